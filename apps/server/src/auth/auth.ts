@@ -1,0 +1,85 @@
+import { messages } from '@openride/shared/messages';
+import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { haveIBeenPwned } from 'better-auth/plugins/haveibeenpwned';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { Messenger } from '../messaging/messenger';
+import { isCommonPassword, PASSWORD_COMPROMISED } from './leaked-password';
+
+export type AuthDeps = {
+  db: Kysely<DB>;
+  secret: string;
+  baseURL: string;
+  trustedOrigins: string[];
+  messenger: Messenger;
+  hibp: boolean;
+};
+
+/** Seconds a signed session snapshot in a cookie is trusted without a database read (hot paths). */
+export const SESSION_COOKIE_CACHE_SECONDS = 5 * 60;
+
+export function createAuth(deps: AuthDeps) {
+  return betterAuth({
+    appName: messages.app.name,
+    baseURL: deps.baseURL,
+    basePath: '/api/auth',
+    secret: deps.secret,
+    trustedOrigins: deps.trustedOrigins,
+    telemetry: { enabled: false },
+    database: { db: deps.db, type: 'postgres' },
+    // Sign-in/up go through our own rate-limited entry (auth-with-rate-limit); better-auth's limiter would
+    // double count and knows nothing of per-account failures.
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 256,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      password: {
+        // Every path that sets a password hashes it: sign-up, reset, change. Refusing here covers them all.
+        async hash(password) {
+          if (isCommonPassword(password)) {
+            throw new APIError('BAD_REQUEST', { message: messages.errors.weakPassword.text, code: PASSWORD_COMPROMISED });
+          }
+          return hashPassword(password);
+        },
+        verify: ({ hash, password }) => verifyPassword({ hash, password }),
+      },
+      async sendResetPassword({ user, url }) {
+        await deps.messenger.send({
+          channel: 'email',
+          to: user.email,
+          subject: `Reset your ${messages.app.name} password`,
+          body: `Someone asked to reset the password of your ${messages.app.name} account.\n\nOpen this link to choose a new password (valid for 1 hour):\n${url}\n\nIf it wasn't you, ignore this email.`,
+        });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      // Rolling session: used at least once a day, it is extended (the "refreshes itself" of §7).
+      updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account gets its profile row (§3 profiles.id = user id).
+          after: async (user) => {
+            await deps.db
+              .insertInto('profiles')
+              .values({ id: user.id, full_name: user.name || null })
+              .onConflict((oc) => oc.column('id').doNothing())
+              .execute();
+          },
+        },
+      },
+    },
+    plugins: deps.hibp ? [haveIBeenPwned({ customPasswordCompromisedMessage: messages.errors.weakPassword.text })] : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

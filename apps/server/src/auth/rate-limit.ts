@@ -1,0 +1,41 @@
+import type { Redis } from 'ioredis';
+import { type IRateLimiterOptions, RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+export type AuthLimiters = {
+  /** Failed sign-ins per account: tight, so guessing one account's password is slow. */
+  failedPerAccount: RateLimiterAbstract;
+  /** Failed sign-ins per network address: loose, so people behind one shared address are not locked out. */
+  failedPerIp: RateLimiterAbstract;
+  /** Sign-ups per network address. */
+  signupPerIp: RateLimiterAbstract;
+};
+
+export const AUTH_LIMITS = {
+  failedPerAccount: { points: 5, duration: 15 * 60 },
+  failedPerIp: { points: 100, duration: 15 * 60 },
+  signupPerIp: { points: 20, duration: 60 * 60 },
+} as const;
+
+/** In memory by default; shared through Redis when REDIS_URL is set, so every process counts together. */
+export function createAuthLimiters(redis?: Redis, limits = AUTH_LIMITS): AuthLimiters {
+  const make = (keyPrefix: string, opts: IRateLimiterOptions) =>
+    redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `openride:rl:${keyPrefix}`, ...opts }) : new RateLimiterMemory({ keyPrefix, ...opts });
+  return {
+    failedPerAccount: make('signin-acct', limits.failedPerAccount),
+    failedPerIp: make('signin-ip', limits.failedPerIp),
+    signupPerIp: make('signup-ip', limits.signupPerIp),
+  };
+}
+
+/** True when the key has used up its points (without consuming one). */
+export async function isBlocked(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
+  const res = await limiter.get(key);
+  return res !== null && res.consumedPoints >= limiter.points;
+}
+
+/** Consume one point; being over the limit is not an error here (the caller checks first). */
+export async function hit(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  await limiter.consume(key).catch((err: unknown) => {
+    if (err instanceof Error) throw err;
+  });
+}

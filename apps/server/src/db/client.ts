@@ -1,0 +1,41 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Kysely<DB>;
+  close(): Promise<void>;
+};
+
+/**
+ * One code path for both modes: Kysely over a `pg` Pool. In embedded mode the Pool talks to PGlite
+ * through its node-postgres adapter (not kysely-pglite, which lost a committed row under concurrent
+ * transactions). PGlite is single-connection, so the pool holds exactly one client: transactions
+ * serialize, and idle clients are never closed (closing would end the shared PGlite connection).
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { kind: 'postgres', db, close: () => db.destroy() };
+  }
+  const dir = path.resolve(opts.dataDir, 'pgdata');
+  await fs.mkdir(dir, { recursive: true });
+  const pglite = await PGlite.create(dir);
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'pglite',
+    db,
+    async close() {
+      await db.destroy();
+      // close() checkpoints and flushes PGlite's files: without it a fast exit could lose the last writes.
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import * as m0001 from './migrations/0001-auth';
+import * as m0002 from './migrations/0002-core';
+
+/** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
+const migrations: Record<string, Migration> = {
+  '0001-auth': m0001,
+  '0002-core': m0002,
+};
+
+export async function migrateToLatest(db: Kysely<any>) {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,113 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** better-auth's tables (its default camelCase columns). */
+export type UserTable = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+};
+export type SessionTable = {
+  id: string;
+  expiresAt: Timestamp;
+  token: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+};
+export type AccountTable = {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Timestamp | null;
+  refreshTokenExpiresAt: Timestamp | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+};
+export type VerificationTable = {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+};
+
+export type UserRolesTable = {
+  user_id: string;
+  role: 'user' | 'driver' | 'admin';
+  created_at: Generated<Date>;
+};
+export type ProfilesTable = {
+  id: string;
+  full_name: string | null;
+  phone: string | null;
+  push_token: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
+export type NotificationsTable = {
+  id: Generated<string>;
+  user_id: string;
+  type: 'success' | 'warning' | 'error' | 'other';
+  title: string;
+  message: string;
+  is_read: Generated<boolean>;
+  booking_id: string | null;
+  created_at: Generated<Date>;
+};
+export type DriversTable = {
+  id: Generated<string>;
+  user_id: string;
+  status: Generated<'available' | 'offline'>;
+  verification_status: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  full_name: string;
+  phone: string;
+  license_number: string;
+  vehicle_make: string;
+  vehicle_model: string;
+  vehicle_year: number;
+  vehicle_color: string;
+  license_plate: string;
+};
+export type AppSettingsTable = {
+  key: string;
+  value: string;
+  updated_at: Generated<Date>;
+};
+export type DevOutboxTable = {
+  id: Generated<string>;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  body: string;
+  created_at: Generated<Date>;
+};
+
+export type DB = {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  user_roles: UserRolesTable;
+  profiles: ProfilesTable;
+  notifications: NotificationsTable;
+  drivers: DriversTable;
+  app_settings: AppSettingsTable;
+  dev_outbox: DevOutboxTable;
+};

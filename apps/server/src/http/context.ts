@@ -1,0 +1,33 @@
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Auth } from '../auth/auth';
+import type { AuthLimiters } from '../auth/rate-limit';
+import type { DB } from '../db/schema';
+import type { Env } from '../env';
+import { unauthorized } from '../lib/errors';
+import type { Logger } from '../lib/logger';
+import type { Messenger } from '../messaging/messenger';
+import type { Bus } from '../realtime/bus';
+
+/** Everything a route or verb may need, built once at start. */
+export type Services = {
+  env: Env;
+  db: Kysely<DB>;
+  auth: Auth;
+  bus: Bus;
+  messenger: Messenger;
+  logger: Logger;
+  limiters: AuthLimiters;
+  adminPath: string;
+  publicUrl: string;
+};
+
+export type SessionUser = { id: string; email: string; name: string };
+
+export type AppEnv = { Variables: { user: SessionUser | null } };
+
+export function requireUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get('user');
+  if (!user) throw unauthorized();
+  return user;
+}

@@ -1,0 +1,159 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { clientFrameSchema, type ServerFrame, userChannel } from '@openride/shared/realtime';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { Logger } from '../lib/logger';
+import type { Bus, BusMessage } from './bus';
+
+export type SocketUser = { id: string };
+
+/**
+ * Decides whether a user may join a channel. `user:{id}` is always the user's own; other channel kinds
+ * (a ride's room, say) register an authorizer for their prefix. Unknown kinds are refused.
+ */
+export type ChannelAuthorizer = (user: SocketUser, channelId: string) => Promise<boolean> | boolean;
+
+type Connection = { ws: WebSocket; user: SocketUser; channels: Set<string> };
+type LiveSocket = WebSocket & { isAlive?: boolean };
+
+export type SocketServerDeps = {
+  bus: Bus;
+  logger: Logger;
+  /** Resolves the session from the upgrade request's cookies; null when not signed in. */
+  authenticate(headers: Headers): Promise<SocketUser | null>;
+  isAllowedOrigin(origin: string | undefined): boolean;
+};
+
+const MAX_CHANNELS_PER_CONNECTION = 50;
+const HEARTBEAT_MS = 30_000;
+
+export function createSocketServer(deps: SocketServerDeps) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
+  const byChannel = new Map<string, Set<Connection>>();
+  const authorizers = new Map<string, ChannelAuthorizer>();
+  authorizers.set('user', (user, id) => id === user.id);
+
+  const send = (ws: WebSocket, frame: ServerFrame) => {
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
+  };
+
+  const join = (conn: Connection, channel: string) => {
+    conn.channels.add(channel);
+    let set = byChannel.get(channel);
+    if (!set) byChannel.set(channel, (set = new Set()));
+    set.add(conn);
+  };
+  const leave = (conn: Connection, channel: string) => {
+    conn.channels.delete(channel);
+    const set = byChannel.get(channel);
+    set?.delete(conn);
+    if (set?.size === 0) byChannel.delete(channel);
+  };
+
+  const unsubscribeBus = deps.bus.subscribe((message: BusMessage) => {
+    const set = byChannel.get(message.channel);
+    if (!set) return;
+    // Serialize once per event, not once per socket.
+    const payload = JSON.stringify({ type: 'event', channel: message.channel, event: message.event, data: message.data } satisfies ServerFrame);
+    for (const conn of set) if (conn.ws.readyState === WebSocket.OPEN) conn.ws.send(payload);
+  });
+
+  async function authorize(user: SocketUser, channel: string) {
+    const sep = channel.indexOf(':');
+    if (sep <= 0) return false;
+    const authorizer = authorizers.get(channel.slice(0, sep));
+    return authorizer ? await authorizer(user, channel.slice(sep + 1)) : false;
+  }
+
+  function onConnection(ws: WebSocket, user: SocketUser) {
+    const conn: Connection = { ws, user, channels: new Set() };
+    join(conn, userChannel(user.id));
+    ws.on('message', async (raw) => {
+      let frame;
+      try {
+        frame = clientFrameSchema.parse(JSON.parse(raw.toString()));
+      } catch {
+        return send(ws, { type: 'error', code: 'BAD_REQUEST', message: 'Malformed frame' });
+      }
+      if (frame.type === 'ping') return send(ws, { type: 'pong' });
+      if (frame.type === 'unsubscribe') return leave(conn, frame.channel);
+      if (conn.channels.has(frame.channel)) return send(ws, { type: 'subscribed', channel: frame.channel });
+      if (conn.channels.size >= MAX_CHANNELS_PER_CONNECTION) return send(ws, { type: 'error', code: 'RATE_LIMITED', message: 'Too many channels' });
+      try {
+        if (!(await authorize(user, frame.channel))) {
+          return send(ws, { type: 'error', code: 'FORBIDDEN', message: `Not allowed to join ${frame.channel}` });
+        }
+      } catch (err) {
+        deps.logger.error({ err, channel: frame.channel }, 'channel authorization failed');
+        return send(ws, { type: 'error', code: 'INTERNAL', message: 'Could not join channel' });
+      }
+      join(conn, frame.channel);
+      send(ws, { type: 'subscribed', channel: frame.channel });
+    });
+    ws.on('close', () => {
+      for (const channel of [...conn.channels]) leave(conn, channel);
+    });
+    ws.on('error', (err) => deps.logger.debug({ err }, 'socket error'));
+    send(ws, { type: 'ready', userId: user.id, channels: [...conn.channels] });
+  }
+
+  // Drop sockets that stopped answering pings (a phone that lost signal never sends a close frame).
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients as Set<LiveSocket>) {
+      if (ws.isAlive === false) {
+        ws.terminate();
+        continue;
+      }
+      ws.isAlive = false;
+      ws.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  function reject(socket: Duplex, status: number, reason: string) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.destroy();
+  }
+
+  /** Wire to the HTTP server's 'upgrade' event. */
+  async function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/ws') return reject(socket, 404, 'Not Found');
+    // Browsers send cookies on cross-site WebSocket upgrades: refuse foreign origins (CSWSH).
+    if (!deps.isAllowedOrigin(req.headers.origin)) return reject(socket, 403, 'Forbidden');
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string') headers.set(key, value);
+      else if (Array.isArray(value)) headers.set(key, value.join(', '));
+    }
+    let user: SocketUser | null;
+    try {
+      user = await deps.authenticate(headers);
+    } catch (err) {
+      deps.logger.error({ err }, 'socket authentication failed');
+      return reject(socket, 500, 'Internal Server Error');
+    }
+    if (!user) return reject(socket, 401, 'Unauthorized');
+    wss.handleUpgrade(req, socket, head, (ws: LiveSocket) => {
+      ws.isAlive = true;
+      ws.on('pong', () => (ws.isAlive = true));
+      onConnection(ws, user);
+    });
+  }
+
+  return {
+    handleUpgrade,
+    registerChannel(prefix: string, authorizer: ChannelAuthorizer) {
+      authorizers.set(prefix, authorizer);
+    },
+    connectionCount: () => wss.clients.size,
+    async close() {
+      clearInterval(heartbeat);
+      unsubscribeBus();
+      for (const ws of wss.clients) ws.close(1001, 'Server shutting down');
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+export type SocketServer = ReturnType<typeof createSocketServer>;

@@ -1,0 +1,136 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { Redis } from 'ioredis';
+import { ensureAdmin } from './admin/ensure-admin';
+import { resolveAdminPath } from './admin/admin-path';
+import { createApp } from './app';
+import { createAuth } from './auth/auth';
+import { createAuthLimiters } from './auth/rate-limit';
+import { openDatabase } from './db/client';
+import { lockDataDir } from './db/lock';
+import { migrateToLatest } from './db/migrate';
+import type { Env } from './env';
+import type { Services } from './http/context';
+import type { Logger } from './lib/logger';
+import { getOrCreateSetting, randomToken } from './lib/settings';
+import { createMessenger } from './messaging/create-messenger';
+import { type Bus, createMemoryBus, createRedisBus } from './realtime/bus';
+import { createSocketServer } from './realtime/socket-server';
+
+export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  services: Services;
+  close(): Promise<void>;
+};
+
+/** Everything but listening: database (locked, migrated), secret, auth, bus. Used by the server and the CLI. */
+export async function bootServices(env: Env, logger: Logger) {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const cleanup = async () => {
+    for (const fn of cleanups.reverse()) await fn().catch((err) => logger.error({ err }, 'shutdown step failed'));
+  };
+  try {
+    if (!env.DATABASE_URL) {
+      const release = await lockDataDir(env.DATA_DIR, (err) => {
+        logger.fatal({ err }, 'lost the DATA_DIR lock; exiting to protect the database');
+        process.exit(1);
+      });
+      cleanups.push(release);
+    }
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    cleanups.push(() => database.close());
+    const { db } = database;
+    const applied = await migrateToLatest(db);
+    if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+
+    const secret = env.AUTH_SECRET ?? (await getOrCreateSetting(db, 'auth_secret', () => randomToken(32)));
+    const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+    const trustedOrigins = [publicUrl, 'http://localhost:5173', ...env.TRUSTED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)];
+    const messenger = createMessenger(env, db, logger);
+    const auth = createAuth({ db, secret, baseURL: publicUrl, trustedOrigins, messenger, hibp: env.HIBP_ENABLED });
+
+    let bus: Bus;
+    let redis: Redis | undefined;
+    if (env.REDIS_URL) {
+      bus = await createRedisBus(env.REDIS_URL, (err) => logger.error({ err }, 'redis bus error'));
+      redis = new Redis(env.REDIS_URL, { enableOfflineQueue: false, lazyConnect: true });
+      redis.on('error', (err) => logger.error({ err }, 'redis error'));
+      await redis.connect();
+      const r = redis;
+      cleanups.push(() => r.quit());
+    } else {
+      bus = createMemoryBus();
+    }
+    cleanups.push(() => bus.close());
+
+    const adminPath = await resolveAdminPath(db, env.ADMIN_PATH);
+    const services: Services = { env, db, auth, bus, messenger, logger, limiters: createAuthLimiters(redis), adminPath, publicUrl };
+    return { services, database, trustedOrigins, cleanup };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}
+
+export async function startServer(env: Env, logger: Logger): Promise<RunningServer> {
+  const started = performance.now();
+  const { services, database, trustedOrigins, cleanup } = await bootServices(env, logger);
+  try {
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+      const result = await ensureAdmin(services, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+      logger.info({ email: env.ADMIN_EMAIL, ...result }, 'admin ensured from ADMIN_EMAIL');
+    }
+    const app = createApp(services, { webDist: env.WEB_DIST ?? DEFAULT_WEB_DIST });
+    const sockets = createSocketServer({
+      bus: services.bus,
+      logger,
+      async authenticate(headers) {
+        const session = await services.auth.api.getSession({ headers });
+        return session ? { id: session.user.id } : null;
+      },
+      isAllowedOrigin: (origin) => !origin || trustedOrigins.includes(origin) || origin === services.publicUrl,
+    });
+
+    const server = await new Promise<Server>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s as Server)) as Server;
+      s.once('error', reject);
+    });
+    server.on('upgrade', (req, socket, head) => void sockets.handleUpgrade(req, socket, head));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    const url = `http://localhost:${port}`;
+
+    logger.info(
+      { url, port, database: database.kind, bus: env.REDIS_URL ? 'redis' : 'memory', dataDir: env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR), startupMs: Math.round(performance.now() - started) },
+      `OpenRide listening on ${url}`,
+    );
+    logger.info({ adminPath: services.adminPath, adminUrl: `${services.publicUrl}${services.adminPath}` }, `admin panel at ${services.adminPath} (admins only)`);
+    if (env.NODE_ENV !== 'production') logger.info({ outbox: `${url}/dev/outbox` }, 'dev outbox: emails and SMS land here');
+
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      port,
+      services,
+      close() {
+        closing ??= (async () => {
+          await sockets.close();
+          // Stop taking requests, let in-flight ones finish, then drop idle keep-alive connections.
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeIdleConnections();
+          });
+          await cleanup();
+        })();
+        return closing;
+      },
+    };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}
