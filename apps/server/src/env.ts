@@ -23,6 +23,8 @@ export const envSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
     REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+    /** Namespace of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
+    REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, 'must be 1-64 letters, digits, _, : or -').default('openride'),
     PUBLIC_URL: optionalUrl(['http:', 'https:']),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     TRUSTED_ORIGINS: z.string().optional().default(''),

@@ -56,7 +56,7 @@ export async function bootServices(env: Env, logger: Logger) {
     let bus: Bus;
     let redis: Redis | undefined;
     if (env.REDIS_URL) {
-      bus = await createRedisBus(env.REDIS_URL, (err) => logger.error({ err }, 'redis bus error'));
+      bus = await createRedisBus(env.REDIS_URL, env.REDIS_PREFIX, (err) => logger.error({ err }, 'redis bus error'));
       redis = new Redis(env.REDIS_URL, { enableOfflineQueue: false, lazyConnect: true });
       redis.on('error', (err) => logger.error({ err }, 'redis error'));
       await redis.connect();
@@ -68,7 +68,7 @@ export async function bootServices(env: Env, logger: Logger) {
     cleanups.push(() => bus.close());
 
     const adminPath = await resolveAdminPath(db, env.ADMIN_PATH);
-    const services: Services = { env, db, auth, bus, messenger, logger, limiters: createAuthLimiters(redis), adminPath, publicUrl };
+    const services: Services = { env, db, auth, bus, messenger, logger, limiters: createAuthLimiters(redis, env.REDIS_PREFIX), adminPath, publicUrl };
     return { services, database, trustedOrigins, cleanup };
   } catch (err) {
     await cleanup();

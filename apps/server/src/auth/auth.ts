@@ -1,12 +1,10 @@
 import { messages } from '@openride/shared/messages';
 import { betterAuth } from 'better-auth';
-import { APIError } from 'better-auth/api';
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { haveIBeenPwned } from 'better-auth/plugins/haveibeenpwned';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Messenger } from '../messaging/messenger';
-import { isCommonPassword, PASSWORD_COMPROMISED } from './leaked-password';
+import { offlineLeakedPasswords } from './leaked-password';
 
 export type AuthDeps = {
   db: Kysely<DB>;
@@ -39,16 +37,6 @@ export function createAuth(deps: AuthDeps) {
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      password: {
-        // Every path that sets a password hashes it: sign-up, reset, change. Refusing here covers them all.
-        async hash(password) {
-          if (isCommonPassword(password)) {
-            throw new APIError('BAD_REQUEST', { message: messages.errors.weakPassword.text, code: PASSWORD_COMPROMISED });
-          }
-          return hashPassword(password);
-        },
-        verify: ({ hash, password }) => verifyPassword({ hash, password }),
-      },
       async sendResetPassword({ user, url }) {
         await deps.messenger.send({
           channel: 'email',
@@ -78,7 +66,10 @@ export function createAuth(deps: AuthDeps) {
         },
       },
     },
-    plugins: deps.hibp ? [haveIBeenPwned({ customPasswordCompromisedMessage: messages.errors.weakPassword.text })] : [],
+    plugins: [
+      offlineLeakedPasswords(messages.errors.weakPassword.text),
+      ...(deps.hibp ? [haveIBeenPwned({ customPasswordCompromisedMessage: messages.errors.weakPassword.text })] : []),
+    ],
   });
 }
 

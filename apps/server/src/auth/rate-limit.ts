@@ -17,9 +17,9 @@ export const AUTH_LIMITS = {
 } as const;
 
 /** In memory by default; shared through Redis when REDIS_URL is set, so every process counts together. */
-export function createAuthLimiters(redis?: Redis, limits = AUTH_LIMITS): AuthLimiters {
+export function createAuthLimiters(redis?: Redis, prefix = 'openride', limits = AUTH_LIMITS): AuthLimiters {
   const make = (keyPrefix: string, opts: IRateLimiterOptions) =>
-    redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `openride:rl:${keyPrefix}`, ...opts }) : new RateLimiterMemory({ keyPrefix, ...opts });
+    redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:rl:${keyPrefix}`, ...opts }) : new RateLimiterMemory({ keyPrefix, ...opts });
   return {
     failedPerAccount: make('signin-acct', limits.failedPerAccount),
     failedPerIp: make('signin-ip', limits.failedPerIp),

@@ -29,14 +29,13 @@ export function createMemoryBus(): Bus {
   };
 }
 
-const BUS_CHANNEL = 'openride:bus';
-
 /**
  * Redis pub/sub between processes. One Redis channel carries every event and each process filters by its
  * own sockets' subscriptions: simple, and enough until fan-out per process becomes the bottleneck (then
  * subscribe per room). A subscriber connection cannot issue other commands, hence two clients.
  */
-export async function createRedisBus(url: string, onError: (err: Error) => void): Promise<Bus> {
+export async function createRedisBus(url: string, prefix: string, onError: (err: Error) => void): Promise<Bus> {
+  const BUS_CHANNEL = `${prefix}:bus`;
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: true });
   pub.on('error', onError);

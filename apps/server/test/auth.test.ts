@@ -1,0 +1,149 @@
+import { messages } from '@openride/shared/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GOOD_PASSWORD, signIn, signUp, startTestServer, type TestServer, uniqueEmail } from './test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+describe('sign-up', () => {
+  it('creates the account, a profile with name and phone, and a session', async () => {
+    const client = server.client();
+    const res = await signUp(client, { full_name: 'Ada Rider', phone: '4155550101' });
+    expect(res.status).toBe(200);
+    expect(res.body.error).toBeNull();
+    expect(res.body.data.session.access_token).toEqual(expect.any(String));
+    const me = await client.get('/api/me');
+    expect(me.status).toBe(200);
+    expect(me.body.user.email).toBe(res.email);
+    expect(me.body.role).toBe('user');
+    expect(me.body.profile).toMatchObject({ full_name: 'Ada Rider', phone: '4155550101' });
+    expect(me.body.adminPath).toBeUndefined();
+  });
+
+  it('reports a duplicate email as user_already_exists and creates nothing', async () => {
+    const first = await signUp(server.client());
+    const again = await signUp(server.client(), { email: first.email.toUpperCase(), full_name: 'Someone Else' });
+    expect(again.body.error.code).toBe('user_already_exists');
+    expect(again.body.error.message).toMatch(/already registered/);
+    expect(again.body.data).toBeNull();
+  });
+
+  it('refuses a leaked password with passwordLeaked and creates no account', async () => {
+    const client = server.client();
+    const email = uniqueEmail('leaked');
+    const res = await signUp(client, { email, password: 'Password1' });
+    expect(res.body.passwordLeaked).toBe(true);
+    expect(res.body.error.message).toBe(messages.errors.weakPassword.text);
+    const attempt = await signIn(server.client(), email, 'Password1');
+    expect(attempt.body.error.code).toBe('invalid_credentials');
+  });
+
+  it('refuses malformed input with a clear 400', async () => {
+    const res = await server.client().post('/api/functions/auth-with-rate-limit', { action: 'signup', email: 'not-an-email', password: 'x' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('BAD_REQUEST');
+  });
+
+  it("keeps better-auth's own sign-in and sign-up endpoints closed (no way around the rate limit)", async () => {
+    const client = server.client();
+    const up = await client.post('/api/auth/sign-up/email', { email: uniqueEmail(), password: GOOD_PASSWORD, name: 'X' });
+    expect(up.status).toBe(404);
+    const inn = await client.post('/api/auth/sign-in/email', { email: uniqueEmail(), password: GOOD_PASSWORD });
+    expect(inn.status).toBe(404);
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('signs in with the right password, refuses the wrong one, and signs out', async () => {
+    const { email } = await signUp(server.client());
+    const client = server.client();
+    expect((await client.get('/api/me')).status).toBe(401);
+
+    const wrong = await signIn(client, email, 'Wrong-Passw0rd');
+    expect(wrong.body.error).toEqual({ message: 'Invalid login credentials', code: 'invalid_credentials' });
+    expect((await client.get('/api/me')).status).toBe(401);
+
+    const ok = await signIn(client, email);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.user.email).toBe(email);
+    expect((await client.get('/api/me')).body.user.email).toBe(email);
+
+    const out = await client.post('/api/auth/sign-out', {});
+    expect(out.status).toBe(200);
+    expect((await client.get('/api/me')).status).toBe(401);
+  });
+});
+
+describe('rate limiting', () => {
+  it('locks an account after 5 failed sign-ins, even with the right password, without locking others on the same address', async () => {
+    const { email } = await signUp(server.client());
+    const other = await signUp(server.client());
+    const client = server.client();
+    for (let i = 0; i < 5; i++) {
+      const res = await signIn(client, email, `Wrong-Passw0rd${i}`);
+      expect(res.body.rateLimited).toBeUndefined();
+    }
+    const locked = await signIn(client, email);
+    expect(locked.status).toBe(429);
+    expect(locked.body.rateLimited).toBe(true);
+    expect(locked.body.error.message).toBe(messages.errors.tooManyAttempts.text);
+    expect((await client.get('/api/me')).status).toBe(401);
+
+    // Same network address, another account: not locked out.
+    const fine = await signIn(server.client(), other.email);
+    expect(fine.status).toBe(200);
+  });
+});
+
+describe('password reset through the outbox', () => {
+  it('emails a link back to /auth, and the new password works while the old one does not', async () => {
+    const { email } = await signUp(server.client());
+    const client = server.client();
+    const req = await client.post('/api/auth/request-password-reset', { email, redirectTo: '/auth' });
+    expect(req.status).toBe(200);
+
+    const outbox = await client.get('/api/dev/outbox');
+    const mail = outbox.body.find((m: { to: string; channel: string }) => m.to === email && m.channel === 'email');
+    expect(mail).toBeDefined();
+    expect(mail.createdAt).toEqual(expect.any(String));
+    const link = /https?:\/\/\S+/.exec(mail.body)![0];
+
+    const follow = await client.get(new URL(link).pathname + new URL(link).search);
+    expect(follow.status).toBe(302);
+    const landing = new URL(follow.headers.get('location')!, server.url);
+    expect(landing.pathname).toBe('/auth');
+    const token = landing.searchParams.get('token')!;
+    expect(token).toBeTruthy();
+
+    const leaked = await client.post('/api/auth/reset-password', { newPassword: 'Password1', token });
+    expect(leaked.status).toBe(400);
+
+    const reset = await client.post('/api/auth/reset-password', { newPassword: 'Brand-New-Pass9', token });
+    expect(reset.status).toBe(200);
+    expect((await signIn(server.client(), email)).body.error.code).toBe('invalid_credentials');
+    expect((await signIn(server.client(), email, 'Brand-New-Pass9')).status).toBe(200);
+  });
+
+  it('lists the outbox newest first', async () => {
+    const a = await signUp(server.client());
+    const b = await signUp(server.client());
+    const client = server.client();
+    await client.post('/api/auth/request-password-reset', { email: a.email, redirectTo: '/auth' });
+    await client.post('/api/auth/request-password-reset', { email: b.email, redirectTo: '/auth' });
+    const list = (await client.get('/api/dev/outbox')).body as Array<{ to: string; createdAt: string }>;
+    const ia = list.findIndex((m) => m.to === a.email);
+    const ib = list.findIndex((m) => m.to === b.email);
+    expect(ib).toBeGreaterThanOrEqual(0);
+    expect(ib).toBeLessThan(ia);
+  });
+});
+
+describe('health', () => {
+  it('answers ok', async () => {
+    const res = await server.client().get('/api/health');
+    expect(res).toMatchObject({ status: 200, body: { status: 'ok' } });
+  });
+});
