@@ -28,7 +28,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     async drop() {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
+      // Without FORCE first: a pool client that is still closing would otherwise be killed mid-goodbye
+      // and raise an unhandled error in the test process. FORCE only if connections never drain.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await c.query(attempt < 50 ? `drop database if exists ${name}` : `drop database if exists ${name} with (force)`);
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await c.end();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TestClient } from './http-client';
+import { runToExit, SERVER_ENTRY, type SpawnedServer, spawnServer } from './spawn-server';
+import { createTestDatabase, type TestDatabase } from './test-database';
+import { GOOD_PASSWORD, signIn, signUp, uniqueEmail } from './test-server';
+
+const CLI_ENTRY = path.resolve(import.meta.dirname, '../src/cli/admin.ts');
+
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const fn of cleanups.splice(0).reverse()) await fn();
+});
+async function database(): Promise<TestDatabase> {
+  const db = await createTestDatabase();
+  cleanups.push(() => db.drop());
+  return db;
+}
+async function server(env: Record<string, string>) {
+  const s = await spawnServer(env);
+  cleanups.push(() => s.stop());
+  return s;
+}
+
+describe('the server as a process', () => {
+  it('exits naming the variable when the environment is bad, and touches nothing', async () => {
+    const { code, output } = await runToExit(SERVER_ENTRY, { PORT: 'seventy', DATA_DIR: '/nonexistent/never-created' });
+    expect(code).toBe(1);
+    expect(output).toContain('PORT');
+    const redis = await runToExit(SERVER_ENTRY, { REDIS_URL: 'http://not-redis', DATA_DIR: '/nonexistent/never-created' });
+    expect(redis.code).toBe(1);
+    expect(redis.output).toContain('REDIS_URL');
+  });
+
+  it('refuses production without real email/SMS providers', async () => {
+    const { code, output } = await runToExit(SERVER_ENTRY, { NODE_ENV: 'production', DATA_DIR: '/nonexistent/never-created' });
+    expect(code).toBe(1);
+    expect(output).toContain('SMTP_URL');
+    expect(output).toContain('TWILIO_ACCOUNT_SID');
+  });
+});
+
+// The embedded mode only: PGlite's DATA_DIR lock and durability across a clean shutdown.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded DATA_DIR', () => {
+  it('a second process on a locked DATA_DIR exits with a clear message and the first keeps serving', async () => {
+    const db = await database();
+    const first = await server({ DATA_DIR: db.env.DATA_DIR });
+    const client = new TestClient(first.url);
+    const { email } = await signUp(client);
+
+    const second = await runToExit(SERVER_ENTRY, { DATA_DIR: db.env.DATA_DIR, PORT: '0' });
+    expect(second.code).toBe(1);
+    expect(second.output).toContain('is in use by another OpenRide process');
+
+    expect((await signIn(new TestClient(first.url), email)).status).toBe(200);
+  });
+
+  it('SIGTERM shuts down cleanly and everything committed is there after a restart', async () => {
+    const db = await database();
+    const first = await spawnServer({ DATA_DIR: db.env.DATA_DIR });
+    const client = new TestClient(first.url);
+    const { email } = await signUp(client, { full_name: 'Durable Dana' });
+    await client.patch('/api/profiles/me', { phone: '4155550177' });
+    expect(await first.stop('SIGTERM')).toBe(0);
+    expect(first.output()).toContain('stopped cleanly');
+
+    const again = await server({ DATA_DIR: db.env.DATA_DIR });
+    const back = new TestClient(again.url);
+    expect((await signIn(back, email)).status).toBe(200);
+    expect((await back.get('/api/me')).body.profile).toMatchObject({ full_name: 'Durable Dana', phone: '4155550177' });
+  });
+
+  it('`npm run admin -- create` creates an admin, then promotes an existing user', async () => {
+    const db = await database();
+    const created = await runToExit(CLI_ENTRY, { DATA_DIR: db.env.DATA_DIR, LOG_LEVEL: 'warn' }, ['create', '--email', 'chief@openride.test', '--password', GOOD_PASSWORD]);
+    expect(created.output).toContain('Created admin chief@openride.test');
+    expect(created.code).toBe(0);
+    const adminPath = /Admin panel: \S+?(\/[0-9a-f]{24})/.exec(created.output)![1];
+
+    const s = await server({ DATA_DIR: db.env.DATA_DIR });
+    const rider = new TestClient(s.url);
+    const riderEmail = uniqueEmail('promote');
+    await signUp(rider, { email: riderEmail });
+    expect((await rider.get('/api/me')).body.isAdmin).toBe(false);
+    await s.stop();
+
+    const promoted = await runToExit(CLI_ENTRY, { DATA_DIR: db.env.DATA_DIR, LOG_LEVEL: 'warn' }, ['create', '--email', riderEmail, '--password', 'ignored-Passw0rd']);
+    expect(promoted.output).toContain(`Promoted ${riderEmail} to admin.`);
+
+    const s2 = await server({ DATA_DIR: db.env.DATA_DIR });
+    const admin = new TestClient(s2.url);
+    await signIn(admin, riderEmail);
+    expect((await admin.get('/api/me')).body.adminPath).toBe(adminPath);
+
+    const bad = await runToExit(CLI_ENTRY, { DATA_DIR: db.env.DATA_DIR }, ['create', '--email', 'x@y.z']);
+    expect(bad.code).toBe(2);
+    expect(bad.output).toContain('Usage: npm run admin -- create --email EMAIL --password PASSWORD');
+  });
+});
