@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestClient } from './http-client';
-import { runToExit, SERVER_ENTRY, type SpawnedServer, spawnServer } from './spawn-server';
+import { runToExit, SERVER_ENTRY, spawnServer } from './spawn-server';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { GOOD_PASSWORD, signIn, signUp, uniqueEmail } from './test-server';
 

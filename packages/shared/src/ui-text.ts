@@ -15,6 +15,8 @@ export const uiText = {
     mainNavigation: 'Main navigation',
     home: 'OpenRide home',
     skipToContent: 'Skip to content',
+    /** Radix toast viewport; not 'Notifications', which names the bell. */
+    toastRegion: 'Alerts ({hotkey})',
     unreadCount: (count: number) => `${count} unread`,
   },
   nav: {
@@ -125,6 +127,7 @@ export const uiText = {
     columns: { name: 'Name', email: 'Email', roles: 'Roles', created: 'Created' },
   },
   auth: {
+    tabsLabel: 'Sign in or create an account',
     riderContext: 'Riding with OpenRide',
     driverContext: 'Driving with OpenRide',
     fullName: 'Full Name',

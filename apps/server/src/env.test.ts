@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+describe('environment', () => {
+  it('has working defaults for `npm start`', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'development', REDIS_PREFIX: 'openride' });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => parseEnv({ PORT: '99999' })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => parseEnv({ ADMIN_PATH: '../etc' })).toThrow(/ADMIN_PATH/);
+    expect(() => parseEnv({ PORT: 'x' })).toThrow(EnvError);
+  });
+
+  it('in production demands real providers, a secret and a public URL', () => {
+    const err = (() => {
+      try {
+        parseEnv({ NODE_ENV: 'production' });
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    for (const name of ['SMTP_URL', 'TWILIO_ACCOUNT_SID', 'AUTH_SECRET', 'PUBLIC_URL']) expect(err).toContain(name);
+  });
+});

@@ -1,0 +1,65 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type SpawnedServer, spawnServer } from '../../apps/server/test/spawn-server';
+import { createTestDatabase, type TestDatabase, testRedisPrefix } from '../../apps/server/test/test-database';
+import { findChromium } from '../../scripts/ensure-browser.mjs';
+
+export { TestClient } from '../../apps/server/test/http-client';
+export { GOOD_PASSWORD, uniqueEmail } from '../../apps/server/test/test-server';
+
+// The flags that work on this machine (DESIGN.md): without the background-networking ones Chromium
+// keeps dialing out to a network that is closed.
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+export type E2EServer = SpawnedServer & { db: TestDatabase; close(): Promise<void> };
+
+/** The real server as a child process (as `npm start` runs it) on a database of its own. */
+export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  const db = await createTestDatabase();
+  const server = await spawnServer({
+    ...db.env,
+    ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: testRedisPrefix() } : {}),
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  return {
+    ...server,
+    db,
+    async close() {
+      await server.stop();
+      await db.drop();
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? findChromium();
+  if (!executablePath) throw new Error('Chromium not found: run `node scripts/ensure-browser.mjs`');
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A page that records console errors and uncaught exceptions: tests call `expectNoErrors()` at the end,
+ * so a page that logs an error fails its test (epic-stack's rule).
+ */
+export async function openPage(browser: Browser, baseURL: string, options: Parameters<Browser['newContext']>[0] = PHONE) {
+  const context: BrowserContext = await browser.newContext({ baseURL, ...options });
+  const page: Page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  return {
+    context,
+    page,
+    errors,
+    expectNoErrors() {
+      // A 401 from /api/me while signed out is the app asking, not failing; the browser logs it anyway.
+      const real = errors.filter((e) => !/Failed to load resource: the server responded with a status of 401/.test(e));
+      if (real.length) throw new Error(`the page logged errors:\n${real.join('\n')}`);
+    },
+  };
+}
