@@ -21,7 +21,8 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
   const server = await spawnServer({
     ...db.env,
     ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: testRedisPrefix() } : {}),
-    LOG_LEVEL: 'warn',
+    // info: the spawner waits for the 'listening' line, and tests read the admin path from the log.
+    LOG_LEVEL: 'info',
     ...env,
   });
   return {

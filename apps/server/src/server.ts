@@ -51,7 +51,7 @@ export async function bootServices(env: Env, logger: Logger) {
     const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
     const trustedOrigins = [publicUrl, 'http://localhost:5173', ...env.TRUSTED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)];
     const messenger = createMessenger(env, db, logger);
-    const auth = createAuth({ db, secret, baseURL: publicUrl, trustedOrigins, messenger, hibp: env.HIBP_ENABLED });
+    const auth = createAuth({ db, secret, baseURL: publicUrl, trustedOrigins, messenger, hibp: env.HIBP_ENABLED, logger });
 
     let bus: Bus;
     let redis: Redis | undefined;

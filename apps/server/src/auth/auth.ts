@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { haveIBeenPwned } from 'better-auth/plugins/haveibeenpwned';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { Logger } from '../lib/logger';
 import type { Messenger } from '../messaging/messenger';
 import { offlineLeakedPasswords } from './leaked-password';
 
@@ -13,6 +14,7 @@ export type AuthDeps = {
   trustedOrigins: string[];
   messenger: Messenger;
   hibp: boolean;
+  logger: Logger;
 };
 
 /** Seconds a signed session snapshot in a cookie is trusted without a database read (hot paths). */
@@ -26,6 +28,11 @@ export function createAuth(deps: AuthDeps) {
     secret: deps.secret,
     trustedOrigins: deps.trustedOrigins,
     telemetry: { enabled: false },
+    // better-auth's own messages join our JSON log stream instead of printing coloured lines.
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => deps.logger[level]({ component: 'better-auth', args: args.length ? args : undefined }, message),
+    },
     database: { db: deps.db, type: 'postgres' },
     // Sign-in/up go through our own rate-limited entry (auth-with-rate-limit); better-auth's limiter would
     // double count and knows nothing of per-account failures.
