@@ -10,6 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
@@ -17,6 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          sequence: { groupOrder: 1 },
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -26,6 +28,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],

@@ -15,7 +15,11 @@ export async function spawnServer(env: Record<string, string>, opts: { timeoutMs
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within ${opts.timeoutMs ?? 60000} ms:\n${out}`)), opts.timeoutMs ?? 60_000);
+    const timer = setTimeout(() => {
+      // Never leave a half-started server behind: it would hold its port and DATA_DIR.
+      proc.kill('SIGKILL');
+      reject(new Error(`server did not start within ${opts.timeoutMs ?? 60000} ms:\n${out}`));
+    }, opts.timeoutMs ?? 60_000);
     const onData = () => {
       if (out.includes('OpenRide listening')) {
         clearTimeout(timer);

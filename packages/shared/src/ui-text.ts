@@ -13,7 +13,6 @@ export const uiText = {
     hidePassword: 'Hide password',
     accountMenu: 'Account menu',
     mainNavigation: 'Main navigation',
-    home: 'OpenRide home',
     skipToContent: 'Skip to content',
     /** Radix toast viewport; not 'Notifications', which names the bell. */
     toastRegion: 'Alerts ({hotkey})',

@@ -1,0 +1,50 @@
+import { useId, useRef, useState } from 'react';
+import { LogOut, UserRound } from 'lucide-react';
+import { uiText } from '@openride/shared/ui-text';
+import { useDismiss } from '@/components/ui/use-dismiss';
+import type { Me } from '@/lib/session';
+
+export const displayName = (me: Me) => me.user.name || me.profile.full_name || me.user.email;
+
+export function UserMenu({ me, onSignOut }: { me: Me; onSignOut: () => void }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  useDismiss(rootRef, open, () => setOpen(false), buttonRef);
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={uiText.a11y.accountMenu}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        className="flex size-10 items-center justify-center rounded-full bg-ink-900 text-brand-400 ring-offset-2 transition hover:ring-2 hover:ring-ink-200"
+      >
+        <UserRound className="size-5" aria-hidden="true" />
+      </button>
+      {open ? (
+        <div id={panelId} className="absolute top-12 right-0 z-50 w-64 animate-fade-in rounded-2xl border border-ink-200 bg-white p-2 shadow-xl">
+          <div className="border-b border-ink-100 px-3 py-2.5">
+            <p className="truncate text-sm font-semibold text-ink-900">{displayName(me)}</p>
+            <p className="truncate text-xs text-ink-500">{me.user.email}</p>
+          </div>
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(false);
+              onSignOut();
+            }}
+            className="mt-1 flex w-full items-center gap-2 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900"
+          >
+            <LogOut className="size-4" aria-hidden="true" />
+            {uiText.nav.signOut}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullScreenLoading, LoadingScreen } from '@/components/ui/loading-screen';
+import { AppShell } from './layouts/app-shell';
+import { SiteLayout } from './layouts/site-layout';
+import type { PlaceholderHandle, PlaceholderPageKey } from './routes/placeholder';
+import { RouteError } from './routes/route-error';
+
+/** A route whose content the spec does not show: one lazily loaded component, titled by `page`. */
+const placeholder = (path: string, page: PlaceholderPageKey): RouteObject => ({
+  path,
+  handle: { page } satisfies PlaceholderHandle,
+  lazy: () => import('./routes/placeholder'),
+});
+
+/** §2 route table. Every page is loaded on demand. */
+const pages: RouteObject[] = [
+  { index: true, lazy: () => import('./routes/home') },
+
+  placeholder('services', 'services'),
+  placeholder('pricing', 'pricing'),
+  placeholder('safety', 'safety'),
+  placeholder('about', 'about'),
+  placeholder('contact', 'contact'),
+  placeholder('help', 'help'),
+  placeholder('legal', 'legal'),
+
+  placeholder('driver', 'driver'),
+  placeholder('reset-admin-password', 'resetAdminPassword'),
+  { path: 'install', lazy: () => import('./routes/install') },
+
+  placeholder('book-ride', 'bookRide'),
+  placeholder('track-ride/:id', 'trackRide'),
+  // Push notifications open the query form /track-ride?booking=… (§2).
+  placeholder('track-ride', 'trackRide'),
+  placeholder('ride-history', 'rideHistory'),
+
+  placeholder('driver-management', 'driverManagement'),
+  placeholder('customer-management', 'customerManagement'),
+  placeholder('booking-management', 'bookingManagement'),
+  placeholder('driver/:id', 'driverDetail'),
+  placeholder('driver-active', 'driverActive'),
+  placeholder('driver-ride/:bookingId', 'driverRide'),
+  // A driver_message push opens /driver-ride-view?booking=… (§2: the two readings differ in path form).
+  placeholder('driver-ride-view', 'driverRide'),
+  placeholder('driver-documents-upload', 'driverDocumentsUpload'),
+  placeholder('document-review', 'documentReview'),
+
+  placeholder('pricing-settings', 'pricingSettings'),
+  placeholder('financial-settings', 'financialSettings'),
+  placeholder('geofence-management', 'geofenceManagement'),
+  placeholder('payment-history', 'paymentHistory'),
+  placeholder('driver-earnings', 'driverEarnings'),
+  placeholder('refund-management', 'refundManagement'),
+  placeholder('account-settings', 'accountSettings'),
+  placeholder('analytics', 'analytics'),
+  placeholder('promo-codes', 'promoCodes'),
+  placeholder('driver-payouts', 'driverPayouts'),
+  placeholder('surge-pricing', 'surgePricing'),
+  placeholder('support-tickets', 'supportTickets'),
+  placeholder('notifications', 'notifications'),
+  placeholder('driver-schedule', 'driverSchedule'),
+  placeholder('cancellation-policies', 'cancellationPolicies'),
+  placeholder('referrals', 'referrals'),
+  placeholder('vehicles', 'vehicles'),
+  placeholder('corporate-accounts', 'corporateAccounts'),
+  placeholder('driver-heatmap', 'driverHeatmap'),
+  placeholder('financial-dashboard', 'financialDashboard'),
+  placeholder('driver-admin-dashboard', 'driverAdminDashboard'),
+  placeholder('insurance-verification', 'insuranceVerification'),
+  placeholder('support-procedures', 'supportProcedures'),
+  placeholder('video-assets-generator', 'videoAssetsGenerator'),
+
+  { path: 'dev/outbox', lazy: () => import('./routes/dev-outbox') },
+
+  // /{hash} admin panel, else not found (§2 "any other path").
+  { path: '*', lazy: () => import('./routes/hidden-path') },
+];
+
+export const router = createBrowserRouter([
+  {
+    Component: AppShell,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        Component: SiteLayout,
+        children: [
+          {
+            // Pathless on purpose: on first load React Router renders the nearest HydrateFallback above an
+            // unresolved lazy route, so nav and footer stay up while 'Loading...' fills the main area.
+            HydrateFallback: LoadingScreen,
+            ErrorBoundary: RouteError,
+            children: pages,
+          },
+        ],
+      },
+      // The auth screen is a full-screen card with its own close button, without the site chrome.
+      { path: 'auth', HydrateFallback: FullScreenLoading, lazy: () => import('./routes/auth') },
+    ],
+  },
+]);

@@ -1,0 +1,1 @@
+export { AuthScreen as Component } from '@/features/auth/components/auth-screen';

@@ -1,0 +1,1 @@
+export { InstallPage as Component } from '@/features/install/components/install-page';

@@ -1,0 +1,32 @@
+/** Paths the app links to in more than one place (the route table itself lives in app/router.tsx). */
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  authRider: '/auth?type=rider',
+  authDriver: '/auth?type=driver',
+  authReturnTo: (returnTo: string) => `/auth?returnTo=${encodeURIComponent(returnTo)}`,
+  bookRide: '/book-ride',
+  driver: '/driver',
+  driverActive: '/driver-active',
+  trackRide: (bookingId: string) => `/track-ride/${encodeURIComponent(bookingId)}`,
+  install: '/install',
+  services: '/services',
+  pricing: '/pricing',
+  safety: '/safety',
+  about: '/about',
+  contact: '/contact',
+  help: '/help',
+  legal: '/legal',
+  driverManagement: '/driver-management',
+  customerManagement: '/customer-management',
+  bookingManagement: '/booking-management',
+} as const;
+
+/**
+ * Only same-origin absolute paths are followed as returnTo: "//evil.com" or "https://..." would turn the
+ * sign-in screen into an open redirect.
+ */
+export function safeReturnTo(value: string | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}

@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react';
+import { signUpSchema } from '@openride/shared/auth/schemas';
+import { messages } from '@openride/shared/messages';
+import { uiText } from '@openride/shared/ui-text';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/use-toast';
+import { authFailure } from '../api/auth-errors';
+import { authWithRateLimit } from '../api/auth-with-rate-limit';
+import { PasswordField } from './password-field';
+
+type SignUpFormProps = {
+  onAuthenticated: () => Promise<void>;
+  /** Switch to the Sign In tab, carrying the email over. */
+  onSignInInstead: (email: string) => void;
+};
+
+const { errors, success } = messages;
+
+export function SignUpForm({ onAuthenticated, onSignInInstead }: SignUpFormProps) {
+  const [fullName, setFullName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!fullName.trim()) {
+      toast({ variant: 'destructive', title: errors.missingInformation.title, description: errors.missingInformation.fullName });
+      return;
+    }
+    if (!phone.trim()) {
+      toast({ variant: 'destructive', title: errors.missingInformation.title, description: errors.missingInformation.phone });
+      return;
+    }
+    const parsed = signUpSchema.safeParse({ full_name: fullName, phone, email: email.trim(), password });
+    if (!parsed.success) {
+      toast({ variant: 'destructive', title: errors.validation.title, description: parsed.error.issues[0]?.message });
+      return;
+    }
+    const input = parsed.data;
+
+    setSubmitting(true);
+    try {
+      const response = await authWithRateLimit({
+        action: 'signup',
+        email: input.email,
+        password: input.password,
+        options: { data: { full_name: input.full_name, phone: input.phone } },
+      });
+      if (response.error || response.rateLimited || response.passwordLeaked) {
+        const failure = authFailure('signup', response);
+        toast({ variant: 'destructive', title: failure.title, description: failure.description });
+        if (failure.switchToSignIn) onSignInInstead(input.email);
+        return;
+      }
+      if (response.data?.session) {
+        toast({ title: success.welcome.title, description: success.welcome.text });
+        await onAuthenticated();
+        return;
+      }
+      // §4: a sign-up without a session means email confirmation is pending.
+      toast({ title: success.checkEmailConfirm.title, description: success.checkEmailConfirm.text });
+      onSignInInstead(input.email);
+    } catch {
+      toast({ variant: 'destructive', title: errors.signUpFailed.title, description: errors.signUpFailed.text });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-5">
+      <fieldset disabled={submitting} className="space-y-4">
+        <Field label={uiText.auth.fullName} name="full_name" autoComplete="name" required value={fullName} onChange={(e) => setFullName(e.target.value)} />
+        <Field
+          label={uiText.auth.phoneNumber}
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          inputMode="tel"
+          required
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+        />
+        <Field
+          label={uiText.auth.email}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <PasswordField
+          label={uiText.auth.password}
+          name="password"
+          autoComplete="new-password"
+          required
+          disabled={submitting}
+          hint={messages.auth.passwordHint}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button type="submit" size="lg" className="w-full">
+          {submitting ? uiText.auth.submitting : uiText.auth.signUpSubmit}
+        </Button>
+      </fieldset>
+      <p className="text-center text-sm text-ink-600">
+        <button type="button" onClick={() => onSignInInstead(email.trim())} className="font-semibold text-brand-700 hover:underline">
+          {messages.auth.signInInstead}
+        </button>
+      </p>
+    </form>
+  );
+}

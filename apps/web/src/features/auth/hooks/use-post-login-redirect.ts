@@ -1,0 +1,44 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { queryKeys } from '@/lib/query-keys';
+import { driverQueryKey, fetchMe, fetchMyDriver, type Me } from '@/lib/session';
+
+/** 'Go to Dashboard' (§2): admin to the admin panel, driver to /driver-active, others to /. */
+export function dashboardPath(me: Me): string {
+  if (me.role === 'admin' && me.adminPath) return me.adminPath;
+  if (me.role === 'driver') return paths.driverActive;
+  return paths.home;
+}
+
+/**
+ * §2 post-login redirect, resolved against fresh data (the session was just created):
+ * 1. returnTo /driver-active only with an approved driver record, else /driver;
+ * 2. any other returnTo is followed;
+ * 3. no returnTo: a driver record → /driver-active, an admin → the admin panel, everyone else → /;
+ * 4. any error on the way → /.
+ */
+export function usePostLoginRedirect() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const resolve = async (returnTo: string | null): Promise<string> => {
+    try {
+      const me = await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 0 });
+      if (!me) return paths.home;
+      if (returnTo && returnTo !== paths.driverActive) return returnTo;
+      const driver = await queryClient.fetchQuery({ queryKey: driverQueryKey(me.user.id), queryFn: fetchMyDriver, staleTime: 0 });
+      if (returnTo === paths.driverActive) return driver?.verification_status === 'approved' ? paths.driverActive : paths.driver;
+      if (driver) return paths.driverActive;
+      if (me.role === 'admin' && me.adminPath) return me.adminPath;
+      return paths.home;
+    } catch (error) {
+      console.warn('[auth] post-login redirect check failed', error);
+      return paths.home;
+    }
+  };
+
+  return async (returnTo: string | null) => {
+    navigate(await resolve(returnTo), { replace: true });
+  };
+}

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+
+export type OutboxMessage = {
+  channel: 'email' | 'sms';
+  to: string;
+  subject?: string | null;
+  body: string;
+  createdAt: string;
+};
+
+/** The dev outbox: what the server would have emailed or texted. 404 when the server runs without it. */
+export function useOutbox() {
+  return useQuery({
+    queryKey: queryKeys.outbox,
+    queryFn: async () => {
+      const list = await api<OutboxMessage[]>('/api/dev/outbox');
+      return [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    },
+    // A developer waits here for a reset link or a code to arrive.
+    refetchInterval: (query) => (query.state.status === 'error' ? false : 3000),
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { driverQueryKey, useMe, type DriverRecord } from '@/lib/session';
+
+type StatusUpdate = { id: string; status: DriverRecord['status'] };
+
+/** §4: the driver flips offline ⇄ available; shown at once, rolled back if the server refuses. */
+export function useUpdateDriverStatus() {
+  const queryClient = useQueryClient();
+  const key = driverQueryKey(useMe().data?.user.id);
+  return useMutation({
+    mutationFn: ({ id, status }: StatusUpdate) => api<unknown>(`/api/drivers/${encodeURIComponent(id)}`, { method: 'PATCH', body: { status } }),
+    onMutate: async ({ status }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<DriverRecord | null>(key);
+      queryClient.setQueryData<DriverRecord | null>(key, (driver) => (driver ? { ...driver, status } : driver));
+      return { previous };
+    },
+    onError: (error, _update, context) => {
+      // §8: driver-status errors are only logged, with no user message.
+      console.warn('[driver] status update failed', error);
+      if (context) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}

@@ -1,0 +1,166 @@
+import { useEffect, useEffectEvent } from 'react';
+import type { ClientFrame, ServerFrame } from '@openride/shared/realtime';
+
+type EventFrame = Extract<ServerFrame, { type: 'event' }>;
+type Handler = (data: unknown, frame: EventFrame) => void;
+
+const BACKOFF_BASE_MS = 1000;
+const BACKOFF_MAX_MS = 30_000;
+// Proxies and load balancers drop idle sockets after about a minute; a ping well inside that keeps it open.
+const PING_INTERVAL_MS = 25_000;
+
+const handlers = new Map<string, Set<Handler>>();
+const extraChannels = new Set<string>();
+
+let socket: WebSocket | null = null;
+let wanted = false;
+let attempts = 0;
+let readyCount = 0;
+
+/** Emitted locally when the socket is back after a drop: events sent meanwhile were missed, so refetch. */
+export const RECONNECTED_EVENT = 'realtime.reconnected';
+let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+let pingTimer: ReturnType<typeof setInterval> | undefined;
+
+function socketUrl(): string {
+  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${protocol}//${window.location.host}/ws`;
+}
+
+function send(frame: ClientFrame): void {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+}
+
+function dispatch(frame: EventFrame): void {
+  for (const handler of handlers.get(frame.event) ?? []) {
+    try {
+      handler(frame.data, frame);
+    } catch (error) {
+      console.warn('[realtime] handler failed', frame.event, error);
+    }
+  }
+}
+
+function onMessage(message: MessageEvent): void {
+  let frame: ServerFrame;
+  try {
+    frame = JSON.parse(String(message.data)) as ServerFrame;
+  } catch {
+    return;
+  }
+  switch (frame.type) {
+    case 'ready':
+      attempts = 0;
+      readyCount += 1;
+      if (readyCount > 1) dispatch({ type: 'event', channel: '', event: RECONNECTED_EVENT, data: null });
+      // The server subscribes the user channel itself; channels asked for before a reconnect are re-sent.
+      for (const channel of extraChannels) {
+        if (!frame.channels.includes(channel)) send({ type: 'subscribe', channel });
+      }
+      break;
+    case 'event':
+      dispatch(frame);
+      break;
+    case 'error':
+      console.warn('[realtime]', frame.code, frame.message);
+      break;
+    default:
+      break;
+  }
+}
+
+function clearTimers(): void {
+  clearTimeout(reconnectTimer);
+  clearInterval(pingTimer);
+  reconnectTimer = undefined;
+  pingTimer = undefined;
+}
+
+function scheduleReconnect(): void {
+  if (!wanted || reconnectTimer) return;
+  // Exponential backoff with jitter, so a server restart is not met by every client at the same instant.
+  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempts);
+  const delay = ceiling / 2 + Math.random() * (ceiling / 2);
+  attempts += 1;
+  reconnectTimer = setTimeout(() => {
+    reconnectTimer = undefined;
+    open();
+  }, delay);
+}
+
+function open(): void {
+  if (!wanted || socket) return;
+  const ws = new WebSocket(socketUrl());
+  socket = ws;
+  ws.addEventListener('open', () => {
+    pingTimer = setInterval(() => send({ type: 'ping' }), PING_INTERVAL_MS);
+  });
+  ws.addEventListener('message', onMessage);
+  ws.addEventListener('close', () => {
+    if (socket === ws) socket = null;
+    clearTimers();
+    scheduleReconnect();
+  });
+  // 'error' is always followed by 'close', which reconnects; nothing to do here.
+}
+
+function reconnectNow(): void {
+  if (!wanted || socket) return;
+  clearTimeout(reconnectTimer);
+  reconnectTimer = undefined;
+  open();
+}
+
+export function connectRealtime(): void {
+  if (wanted) return;
+  wanted = true;
+  attempts = 0;
+  readyCount = 0;
+  window.addEventListener('online', reconnectNow);
+  open();
+}
+
+export function disconnectRealtime(): void {
+  wanted = false;
+  window.removeEventListener('online', reconnectNow);
+  clearTimers();
+  const ws = socket;
+  socket = null;
+  ws?.close(1000);
+}
+
+/** Subscribe to a channel beyond the user's own (e.g. a ride room); kept across reconnects. */
+export function subscribeChannel(channel: string): () => void {
+  extraChannels.add(channel);
+  send({ type: 'subscribe', channel });
+  return () => {
+    extraChannels.delete(channel);
+    send({ type: 'unsubscribe', channel });
+  };
+}
+
+/** Keeps the socket open while `enabled` (i.e. while signed in: the session cookie authenticates it). */
+export function useRealtimeConnection(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    connectRealtime();
+    return disconnectRealtime;
+  }, [enabled]);
+}
+
+/** Calls `handler` for every `{ type: 'event', event }` frame; the latest handler is always used. */
+export function useRealtimeEvent(event: string, handler: Handler): void {
+  const onEvent = useEffectEvent(handler);
+  useEffect(() => {
+    const listener: Handler = (data, frame) => onEvent(data, frame);
+    let set = handlers.get(event);
+    if (!set) {
+      set = new Set();
+      handlers.set(event, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  }, [event]);
+}

@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Role } from '@openride/shared/auth/roles';
+import { api, isApiError } from './api';
+import { authClient } from './auth-client';
+import { queryKeys } from './query-keys';
+
+export type Me = {
+  user: { id: string; email: string; name: string };
+  /** §4: 'driver' when a driver record exists, else the role from user_roles, else 'user'. */
+  role: Role;
+  roles: string[];
+  profile: { full_name: string | null; phone: string | null; push_token: string | null };
+  /** Only present for admins: the hidden path of the admin panel. */
+  adminPath?: string;
+};
+
+export type DriverRecord = {
+  id: string;
+  status: 'available' | 'offline';
+  verification_status: string;
+  created_at: string;
+};
+
+/**
+ * Signed out resolves to null rather than an error. The cheap better-auth session probe answers 200 with
+ * null for visitors, so a visitor never sees a 401 (browsers log every failed request to the console).
+ */
+export async function fetchMe(): Promise<Me | null> {
+  const session = await authClient.getSession().catch(() => null);
+  if (session && !session.error && !session.data) return null;
+  try {
+    return await api<Me>('/api/me');
+  } catch (error) {
+    if (isApiError(error, 401)) return null;
+    throw error;
+  }
+}
+
+export async function fetchMyDriver(): Promise<DriverRecord | null> {
+  const { driver } = await api<{ driver: DriverRecord | null }>('/api/drivers/me');
+  return driver;
+}
+
+export function useMe() {
+  return useQuery({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 60_000 });
+}
+
+export const driverQueryKey = (userId: string | undefined) => [...queryKeys.driver, userId] as const;
+
+/** The signed-in user's latest driver record; null for riders, disabled for visitors. */
+export function useMyDriver() {
+  const me = useMe();
+  const userId = me.data?.user.id;
+  return useQuery({
+    queryKey: driverQueryKey(userId),
+    queryFn: fetchMyDriver,
+    enabled: Boolean(userId),
+  });
+}
