@@ -4,13 +4,16 @@ import { secureHeaders } from 'hono/secure-headers';
 import { ZodError } from 'zod';
 import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
+import { roleRoutes } from './auth/roles.routes';
 import { devOutboxRoutes } from './dev/outbox.routes';
 import { driverRoutes } from './drivers/drivers.routes';
 import type { AppEnv, Services } from './http/context';
 import { mountWebApp } from './http/static';
 import { AppError } from './lib/errors';
 import { notificationRoutes } from './notifications/notifications.routes';
+import { otpRoutes } from './otp/otp.routes';
 import { profileRoutes } from './profiles/profiles.routes';
+import { pushRoutes } from './push/push.routes';
 
 /** Builds the HTTP app without listening: the server and the in-process API tests both use this. */
 export function createApp(services: Services, opts: { webDist?: string } = {}) {
@@ -45,9 +48,12 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
 
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
   app.route('/', authRoutes(services));
+  app.route('/', otpRoutes(services));
   app.route('/', profileRoutes(services));
+  app.route('/', roleRoutes(services));
   app.route('/', notificationRoutes(services));
   app.route('/', driverRoutes(services));
+  app.route('/', pushRoutes(services));
   app.route('/', adminRoutes(services));
   if (services.env.NODE_ENV !== 'production') app.route('/', devOutboxRoutes(services));
 

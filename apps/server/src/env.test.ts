@@ -6,6 +6,8 @@ describe('environment', () => {
     const env = parseEnv({});
     expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'development', REDIS_PREFIX: 'openride' });
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.VAPID_PUBLIC_KEY).toBeUndefined();
+    expect(env.VAPID_SUBJECT).toBe('mailto:admin@openride.local');
   });
 
   it('names the variable that is wrong', () => {
@@ -14,6 +16,9 @@ describe('environment', () => {
     expect(() => parseEnv({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => parseEnv({ ADMIN_PATH: '../etc' })).toThrow(/ADMIN_PATH/);
     expect(() => parseEnv({ PORT: 'x' })).toThrow(EnvError);
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: 'B'.repeat(87) })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: 'a'.repeat(43) })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => parseEnv({ VAPID_SUBJECT: 'admin@example.com' })).toThrow(/VAPID_SUBJECT/);
   });
 
   it('in production demands real providers, a secret and a public URL', () => {

@@ -14,6 +14,13 @@ const optionalUrl = (protocols: string[]) =>
       message: `must be a URL (${protocols.join(' or ')})`,
     });
 
+/** A URL-safe base64 VAPID key (65-byte public point or 32-byte private scalar); blank means unset. */
+const optionalKey = (length: number, kind: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+    z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), `must be a URL-safe base64 P-256 ${kind} key (${length} characters)`).optional(),
+  );
+
 /** The whole environment, parsed once at start (epic-stack style): a bad value exits naming the variable. */
 export const envSchema = z
   .object({
@@ -40,6 +47,14 @@ export const envSchema = z
     TWILIO_ACCOUNT_SID: z.string().optional(),
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_FROM: z.string().optional(),
+    /** Web Push (VAPID) keys, as `npx web-push generate-vapid-keys` prints them; without them the server makes a pair once and keeps it in the database. */
+    VAPID_PUBLIC_KEY: optionalKey(87, 'public'),
+    VAPID_PRIVATE_KEY: optionalKey(43, 'private'),
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .refine((v) => /^mailto:\S+@\S+$/.test(v) || (URL.canParse(v) && new URL(v).protocol === 'https:'), { message: 'must be a mailto: address or an https: URL' })
+      .default('mailto:admin@openride.local'),
     HIBP_ENABLED: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
@@ -51,6 +66,9 @@ export const envSchema = z
     const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM];
     if (twilio.some(Boolean) && !twilio.every(Boolean)) {
       ctx.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together' });
+    }
+    if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' });
     }
     if (env.NODE_ENV === 'production') {
       if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (there is no dev outbox)' });

@@ -15,6 +15,10 @@ import type { Services } from './http/context';
 import type { Logger } from './lib/logger';
 import { getOrCreateSetting, randomToken } from './lib/settings';
 import { createMessenger } from './messaging/create-messenger';
+import { deriveOtpKey } from './otp/otp-code';
+import { createPushDispatcher } from './push/push-dispatcher';
+import { createWebPushSender, type PushSender } from './push/push-sender';
+import { resolveVapidKeys } from './push/vapid-keys';
 import { type Bus, createMemoryBus, createRedisBus } from './realtime/bus';
 import { createSocketServer } from './realtime/socket-server';
 
@@ -27,8 +31,14 @@ export type RunningServer = {
   close(): Promise<void>;
 };
 
+/**
+ * Replacements for what reaches outside services nobody can reach from a test. Only the Web Push sender:
+ * the browsers' push services need real browsers' subscriptions. By default the real client runs.
+ */
+export type ServiceOverrides = { pushSender?: PushSender };
+
 /** Everything but listening: database (locked, migrated), secret, auth, bus. Used by the server and the CLI. */
-export async function bootServices(env: Env, logger: Logger) {
+export async function bootServices(env: Env, logger: Logger, overrides: ServiceOverrides = {}) {
   const cleanups: Array<() => Promise<unknown>> = [];
   const cleanup = async () => {
     for (const fn of cleanups.reverse()) await fn().catch((err) => logger.error({ err }, 'shutdown step failed'));
@@ -68,7 +78,23 @@ export async function bootServices(env: Env, logger: Logger) {
     cleanups.push(() => bus.close());
 
     const adminPath = await resolveAdminPath(db, env.ADMIN_PATH);
-    const services: Services = { env, db, auth, bus, messenger, logger, limiters: createAuthLimiters(redis, env.REDIS_PREFIX), adminPath, publicUrl };
+    const vapid = await resolveVapidKeys(db, env);
+    const push = createPushDispatcher({ db, logger, publicKey: vapid.publicKey, sender: overrides.pushSender ?? createWebPushSender(vapid) });
+    // Registered after the database, so it runs before it closes: pushes already under way finish first.
+    cleanups.push(() => push.idle());
+    const services: Services = {
+      env,
+      db,
+      auth,
+      bus,
+      messenger,
+      logger,
+      limiters: createAuthLimiters(redis, env.REDIS_PREFIX),
+      adminPath,
+      publicUrl,
+      otpKey: deriveOtpKey(secret),
+      push,
+    };
     return { services, database, trustedOrigins, cleanup };
   } catch (err) {
     await cleanup();
@@ -76,9 +102,9 @@ export async function bootServices(env: Env, logger: Logger) {
   }
 }
 
-export async function startServer(env: Env, logger: Logger): Promise<RunningServer> {
+export async function startServer(env: Env, logger: Logger, overrides: ServiceOverrides = {}): Promise<RunningServer> {
   const started = performance.now();
-  const { services, database, trustedOrigins, cleanup } = await bootServices(env, logger);
+  const { services, database, trustedOrigins, cleanup } = await bootServices(env, logger, overrides);
   try {
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
       const result = await ensureAdmin(services, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);

@@ -1,14 +1,14 @@
 import net from 'node:net';
 import { parseEnv } from '../src/env';
 import { createLogger } from '../src/lib/logger';
-import { type RunningServer, startServer } from '../src/server';
+import { type RunningServer, type ServiceOverrides, startServer } from '../src/server';
 import { TestClient } from './http-client';
 import { createTestDatabase, testRedisPrefix } from './test-database';
 
 export type TestServer = RunningServer & { client(): TestClient; stop(): Promise<void> };
 
 /** The real server, in process, on a free port, on a database of its own (PGlite, or PostgreSQL + Redis in CI). */
-export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(extraEnv: Record<string, string> = {}, overrides: ServiceOverrides = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const port = await freePort();
   const env = parseEnv({
@@ -22,7 +22,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: testRedisPrefix() } : {}),
     ...extraEnv,
   });
-  const server = await startServer(env, createLogger(env.LOG_LEVEL));
+  const server = await startServer(env, createLogger(env.LOG_LEVEL), overrides);
   return {
     ...server,
     client: () => new TestClient(server.url),
@@ -47,6 +47,8 @@ export function freePort(): Promise<number> {
 
 let counter = 0;
 export const uniqueEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-${counter++}@example.test`;
+/** A 10-digit phone nobody else in this process has: sign-up refuses a phone another account holds. */
+export const uniquePhone = () => `415${String(2_000_000 + ((process.pid * 1000 + counter++) % 8_000_000)).padStart(7, '0')}`;
 export const GOOD_PASSWORD = 'Ride4Fun-Kx9q';
 
 export async function signUp(client: TestClient, opts: { email?: string; password?: string; full_name?: string; phone?: string } = {}) {
@@ -55,7 +57,7 @@ export async function signUp(client: TestClient, opts: { email?: string; passwor
     action: 'signup',
     email,
     password: opts.password ?? GOOD_PASSWORD,
-    options: { data: { full_name: opts.full_name ?? 'Test Rider', phone: opts.phone ?? '4155550100' } },
+    options: { data: { full_name: opts.full_name ?? 'Test Rider', phone: opts.phone ?? uniquePhone() } },
   });
   return { ...res, email };
 }

@@ -1,7 +1,13 @@
+import { ADMIN_DRIVER_FILTERS, driverVerificationSchema } from '@openride/shared/drivers/schemas';
 import { Hono, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
 import { isAdmin } from '../auth/roles.repo';
+import { listDriversForReview } from '../drivers/list-drivers-for-review';
+import { reviewDriver } from '../drivers/review-driver';
 import { type AppEnv, requireUser, type Services } from '../http/context';
-import { forbidden } from '../lib/errors';
+import { forbidden, notFound } from '../lib/errors';
+
+const driverFilterSchema = z.object({ status: z.enum(ADMIN_DRIVER_FILTERS).default('all') });
 
 /** Every admin API refuses non-admins, whatever path the panel is served at. */
 export function requireAdmin(services: Services): MiddlewareHandler<AppEnv> {
@@ -35,6 +41,20 @@ export function adminRoutes(services: Services) {
       .limit(200)
       .execute();
     return c.json({ users });
+  });
+
+  /** Driver applications to review (issue item 7), newest first; ?status=pending|approved|rejected|all. */
+  app.get('/api/admin/drivers', async (c) => {
+    const { status } = driverFilterSchema.parse({ status: c.req.query('status') || undefined });
+    return c.json({ drivers: await listDriversForReview(services, status) });
+  });
+
+  app.post('/api/admin/drivers/:id/verification', async (c) => {
+    const admin = requireUser(c);
+    const id = z.uuid().safeParse(c.req.param('id'));
+    if (!id.success) throw notFound('Driver not found');
+    const input = driverVerificationSchema.parse(await c.req.json());
+    return c.json({ driver: await reviewDriver(services, admin.id, id.data, input) });
   });
 
   return app;

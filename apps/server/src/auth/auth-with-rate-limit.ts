@@ -2,6 +2,7 @@ import type { AuthWithRateLimitInput, AuthWithRateLimitResponse } from '@openrid
 import { messages } from '@openride/shared/messages';
 import { APIError } from 'better-auth/api';
 import type { Services } from '../http/context';
+import { findPhoneConflict } from '../profiles/find-phone-conflict';
 import { PASSWORD_COMPROMISED } from './leaked-password';
 import { hit, isBlocked } from './rate-limit';
 
@@ -18,6 +19,7 @@ const rateLimited = () => fail(429, messages.errors.tooManyAttempts.text, 'rate_
  * The one entry for email sign-in and sign-up (§7 auth-with-rate-limit). Failed sign-ins count tightly
  * per account and loosely per address; a success clears the account's count. The session cookie comes
  * back in `headers`; the body also carries the session token the spec's response shape names.
+ * A sign-up whose phone another account holds is refused before anything is created.
  */
 export async function authWithRateLimit(
   services: Services,
@@ -52,6 +54,10 @@ export async function authWithRateLimit(
   if (await isBlocked(limiters.signupPerIp, ctx.ip)) return rateLimited();
   await hit(limiters.signupPerIp, ctx.ip);
   const { full_name, phone } = input.options.data;
+  // §5 runs this check in the client too, and ignores it when it fails: the server is where it holds.
+  // (Counted after the sign-up limit, so it is no cheaper way to probe phones than the RPC.)
+  const conflict = await findPhoneConflict(db, phone, null);
+  if (conflict) return fail(409, conflict, 'phone_conflict');
   try {
     const { headers, response } = await auth.api.signUpEmail({
       body: { email, password: input.password, name: full_name },

@@ -56,6 +56,8 @@ export type ProfilesTable = {
   full_name: string | null;
   phone: string | null;
   push_token: string | null;
+  /** Set when the owner proved the phone with a one-time code; cleared when the phone changes. */
+  phone_verified_at: Timestamp | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 };
@@ -84,6 +86,26 @@ export type DriversTable = {
   vehicle_year: number;
   vehicle_color: string;
   license_plate: string;
+  rejection_reason: string | null;
+  reviewed_at: Timestamp | null;
+  reviewed_by: string | null;
+};
+export type PhoneOtpsTable = {
+  /** Ten digits. */
+  phone: string;
+  /** HMAC-SHA256 (hex) of phone and code; the code itself is never stored. */
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  created_at: Generated<Date>;
+};
+export type PushSubscriptionsTable = {
+  id: Generated<string>;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Generated<Date>;
 };
 export type AppSettingsTable = {
   key: string;
@@ -110,4 +132,6 @@ export type DB = {
   drivers: DriversTable;
   app_settings: AppSettingsTable;
   dev_outbox: DevOutboxTable;
+  phone_otps: PhoneOtpsTable;
+  push_subscriptions: PushSubscriptionsTable;
 };

@@ -1,6 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
+/** What the owner sees of a driver record: the §3 fields. */
+export const DRIVER_COLUMNS = [
+  'id',
+  'status',
+  'verification_status',
+  'created_at',
+  'full_name',
+  'phone',
+  'license_number',
+  'vehicle_make',
+  'vehicle_model',
+  'vehicle_year',
+  'vehicle_color',
+  'license_plate',
+] as const;
+
 /** §7: id, status, verification_status, created_at of the user's newest driver record. */
 export function latestDriverOf(db: Kysely<DB>, userId: string) {
   return db
@@ -10,4 +26,9 @@ export function latestDriverOf(db: Kysely<DB>, userId: string) {
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** The user's newest driver record with all its fields. */
+export function latestFullDriverOf(db: Kysely<DB>, userId: string) {
+  return db.selectFrom('drivers').select(DRIVER_COLUMNS).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
 }

@@ -1,19 +1,35 @@
-import { userChannel } from '@openride/shared/realtime';
+import { DRIVER_STATUSES, driverApplicationSchema } from '@openride/shared/drivers/schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { type AppEnv, requireUser, type Services } from '../http/context';
-import { AppError, forbidden, notFound } from '../lib/errors';
+import { notFound } from '../lib/errors';
+import { applyToDrive } from './apply-to-drive';
 import { latestDriverOf } from './drivers.repo';
+import { getActiveDriver } from './get-active-driver';
+import { setDriverStatus } from './set-driver-status';
 
-const statusSchema = z.object({ status: z.enum(['available', 'offline']) }).strict();
+const statusSchema = z.object({ status: z.enum(DRIVER_STATUSES) }).strict();
 
 export function driverRoutes(services: Services) {
-  const { db, bus } = services;
+  const { db } = services;
   const app = new Hono<AppEnv>();
+
+  /** §7 drivers insert: the application. The user id is the session's, never the body's. */
+  app.post('/api/drivers', async (c) => {
+    const user = requireUser(c);
+    const input = driverApplicationSchema.parse(await c.req.json());
+    return c.json({ driver: await applyToDrive(services, user.id, input) }, 201);
+  });
 
   app.get('/api/drivers/me', async (c) => {
     const user = requireUser(c);
     return c.json({ driver: (await latestDriverOf(db, user.id)) ?? null });
+  });
+
+  /** The gate of /driver-active: 200 only for an approved newest record. */
+  app.get('/api/drivers/me/active', async (c) => {
+    const user = requireUser(c);
+    return c.json({ driver: await getActiveDriver(services, user.id) });
   });
 
   /** §7 drivers update: status by id. Only the record's owner; going online needs an approved record. */
@@ -22,20 +38,7 @@ export function driverRoutes(services: Services) {
     const id = z.uuid().safeParse(c.req.param('id'));
     if (!id.success) throw notFound('Driver not found');
     const { status } = statusSchema.parse(await c.req.json());
-    const driver = await db.selectFrom('drivers').select(['id', 'user_id', 'verification_status']).where('id', '=', id.data).executeTakeFirst();
-    if (!driver) throw notFound('Driver not found');
-    if (driver.user_id !== user.id) throw forbidden();
-    if (status === 'available' && driver.verification_status !== 'approved') {
-      throw new AppError('FORBIDDEN', `Your driver application is ${driver.verification_status}. We'll notify you once approved.`);
-    }
-    const updated = await db
-      .updateTable('drivers')
-      .set({ status, updated_at: new Date() })
-      .where('id', '=', driver.id)
-      .returning(['id', 'status', 'verification_status', 'created_at'])
-      .executeTakeFirstOrThrow();
-    await bus.publish({ channel: userChannel(user.id), event: 'driver.changed', data: updated });
-    return c.json({ driver: updated });
+    return c.json({ driver: await setDriverStatus(services, user.id, id.data, status) });
   });
 
   return app;

@@ -7,6 +7,7 @@ import type { Env } from '../env';
 import { unauthorized } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import type { Messenger } from '../messaging/messenger';
+import type { PushDispatcher } from '../push/push-dispatcher';
 import type { Bus } from '../realtime/bus';
 
 /** Everything a route or verb may need, built once at start. */
@@ -20,6 +21,9 @@ export type Services = {
   limiters: AuthLimiters;
   adminPath: string;
   publicUrl: string;
+  /** Key of the one-time code hashes (derived from the auth secret). */
+  otpKey: Buffer;
+  push: PushDispatcher;
 };
 
 export type SessionUser = { id: string; email: string; name: string };

@@ -1,17 +1,30 @@
 import { userChannel } from '@openride/shared/realtime';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { PushDispatcher } from '../push/push-dispatcher';
 import type { Bus } from '../realtime/bus';
 import type { NewNotification } from './notifications.repo';
 
+export type NotificationDeps = { bus: Bus; push: Pick<PushDispatcher, 'notifyUser'> };
+
 /**
  * Write a notification inside the caller's transaction. The returned `publish` is to be called after
- * commit: an event for a row that was rolled back would send the bell to fetch nothing.
+ * commit: it tells the user's open tabs (bus) and their devices (Web Push, in the background). An event
+ * or a push for a row that was rolled back would announce something that does not exist.
+ * `pushType` is the push data `type` (§3, e.g. driver_message) the service worker routes a tap by.
  */
-export async function createNotification(trx: Kysely<DB>, bus: Bus, input: NewNotification) {
+export async function createNotification(trx: Kysely<DB>, deps: NotificationDeps, input: NewNotification, opts: { pushType?: string } = {}) {
   const row = await trx.insertInto('notifications').values(input).returningAll().executeTakeFirstOrThrow();
   return {
     notification: row,
-    publish: () => bus.publish({ channel: userChannel(input.user_id), event: 'notification.changed', data: { id: row.id, op: 'insert' } }),
+    async publish() {
+      deps.push.notifyUser(input.user_id, {
+        title: row.title,
+        body: row.message,
+        ...(row.booking_id ? { bookingId: row.booking_id } : {}),
+        ...(opts.pushType ? { type: opts.pushType } : {}),
+      });
+      await deps.bus.publish({ channel: userChannel(input.user_id), event: 'notification.changed', data: { id: row.id, op: 'insert' } });
+    },
   };
 }

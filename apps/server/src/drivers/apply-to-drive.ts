@@ -1,0 +1,42 @@
+import { ALREADY_APPLIED_MESSAGE, type DriverApplicationInput } from '@openride/shared/drivers/schemas';
+import { userChannel } from '@openride/shared/realtime';
+import type { Services } from '../http/context';
+import { AppError } from '../lib/errors';
+import { DRIVER_COLUMNS } from './drivers.repo';
+
+/**
+ * §2/§7 driver application: a pending, offline driver record and the driver role, together or not at all.
+ * One live application per user: a pending or approved record refuses another; after a rejection the
+ * user may apply again (a new record, so the history stays).
+ */
+export async function applyToDrive(services: Pick<Services, 'db' | 'bus'>, userId: string, input: DriverApplicationInput) {
+  const driver = await services.db.transaction().execute(async (trx) => {
+    // Serializes one user's concurrent applications: the second waits, then sees the first.
+    await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    const live = await trx
+      .selectFrom('drivers')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('verification_status', 'in', ['pending', 'approved'])
+      .limit(1)
+      .executeTakeFirst();
+    if (live) throw new AppError('CONFLICT', ALREADY_APPLIED_MESSAGE);
+    const row = await trx
+      .insertInto('drivers')
+      .values({ user_id: userId, ...input, verification_status: 'pending', status: 'offline' })
+      .returning(DRIVER_COLUMNS)
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('user_roles')
+      .values({ user_id: userId, role: 'driver' })
+      .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
+      .execute();
+    return row;
+  });
+  await services.bus.publish({
+    channel: userChannel(userId),
+    event: 'driver.changed',
+    data: { id: driver.id, status: driver.status, verification_status: driver.verification_status, created_at: driver.created_at },
+  });
+  return driver;
+}

@@ -1,0 +1,60 @@
+import { type DriverVerificationInput, driverVerificationNotice } from '@openride/shared/drivers/schemas';
+import { userChannel } from '@openride/shared/realtime';
+import type { Services } from '../http/context';
+import { notFound } from '../lib/errors';
+import { createNotification } from '../notifications/create-notification';
+import { DRIVER_COLUMNS } from './drivers.repo';
+
+/**
+ * An admin approves or rejects a driver record. In one transaction: the decision (who, when, why), the
+ * applicant's notification and, on approval, the driver role. Rejecting also takes the driver offline.
+ * After commit: the bell, the push and the driver status of the applicant's open tabs.
+ */
+export async function reviewDriver(services: Pick<Services, 'db' | 'bus' | 'push'>, adminId: string, driverId: string, input: DriverVerificationInput) {
+  const { db, bus } = services;
+  const { driver, notification } = await db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('drivers').select(['id', 'user_id']).where('id', '=', driverId).forUpdate().executeTakeFirst();
+    if (!existing) throw notFound('Driver not found');
+    const approved = input.status === 'approved';
+    const driver = await trx
+      .updateTable('drivers')
+      .set({
+        verification_status: input.status,
+        rejection_reason: approved ? null : input.reason,
+        reviewed_at: new Date(),
+        reviewed_by: adminId,
+        updated_at: new Date(),
+        ...(approved ? {} : { status: 'offline' as const }),
+      })
+      .where('id', '=', existing.id)
+      .returning([...DRIVER_COLUMNS, 'user_id', 'rejection_reason', 'reviewed_at', 'reviewed_by'])
+      .executeTakeFirstOrThrow();
+    if (approved) {
+      // A record made before the application flow set the role (or by hand) still gets it.
+      await trx
+        .insertInto('user_roles')
+        .values({ user_id: existing.user_id, role: 'driver' })
+        .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
+        .execute();
+    }
+    const notice = approved
+      ? driverVerificationNotice.approved
+      : { ...driverVerificationNotice.rejected, message: driverVerificationNotice.rejected.message(input.reason) };
+    const notification = await createNotification(trx, services, {
+      user_id: existing.user_id,
+      type: notice.type,
+      title: notice.title,
+      message: notice.message,
+      booking_id: null,
+    });
+    return { driver, notification };
+  });
+
+  await notification.publish();
+  await bus.publish({
+    channel: userChannel(driver.user_id),
+    event: 'driver.changed',
+    data: { id: driver.id, status: driver.status, verification_status: driver.verification_status, created_at: driver.created_at },
+  });
+  return driver;
+}

@@ -1,0 +1,28 @@
+import type { DriverStatus } from '@openride/shared/drivers/schemas';
+import { messages } from '@openride/shared/messages';
+import { userChannel } from '@openride/shared/realtime';
+import type { Services } from '../http/context';
+import { forbidden, notFound } from '../lib/errors';
+
+/**
+ * §7 drivers update (status by id), by the record's owner only. Going online needs an approved record;
+ * the approval is re-checked in the update itself, so a rejection landing at the same moment wins.
+ */
+export async function setDriverStatus(services: Pick<Services, 'db' | 'bus'>, userId: string, driverId: string, status: DriverStatus) {
+  const { db, bus } = services;
+  const driver = await db.selectFrom('drivers').select(['id', 'user_id', 'verification_status']).where('id', '=', driverId).executeTakeFirst();
+  if (!driver) throw notFound('Driver not found');
+  if (driver.user_id !== userId) throw forbidden();
+  const refuse = (verificationStatus: string) => forbidden(messages.errors.applicationPending.text(verificationStatus));
+  if (status === 'available' && driver.verification_status !== 'approved') throw refuse(driver.verification_status);
+
+  let update = db.updateTable('drivers').set({ status, updated_at: new Date() }).where('id', '=', driver.id);
+  if (status === 'available') update = update.where('verification_status', '=', 'approved');
+  const updated = await update.returning(['id', 'status', 'verification_status', 'created_at']).executeTakeFirst();
+  if (!updated) {
+    const now = await db.selectFrom('drivers').select('verification_status').where('id', '=', driver.id).executeTakeFirst();
+    throw refuse(now?.verification_status ?? driver.verification_status);
+  }
+  await bus.publish({ channel: userChannel(userId), event: 'driver.changed', data: updated });
+  return updated;
+}

@@ -1,0 +1,48 @@
+import { messages } from '@openride/shared/messages';
+import { type VerifyOtpResponse, verifyOtpSchema } from '@openride/shared/otp/schemas';
+import { phoneDigits } from '@openride/shared/phone';
+import { sql } from 'kysely';
+import { take } from '../auth/rate-limit';
+import type { Services } from '../http/context';
+import { phoneHasAccount } from '../profiles/find-phone-conflict';
+import { phoneKey, profilePhoneKeySql } from '../profiles/phone-key';
+import { hashOtp, sameHash } from './otp-code';
+import { consumeOtp, spendOtpAttempt } from './otp.repo';
+import type { OtpResult } from './send-otp';
+
+const expired = (): OtpResult<VerifyOtpResponse> => ({ status: 200, body: { success: false, error: messages.errors.verificationFailed.expired } });
+
+/**
+ * §7 verify-otp. A matching, unexpired code is consumed (one use) and says whether an account holds the
+ * phone. Every check spends one of the code's 5 attempts before comparing, so guessing stops at 5 per
+ * code sent (and sends are bounded). A signed-in caller verifying their own profile phone marks it verified.
+ */
+export async function verifyOtp(
+  services: Pick<Services, 'db' | 'limiters' | 'otpKey'>,
+  raw: unknown,
+  ctx: { ip: string; userId: string | null },
+): Promise<OtpResult<VerifyOtpResponse>> {
+  const parsed = verifyOtpSchema.safeParse(raw);
+  if (!parsed.success) return { status: 400, body: { success: false, error: parsed.error.issues[0]?.message ?? messages.errors.invalidCode.text } };
+  if (!(await take(services.limiters.otpVerifyPerIp, ctx.ip))) {
+    return { status: 429, body: { success: false, error: messages.errors.tooManyAttempts.text, rateLimited: true } };
+  }
+  const phone = phoneDigits(parsed.data.phone);
+  const { db } = services;
+
+  const storedHash = await spendOtpAttempt(db, phone);
+  if (!storedHash) return expired();
+  const givenHash = hashOtp(services.otpKey, phone, parsed.data.otp);
+  if (!sameHash(storedHash, givenHash)) return { status: 200, body: { success: false, error: messages.errors.verificationFailed.invalid } };
+  if (!(await consumeOtp(db, phone, storedHash))) return expired();
+
+  if (ctx.userId) {
+    await db
+      .updateTable('profiles')
+      .set({ phone_verified_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+      .where('id', '=', ctx.userId)
+      .where(profilePhoneKeySql(), '=', phoneKey(phone))
+      .execute();
+  }
+  return { status: 200, body: { success: true, userExists: await phoneHasAccount(db, phone) } };
+}

@@ -1,0 +1,26 @@
+import { messages } from '@openride/shared/messages';
+import type { CheckPhoneConflictInput, PhoneConflictRow } from '@openride/shared/profiles/schemas';
+import { checkPhoneConflictSchema } from '@openride/shared/profiles/schemas';
+import { take } from '../auth/rate-limit';
+import type { Services, SessionUser } from '../http/context';
+import { AppError, forbidden } from '../lib/errors';
+import { findPhoneConflict } from './find-phone-conflict';
+
+/**
+ * §7 RPC check_phone_conflict. Callable before sign-up (exclude_user_id null); a caller may only
+ * exclude themselves, or anyone could learn whose phone is whose by excluding others one by one.
+ * Bounded per address, as it tells whether a phone has an account.
+ */
+export async function checkPhoneConflict(
+  services: Pick<Services, 'db' | 'limiters'>,
+  ctx: { caller: SessionUser | null; ip: string },
+  raw: CheckPhoneConflictInput,
+): Promise<PhoneConflictRow[]> {
+  const input = checkPhoneConflictSchema.parse(raw);
+  if (input.exclude_user_id !== null && input.exclude_user_id !== ctx.caller?.id) {
+    throw forbidden('You can only exclude your own account.');
+  }
+  if (!(await take(services.limiters.phoneCheckPerIp, ctx.ip))) throw new AppError('RATE_LIMITED', messages.errors.tooManyAttempts.text);
+  const conflict = await findPhoneConflict(services.db, input.check_phone, input.exclude_user_id);
+  return conflict ? [{ conflict_message: conflict }] : [];
+}

@@ -1,0 +1,91 @@
+import { PHONE_CONFLICT_MESSAGE } from '@openride/shared/profiles/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from './http-client';
+import { signIn, signUp, startTestServer, type TestServer, uniqueEmail, uniquePhone } from './test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+const check = (client: TestClient, check_phone: string, exclude_user_id: string | null) =>
+  client.post('/api/rpc/check_phone_conflict', { check_phone, exclude_user_id });
+const formatted = (d: string) => `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+const conflict = [{ conflict_message: PHONE_CONFLICT_MESSAGE }];
+
+describe('RPC check_phone_conflict', () => {
+  it("reports another account's phone however either side is typed, signed out with exclude_user_id null", async () => {
+    const phone = uniquePhone();
+    await signUp(server.client(), { phone: formatted(phone) });
+    const visitor = server.client();
+    expect(await check(visitor, phone, null)).toMatchObject({ status: 200, body: conflict });
+    expect((await check(visitor, `+1 ${phone.slice(0, 3)}.${phone.slice(3, 6)}.${phone.slice(6)}`, null)).body).toEqual(conflict);
+    expect((await check(visitor, uniquePhone(), null)).body).toEqual([]);
+    expect((await check(visitor, '', null)).body).toEqual([]);
+  });
+
+  it("is no conflict with the caller's own phone when they exclude themselves", async () => {
+    const phone = uniquePhone();
+    const owner = server.client();
+    await signUp(owner, { phone });
+    const ownerId = (await owner.get('/api/me')).body.user.id;
+    expect((await check(owner, formatted(phone), ownerId)).body).toEqual([]);
+    // Without excluding, the phone is held (by them).
+    expect((await check(owner, phone, null)).body).toEqual(conflict);
+  });
+
+  it("refuses to exclude someone else's account (403), signed in or not", async () => {
+    const phone = uniquePhone();
+    const alice = server.client();
+    await signUp(alice, { phone });
+    const aliceId = (await alice.get('/api/me')).body.user.id;
+    const mallory = server.client();
+    await signUp(mallory);
+
+    const asMallory = await check(mallory, phone, aliceId);
+    expect(asMallory.status).toBe(403);
+    expect(asMallory.body.error.code).toBe('FORBIDDEN');
+    expect(JSON.stringify(asMallory.body)).not.toContain(PHONE_CONFLICT_MESSAGE);
+    expect((await check(server.client(), phone, aliceId)).status).toBe(403);
+  });
+
+  it('refuses a malformed body with 400', async () => {
+    const res = await server.client().post('/api/rpc/check_phone_conflict', { check_phone: 4155550100 });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('sign-up enforces the phone rule itself', () => {
+  it('refuses a phone another account holds with 409 phone_conflict and creates nothing', async () => {
+    const phone = uniquePhone();
+    await signUp(server.client(), { phone });
+    const email = uniqueEmail('taken-phone');
+    const client = server.client();
+    const res = await signUp(client, { email, phone: formatted(phone) });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ data: null, error: { message: PHONE_CONFLICT_MESSAGE, code: 'phone_conflict' } });
+    expect(client.cookies.size).toBe(0);
+    const user = await server.services.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst();
+    expect(user).toBeUndefined();
+    expect((await signIn(server.client(), email)).body.error.code).toBe('invalid_credentials');
+  });
+
+  it("refuses to change one's profile phone to another account's (409), and a phone change is no longer verified", async () => {
+    const taken = uniquePhone();
+    await signUp(server.client(), { phone: taken });
+    const client = server.client();
+    await signUp(client);
+    const userId = (await client.get('/api/me')).body.user.id;
+    await server.services.db.updateTable('profiles').set({ phone_verified_at: new Date() }).where('id', '=', userId).execute();
+
+    const refused = await client.patch('/api/profiles/me', { phone: formatted(taken) });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({ code: 'CONFLICT', message: PHONE_CONFLICT_MESSAGE });
+
+    const fresh = uniquePhone();
+    expect((await client.patch('/api/profiles/me', { phone: fresh })).body.profile.phone).toBe(fresh);
+    const row = await server.services.db.selectFrom('profiles').select('phone_verified_at').where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(row.phone_verified_at).toBeNull();
+  });
+});

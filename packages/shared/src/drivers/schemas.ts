@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { VEHICLE_YEAR_MIN, vehicleYearMax } from '../constants';
+
+export const DRIVER_STATUSES = ['available', 'offline'] as const;
+export type DriverStatus = (typeof DRIVER_STATUSES)[number];
+
+/** §4: 'pending' at application; admins approve or reject. Other stored values are shown verbatim. */
+export const DRIVER_VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type DriverVerificationStatus = (typeof DRIVER_VERIFICATION_STATUSES)[number];
+
+const required = (message: string, max = 100) => z.string(message).trim().min(1, message).max(max, `At most ${max} characters`);
+
+/**
+ * §5 driver application: every field required, year from 2000 to next calendar year. The web form and
+ * `POST /api/drivers` parse with this same schema. The upper bound is read at parse time, so a server
+ * running over New Year accepts the new model year without a restart.
+ */
+export const driverApplicationSchema = z.object({
+  full_name: required('Please enter your full name.', 200),
+  phone: required('Please enter your phone number.', 32),
+  license_number: required('Please enter your license number.', 50),
+  vehicle_make: required('Please enter your vehicle make.'),
+  vehicle_model: required('Please enter your vehicle model.'),
+  vehicle_year: z
+    .number('Please enter your vehicle year.')
+    .int('Please enter a valid vehicle year.')
+    .refine((year) => year >= VEHICLE_YEAR_MIN && year <= vehicleYearMax(), {
+      error: () => `Vehicle year must be between ${VEHICLE_YEAR_MIN} and ${vehicleYearMax()}.`,
+    }),
+  vehicle_color: required('Please enter your vehicle color.', 50),
+  license_plate: required('Please enter your license plate.', 20),
+});
+export type DriverApplicationInput = z.infer<typeof driverApplicationSchema>;
+
+/** A driver record as the API returns it to its owner. */
+export type Driver = DriverApplicationInput & {
+  id: string;
+  status: DriverStatus;
+  verification_status: DriverVerificationStatus | (string & {});
+  created_at: string;
+};
+
+/** Body of `POST /api/admin/drivers/:id/verification`: a reason is required to reject. */
+export const driverVerificationSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('approved'), reason: z.string().trim().max(500).optional() }),
+  z.object({
+    status: z.literal('rejected'),
+    reason: z.string('Please give a reason for the rejection.').trim().min(1, 'Please give a reason for the rejection.').max(500, 'At most 500 characters'),
+  }),
+]);
+export type DriverVerificationInput = z.infer<typeof driverVerificationSchema>;
+
+export const ADMIN_DRIVER_FILTERS = ['all', ...DRIVER_VERIFICATION_STATUSES] as const;
+export type AdminDriverFilter = (typeof ADMIN_DRIVER_FILTERS)[number];
+
+/** A driver record in the admin list: all fields, plus the applicant's email and the review. */
+export type AdminDriver = Driver & {
+  user_id: string;
+  updated_at: string;
+  email: string;
+  rejection_reason: string | null;
+  reviewed_at: string | null;
+  reviewed_by: string | null;
+};
+
+/** What the applicant is told when an admin decides (notification title and message). */
+export const driverVerificationNotice = {
+  approved: { type: 'success', title: 'Driver Application Approved', message: "You're approved to drive. Go online from your dashboard whenever you're ready." },
+  rejected: { type: 'warning', title: 'Driver Application Not Approved', message: (reason: string) => `Your driver application was not approved: ${reason}` },
+} as const;
+
+/** §8: the one message of an existing pending or approved application. */
+export const ALREADY_APPLIED_MESSAGE = 'You have already applied to drive.';

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** The message `check_phone_conflict` returns (and sign-up refuses with) when another account holds the phone. */
+export const PHONE_CONFLICT_MESSAGE = 'This phone number is already registered to another account.';
+
+/** Body of the `check_phone_conflict` RPC (§7): exclude_user_id is the current user's id, or null before sign-up. */
+export const checkPhoneConflictSchema = z.object({
+  check_phone: z.string().max(64),
+  exclude_user_id: z.string().min(1).max(200).nullable().optional().default(null),
+});
+export type CheckPhoneConflictInput = z.input<typeof checkPhoneConflictSchema>;
+export type PhoneConflictRow = { conflict_message: string };
+
+/** GET /api/profiles/me (§7 profiles select). */
+export type Profile = { full_name: string | null; phone: string | null; push_token: string | null };

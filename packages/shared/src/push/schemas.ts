@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * A browser's PushSubscription as `subscription.toJSON()` gives it (expirationTime and any other field
+ * are ignored). Endpoints must be https URLs of a known push service: the server POSTs to them.
+ */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https$/, error: 'endpoint must be an https URL' }).max(2048),
+  keys: z.object({
+    // URL-safe base64 of the browser's 65-byte P-256 public key and 16-byte auth secret (padding tolerated).
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{87}=?$/, 'keys.p256dh must be a P-256 public key'),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{22}(==)?$/, 'keys.auth must be a 16-byte secret'),
+  }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2048) });
+
+/** GET /api/push/config */
+export type PushConfig = { publicKey: string };
+
+/** What the service worker receives (§3 push data: bookingId, type — e.g. driver_message). */
+export type PushPayload = { title: string; body: string; bookingId?: string; type?: string };
