@@ -128,6 +128,8 @@ describe('admin driver review', () => {
     expect(note.message).toBe(driverVerificationNotice.rejected.message('Insurance expired'));
     expect((await client.patch(`/api/drivers/${driverId}`, { status: 'available' })).status).toBe(403);
     expect((await client.get('/api/drivers/me/active')).body.error.message).toBe("Your driver application is rejected. We'll notify you once approved.");
+    // The applicant's own record says why, for /driver.
+    expect((await client.get('/api/drivers/me')).body.driver).toMatchObject({ verification_status: 'rejected', rejection_reason: 'Insurance expired' });
   });
 
   it('answers 404 for an unknown driver', async () => {

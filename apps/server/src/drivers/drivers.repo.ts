@@ -17,11 +17,14 @@ export const DRIVER_COLUMNS = [
   'license_plate',
 ] as const;
 
-/** §7: id, status, verification_status, created_at of the user's newest driver record. */
+/**
+ * §7: id, status, verification_status, created_at of the user's newest driver record — plus, for its
+ * owner, why it was rejected (so /driver can say so, not only the notification).
+ */
 export function latestDriverOf(db: Kysely<DB>, userId: string) {
   return db
     .selectFrom('drivers')
-    .select(['id', 'status', 'verification_status', 'created_at'])
+    .select(['id', 'status', 'verification_status', 'created_at', 'rejection_reason'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .limit(1)
