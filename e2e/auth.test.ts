@@ -21,7 +21,8 @@ async function signUpThroughForm(page: Page, email: string, password = GOOD_PASS
   // Default tab without returnTo=/driver-active is Sign Up (§2).
   expect(await page.getByRole('tab', { name: messages.auth.tabs.signup }).getAttribute('aria-selected')).toBe('true');
   await page.getByLabel(uiText.auth.fullName).fill('Riley Rider');
-  await page.getByLabel(uiText.auth.phoneNumber).fill('4155550123');
+  // A phone of its own: sign-up refuses a phone another account holds (§5).
+  await page.getByLabel(uiText.auth.phoneNumber).fill(`415${String(Date.now()).slice(-7)}`);
   await page.getByLabel(uiText.auth.email).fill(email);
   await page.getByLabel(uiText.auth.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: uiText.auth.signUpSubmit }).click();
@@ -44,6 +45,8 @@ describe('sign-up, sign-out, sign-in', () => {
     await signUpThroughForm(page, email);
     await toast(page, success.welcome.title).waitFor();
     await toast(page, success.welcome.text).waitFor();
+    // §2: a sign-up that returns a session shows the completion step first.
+    await page.getByRole('link', { name: uiText.signUpComplete.rider.secondary }).click();
     await page.waitForURL(`${server.url}/`);
 
     // The session persists in the browser.

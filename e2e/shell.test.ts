@@ -22,6 +22,19 @@ describe('app shell', () => {
     expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ status: 'ok' });
   });
 
+  it('serves the built app compressed, with hashed assets cached for good', async () => {
+    const html = await (await fetch(server.url)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    // fetch decodes the body itself but keeps the header that says how it travelled.
+    const res = await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    // React's production build, never the development one (vitest's NODE_ENV=test must not leak into it).
+    const raw = await (await fetch(`${server.url}${script}`)).text();
+    expect(raw).not.toContain('react-dom.development');
+  });
+
   it('desktop nav: the spec links, signed-out actions, and the current page highlighted', async () => {
     const { page, expectNoErrors, context } = await openPage(browser, server.url, DESKTOP);
     await page.goto('/safety');

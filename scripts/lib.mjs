@@ -24,7 +24,12 @@ export function buildWebIfStale({ quiet = false } = {}) {
   const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
   if (built && Math.max(...sources.map(newestMtime)) <= built) return;
   if (!quiet) console.log('Building the web app (apps/web) ...');
-  const res = spawnSync('npm', ['run', 'build', '-w', '@openride/web'], { cwd: ROOT, stdio: quiet ? 'pipe' : 'inherit' });
+  // Always a production build: vitest sets NODE_ENV=test, which would otherwise give React's dev build.
+  const res = spawnSync('npm', ['run', 'build', '-w', '@openride/web'], {
+    cwd: ROOT,
+    stdio: quiet ? 'pipe' : 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (res.status !== 0) {
     if (quiet) process.stderr.write(`${res.stdout ?? ''}${res.stderr ?? ''}`);
     throw new Error('web build failed');

@@ -2,11 +2,60 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const api = 'http://localhost:3000';
 
+/** Ink 900 (theme colour: the status bar) and ink 950 (splash screen), as in index.css and index.html. */
+const THEME_COLOR = '#0f172a';
+const BACKGROUND_COLOR = '#020617';
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Installable app: web app manifest + service worker (src/sw.ts, which also handles Web Push).
+    // The worker exists only in the production build (`npm run build`, served by `npm start`): in dev,
+    // `virtual:pwa-register` is a no-op, so the dev server never caches anything.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'autoUpdate',
+      // Registered by features/install/register-service-worker.ts after the page has loaded.
+      injectRegister: false,
+      injectManifest: {
+        // The app shell. Hero images are left out on purpose (a phone should not fetch all eight on its
+        // first visit): the worker caches each one the first time it is shown.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/images/**'],
+      },
+      manifest: {
+        id: '/',
+        name: 'OpenRide',
+        short_name: 'OpenRide',
+        description: 'Book a ride in a few taps, track your driver live, or drive and earn.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        categories: ['travel', 'navigation'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        shortcuts: [
+          { name: 'Book a Ride', url: '/book-ride', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'Go Online', url: '/driver-active', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

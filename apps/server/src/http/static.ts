@@ -15,7 +15,7 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string): boolean {
     await next();
     if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
   });
-  app.use('*', serveStatic({ root: distDir }));
+  app.use('*', serveStatic({ root: distDir, precompressed: true }));
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/')) return c.notFound();
     c.header('cache-control', 'no-cache');

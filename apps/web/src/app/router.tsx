@@ -24,7 +24,7 @@ const pages: RouteObject[] = [
   placeholder('help', 'help'),
   placeholder('legal', 'legal'),
 
-  placeholder('driver', 'driver'),
+  { path: 'driver', lazy: () => import('./routes/driver') },
   placeholder('reset-admin-password', 'resetAdminPassword'),
   { path: 'install', lazy: () => import('./routes/install') },
 
@@ -34,11 +34,11 @@ const pages: RouteObject[] = [
   placeholder('track-ride', 'trackRide'),
   placeholder('ride-history', 'rideHistory'),
 
-  placeholder('driver-management', 'driverManagement'),
+  { path: 'driver-management', lazy: () => import('./routes/driver-management') },
   placeholder('customer-management', 'customerManagement'),
   placeholder('booking-management', 'bookingManagement'),
   placeholder('driver/:id', 'driverDetail'),
-  placeholder('driver-active', 'driverActive'),
+  { path: 'driver-active', lazy: () => import('./routes/driver-active') },
   placeholder('driver-ride/:bookingId', 'driverRide'),
   // A driver_message push opens /driver-ride-view?booking=… (§2: the two readings differ in path form).
   placeholder('driver-ride-view', 'driverRide'),

@@ -9,6 +9,7 @@ export type Me = {
   /** §4: 'driver' when a driver record exists, else the role from user_roles, else 'user'. */
   role: Role;
   roles: string[];
+  isAdmin?: boolean;
   profile: { full_name: string | null; phone: string | null; push_token: string | null };
   /** Only present for admins: the hidden path of the admin panel. */
   adminPath?: string;
@@ -17,8 +18,11 @@ export type Me = {
 export type DriverRecord = {
   id: string;
   status: 'available' | 'offline';
+  /** 'pending' on application, 'approved' to go online; any other value is shown verbatim (§4). */
   verification_status: string;
   created_at: string;
+  /** Set by the admin when rejecting; only some answers carry it. */
+  rejection_reason?: string | null;
 };
 
 /**

@@ -3,6 +3,7 @@ import { LogOut, UserRound } from 'lucide-react';
 import { uiText } from '@openride/shared/ui-text';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import type { Me } from '@/lib/session';
+import { EnablePushItem } from '@/features/push/components/enable-push-item';
 
 export const displayName = (me: Me) => me.user.name || me.profile.full_name || me.user.email;
 
@@ -32,6 +33,7 @@ export function UserMenu({ me, onSignOut }: { me: Me; onSignOut: () => void }) {
             <p className="truncate text-sm font-semibold text-ink-900">{displayName(me)}</p>
             <p className="truncate text-xs text-ink-500">{me.user.email}</p>
           </div>
+          <EnablePushItem />
           <button
             type="button"
             onClick={() => {

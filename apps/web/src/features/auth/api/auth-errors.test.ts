@@ -33,6 +33,13 @@ describe('authFailure (§8 catalogue)', () => {
     }
   });
 
+  it("the server's own phone check at sign-up is Phone Number In Use with its message", () => {
+    expect(authFailure('signup', failed('This phone number is already registered to another account.', { code: 'phone_conflict' }))).toEqual({
+      title: errors.phoneInUse.title,
+      description: 'This phone number is already registered to another account.',
+    });
+  });
+
   it('other failures: Sign Up Failed with the server message or the default; Sign In Failed', () => {
     expect(authFailure('signup', failed('Email domain blocked')).description).toBe('Email domain blocked');
     expect(authFailure('signup', failed('')).description).toBe(errors.signUpFailed.text);

@@ -3,6 +3,9 @@ import { messages } from '@openride/shared/messages';
 
 export type AuthFailure = { title: string; description: string; switchToSignIn?: boolean };
 
+/** The server's own phone check at sign-up (409), for when the pre-check was skipped or raced. */
+const PHONE_CONFLICT_CODE = 'phone_conflict';
+
 const { errors } = messages;
 
 /** §8: turns a failed auth-with-rate-limit answer into the catalogue's toast, first matching rule wins. */
@@ -14,6 +17,10 @@ export function authFailure(action: 'signin' | 'signup', response: AuthWithRateL
   if (response.rateLimited) return { title: errors.tooManyAttempts.title, description: errors.tooManyAttempts.text };
   if (response.passwordLeaked || lower.includes('breach') || lower.includes('pwned') || lower.includes('compromised') || code.includes('pwned')) {
     return { title: errors.weakPassword.title, description: errors.weakPassword.text };
+  }
+  // Before Account Found: a conflict message may well say 'already registered'.
+  if (action === 'signup' && code === PHONE_CONFLICT_CODE) {
+    return { title: errors.phoneInUse.title, description: message || errors.signUpFailed.text };
   }
   if (
     lower.includes('invalid login credentials') ||

@@ -3,10 +3,18 @@ import { callFunction, errorText } from './call-function';
 type SendOtpResponse = { success: boolean; error?: unknown };
 type VerifyOtpResponse = { success: boolean; userExists?: boolean; error?: unknown };
 
-/** §7 send-otp: body phone (10 digits); throws with the server's message when it did not send. */
+/** The function answered and refused: its message (possibly empty) is meant for the person. */
+export class SendOtpError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SendOtpError';
+  }
+}
+
+/** §7 send-otp: body phone (10 digits); throws SendOtpError with the server's message when it did not send. */
 export async function sendOtp(phone: string): Promise<void> {
   const { body } = await callFunction<SendOtpResponse>('send-otp', { phone });
-  if (body.success !== true) throw new Error(errorText(body.error).message ?? '');
+  if (body.success !== true) throw new SendOtpError(errorText(body.error).message ?? '');
 }
 
 /** §7 verify-otp: body phone and otp. */

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Car, X } from 'lucide-react';
 import { messages } from '@openride/shared/messages';
@@ -7,12 +8,14 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageTitle } from '@/components/ui/page';
 import { Tabs } from '@/components/ui/tabs';
 import { paths, safeReturnTo } from '@/config/paths';
+import { queryKeys } from '@/lib/query-keys';
 import { useMe } from '@/lib/session';
 import { usePostLoginRedirect } from '../hooks/use-post-login-redirect';
 import { AlreadyLoggedIn } from './already-logged-in';
 import { PhoneForm } from './phone-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
+import { SignUpComplete } from './sign-up-complete';
 import { SignUpForm } from './sign-up-form';
 
 type AuthTab = 'signin' | 'signup' | 'phone';
@@ -47,11 +50,21 @@ export function AuthScreen() {
   const [tab, setTab] = useState<AuthTab>(returnTo === paths.driverActive ? 'signin' : 'signup');
   const [signInEmail, setSignInEmail] = useState('');
   const [redirecting, setRedirecting] = useState(false);
+  const [signedUp, setSignedUp] = useState(false);
+  const queryClient = useQueryClient();
 
   const onAuthenticated = async () => {
     // Set before the session query refetches, or the screen would flash 'Already Logged In'.
     setRedirecting(true);
     await redirect(returnTo);
+  };
+
+  // §2: a sign-up that returns a session shows the completion step; with a returnTo the visitor already
+  // has somewhere to be, so the screen continues there instead (as it does for any session + returnTo).
+  const onSignedUp = async () => {
+    if (returnTo) return onAuthenticated();
+    setSignedUp(true);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.me });
   };
 
   const showSignIn = (email = '') => {
@@ -77,6 +90,8 @@ export function AuthScreen() {
   let body;
   if (resetToken || resetError) {
     body = <ResetPasswordForm token={resetError ? null : resetToken} onDone={finishReset} />;
+  } else if (signedUp) {
+    body = <SignUpComplete type={type === 'driver' ? 'driver' : 'rider'} />;
   } else if (redirecting || continueWithSession) {
     body = <Redirecting />;
   } else if (me.isPending) {
@@ -90,7 +105,7 @@ export function AuthScreen() {
           value === 'signin' ? (
             <SignInForm key={signInEmail} initialEmail={signInEmail} onAuthenticated={onAuthenticated} />
           ) : value === 'signup' ? (
-            <SignUpForm onAuthenticated={onAuthenticated} onSignInInstead={showSignIn} />
+            <SignUpForm onSignedUp={onSignedUp} onSignInInstead={showSignIn} />
           ) : (
             <PhoneForm onUseEmail={() => setTab('signin')} onVerified={() => setTab('signin')} />
           )

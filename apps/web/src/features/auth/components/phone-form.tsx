@@ -6,7 +6,7 @@ import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
-import { sendOtp, verifyOtp } from '../api/otp';
+import { SendOtpError, sendOtp, verifyOtp } from '../api/otp';
 
 const { errors, success } = messages;
 
@@ -45,8 +45,10 @@ export function PhoneForm({ onUseEmail, onVerified }: { onUseEmail: () => void; 
       setCode('');
       setStep('code');
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : errors.error.sendCodeFailed;
-      toast({ variant: 'destructive', title: errors.error.title, description: message });
+      // §8 'Error': the function's message (a rate limit included) or 'Failed to send verification code';
+      // anything unexpected (network down, unreadable answer) gets the generic text.
+      const description = error instanceof SendOtpError ? error.message || errors.error.sendCodeFailed : errors.error.unexpected;
+      toast({ variant: 'destructive', title: errors.error.title, description });
     } finally {
       setBusy(false);
     }

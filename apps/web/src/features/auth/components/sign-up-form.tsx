@@ -7,23 +7,30 @@ import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { authFailure } from '../api/auth-errors';
 import { authWithRateLimit } from '../api/auth-with-rate-limit';
+import { checkPhoneConflict } from '../api/check-phone-conflict';
 import { PasswordField } from './password-field';
 
 type SignUpFormProps = {
-  onAuthenticated: () => Promise<void>;
+  /** The sign-up returned a session: the screen shows the completion step (or continues to returnTo). */
+  onSignedUp: () => Promise<void> | void;
   /** Switch to the Sign In tab, carrying the email over. */
   onSignInInstead: (email: string) => void;
 };
 
 const { errors, success } = messages;
 
-export function SignUpForm({ onAuthenticated, onSignInInstead }: SignUpFormProps) {
+export function SignUpForm({ onSignedUp, onSignInInstead }: SignUpFormProps) {
   const [fullName, setFullName] = useState('');
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
 
+  /**
+   * §5 order: blank name, blank phone (Missing Information), then the schema's first message (Validation
+   * Error), then the phone conflict check, then sign-up. The schema runs before the conflict check so a
+   * form that cannot be sent anyway never asks the server about a phone number.
+   */
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!fullName.trim()) {
@@ -43,6 +50,12 @@ export function SignUpForm({ onAuthenticated, onSignInInstead }: SignUpFormProps
 
     setSubmitting(true);
     try {
+      // No one is signed in on this form, so there is no user of our own to exclude.
+      const conflict = await checkPhoneConflict(input.phone, null);
+      if (conflict) {
+        toast({ variant: 'destructive', title: errors.phoneInUse.title, description: conflict });
+        return;
+      }
       const response = await authWithRateLimit({
         action: 'signup',
         email: input.email,
@@ -57,7 +70,7 @@ export function SignUpForm({ onAuthenticated, onSignInInstead }: SignUpFormProps
       }
       if (response.data?.session) {
         toast({ title: success.welcome.title, description: success.welcome.text });
-        await onAuthenticated();
+        await onSignedUp();
         return;
       }
       // §4: a sign-up without a session means email confirmation is pending.

@@ -24,10 +24,11 @@ export function usePostLoginRedirect() {
 
   const resolve = async (returnTo: string | null): Promise<string> => {
     try {
-      const me = await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 0 });
+      // No retries: someone who just signed in is waiting, and rule 4 has an answer for a failure (/).
+      const me = await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 0, retry: false });
       if (!me) return paths.home;
       if (returnTo && returnTo !== paths.driverActive) return returnTo;
-      const driver = await queryClient.fetchQuery({ queryKey: driverQueryKey(me.user.id), queryFn: fetchMyDriver, staleTime: 0 });
+      const driver = await queryClient.fetchQuery({ queryKey: driverQueryKey(me.user.id), queryFn: fetchMyDriver, staleTime: 0, retry: false });
       if (returnTo === paths.driverActive) return driver?.verification_status === 'approved' ? paths.driverActive : paths.driver;
       if (driver) return paths.driverActive;
       if (me.role === 'admin' && me.adminPath) return me.adminPath;

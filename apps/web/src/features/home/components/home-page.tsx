@@ -1,115 +1,98 @@
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ArrowRight, Car, Clock, MapPin, ShieldCheck, UserRound } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowRight, Car, UserRound } from 'lucide-react';
 import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
-import { buttonClasses } from '@/components/ui/button-classes';
 import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-classes';
 import { PageTitle } from '@/components/ui/page';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { useMe, useMyDriver } from '@/lib/session';
+import { queryKeys } from '@/lib/query-keys';
+import { driverQueryKey, fetchMe, fetchMyDriver, useMe } from '@/lib/session';
+import { decideGoOnline } from '../go-online';
+import { Benefits } from './benefits';
+import { Availability, ClosingCta } from './closing-cta';
+import { HERO_TEXT_BACKDROP, HeroBackdrop } from './hero-backdrop';
+import { SlidesCarousel } from './slides-carousel';
+import { StatsBand } from './stats-band';
 
-const highlights = [
-  { Icon: Clock, label: messages.home.benefits[0] },
-  { Icon: ShieldCheck, label: messages.home.benefits[1] },
-  { Icon: MapPin, label: messages.home.benefits[2] },
-] as const;
+/** How fresh the driver record must be when 'Go Online - Driver' decides (an admin may just have approved it). */
+const DRIVER_FRESH_MS = 5_000;
 
-export function HomePage() {
+function HeroActions() {
   const navigate = useNavigate();
-  const me = useMe();
-  const driver = useMyDriver();
-  const signedIn = Boolean(me.data);
+  const queryClient = useQueryClient();
+  const signedIn = Boolean(useMe().data);
 
-  // §2 'Go Online - Driver': visitors sign in first; no driver record → /driver; not approved → toast, stay.
-  const onGoOnline = () => {
-    if (!signedIn) return navigate(paths.authReturnTo(paths.driverActive));
-    const record = driver.data;
-    if (!record) return navigate(paths.driver);
-    if (record.verification_status !== 'approved') {
-      toast({ title: messages.errors.applicationPending.title, description: messages.errors.applicationPending.text(record.verification_status) });
-      return;
+  // §2 'Go Online - Driver'. Reads the session and the driver record through the cache, waiting for
+  // them if the page was opened a moment ago, so a quick tap never decides on missing data.
+  const onGoOnline = async () => {
+    try {
+      const me = await queryClient.ensureQueryData({ queryKey: queryKeys.me, queryFn: fetchMe });
+      const driver = me ? await queryClient.fetchQuery({ queryKey: driverQueryKey(me.user.id), queryFn: fetchMyDriver, staleTime: DRIVER_FRESH_MS }) : null;
+      const decision = decideGoOnline(me, driver);
+      if (decision.kind === 'navigate') await navigate(decision.to);
+      else toast({ title: messages.errors.applicationPending.title, description: messages.errors.applicationPending.text(decision.status) });
+    } catch (error) {
+      console.warn('[home] could not check the driver record:', error);
+      toast({ variant: 'destructive', title: messages.errors.error.title, description: messages.errors.error.unexpected });
     }
-    navigate(paths.driverActive);
   };
 
   return (
+    <div className="mt-8 grid gap-3 sm:flex sm:flex-wrap">
+      <Link to={signedIn ? paths.bookRide : paths.authReturnTo(paths.bookRide)} className={buttonClasses({ variant: 'accent', size: 'lg' })}>
+        <Car className="size-5" aria-hidden="true" />
+        {messages.home.bookRideNow}
+      </Link>
+      <Button variant="light" size="lg" onClick={() => void onGoOnline()}>
+        <ArrowRight className="size-5" aria-hidden="true" />
+        {messages.home.goOnlineDriver}
+      </Button>
+      <Link to={paths.auth} className={buttonClasses({ variant: 'outline-light', size: 'lg' })}>
+        <UserRound className="size-5" aria-hidden="true" />
+        {messages.home.signUpSignIn}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The marketing home (§1, §2 Home actions), phone first. `banner` and `installCard` are slots the route
+ * fills with the install feature's native-app banner and install card (features do not import each other).
+ * The card goes in the hero's free space above the text on phones, so it never covers the actions.
+ */
+export function HomePage({ banner, installCard }: { banner?: ReactNode; installCard?: ReactNode }) {
+  return (
     <>
       <PageTitle title={uiText.home.title} />
-      <section className="relative isolate overflow-hidden bg-ink-900 text-white">
-        {/* A street-grid backdrop: the brand's "map" texture without shipping an image. */}
-        <svg aria-hidden="true" className="absolute inset-0 -z-10 h-full w-full opacity-[0.12]">
-          <defs>
-            <pattern id="streets" width="72" height="72" patternUnits="userSpaceOnUse">
-              <path d="M0 36h72M36 0v72" stroke="currentColor" strokeWidth="1" />
-              <path d="M0 0l72 72" stroke="currentColor" strokeWidth="0.5" />
-            </pattern>
-          </defs>
-          <rect width="100%" height="100%" fill="url(#streets)" />
-        </svg>
-        <div aria-hidden="true" className="absolute -top-32 -right-24 -z-10 size-96 rounded-full bg-brand-500/25 blur-3xl" />
-        <div aria-hidden="true" className="absolute -bottom-40 -left-24 -z-10 size-96 rounded-full bg-sky-500/15 blur-3xl" />
-
-        <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.2fr_1fr] lg:items-center lg:px-8 lg:py-28">
-          <div>
-            <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold tracking-wide text-brand-400 ring-1 ring-white/15">
+      <section aria-labelledby="hero-title" className="relative isolate flex min-h-[calc(100svh-var(--spacing-nav))] flex-col overflow-hidden text-white md:min-h-[36rem] lg:min-h-[40rem]">
+        <HeroBackdrop />
+        <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col justify-end px-4 pt-28 pb-10 sm:px-6 md:justify-center md:py-20 lg:px-8">
+          {installCard}
+          <div className="relative max-w-2xl">
+            {/* Phones: the darkening travels with the text (AA over any image), the picture above it stays bright. */}
+            <div aria-hidden="true" className="pointer-events-none absolute -inset-x-[100vw] -top-24 -bottom-24 -z-10 md:hidden" style={{ backgroundImage: HERO_TEXT_BACKDROP }} />
+            <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-ink-950/60 px-3 py-1 text-xs font-semibold tracking-wide text-brand-100 ring-1 ring-white/15">
               <span className="size-1.5 rounded-full bg-brand-400" aria-hidden="true" />
               {uiText.home.eyebrow}
             </p>
-            <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">{uiText.home.title}</h1>
-            <p className="mt-5 max-w-xl text-lg text-ink-300">{uiText.home.text}</p>
-
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-              <Link to={signedIn ? paths.bookRide : paths.authReturnTo(paths.bookRide)} className={buttonClasses({ variant: 'accent', size: 'lg' })}>
-                <Car className="size-5" aria-hidden="true" />
-                {messages.home.bookRideNow}
-              </Link>
-              <Button variant="light" size="lg" onClick={onGoOnline} disabled={signedIn && driver.isPending}>
-                <ArrowRight className="size-5" aria-hidden="true" />
-                {messages.home.goOnlineDriver}
-              </Button>
-              {signedIn ? null : (
-                <Link to={paths.auth} className={buttonClasses({ variant: 'outline-light', size: 'lg' })}>
-                  <UserRound className="size-5" aria-hidden="true" />
-                  {messages.home.signUpSignIn}
-                </Link>
-              )}
-            </div>
-
-            <ul className="mt-10 flex flex-wrap gap-x-6 gap-y-3 text-sm text-ink-300">
-              {highlights.map(({ Icon, label }) => (
-                <li key={label} className="flex items-center gap-2">
-                  <Icon className="size-4 text-brand-400" aria-hidden="true" />
-                  {label.charAt(0).toUpperCase() + label.slice(1)}
-                </li>
-              ))}
-            </ul>
-          </div>
-
-          <div aria-hidden="true" className="relative hidden lg:block">
-            <div className="rounded-3xl bg-white/5 p-6 ring-1 ring-white/10 backdrop-blur">
-              <div className="space-y-4">
-                <div className="flex items-center gap-3 rounded-2xl bg-white/10 p-4">
-                  <span className="size-3 rounded-full bg-brand-400" />
-                  <span className="h-2.5 w-40 rounded-full bg-white/30" />
-                </div>
-                <div className="ml-1.5 h-8 w-px bg-white/20" />
-                <div className="flex items-center gap-3 rounded-2xl bg-white/10 p-4">
-                  <span className="size-3 rounded-sm bg-white" />
-                  <span className="h-2.5 w-52 rounded-full bg-white/30" />
-                </div>
-                <div className="mt-6 flex items-center justify-between rounded-2xl bg-brand-500 p-4 text-ink-950">
-                  <span className="flex items-center gap-3">
-                    <Car className="size-6" />
-                    <span className="h-2.5 w-24 rounded-full bg-ink-950/30" />
-                  </span>
-                  <span className="h-2.5 w-12 rounded-full bg-ink-950/30" />
-                </div>
-              </div>
-            </div>
+            <h1 id="hero-title" className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+              {uiText.home.title}
+            </h1>
+            <p className="mt-4 max-w-xl text-lg text-ink-200">{uiText.home.text}</p>
+            <HeroActions />
           </div>
         </div>
       </section>
+      <StatsBand />
+      {banner}
+      <Benefits />
+      <SlidesCarousel />
+      <Availability />
+      <ClosingCta />
     </>
   );
 }

@@ -131,7 +131,7 @@ export function NotificationBell() {
                         {!n.is_read ? <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-500" aria-hidden="true" /> : null}
                       </span>
                       <span className="mt-0.5 block text-sm text-ink-600">{n.message}</span>
-                      <time dateTime={n.created_at} className="mt-1 block text-xs text-ink-500">
+                      <time dateTime={n.created_at} className="mt-1 block text-xs text-ink-600">
                         {timeAgo(n.created_at, now)}
                       </time>
                     </span>

@@ -1,0 +1,1 @@
+export { DriverActivePage as Component } from '@/features/drivers/components/driver-active-page';

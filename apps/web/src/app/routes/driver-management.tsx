@@ -1,0 +1,1 @@
+export { DriverManagementPage as Component } from '@/features/admin/components/driver-management-page';

@@ -1,0 +1,1 @@
+export { DriverApplicationPage as Component } from '@/features/drivers/components/driver-application-page';

@@ -1,0 +1,19 @@
+import type { Driver } from '@openride/shared/drivers/schemas';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { driverQueryKey } from '@/lib/session';
+
+export type ActiveDriver = Driver;
+
+/**
+ * GET /api/drivers/me/active: the approved driver's record (200), or why not: 403 with the pending text,
+ * 404 without a record, 401 signed out. Kept under the driver key, so 'driver.changed' refreshes it too.
+ */
+export function useActiveDriver(userId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: [...driverQueryKey(userId), 'active'] as const,
+    queryFn: async () => (await api<{ driver: ActiveDriver }>('/api/drivers/me/active')).driver,
+    enabled: Boolean(userId) && enabled,
+    staleTime: 0,
+  });
+}

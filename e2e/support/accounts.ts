@@ -1,0 +1,142 @@
+// Accounts, drivers and reviews set up through the API, so browser tests spend their time on the screens
+// under test. Each API client sends its own X-Forwarded-For (servers started with TRUST_PROXY=1), so the
+// per-address sign-up limit of the server is never what a test runs into.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { type E2EServer, GOOD_PASSWORD, openPage, PHONE, startE2EServer, TestClient, uniqueEmail } from './fixtures';
+
+export const ADMIN_EMAIL = 'admin@openride.test';
+/** startE2EServer(ADMIN_ENV): an admin account, and client addresses taken from X-Forwarded-For. */
+export const ADMIN_ENV = { ADMIN_EMAIL, ADMIN_PASSWORD: GOOD_PASSWORD, TRUST_PROXY: '1' };
+
+const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
+
+/**
+ * A copy of the built web app, taken once per file: other test runs in this working tree may rebuild
+ * apps/web/dist while this file runs, and a page whose lazy chunks vanish mid-test fails for no reason of
+ * its own. Retried while a build is half-written (no index.html yet, or an asset it names is missing).
+ */
+function snapshotWebDist(): string {
+  for (let attempt = 0; ; attempt++) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openride-web-'));
+    try {
+      fs.cpSync(WEB_DIST, dir, { recursive: true });
+      const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+      if (assets.every((asset) => fs.existsSync(path.join(dir, asset)))) return dir;
+    } catch {
+      // Half-written: try again below.
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (attempt >= 20) throw new Error(`no complete web build in ${WEB_DIST}`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+  }
+}
+
+/** startE2EServer with the admin account, X-Forwarded-For trusted, and a snapshot of the web build of its own. */
+export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  const webDist = snapshotWebDist();
+  const server = await startE2EServer({ ...ADMIN_ENV, WEB_DIST: webDist, ...env });
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    },
+  };
+}
+
+let addressCounter = 0;
+const nextAddress = () => `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${(addressCounter++ % 250) + 1}`;
+
+export class ApiUser extends TestClient {
+  constructor(
+    baseUrl: string,
+    readonly email: string,
+    readonly address = nextAddress(),
+  ) {
+    super(baseUrl);
+  }
+  override request(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) {
+    return super.request(path, { ...init, headers: { 'x-forwarded-for': this.address, ...init.headers } });
+  }
+}
+
+let phoneCounter = 0;
+/** A phone no other test account holds (sign-up refuses a phone that is taken). */
+export const uniquePhone = () => `415${String(Date.now() % 10_000).padStart(4, '0')}${String(phoneCounter++ % 1000).padStart(3, '0')}`;
+
+export async function signUpApi(server: E2EServer, opts: { full_name?: string; phone?: string; email?: string } = {}) {
+  const email = opts.email ?? uniqueEmail('api');
+  const user = new ApiUser(server.url, email);
+  const res = await user.post('/api/functions/auth-with-rate-limit', {
+    action: 'signup',
+    email,
+    password: GOOD_PASSWORD,
+    options: { data: { full_name: opts.full_name ?? 'Api Person', phone: opts.phone ?? uniquePhone() } },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  return user;
+}
+
+export async function signInApi(server: E2EServer, email: string, password = GOOD_PASSWORD) {
+  const user = new ApiUser(server.url, email);
+  const res = await user.post('/api/functions/auth-with-rate-limit', { action: 'signin', email, password });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return user;
+}
+
+export const adminApi = (server: E2EServer) => signInApi(server, ADMIN_EMAIL);
+
+/** The hidden admin path, as the server logs it at start. */
+export const adminPathOf = (server: E2EServer) => /"adminPath":"(\/[0-9a-f]+)"/.exec(server.output())![1]!;
+
+export const application = (overrides: Record<string, unknown> = {}) => ({
+  full_name: 'Dana Driver',
+  phone: '4155550199',
+  license_number: 'D1234567',
+  vehicle_make: 'Toyota',
+  vehicle_model: 'Prius',
+  vehicle_year: 2021,
+  vehicle_color: 'Blue',
+  license_plate: '7ABC123',
+  ...overrides,
+});
+
+export async function applyApi(user: ApiUser, overrides: Record<string, unknown> = {}): Promise<{ id: string }> {
+  const res = await user.post('/api/drivers', application(overrides));
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.driver;
+}
+
+export async function reviewApi(admin: ApiUser, driverId: string, status: 'approved' | 'rejected', reason?: string) {
+  const res = await admin.post(`/api/admin/drivers/${driverId}/verification`, reason ? { status, reason } : { status });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** A browser page signed in as `user` (its session cookies copied into a fresh context). */
+export async function signedInPage(browser: Browser, server: E2EServer, user: TestClient, options: Parameters<typeof openPage>[2] = PHONE) {
+  const opened = await openPage(browser, server.url, options);
+  await opened.context.addCookies([...user.cookies].map(([name, value]) => ({ name, value, url: server.url })));
+  return opened;
+}
+
+/** A toast (or any text) the person reads, exactly. */
+export const byText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+/** The newest SMS the dev outbox holds for a 10-digit US phone, and the 6-digit code in it. */
+export async function smsCode(server: E2EServer, digits: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const rows = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as Array<{ channel: string; to: string; body: string }>;
+      code = rows.find((row) => row.channel === 'sms' && row.to === `+1${digits}`)?.body.match(/\b(\d{6})\b/)?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
