@@ -12,8 +12,10 @@ import { mountWebApp } from './http/static';
 import { AppError } from './lib/errors';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { otpRoutes } from './otp/otp.routes';
+import { pricingRoutes } from './pricing/pricing.routes';
 import { profileRoutes } from './profiles/profiles.routes';
 import { pushRoutes } from './push/push.routes';
+import { rideRoutes } from './rides/rides.routes';
 
 /** Builds the HTTP app without listening: the server and the in-process API tests both use this. */
 export function createApp(services: Services, opts: { webDist?: string } = {}) {
@@ -55,6 +57,9 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', driverRoutes(services));
   app.route('/', pushRoutes(services));
   app.route('/', adminRoutes(services));
+  // Pricing first: its POST /api/rides/quote is more specific than the rides routes.
+  app.route('/', pricingRoutes(services));
+  app.route('/', rideRoutes(services));
   if (services.env.NODE_ENV !== 'production') app.route('/', devOutboxRoutes(services));
 
   app.all('/api/*', (c) => c.json(new AppError('NOT_FOUND', 'Not found').toBody(), 404));

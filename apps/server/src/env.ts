@@ -58,6 +58,8 @@ export const envSchema = z
     HIBP_ENABLED: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
+    /** An OSRM server (e.g. http://localhost:5000) for road distances; without it fares use great-circle distance × a detour factor. */
+    OSRM_URL: optionalUrl(['http:', 'https:']),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {

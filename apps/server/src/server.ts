@@ -21,6 +21,9 @@ import { createWebPushSender, type PushSender } from './push/push-sender';
 import { resolveVapidKeys } from './push/vapid-keys';
 import { type Bus, createMemoryBus, createRedisBus } from './realtime/bus';
 import { createSocketServer } from './realtime/socket-server';
+import { canJoinRideRoom } from './rides/ride-room';
+import { greatCircleRouting } from './routing/great-circle-routing';
+import { osrmRouting } from './routing/osrm-routing';
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -94,6 +97,7 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
       publicUrl,
       otpKey: deriveOtpKey(secret),
       push,
+      routing: env.OSRM_URL ? osrmRouting(env.OSRM_URL, { logger }) : greatCircleRouting(),
     };
     return { services, database, trustedOrigins, cleanup };
   } catch (err) {
@@ -120,6 +124,8 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
       },
       isAllowedOrigin: (origin) => !origin || trustedOrigins.includes(origin) || origin === services.publicUrl,
     });
+    // ride:{id} is the room a ride's live events (driver location, chat) go to: its rider and driver only.
+    sockets.registerChannel('ride', (user, rideId) => canJoinRideRoom(services.db, user.id, rideId));
 
     const server = await new Promise<Server>((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s as Server)) as Server;

@@ -2,12 +2,14 @@ import { type Kysely, type Migration, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001-auth';
 import * as m0002 from './migrations/0002-core';
 import * as m0003 from './migrations/0003-otp-drivers-push';
+import * as m0004 from './migrations/0004-rides';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
   '0002-core': m0002,
   '0003-otp-drivers-push': m0003,
+  '0004-rides': m0004,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

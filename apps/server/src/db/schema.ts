@@ -121,6 +121,58 @@ export type DevOutboxTable = {
   created_at: Generated<Date>;
 };
 
+export type CitiesTable = {
+  id: string;
+  name: string;
+  currency: string;
+  center_lat: number;
+  center_lng: number;
+  radius_km: number;
+};
+export type PricingTable = {
+  city_id: string;
+  ride_type: 'economy' | 'comfort' | 'xl';
+  base_cents: number;
+  per_km_cents: number;
+  per_min_cents: number;
+  minimum_cents: number;
+  booking_fee_cents: number;
+  seats: number;
+  updated_at: Generated<Date>;
+};
+export type RidesTable = {
+  id: Generated<string>;
+  city_id: string;
+  rider_id: string;
+  driver_id: string | null;
+  ride_type: 'economy' | 'comfort' | 'xl';
+  status: Generated<'requested' | 'accepted' | 'arrived' | 'in_progress' | 'completed' | 'cancelled' | 'no_driver'>;
+  pickup_lat: number;
+  pickup_lng: number;
+  pickup_label: string | null;
+  dropoff_lat: number;
+  dropoff_lng: number;
+  dropoff_label: string | null;
+  distance_m: number;
+  duration_s: number;
+  fare_cents: number;
+  currency: string;
+  payment_method: Generated<'cash'>;
+  /** Four digits the rider tells the driver at pickup; only the rider ever reads it. */
+  pin: string;
+  /** 32 random bytes, base64url: the whole credential of the public share link. */
+  share_token: string;
+  requested_at: Generated<Date>;
+  accepted_at: Timestamp | null;
+  arrived_at: Timestamp | null;
+  started_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  cancelled_by: 'rider' | 'driver' | 'system' | null;
+  cancel_reason: string | null;
+  updated_at: Generated<Date>;
+};
+
 export type DB = {
   user: UserTable;
   session: SessionTable;
@@ -134,4 +186,7 @@ export type DB = {
   dev_outbox: DevOutboxTable;
   phone_otps: PhoneOtpsTable;
   push_subscriptions: PushSubscriptionsTable;
+  cities: CitiesTable;
+  pricing: PricingTable;
+  rides: RidesTable;
 };

@@ -9,6 +9,7 @@ import type { Logger } from '../lib/logger';
 import type { Messenger } from '../messaging/messenger';
 import type { PushDispatcher } from '../push/push-dispatcher';
 import type { Bus } from '../realtime/bus';
+import type { RoutingProvider } from '../routing/routing-provider';
 
 /** Everything a route or verb may need, built once at start. */
 export type Services = {
@@ -24,6 +25,8 @@ export type Services = {
   /** Key of the one-time code hashes (derived from the auth secret). */
   otpKey: Buffer;
   push: PushDispatcher;
+  /** Distance and duration between two points: OSRM when OSRM_URL is set, else a great-circle estimate. */
+  routing: RoutingProvider;
 };
 
 export type SessionUser = { id: string; email: string; name: string };

@@ -1,0 +1,27 @@
+import { quoteRequestSchema } from '@openride/shared/rides/schemas';
+import { Hono } from 'hono';
+import { type AppEnv, requireUser, type Services } from '../http/context';
+import { notFound } from '../lib/errors';
+import { pricingOf } from './pricing.repo';
+import { quoteFares } from './quote-fares';
+
+export function pricingRoutes(services: Services) {
+  const { db } = services;
+  const app = new Hono<AppEnv>();
+
+  /** Upfront fares before booking. Signed in only: each quote may cost a routing call. */
+  app.post('/api/rides/quote', async (c) => {
+    requireUser(c);
+    const input = quoteRequestSchema.parse(await c.req.json());
+    return c.json(await quoteFares(services, input));
+  });
+
+  /** Public: a city's price list is what anyone may see before signing up. */
+  app.get('/api/pricing/:city', async (c) => {
+    const city = await db.selectFrom('cities').select(['id', 'name', 'currency']).where('id', '=', c.req.param('city')).executeTakeFirst();
+    if (!city) throw notFound('City not found');
+    return c.json({ city, pricing: await pricingOf(db, city.id) });
+  });
+
+  return app;
+}

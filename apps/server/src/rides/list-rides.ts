@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { badRequest } from '../lib/errors';
+import { toRideView } from './rides.repo';
+
+/** Opaque to clients: the last row's (requested_at, id), so a page never repeats or skips a ride. */
+const encodeCursor = (at: Date, id: string) => Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
+function decodeCursor(cursor: string) {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const date = at ? new Date(at) : undefined;
+  if (!date || Number.isNaN(date.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) throw badRequest('Invalid cursor');
+  return { at: date, id };
+}
+
+/** The caller's rides as a rider, newest first, a keyset page at a time. */
+export async function listRides(db: Kysely<DB>, riderId: string, opts: { cursor?: string; limit: number }) {
+  let query = db.selectFrom('rides').selectAll().where('rider_id', '=', riderId);
+  if (opts.cursor) {
+    const { at, id } = decodeCursor(opts.cursor);
+    query = query.where((eb) => eb.or([eb('requested_at', '<', at), eb.and([eb('requested_at', '=', at), eb('id', '<', id)])]));
+  }
+  // One extra row tells whether there is a next page.
+  const rows = await query.orderBy('requested_at', 'desc').orderBy('id', 'desc').limit(opts.limit + 1).execute();
+  const page = rows.slice(0, opts.limit);
+  const last = page[page.length - 1];
+  return {
+    rides: page.map((r) => toRideView(r, 'rider')),
+    next_cursor: rows.length > opts.limit && last ? encodeCursor(last.requested_at, last.id) : null,
+  };
+}

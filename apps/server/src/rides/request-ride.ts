@@ -1,0 +1,86 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { userChannel } from '@openride/shared/realtime';
+import { computeFare } from '@openride/shared/rides/fare';
+import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
+import { RIDE_TYPE_NAMES, type RideRequest } from '@openride/shared/rides/schemas';
+import type { Services } from '../http/context';
+import { AppError } from '../lib/errors';
+import { createNotification } from '../notifications/create-notification';
+import { findCityAt, outsideServiceArea, pricingOf, UnprocessableError } from '../pricing/pricing.repo';
+import { rideChannel, toRideView } from './rides.repo';
+
+const ONE_ACTIVE_RIDE_INDEX = 'rides_one_active_per_rider_idx';
+
+export const activeRideConflict = () => new AppError('CONFLICT', 'You already have a ride in progress.');
+
+/**
+ * The rider books. The fare is priced here from the pricing table and the routed distance, never taken
+ * from the client. One transaction inserts the ride (`requested`) and the rider's notification; the
+ * one-active-ride rule is the database's partial unique index, so two simultaneous requests cannot
+ * both succeed. After commit: the bell, the push and `ride.changed`. Dispatch will hook in here.
+ */
+export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing'>, riderId: string, input: RideRequest) {
+  const { db, bus } = services;
+  const city = await findCityAt(db, input.pickup);
+  if (!city) throw outsideServiceArea();
+  const pricing = (await pricingOf(db, city.id)).find((p) => p.ride_type === input.ride_type);
+  if (!pricing) throw new UnprocessableError(`${RIDE_TYPE_NAMES[input.ride_type]} is not available here.`);
+  // Routed outside the transaction: a slow routing server must not hold a database connection.
+  const route = await services.routing.route(input.pickup, input.destination);
+
+  let result;
+  try {
+    result = await db.transaction().execute(async (trx) => {
+      const ride = await trx
+        .insertInto('rides')
+        .values({
+          city_id: city.id,
+          rider_id: riderId,
+          ride_type: input.ride_type,
+          status: 'requested',
+          pickup_lat: input.pickup.lat,
+          pickup_lng: input.pickup.lng,
+          pickup_label: input.pickup.label ?? null,
+          dropoff_lat: input.destination.lat,
+          dropoff_lng: input.destination.lng,
+          dropoff_label: input.destination.label ?? null,
+          distance_m: route.distance_m,
+          duration_s: route.duration_s,
+          fare_cents: computeFare(pricing, route.distance_m, route.duration_s),
+          currency: city.currency,
+          payment_method: input.payment_method,
+          // Four digits, leading zeros kept: the rider reads it out, the driver types it to start the trip.
+          pin: String(randomInt(0, 10_000)).padStart(4, '0'),
+          // The whole credential of the public link: 256 bits, unguessable.
+          share_token: randomBytes(32).toString('base64url'),
+          // Set here, in milliseconds, rather than by now() in microseconds: the history's keyset cursor
+          // carries a JavaScript date, which must compare equal to the stored value.
+          requested_at: new Date(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const notification = await createNotification(trx, services, {
+        user_id: riderId,
+        type: 'other',
+        title: STATUS_LABELS.requested,
+        message: `We're finding a driver for your ${RIDE_TYPE_NAMES[ride.ride_type]} ride.`,
+        booking_id: ride.id,
+      });
+      return { ride, notification };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, ONE_ACTIVE_RIDE_INDEX)) throw activeRideConflict();
+    throw err;
+  }
+
+  await result.notification.publish();
+  const event = { id: result.ride.id, status: result.ride.status };
+  await bus.publish({ channel: userChannel(riderId), event: 'ride.changed', data: event });
+  await bus.publish({ channel: rideChannel(result.ride.id), event: 'ride.changed', data: event });
+  return toRideView(result.ride, 'rider');
+}
+
+function isUniqueViolation(err: unknown, constraint: string) {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
+}

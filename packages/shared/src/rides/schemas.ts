@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export const latLngSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
+export type LatLng = z.infer<typeof latLngSchema>;
+
+/** A point the rider picked; the label is what they saw (an address or "Current location"). */
+export const placeSchema = latLngSchema.extend({ label: z.string().trim().max(200).optional() });
+export type Place = z.infer<typeof placeSchema>;
+
+export const RIDE_TYPES = ['economy', 'comfort', 'xl'] as const;
+export type RideType = (typeof RIDE_TYPES)[number];
+export const rideTypeSchema = z.enum(RIDE_TYPES);
+
+export const RIDE_TYPE_NAMES: Record<RideType, string> = { economy: 'Economy', comfort: 'Comfort', xl: 'XL' };
+
+/** Cash only for now; card payments are a later slice. */
+export const PAYMENT_METHODS = ['cash'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const quoteRequestSchema = z.object({ pickup: placeSchema, destination: placeSchema }).strict();
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+
+/** No fare here on purpose: the server prices the ride itself and never trusts a client's number. */
+export const rideRequestSchema = z
+  .object({ pickup: placeSchema, destination: placeSchema, ride_type: rideTypeSchema, payment_method: z.enum(PAYMENT_METHODS) })
+  .strict();
+export type RideRequest = z.infer<typeof rideRequestSchema>;
+
+export const cancelRideSchema = z.object({ reason: z.string().trim().max(500).optional() }).strict();
+export type CancelRideInput = z.infer<typeof cancelRideSchema>;
+
+export const RIDE_HISTORY_MAX_LIMIT = 50;
+export const RIDE_HISTORY_DEFAULT_LIMIT = 20;
