@@ -1,0 +1,96 @@
+import type { Redis } from 'ioredis';
+import { DEFAULT_GEO_TTL_MS, haversineMeters, type GeoIndex, type GeoIndexOptions, type GeoPoint, type NearbyDriver } from './geo-index';
+import { compareNearby } from './linear-scan-geo-index';
+
+/**
+ * Redis measures GEO distances on a sphere of this radius (geohelper.c), ours is the IUGG mean radius:
+ * Redis's metres are ~0.028 % longer. We ask Redis for a slightly wider circle and recompute distances
+ * ourselves, so that every implementation agrees on who is within the radius and how far they are.
+ */
+const REDIS_EARTH_RADIUS_M = 6_372_797.560856;
+const OUR_EARTH_RADIUS_M = 6_371_008.8;
+const RADIUS_WIDENING = REDIS_EARTH_RADIUS_M / OUR_EARTH_RADIUS_M;
+
+/**
+ * The scaled mode's index, shared by every server process. Per city, two keys:
+ * - `${prefix}:geo:${cityId}`      a GEO set (a sorted set of geohashes; ~0.6 m precision) of positions;
+ * - `${prefix}:geo-seen:${cityId}` a sorted set of the same members scored by last-seen time in ms.
+ * Both are written in one MULTI so they never disagree for long. Redis cannot expire members of a set, so
+ * staleness is handled on read: members unseen for the TTL are removed from both keys before searching.
+ *
+ * The connection belongs to the caller (it is shared with other Redis users), so close() leaves it open.
+ *
+ * Race, accepted: a driver whose frame lands between our ZRANGEBYSCORE and ZREM is removed although fresh;
+ * they come back with their next frame a few seconds later. Closing it needs a Lua script; not worth it yet.
+ */
+export function createRedisGeoIndex(redis: Redis, prefix: string, options: GeoIndexOptions = {}): GeoIndex {
+  const ttl = options.ttl_ms ?? DEFAULT_GEO_TTL_MS;
+  const now = options.now ?? Date.now;
+  const geoKey = (cityId: string) => `${prefix}:geo:${cityId}`;
+  const seenKey = (cityId: string) => `${prefix}:geo-seen:${cityId}`;
+
+  async function sweep(cityId: string): Promise<void> {
+    const stale = await redis.zrangebyscore(seenKey(cityId), '-inf', `(${now() - ttl}`);
+    if (stale.length === 0) return;
+    await redis.multi().zrem(geoKey(cityId), ...stale).zrem(seenKey(cityId), ...stale).exec();
+  }
+
+  return {
+    async upsert(cityId, driverId, point) {
+      const results = await redis
+        .multi()
+        .geoadd(geoKey(cityId), point.lng, point.lat, driverId)
+        .zadd(seenKey(cityId), now(), driverId)
+        .exec();
+      const failed = results?.find(([err]) => err);
+      if (failed) throw failed[0]; // e.g. a latitude beyond ±85.05°, which GEOADD rejects
+    },
+
+    async remove(cityId, driverId) {
+      await redis.multi().zrem(geoKey(cityId), driverId).zrem(seenKey(cityId), driverId).exec();
+    },
+
+    async nearest(cityId, point, { radius_m, limit, exclude }) {
+      if (limit <= 0 || !(radius_m >= 0)) return [];
+      await sweep(cityId);
+      // Excluded drivers may be among the nearest: ask for enough to still return `limit` after filtering.
+      const count = limit + (exclude?.size ?? 0);
+      const reply = (await redis.geosearch(
+        geoKey(cityId),
+        'FROMLONLAT',
+        point.lng,
+        point.lat,
+        'BYRADIUS',
+        radius_m * RADIUS_WIDENING + 1,
+        'm',
+        'ASC',
+        'COUNT',
+        count,
+        'WITHCOORD',
+      )) as [string, [string, string]][];
+      const found: NearbyDriver[] = [];
+      for (const [driverId, [lng, lat]] of reply) {
+        if (exclude?.has(driverId)) continue;
+        const pos = { lat: Number(lat), lng: Number(lng) };
+        const distance_m = haversineMeters(point, pos);
+        if (distance_m <= radius_m) found.push({ driverId, ...pos, distance_m });
+      }
+      // Redis's order is by its own (proportional) distance; re-sort only to break ties by id like the others.
+      return found.sort(compareNearby).slice(0, limit);
+    },
+
+    async position(cityId, driverId): Promise<GeoPoint | null> {
+      const [seen, positions] = await Promise.all([redis.zscore(seenKey(cityId), driverId), redis.geopos(geoKey(cityId), driverId)]);
+      const pos = positions[0];
+      if (seen === null || !pos || now() - Number(seen) > ttl) return null;
+      return { lat: Number(pos[1]), lng: Number(pos[0]) };
+    },
+
+    async size(cityId) {
+      await sweep(cityId);
+      return redis.zcard(geoKey(cityId));
+    },
+
+    async close() {},
+  };
+}
