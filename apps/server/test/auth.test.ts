@@ -77,6 +77,20 @@ describe('sign-in and sign-out', () => {
   });
 });
 
+describe('hot path authentication', () => {
+  it('the notifications poll is authenticated from the signed cookie, without reading the session table', async () => {
+    const client = server.client();
+    await signUp(client);
+    const userId = (await client.get('/api/me')).body.user.id;
+    await server.services.db.deleteFrom('session').where('userId', '=', userId).execute();
+    // No session row is left: only the signed session snapshot in the cookie can still say who this is.
+    expect((await client.get('/api/notifications')).status).toBe(200);
+    // Without that snapshot the server must look the token up, finds nothing, and refuses.
+    client.cookies.delete('better-auth.session_data');
+    expect((await client.get('/api/notifications')).status).toBe(401);
+  });
+});
+
 describe('rate limiting', () => {
   it('locks an account after 5 failed sign-ins, even with the right password, without locking others on the same address', async () => {
     const { email } = await signUp(server.client());
