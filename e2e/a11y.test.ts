@@ -5,17 +5,14 @@ import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, applyApi, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
-import { DESKTOP, type E2EServer, launchBrowser, openPage, PHONE } from './support/fixtures';
+import { closeSuite, DESKTOP, type E2EServer, openPage, openSuite, PHONE } from './support/fixtures';
 
 let server: E2EServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  ({ server, browser } = await openSuite(startServer()));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeSuite({ server, browser }));
 
 async function seriousViolations(page: Page) {
   // Mid fade-in, text is lighter than it will be: let finite animations end first (spinners never do).

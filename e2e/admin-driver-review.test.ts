@@ -6,18 +6,15 @@ import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, adminPathOf, applyApi, byText, signedInPage, signUpApi, startServer } from './support/accounts';
-import { DESKTOP, type E2EServer, launchBrowser, openPage } from './support/fixtures';
+import { closeSuite, DESKTOP, type E2EServer, openPage, openSuite } from './support/fixtures';
 
 const text = uiText.driverManagement;
 let server: E2EServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  ({ server, browser } = await openSuite(startServer()));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeSuite({ server, browser }));
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 const bell = (page: Page) => page.getByRole('button', { name: uiText.a11y.notifications });

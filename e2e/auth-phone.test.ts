@@ -4,18 +4,15 @@ import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byText, signUpApi, smsCode, startServer, uniquePhone } from './support/accounts';
-import { type E2EServer, launchBrowser, openPage } from './support/fixtures';
+import { closeSuite, type E2EServer, openPage, openSuite } from './support/fixtures';
 
 const { auth, errors, success } = messages;
 let server: E2EServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  ({ server, browser } = await openSuite(startServer()));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeSuite({ server, browser }));
 
 const phoneInput = (page: Page) => page.getByLabel(uiText.auth.phoneNumber);
 const formatted = (d: string) => `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;

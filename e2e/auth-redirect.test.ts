@@ -4,18 +4,15 @@ import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, adminApi, adminPathOf, applyApi, byText, reviewApi, signUpApi, startServer } from './support/accounts';
-import { type E2EServer, GOOD_PASSWORD, launchBrowser, openPage } from './support/fixtures';
+import { closeSuite, type E2EServer, GOOD_PASSWORD, openPage, openSuite } from './support/fixtures';
 
 const { auth, errors, success } = messages;
 let server: E2EServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  ({ server, browser } = await openSuite(startServer()));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeSuite({ server, browser }));
 
 /**
  * `awaitWelcome: false` where the next page raises its own toast at once: the toaster shows one toast at

@@ -6,18 +6,15 @@ import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ENV, adminApi, adminPathOf, applyApi, byText, reviewApi, signedInPage, signInApi, signUpApi, startServer, uniquePhone } from './support/accounts';
-import { type E2EServer, GOOD_PASSWORD, launchBrowser, openPage, uniqueEmail } from './support/fixtures';
+import { closeSuite, type E2EServer, GOOD_PASSWORD, openPage, openSuite, uniqueEmail } from './support/fixtures';
 
 const { auth, errors, success } = messages;
 let server: E2EServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  ({ server, browser } = await openSuite(startServer()));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeSuite({ server, browser }));
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const selectedTab = async (page: Page) => page.getByRole('tab', { selected: true }).textContent();

@@ -2,18 +2,15 @@ import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2EServer, GOOD_PASSWORD, launchBrowser, openPage, startE2EServer, uniqueEmail } from './support/fixtures';
+import { closeSuite, type E2EServer, GOOD_PASSWORD, openPage, openSuite, startE2EServer, uniqueEmail } from './support/fixtures';
 
 const { errors, success } = messages;
 let server: E2EServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+  ({ server, browser } = await openSuite(startE2EServer()));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeSuite({ server, browser }));
 
 async function signUpThroughForm(page: Page, email: string, password = GOOD_PASSWORD) {
   await page.goto('/auth');

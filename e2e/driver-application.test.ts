@@ -5,7 +5,7 @@ import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyApi, byText, signedInPage, signUpApi, startServer, uniquePhone } from './support/accounts';
-import { type E2EServer, GOOD_PASSWORD, launchBrowser, openPage, uniqueEmail } from './support/fixtures';
+import { closeSuite, type E2EServer, GOOD_PASSWORD, openPage, openSuite, uniqueEmail } from './support/fixtures';
 
 const { errors } = messages;
 const text = uiText.driverApplication;
@@ -13,12 +13,9 @@ const field = text.fields;
 let server: E2EServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  ({ server, browser } = await openSuite(startServer()));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeSuite({ server, browser }));
 
 const thisYear = new Date().getFullYear();
 

@@ -5,7 +5,7 @@ import { uiText } from '@openride/shared/ui-text';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, ADMIN_ENV, applyApi, byText, reviewApi, signedInPage, signUpApi } from './support/accounts';
-import { DESKTOP, type E2EServer, launchBrowser, openPage, PHONE, startE2EServer } from './support/fixtures';
+import { closeSuite, DESKTOP, type E2EServer, openPage, openSuite, PHONE, startE2EServer } from './support/fixtures';
 
 const { home } = messages;
 /** Waits that involve the network or the service worker get room on a busy machine. */
@@ -13,12 +13,9 @@ const POLL = { timeout: 15_000, interval: 100 };
 let server: E2EServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(ADMIN_ENV), launchBrowser()]);
+  ({ server, browser } = await openSuite(startE2EServer(ADMIN_ENV)));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeSuite({ server, browser }));
 
 const HERO_PATH = '/images/hero/';
 /** features/home/hero-images.ts: how long before its turn the next image is fetched. */

@@ -8,17 +8,14 @@ import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, type ApiUser, applyApi, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
-import { DESKTOP, type E2EServer, launchBrowser } from './support/fixtures';
+import { closeSuite, DESKTOP, type E2EServer, openSuite } from './support/fixtures';
 
 let server: E2EServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  ({ server, browser } = await openSuite(startServer()));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeSuite({ server, browser }));
 
 const bell = (page: Page) => page.getByRole('button', { name: uiText.a11y.notifications });
 const badge = (page: Page) => page.getByTestId('notification-badge');

@@ -5,7 +5,7 @@ import { uiText } from '@openride/shared/ui-text';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ENV, byText, signedInPage, signUpApi } from './support/accounts';
-import { type E2EServer, launchBrowser, openPage, startE2EServer } from './support/fixtures';
+import { closeSuite, type E2EServer, openPage, openSuite, startE2EServer } from './support/fixtures';
 
 const { install } = messages;
 /** Waits that involve the network or the service worker get room on a busy machine. */
@@ -13,12 +13,9 @@ const POLL = { timeout: 15_000, interval: 100 };
 let server: E2EServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(ADMIN_ENV), launchBrowser()]);
+  ({ server, browser } = await openSuite(startE2EServer(ADMIN_ENV)));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeSuite({ server, browser }));
 
 /** The service worker's script URL once it is active (registration waits for the page's load event). */
 const activeWorker = (page: Page) => page.evaluate(() => navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL ?? null));

@@ -2,20 +2,17 @@ import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, type E2EServer, GOOD_PASSWORD, launchBrowser, openPage, startE2EServer, TestClient, uniqueEmail } from './support/fixtures';
+import { closeSuite, DESKTOP, type E2EServer, GOOD_PASSWORD, openPage, openSuite, startE2EServer, TestClient, uniqueEmail } from './support/fixtures';
 
 const ADMIN_EMAIL = 'admin@openride.test';
 let server: E2EServer;
 let browser: Browser;
 let adminPath: string;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer({ ADMIN_EMAIL, ADMIN_PASSWORD: GOOD_PASSWORD }), launchBrowser()]);
+  ({ server, browser } = await openSuite(startE2EServer({ ADMIN_EMAIL, ADMIN_PASSWORD: GOOD_PASSWORD })));
   adminPath = /"adminPath":"(\/[0-9a-f]+)"/.exec(server.output())![1]!;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeSuite({ server, browser }));
 
 describe('app shell', () => {
   it('serves the health check', async () => {

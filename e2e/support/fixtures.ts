@@ -35,6 +35,20 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
   };
 }
 
+export type Suite = { server: E2EServer; browser: Browser };
+
+/** A test file's server and browser, started together (each takes seconds). */
+export async function openSuite(server: Promise<E2EServer>): Promise<Suite> {
+  const [s, b] = await Promise.all([server, launchBrowser()]);
+  return { server: s, browser: b };
+}
+
+/** Browser first (its pages talk to the server), then the server and its database. Tolerates a failed start. */
+export async function closeSuite(suite: Partial<Suite>) {
+  await suite.browser?.close();
+  await suite.server?.close();
+}
+
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? findChromium();
   if (!executablePath) throw new Error('Chromium not found: run `node scripts/ensure-browser.mjs`');
