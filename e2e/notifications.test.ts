@@ -74,9 +74,10 @@ describe('notifications bell', () => {
     await expect.poll(() => badge(page).count()).toBe(0);
     expect(await list.getByRole('button', { name: messages.notifications.markAllRead }).isDisabled()).toBe(true);
 
-    // Persisted on the server.
-    const saved = (await user.get('/api/notifications')).body as Notification[];
-    expect(saved.every((n) => n.is_read)).toBe(true);
+    // Persisted on the server (the panel updates optimistically, so the request may still be in flight).
+    await expect
+      .poll(async () => ((await user.get('/api/notifications')).body as Notification[]).every((n) => n.is_read))
+      .toBe(true);
     expectNoErrors();
     await context.close();
   });
