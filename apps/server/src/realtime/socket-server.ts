@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { clientFrameSchema, type ServerFrame, userChannel } from '@openride/shared/realtime';
+import { clientFrameSchema, type LocationFrame, type ServerFrame, userChannel } from '@openride/shared/realtime';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Logger } from '../lib/logger';
 import type { Bus, BusMessage } from './bus';
@@ -22,6 +22,11 @@ export type SocketServerDeps = {
   /** Resolves the session from the upgrade request's cookies; null when not signed in. */
   authenticate(headers: Headers): Promise<SocketUser | null>;
   isAllowedOrigin(origin: string | undefined): boolean;
+  /**
+   * A driver's GPS frame (the hot path). Returns an error frame to send back, or nothing. Frames are
+   * handled one at a time per connection, in order.
+   */
+  onLocation?(user: SocketUser, frame: LocationFrame): Promise<Extract<ServerFrame, { type: 'error' }> | void>;
 };
 
 const MAX_CHANNELS_PER_CONNECTION = 50;
@@ -77,6 +82,17 @@ export function createSocketServer(deps: SocketServerDeps) {
       }
       if (frame.type === 'ping') return send(ws, { type: 'pong' });
       if (frame.type === 'unsubscribe') return leave(conn, frame.channel);
+      if (frame.type === 'location') {
+        if (!deps.onLocation) return send(ws, { type: 'error', code: 'FORBIDDEN', message: 'Location frames are not accepted here' });
+        try {
+          const reply = await deps.onLocation(user, frame);
+          if (reply) send(ws, reply);
+        } catch (err) {
+          deps.logger.error({ err }, 'location frame failed');
+          send(ws, { type: 'error', code: 'INTERNAL', message: 'Could not take the location' });
+        }
+        return;
+      }
       if (conn.channels.has(frame.channel)) return send(ws, { type: 'subscribed', channel: frame.channel });
       if (conn.channels.size >= MAX_CHANNELS_PER_CONNECTION) return send(ws, { type: 'error', code: 'RATE_LIMITED', message: 'Too many channels' });
       try {

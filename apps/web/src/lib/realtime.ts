@@ -139,6 +139,16 @@ export function subscribeChannel(channel: string): () => void {
   };
 }
 
+/**
+ * A driver's GPS fix, sent over the socket when it is open; dropped otherwise (the next fix follows within
+ * seconds, and a stale position is worth less than a fresh one). Returns whether it was sent.
+ */
+export function sendLocation(fix: Omit<Extract<ClientFrame, { type: 'location' }>, 'type'>): boolean {
+  if (socket?.readyState !== WebSocket.OPEN) return false;
+  send({ type: 'location', ...fix });
+  return true;
+}
+
 /** Keeps the socket open while `enabled` (i.e. while signed in: the session cookie authenticates it). */
 export function useRealtimeConnection(enabled: boolean): void {
   useEffect(() => {
