@@ -28,20 +28,22 @@ const pages: RouteObject[] = [
   placeholder('reset-admin-password', 'resetAdminPassword'),
   { path: 'install', lazy: () => import('./routes/install') },
 
-  placeholder('book-ride', 'bookRide'),
-  placeholder('track-ride/:id', 'trackRide'),
+  { path: 'book-ride', lazy: () => import('./routes/book-ride') },
+  { path: 'track-ride/:id', lazy: () => import('./routes/track-ride') },
   // Push notifications open the query form /track-ride?booking=… (§2).
-  placeholder('track-ride', 'trackRide'),
-  placeholder('ride-history', 'rideHistory'),
+  { path: 'track-ride', lazy: () => import('./routes/track-ride') },
+  { path: 'ride-history', lazy: () => import('./routes/ride-history') },
+  // A share-trip link: read-only, public, behind an unguessable token.
+  { path: 'share/:token', lazy: () => import('./routes/share-ride') },
 
   { path: 'driver-management', lazy: () => import('./routes/driver-management') },
   placeholder('customer-management', 'customerManagement'),
   placeholder('booking-management', 'bookingManagement'),
   placeholder('driver/:id', 'driverDetail'),
   { path: 'driver-active', lazy: () => import('./routes/driver-active') },
-  placeholder('driver-ride/:bookingId', 'driverRide'),
+  { path: 'driver-ride/:bookingId', lazy: () => import('./routes/driver-ride') },
   // A driver_message push opens /driver-ride-view?booking=… (§2: the two readings differ in path form).
-  placeholder('driver-ride-view', 'driverRide'),
+  { path: 'driver-ride-view', lazy: () => import('./routes/driver-ride') },
   placeholder('driver-documents-upload', 'driverDocumentsUpload'),
   placeholder('document-review', 'documentReview'),
 
