@@ -60,6 +60,20 @@ export const envSchema = z
     WEB_DIST: z.string().optional(),
     /** An OSRM server (e.g. http://localhost:5000) for road distances; without it fares use great-circle distance × a detour factor. */
     OSRM_URL: optionalUrl(['http:', 'https:']),
+    /**
+     * The live demo city: seeds San Francisco's demo rider, admin and drivers and runs simulated drivers in
+     * the server. Unset means on outside production and off in production; it may never be on in production.
+     */
+    DEMO: bool.optional(),
+    /** How many simulated drivers the demo city runs. */
+    DEMO_DRIVERS: z.coerce.number().int().min(0).max(500).default(24),
+    /** Time-lapse factor of the simulated drivers' driving (1 = real speed); tests speed the demo up. */
+    DEMO_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
+    /** Map tiles ({z}/{x}/{y}); OpenStreetMap's by default. Blank turns tiles off (the map still draws routes and markers). */
+    TILE_URL: z.string().trim().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    TILE_ATTRIBUTION: z.string().trim().default('© OpenStreetMap contributors'),
+    /** A geocoder for place search (Nominatim or Photon base URL); without it only the offline gazetteer answers. */
+    GEOCODER_URL: optionalUrl(['http:', 'https:']),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -77,10 +91,17 @@ export const envSchema = z
       if (!env.TWILIO_ACCOUNT_SID) ctx.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'is required in production (there is no dev outbox)' });
       if (!env.AUTH_SECRET) ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
       if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+      if (env.DEMO) ctx.addIssue({ code: 'custom', path: ['DEMO'], message: 'cannot be on in production (it seeds known passwords)' });
     }
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * DEMO resolved: `npm start` (NODE_ENV development) has it on unless DEMO=0; tests (NODE_ENV test) have it
+ * off unless DEMO=1; production never (the schema refuses DEMO=1 there).
+ */
+export const demoEnabled = (env: Env) => env.DEMO ?? env.NODE_ENV === 'development';
 
 export class EnvError extends Error {}
 
