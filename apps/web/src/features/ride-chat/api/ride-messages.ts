@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+export type ChatRole = 'rider' | 'driver';
+
+export type ChatMessage = {
+  id: string;
+  ride_id: string;
+  sender_role: ChatRole;
+  body: string;
+  created_at: string;
+};
+
+export const rideMessagesKey = (rideId: string) => ['rides', rideId, 'messages'] as const;
+
+/** GET /api/rides/:id/messages, oldest first. */
+export function useRideMessages(rideId: string) {
+  return useQuery({
+    queryKey: rideMessagesKey(rideId),
+    queryFn: async () => (await api<{ messages: ChatMessage[] }>(`/api/rides/${encodeURIComponent(rideId)}/messages`)).messages,
+    enabled: Boolean(rideId),
+  });
+}
+
+/**
+ * Adds a message to the cached list unless it is there already: the same message may arrive twice, once
+ * as the POST's answer and once as the 'chat.message' event, in either order.
+ */
+export function addMessage(client: QueryClient, message: ChatMessage) {
+  client.setQueryData<ChatMessage[]>(rideMessagesKey(message.ride_id), (list) => {
+    if (!list) return [message];
+    if (list.some((m) => m.id === message.id)) return list;
+    return [...list, message].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  });
+}
+
+/** POST /api/rides/:id/messages; 409 when the chat has closed. */
+export function useSendMessage(rideId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) =>
+      api<{ message: ChatMessage }>(`/api/rides/${encodeURIComponent(rideId)}/messages`, { method: 'POST', body: { body } }),
+    onSuccess: ({ message }) => addMessage(client, message),
+  });
+}
