@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, isApiError } from '@/lib/api';
+
+/** GET /api/config (docs/api.md): where map tiles and place search come from, and whether this is a demo. */
+export type AppConfig = {
+  map: { tile_url: string | null; attribution: string };
+  geocoder_url: string | null;
+  demo: boolean;
+};
+
+export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/** What a server without /api/config (an older build) implies: OpenStreetMap's tiles, no geocoder. */
+export const FALLBACK_CONFIG: AppConfig = { map: { tile_url: OSM_TILE_URL, attribution: OSM_ATTRIBUTION }, geocoder_url: null, demo: false };
+
+export const appConfigQueryKey = ['config'] as const;
+
+async function fetchAppConfig(): Promise<AppConfig> {
+  try {
+    return await api<AppConfig>('/api/config');
+  } catch (error) {
+    if (isApiError(error, 404)) return FALLBACK_CONFIG;
+    throw error;
+  }
+}
+
+/** Public and stable for the life of the server process, so read once per page load. */
+export function useAppConfig() {
+  return useQuery({ queryKey: appConfigQueryKey, queryFn: fetchAppConfig, staleTime: Infinity, gcTime: Infinity });
+}

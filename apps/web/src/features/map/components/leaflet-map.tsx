@@ -1,0 +1,181 @@
+import 'leaflet/dist/leaflet.css';
+import L from 'leaflet';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { AttributionControl, MapContainer, Marker, Polyline, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { riderText } from '@openride/shared/rides/rider-text';
+import type { DriverPosition, LatLngTuple, MapPoint, RideMapProps } from './ride-map-types';
+
+const SF_CENTER: LatLngTuple = [37.7749, -122.4194];
+const EMPTY_ZOOM = 12;
+const SINGLE_POINT_ZOOM = 15;
+const FIT_PADDING: L.PointTuple = [48, 48];
+// A tile server that answers nothing but errors is given up after this many failures without one success,
+// so a phone offline (or a blocked tile host) stops asking for tiles on every pan and zoom.
+const TILE_FAILURES_TO_GIVE_UP = 4;
+
+// divIcons only: Leaflet's default marker images resolve to paths Vite does not serve.
+const pickupIcon = L.divIcon({
+  className: 'ride-map-marker',
+  html: '<span style="display:block;width:22px;height:22px;border-radius:9999px;background:#10b981;border:4px solid #fff;box-shadow:0 1px 4px rgba(2,6,23,.45)"></span>',
+  iconSize: [22, 22],
+  iconAnchor: [11, 11],
+});
+const destinationIcon = L.divIcon({
+  className: 'ride-map-marker',
+  html: '<span style="display:block;width:20px;height:20px;background:#0f172a;border:4px solid #fff;box-shadow:0 1px 4px rgba(2,6,23,.45)"></span>',
+  iconSize: [20, 20],
+  iconAnchor: [10, 10],
+});
+
+function driverIcon(heading: number | null | undefined): L.DivIcon {
+  const turn = Number.isFinite(heading) ? Math.round(heading as number) : 0;
+  return L.divIcon({
+    className: 'ride-map-marker',
+    html:
+      `<span style="display:flex;align-items:center;justify-content:center;width:34px;height:34px;border-radius:9999px;background:#0f172a;border:3px solid #fff;box-shadow:0 2px 6px rgba(2,6,23,.5);transform:rotate(${turn}deg)">` +
+      '<svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2l7 19-7-4-7 4z" fill="#34d399"/></svg></span>',
+    iconSize: [34, 34],
+    iconAnchor: [17, 17],
+  });
+}
+
+const toTuple = (p: { lat: number; lng: number }): LatLngTuple => [p.lat, p.lng];
+
+class PlainGrid extends L.GridLayer {
+  protected override createTile(): HTMLElement {
+    const tile = document.createElement('div');
+    tile.style.boxShadow = 'inset -1px -1px 0 rgba(15, 23, 42, 0.07)';
+    return tile;
+  }
+}
+
+/** A light grid under everything: without tiles the map still pans and zooms visibly, at no network cost. */
+function GridBackground() {
+  const map = useMap();
+  useEffect(() => {
+    const grid = new PlainGrid({ tileSize: 128, zIndex: 0 });
+    grid.addTo(map);
+    return () => {
+      grid.remove();
+    };
+  }, [map]);
+  return null;
+}
+
+/** Leaflet measures its box once; a box that changes size later (layout, rotation) needs telling. */
+function SizeWatcher() {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
+function PickHandler({ onPick }: { onPick: NonNullable<RideMapProps['onPick']> }) {
+  useMapEvents({ click: (event) => onPick({ lat: event.latlng.lat, lng: event.latlng.lng }) });
+  return null;
+}
+
+/**
+ * Fits the view to what matters whenever that changes (points picked, a route arrives), but not on every
+ * driver fix: the driver only pulls the view along when the car leaves it, so a rider who zoomed in stays.
+ */
+function FitView({ points, driver }: { points: LatLngTuple[]; driver: DriverPosition | null | undefined }) {
+  const map = useMap();
+  const key = JSON.stringify(points);
+  const hasDriver = Boolean(driver);
+
+  useEffect(() => {
+    const all = driver ? [...points, toTuple(driver)] : points;
+    if (all.length === 0) return;
+    if (all.length === 1) map.setView(all[0]!, Math.max(map.getZoom(), SINGLE_POINT_ZOOM));
+    else map.fitBounds(L.latLngBounds(all), { padding: FIT_PADDING, maxZoom: 16 });
+    // Refit when the points change or a driver appears, not when the driver moves (the effect below).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, key, hasDriver]);
+
+  useEffect(() => {
+    if (!driver) return;
+    const here = L.latLng(driver.lat, driver.lng);
+    if (map.getBounds().pad(-0.1).contains(here)) return;
+    const all = [...points, toTuple(driver)];
+    if (all.length === 1) map.panTo(here);
+    else map.fitBounds(L.latLngBounds(all), { padding: FIT_PADDING, maxZoom: 16 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, driver?.lat, driver?.lng]);
+  return null;
+}
+
+function Tiles({ url, attribution }: { url: string; attribution: string }) {
+  const [failed, setFailed] = useState(false);
+  const counts = useRef({ errors: 0, loads: 0 });
+  const handlers = useMemo<L.LeafletEventHandlerFnMap>(
+    () => ({
+      tileload: () => {
+        counts.current.loads += 1;
+      },
+      tileerror: () => {
+        counts.current.errors += 1;
+        if (counts.current.loads === 0 && counts.current.errors >= TILE_FAILURES_TO_GIVE_UP) setFailed(true);
+      },
+    }),
+    [],
+  );
+  if (failed) {
+    return (
+      <p className="pointer-events-none absolute top-2 left-1/2 z-[1000] -translate-x-1/2 rounded-full bg-white/90 px-3 py-1 text-xs whitespace-nowrap text-ink-600 shadow">
+        {riderText.map.tilesUnavailable}
+      </p>
+    );
+  }
+  return <TileLayer url={url} attribution={attribution} eventHandlers={handlers} maxZoom={19} />;
+}
+
+type LeafletMapProps = RideMapProps & { tileUrl: string | null; attribution: string };
+
+export default function LeafletMap({ pickup, destination, driver, route, path, onPick, center, tileUrl, attribution }: LeafletMapProps) {
+  const points = useMemo(() => {
+    const list: LatLngTuple[] = [];
+    const add = (p: MapPoint | null | undefined) => {
+      if (p) list.push(toTuple(p));
+    };
+    add(pickup);
+    add(destination);
+    for (const p of route ?? []) list.push(p);
+    for (const p of path ?? []) list.push(p);
+    return list;
+  }, [pickup, destination, route, path]);
+  const start = center ? toTuple(center) : (points[0] ?? SF_CENTER);
+
+  return (
+    <MapContainer
+      center={start}
+      zoom={points.length || center ? SINGLE_POINT_ZOOM : EMPTY_ZOOM}
+      className="absolute inset-0 z-0 bg-ink-100"
+      attributionControl={false}
+      zoomControl
+    >
+      <GridBackground />
+      <SizeWatcher />
+      {tileUrl ? <Tiles url={tileUrl} attribution={attribution} /> : null}
+      <AttributionControl prefix={false} />
+      {route && route.length > 1 ? <Polyline positions={route as LatLngTuple[]} pathOptions={{ color: '#0f172a', weight: 5, opacity: 0.85 }} /> : null}
+      {path && path.length > 1 ? <Polyline positions={path as LatLngTuple[]} pathOptions={{ color: '#059669', weight: 4, dashArray: '6 8' }} /> : null}
+      {pickup ? <Marker position={toTuple(pickup)} icon={pickupIcon} title={pickup.label ? `${riderText.map.pickup}: ${pickup.label}` : riderText.map.pickup} keyboard={false} /> : null}
+      {destination ? (
+        <Marker
+          position={toTuple(destination)}
+          icon={destinationIcon}
+          title={destination.label ? `${riderText.map.destination}: ${destination.label}` : riderText.map.destination}
+          keyboard={false}
+        />
+      ) : null}
+      {driver ? <Marker position={toTuple(driver)} icon={driverIcon(driver.heading)} title={riderText.map.driver} keyboard={false} zIndexOffset={1000} /> : null}
+      {onPick ? <PickHandler onPick={onPick} /> : null}
+      <FitView points={points} driver={driver} />
+    </MapContainer>
+  );
+}

@@ -1,0 +1,27 @@
+/** [lat, lng], the order Leaflet and the server's route/path arrays use. */
+export type LatLngTuple = [number, number];
+
+export type MapPoint = { lat: number; lng: number; label?: string };
+
+export type DriverPosition = { lat: number; lng: number; heading?: number | null };
+
+export type RideMapProps = {
+  /** Green dot. */
+  pickup?: MapPoint | null;
+  /** Black square. */
+  destination?: MapPoint | null;
+  /** The driver's live position: a car arrow turned to `heading` (degrees clockwise from north). */
+  driver?: DriverPosition | null;
+  /** The planned route, drawn as a solid line. */
+  route?: readonly LatLngTuple[] | null;
+  /** Breadcrumbs actually driven, drawn as a dashed line (e.g. on a receipt). */
+  path?: readonly LatLngTuple[] | null;
+  /** A tap or click on the map (not on a marker). Without it the map only shows. */
+  onPick?: (point: { lat: number; lng: number }) => void;
+  /** Where to look when there is nothing to show yet (default: San Francisco's centre). */
+  center?: MapPoint | null;
+  /** The accessible name of the map region. */
+  label?: string;
+  /** Size it from outside (e.g. `h-72`); the map fills the box. */
+  className?: string;
+};
