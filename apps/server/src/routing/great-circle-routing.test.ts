@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { distanceMeters, isOnLand, pathLength } from '@openride/shared/geo/street-grid';
 import { describe, expect, it } from 'vitest';
 import { greatCircleRouting, haversineMeters } from './great-circle-routing';
 import { osrmRouting } from './osrm-routing';
@@ -20,6 +21,31 @@ describe('great-circle routing', () => {
     const route = await greatCircleRouting(1.3, 25).route(FERRY_BUILDING, GOLDEN_GATE_PARK);
     expect(route.distance_m).toBe(Math.round(straight * 1.3));
     expect(route.duration_s).toBe(Math.round((straight * 1.3) / (25_000 / 3600)));
+  });
+
+  it('draws the route along the street grid in San Francisco, without changing distance or duration', async () => {
+    const route = await greatCircleRouting().route(FERRY_BUILDING, GOLDEN_GATE_PARK);
+    const geometry = route.geometry!;
+    expect(geometry.length).toBeGreaterThan(4);
+    // Starts and ends on the streets nearest the two points; every leg runs north-south or east-west.
+    expect(distanceMeters(geometry[0]!, FERRY_BUILDING)).toBeLessThan(70);
+    expect(distanceMeters(geometry.at(-1)!, GOLDEN_GATE_PARK)).toBeLessThan(70);
+    for (let k = 1; k < geometry.length; k++) {
+      const [a, b] = [geometry[k - 1]!, geometry[k]!];
+      expect(a[0] === b[0] || a[1] === b[1]).toBe(true);
+    }
+    expect(geometry.every((p) => isOnLand(p))).toBe(true);
+    // The drawn path is as long as the priced distance give or take 10 %: the map and the fare agree.
+    expect(Math.abs(pathLength(geometry) / route.distance_m - 1)).toBeLessThan(0.1);
+  });
+
+  it('draws a straight line outside San Francisco (the grid knows no other city)', async () => {
+    const oakland = { lat: 37.8044, lng: -122.2712 };
+    const route = await greatCircleRouting().route(FERRY_BUILDING, oakland);
+    expect(route.geometry).toEqual([
+      [FERRY_BUILDING.lat, FERRY_BUILDING.lng],
+      [oakland.lat, oakland.lng],
+    ]);
   });
 });
 
