@@ -10,6 +10,7 @@ export const driverText = {
     denied: 'Location access is blocked. Allow location for this site in your browser settings to receive rides.',
     unavailable: 'Your location is unavailable right now. Check that location services are on.',
     unsupported: 'This browser cannot share your location, so you cannot receive rides on it.',
+    imprecise: (metres: number) => `Your location is not precise enough (about ${metres} m). Turn on precise location or GPS.`,
     accuracy: (metres: number) => `Accurate to ${metres} m`,
   },
   offer: {
@@ -44,6 +45,7 @@ export const driverText = {
     toPickup: 'Head to the pickup',
     toDestination: 'Head to the destination',
     atPickup: 'Waiting for the rider',
+    navigate: 'Open directions',
     rider: 'Rider',
     call: 'Call',
     collectCash: 'Collect in cash',

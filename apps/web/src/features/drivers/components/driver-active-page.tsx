@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { DriverWorkPanel } from '@/features/driver-rides/components/driver-work-panel';
 import { driverQueryKey, fetchMyDriver, useMe, type DriverRecord } from '@/lib/session';
 import { type ActiveDriver, useActiveDriver } from '../api/get-active-driver';
 import { useToggleDriverStatus } from '../hooks/use-toggle-driver-status';
@@ -133,6 +134,7 @@ export function DriverActivePage() {
         <h1 className="text-3xl font-bold tracking-tight text-ink-900">{uiText.pages.driverActive.title}</h1>
       </header>
       <StatusSwitch driver={record.data} />
+      <DriverWorkPanel driverId={record.data.id} online={record.data.status === 'available'} />
       {active.data ? <VehicleCard driver={active.data} /> : null}
     </div>
   );

@@ -1,0 +1,239 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ExternalLink, Phone, UserRound } from 'lucide-react';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { rideChannel } from '@openride/shared/realtime';
+import { driverText } from '@openride/shared/rides/driver-text';
+import type { RideStatus } from '@openride/shared/rides/ride-state';
+import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
+import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-classes';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { PageTitle } from '@/components/ui/page';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { RideMap } from '@/features/map/components/ride-map';
+import { RideChat } from '@/features/ride-chat/components/ride-chat';
+import { isApiError } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { RECONNECTED_EVENT, subscribeChannel, useRealtimeEvent } from '@/lib/realtime';
+import { useMe } from '@/lib/session';
+import { useRide } from '../api/get-ride';
+import { type RideAction, useRideAction } from '../api/ride-actions';
+import { activeRideKey, type DriverRide, rideKey } from '../api/types';
+import { formatMoney, placeName } from '../format';
+import { useLocationReporting } from '../hooks/use-location-reporting';
+import { CancelRideDialog } from './cancel-ride-dialog';
+import { LocationStatus } from './location-status';
+import { PinForm } from './pin-form';
+import { RideComplete } from './ride-complete';
+
+const text = driverText.ride;
+const LIVE: readonly RideStatus[] = ['accepted', 'arrived', 'in_progress'];
+
+/** Turn-by-turn is the phone's job: open the stop in the device's maps app (Google Maps' universal link). */
+const directionsUrl = (to: { lat: number; lng: number }) => `https://www.google.com/maps/dir/?api=1&destination=${to.lat},${to.lng}&travelmode=driving`;
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-2xl space-y-4 px-4 py-4 sm:px-6 sm:py-8">
+      <PageTitle title={text.title} />
+      {children}
+    </div>
+  );
+}
+
+function Message({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Shell>
+      <div className="space-y-4 rounded-3xl border border-ink-200 bg-white p-6 text-center">
+        <h1 className="text-xl font-bold text-ink-900">{title}</h1>
+        {children}
+        <Link to={paths.driverActive} className={buttonClasses({ variant: 'primary', size: 'lg', className: 'w-full' })}>
+          {text.back}
+        </Link>
+      </div>
+    </Shell>
+  );
+}
+
+function cancelledText(ride: DriverRide) {
+  if (ride.cancelled_by === 'rider') return text.cancelledByRider;
+  if (ride.cancelled_by === 'driver') return text.cancelledByYou;
+  return text.cancelled;
+}
+
+/** One ride, live: the ride room's 'ride.changed' refetches it; the socket is told which room we watch. */
+function useLiveRide(rideId: string) {
+  const client = useQueryClient();
+  const ride = useRide(rideId);
+  const status = ride.data?.status;
+  const watching = Boolean(ride.data);
+  useEffect(() => {
+    if (!rideId || !watching) return;
+    return subscribeChannel(rideChannel(rideId));
+  }, [rideId, watching]);
+  useRealtimeEvent('ride.changed', (data) => {
+    if ((data as { id?: string } | null)?.id === rideId) void client.invalidateQueries({ queryKey: rideKey(rideId), exact: true });
+  });
+  useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: rideKey(rideId), exact: true }));
+  return { ride, status };
+}
+
+/**
+ * /driver-ride/:bookingId (and /driver-ride-view?booking=…, where a driver_message push lands): the driver's
+ * side of one ride, from the way to the pickup to the rating. Location keeps flowing while the ride is live.
+ */
+export function DriverRidePage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const me = useMe();
+  const rideId = params.bookingId ?? search.get('booking') ?? '';
+  const { ride, status } = useLiveRide(me.data ? rideId : '');
+  const live = status !== undefined && LIVE.includes(status);
+  const report = useLocationReporting(live);
+  const action = useRideAction(rideId);
+  const [pinError, setPinError] = useState<string | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+
+  // A cancellation seen live (not one loaded from history) sends the driver back to work at once.
+  const seen = useRef<RideStatus | undefined>(undefined);
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = status;
+    if (status === 'cancelled' && before && LIVE.includes(before) && ride.data) {
+      toast({ title: cancelledText(ride.data) });
+      void client.invalidateQueries({ queryKey: activeRideKey });
+      navigate(paths.driverActive, { replace: true });
+    }
+  }, [status, ride.data, navigate, client]);
+
+  if (me.isPending) return <LoadingScreen />;
+  if (!me.data) return <Navigate to={paths.authReturnTo(location.pathname + location.search)} replace />;
+  if (!rideId || isApiError(ride.error, 404)) return <Message title={text.notFound} />;
+  if (ride.isError && !ride.data) return <Message title={text.loadFailed} />;
+  if (!ride.data) return <LoadingScreen />;
+
+  const r = ride.data;
+  if (r.status === 'completed') {
+    return (
+      <Shell>
+        <h1 className="sr-only">{text.completedTitle}</h1>
+        <RideComplete ride={r} />
+      </Shell>
+    );
+  }
+  if (r.status === 'cancelled' || r.status === 'no_driver' || r.status === 'requested') {
+    return <Message title={r.status === 'cancelled' ? cancelledText(r) : r.status_label} />;
+  }
+
+  const run = (input: RideAction) => {
+    setPinError(null);
+    action.mutate(input, {
+      onSuccess: () => {
+        if (input.verb === 'cancel') {
+          toast({ title: text.cancelledByYou });
+          void client.invalidateQueries({ queryKey: activeRideKey });
+          navigate(paths.driverActive, { replace: true });
+        }
+      },
+      onError: (error) => {
+        if (input.verb === 'start' && (isApiError(error, 422) || isApiError(error, 429))) setPinError(error.message);
+        else toast({ title: isApiError(error) && error.message ? error.message : text.actionFailed, variant: 'destructive' });
+      },
+    });
+  };
+
+  const toPickup = r.status !== 'in_progress';
+  const stop = toPickup ? r.pickup : r.destination;
+  const headline = r.status === 'accepted' ? text.toPickup : r.status === 'arrived' ? text.atPickup : text.toDestination;
+  const myPosition = report.position ?? (r.driver_location ? { lat: r.driver_location.lat, lng: r.driver_location.lng, heading: r.driver_location.heading } : null);
+  const riderName = r.rider?.name?.trim() || text.rider;
+
+  return (
+    <Shell>
+      <RideMap
+        className="h-60 rounded-3xl sm:h-80"
+        pickup={r.pickup}
+        destination={r.destination}
+        driver={myPosition}
+        route={myPosition && r.status !== 'arrived' ? [[myPosition.lat, myPosition.lng], [stop.lat, stop.lng]] : null}
+      />
+
+      <section aria-labelledby="ride-headline" className="space-y-4 rounded-3xl border border-ink-200 bg-white p-5">
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{r.status_label}</p>
+          <h1 id="ride-headline" className="mt-1 text-2xl font-bold text-ink-900">
+            {headline}
+          </h1>
+          <p className="mt-1 text-ink-700">{placeName(stop)}</p>
+          {r.status !== 'arrived' ? (
+            <a href={directionsUrl(stop)} target="_blank" rel="noreferrer" className={buttonClasses({ variant: 'link', className: 'mt-1 text-sm' })}>
+              <ExternalLink className="size-4" aria-hidden="true" />
+              {text.navigate}
+            </a>
+          ) : null}
+        </div>
+
+        <div className="flex items-center justify-between gap-4 rounded-2xl bg-ink-50 p-4">
+          <div className="flex min-w-0 items-center gap-3">
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-ink-900 text-white">
+              <UserRound className="size-5" aria-hidden="true" />
+            </span>
+            <div className="min-w-0">
+              <p className="text-xs font-semibold text-ink-500">{text.rider}</p>
+              <p className="truncate font-semibold text-ink-900">{riderName}</p>
+              {r.rider?.phone ? (
+                <p className="flex items-center gap-1 text-sm text-ink-600">
+                  <Phone className="size-3.5" aria-hidden="true" />
+                  <span className="font-mono">{r.rider.phone}</span>
+                </p>
+              ) : null}
+            </div>
+          </div>
+          <div className="text-right">
+            <p className="text-xs font-semibold text-ink-500">{text.collectCash}</p>
+            <p className="text-xl font-bold text-ink-900">{formatMoney(r.fare_cents, r.currency)}</p>
+            <p className="text-xs text-ink-500">{RIDE_TYPE_NAMES[r.ride_type] ?? r.ride_type}</p>
+          </div>
+        </div>
+
+        {r.status === 'accepted' ? (
+          <Button variant="accent" size="lg" className="h-14 w-full text-lg" disabled={action.isPending} onClick={() => run({ verb: 'arrive' })}>
+            {text.arrived}
+          </Button>
+        ) : r.status === 'arrived' ? (
+          <PinForm busy={action.isPending} error={pinError} onStart={(pin) => run({ verb: 'start', pin })} />
+        ) : (
+          <Button variant="accent" size="lg" className="h-14 w-full text-lg" disabled={action.isPending} onClick={() => run({ verb: 'complete' })}>
+            {text.complete}
+          </Button>
+        )}
+      </section>
+
+      <LocationStatus report={report} />
+
+      <RideChat rideId={r.id} myRole="driver" enabled={live} otherName={r.rider?.name ?? undefined} />
+
+      {r.status === 'accepted' || r.status === 'arrived' ? (
+        <div className="pt-2 text-center">
+          <Button variant="ghost" className={cn('text-red-700 hover:bg-red-50 hover:text-red-800')} onClick={() => setConfirmCancel(true)}>
+            {text.cancel}
+          </Button>
+          <CancelRideDialog
+            open={confirmCancel}
+            busy={action.isPending}
+            onClose={() => setConfirmCancel(false)}
+            onConfirm={() => {
+              setConfirmCancel(false);
+              run({ verb: 'cancel' });
+            }}
+          />
+        </div>
+      ) : null}
+    </Shell>
+  );
+}

@@ -1,0 +1,110 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowRight, Radar } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { driverText } from '@openride/shared/rides/driver-text';
+import { buttonClasses } from '@/components/ui/button-classes';
+import { toast } from '@/components/ui/use-toast';
+import { isApiError } from '@/lib/api';
+import { RECONNECTED_EVENT, useRealtimeEvent } from '@/lib/realtime';
+import { useActiveRide } from '../api/get-active-ride';
+import { useOpenOffer } from '../api/get-offer';
+import { useAcceptOffer, useDeclineOffer } from '../api/respond-to-offer';
+import { activeRideKey, type DriverRide, offerKey, type RideOffer } from '../api/types';
+import { useLocationReporting } from '../hooks/use-location-reporting';
+import { driverRidePath } from '../paths';
+import { LocationStatus } from './location-status';
+import { OfferCard } from './offer-card';
+
+const text = driverText;
+
+/** The active ride is this driver's (GET /api/rides/active answers the rider's own ride first). */
+function isDrivingIt(ride: DriverRide | null | undefined, driverId: string): ride is DriverRide {
+  if (!ride) return false;
+  const assigned = ride.driver?.id ?? (ride as { driver_id?: string | null }).driver_id;
+  return assigned === driverId;
+}
+
+/**
+ * The working part of /driver-active: location sharing while online, the offer card when dispatch offers
+ * this driver a ride, and the way back to a ride already under way.
+ */
+export function DriverWorkPanel({ driverId, online }: { driverId: string; online: boolean }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const activeRide = useActiveRide(true);
+  const ride = isDrivingIt(activeRide.data, driverId) ? activeRide.data : null;
+  const onRide = ride !== null;
+  const location = useLocationReporting(online || onRide);
+  const offer = useOpenOffer(online && !onRide);
+  const accept = useAcceptOffer();
+  const decline = useDeclineOffer();
+
+  useRealtimeEvent('ride.offer', (data) => {
+    const next = (data as { offer?: RideOffer } | null)?.offer;
+    if (next) client.setQueryData(offerKey, next);
+  });
+  useRealtimeEvent('ride.offer_closed', (data) => {
+    const closed = data as { offer_id?: string; ride_id?: string } | null;
+    client.setQueryData<RideOffer | null>(offerKey, (current) =>
+      current && (current.id === closed?.offer_id || current.ride_id === closed?.ride_id) ? null : current,
+    );
+  });
+  useRealtimeEvent('ride.changed', () => void client.invalidateQueries({ queryKey: activeRideKey }));
+  useRealtimeEvent(RECONNECTED_EVENT, () => {
+    void client.invalidateQueries({ queryKey: offerKey });
+    void client.invalidateQueries({ queryKey: activeRideKey });
+  });
+
+  const current = online && !onRide ? offer.data : null;
+  const dropOffer = (id: string) => client.setQueryData<RideOffer | null>(offerKey, (o) => (o?.id === id ? null : o));
+
+  const onAccept = (o: RideOffer) =>
+    accept.mutate(o.ride_id, {
+      onSuccess: ({ ride }) => navigate(driverRidePath(ride.id)),
+      onError: (error) => {
+        if (isApiError(error, 409)) toast({ title: text.offer.noLongerAvailable });
+        else toast({ title: text.offer.acceptFailed, variant: 'destructive' });
+        void client.invalidateQueries({ queryKey: activeRideKey });
+      },
+    });
+
+  const onDecline = (o: RideOffer) =>
+    decline.mutate(o.ride_id, {
+      // The card is gone already; a failed decline only means the offer runs out on its own.
+      onError: (error) => console.warn('[offer] decline failed', error),
+    });
+
+  return (
+    <>
+      {ride ? (
+        <section aria-labelledby="current-ride-title" className="rounded-3xl bg-ink-900 p-6 text-white shadow-lg">
+          <h2 id="current-ride-title" className="text-lg font-bold">
+            {text.current.title}
+          </h2>
+          <p className="mt-1 text-sm text-ink-300">{ride.status_label}</p>
+          <Link to={driverRidePath(ride.id)} className={buttonClasses({ variant: 'accent', size: 'lg', className: 'mt-4 w-full' })}>
+            {text.current.continue}
+            <ArrowRight className="size-5" aria-hidden="true" />
+          </Link>
+        </section>
+      ) : null}
+      <LocationStatus report={location} />
+      {online && !onRide && !current ? (
+        <p className="flex items-center gap-3 rounded-2xl border border-dashed border-ink-300 px-4 py-4 text-sm text-ink-600">
+          <Radar className="size-5 shrink-0 animate-pulse text-brand-600" aria-hidden="true" />
+          {text.offer.waiting}
+        </p>
+      ) : null}
+      {current ? (
+        <OfferCard
+          key={current.id}
+          offer={current}
+          busy={accept.isPending || decline.isPending}
+          onAccept={() => onAccept(current)}
+          onDecline={() => onDecline(current)}
+          onExpire={() => dropOffer(current.id)}
+        />
+      ) : null}
+    </>
+  );
+}
