@@ -1,7 +1,7 @@
 /** [lat, lng], the order Leaflet and the server's route/path arrays use. */
 export type LatLngTuple = [number, number];
 
-export type MapPoint = { lat: number; lng: number; label?: string };
+export type MapPoint = { lat: number; lng: number; label?: string | null };
 
 export type DriverPosition = { lat: number; lng: number; heading?: number | null };
 

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { rideKeys } from './ride-keys';
+import type { Ride } from './types';
+
+/** POST /api/rides/:id/cancel (idempotent; 409 once the trip has started). */
+export function useCancelRide(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ ride: Ride }>(`/api/rides/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: {} }),
+    onSuccess: ({ ride }) => {
+      client.setQueryData(rideKeys.ride(id), ride);
+      client.setQueryData(rideKeys.active, null);
+      void client.invalidateQueries({ queryKey: rideKeys.history });
+    },
+    onError: () => void client.invalidateQueries({ queryKey: rideKeys.ride(id) }),
+  });
+}

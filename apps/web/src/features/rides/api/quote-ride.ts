@@ -1,0 +1,19 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Place } from '@openride/shared/rides/schemas';
+import { api } from '@/lib/api';
+import { rideKeys } from './ride-keys';
+import type { Quote } from './types';
+
+const round = (n: number) => n.toFixed(5);
+
+/** POST /api/rides/quote for the two points, refetched when either moves. Fares are upfront: kept a minute. */
+export function useRideQuote(pickup: Place | null, destination: Place | null) {
+  const key = pickup && destination ? `${round(pickup.lat)},${round(pickup.lng)}>${round(destination.lat)},${round(destination.lng)}` : '';
+  return useQuery({
+    queryKey: rideKeys.quote(key),
+    queryFn: ({ signal }) => api<Quote>('/api/rides/quote', { method: 'POST', body: { pickup, destination }, signal }),
+    enabled: Boolean(key),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}

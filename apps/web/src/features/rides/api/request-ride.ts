@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RideRequest } from '@openride/shared/rides/schemas';
+import { api, isApiError } from '@/lib/api';
+import { rideKeys } from './ride-keys';
+import type { Ride } from './types';
+
+/** POST /api/rides. On 409 (a ride is already active) the active ride is refetched so the page shows it. */
+export function useRequestRide() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RideRequest) => api<{ ride: Ride }>('/api/rides', { method: 'POST', body: input }),
+    onSuccess: ({ ride }) => {
+      client.setQueryData(rideKeys.ride(ride.id), ride);
+      client.setQueryData(rideKeys.active, ride);
+      void client.invalidateQueries({ queryKey: rideKeys.history });
+    },
+    onError: (error) => {
+      if (isApiError(error, 409)) void client.invalidateQueries({ queryKey: rideKeys.active });
+    },
+  });
+}

@@ -1,0 +1,277 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { LocateFixed, Loader2 } from 'lucide-react';
+import { Navigate, useNavigate } from 'react-router';
+import { distanceMeters, formatLatLng, parseLatLng } from '@openride/shared/geo/lat-lng';
+import { nearestPlace } from '@openride/shared/geo/sf-places';
+import { riderText } from '@openride/shared/rides/rider-text';
+import type { Place, RideType } from '@openride/shared/rides/schemas';
+import { Button } from '@/components/ui/button';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { PageTitle } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { useAppConfig } from '@/features/map/api/get-app-config';
+import { RideMap } from '@/features/map/components/ride-map';
+import { isApiError } from '@/lib/api';
+import { useMe } from '@/lib/session';
+import { useActiveRide } from '../api/get-active-ride';
+import { useRideQuote } from '../api/quote-ride';
+import { useRequestRide } from '../api/request-ride';
+import type { Ride } from '../api/types';
+import type { PlaceSuggestion } from '../hooks/use-place-search';
+import { ActiveRideCard } from './active-ride-card';
+import { PlaceField } from './place-field';
+import { PaymentRow, RideOptions } from './ride-options';
+
+const text = riderText.book;
+type FieldName = 'pickup' | 'destination';
+type FieldState = { text: string; point: Place | null };
+type GeoState = 'idle' | 'locating' | 'denied' | 'unavailable';
+
+const EMPTY: FieldState = { text: '', point: null };
+// Closer than this, pickup and destination are one place: no ride to price.
+const SAME_PLACE_M = 50;
+// A tap this close to a gazetteer place is named after it.
+const TAP_NEAR_M = 150;
+
+function fromTyping(value: string): FieldState {
+  const coords = parseLatLng(value);
+  return { text: value, point: coords ? { ...coords, label: formatLatLng(coords) } : null };
+}
+
+function fromTap(point: { lat: number; lng: number }): FieldState {
+  const near = nearestPlace(point, TAP_NEAR_M);
+  const label = near ? text.near(near.name) : formatLatLng(point);
+  return { text: label, point: { lat: point.lat, lng: point.lng, label } };
+}
+
+/** The booking page for a signed-in rider; /book-ride sends visitors to sign in first and back. */
+export function BookRidePage() {
+  const me = useMe();
+  const active = useActiveRide(Boolean(me.data));
+  if (me.isPending) return <LoadingScreen />;
+  if (!me.data) return <Navigate to={paths.authReturnTo(paths.bookRide)} replace />;
+  if (active.isPending) return <LoadingScreen />;
+  return <BookRide activeRide={active.data ?? null} />;
+}
+
+function BookRide({ activeRide }: { activeRide: Ride | null }) {
+  const navigate = useNavigate();
+  const config = useAppConfig();
+  const geocoderUrl = config.data?.geocoder_url ?? null;
+  const [pickup, setPickup] = useState<FieldState>(EMPTY);
+  const [destination, setDestination] = useState<FieldState>(EMPTY);
+  // The field a tap on the map fills: the one last focused, moved on to the next empty one after a fill.
+  const [target, setTarget] = useState<FieldName>('pickup');
+  const [geo, setGeo] = useState<GeoState>('idle');
+  const [rideType, setRideType] = useState<RideType>('economy');
+  const destinationRef = useRef<HTMLInputElement>(null);
+  const pickupRef = useRef<HTMLInputElement>(null);
+
+  const fields = { pickup, destination };
+  const setField = (name: FieldName, value: FieldState) => (name === 'pickup' ? setPickup : setDestination)(value);
+  const other = (name: FieldName): FieldName => (name === 'pickup' ? 'destination' : 'pickup');
+
+  const filled = (name: FieldName) => {
+    if (!fields[other(name)].point) setTarget(other(name));
+  };
+
+  const locate = () => {
+    if (!('geolocation' in navigator)) {
+      setGeo('unavailable');
+      return;
+    }
+    setGeo('locating');
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        const point = { lat: position.coords.latitude, lng: position.coords.longitude, label: text.currentLocation };
+        // Never overwrite what the rider typed or picked while we were waiting for a fix.
+        setPickup((current) => (current.text && current.text !== text.currentLocation ? current : { text: text.currentLocation, point }));
+        setTarget((t) => (t === 'pickup' ? 'destination' : t));
+        setGeo('idle');
+      },
+      (error) => setGeo(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable'),
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  };
+
+  // The pickup starts at the rider's own position, as in every ride app, when they allow it.
+  const locateOnce = useRef(false);
+  useEffect(() => {
+    if (locateOnce.current || activeRide) return;
+    locateOnce.current = true;
+    locate();
+  }, [activeRide]);
+
+  const samePlace = Boolean(pickup.point && destination.point && distanceMeters(pickup.point, destination.point) < SAME_PLACE_M);
+  const quote = useRideQuote(samePlace ? null : pickup.point, samePlace ? null : destination.point);
+  const request = useRequestRide();
+
+  const choose = (name: FieldName, s: PlaceSuggestion) => {
+    setField(name, { text: s.name, point: { lat: s.lat, lng: s.lng, label: s.name } });
+    filled(name);
+    if (name === 'pickup' && !destination.point) destinationRef.current?.focus();
+  };
+
+  const onPick = (point: { lat: number; lng: number }) => {
+    const name = target;
+    setField(name, fromTap(point));
+    if (name === 'pickup') setGeo('idle');
+    filled(name);
+  };
+
+  const options = quote.data?.options ?? [];
+  const selected = options.find((o) => o.ride_type === rideType) ?? options[0];
+  const quoteReady = Boolean(pickup.point && destination.point && !samePlace && quote.data && !quote.isPlaceholderData);
+
+  const onRequest = () => {
+    if (!pickup.point || !destination.point || !selected) return;
+    request.mutate(
+      { pickup: pickup.point, destination: destination.point, ride_type: selected.ride_type, payment_method: 'cash' },
+      { onSuccess: ({ ride }) => navigate(paths.trackRide(ride.id)) },
+    );
+  };
+
+  const pickupMessage =
+    geo === 'locating' ? text.locating : geo === 'denied' ? text.locationDenied : geo === 'unavailable' && !pickup.point ? text.locationUnavailable : undefined;
+
+  let quoteArea: ReactNode;
+  if (!pickup.point || !destination.point) {
+    quoteArea = <p className="text-sm text-ink-500">{text.chooseBoth}</p>;
+  } else if (samePlace) {
+    quoteArea = (
+      <p role="alert" className="text-sm font-medium text-red-700">
+        {text.samePlace}
+      </p>
+    );
+  } else if (quote.isError) {
+    quoteArea = (
+      <div role="alert" className="space-y-2 rounded-2xl bg-red-50 p-4 text-sm text-red-800">
+        <p className="font-medium">{isApiError(quote.error, 422) ? text.outsideArea : text.quoteFailed}</p>
+        {isApiError(quote.error, 422) ? null : (
+          <Button variant="outline" size="sm" onClick={() => void quote.refetch()}>
+            {text.retry}
+          </Button>
+        )}
+      </div>
+    );
+  } else if (!quoteReady) {
+    quoteArea = (
+      <p role="status" className="flex items-center gap-2 text-sm text-ink-600">
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+        {text.quoting}
+      </p>
+    );
+  } else {
+    quoteArea = (
+      <div className="space-y-3">
+        <RideOptions quote={quote.data!} selected={selected?.ride_type ?? 'economy'} onSelect={setRideType} disabled={request.isPending} />
+        <PaymentRow />
+      </div>
+    );
+  }
+
+  const requestError = request.error
+    ? isApiError(request.error, 409)
+      ? text.alreadyActive
+      : isApiError(request.error, 422)
+        ? text.outsideArea
+        : request.error.message || text.requestFailed
+    : null;
+
+  return (
+    <div className="flex flex-col lg:h-[calc(100dvh-var(--spacing-nav))] lg:flex-row">
+      <PageTitle title={text.title} />
+      <RideMap
+        className="h-[38dvh] min-h-60 shrink-0 lg:h-full lg:flex-1"
+        label={text.mapLabel}
+        pickup={activeRide ? activeRide.pickup : pickup.point}
+        destination={activeRide ? activeRide.destination : destination.point}
+        route={activeRide ? null : quoteReady ? quote.data?.route : null}
+        onPick={activeRide ? undefined : onPick}
+      />
+      <div className="relative z-10 -mt-5 rounded-t-3xl bg-white px-4 pt-5 pb-8 shadow-[0_-8px_24px_rgba(2,6,23,0.08)] lg:mt-0 lg:w-[26rem] lg:overflow-y-auto lg:rounded-none lg:px-6 lg:shadow-none">
+        <h1 className="mb-4 text-2xl font-bold tracking-tight text-ink-900">{text.title}</h1>
+        {activeRide ? (
+          <ActiveRideCard ride={activeRide} />
+        ) : (
+          <div className="space-y-5">
+            <div className="space-y-3">
+              <PlaceField
+                label={text.pickup}
+                marker="pickup"
+                placeholder={text.pickupPlaceholder}
+                inputRef={pickupRef}
+                value={pickup.text}
+                chosen={Boolean(pickup.point)}
+                geocoderUrl={geocoderUrl}
+                onFocus={() => setTarget('pickup')}
+                onType={(value) => {
+                  setPickup(fromTyping(value));
+                  if (geo !== 'locating') setGeo('idle');
+                }}
+                onChoose={(s) => choose('pickup', s)}
+                onClear={() => {
+                  setPickup(EMPTY);
+                  setTarget('pickup');
+                  pickupRef.current?.focus();
+                }}
+                message={pickupMessage}
+                messageTone={geo === 'denied' || geo === 'unavailable' ? 'error' : 'info'}
+                action={
+                  <button
+                    type="button"
+                    onClick={locate}
+                    aria-label={text.useCurrentLocation}
+                    title={text.useCurrentLocation}
+                    className="flex size-9 items-center justify-center rounded-lg text-brand-700 hover:bg-brand-50"
+                  >
+                    <LocateFixed className="size-5" aria-hidden="true" />
+                  </button>
+                }
+              />
+              <PlaceField
+                label={text.destination}
+                marker="destination"
+                placeholder={text.destinationPlaceholder}
+                inputRef={destinationRef}
+                value={destination.text}
+                chosen={Boolean(destination.point)}
+                geocoderUrl={geocoderUrl}
+                onFocus={() => setTarget('destination')}
+                onType={(value) => setDestination(fromTyping(value))}
+                onChoose={(s) => choose('destination', s)}
+                onClear={() => {
+                  setDestination(EMPTY);
+                  setTarget('destination');
+                  destinationRef.current?.focus();
+                }}
+              />
+              <p className="text-xs text-ink-500">
+                {text.mapHint(target === 'pickup' ? text.pickup : text.destination)}
+              </p>
+            </div>
+            <div aria-live="polite">{quoteArea}</div>
+            {requestError ? (
+              <p role="alert" className="rounded-2xl bg-red-50 p-3 text-sm font-medium text-red-800">
+                {requestError}
+              </p>
+            ) : null}
+            {/* Stays in reach of a thumb on a phone while the ride types scroll under it. */}
+            <div className="sticky bottom-0 -mx-4 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur lg:static lg:mx-0 lg:px-0">
+            <Button size="lg" className="w-full" disabled={!quoteReady || !selected || request.isPending} onClick={onRequest}>
+              {request.isPending ? (
+                <>
+                  <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+                  {text.requesting}
+                </>
+              ) : (
+                text.requestRide
+              )}
+            </Button>
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { Banknote, Users } from 'lucide-react';
+import type { RideType } from '@openride/shared/rides/schemas';
+import { riderText } from '@openride/shared/rides/rider-text';
+import { cn } from '@/lib/cn';
+import type { Quote } from '../api/types';
+import { formatDistance, formatDuration, formatEta, formatMoney } from '../lib/format';
+
+const text = riderText.book;
+
+/** The ride types of a quote as one radio group: name, seats, upfront fare, pickup ETA. */
+export function RideOptions({ quote, selected, onSelect, disabled }: { quote: Quote; selected: RideType; onSelect: (type: RideType) => void; disabled?: boolean }) {
+  return (
+    <fieldset className="space-y-2" disabled={disabled}>
+      <legend className="mb-1 flex w-full items-baseline justify-between gap-2 text-sm font-semibold text-ink-900">
+        <span>{text.rideTypes}</span>
+        <span className="text-xs font-normal text-ink-500">{text.tripSummary(formatDistance(quote.distance_m), formatDuration(quote.duration_s))}</span>
+      </legend>
+      {quote.options.map((option) => {
+        const checked = option.ride_type === selected;
+        return (
+          <label
+            key={option.ride_type}
+            className={cn(
+              'flex cursor-pointer items-center gap-3 rounded-2xl border-2 px-3.5 py-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+              checked ? 'border-ink-900 bg-ink-50' : 'border-ink-100 hover:border-ink-300',
+            )}
+          >
+            <input type="radio" name="ride_type" value={option.ride_type} checked={checked} onChange={() => onSelect(option.ride_type)} className="sr-only" />
+            <span className="min-w-0 flex-1">
+              <span className="flex items-center gap-2">
+                <span className="font-semibold text-ink-900">{option.name}</span>
+                <span className="inline-flex items-center gap-0.5 text-xs text-ink-500" aria-label={text.seats(option.seats)}>
+                  <Users className="size-3.5" aria-hidden="true" />
+                  <span aria-hidden="true">{option.seats}</span>
+                </span>
+              </span>
+              <span className={cn('block text-sm', option.pickup_eta_s == null ? 'text-ink-500' : 'text-brand-700')}>{formatEta(option.pickup_eta_s)}</span>
+            </span>
+            <span className="text-base font-bold text-ink-900 tabular-nums">{formatMoney(option.fare_cents, quote.currency)}</span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+export function PaymentRow() {
+  return (
+    <div className="flex items-center justify-between rounded-2xl bg-ink-50 px-3.5 py-3 text-sm">
+      <span className="font-medium text-ink-700">{text.payment}</span>
+      <span className="inline-flex items-center gap-2 font-semibold text-ink-900">
+        <Banknote className="size-4 text-brand-600" aria-hidden="true" />
+        {text.cash}
+      </span>
+    </div>
+  );
+}

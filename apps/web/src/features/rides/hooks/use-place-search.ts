@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { searchPlaces } from '@openride/shared/geo/sf-places';
+import { useEffect, useState } from 'react';
+
+export type PlaceSuggestion = { key: string; name: string; detail: string; lat: number; lng: number };
+
+const GEOCODER_DEBOUNCE_MS = 350;
+const GEOCODER_MIN_CHARS = 3;
+const GEOCODER_LIMIT = 5;
+
+type NominatimHit = { place_id: number | string; display_name: string; lat: string; lon: string; name?: string };
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * Suggestions for a typed place: the offline gazetteer at once, then, when a geocoder is configured
+ * (GET /api/config `geocoder_url`, Nominatim's API), its answers after a pause in typing. A geocoder that
+ * fails just adds nothing: the gazetteer and typed coordinates still work.
+ */
+export function usePlaceSearch(query: string, geocoderUrl: string | null) {
+  const trimmed = query.trim();
+  const local: PlaceSuggestion[] = searchPlaces(trimmed, 6).map((p) => ({ key: `sf:${p.id}`, name: p.name, detail: p.area, lat: p.lat, lng: p.lng }));
+  const debounced = useDebounced(trimmed, GEOCODER_DEBOUNCE_MS);
+  const remote = useQuery({
+    queryKey: ['geocoder', geocoderUrl, debounced],
+    enabled: Boolean(geocoderUrl) && debounced.length >= GEOCODER_MIN_CHARS,
+    staleTime: 5 * 60_000,
+    retry: false,
+    queryFn: async ({ signal }): Promise<PlaceSuggestion[]> => {
+      const url = `${geocoderUrl!.replace(/\/+$/, '')}/search?format=json&limit=${GEOCODER_LIMIT}&q=${encodeURIComponent(debounced)}`;
+      const response = await fetch(url, { signal, headers: { Accept: 'application/json' } });
+      if (!response.ok) return [];
+      const hits = (await response.json()) as NominatimHit[];
+      return hits
+        .map((hit) => {
+          const [first, ...rest] = hit.display_name.split(', ');
+          return { key: `geo:${hit.place_id}`, name: hit.name || first || hit.display_name, detail: rest.slice(0, 3).join(', '), lat: Number(hit.lat), lng: Number(hit.lon) };
+        })
+        .filter((s) => Number.isFinite(s.lat) && Number.isFinite(s.lng));
+    },
+  });
+  const remoteHits = debounced === trimmed ? (remote.data ?? []) : [];
+  const seen = new Set(local.map((s) => s.name.toLowerCase()));
+  const suggestions = [...local, ...remoteHits.filter((s) => !seen.has(s.name.toLowerCase()))];
+  const searching = Boolean(geocoderUrl) && trimmed.length >= GEOCODER_MIN_CHARS && (debounced !== trimmed || remote.isFetching);
+  return { suggestions, searching };
+}

@@ -1,0 +1,35 @@
+import { riderText } from '@openride/shared/rides/rider-text';
+
+const money = new Map<string, Intl.NumberFormat>();
+
+/** Integer minor units (cents) in the ride's currency, in the reader's locale: 1234 USD → "$12.34". */
+export function formatMoney(cents: number, currency: string): string {
+  let format = money.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+    money.set(currency, format);
+  }
+  return format.format(cents / 100);
+}
+
+/** Whole minutes, never 0: "1 min away" reads better than "0 min away" for a car round the corner. */
+export const minutesOf = (seconds: number) => Math.max(1, Math.round(seconds / 60));
+
+export const formatEta = (seconds: number | null | undefined) => (seconds == null ? riderText.book.noDrivers : riderText.book.eta(minutesOf(seconds)));
+
+export const formatDistance = (meters: number) => riderText.units.km((meters / 1000).toFixed(meters < 10_000 ? 1 : 0));
+
+export const formatDuration = (seconds: number) => riderText.units.min(minutesOf(seconds));
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString(undefined, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+/** The words for a point: its label, else its coordinates. */
+export function placeLabel(place: { lat: number; lng: number; label?: string | null } | null | undefined): string {
+  if (!place) return '';
+  return place.label?.trim() || `${place.lat.toFixed(5)}, ${place.lng.toFixed(5)}`;
+}
