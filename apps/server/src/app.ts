@@ -16,6 +16,7 @@ import { pricingRoutes } from './pricing/pricing.routes';
 import { profileRoutes } from './profiles/profiles.routes';
 import { pushRoutes } from './push/push.routes';
 import { rideRoutes } from './rides/rides.routes';
+import { demoEnabled } from './env';
 
 /** Builds the HTTP app without listening: the server and the in-process API tests both use this. */
 export function createApp(services: Services, opts: { webDist?: string } = {}) {
@@ -49,6 +50,14 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   });
 
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
+  // What the web app needs to know about this deployment: map tiles, geocoder, demo mode. Public.
+  app.get('/api/config', (c) =>
+    c.json({
+      map: { tile_url: services.env.TILE_URL || null, attribution: services.env.TILE_ATTRIBUTION },
+      geocoder_url: services.env.GEOCODER_URL ?? null,
+      demo: demoEnabled(services.env),
+    }),
+  );
   app.route('/', authRoutes(services));
   app.route('/', otpRoutes(services));
   app.route('/', profileRoutes(services));

@@ -24,6 +24,13 @@ import { createSocketServer } from './realtime/socket-server';
 import { canJoinRideRoom } from './rides/ride-room';
 import { greatCircleRouting } from './routing/great-circle-routing';
 import { osrmRouting } from './routing/osrm-routing';
+import { createBreadcrumbWriter } from './dispatch/breadcrumbs';
+import { createCityLocator } from './dispatch/cities';
+import { createDispatcher, type DispatchOptions } from './dispatch/dispatcher';
+import { createDriverDirectory } from './dispatch/driver-directory';
+import { createLocationService } from './dispatch/location-service';
+import { createMemoryGeoIndex } from './geo/memory-geo-index';
+import { createRedisGeoIndex } from './geo/redis-geo-index';
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -38,7 +45,13 @@ export type RunningServer = {
  * Replacements for what reaches outside services nobody can reach from a test. Only the Web Push sender:
  * the browsers' push services need real browsers' subscriptions. By default the real client runs.
  */
-export type ServiceOverrides = { pushSender?: PushSender };
+export type ServiceOverrides = {
+  pushSender?: PushSender;
+  /** Tests shorten dispatch's timers (offer timeout, search timeout, idle grace). */
+  dispatch?: Partial<DispatchOptions>;
+  /** Tests run without the background tick to drive dispatch step by step. */
+  dispatchTick?: boolean;
+};
 
 /** Everything but listening: database (locked, migrated), secret, auth, bus. Used by the server and the CLI. */
 export async function bootServices(env: Env, logger: Logger, overrides: ServiceOverrides = {}) {
@@ -85,6 +98,18 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
     const push = createPushDispatcher({ db, logger, publicKey: vapid.publicKey, sender: overrides.pushSender ?? createWebPushSender(vapid) });
     // Registered after the database, so it runs before it closes: pushes already under way finish first.
     cleanups.push(() => push.idle());
+    const routing = env.OSRM_URL ? osrmRouting(env.OSRM_URL, { logger }) : greatCircleRouting();
+    const geo = redis ? createRedisGeoIndex(redis, env.REDIS_PREFIX) : createMemoryGeoIndex();
+    cleanups.push(() => geo.close());
+    const drivers = createDriverDirectory(db);
+    const cities = createCityLocator(db);
+    const breadcrumbs = createBreadcrumbWriter(db, logger);
+    // Registered after the database, so they run before it closes.
+    cleanups.push(() => breadcrumbs.close());
+    const locations = createLocationService({ db, bus, geo, drivers, cities, breadcrumbs, logger });
+    cleanups.push(async () => locations.close());
+    const dispatcher = createDispatcher({ db, bus, push, geo, routing, logger, options: overrides.dispatch });
+    cleanups.push(() => dispatcher.close());
     const services: Services = {
       env,
       db,
@@ -97,7 +122,13 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
       publicUrl,
       otpKey: deriveOtpKey(secret),
       push,
-      routing: env.OSRM_URL ? osrmRouting(env.OSRM_URL, { logger }) : greatCircleRouting(),
+      routing,
+      geo,
+      drivers,
+      cities,
+      breadcrumbs,
+      locations,
+      dispatcher,
     };
     return { services, database, trustedOrigins, cleanup };
   } catch (err) {
@@ -123,6 +154,7 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
         return session ? { id: session.user.id } : null;
       },
       isAllowedOrigin: (origin) => !origin || trustedOrigins.includes(origin) || origin === services.publicUrl,
+      onLocation: (user, frame) => services.locations.handleFrame(user.id, frame),
     });
     // ride:{id} is the room a ride's live events (driver location, chat) go to: its rider and driver only.
     sockets.registerChannel('ride', (user, rideId) => canJoinRideRoom(services.db, user.id, rideId));
@@ -132,6 +164,7 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
       s.once('error', reject);
     });
     server.on('upgrade', (req, socket, head) => void sockets.handleUpgrade(req, socket, head));
+    if (overrides.dispatchTick !== false) services.dispatcher.start();
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
     const url = `http://localhost:${port}`;

@@ -53,6 +53,8 @@ describe('quotes and pricing', () => {
       currency: 'USD',
       distance_m: route.distance_m,
       duration_s: route.duration_s,
+      // The path drawn on the map: at least the two ends (a street-grid path without OSRM).
+      route: expect.arrayContaining([expect.any(Array)]),
       options: [
         { ride_type: 'economy', name: 'Economy', seats: 4, fare_cents: computeFare(sf[0]!, route.distance_m, route.duration_s), pickup_eta_s: null },
         { ride_type: 'comfort', name: 'Comfort', seats: 4, fare_cents: computeFare(sf[1]!, route.distance_m, route.duration_s), pickup_eta_s: null },
@@ -288,11 +290,15 @@ describe('share links', () => {
       status: 'requested',
       status_label: 'Finding a driver',
       ride_type: 'economy',
+      pickup: { lat: FERRY_BUILDING.lat, lng: FERRY_BUILDING.lng, label: 'Ferry Building' },
+      destination: { lat: GOLDEN_GATE_PARK.lat, lng: GOLDEN_GATE_PARK.lng, label: 'Golden Gate Park' },
       pickup_label: 'Ferry Building',
       dropoff_label: 'Golden Gate Park',
       requested_at: expect.any(String),
       updated_at: expect.any(String),
       driver: null,
+      driver_location: null,
+      eta_s: null,
     });
     expect(JSON.stringify(res.body)).not.toContain(ride.pin);
     expect((await server.client().get('/api/share/nope')).status).toBe(404);

@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001-auth';
 import * as m0002 from './migrations/0002-core';
 import * as m0003 from './migrations/0003-otp-drivers-push';
 import * as m0004 from './migrations/0004-rides';
+import * as m0005 from './migrations/0005-dispatch';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-core': m0002,
   '0003-otp-drivers-push': m0003,
   '0004-rides': m0004,
+  '0005-dispatch': m0005,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

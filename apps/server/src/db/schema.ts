@@ -1,6 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A jsonb column: written as a JSON string (pg and PGlite both take it), read back parsed. */
+type Json = ColumnType<unknown, string, string>;
 
 /** better-auth's tables (its default camelCase columns). */
 export type UserTable = {
@@ -171,6 +173,55 @@ export type RidesTable = {
   cancelled_by: 'rider' | 'driver' | 'system' | null;
   cancel_reason: string | null;
   updated_at: Generated<Date>;
+  /** The price list the fare was computed from (a Pricing), for the receipt. */
+  pricing: Json | null;
+  /** Dispatch gives up at this time (requested_at + 2 min). */
+  dispatch_deadline: Timestamp | null;
+  /** Since when dispatch has had no open offer and no candidate; ends the search after a grace. */
+  dispatch_idle_since: Timestamp | null;
+  pin_failures: Generated<number>;
+  pin_window_started_at: Timestamp | null;
+};
+
+export type RideOffersTable = {
+  id: Generated<string>;
+  ride_id: string;
+  driver_id: string;
+  status: Generated<'offered' | 'accepted' | 'declined' | 'expired' | 'cancelled'>;
+  pickup_distance_m: number;
+  pickup_eta_s: number;
+  offered_at: Generated<Date>;
+  expires_at: Timestamp;
+  closed_at: Timestamp | null;
+};
+
+export type RideLocationsTable = {
+  ride_id: string;
+  at: Timestamp;
+  lat: number;
+  lng: number;
+  accuracy: number | null;
+  heading: number | null;
+  speed: number | null;
+};
+
+export type RideMessagesTable = {
+  id: Generated<string>;
+  ride_id: string;
+  sender_id: string;
+  sender_role: 'rider' | 'driver';
+  body: string;
+  created_at: Generated<Date>;
+};
+
+export type RideRatingsTable = {
+  ride_id: string;
+  rater_role: 'rider' | 'driver';
+  rater_id: string;
+  ratee_id: string;
+  stars: number;
+  comment: string | null;
+  created_at: Generated<Date>;
 };
 
 export type DB = {
@@ -189,4 +240,8 @@ export type DB = {
   cities: CitiesTable;
   pricing: PricingTable;
   rides: RidesTable;
+  ride_offers: RideOffersTable;
+  ride_locations: RideLocationsTable;
+  ride_messages: RideMessagesTable;
+  ride_ratings: RideRatingsTable;
 };

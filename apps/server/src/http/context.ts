@@ -10,6 +10,12 @@ import type { Messenger } from '../messaging/messenger';
 import type { PushDispatcher } from '../push/push-dispatcher';
 import type { Bus } from '../realtime/bus';
 import type { RoutingProvider } from '../routing/routing-provider';
+import type { BreadcrumbWriter } from '../dispatch/breadcrumbs';
+import type { CityLocator } from '../dispatch/cities';
+import type { Dispatcher } from '../dispatch/dispatcher';
+import type { DriverDirectory } from '../dispatch/driver-directory';
+import type { LocationService } from '../dispatch/location-service';
+import type { GeoIndex } from '../geo/geo-index';
 
 /** Everything a route or verb may need, built once at start. */
 export type Services = {
@@ -27,6 +33,13 @@ export type Services = {
   push: PushDispatcher;
   /** Distance and duration between two points: OSRM when OSRM_URL is set, else a great-circle estimate. */
   routing: RoutingProvider;
+  /** Where every available driver is (memory grid, or Redis GEO with REDIS_URL). */
+  geo: GeoIndex;
+  drivers: DriverDirectory;
+  cities: CityLocator;
+  breadcrumbs: BreadcrumbWriter;
+  locations: LocationService;
+  dispatcher: Dispatcher;
 };
 
 export type SessionUser = { id: string; email: string; name: string };

@@ -4,25 +4,36 @@ import type { Services } from '../http/context';
 import { findCityAt, outsideServiceArea, pricingOf } from './pricing.repo';
 
 /**
- * Upfront fares for every ride type of the pickup's city, priced on one routed distance and duration.
- * `pickup_eta_s` is null until the online-driver geo index exists (a later slice): no number beats a
- * made-up one.
+ * Upfront fares for every ride type of the pickup's city, priced on one routed distance and duration, and
+ * the pickup ETA of the nearest available driver within dispatch's widest radius (null when there is none:
+ * no number beats a made-up one). Every driver serves every ride type for now, so the ETA is the same.
  */
-export async function quoteFares(services: Pick<Services, 'db' | 'routing'>, input: QuoteRequest) {
+export async function quoteFares(services: Pick<Services, 'db' | 'routing' | 'geo' | 'dispatcher'>, input: QuoteRequest) {
   const city = await findCityAt(services.db, input.pickup);
   if (!city) throw outsideServiceArea();
-  const [pricing, route] = await Promise.all([pricingOf(services.db, city.id), services.routing.route(input.pickup, input.destination)]);
+  const radii = services.dispatcher.options.radiiM;
+  const [pricing, route, nearest] = await Promise.all([
+    pricingOf(services.db, city.id),
+    services.routing.route(input.pickup, input.destination),
+    services.geo.nearest(city.id, input.pickup, { radius_m: radii[radii.length - 1]!, limit: 1 }),
+  ]);
+  const near = nearest[0];
+  const pickup_eta_s = near ? (await services.routing.route({ lat: near.lat, lng: near.lng }, input.pickup)).duration_s : null;
   return {
     city: { id: city.id, name: city.name },
     currency: city.currency,
     distance_m: route.distance_m,
     duration_s: route.duration_s,
+    route: route.geometry ?? [
+      [input.pickup.lat, input.pickup.lng],
+      [input.destination.lat, input.destination.lng],
+    ],
     options: pricing.map((p) => ({
       ride_type: p.ride_type,
       name: RIDE_TYPE_NAMES[p.ride_type],
       seats: p.seats,
       fare_cents: computeFare(p, route.distance_m, route.duration_s),
-      pickup_eta_s: null as number | null,
+      pickup_eta_s,
     })),
   };
 }

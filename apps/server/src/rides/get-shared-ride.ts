@@ -1,35 +1,46 @@
 import { isTerminal, STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { DriverFix } from '../dispatch/location-service';
 import { notFound } from '../lib/errors';
+import { greatCircleRouting } from '../routing/great-circle-routing';
+import { firstNameOf, rideViews } from './rides.repo';
 
 /** A share link outlives its ride by this long, then dies with it. */
 export const SHARE_LINK_GRACE_MS = 60 * 60 * 1000;
 
+const estimator = greatCircleRouting();
+
 /**
- * What a share link shows anyone holding it: where the ride is going and how it stands. Never who the
- * rider is, the PIN, or a phone number. The driver's first name and vehicle join once drivers are
- * assigned (a later slice); until then `driver` is null.
+ * What a share link shows anyone holding it: where the ride is going, how it stands, the driver's first
+ * name and vehicle, where the car is and how long until it gets there. Never who the rider is, the PIN, or
+ * a phone number.
  */
-export async function getSharedRide(db: Kysely<DB>, token: string, now = new Date()) {
-  const ride = await db
-    .selectFrom('rides')
-    .select(['status', 'ride_type', 'pickup_label', 'dropoff_label', 'requested_at', 'completed_at', 'cancelled_at', 'updated_at'])
-    .where('share_token', '=', token)
-    .executeTakeFirst();
-  if (!ride) throw notFound('This link has expired.');
-  if (isTerminal(ride.status)) {
-    const endedAt = new Date(ride.completed_at ?? ride.cancelled_at ?? ride.updated_at);
+export async function getSharedRide(db: Kysely<DB>, token: string, lastFix?: (rideId: string) => DriverFix | null, now = new Date()) {
+  const row = await db.selectFrom('rides').selectAll().where('share_token', '=', token).executeTakeFirst();
+  if (!row) throw notFound('This link has expired.');
+  if (isTerminal(row.status)) {
+    const endedAt = new Date(row.completed_at ?? row.cancelled_at ?? row.updated_at);
     if (now.getTime() - endedAt.getTime() > SHARE_LINK_GRACE_MS) throw notFound('This link has expired.');
   }
+  const [full] = await rideViews(db, [row], 'rider', '', lastFix);
+  const fix = full!.driver_location;
+  const target = row.status === 'in_progress' ? { lat: row.dropoff_lat, lng: row.dropoff_lng } : { lat: row.pickup_lat, lng: row.pickup_lng };
+  const eta_s = fix && !isTerminal(row.status) && row.status !== 'arrived' ? (await estimator.route(fix, target)).duration_s : null;
   return {
-    status: ride.status,
-    status_label: STATUS_LABELS[ride.status],
-    ride_type: ride.ride_type,
-    pickup_label: ride.pickup_label,
-    dropoff_label: ride.dropoff_label,
-    requested_at: ride.requested_at,
-    updated_at: ride.updated_at,
-    driver: null as null | { first_name: string; vehicle: string },
+    status: row.status,
+    status_label: STATUS_LABELS[row.status],
+    ride_type: row.ride_type,
+    pickup: { lat: row.pickup_lat, lng: row.pickup_lng, label: row.pickup_label },
+    destination: { lat: row.dropoff_lat, lng: row.dropoff_lng, label: row.dropoff_label },
+    pickup_label: row.pickup_label,
+    dropoff_label: row.dropoff_label,
+    requested_at: row.requested_at,
+    updated_at: row.updated_at,
+    driver: full!.driver
+      ? { first_name: firstNameOf(full!.driver.name), vehicle: `${full!.driver.vehicle_color} ${full!.driver.vehicle_make} ${full!.driver.vehicle_model} · ${full!.driver.license_plate}` }
+      : null,
+    driver_location: isTerminal(row.status) ? null : fix,
+    eta_s,
   };
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { badRequest } from '../lib/errors';
-import { toRideView } from './rides.repo';
+import { type RideViewer, rideViews } from './rides.repo';
 
 /** Opaque to clients: the last row's (requested_at, id), so a page never repeats or skips a ride. */
 const encodeCursor = (at: Date, id: string) => Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
@@ -12,9 +12,14 @@ function decodeCursor(cursor: string) {
   return { at: date, id };
 }
 
-/** The caller's rides as a rider, newest first, a keyset page at a time. */
-export async function listRides(db: Kysely<DB>, riderId: string, opts: { cursor?: string; limit: number }) {
-  let query = db.selectFrom('rides').selectAll().where('rider_id', '=', riderId);
+/** The caller's rides as a rider (or as a driver), newest first, a keyset page at a time. */
+export async function listRides(db: Kysely<DB>, userId: string, opts: { cursor?: string; limit: number; as: RideViewer }) {
+  let query = db.selectFrom('rides').selectAll();
+  if (opts.as === 'rider') query = query.where('rider_id', '=', userId);
+  else {
+    const driverIds = db.selectFrom('drivers').select('id').where('user_id', '=', userId);
+    query = query.where('driver_id', 'in', driverIds);
+  }
   if (opts.cursor) {
     const { at, id } = decodeCursor(opts.cursor);
     query = query.where((eb) => eb.or([eb('requested_at', '<', at), eb.and([eb('requested_at', '=', at), eb('id', '<', id)])]));
@@ -24,7 +29,7 @@ export async function listRides(db: Kysely<DB>, riderId: string, opts: { cursor?
   const page = rows.slice(0, opts.limit);
   const last = page[page.length - 1];
   return {
-    rides: page.map((r) => toRideView(r, 'rider')),
+    rides: await rideViews(db, page, opts.as, userId),
     next_cursor: rows.length > opts.limit && last ? encodeCursor(last.requested_at, last.id) : null,
   };
 }

@@ -7,7 +7,7 @@ import type { Services } from '../http/context';
 import { AppError } from '../lib/errors';
 import { createNotification } from '../notifications/create-notification';
 import { findCityAt, outsideServiceArea, pricingOf, UnprocessableError } from '../pricing/pricing.repo';
-import { rideChannel, toRideView } from './rides.repo';
+import { rideChannel } from './rides.repo';
 
 const ONE_ACTIVE_RIDE_INDEX = 'rides_one_active_per_rider_idx';
 
@@ -17,9 +17,9 @@ export const activeRideConflict = () => new AppError('CONFLICT', 'You already ha
  * The rider books. The fare is priced here from the pricing table and the routed distance, never taken
  * from the client. One transaction inserts the ride (`requested`) and the rider's notification; the
  * one-active-ride rule is the database's partial unique index, so two simultaneous requests cannot
- * both succeed. After commit: the bell, the push and `ride.changed`. Dispatch will hook in here.
+ * both succeed. After commit: the bell, the push and `ride.changed`, and dispatch starts looking.
  */
-export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing'>, riderId: string, input: RideRequest) {
+export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher'>, riderId: string, input: RideRequest) {
   const { db, bus } = services;
   const city = await findCityAt(db, input.pickup);
   if (!city) throw outsideServiceArea();
@@ -28,6 +28,7 @@ export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push'
   // Routed outside the transaction: a slow routing server must not hold a database connection.
   const route = await services.routing.route(input.pickup, input.destination);
 
+  const requestedAt = new Date();
   let result;
   try {
     result = await db.transaction().execute(async (trx) => {
@@ -55,7 +56,16 @@ export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push'
           share_token: randomBytes(32).toString('base64url'),
           // Set here, in milliseconds, rather than by now() in microseconds: the history's keyset cursor
           // carries a JavaScript date, which must compare equal to the stored value.
-          requested_at: new Date(),
+          requested_at: requestedAt,
+          dispatch_deadline: new Date(requestedAt.getTime() + services.dispatcher.options.searchTimeoutMs),
+          // The price list as quoted: the receipt itemises from it whatever the city's prices become.
+          pricing: JSON.stringify({
+            base_cents: pricing.base_cents,
+            per_km_cents: pricing.per_km_cents,
+            per_min_cents: pricing.per_min_cents,
+            minimum_cents: pricing.minimum_cents,
+            booking_fee_cents: pricing.booking_fee_cents,
+          }),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -77,7 +87,8 @@ export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push'
   const event = { id: result.ride.id, status: result.ride.status };
   await bus.publish({ channel: userChannel(riderId), event: 'ride.changed', data: event });
   await bus.publish({ channel: rideChannel(result.ride.id), event: 'ride.changed', data: event });
-  return toRideView(result.ride, 'rider');
+  services.dispatcher.kick(result.ride.id);
+  return result.ride;
 }
 
 function isUniqueViolation(err: unknown, constraint: string) {

@@ -1,6 +1,8 @@
+import { maskPhone } from '@openride/shared/phone';
 import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, RidesTable } from '../db/schema';
+import type { DriverFix } from '../dispatch/location-service';
 
 export type RideRow = Selectable<RidesTable>;
 
@@ -59,3 +61,87 @@ export const isRideId = (id: string) => UUID.test(id);
 
 /** The socket room of one ride. */
 export const rideChannel = (rideId: string) => `ride:${rideId}`;
+
+export type RideDriverInfo = {
+  id: string;
+  name: string;
+  phone: string;
+  vehicle_make: string;
+  vehicle_model: string;
+  vehicle_color: string;
+  license_plate: string;
+  user_id: string;
+};
+
+export const firstNameOf = (name: string | null | undefined) => (name ?? '').trim().split(/\s+/)[0] || 'Rider';
+
+/**
+ * Rides as their rider or driver reads them, with the other party: the driver's name, masked phone and
+ * vehicle for the rider; the rider's first name and masked phone for the driver; the caller's own rating;
+ * the driver's last known position while the ride is live. A handful of queries per page, not per ride.
+ */
+export async function rideViews(db: Kysely<DB>, rows: RideRow[], viewer: RideViewer, viewerId: string, lastFix?: (rideId: string) => DriverFix | null) {
+  if (rows.length === 0) return [];
+  const driverIds = [...new Set(rows.map((r) => r.driver_id).filter((id): id is string => id !== null))];
+  const riderIds = [...new Set(rows.map((r) => r.rider_id))];
+  const rideIds = rows.map((r) => r.id);
+  const [drivers, riders, ratings] = await Promise.all([
+    driverIds.length
+      ? db.selectFrom('drivers').select(['id', 'user_id', 'full_name', 'phone', 'vehicle_make', 'vehicle_model', 'vehicle_color', 'license_plate']).where('id', 'in', driverIds).execute()
+      : [],
+    db.selectFrom('profiles').select(['id', 'full_name', 'phone']).where('id', 'in', riderIds).execute(),
+    db.selectFrom('ride_ratings').select(['ride_id', 'stars', 'comment']).where('ride_id', 'in', rideIds).where('rater_id', '=', viewerId).execute(),
+  ]);
+  const driverById = new Map(drivers.map((d) => [d.id, d]));
+  const riderById = new Map(riders.map((r) => [r.id, r]));
+  const ratingByRide = new Map(ratings.map((r) => [r.ride_id, r]));
+
+  const live = rows.filter((r) => r.status === 'accepted' || r.status === 'arrived' || r.status === 'in_progress');
+  const fixes = new Map<string, DriverFix>();
+  for (const r of live) {
+    const fix = lastFix?.(r.id);
+    if (fix) fixes.set(r.id, fix);
+  }
+  const missing = live.filter((r) => !fixes.has(r.id)).map((r) => r.id);
+  if (missing.length) {
+    // Another process took the driver's last frames: the newest breadcrumb written (at most a second old).
+    const crumbs = await db
+      .selectFrom('ride_locations')
+      .select(['ride_id', 'lat', 'lng', 'heading', 'at'])
+      .distinctOn('ride_id')
+      .where('ride_id', 'in', missing)
+      .orderBy('ride_id')
+      .orderBy('at', 'desc')
+      .execute();
+    for (const c of crumbs) fixes.set(c.ride_id, { lat: c.lat, lng: c.lng, heading: c.heading, at: new Date(c.at).toISOString() });
+  }
+
+  return rows.map((row) => {
+    const d = row.driver_id ? driverById.get(row.driver_id) : undefined;
+    const rider = riderById.get(row.rider_id);
+    const rating = ratingByRide.get(row.id);
+    return {
+      ...toRideView(row, viewer),
+      driver: d
+        ? {
+            id: d.id,
+            name: viewer === 'rider' ? firstNameOf(d.full_name) : d.full_name,
+            phone: maskPhone(d.phone),
+            vehicle_make: d.vehicle_make,
+            vehicle_model: d.vehicle_model,
+            vehicle_color: d.vehicle_color,
+            license_plate: d.license_plate,
+          }
+        : null,
+      rider: { name: firstNameOf(rider?.full_name), phone: maskPhone(rider?.phone) },
+      driver_location: fixes.get(row.id) ?? null,
+      my_rating: rating ? { stars: rating.stars, comment: rating.comment } : null,
+    };
+  });
+}
+
+export async function rideView(db: Kysely<DB>, row: RideRow, viewer: RideViewer, viewerId: string, lastFix?: (rideId: string) => DriverFix | null) {
+  const [view] = await rideViews(db, [row], viewer, viewerId, lastFix);
+  return view!;
+}
+export type FullRideView = Awaited<ReturnType<typeof rideView>>;

@@ -1,54 +1,172 @@
-import { cancelRideSchema, RIDE_HISTORY_DEFAULT_LIMIT, RIDE_HISTORY_MAX_LIMIT, rideRequestSchema } from '@openride/shared/rides/schemas';
+import {
+  cancelRideSchema,
+  chatMessageSchema,
+  RIDE_HISTORY_DEFAULT_LIMIT,
+  RIDE_HISTORY_MAX_LIMIT,
+  rideListAsSchema,
+  rideRequestSchema,
+  ratingSchema,
+  startRideSchema,
+} from '@openride/shared/rides/schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { offerView } from '../dispatch/dispatcher';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { cancelRide } from './cancel-ride';
+import { acceptRide, declineRide, driverStep } from './driver-actions';
 import { getSharedRide } from './get-shared-ride';
 import { listRides } from './list-rides';
+import { rateRide } from './rate-ride';
+import { listMessages, sendMessage } from './ride-chat';
+import { rideReceipt } from './ride-receipt';
 import { requestRide } from './request-ride';
-import { findRideFor, isRideId, toRideView } from './rides.repo';
+import { findRideFor, isRideId, type RideRow, rideView, type RideViewer } from './rides.repo';
 
 const historyQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(RIDE_HISTORY_MAX_LIMIT).default(RIDE_HISTORY_DEFAULT_LIMIT),
+  as: rideListAsSchema,
 });
+const emptyBody = z.object({}).strict();
 
 export function rideRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  const view = (row: RideRow, viewer: RideViewer, userId: string) => rideView(db, row, viewer, userId, services.locations.lastFixOf);
+
+  /** A ride id from the path; anything that is not a uuid cannot name a ride. */
+  const rideIdOf = (id: string) => {
+    if (!isRideId(id)) throw notFound('Ride not found');
+    return id;
+  };
 
   app.post('/api/rides', async (c) => {
     const user = requireUser(c);
     const input = rideRequestSchema.parse(await c.req.json());
-    return c.json({ ride: await requestRide(services, user.id, input) }, 201);
+    const ride = await requestRide(services, user.id, input);
+    return c.json({ ride: await view(ride, 'rider', user.id) }, 201);
   });
 
   app.get('/api/rides', async (c) => {
     const user = requireUser(c);
-    const query = historyQuerySchema.parse({ cursor: c.req.query('cursor') || undefined, limit: c.req.query('limit') || undefined });
+    const query = historyQuerySchema.parse({ cursor: c.req.query('cursor') || undefined, limit: c.req.query('limit') || undefined, as: c.req.query('as') || undefined });
     return c.json(await listRides(db, user.id, query));
+  });
+
+  /** The caller's live ride: as its rider first, else as its driver. */
+  app.get('/api/rides/active', async (c) => {
+    const user = requireUser(c);
+    const active = ['requested', 'accepted', 'arrived', 'in_progress'] as const;
+    const asRider = await db.selectFrom('rides').selectAll().where('rider_id', '=', user.id).where('status', 'in', active).executeTakeFirst();
+    if (asRider) return c.json({ ride: await view(asRider, 'rider', user.id) });
+    const asDriver = await db
+      .selectFrom('rides')
+      .selectAll()
+      .where('driver_id', 'in', db.selectFrom('drivers').select('id').where('user_id', '=', user.id))
+      .where('status', 'in', ['accepted', 'arrived', 'in_progress'])
+      .executeTakeFirst();
+    return c.json({ ride: asDriver ? await view(asDriver, 'driver', user.id) : null });
   });
 
   /** Its rider (with the PIN) or its assigned driver (without); anyone else 404, so ids reveal nothing. */
   app.get('/api/rides/:id', async (c) => {
     const user = requireUser(c);
-    const id = c.req.param('id');
-    const found = isRideId(id) ? await findRideFor(db, user.id, id) : undefined;
+    const found = await findRideFor(db, user.id, rideIdOf(c.req.param('id')));
     if (!found) throw notFound('Ride not found');
-    return c.json({ ride: toRideView(found.row, found.viewer) });
+    return c.json({ ride: await view(found.row, found.viewer, user.id) });
   });
 
+  /** The rider cancels (until the trip starts), or the assigned driver does (before it starts). */
   app.post('/api/rides/:id/cancel', async (c) => {
     const user = requireUser(c);
-    const id = c.req.param('id');
-    if (!isRideId(id)) throw notFound('Ride not found');
+    const id = rideIdOf(c.req.param('id'));
     const input = cancelRideSchema.parse(await c.req.json());
-    return c.json({ ride: await cancelRide(services, user.id, id, input) });
+    const found = await findRideFor(db, user.id, id);
+    if (!found) throw notFound('Ride not found');
+    const ride = found.viewer === 'rider' ? await cancelRide(services, user.id, id, input) : await driverStep(services, user.id, id, 'cancelled', input);
+    return c.json({ ride: await view(ride, found.viewer, user.id) });
+  });
+
+  app.post('/api/rides/:id/accept', async (c) => {
+    const user = requireUser(c);
+    const id = rideIdOf(c.req.param('id'));
+    emptyBody.parse(await c.req.json());
+    const ride = await acceptRide(services, user.id, id);
+    return c.json({ ride: await view(ride, 'driver', user.id) });
+  });
+
+  app.post('/api/rides/:id/decline', async (c) => {
+    const user = requireUser(c);
+    const id = rideIdOf(c.req.param('id'));
+    emptyBody.parse(await c.req.json());
+    await declineRide(services, user.id, id);
+    return c.json({ ok: true });
+  });
+
+  app.post('/api/rides/:id/arrive', async (c) => {
+    const user = requireUser(c);
+    const id = rideIdOf(c.req.param('id'));
+    emptyBody.parse(await c.req.json());
+    return c.json({ ride: await view(await driverStep(services, user.id, id, 'arrived'), 'driver', user.id) });
+  });
+
+  app.post('/api/rides/:id/start', async (c) => {
+    const user = requireUser(c);
+    const id = rideIdOf(c.req.param('id'));
+    const { pin } = startRideSchema.parse(await c.req.json());
+    return c.json({ ride: await view(await driverStep(services, user.id, id, 'in_progress', { pin }), 'driver', user.id) });
+  });
+
+  app.post('/api/rides/:id/complete', async (c) => {
+    const user = requireUser(c);
+    const id = rideIdOf(c.req.param('id'));
+    emptyBody.parse(await c.req.json());
+    return c.json({ ride: await view(await driverStep(services, user.id, id, 'completed'), 'driver', user.id) });
+  });
+
+  app.get('/api/rides/:id/messages', async (c) => {
+    const user = requireUser(c);
+    return c.json({ messages: await listMessages(services, user.id, rideIdOf(c.req.param('id'))) });
+  });
+
+  app.post('/api/rides/:id/messages', async (c) => {
+    const user = requireUser(c);
+    const id = rideIdOf(c.req.param('id'));
+    const input = chatMessageSchema.parse(await c.req.json());
+    return c.json({ message: await sendMessage(services, user.id, id, input) }, 201);
+  });
+
+  app.post('/api/rides/:id/rating', async (c) => {
+    const user = requireUser(c);
+    const id = rideIdOf(c.req.param('id'));
+    const input = ratingSchema.parse(await c.req.json());
+    return c.json({ rating: await rateRide(services, user.id, id, input) }, 201);
+  });
+
+  app.get('/api/rides/:id/receipt', async (c) => {
+    const user = requireUser(c);
+    return c.json({ receipt: await rideReceipt(services, user.id, rideIdOf(c.req.param('id'))) });
+  });
+
+  /** The caller's open offer, to restore the offer card after a reload. */
+  app.get('/api/drivers/me/offer', async (c) => {
+    const user = requireUser(c);
+    const row = await db
+      .selectFrom('ride_offers')
+      .innerJoin('drivers', 'drivers.id', 'ride_offers.driver_id')
+      .selectAll('ride_offers')
+      .where('drivers.user_id', '=', user.id)
+      .where('ride_offers.status', '=', 'offered')
+      .where('ride_offers.expires_at', '>', new Date())
+      .executeTakeFirst();
+    if (!row) return c.json({ offer: null });
+    const ride = await db.selectFrom('rides').selectAll().where('id', '=', row.ride_id).executeTakeFirstOrThrow();
+    return c.json({ offer: offerView(row, ride, services.dispatcher.options.offerTimeoutMs) });
   });
 
   /** Public, read-only: the token is the credential. */
-  app.get('/api/share/:token', async (c) => c.json({ ride: await getSharedRide(db, c.req.param('token')) }));
+  app.get('/api/share/:token', async (c) => c.json({ ride: await getSharedRide(db, c.req.param('token'), services.locations.lastFixOf) }));
 
   return app;
 }

@@ -21,3 +21,6 @@ export type PushConfig = { publicKey: string };
 
 /** What the service worker receives (§3 push data: bookingId, type — e.g. driver_message). */
 export type PushPayload = { title: string; body: string; bookingId?: string; type?: string };
+
+/** §2/§3: a push of this type opens the driver's ride view (/driver-ride-view?booking=…). */
+export const DRIVER_MESSAGE = 'driver_message';

@@ -34,3 +34,18 @@ export type CancelRideInput = z.infer<typeof cancelRideSchema>;
 
 export const RIDE_HISTORY_MAX_LIMIT = 50;
 export const RIDE_HISTORY_DEFAULT_LIMIT = 20;
+
+export const chatMessageSchema = z.object({ body: z.string().trim().min(1, 'Type a message').max(500, 'Messages are at most 500 characters') }).strict();
+export type ChatMessageInput = z.infer<typeof chatMessageSchema>;
+
+export const ratingSchema = z
+  .object({
+    stars: z.number().int().min(1, 'Choose 1 to 5 stars').max(5, 'Choose 1 to 5 stars'),
+    comment: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type RatingInput = z.infer<typeof ratingSchema>;
+
+export const startRideSchema = z.object({ pin: z.string().trim().max(10) }).strict();
+
+export const rideListAsSchema = z.enum(['rider', 'driver']).default('rider');

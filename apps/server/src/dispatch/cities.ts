@@ -1,0 +1,36 @@
+import type { LatLng } from '@openride/shared/rides/schemas';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { haversineMeters } from '../routing/great-circle-routing';
+
+type City = { id: string; center_lat: number; center_lng: number; radius_km: number };
+const TTL_MS = 60_000;
+
+/** The cities, read once a minute: the location path asks "which city is this fix in?" on every frame. */
+export function createCityLocator(db: Kysely<DB>) {
+  let cities: City[] = [];
+  let loadedAt = -Infinity;
+  let loading: Promise<void> | null = null;
+
+  async function refresh() {
+    cities = await db.selectFrom('cities').select(['id', 'center_lat', 'center_lng', 'radius_km']).execute();
+    loadedAt = Date.now();
+  }
+
+  return {
+    async all(): Promise<City[]> {
+      if (Date.now() - loadedAt > TTL_MS) await (loading ??= refresh().finally(() => (loading = null)));
+      return cities;
+    },
+    /** The city whose service radius holds the point (nearest centre where circles overlap), or null. */
+    async at(point: LatLng): Promise<string | null> {
+      let best: { id: string; d: number } | null = null;
+      for (const c of await this.all()) {
+        const d = haversineMeters(point, { lat: c.center_lat, lng: c.center_lng });
+        if (d <= c.radius_km * 1000 && (!best || d < best.d)) best = { id: c.id, d };
+      }
+      return best?.id ?? null;
+    },
+  };
+}
+export type CityLocator = ReturnType<typeof createCityLocator>;

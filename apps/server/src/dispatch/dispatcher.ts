@@ -1,0 +1,255 @@
+import { rideChannel, userChannel } from '@openride/shared/realtime';
+import { DISPATCH_IDLE_GRACE_S, DISPATCH_RADII_M, DISPATCH_TIMEOUT_S, OFFER_TIMEOUT_S, type OfferClosedReason, type RideOffer } from '@openride/shared/rides/dispatch';
+import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { DB, RideOffersTable } from '../db/schema';
+import type { GeoIndex } from '../geo/geo-index';
+import type { Logger } from '../lib/logger';
+import { createNotification, type NotificationDeps } from '../notifications/create-notification';
+import type { Bus } from '../realtime/bus';
+import type { RoutingProvider } from '../routing/routing-provider';
+import type { RideRow } from '../rides/rides.repo';
+
+export type DispatchOptions = {
+  offerTimeoutMs: number;
+  searchTimeoutMs: number;
+  idleGraceMs: number;
+  tickMs: number;
+  radiiM: readonly number[];
+};
+
+export const DEFAULT_DISPATCH_OPTIONS: DispatchOptions = {
+  offerTimeoutMs: OFFER_TIMEOUT_S * 1000,
+  searchTimeoutMs: DISPATCH_TIMEOUT_S * 1000,
+  idleGraceMs: DISPATCH_IDLE_GRACE_S * 1000,
+  tickMs: 1000,
+  radiiM: DISPATCH_RADII_M,
+};
+
+type Deps = {
+  db: Kysely<DB>;
+  bus: Bus;
+  push: NotificationDeps['push'];
+  geo: GeoIndex;
+  routing: RoutingProvider;
+  logger: Logger;
+  options?: Partial<DispatchOptions>;
+};
+
+type OfferRow = Selectable<RideOffersTable>;
+
+export function offerView(offer: OfferRow, ride: RideRow, timeoutMs: number): RideOffer {
+  return {
+    id: offer.id,
+    ride_id: ride.id,
+    ride_type: ride.ride_type,
+    pickup: { lat: ride.pickup_lat, lng: ride.pickup_lng, label: ride.pickup_label },
+    destination: { lat: ride.dropoff_lat, lng: ride.dropoff_lng, label: ride.dropoff_label },
+    distance_m: ride.distance_m,
+    duration_s: ride.duration_s,
+    pickup_distance_m: offer.pickup_distance_m,
+    pickup_eta_s: offer.pickup_eta_s,
+    fare_cents: ride.fare_cents,
+    currency: ride.currency,
+    expires_at: new Date(offer.expires_at).toISOString(),
+    timeout_s: Math.round(timeoutMs / 1000),
+  };
+}
+
+/**
+ * Finds a driver for every ride in `requested`, one offer at a time. All of its state is in the database
+ * (the ride's deadline, its offers), so a restart — or another process — picks up where it stopped:
+ * - every tick, open offers past their expiry are closed and every requested ride is looked at;
+ * - a ride is worked on under `for update skip locked`, so two processes never offer the same ride twice;
+ * - unique indexes hold the rest: one open offer per ride and per driver, one active ride per driver.
+ */
+export function createDispatcher(deps: Deps) {
+  const { db, bus, geo, routing, logger } = deps;
+  const options = { ...DEFAULT_DISPATCH_OPTIONS, ...deps.options };
+  const inFlight = new Set<string>();
+  const again = new Set<string>();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let ticking: Promise<void> | null = null;
+  let closed = false;
+
+  async function publishOfferClosed(driverId: string, offerId: string, rideId: string, reason: OfferClosedReason) {
+    const driver = await db.selectFrom('drivers').select('user_id').where('id', '=', driverId).executeTakeFirst();
+    if (driver) await bus.publish({ channel: userChannel(driver.user_id), event: 'ride.offer_closed', data: { offer_id: offerId, ride_id: rideId, reason } });
+  }
+
+  /** Candidates for a ride: nearest first within the smallest radius that has any, ranked by pickup ETA. */
+  async function candidates(ride: RideRow, trx: Kysely<DB>) {
+    const tried = await trx.selectFrom('ride_offers').select('driver_id').where('ride_id', '=', ride.id).execute();
+    const exclude = new Set(tried.map((t) => t.driver_id));
+    const pickup = { lat: ride.pickup_lat, lng: ride.pickup_lng };
+    for (const radius_m of options.radiiM) {
+      const near = await geo.nearest(ride.city_id, pickup, { radius_m, limit: 10, exclude });
+      if (near.length === 0) continue;
+      // The index may be a few seconds behind: the database has the last word on who can take a ride.
+      const eligible = await trx
+        .selectFrom('drivers')
+        .select(['id', 'user_id'])
+        .where('id', 'in', near.map((n) => n.driverId))
+        .where('verification_status', '=', 'approved')
+        .where('status', '=', 'available')
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('ride_offers').select(sql.lit(1).as('one')).whereRef('ride_offers.driver_id', '=', 'drivers.id').where('ride_offers.status', '=', 'offered'))),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('rides').select(sql.lit(1).as('one')).whereRef('rides.driver_id', '=', 'drivers.id').where('rides.status', 'in', ['accepted', 'arrived', 'in_progress']))),
+        )
+        .execute();
+      if (eligible.length === 0) continue;
+      const byId = new Map(eligible.map((e) => [e.id, e]));
+      const ranked = await Promise.all(
+        near
+          .filter((n) => byId.has(n.driverId))
+          .slice(0, 3)
+          .map(async (n) => {
+            const route = await routing.route({ lat: n.lat, lng: n.lng }, pickup);
+            return { driverId: n.driverId, userId: byId.get(n.driverId)!.user_id, distance_m: route.distance_m, eta_s: route.duration_s };
+          }),
+      );
+      ranked.sort((a, b) => a.eta_s - b.eta_s || a.distance_m - b.distance_m);
+      return ranked;
+    }
+    return [];
+  }
+
+  async function endWithoutDriver(trx: Kysely<DB>, ride: RideRow, now: Date) {
+    const ended = await trx
+      .updateTable('rides')
+      .set({ status: 'no_driver', updated_at: now, cancelled_by: 'system' })
+      .where('id', '=', ride.id)
+      .where('status', '=', 'requested')
+      .returningAll()
+      .executeTakeFirst();
+    if (!ended) return null;
+    const notification = await createNotification(trx, { bus, push: deps.push }, {
+      user_id: ride.rider_id,
+      type: 'warning',
+      title: STATUS_LABELS.no_driver,
+      message: 'No driver could take your ride right now. Please try again in a few minutes.',
+      booking_id: ride.id,
+    });
+    return { ride: ended, notification };
+  }
+
+  /** One look at one ride: offer it to the next driver, or end the search. Returns after commit. */
+  async function processRide(rideId: string) {
+    const now = new Date();
+    const outcome = await db.transaction().execute(async (trx) => {
+      const ride = await trx.selectFrom('rides').selectAll().where('id', '=', rideId).forUpdate().skipLocked().executeTakeFirst();
+      if (!ride || ride.status !== 'requested') return null;
+      const open = await trx.selectFrom('ride_offers').select(['id', 'expires_at']).where('ride_id', '=', ride.id).where('status', '=', 'offered').executeTakeFirst();
+      if (open) return null; // waiting on a driver's answer; the tick expires it
+      const deadline = ride.dispatch_deadline ? new Date(ride.dispatch_deadline) : new Date(new Date(ride.requested_at).getTime() + options.searchTimeoutMs);
+      if (now >= deadline) return { kind: 'ended' as const, ended: await endWithoutDriver(trx, ride, now) };
+
+      for (const candidate of await candidates(ride, trx)) {
+        // A savepoint per try: the driver may have taken another ride's offer a moment ago (unique index).
+        const offer = await trx
+          .insertInto('ride_offers')
+          .values({
+            ride_id: ride.id,
+            driver_id: candidate.driverId,
+            pickup_distance_m: Math.round(candidate.distance_m),
+            pickup_eta_s: Math.round(candidate.eta_s),
+            expires_at: new Date(now.getTime() + options.offerTimeoutMs),
+          })
+          .onConflict((oc) => oc.doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (!offer) continue;
+        await trx.updateTable('rides').set({ dispatch_idle_since: null }).where('id', '=', ride.id).execute();
+        return { kind: 'offered' as const, offer, ride, driverUserId: candidate.userId };
+      }
+
+      // Nobody to ask. Wait a little for drivers coming online or finishing a trip, then give up.
+      const idleSince = ride.dispatch_idle_since ? new Date(ride.dispatch_idle_since) : null;
+      if (!idleSince) {
+        await trx.updateTable('rides').set({ dispatch_idle_since: now }).where('id', '=', ride.id).execute();
+        return null;
+      }
+      if (now.getTime() - idleSince.getTime() >= options.idleGraceMs) return { kind: 'ended' as const, ended: await endWithoutDriver(trx, ride, now) };
+      return null;
+    });
+    if (!outcome) return;
+    if (outcome.kind === 'offered') {
+      const offer = offerView(outcome.offer, outcome.ride, options.offerTimeoutMs);
+      await bus.publish({ channel: userChannel(outcome.driverUserId), event: 'ride.offer', data: { offer } });
+      logger.debug({ rideId, driverId: outcome.offer.driver_id }, 'ride offered');
+      return;
+    }
+    if (outcome.ended) {
+      await outcome.ended.notification.publish();
+      const event = { id: rideId, status: outcome.ended.ride.status };
+      await bus.publish({ channel: userChannel(outcome.ended.ride.rider_id), event: 'ride.changed', data: event });
+      await bus.publish({ channel: rideChannel(rideId), event: 'ride.changed', data: event });
+      logger.info({ rideId }, 'no driver found');
+    }
+  }
+
+  /** Work on a ride now (after a request, a decline, an expiry). Serialized per ride in this process. */
+  function kick(rideId: string) {
+    if (closed) return;
+    if (inFlight.has(rideId)) {
+      again.add(rideId);
+      return;
+    }
+    inFlight.add(rideId);
+    void (async () => {
+      try {
+        do {
+          again.delete(rideId);
+          await processRide(rideId);
+        } while (again.has(rideId) && !closed);
+      } catch (err) {
+        logger.error({ err, rideId }, 'dispatch failed for a ride; the next tick retries');
+      } finally {
+        inFlight.delete(rideId);
+      }
+    })();
+  }
+
+  async function tick() {
+    const now = new Date();
+    // Offers nobody answered in time: close them, tell the driver, pass the ride on.
+    const expired = await db
+      .updateTable('ride_offers')
+      .set({ status: 'expired', closed_at: now })
+      .where('status', '=', 'offered')
+      .where('expires_at', '<=', now)
+      .returning(['id', 'ride_id', 'driver_id'])
+      .execute();
+    for (const offer of expired) await publishOfferClosed(offer.driver_id, offer.id, offer.ride_id, 'expired');
+    const waiting = await db.selectFrom('rides').select('id').where('status', '=', 'requested').orderBy('requested_at').limit(500).execute();
+    for (const ride of waiting) kick(ride.id);
+  }
+
+  return {
+    options,
+    kick,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (ticking || closed) return;
+        ticking = tick()
+          .catch((err) => logger.error({ err }, 'dispatch tick failed'))
+          .finally(() => (ticking = null));
+      }, options.tickMs);
+      timer.unref();
+    },
+    publishOfferClosed,
+    /** For tests and shutdown: wait until nothing is in flight. */
+    async idle() {
+      while (ticking || inFlight.size > 0) await new Promise((r) => setTimeout(r, 10));
+    },
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      while (ticking || inFlight.size > 0) await new Promise((r) => setTimeout(r, 10));
+    },
+  };
+}
+export type Dispatcher = ReturnType<typeof createDispatcher>;

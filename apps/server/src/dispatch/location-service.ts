@@ -1,0 +1,135 @@
+import { type LocationFrame, rideChannel, type ServerFrame } from '@openride/shared/realtime';
+import { LOCATION_MAX_ACCURACY_M, LOCATION_MIN_INTERVAL_MS } from '@openride/shared/rides/dispatch';
+import type { LatLng } from '@openride/shared/rides/schemas';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { GeoIndex } from '../geo/geo-index';
+import type { Logger } from '../lib/logger';
+import type { Bus, BusMessage } from '../realtime/bus';
+import { greatCircleRouting } from '../routing/great-circle-routing';
+import type { BreadcrumbWriter } from './breadcrumbs';
+import type { CityLocator } from './cities';
+import type { DriverDirectory } from './driver-directory';
+
+export type DriverFix = { lat: number; lng: number; heading: number | null; at: string };
+
+type RideEnds = { pickup: LatLng; dropoff: LatLng };
+
+/** Live ETAs are estimated on every frame: the cheap great-circle estimate, never a routing call per frame. */
+const estimator = greatCircleRouting();
+
+type ErrorFrame = Extract<ServerFrame, { type: 'error' }>;
+
+/**
+ * The hot path: a driver's GPS frame. Validated (role, accuracy, rate), then either
+ * - the driver is available: their position goes into the geo index dispatch searches, or
+ * - the driver is on a ride: the position is forwarded to the ride's room (with an ETA) and buffered as a
+ *   breadcrumb of the ride's path.
+ * No database read per frame (the driver's state is cached), no database write per frame (breadcrumbs are
+ * batched).
+ */
+export function createLocationService(deps: {
+  db: Kysely<DB>;
+  bus: Bus;
+  geo: GeoIndex;
+  drivers: DriverDirectory;
+  cities: CityLocator;
+  breadcrumbs: BreadcrumbWriter;
+  logger: Logger;
+}) {
+  const { db, bus, geo, drivers, cities, breadcrumbs } = deps;
+  const lastTaken = new Map<string, number>();
+  const cityOf = new Map<string, string>();
+  const lastFix = new Map<string, DriverFix & { driverId: string }>();
+  const rideEnds = new Map<string, RideEnds>();
+
+  async function endsOf(rideId: string): Promise<RideEnds | null> {
+    const hit = rideEnds.get(rideId);
+    if (hit) return hit;
+    const row = await db.selectFrom('rides').select(['pickup_lat', 'pickup_lng', 'dropoff_lat', 'dropoff_lng']).where('id', '=', rideId).executeTakeFirst();
+    if (!row) return null;
+    const ends = { pickup: { lat: row.pickup_lat, lng: row.pickup_lng }, dropoff: { lat: row.dropoff_lat, lng: row.dropoff_lng } };
+    rideEnds.set(rideId, ends);
+    if (rideEnds.size > 10_000) rideEnds.delete(rideEnds.keys().next().value!);
+    return ends;
+  }
+
+  async function removeFromIndex(driverId: string) {
+    const city = cityOf.get(driverId);
+    if (city) await geo.remove(city, driverId);
+    else for (const c of await cities.all()) await geo.remove(c.id, driverId);
+  }
+
+  // A driver's state changes (online/offline, a ride taken or ended) arrive as events on their channel,
+  // from this process or another: forget the cached state; take an offline driver out of the index now,
+  // not when their last fix expires.
+  async function onChange(message: BusMessage) {
+    if (!message.channel.startsWith('user:') || (message.event !== 'driver.changed' && message.event !== 'ride.changed')) return;
+    const userId = message.channel.slice('user:'.length);
+    drivers.invalidate(userId);
+    try {
+      const state = await drivers.get(userId);
+      if (state && (!state.online || state.activeRideId)) await removeFromIndex(state.driverId);
+    } catch (err) {
+      deps.logger.warn({ err, userId }, 'could not refresh a driver after a change');
+    }
+  }
+  const unsubscribe = bus.subscribe((message) => void onChange(message));
+
+  return {
+    async handleFrame(userId: string, frame: LocationFrame, now = Date.now()): Promise<ErrorFrame | void> {
+      if (frame.accuracy !== undefined && frame.accuracy > LOCATION_MAX_ACCURACY_M) {
+        return { type: 'error', code: 'BAD_REQUEST', message: `Location accuracy must be ${LOCATION_MAX_ACCURACY_M} m or better` };
+      }
+      const state = await drivers.get(userId, now);
+      if (!state) return { type: 'error', code: 'FORBIDDEN', message: 'Only drivers share their location' };
+      const previous = lastTaken.get(state.driverId);
+      if (previous !== undefined && now - previous < LOCATION_MIN_INTERVAL_MS) return; // dropped: too soon
+      lastTaken.set(state.driverId, now);
+
+      const at = new Date(now);
+      const fix = { lat: frame.lat, lng: frame.lng, heading: frame.heading ?? null, at: at.toISOString() };
+      if (state.activeRideId) {
+        lastFix.set(state.activeRideId, { ...fix, driverId: state.driverId });
+        breadcrumbs.add({
+          ride_id: state.activeRideId,
+          at,
+          lat: frame.lat,
+          lng: frame.lng,
+          accuracy: frame.accuracy ?? null,
+          heading: frame.heading ?? null,
+          speed: frame.speed ?? null,
+        });
+        const ends = await endsOf(state.activeRideId);
+        const target = ends && (state.activeRideStatus === 'in_progress' ? ends.dropoff : ends.pickup);
+        const eta_s = target ? (await estimator.route(frame, target)).duration_s : null;
+        await bus.publish({ channel: rideChannel(state.activeRideId), event: 'driver.location', data: { ride_id: state.activeRideId, ...fix, eta_s } });
+        return;
+      }
+      if (!state.online) return { type: 'error', code: 'FORBIDDEN', message: 'Go online to share your location' };
+      const city = await cities.at(frame);
+      const before = cityOf.get(state.driverId);
+      if (before && before !== city) await geo.remove(before, state.driverId);
+      if (!city) {
+        cityOf.delete(state.driverId);
+        return;
+      }
+      cityOf.set(state.driverId, city);
+      await geo.upsert(city, state.driverId, frame);
+    },
+    /** The latest fix of the driver on this ride, if this process took one. */
+    lastFixOf(rideId: string): DriverFix | null {
+      const fix = lastFix.get(rideId);
+      return fix ? { lat: fix.lat, lng: fix.lng, heading: fix.heading, at: fix.at } : null;
+    },
+    forgetRide(rideId: string) {
+      lastFix.delete(rideId);
+      rideEnds.delete(rideId);
+    },
+    removeFromIndex,
+    close() {
+      unsubscribe();
+    },
+  };
+}
+export type LocationService = ReturnType<typeof createLocationService>;

@@ -1,0 +1,85 @@
+import { expect } from 'vitest';
+import type { TestClient } from './http-client';
+import { openSocket } from './socket-client';
+import { GOOD_PASSWORD, signIn, uniqueEmail, uniquePhone } from './test-server';
+
+type Server = { url: string; client(): TestClient };
+
+export const FERRY_BUILDING = { lat: 37.7955, lng: -122.3937, label: 'Ferry Building' };
+export const UNION_SQUARE = { lat: 37.788, lng: -122.4075, label: 'Union Square' };
+export const GOLDEN_GATE_PARK = { lat: 37.7694, lng: -122.4862, label: 'Golden Gate Park' };
+/** A point `m` metres north of `p` (good enough for tests within a city). */
+export const north = (p: { lat: number; lng: number }, m: number) => ({ lat: p.lat + m / 111_195, lng: p.lng });
+
+export const ADMIN_EMAIL = 'dispatch-admin@openride.test';
+export const ADMIN_ENV = { ADMIN_EMAIL, ADMIN_PASSWORD: GOOD_PASSWORD, TRUST_PROXY: '1' };
+
+let addresses = 0;
+/** A signed-up user, each from an address of its own (the server must run with TRUST_PROXY=1). */
+export async function newUser(server: Server, full_name = 'Riley Rider') {
+  const client = server.client();
+  const res = await client.request('/api/functions/auth-with-rate-limit', {
+    method: 'POST',
+    json: { action: 'signup', email: uniqueEmail('ride'), password: GOOD_PASSWORD, options: { data: { full_name, phone: uniquePhone() } } },
+    headers: { 'x-forwarded-for': `10.${(process.pid % 200) + 20}.${Math.floor(addresses / 250)}.${addresses++ % 250}` },
+  });
+  expect(res.status).toBe(200);
+  const id = (await client.get('/api/me')).body.user.id as string;
+  return { client, id };
+}
+
+export async function adminOf(server: Server) {
+  const admin = server.client();
+  expect((await signIn(admin, ADMIN_EMAIL)).status).toBe(200);
+  return admin;
+}
+
+/**
+ * An approved driver, online, with a socket open, at `at`. `locate(p)` sends a GPS frame (spaced to respect
+ * the server's one-frame-a-second rule).
+ */
+export async function onlineDriver(server: Server, admin: TestClient, at: { lat: number; lng: number }, name = 'Dana Driver') {
+  const { client, id } = await newUser(server, name);
+  const applied = await client.post('/api/drivers', {
+    full_name: name,
+    phone: uniquePhone(),
+    license_number: 'D1234567',
+    vehicle_make: 'Toyota',
+    vehicle_model: 'Prius',
+    vehicle_year: 2021,
+    vehicle_color: 'Blue',
+    license_plate: `7ABC${String(addresses).padStart(3, '0')}`,
+  });
+  expect(applied.status).toBe(201);
+  const driverId = applied.body.driver.id as string;
+  expect((await admin.post(`/api/admin/drivers/${driverId}/verification`, { status: 'approved' })).status).toBe(200);
+  expect((await client.request(`/api/drivers/${driverId}`, { method: 'PATCH', json: { status: 'available' } })).status).toBe(200);
+  const socket = await openSocket(client, server.url);
+  let lastSent = 0;
+  const locate = async (p: { lat: number; lng: number }, accuracy = 10) => {
+    const wait = lastSent + 1100 - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    lastSent = Date.now();
+    socket.send({ type: 'location', lat: p.lat, lng: p.lng, accuracy });
+  };
+  await locate(at);
+  return { client, id, driverId, socket, locate };
+}
+export type OnlineDriver = Awaited<ReturnType<typeof onlineDriver>>;
+
+/** Waits for a condition the server reaches on its own (dispatch ticks, bus delivery). */
+export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 8000, stepMs = 100): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}
+
+type OfferFrame = { type: 'event'; event: string; data: { offer: { id: string; ride_id: string; expires_at: string; pickup_eta_s: number; fare_cents: number } } };
+export const nextOffer = (driver: OnlineDriver, rideId: string, timeoutMs = 8000) =>
+  driver.socket
+    .next<OfferFrame>((f) => f.type === 'event' && f.event === 'ride.offer' && (f.data as OfferFrame['data']).offer.ride_id === rideId, timeoutMs)
+    .then((f) => f.data.offer);
