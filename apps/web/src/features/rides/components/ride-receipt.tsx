@@ -1,0 +1,58 @@
+import { useId } from 'react';
+import { riderText } from '@openride/shared/rides/rider-text';
+import { RideMap } from '@/features/map/components/ride-map';
+import { useReceipt } from '../api/get-receipt';
+import type { Ride } from '../api/types';
+import { formatDistance, formatDuration, formatMoney } from '../lib/format';
+
+const text = riderText.track;
+
+/** GET /api/rides/:id/receipt: the fare's lines, total, distance, time and the path driven. */
+export function RideReceipt({ ride }: { ride: Ride }) {
+  const id = useId();
+  const receipt = useReceipt(ride.id, ride.status === 'completed');
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-lg font-semibold text-ink-900">
+        {text.receipt}
+      </h2>
+      {receipt.isPending ? (
+        <p role="status" className="text-sm text-ink-500">
+          {text.receiptLoading}
+        </p>
+      ) : receipt.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {text.receiptFailed}
+        </p>
+      ) : (
+        <>
+          <dl className="divide-y divide-ink-100 rounded-2xl border border-ink-100 text-sm">
+            {receipt.data.lines.map((line) => (
+              <div key={line.label} className="flex justify-between px-4 py-2.5">
+                <dt className="text-ink-600">{line.label}</dt>
+                <dd className="text-ink-900 tabular-nums">{formatMoney(line.amount_cents, receipt.data.currency)}</dd>
+              </div>
+            ))}
+            <div className="flex justify-between px-4 py-3 text-base font-bold">
+              <dt>{text.total}</dt>
+              <dd className="tabular-nums">{formatMoney(receipt.data.fare_cents, receipt.data.currency)}</dd>
+            </div>
+            <div className="flex justify-between px-4 py-2.5">
+              <dt className="text-ink-600">{text.distance}</dt>
+              <dd>{formatDistance(receipt.data.distance_m)}</dd>
+            </div>
+            <div className="flex justify-between px-4 py-2.5">
+              <dt className="text-ink-600">{text.duration}</dt>
+              <dd>{formatDuration(receipt.data.duration_s)}</dd>
+            </div>
+            <div className="flex justify-between px-4 py-2.5">
+              <dt className="text-ink-600">{riderText.book.payment}</dt>
+              <dd>{riderText.book.cash}</dd>
+            </div>
+          </dl>
+          <RideMap className="h-56 rounded-2xl" label={text.pathMap} pickup={ride.pickup} destination={ride.destination} path={receipt.data.path} />
+        </>
+      )}
+    </section>
+  );
+}

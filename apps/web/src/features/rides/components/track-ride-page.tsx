@@ -1,0 +1,260 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Car, Loader2, Phone } from 'lucide-react';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { rideChannel } from '@openride/shared/realtime';
+import { canTransition, isTerminal } from '@openride/shared/rides/ride-state';
+import { riderText } from '@openride/shared/rides/rider-text';
+import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-classes';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { PageContainer, PageTitle } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { RideMap } from '@/features/map/components/ride-map';
+import { RideChat } from '@/features/ride-chat/components/ride-chat';
+import { isApiError } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { RECONNECTED_EVENT, subscribeChannel, useRealtimeEvent } from '@/lib/realtime';
+import { useMe } from '@/lib/session';
+import { useCancelRide } from '../api/cancel-ride';
+import { useRide } from '../api/get-ride';
+import { rideKeys } from '../api/ride-keys';
+import type { DriverLocationEvent, Ride } from '../api/types';
+import { formatMoney, minutesOf, placeLabel } from '../lib/format';
+import { CancelRideDialog } from './cancel-ride-dialog';
+import { RateRide } from './rate-ride';
+import { RideReceipt } from './ride-receipt';
+import { ShareTrip } from './share-trip';
+
+const text = riderText.track;
+const CHAT_OPEN = ['accepted', 'arrived', 'in_progress'] as const;
+
+type Live = { lat: number; lng: number; heading: number | null; eta_s: number | null };
+
+/** One ride, live: 'ride.changed' on its room refetches it, 'driver.location' moves the car. */
+function useLiveRide(rideId: string) {
+  const client = useQueryClient();
+  const ride = useRide(rideId || undefined);
+  const [live, setLive] = useState<Live | null>(null);
+  // Joined only once the server has shown us the ride: anyone else would be refused the room.
+  const watching = Boolean(ride.data);
+  useEffect(() => {
+    if (!rideId || !watching) return;
+    return subscribeChannel(rideChannel(rideId));
+  }, [rideId, watching]);
+
+  useRealtimeEvent('ride.changed', (data) => {
+    const event = data as { id?: string; status?: string } | null;
+    if (event?.id !== rideId) return;
+    void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true });
+    void client.invalidateQueries({ queryKey: rideKeys.active, exact: true });
+    void client.invalidateQueries({ queryKey: rideKeys.history });
+  });
+  useRealtimeEvent('driver.location', (data) => {
+    const event = data as DriverLocationEvent | null;
+    if (event?.ride_id !== rideId) return;
+    setLive({ lat: event.lat, lng: event.lng, heading: event.heading, eta_s: event.eta_s });
+  });
+  useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true }));
+  return { ride, live };
+}
+
+/** /track-ride/:id and /track-ride?booking=… (where a push notification lands). */
+export function TrackRidePage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const me = useMe();
+  const rideId = params.id ?? search.get('booking') ?? '';
+  const { ride, live } = useLiveRide(me.data ? rideId : '');
+
+  if (me.isPending) return <LoadingScreen />;
+  if (!me.data) return <Navigate to={paths.authReturnTo(location.pathname + location.search)} replace />;
+  if (!rideId || isApiError(ride.error, 404)) return <RideNotFound />;
+  if (ride.isPending) return <LoadingScreen />;
+  if (ride.isError) {
+    return (
+      <PageContainer className="max-w-lg">
+        <PageTitle title={text.title} />
+        <p role="alert" className="rounded-2xl bg-red-50 p-4 text-red-800">
+          {text.loadFailed}
+        </p>
+        <Button className="mt-4" variant="outline" onClick={() => void ride.refetch()}>
+          {riderText.book.retry}
+        </Button>
+      </PageContainer>
+    );
+  }
+  return <TrackRide ride={ride.data} live={live} />;
+}
+
+function RideNotFound() {
+  return (
+    <PageContainer className="max-w-lg text-center">
+      <PageTitle title={text.notFound} />
+      <h1 className="text-2xl font-bold text-ink-900">{text.notFound}</h1>
+      <p className="mt-2 text-ink-600">{text.notFoundText}</p>
+      <Link to={paths.bookRide} className={buttonClasses({ className: 'mt-6' })}>
+        {riderText.history.bookFirst}
+      </Link>
+    </PageContainer>
+  );
+}
+
+function vehicleOf(driver: NonNullable<Ride['driver']>): string {
+  return [driver.vehicle_color, driver.vehicle_make, driver.vehicle_model].filter(Boolean).join(' ');
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3 py-2">
+      <dt className="w-24 shrink-0 text-ink-500">{label}</dt>
+      <dd className="min-w-0 flex-1 text-ink-900">{children}</dd>
+    </div>
+  );
+}
+
+function endedText(ride: Ride): string {
+  if (ride.status === 'no_driver') return text.noDriver;
+  return ride.cancelled_by === 'driver' ? text.cancelledByDriver : text.cancelled;
+}
+
+function TrackRide({ ride, live }: { ride: Ride; live: Live | null }) {
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelRide(ride.id);
+  const ended = isTerminal(ride.status);
+  const canCancel = canTransition(ride.status, 'cancelled', 'rider');
+  const chatOpen = (CHAT_OPEN as readonly string[]).includes(ride.status);
+  const beforeTrip = ride.status === 'accepted' || ride.status === 'arrived' || ride.status === 'requested';
+
+  const driverAt = live ?? ride.driver_location ?? null;
+  const showDriver = Boolean(ride.driver) && driverAt && (ride.status === 'accepted' || ride.status === 'arrived' || ride.status === 'in_progress');
+  const etaSeconds = live?.eta_s ?? null;
+  const etaLine =
+    etaSeconds == null ? null : ride.status === 'accepted' ? text.arrivingIn(minutesOf(etaSeconds)) : ride.status === 'in_progress' ? text.arriveAt(minutesOf(etaSeconds)) : null;
+
+  const cancelError = cancel.error ? (isApiError(cancel.error, 409) ? cancel.error.message : cancel.error.message || text.cancelFailed) : null;
+
+  return (
+    <div className="flex flex-col lg:h-[calc(100dvh-var(--spacing-nav))] lg:flex-row">
+      <PageTitle title={`${ride.status_label} · ${text.title}`} />
+      {ride.status !== 'completed' ? (
+        <RideMap
+          className="h-[36dvh] min-h-56 shrink-0 lg:h-full lg:flex-1"
+          pickup={ride.status === 'in_progress' ? null : ride.pickup}
+          destination={ride.destination}
+          driver={showDriver ? driverAt : null}
+        />
+      ) : null}
+      <div
+        className={cn(
+          'relative z-10 space-y-5 bg-white px-4 pt-5 pb-10 lg:w-[28rem] lg:overflow-y-auto lg:px-6',
+          ride.status !== 'completed' && '-mt-5 rounded-t-3xl shadow-[0_-8px_24px_rgba(2,6,23,0.08)] lg:mt-0 lg:rounded-none lg:shadow-none',
+        )}
+      >
+        <div role="status" aria-live="polite" aria-label={text.status} className="space-y-1">
+          <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight text-ink-900">
+            {ride.status === 'requested' ? <Loader2 className="size-5 animate-spin text-brand-600" aria-hidden="true" /> : null}
+            {ride.status === 'completed' ? text.completedTitle : ride.status_label}
+          </h1>
+          {ride.status === 'requested' ? <p className="text-sm text-ink-600">{text.findingHint}</p> : null}
+          {etaLine ? <p className="text-sm font-medium text-brand-700">{etaLine}</p> : null}
+          {ended && ride.status !== 'completed' ? <p className="text-sm text-ink-600">{endedText(ride)}</p> : null}
+        </div>
+
+        {ended && ride.status !== 'completed' ? (
+          <Link to={paths.bookRide} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
+            {text.bookAgain}
+          </Link>
+        ) : null}
+
+        {beforeTrip && ride.pin ? (
+          <section aria-labelledby="ride-pin-title" className="flex items-center justify-between gap-4 rounded-2xl bg-ink-900 px-4 py-3 text-white">
+            <div>
+              <h2 id="ride-pin-title" className="text-sm font-semibold">
+                {text.pinTitle}
+              </h2>
+              <p className="text-xs text-ink-300">{text.pinHint}</p>
+            </div>
+            <p className="font-mono text-3xl font-bold tracking-[0.3em] tabular-nums" aria-label={ride.pin.split('').join(' ')}>
+              {ride.pin}
+            </p>
+          </section>
+        ) : null}
+
+        {ride.driver ? (
+          <section aria-labelledby="ride-driver-title" className="rounded-2xl border border-ink-100 p-4">
+            <h2 id="ride-driver-title" className="sr-only">
+              {text.driver}
+            </h2>
+            <div className="flex items-center gap-3">
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-ink-100 text-lg font-bold text-ink-700" aria-hidden="true">
+                {ride.driver.name.slice(0, 1).toUpperCase()}
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold text-ink-900">{ride.driver.name}</p>
+                <p className="flex items-center gap-1.5 truncate text-sm text-ink-600">
+                  <Car className="size-4 shrink-0" aria-hidden="true" />
+                  {vehicleOf(ride.driver)}
+                </p>
+              </div>
+              {ride.driver.license_plate ? (
+                <p className="rounded-lg border-2 border-ink-900 px-2 py-1 font-mono text-sm font-bold tracking-wider text-ink-900">
+                  <span className="sr-only">{text.plate}: </span>
+                  {ride.driver.license_plate}
+                </p>
+              ) : null}
+            </div>
+            {ride.driver.phone ? (
+              <p className="mt-3 flex items-center gap-2 text-sm text-ink-600">
+                <Phone className="size-4" aria-hidden="true" />
+                <span className="sr-only">{text.phone}: </span>
+                {ride.driver.phone}
+              </p>
+            ) : null}
+          </section>
+        ) : null}
+
+        {ride.driver && (chatOpen || ride.status === 'completed') ? (
+          <section aria-label={text.chat}>
+            <RideChat rideId={ride.id} myRole="rider" enabled={chatOpen} otherName={ride.driver.name.split(' ')[0]} />
+          </section>
+        ) : null}
+
+        {ride.status === 'completed' ? (
+          <>
+            <RateRide ride={ride} />
+            <RideReceipt ride={ride} />
+          </>
+        ) : null}
+
+        <dl className="divide-y divide-ink-100 text-sm">
+          <Row label={text.from}>{placeLabel(ride.pickup)}</Row>
+          <Row label={text.to}>{placeLabel(ride.destination)}</Row>
+          <Row label={text.fare}>
+            <span className="font-semibold">{formatMoney(ride.fare_cents, ride.currency)}</span> · {riderText.book.cash}
+          </Row>
+        </dl>
+
+        {!ended && ride.share_token ? <ShareTrip token={ride.share_token} /> : null}
+
+        {canCancel ? (
+          <Button variant="outline" size="lg" className="w-full text-red-700" onClick={() => setConfirming(true)}>
+            {text.cancelRide}
+          </Button>
+        ) : null}
+      </div>
+      {confirming && canCancel ? (
+        <CancelRideDialog
+          pending={cancel.isPending}
+          error={cancelError}
+          onClose={() => {
+            setConfirming(false);
+            cancel.reset();
+          }}
+          onConfirm={() => cancel.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+        />
+      ) : null}
+    </div>
+  );
+}
