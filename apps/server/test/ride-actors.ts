@@ -81,5 +81,5 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
 type OfferFrame = { type: 'event'; event: string; data: { offer: { id: string; ride_id: string; expires_at: string; pickup_eta_s: number; fare_cents: number } } };
 export const nextOffer = (driver: OnlineDriver, rideId: string, timeoutMs = 8000) =>
   driver.socket
-    .next<OfferFrame>((f) => f.type === 'event' && f.event === 'ride.offer' && (f.data as OfferFrame['data']).offer.ride_id === rideId, timeoutMs)
-    .then((f) => f.data.offer);
+    .next((f) => f.type === 'event' && f.event === 'ride.offer' && (f.data as OfferFrame['data']).offer.ride_id === rideId, timeoutMs)
+    .then((f) => (f as unknown as OfferFrame).data.offer);
