@@ -118,6 +118,7 @@ export const riderText = {
     live: 'Live location updates every few seconds.',
     driver: 'Driver',
     noDriverYet: 'Waiting for a driver',
+    rideType: 'Ride type',
   },
   history: {
     title: 'My Rides',

@@ -1,2 +1,1 @@
-// Replaced by the page itself as it lands; until then the route shows the 'coming soon' placeholder.
-export { Component } from './placeholder';
+export { RideHistoryPage as Component } from '@/features/rides/components/ride-history-page';
