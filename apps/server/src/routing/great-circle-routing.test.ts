@@ -39,6 +39,12 @@ describe('great-circle routing', () => {
     expect(Math.abs(pathLength(geometry) / route.distance_m - 1)).toBeLessThan(0.1);
   });
 
+  it('skips the drawing when asked (hot paths want only the numbers)', async () => {
+    const drawn = await greatCircleRouting().route(FERRY_BUILDING, GOLDEN_GATE_PARK);
+    const bare = await greatCircleRouting(1.3, 25, { geometry: false }).route(FERRY_BUILDING, GOLDEN_GATE_PARK);
+    expect(bare).toEqual({ distance_m: drawn.distance_m, duration_s: drawn.duration_s });
+  });
+
   it('draws a straight line outside San Francisco (the grid knows no other city)', async () => {
     const oakland = { lat: 37.8044, lng: -122.2712 };
     const route = await greatCircleRouting().route(FERRY_BUILDING, oakland);

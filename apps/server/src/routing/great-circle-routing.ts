@@ -25,13 +25,16 @@ export function haversineMeters(a: LatLng, b: LatLng): number {
  * is within a few per cent of it on typical trips (Manhattan distance averages ~1.27× the straight line).
  * Outside San Francisco the grid knows no streets: the geometry is then the straight line.
  */
-export function greatCircleRouting(detourFactor = 1.3, avgSpeedKmh = 25): RoutingProvider {
+export function greatCircleRouting(detourFactor = 1.3, avgSpeedKmh = 25, opts: { geometry?: boolean } = {}): RoutingProvider {
+  // Hot paths that only want the numbers (an ETA per location frame) can skip drawing the path.
+  const draw = opts.geometry ?? true;
   return {
     async route(from, to) {
       const distance = haversineMeters(from, to) * detourFactor;
+      const estimate = { distance_m: Math.round(distance), duration_s: Math.round(distance / ((avgSpeedKmh * 1000) / 3600)) };
+      if (!draw) return estimate;
       return {
-        distance_m: Math.round(distance),
-        duration_s: Math.round(distance / ((avgSpeedKmh * 1000) / 3600)),
+        ...estimate,
         geometry: inGridArea(from) && inGridArea(to) ? gridPath(from, to) : [[from.lat, from.lng], [to.lat, to.lng]],
       };
     },

@@ -1,0 +1,74 @@
+/**
+ * The demo city's accounts (docs/decisions/0011-demo-city.md). Known on purpose: the start-up log prints
+ * them so anyone can try each role. The demo never runs in production (env.ts refuses DEMO=1 there).
+ */
+
+/** One password for every demo account: 8+ characters, upper, lower, digit, not in the leaked-password list. */
+export const DEMO_PASSWORD = 'Demo-Ride-415';
+
+export const DEMO_DOMAIN = 'demo.openride.local';
+export const DEMO_RIDER_EMAIL = `rider@${DEMO_DOMAIN}`;
+export const DEMO_ADMIN_EMAIL = `admin@${DEMO_DOMAIN}`;
+/** driver01@…, driver02@…, … driver100@… (two digits at least). */
+export const demoDriverEmail = (n: number) => `driver${String(n).padStart(2, '0')}@${DEMO_DOMAIN}`;
+
+/**
+ * Phones in the 555 exchange of San Francisco's 415 area code (555 numbers are the ones films use): unique
+ * per account, so the demo accounts never collide with each other under the one-phone-one-account rule.
+ */
+export const DEMO_RIDER_PHONE = '4155550100';
+export const DEMO_ADMIN_PHONE = '4155550101';
+export const demoDriverPhone = (n: number) => `415555${String(200 + n).padStart(4, '0')}`;
+
+const FIRST_NAMES = ['Maya', 'Carlos', 'Aisha', 'Ben', 'Lin', 'Diego', 'Priya', 'Sam', 'Fatima', 'Jonah', 'Mei', 'Tomás', 'Grace', 'Omar', 'Hana', 'Luca', 'Zoe', 'Kwame', 'Rosa', 'Ivan', 'Nia', 'Arjun', 'Elena', 'Theo'];
+const LAST_NAMES = ['Chen', 'Garcia', 'Okafor', 'Nguyen', 'Patel', 'Kim', 'Rivera', 'Cohen', 'Haddad', 'Silva', 'Tanaka', 'Murphy', 'Ali', 'Novak', 'Santos', 'Park', 'Mensah', 'Lopez', 'Ivanova', 'Singh', 'Moreau', 'Bauer', 'Costa', 'Wong'];
+
+/** Cars San Francisco ride-hail drivers actually drive: hybrids and EVs first. */
+const VEHICLES: ReadonlyArray<{ make: string; model: string }> = [
+  { make: 'Toyota', model: 'Prius' },
+  { make: 'Tesla', model: 'Model 3' },
+  { make: 'Toyota', model: 'Camry Hybrid' },
+  { make: 'Honda', model: 'Accord Hybrid' },
+  { make: 'Hyundai', model: 'Ioniq 5' },
+  { make: 'Tesla', model: 'Model Y' },
+  { make: 'Kia', model: 'Niro' },
+  { make: 'Toyota', model: 'RAV4 Hybrid' },
+  { make: 'Chevrolet', model: 'Bolt EUV' },
+  { make: 'Honda', model: 'Civic' },
+  { make: 'Ford', model: 'Escape Hybrid' },
+  { make: 'Toyota', model: 'Sienna' },
+];
+const COLOURS = ['White', 'Black', 'Silver', 'Grey', 'Blue', 'Red', 'Pearl White', 'Midnight Blue'];
+
+export type DemoDriverProfile = {
+  email: string;
+  full_name: string;
+  phone: string;
+  license_number: string;
+  vehicle_make: string;
+  vehicle_model: string;
+  vehicle_year: number;
+  vehicle_color: string;
+  license_plate: string;
+};
+
+/** Driver n (1-based): a name, a car and papers, always the same for the same n. */
+export function demoDriverProfile(n: number): DemoDriverProfile {
+  const i = n - 1;
+  const vehicle = VEHICLES[i % VEHICLES.length]!;
+  const letters = 'ABCDEFGHJKLMNPRSTUVWXYZ'; // no I, O, Q: not on California plates
+  const l = (k: number) => letters[Math.floor(i / letters.length ** k) % letters.length]!;
+  return {
+    email: demoDriverEmail(n),
+    full_name: `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAMES[(i * 7 + 3) % LAST_NAMES.length]}`,
+    phone: demoDriverPhone(n),
+    // California's format: one letter, seven digits.
+    license_number: `D${String(5_100_000 + n * 7_919).padStart(7, '0')}`,
+    vehicle_make: vehicle.make,
+    vehicle_model: vehicle.model,
+    vehicle_year: 2017 + ((i * 3) % 8),
+    vehicle_color: COLOURS[(i * 5) % COLOURS.length]!,
+    // California's current format: digit, three letters, three digits (e.g. 8ABC123).
+    license_plate: `${8 + (i % 2)}${l(2)}${l(1)}${l(0)}${String(100 + ((n * 37) % 900)).padStart(3, '0')}`,
+  };
+}

@@ -1,0 +1,98 @@
+import { APIError } from 'better-auth/api';
+import { ensureAdmin } from '../admin/ensure-admin';
+import { latestDriverOf } from '../drivers/drivers.repo';
+import type { Services } from '../http/context';
+import { findPhoneConflict } from '../profiles/find-phone-conflict';
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_ADMIN_PHONE,
+  DEMO_PASSWORD,
+  DEMO_RIDER_EMAIL,
+  DEMO_RIDER_PHONE,
+  demoDriverProfile,
+} from './demo-accounts';
+
+export type SeededDriver = { n: number; email: string; userId: string; driverId: string; verification_status: string };
+export type DemoSeed = { riderId: string; adminId: string; drivers: SeededDriver[] };
+
+type SeedServices = Pick<Services, 'db' | 'auth' | 'logger'>;
+
+/**
+ * Make sure an account exists: created through better-auth (its password hashing, its profile hook), never
+ * by writing hashes ourselves. An existing account is left as it is, password included: someone may have
+ * changed it on purpose. The profile's name and phone are filled in only where empty, and the phone only if
+ * no other account holds it.
+ */
+async function ensureUser(services: SeedServices, email: string, name: string, phone: string): Promise<{ id: string; created: boolean }> {
+  const { db, auth } = services;
+  let created = false;
+  let user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst();
+  if (!user) {
+    try {
+      const res = await auth.api.signUpEmail({ body: { email, password: DEMO_PASSWORD, name } });
+      user = { id: res.user.id };
+      created = true;
+    } catch (err) {
+      // Another process seeding at the same moment (scaled mode) made it first: use theirs.
+      if (!(err instanceof APIError)) throw err;
+      user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    }
+  }
+  const profile = await db.selectFrom('profiles').select(['full_name', 'phone']).where('id', '=', user.id).executeTakeFirst();
+  if (!profile) {
+    await db.insertInto('profiles').values({ id: user.id, full_name: name }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  }
+  const set: { full_name?: string; phone?: string; updated_at?: Date } = {};
+  if (!profile?.full_name) set.full_name = name;
+  if (!profile?.phone && !(await findPhoneConflict(db, phone, user.id))) set.phone = phone;
+  if (Object.keys(set).length) await db.updateTable('profiles').set({ ...set, updated_at: new Date() }).where('id', '=', user.id).execute();
+  return { id: user.id, created };
+}
+
+async function ensureDriver(services: SeedServices, n: number, adminId: string): Promise<SeededDriver> {
+  const { db } = services;
+  const { email, ...application } = demoDriverProfile(n);
+  const { id: userId } = await ensureUser(services, email, application.full_name, application.phone);
+  const latest = await latestDriverOf(db, userId);
+  if (latest) {
+    // An admin's decision on a demo driver (a rejection tried out in the panel) is kept.
+    return { n, email, userId, driverId: latest.id, verification_status: latest.verification_status };
+  }
+  const driver = await db.transaction().execute(async (trx) => {
+    await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    const again = await trx.selectFrom('drivers').select(['id', 'verification_status']).where('user_id', '=', userId).limit(1).executeTakeFirst();
+    if (again) return again;
+    const now = new Date();
+    const row = await trx
+      .insertInto('drivers')
+      .values({ user_id: userId, ...application, verification_status: 'approved', status: 'offline', reviewed_at: now, reviewed_by: adminId })
+      .returning(['id', 'verification_status'])
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('user_roles')
+      .values({ user_id: userId, role: 'driver' })
+      .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
+      .execute();
+    return row;
+  });
+  return { n, email, userId, driverId: driver.id, verification_status: driver.verification_status };
+}
+
+/**
+ * Idempotent: the demo rider, the demo admin and `driverCount` approved demo drivers with their cars.
+ * Running it again (every start) creates only what is missing; San Francisco's city and prices come from
+ * migration 0004.
+ */
+export async function seedDemo(services: SeedServices, driverCount: number): Promise<DemoSeed> {
+  const rider = await ensureUser(services, DEMO_RIDER_EMAIL, 'Riley Demo', DEMO_RIDER_PHONE);
+  const admin = await ensureAdmin(services, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
+  await ensureUser(services, DEMO_ADMIN_EMAIL, 'Demo Admin', DEMO_ADMIN_PHONE);
+
+  const drivers: SeededDriver[] = [];
+  // A few at a time: each new account costs a password hash (scrypt, tens of milliseconds).
+  const numbers = Array.from({ length: driverCount }, (_, k) => k + 1);
+  for (let k = 0; k < numbers.length; k += 4) {
+    drivers.push(...(await Promise.all(numbers.slice(k, k + 4).map((n) => ensureDriver(services, n, admin.userId)))));
+  }
+  return { riderId: rider.id, adminId: admin.userId, drivers };
+}

@@ -1,0 +1,199 @@
+import { distanceMeters, gridPath, snapToStreet } from '@openride/shared/geo/street-grid';
+import type { ServerFrame } from '@openride/shared/realtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN_EMAIL, DEMO_DOMAIN, DEMO_PASSWORD, DEMO_RIDER_EMAIL, demoDriverEmail } from '../src/demo/demo-accounts';
+import { seedDemo } from '../src/demo/seed-demo';
+import { type RunningDemo, startDemo } from '../src/demo/start-demo';
+import { parseEnv } from '../src/env';
+import { createLogger } from '../src/lib/logger';
+import { type RunningServer, startServer } from '../src/server';
+import { TestClient } from './http-client';
+import { openSocket } from './socket-client';
+import { freePort, GOOD_PASSWORD, uniqueEmail, uniquePhone } from './test-server';
+import { createTestDatabase, type TestDatabase, testRedisPrefix } from './test-database';
+
+const DEMO_ENV = { DEMO: '1', DEMO_DRIVERS: '3', DEMO_SPEED: '30', TRUST_PROXY: '1' };
+const SPEED = 30;
+// Driver 1 lives around Union Square, 2 around Mission Dolores, 3 around the Ferry Building (sim/sim-geo.ts).
+const UNION_SQUARE = { lat: 37.7879, lng: -122.4074, label: 'Union Square' };
+const PAINTED_LADIES = { lat: 37.7762, lng: -122.4328, label: 'Painted Ladies' };
+
+type Started = { server: RunningServer; demo: RunningDemo | null; stop(): Promise<void> };
+
+/**
+ * A server with the demo on, on a database we keep between starts (startTestServer makes a new one each
+ * time). Until server.ts starts the demo itself when DEMO=1, the test starts it the way server.ts will.
+ */
+async function startDemoServer(database: TestDatabase): Promise<Started> {
+  const port = await freePort();
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    WEB_DIST: '/nonexistent',
+    ...database.env,
+    ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: testRedisPrefix() } : {}),
+    ...DEMO_ENV,
+  });
+  const logger = createLogger(env.LOG_LEVEL);
+  const server = await startServer(env, logger);
+  let demo: RunningDemo | null = null;
+  if (!(await demoDriversOnline(server, 8_000))) demo = await startDemo({ services: server.services, url: server.url, logger });
+  return {
+    server,
+    demo,
+    async stop() {
+      await demo?.stop();
+      await server.close();
+    },
+  };
+}
+
+/** Whether the server's own demo (wired in server.ts) has its drivers online within `ms`. */
+async function demoDriversOnline(server: RunningServer, ms: number) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const row = await server.services.db
+      .selectFrom('drivers')
+      .innerJoin('user', 'user.id', 'drivers.user_id')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user.email', 'like', `%@${DEMO_DOMAIN}`)
+      .where('drivers.status', '=', 'available')
+      .executeTakeFirstOrThrow();
+    if (Number(row.n) >= 3) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+async function demoRows(server: RunningServer) {
+  const db = server.services.db;
+  const users = await db.selectFrom('user').select(['id', 'email']).where('email', 'like', `%@${DEMO_DOMAIN}`).orderBy('email').execute();
+  const drivers = await db
+    .selectFrom('drivers')
+    .innerJoin('user', 'user.id', 'drivers.user_id')
+    .select(['drivers.id', 'user.email', 'drivers.verification_status', 'drivers.license_plate', 'drivers.vehicle_make', 'drivers.vehicle_model', 'drivers.vehicle_color'])
+    .where('user.email', 'like', `%@${DEMO_DOMAIN}`)
+    .orderBy('user.email')
+    .execute();
+  const profiles = await db.selectFrom('profiles').select(['id', 'phone', 'full_name']).where('id', 'in', users.map((u) => u.id)).execute();
+  return { users, drivers, profiles };
+}
+
+let database: TestDatabase;
+let first: Started;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  first = await startDemoServer(database);
+});
+afterAll(async () => {
+  await first?.stop();
+  await database?.drop();
+});
+
+describe('the demo city', () => {
+  it('seeds a rider, an admin and 3 approved drivers with cars and unique phones, and each can sign in', async () => {
+    const { users, drivers, profiles } = await demoRows(first.server);
+    expect(users.map((u) => u.email)).toEqual([DEMO_ADMIN_EMAIL, demoDriverEmail(1), demoDriverEmail(2), demoDriverEmail(3), DEMO_RIDER_EMAIL].sort());
+    expect(drivers).toHaveLength(3);
+    for (const d of drivers) {
+      expect(d.verification_status).toBe('approved');
+      expect(d.license_plate).toMatch(/^\d[A-Z]{3}\d{3}$/);
+      expect(d.vehicle_make && d.vehicle_model && d.vehicle_color).toBeTruthy();
+    }
+    const phones = profiles.map((p) => p.phone);
+    expect(phones.every((p) => p && /^\d{10}$/.test(p))).toBe(true);
+    expect(new Set(phones).size).toBe(5);
+
+    const url = first.server.url;
+    const rider = new TestClient(url);
+    expect((await rider.post('/api/functions/auth-with-rate-limit', { action: 'signin', email: DEMO_RIDER_EMAIL, password: DEMO_PASSWORD })).status).toBe(200);
+    expect((await rider.get('/api/me')).body).toMatchObject({ isAdmin: false, profile: { full_name: 'Riley Demo' } });
+
+    const admin = new TestClient(url);
+    expect((await admin.post('/api/functions/auth-with-rate-limit', { action: 'signin', email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD })).status).toBe(200);
+    const me = (await admin.get('/api/me')).body;
+    expect(me.isAdmin).toBe(true);
+    expect(me.adminPath).toBe(first.server.services.adminPath);
+
+    const driver = new TestClient(url);
+    expect((await driver.post('/api/functions/auth-with-rate-limit', { action: 'signin', email: demoDriverEmail(2), password: DEMO_PASSWORD })).status).toBe(200);
+    const active = await driver.get('/api/drivers/me/active');
+    expect(active.status).toBe(200);
+    expect(active.body.driver).toMatchObject({ verification_status: 'approved', status: 'available' });
+  });
+
+  it('serves a new rider end to end: a simulated driver accepts, drives there, starts with the PIN, drives the trip, completes', async () => {
+    const rider = new TestClient(first.server.url);
+    const signup = await rider.request('/api/functions/auth-with-rate-limit', {
+      method: 'POST',
+      json: { action: 'signup', email: uniqueEmail('demo-rider'), password: GOOD_PASSWORD, options: { data: { full_name: 'Dana Demo', phone: uniquePhone() } } },
+      headers: { 'x-forwarded-for': '10.77.0.1' },
+    });
+    expect(signup.status).toBe(200);
+    const socket = await openSocket(rider);
+
+    // A driver is near: the quote already knows how far away.
+    const quote = (await rider.post('/api/rides/quote', { pickup: UNION_SQUARE, destination: PAINTED_LADIES })).body;
+    expect(quote.options[0].pickup_eta_s).toEqual(expect.any(Number));
+
+    const booked = await rider.post('/api/rides', { pickup: UNION_SQUARE, destination: PAINTED_LADIES, ride_type: 'economy', payment_method: 'cash' });
+    expect(booked.status).toBe(201);
+    const rideId = booked.body.ride.id as string;
+    socket.send({ type: 'subscribe', channel: `ride:${rideId}` });
+
+    const statusEvent = (status: string) => (f: ServerFrame) =>
+      f.type === 'event' && f.channel === `user:${(signup.body.data.user.id as string)}` && f.event === 'ride.changed' && (f.data as { id: string; status: string }).id === rideId && (f.data as { status: string }).status === status;
+    // At ×30, a 10-minute drive to the pickup is 20 s and the ~3 km trip about 15 s.
+    await socket.next(statusEvent('accepted'), 30_000);
+    await socket.next(statusEvent('arrived'), 60_000);
+    await socket.next(statusEvent('in_progress'), 30_000);
+    await socket.next(statusEvent('completed'), 60_000);
+
+    const ride = (await rider.get(`/api/rides/${rideId}`)).body.ride;
+    expect(ride.status).toBe('completed');
+    expect(ride.driver.name).toBeTruthy();
+    // The trip took the ride's estimated duration in simulated time (× 30), give or take the frames' second.
+    const tripSimS = ((Date.parse(ride.completed_at) - Date.parse(ride.started_at)) / 1000) * SPEED;
+    expect(tripSimS).toBeGreaterThan(ride.duration_s * 0.9);
+    expect(tripSimS).toBeLessThan(ride.duration_s * 1.3 + 60);
+
+    // The map saw the car move: location events on the ride's room, each with an ETA.
+    const locations = socket.frames.filter((f) => f.type === 'event' && f.event === 'driver.location');
+    expect(locations.length).toBeGreaterThan(5);
+    expect((locations.at(-1) as { data: { eta_s: unknown } }).data.eta_s).toEqual(expect.any(Number));
+
+    // The car's breadcrumbs (to the pickup, then the trip) all lie on streets of the grid, not across blocks.
+    const receipt = (await rider.get(`/api/rides/${rideId}/receipt`)).body.receipt;
+    const path = receipt.path as [number, number][];
+    expect(path.length).toBeGreaterThan(3);
+    for (const p of path) expect(distanceMeters(snapToStreet(p), p), JSON.stringify(p)).toBeLessThan(3);
+    // …and the last one is near where the grid path to the destination ends: frames are 1.1 s apart, which
+    // at ×30 is 33 simulated seconds, about 230 m at city speed.
+    expect(distanceMeters(path.at(-1)!, gridPath(UNION_SQUARE, PAINTED_LADIES).at(-1)!)).toBeLessThan(350);
+
+    // The rider rates the driver back (the simulated driver rated the rider already).
+    expect((await rider.post(`/api/rides/${rideId}/rating`, { stars: 5 })).status).toBe(201);
+    socket.close();
+  }, 180_000);
+
+  it('seeds again on the next start without duplicating anything', async () => {
+    const before = await demoRows(first.server);
+    // Seeding twice in a row changes nothing…
+    const again = await seedDemo(first.server.services, 3);
+    expect(again.drivers.map((d) => d.driverId).sort()).toEqual(before.drivers.map((d) => d.id).sort());
+    // …and so does a whole restart on the same database.
+    await first.stop();
+    first = await startDemoServer(database);
+    const after = await demoRows(first.server);
+    expect(after.users).toEqual(before.users);
+    expect(after.drivers).toEqual(before.drivers);
+    expect(after.profiles.sort((a, b) => a.id.localeCompare(b.id))).toEqual(before.profiles.sort((a, b) => a.id.localeCompare(b.id)));
+    const admins = await first.server.services.db.selectFrom('user_roles').select('user_id').where('role', '=', 'admin').execute();
+    expect(admins).toHaveLength(1);
+    // The restarted demo's drivers are online again.
+    expect(await demoDriversOnline(first.server, 10_000)).toBe(true);
+  }, 120_000);
+});
