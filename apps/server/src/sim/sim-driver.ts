@@ -410,7 +410,10 @@ export class SimDriver {
   // ---- plumbing --------------------------------------------------------------------------------------
 
   private count(counter: keyof SimCounters, by = 1) {
-    if (this.opts.stats) this.opts.stats.counters[counter] += by;
+    if (!this.opts.stats) return;
+    const c = this.opts.stats.counters;
+    c[counter] += by;
+    if (c.driversConnected > c.peakDriversConnected) c.peakDriversConnected = c.driversConnected;
   }
 
   /**

@@ -1,6 +1,8 @@
 /** The figures a simulator run reports: counters, and latencies of the ride calls (p50/p95). */
 export type SimCounters = {
   driversConnected: number;
+  /** The most drivers connected at once during the run. */
+  peakDriversConnected: number;
   framesSent: number;
   offersReceived: number;
   offersAccepted: number;
@@ -19,6 +21,7 @@ export const TIMED_CALLS = ['accept', 'arrive', 'start', 'complete'] as const;
 export class SimStats {
   readonly counters: SimCounters = {
     driversConnected: 0,
+    peakDriversConnected: 0,
     framesSent: 0,
     offersReceived: 0,
     offersAccepted: 0,
@@ -60,7 +63,7 @@ export class SimStats {
       return p ? `${call} p50 ${p.p50.toFixed(0)} ms p95 ${p.p95.toFixed(0)} ms (n=${p.n})` : `${call} –`;
     }).join(', ');
     return (
-      `drivers connected ${c.driversConnected} | frames ${c.framesSent} (${((c.framesSent - from.framesSent) / seconds).toFixed(1)}/s) | ` +
+      `drivers connected ${c.driversConnected} (peak ${c.peakDriversConnected}) | frames ${c.framesSent} (${((c.framesSent - from.framesSent) / seconds).toFixed(1)}/s) | ` +
       `offers ${c.offersReceived} received, ${c.offersAccepted} accepted, ${c.offersDeclined} declined, ${c.acceptConflicts} too late | ` +
       `rides ${c.ridesRequested} requested, ${c.ridesCompleted} completed (${(((c.ridesCompleted - from.ridesCompleted) / seconds) * 60).toFixed(1)}/min), ` +
       `${c.ridesCancelled} cancelled, ${c.noDriver} no driver | errors ${c.errors} | ${lat}`

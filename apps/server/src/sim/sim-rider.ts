@@ -1,0 +1,131 @@
+import { errorText, HttpSession, NetworkError } from './http-session';
+import { randomTrip, seededRandom } from './sim-geo';
+import type { SimStats } from './sim-stats';
+
+type SimLogger = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; debug(obj: object, msg?: string): void };
+
+export type SimRiderOptions = {
+  url: string;
+  origin?: string;
+  /** An already signed-in session (the CLI makes the accounts). */
+  session: HttpSession;
+  email: string;
+  speed?: number;
+  /** Mean simulated seconds between one ride's end and the next request. */
+  meanGapS?: number;
+  seed?: number;
+  stats?: SimStats;
+  logger?: SimLogger;
+  /** Every booked ride's PIN lands here: the simulated drivers "hear" it from this map. */
+  pins: Map<string, string>;
+};
+
+const TERMINAL = new Set(['completed', 'cancelled', 'no_driver']);
+
+/**
+ * A simulated rider for the standalone simulator: every so often books a ride between two random places of
+ * the city, remembers its PIN (so the simulated drivers can start it), waits for the ride to end, rates a
+ * completed one and books again. Only the public API, like the rider app.
+ */
+export class SimRider {
+  private readonly random: () => number;
+  private readonly speed: number;
+  private readonly stopController = new AbortController();
+  private loop: Promise<void> | null = null;
+
+  constructor(private readonly opts: SimRiderOptions) {
+    this.speed = opts.speed ?? 1;
+    this.random = seededRandom(opts.seed ?? 1);
+  }
+
+  start() {
+    this.loop = this.live().catch((err) => {
+      if (!this.stopController.signal.aborted) this.opts.logger?.warn({ err, rider: this.opts.email }, 'simulated rider stopped on an error');
+    });
+  }
+
+  async stop() {
+    this.stopController.abort();
+    await this.loop;
+  }
+
+  private get http() {
+    return this.opts.session;
+  }
+
+  private async live() {
+    // Riders do not all book at the same second.
+    await this.sleepSim(5 + 30 * this.random());
+    while (!this.stopController.signal.aborted) {
+      try {
+        await this.rideOnce();
+      } catch (err) {
+        if (this.stopController.signal.aborted) return;
+        if (this.opts.stats) this.opts.stats.counters.errors++;
+        this.opts.logger?.warn({ err, rider: this.opts.email }, 'simulated rider hit an error; carrying on');
+      }
+      // Exponential gaps: requests arrive like a Poisson process.
+      await this.sleepSim(-Math.log(1 - this.random()) * (this.opts.meanGapS ?? 60));
+    }
+  }
+
+  private async rideOnce() {
+    const active = await this.call('GET', '/api/rides/active');
+    let rideId = active.status === 200 && active.body?.ride && active.body.ride.pin !== undefined ? (active.body.ride.id as string) : null;
+    if (rideId) {
+      this.opts.pins.set(rideId, String(active.body.ride.pin));
+    } else {
+      const trip = randomTrip(this.random);
+      const res = await this.call('POST', '/api/rides', { ...trip, ride_type: 'economy', payment_method: 'cash' });
+      if (res.status !== 201) {
+        if (res.status !== 409) this.opts.logger?.warn({ rider: this.opts.email, status: res.status, error: errorText(res) }, 'booking refused');
+        return;
+      }
+      rideId = res.body.ride.id as string;
+      this.opts.pins.set(rideId, String(res.body.ride.pin));
+      if (this.opts.stats) this.opts.stats.counters.ridesRequested++;
+    }
+    // Follow the ride until it ends (polling, as a rider glancing at the app would).
+    let status = 'requested';
+    while (!TERMINAL.has(status)) {
+      await this.sleepSim(3, 1_000);
+      const res = await this.call('GET', `/api/rides/${rideId}`);
+      if (res.status === 200) status = res.body.ride.status as string;
+      else if (res.status === 404) break;
+    }
+    this.opts.pins.delete(rideId);
+    if (status === 'no_driver' && this.opts.stats) this.opts.stats.counters.noDriver++;
+    if (status === 'completed') await this.call('POST', `/api/rides/${rideId}/rating`, { stars: 5 });
+  }
+
+  private async call(method: string, path: string, json?: unknown) {
+    for (let attempt = 0; ; attempt++) {
+      if (this.stopController.signal.aborted) throw new Error('stopped');
+      try {
+        const res = await this.http.request(method, path, json);
+        if (res.status >= 500 && attempt < 3) {
+          await this.sleepReal(500 * 2 ** attempt);
+          continue;
+        }
+        return res;
+      } catch (err) {
+        if (!(err instanceof NetworkError) || attempt >= 3) throw err;
+        await this.sleepReal(500 * 2 ** attempt);
+      }
+    }
+  }
+
+  private sleepSim(simS: number, minRealMs = 0) {
+    return this.sleepReal(Math.max(minRealMs, (simS * 1000) / this.speed));
+  }
+
+  private sleepReal(ms: number) {
+    return new Promise<void>((resolve, reject) => {
+      const signal = this.stopController.signal;
+      if (signal.aborted) return reject(new Error('stopped'));
+      const timer = setTimeout(() => (signal.removeEventListener('abort', onAbort), resolve()), ms);
+      const onAbort = () => (clearTimeout(timer), reject(new Error('stopped')));
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+}
