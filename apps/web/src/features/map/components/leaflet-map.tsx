@@ -9,6 +9,9 @@ const SF_CENTER: LatLngTuple = [37.7749, -122.4194];
 const EMPTY_ZOOM = 12;
 const SINGLE_POINT_ZOOM = 15;
 const FIT_PADDING: L.PointTuple = [48, 48];
+// Programmatic moves are not animated: Leaflet 1.9 finishes a zoom animation on a 250 ms timer that
+// outlives map.remove(), so leaving the page mid-fit threw "_leaflet_pos of undefined".
+const FIT = { padding: FIT_PADDING, maxZoom: 16, animate: false } as const;
 // A tile server that answers nothing but errors is given up after this many failures without one success,
 // so a phone offline (or a blocked tile host) stops asking for tiles on every pan and zoom.
 const TILE_FAILURES_TO_GIVE_UP = 4;
@@ -91,8 +94,8 @@ function FitView({ points, driver }: { points: LatLngTuple[]; driver: DriverPosi
   useEffect(() => {
     const all = driver ? [...points, toTuple(driver)] : points;
     if (all.length === 0) return;
-    if (all.length === 1) map.setView(all[0]!, Math.max(map.getZoom(), SINGLE_POINT_ZOOM));
-    else map.fitBounds(L.latLngBounds(all), { padding: FIT_PADDING, maxZoom: 16 });
+    if (all.length === 1) map.setView(all[0]!, Math.max(map.getZoom(), SINGLE_POINT_ZOOM), { animate: false });
+    else map.fitBounds(L.latLngBounds(all), FIT);
     // Refit when the points change or a driver appears, not when the driver moves (the effect below).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, key, hasDriver]);
@@ -102,8 +105,8 @@ function FitView({ points, driver }: { points: LatLngTuple[]; driver: DriverPosi
     const here = L.latLng(driver.lat, driver.lng);
     if (map.getBounds().pad(-0.1).contains(here)) return;
     const all = [...points, toTuple(driver)];
-    if (all.length === 1) map.panTo(here);
-    else map.fitBounds(L.latLngBounds(all), { padding: FIT_PADDING, maxZoom: 16 });
+    if (all.length === 1) map.panTo(here, { animate: false });
+    else map.fitBounds(L.latLngBounds(all), FIT);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, driver?.lat, driver?.lng]);
   return null;

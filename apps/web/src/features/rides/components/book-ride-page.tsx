@@ -112,8 +112,12 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
     if (name === 'pickup' && !destination.point) destinationRef.current?.focus();
   };
 
+  // A tap fills the field last focused while it is empty, else the other one if that is empty, else the
+  // last focused again (moving a point already set).
+  const tapTarget: FieldName = !fields[target].point ? target : !fields[other(target)].point ? other(target) : target;
+
   const onPick = (point: { lat: number; lng: number }) => {
-    const name = target;
+    const name = tapTarget;
     setField(name, fromTap(point));
     if (name === 'pickup') setGeo('idle');
     filled(name);
@@ -247,7 +251,7 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
                 }}
               />
               <p className="text-xs text-ink-500">
-                {text.mapHint(target === 'pickup' ? text.pickup : text.destination)}
+                {text.mapHint(tapTarget === 'pickup' ? text.pickup : text.destination)}
               </p>
             </div>
             <div aria-live="polite">{quoteArea}</div>
