@@ -121,7 +121,6 @@ export function DriverRidePage() {
   if (r.status === 'completed') {
     return (
       <Shell>
-        <h1 className="sr-only">{text.completedTitle}</h1>
         <RideComplete ride={r} />
       </Shell>
     );
@@ -189,13 +188,13 @@ export function DriverRidePage() {
               {r.rider?.phone ? (
                 <p className="flex items-center gap-1 text-sm text-ink-600">
                   <Phone className="size-3.5" aria-hidden="true" />
-                  <span className="font-mono">{r.rider.phone}</span>
+                  <span className="font-mono whitespace-nowrap">{r.rider.phone}</span>
                 </p>
               ) : null}
             </div>
           </div>
-          <div className="text-right">
-            <p className="text-xs font-semibold text-ink-500">{text.collectCash}</p>
+          <div className="shrink-0 text-right">
+            <p className="text-xs font-semibold whitespace-nowrap text-ink-500">{text.collectCash}</p>
             <p className="text-xl font-bold text-ink-900">{formatMoney(r.fare_cents, r.currency)}</p>
             <p className="text-xs text-ink-500">{RIDE_TYPE_NAMES[r.ride_type] ?? r.ride_type}</p>
           </div>

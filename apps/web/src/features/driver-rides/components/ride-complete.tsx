@@ -24,8 +24,16 @@ function StarPicker({ value, onChange, legend }: { value: number; onChange: (sta
       <legend className="text-base font-semibold text-ink-900">{legend}</legend>
       <div className="mt-3 flex gap-1">
         {STARS.map((n) => (
-          <label key={n} className="cursor-pointer rounded-xl p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
-            <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} className="sr-only" />
+          <label key={n} className="relative cursor-pointer rounded-xl p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
+            {/* Transparent over the star, so a tap on the star is a tap on the radio button itself. */}
+            <input
+              type="radio"
+              name={name}
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
+            />
             <span className="sr-only">{text.rateStar(n)}</span>
             <Star aria-hidden="true" className={cn('size-10 transition-colors', n <= value ? 'fill-amber-400 text-amber-400' : 'text-ink-300')} />
           </label>
@@ -65,10 +73,10 @@ export function RideComplete({ ride }: { ride: DriverRide }) {
   return (
     <div className="space-y-6">
       <section aria-labelledby="ride-done-title" className="rounded-3xl bg-ink-900 p-6 text-white">
-        <p className="flex items-center gap-2 text-sm font-semibold text-brand-400">
+        <h1 id="ride-done-title" className="flex items-center gap-2 text-base font-semibold text-brand-400">
           <CheckCircle2 className="size-5" aria-hidden="true" />
-          <span id="ride-done-title">{text.completedTitle}</span>
-        </p>
+          {text.completedTitle}
+        </h1>
         <p className="mt-4 text-sm text-ink-300">{text.fareSummary}</p>
         <p className="text-4xl font-bold tracking-tight">{formatMoney(ride.fare_cents, ride.currency)}</p>
         <p className="mt-1 text-sm font-semibold text-ink-300 uppercase">{driverText.offer.cash}</p>
