@@ -10,7 +10,8 @@ import { createAuthLimiters } from './auth/rate-limit';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrateToLatest } from './db/migrate';
-import type { Env } from './env';
+import { type RunningDemo, startDemo } from './demo/start-demo';
+import { demoEnabled, type Env } from './env';
 import type { Services } from './http/context';
 import type { Logger } from './lib/logger';
 import { getOrCreateSetting, randomToken } from './lib/settings';
@@ -176,6 +177,16 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
     logger.info({ adminPath: services.adminPath, adminUrl: `${services.publicUrl}${services.adminPath}` }, `admin panel at ${services.adminPath} (admins only)`);
     if (env.NODE_ENV !== 'production') logger.info({ outbox: `${url}/dev/outbox` }, 'dev outbox: emails and SMS land here');
 
+    // The live demo city: simulated drivers speak the public protocol to this very server.
+    let demo: RunningDemo | undefined;
+    if (demoEnabled(env)) {
+      try {
+        demo = await startDemo({ services, url, logger });
+      } catch (err) {
+        logger.error({ err }, 'the demo city could not start; the server runs without it');
+      }
+    }
+
     let closing: Promise<void> | undefined;
     return {
       url,
@@ -183,6 +194,7 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
       services,
       close() {
         closing ??= (async () => {
+          await demo?.stop().catch((err: unknown) => logger.error({ err }, 'demo stop failed'));
           await sockets.close();
           // Stop taking requests, let in-flight ones finish, then drop idle keep-alive connections.
           await new Promise<void>((resolve) => {
