@@ -122,6 +122,8 @@ export async function rideViews(db: Kysely<DB>, rows: RideRow[], viewer: RideVie
     const rating = ratingByRide.get(row.id);
     return {
       ...toRideView(row, viewer),
+      /** Whose view this is: a driver who opens /track-ride/{id} (a notification link) is sent to their ride view. */
+      viewer,
       driver: d
         ? {
             id: d.id,
