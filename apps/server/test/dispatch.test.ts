@@ -170,6 +170,19 @@ describe('dispatch', () => {
     ]);
   });
 
+  it('passes the offer on at once when its driver goes offline', async () => {
+    const pickup = area(6);
+    const leaving = await driverAt(north(pickup, 100));
+    const staying = await driverAt(north(pickup, 500));
+    const rider = await newUser(server);
+    const ride = (await book(rider.client, pickup)).body.ride;
+    await nextOffer(leaving, ride.id);
+    expect((await leaving.client.request(`/api/drivers/${leaving.driverId}`, { method: 'PATCH', json: { status: 'offline' } })).status).toBe(200);
+    await nextOffer(staying, ride.id, 2000); // well before the first offer would have expired
+    expect((await leaving.client.post(`/api/rides/${ride.id}/accept`, {})).status).toBe(409);
+    expect((await staying.client.post(`/api/rides/${ride.id}/accept`, {})).status).toBe(200);
+  });
+
   it('ends as No driver found when nobody is near, and tells the rider', async () => {
     const rider = await newUser(server);
     const ride = (await book(rider.client, area(3))).body.ride;

@@ -8,7 +8,7 @@ import { forbidden, notFound } from '../lib/errors';
  * §7 drivers update (status by id), by the record's owner only. Going online needs an approved record;
  * the approval is re-checked in the update itself, so a rejection landing at the same moment wins.
  */
-export async function setDriverStatus(services: Pick<Services, 'db' | 'bus'>, userId: string, driverId: string, status: DriverStatus) {
+export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'dispatcher'>, userId: string, driverId: string, status: DriverStatus) {
   const { db, bus } = services;
   const driver = await db.selectFrom('drivers').select(['id', 'user_id', 'verification_status']).where('id', '=', driverId).executeTakeFirst();
   if (!driver) throw notFound('Driver not found');
@@ -24,5 +24,19 @@ export async function setDriverStatus(services: Pick<Services, 'db' | 'bus'>, us
     throw refuse(now?.verification_status ?? driver.verification_status);
   }
   await bus.publish({ channel: userChannel(userId), event: 'driver.changed', data: updated });
+  if (status === 'offline') {
+    // Going offline hands back an offer still on the screen: the rider should not wait out its 15 s.
+    const released = await db
+      .updateTable('ride_offers')
+      .set({ status: 'declined', closed_at: new Date() })
+      .where('driver_id', '=', driver.id)
+      .where('status', '=', 'offered')
+      .returning(['id', 'ride_id'])
+      .executeTakeFirst();
+    if (released) {
+      await bus.publish({ channel: userChannel(userId), event: 'ride.offer_closed', data: { offer_id: released.id, ride_id: released.ride_id, reason: 'declined' } });
+      services.dispatcher.kick(released.ride_id);
+    }
+  }
   return updated;
 }
