@@ -110,7 +110,7 @@ describe('the whole ride, through the API', () => {
     expect(receipt.path.length).toBeGreaterThanOrEqual(3); // the fixes taken while on the ride
 
     const history = (await rider.client.get('/api/rides')).body.rides;
-    expect(history[0]).toMatchObject({ id: ride.id, status: 'completed', my_rating: { stars: 5, comment: 'Smooth' }, driver: { name: 'Dana' } });
+    expect(history[0]).toMatchObject({ id: ride.id, status: 'completed', my_rating: { stars: 5, comment: 'Smooth' }, driver: { name: 'Dana', rating: { average: 5, count: 1 } } });
     const driven = (await driver.client.get('/api/rides?as=driver')).body.rides;
     expect(driven[0]).toMatchObject({ id: ride.id, status: 'completed', my_rating: { stars: 4 } });
     expect(driven[0]).not.toHaveProperty('pin');

@@ -29,14 +29,3 @@ export async function rateRide(services: Pick<Services, 'db'>, userId: string, r
   if (!rating) throw new AppError('CONFLICT', 'You have already rated this ride.');
   return rating;
 }
-
-/** A user's average rating as others gave it, with the count (null without ratings). */
-export async function averageRating(services: Pick<Services, 'db'>, userId: string) {
-  const row = await services.db
-    .selectFrom('ride_ratings')
-    .select((eb) => [eb.fn.avg<string>('stars').as('avg'), eb.fn.countAll<string>().as('count')])
-    .where('ratee_id', '=', userId)
-    .executeTakeFirst();
-  const count = Number(row?.count ?? 0);
-  return count ? { average: Math.round(Number(row!.avg) * 100) / 100, count } : null;
-}

@@ -93,6 +93,18 @@ export async function rideViews(db: Kysely<DB>, rows: RideRow[], viewer: RideVie
     db.selectFrom('ride_ratings').select(['ride_id', 'stars', 'comment']).where('ride_id', 'in', rideIds).where('rater_id', '=', viewerId).execute(),
   ]);
   const driverById = new Map(drivers.map((d) => [d.id, d]));
+  // The driver's rating as riders gave it: what a rider sees beside the name before the car arrives.
+  const ratedIds = drivers.map((d) => d.user_id);
+  const driverRatings = ratedIds.length
+    ? await db
+        .selectFrom('ride_ratings')
+        .select((eb) => ['ratee_id', eb.fn.avg<string>('stars').as('avg'), eb.fn.countAll<string>().as('count')])
+        .where('ratee_id', 'in', ratedIds)
+        .where('rater_role', '=', 'rider')
+        .groupBy('ratee_id')
+        .execute()
+    : [];
+  const ratingByUser = new Map(driverRatings.map((r) => [r.ratee_id, { average: Math.round(Number(r.avg) * 10) / 10, count: Number(r.count) }]));
   const riderById = new Map(riders.map((r) => [r.id, r]));
   const ratingByRide = new Map(ratings.map((r) => [r.ride_id, r]));
 
@@ -133,6 +145,7 @@ export async function rideViews(db: Kysely<DB>, rows: RideRow[], viewer: RideVie
             vehicle_model: d.vehicle_model,
             vehicle_color: d.vehicle_color,
             license_plate: d.license_plate,
+            rating: ratingByUser.get(d.user_id) ?? null,
           }
         : null,
       rider: { name: firstNameOf(rider?.full_name), phone: maskPhone(rider?.phone) },
