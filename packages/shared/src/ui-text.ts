@@ -20,6 +20,7 @@ export const uiText = {
   },
   nav: {
     signOut: 'Sign Out',
+    rideHistory: 'Your rides',
   },
   notifications: {
     heading: 'Notifications',

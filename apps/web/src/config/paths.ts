@@ -9,6 +9,8 @@ export const paths = {
   driver: '/driver',
   driverActive: '/driver-active',
   trackRide: (bookingId: string) => `/track-ride/${encodeURIComponent(bookingId)}`,
+  driverRide: (bookingId: string) => `/driver-ride/${encodeURIComponent(bookingId)}`,
+  rideHistory: '/ride-history',
   install: '/install',
   services: '/services',
   pricing: '/pricing',

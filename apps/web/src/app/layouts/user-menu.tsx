@@ -1,7 +1,9 @@
 import { useId, useRef, useState } from 'react';
-import { LogOut, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { History, LogOut, UserRound } from 'lucide-react';
 import { uiText } from '@openride/shared/ui-text';
 import { useDismiss } from '@/components/ui/use-dismiss';
+import { paths } from '@/config/paths';
 import type { Me } from '@/lib/session';
 import { EnablePushItem } from '@/features/push/components/enable-push-item';
 
@@ -33,6 +35,14 @@ export function UserMenu({ me, onSignOut }: { me: Me; onSignOut: () => void }) {
             <p className="truncate text-sm font-semibold text-ink-900">{displayName(me)}</p>
             <p className="truncate text-xs text-ink-500">{me.user.email}</p>
           </div>
+          <Link
+            to={paths.rideHistory}
+            onClick={() => setOpen(false)}
+            className="mt-1 flex w-full items-center gap-2 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900"
+          >
+            <History className="size-4" aria-hidden="true" />
+            {uiText.nav.rideHistory}
+          </Link>
           <EnablePushItem />
           <button
             type="button"
