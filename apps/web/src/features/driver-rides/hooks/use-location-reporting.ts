@@ -5,6 +5,11 @@ import { sendLocation } from '@/lib/realtime';
 export const MIN_INTERVAL_MS = 2000;
 /** A parked driver still reports, so the server's geo index does not drop them as silent. */
 export const HEARTBEAT_MS = 5000;
+/**
+ * Right after reporting starts (going online), the last fix is re-sent every MIN_INTERVAL_MS for this long:
+ * the first frames may reach the server before it has the driver's 'available' status, and be refused.
+ */
+export const WARM_UP_MS = 10_000;
 /** The server refuses fixes less precise than this (docs/api.md, Realtime). */
 export const MAX_ACCURACY_M = 200;
 const TICK_MS = 500;
@@ -72,11 +77,12 @@ export function useLocationReporting(enabled: boolean): LocationReport {
     let fix: Fix | null = null;
     let fresh = false;
     let lastSent = 0;
+    const warmUntil = Date.now() + WARM_UP_MS;
 
     const flush = () => {
       if (!fix || fix.accuracy > MAX_ACCURACY_M) return;
       const now = Date.now();
-      const due = fresh ? now - lastSent >= MIN_INTERVAL_MS : now - lastSent >= HEARTBEAT_MS;
+      const due = fresh || now < warmUntil ? now - lastSent >= MIN_INTERVAL_MS : now - lastSent >= HEARTBEAT_MS;
       if (!due) return;
       if (!sendLocation(fix)) return;
       lastSent = now;
