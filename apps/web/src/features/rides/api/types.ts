@@ -41,6 +41,8 @@ export type Ride = {
   driver?: RideDriver | null;
   driver_location?: DriverLocation | null;
   my_rating?: { stars: number; comment: string | null } | null;
+  /** Whose view this is: GET /api/rides/active answers a driver with the ride they drive. */
+  viewer?: 'rider' | 'driver';
   /** The rider's view only. */
   pin?: string;
   share_token?: string;

@@ -72,6 +72,8 @@ export function TrackRidePage() {
   if (!me.data) return <Navigate to={paths.authReturnTo(location.pathname + location.search)} replace />;
   if (!rideId || isApiError(ride.error, 404)) return <RideNotFound />;
   if (ride.isPending) return <LoadingScreen />;
+  // The ride's driver opening a rider's link (a shared notification, history): their own screen.
+  if (ride.data?.viewer === 'driver') return <Navigate to={`/driver-ride/${encodeURIComponent(ride.data.id)}`} replace />;
   if (ride.isError) {
     return (
       <PageContainer className="max-w-lg">
@@ -155,8 +157,9 @@ function TrackRide({ ride, live }: { ride: Ride; live: Live | null }) {
         <div role="status" aria-live="polite" aria-label={text.status} className="space-y-1">
           <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight text-ink-900">
             {ride.status === 'requested' ? <Loader2 className="size-5 animate-spin text-brand-600" aria-hidden="true" /> : null}
-            {ride.status === 'completed' ? text.completedTitle : ride.status_label}
+            {ride.status_label}
           </h1>
+          {ride.status === 'completed' ? <p className="text-sm text-ink-600">{text.completedTitle}</p> : null}
           {ride.status === 'requested' ? <p className="text-sm text-ink-600">{text.findingHint}</p> : null}
           {etaLine ? <p className="text-sm font-medium text-brand-700">{etaLine}</p> : null}
           {ended && ride.status !== 'completed' ? <p className="text-sm text-ink-600">{endedText(ride)}</p> : null}
@@ -201,7 +204,7 @@ function TrackRide({ ride, live }: { ride: Ride; live: Live | null }) {
               {ride.driver.license_plate ? (
                 <p className="rounded-lg border-2 border-ink-900 px-2 py-1 font-mono text-sm font-bold tracking-wider text-ink-900">
                   <span className="sr-only">{text.plate}: </span>
-                  {ride.driver.license_plate}
+                  <span>{ride.driver.license_plate}</span>
                 </p>
               ) : null}
             </div>
@@ -209,7 +212,7 @@ function TrackRide({ ride, live }: { ride: Ride; live: Live | null }) {
               <p className="mt-3 flex items-center gap-2 text-sm text-ink-600">
                 <Phone className="size-4" aria-hidden="true" />
                 <span className="sr-only">{text.phone}: </span>
-                {ride.driver.phone}
+                <span>{ride.driver.phone}</span>
               </p>
             ) : null}
           </section>
