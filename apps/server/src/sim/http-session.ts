@@ -11,11 +11,15 @@ export class NetworkError extends Error {}
  */
 export class HttpSession {
   readonly cookies = new Map<string, string>();
+  /** Where the latencies of timed calls go. */
+  stats: SimStats | undefined;
 
   constructor(
     readonly baseUrl: string,
     private readonly opts: { stats?: SimStats; timeoutMs?: number; forwardedFor?: string; origin?: string } = {},
-  ) {}
+  ) {
+    this.stats = opts.stats;
+  }
 
   /** The app's origin: the server's public URL, which may differ from the address we reach it at. */
   get origin() {
@@ -46,7 +50,7 @@ export class HttpSession {
     } catch (err) {
       throw new NetworkError(`${method} ${path}: ${(err as Error).message}`);
     }
-    if (timed) this.opts.stats?.latency(timed, performance.now() - started);
+    if (timed) this.stats?.latency(timed, performance.now() - started);
     for (const cookie of res.headers.getSetCookie()) {
       const [pair, ...attrs] = cookie.split(';');
       const eq = pair!.indexOf('=');

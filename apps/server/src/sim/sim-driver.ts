@@ -33,6 +33,8 @@ export type SimDriverOptions = {
   logger?: SimLogger;
   /** The Origin the app sends (the server's PUBLIC_URL); `url` by default. */
   origin?: string;
+  /** A session already signed in as this driver (the CLI's, which made the account): saves a sign-in. */
+  session?: HttpSession;
   /** Sent as X-Forwarded-For (only honoured by servers with TRUST_PROXY; the CLI's opt-in). */
   forwardedFor?: string;
 };
@@ -99,13 +101,14 @@ export class SimDriver {
     this.random = seededRandom(opts.seed ?? hashString(opts.email));
     this.navigate = opts.navigate ?? gridNavigator;
     this.log = opts.logger ?? { info() {}, warn() {}, debug() {} };
-    this.http = new HttpSession(opts.url, { stats: opts.stats, forwardedFor: opts.forwardedFor, origin: opts.origin });
+    this.http = opts.session ?? new HttpSession(opts.url, { forwardedFor: opts.forwardedFor, origin: opts.origin });
+    this.http.stats = opts.stats;
     this.motion = { kind: 'parked', at: opts.start, heading: 0 };
   }
 
   /** Sign in, go online, connect; then live in the background until stop(). Throws if the first sign-in fails. */
   async start(): Promise<void> {
-    await this.signIn();
+    if (!this.opts.session) await this.signIn();
     await this.goOnline();
     this.connect();
     this.scheduleFrames();
