@@ -1,6 +1,7 @@
 // The driver's side of a ride: going online shares the location, an offer arrives with a countdown,
 // Decline / expiry / Accept, and the ride page from Arrived through the PIN to Complete Ride and the rating.
 // The rider is an API client here (e2e/ride-loop.test.ts has both sides in the browser).
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import { driverText } from '@openride/shared/rides/driver-text';
@@ -95,6 +96,22 @@ function expectOneRefusal(errors: string[], status: number) {
   errors.splice(index, 1);
 }
 
+/** axe's serious and critical findings (after finite animations end: mid fade-in, text is lighter). */
+async function seriousViolations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n  ')}`);
+}
+
 const timerSeconds = async (page: Page) => Number((await page.getByRole('timer').getAttribute('aria-label'))!.replace(/\D/g, ''));
 
 describe('the driver on /driver-active', () => {
@@ -109,6 +126,7 @@ describe('the driver on /driver-active', () => {
     await card.getByText(/min · \d+ m$/).waitFor();
     await card.getByText(/^2(\.\d)? km · \d+ min$/).waitFor();
 
+    expect(await seriousViolations(page)).toEqual([]);
     const first = await timerSeconds(page);
     expect(first).toBeGreaterThan(10);
     expect(first).toBeLessThanOrEqual(15);
@@ -140,6 +158,29 @@ describe('the driver on /driver-active', () => {
     await context.close();
   });
 
+  it('Accept that loses the race (the rider cancelled meanwhile): the card goes and the driver reads that the ride is no longer available', async () => {
+    const { page, card, rider, rideId, user, driverId, context, errors, expectNoErrors } = await offered();
+    // The tap on Accept leaves the phone, but the network holds it until the rider has cancelled.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/rides/${rideId}/accept`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await card.getByRole('button', { name: offerText.accept, exact: true }).click();
+    expect((await rider.post(`/api/rides/${rideId}/cancel`, {})).status).toBe(200);
+    // 'ride.offer_closed' takes the card away…
+    await card.waitFor({ state: 'detached' });
+    release();
+    // …and the late Accept is refused by the server.
+    await byText(page, offerText.noLongerAvailable).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/driver-active');
+    expectOneRefusal(errors, 409);
+    await goOffline(user, driverId);
+    expectNoErrors();
+    await context.close();
+  });
+
   it('without location permission the driver is told, and nothing is shared', async () => {
     const { page, user, driverId, context, expectNoErrors } = await driverOnline(AREAS[5]!, { grant: false });
     await page.getByRole('alert').filter({ hasText: driverText.location.denied }).waitFor();
@@ -162,6 +203,11 @@ describe('the driver on /driver-ride', () => {
     await page.getByText(rideText.collectCash, { exact: true }).waitFor();
     await page.getByText(driverText.location.sharing, { exact: true }).waitFor();
     await shot(page, 'accepted');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A driver_message push opens the query form of the same page.
+    await page.goto(`/driver-ride-view?booking=${rideId}`);
+    await page.getByRole('button', { name: rideText.arrived, exact: true }).waitFor();
 
     // Back on the dashboard, the way to the ride under way is the first thing in sight.
     await page.goto('/driver-active');
@@ -184,6 +230,7 @@ describe('the driver on /driver-ride', () => {
     await start.click();
     await page.getByRole('alert').filter({ hasText: 'Incorrect PIN. Ask the rider for the 4-digit PIN shown in their app.' }).waitFor();
     await shot(page, 'wrong-pin');
+    expect(await seriousViolations(page)).toEqual([]);
     expectOneRefusal(errors, 422);
     expect((await rider.get(`/api/rides/${rideId}`)).body.ride.status).toBe('arrived');
 
@@ -193,6 +240,7 @@ describe('the driver on /driver-ride', () => {
     await page.getByRole('button', { name: rideText.complete, exact: true }).click();
     await page.getByRole('heading', { name: rideText.completedTitle }).waitFor();
     await shot(page, 'completed');
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('radio', { name: rideText.rateStar(4) }).check();
     await page.getByLabel(rideText.comment).fill('Friendly and on time');

@@ -1,17 +1,8 @@
 import { useEffect, useState } from 'react';
 import { sendLocation } from '@/lib/realtime';
+import { createLocationReporter, type Fix, MAX_ACCURACY_M } from './location-reporter';
 
-/** The server takes at most one frame a second; one every 2 s is plenty for a moving car on a map. */
-export const MIN_INTERVAL_MS = 2000;
-/** A parked driver still reports, so the server's geo index does not drop them as silent. */
-export const HEARTBEAT_MS = 5000;
-/**
- * Right after reporting starts (going online), the last fix is re-sent every MIN_INTERVAL_MS for this long:
- * the first frames may reach the server before it has the driver's 'available' status, and be refused.
- */
-export const WARM_UP_MS = 10_000;
-/** The server refuses fixes less precise than this (docs/api.md, Realtime). */
-export const MAX_ACCURACY_M = 200;
+/** How often the pacing is checked; well under the 2 s interval. */
 const TICK_MS = 500;
 
 export type LocationStatus =
@@ -36,8 +27,6 @@ export type LocationReport = {
 
 const NONE = { accuracy: null, sentAt: null, position: null };
 
-type Fix = { lat: number; lng: number; accuracy: number; heading: number | null; speed: number | null };
-
 const finiteIn = (value: number | null, min: number, max: number) =>
   value !== null && Number.isFinite(value) && value >= min && value <= max ? value : null;
 
@@ -53,10 +42,9 @@ function toFix({ coords }: GeolocationPosition): Fix {
 }
 
 /**
- * While `enabled`, watches the device's position (high accuracy) and reports it over the socket: a new fix
- * at most every MIN_INTERVAL_MS, and the last fix again every HEARTBEAT_MS when nothing moves (browsers
- * stop calling back for a device at rest). A frame that cannot go out (socket down) is retried on the next
- * tick. Used by both driver pages: online on the dashboard, and all through a ride.
+ * While `enabled`, watches the device's position (high accuracy) and reports it over the socket, paced by
+ * createLocationReporter (newest fix at most every 2 s, the last one again every 5 s at rest). Used by both
+ * driver pages: online on the dashboard, and all through a ride.
  */
 export function useLocationReporting(enabled: boolean): LocationReport {
   const [report, setReport] = useState<LocationReport>({ status: 'idle', ...NONE });
@@ -74,37 +62,34 @@ export function useLocationReporting(enabled: boolean): LocationReport {
     }
     setReport((r) => (r.status === 'sharing' ? r : { status: 'locating', ...NONE }));
 
-    let fix: Fix | null = null;
-    let fresh = false;
-    let lastSent = 0;
-    const warmUntil = Date.now() + WARM_UP_MS;
-
-    const flush = () => {
-      if (!fix || fix.accuracy > MAX_ACCURACY_M) return;
-      const now = Date.now();
-      const due = fresh || now < warmUntil ? now - lastSent >= MIN_INTERVAL_MS : now - lastSent >= HEARTBEAT_MS;
-      if (!due) return;
-      if (!sendLocation(fix)) return;
-      lastSent = now;
-      fresh = false;
-      setReport({ status: 'sharing', accuracy: Math.round(fix.accuracy), sentAt: now, position: { lat: fix.lat, lng: fix.lng, heading: fix.heading } });
+    let hasFix = false;
+    const reporter = createLocationReporter({ send: sendLocation });
+    const flush = (sent: Fix | null) => {
+      if (sent) {
+        setReport({
+          status: 'sharing',
+          accuracy: Math.round(sent.accuracy),
+          sentAt: Date.now(),
+          position: { lat: sent.lat, lng: sent.lng, heading: sent.heading },
+        });
+      }
     };
 
     const watchId = navigator.geolocation.watchPosition(
       (position) => {
-        fix = toFix(position);
-        fresh = true;
+        const fix = toFix(position);
+        hasFix = true;
         if (fix.accuracy > MAX_ACCURACY_M) setReport({ status: 'imprecise', ...NONE, accuracy: Math.round(fix.accuracy) });
-        flush();
+        flush(reporter.update(fix));
       },
       (error) => {
         if (error.code === error.PERMISSION_DENIED) setReport({ status: 'denied', ...NONE });
         // A timeout or a lost signal after a good fix: keep re-sending the last fix; the next one will follow.
-        else if (!fix) setReport({ status: 'unavailable', ...NONE });
+        else if (!hasFix) setReport({ status: 'unavailable', ...NONE });
       },
       { enableHighAccuracy: true, maximumAge: 5000, timeout: 20_000 },
     );
-    const timer = setInterval(flush, TICK_MS);
+    const timer = setInterval(() => flush(reporter.flush()), TICK_MS);
     return () => {
       navigator.geolocation.clearWatch(watchId);
       clearInterval(timer);
