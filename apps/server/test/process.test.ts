@@ -95,5 +95,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded DATA_DIR', () 
     const bad = await runToExit(CLI_ENTRY, { DATA_DIR: db.env.DATA_DIR }, ['create', '--email', 'x@y.z']);
     expect(bad.code).toBe(2);
     expect(bad.output).toContain('Usage: npm run admin -- create --email EMAIL --password PASSWORD');
-  });
+    // Five process starts (three of them servers): more than the api project's 30 s on a busy 2-core machine.
+  }, 90_000);
 });
