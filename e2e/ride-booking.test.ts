@@ -165,6 +165,55 @@ describe('booking a ride on /book-ride', () => {
     await context.close();
   });
 
+  it('by keyboard alone: type, arrow to a suggestion, Enter takes it; Escape closes the list', async () => {
+    const rider = await signUpApi(server, { full_name: 'Kim Keys' });
+    const { page, context, expectNoErrors } = await riderPhone(rider, null, false);
+    await page.goto('/book-ride');
+    const pickup = field(page, book.pickup);
+    await pickup.focus();
+    await page.keyboard.type('golden');
+    const list = page.getByRole('listbox', { name: book.suggestions(book.pickup) });
+    await list.getByRole('option', { name: /Golden Gate Park/ }).waitFor();
+    expect(await pickup.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    // The second suggestion is the active one, and Enter takes it.
+    const second = list.getByRole('option').nth(1);
+    expect(await second.getAttribute('aria-selected')).toBe('true');
+    const name = (await second.locator('span span').first().textContent())!;
+    await page.keyboard.press('Enter');
+    expect(await pickup.inputValue()).toBe(name);
+    // On to the destination, which takes the focus once the pickup is set.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe(await field(page, book.destination).getAttribute('aria-controls'));
+    await page.keyboard.type('zzzz');
+    await page.getByRole('listbox', { name: book.suggestions(book.destination) }).getByText(book.noMatches, { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await field(page, book.destination).getAttribute('aria-expanded')).toBe('false');
+    expectNoErrors();
+    await context.close();
+  });
+
+  it('no driver anywhere near: the track page follows the ride live to No driver found, with Book again', async () => {
+    const rider = await signUpApi(server, { full_name: 'Lonely Lou' });
+    // Hunters Point: more than 5 km from every driver the other tests put online.
+    const { page, context, expectNoErrors } = await riderPhone(rider, { lat: 37.727, lng: -122.37 });
+    await page.goto('/book-ride');
+    await expect.poll(() => field(page, book.pickup).inputValue()).toBe(book.currentLocation);
+    await field(page, book.destination).fill('chase');
+    await page.getByRole('option', { name: /Chase Center/ }).click();
+    await page.getByRole('button', { name: book.requestRide }).click();
+    await page.waitForURL(/\/track-ride\//);
+    await statusRegion(page).getByText(STATUS_LABELS.requested, { exact: true }).waitFor();
+    // Dispatch gives up after its grace period; the page hears it over the socket, without a reload.
+    await statusRegion(page).getByText(STATUS_LABELS.no_driver, { exact: true }).waitFor({ timeout: 30_000 });
+    await byText(page, track.noDriver).waitFor();
+    expect(await page.getByRole('button', { name: track.cancelRide }).count()).toBe(0);
+    await page.getByRole('link', { name: track.bookAgain }).click();
+    await field(page, book.pickup).waitFor();
+    expectNoErrors();
+    await context.close();
+  });
+
   it('a pickup outside every service area: says so, and Request Ride stays off', async () => {
     const rider = await signUpApi(server, { full_name: 'Farah Faraway' });
     const { page, context, errors } = await riderPhone(rider, null, false);
@@ -218,7 +267,7 @@ describe('after booking: history, the share link, strangers', () => {
     const rideId = current.body.ride.id as string;
 
     await page.goto('/ride-history');
-    const items = page.getByRole('listitem');
+    const items = page.getByRole('list', { name: riderText.history.title }).getByRole('listitem');
     await items.first().getByText('Sunset Blvd → Ferry Building', { exact: true }).waitFor();
     await items.nth(1).getByText('Ocean Beach → Golden Gate Park', { exact: true }).waitFor();
     await items.nth(1).getByText(STATUS_LABELS.cancelled, { exact: true }).waitFor();
@@ -260,5 +309,26 @@ describe('after booking: history, the share link, strangers', () => {
     friend.expectNoErrors();
     driver.socket.close();
     await Promise.all([context.close(), friend.context.close(), other.context.close(), expired.context.close()]);
+  });
+  it('history pages: 20 rides, then Load more brings the rest', async () => {
+    const rider = await signUpApi(server, { full_name: 'Frequent Fran' });
+    // Far from every online driver, cancelled at once: 22 rides in the past.
+    const far = { lat: 37.7081, lng: -122.4522, label: 'Balboa Park' };
+    for (let i = 1; i <= 22; i++) {
+      const made = await rider.post('/api/rides', { pickup: far, destination: { ...FERRY_BUILDING, label: `Stop ${i}` }, ride_type: 'economy', payment_method: 'cash' });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      expect((await rider.post(`/api/rides/${made.body.ride.id}/cancel`, {})).status).toBe(200);
+    }
+    const { page, context, expectNoErrors } = await riderPhone(rider, null, false);
+    await page.goto('/ride-history');
+    const items = page.getByRole('list', { name: riderText.history.title }).getByRole('listitem');
+    await items.first().getByText('Balboa Park → Stop 22', { exact: true }).waitFor();
+    expect(await items.count()).toBe(20);
+    await page.getByRole('button', { name: riderText.history.loadMore }).click();
+    await items.nth(21).getByText('Balboa Park → Stop 1', { exact: true }).waitFor();
+    expect(await items.count()).toBe(22);
+    await expect.poll(() => page.getByRole('button', { name: riderText.history.loadMore }).count()).toBe(0);
+    expectNoErrors();
+    await context.close();
   });
 });

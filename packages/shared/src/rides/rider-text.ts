@@ -48,6 +48,7 @@ export const riderText = {
     requesting: 'Requesting…',
     requestFailed: "Couldn't request your ride. Please try again.",
     alreadyActive: 'You already have an active ride.',
+    myRides: 'My rides',
   },
   active: {
     title: 'You have a ride in progress',

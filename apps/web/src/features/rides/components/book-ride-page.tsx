@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { LocateFixed, Loader2 } from 'lucide-react';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { distanceMeters, formatLatLng, parseLatLng } from '@openride/shared/geo/lat-lng';
 import { nearestPlace } from '@openride/shared/geo/sf-places';
 import { riderText } from '@openride/shared/rides/rider-text';
@@ -194,7 +194,12 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
         onPick={activeRide ? undefined : onPick}
       />
       <div className="relative z-10 -mt-5 rounded-t-3xl bg-white px-4 pt-5 pb-8 shadow-[0_-8px_24px_rgba(2,6,23,0.08)] lg:mt-0 lg:w-[26rem] lg:overflow-y-auto lg:rounded-none lg:px-6 lg:shadow-none">
-        <h1 className="mb-4 text-2xl font-bold tracking-tight text-ink-900">{text.title}</h1>
+        <div className="mb-4 flex items-baseline justify-between gap-3">
+          <h1 className="text-2xl font-bold tracking-tight text-ink-900">{text.title}</h1>
+          <Link to="/ride-history" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+            {text.myRides}
+          </Link>
+        </div>
         {activeRide ? (
           <ActiveRideCard ride={activeRide} />
         ) : (

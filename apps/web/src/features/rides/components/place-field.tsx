@@ -129,7 +129,7 @@ export function PlaceField({ label, placeholder, value, chosen, onType, onChoose
         hidden={!showList}
         className="absolute inset-x-0 top-full z-[1100] mt-1 max-h-72 overflow-y-auto rounded-2xl border border-ink-200 bg-white py-1 shadow-xl"
       >
-        {suggestions.map((s, i) => (
+        {showList ? suggestions.map((s, i) => (
           <li
             key={s.key}
             id={`${listId}-${i}`}
@@ -148,8 +148,8 @@ export function PlaceField({ label, placeholder, value, chosen, onType, onChoose
               {s.detail ? <span className="block truncate text-xs text-ink-500">{s.detail}</span> : null}
             </span>
           </li>
-        ))}
-        {suggestions.length === 0 ? (
+        )) : null}
+        {!showList ? null : suggestions.length === 0 ? (
           <li role="presentation" className="px-3.5 py-2.5 text-sm text-ink-500">
             {searching ? text.searching : text.noMatches}
           </li>

@@ -54,7 +54,7 @@ export function RideHistoryPage() {
         </div>
       ) : (
         <>
-          <ul className="divide-y divide-ink-100 overflow-hidden rounded-3xl border border-ink-100">
+          <ul aria-label={text.title} className="divide-y divide-ink-100 overflow-hidden rounded-3xl border border-ink-100">
             {rides.map((ride) => (
               <li key={ride.id}>
                 <Link to={paths.trackRide(ride.id)} className="flex items-center gap-3 px-4 py-4 hover:bg-ink-50 focus-visible:bg-ink-50">
