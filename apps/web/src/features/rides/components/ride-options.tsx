@@ -29,9 +29,10 @@ export function RideOptions({ quote, selected, onSelect, disabled }: { quote: Qu
             <span className="min-w-0 flex-1">
               <span className="flex items-center gap-2">
                 <span className="font-semibold text-ink-900">{option.name}</span>
-                <span className="inline-flex items-center gap-0.5 text-xs text-ink-500" aria-label={text.seats(option.seats)}>
+                <span className="inline-flex items-center gap-0.5 text-xs text-ink-500">
                   <Users className="size-3.5" aria-hidden="true" />
                   <span aria-hidden="true">{option.seats}</span>
+                  <span className="sr-only">{text.seats(option.seats)}</span>
                 </span>
               </span>
               <span className={cn('block text-sm', option.pickup_eta_s == null ? 'text-ink-500' : 'text-brand-700')}>{formatEta(option.pickup_eta_s)}</span>

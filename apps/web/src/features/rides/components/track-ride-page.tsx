@@ -179,8 +179,10 @@ function TrackRide({ ride, live }: { ride: Ride; live: Live | null }) {
               </h2>
               <p className="text-xs text-ink-300">{text.pinHint}</p>
             </div>
-            <p className="font-mono text-3xl font-bold tracking-[0.3em] tabular-nums" aria-label={ride.pin.split('').join(' ')}>
-              {ride.pin}
+            <p className="font-mono text-3xl font-bold tracking-[0.3em] tabular-nums">
+              <span aria-hidden="true">{ride.pin}</span>
+              {/* Read digit by digit, not as a number in the thousands. */}
+              <span className="sr-only">{ride.pin.split('').join(' ')}</span>
             </p>
           </section>
         ) : null}
