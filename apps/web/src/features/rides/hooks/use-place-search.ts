@@ -40,8 +40,11 @@ export function usePlaceSearch(query: string, geocoderUrl: string | null) {
       const hits = (await response.json()) as NominatimHit[];
       return hits
         .map((hit) => {
-          const [first, ...rest] = hit.display_name.split(', ');
-          return { key: `geo:${hit.place_id}`, name: hit.name || first || hit.display_name, detail: rest.slice(0, 3).join(', '), lat: Number(hit.lat), lng: Number(hit.lon) };
+          const parts = hit.display_name.split(', ');
+          // An address starts with its house number: "1, Market Street, …" reads "1 Market Street".
+          const lead = parts.length > 1 && /^\d+[a-z]?$/i.test(parts[0]!) ? 2 : 1;
+          const name = hit.name || parts.slice(0, lead).join(' ') || hit.display_name;
+          return { key: `geo:${hit.place_id}`, name, detail: parts.slice(lead, lead + 3).join(', '), lat: Number(hit.lat), lng: Number(hit.lon) };
         })
         .filter((s) => Number.isFinite(s.lat) && Number.isFinite(s.lng));
     },
