@@ -153,6 +153,7 @@ describe('the driver on /driver-active', () => {
     expect(await timerSeconds(page)).toBeLessThan(15);
     await card.waitFor({ state: 'detached', timeout: 20_000 });
     await page.getByText(offerText.waiting, { exact: true }).waitFor();
+    await shot(page, 'online-waiting');
     await goOffline(user, driverId);
     expectNoErrors();
     await context.close();
@@ -237,6 +238,8 @@ describe('the driver on /driver-ride', () => {
     await pinInput.fill(pin);
     await start.click();
     await page.getByRole('heading', { name: rideText.toDestination }).waitFor();
+    await page.getByText(/^\d+ min · \d+(\.\d)? k?m$/).waitFor();
+    await shot(page, 'in-progress');
     await page.getByRole('button', { name: rideText.complete, exact: true }).click();
     await page.getByRole('heading', { name: rideText.completedTitle }).waitFor();
     await shot(page, 'completed');

@@ -19,9 +19,10 @@ import { cn } from '@/lib/cn';
 import { RECONNECTED_EVENT, subscribeChannel, useRealtimeEvent } from '@/lib/realtime';
 import { useMe } from '@/lib/session';
 import { useRide } from '../api/get-ride';
+import { useRouteLine } from '../api/get-route';
 import { type RideAction, useRideAction } from '../api/ride-actions';
 import { activeRideKey, type DriverRide, rideKey } from '../api/types';
-import { formatMoney, placeName } from '../format';
+import { formatDistance, formatDuration, formatMoney, placeName } from '../format';
 import { useLocationReporting } from '../hooks/use-location-reporting';
 import { CancelRideDialog } from './cancel-ride-dialog';
 import { LocationStatus } from './location-status';
@@ -97,6 +98,10 @@ export function DriverRidePage() {
   const report = useLocationReporting(live);
   const action = useRideAction(rideId);
   const [pinError, setPinError] = useState<string | null>(null);
+  const driving = status === 'accepted' || status === 'in_progress';
+  const target = ride.data ? (status === 'in_progress' ? ride.data.destination : ride.data.pickup) : null;
+  const here = report.position ?? ride.data?.driver_location ?? null;
+  const way = useRouteLine(driving ? here : null, driving ? target : null);
   const [confirmCancel, setConfirmCancel] = useState(false);
 
   // A cancellation seen live (not one loaded from history) sends the driver back to work at once.
@@ -149,17 +154,20 @@ export function DriverRidePage() {
   const toPickup = r.status !== 'in_progress';
   const stop = toPickup ? r.pickup : r.destination;
   const headline = r.status === 'accepted' ? text.toPickup : r.status === 'arrived' ? text.atPickup : text.toDestination;
-  const myPosition = report.position ?? (r.driver_location ? { lat: r.driver_location.lat, lng: r.driver_location.lng, heading: r.driver_location.heading } : null);
+  const myPosition = here ? { lat: here.lat, lng: here.lng, heading: here.heading } : null;
+  // The road route once the server has answered, a straight line until then.
+  const line: [number, number][] | null =
+    myPosition && r.status !== 'arrived' ? (way.data?.line ?? [[myPosition.lat, myPosition.lng], [stop.lat, stop.lng]]) : null;
   const riderName = r.rider?.name?.trim() || text.rider;
 
   return (
     <Shell>
       <RideMap
         className="h-60 rounded-3xl sm:h-80"
-        pickup={r.pickup}
+        pickup={r.status === 'in_progress' ? null : r.pickup}
         destination={r.destination}
         driver={myPosition}
-        route={myPosition && r.status !== 'arrived' ? [[myPosition.lat, myPosition.lng], [stop.lat, stop.lng]] : null}
+        route={line}
       />
 
       <section aria-labelledby="ride-headline" className="space-y-4 rounded-3xl border border-ink-200 bg-white p-5">
@@ -169,6 +177,11 @@ export function DriverRidePage() {
             {headline}
           </h1>
           <p className="mt-1 text-ink-700">{placeName(stop)}</p>
+          {way.data && r.status !== 'arrived' ? (
+            <p className="mt-0.5 text-sm font-semibold text-ink-900">
+              {formatDuration(way.data.duration_s)} · {formatDistance(way.data.distance_m)}
+            </p>
+          ) : null}
           {r.status !== 'arrived' ? (
             <a href={directionsUrl(stop)} target="_blank" rel="noreferrer" className={buttonClasses({ variant: 'link', className: 'mt-1 text-sm' })}>
               <ExternalLink className="size-4" aria-hidden="true" />
