@@ -51,8 +51,12 @@ describe('npm run simulate (standalone, against a server without the demo)', () 
       expect(d.status).toBe('offline'); // stopped cleanly: offline again
     }
     const completed = await db.selectFrom('rides').select(['id', 'driver_id']).where('status', '=', 'completed').execute();
-    expect(completed.length).toBe(figure(output, /(\d+) completed/));
+    const endedAtStop = figure(output, /(\d+) ended at stop/) || 0;
+    expect(completed.length).toBe(figure(output, /(\d+) completed/) + endedAtStop);
     expect(completed.every((r) => drivers.some((d) => d.id === r.driver_id))).toBe(true);
+    // A clean stop leaves no ride hanging: trips under way were ended, rides waiting were cancelled.
+    const active = await db.selectFrom('rides').select('status').where('status', 'in', ['requested', 'accepted', 'arrived', 'in_progress']).execute();
+    expect(active).toEqual([]);
   }, 150_000);
 });
 

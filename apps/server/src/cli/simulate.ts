@@ -170,6 +170,7 @@ async function prepareDrivers() {
             pinSource: async (rideId) => pins.get(rideId) ?? null,
             speed,
             declineRate,
+            finishRidesOnStop: true,
             stats,
             logger: quiet,
           });
@@ -229,6 +230,7 @@ const stopAll = async (why: string) => {
   stopping = true;
   log(`stopping (${why})…`);
   clearInterval(report);
+  const stoppedAt = { ...stats.snapshot(), offersReceived: stats.counters.offersReceived };
   await Promise.all(riders.map((r) => r.stop()));
   await Promise.all(drivers.map((d) => d.stop()));
   const seconds = (Date.now() - started) / 1000;
@@ -236,11 +238,11 @@ const stopAll = async (why: string) => {
   log(`final, over ${seconds.toFixed(0)} s: ${stats.line()}`);
   const steady = phase.steady;
   if (steady) {
-    const s = (Date.now() - steady.at) / 1000;
+    const s = (stoppedAt.at - steady.at) / 1000;
     log(
       `after setup (${s.toFixed(0)} s with everyone on): ${drivers.length} drivers (peak ${c.peakDriversConnected} connected at once), ${riders.length} riders, ` +
-        `${((c.framesSent - steady.framesSent) / s).toFixed(1)} location frames/s, ${(((c.offersReceived - steady.offersReceived) / s) * 60).toFixed(1)} offers/min, ` +
-        `${(((c.ridesCompleted - steady.ridesCompleted) / s) * 60).toFixed(2)} rides completed/min`,
+        `${((stoppedAt.framesSent - steady.framesSent) / s).toFixed(1)} location frames/s, ${(((stoppedAt.offersReceived - steady.offersReceived) / s) * 60).toFixed(1)} offers/min, ` +
+        `${(((stoppedAt.ridesCompleted - steady.ridesCompleted) / s) * 60).toFixed(2)} rides completed/min`,
     );
   }
   finish();

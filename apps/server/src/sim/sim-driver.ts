@@ -35,6 +35,8 @@ export type SimDriverOptions = {
   origin?: string;
   /** A session already signed in as this driver (the CLI's, which made the account): saves a sign-in. */
   session?: HttpSession;
+  /** On stop(), complete the trip under way or cancel the ride not yet started (the standalone simulator). */
+  finishRidesOnStop?: boolean;
   /** Sent as X-Forwarded-For (only honoured by servers with TRUST_PROXY; the CLI's opt-in). */
   forwardedFor?: string;
 };
@@ -125,7 +127,9 @@ export class SimDriver {
     this.attention.abort();
     if (this.frameTimer) clearTimeout(this.frameTimer);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    const rideId = this.currentRideId;
     await this.loop;
+    if (rideId && this.opts.finishRidesOnStop) await this.finishRide(rideId).catch(() => undefined);
     if (this.driverId) await this.http.patch(`/api/drivers/${this.driverId}`, { status: 'offline' }).catch(() => undefined);
     const ws = this.ws;
     this.ws = null;
@@ -135,6 +139,21 @@ export class SimDriver {
         ws.once('close', () => (clearTimeout(timer), resolve()));
         ws.close();
       });
+    }
+  }
+
+  /**
+   * Leave no ride hanging when the simulator goes away for good: a trip under way is completed where the
+   * car is, a ride not yet started is cancelled. (The in-process demo does not do this: it resumes the
+   * ride on the next start instead.)
+   */
+  private async finishRide(rideId: string) {
+    const res = await this.http.get(`/api/rides/${rideId}`);
+    const status = res.status === 200 ? (res.body.ride.status as string) : null;
+    if (status === 'in_progress') {
+      if ((await this.http.post(`/api/rides/${rideId}/complete`, {})).status === 200) this.count('ridesEndedOnStop');
+    } else if (status === 'accepted' || status === 'arrived') {
+      await this.http.post(`/api/rides/${rideId}/cancel`, { reason: 'The driver went offline.' });
     }
   }
 
@@ -264,9 +283,14 @@ export class SimDriver {
   // ---- the driver's life ---------------------------------------------------------------------------
 
   private async live() {
-    await this.resumeActiveRide();
+    let resumed = false;
     while (!this.stopping) {
       try {
+        if (!resumed) {
+          await this.resumeActiveRide();
+          resumed = true;
+          continue;
+        }
         if (this.pendingOffer) {
           const offer = this.pendingOffer;
           await this.answerOffer(offer);

@@ -21,6 +21,8 @@ export type SimRiderOptions = {
 };
 
 const TERMINAL = new Set(['completed', 'cancelled', 'no_driver']);
+/** Longer than dispatch's 2-minute search (real time: the server's timers are not time-lapsed). */
+const REQUESTED_PATIENCE_MS = 150_000;
 
 /**
  * A simulated rider for the standalone simulator: every so often books a ride between two random places of
@@ -32,6 +34,7 @@ export class SimRider {
   private readonly speed: number;
   private readonly stopController = new AbortController();
   private loop: Promise<void> | null = null;
+  private currentRideId: string | null = null;
 
   constructor(private readonly opts: SimRiderOptions) {
     this.speed = opts.speed ?? 1;
@@ -44,9 +47,16 @@ export class SimRider {
     });
   }
 
+  /** Stop booking; a ride still waiting for its driver (or its pickup) is cancelled, so none is left hanging. */
   async stop() {
     this.stopController.abort();
     await this.loop;
+    const rideId = this.currentRideId;
+    if (!rideId) return;
+    const res = await this.http.get(`/api/rides/${rideId}`).catch(() => null);
+    if (res?.status === 200 && ['requested', 'accepted', 'arrived'].includes(res.body.ride.status)) {
+      await this.http.post(`/api/rides/${rideId}/cancel`, { reason: 'Simulated rider left.' }).catch(() => undefined);
+    }
   }
 
   private get http() {
@@ -85,14 +95,26 @@ export class SimRider {
       this.opts.pins.set(rideId, String(res.body.ride.pin));
       if (this.opts.stats) this.opts.stats.counters.ridesRequested++;
     }
+    this.currentRideId = rideId;
     // Follow the ride until it ends (polling, as a rider glancing at the app would).
     let status = 'requested';
+    let since = Date.now();
     while (!TERMINAL.has(status)) {
       await this.sleepSim(3, 1_000);
       const res = await this.call('GET', `/api/rides/${rideId}`);
-      if (res.status === 200) status = res.body.ride.status as string;
-      else if (res.status === 404) break;
+      if (res.status === 404) break;
+      if (res.status !== 200) continue;
+      const now = res.body.ride.status as string;
+      if (now !== status) [status, since] = [now, Date.now()];
+      // Dispatch ends a search within 2 minutes: a ride still `requested` well after that was lost (a server
+      // restart, say). A rider would give up and book again.
+      if (status === 'requested' && Date.now() - since > REQUESTED_PATIENCE_MS) {
+        await this.call('POST', `/api/rides/${rideId}/cancel`, { reason: 'Waited too long.' });
+        if (this.opts.stats) this.opts.stats.counters.ridesCancelled++;
+        break;
+      }
     }
+    this.currentRideId = null;
     this.opts.pins.delete(rideId);
     if (status === 'no_driver' && this.opts.stats) this.opts.stats.counters.noDriver++;
     if (status === 'completed') await this.call('POST', `/api/rides/${rideId}/rating`, { stars: 5 });

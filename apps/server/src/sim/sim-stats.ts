@@ -11,6 +11,8 @@ export type SimCounters = {
   acceptConflicts: number;
   ridesCompleted: number;
   ridesCancelled: number;
+  /** Trips cut short when the simulator stopped (completed where the car was): not counted as completed. */
+  ridesEndedOnStop: number;
   ridesRequested: number;
   noDriver: number;
   errors: number;
@@ -29,6 +31,7 @@ export class SimStats {
     acceptConflicts: 0,
     ridesCompleted: 0,
     ridesCancelled: 0,
+    ridesEndedOnStop: 0,
     ridesRequested: 0,
     noDriver: 0,
     errors: 0,
@@ -66,7 +69,7 @@ export class SimStats {
       `drivers connected ${c.driversConnected} (peak ${c.peakDriversConnected}) | frames ${c.framesSent} (${((c.framesSent - from.framesSent) / seconds).toFixed(1)}/s) | ` +
       `offers ${c.offersReceived} received, ${c.offersAccepted} accepted, ${c.offersDeclined} declined, ${c.acceptConflicts} too late | ` +
       `rides ${c.ridesRequested} requested, ${c.ridesCompleted} completed (${(((c.ridesCompleted - from.ridesCompleted) / seconds) * 60).toFixed(1)}/min), ` +
-      `${c.ridesCancelled} cancelled, ${c.noDriver} no driver | errors ${c.errors} | ${lat}`
+      `${c.ridesCancelled} cancelled, ${c.noDriver} no driver${c.ridesEndedOnStop ? `, ${c.ridesEndedOnStop} ended at stop` : ''} | errors ${c.errors} | ${lat}`
     );
   }
 
