@@ -240,8 +240,12 @@ describe('booking a ride on /book-ride', () => {
     await page.getByRole('link', { name: riderText.active.track }).click();
     await page.waitForURL((url) => url.pathname === `/track-ride/${created.body.ride.id}`);
     await statusRegion(page).getByText(STATUS_LABELS.requested, { exact: true }).waitFor();
+    // Back on /book-ride, the ride ends elsewhere (another device): the form comes back on its own.
+    await page.goBack();
+    await page.getByRole('heading', { name: riderText.active.title }).waitFor();
+    expect((await rider.post(`/api/rides/${created.body.ride.id}/cancel`, {})).status).toBe(200);
+    await field(page, book.destination).waitFor();
     expectNoErrors();
-    await rider.post(`/api/rides/${created.body.ride.id}/cancel`, {});
     driver.socket.close();
     await context.close();
   });

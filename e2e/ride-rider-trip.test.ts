@@ -67,6 +67,7 @@ it('a whole trip on the rider’s phone: driver and car, ETA, chat, arrived, in 
   await locate(north(PICKUP, 300));
   await page.getByRole('region', { name: riderText.map.label }).locator(`[title="${riderText.map.driver}"]`).waitFor();
   await statusRegion(page).getByText(/^Arriving in \d+ min$/).waitFor();
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/track-accepted.png`, fullPage: true });
 
   // Chat: the driver's message arrives live; the rider answers.
   expect((await driver.post(`/api/rides/${ride.id}/messages`, { body: 'Two minutes away' })).status).toBe(201);
@@ -105,6 +106,10 @@ it('a whole trip on the rider’s phone: driver and car, ETA, chat, arrived, in 
   expect(rated.my_rating).toMatchObject({ stars: 4, comment: 'Friendly and on time' });
 
   if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/track-completed.png`, fullPage: true });
+  // A push notification opens the query form of the same page.
+  await page.goto(`/track-ride?booking=${ride.id}`);
+  await statusRegion(page).getByRole('heading', { name: STATUS_LABELS.completed }).waitFor();
+  await byText(page, track.yourRating(4)).waitFor();
   expectNoErrors();
   socket.close();
   await context.close();

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { LocateFixed, Loader2 } from 'lucide-react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { distanceMeters, formatLatLng, parseLatLng } from '@openride/shared/geo/lat-lng';
@@ -12,8 +13,10 @@ import { paths } from '@/config/paths';
 import { useAppConfig } from '@/features/map/api/get-app-config';
 import { RideMap } from '@/features/map/components/ride-map';
 import { isApiError } from '@/lib/api';
+import { useRealtimeEvent } from '@/lib/realtime';
 import { useMe } from '@/lib/session';
 import { useActiveRide } from '../api/get-active-ride';
+import { rideKeys } from '../api/ride-keys';
 import { useRideQuote } from '../api/quote-ride';
 import { useRequestRide } from '../api/request-ride';
 import type { Ride } from '../api/types';
@@ -47,7 +50,10 @@ function fromTap(point: { lat: number; lng: number }): FieldState {
 /** The booking page for a signed-in rider; /book-ride sends visitors to sign in first and back. */
 export function BookRidePage() {
   const me = useMe();
+  const client = useQueryClient();
   const active = useActiveRide(Boolean(me.data));
+  // The rider's own channel says when any of their rides changes: the active-ride card follows.
+  useRealtimeEvent('ride.changed', () => void client.invalidateQueries({ queryKey: rideKeys.active, exact: true }));
   if (me.isPending) return <LoadingScreen />;
   if (!me.data) return <Navigate to={paths.authReturnTo(paths.bookRide)} replace />;
   if (active.isPending) return <LoadingScreen />;
