@@ -90,9 +90,10 @@ async function goOffline(user: ApiUser, driverId: string) {
  * Browsers log every 4xx answer to the console. Where the test itself provoked one (a wrong PIN: 422), that
  * one line is expected; it is taken off the list once, so any other error still fails the test.
  */
-function expectOneRefusal(errors: string[], status: number) {
-  const index = errors.findIndex((e) => e.includes(`status of ${status}`));
-  expect(index, `a ${status} answer in the console`).toBeGreaterThanOrEqual(0);
+function expectOneRefusal(errors: string[], status: number | string) {
+  const needle = typeof status === 'number' ? `status of ${status}` : status;
+  const index = errors.findIndex((e) => e.includes(needle));
+  expect(index, `'${needle}' in the console`).toBeGreaterThanOrEqual(0);
   errors.splice(index, 1);
 }
 
@@ -255,17 +256,40 @@ describe('the driver on /driver-ride', () => {
     await context.close();
   });
 
-  it('chat with the rider both ways; a rider who cancels sends the driver back to the dashboard, told why', async () => {
-    const { page, card, rider, rideId, context, expectNoErrors } = await offered();
-    await card.getByRole('button', { name: offerText.accept, exact: true }).click();
+  it('by keyboard: the offer takes focus, Tab reaches Decline then Accept; chat with the rider both ways (Enter sends); a rider who cancels sends the driver back, told why', async () => {
+    const { page, card, rider, rideId, context, errors, expectNoErrors } = await offered();
+    // The offer's heading has focus on arrival, so the two answers are the next two stops of Tab.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(offerText.title);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(offerText.decline);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(offerText.accept);
+    await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/driver-ride/${rideId}`);
 
     await page.getByText(driverText.chat.empty, { exact: true }).waitFor();
-    await page.getByRole('textbox', { name: driverText.chat.label }).fill('On my way, 2 minutes');
+    const box = page.getByRole('textbox', { name: driverText.chat.label });
+    await box.fill('On my way, 2 minutes');
     await page.getByRole('button', { name: driverText.chat.send }).click();
+    await box.fill('Grey Prius');
+    await box.press('Enter');
     await expect
       .poll(async () => ((await rider.get(`/api/rides/${rideId}/messages`)).body.messages ?? []).map((m: { body: string }) => m.body))
-      .toEqual(['On my way, 2 minutes']);
+      .toEqual(['On my way, 2 minutes', 'Grey Prius']);
+
+    // A message the network loses stays on screen as not sent, with Retry; Retry delivers it.
+    await page.route(`**/api/rides/${rideId}/messages`, (route) => (route.request().method() === 'POST' ? route.abort() : route.continue()));
+    await box.fill('Lost in a tunnel');
+    await box.press('Enter');
+    const log = page.getByRole('log');
+    await log.getByText(driverText.chat.failed).waitFor();
+    expectOneRefusal(errors, 'net::ERR_FAILED');
+    await page.unroute(`**/api/rides/${rideId}/messages`);
+    await log.getByRole('button', { name: driverText.chat.retry }).click();
+    await expect.poll(() => log.getByText(driverText.chat.failed).count()).toBe(0);
+    await expect
+      .poll(async () => ((await rider.get(`/api/rides/${rideId}/messages`)).body.messages ?? []).map((m: { body: string }) => m.body))
+      .toEqual(['On my way, 2 minutes', 'Grey Prius', 'Lost in a tunnel']);
     expect((await rider.post(`/api/rides/${rideId}/messages`, { body: 'I am by the blue door' })).status).toBe(201);
     await page.getByRole('log').getByText('I am by the blue door', { exact: true }).waitFor();
     await shot(page, 'chat');

@@ -155,6 +155,10 @@ describe(`the ride loop (${scaled ? 'rider and driver on two server processes, P
     await d.getByRole('button', { name: ride.complete, exact: true }).click();
     await d.getByRole('heading', { name: ride.completedTitle }).waitFor();
     await riderStatus(r).getByText(track.completedTitle, { exact: true }).waitFor();
+    // The chat stays readable on the rider's phone, but closed.
+    await r.getByRole('log').getByText('Two minutes away', { exact: true }).waitFor();
+    await byText(r, driverText.chat.closed).waitFor();
+    expect(await r.getByRole('textbox', { name: driverText.chat.label }).count()).toBe(0);
 
     // The rider rates the driver…
     await r.locator('label').filter({ has: r.getByRole('radio', { name: track.stars(5) }) }).click();
