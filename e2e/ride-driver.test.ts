@@ -257,7 +257,7 @@ describe('the driver on /driver-ride', () => {
   });
 
   it('by keyboard: the offer takes focus, Tab reaches Decline then Accept; chat with the rider both ways (Enter sends); a rider who cancels sends the driver back, told why', async () => {
-    const { page, card, rider, rideId, context, errors, expectNoErrors } = await offered();
+    const { page, rider, rideId, context, errors, expectNoErrors } = await offered();
     // The offer's heading has focus on arrival, so the two answers are the next two stops of Tab.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(offerText.title);
     await page.keyboard.press('Tab');
