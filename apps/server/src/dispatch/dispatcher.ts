@@ -8,7 +8,7 @@ import type { Logger } from '../lib/logger';
 import { createNotification, type NotificationDeps } from '../notifications/create-notification';
 import type { Bus } from '../realtime/bus';
 import type { RoutingProvider } from '../routing/routing-provider';
-import type { RideRow } from '../rides/rides.repo';
+import { destinationOf, pickupOf, type RideRow } from '../rides/rides.repo';
 
 export type DispatchOptions = {
   offerTimeoutMs: number;
@@ -43,8 +43,8 @@ export function offerView(offer: OfferRow, ride: RideRow, timeoutMs: number): Ri
     id: offer.id,
     ride_id: ride.id,
     ride_type: ride.ride_type,
-    pickup: { lat: ride.pickup_lat, lng: ride.pickup_lng, label: ride.pickup_label },
-    destination: { lat: ride.dropoff_lat, lng: ride.dropoff_lng, label: ride.dropoff_label },
+    pickup: pickupOf(ride),
+    destination: destinationOf(ride),
     distance_m: ride.distance_m,
     duration_s: ride.duration_s,
     pickup_distance_m: offer.pickup_distance_m,

@@ -4,7 +4,7 @@ import type { DB } from '../db/schema';
 import type { DriverFix } from '../dispatch/location-service';
 import { notFound } from '../lib/errors';
 import { greatCircleRouting } from '../routing/great-circle-routing';
-import { firstNameOf, rideViews } from './rides.repo';
+import { destinationOf, firstNameOf, pickupOf, rideViews } from './rides.repo';
 
 /** A share link outlives its ride by this long, then dies with it. */
 export const SHARE_LINK_GRACE_MS = 60 * 60 * 1000;
@@ -31,8 +31,8 @@ export async function getSharedRide(db: Kysely<DB>, token: string, lastFix?: (ri
     status: row.status,
     status_label: STATUS_LABELS[row.status],
     ride_type: row.ride_type,
-    pickup: { lat: row.pickup_lat, lng: row.pickup_lng, label: row.pickup_label },
-    destination: { lat: row.dropoff_lat, lng: row.dropoff_lng, label: row.dropoff_label },
+    pickup: pickupOf(row),
+    destination: destinationOf(row),
     pickup_label: row.pickup_label,
     dropoff_label: row.dropoff_label,
     requested_at: row.requested_at,

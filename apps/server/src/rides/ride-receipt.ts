@@ -2,7 +2,7 @@ import type { Pricing } from '@openride/shared/rides/fare';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import type { Services } from '../http/context';
 import { AppError, notFound } from '../lib/errors';
-import { findRideFor } from './rides.repo';
+import { destinationOf, findRideFor, pickupOf } from './rides.repo';
 
 const MAX_PATH_POINTS = 500;
 
@@ -48,8 +48,8 @@ export async function rideReceipt(services: Pick<Services, 'db'>, userId: string
     lines,
     distance_m: ride.distance_m,
     duration_s: ride.duration_s,
-    pickup: { lat: ride.pickup_lat, lng: ride.pickup_lng, label: ride.pickup_label },
-    destination: { lat: ride.dropoff_lat, lng: ride.dropoff_lng, label: ride.dropoff_label },
+    pickup: pickupOf(ride),
+    destination: destinationOf(ride),
     started_at: ride.started_at,
     completed_at: ride.completed_at,
     payment_method: ride.payment_method,

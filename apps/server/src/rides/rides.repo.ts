@@ -9,6 +9,10 @@ export type RideRow = Selectable<RidesTable>;
 /** Whose eyes a ride is shown to: the PIN and the share link are the rider's alone. */
 export type RideViewer = 'rider' | 'driver';
 
+/** The ride's two ends as clients read them. */
+export const pickupOf = (row: Pick<RideRow, 'pickup_lat' | 'pickup_lng' | 'pickup_label'>) => ({ lat: row.pickup_lat, lng: row.pickup_lng, label: row.pickup_label });
+export const destinationOf = (row: Pick<RideRow, 'dropoff_lat' | 'dropoff_lng' | 'dropoff_label'>) => ({ lat: row.dropoff_lat, lng: row.dropoff_lng, label: row.dropoff_label });
+
 /** The ride as its rider or its driver reads it. The driver never gets the PIN: they must hear it from the rider. */
 export function toRideView(row: RideRow, viewer: RideViewer) {
   return {
@@ -17,8 +21,8 @@ export function toRideView(row: RideRow, viewer: RideViewer) {
     status: row.status,
     status_label: STATUS_LABELS[row.status],
     ride_type: row.ride_type,
-    pickup: { lat: row.pickup_lat, lng: row.pickup_lng, label: row.pickup_label },
-    destination: { lat: row.dropoff_lat, lng: row.dropoff_lng, label: row.dropoff_label },
+    pickup: pickupOf(row),
+    destination: destinationOf(row),
     distance_m: row.distance_m,
     duration_s: row.duration_s,
     fare_cents: row.fare_cents,
