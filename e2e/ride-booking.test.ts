@@ -228,6 +228,26 @@ describe('booking a ride on /book-ride', () => {
     await context.close();
   });
 
+  it('a ride booked meanwhile on another device shows up at once; when it ends, the form is back as it was left', async () => {
+    const rider = await signUpApi(server, { full_name: 'Tom Twotabs' });
+    const { page, context, expectNoErrors } = await riderPhone(rider, null, false);
+    await page.goto('/book-ride');
+    await field(page, book.pickup).fill('37.7081,-122.4522');
+    await field(page, book.destination).fill('37.7793,-122.4193');
+    await page.getByRole('radio', { name: 'Economy' }).waitFor();
+    // Balboa Park: no driver within reach, so dispatch ends this ride as No driver found after its grace.
+    const other = await rider.post('/api/rides', { pickup: { lat: 37.7081, lng: -122.4522, label: 'Balboa Park' }, destination: FERRY_BUILDING, ride_type: 'xl', payment_method: 'cash' });
+    expect(other.status).toBe(201);
+    await page.getByRole('heading', { name: riderText.active.title }).waitFor();
+    expect(await page.getByRole('button', { name: book.requestRide }).count()).toBe(0);
+    await field(page, book.destination).waitFor({ timeout: 30_000 });
+    expect(await field(page, book.pickup).inputValue()).toBe('37.7081,-122.4522');
+    expect(await field(page, book.destination).inputValue()).toBe('37.7793,-122.4193');
+    expect((await rider.get(`/api/rides/${other.body.ride.id}`)).body.ride.status).toBe('no_driver');
+    expectNoErrors();
+    await context.close();
+  });
+
   it('with a ride already active: the ride and a link to track it instead of the form', async () => {
     const driver = await idleDriverAt(offset(TWIN_PEAKS, 200));
     const rider = await signUpApi(server, { full_name: 'Abe Active' });
@@ -282,6 +302,10 @@ describe('after booking: history, the share link, strangers', () => {
     // The share-trip link, opened by someone who is not signed in.
     const shareUrl = await page.getByLabel(track.shareLink).inputValue();
     expect(shareUrl).toBe(`${server.url}/share/${current.body.ride.share_token}`);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: track.copy }).click();
+    await byText(page, track.copied).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareUrl);
     const friend = await openPage(browser, server.url);
     await friend.page.goto(shareUrl);
     await friend.page.getByRole('status').getByText(STATUS_LABELS.requested, { exact: true }).waitFor();
