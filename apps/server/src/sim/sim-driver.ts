@@ -304,6 +304,8 @@ export class SimDriver {
         this.count('errors');
         this.log.warn({ err, driver: this.email }, 'simulated driver hit an error; carrying on');
         this.currentRideId = null;
+        // A ride may still be ours (the server was away longer than the retries): pick it up again first.
+        resumed = false;
         await this.sleepSim(10, { interruptible: false }).catch(() => undefined);
       }
     }
@@ -371,9 +373,10 @@ export class SimDriver {
         await this.call('POST', `/api/rides/${ride.id}/rating`, { stars: 5 });
       }
     } catch (err) {
-      // Stuck (a server error that outlived the retries, a PIN refused): a real driver would cancel rather
-      // than sit on the ride, which would also keep them out of dispatch.
-      if (!(err instanceof Stopped) && !this.stopping) {
+      // Refused (a PIN locked out, a server error that outlived the retries): a real driver would cancel
+      // rather than sit on the ride, which would also keep them out of dispatch. A server out of reach is
+      // different: the ride is resumed once it answers again.
+      if (!(err instanceof Stopped) && !(err instanceof NetworkError) && !this.stopping) {
         await this.call('POST', `/api/rides/${ride.id}/cancel`, { reason: 'The driver could not continue.' }).catch(() => undefined);
       }
       throw err;
