@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import { driverText } from '@openride/shared/rides/driver-text';
+import { riderText } from '@openride/shared/rides/rider-text';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,6 +205,8 @@ describe('the driver on /driver-ride', () => {
     await page.getByText(/^\*\*\*-\*\*\*-\d{4}$/).waitFor();
     await page.getByText(rideText.collectCash, { exact: true }).waitFor();
     await page.getByText(driverText.location.sharing, { exact: true }).waitFor();
+    // The map's own loading text (features/map) is transient; the page is checked once the map is up.
+    await page.getByText(riderText.map.loading).waitFor({ state: 'detached' });
     await shot(page, 'accepted');
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -104,7 +104,8 @@ export function DriverRidePage() {
   const way = useRouteLine(driving ? here : null, driving ? target : null);
   const [confirmCancel, setConfirmCancel] = useState(false);
 
-  // A cancellation seen live (not one loaded from history) sends the driver back to work at once.
+  // A cancellation seen live (the rider's, or the driver's own; not one loaded from history) sends the
+  // driver back to work at once, told who cancelled.
   const seen = useRef<RideStatus | undefined>(undefined);
   useEffect(() => {
     const before = seen.current;
@@ -136,14 +137,8 @@ export function DriverRidePage() {
 
   const run = (input: RideAction) => {
     setPinError(null);
+    // A cancel that succeeds lands in the cache as status 'cancelled': the effect above says so and leaves.
     action.mutate(input, {
-      onSuccess: () => {
-        if (input.verb === 'cancel') {
-          toast({ title: text.cancelledByYou });
-          void client.invalidateQueries({ queryKey: activeRideKey });
-          navigate(paths.driverActive, { replace: true });
-        }
-      },
       onError: (error) => {
         if (input.verb === 'start' && (isApiError(error, 422) || isApiError(error, 429))) setPinError(error.message);
         else toast({ title: isApiError(error) && error.message ? error.message : text.actionFailed, variant: 'destructive' });

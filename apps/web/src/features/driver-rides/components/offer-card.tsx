@@ -54,8 +54,11 @@ export function OfferCard({ offer, busy, onAccept, onDecline, onExpire }: OfferC
   }, [left]);
 
   // The offer is the one thing to act on: take keyboard and screen-reader focus to it when it arrives.
+  // On wide screens the card sits in the page flow: bring all of it, buttons included, into view.
+  const sectionRef = useRef<HTMLElement>(null);
   useEffect(() => {
     headingRef.current?.focus({ preventScroll: true });
+    sectionRef.current?.scrollIntoView({ block: 'nearest' });
   }, [offer.id]);
 
   const announcement = left <= WARN_AT_S ? text.announceEnding(WARN_AT_S) : text.announce(initialLeft);
@@ -65,6 +68,7 @@ export function OfferCard({ offer, busy, onAccept, onDecline, onExpire }: OfferC
 
   return (
     <section
+      ref={sectionRef}
       aria-labelledby={headingId}
       className={cn(
         'fixed inset-x-0 bottom-0 z-40 rounded-t-3xl bg-white px-5 pt-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-[0_-12px_40px_rgba(0,0,0,0.18)] ring-1 ring-ink-200',
