@@ -2,12 +2,13 @@
 // (driver, masked phone, vehicle, plate, the car on the map with an ETA, chat), arrived, in progress,
 // completed (rating and receipt). e2e/ride-loop.test.ts runs both sides in browsers.
 import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
+import { driverText } from '@openride/shared/rides/driver-text';
 import { riderText } from '@openride/shared/rides/rider-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openSocket } from '../apps/server/test/socket-client';
 import { adminApi, applyApi, byText, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
-import { closeSuite, type E2EServer, openSuite, PHONE } from './support/fixtures';
+import { closeSuite, type E2EServer, openPage, openSuite, PHONE } from './support/fixtures';
 
 const track = riderText.track;
 let server: E2EServer;
@@ -69,9 +70,25 @@ it('a whole trip on the rider’s phone: driver and car, ETA, chat, arrived, in 
   await statusRegion(page).getByText(/^Arriving in \d+ min$/).waitFor();
   if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/track-accepted.png`, fullPage: true });
 
+  // Someone following the share link (signed out) sees the driver's first name, the car and where it is.
+  const follower = await openPage(browser, server.url);
+  await follower.page.goto(`/share/${ride.share_token}`);
+  await follower.page.getByRole('heading', { level: 1, name: STATUS_LABELS.accepted }).waitFor();
+  await byText(follower.page, 'Dana').waitFor();
+  await byText(follower.page, 'Blue Toyota Prius · 7ABC123').waitFor();
+  await follower.page.getByRole('region', { name: riderText.map.label }).locator(`[title="${riderText.map.driver}"]`).waitFor();
+  expect(await follower.page.getByText('***-***-0142').count()).toBe(0);
+  follower.expectNoErrors();
+  await follower.context.close();
+
   // Chat: the driver's message arrives live; the rider answers.
   expect((await driver.post(`/api/rides/${ride.id}/messages`, { body: 'Two minutes away' })).status).toBe(201);
   await byText(page, 'Two minutes away').waitFor();
+  await page.getByLabel(driverText.chat.label, { exact: true }).fill("I'm by the blue door");
+  await page.getByRole('button', { name: driverText.chat.send }).click();
+  await expect
+    .poll(async () => ((await driver.get(`/api/rides/${ride.id}/messages`)).body.messages as Array<{ sender_role: string; body: string }>).map((m) => `${m.sender_role}: ${m.body}`))
+    .toEqual(['driver: Two minutes away', "rider: I'm by the blue door"]);
 
   expect((await driver.post(`/api/rides/${ride.id}/arrive`, {})).status).toBe(200);
   await statusRegion(page).getByText(STATUS_LABELS.arrived, { exact: true }).waitFor();
