@@ -135,7 +135,8 @@ function TrackRide({ ride, live }: { ride: Ride; live: Live | null }) {
   const etaLine =
     etaSeconds == null ? null : ride.status === 'accepted' ? text.arrivingIn(minutesOf(etaSeconds)) : ride.status === 'in_progress' ? text.arriveAt(minutesOf(etaSeconds)) : null;
 
-  const cancelError = cancel.error ? (isApiError(cancel.error, 409) ? cancel.error.message : cancel.error.message || text.cancelFailed) : null;
+  // A 409 (the trip started meanwhile) carries the server's words; anything else gets ours.
+  const cancelError = cancel.error ? cancel.error.message || text.cancelFailed : null;
 
   return (
     <div className="flex flex-col lg:h-[calc(100dvh-var(--spacing-nav))] lg:flex-row">
