@@ -48,7 +48,8 @@ export class HttpSession {
       });
       text = await res.text();
     } catch (err) {
-      throw new NetworkError(`${method} ${path}: ${(err as Error).message}`);
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      throw new NetworkError(`${method} ${path}: ${(err as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`);
     }
     if (timed) this.stats?.latency(timed, performance.now() - started);
     for (const cookie of res.headers.getSetCookie()) {
