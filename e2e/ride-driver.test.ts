@@ -9,7 +9,7 @@ import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, type ApiUser, applyApi, byText, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
-import { closeSuite, type E2EServer, openSuite, PHONE } from './support/fixtures';
+import { closeSuite, type E2EServer, openPage, openSuite, PHONE } from './support/fixtures';
 
 const offerText = driverText.offer;
 const rideText = driverText.ride;
@@ -322,6 +322,26 @@ describe('the driver on /driver-ride', () => {
     await page.waitForURL(`${server.url}/driver-active`);
     await byText(page, rideText.cancelledByYou).waitFor();
     await expect.poll(async () => (await rider.get(`/api/rides/${rideId}`)).body.ride.status).toBe('cancelled');
+    expectNoErrors();
+    await context.close();
+  });
+
+  it('a visitor is sent to sign in first; a ride that is not yours is not found', async () => {
+    const visitor = await openPage(browser, server.url);
+    await visitor.page.goto('/driver-ride/00000000-0000-4000-8000-000000000000');
+    await visitor.page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('returnTo') === '/driver-ride/00000000-0000-4000-8000-000000000000');
+    visitor.expectNoErrors();
+    await visitor.context.close();
+
+    // East across the bay, far from every other test's drivers: nobody accepts it.
+    const far = offset({ lat: 37.7749, lng: -122.4194 }, 0, 12_000);
+    const { rideId } = await riderRequests({ ...far, label: 'Somewhere' }, { ...offset(far, 1500), label: 'Elsewhere' });
+    const { user } = await approvedDriver('Nosy Nick');
+    const { page, context, errors, expectNoErrors } = await signedInPage(browser, server, user);
+    await page.goto(`/driver-ride/${rideId}`);
+    await page.getByRole('heading', { name: rideText.notFound }).waitFor();
+    await page.getByRole('link', { name: rideText.back }).waitFor();
+    expectOneRefusal(errors, 404);
     expectNoErrors();
     await context.close();
   });
