@@ -3,7 +3,6 @@ import type { ServerFrame } from '@openride/shared/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_EMAIL, DEMO_DOMAIN, DEMO_PASSWORD, DEMO_RIDER_EMAIL, demoDriverEmail } from '../src/demo/demo-accounts';
 import { seedDemo } from '../src/demo/seed-demo';
-import { type RunningDemo, startDemo } from '../src/demo/start-demo';
 import { parseEnv } from '../src/env';
 import { createLogger } from '../src/lib/logger';
 import { type RunningServer, startServer } from '../src/server';
@@ -18,11 +17,11 @@ const SPEED = 30;
 const UNION_SQUARE = { lat: 37.7879, lng: -122.4074, label: 'Union Square' };
 const PAINTED_LADIES = { lat: 37.7762, lng: -122.4328, label: 'Painted Ladies' };
 
-type Started = { server: RunningServer; demo: RunningDemo | null; stop(): Promise<void> };
+type Started = { server: RunningServer; stop(): Promise<void> };
 
 /**
- * A server with the demo on, on a database we keep between starts (startTestServer makes a new one each
- * time). Until server.ts starts the demo itself when DEMO=1, the test starts it the way server.ts will.
+ * A server with DEMO=1, on a database we keep between starts (startTestServer makes a new one each time).
+ * The server starts the demo city itself (server.ts) and stops it on close.
  */
 async function startDemoServer(database: TestDatabase): Promise<Started> {
   const port = await freePort();
@@ -37,18 +36,8 @@ async function startDemoServer(database: TestDatabase): Promise<Started> {
     ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: testRedisPrefix() } : {}),
     ...DEMO_ENV,
   });
-  const logger = createLogger(env.LOG_LEVEL);
-  const server = await startServer(env, logger);
-  let demo: RunningDemo | null = null;
-  if (!(await demoDriversOnline(server, 8_000))) demo = await startDemo({ services: server.services, url: server.url, logger });
-  return {
-    server,
-    demo,
-    async stop() {
-      await demo?.stop();
-      await server.close();
-    },
-  };
+  const server = await startServer(env, createLogger(env.LOG_LEVEL));
+  return { server, stop: () => server.close() };
 }
 
 /** Whether the server's own demo (wired in server.ts) has its drivers online within `ms`. */
@@ -87,6 +76,8 @@ let first: Started;
 beforeAll(async () => {
   database = await createTestDatabase();
   first = await startDemoServer(database);
+  // startServer returns once the demo's drivers have gone online.
+  expect(await demoDriversOnline(first.server, 5_000)).toBe(true);
 });
 afterAll(async () => {
   await first?.stop();

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { DEMO_ADMIN_EMAIL, DEMO_DOMAIN, DEMO_PASSWORD, demoDriverEmail } from '../demo/demo-accounts';
-import { HttpSession } from '../sim/http-session';
+import { HttpSession, NetworkError } from '../sim/http-session';
 import { ensureApprovedDriver, myDriver, RateLimitedError, signInOrUp } from '../sim/sim-accounts';
 import { SimDriver } from '../sim/sim-driver';
 import { homeOf, randomPointNear, seededRandom } from '../sim/sim-geo';
@@ -143,6 +143,18 @@ async function driverAccount(n: number): Promise<{ email: string; password: stri
   return { email, password, session };
 }
 
+/** A busy server (password checks are slow under load) may time a sign-in out: try again, a few times. */
+async function withRetries<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let k = 1; ; k++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!(err instanceof NetworkError) || k >= attempts || stopping) throw err;
+      await new Promise((r) => setTimeout(r, 1000 * k));
+    }
+  }
+}
+
 const drivers: SimDriver[] = [];
 const riders: SimRider[] = [];
 let stopping = false;
@@ -155,7 +167,7 @@ async function prepareDrivers() {
       batch.map(async (i) => {
         if (rateLimited) return;
         try {
-          const account = await driverAccount(i);
+          const account = await withRetries(() => driverAccount(i));
           if (stopping) return;
           const home = homeOf(i - 1);
           const sim = new SimDriver({
@@ -196,7 +208,8 @@ async function prepareRiders() {
     if (rateLimited) break;
     const email = `simrider${String(n).padStart(2, '0')}@${DEMO_DOMAIN}`;
     try {
-      const { session, created } = await signInOrUp({ url, origin, email, password, fullName: `Sim Rider ${n}`, phones: phone, mayExist, forwardedFor: nextAddress() });
+      const forwardedFor = nextAddress();
+      const { session, created } = await withRetries(() => signInOrUp({ url, origin, email, password, fullName: `Sim Rider ${n}`, phones: phone, mayExist, forwardedFor }));
       if (created) mayExist = false;
       const rider = new SimRider({ url, origin, session, email, speed, meanGapS: rideGapS, seed: n * 7919, stats, pins, logger: quiet });
       rider.start();
