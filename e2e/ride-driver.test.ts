@@ -187,6 +187,7 @@ describe('the driver on /driver-active', () => {
     const { page, user, driverId, context, expectNoErrors } = await driverOnline(AREAS[5]!, { grant: false });
     await page.getByRole('alert').filter({ hasText: driverText.location.denied }).waitFor();
     expect(await page.getByText(driverText.location.sharing, { exact: true }).count()).toBe(0);
+    expect(await page.getByText(offerText.waiting, { exact: true }).count()).toBe(0);
     await shot(page, 'denied');
     await goOffline(user, driverId);
     expectNoErrors();

@@ -89,7 +89,8 @@ export function DriverWorkPanel({ driverId, online }: { driverId: string; online
         </section>
       ) : null}
       <LocationStatus report={location} />
-      {online && !onRide && !current ? (
+      {/* Without a position dispatch cannot find this driver: no promise of ride requests then. */}
+      {online && !onRide && !current && (location.status === 'sharing' || location.status === 'locating') ? (
         <p className="flex items-center gap-3 rounded-2xl border border-dashed border-ink-300 px-4 py-4 text-sm text-ink-600">
           <Radar className="size-5 shrink-0 animate-pulse text-brand-600" aria-hidden="true" />
           {text.offer.waiting}
