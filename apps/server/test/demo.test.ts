@@ -170,6 +170,19 @@ describe('the demo city', () => {
     socket.close();
   }, 180_000);
 
+  it.runIf(process.env.TEST_DATABASE_URL)('runs in one process only when several share a PostgreSQL database (scaled mode)', async () => {
+    const sessionsOf = async (email: string) =>
+      (await first.server.services.db.selectFrom('session').innerJoin('user', 'user.id', 'session.userId').select('session.id').where('user.email', '=', email).execute()).length;
+    const before = await sessionsOf(demoDriverEmail(1));
+    // A second process on the same database: it must not drive the demo accounts a second time.
+    const second = await startDemoServer(database);
+    try {
+      expect(await sessionsOf(demoDriverEmail(1))).toBe(before);
+    } finally {
+      await second.stop();
+    }
+  }, 60_000);
+
   it('seeds again on the next start without duplicating anything', async () => {
     const before = await demoRows(first.server);
     // Seeding twice in a row changes nothing…

@@ -1,4 +1,5 @@
 import { snapToStreet } from '@openride/shared/geo/street-grid';
+import { sql } from 'kysely';
 import type { Services } from '../http/context';
 import type { Logger } from '../lib/logger';
 import { SimDriver } from '../sim/sim-driver';
@@ -12,6 +13,43 @@ const streetPoint = (p: { lat: number; lng: number }) => {
   const [lat, lng] = snapToStreet(p);
   return { lat, lng };
 };
+
+/** Any constant will do: the key of PostgreSQL's advisory lock that elects the demo's one process. */
+const DEMO_LOCK_KEY = 7_343_001_011;
+
+/**
+ * One process runs the demo city. Several server processes on one PostgreSQL (scaled mode) would otherwise
+ * each drive the same demo accounts, and a driver would appear in two places at once. The first process to
+ * take a session-level advisory lock runs it and holds the lock on a connection of its own until stop; a
+ * process that dies releases it with its connection (the others do not take over: restart one). Embedded
+ * PGlite is one process already (DATA_DIR is locked), and its pool has a single connection to spare: no lease.
+ */
+async function takeDemoLease(services: Pick<Services, 'db' | 'env'>): Promise<{ held: boolean; release(): Promise<void> }> {
+  if (!services.env.DATABASE_URL) return { held: true, release: async () => undefined };
+  let letGo: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => (letGo = resolve));
+  let finished: Promise<unknown> = Promise.resolve();
+  const held = await new Promise<boolean>((resolve, reject) => {
+    finished = services.db
+      .connection()
+      .execute(async (conn) => {
+        const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${DEMO_LOCK_KEY}) as ok`.execute(conn);
+        const ok = rows[0]?.ok === true;
+        resolve(ok);
+        if (!ok) return;
+        await done;
+        await sql`select pg_advisory_unlock(${DEMO_LOCK_KEY})`.execute(conn);
+      })
+      .catch(reject);
+  });
+  return {
+    held,
+    async release() {
+      letGo();
+      await finished.catch(() => undefined);
+    },
+  };
+}
 
 export type RunningDemo = { stop(): Promise<void>; stats: SimStats; drivers: SimDriver[] };
 
@@ -27,7 +65,18 @@ const ROAM_RADIUS_M = 2_000;
 export async function startDemo(ctx: { services: Services; url: string; logger: Logger }): Promise<RunningDemo> {
   const { services, url, logger } = ctx;
   const { env, db } = services;
-  const seed = await seedDemo(services, env.DEMO_DRIVERS);
+  const lease = await takeDemoLease(services);
+  if (!lease.held) {
+    logger.info('the demo city runs in another server process (it holds the demo lease): not starting it here');
+    return { stats: new SimStats(), drivers: [], stop: async () => undefined };
+  }
+  let seed;
+  try {
+    seed = await seedDemo(services, env.DEMO_DRIVERS);
+  } catch (err) {
+    await lease.release();
+    throw err;
+  }
   const approved = seed.drivers.filter((d) => d.verification_status === 'approved');
   const left = seed.drivers.filter((d) => d.verification_status !== 'approved');
   if (left.length) logger.warn({ drivers: left.map((d) => `${d.email} (${d.verification_status})`) }, 'demo drivers not approved are not simulated');
@@ -101,8 +150,9 @@ export async function startDemo(ctx: { services: Services; url: string; logger: 
     stats,
     drivers: started,
     stop() {
-      stopped ??= Promise.all(started.map((s) => s.stop())).then(() => {
+      stopped ??= Promise.all(started.map((s) => s.stop())).then(async () => {
         logger.info({ figures: stats.line() }, 'demo drivers stopped');
+        await lease.release();
       });
       return stopped;
     },
