@@ -120,6 +120,13 @@ describe('street grid paths', () => {
     expect(snapToStreet(snapped)).toEqual(snapped);
   });
 
+  it('gives the car at the pickup the very route the rider was shown (path from the snapped start = same path)', () => {
+    for (const [from, to] of inland) {
+      const shown = gridPath(from, to);
+      expect(gridPath(shown[0]!, to)).toEqual(shown);
+    }
+  });
+
   it('gives a two-point path for two points on one street, and for one point twice', () => {
     const p = snapToStreet(UNION_SQUARE);
     expect(gridPath(p, p)).toEqual([p, p]);
