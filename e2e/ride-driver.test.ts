@@ -211,6 +211,17 @@ describe('the driver on /driver-ride', () => {
     await shot(page, 'accepted');
     expect(await seriousViolations(page)).toEqual([]);
 
+    // A message from the rider while the chat is out of sight: a pill says so; a tap brings the chat up.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect((await rider.post(`/api/rides/${rideId}/messages`, { body: 'Wearing a red coat' })).status).toBe(201);
+    const pill = page.getByRole('button', { name: new RegExp(driverText.chat.newMessage('Riley')) });
+    await pill.waitFor();
+    await shot(page, 'new-message');
+    await pill.click();
+    await pill.waitFor({ state: 'detached' });
+    await page.getByRole('log').getByText('Wearing a red coat', { exact: true }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe(driverText.chat.placeholder);
+
     // A driver_message push opens the query form of the same page.
     await page.goto(`/driver-ride-view?booking=${rideId}`);
     await page.getByRole('button', { name: rideText.arrived, exact: true }).waitFor();

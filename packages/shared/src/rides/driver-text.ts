@@ -89,6 +89,7 @@ export const driverText = {
     retry: 'Retry',
     loadFailed: 'Could not load messages.',
     you: 'You',
+    newMessage: (name: string) => `New message from ${name}`,
     rider: 'Rider',
     driver: 'Driver',
   },

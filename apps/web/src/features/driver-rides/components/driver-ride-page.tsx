@@ -1,6 +1,6 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, Phone, UserRound } from 'lucide-react';
+import { ExternalLink, MessageCircle, Phone, UserRound } from 'lucide-react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { rideChannel } from '@openride/shared/realtime';
 import { driverText } from '@openride/shared/rides/driver-text';
@@ -82,6 +82,50 @@ function useLiveRide(rideId: string) {
 }
 
 /**
+ * A rider's message that lands while the chat is scrolled out of sight (on a phone it sits below the map and
+ * the buttons): a pill at the bottom of the screen says so, and a tap on it brings the chat into view.
+ */
+function useUnreadPill(rideId: string, chatRef: RefObject<HTMLDivElement | null>) {
+  const [unread, setUnread] = useState<string | null>(null);
+  useRealtimeEvent('chat.message', (data) => {
+    const message = (data as { message?: { ride_id?: string; sender_role?: string; body?: string } } | null)?.message;
+    const el = chatRef.current;
+    if (!message || message.ride_id !== rideId || message.sender_role !== 'rider' || !el) return;
+    // `el` marks the chat's bottom edge, where the newest message shows.
+    const { top } = el.getBoundingClientRect();
+    if (top > window.innerHeight || top < 0) setUnread(message.body ?? '');
+  });
+  useEffect(() => {
+    const el = chatRef.current;
+    if (!el || unread === null) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setUnread(null);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [unread, chatRef]);
+  return [unread, () => setUnread(null)] as const;
+}
+
+function NewMessagePill({ from, body, onOpen }: { from: string; body: string; onOpen: () => void }) {
+  return (
+    <div className="fixed inset-x-0 bottom-4 z-30 flex justify-center px-4">
+      <button
+        type="button"
+        onClick={onOpen}
+        className="flex max-w-full items-center gap-2 rounded-full bg-ink-900 px-4 py-3 text-left text-sm text-white shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <MessageCircle className="size-5 shrink-0 text-brand-400" aria-hidden="true" />
+        <span className="min-w-0">
+          <span className="block font-semibold">{driverText.chat.newMessage(from)}</span>
+          <span className="block truncate text-ink-300">{body}</span>
+        </span>
+      </button>
+    </div>
+  );
+}
+
+/**
  * /driver-ride/:bookingId (and /driver-ride-view?booking=…, where a driver_message push lands): the driver's
  * side of one ride, from the way to the pickup to the rating. Location keeps flowing while the ride is live.
  */
@@ -103,6 +147,8 @@ export function DriverRidePage() {
   const here = report.position ?? ride.data?.driver_location ?? null;
   const way = useRouteLine(driving ? here : null, driving ? target : null);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const chatRef = useRef<HTMLDivElement>(null);
+  const [unread, clearUnread] = useUnreadPill(rideId, chatRef);
 
   // A cancellation seen live (the rider's, or the driver's own; not one loaded from history) sends the
   // driver back to work at once, told who cancelled.
@@ -224,6 +270,23 @@ export function DriverRidePage() {
       <LocationStatus report={report} />
 
       <RideChat rideId={r.id} myRole="driver" enabled={live} otherName={r.rider?.name ?? undefined} />
+      <div ref={chatRef} aria-hidden="true" className="h-px scroll-mb-4" />
+      {/* Announced politely: a message must not interrupt the driver's screen reader mid-sentence. */}
+      <div role="status">
+        {unread !== null ? (
+          <NewMessagePill
+            from={riderName}
+            body={unread}
+            onOpen={() => {
+              clearUnread();
+              const end = chatRef.current;
+              end?.scrollIntoView({ behavior: 'smooth', block: 'end' });
+              // The chat's message field, just above the marker.
+              end?.previousElementSibling?.querySelector('input')?.focus({ preventScroll: true });
+            }}
+          />
+        ) : null}
+      </div>
 
       {r.status === 'accepted' || r.status === 'arrived' ? (
         <div className="pt-2 text-center">

@@ -58,7 +58,7 @@ export function RideChat({ rideId, myRole, enabled, otherName, className }: Ride
   const send = useSendMessage(rideId);
   const [draft, setDraft] = useState('');
   const [pending, setPending] = useState<Pending[]>([]);
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const inputId = useId();
   const headingId = useId();
 
@@ -119,7 +119,9 @@ export function RideChat({ rideId, myRole, enabled, otherName, className }: Ride
       ) : count === 0 && !messages.isPending ? (
         <p className="px-4 py-6 text-center text-sm text-ink-500">{enabled ? text.empty : text.closed}</p>
       ) : (
-        <ol ref={listRef} role="log" aria-live="polite" aria-label={text.title} className="max-h-72 min-h-24 space-y-2 overflow-y-auto px-4 py-3">
+        // The log role sits on a wrapper: on the <ol> itself it would take away the list its items need.
+        <div ref={listRef} role="log" aria-live="polite" aria-label={text.title} className="max-h-72 min-h-24 overflow-y-auto px-4 py-3">
+          <ol className="space-y-2">
           {list.map((m) => {
             const mine = m.sender_role === myRole;
             return (
@@ -152,7 +154,8 @@ export function RideChat({ rideId, myRole, enabled, otherName, className }: Ride
               {p.body}
             </Bubble>
           ))}
-        </ol>
+          </ol>
+        </div>
       )}
       {enabled ? (
         <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-ink-100 p-3">
