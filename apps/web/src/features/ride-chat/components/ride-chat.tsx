@@ -122,38 +122,38 @@ export function RideChat({ rideId, myRole, enabled, otherName, className }: Ride
         // The log role sits on a wrapper: on the <ol> itself it would take away the list its items need.
         <div ref={listRef} role="log" aria-live="polite" aria-label={text.title} className="max-h-72 min-h-24 overflow-y-auto px-4 py-3">
           <ol className="space-y-2">
-          {list.map((m) => {
-            const mine = m.sender_role === myRole;
-            return (
-              <Bubble key={m.id} mine={mine} author={mine ? text.you : otherLabel} meta={`${mine ? '' : `${otherLabel} · `}${timeOf(m.created_at)}`}>
-                {m.body}
+            {list.map((m) => {
+              const mine = m.sender_role === myRole;
+              return (
+                <Bubble key={m.id} mine={mine} author={mine ? text.you : otherLabel} meta={`${mine ? '' : `${otherLabel} · `}${timeOf(m.created_at)}`}>
+                  {m.body}
+                </Bubble>
+              );
+            })}
+            {pending.map((p) => (
+              <Bubble
+                key={p.key}
+                mine
+                author={text.you}
+                meta={
+                  p.failed ? (
+                    <span className="inline-flex items-center gap-1.5 text-red-700">
+                      <AlertCircle className="size-3.5" aria-hidden="true" />
+                      {text.failed}
+                      {enabled ? (
+                        <button type="button" onClick={() => retry(p)} className="font-semibold underline underline-offset-2">
+                          {text.retry}
+                        </button>
+                      ) : null}
+                    </span>
+                  ) : (
+                    text.sending
+                  )
+                }
+              >
+                {p.body}
               </Bubble>
-            );
-          })}
-          {pending.map((p) => (
-            <Bubble
-              key={p.key}
-              mine
-              author={text.you}
-              meta={
-                p.failed ? (
-                  <span className="inline-flex items-center gap-1.5 text-red-700">
-                    <AlertCircle className="size-3.5" aria-hidden="true" />
-                    {text.failed}
-                    {enabled ? (
-                      <button type="button" onClick={() => retry(p)} className="font-semibold underline underline-offset-2">
-                        {text.retry}
-                      </button>
-                    ) : null}
-                  </span>
-                ) : (
-                  text.sending
-                )
-              }
-            >
-              {p.body}
-            </Bubble>
-          ))}
+            ))}
           </ol>
         </div>
       )}
