@@ -117,7 +117,10 @@ export class SimRider {
     this.currentRideId = null;
     this.opts.pins.delete(rideId);
     if (status === 'no_driver' && this.opts.stats) this.opts.stats.counters.noDriver++;
-    if (status === 'completed') await this.call('POST', `/api/rides/${rideId}/rating`, { stars: 5 });
+    if (status === 'completed') {
+      if (this.opts.stats) this.opts.stats.counters.ridesCompletedForRiders++;
+      await this.call('POST', `/api/rides/${rideId}/rating`, { stars: 5 });
+    }
   }
 
   private async call(method: string, path: string, json?: unknown) {

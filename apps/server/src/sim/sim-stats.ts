@@ -14,6 +14,8 @@ export type SimCounters = {
   /** Trips cut short when the simulator stopped (completed where the car was): not counted as completed. */
   ridesEndedOnStop: number;
   ridesRequested: number;
+  /** Rides the simulated riders saw completed (by any driver: simulated here, in the server's demo, or real). */
+  ridesCompletedForRiders: number;
   noDriver: number;
   errors: number;
 };
@@ -33,6 +35,7 @@ export class SimStats {
     ridesCancelled: 0,
     ridesEndedOnStop: 0,
     ridesRequested: 0,
+    ridesCompletedForRiders: 0,
     noDriver: 0,
     errors: 0,
   };
@@ -68,7 +71,7 @@ export class SimStats {
     return (
       `drivers connected ${c.driversConnected} (peak ${c.peakDriversConnected}) | frames ${c.framesSent} (${((c.framesSent - from.framesSent) / seconds).toFixed(1)}/s) | ` +
       `offers ${c.offersReceived} received, ${c.offersAccepted} accepted, ${c.offersDeclined} declined, ${c.acceptConflicts} too late | ` +
-      `rides ${c.ridesRequested} requested, ${c.ridesCompleted} completed (${(((c.ridesCompleted - from.ridesCompleted) / seconds) * 60).toFixed(1)}/min), ` +
+      `rides ${c.ridesRequested} requested${c.ridesRequested ? ` (${c.ridesCompletedForRiders} completed for the riders)` : ''}, ${c.ridesCompleted} completed (${(((c.ridesCompleted - from.ridesCompleted) / seconds) * 60).toFixed(1)}/min), ` +
       `${c.ridesCancelled} cancelled, ${c.noDriver} no driver${c.ridesEndedOnStop ? `, ${c.ridesEndedOnStop} ended at stop` : ''} | errors ${c.errors} | ${lat}`
     );
   }
