@@ -82,10 +82,15 @@ export function RideChat({ rideId, myRole, enabled, otherName, className }: Ride
     if (!enabled) setPending((items) => (items.some((p) => !p.failed) ? items.map((p) => ({ ...p, failed: true })) : items));
   }, [enabled]);
 
+  // One POST at a time, in the order typed: two sent in quick succession could otherwise reach the
+  // server (and take their timestamps) the other way round. A failure does not hold up the ones after it.
+  const queue = useRef<Promise<void>>(Promise.resolve());
   const deliver = (item: Pending) => {
-    send.mutateAsync(item.body).then(
-      () => setPending((items) => items.filter((p) => p.key !== item.key)),
-      () => setPending((items) => items.map((p) => (p.key === item.key ? { ...p, failed: true } : p))),
+    queue.current = queue.current.then(() =>
+      send.mutateAsync(item.body).then(
+        () => setPending((items) => items.filter((p) => p.key !== item.key)),
+        () => setPending((items) => items.map((p) => (p.key === item.key ? { ...p, failed: true } : p))),
+      ),
     );
   };
 
