@@ -8,7 +8,7 @@ import { forbidden, notFound } from '../lib/errors';
  * §7 drivers update (status by id), by the record's owner only. Going online needs an approved record;
  * the approval is re-checked in the update itself, so a rejection landing at the same moment wins.
  */
-export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'dispatcher'>, userId: string, driverId: string, status: DriverStatus) {
+export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'dispatcher' | 'drivers'>, userId: string, driverId: string, status: DriverStatus) {
   const { db, bus } = services;
   const driver = await db.selectFrom('drivers').select(['id', 'user_id', 'verification_status']).where('id', '=', driverId).executeTakeFirst();
   if (!driver) throw notFound('Driver not found');
@@ -23,6 +23,8 @@ export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'd
     const now = await db.selectFrom('drivers').select('verification_status').where('id', '=', driver.id).executeTakeFirst();
     throw refuse(now?.verification_status ?? driver.verification_status);
   }
+  // This process takes the driver's next GPS frame with the new status at once (others within the bus hop).
+  services.drivers.invalidate(userId);
   await bus.publish({ channel: userChannel(userId), event: 'driver.changed', data: updated });
   if (status === 'offline') {
     // Going offline hands back an offer still on the screen: the rider should not wait out its 15 s.

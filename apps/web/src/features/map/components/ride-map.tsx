@@ -22,7 +22,7 @@ export function RideMap({ className, label, ...props }: RideMapProps) {
     <div role="region" aria-label={label ?? riderText.map.label} className={cn('relative isolate overflow-hidden bg-ink-100', className)}>
       <Suspense
         fallback={
-          <div role="status" className="absolute inset-0 flex items-center justify-center text-sm text-ink-500">
+          <div role="status" className="absolute inset-0 flex items-center justify-center text-sm text-ink-600">
             {riderText.map.loading}
           </div>
         }
