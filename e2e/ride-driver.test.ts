@@ -358,3 +358,26 @@ describe('the driver on /driver-ride', () => {
     await context.close();
   });
 });
+
+describe('an offer while the driver is on another page', () => {
+  it('a toast says a ride request came in, and View opens the driver screen with the offer card', async () => {
+    // South of the city, apart from every other test's drivers.
+    const area = offset({ lat: 37.7749, lng: -122.4194 }, -12_000, 0);
+    const driver = await driverOnline(offset(area, 300));
+    await driver.page.getByText(driverText.location.sharing, { exact: true }).waitFor();
+    // The driver wanders off to their ride history; the position they shared a moment ago still counts.
+    await driver.page.goto('/ride-history');
+    await driver.page.getByRole('heading', { level: 1 }).first().waitFor();
+    const { rider, rideId } = await riderRequests({ ...area, label: 'Pickup Corner' }, { ...offset(area, 2000), label: 'Destination Plaza' });
+    await byText(driver.page, offerText.openToAnswer).waitFor();
+    await driver.page.getByRole('button', { name: offerText.view }).click();
+    await driver.page.waitForURL(`${server.url}/driver-active`);
+    const card = driver.page.getByRole('region', { name: offerText.title });
+    await card.getByRole('button', { name: offerText.accept }).click();
+    await driver.page.waitForURL(`${server.url}/driver-ride/${rideId}`);
+    await expect.poll(async () => (await rider.get(`/api/rides/${rideId}`)).body.ride.status).toBe('accepted');
+    driver.expectNoErrors();
+    await goOffline(driver.user, driver.driverId);
+    await driver.context.close();
+  });
+});

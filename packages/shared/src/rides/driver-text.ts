@@ -15,6 +15,9 @@ export const driverText = {
   },
   offer: {
     title: 'New ride request',
+    /** Shown when the request arrives while the driver is on another page. */
+    openToAnswer: 'Open your driver screen to accept it.',
+    view: 'View',
     accept: 'Accept',
     decline: 'Decline',
     pickup: 'Pickup',
