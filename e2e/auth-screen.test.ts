@@ -2,6 +2,7 @@
 // step, the signed-in view and the automatic continuation.
 import { messages } from '@openride/shared/messages';
 import { PHONE_CONFLICT_MESSAGE } from '@openride/shared/profiles/schemas';
+import { riderText } from '@openride/shared/rides/rider-text';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -293,7 +294,7 @@ describe('signed in on /auth', () => {
     await byText(page, auth.redirecting).waitFor();
     release();
     await page.waitForURL(`${server.url}/ride-history`);
-    await page.getByRole('heading', { name: uiText.pages.rideHistory.title }).waitFor();
+    await page.getByRole('heading', { name: riderText.history.title }).waitFor();
     expect(await page.getByText(auth.alreadyLoggedIn).count()).toBe(0);
     expectNoErrors();
     await context.close();

@@ -20,7 +20,7 @@ export const uiText = {
   },
   nav: {
     signOut: 'Sign Out',
-    rideHistory: 'Your rides',
+    rideHistory: 'My Rides',
   },
   notifications: {
     heading: 'Notifications',

@@ -16,7 +16,7 @@ export type DriverFix = { lat: number; lng: number; heading: number | null; at: 
 type RideEnds = { pickup: LatLng; dropoff: LatLng };
 
 /** Live ETAs are estimated on every frame: the cheap great-circle estimate, never a routing call per frame. */
-const estimator = greatCircleRouting();
+const estimator = greatCircleRouting(1.3, 25, { geometry: false });
 
 type ErrorFrame = Extract<ServerFrame, { type: 'error' }>;
 

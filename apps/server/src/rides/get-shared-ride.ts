@@ -9,7 +9,7 @@ import { destinationOf, firstNameOf, pickupOf, rideViews } from './rides.repo';
 /** A share link outlives its ride by this long, then dies with it. */
 export const SHARE_LINK_GRACE_MS = 60 * 60 * 1000;
 
-const estimator = greatCircleRouting();
+const estimator = greatCircleRouting(1.3, 25, { geometry: false });
 
 /**
  * What a share link shows anyone holding it: where the ride is going, how it stands, the driver's first
