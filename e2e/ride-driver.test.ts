@@ -365,9 +365,11 @@ describe('an offer while the driver is on another page', () => {
     const area = offset({ lat: 37.7749, lng: -122.4194 }, -12_000, 0);
     const driver = await driverOnline(offset(area, 300));
     await driver.page.getByText(driverText.location.sharing, { exact: true }).waitFor();
-    // The driver wanders off to their ride history; the position they shared a moment ago still counts.
-    await driver.page.goto('/ride-history');
-    await driver.page.getByRole('heading', { level: 1 }).first().waitFor();
+    // The driver wanders off to their rides through the account menu (the app, its socket, stay open); the
+    // position they shared a moment ago still counts.
+    await driver.page.getByRole('button', { name: uiText.a11y.accountMenu }).click();
+    await driver.page.getByRole('link', { name: uiText.nav.rideHistory }).click();
+    await driver.page.waitForURL(`${server.url}/ride-history`);
     const { rider, rideId } = await riderRequests({ ...area, label: 'Pickup Corner' }, { ...offset(area, 2000), label: 'Destination Plaza' });
     await byText(driver.page, offerText.openToAnswer).waitFor();
     await driver.page.getByRole('button', { name: offerText.view }).click();
