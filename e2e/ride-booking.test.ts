@@ -150,6 +150,8 @@ describe('booking a ride on /book-ride', () => {
     await byText(page, book.mapHint(book.destination)).waitFor();
     // A tap on the map, a little north-east of the pickup (the map centres on a lone pickup).
     const map = page.getByRole('region', { name: book.mapLabel });
+    // The map is a lazy chunk: tap once it has drawn the pickup (a tap on the loading placeholder does nothing).
+    await map.locator('.leaflet-marker-icon').first().waitFor();
     const box = (await map.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2 - 80);
     const destination = field(page, book.destination);
