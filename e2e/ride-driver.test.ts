@@ -365,6 +365,12 @@ describe('an offer while the driver is on another page', () => {
     const area = offset({ lat: 37.7749, lng: -122.4194 }, -12_000, 0);
     const driver = await driverOnline(offset(area, 300));
     await driver.page.getByText(driverText.location.sharing, { exact: true }).waitFor();
+    // Leaving the driver screen stops the location reports: first make sure the server has the driver's
+    // position (a quote at the pickup sees a driver nearby), as it would after a minute on the screen.
+    const asker = await signUpApi(server, { full_name: 'Quincy Quote' });
+    await expect
+      .poll(async () => (await asker.post('/api/rides/quote', { pickup: area, destination: offset(area, 2000) })).body.options?.[0]?.pickup_eta_s ?? null, { timeout: 20_000 })
+      .not.toBeNull();
     // The driver wanders off to their rides through the account menu (the app, its socket, stay open); the
     // position they shared a moment ago still counts.
     await driver.page.getByRole('button', { name: uiText.a11y.accountMenu }).click();
