@@ -1,7 +1,6 @@
 // The driver's side of a ride: going online shares the location, an offer arrives with a countdown,
 // Decline / expiry / Accept, and the ride page from Arrived through the PIN to Complete Ride and the rating.
 // The rider is an API client here (e2e/ride-loop.test.ts has both sides in the browser).
-import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import { driverText } from '@openride/shared/rides/driver-text';
@@ -10,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, type ApiUser, applyApi, byText, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
 import { closeSuite, type E2EServer, openPage, openSuite, PHONE } from './support/fixtures';
+import { seriousViolations } from './support/axe';
 
 const offerText = driverText.offer;
 const rideText = driverText.ride;
@@ -95,22 +95,6 @@ function expectOneRefusal(errors: string[], status: number | string) {
   const index = errors.findIndex((e) => e.includes(needle));
   expect(index, `'${needle}' in the console`).toBeGreaterThanOrEqual(0);
   errors.splice(index, 1);
-}
-
-/** axe's serious and critical findings (after finite animations end: mid fade-in, text is lighter). */
-async function seriousViolations(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n  ')}`);
 }
 
 const timerSeconds = async (page: Page) => Number((await page.getByRole('timer').getAttribute('aria-label'))!.replace(/\D/g, ''));

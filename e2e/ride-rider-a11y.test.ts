@@ -1,12 +1,12 @@
 // Accessibility of the rider's ride screens on a phone: axe finds no serious or critical violation on
 // /book-ride (with fares shown), /track-ride, /ride-history and /share/:token, and every control has a name.
-import AxeBuilder from '@axe-core/playwright';
 import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import { riderText } from '@openride/shared/rides/rider-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signedInPage, signUpApi, startServer } from './support/accounts';
 import { closeSuite, type E2EServer, openPage, openSuite, PHONE } from './support/fixtures';
+import { seriousViolations } from './support/axe';
 
 let server: E2EServer;
 let browser: Browser;
@@ -14,22 +14,6 @@ beforeAll(async () => {
   ({ server, browser } = await openSuite(startServer({ TILE_URL: '' })));
 });
 afterAll(() => closeSuite({ server, browser }));
-
-async function seriousViolations(page: Page) {
-  // Let finite animations end first (spinners never do).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n  ')}`);
-}
 
 async function unnamedControls(page: Page) {
   return page.evaluate(() => {
