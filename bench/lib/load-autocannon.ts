@@ -1,0 +1,71 @@
+import autocannon from 'autocannon';
+
+/** What one autocannon run measured. Latencies in milliseconds. */
+export type LoadResult = {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  bytesPerResponse: number;
+  seconds: number;
+};
+
+export type LoadOptions = {
+  url: string;
+  path: string;
+  connections: number;
+  seconds: number;
+  /** Cookie headers handed out round-robin, one per request (many users polling at once). */
+  cookies?: string[];
+};
+
+/**
+ * One autocannon run from this process (the load generator) against a server in another process.
+ * With `cookies`, every request carries the next user's cookie header, so the server sees many sessions.
+ */
+export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
+  const cookies = opts.cookies;
+  let next = 0;
+  const result = await autocannon({
+    url: opts.url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    pipelining: 1,
+    timeout: 10,
+    requests: [
+      cookies?.length
+        ? {
+            method: 'GET',
+            path: opts.path,
+            setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: cookies[next++ % cookies.length]! } }),
+          }
+        : { method: 'GET', path: opts.path },
+    ],
+  });
+  const responses = result.requests.total;
+  return {
+    rps: responses / (result.duration || opts.seconds),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: responses,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    bytesPerResponse: responses ? result.throughput.total / responses : 0,
+    seconds: result.duration,
+  };
+}
+
+/** Warm-up (JIT, pools, caches), then the measured run. */
+export async function warmThenLoad(opts: LoadOptions & { warmupSeconds: number }): Promise<LoadResult> {
+  await runLoad({ ...opts, seconds: opts.warmupSeconds });
+  return runLoad(opts);
+}
+
+export const failures = (r: LoadResult) => r.non2xx + r.errors + r.timeouts;
+
+/** Set by the http bench when it ran in this process: area 2 compares its poll with it. */
+export const sharedFigures: { appHealthRps: number | null } = { appHealthRps: null };
