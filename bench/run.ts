@@ -85,7 +85,7 @@ async function main() {
     const t = performance.now();
     console.log(`\n[${bench.area}] ${bench.name}`);
     try {
-      const got = await bench.run(ctx);
+      const got = await (await bench.load()).run(ctx);
       rows.push(...got);
       for (const r of got) console.log(`  = ${r.figure}: ${r.value ?? '—'} ${r.unit}${r.baseline ? ` (baseline ${r.baseline.label}: ${r.baseline.value ?? '—'})` : ''}`);
     } catch (err) {

@@ -217,6 +217,25 @@ describe.skipIf(!redisUp)('redis geo index', () => {
     }
   });
 
+  it('widens its search circle step by step: a near few, a far one, exclusions and a stale one inside the first circle', async () => {
+    let clock = 9_000_000;
+    const geo = createRedisGeoIndex(redis, prefix, { ttl_ms: 60_000, now: () => clock });
+    const north = (m: number) => ({ lat: SF.lat + m / 111_195, lng: SF.lng }); // ~111.195 km per degree of latitude
+    await geo.upsert('wide', 'stale', north(20));
+    clock += 61_000; // 'stale' is now silent for longer than the TTL, and sits inside the first circle
+    await geo.upsert('wide', 'at100', north(100));
+    await geo.upsert('wide', 'at600', north(600));
+    await geo.upsert('wide', 'at3000', north(3_000));
+    const names = async (limit: number, radius_m: number, exclude?: string[]) =>
+      (await geo.nearest('wide', SF, { radius_m, limit, exclude: exclude && new Set(exclude) })).map((d) => d.driverId);
+    expect(await names(1, 5_000)).toEqual(['at100']); // answered by the first circle
+    expect(await names(3, 5_000)).toEqual(['at100', 'at600', 'at3000']); // needs every step
+    expect(await names(2, 5_000, ['at100'])).toEqual(['at600', 'at3000']);
+    expect(await names(5, 1_000)).toEqual(['at100', 'at600']); // never past the radius asked for
+    expect(await redis.zscore(`${prefix}:geo-seen:wide`, 'stale')).toBeNull(); // removed from both keys on the way
+    expect(await geo.position('wide', 'stale')).toBeNull();
+  });
+
   it('removes, moves, expires and isolates cities', async () => {
     let clock = 5_000_000;
     const geo = createRedisGeoIndex(redis, prefix, { ttl_ms: 60_000, now: () => clock });

@@ -10,6 +10,8 @@ import { compareNearby } from './linear-scan-geo-index';
 const REDIS_EARTH_RADIUS_M = 6_372_797.560856;
 const OUR_EARTH_RADIUS_M = 6_371_008.8;
 const RADIUS_WIDENING = REDIS_EARTH_RADIUS_M / OUR_EARTH_RADIUS_M;
+/** The first circle searched; each further step is 4× wider, up to the radius asked for. */
+const FIRST_SEARCH_RADIUS_M = 250;
 
 /**
  * The scaled mode's index, shared by every server process. Per city, two keys:
@@ -52,31 +54,38 @@ export function createRedisGeoIndex(redis: Redis, prefix: string, options: GeoIn
 
     async nearest(cityId, point, { radius_m, limit, exclude }) {
       if (limit <= 0 || !(radius_m >= 0)) return [];
-      await sweep(cityId);
       // Excluded drivers may be among the nearest: ask for enough to still return `limit` after filtering.
       const count = limit + (exclude?.size ?? 0);
-      const reply = (await redis.geosearch(
-        geoKey(cityId),
-        'FROMLONLAT',
-        point.lng,
-        point.lat,
-        'BYRADIUS',
-        radius_m * RADIUS_WIDENING + 1,
-        'm',
-        'ASC',
-        'COUNT',
-        count,
-        'WITHCOORD',
-      )) as [string, [string, string]][];
-      const found: NearbyDriver[] = [];
-      for (const [driverId, [lng, lat]] of reply) {
-        if (exclude?.has(driverId)) continue;
-        const pos = { lat: Number(lat), lng: Number(lng) };
-        const distance_m = haversineMeters(point, pos);
-        if (distance_m <= radius_m) found.push({ driverId, ...pos, distance_m });
+      // GEOSEARCH collects and sorts every member inside the circle before COUNT applies, so its cost grows
+      // with the drivers in the circle (~2,000 within 1 km at 100,000 in San Francisco). Search a small
+      // circle first and widen only while it holds too few: in a busy city the first step answers.
+      let r = Math.min(radius_m, FIRST_SEARCH_RADIUS_M);
+      for (;;) {
+        // One round trip: who went stale, and the search. Stale members found are removed, then we search again.
+        const [[staleErr, stale], [searchErr, reply]] = (await redis
+          .pipeline()
+          .zrangebyscore(seenKey(cityId), '-inf', `(${now() - ttl}`)
+          .geosearch(geoKey(cityId), 'FROMLONLAT', point.lng, point.lat, 'BYRADIUS', r * RADIUS_WIDENING + 1, 'm', 'ASC', 'COUNT', count, 'WITHCOORD')
+          .exec()) as [[Error | null, string[]], [Error | null, [string, [string, string]][]]];
+        if (staleErr || searchErr) throw staleErr ?? searchErr;
+        if (stale.length > 0) {
+          await redis.multi().zrem(geoKey(cityId), ...stale).zrem(seenKey(cityId), ...stale).exec();
+          continue;
+        }
+        const found: NearbyDriver[] = [];
+        for (const [driverId, [lng, lat]] of reply) {
+          if (exclude?.has(driverId)) continue;
+          const pos = { lat: Number(lat), lng: Number(lng) };
+          const distance_m = haversineMeters(point, pos);
+          if (distance_m <= radius_m) found.push({ driverId, ...pos, distance_m });
+        }
+        // `limit` found inside the small circle are the nearest of all: everyone outside it is farther.
+        if (found.length >= limit || r >= radius_m) {
+          // Redis's order is by its own (proportional) distance; re-sort only to break ties by id like the others.
+          return found.sort(compareNearby).slice(0, limit);
+        }
+        r = Math.min(radius_m, r * 4);
       }
-      // Redis's order is by its own (proportional) distance; re-sort only to break ties by id like the others.
-      return found.sort(compareNearby).slice(0, limit);
     },
 
     async position(cityId, driverId): Promise<GeoPoint | null> {
