@@ -1,10 +1,213 @@
-import type { Bench } from './lib/types';
+import { WebSocket } from 'ws';
+import { browserCookies, seedUsers } from './lib/accounts';
+import { createBenchDatabase, startApp, type SpawnedServer } from './lib/app';
+import { atMost } from './lib/report';
+import { SF, seedDrivers } from './lib/rides-seed';
+import { ratio, sleep, summarize } from './lib/stats';
+import type { Bench, BenchContext, Row } from './lib/types';
 
-// Being built (issue 5); replaced by the real measurement.
+const TARGET_P99_MS = 100;
+const DRIVERS_PER_AREA = 5;
+
+/**
+ * Area 5: dispatch. Pickup areas kilometres apart, each with online approved drivers whose sockets send a
+ * GPS frame every 4 s, and one rider who, in a loop, requests a ride (POST /api/rides, as the web does),
+ * waits for the offer to reach a driver's socket (`ride.offer`), then cancels (which frees the driver) and
+ * asks again. Latency = request sent → offer frame received. Baseline: the same riders, same concurrency,
+ * GET /api/rides/active (the authenticated rides path with one database read, no dispatch).
+ */
 export const dispatchBench: Bench = {
   name: 'dispatch',
   area: 5,
-  async run() {
-    throw new Error('not built yet');
+  async run(ctx) {
+    const rows: Row[] = [];
+    const modes: Array<{ label: string; kind: 'pglite' | 'postgres'; redis: boolean }> = [{ label: 'embedded', kind: 'pglite', redis: false }];
+    if (ctx.postgresUrl && ctx.redisUrl) modes.push({ label: 'Redis mode', kind: 'postgres', redis: true });
+    for (const mode of modes) rows.push(...(await measure(ctx, mode)));
+    return rows;
   },
 };
+
+/** Area centres on a grid 7 km apart around the city centre: no driver is within 5 km (the widest radius) of another area. */
+function areaCentre(i: number, areas: number) {
+  const side = Math.ceil(Math.sqrt(areas));
+  const stepLat = 7000 / 111_195;
+  const stepLng = 7000 / (111_195 * Math.cos((SF.lat * Math.PI) / 180));
+  return { lat: SF.lat + ((i % side) - (side - 1) / 2) * stepLat, lng: SF.lng + (Math.floor(i / side) - (side - 1) / 2) * stepLng };
+}
+
+async function measure(ctx: BenchContext, mode: { label: string; kind: 'pglite' | 'postgres'; redis: boolean }): Promise<Row[]> {
+  const areas = ctx.quick ? 9 : 16;
+  const durationMs = ctx.quick ? 20_000 : 60_000;
+  const baselineMs = ctx.quick ? 8000 : 20_000;
+  const database = await createBenchDatabase(ctx, mode.kind);
+  const prefix = `bench-disp-${Date.now().toString(36)}`;
+  let server: SpawnedServer | undefined;
+  const sockets: WebSocket[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  try {
+    const db = await database.open();
+    const drivers = await seedDrivers(db.db, areas * DRIVERS_PER_AREA, `${prefix}-d`);
+    const riders = await seedUsers(db.db, areas, { prefix: `${prefix}-r` });
+    await db.close();
+    server = await startApp(database, mode.redis ? { REDIS_URL: ctx.redisUrl!, REDIS_PREFIX: prefix } : {});
+    const origin = server.url;
+    const driverCookies = await browserCookies(server.url, drivers, 16);
+    const riderCookies = await browserCookies(server.url, riders, 16);
+
+    // Offers as drivers' sockets receive them: ride id → time received.
+    const offers = new Map<string, number>();
+    const offerWaiters = new Map<string, () => void>();
+    let errorFrames = 0;
+    await Promise.all(
+      drivers.map(async (d, i) => {
+        const ws = new WebSocket(server!.url.replace(/^http/, 'ws') + '/ws', { headers: { cookie: driverCookies[i]!, origin } });
+        sockets.push(ws);
+        ws.on('message', (raw: Buffer) => {
+          const f = JSON.parse(raw.toString()) as { type: string; event?: string; data?: { offer?: { ride_id: string } } };
+          if (f.type === 'error') errorFrames++;
+          if (f.type === 'event' && f.event === 'ride.offer' && f.data?.offer) {
+            const rideId = f.data.offer.ride_id;
+            offers.set(rideId, performance.now());
+            offerWaiters.get(rideId)?.();
+          }
+        });
+        await new Promise<void>((resolve, reject) => {
+          ws.once('open', () => resolve());
+          ws.once('error', reject);
+        });
+        const c = areaCentre(Math.floor(i / DRIVERS_PER_AREA), areas);
+        const at = { lat: c.lat + ((i % DRIVERS_PER_AREA) - 2) * 0.002, lng: c.lng + 0.001 };
+        const locate = () => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: 'location', lat: at.lat, lng: at.lng, accuracy: 10 }));
+        locate();
+        timers.push(setInterval(locate, 4000));
+      }),
+    );
+    await sleep(1500);
+
+    const api = (i: number, p: string, init: { method?: string; body?: unknown } = {}) =>
+      fetch(`${server!.url}${p}`, {
+        method: init.method ?? 'GET',
+        headers: { cookie: riderCookies[i]!, origin, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        body: init.body ? JSON.stringify(init.body) : undefined,
+      });
+
+    // Baseline: the same riders, the same concurrency, GET /api/rides/active.
+    const baseLat: number[] = [];
+    let baseEnd = performance.now() + baselineMs;
+    const baseStart = performance.now();
+    await Promise.all(
+      riders.map(async (_, i) => {
+        while (performance.now() < baseEnd) {
+          const t0 = performance.now();
+          const res = await api(i, '/api/rides/active');
+          await res.arrayBuffer();
+          if (!res.ok) throw new Error(`GET /api/rides/active: ${res.status}`);
+          baseLat.push(performance.now() - t0);
+        }
+      }),
+    );
+    const baseRate = baseLat.length / ((performance.now() - baseStart) / 1000);
+    baseEnd = 0;
+
+    // Dispatch: request → offer on a driver's socket → cancel, in a loop per rider.
+    const latencies: number[] = [];
+    let timeouts = 0;
+    let failures = 0;
+    let firstFailure = '';
+    const warmupMs = 2000;
+    const start = performance.now();
+    const end = start + durationMs;
+    let measuredCycles = 0;
+    await Promise.all(
+      riders.map(async (_, i) => {
+        const c = areaCentre(i, areas);
+        while (performance.now() < end) {
+          const t0 = performance.now();
+          const res = await api(i, '/api/rides', {
+            method: 'POST',
+            body: { pickup: { lat: c.lat, lng: c.lng, label: 'Pickup' }, destination: { lat: c.lat + 0.02, lng: c.lng + 0.01, label: 'Destination' }, ride_type: 'economy', payment_method: 'cash' },
+          });
+          const body = (await res.json()) as { ride?: { id: string } };
+          if (res.status !== 201 || !body.ride) {
+            failures++;
+            firstFailure ||= `POST /api/rides ${res.status} ${JSON.stringify(body)}`;
+            await sleep(500);
+            continue;
+          }
+          const rideId = body.ride.id;
+          if (!offers.has(rideId)) {
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, 5000);
+              offerWaiters.set(rideId, () => (clearTimeout(timer), resolve()));
+            });
+            offerWaiters.delete(rideId);
+          }
+          const got = offers.get(rideId);
+          offers.delete(rideId);
+          if (got === undefined) timeouts++;
+          else if (t0 >= start + warmupMs) {
+            latencies.push(got - t0);
+            measuredCycles++;
+          }
+          const cancel = await api(i, `/api/rides/${rideId}/cancel`, { method: 'POST', body: {} });
+          await cancel.arrayBuffer();
+          if (!cancel.ok) {
+            failures++;
+            firstFailure ||= `cancel ${cancel.status}`;
+          }
+        }
+      }),
+    );
+    const windowS = (performance.now() - start - warmupMs) / 1000;
+    const s = summarize(latencies);
+    const b = summarize(baseLat);
+    ctx.log(`dispatch ${mode.label}: ${latencies.length} offers, ${timeouts} without an offer in 5 s, ${failures} failures${firstFailure ? ` (${firstFailure})` : ''}, ${errorFrames} error frames`);
+    const label = `${mode.label}, ${areas} riders in a loop, ${drivers.length} drivers`;
+    const baseLabel = `GET /api/rides/active, same ${areas} riders`;
+    const notes = [timeouts ? `${timeouts} requests got no offer within 5 s` : '', failures ? `${failures} failed calls` : ''].filter(Boolean).join('; ') || undefined;
+    return [
+      {
+        area: 5,
+        figure: `Dispatch requests/s sustained (request → offer on a driver's socket → cancel), ${label}`,
+        value: measuredCycles / windowS,
+        unit: 'req/s',
+        baseline: { label: baseLabel, value: baseRate },
+        ratio: ratio(measuredCycles / windowS, baseRate),
+        note: notes,
+      },
+      { area: 5, figure: `Dispatch latency p50 request → offer received, ${mode.label}`, value: s.p50, unit: 'ms', baseline: { label: baseLabel, value: b.p50 }, ratio: ratio(s.p50, b.p50) },
+      {
+        area: 5,
+        figure: `Dispatch latency p99 request → offer received, ${mode.label}`,
+        value: s.p99,
+        unit: 'ms',
+        baseline: { label: baseLabel, value: b.p99 },
+        ratio: ratio(s.p99, b.p99),
+        target: `≤ ${TARGET_P99_MS} ms`,
+        met: timeouts ? false : atMost(s.p99, TARGET_P99_MS),
+      },
+    ];
+  } finally {
+    for (const t of timers) clearInterval(t);
+    for (const ws of sockets) ws.terminate();
+    await server?.stop();
+    await database.drop();
+    if (mode.redis) await dropRedisKeys(ctx.redisUrl!, prefix);
+  }
+}
+
+async function dropRedisKeys(url: string, prefix: string) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
