@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const api = 'http://localhost:3000';
@@ -10,9 +10,50 @@ const api = 'http://localhost:3000';
 const THEME_COLOR = '#0f172a';
 const BACKGROUND_COLOR = '#020617';
 
+/**
+ * The first screen's code is a lazy route: the router asks for it only once the entry has run, a second
+ * round trip before anything but 'Loading...' can paint. For the two pages people land on, `/` and
+ * `/auth`, this adds a modulepreload of the route's chunk (and the chunks it imports that the entry does
+ * not) from the HTML, chosen by location.pathname as the hero preload is (decision 0012).
+ */
+function preloadLandingRoutes(routes: Record<string, string>): Plugin {
+  return {
+    name: 'openride:preload-landing-routes',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const entry = chunks.find((c) => c.isEntry);
+        const inEntry = new Set<string>();
+        const walk = (file: string, into: Set<string>) => {
+          if (into.has(file)) return;
+          into.add(file);
+          const c = bundle[file];
+          if (c?.type === 'chunk') for (const i of c.imports) walk(i, into);
+        };
+        if (entry) walk(entry.fileName, inEntry);
+        const byPath: Record<string, string[]> = {};
+        for (const [pathname, module] of Object.entries(routes)) {
+          const route = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+          if (!route) throw new Error(`preloadLandingRoutes: no chunk for ${module}`);
+          const files = new Set<string>();
+          walk(route.fileName, files);
+          byPath[pathname] = [...files].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
+        }
+        const script = `<script>(function(){var f=${JSON.stringify(byPath)}[location.pathname];if(f)f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})})()</script>`;
+        return html.replace('</head>', `    ${script}\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    preloadLandingRoutes({ '/': '/src/app/routes/home.tsx', '/auth': '/src/app/routes/auth.tsx' }),
     tailwindcss(),
     // Installable app: web app manifest + service worker (src/sw.ts, which also handles Web Push).
     // The worker exists only in the production build (`npm run build`, served by `npm start`): in dev,

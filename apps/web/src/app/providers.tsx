@@ -1,38 +1,31 @@
-import type { ReactNode } from 'react';
-import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@openride/shared/constants';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from '@/components/ui/lazy-toaster';
 import { SonnerToaster } from '@/components/ui/sonner';
-import { Toaster } from '@/components/ui/toaster';
 import { queryClient } from '@/lib/query-client';
-import { queryKeys } from '@/lib/query-keys';
-import { RECONNECTED_EVENT, useRealtimeConnection, useRealtimeEvent } from '@/lib/realtime';
 import { useMe } from '@/lib/session';
 
-/** Keeps the socket open while signed in and turns server events into cache invalidations. */
-function RealtimeBridge() {
-  const client = useQueryClient();
+// Only a signed-in person has a socket: a visitor's first load does without the realtime code (decision 0012).
+const RealtimeBridge = lazy(() => import('./realtime-bridge').then((m) => ({ default: m.RealtimeBridge })));
+
+function SignedInRealtime() {
   const signedIn = Boolean(useMe().data);
-  useRealtimeConnection(signedIn);
-  useRealtimeEvent('notification.changed', () => void client.invalidateQueries({ queryKey: queryKeys.notifications }));
-  useRealtimeEvent('driver.changed', () => void client.invalidateQueries({ queryKey: queryKeys.driver }));
-  useRealtimeEvent('profile.changed', () => void client.invalidateQueries({ queryKey: queryKeys.me }));
-  useRealtimeEvent(RECONNECTED_EVENT, () => {
-    void client.invalidateQueries({ queryKey: queryKeys.notifications });
-    void client.invalidateQueries({ queryKey: queryKeys.driver });
-  });
-  return null;
+  return signedIn ? (
+    <Suspense fallback={null}>
+      <RealtimeBridge />
+    </Suspense>
+  ) : null;
 }
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-        {children}
-        <RealtimeBridge />
-        <Toaster />
-        <SonnerToaster />
-      </TooltipPrimitive.Provider>
+      {/* No screen has a tooltip yet, so Radix's TooltipProvider (TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS) is
+          not mounted: the first tooltip brings it, around its own screen (decision 0012). */}
+      {children}
+      <SignedInRealtime />
+      <Toaster />
+      <SonnerToaster />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { FullScreenLoading, LoadingScreen } from '@/components/ui/loading-screen';
+import { FullScreenLoading, PageLoading } from '@/components/ui/loading-screen';
 import { AppShell } from './layouts/app-shell';
 import { SiteLayout } from './layouts/site-layout';
 import type { PlaceholderHandle, PlaceholderPageKey } from './routes/placeholder';
@@ -89,7 +89,7 @@ export const router = createBrowserRouter([
           {
             // Pathless on purpose: on first load React Router renders the nearest HydrateFallback above an
             // unresolved lazy route, so nav and footer stay up while 'Loading...' fills the main area.
-            HydrateFallback: LoadingScreen,
+            HydrateFallback: PageLoading,
             ErrorBoundary: RouteError,
             children: pages,
           },

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Role } from '@openride/shared/auth/roles';
 import { api, isApiError } from './api';
-import { authClient } from './auth-client';
 import { queryKeys } from './query-keys';
 
 export type Me = {
@@ -30,8 +29,9 @@ export type DriverRecord = {
  * null for visitors, so a visitor never sees a 401 (browsers log every failed request to the console).
  */
 export async function fetchMe(): Promise<Me | null> {
-  const session = await authClient.getSession().catch(() => null);
-  if (session && !session.error && !session.data) return null;
+  // A plain fetch, not better-auth's client: that client is kept out of the first load (decision 0012).
+  const probe = await fetch('/api/auth/get-session', { credentials: 'same-origin' }).catch(() => null);
+  if (probe?.ok && (await probe.json().catch(() => undefined)) === null) return null;
   try {
     return await api<Me>('/api/me');
   } catch (error) {

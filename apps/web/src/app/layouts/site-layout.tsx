@@ -1,6 +1,6 @@
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { uiText } from '@openride/shared/ui-text';
-import { LoadingScreen } from '@/components/ui/loading-screen';
+import { PageLoading } from '@/components/ui/loading-screen';
 import { Footer } from './footer';
 import { TopNav } from './top-nav';
 
@@ -22,7 +22,7 @@ export function SiteLayout() {
       <TopNav />
       {/* Padded by the nav's height: the fixed nav must never cover the top of a page. */}
       <main id="main" tabIndex={-1} className="flex-1 pt-nav focus:outline-none">
-        {pageLoading ? <LoadingScreen /> : <Outlet />}
+        {pageLoading ? <PageLoading /> : <Outlet />}
       </main>
       <Footer />
     </div>

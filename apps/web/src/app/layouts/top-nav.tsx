@@ -1,4 +1,4 @@
-import { useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Car, Menu, X } from 'lucide-react';
 import { messages } from '@openride/shared/messages';
@@ -8,11 +8,11 @@ import { useDismiss } from '@/components/ui/use-dismiss';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useMe, useMyDriver, type DriverRecord, type Me } from '@/lib/session';
-import { useSignOut } from '@/features/auth/api/use-sign-out';
-import { DriverStatusToggle } from '@/features/drivers/components/driver-status-toggle';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { navLinks } from './nav-links';
-import { UserMenu } from './user-menu';
+
+const signedInNav = () => import('./signed-in-nav');
+const RoleActions = lazy(() => signedInNav().then((m) => ({ default: m.RoleActions })));
+const SignedInControls = lazy(() => signedInNav().then((m) => ({ default: m.SignedInControls })));
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -25,39 +25,6 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
     'flex h-12 items-center rounded-xl px-4 text-base font-medium transition-colors',
     isActive ? 'bg-ink-900 text-white' : 'text-ink-700 hover:bg-ink-100',
   );
-
-/** Signed-in actions: 'Go Online' + status switch with a driver record, 'Book a Ride' otherwise. */
-function RoleActions({
-  driver,
-  onNavigate,
-  className,
-  compact,
-  size = 'sm',
-}: {
-  driver: DriverRecord | null | undefined;
-  onNavigate?: () => void;
-  className?: string;
-  /** Between md and lg the status word is dropped so the bar fits; the switch colour and state remain. */
-  compact?: boolean;
-  size?: 'sm' | 'lg';
-}) {
-  if (driver === undefined) return null;
-  if (driver) {
-    return (
-      <div className={cn('flex items-center justify-between gap-2 lg:gap-3', className)}>
-        <Link to={paths.driverActive} onClick={onNavigate} className={buttonClasses({ variant: 'accent', size })}>
-          {messages.nav.goOnline}
-        </Link>
-        <DriverStatusToggle driver={driver} labelClassName={compact ? 'md:max-lg:sr-only' : undefined} />
-      </div>
-    );
-  }
-  return (
-    <Link to={paths.bookRide} onClick={onNavigate} className={buttonClasses({ variant: 'primary', size, className })}>
-      {messages.nav.bookRide}
-    </Link>
-  );
-}
 
 function MobileMenu({
   me,
@@ -85,7 +52,9 @@ function MobileMenu({
       </nav>
       <div className="mt-4 space-y-3 border-t border-ink-100 pt-4">
         {me ? (
-          <RoleActions driver={driver} onNavigate={onClose} size="lg" className="w-full" />
+          <Suspense fallback={null}>
+            <RoleActions driver={driver} onNavigate={onClose} size="lg" className="w-full" />
+          </Suspense>
         ) : (
           <>
             <Link to={paths.authRider} onClick={onClose} className={buttonClasses({ variant: 'outline', size: 'lg', className: 'w-full' })}>
@@ -105,7 +74,6 @@ function MobileMenu({
 export function TopNav() {
   const me = useMe();
   const driver = useMyDriver();
-  const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -115,7 +83,6 @@ export function TopNav() {
   const user = me.data ?? null;
   // undefined while the driver record is unknown, so neither rider nor driver actions flash in.
   const driverRecord = user ? driver.data : undefined;
-  const onSignOut = () => void signOut();
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-ink-100 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -141,13 +108,9 @@ export function TopNav() {
 
         <div className="ml-auto flex items-center gap-2 md:ml-0">
           {me.isPending ? null : user ? (
-            <>
-              <div className="hidden md:block">
-                <RoleActions driver={driverRecord} compact />
-              </div>
-              <NotificationBell />
-              <UserMenu me={user} onSignOut={onSignOut} />
-            </>
+            <Suspense fallback={null}>
+              <SignedInControls me={user} driver={driverRecord} />
+            </Suspense>
           ) : (
             <div className="hidden items-center gap-2 md:flex">
               <Link to={paths.authRider} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>

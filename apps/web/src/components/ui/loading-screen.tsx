@@ -15,3 +15,11 @@ export function LoadingScreen({ className }: { className?: string }) {
 export function FullScreenLoading() {
   return <LoadingScreen className="min-h-dvh" />;
 }
+
+/**
+ * A page still loading inside the site chrome: as tall as the screen below the nav, so the footer starts
+ * below the fold and the page that replaces it does not push the footer down (a layout shift; decision 0012).
+ */
+export function PageLoading() {
+  return <LoadingScreen className="min-h-[calc(100svh-var(--spacing-nav))]" />;
+}

@@ -4,7 +4,6 @@ import { toast } from '@/components/ui/use-toast';
 import { isNativePlatform } from '@/lib/native-platform';
 import { useMe } from '@/lib/session';
 import { SW_NAVIGATE_MESSAGE, SW_PUSH_MESSAGE, type SwMessage } from '../push-content';
-import { dropWebPush, resyncWebPush } from '../web-push';
 
 const isSwMessage = (data: unknown): data is SwMessage =>
   Boolean(data) && typeof data === 'object' && ((data as SwMessage).type === SW_PUSH_MESSAGE || (data as SwMessage).type === SW_NAVIGATE_MESSAGE);
@@ -42,7 +41,7 @@ export function PushBridge() {
   useEffect(() => {
     if (!userId) return;
     if (!isNativePlatform()) {
-      void resyncWebPush();
+      void import('../web-push').then((m) => m.resyncWebPush());
       return;
     }
     let cancelled = false;
@@ -63,7 +62,7 @@ export function PushBridge() {
   // Signed out (this tab or another): this browser's pushes must stop reaching the old account.
   const previousUserId = useRef(userId);
   useEffect(() => {
-    if (previousUserId.current && !userId && !isNativePlatform()) void dropWebPush();
+    if (previousUserId.current && !userId && !isNativePlatform()) void import('../web-push').then((m) => m.dropWebPush());
     previousUserId.current = userId;
   }, [userId]);
 
