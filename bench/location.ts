@@ -29,14 +29,18 @@ export const locationBench: Bench = {
     const warmupMs = ctx.quick ? 8000 : 12_000;
     const rows: Row[] = [];
 
-    const bare = await measureBare(ctx, n, durationMs, warmupMs);
-    const modes: Array<{ label: string; kind: 'pglite' | 'postgres'; redis: boolean }> = [{ label: 'embedded', kind: 'pglite', redis: false }];
+    // For profiling: BENCH_LOCATION_ONLY=embedded|redis runs that mode alone (no baseline), and
+    // BENCH_SERVER_NODE_OPTIONS (e.g. --cpu-prof) goes to the server process.
+    const only = process.env.BENCH_LOCATION_ONLY;
+    const bare = only ? null : await measureBare(ctx, n, durationMs, warmupMs);
+    let modes: Array<{ label: string; kind: 'pglite' | 'postgres'; redis: boolean }> = [{ label: 'embedded', kind: 'pglite', redis: false }];
     if (ctx.postgresUrl && ctx.redisUrl) modes.push({ label: 'Redis mode', kind: 'postgres', redis: true });
+    if (only) modes = modes.filter((m) => (only === 'redis') === m.redis);
     for (const mode of modes) {
       const r = await measureApp(ctx, n, durationMs, warmupMs, mode);
       rows.push(...rowsFor(mode.label, r, bare));
     }
-    if (modes.length === 1) rows.push({ area: 3, figure: 'Redis mode', value: null, unit: '', note: 'PostgreSQL or Redis not reachable' });
+    if (!only && modes.length === 1) rows.push({ area: 3, figure: 'Redis mode', value: null, unit: '', note: 'PostgreSQL or Redis not reachable' });
     return rows;
   },
 };
@@ -72,6 +76,7 @@ async function measureApp(ctx: BenchContext, n: number, durationMs: number, warm
     const seeded = await seedRidePairs(db.db, n, prefix);
     await db.close();
     const env: Record<string, string> = {};
+    if (process.env.BENCH_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
     if (mode.redis) Object.assign(env, { REDIS_URL: ctx.redisUrl!, REDIS_PREFIX: prefix });
     server = await startApp(database, env);
     const users = seeded.flatMap((p) => [p.driver, p.rider]);
@@ -111,13 +116,13 @@ async function dropRedisKeys(url: string, prefix: string) {
   }
 }
 
-function rowsFor(label: string, r: LoadResult, bare: LoadResult): Row[] {
+function rowsFor(label: string, r: LoadResult, bare: LoadResult | null): Row[] {
   const pairs = `${r.pairs.toLocaleString('en-US')} drivers + riders`;
   const cpuPerUpdateUs = r.serverCpuS == null || r.measuredReceived === 0 ? null : (r.serverCpuS / r.measuredReceived) * 1e6;
-  const bareCpuUs = bare.serverCpuS == null || bare.measuredReceived === 0 ? null : (bare.serverCpuS / bare.measuredReceived) * 1e6;
+  const bareCpuUs = !bare || bare.serverCpuS == null || bare.measuredReceived === 0 ? null : (bare.serverCpuS / bare.measuredReceived) * 1e6;
   const perCore = cpuPerUpdateUs ? 1e6 / cpuPerUpdateUs : null;
   const barePerCore = bareCpuUs ? 1e6 / bareCpuUs : null;
-  const bareLabel = `bare ws relay, ${bare.pairs.toLocaleString('en-US')} pairs`;
+  const bareLabel = `bare ws relay, ${(bare?.pairs ?? 0).toLocaleString('en-US')} pairs`;
   const notes = [r.connectFailures ? `${r.connectFailures} pairs failed to connect` : '', r.errorFrames ? `${r.errorFrames} error frames` : '', r.closedSockets ? `${r.closedSockets} sockets closed` : '']
     .filter(Boolean)
     .join('; ');
@@ -127,8 +132,8 @@ function rowsFor(label: string, r: LoadResult, bare: LoadResult): Row[] {
       figure: `Location updates/s sustained, ${label} (${pairs}, 1 frame/4 s each)`,
       value: r.updatesPerS,
       unit: 'updates/s',
-      baseline: { label: bareLabel, value: bare.updatesPerS },
-      ratio: ratio(r.updatesPerS, bare.updatesPerS),
+      baseline: { label: bareLabel, value: bare?.updatesPerS ?? null },
+      ratio: ratio(r.updatesPerS, bare?.updatesPerS ?? null),
       target: `≥ ${TARGET_UPDATES.toLocaleString('en-US')} updates/s`,
       met: atLeast(r.updatesPerS, TARGET_UPDATES),
       note: `bounded by sockets: 2 per pair, ~20,000 open files per server process → at most ~9,500 pairs ≈ 2,400 updates/s at this cadence${notes ? `; ${notes}` : ''}`,
@@ -138,16 +143,16 @@ function rowsFor(label: string, r: LoadResult, bare: LoadResult): Row[] {
       figure: `Location latency p50 driver send → rider receipt, ${label}`,
       value: r.latency.p50,
       unit: 'ms',
-      baseline: { label: bareLabel, value: bare.latency.p50 },
-      ratio: ratio(r.latency.p50, bare.latency.p50),
+      baseline: { label: bareLabel, value: bare?.latency.p50 ?? null },
+      ratio: ratio(r.latency.p50, bare?.latency.p50 ?? null),
     },
     {
       area: 3,
       figure: `Location latency p99 driver send → rider receipt, ${label}`,
       value: r.latency.p99,
       unit: 'ms',
-      baseline: { label: bareLabel, value: bare.latency.p99 },
-      ratio: ratio(r.latency.p99, bare.latency.p99),
+      baseline: { label: bareLabel, value: bare?.latency.p99 ?? null },
+      ratio: ratio(r.latency.p99, bare?.latency.p99 ?? null),
       target: `≤ ${TARGET_P99_MS} ms`,
       met: atMost(r.latency.p99, TARGET_P99_MS),
     },
@@ -156,7 +161,7 @@ function rowsFor(label: string, r: LoadResult, bare: LoadResult): Row[] {
       figure: `Location frames dropped (sent, never received), ${label}, of ${r.sent.toLocaleString('en-US')} sent`,
       value: r.dropped,
       unit: 'frames',
-      baseline: { label: bareLabel, value: bare.dropped },
+      baseline: { label: bareLabel, value: bare?.dropped ?? null },
       target: '0',
       met: r.sent > 0 ? r.dropped === 0 : null,
     },

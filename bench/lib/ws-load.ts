@@ -102,10 +102,13 @@ export async function runLocationLoad(opts: {
       c.send(start);
     });
     await sleep(opts.warmupMs);
+    // BENCH_PROFILE_SIGNAL: tell the server when the window opens and closes (a profiler hook listens).
+    if (process.env.BENCH_PROFILE_SIGNAL) process.kill(opts.serverPid, process.env.BENCH_PROFILE_SIGNAL);
     const cpu0 = safeCpu(opts.serverPid);
     const w0 = performance.now();
     await sleep(opts.durationMs - opts.warmupMs);
     const cpu1 = safeCpu(opts.serverPid);
+    if (process.env.BENCH_PROFILE_SIGNAL) process.kill(opts.serverPid, process.env.BENCH_PROFILE_SIGNAL);
     const windowS = (performance.now() - w0) / 1000;
     const results = await Promise.all(done);
     const sum = (k: keyof WorkerResult) => results.reduce((s, r) => s + (r[k] as number), 0);

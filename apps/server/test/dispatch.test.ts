@@ -264,6 +264,37 @@ describe('the location path', () => {
     driver.socket.send({ type: 'location', lat: pickup.lat, lng: pickup.lng, accuracy: 5 });
     expect(await driver.socket.next((f) => f.type === 'error' && f.code === 'FORBIDDEN')).toMatchObject({ message: 'Go online to share your location' });
   });
+
+  it('forwards a ride driver’s frames to the ride room as the schema reads them: extra keys ignored, out-of-range values refused', async () => {
+    const pickup = area(-1);
+    const driver = await driverAt(north(pickup, 200));
+    const r = await newUser(server);
+    const ride = (await book(r.client, pickup)).body.ride;
+    await nextOffer(driver, ride.id);
+    expect((await driver.client.post(`/api/rides/${ride.id}/accept`, {})).status).toBe(200);
+    const room = await openSocket(r.client, server.url);
+    room.send({ type: 'subscribe', channel: `ride:${ride.id}` });
+    await room.next((f) => f.type === 'subscribed');
+    const located = (heading: number | null) =>
+      room.next((f) => f.type === 'event' && f.event === 'driver.location' && (f.data as { heading: unknown }).heading === heading);
+
+    await new Promise((res) => setTimeout(res, 1100));
+    driver.socket.send({ type: 'location', lat: pickup.lat, lng: pickup.lng, accuracy: 5, heading: null, extra: 'ignored' });
+    expect(await located(null)).toMatchObject({ channel: `ride:${ride.id}`, data: { ride_id: ride.id, lat: pickup.lat, lng: pickup.lng, heading: null } });
+
+    for (const bad of [{ heading: 400 }, { speed: 150 }, { lat: String(pickup.lat) }, { accuracy: -1 }, { lng: Number.MAX_VALUE * 10 }]) {
+      const before = driver.socket.frames.length;
+      driver.socket.send({ type: 'location', lat: pickup.lat, lng: pickup.lng, accuracy: 5, ...bad });
+      await driver.socket.next((f) => f.type === 'error' && driver.socket.frames.indexOf(f) >= before);
+      expect(driver.socket.frames.at(-1)).toMatchObject({ type: 'error', code: 'BAD_REQUEST', message: 'Malformed frame' });
+    }
+
+    await new Promise((res) => setTimeout(res, 1100));
+    driver.socket.send({ type: 'location', lat: pickup.lat + 0.001, lng: pickup.lng, accuracy: 5, heading: 90, speed: 5 });
+    expect(await located(90)).toMatchObject({ data: { lat: pickup.lat + 0.001, heading: 90 } });
+    room.close();
+    await r.client.post(`/api/rides/${ride.id}/cancel`, {});
+  });
 });
 
 describe('strangers', () => {
