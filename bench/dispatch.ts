@@ -13,8 +13,9 @@ const DRIVERS_PER_AREA = 5;
  * Area 5: dispatch. Pickup areas kilometres apart, each with online approved drivers whose sockets send a
  * GPS frame every 4 s, and one rider who, in a loop, requests a ride (POST /api/rides, as the web does),
  * waits for the offer to reach a driver's socket (`ride.offer`), then cancels (which frees the driver) and
- * asks again. Latency = request sent → offer frame received. Baseline: the same riders, same concurrency,
- * GET /api/rides/active (the authenticated rides path with one database read, no dispatch).
+ * asks again. Latency = request sent → offer frame received. Two phases: back to back (what the server
+ * sustains; latency there is mostly queueing), then paced at half that rate. Baseline: the same riders,
+ * back to back, GET /api/rides/active (the authenticated rides path with a database read, no dispatch).
  */
 export const dispatchBench: Bench = {
   name: 'dispatch',
@@ -38,8 +39,8 @@ function areaCentre(i: number, areas: number) {
 
 async function measure(ctx: BenchContext, mode: { label: string; kind: 'pglite' | 'postgres'; redis: boolean }): Promise<Row[]> {
   const areas = ctx.quick ? 9 : 16;
-  const durationMs = ctx.quick ? 20_000 : 60_000;
-  const baselineMs = ctx.quick ? 8000 : 20_000;
+  const durationMs = ctx.quick ? 12_000 : 45_000;
+  const baselineMs = ctx.quick ? 6000 : 20_000;
   const database = await createBenchDatabase(ctx, mode.kind);
   const prefix = `bench-disp-${Date.now().toString(36)}`;
   let server: SpawnedServer | undefined;
@@ -110,82 +111,105 @@ async function measure(ctx: BenchContext, mode: { label: string; kind: 'pglite' 
     const baseRate = baseLat.length / ((performance.now() - baseStart) / 1000);
     baseEnd = 0;
 
-    // Dispatch: request → offer on a driver's socket → cancel, in a loop per rider.
-    const latencies: number[] = [];
+    // Dispatch: request → offer on a driver's socket → cancel, in a loop per rider. First back to back
+    // (the most the server sustains), then paced at half that rate (latency below saturation).
     let timeouts = 0;
     let failures = 0;
     let firstFailure = '';
-    const warmupMs = 2000;
-    const start = performance.now();
-    const end = start + durationMs;
-    let measuredCycles = 0;
-    await Promise.all(
-      riders.map(async (_, i) => {
-        const c = areaCentre(i, areas);
-        while (performance.now() < end) {
-          const t0 = performance.now();
-          const res = await api(i, '/api/rides', {
-            method: 'POST',
-            body: { pickup: { lat: c.lat, lng: c.lng, label: 'Pickup' }, destination: { lat: c.lat + 0.02, lng: c.lng + 0.01, label: 'Destination' }, ride_type: 'economy', payment_method: 'cash' },
-          });
-          const body = (await res.json()) as { ride?: { id: string } };
-          if (res.status !== 201 || !body.ride) {
-            failures++;
-            firstFailure ||= `POST /api/rides ${res.status} ${JSON.stringify(body)}`;
-            await sleep(500);
-            continue;
-          }
-          const rideId = body.ride.id;
-          if (!offers.has(rideId)) {
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, 5000);
-              offerWaiters.set(rideId, () => (clearTimeout(timer), resolve()));
+    const phase = async (phaseMs: number, paceMs: number) => {
+      const latencies: number[] = [];
+      const warmupMs = 2000;
+      const start = performance.now();
+      const end = start + phaseMs;
+      await Promise.all(
+        riders.map(async (_, i) => {
+          const c = areaCentre(i, areas);
+          if (paceMs) await sleep(Math.random() * paceMs);
+          while (performance.now() < end) {
+            const t0 = performance.now();
+            const res = await api(i, '/api/rides', {
+              method: 'POST',
+              body: { pickup: { lat: c.lat, lng: c.lng, label: 'Pickup' }, destination: { lat: c.lat + 0.02, lng: c.lng + 0.01, label: 'Destination' }, ride_type: 'economy', payment_method: 'cash' },
             });
-            offerWaiters.delete(rideId);
+            const body = (await res.json()) as { ride?: { id: string } };
+            if (res.status !== 201 || !body.ride) {
+              failures++;
+              firstFailure ||= `POST /api/rides ${res.status} ${JSON.stringify(body)}`;
+              await sleep(500);
+              continue;
+            }
+            const rideId = body.ride.id;
+            if (!offers.has(rideId)) {
+              await new Promise<void>((resolve) => {
+                const timer = setTimeout(resolve, 5000);
+                offerWaiters.set(rideId, () => (clearTimeout(timer), resolve()));
+              });
+              offerWaiters.delete(rideId);
+            }
+            const got = offers.get(rideId);
+            offers.delete(rideId);
+            if (got === undefined) timeouts++;
+            else if (t0 >= start + warmupMs) latencies.push(got - t0);
+            const cancel = await api(i, `/api/rides/${rideId}/cancel`, { method: 'POST', body: {} });
+            await cancel.arrayBuffer();
+            if (!cancel.ok) {
+              failures++;
+              firstFailure ||= `cancel ${cancel.status}`;
+            }
+            const wait = t0 + paceMs - performance.now();
+            if (wait > 0) await sleep(Math.min(wait, end - performance.now()));
           }
-          const got = offers.get(rideId);
-          offers.delete(rideId);
-          if (got === undefined) timeouts++;
-          else if (t0 >= start + warmupMs) {
-            latencies.push(got - t0);
-            measuredCycles++;
-          }
-          const cancel = await api(i, `/api/rides/${rideId}/cancel`, { method: 'POST', body: {} });
-          await cancel.arrayBuffer();
-          if (!cancel.ok) {
-            failures++;
-            firstFailure ||= `cancel ${cancel.status}`;
-          }
-        }
-      }),
-    );
-    const windowS = (performance.now() - start - warmupMs) / 1000;
-    const s = summarize(latencies);
+        }),
+      );
+      return { rate: latencies.length / ((performance.now() - start - warmupMs) / 1000), latency: summarize(latencies) };
+    };
+    const saturated = await phase(durationMs, 0);
+    const pacedRate = saturated.rate / 2;
+    const paced = await phase(durationMs, (areas / pacedRate) * 1000);
     const b = summarize(baseLat);
-    ctx.log(`dispatch ${mode.label}: ${latencies.length} offers, ${timeouts} without an offer in 5 s, ${failures} failures${firstFailure ? ` (${firstFailure})` : ''}, ${errorFrames} error frames`);
-    const label = `${mode.label}, ${areas} riders in a loop, ${drivers.length} drivers`;
-    const baseLabel = `GET /api/rides/active, same ${areas} riders`;
+    ctx.log(`dispatch ${mode.label}: ${timeouts} requests without an offer in 5 s, ${failures} failures${firstFailure ? ` (${firstFailure})` : ''}, ${errorFrames} error frames`);
+    const label = `${mode.label}, ${areas} riders, ${drivers.length} drivers`;
+    const baseLabel = `GET /api/rides/active, same ${areas} riders back to back`;
     const notes = [timeouts ? `${timeouts} requests got no offer within 5 s` : '', failures ? `${failures} failed calls` : ''].filter(Boolean).join('; ') || undefined;
+    const met = (p99: number) => (timeouts ? false : atMost(p99, TARGET_P99_MS));
     return [
       {
         area: 5,
-        figure: `Dispatch requests/s sustained (request → offer on a driver's socket → cancel), ${label}`,
-        value: measuredCycles / windowS,
+        figure: `Dispatch requests/s sustained, back to back (request → offer on a driver's socket → cancel), ${label}`,
+        value: saturated.rate,
         unit: 'req/s',
         baseline: { label: baseLabel, value: baseRate },
-        ratio: ratio(measuredCycles / windowS, baseRate),
+        ratio: ratio(saturated.rate, baseRate),
         note: notes,
       },
-      { area: 5, figure: `Dispatch latency p50 request → offer received, ${mode.label}`, value: s.p50, unit: 'ms', baseline: { label: baseLabel, value: b.p50 }, ratio: ratio(s.p50, b.p50) },
+      { area: 5, figure: `Dispatch latency p50 request → offer received, back to back, ${mode.label}`, value: saturated.latency.p50, unit: 'ms', baseline: { label: baseLabel, value: b.p50 }, ratio: ratio(saturated.latency.p50, b.p50) },
       {
         area: 5,
-        figure: `Dispatch latency p99 request → offer received, ${mode.label}`,
-        value: s.p99,
+        figure: `Dispatch latency p99 request → offer received, back to back (server saturated), ${mode.label}`,
+        value: saturated.latency.p99,
         unit: 'ms',
         baseline: { label: baseLabel, value: b.p99 },
-        ratio: ratio(s.p99, b.p99),
+        ratio: ratio(saturated.latency.p99, b.p99),
         target: `≤ ${TARGET_P99_MS} ms`,
-        met: timeouts ? false : atMost(s.p99, TARGET_P99_MS),
+        met: met(saturated.latency.p99),
+      },
+      {
+        area: 5,
+        figure: `Dispatch latency p50 request → offer received, paced at half that rate (${formatRate(paced.rate)} req/s), ${mode.label}`,
+        value: paced.latency.p50,
+        unit: 'ms',
+        baseline: { label: baseLabel, value: b.p50 },
+        ratio: ratio(paced.latency.p50, b.p50),
+      },
+      {
+        area: 5,
+        figure: `Dispatch latency p99 request → offer received, paced at half that rate (${formatRate(paced.rate)} req/s), ${mode.label}`,
+        value: paced.latency.p99,
+        unit: 'ms',
+        baseline: { label: baseLabel, value: b.p99 },
+        ratio: ratio(paced.latency.p99, b.p99),
+        target: `≤ ${TARGET_P99_MS} ms`,
+        met: met(paced.latency.p99),
       },
     ];
   } finally {
@@ -211,3 +235,5 @@ async function dropRedisKeys(url: string, prefix: string) {
     redis.disconnect();
   }
 }
+
+const formatRate = (r: number) => (Number.isFinite(r) ? r.toFixed(1) : '—');

@@ -25,8 +25,8 @@ export const locationBench: Bench = {
   area: 3,
   async run(ctx) {
     const n = Number(process.env.BENCH_LOCATION_PAIRS ?? (ctx.quick ? 1000 : 9000));
-    const durationMs = ctx.quick ? 20_000 : 60_000;
-    const warmupMs = ctx.quick ? 8000 : 12_000;
+    const durationMs = ctx.quick ? 18_000 : 60_000;
+    const warmupMs = ctx.quick ? 6000 : 12_000;
     const rows: Row[] = [];
 
     // For profiling: BENCH_LOCATION_ONLY=embedded|redis runs that mode alone (no baseline), and
