@@ -17,23 +17,39 @@ import { profileRoutes } from './profiles/profiles.routes';
 import { pushRoutes } from './push/push.routes';
 import { rideRoutes } from './rides/rides.routes';
 import { demoEnabled } from './env';
+import { createSessionResolver } from './auth/session-cache';
+
+/** Answered the same for everyone: no session is resolved for them. */
+const PUBLIC_PATHS = new Set(['/api/health', '/api/config']);
 
 /** Builds the HTTP app without listening: the server and the in-process API tests both use this. */
 export function createApp(services: Services, opts: { webDist?: string } = {}) {
   const app = new Hono<AppEnv>();
 
   app.use('*', secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
-  app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json(new AppError('BAD_REQUEST', 'Request body too large').toBody(), 413) }));
+  const limitBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json(new AppError('BAD_REQUEST', 'Request body too large').toBody(), 413) });
+  // GET and HEAD carry no body (fetch's Request refuses one), and asking for it would make the Node adapter
+  // build a full web Request (with an AbortSignal) for every poll: decision 0013.
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   // Who is calling. The session comes from better-auth's signed cookie cache: no database round trip
-  // on hot paths (the 5-second notifications poll), a lookup only when the snapshot has expired.
+  // on hot paths (the 5-second notifications poll), a lookup only when the snapshot has expired. The
+  // verified snapshot is remembered per Cookie header until it expires (decision 0013); public routes
+  // that never read the user skip the work.
+  const sessions = createSessionResolver({
+    getSession: (headers) => services.auth.api.getSession({ headers }),
+    cookieNames: async () => {
+      const { authCookies } = await services.auth.$context;
+      return { sessionToken: authCookies.sessionToken.name, sessionData: authCookies.sessionData.name };
+    },
+  });
   app.use('/api/*', async (c, next) => {
-    if (c.req.path.startsWith('/api/auth/')) {
+    const path = c.req.path;
+    if (path.startsWith('/api/auth/') || PUBLIC_PATHS.has(path)) {
       c.set('user', null);
       return next();
     }
-    const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
-    c.set('user', session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null);
+    c.set('user', await sessions.resolve(c.req.raw.headers));
     return next();
   });
 

@@ -91,6 +91,63 @@ describe('hot path authentication', () => {
   });
 });
 
+describe('remembered sessions (decision 0013)', () => {
+  const DATA = 'better-auth.session_data';
+  const TOKEN = 'better-auth.session_token';
+  const header = (cookies: Map<string, string>) => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const get = (path: string, cookie: string) => fetch(`${server.url}${path}`, { headers: { cookie } });
+
+  it('refuses a tampered snapshot or token even after the genuine cookie was remembered', async () => {
+    const client = server.client();
+    await signUp(client);
+    const me = (await client.get('/api/me')).body.user;
+    const other = server.client();
+    await signUp(other);
+    const otherId = (await other.get('/api/me')).body.user.id;
+    expect((await client.get('/api/notifications')).status).toBe(200); // remembered now
+    await server.services.db.deleteFrom('session').where('userId', '=', me.id).execute();
+    // The genuine bytes: the signed snapshot still vouches for them (decision 0001's window).
+    expect((await client.get('/api/notifications')).status).toBe(200);
+
+    // The same snapshot claiming to be someone else: its signature no longer matches.
+    const snapshot = JSON.parse(Buffer.from(decodeURIComponent(client.cookies.get(DATA)!), 'base64url').toString());
+    snapshot.session.user.id = otherId;
+    const forged = new Map(client.cookies).set(DATA, encodeURIComponent(Buffer.from(JSON.stringify(snapshot)).toString('base64url')));
+    expect((await get('/api/me', header(forged))).status).toBe(401);
+    expect((await get('/api/notifications', header(forged))).status).toBe(401);
+
+    // A session token with a forged signature next to the genuine snapshot.
+    const token = decodeURIComponent(client.cookies.get(TOKEN)!);
+    const badToken = new Map(client.cookies).set(TOKEN, encodeURIComponent(`${token.split('.')[0]}.${'A'.repeat(43)}=`));
+    expect((await get('/api/notifications', header(badToken))).status).toBe(401);
+    // A snapshot without its token cookie.
+    const noToken = new Map(client.cookies);
+    noToken.delete(TOKEN);
+    expect((await get('/api/notifications', header(noToken))).status).toBe(401);
+    // The genuine cookie still answers as its own user.
+    expect((await client.get('/api/me')).body.user.id).toBe(me.id);
+  });
+
+  it('signing out ends the session for the browser at once; an old copy lives no longer than its snapshot', async () => {
+    const client = server.client();
+    await signUp(client);
+    expect((await client.get('/api/notifications')).status).toBe(200);
+    const copy = new Map(client.cookies);
+    expect((await client.post('/api/auth/sign-out', {})).status).toBe(200);
+    expect((await client.get('/api/notifications')).status).toBe(401);
+    // A copy of the token alone needs the session row, which sign-out deleted.
+    copy.delete(DATA);
+    expect((await get('/api/notifications', header(copy))).status).toBe(401);
+  });
+
+  it('answers public routes without resolving any session, even with a garbage cookie', async () => {
+    const res = await get('/api/health', `${TOKEN}=garbage; ${DATA}=garbage`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+    expect((await get('/api/me', `${TOKEN}=garbage; ${DATA}=garbage`)).status).toBe(401);
+  });
+});
+
 describe('rate limiting', () => {
   it('locks an account after 5 failed sign-ins, even with the right password, without locking others on the same address', async () => {
     const { email } = await signUp(server.client());

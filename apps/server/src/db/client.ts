@@ -18,9 +18,30 @@ export type Database = {
  * transactions). PGlite is single-connection, so the pool holds exactly one client: transactions
  * serialize, and idle clients are never closed (closing would end the shared PGlite connection).
  */
+/** SQL that starts with this marker, e.g. `/* prepared: notifications_poll *\/ select …`, runs as a named statement. */
+const PREPARED = /^\/\* prepared: ([a-z0-9_]+) \*\//;
+
+/**
+ * Hot queries marked in their text are sent as named prepared statements: each connection parses and
+ * plans them once, then only binds and executes (decision 0013). Unmarked queries are untouched, so the
+ * number of statements a connection keeps stays bounded by the marked ones.
+ */
+function prepareMarkedQueries(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    if (typeof text === 'string' && args.length === 2 && Array.isArray(values)) {
+      const name = PREPARED.exec(text)?.[1];
+      if (name) return query({ name, text, values });
+    }
+    return query(...args);
+  };
+}
+
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    pool.on('connect', prepareMarkedQueries);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { kind: 'postgres', db, close: () => db.destroy() };
   }
@@ -28,6 +49,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   await fs.mkdir(dir, { recursive: true });
   const pglite = await PGlite.create(dir);
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
+  pool.on('connect', prepareMarkedQueries);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'pglite',

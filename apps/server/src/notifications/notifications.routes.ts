@@ -2,16 +2,19 @@ import { notificationUpdateSchema } from '@openride/shared/notifications/schemas
 import { userChannel } from '@openride/shared/realtime';
 import { Hono } from 'hono';
 import { type AppEnv, requireUser, type Services } from '../http/context';
-import { listNotifications } from './notifications.repo';
+import { listNotificationsJson } from './notifications.repo';
 
 export function notificationRoutes(services: Services) {
   const { db, bus } = services;
   const app = new Hono<AppEnv>();
 
-  /** §7: all fields for the current user, newest first, 50. Polled every 5 s: the session comes from the signed cookie, no lookup. */
+  /**
+   * §7: all fields for the current user, newest first, 50. Polled every 5 s: the session comes from the
+   * signed cookie (no lookup) and the body is the JSON the database wrote (decision 0013).
+   */
   app.get('/api/notifications', async (c) => {
     const user = requireUser(c);
-    return c.json(await listNotifications(db, user.id));
+    return c.body(await listNotificationsJson(db, user.id), 200, { 'Content-Type': 'application/json' });
   });
 
   /** §7: is_read true by id, or all of the current user's unread. Only ever the caller's own rows. */
