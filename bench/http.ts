@@ -26,6 +26,7 @@ async function startBare(body: string, headers: Record<string, string>) {
     proc.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
   });
   return {
+    pid: proc.pid,
     url: `http://127.0.0.1:${port}`,
     stop: () =>
       new Promise<void>((resolve) => {
@@ -58,14 +59,14 @@ export const httpBench: Bench = {
         if (!HOP_HEADERS.has(k)) headers[k] = v;
       });
       ctx.log(`http: app at ${app.url}, ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s each`);
-      const appRun = await warmThenLoad({ url: app.url, path: '/api/health', connections, seconds, warmupSeconds });
+      const appRun = await warmThenLoad({ serverPid: app.proc.pid, url: app.url, path: '/api/health', connections, seconds, warmupSeconds });
       await app.stop();
       app = null;
 
       bare = await startBare(body, headers);
       const check = await fetch(`${bare.url}/api/health`);
       if ((await check.text()) !== body) throw new Error('the bare server does not answer the same body');
-      const bareRun = await warmThenLoad({ url: bare.url, path: '/api/health', connections, seconds, warmupSeconds });
+      const bareRun = await warmThenLoad({ serverPid: bare.pid, url: bare.url, path: '/api/health', connections, seconds, warmupSeconds });
       ctx.log(
         `http: app ${Math.round(appRun.rps)} req/s p99 ${appRun.p99} ms (${appRun.bytesPerResponse.toFixed(0)} B/response); bare ${Math.round(bareRun.rps)} req/s p99 ${bareRun.p99} ms (${bareRun.bytesPerResponse.toFixed(0)} B/response)`,
       );
@@ -85,6 +86,15 @@ export const httpBench: Bench = {
           target: '≥ 0.8× bare node:http',
           met: ok ? atLeast(rpsRatio, 0.8) : false,
           note: failNote(appRun) || failNote(bareRun) || shared,
+        },
+        {
+          area: 1,
+          figure: 'GET /api/health: server CPU per response',
+          value: appRun.serverCpuMsPerResponse,
+          unit: 'ms',
+          baseline: { label: 'bare node:http process', value: bareRun.serverCpuMsPerResponse },
+          ratio: ratio(bareRun.serverCpuMsPerResponse, appRun.serverCpuMsPerResponse),
+          note: `from /proc: holds whatever else runs on the machine; the load generator spent ${appRun.loadCpuMsPerResponse.toFixed(3)} ms per response`,
         },
         {
           area: 1,

@@ -1,4 +1,16 @@
+import fs from 'node:fs';
 import autocannon from 'autocannon';
+
+/** CPU time (user + system, ms) a process has used so far, from /proc; null where there is no /proc. */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, USER_HZ = 100
+  } catch {
+    return null;
+  }
+}
 
 /** What one autocannon run measured. Latencies in milliseconds. */
 export type LoadResult = {
@@ -11,6 +23,10 @@ export type LoadResult = {
   timeouts: number;
   bytesPerResponse: number;
   seconds: number;
+  /** CPU the server process spent per response (ms): what the server costs, whatever else the machine runs. */
+  serverCpuMsPerResponse: number | null;
+  /** CPU this process (the load generator) spent per response (ms). */
+  loadCpuMsPerResponse: number;
 };
 
 export type LoadOptions = {
@@ -20,6 +36,8 @@ export type LoadOptions = {
   seconds: number;
   /** Cookie headers handed out round-robin, one per request (many users polling at once). */
   cookies?: string[];
+  /** The server's process id, to account its CPU time. */
+  serverPid?: number;
 };
 
 /**
@@ -29,6 +47,8 @@ export type LoadOptions = {
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const cookies = opts.cookies;
   let next = 0;
+  const cpu0 = processCpuMs(opts.serverPid);
+  const self0 = process.cpuUsage();
   const result = await autocannon({
     url: opts.url,
     connections: opts.connections,
@@ -46,6 +66,8 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     ],
   });
   const responses = result.requests.total;
+  const cpu1 = processCpuMs(opts.serverPid);
+  const self = process.cpuUsage(self0);
   return {
     rps: responses / (result.duration || opts.seconds),
     p50: result.latency.p50,
@@ -56,6 +78,8 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     timeouts: result.timeouts,
     bytesPerResponse: responses ? result.throughput.total / responses : 0,
     seconds: result.duration,
+    serverCpuMsPerResponse: cpu0 != null && cpu1 != null && responses ? (cpu1 - cpu0) / responses : null,
+    loadCpuMsPerResponse: responses ? (self.user + self.system) / 1000 / responses : 0,
   };
 }
 

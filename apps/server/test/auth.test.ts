@@ -140,6 +140,11 @@ describe('remembered sessions (decision 0013)', () => {
     expect((await get('/api/notifications', header(copy))).status).toBe(401);
   });
 
+  it('still limits request bodies on writes (the limit is skipped only for GET and HEAD)', async () => {
+    const res = await server.client().post('/api/functions/auth-with-rate-limit', { action: 'signin', email: uniqueEmail(), password: 'x'.repeat(70 * 1024) });
+    expect(res.status).toBe(413);
+  });
+
   it('answers public routes without resolving any session, even with a garbage cookie', async () => {
     const res = await get('/api/health', `${TOKEN}=garbage; ${DATA}=garbage`);
     expect(res.status).toBe(200);
