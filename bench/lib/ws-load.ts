@@ -8,6 +8,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const WORKER = path.join(import.meta.dirname, 'ws-load-worker.ts');
 /** Sockets one load-generator process holds (a process may open 20,000 files). */
 const SOCKETS_PER_WORKER = 8000;
+const IDLE_MS = 5000;
 
 /** CPU time (user + system) a process has used, in seconds, from /proc (Linux). */
 export function processCpuSeconds(pid: number): number {
@@ -37,6 +38,8 @@ export type LoadResult = {
   latency: Summary;
   /** Server process CPU seconds inside the measured window. */
   serverCpuS: number | null;
+  /** What the server spent over a window as long while connected but idle (no frames). */
+  serverIdleCpuS: number | null;
 };
 
 function workerMessage<T>(child: ChildProcess, type: string): Promise<T> {
@@ -96,6 +99,14 @@ export async function runLocationLoad(opts: {
     const connectFailures = conn.reduce((s, c) => s + c.failures, 0);
     opts.log(`${opts.mode}: ${n} pairs connected over ${workers} load process(es) in ${(connectMs / 1000).toFixed(1)} s (${connectFailures} failed)`);
 
+    // The server's CPU with every socket open and no frames (timers, heartbeats, background loops): what
+    // it costs while idle, so the per-update cost can also be read net of it.
+    const idle0 = safeCpu(opts.serverPid);
+    const idleStart = performance.now();
+    await sleep(IDLE_MS);
+    const idle1 = safeCpu(opts.serverPid);
+    const idleCpuPerS = idle0 == null || idle1 == null ? null : (idle1 - idle0) / ((performance.now() - idleStart) / 1000);
+
     const done = children.map((c) => workerMessage<WorkerResult>(c, 'done'));
     children.forEach((c, w) => {
       const start: WorkerStart = { type: 'start', intervalMs: opts.intervalMs, warmupMs: opts.warmupMs, durationMs: opts.durationMs, drainMs: 3000, phaseOffset: w / workers / Math.max(1, n / workers) };
@@ -133,6 +144,7 @@ export async function runLocationLoad(opts: {
       offeredPerS: measuredSent / windowS,
       latency: summarize(latencies),
       serverCpuS: cpu0 == null || cpu1 == null ? null : cpu1 - cpu0,
+      serverIdleCpuS: idleCpuPerS == null ? null : idleCpuPerS * windowS,
     };
   } finally {
     for (const c of children) {

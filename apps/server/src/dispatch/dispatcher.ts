@@ -161,7 +161,8 @@ export function createDispatcher(deps: Deps) {
           .returningAll()
           .executeTakeFirst();
         if (!offer) continue;
-        await trx.updateTable('rides').set({ dispatch_idle_since: null }).where('id', '=', ride.id).execute();
+        // The row is locked (for update): if it is not idle, there is nothing to clear.
+        if (ride.dispatch_idle_since) await trx.updateTable('rides').set({ dispatch_idle_since: null }).where('id', '=', ride.id).execute();
         return { kind: 'offered' as const, offer, ride, driverUserId: candidate.userId };
       }
 
