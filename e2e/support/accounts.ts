@@ -36,10 +36,14 @@ function snapshotWebDist(): string {
   }
 }
 
-/** startE2EServer with the admin account, X-Forwarded-For trusted, and a snapshot of the web build of its own. */
+/**
+ * startE2EServer with the admin account, X-Forwarded-For trusted, and a snapshot of the web build of its own.
+ * No map tiles unless a test asks (TILE_URL): this machine has no internet, and a page that draws the map
+ * would otherwise log a failed tile fetch for every tile.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
   const webDist = snapshotWebDist();
-  const server = await startE2EServer({ ...ADMIN_ENV, WEB_DIST: webDist, ...env });
+  const server = await startE2EServer({ ...ADMIN_ENV, TILE_URL: '', WEB_DIST: webDist, ...env });
   return {
     ...server,
     async close() {
