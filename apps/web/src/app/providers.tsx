@@ -1,20 +1,16 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '@/components/ui/lazy-toaster';
 import { SonnerToaster } from '@/components/ui/sonner';
 import { queryClient } from '@/lib/query-client';
 import { useMe } from '@/lib/session';
-
-// Only a signed-in person has a socket: a visitor's first load does without the realtime code (decision 0012).
-const RealtimeBridge = lazy(() => import('./realtime-bridge').then((m) => ({ default: m.RealtimeBridge })));
+import { RealtimeBridge } from './realtime-bridge';
 
 function SignedInRealtime() {
   const signedIn = Boolean(useMe().data);
-  return signedIn ? (
-    <Suspense fallback={null}>
-      <RealtimeBridge />
-    </Suspense>
-  ) : null;
+  // Only a signed-in person has a socket. The bridge is in the main chunk, not loaded lazily: a lazy one
+  // opened the socket later, and an event sent in between (another tab going online) was missed.
+  return signedIn ? <RealtimeBridge /> : null;
 }
 
 export function Providers({ children }: { children: ReactNode }) {

@@ -19,11 +19,6 @@ let readyCount = 0;
 
 /** Emitted locally when the socket is back after a drop: events sent meanwhile were missed, so refetch. */
 export const RECONNECTED_EVENT = 'realtime.reconnected';
-/**
- * Every time the socket is ready, the first time included: what was fetched before the socket listened
- * (a page's first queries) may have changed in between, and those events were never heard.
- */
-export const CONNECTED_EVENT = 'realtime.connected';
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 let pingTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -57,7 +52,6 @@ function onMessage(message: MessageEvent): void {
     case 'ready':
       attempts = 0;
       readyCount += 1;
-      dispatch({ type: 'event', channel: '', event: CONNECTED_EVENT, data: null });
       if (readyCount > 1) dispatch({ type: 'event', channel: '', event: RECONNECTED_EVENT, data: null });
       // The server subscribes the user channel itself; channels asked for before a reconnect are re-sent.
       for (const channel of extraChannels) {
