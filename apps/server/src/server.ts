@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate';
 import { type RunningDemo, startDemo } from './demo/start-demo';
 import { demoEnabled, type Env } from './env';
 import type { Services } from './http/context';
+import { isSameOrigin } from './http/same-origin';
 import type { Logger } from './lib/logger';
 import { getOrCreateSetting, randomToken } from './lib/settings';
 import { createMessenger } from './messaging/create-messenger';
@@ -154,7 +155,7 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
         const session = await services.auth.api.getSession({ headers });
         return session ? { id: session.user.id } : null;
       },
-      isAllowedOrigin: (origin) => !origin || trustedOrigins.includes(origin) || origin === services.publicUrl,
+      isAllowedOrigin: (origin, host) => !origin || trustedOrigins.includes(origin) || origin === services.publicUrl || isSameOrigin(origin, host),
       onLocation: (user, frame) => services.locations.handleFrame(user.id, frame),
     });
     // ride:{id} is the room a ride's live events (driver location, chat) go to: its rider and driver only.

@@ -1,5 +1,6 @@
 import { messages } from '@openride/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from './http-client';
 import { GOOD_PASSWORD, signIn, signUp, startTestServer, type TestServer, uniqueEmail } from './test-server';
 
 let server: TestServer;
@@ -74,6 +75,17 @@ describe('sign-in and sign-out', () => {
     const out = await client.post('/api/auth/sign-out', {});
     expect(out.status).toBe(200);
     expect((await client.get('/api/me')).status).toBe(401);
+  });
+
+  it('works from a page opened at 127.0.0.1 while PUBLIC_URL says localhost, and refuses a foreign page there', async () => {
+    const direct = new TestClient(server.url.replace('localhost', '127.0.0.1'));
+    const { email } = await signUp(direct);
+    expect((await direct.get('/api/me')).body.user.email).toBe(email);
+    const foreign = await direct.request('/api/auth/sign-out', { json: {}, headers: { origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect((await direct.get('/api/me')).status).toBe(200);
+    expect((await direct.post('/api/auth/sign-out', {})).status).toBe(200);
+    expect((await direct.get('/api/me')).status).toBe(401);
   });
 });
 

@@ -19,6 +19,19 @@ describe('realtime socket', () => {
     expect(await upgradeStatus(server.url, { origin: 'https://evil.example', cookie: client.cookieHeader })).toBe(403);
   });
 
+  it('accepts a page opened at another address of this server than PUBLIC_URL (127.0.0.1), and still refuses a foreign one there', async () => {
+    const client = server.client();
+    await signUp(client);
+    const direct = server.url.replace('localhost', '127.0.0.1');
+    expect(direct).not.toBe(server.url);
+    // The page was served by 127.0.0.1:port and its socket goes to 127.0.0.1:port: same origin.
+    expect(await upgradeStatus(direct, { origin: direct, cookie: client.cookieHeader })).toBe(101);
+    // A page on another port of the same machine is another origin.
+    const otherPort = direct.replace(/:(\d+)$/, (_m, p: string) => `:${Number(p) + 1}`);
+    expect(await upgradeStatus(direct, { origin: otherPort, cookie: client.cookieHeader })).toBe(403);
+    expect(await upgradeStatus(direct, { origin: 'http://evil.example', cookie: client.cookieHeader })).toBe(403);
+  });
+
   it("joins the user's own channel and delivers that user's events", async () => {
     const client = server.client();
     await signUp(client);

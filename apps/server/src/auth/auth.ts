@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { haveIBeenPwned } from 'better-auth/plugins/haveibeenpwned';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { ownOrigins } from '../http/same-origin';
 import type { Logger } from '../lib/logger';
 import type { Messenger } from '../messaging/messenger';
 import { offlineLeakedPasswords } from './leaked-password';
@@ -26,8 +27,13 @@ export function createAuth(deps: AuthDeps) {
     baseURL: deps.baseURL,
     basePath: '/api/auth',
     secret: deps.secret,
-    trustedOrigins: deps.trustedOrigins,
+    // PUBLIC_URL and the configured origins, plus the address this very request was sent to: the app
+    // opened at 127.0.0.1 or a LAN address while PUBLIC_URL says localhost is not a foreign site.
+    trustedOrigins: (request) => [...deps.trustedOrigins, ...ownOrigins(request)],
     telemetry: { enabled: false },
+    // better-auth skips its origin (CSRF) check when NODE_ENV is 'test': keep it on, so the tests exercise
+    // the check production runs.
+    advanced: { disableOriginCheck: false },
     // better-auth's own messages join our JSON log stream instead of printing coloured lines.
     logger: {
       level: 'warn',

@@ -21,7 +21,8 @@ export type SocketServerDeps = {
   logger: Logger;
   /** Resolves the session from the upgrade request's cookies; null when not signed in. */
   authenticate(headers: Headers): Promise<SocketUser | null>;
-  isAllowedOrigin(origin: string | undefined): boolean;
+  /** `host` is the upgrade request's own Host: a page at the address it was sent to is same-origin. */
+  isAllowedOrigin(origin: string | undefined, host: string | undefined): boolean;
   /**
    * A driver's GPS frame (the hot path). Returns an error frame to send back, or nothing. Frames are
    * handled one at a time per connection, in order.
@@ -158,7 +159,7 @@ export function createSocketServer(deps: SocketServerDeps) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/ws') return reject(socket, 404, 'Not Found');
     // Browsers send cookies on cross-site WebSocket upgrades: refuse foreign origins (CSWSH).
-    if (!deps.isAllowedOrigin(req.headers.origin)) return reject(socket, 403, 'Forbidden');
+    if (!deps.isAllowedOrigin(req.headers.origin, req.headers.host)) return reject(socket, 403, 'Forbidden');
     const headers = new Headers();
     for (const [key, value] of Object.entries(req.headers)) {
       if (typeof value === 'string') headers.set(key, value);

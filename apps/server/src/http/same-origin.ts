@@ -1,0 +1,26 @@
+/**
+ * Whether a browser's `Origin` names the very host the request was sent to. A page served by this server
+ * at any address (localhost, 127.0.0.1, a LAN address, a name behind a proxy that keeps `Host`) talks
+ * to the same server at that address: that is not cross-site, whatever `PUBLIC_URL` says. A foreign page
+ * cannot forge its own `Origin`, and the `Host` it reaches is ours, so the two differ for it.
+ */
+export function isSameOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (!origin || !host) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+  return parsed.host.toLowerCase() === host.trim().toLowerCase();
+}
+
+/**
+ * The origins of a page served at the address this request went to (its `Host`), for better-auth's
+ * origin check: http and https, since a TLS-terminating proxy that keeps `Host` forwards plain http.
+ */
+export function ownOrigins(request: Request | undefined): string[] {
+  const host = request?.headers.get('host');
+  return host ? [`http://${host}`, `https://${host}`] : [];
+}
