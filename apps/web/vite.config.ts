@@ -4,7 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-const api = 'http://localhost:3000';
+// The API server the dev server proxies to (`npm run dev` starts it on this port).
+const api = process.env.API_URL ?? 'http://localhost:3000';
 
 /** Ink 900 (theme colour: the status bar) and ink 950 (splash screen), as in index.css and index.html. */
 const THEME_COLOR = '#0f172a';

@@ -57,6 +57,8 @@ export const envSchema = z
       .default('mailto:admin@openride.local'),
     HIBP_ENABLED: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Unset: readable lines when stdout is a terminal outside production, JSON lines otherwise. */
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
     WEB_DIST: z.string().optional(),
     /** An OSRM server (e.g. http://localhost:5000) for road distances; without it fares use great-circle distance × a detour factor. */
     OSRM_URL: optionalUrl(['http:', 'https:']),

@@ -1,6 +1,7 @@
 import { DataDirLockedError } from './db/lock';
 import { EnvError, parseEnv } from './env';
-import { createLogger } from './lib/logger';
+import { createLogger, wantsPrettyLogs } from './lib/logger';
+import { formatWelcome } from './lib/welcome';
 import { startServer } from './server';
 
 let env;
@@ -13,10 +14,13 @@ try {
   }
   throw err;
 }
-const logger = createLogger(env.LOG_LEVEL);
+const pretty = wantsPrettyLogs(env, Boolean(process.stdout.isTTY));
+const logger = createLogger(env.LOG_LEVEL, { pretty });
 
 try {
   const server = await startServer(env, logger);
+  // At a terminal, the few facts a newcomer needs, as plain lines under the log (JSON logs carry them too).
+  if (pretty) process.stdout.write(formatWelcome(server.welcome) + '\n');
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

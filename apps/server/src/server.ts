@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Redis } from 'ioredis';
@@ -10,11 +11,13 @@ import { createAuthLimiters } from './auth/rate-limit';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrateToLatest } from './db/migrate';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_RIDER_EMAIL, demoDriverEmail } from './demo/demo-accounts';
 import { type RunningDemo, startDemo } from './demo/start-demo';
 import { demoEnabled, type Env } from './env';
 import type { Services } from './http/context';
 import { isSameOrigin } from './http/same-origin';
 import type { Logger } from './lib/logger';
+import type { WelcomeFacts } from './lib/welcome';
 import { getOrCreateSetting, randomToken } from './lib/settings';
 import { createMessenger } from './messaging/create-messenger';
 import { deriveOtpKey } from './otp/otp-code';
@@ -40,6 +43,8 @@ export type RunningServer = {
   url: string;
   port: number;
   services: Services;
+  /** The plain start-up block's facts (index.ts prints it at a terminal). */
+  welcome: WelcomeFacts;
   close(): Promise<void>;
 };
 
@@ -188,11 +193,28 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
       }
     }
 
+    // PUBLIC_URL when set (the address people use: behind a proxy, or Vite's in `npm run dev`).
+    const welcome: WelcomeFacts = {
+      url: services.publicUrl,
+      otherUrls: env.HOST === '0.0.0.0' || env.HOST === '::' ? lanAddresses().map((ip) => `http://${ip}:${port}`) : [],
+      adminUrl: `${services.publicUrl}${services.adminPath}`,
+      outboxUrl: env.NODE_ENV !== 'production' ? `${services.publicUrl}/dev/outbox` : undefined,
+      demo: demo
+        ? {
+            password: DEMO_PASSWORD,
+            rider: DEMO_RIDER_EMAIL,
+            admin: DEMO_ADMIN_EMAIL,
+            drivers: env.DEMO_DRIVERS > 0 ? `${demoDriverEmail(1)} … ${demoDriverEmail(env.DEMO_DRIVERS)}` : '(none)',
+          }
+        : undefined,
+    };
+
     let closing: Promise<void> | undefined;
     return {
       url,
       port,
       services,
+      welcome,
       close() {
         closing ??= (async () => {
           await demo?.stop().catch((err: unknown) => logger.error({ err }, 'demo stop failed'));
@@ -211,4 +233,12 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
     await cleanup();
     throw err;
   }
+}
+
+/** This machine's IPv4 addresses on its networks (not loopback): where a phone on the same LAN reaches it. */
+function lanAddresses(): string[] {
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .filter((a) => a && a.family === 'IPv4' && !a.internal)
+    .map((a) => a!.address);
 }
