@@ -6,6 +6,7 @@ import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
 import { roleRoutes } from './auth/roles.routes';
 import { devOutboxRoutes } from './dev/outbox.routes';
+import { locationRoutes } from './dispatch/location.routes';
 import { driverRoutes } from './drivers/drivers.routes';
 import type { AppEnv, Services } from './http/context';
 import { mountWebApp } from './http/static';
@@ -79,6 +80,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', profileRoutes(services));
   app.route('/', roleRoutes(services));
   app.route('/', notificationRoutes(services));
+  app.route('/', locationRoutes(services));
   app.route('/', driverRoutes(services));
   app.route('/', pushRoutes(services));
   app.route('/', adminRoutes(services));

@@ -22,6 +22,10 @@ export const uiText = {
     signOut: 'Sign Out',
     rideHistory: 'My Rides',
   },
+  realtime: {
+    /** Shown discreetly while the socket is down or refused and live screens poll instead. */
+    polling: 'Live updates paused — refreshing every few seconds',
+  },
   notifications: {
     heading: 'Notifications',
     empty: 'No notifications yet',

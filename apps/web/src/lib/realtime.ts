@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
+import { api } from './api';
 import type { ClientFrame, ServerFrame } from '@openride/shared/realtime';
 
 type EventFrame = Extract<ServerFrame, { type: 'event' }>;
@@ -20,6 +21,25 @@ let readyCount = 0;
 /** Emitted locally when the socket is back after a drop: events sent meanwhile were missed, so refetch. */
 export const RECONNECTED_EVENT = 'realtime.reconnected';
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Where the socket stands: `off` (not wanted: signed out), `connecting` (first attempt), `open` (ready:
+ * events flow), `down` (closed or refused; retrying with backoff). While it is not `open`, live screens
+ * poll instead (useLivePollInterval) and the driver's position goes over HTTP (sendLocation).
+ */
+export type RealtimeStatus = 'off' | 'connecting' | 'open' | 'down';
+let status: RealtimeStatus = 'off';
+const statusListeners = new Set<() => void>();
+function setStatus(next: RealtimeStatus): void {
+  if (status === next) return;
+  status = next;
+  for (const listener of statusListeners) listener();
+}
+function subscribeStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+export const getRealtimeStatus = (): RealtimeStatus => status;
 let pingTimer: ReturnType<typeof setInterval> | undefined;
 
 function socketUrl(): string {
@@ -51,6 +71,7 @@ function onMessage(message: MessageEvent): void {
   switch (frame.type) {
     case 'ready':
       attempts = 0;
+      setStatus('open');
       readyCount += 1;
       if (readyCount > 1) dispatch({ type: 'event', channel: '', event: RECONNECTED_EVENT, data: null });
       // The server subscribes the user channel itself; channels asked for before a reconnect are re-sent.
@@ -98,6 +119,7 @@ function open(): void {
   ws.addEventListener('message', onMessage);
   ws.addEventListener('close', () => {
     if (socket === ws) socket = null;
+    if (wanted) setStatus('down');
     clearTimers();
     scheduleReconnect();
   });
@@ -114,6 +136,7 @@ function reconnectNow(): void {
 export function connectRealtime(): void {
   if (wanted) return;
   wanted = true;
+  setStatus('connecting');
   attempts = 0;
   readyCount = 0;
   window.addEventListener('online', reconnectNow);
@@ -122,6 +145,7 @@ export function connectRealtime(): void {
 
 export function disconnectRealtime(): void {
   wanted = false;
+  setStatus('off');
   window.removeEventListener('online', reconnectNow);
   clearTimers();
   const ws = socket;
@@ -139,14 +163,40 @@ export function subscribeChannel(channel: string): () => void {
   };
 }
 
+let locationPost: Promise<unknown> | null = null;
+
 /**
- * A driver's GPS fix, sent over the socket when it is open; dropped otherwise (the next fix follows within
- * seconds, and a stale position is worth less than a fresh one). Returns whether it was sent.
+ * A driver's GPS fix: over the socket when it is open, else over HTTP (POST /api/drivers/me/location, the
+ * same rules), one request at a time — a fix that finds one still in flight is dropped, as the next one
+ * follows within seconds and a stale position is worth less than a fresh one. Returns whether it went out.
  */
 export function sendLocation(fix: Omit<Extract<ClientFrame, { type: 'location' }>, 'type'>): boolean {
-  if (socket?.readyState !== WebSocket.OPEN) return false;
-  send({ type: 'location', ...fix });
+  if (socket?.readyState === WebSocket.OPEN && status === 'open') {
+    send({ type: 'location', ...fix });
+    return true;
+  }
+  if (locationPost) return false;
+  locationPost = api('/api/drivers/me/location', { method: 'POST', body: fix })
+    .catch((error: unknown) => console.warn('[realtime] location over HTTP failed', error))
+    .finally(() => (locationPost = null));
   return true;
+}
+
+/** Where the socket stands, re-rendering when it changes. */
+export function useRealtimeStatus(): RealtimeStatus {
+  return useSyncExternalStore(subscribeStatus, getRealtimeStatus, () => 'off');
+}
+
+/** How often a live screen polls while the socket is not open (issue 10: "say every 3 s"). */
+export const LIVE_POLL_MS = 3000;
+
+/**
+ * The `refetchInterval` of a query that a screen otherwise keeps fresh from socket events: none while the
+ * socket is open, every LIVE_POLL_MS while it is connecting, down or refused. Re-renders on a change, so
+ * polling starts when the socket drops and stops when it is back.
+ */
+export function useLivePollInterval(): number | false {
+  return useRealtimeStatus() === 'open' ? false : LIVE_POLL_MS;
 }
 
 /** Keeps the socket open while `enabled` (i.e. while signed in: the session cookie authenticates it). */
