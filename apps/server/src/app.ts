@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { ZodError } from 'zod';
 import { adminRoutes } from './admin/admin.routes';
+import { adminPasswordRoutes } from './auth/admin-password.routes';
 import { authRoutes } from './auth/auth.routes';
 import { roleRoutes } from './auth/roles.routes';
 import { devOutboxRoutes } from './dev/outbox.routes';
@@ -76,6 +77,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
     }),
   );
   app.route('/', authRoutes(services));
+  app.route('/', adminPasswordRoutes(services));
   app.route('/', otpRoutes(services));
   app.route('/', profileRoutes(services));
   app.route('/', roleRoutes(services));

@@ -97,4 +97,23 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded DATA_DIR', () 
     expect(bad.output).toContain('Usage: npm run admin -- create --email EMAIL --password PASSWORD');
     // Five process starts (three of them servers): more than the api project's 30 s on a busy 2-core machine.
   }, 90_000);
+
+  it('`npm run admin -- reset-password` prints a single-use link for an admin locked out of email, and refuses a non-admin', async () => {
+    const db = await database();
+    const created = await runToExit(CLI_ENTRY, { DATA_DIR: db.env.DATA_DIR, LOG_LEVEL: 'warn' }, ['create', '--email', 'lockedout@openride.test', '--password', GOOD_PASSWORD]);
+    expect(created.code).toBe(0);
+    const printed = await runToExit(CLI_ENTRY, { DATA_DIR: db.env.DATA_DIR, LOG_LEVEL: 'warn' }, ['reset-password', '--email', 'lockedout@openride.test']);
+    expect(printed.code).toBe(0);
+    const link = new URL(/https?:\/\/\S+\/reset-admin-password\?token=\S+/.exec(printed.output)![0]);
+    const stranger = await runToExit(CLI_ENTRY, { DATA_DIR: db.env.DATA_DIR, LOG_LEVEL: 'warn' }, ['reset-password', '--email', 'stranger@openride.test']);
+    expect(stranger.code).toBe(1);
+    expect(stranger.output).toContain('stranger@openride.test is not an administrator here.');
+
+    const s = await server({ DATA_DIR: db.env.DATA_DIR });
+    const client = new TestClient(s.url);
+    const reset = await client.post('/api/admin-password-reset/confirm', { token: link.searchParams.get('token'), password: 'Cli-Reset-Pass5' });
+    expect(reset.status).toBe(200);
+    expect((await signIn(new TestClient(s.url), 'lockedout@openride.test', 'Cli-Reset-Pass5')).status).toBe(200);
+    expect((await client.post('/api/admin-password-reset/confirm', { token: link.searchParams.get('token'), password: 'Cli-Reset-Pass6' })).status).toBe(400);
+  }, 150_000);
 });

@@ -22,6 +22,18 @@ export const uiText = {
     signOut: 'Sign Out',
     rideHistory: 'My Rides',
   },
+  adminReset: {
+    intro: 'Enter the email of your administrator account. We will email you a link to set a new password.',
+    email: 'Administrator email',
+    send: 'Send reset link',
+    /** The same whether or not the email belongs to an admin: nobody learns who the admins are. */
+    sent: 'If that email belongs to an administrator, a reset link is on its way. It works once, within 30 minutes.',
+    setTitle: 'Set a new administrator password',
+    submit: 'Set new password',
+    done: 'Your password is changed and every session of this account has been signed out. Sign in with the new password.',
+    signIn: 'Sign in',
+    failed: "We couldn't reach OpenRide. Check your connection and try again.",
+  },
   realtime: {
     /** Shown discreetly while the socket is down or refused and live screens poll instead. */
     polling: 'Live updates paused — refreshing every few seconds',

@@ -16,6 +16,8 @@ export type AuthLimiters = {
   otpVerifyPerIp: RateLimiterAbstract;
   /** Phone-conflict lookups from one network address: they tell whether a phone has an account. */
   phoneCheckPerIp: RateLimiterAbstract;
+  /** Admin password-reset requests from one network address: each may send an email. */
+  adminResetPerIp: RateLimiterAbstract;
 };
 
 export const AUTH_LIMITS = {
@@ -26,6 +28,7 @@ export const AUTH_LIMITS = {
   otpSendPerIp: { points: 20, duration: 60 * 60 },
   otpVerifyPerIp: { points: 50, duration: 15 * 60 },
   phoneCheckPerIp: { points: 60, duration: 15 * 60 },
+  adminResetPerIp: { points: 10, duration: 15 * 60 },
 } as const;
 
 /** In memory by default; shared through Redis when REDIS_URL is set, so every process counts together. */
@@ -40,6 +43,7 @@ export function createAuthLimiters(redis?: Redis, prefix = 'openride', limits = 
     otpSendPerIp: make('otp-send-ip', limits.otpSendPerIp),
     otpVerifyPerIp: make('otp-verify-ip', limits.otpVerifyPerIp),
     phoneCheckPerIp: make('phone-check-ip', limits.phoneCheckPerIp),
+    adminResetPerIp: make('admin-reset-ip', limits.adminResetPerIp),
   };
 }
 

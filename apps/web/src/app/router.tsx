@@ -25,7 +25,7 @@ const pages: RouteObject[] = [
   placeholder('legal', 'legal'),
 
   { path: 'driver', lazy: () => import('./routes/driver') },
-  placeholder('reset-admin-password', 'resetAdminPassword'),
+  { path: 'reset-admin-password', lazy: () => import('./routes/reset-admin-password') },
   { path: 'install', lazy: () => import('./routes/install') },
 
   { path: 'book-ride', lazy: () => import('./routes/book-ride') },

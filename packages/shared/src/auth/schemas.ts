@@ -50,3 +50,9 @@ export const profileUpdateSchema = z
     push_token: z.string().max(4096).nullable().optional(),
   })
   .strict();
+
+/** /reset-admin-password: an administrator asks for a single-use link (30 minutes) by email. */
+export const adminPasswordResetRequestSchema = z.object({ email: emailSchema });
+/** …and sets a new password with it. The token is the link's `token` query parameter. */
+export const adminPasswordResetSchema = z.object({ token: z.string().min(1).max(200), password: passwordSchema });
+export const ADMIN_RESET_LINK_MINUTES = 30;

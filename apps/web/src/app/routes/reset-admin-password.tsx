@@ -1,0 +1,1 @@
+export { ResetAdminPasswordPage as Component } from '@/features/auth/components/reset-admin-password-page';
