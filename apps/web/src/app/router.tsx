@@ -54,7 +54,7 @@ const pages: RouteObject[] = [
   placeholder('driver-earnings', 'driverEarnings'),
   placeholder('refund-management', 'refundManagement'),
   placeholder('account-settings', 'accountSettings'),
-  placeholder('analytics', 'analytics'),
+  { path: 'analytics', lazy: () => import('./routes/analytics') },
   placeholder('promo-codes', 'promoCodes'),
   placeholder('driver-payouts', 'driverPayouts'),
   placeholder('surge-pricing', 'surgePricing'),

@@ -1,0 +1,166 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { Download } from 'lucide-react';
+import { ANALYTICS_OUTCOMES, type Analytics } from '@openride/shared/analytics/schemas';
+import { uiText } from '@openride/shared/ui-text';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/field';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { PageContainer, PageHeading } from '@/components/ui/page';
+import { cn } from '@/lib/cn';
+import { useAnalytics } from '../api/get-analytics';
+import { analyticsCsv, lastDays } from '../lib/analytics-csv';
+
+const OutcomesChart = lazy(() => import('./outcomes-chart'));
+const text = uiText.analytics;
+const PRESETS = [7, 30, 90] as const;
+const DEFAULT_DAYS = 30;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const minutes = (s: number | null) => (s === null ? text.none : s < 90 ? `${s} s` : `${Math.round(s / 60)} min`);
+const percent = (r: number | null) => (r === null ? text.none : `${Math.round(r * 1000) / 10}%`);
+
+/** /analytics (admins): the marketplace over a date range — cards, a chart, and the same numbers as a table and CSV. */
+export function AnalyticsPage() {
+  const [params, setParams] = useSearchParams();
+  const fallback = lastDays(DEFAULT_DAYS);
+  const from = ISO_DAY.test(params.get('from') ?? '') ? params.get('from')! : fallback.from;
+  const to = ISO_DAY.test(params.get('to') ?? '') ? params.get('to')! : fallback.to;
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const analytics = useAnalytics(from, to, tz);
+  const setRange = (next: { from: string; to: string }) => setParams(next, { replace: true });
+
+  return (
+    <PageContainer>
+      <PageHeading title={uiText.pages.analytics.title} description={uiText.pages.analytics.text} />
+
+      <fieldset className="mb-6 flex flex-wrap items-end gap-3">
+        <legend className="sr-only">{text.range}</legend>
+        <div role="group" aria-label={text.range} className="flex flex-wrap gap-2">
+          {PRESETS.map((days) => {
+            const range = lastDays(days);
+            const active = range.from === from && range.to === to;
+            return (
+              <Button key={days} size="sm" variant={active ? 'primary' : 'outline'} aria-pressed={active} onClick={() => setRange(range)}>
+                {text.presets[String(days)]}
+              </Button>
+            );
+          })}
+        </div>
+        <label className="text-sm text-ink-700">
+          <span className="mb-1 block font-medium">{text.from}</span>
+          <input type="date" className={cn(inputClasses, 'h-9 w-40')} value={from} max={to} onChange={(e) => ISO_DAY.test(e.target.value) && setRange({ from: e.target.value, to })} />
+        </label>
+        <label className="text-sm text-ink-700">
+          <span className="mb-1 block font-medium">{text.to}</span>
+          <input type="date" className={cn(inputClasses, 'h-9 w-40')} value={to} min={from} onChange={(e) => ISO_DAY.test(e.target.value) && setRange({ from, to: e.target.value })} />
+        </label>
+      </fieldset>
+
+      {analytics.isPending ? (
+        <LoadingScreen className="min-h-60" />
+      ) : analytics.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-2xl bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
+          <span>{analytics.error.message && analytics.error.name === 'ApiError' ? analytics.error.message : text.loadFailed}</span>
+          <Button size="sm" variant="outline" onClick={() => void analytics.refetch()}>
+            {text.retry}
+          </Button>
+        </div>
+      ) : (
+        <AnalyticsReport data={analytics.data} stale={analytics.isPlaceholderData} />
+      )}
+    </PageContainer>
+  );
+}
+
+function AnalyticsReport({ data, stale }: { data: Analytics; stale: boolean }) {
+  const money = useMemo(() => new Intl.NumberFormat('en', { style: 'currency', currency: data.currency }), [data.currency]);
+  const t = data.totals;
+  const cards = [
+    { label: text.stats.requested, value: String(t.requested) },
+    { label: text.stats.completionRate, value: percent(t.completion_rate) },
+    { label: text.stats.pickupWait, value: minutes(data.pickup_wait_s.p50), detail: text.p50p90(minutes(data.pickup_wait_s.p50), minutes(data.pickup_wait_s.p90)) },
+    { label: text.stats.tripDuration, value: minutes(data.trip_duration_s.p50), detail: text.p50p90(minutes(data.trip_duration_s.p50), minutes(data.trip_duration_s.p90)) },
+    { label: text.stats.fares, value: money.format(t.fares_cents / 100) },
+    { label: text.stats.activeRiders, value: String(data.active_riders) },
+    { label: text.stats.activeDrivers, value: String(data.active_drivers) },
+    { label: text.stats.signups, value: String(data.new_signups.accounts), detail: text.signupsDetail(data.new_signups.driver_applications) },
+  ];
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([analyticsCsv(data)], { type: 'text/csv' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `openride-analytics-${data.from}-to-${data.to}.csv`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+
+  return (
+    <div className={cn('space-y-8 transition-opacity', stale && 'opacity-60')} aria-busy={stale}>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {cards.map((c) => (
+          <div key={c.label} className="rounded-2xl border border-ink-200 bg-white p-4">
+            <dt className="text-sm text-ink-500">{c.label}</dt>
+            <dd className="mt-1 text-2xl font-bold text-ink-900">{c.value}</dd>
+            {c.detail ? <dd className="mt-0.5 text-xs text-ink-500">{c.detail}</dd> : null}
+          </div>
+        ))}
+      </dl>
+
+      <section aria-labelledby="analytics-chart" className="rounded-2xl border border-ink-200 bg-white p-4">
+        <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <h2 id="analytics-chart" className="text-lg font-semibold text-ink-900">
+              {text.chartTitle}
+            </h2>
+            <p className="text-sm text-ink-500">{text.chartHint}</p>
+          </div>
+          <Button size="sm" variant="outline" onClick={download}>
+            <Download className="size-4" aria-hidden="true" />
+            {text.csv}
+          </Button>
+        </div>
+        {t.requested === 0 ? (
+          <p className="py-10 text-center text-sm text-ink-500">{text.empty}</p>
+        ) : (
+          <Suspense fallback={<LoadingScreen className="h-72" />}>
+            <OutcomesChart days={data.days} />
+          </Suspense>
+        )}
+      </section>
+
+      <div className="overflow-x-auto rounded-2xl border border-ink-200 bg-white">
+        <table className="w-full min-w-[44rem] text-sm">
+          <caption className="sr-only">{text.tableCaption}</caption>
+          <thead className="bg-ink-50 text-left text-ink-600">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {text.day}
+              </th>
+              {(['requested', ...ANALYTICS_OUTCOMES, 'fares_cents'] as const).map((k) => (
+                <th key={k} scope="col" className="px-3 py-2 text-right font-medium">
+                  {text.outcomes[k]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.days.map((d) => (
+              <tr key={d.day} className="border-t border-ink-100">
+                <th scope="row" className="px-3 py-1.5 text-left font-medium text-ink-800">
+                  {d.day}
+                </th>
+                {(['requested', ...ANALYTICS_OUTCOMES] as const).map((k) => (
+                  <td key={k} className="px-3 py-1.5 text-right tabular-nums text-ink-700">
+                    {d[k]}
+                  </td>
+                ))}
+                <td className="px-3 py-1.5 text-right tabular-nums text-ink-700">{money.format(d.fares_cents / 100)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

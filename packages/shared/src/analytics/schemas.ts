@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/** Longest range one request may ask for: a year of days is ~366 rows, still one quick query. */
+export const ANALYTICS_MAX_DAYS = 366;
+
+const day = z.iso.date({ message: 'Use a date like 2026-11-22' });
+
+/**
+ * GET /api/admin/analytics. Days are calendar days in `tz` (an IANA time zone, the operator's), from and
+ * to inclusive.
+ */
+export const analyticsQuerySchema = z
+  .object({
+    from: day,
+    to: day,
+    tz: z
+      .string()
+      .max(64)
+      .default('UTC')
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'Unknown time zone'),
+  })
+  .refine((q) => q.from <= q.to, { message: '"from" must be on or before "to"', path: ['from'] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < ANALYTICS_MAX_DAYS, {
+    message: `Choose at most ${ANALYTICS_MAX_DAYS} days`,
+    path: ['to'],
+  });
+export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
+
+/** One day's rides by how they ended (by the day they were requested). */
+export const analyticsDaySchema = z.object({
+  day: z.string(),
+  requested: z.number().int(),
+  completed: z.number().int(),
+  cancelled_by_rider: z.number().int(),
+  cancelled_by_driver: z.number().int(),
+  cancelled_by_operator: z.number().int(),
+  no_driver: z.number().int(),
+  /** Still under way (requested, accepted, arrived, in progress). */
+  active: z.number().int(),
+  fares_cents: z.number().int(),
+});
+export type AnalyticsDay = z.infer<typeof analyticsDaySchema>;
+
+const percentiles = z.object({ p50: z.number().nullable(), p90: z.number().nullable() });
+
+export const analyticsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  tz: z.string(),
+  currency: z.string(),
+  days: z.array(analyticsDaySchema),
+  totals: analyticsDaySchema.omit({ day: true }).extend({
+    /** completed ÷ rides that ended (completed, cancelled, no driver); null when none ended. */
+    completion_rate: z.number().nullable(),
+  }),
+  /** Seconds from request to the driver's arrival, over rides where the driver arrived. */
+  pickup_wait_s: percentiles,
+  /** Seconds from start (PIN) to completion, over completed rides. */
+  trip_duration_s: percentiles,
+  /** Riders who requested, drivers who accepted, at least one ride in the range. */
+  active_riders: z.number().int(),
+  active_drivers: z.number().int(),
+  new_signups: z.object({ accounts: z.number().int(), driver_applications: z.number().int() }),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;
+
+/** The outcome columns in the order charts stack them and tables list them. */
+export const ANALYTICS_OUTCOMES = ['completed', 'cancelled_by_rider', 'cancelled_by_driver', 'cancelled_by_operator', 'no_driver', 'active'] as const;
+export type AnalyticsOutcome = (typeof ANALYTICS_OUTCOMES)[number];
