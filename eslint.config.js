@@ -1,7 +1,88 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// ── Import direction (docs/architecture.md): shared → lib, components → features → app ──────────────────
+// The built-in no-restricted-imports, one block per folder. A file takes one block's options only (a later
+// block replaces the rule's options, it does not add to them), so every block below lists all it forbids.
+const WEB_FEATURES_DIR = 'apps/web/src/features';
+const webFeatures = readdirSync(new URL(`./${WEB_FEATURES_DIR}`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A relative path that climbs out of its folder into `names` (e.g. '../../drivers/api/x'). */
+const climbsInto = (names) => `^(\\.\\./)+(features/)?(${names.map(escape).join('|')})(/|$)`;
+
+const FEATURE_MESSAGE =
+  'Features do not import each other: compose them in a route module (app/routes) or pass what one needs as a prop. See docs/architecture.md.';
+const APP_MESSAGE = 'app/ composes features, layouts and routes; nothing below it imports it. See docs/architecture.md.';
+const webFeatureBlocks = webFeatures.map((feature) => {
+  const others = webFeatures.filter((other) => other !== feature);
+  return {
+    files: [`${WEB_FEATURES_DIR}/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: others.flatMap((other) => [`@/features/${other}`, `@/features/${other}/**`]), message: FEATURE_MESSAGE },
+            ...(others.length ? [{ regex: climbsInto(others), message: FEATURE_MESSAGE }] : []),
+            { group: ['@/app', '@/app/**'], message: APP_MESSAGE },
+            { regex: climbsInto(['app']), message: APP_MESSAGE },
+          ],
+        },
+      ],
+    },
+  };
+});
+
+const DOMAIN_FREE_MESSAGE =
+  'components/ and lib/ know no domain: they import no feature and no app/ module. Move the piece into the feature, or the domain-free part out of it. See docs/architecture.md.';
+const webDomainFreeBlock = {
+  files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: ['@/features', '@/features/**', '@/app', '@/app/**'], message: DOMAIN_FREE_MESSAGE },
+          { regex: climbsInto(['features', 'app']), message: DOMAIN_FREE_MESSAGE },
+        ],
+      },
+    ],
+  },
+};
+
+// packages/shared is imported by both apps and imports neither. One block per folder depth, because how
+// many '../' leave packages/shared/src depends on how deep the importing file sits.
+const SHARED_SRC = 'packages/shared/src';
+const SHARED_MESSAGE = 'packages/shared imports nothing from the apps (nor anything outside packages/shared/src). See docs/architecture.md.';
+const sharedDepth = Math.max(
+  ...readdirSync(new URL(`./${SHARED_SRC}`, import.meta.url), { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => file.split(/[\\/]/).length - 1),
+);
+const sharedBlocks = Array.from({ length: sharedDepth + 1 }, (_, depth) => ({
+  files: [`${SHARED_SRC}/${'*/'.repeat(depth)}*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['@/*', '@/**', 'apps', 'apps/**', '@openride/server', '@openride/server/**', '@openride/web', '@openride/web/**'],
+            message: SHARED_MESSAGE,
+          },
+          { regex: `^(\\.\\./){${depth + 1},}`, message: SHARED_MESSAGE },
+          { regex: '^/', message: SHARED_MESSAGE },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'data/**', 'coverage/**', 'bench/results/**'] },
@@ -22,4 +103,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  ...webFeatureBlocks,
+  webDomainFreeBlock,
+  ...sharedBlocks,
 );

@@ -189,7 +189,7 @@ describe('the driver on /driver-ride', () => {
     await page.getByText(/^\*\*\*-\*\*\*-\d{4}$/).waitFor();
     await page.getByText(rideText.collectCash, { exact: true }).waitFor();
     await page.getByText(driverText.location.sharing, { exact: true }).waitFor();
-    // The map's own loading text (features/map) is transient; the page is checked once the map is up
+    // The map's own loading text (components/map) is transient; the page is checked once the map is up
     // (Leaflet's zoom buttons are there).
     await page.getByRole('button', { name: 'Zoom in' }).waitFor();
     await shot(page, 'accepted');

@@ -14,16 +14,6 @@ export type Me = {
   adminPath?: string;
 };
 
-export type DriverRecord = {
-  id: string;
-  status: 'available' | 'offline';
-  /** 'pending' on application, 'approved' to go online; any other value is shown verbatim (§4). */
-  verification_status: string;
-  created_at: string;
-  /** Set by the admin when rejecting; only some answers carry it. */
-  rejection_reason?: string | null;
-};
-
 /**
  * Signed out resolves to null rather than an error. The cheap better-auth session probe answers 200 with
  * null for visitors, so a visitor never sees a 401 (browsers log every failed request to the console).
@@ -40,24 +30,6 @@ export async function fetchMe(): Promise<Me | null> {
   }
 }
 
-export async function fetchMyDriver(): Promise<DriverRecord | null> {
-  const { driver } = await api<{ driver: DriverRecord | null }>('/api/drivers/me');
-  return driver;
-}
-
 export function useMe() {
   return useQuery({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 60_000 });
-}
-
-export const driverQueryKey = (userId: string | undefined) => [...queryKeys.driver, userId] as const;
-
-/** The signed-in user's latest driver record; null for riders, disabled for visitors. */
-export function useMyDriver() {
-  const me = useMe();
-  const userId = me.data?.user.id;
-  return useQuery({
-    queryKey: driverQueryKey(userId),
-    queryFn: fetchMyDriver,
-    enabled: Boolean(userId),
-  });
 }

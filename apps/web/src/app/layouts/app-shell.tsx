@@ -5,7 +5,7 @@ import { PushBridge } from '@/features/push/components/push-bridge';
 import { useMe } from '@/lib/session';
 
 // Only drivers are offered rides: nobody else loads its code (decision 0012).
-const OfferElsewhere = lazy(() => import('@/features/driver-rides/components/offer-elsewhere').then((m) => ({ default: m.OfferElsewhere })));
+const OfferElsewhere = lazy(() => import('@/features/rides/components/offer-elsewhere').then((m) => ({ default: m.OfferElsewhere })));
 
 function DriverOffers() {
   const isDriver = useMe().data?.role === 'driver';

@@ -6,8 +6,9 @@ import { uiText } from '@openride/shared/ui-text';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { paths } from '@/config/paths';
+import { type DriverRecord, useMyDriver } from '@/features/drivers/api/get-my-driver';
 import { cn } from '@/lib/cn';
-import { useMe, useMyDriver, type DriverRecord, type Me } from '@/lib/session';
+import { useMe, type Me } from '@/lib/session';
 import { navLinks } from './nav-links';
 
 const signedInNav = () => import('./signed-in-nav');

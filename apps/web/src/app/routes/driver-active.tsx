@@ -1,1 +1,7 @@
-export { DriverActivePage as Component } from '@/features/drivers/components/driver-active-page';
+import { DriverActivePage } from '@/features/drivers/components/driver-active-page';
+import { DriverWorkPanel } from '@/features/rides/components/driver-work-panel';
+
+/** /driver-active: the drivers feature's gate and switch, with the rides feature's offers and current ride. */
+export function Component() {
+  return <DriverActivePage workPanel={(driver) => <DriverWorkPanel driverId={driver.id} online={driver.online} />} />;
+}

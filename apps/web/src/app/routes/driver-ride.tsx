@@ -1,1 +1,1 @@
-export { DriverRidePage as Component } from '@/features/driver-rides/components/driver-ride-page';
+export { DriverRidePage as Component } from '@/features/rides/components/driver-ride-page';

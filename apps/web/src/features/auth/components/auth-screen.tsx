@@ -10,7 +10,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { paths, safeReturnTo } from '@/config/paths';
 import { queryKeys } from '@/lib/query-keys';
 import { useMe } from '@/lib/session';
-import { usePostLoginRedirect } from '../hooks/use-post-login-redirect';
+import { type LoadDriver, usePostLoginRedirect } from '../hooks/use-post-login-redirect';
 import { AlreadyLoggedIn } from './already-logged-in';
 import { PhoneForm } from './phone-form';
 import { ResetPasswordForm } from './reset-password-form';
@@ -35,8 +35,11 @@ function Redirecting() {
   );
 }
 
-/** /auth: sign in, sign up, phone code; also the landing of password-reset links. */
-export function AuthScreen() {
+/**
+ * /auth: sign in, sign up, phone code; also the landing of password-reset links. `loadDriver` (the drivers
+ * feature's, passed by the route) tells the post-login redirect whether a driver record exists.
+ */
+export function AuthScreen({ loadDriver }: { loadDriver: LoadDriver }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
@@ -44,7 +47,7 @@ export function AuthScreen() {
   const resetToken = params.get('token');
   const resetError = params.get('error');
   const me = useMe();
-  const redirect = usePostLoginRedirect();
+  const redirect = usePostLoginRedirect(loadDriver);
 
   // §2: signin when returnTo is /driver-active, otherwise signup.
   const [tab, setTab] = useState<AuthTab>(returnTo === paths.driverActive ? 'signin' : 'signup');

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { queryKeys } from '@/lib/query-keys';
-import { driverQueryKey, fetchMe, fetchMyDriver, type Me } from '@/lib/session';
+import { fetchMe, type Me } from '@/lib/session';
 
 /** 'Go to Dashboard' (§2): admin to the admin panel, driver to /driver-active, others to /. */
 export function dashboardPath(me: Me): string {
@@ -11,6 +11,9 @@ export function dashboardPath(me: Me): string {
   return paths.home;
 }
 
+/** Reads a user's driver record through the cache; the route passes the drivers feature's loader. */
+export type LoadDriver = (userId: string, options: { staleTime: number; retry: false }) => Promise<{ verification_status: string } | null>;
+
 /**
  * §2 post-login redirect, resolved against fresh data (the session was just created):
  * 1. returnTo /driver-active only with an approved driver record, else /driver;
@@ -18,7 +21,7 @@ export function dashboardPath(me: Me): string {
  * 3. no returnTo: a driver record → /driver-active, an admin → the admin panel, everyone else → /;
  * 4. any error on the way → /.
  */
-export function usePostLoginRedirect() {
+export function usePostLoginRedirect(loadDriver: LoadDriver) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -28,7 +31,7 @@ export function usePostLoginRedirect() {
       const me = await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 0, retry: false });
       if (!me) return paths.home;
       if (returnTo && returnTo !== paths.driverActive) return returnTo;
-      const driver = await queryClient.fetchQuery({ queryKey: driverQueryKey(me.user.id), queryFn: fetchMyDriver, staleTime: 0, retry: false });
+      const driver = await loadDriver(me.user.id, { staleTime: 0, retry: false });
       if (returnTo === paths.driverActive) return driver?.verification_status === 'approved' ? paths.driverActive : paths.driver;
       if (driver) return paths.driverActive;
       if (me.role === 'admin' && me.adminPath) return me.adminPath;

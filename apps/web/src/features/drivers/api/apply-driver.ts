@@ -2,7 +2,7 @@ import type { DriverApplicationInput } from '@openride/shared/drivers/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
-import { driverQueryKey, type DriverRecord } from '@/lib/session';
+import { driverQueryKey, type DriverRecord } from './get-my-driver';
 
 export type DriverApplication = DriverApplicationInput;
 

@@ -1,7 +1,7 @@
 import type { Driver } from '@openride/shared/drivers/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { driverQueryKey } from '@/lib/session';
+import { driverQueryKey } from './get-my-driver';
 
 export type ActiveDriver = Driver;
 

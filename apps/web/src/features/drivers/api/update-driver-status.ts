@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { driverQueryKey, useMe, type DriverRecord } from '@/lib/session';
+import { useMe } from '@/lib/session';
+import { driverQueryKey, type DriverRecord } from './get-my-driver';
 
 type StatusUpdate = { id: string; status: DriverRecord['status'] };
 

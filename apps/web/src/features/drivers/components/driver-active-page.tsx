@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { Car, Radio } from 'lucide-react';
@@ -10,9 +10,9 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { DriverWorkPanel } from '@/features/driver-rides/components/driver-work-panel';
-import { driverQueryKey, fetchMyDriver, useMe, type DriverRecord } from '@/lib/session';
+import { useMe } from '@/lib/session';
 import { type ActiveDriver, useActiveDriver } from '../api/get-active-driver';
+import { type DriverRecord, driverQueryKey, fetchMyDriver } from '../api/get-my-driver';
 import { useToggleDriverStatus } from '../hooks/use-toggle-driver-status';
 
 const text = uiText.driverActive;
@@ -99,12 +99,15 @@ function VehicleCard({ driver }: { driver: ActiveDriver }) {
   );
 }
 
+/** What the route puts below the switch (the rides feature's offers and current ride), for an approved driver. */
+export type DriverWorkSlot = (driver: { id: string; online: boolean }) => ReactNode;
+
 /**
  * /driver-active (§2, §4): only an approved driver stays. Signed out → /auth?returnTo=/driver-active; no
  * record → /driver; not approved → 'Application Pending' and /driver. The record is refetched on arrival
  * (a cached one may predate an approval); the server's /active answer has the last word.
  */
-export function DriverActivePage() {
+export function DriverActivePage({ workPanel }: { workPanel: DriverWorkSlot }) {
   const me = useMe();
   const userId = me.data?.user.id;
   const record = useQuery({ queryKey: driverQueryKey(userId), queryFn: fetchMyDriver, enabled: Boolean(userId), staleTime: 0 });
@@ -134,7 +137,7 @@ export function DriverActivePage() {
         <h1 className="text-3xl font-bold tracking-tight text-ink-900">{uiText.pages.driverActive.title}</h1>
       </header>
       <StatusSwitch driver={record.data} />
-      <DriverWorkPanel driverId={record.data.id} online={record.data.status === 'available'} />
+      {workPanel({ id: record.data.id, online: record.data.status === 'available' })}
       {active.data ? <VehicleCard driver={active.data} /> : null}
     </div>
   );

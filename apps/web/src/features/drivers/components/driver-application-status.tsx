@@ -7,7 +7,7 @@ import { buttonClasses } from '@/components/ui/button-classes';
 import { PageTitle } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import type { DriverRecord } from '@/lib/session';
+import type { DriverRecord } from '../api/get-my-driver';
 
 const text = uiText.driverApplication;
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });

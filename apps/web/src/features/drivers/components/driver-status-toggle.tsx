@@ -2,7 +2,7 @@ import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/cn';
-import type { DriverRecord } from '@/lib/session';
+import type { DriverRecord } from '../api/get-my-driver';
 import { useToggleDriverStatus } from '../hooks/use-toggle-driver-status';
 
 /** Online (green) / Offline (grey) switch for a signed-in user with a driver record. */

@@ -1,6 +1,6 @@
 import { messages } from '@openride/shared/messages';
 import { toast } from '@/components/ui/use-toast';
-import type { DriverRecord } from '@/lib/session';
+import type { DriverRecord } from '../api/get-my-driver';
 import { useUpdateDriverStatus } from '../api/update-driver-status';
 
 /**

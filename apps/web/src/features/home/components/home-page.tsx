@@ -10,7 +10,7 @@ import { PageTitle } from '@/components/ui/page';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { queryKeys } from '@/lib/query-keys';
-import { driverQueryKey, fetchMe, fetchMyDriver, useMe } from '@/lib/session';
+import { fetchMe, useMe } from '@/lib/session';
 import { decideGoOnline } from '../go-online';
 import { Benefits } from './benefits';
 import { Availability, ClosingCta } from './closing-cta';
@@ -21,7 +21,10 @@ import { StatsBand } from './stats-band';
 /** How fresh the driver record must be when 'Go Online - Driver' decides (an admin may just have approved it). */
 const DRIVER_FRESH_MS = 5_000;
 
-function HeroActions() {
+/** Reads a user's driver record through the cache; the route passes the drivers feature's loader. */
+export type LoadDriver = (userId: string, options: { staleTime: number }) => Promise<{ verification_status: string } | null>;
+
+function HeroActions({ loadDriver }: { loadDriver: LoadDriver }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signedIn = Boolean(useMe().data);
@@ -31,7 +34,7 @@ function HeroActions() {
   const onGoOnline = async () => {
     try {
       const me = await queryClient.ensureQueryData({ queryKey: queryKeys.me, queryFn: fetchMe });
-      const driver = me ? await queryClient.fetchQuery({ queryKey: driverQueryKey(me.user.id), queryFn: fetchMyDriver, staleTime: DRIVER_FRESH_MS }) : null;
+      const driver = me ? await loadDriver(me.user.id, { staleTime: DRIVER_FRESH_MS }) : null;
       const decision = decideGoOnline(me, driver);
       if (decision.kind === 'navigate') await navigate(decision.to);
       else toast({ title: messages.errors.applicationPending.title, description: messages.errors.applicationPending.text(decision.status) });
@@ -61,10 +64,11 @@ function HeroActions() {
 
 /**
  * The marketing home (§1, §2 Home actions), phone first. `banner` and `installCard` are slots the route
- * fills with the install feature's native-app banner and install card (features do not import each other).
+ * fills with the install feature's native-app banner and install card, and `loadDriver` reads the drivers
+ * feature's record for 'Go Online - Driver' (features do not import each other).
  * The card goes in the hero's free space above the text on phones, so it never covers the actions.
  */
-export function HomePage({ banner, installCard }: { banner?: ReactNode; installCard?: ReactNode }) {
+export function HomePage({ banner, installCard, loadDriver }: { banner?: ReactNode; installCard?: ReactNode; loadDriver: LoadDriver }) {
   return (
     <>
       <PageTitle title={uiText.home.title} />
@@ -83,7 +87,7 @@ export function HomePage({ banner, installCard }: { banner?: ReactNode; installC
               {uiText.home.title}
             </h1>
             <p className="mt-4 max-w-xl text-lg text-ink-200">{uiText.home.text}</p>
-            <HeroActions />
+            <HeroActions loadDriver={loadDriver} />
           </div>
         </div>
       </section>

@@ -1,7 +1,10 @@
 import type { RideStatus } from '@openride/shared/rides/ride-state';
-import type { RideType } from '@openride/shared/rides/schemas';
+import type { Place, RideType } from '@openride/shared/rides/schemas';
 
-/** docs/api.md "Rides": the shapes the rider's screens read. Optional where the server fills them in later slices. */
+/**
+ * docs/api.md "Rides": the shapes the rider's and the driver's screens read (the server sends one ride view
+ * to both, the PIN and share link to the rider only). Optional where the server fills them in later slices.
+ */
 export type RidePlace = { lat: number; lng: number; label?: string | null };
 
 export type RideDriver = {
@@ -38,7 +41,10 @@ export type Ride = {
   cancelled_by?: 'rider' | 'driver' | 'system' | null;
   cancel_reason?: string | null;
   updated_at: string;
+  driver_id?: string | null;
   driver?: RideDriver | null;
+  /** The rider as their driver reads them: first name and masked phone. */
+  rider?: { name: string | null; phone: string | null } | null;
   driver_location?: DriverLocation | null;
   my_rating?: { stars: number; comment: string | null } | null;
   /** Whose view this is: GET /api/rides/active answers a driver with the ride they drive. */
@@ -46,6 +52,23 @@ export type Ride = {
   /** The rider's view only. */
   pin?: string;
   share_token?: string;
+};
+
+/** docs/api.md `offer`: one ride offered to one driver for `timeout_s` seconds. */
+export type RideOffer = {
+  id: string;
+  ride_id: string;
+  ride_type: RideType;
+  pickup: Place;
+  destination: Place;
+  distance_m: number;
+  duration_s: number;
+  pickup_distance_m: number;
+  pickup_eta_s: number;
+  fare_cents: number;
+  currency: string;
+  expires_at: string;
+  timeout_s: number;
 };
 
 export type QuoteOption = { ride_type: RideType; name: string; seats: number; fare_cents: number; pickup_eta_s: number | null };

@@ -27,7 +27,7 @@ export function ActiveRideCard({ ride }: { ride: Ride }) {
           <dd className="min-w-0 truncate text-ink-900">{placeLabel(ride.destination)}</dd>
         </div>
       </dl>
-      <Link to={ride.viewer === 'driver' ? `/driver-ride/${encodeURIComponent(ride.id)}` : paths.trackRide(ride.id)} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
+      <Link to={ride.viewer === 'driver' ? paths.driverRide(ride.id) : paths.trackRide(ride.id)} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
         {text.track}
       </Link>
     </section>

@@ -6,13 +6,13 @@ import { distanceMeters, formatLatLng, parseLatLng } from '@openride/shared/geo/
 import { nearestPlace } from '@openride/shared/geo/sf-places';
 import { riderText } from '@openride/shared/rides/rider-text';
 import type { Place, RideType } from '@openride/shared/rides/schemas';
+import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageTitle } from '@/components/ui/page';
 import { paths } from '@/config/paths';
-import { useAppConfig } from '@/features/map/api/get-app-config';
-import { RideMap } from '@/features/map/components/ride-map';
 import { isApiError } from '@/lib/api';
+import { useAppConfig } from '@/lib/app-config';
 import { useRealtimeEvent } from '@/lib/realtime';
 import { useMe } from '@/lib/session';
 import { useActiveRide } from '../api/get-active-ride';

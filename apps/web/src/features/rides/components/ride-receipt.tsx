@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { riderText } from '@openride/shared/rides/rider-text';
-import { RideMap } from '@/features/map/components/ride-map';
+import { RideMap } from '@/components/map/ride-map';
 import { useReceipt } from '../api/get-receipt';
 import type { Ride } from '../api/types';
 import { formatDistance, formatDuration, formatMoney } from '../lib/format';

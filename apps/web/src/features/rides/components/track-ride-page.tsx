@@ -5,13 +5,12 @@ import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-r
 import { rideChannel } from '@openride/shared/realtime';
 import { canTransition, isTerminal } from '@openride/shared/rides/ride-state';
 import { riderText } from '@openride/shared/rides/rider-text';
+import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageContainer, PageTitle } from '@/components/ui/page';
 import { paths } from '@/config/paths';
-import { RideMap } from '@/features/map/components/ride-map';
-import { RideChat } from '@/features/ride-chat/components/ride-chat';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { RECONNECTED_EVENT, subscribeChannel, useRealtimeEvent } from '@/lib/realtime';
@@ -21,13 +20,14 @@ import { useRide } from '../api/get-ride';
 import { rideKeys } from '../api/ride-keys';
 import type { DriverLocationEvent, Ride } from '../api/types';
 import { formatMoney, minutesOf, placeLabel } from '../lib/format';
+import { isDriverAssigned } from '../lib/ride-status';
 import { CancelRideDialog } from './cancel-ride-dialog';
 import { RateRide } from './rate-ride';
+import { RideChat } from './ride-chat';
 import { RideReceipt } from './ride-receipt';
 import { ShareTrip } from './share-trip';
 
 const text = riderText.track;
-const CHAT_OPEN = ['accepted', 'arrived', 'in_progress'] as const;
 
 type Live = { lat: number; lng: number; heading: number | null; eta_s: number | null };
 
@@ -73,7 +73,7 @@ export function TrackRidePage() {
   if (!rideId || isApiError(ride.error, 404)) return <RideNotFound />;
   if (ride.isPending) return <LoadingScreen />;
   // The ride's driver opening a rider's link (a shared notification, history): their own screen.
-  if (ride.data?.viewer === 'driver') return <Navigate to={`/driver-ride/${encodeURIComponent(ride.data.id)}`} replace />;
+  if (ride.data?.viewer === 'driver') return <Navigate to={paths.driverRide(ride.data.id)} replace />;
   if (ride.isError) {
     return (
       <PageContainer className="max-w-lg">
@@ -126,11 +126,11 @@ function TrackRide({ ride, live }: { ride: Ride; live: Live | null }) {
   const cancel = useCancelRide(ride.id);
   const ended = isTerminal(ride.status);
   const canCancel = canTransition(ride.status, 'cancelled', 'rider');
-  const chatOpen = (CHAT_OPEN as readonly string[]).includes(ride.status);
+  const chatOpen = isDriverAssigned(ride.status);
   const beforeTrip = ride.status === 'accepted' || ride.status === 'arrived' || ride.status === 'requested';
 
   const driverAt = live ?? ride.driver_location ?? null;
-  const showDriver = Boolean(ride.driver) && driverAt && (ride.status === 'accepted' || ride.status === 'arrived' || ride.status === 'in_progress');
+  const showDriver = Boolean(ride.driver) && driverAt && isDriverAssigned(ride.status);
   const etaSeconds = live?.eta_s ?? null;
   const etaLine =
     etaSeconds == null ? null : ride.status === 'accepted' ? text.arrivingIn(minutesOf(etaSeconds)) : ride.status === 'in_progress' ? text.arriveAt(minutesOf(etaSeconds)) : null;

@@ -24,6 +24,16 @@ describe('ride formatting', () => {
     expect(formatDuration(420)).toBe('7 min');
   });
 
+  it("gives a driver's short way to the pickup in metres and a long trip in hours", () => {
+    expect(formatDistance(312)).toBe('310 m');
+    expect(formatDistance(994)).toBe('990 m');
+    expect(formatDistance(996)).toBe('1.0 km');
+    expect(formatDistance(1_000)).toBe('1.0 km');
+    expect(formatDuration(10)).toBe('1 min');
+    expect(formatDuration(3_900)).toBe('1 h 5 min');
+    expect(formatMoney(500, 'NOT-A-CURRENCY')).toBe('5.00 NOT-A-CURRENCY');
+  });
+
   it('names a place by its label, else its coordinates', () => {
     expect(placeLabel({ lat: 37.7749, lng: -122.4194, label: 'City Hall' })).toBe('City Hall');
     expect(placeLabel({ lat: 37.7749, lng: -122.4194, label: '  ' })).toBe('37.77490, -122.41940');

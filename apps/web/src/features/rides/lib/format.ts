@@ -6,7 +6,12 @@ const money = new Map<string, Intl.NumberFormat>();
 export function formatMoney(cents: number, currency: string): string {
   let format = money.get(currency);
   if (!format) {
-    format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+    try {
+      format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+    } catch {
+      // A currency code this browser does not know: the amount still reads.
+      return `${(cents / 100).toFixed(2)} ${currency}`;
+    }
     money.set(currency, format);
   }
   return format.format(cents / 100);
@@ -17,9 +22,19 @@ export const minutesOf = (seconds: number) => Math.max(1, Math.round(seconds / 6
 
 export const formatEta = (seconds: number | null | undefined) => (seconds == null ? riderText.book.noDrivers : riderText.book.eta(minutesOf(seconds)));
 
-export const formatDistance = (meters: number) => riderText.units.km((meters / 1000).toFixed(meters < 10_000 ? 1 : 0));
+/** "300 m" under a kilometre (a driver's way to the pickup), else "2.1 km", whole kilometres from 10. */
+export function formatDistance(meters: number): string {
+  const tens = Math.max(0, Math.round(meters / 10) * 10);
+  if (tens < 1000) return `${tens} m`;
+  return riderText.units.km((meters / 1000).toFixed(meters < 10_000 ? 1 : 0));
+}
 
-export const formatDuration = (seconds: number) => riderText.units.min(minutesOf(seconds));
+/** Whole minutes, at least 1: "1 min", "12 min", "1 h 5 min". */
+export function formatDuration(seconds: number): string {
+  const minutes = minutesOf(seconds);
+  if (minutes < 60) return riderText.units.min(minutes);
+  return `${Math.floor(minutes / 60)} h ${riderText.units.min(minutes % 60)}`;
+}
 
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';

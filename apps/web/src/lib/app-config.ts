@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api';
+import { api, isApiError } from './api';
 
 /** GET /api/config (docs/api.md): where map tiles and place search come from, and whether this is a demo. */
 export type AppConfig = {

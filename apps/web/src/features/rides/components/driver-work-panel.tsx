@@ -4,24 +4,24 @@ import { Link, useNavigate } from 'react-router';
 import { driverText } from '@openride/shared/rides/driver-text';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
 import { RECONNECTED_EVENT, useRealtimeEvent } from '@/lib/realtime';
 import { useActiveRide } from '../api/get-active-ride';
 import { useOpenOffer } from '../api/get-offer';
 import { useAcceptOffer, useDeclineOffer } from '../api/respond-to-offer';
-import { activeRideKey, type DriverRide, offerKey, type RideOffer } from '../api/types';
+import { rideKeys } from '../api/ride-keys';
+import type { Ride, RideOffer } from '../api/types';
 import { useLocationReporting } from '../hooks/use-location-reporting';
-import { driverRidePath } from '../paths';
 import { LocationStatus } from './location-status';
 import { OfferCard } from './offer-card';
 
 const text = driverText;
 
 /** The active ride is this driver's (GET /api/rides/active answers the rider's own ride first). */
-function isDrivingIt(ride: DriverRide | null | undefined, driverId: string): ride is DriverRide {
+function isDrivingIt(ride: Ride | null | undefined, driverId: string): ride is Ride {
   if (!ride) return false;
-  const assigned = ride.driver?.id ?? (ride as { driver_id?: string | null }).driver_id;
-  return assigned === driverId;
+  return (ride.driver?.id ?? ride.driver_id) === driverId;
 }
 
 /**
@@ -41,30 +41,30 @@ export function DriverWorkPanel({ driverId, online }: { driverId: string; online
 
   useRealtimeEvent('ride.offer', (data) => {
     const next = (data as { offer?: RideOffer } | null)?.offer;
-    if (next) client.setQueryData(offerKey, next);
+    if (next) client.setQueryData(rideKeys.offer, next);
   });
   useRealtimeEvent('ride.offer_closed', (data) => {
     const closed = data as { offer_id?: string; ride_id?: string } | null;
-    client.setQueryData<RideOffer | null>(offerKey, (current) =>
+    client.setQueryData<RideOffer | null>(rideKeys.offer, (current) =>
       current && (current.id === closed?.offer_id || current.ride_id === closed?.ride_id) ? null : current,
     );
   });
-  useRealtimeEvent('ride.changed', () => void client.invalidateQueries({ queryKey: activeRideKey }));
+  useRealtimeEvent('ride.changed', () => void client.invalidateQueries({ queryKey: rideKeys.active }));
   useRealtimeEvent(RECONNECTED_EVENT, () => {
-    void client.invalidateQueries({ queryKey: offerKey });
-    void client.invalidateQueries({ queryKey: activeRideKey });
+    void client.invalidateQueries({ queryKey: rideKeys.offer });
+    void client.invalidateQueries({ queryKey: rideKeys.active });
   });
 
   const current = online && !onRide ? offer.data : null;
-  const dropOffer = (id: string) => client.setQueryData<RideOffer | null>(offerKey, (o) => (o?.id === id ? null : o));
+  const dropOffer = (id: string) => client.setQueryData<RideOffer | null>(rideKeys.offer, (o) => (o?.id === id ? null : o));
 
   const onAccept = (o: RideOffer) =>
     accept.mutate(o.ride_id, {
-      onSuccess: ({ ride }) => navigate(driverRidePath(ride.id)),
+      onSuccess: ({ ride }) => navigate(paths.driverRide(ride.id)),
       onError: (error) => {
         if (isApiError(error, 409)) toast({ title: text.offer.noLongerAvailable });
         else toast({ title: text.offer.acceptFailed, variant: 'destructive' });
-        void client.invalidateQueries({ queryKey: activeRideKey });
+        void client.invalidateQueries({ queryKey: rideKeys.active });
       },
     });
 
@@ -82,7 +82,7 @@ export function DriverWorkPanel({ driverId, online }: { driverId: string; online
             {text.current.title}
           </h2>
           <p className="mt-1 text-sm text-ink-300">{ride.status_label}</p>
-          <Link to={driverRidePath(ride.id)} className={buttonClasses({ variant: 'accent', size: 'lg', className: 'mt-4 w-full' })}>
+          <Link to={paths.driverRide(ride.id)} className={buttonClasses({ variant: 'accent', size: 'lg', className: 'mt-4 w-full' })}>
             {text.current.continue}
             <ArrowRight className="size-5" aria-hidden="true" />
           </Link>

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { cn } from '@/lib/cn';
-import { useAppConfig } from '../api/get-app-config';
+import { useAppConfig } from '@/lib/app-config';
 import type { RideMapProps } from './ride-map-types';
 
 export type { DriverPosition, LatLngTuple, MapPoint, RideMapProps } from './ride-map-types';

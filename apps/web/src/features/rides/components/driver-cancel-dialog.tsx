@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 const text = driverText.ride;
 
 /** A modal confirmation (native <dialog>: focus kept inside, Escape closes) before the driver cancels. */
-export function CancelRideDialog({ open, busy, onConfirm, onClose }: { open: boolean; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+export function DriverCancelDialog({ open, busy, onConfirm, onClose }: { open: boolean; busy: boolean; onConfirm: () => void; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descId = useId();

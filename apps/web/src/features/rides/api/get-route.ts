@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { rideKeys } from './ride-keys';
 
 type Point = { lat: number; lng: number };
 export type RouteLine = { line: [number, number][]; distance_m: number; duration_s: number };
@@ -15,7 +16,7 @@ export function useRouteLine(from: Point | null, to: Point | null) {
   const a = from ? { lat: snap(from.lat), lng: snap(from.lng) } : null;
   const b = to ? { lat: snap(to.lat), lng: snap(to.lng) } : null;
   return useQuery({
-    queryKey: ['driver-route', a?.lat, a?.lng, b?.lat, b?.lng] as const,
+    queryKey: rideKeys.route(a, b),
     queryFn: async (): Promise<RouteLine> => {
       const quote = await api<{ route: [number, number][]; distance_m: number; duration_s: number }>('/api/rides/quote', {
         method: 'POST',

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { activeRideKey, type DriverRide, offerKey, rideKey } from './types';
+import { rideKeys } from './ride-keys';
+import type { Ride } from './types';
 
 const ridePath = (rideId: string, verb: string) => `/api/rides/${encodeURIComponent(rideId)}/${verb}`;
 
@@ -8,12 +9,12 @@ const ridePath = (rideId: string, verb: string) => `/api/rides/${encodeURICompon
 export function useAcceptOffer() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (rideId: string) => api<{ ride: DriverRide }>(ridePath(rideId, 'accept'), { method: 'POST', body: {} }),
+    mutationFn: (rideId: string) => api<{ ride: Ride }>(ridePath(rideId, 'accept'), { method: 'POST', body: {} }),
     onSuccess: ({ ride }) => {
-      client.setQueryData(rideKey(ride.id), ride);
-      client.setQueryData(activeRideKey, ride);
+      client.setQueryData(rideKeys.ride(ride.id), ride);
+      client.setQueryData(rideKeys.active, ride);
     },
-    onSettled: () => client.setQueryData(offerKey, null),
+    onSettled: () => client.setQueryData(rideKeys.offer, null),
   });
 }
 
@@ -22,6 +23,6 @@ export function useDeclineOffer() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (rideId: string) => api<{ ok: true }>(ridePath(rideId, 'decline'), { method: 'POST', body: {} }),
-    onMutate: () => client.setQueryData(offerKey, null),
+    onMutate: () => client.setQueryData(rideKeys.offer, null),
   });
 }

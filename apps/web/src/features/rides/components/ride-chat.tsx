@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { RECONNECTED_EVENT, useRealtimeEvent } from '@/lib/realtime';
-import { addMessage, type ChatMessage, type ChatRole, rideMessagesKey, useRideMessages, useSendMessage } from '../api/ride-messages';
+import { rideKeys } from '../api/ride-keys';
+import { addMessage, type ChatMessage, type ChatRole, useRideMessages, useSendMessage } from '../api/ride-messages';
 
 const text = driverText.chat;
 const MAX_LENGTH = 500;
@@ -67,7 +68,7 @@ export function RideChat({ rideId, myRole, enabled, otherName, className }: Ride
     if (message && message.ride_id === rideId) addMessage(client, message);
   });
   // Messages sent while the socket was down were missed: read the list again.
-  useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: rideMessagesKey(rideId) }));
+  useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: rideKeys.messages(rideId) }));
 
   const list = messages.data ?? [];
   const count = list.length + pending.length;

@@ -8,9 +8,9 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { useRateRide } from '../api/ride-actions';
-import type { DriverRide } from '../api/types';
-import { formatDistance, formatDuration, formatMoney } from '../format';
+import { useRateRide } from '../api/rate-ride';
+import type { Ride } from '../api/types';
+import { formatDistance, formatDuration, formatMoney } from '../lib/format';
 
 const text = driverText.ride;
 const STARS = [1, 2, 3, 4, 5] as const;
@@ -44,7 +44,7 @@ function StarPicker({ value, onChange, legend }: { value: number; onChange: (sta
 }
 
 /** After the trip: what to collect, how far and how long, then rating the rider (optional) and back to work. */
-export function RideComplete({ ride }: { ride: DriverRide }) {
+export function RideComplete({ ride }: { ride: Ride }) {
   const navigate = useNavigate();
   const rate = useRateRide(ride.id);
   const [stars, setStars] = useState(0);

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { rideKeys } from './ride-keys';
 
 export type ChatRole = 'rider' | 'driver';
 
@@ -11,12 +12,10 @@ export type ChatMessage = {
   created_at: string;
 };
 
-export const rideMessagesKey = (rideId: string) => ['rides', rideId, 'messages'] as const;
-
 /** GET /api/rides/:id/messages, oldest first. */
 export function useRideMessages(rideId: string) {
   return useQuery({
-    queryKey: rideMessagesKey(rideId),
+    queryKey: rideKeys.messages(rideId),
     queryFn: async () => (await api<{ messages: ChatMessage[] }>(`/api/rides/${encodeURIComponent(rideId)}/messages`)).messages,
     enabled: Boolean(rideId),
   });
@@ -27,7 +26,7 @@ export function useRideMessages(rideId: string) {
  * as the POST's answer and once as the 'chat.message' event, in either order.
  */
 export function addMessage(client: QueryClient, message: ChatMessage) {
-  client.setQueryData<ChatMessage[]>(rideMessagesKey(message.ride_id), (list) => {
+  client.setQueryData<ChatMessage[]>(rideKeys.messages(message.ride_id), (list) => {
     if (!list) return [message];
     if (list.some((m) => m.id === message.id)) return list;
     return [...list, message].sort((a, b) => a.created_at.localeCompare(b.created_at));

@@ -4,16 +4,14 @@ import { ExternalLink, MessageCircle, Phone, UserRound } from 'lucide-react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { rideChannel } from '@openride/shared/realtime';
 import { driverText } from '@openride/shared/rides/driver-text';
-import type { RideStatus } from '@openride/shared/rides/ride-state';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
+import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageTitle } from '@/components/ui/page';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { RideMap } from '@/features/map/components/ride-map';
-import { RideChat } from '@/features/ride-chat/components/ride-chat';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { RECONNECTED_EVENT, subscribeChannel, useRealtimeEvent } from '@/lib/realtime';
@@ -21,16 +19,18 @@ import { useMe } from '@/lib/session';
 import { useRide } from '../api/get-ride';
 import { useRouteLine } from '../api/get-route';
 import { type RideAction, useRideAction } from '../api/ride-actions';
-import { activeRideKey, type DriverRide, rideKey } from '../api/types';
-import { formatDistance, formatDuration, formatMoney, placeName } from '../format';
+import { rideKeys } from '../api/ride-keys';
+import type { Ride } from '../api/types';
 import { useLocationReporting } from '../hooks/use-location-reporting';
-import { CancelRideDialog } from './cancel-ride-dialog';
+import { formatDistance, formatDuration, formatMoney, placeLabel } from '../lib/format';
+import { isDriverAssigned } from '../lib/ride-status';
+import { DriverCancelDialog } from './driver-cancel-dialog';
 import { LocationStatus } from './location-status';
 import { PinForm } from './pin-form';
+import { RideChat } from './ride-chat';
 import { RideComplete } from './ride-complete';
 
 const text = driverText.ride;
-const LIVE: readonly RideStatus[] = ['accepted', 'arrived', 'in_progress'];
 
 /** Turn-by-turn is the phone's job: open the stop in the device's maps app (Google Maps' universal link). */
 const directionsUrl = (to: { lat: number; lng: number }) => `https://www.google.com/maps/dir/?api=1&destination=${to.lat},${to.lng}&travelmode=driving`;
@@ -58,7 +58,7 @@ function Message({ title, children }: { title: string; children?: ReactNode }) {
   );
 }
 
-function cancelledText(ride: DriverRide) {
+function cancelledText(ride: Ride) {
   if (ride.cancelled_by === 'rider') return text.cancelledByRider;
   if (ride.cancelled_by === 'driver') return text.cancelledByYou;
   return text.cancelled;
@@ -75,9 +75,9 @@ function useLiveRide(rideId: string) {
     return subscribeChannel(rideChannel(rideId));
   }, [rideId, watching]);
   useRealtimeEvent('ride.changed', (data) => {
-    if ((data as { id?: string } | null)?.id === rideId) void client.invalidateQueries({ queryKey: rideKey(rideId), exact: true });
+    if ((data as { id?: string } | null)?.id === rideId) void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true });
   });
-  useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: rideKey(rideId), exact: true }));
+  useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true }));
   return { ride, status };
 }
 
@@ -138,7 +138,7 @@ export function DriverRidePage() {
   const me = useMe();
   const rideId = params.bookingId ?? search.get('booking') ?? '';
   const { ride, status } = useLiveRide(me.data ? rideId : '');
-  const live = status !== undefined && LIVE.includes(status);
+  const live = isDriverAssigned(status);
   const report = useLocationReporting(live);
   const action = useRideAction(rideId);
   const [pinError, setPinError] = useState<string | null>(null);
@@ -152,13 +152,13 @@ export function DriverRidePage() {
 
   // A cancellation seen live (the rider's, or the driver's own; not one loaded from history) sends the
   // driver back to work at once, told who cancelled.
-  const seen = useRef<RideStatus | undefined>(undefined);
+  const seen = useRef<Ride['status'] | undefined>(undefined);
   useEffect(() => {
     const before = seen.current;
     seen.current = status;
-    if (status === 'cancelled' && before && LIVE.includes(before) && ride.data) {
+    if (status === 'cancelled' && isDriverAssigned(before) && ride.data) {
       toast({ title: cancelledText(ride.data) });
-      void client.invalidateQueries({ queryKey: activeRideKey });
+      void client.invalidateQueries({ queryKey: rideKeys.active });
       navigate(paths.driverActive, { replace: true });
     }
   }, [status, ride.data, navigate, client]);
@@ -217,7 +217,7 @@ export function DriverRidePage() {
           <h1 id="ride-headline" className="mt-1 text-2xl font-bold text-ink-900">
             {headline}
           </h1>
-          <p className="mt-1 text-ink-700">{placeName(stop)}</p>
+          <p className="mt-1 text-ink-700">{placeLabel(stop)}</p>
           {way.data && r.status !== 'arrived' ? (
             <p className="mt-0.5 text-sm font-semibold text-ink-900">
               {formatDuration(way.data.duration_s)} · {formatDistance(way.data.distance_m)}
@@ -293,7 +293,7 @@ export function DriverRidePage() {
           <Button variant="ghost" className={cn('text-red-700 hover:bg-red-50 hover:text-red-800')} onClick={() => setConfirmCancel(true)}>
             {text.cancel}
           </Button>
-          <CancelRideDialog
+          <DriverCancelDialog
             open={confirmCancel}
             busy={action.isPending}
             onClose={() => setConfirmCancel(false)}

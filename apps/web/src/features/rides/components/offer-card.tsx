@@ -5,7 +5,7 @@ import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { RideOffer } from '../api/types';
-import { formatDistance, formatDuration, formatMoney, placeName } from '../format';
+import { formatDistance, formatDuration, formatMoney, placeLabel } from '../lib/format';
 import { useCountdown } from '../hooks/use-countdown';
 
 const text = driverText.offer;
@@ -132,8 +132,8 @@ export function OfferCard({ offer, busy, onAccept, onDecline, onExpire }: OfferC
       </dl>
 
       <div className="mt-4 space-y-3">
-        <Stop kind="pickup" label={text.pickup} place={placeName(offer.pickup)} />
-        <Stop kind="destination" label={text.destination} place={placeName(offer.destination)} />
+        <Stop kind="pickup" label={text.pickup} place={placeLabel(offer.pickup)} />
+        <Stop kind="destination" label={text.destination} place={placeLabel(offer.destination)} />
       </div>
 
       <div className="mt-5 grid grid-cols-[1fr_2fr] gap-3">

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { rideKeys } from './ride-keys';
+import type { Ride } from './types';
+
+export type RideAction = { verb: 'arrive' } | { verb: 'start'; pin: string } | { verb: 'complete' } | { verb: 'cancel'; reason?: string };
+
+/** The driver's transitions: arrive, start (with the rider's PIN), complete, cancel. Each answers the ride. */
+export function useRideAction(rideId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ verb, ...body }: RideAction) =>
+      api<{ ride: Ride }>(`/api/rides/${encodeURIComponent(rideId)}/${verb}`, { method: 'POST', body }),
+    onSuccess: ({ ride }) => client.setQueryData(rideKeys.ride(rideId), (old: Ride | undefined) => ({ ...old, ...ride })),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true });
+      void client.invalidateQueries({ queryKey: rideKeys.active });
+    },
+  });
+}
