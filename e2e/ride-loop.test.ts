@@ -27,7 +27,7 @@ const north = (p: { lat: number; lng: number }, m: number) => ({ lat: p.lat + m 
 
 let server: E2EServer;
 let browser: Browser;
-/** The driver's server: a second process on the same database and Redis in scaled mode, else the same one. */
+/** The driver's server: a second process on the same database and Redis in scaled mode, else the same one at 127.0.0.1. */
 let driverServer: { url: string };
 let second: SpawnedServer | undefined;
 let secondDist: string | undefined;
@@ -56,7 +56,9 @@ beforeAll(async () => {
     });
     driverServer = second;
   } else {
-    driverServer = server;
+    // The driver's phone opens the app at 127.0.0.1 while PUBLIC_URL says localhost (an operator's phone on
+    // another address of the server): realtime must work there too, not fall back to polling.
+    driverServer = { url: server.url.replace('localhost', '127.0.0.1') };
   }
 });
 afterAll(async () => {
@@ -187,6 +189,8 @@ describe(`the ride loop (${scaled ? 'rider and driver on two server processes, P
     expect(asDriver.my_rating?.stars).toBe(5);
     expect(asDriver.pin).toBeUndefined();
 
+    // Both phones had their socket all along: the notice of the polling fallback never showed.
+    for (const page of [r, d]) expect(await page.getByText(uiText.realtime.polling).count()).toBe(0);
     riderPhone.expectNoErrors();
     driverPhone.expectNoErrors();
     await riderPhone.context.close();

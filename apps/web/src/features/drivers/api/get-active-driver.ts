@@ -2,6 +2,7 @@ import type { Driver } from '@openride/shared/drivers/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { driverQueryKey } from './get-my-driver';
+import { useLivePollInterval } from '@/lib/realtime';
 
 export type ActiveDriver = Driver;
 
@@ -10,7 +11,10 @@ export type ActiveDriver = Driver;
  * 404 without a record, 401 signed out. Kept under the driver key, so 'driver.changed' refreshes it too.
  */
 export function useActiveDriver(userId: string | undefined, enabled: boolean) {
+  // 'driver.changed' keeps it fresh (another tab going online, a suspension); polled while the socket is down.
+  const poll = useLivePollInterval();
   return useQuery({
+    refetchInterval: poll,
     queryKey: [...driverQueryKey(userId), 'active'] as const,
     queryFn: async () => (await api<{ driver: ActiveDriver }>('/api/drivers/me/active')).driver,
     enabled: Boolean(userId) && enabled,

@@ -2,10 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { rideKeys } from './ride-keys';
 import type { RideOffer } from './types';
+import { useLivePollInterval } from '@/lib/realtime';
 
 /** GET /api/drivers/me/offer: the open offer, so a reload brings the card back. */
 export function useOpenOffer(enabled: boolean) {
+  // Offers arrive over the socket; while it is down, the open offer is polled instead.
+  const poll = useLivePollInterval();
   return useQuery({
+    refetchInterval: poll,
     queryKey: rideKeys.offer,
     queryFn: async () => (await api<{ offer: RideOffer | null }>('/api/drivers/me/offer')).offer,
     enabled,

@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
+import { isTerminal } from '@openride/shared/rides/ride-state';
 import { api } from '@/lib/api';
 import { rideKeys } from './ride-keys';
 import type { Ride } from './types';
+import { useLivePollInterval } from '@/lib/realtime';
 
 /**
  * GET /api/rides/:id, its rider's or its driver's view (404 for anyone else; the query client does not
- * retry a 4xx). Live updates come over the socket.
+ * retry a 4xx). Live updates come over the socket; while it is down, polled until the ride has ended.
  */
 export function useRide(id: string | undefined) {
+  const poll = useLivePollInterval();
   return useQuery({
+    refetchInterval: (query) => (query.state.data && isTerminal(query.state.data.status) ? false : poll),
     queryKey: rideKeys.ride(id ?? ''),
     queryFn: async () => (await api<{ ride: Ride }>(`/api/rides/${encodeURIComponent(id!)}`)).ride,
     enabled: Boolean(id),

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { rideKeys } from './ride-keys';
+import { useLivePollInterval } from '@/lib/realtime';
 
 export type ChatRole = 'rider' | 'driver';
 
@@ -14,7 +15,9 @@ export type ChatMessage = {
 
 /** GET /api/rides/:id/messages, oldest first. */
 export function useRideMessages(rideId: string) {
+  const poll = useLivePollInterval();
   return useQuery({
+    refetchInterval: poll,
     queryKey: rideKeys.messages(rideId),
     queryFn: async () => (await api<{ messages: ChatMessage[] }>(`/api/rides/${encodeURIComponent(rideId)}/messages`)).messages,
     enabled: Boolean(rideId),
