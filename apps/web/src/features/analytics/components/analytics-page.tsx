@@ -79,8 +79,16 @@ function AnalyticsReport({ data, stale }: { data: Analytics; stale: boolean }) {
   const cards = [
     { label: text.stats.requested, value: String(t.requested) },
     { label: text.stats.completionRate, value: percent(t.completion_rate) },
-    { label: text.stats.pickupWait, value: minutes(data.pickup_wait_s.p50), detail: text.p50p90(minutes(data.pickup_wait_s.p50), minutes(data.pickup_wait_s.p90)) },
-    { label: text.stats.tripDuration, value: minutes(data.trip_duration_s.p50), detail: text.p50p90(minutes(data.trip_duration_s.p50), minutes(data.trip_duration_s.p90)) },
+    {
+      label: text.stats.pickupWait,
+      value: minutes(data.pickup_wait_s.p50),
+      detail: data.pickup_wait_s.p50 === null ? undefined : text.p50p90(minutes(data.pickup_wait_s.p50), minutes(data.pickup_wait_s.p90)),
+    },
+    {
+      label: text.stats.tripDuration,
+      value: minutes(data.trip_duration_s.p50),
+      detail: data.trip_duration_s.p50 === null ? undefined : text.p50p90(minutes(data.trip_duration_s.p50), minutes(data.trip_duration_s.p90)),
+    },
     { label: text.stats.fares, value: money.format(t.fares_cents / 100) },
     { label: text.stats.activeRiders, value: String(data.active_riders) },
     { label: text.stats.activeDrivers, value: String(data.active_drivers) },
@@ -115,7 +123,7 @@ function AnalyticsReport({ data, stale }: { data: Analytics; stale: boolean }) {
             </h2>
             <p className="text-sm text-ink-500">{text.chartHint}</p>
           </div>
-          <Button size="sm" variant="outline" onClick={download}>
+          <Button size="sm" variant="outline" onClick={download} disabled={t.requested === 0}>
             <Download className="size-4" aria-hidden="true" />
             {text.csv}
           </Button>
@@ -129,38 +137,40 @@ function AnalyticsReport({ data, stale }: { data: Analytics; stale: boolean }) {
         )}
       </section>
 
-      <div className="overflow-x-auto rounded-2xl border border-ink-200 bg-white">
-        <table className="w-full min-w-[44rem] text-sm">
-          <caption className="sr-only">{text.tableCaption}</caption>
-          <thead className="bg-ink-50 text-left text-ink-600">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {text.day}
-              </th>
-              {(['requested', ...ANALYTICS_OUTCOMES, 'fares_cents'] as const).map((k) => (
-                <th key={k} scope="col" className="px-3 py-2 text-right font-medium">
-                  {text.outcomes[k]}
+      {t.requested === 0 ? null : (
+        <div className="overflow-x-auto rounded-2xl border border-ink-200 bg-white">
+          <table className="w-full min-w-[44rem] text-sm">
+            <caption className="sr-only">{text.tableCaption}</caption>
+            <thead className="bg-ink-50 text-left text-ink-600">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {text.day}
                 </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.days.map((d) => (
-              <tr key={d.day} className="border-t border-ink-100">
-                <th scope="row" className="px-3 py-1.5 text-left font-medium text-ink-800">
-                  {d.day}
-                </th>
-                {(['requested', ...ANALYTICS_OUTCOMES] as const).map((k) => (
-                  <td key={k} className="px-3 py-1.5 text-right tabular-nums text-ink-700">
-                    {d[k]}
-                  </td>
+                {(['requested', ...ANALYTICS_OUTCOMES, 'fares_cents'] as const).map((k) => (
+                  <th key={k} scope="col" className="px-3 py-2 text-right font-medium">
+                    {text.outcomes[k]}
+                  </th>
                 ))}
-                <td className="px-3 py-1.5 text-right tabular-nums text-ink-700">{money.format(d.fares_cents / 100)}</td>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {data.days.map((d) => (
+                <tr key={d.day} className="border-t border-ink-100">
+                  <th scope="row" className="whitespace-nowrap px-3 py-1.5 text-left font-medium text-ink-800">
+                    {d.day}
+                  </th>
+                  {(['requested', ...ANALYTICS_OUTCOMES] as const).map((k) => (
+                    <td key={k} className="px-3 py-1.5 text-right tabular-nums text-ink-700">
+                      {d[k]}
+                    </td>
+                  ))}
+                  <td className="px-3 py-1.5 text-right tabular-nums text-ink-700">{money.format(d.fares_cents / 100)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </div>
   );
 }
