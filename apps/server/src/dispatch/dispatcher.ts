@@ -31,6 +31,12 @@ export const DEFAULT_DISPATCH_OPTIONS: DispatchOptions = {
   radiiM: DISPATCH_RADII_M,
 };
 
+/**
+ * The rides dispatch works on: those the table still lets the system end without a driver (`requested`).
+ * Read from the state machine, not re-typed, so a new waiting status cannot be forgotten here.
+ */
+const SEARCHING = sourcesOf('no_driver', 'system');
+
 type Deps = {
   db: Kysely<DB>;
   bus: Bus;
@@ -113,8 +119,7 @@ export function createDispatcher(deps: Deps) {
     const now = new Date();
     const outcome = await db.transaction().execute(async (trx) => {
       const ride = await trx.selectFrom('rides').selectAll().where('id', '=', rideId).forUpdate().skipLocked().executeTakeFirst();
-      // Only a ride the system may still end without a driver is being looked for (`requested`).
-      if (!ride || !sourcesOf('no_driver', 'system').includes(ride.status)) return null;
+      if (!ride || !SEARCHING.includes(ride.status)) return null;
       const open = await trx.selectFrom('ride_offers').select(['id', 'expires_at']).where('ride_id', '=', ride.id).where('status', '=', 'offered').executeTakeFirst();
       if (open) return null; // waiting on a driver's answer; the tick expires it
       const deadline = ride.dispatch_deadline ? new Date(ride.dispatch_deadline) : new Date(new Date(ride.requested_at).getTime() + options.searchTimeoutMs);
@@ -195,7 +200,7 @@ export function createDispatcher(deps: Deps) {
       .returning(['id', 'ride_id', 'driver_id'])
       .execute();
     for (const offer of expired) await publishOfferClosed(offer.driver_id, offer.id, offer.ride_id, 'expired');
-    const waiting = await db.selectFrom('rides').select('id').where('status', '=', 'requested').orderBy('requested_at').limit(500).execute();
+    const waiting = await db.selectFrom('rides').select('id').where('status', 'in', SEARCHING).orderBy('requested_at').limit(500).execute();
     for (const ride of waiting) kick(ride.id);
   }
 
