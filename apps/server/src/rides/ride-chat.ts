@@ -1,4 +1,5 @@
 import { rideChannel } from '@openride/shared/realtime';
+import { chatNotice } from '@openride/shared/rides/notification-text';
 import { ASSIGNED_STATUSES, type RideStatus } from '@openride/shared/rides/ride-state';
 import type { ChatMessageInput } from '@openride/shared/rides/schemas';
 import { DRIVER_MESSAGE } from '@openride/shared/push/schemas';
@@ -44,11 +45,10 @@ export async function sendMessage(services: Pick<Services, 'db' | 'bus' | 'push'
       recipientId = ride.rider_id;
       senderName = firstNameOf(driver.full_name);
     }
-    const preview = input.body.length > 120 ? `${input.body.slice(0, 117)}...` : input.body;
     const notification = await createNotification(
       trx,
       services,
-      { user_id: recipientId, type: 'other', title: `Message from ${senderName}`, message: preview, booking_id: ride.id },
+      { user_id: recipientId, booking_id: ride.id, ...chatNotice(senderName, input.body) },
       viewer === 'rider' ? { pushType: DRIVER_MESSAGE } : {},
     );
     return { message, notification };

@@ -38,3 +38,10 @@ export const driverNotice = {
   cancelledByRider: (): Notice => ({ type: 'warning', title: 'Ride cancelled', message: 'The rider cancelled this ride.' }),
   cancelledByOperator: (reason: string): Notice => ({ type: 'warning', title: 'Ride cancelled', message: `OpenRide support cancelled this ride: ${reason}` }),
 };
+
+/** To the other party of a ride's chat: who wrote, and the start of what they wrote. */
+export const chatNotice = (senderFirstName: string, body: string): Notice => ({
+  type: 'other',
+  title: `Message from ${senderFirstName}`,
+  message: body.length > 120 ? `${body.slice(0, 117)}...` : body,
+});
