@@ -98,6 +98,21 @@ export default tseslint.config(
     },
   },
   {
+    // Routes are thin edges (DESIGN.md): parse, call one verb, answer. A query in a route is a verb or a
+    // repo function that nobody else can reuse or test, so SQL belongs in <verb>-<noun>.ts or <domain>.repo.ts.
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|selectNoFrom|with)$/]",
+          message: 'No SQL in routes: move the query into a verb (<verb>-<noun>.ts) or the domain repo (<domain>.repo.ts).',
+        },
+      ],
+      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', message: 'No SQL in routes: queries (and `sql`) live in verbs and repos.' }] }],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

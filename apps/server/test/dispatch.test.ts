@@ -84,12 +84,14 @@ describe('the whole ride, through the API', () => {
     const chat = (await rider.client.get(`/api/rides/${ride.id}/messages`)).body.messages;
     expect(chat.map((m: { sender_role: string; body: string }) => `${m.sender_role}: ${m.body}`)).toEqual(["rider: I'm by the blue door", 'driver: See you in 2']);
 
-    expect((await driver.client.post(`/api/rides/${ride.id}/start`, { pin: ride.pin })).status).toBe(409); // not arrived yet
+    const early = await driver.client.post(`/api/rides/${ride.id}/start`, { pin: ride.pin }); // not arrived yet
+    expect(early.status).toBe(409);
+    expect(early.body.error).toEqual({ code: 'INVALID_TRANSITION', message: 'This ride is driver on the way.' });
     expect((await driver.client.post(`/api/rides/${ride.id}/arrive`, {})).body.ride.status).toBe('arrived');
     const wrong = ride.pin === '0000' ? '1111' : '0000';
     const refused = await driver.client.post(`/api/rides/${ride.id}/start`, { pin: wrong });
     expect(refused.status).toBe(422);
-    expect(refused.body.error.message).toBe('Incorrect PIN. Ask the rider for the 4-digit PIN shown in their app.');
+    expect(refused.body.error).toEqual({ code: 'WRONG_PIN', message: 'Incorrect PIN. Ask the rider for the 4-digit PIN shown in their app.' });
     expect((await driver.client.post(`/api/rides/${ride.id}/start`, { pin: ride.pin })).body.ride.status).toBe('in_progress');
     await driver.locate(north(pickup, -300));
     await driver.locate(north(pickup, -900));
@@ -137,7 +139,7 @@ describe('dispatch', () => {
       far.client.post(`/api/rides/${ride.id}/accept`, {}),
     ]);
     expect(results.map((r) => r.status)).toEqual([200, 409, 200, 409]);
-    expect(results[1]!.body.error.message).toBe('This ride is no longer available.');
+    expect(results[1]!.body.error).toEqual({ code: 'RIDE_UNAVAILABLE', message: 'This ride is no longer available.' });
     const stored = await server.services.db.selectFrom('rides').select(['driver_id', 'status']).where('id', '=', ride.id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ driver_id: near.driverId, status: 'accepted' });
   });
@@ -221,9 +223,10 @@ describe('dispatch', () => {
     await driver.client.post(`/api/rides/${ride.id}/accept`, {});
     await driver.client.post(`/api/rides/${ride.id}/arrive`, {});
     const wrong = ride.pin === '0000' ? '1111' : '0000';
-    for (let i = 0; i < PIN_MAX_FAILURES; i++) expect((await driver.client.post(`/api/rides/${ride.id}/start`, { pin: wrong })).status).toBe(422);
+    for (let i = 0; i < PIN_MAX_FAILURES; i++) expect((await driver.client.post(`/api/rides/${ride.id}/start`, { pin: wrong })).body.error.code).toBe('WRONG_PIN');
     const locked = await driver.client.post(`/api/rides/${ride.id}/start`, { pin: ride.pin });
     expect(locked.status).toBe(429);
+    expect(locked.body.error.code).toBe('PIN_LOCKED');
     expect((await rider.client.get(`/api/rides/${ride.id}`)).body.ride.status).toBe('arrived');
     // The driver may still cancel (a rider who cannot give the PIN).
     expect((await driver.client.post(`/api/rides/${ride.id}/cancel`, { reason: 'Rider could not confirm the PIN' })).body.ride.status).toBe('cancelled');

@@ -60,7 +60,7 @@ describe('POST /api/drivers (the application)', () => {
     const first = await apply(client);
     const again = await apply(client);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: { code: 'CONFLICT', message: ALREADY_APPLIED_MESSAGE } });
+    expect(again.body).toEqual({ error: { code: 'ALREADY_APPLIED', message: ALREADY_APPLIED_MESSAGE } });
 
     await setVerification(first.body.driver.id, 'approved');
     expect((await apply(client)).status).toBe(409);
@@ -129,7 +129,7 @@ describe('GET /api/drivers/me/active (the /driver-active gate)', () => {
     const { body } = await apply(client);
     const pending = await client.get('/api/drivers/me/active');
     expect(pending.status).toBe(403);
-    expect(pending.body.error.message).toBe("Your driver application is pending. We'll notify you once approved.");
+    expect(pending.body.error).toEqual({ code: 'DRIVER_NOT_APPROVED', message: "Your driver application is pending. We'll notify you once approved." });
 
     await setVerification(body.driver.id, 'rejected');
     const rejected = await client.get('/api/drivers/me/active');
@@ -163,6 +163,7 @@ describe('PATCH /api/drivers/:id status', () => {
     await setVerification(body.driver.id, 'rejected');
     const res = await client.patch(`/api/drivers/${body.driver.id}`, { status: 'available' });
     expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('DRIVER_NOT_APPROVED');
     expect(res.body.error.message).toBe(messages.errors.applicationPending.text('rejected'));
     expect((await client.get('/api/drivers/me')).body.driver.status).toBe('offline');
     expect((await client.patch('/api/drivers/not-a-uuid', { status: 'offline' })).status).toBe(404);

@@ -81,7 +81,7 @@ describe('sign-up enforces the phone rule itself', () => {
 
     const refused = await client.patch('/api/profiles/me', { phone: formatted(taken) });
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toEqual({ code: 'CONFLICT', message: PHONE_CONFLICT_MESSAGE });
+    expect(refused.body.error).toEqual({ code: 'PHONE_IN_USE', message: PHONE_CONFLICT_MESSAGE });
 
     const fresh = uniquePhone();
     expect((await client.patch('/api/profiles/me', { phone: fresh })).body.profile.phone).toBe(fresh);

@@ -1,3 +1,4 @@
+import { errorText } from '@openride/shared/error-text';
 import { computeFare } from '@openride/shared/rides/fare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { greatCircleRouting } from '../src/routing/great-circle-routing';
@@ -8,6 +9,8 @@ import { GOOD_PASSWORD, startTestServer, type TestServer, uniqueEmail, uniquePho
 const FERRY_BUILDING = { lat: 37.7955, lng: -122.3937, label: 'Ferry Building' };
 const GOLDEN_GATE_PARK = { lat: 37.7694, lng: -122.4862, label: 'Golden Gate Park' };
 const TIMES_SQUARE = { lat: 40.758, lng: -73.9855, label: 'Times Square' };
+const SACRAMENTO = { lat: 38.5816, lng: -121.4944, label: 'Sacramento' };
+const SACRAMENTO_NORTH = { lat: 38.5996, lng: -121.4944, label: 'North Sacramento' };
 const booking = { pickup: FERRY_BUILDING, destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' };
 
 let server: TestServer;
@@ -71,7 +74,7 @@ describe('quotes and pricing', () => {
     const { client } = await user();
     const res = await client.post('/api/rides/quote', { pickup: TIMES_SQUARE, destination: GOLDEN_GATE_PARK });
     expect(res.status).toBe(422);
-    expect(res.body.error).toEqual({ code: 'UNPROCESSABLE', message: "We don't operate here yet." });
+    expect(res.body.error).toEqual({ code: 'OUTSIDE_SERVICE_AREA', message: errorText('OUTSIDE_SERVICE_AREA') });
   });
 
   it('rejects bad coordinates and missing points with 400', async () => {
@@ -130,7 +133,7 @@ describe('requesting a ride', () => {
     await bookedRide(client);
     const res = await client.post('/api/rides', { ...booking, ride_type: 'xl' });
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toBe('You already have a ride in progress.');
+    expect(res.body.error).toEqual({ code: 'ACTIVE_RIDE_EXISTS', message: 'You already have a ride in progress.' });
     expect(await ridesOf(id)).toHaveLength(1);
     expect((await client.get('/api/notifications')).body).toHaveLength(1);
   });
@@ -139,6 +142,7 @@ describe('requesting a ride', () => {
     const { client, id } = await user();
     const results = await Promise.all([client.post('/api/rides', booking), client.post('/api/rides', { ...booking, ride_type: 'comfort' })]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.status === 409)!.body.error.code).toBe('ACTIVE_RIDE_EXISTS');
     expect(await ridesOf(id)).toHaveLength(1);
     expect((await client.get('/api/notifications')).body).toHaveLength(1);
   });
@@ -157,10 +161,35 @@ describe('requesting a ride', () => {
     expect((await client.get('/api/notifications')).body).toEqual([]);
   });
 
-  it('refuses a pickup outside the service area with 422', async () => {
+  it('refuses a pickup outside the service area with 422 OUTSIDE_SERVICE_AREA', async () => {
     const { client, id } = await user();
-    expect((await client.post('/api/rides', { ...booking, pickup: TIMES_SQUARE })).status).toBe(422);
+    const res = await client.post('/api/rides', { ...booking, pickup: TIMES_SQUARE });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('OUTSIDE_SERVICE_AREA');
     expect(await ridesOf(id)).toEqual([]);
+  });
+
+  it('refuses a ride type the city does not offer with 422 RIDE_TYPE_UNAVAILABLE, not as a pickup we do not serve', async () => {
+    // A served city with Economy only: the pickup is fine, the ride type is not.
+    const { db } = server.services;
+    await db.insertInto('cities').values({ id: 'sac-test', name: 'Sacramento', currency: 'USD', center_lat: SACRAMENTO.lat, center_lng: SACRAMENTO.lng, radius_km: 10 }).execute();
+    await db
+      .insertInto('pricing')
+      .values({ city_id: 'sac-test', ride_type: 'economy', base_cents: 250, per_km_cents: 110, per_min_cents: 30, minimum_cents: 800, booking_fee_cents: 250, seats: 4 })
+      .execute();
+    try {
+      const { client, id } = await user();
+      const trip = { ...booking, pickup: SACRAMENTO, destination: SACRAMENTO_NORTH };
+      const quote = await client.post('/api/rides/quote', { pickup: trip.pickup, destination: trip.destination });
+      expect(quote.body.options.map((o: { ride_type: string }) => o.ride_type)).toEqual(['economy']);
+      const res = await client.post('/api/rides', { ...trip, ride_type: 'comfort' });
+      expect(res.status).toBe(422);
+      expect(res.body.error).toEqual({ code: 'RIDE_TYPE_UNAVAILABLE', message: 'Comfort is not available here right now. Choose another ride type.' });
+      expect(errorText(res.body.error.code)).not.toBe(errorText('OUTSIDE_SERVICE_AREA'));
+      expect(await ridesOf(id)).toEqual([]);
+    } finally {
+      await db.deleteFrom('cities').where('id', '=', 'sac-test').execute();
+    }
   });
 });
 
@@ -275,6 +304,7 @@ describe('cancelling', () => {
       await server.services.db.updateTable('rides').set({ status }).where('id', '=', ride.id).execute();
       const res = await client.post(`/api/rides/${ride.id}/cancel`, {});
       expect(res.status).toBe(409);
+      expect(res.body.error).toEqual({ code: 'INVALID_TRANSITION', message: 'This ride can no longer be cancelled.' });
       expect((await client.get(`/api/rides/${ride.id}`)).body.ride.status).toBe(status);
     }
   });

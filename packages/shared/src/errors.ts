@@ -1,5 +1,14 @@
-/** Error codes and their wire shape: `{ error: { code, message } }` over HTTP, `{ type: 'error', code, message }` over the socket. */
-export const ERROR_CODES = {
+/**
+ * Error codes and their wire shape: `{ error: { code, message } }` over HTTP, `{ type: 'error', code, message }`
+ * over the socket. Each code carries the HTTP status it answers with.
+ *
+ * Two kinds. The generic codes name an HTTP status and are used where nothing more specific is worth
+ * saying (bad input, not signed in, not found). The domain codes say *which* rule refused the request, so
+ * a client can tell a rider "that ride type isn't available here" rather than "we don't serve your
+ * pickup" when both are a 422. A client branches on the code, never on the status or the message;
+ * `errorText` (error-text.ts) gives the words a person reads for each.
+ */
+export const GENERIC_ERROR_CODES = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
@@ -9,5 +18,50 @@ export const ERROR_CODES = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
 } as const;
+
+export const DOMAIN_ERROR_CODES = {
+  // Booking and pricing
+  /** The pickup lies outside every city we serve. */
+  OUTSIDE_SERVICE_AREA: 422,
+  /** The city is served, but not with the ride type asked for. */
+  RIDE_TYPE_UNAVAILABLE: 422,
+  /** The rider already has a ride that has not ended (one active ride per rider). */
+  ACTIVE_RIDE_EXISTS: 409,
+  /** An operator blocked this account: it may not book. */
+  ACCOUNT_BLOCKED: 403,
+
+  // Ride transitions
+  /** The ride's status does not allow this move for this actor (the state machine's table said no). */
+  INVALID_TRANSITION: 409,
+  /** The offer is gone: taken by another driver, expired, or the rider cancelled. */
+  RIDE_UNAVAILABLE: 409,
+  /** A driver holds one active ride at a time. */
+  DRIVER_HAS_ACTIVE_RIDE: 409,
+  /** Start Ride with a PIN that is not the rider's. */
+  WRONG_PIN: 422,
+  /** Too many wrong PINs for this ride: Start Ride is locked for the rest of the window. */
+  PIN_LOCKED: 429,
+  /** Rating or receipt of a ride that has not completed. */
+  RIDE_NOT_COMPLETED: 409,
+  ALREADY_RATED: 409,
+  /** Chat is open only while a driver is on the way or on the trip. */
+  CHAT_CLOSED: 409,
+  /** A share-trip link past its ride's end (plus the grace period). */
+  SHARE_LINK_EXPIRED: 404,
+
+  // Drivers and accounts
+  /** The driver's newest application is not approved (pending or rejected). */
+  DRIVER_NOT_APPROVED: 403,
+  /** An operator suspended this driver: they may not go online or take rides. */
+  DRIVER_SUSPENDED: 403,
+  ALREADY_APPLIED: 409,
+  /** The phone number belongs to another account. */
+  PHONE_IN_USE: 409,
+} as const;
+
+export const ERROR_CODES = { ...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
+export type DomainErrorCode = keyof typeof DOMAIN_ERROR_CODES;
 export type ErrorBody = { error: { code: ErrorCode; message: string; details?: unknown } };
+
+export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERROR_CODES, code);

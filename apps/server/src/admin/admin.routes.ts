@@ -1,22 +1,14 @@
 import { ADMIN_DRIVER_FILTERS, driverVerificationSchema } from '@openride/shared/drivers/schemas';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
-import { isAdmin } from '../auth/roles.repo';
 import { listDriversForReview } from '../drivers/list-drivers-for-review';
 import { reviewDriver } from '../drivers/review-driver';
 import { type AppEnv, requireUser, type Services } from '../http/context';
-import { forbidden, notFound } from '../lib/errors';
+import { requireAdmin } from '../http/require-admin';
+import { notFound } from '../lib/errors';
+import { listUsers } from '../roles/roles.repo';
 
 const driverFilterSchema = z.object({ status: z.enum(ADMIN_DRIVER_FILTERS).default('all') });
-
-/** Every admin API refuses non-admins, whatever path the panel is served at. */
-export function requireAdmin(services: Services): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const user = requireUser(c);
-    if (!(await isAdmin(services.db, user.id))) throw forbidden('Administrators only.');
-    await next();
-  };
-}
 
 export function adminRoutes(services: Services) {
   const { db } = services;
@@ -25,23 +17,7 @@ export function adminRoutes(services: Services) {
 
   app.get('/api/admin/path', (c) => c.json({ path: services.adminPath }));
 
-  app.get('/api/admin/users', async (c) => {
-    const users = await db
-      .selectFrom('user')
-      .leftJoin('user_roles', 'user_roles.user_id', 'user.id')
-      .select((eb) => [
-        'user.id',
-        'user.email',
-        'user.name',
-        'user.createdAt as created_at',
-        eb.fn.coalesce(eb.fn.agg<string[]>('array_agg', ['user_roles.role']).filterWhere('user_roles.role', 'is not', null), eb.val<string[]>([])).as('roles'),
-      ])
-      .groupBy('user.id')
-      .orderBy('user.createdAt', 'desc')
-      .limit(200)
-      .execute();
-    return c.json({ users });
-  });
+  app.get('/api/admin/users', async (c) => c.json({ users: await listUsers(db) }));
 
   /** Driver applications to review (issue item 7), newest first; ?status=pending|approved|rejected|all. */
   app.get('/api/admin/drivers', async (c) => {

@@ -1,7 +1,7 @@
 import type { Role } from '@openride/shared/auth/roles';
 import type { Services } from '../http/context';
 import { forbidden } from '../lib/errors';
-import { rolesOf } from './roles.repo';
+import { rolesOf } from '../roles/roles.repo';
 
 /** Roles a user may give themselves (§7 user_roles insert: 'driver'). Admin comes only from an admin. */
 const SELF_SERVICE_ROLES: readonly Role[] = ['driver'];

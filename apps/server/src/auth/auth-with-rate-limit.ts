@@ -4,7 +4,7 @@ import { APIError } from 'better-auth/api';
 import type { Services } from '../http/context';
 import { findPhoneConflict } from '../profiles/find-phone-conflict';
 import { PASSWORD_COMPROMISED } from './leaked-password';
-import { hit, isBlocked } from './rate-limit';
+import { hit, isBlocked } from '../lib/rate-limit';
 
 export type AuthAttemptResult = { status: number; body: AuthWithRateLimitResponse; headers?: Headers };
 

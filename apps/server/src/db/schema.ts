@@ -170,7 +170,11 @@ export type RidesTable = {
   started_at: Timestamp | null;
   completed_at: Timestamp | null;
   cancelled_at: Timestamp | null;
-  cancelled_by: 'rider' | 'driver' | 'system' | null;
+  /**
+   * Who ended the ride early. 'operator' (an admin's cancel, ride-state.ts) still needs the column's check
+   * constraint widened by a migration (0004 allows rider, driver, system): until then such a cancel fails.
+   */
+  cancelled_by: 'rider' | 'driver' | 'operator' | 'system' | null;
   cancel_reason: string | null;
   updated_at: Generated<Date>;
   /** The price list the fare was computed from (a Pricing), for the receipt. */

@@ -1,14 +1,19 @@
-import { rideChannel, userChannel } from '@openride/shared/realtime';
-import { DISPATCH_IDLE_GRACE_S, DISPATCH_RADII_M, DISPATCH_TIMEOUT_S, OFFER_TIMEOUT_S, type OfferClosedReason, type RideOffer } from '@openride/shared/rides/dispatch';
-import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
-import { type Kysely, type Selectable, sql } from 'kysely';
-import type { DB, RideOffersTable } from '../db/schema';
+import { userChannel } from '@openride/shared/realtime';
+import { DISPATCH_IDLE_GRACE_S, DISPATCH_RADII_M, DISPATCH_TIMEOUT_S, OFFER_TIMEOUT_S, type OfferClosedReason } from '@openride/shared/rides/dispatch';
+import { riderNotice } from '@openride/shared/rides/notification-text';
+import { ASSIGNED_STATUSES, sourcesOf } from '@openride/shared/rides/ride-state';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema';
 import type { GeoIndex } from '../geo/geo-index';
 import type { Logger } from '../lib/logger';
 import { createNotification, type NotificationDeps } from '../notifications/create-notification';
 import type { Bus } from '../realtime/bus';
 import type { RoutingProvider } from '../routing/routing-provider';
-import { destinationOf, pickupOf, type RideRow } from '../rides/rides.repo';
+import { SYSTEM } from '../rides/actor';
+import { announceOfferClosed, announceRideChange } from '../rides/announce-ride-change';
+import { moveRide } from '../rides/move-ride';
+import { driverUserIdOf, type RideRow } from '../rides/rides.repo';
+import { offerView } from './offer-view';
 
 export type DispatchOptions = {
   offerTimeoutMs: number;
@@ -26,6 +31,12 @@ export const DEFAULT_DISPATCH_OPTIONS: DispatchOptions = {
   radiiM: DISPATCH_RADII_M,
 };
 
+/**
+ * The rides dispatch works on: those the table still lets the system end without a driver (`requested`).
+ * Read from the state machine, not re-typed, so a new waiting status cannot be forgotten here.
+ */
+const SEARCHING = sourcesOf('no_driver', 'system');
+
 type Deps = {
   db: Kysely<DB>;
   bus: Bus;
@@ -35,26 +46,6 @@ type Deps = {
   logger: Logger;
   options?: Partial<DispatchOptions>;
 };
-
-type OfferRow = Selectable<RideOffersTable>;
-
-export function offerView(offer: OfferRow, ride: RideRow, timeoutMs: number): RideOffer {
-  return {
-    id: offer.id,
-    ride_id: ride.id,
-    ride_type: ride.ride_type,
-    pickup: pickupOf(ride),
-    destination: destinationOf(ride),
-    distance_m: ride.distance_m,
-    duration_s: ride.duration_s,
-    pickup_distance_m: offer.pickup_distance_m,
-    pickup_eta_s: offer.pickup_eta_s,
-    fare_cents: ride.fare_cents,
-    currency: ride.currency,
-    expires_at: new Date(offer.expires_at).toISOString(),
-    timeout_s: Math.round(timeoutMs / 1000),
-  };
-}
 
 /**
  * Finds a driver for every ride in `requested`, one offer at a time. All of its state is in the database
@@ -73,8 +64,8 @@ export function createDispatcher(deps: Deps) {
   let closed = false;
 
   async function publishOfferClosed(driverId: string, offerId: string, rideId: string, reason: OfferClosedReason) {
-    const driver = await db.selectFrom('drivers').select('user_id').where('id', '=', driverId).executeTakeFirst();
-    if (driver) await bus.publish({ channel: userChannel(driver.user_id), event: 'ride.offer_closed', data: { offer_id: offerId, ride_id: rideId, reason } });
+    const driverUserId = await driverUserIdOf(db, driverId);
+    if (driverUserId) await announceOfferClosed({ bus }, { offerId, rideId, driverUserId, reason });
   }
 
   /** Candidates for a ride: nearest first within the smallest radius that has any, ranked by pickup ETA. */
@@ -96,7 +87,7 @@ export function createDispatcher(deps: Deps) {
           not(exists(selectFrom('ride_offers').select(sql.lit(1).as('one')).whereRef('ride_offers.driver_id', '=', 'drivers.id').where('ride_offers.status', '=', 'offered'))),
         )
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('rides').select(sql.lit(1).as('one')).whereRef('rides.driver_id', '=', 'drivers.id').where('rides.status', 'in', ['accepted', 'arrived', 'in_progress']))),
+          not(exists(selectFrom('rides').select(sql.lit(1).as('one')).whereRef('rides.driver_id', '=', 'drivers.id').where('rides.status', 'in', ASSIGNED_STATUSES))),
         )
         .execute();
       if (eligible.length === 0) continue;
@@ -116,22 +107,10 @@ export function createDispatcher(deps: Deps) {
     return [];
   }
 
-  async function endWithoutDriver(trx: Kysely<DB>, ride: RideRow, now: Date) {
-    const ended = await trx
-      .updateTable('rides')
-      .set({ status: 'no_driver', updated_at: now, cancelled_by: 'system' })
-      .where('id', '=', ride.id)
-      .where('status', '=', 'requested')
-      .returningAll()
-      .executeTakeFirst();
+  async function endWithoutDriver(trx: Kysely<DB>, ride: RideRow) {
+    const ended = await moveRide(trx, { rideId: ride.id, to: 'no_driver', actor: SYSTEM, set: { cancelled_by: 'system' } });
     if (!ended) return null;
-    const notification = await createNotification(trx, { bus, push: deps.push }, {
-      user_id: ride.rider_id,
-      type: 'warning',
-      title: STATUS_LABELS.no_driver,
-      message: 'No driver could take your ride right now. Please try again in a few minutes.',
-      booking_id: ride.id,
-    });
+    const notification = await createNotification(trx, { bus, push: deps.push }, { user_id: ride.rider_id, booking_id: ride.id, ...riderNotice.noDriver() });
     return { ride: ended, notification };
   }
 
@@ -140,11 +119,11 @@ export function createDispatcher(deps: Deps) {
     const now = new Date();
     const outcome = await db.transaction().execute(async (trx) => {
       const ride = await trx.selectFrom('rides').selectAll().where('id', '=', rideId).forUpdate().skipLocked().executeTakeFirst();
-      if (!ride || ride.status !== 'requested') return null;
+      if (!ride || !SEARCHING.includes(ride.status)) return null;
       const open = await trx.selectFrom('ride_offers').select(['id', 'expires_at']).where('ride_id', '=', ride.id).where('status', '=', 'offered').executeTakeFirst();
       if (open) return null; // waiting on a driver's answer; the tick expires it
       const deadline = ride.dispatch_deadline ? new Date(ride.dispatch_deadline) : new Date(new Date(ride.requested_at).getTime() + options.searchTimeoutMs);
-      if (now >= deadline) return { kind: 'ended' as const, ended: await endWithoutDriver(trx, ride, now) };
+      if (now >= deadline) return { kind: 'ended' as const, ended: await endWithoutDriver(trx, ride) };
 
       for (const candidate of await candidates(ride, trx)) {
         // A savepoint per try: the driver may have taken another ride's offer a moment ago (unique index).
@@ -172,7 +151,7 @@ export function createDispatcher(deps: Deps) {
         await trx.updateTable('rides').set({ dispatch_idle_since: now }).where('id', '=', ride.id).execute();
         return null;
       }
-      if (now.getTime() - idleSince.getTime() >= options.idleGraceMs) return { kind: 'ended' as const, ended: await endWithoutDriver(trx, ride, now) };
+      if (now.getTime() - idleSince.getTime() >= options.idleGraceMs) return { kind: 'ended' as const, ended: await endWithoutDriver(trx, ride) };
       return null;
     });
     if (!outcome) return;
@@ -183,10 +162,7 @@ export function createDispatcher(deps: Deps) {
       return;
     }
     if (outcome.ended) {
-      await outcome.ended.notification.publish();
-      const event = { id: rideId, status: outcome.ended.ride.status };
-      await bus.publish({ channel: userChannel(outcome.ended.ride.rider_id), event: 'ride.changed', data: event });
-      await bus.publish({ channel: rideChannel(rideId), event: 'ride.changed', data: event });
+      await announceRideChange({ bus }, { ride: outcome.ended.ride, notifications: [outcome.ended.notification] });
       logger.info({ rideId }, 'no driver found');
     }
   }
@@ -224,7 +200,7 @@ export function createDispatcher(deps: Deps) {
       .returning(['id', 'ride_id', 'driver_id'])
       .execute();
     for (const offer of expired) await publishOfferClosed(offer.driver_id, offer.id, offer.ride_id, 'expired');
-    const waiting = await db.selectFrom('rides').select('id').where('status', '=', 'requested').orderBy('requested_at').limit(500).execute();
+    const waiting = await db.selectFrom('rides').select('id').where('status', 'in', SEARCHING).orderBy('requested_at').limit(500).execute();
     for (const ride of waiting) kick(ride.id);
   }
 

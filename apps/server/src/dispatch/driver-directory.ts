@@ -1,3 +1,4 @@
+import { ASSIGNED_STATUSES } from '@openride/shared/rides/ride-state';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
@@ -17,7 +18,6 @@ const TTL_MS = 3000;
 const REFRESH_EVERY_MS = 1000;
 /** At most this many users per batched load (one `in (...)` list). */
 const BATCH_MAX = 500;
-const ACTIVE = ['accepted', 'arrived', 'in_progress'] as const;
 
 type Waiter = { resolve(state: DriverState | null): void; reject(err: unknown): void };
 
@@ -57,7 +57,7 @@ export function createDriverDirectory(db: Kysely<DB>) {
     for (const row of rows) if (!latest.has(row.user_id)) latest.set(row.user_id, row);
     const driverIds = [...latest.values()].map((d) => d.id);
     const rides = driverIds.length
-      ? await db.selectFrom('rides').select(['id', 'status', 'driver_id']).where('driver_id', 'in', driverIds).where('status', 'in', [...ACTIVE]).execute()
+      ? await db.selectFrom('rides').select(['id', 'status', 'driver_id']).where('driver_id', 'in', driverIds).where('status', 'in', ASSIGNED_STATUSES).execute()
       : [];
     const rideOf = new Map(rides.map((r) => [r.driver_id!, r]));
     const out = new Map<string, DriverState | null>();

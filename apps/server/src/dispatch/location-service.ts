@@ -8,7 +8,7 @@ import type { Logger } from '../lib/logger';
 import type { Bus, BusMessage } from '../realtime/bus';
 import { greatCircleRouting } from '../routing/great-circle-routing';
 import type { BreadcrumbWriter } from './breadcrumbs';
-import type { CityLocator } from './cities';
+import type { CityLocator } from '../cities/city-locator';
 import type { DriverDirectory } from './driver-directory';
 
 export type DriverFix = { lat: number; lng: number; heading: number | null; at: string };

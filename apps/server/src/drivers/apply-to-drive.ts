@@ -1,7 +1,7 @@
 import { ALREADY_APPLIED_MESSAGE, type DriverApplicationInput } from '@openride/shared/drivers/schemas';
 import { userChannel } from '@openride/shared/realtime';
 import type { Services } from '../http/context';
-import { AppError } from '../lib/errors';
+import { domainError } from '../lib/errors';
 import { DRIVER_COLUMNS } from './drivers.repo';
 
 /**
@@ -20,7 +20,7 @@ export async function applyToDrive(services: Pick<Services, 'db' | 'bus'>, userI
       .where('verification_status', 'in', ['pending', 'approved'])
       .limit(1)
       .executeTakeFirst();
-    if (live) throw new AppError('CONFLICT', ALREADY_APPLIED_MESSAGE);
+    if (live) throw domainError('ALREADY_APPLIED', ALREADY_APPLIED_MESSAGE);
     const row = await trx
       .insertInto('drivers')
       .values({ user_id: userId, ...input, verification_status: 'pending', status: 'offline' })

@@ -1,6 +1,7 @@
 import { DRIVER_STATUSES, driverApplicationSchema } from '@openride/shared/drivers/schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { getOpenOffer } from '../dispatch/get-open-offer';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { applyToDrive } from './apply-to-drive';
@@ -30,6 +31,12 @@ export function driverRoutes(services: Services) {
   app.get('/api/drivers/me/active', async (c) => {
     const user = requireUser(c);
     return c.json({ driver: await getActiveDriver(services, user.id) });
+  });
+
+  /** The caller's open offer, to restore the offer card after a reload. */
+  app.get('/api/drivers/me/offer', async (c) => {
+    const user = requireUser(c);
+    return c.json({ offer: await getOpenOffer(services, user.id) });
   });
 
   /** §7 drivers update: status by id. Only the record's owner; going online needs an approved record. */

@@ -2,7 +2,7 @@ import type { DriverStatus } from '@openride/shared/drivers/schemas';
 import { messages } from '@openride/shared/messages';
 import { userChannel } from '@openride/shared/realtime';
 import type { Services } from '../http/context';
-import { forbidden, notFound } from '../lib/errors';
+import { domainError, forbidden, notFound } from '../lib/errors';
 
 /**
  * §7 drivers update (status by id), by the record's owner only. Going online needs an approved record;
@@ -13,7 +13,7 @@ export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'd
   const driver = await db.selectFrom('drivers').select(['id', 'user_id', 'verification_status']).where('id', '=', driverId).executeTakeFirst();
   if (!driver) throw notFound('Driver not found');
   if (driver.user_id !== userId) throw forbidden();
-  const refuse = (verificationStatus: string) => forbidden(messages.errors.applicationPending.text(verificationStatus));
+  const refuse = (verificationStatus: string) => domainError('DRIVER_NOT_APPROVED', messages.errors.applicationPending.text(verificationStatus));
   if (status === 'available' && driver.verification_status !== 'approved') throw refuse(driver.verification_status);
 
   let update = db.updateTable('drivers').set({ status, updated_at: new Date() }).where('id', '=', driver.id);

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/auth';
-import type { AuthLimiters } from '../auth/rate-limit';
+import type { AuthLimiters } from '../lib/rate-limit';
 import type { DB } from '../db/schema';
 import type { Env } from '../env';
 import { unauthorized } from '../lib/errors';
@@ -11,7 +11,7 @@ import type { PushDispatcher } from '../push/push-dispatcher';
 import type { Bus } from '../realtime/bus';
 import type { RoutingProvider } from '../routing/routing-provider';
 import type { BreadcrumbWriter } from '../dispatch/breadcrumbs';
-import type { CityLocator } from '../dispatch/cities';
+import type { CityLocator } from '../cities/city-locator';
 import type { Dispatcher } from '../dispatch/dispatcher';
 import type { DriverDirectory } from '../dispatch/driver-directory';
 import type { LocationService } from '../dispatch/location-service';

@@ -1,11 +1,11 @@
 import { notificationUpdateSchema } from '@openride/shared/notifications/schemas';
-import { userChannel } from '@openride/shared/realtime';
 import { Hono } from 'hono';
 import { type AppEnv, requireUser, type Services } from '../http/context';
+import { markNotificationsRead } from './mark-notifications-read';
 import { listNotificationsJson } from './notifications.repo';
 
 export function notificationRoutes(services: Services) {
-  const { db, bus } = services;
+  const { db } = services;
   const app = new Hono<AppEnv>();
 
   /**
@@ -21,12 +21,7 @@ export function notificationRoutes(services: Services) {
   app.patch('/api/notifications', async (c) => {
     const user = requireUser(c);
     const input = notificationUpdateSchema.parse(await c.req.json());
-    let query = db.updateTable('notifications').set({ is_read: true }).where('user_id', '=', user.id).where('is_read', '=', false);
-    if ('id' in input) query = query.where('id', '=', input.id);
-    const result = await query.executeTakeFirst();
-    const updated = Number(result.numUpdatedRows);
-    if (updated > 0) await bus.publish({ channel: userChannel(user.id), event: 'notification.changed', data: { op: 'update' } });
-    return c.json({ updated });
+    return c.json({ updated: await markNotificationsRead(services, user.id, input) });
   });
 
   return app;

@@ -2,7 +2,7 @@ import { OTP_EXPIRY_SECONDS } from '@openride/shared/constants';
 import { messages } from '@openride/shared/messages';
 import { type SendOtpResponse, sendOtpSchema } from '@openride/shared/otp/schemas';
 import { phoneDigits } from '@openride/shared/phone';
-import { take } from '../auth/rate-limit';
+import { take } from '../lib/rate-limit';
 import type { Services } from '../http/context';
 import { generateOtp, hashOtp } from './otp-code';
 import { deleteOtp, replaceOtp } from './otp.repo';

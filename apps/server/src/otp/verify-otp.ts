@@ -2,7 +2,7 @@ import { messages } from '@openride/shared/messages';
 import { type VerifyOtpResponse, verifyOtpSchema } from '@openride/shared/otp/schemas';
 import { phoneDigits } from '@openride/shared/phone';
 import { sql } from 'kysely';
-import { take } from '../auth/rate-limit';
+import { take } from '../lib/rate-limit';
 import type { Services } from '../http/context';
 import { phoneHasAccount } from '../profiles/find-phone-conflict';
 import { phoneKey, profilePhoneKeySql } from '../profiles/phone-key';

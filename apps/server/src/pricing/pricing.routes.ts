@@ -2,6 +2,7 @@ import { quoteRequestSchema } from '@openride/shared/rides/schemas';
 import { Hono } from 'hono';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { notFound } from '../lib/errors';
+import { findCity } from '../cities/cities.repo';
 import { pricingOf } from './pricing.repo';
 import { quoteFares } from './quote-fares';
 
@@ -18,7 +19,7 @@ export function pricingRoutes(services: Services) {
 
   /** Public: a city's price list is what anyone may see before signing up. */
   app.get('/api/pricing/:city', async (c) => {
-    const city = await db.selectFrom('cities').select(['id', 'name', 'currency']).where('id', '=', c.req.param('city')).executeTakeFirst();
+    const city = await findCity(db, c.req.param('city'));
     if (!city) throw notFound('City not found');
     return c.json({ city, pricing: await pricingOf(db, city.id) });
   });

@@ -1,7 +1,9 @@
 import { computeFare } from '@openride/shared/rides/fare';
 import { RIDE_TYPE_NAMES, type QuoteRequest } from '@openride/shared/rides/schemas';
 import type { Services } from '../http/context';
-import { findCityAt, outsideServiceArea, pricingOf } from './pricing.repo';
+import { findCityAt } from '../cities/cities.repo';
+import { domainError } from '../lib/errors';
+import { pricingOf } from './pricing.repo';
 
 /**
  * Upfront fares for every ride type of the pickup's city, priced on one routed distance and duration, and
@@ -10,7 +12,7 @@ import { findCityAt, outsideServiceArea, pricingOf } from './pricing.repo';
  */
 export async function quoteFares(services: Pick<Services, 'db' | 'routing' | 'geo' | 'dispatcher'>, input: QuoteRequest) {
   const city = await findCityAt(services.db, input.pickup);
-  if (!city) throw outsideServiceArea();
+  if (!city) throw domainError('OUTSIDE_SERVICE_AREA');
   const radii = services.dispatcher.options.radiiM;
   const [pricing, route, nearest] = await Promise.all([
     pricingOf(services.db, city.id),

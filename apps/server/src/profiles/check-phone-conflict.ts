@@ -1,7 +1,7 @@
 import { messages } from '@openride/shared/messages';
 import type { CheckPhoneConflictInput, PhoneConflictRow } from '@openride/shared/profiles/schemas';
 import { checkPhoneConflictSchema } from '@openride/shared/profiles/schemas';
-import { take } from '../auth/rate-limit';
+import { take } from '../lib/rate-limit';
 import type { Services, SessionUser } from '../http/context';
 import { AppError, forbidden } from '../lib/errors';
 import { findPhoneConflict } from './find-phone-conflict';

@@ -1,6 +1,6 @@
 import { profileUpdateSchema } from '@openride/shared/auth/schemas';
 import { Hono } from 'hono';
-import { effectiveRole, rolesOf } from '../auth/roles.repo';
+import { effectiveRole, rolesOf } from '../roles/roles.repo';
 import { latestDriverOf } from '../drivers/drivers.repo';
 import { clientIp } from '../http/client-ip';
 import { type AppEnv, requireUser, type Services } from '../http/context';

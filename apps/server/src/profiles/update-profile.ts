@@ -2,7 +2,7 @@ import type { profileUpdateSchema } from '@openride/shared/auth/schemas';
 import { userChannel } from '@openride/shared/realtime';
 import type { z } from 'zod';
 import type { Services } from '../http/context';
-import { AppError } from '../lib/errors';
+import { domainError } from '../lib/errors';
 import { findPhoneConflict } from './find-phone-conflict';
 import { phoneKey } from './phone-key';
 
@@ -16,7 +16,7 @@ export async function updateProfile(services: Pick<Services, 'db' | 'bus'>, user
     const phoneChanged = patch.phone !== undefined && phoneKey(patch.phone) !== phoneKey(current.phone ?? '');
     if (phoneChanged && patch.phone) {
       const conflict = await findPhoneConflict(trx, patch.phone, userId);
-      if (conflict) throw new AppError('CONFLICT', conflict);
+      if (conflict) throw domainError('PHONE_IN_USE', conflict);
     }
     return trx
       .updateTable('profiles')

@@ -1,42 +1,47 @@
-import { userChannel } from '@openride/shared/realtime';
-import { sourcesOf } from '@openride/shared/rides/ride-state';
+import { driverNotice, riderNotice } from '@openride/shared/rides/notification-text';
 import type { CancelRideInput } from '@openride/shared/rides/schemas';
 import type { Services } from '../http/context';
-import { AppError, notFound } from '../lib/errors';
+import { badRequest, notFound } from '../lib/errors';
 import { createNotification } from '../notifications/create-notification';
-import { rideChannel } from './rides.repo';
+import type { Actor } from './actor';
+import { announceRideChange } from './announce-ride-change';
+import { moveRide, settledOrRefused } from './move-ride';
+import { approvedDriverOf, driverUserIdOf, firstNameOf, rideInScope } from './rides.repo';
+
+type Canceller = Extract<Actor, { kind: 'rider' | 'driver' | 'operator' }>;
 
 /**
- * The rider cancels. One conditional update — `where status in` the states the machine lets a rider cancel
- * from — so a cancel racing the driver's start cannot both win. Idempotent: a ride already cancelled comes
- * back unchanged (a retried tap is not an error); any other state the rider cannot cancel from is a 409.
- * Someone else's ride is 404, as if it did not exist.
+ * A ride ends before its trip does, by whoever the table lets: its rider (until the trip starts), its
+ * assigned driver (after accepting, before starting), or an operator (any ride not yet ended; the reason
+ * is required, and the rider and driver read it). One conditional update — `where status in` the states
+ * the actor may cancel from — so a cancel racing the driver's start cannot both win. Idempotent: a ride
+ * already cancelled comes back unchanged (a retried tap is not an error); any other state is a 409.
+ * A rider's or driver's cancel of a ride that is not theirs is 404, as if it did not exist.
+ *
+ * Lock order (issue 18): the ride row first (the update), then its open offer, then the driver.
  */
-export async function cancelRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'dispatcher' | 'locations'>, riderId: string, rideId: string, input: CancelRideInput) {
-  const { db, bus } = services;
+export async function cancelRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations'>, actor: Canceller, rideId: string, input: CancelRideInput) {
+  const { db } = services;
+  const reason = input.reason || null;
+  let scope: { riderId?: string; driverId?: string } = {};
+  let driverName = '';
+  if (actor.kind === 'rider') scope = { riderId: actor.userId };
+  if (actor.kind === 'driver') {
+    const driver = await approvedDriverOf(db, actor.userId);
+    if (!driver) throw notFound('Ride not found');
+    scope = { driverId: driver.id };
+    driverName = firstNameOf(driver.full_name);
+  }
+  if (actor.kind === 'operator' && !reason) throw badRequest('Give the reason for cancelling: the rider and the driver read it.');
+
   const outcome = await db.transaction().execute(async (trx) => {
     const now = new Date();
-    const ride = await trx
-      .updateTable('rides')
-      .set({ status: 'cancelled', cancelled_at: now, cancelled_by: 'rider', cancel_reason: input.reason || null, updated_at: now })
-      .where('id', '=', rideId)
-      .where('rider_id', '=', riderId)
-      .where('status', 'in', sourcesOf('cancelled', 'rider'))
-      .returningAll()
-      .executeTakeFirst();
+    const ride = await moveRide(trx, { rideId, to: 'cancelled', actor, scope, set: { cancelled_at: now, cancelled_by: actor.kind, cancel_reason: reason } });
     if (!ride) {
-      const current = await trx.selectFrom('rides').selectAll().where('id', '=', rideId).where('rider_id', '=', riderId).executeTakeFirst();
+      const current = await rideInScope(trx, rideId, scope);
       if (!current) throw notFound('Ride not found');
-      if (current.status === 'cancelled') return { ride: current, changed: false as const };
-      throw new AppError('CONFLICT', 'This ride can no longer be cancelled.');
+      return { ride: settledOrRefused(current, 'cancelled', 'This ride can no longer be cancelled.'), changed: false as const };
     }
-    const notification = await createNotification(trx, services, {
-      user_id: riderId,
-      type: 'other',
-      title: 'Ride cancelled',
-      message: 'Your ride was cancelled.',
-      booking_id: ride.id,
-    });
     // A driver holding the offer loses it; an assigned driver is told.
     const closedOffer = await trx
       .updateTable('ride_offers')
@@ -45,31 +50,29 @@ export async function cancelRide(services: Pick<Services, 'db' | 'bus' | 'push' 
       .where('status', '=', 'offered')
       .returning(['id', 'driver_id'])
       .executeTakeFirst();
-    const driver = ride.driver_id ? await trx.selectFrom('drivers').select(['user_id']).where('id', '=', ride.driver_id).executeTakeFirst() : undefined;
-    const driverNotification = driver
-      ? await createNotification(trx, services, {
-          user_id: driver.user_id,
-          type: 'warning',
-          title: 'Ride cancelled',
-          message: 'The rider cancelled this ride.',
-          booking_id: ride.id,
-        })
-      : undefined;
-    return { ride, changed: true as const, notification, closedOffer, driverUserId: driver?.user_id, driverNotification };
+    const offeredUserId = closedOffer ? await driverUserIdOf(trx, closedOffer.driver_id) : undefined;
+    const driverUserId = actor.kind === 'driver' ? actor.userId : ride.driver_id ? await driverUserIdOf(trx, ride.driver_id) : undefined;
+
+    const notify = (userId: string, notice: ReturnType<typeof riderNotice.cancelledByRider>) => createNotification(trx, services, { user_id: userId, booking_id: ride.id, ...notice });
+    const notifications =
+      actor.kind === 'rider'
+        ? [await notify(ride.rider_id, riderNotice.cancelledByRider()), driverUserId ? await notify(driverUserId, driverNotice.cancelledByRider()) : undefined]
+        : actor.kind === 'driver'
+          ? [await notify(ride.rider_id, riderNotice.cancelledByDriver(driverName))]
+          : [await notify(ride.rider_id, riderNotice.cancelledByOperator(reason!)), driverUserId ? await notify(driverUserId, driverNotice.cancelledByOperator(reason!)) : undefined];
+    return {
+      ride,
+      changed: true as const,
+      driverUserId,
+      notifications,
+      offerClosed: closedOffer && offeredUserId ? { offerId: closedOffer.id, rideId: ride.id, driverUserId: offeredUserId, reason: 'cancelled' as const } : null,
+    };
   });
 
   if (outcome.changed) {
-    await outcome.notification.publish();
-    await outcome.driverNotification?.publish();
-    const event = { id: outcome.ride.id, status: outcome.ride.status };
-    await bus.publish({ channel: userChannel(riderId), event: 'ride.changed', data: event });
-    await bus.publish({ channel: rideChannel(outcome.ride.id), event: 'ride.changed', data: event });
-    if (outcome.driverUserId) {
-      services.drivers.invalidate(outcome.driverUserId);
-      await bus.publish({ channel: userChannel(outcome.driverUserId), event: 'ride.changed', data: event });
-    }
-    if (outcome.closedOffer) await services.dispatcher.publishOfferClosed(outcome.closedOffer.driver_id, outcome.closedOffer.id, outcome.ride.id, 'cancelled');
+    if (outcome.driverUserId) services.drivers.invalidate(outcome.driverUserId);
     services.locations.forgetRide(outcome.ride.id);
+    await announceRideChange(services, outcome);
   }
   return outcome.ride;
 }

@@ -2,7 +2,7 @@ import { isTerminal, STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { DriverFix } from '../dispatch/location-service';
-import { notFound } from '../lib/errors';
+import { domainError } from '../lib/errors';
 import { greatCircleRouting } from '../routing/great-circle-routing';
 import { destinationOf, firstNameOf, pickupOf, rideViews } from './rides.repo';
 
@@ -18,10 +18,10 @@ const estimator = greatCircleRouting(1.3, 25, { geometry: false });
  */
 export async function getSharedRide(db: Kysely<DB>, token: string, lastFix?: (rideId: string) => DriverFix | null, now = new Date()) {
   const row = await db.selectFrom('rides').selectAll().where('share_token', '=', token).executeTakeFirst();
-  if (!row) throw notFound('This link has expired.');
+  if (!row) throw domainError('SHARE_LINK_EXPIRED', 'This link has expired.');
   if (isTerminal(row.status)) {
     const endedAt = new Date(row.completed_at ?? row.cancelled_at ?? row.updated_at);
-    if (now.getTime() - endedAt.getTime() > SHARE_LINK_GRACE_MS) throw notFound('This link has expired.');
+    if (now.getTime() - endedAt.getTime() > SHARE_LINK_GRACE_MS) throw domainError('SHARE_LINK_EXPIRED', 'This link has expired.');
   }
   const [full] = await rideViews(db, [row], 'rider', '', lastFix);
   const fix = full!.driver_location;

@@ -1,6 +1,6 @@
 import type { RatingInput } from '@openride/shared/rides/schemas';
 import type { Services } from '../http/context';
-import { AppError, notFound } from '../lib/errors';
+import { domainError, notFound } from '../lib/errors';
 import { findRideFor } from './rides.repo';
 
 /**
@@ -11,7 +11,7 @@ export async function rateRide(services: Pick<Services, 'db'>, userId: string, r
   const found = await findRideFor(services.db, userId, rideId);
   if (!found) throw notFound('Ride not found');
   const { row: ride, viewer } = found;
-  if (ride.status !== 'completed' || !ride.driver_id) throw new AppError('CONFLICT', 'Only a completed ride can be rated.');
+  if (ride.status !== 'completed' || !ride.driver_id) throw domainError('RIDE_NOT_COMPLETED', 'Only a completed ride can be rated.');
   const driver = await services.db.selectFrom('drivers').select('user_id').where('id', '=', ride.driver_id).executeTakeFirstOrThrow();
   const rating = await services.db
     .insertInto('ride_ratings')
@@ -26,6 +26,6 @@ export async function rateRide(services: Pick<Services, 'db'>, userId: string, r
     .onConflict((oc) => oc.doNothing())
     .returning(['ride_id', 'rater_role', 'stars', 'comment', 'created_at'])
     .executeTakeFirst();
-  if (!rating) throw new AppError('CONFLICT', 'You have already rated this ride.');
+  if (!rating) throw domainError('ALREADY_RATED');
   return rating;
 }

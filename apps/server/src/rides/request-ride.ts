@@ -1,17 +1,15 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { userChannel } from '@openride/shared/realtime';
 import { computeFare } from '@openride/shared/rides/fare';
-import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
+import { riderNotice } from '@openride/shared/rides/notification-text';
 import { RIDE_TYPE_NAMES, type RideRequest } from '@openride/shared/rides/schemas';
+import { findCityAt } from '../cities/cities.repo';
 import type { Services } from '../http/context';
-import { AppError } from '../lib/errors';
+import { domainError, isUniqueViolation } from '../lib/errors';
 import { createNotification } from '../notifications/create-notification';
-import { findCityAt, outsideServiceArea, pricingOf, UnprocessableError } from '../pricing/pricing.repo';
-import { rideChannel } from './rides.repo';
+import { pricingOf } from '../pricing/pricing.repo';
+import { announceRideChange } from './announce-ride-change';
 
 const ONE_ACTIVE_RIDE_INDEX = 'rides_one_active_per_rider_idx';
-
-export const activeRideConflict = () => new AppError('CONFLICT', 'You already have a ride in progress.');
 
 /**
  * The rider books. The fare is priced here from the pricing table and the routed distance, never taken
@@ -20,11 +18,12 @@ export const activeRideConflict = () => new AppError('CONFLICT', 'You already ha
  * both succeed. After commit: the bell, the push and `ride.changed`, and dispatch starts looking.
  */
 export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher'>, riderId: string, input: RideRequest) {
-  const { db, bus } = services;
+  const { db } = services;
   const city = await findCityAt(db, input.pickup);
-  if (!city) throw outsideServiceArea();
+  if (!city) throw domainError('OUTSIDE_SERVICE_AREA');
   const pricing = (await pricingOf(db, city.id)).find((p) => p.ride_type === input.ride_type);
-  if (!pricing) throw new UnprocessableError(`${RIDE_TYPE_NAMES[input.ride_type]} is not available here.`);
+  // The city is served, not with this ride type: a different refusal from the pickup's, in other words.
+  if (!pricing) throw domainError('RIDE_TYPE_UNAVAILABLE', `${RIDE_TYPE_NAMES[input.ride_type]} is not available here right now. Choose another ride type.`);
   // Routed outside the transaction: a slow routing server must not hold a database connection.
   const route = await services.routing.route(input.pickup, input.destination);
 
@@ -69,29 +68,15 @@ export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push'
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const notification = await createNotification(trx, services, {
-        user_id: riderId,
-        type: 'other',
-        title: STATUS_LABELS.requested,
-        message: `We're finding a driver for your ${RIDE_TYPE_NAMES[ride.ride_type]} ride.`,
-        booking_id: ride.id,
-      });
+      const notification = await createNotification(trx, services, { user_id: riderId, booking_id: ride.id, ...riderNotice.requested(RIDE_TYPE_NAMES[ride.ride_type]) });
       return { ride, notification };
     });
   } catch (err) {
-    if (isUniqueViolation(err, ONE_ACTIVE_RIDE_INDEX)) throw activeRideConflict();
+    if (isUniqueViolation(err, ONE_ACTIVE_RIDE_INDEX)) throw domainError('ACTIVE_RIDE_EXISTS');
     throw err;
   }
 
-  await result.notification.publish();
-  const event = { id: result.ride.id, status: result.ride.status };
-  await bus.publish({ channel: userChannel(riderId), event: 'ride.changed', data: event });
-  await bus.publish({ channel: rideChannel(result.ride.id), event: 'ride.changed', data: event });
+  await announceRideChange(services, { ride: result.ride, notifications: [result.notification] });
   services.dispatcher.kick(result.ride.id);
   return result.ride;
-}
-
-function isUniqueViolation(err: unknown, constraint: string) {
-  const e = err as { code?: string; constraint?: string; message?: string };
-  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
 }

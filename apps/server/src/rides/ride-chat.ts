@@ -1,12 +1,14 @@
 import { rideChannel } from '@openride/shared/realtime';
+import { chatNotice } from '@openride/shared/rides/notification-text';
+import { ASSIGNED_STATUSES, type RideStatus } from '@openride/shared/rides/ride-state';
 import type { ChatMessageInput } from '@openride/shared/rides/schemas';
 import { DRIVER_MESSAGE } from '@openride/shared/push/schemas';
 import type { Services } from '../http/context';
-import { AppError, notFound } from '../lib/errors';
+import { domainError, notFound } from '../lib/errors';
 import { createNotification } from '../notifications/create-notification';
 import { findRideFor, firstNameOf } from './rides.repo';
 
-const CHAT_OPEN = new Set(['accepted', 'arrived', 'in_progress']);
+const CHAT_OPEN = new Set<RideStatus>(ASSIGNED_STATUSES);
 const MESSAGE_COLUMNS = ['id', 'ride_id', 'sender_role', 'body', 'created_at'] as const;
 
 /** The ride's chat, oldest first; its rider and driver only (anyone else: 404, as for the ride). */
@@ -24,7 +26,7 @@ export async function sendMessage(services: Pick<Services, 'db' | 'bus' | 'push'
   const found = await findRideFor(services.db, userId, rideId);
   if (!found) throw notFound('Ride not found');
   const { row: ride, viewer } = found;
-  if (!CHAT_OPEN.has(ride.status) || !ride.driver_id) throw new AppError('CONFLICT', 'Chat is closed for this ride.');
+  if (!CHAT_OPEN.has(ride.status) || !ride.driver_id) throw domainError('CHAT_CLOSED');
   const { message, notification } = await services.db.transaction().execute(async (trx) => {
     const message = await trx
       .insertInto('ride_messages')
@@ -43,11 +45,10 @@ export async function sendMessage(services: Pick<Services, 'db' | 'bus' | 'push'
       recipientId = ride.rider_id;
       senderName = firstNameOf(driver.full_name);
     }
-    const preview = input.body.length > 120 ? `${input.body.slice(0, 117)}...` : input.body;
     const notification = await createNotification(
       trx,
       services,
-      { user_id: recipientId, type: 'other', title: `Message from ${senderName}`, message: preview, booking_id: ride.id },
+      { user_id: recipientId, booking_id: ride.id, ...chatNotice(senderName, input.body) },
       viewer === 'rider' ? { pushType: DRIVER_MESSAGE } : {},
     );
     return { message, notification };

@@ -1,7 +1,7 @@
 import type { Pricing } from '@openride/shared/rides/fare';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import type { Services } from '../http/context';
-import { AppError, notFound } from '../lib/errors';
+import { domainError, notFound } from '../lib/errors';
 import { destinationOf, findRideFor, pickupOf } from './rides.repo';
 
 const MAX_PATH_POINTS = 500;
@@ -15,7 +15,7 @@ export async function rideReceipt(services: Pick<Services, 'db'>, userId: string
   const found = await findRideFor(services.db, userId, rideId);
   if (!found) throw notFound('Ride not found');
   const ride = found.row;
-  if (ride.status !== 'completed') throw new AppError('CONFLICT', 'The receipt is ready when the ride is completed.');
+  if (ride.status !== 'completed') throw domainError('RIDE_NOT_COMPLETED', 'The receipt is ready when the ride is completed.');
 
   const lines: { label: string; amount_cents: number }[] = [];
   const pricing = (typeof ride.pricing === 'string' ? JSON.parse(ride.pricing) : ride.pricing) as Pricing | null;

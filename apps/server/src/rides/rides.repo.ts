@@ -1,5 +1,5 @@
 import { maskPhone } from '@openride/shared/phone';
-import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
+import { ACTIVE_STATUSES, ASSIGNED_STATUSES, STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, RidesTable } from '../db/schema';
 import type { DriverFix } from '../dispatch/location-service';
@@ -63,8 +63,48 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ride ids are uuids; anything else cannot name a ride (and would make PostgreSQL raise). */
 export const isRideId = (id: string) => UUID.test(id);
 
-/** The socket room of one ride. */
-export const rideChannel = (rideId: string) => `ride:${rideId}`;
+/** The ride row, locked until the transaction ends: the first lock every ride verb takes (issue 18). */
+export function lockRide(trx: Kysely<DB>, rideId: string) {
+  return trx.selectFrom('rides').selectAll().where('id', '=', rideId).forUpdate().executeTakeFirst();
+}
+
+/** The ride as it stands, within what the caller may see (their ride as rider, or as driver). */
+export function rideInScope(db: Kysely<DB>, rideId: string, scope: { riderId?: string; driverId?: string } = {}) {
+  let query = db.selectFrom('rides').selectAll().where('id', '=', rideId);
+  if (scope.riderId) query = query.where('rider_id', '=', scope.riderId);
+  if (scope.driverId) query = query.where('driver_id', '=', scope.driverId);
+  return query.executeTakeFirst();
+}
+
+/** The caller's newest driver record when it is approved: only an approved driver acts on rides. */
+export async function approvedDriverOf(db: Kysely<DB>, userId: string) {
+  const driver = await db
+    .selectFrom('drivers')
+    .select(['id', 'full_name', 'vehicle_make', 'vehicle_model', 'vehicle_color', 'license_plate', 'verification_status'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return driver?.verification_status === 'approved' ? driver : undefined;
+}
+
+/** The user behind a driver record: whose tabs and bell hear of the ride. */
+export async function driverUserIdOf(db: Kysely<DB>, driverId: string): Promise<string | undefined> {
+  return (await db.selectFrom('drivers').select('user_id').where('id', '=', driverId).executeTakeFirst())?.user_id;
+}
+
+/** The caller's live ride: as its rider first, else as its assigned driver. */
+export async function activeRideOf(db: Kysely<DB>, userId: string): Promise<{ row: RideRow; viewer: RideViewer } | undefined> {
+  const asRider = await db.selectFrom('rides').selectAll().where('rider_id', '=', userId).where('status', 'in', ACTIVE_STATUSES).executeTakeFirst();
+  if (asRider) return { row: asRider, viewer: 'rider' };
+  const asDriver = await db
+    .selectFrom('rides')
+    .selectAll()
+    .where('driver_id', 'in', db.selectFrom('drivers').select('id').where('user_id', '=', userId))
+    .where('status', 'in', ASSIGNED_STATUSES)
+    .executeTakeFirst();
+  return asDriver ? { row: asDriver, viewer: 'driver' } : undefined;
+}
 
 export type RideDriverInfo = {
   id: string;
@@ -77,6 +117,7 @@ export type RideDriverInfo = {
   user_id: string;
 };
 
+/** The first name we show of a person (a driver to their rider, a rider to their driver, a chat sender). */
 export const firstNameOf = (name: string | null | undefined) => (name ?? '').trim().split(/\s+/)[0] || 'Rider';
 
 /**
@@ -112,7 +153,7 @@ export async function rideViews(db: Kysely<DB>, rows: RideRow[], viewer: RideVie
   const riderById = new Map(riders.map((r) => [r.id, r]));
   const ratingByRide = new Map(ratings.map((r) => [r.ride_id, r]));
 
-  const live = rows.filter((r) => r.status === 'accepted' || r.status === 'arrived' || r.status === 'in_progress');
+  const live = rows.filter((r) => (ASSIGNED_STATUSES as readonly string[]).includes(r.status));
   const fixes = new Map<string, DriverFix>();
   for (const r of live) {
     const fix = lastFix?.(r.id);

@@ -10,18 +10,22 @@ import {
 } from '@openride/shared/rides/schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { offerView } from '../dispatch/dispatcher';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { notFound } from '../lib/errors';
+import { acceptRide } from './accept-ride';
+import { driverActor } from './actor';
 import { cancelRide } from './cancel-ride';
-import { acceptRide, declineRide, driverStep } from './driver-actions';
+import { completeRide } from './complete-ride';
+import { declineOffer } from './decline-offer';
 import { getSharedRide } from './get-shared-ride';
 import { listRides } from './list-rides';
+import { markArrived } from './mark-arrived';
 import { rateRide } from './rate-ride';
 import { listMessages, sendMessage } from './ride-chat';
 import { rideReceipt } from './ride-receipt';
 import { requestRide } from './request-ride';
-import { findRideFor, isRideId, type RideRow, rideView, type RideViewer } from './rides.repo';
+import { activeRideOf, findRideFor, isRideId, type RideRow, rideView, type RideViewer } from './rides.repo';
+import { startRide } from './start-ride';
 
 const historyQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
@@ -57,16 +61,8 @@ export function rideRoutes(services: Services) {
   /** The caller's live ride: as its rider first, else as its driver. */
   app.get('/api/rides/active', async (c) => {
     const user = requireUser(c);
-    const active = ['requested', 'accepted', 'arrived', 'in_progress'] as const;
-    const asRider = await db.selectFrom('rides').selectAll().where('rider_id', '=', user.id).where('status', 'in', active).executeTakeFirst();
-    if (asRider) return c.json({ ride: await view(asRider, 'rider', user.id) });
-    const asDriver = await db
-      .selectFrom('rides')
-      .selectAll()
-      .where('driver_id', 'in', db.selectFrom('drivers').select('id').where('user_id', '=', user.id))
-      .where('status', 'in', ['accepted', 'arrived', 'in_progress'])
-      .executeTakeFirst();
-    return c.json({ ride: asDriver ? await view(asDriver, 'driver', user.id) : null });
+    const active = await activeRideOf(db, user.id);
+    return c.json({ ride: active ? await view(active.row, active.viewer, user.id) : null });
   });
 
   /** Its rider (with the PIN) or its assigned driver (without); anyone else 404, so ids reveal nothing. */
@@ -84,7 +80,7 @@ export function rideRoutes(services: Services) {
     const input = cancelRideSchema.parse(await c.req.json());
     const found = await findRideFor(db, user.id, id);
     if (!found) throw notFound('Ride not found');
-    const ride = found.viewer === 'rider' ? await cancelRide(services, user.id, id, input) : await driverStep(services, user.id, id, 'cancelled', input);
+    const ride = await cancelRide(services, { kind: found.viewer, userId: user.id }, id, input);
     return c.json({ ride: await view(ride, found.viewer, user.id) });
   });
 
@@ -92,7 +88,7 @@ export function rideRoutes(services: Services) {
     const user = requireUser(c);
     const id = rideIdOf(c.req.param('id'));
     emptyBody.parse(await c.req.json());
-    const ride = await acceptRide(services, user.id, id);
+    const ride = await acceptRide(services, driverActor(user.id), id);
     return c.json({ ride: await view(ride, 'driver', user.id) });
   });
 
@@ -100,7 +96,7 @@ export function rideRoutes(services: Services) {
     const user = requireUser(c);
     const id = rideIdOf(c.req.param('id'));
     emptyBody.parse(await c.req.json());
-    await declineRide(services, user.id, id);
+    await declineOffer(services, driverActor(user.id), id);
     return c.json({ ok: true });
   });
 
@@ -108,21 +104,21 @@ export function rideRoutes(services: Services) {
     const user = requireUser(c);
     const id = rideIdOf(c.req.param('id'));
     emptyBody.parse(await c.req.json());
-    return c.json({ ride: await view(await driverStep(services, user.id, id, 'arrived'), 'driver', user.id) });
+    return c.json({ ride: await view(await markArrived(services, driverActor(user.id), id), 'driver', user.id) });
   });
 
   app.post('/api/rides/:id/start', async (c) => {
     const user = requireUser(c);
     const id = rideIdOf(c.req.param('id'));
     const { pin } = startRideSchema.parse(await c.req.json());
-    return c.json({ ride: await view(await driverStep(services, user.id, id, 'in_progress', { pin }), 'driver', user.id) });
+    return c.json({ ride: await view(await startRide(services, driverActor(user.id), id, { pin }), 'driver', user.id) });
   });
 
   app.post('/api/rides/:id/complete', async (c) => {
     const user = requireUser(c);
     const id = rideIdOf(c.req.param('id'));
     emptyBody.parse(await c.req.json());
-    return c.json({ ride: await view(await driverStep(services, user.id, id, 'completed'), 'driver', user.id) });
+    return c.json({ ride: await view(await completeRide(services, driverActor(user.id), id), 'driver', user.id) });
   });
 
   app.get('/api/rides/:id/messages', async (c) => {
@@ -147,22 +143,6 @@ export function rideRoutes(services: Services) {
   app.get('/api/rides/:id/receipt', async (c) => {
     const user = requireUser(c);
     return c.json({ receipt: await rideReceipt(services, user.id, rideIdOf(c.req.param('id'))) });
-  });
-
-  /** The caller's open offer, to restore the offer card after a reload. */
-  app.get('/api/drivers/me/offer', async (c) => {
-    const user = requireUser(c);
-    const row = await db
-      .selectFrom('ride_offers')
-      .innerJoin('drivers', 'drivers.id', 'ride_offers.driver_id')
-      .selectAll('ride_offers')
-      .where('drivers.user_id', '=', user.id)
-      .where('ride_offers.status', '=', 'offered')
-      .where('ride_offers.expires_at', '>', new Date())
-      .executeTakeFirst();
-    if (!row) return c.json({ offer: null });
-    const ride = await db.selectFrom('rides').selectAll().where('id', '=', row.ride_id).executeTakeFirstOrThrow();
-    return c.json({ offer: offerView(row, ride, services.dispatcher.options.offerTimeoutMs) });
   });
 
   /** Public, read-only: the token is the credential. */

@@ -31,6 +31,12 @@ describe('ride state machine', () => {
     expect(sourcesOf('cancelled', 'driver')).toEqual(['accepted', 'arrived']);
   });
 
+  it('lets an operator stop any ride that has not ended, a started trip included, and do nothing else', () => {
+    expect(sourcesOf('cancelled', 'operator')).toEqual(['requested', 'accepted', 'arrived', 'in_progress']);
+    for (const from of ['completed', 'cancelled', 'no_driver'] as const) expect(canTransition(from, 'cancelled', 'operator')).toBe(false);
+    for (const to of ['accepted', 'arrived', 'in_progress', 'completed', 'no_driver'] as const) expect(sourcesOf(to, 'operator')).toEqual([]);
+  });
+
   it('refuses each move to any actor the table does not name', () => {
     expect(canTransition('requested', 'accepted', 'rider')).toBe(false);
     expect(canTransition('requested', 'accepted', 'system')).toBe(false);

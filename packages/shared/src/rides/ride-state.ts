@@ -1,12 +1,14 @@
 /**
- * The ride's state machine. Every status change on the server goes through `canTransition`, checked
- * against the actor's role on that ride (its rider, its assigned driver, or the system: dispatch, timers).
- * The labels are the words riders and drivers read; they live here, beside the statuses they name.
+ * The ride's state machine. Every status change on the server is one verb (apps/server/src/rides/<verb>.ts)
+ * whose conditional update moves the ride only from `sourcesOf(to, actor)`, the statuses this table allows
+ * that actor: its rider, its assigned driver, an operator (an admin steering the marketplace), or the
+ * system (dispatch, timers). The labels are the words riders and drivers read; they live here, beside the
+ * statuses they name.
  */
 export const RIDE_STATUSES = ['requested', 'accepted', 'arrived', 'in_progress', 'completed', 'cancelled', 'no_driver'] as const;
 export type RideStatus = (typeof RIDE_STATUSES)[number];
 
-export const RIDE_ACTORS = ['rider', 'driver', 'system'] as const;
+export const RIDE_ACTORS = ['rider', 'driver', 'operator', 'system'] as const;
 export type RideActor = (typeof RIDE_ACTORS)[number];
 
 export const STATUS_LABELS: Record<RideStatus, string> = {
@@ -22,6 +24,8 @@ export const STATUS_LABELS: Record<RideStatus, string> = {
 /** Statuses a ride never leaves. A rider may hold at most one ride outside these (enforced by an index). */
 export const TERMINAL_STATUSES = ['completed', 'cancelled', 'no_driver'] as const satisfies readonly RideStatus[];
 export const ACTIVE_STATUSES = ['requested', 'accepted', 'arrived', 'in_progress'] as const satisfies readonly RideStatus[];
+/** Active with a driver assigned: a driver holds at most one ride in these (enforced by an index). */
+export const ASSIGNED_STATUSES = ['accepted', 'arrived', 'in_progress'] as const satisfies readonly RideStatus[];
 
 export type RideTransition = { from: RideStatus; to: RideStatus; actor: RideActor };
 
@@ -42,6 +46,14 @@ export const RIDE_TRANSITIONS: readonly RideTransition[] = [
   { from: 'in_progress', to: 'completed', actor: 'driver' },
   { from: 'accepted', to: 'cancelled', actor: 'driver' },
   { from: 'arrived', to: 'cancelled', actor: 'driver' },
+  // An operator (an admin in booking management) may stop any ride that has not ended, in progress
+  // included: unlike the rider and the driver, who end a started trip by completing it, an operator steps
+  // in when something is wrong on the road (a safety report, a driver who stopped moving, a fraud flag),
+  // and a trip that cannot be completed must still be able to end. The reason is required by the verb.
+  { from: 'requested', to: 'cancelled', actor: 'operator' },
+  { from: 'accepted', to: 'cancelled', actor: 'operator' },
+  { from: 'arrived', to: 'cancelled', actor: 'operator' },
+  { from: 'in_progress', to: 'cancelled', actor: 'operator' },
 ];
 
 export function canTransition(from: RideStatus, to: RideStatus, actor: RideActor): boolean {

@@ -1,9 +1,9 @@
 import type { LatLng } from '@openride/shared/rides/schemas';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { haversineMeters } from '../routing/great-circle-routing';
+import { type CityArea, cityContaining } from './cities.repo';
 
-type City = { id: string; center_lat: number; center_lng: number; radius_km: number };
+type City = CityArea;
 const TTL_MS = 60_000;
 
 /** The cities, read once a minute: the location path asks "which city is this fix in?" on every frame. */
@@ -24,12 +24,7 @@ export function createCityLocator(db: Kysely<DB>) {
     },
     /** The city whose service radius holds the point (nearest centre where circles overlap), or null. */
     async at(point: LatLng): Promise<string | null> {
-      let best: { id: string; d: number } | null = null;
-      for (const c of await this.all()) {
-        const d = haversineMeters(point, { lat: c.center_lat, lng: c.center_lng });
-        if (d <= c.radius_km * 1000 && (!best || d < best.d)) best = { id: c.id, d };
-      }
-      return best?.id ?? null;
+      return cityContaining(await this.all(), point)?.id ?? null;
     },
   };
 }

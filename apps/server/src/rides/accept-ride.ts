@@ -1,0 +1,58 @@
+import { riderNotice } from '@openride/shared/rides/notification-text';
+import type { Services } from '../http/context';
+import { domainError, isUniqueViolation, notFound } from '../lib/errors';
+import { createNotification } from '../notifications/create-notification';
+import type { DriverActor } from './actor';
+import { announceRideChange } from './announce-ride-change';
+import { moveRide } from './move-ride';
+import { approvedDriverOf, firstNameOf, lockRide } from './rides.repo';
+
+const ONE_ACTIVE_RIDE_PER_DRIVER = 'rides_one_active_per_driver_idx';
+
+/**
+ * The driver holding the open offer takes the ride (requested → accepted). In one transaction, in the lock
+ * order of every ride verb (issue 18): the ride row first, then the offer (still open, not expired, this
+ * driver's), then the ride's conditional update; the database's unique index keeps a driver to one active
+ * ride. Whoever loses any of these gets 409 and nothing changes. Idempotent: accepting a ride one already
+ * has returns it.
+ */
+export async function acceptRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers'>, actor: DriverActor, rideId: string) {
+  const { db } = services;
+  const driver = await approvedDriverOf(db, actor.userId);
+  if (!driver) throw notFound('Ride not found');
+  let outcome;
+  try {
+    outcome = await db.transaction().execute(async (trx) => {
+      const ride = await lockRide(trx, rideId);
+      if (!ride) throw domainError('RIDE_UNAVAILABLE');
+      const now = new Date();
+      const offer = await trx
+        .updateTable('ride_offers')
+        .set({ status: 'accepted', closed_at: now })
+        .where('ride_id', '=', rideId)
+        .where('driver_id', '=', driver.id)
+        .where('status', '=', 'offered')
+        .where('expires_at', '>', now)
+        .returning('id')
+        .executeTakeFirst();
+      if (!offer) {
+        if (ride.driver_id === driver.id && ride.status !== 'cancelled') return { ride, changed: false as const };
+        throw domainError('RIDE_UNAVAILABLE');
+      }
+      const accepted = await moveRide(trx, { rideId, to: 'accepted', actor, set: { driver_id: driver.id, accepted_at: now } });
+      if (!accepted) throw domainError('RIDE_UNAVAILABLE');
+      const notification = await createNotification(trx, services, {
+        user_id: accepted.rider_id,
+        booking_id: accepted.id,
+        ...riderNotice.accepted(firstNameOf(driver.full_name), driver),
+      });
+      return { ride: accepted, changed: true as const, notification };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, ONE_ACTIVE_RIDE_PER_DRIVER)) throw domainError('DRIVER_HAS_ACTIVE_RIDE');
+    throw err;
+  }
+  services.drivers.invalidate(actor.userId);
+  if (outcome.changed) await announceRideChange(services, { ride: outcome.ride, driverUserId: actor.userId, notifications: [outcome.notification] });
+  return outcome.ride;
+}

@@ -1,0 +1,34 @@
+import { riderNotice } from '@openride/shared/rides/notification-text';
+import type { Services } from '../http/context';
+import { notFound } from '../lib/errors';
+import { createNotification } from '../notifications/create-notification';
+import type { DriverActor } from './actor';
+import { announceRideChange } from './announce-ride-change';
+import { moveRide, settledOrRefused } from './move-ride';
+import { approvedDriverOf, rideInScope } from './rides.repo';
+
+/**
+ * The driver ends the trip at the destination (in_progress → completed): the rider reads the fare, paid
+ * in cash, and is asked to rate. Only on the driver's own ride; repeating it returns the ride unchanged.
+ */
+export async function completeRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations'>, actor: DriverActor, rideId: string) {
+  const { db } = services;
+  const driver = await approvedDriverOf(db, actor.userId);
+  if (!driver) throw notFound('Ride not found');
+  const scope = { driverId: driver.id };
+  const outcome = await db.transaction().execute(async (trx) => {
+    const ride = await moveRide(trx, { rideId, to: 'completed', actor, scope, set: { completed_at: new Date() } });
+    if (!ride) return null;
+    const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...riderNotice.completed(ride.fare_cents, ride.currency) });
+    return { ride, notification };
+  });
+  if (!outcome) {
+    const current = await rideInScope(db, rideId, scope);
+    if (!current) throw notFound('Ride not found');
+    return settledOrRefused(current, 'completed');
+  }
+  services.drivers.invalidate(actor.userId);
+  services.locations.forgetRide(rideId);
+  await announceRideChange(services, { ride: outcome.ride, driverUserId: actor.userId, notifications: [outcome.notification] });
+  return outcome.ride;
+}

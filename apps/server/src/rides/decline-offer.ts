@@ -1,0 +1,31 @@
+import type { Services } from '../http/context';
+import { notFound } from '../lib/errors';
+import type { DriverActor } from './actor';
+import { announceOfferClosed } from './announce-ride-change';
+import { approvedDriverOf, lockRide } from './rides.repo';
+
+/**
+ * The driver declines the open offer: it passes to the next driver at once. Not a ride transition (the
+ * ride stays `requested`; the table gives a driver no move from there but accept). Idempotent: nothing to
+ * decline is fine. The ride row is locked before the offer, the order every ride verb keeps (issue 18),
+ * so a decline never waits on an offer while holding what an accept or a cancel needs first.
+ */
+export async function declineOffer(services: Pick<Services, 'db' | 'bus' | 'dispatcher'>, actor: DriverActor, rideId: string) {
+  const driver = await approvedDriverOf(services.db, actor.userId);
+  if (!driver) throw notFound('Ride not found');
+  const closed = await services.db.transaction().execute(async (trx) => {
+    await lockRide(trx, rideId);
+    return trx
+      .updateTable('ride_offers')
+      .set({ status: 'declined', closed_at: new Date() })
+      .where('ride_id', '=', rideId)
+      .where('driver_id', '=', driver.id)
+      .where('status', '=', 'offered')
+      .returning('id')
+      .executeTakeFirst();
+  });
+  if (closed) {
+    await announceOfferClosed(services, { offerId: closed.id, rideId, driverUserId: actor.userId, reason: 'declined' });
+    services.dispatcher.kick(rideId);
+  }
+}

@@ -1,0 +1,33 @@
+import { riderNotice } from '@openride/shared/rides/notification-text';
+import type { Services } from '../http/context';
+import { notFound } from '../lib/errors';
+import { createNotification } from '../notifications/create-notification';
+import type { DriverActor } from './actor';
+import { announceRideChange } from './announce-ride-change';
+import { moveRide, settledOrRefused } from './move-ride';
+import { approvedDriverOf, firstNameOf, rideInScope } from './rides.repo';
+
+/**
+ * The driver is at the pickup (accepted → arrived): the rider is told to have their PIN ready. Only on the
+ * driver's own ride; someone else's is 404. Repeating it returns the ride unchanged.
+ */
+export async function markArrived(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers'>, actor: DriverActor, rideId: string) {
+  const { db } = services;
+  const driver = await approvedDriverOf(db, actor.userId);
+  if (!driver) throw notFound('Ride not found');
+  const scope = { driverId: driver.id };
+  const outcome = await db.transaction().execute(async (trx) => {
+    const ride = await moveRide(trx, { rideId, to: 'arrived', actor, scope, set: { arrived_at: new Date() } });
+    if (!ride) return null;
+    const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...riderNotice.arrived(firstNameOf(driver.full_name)) });
+    return { ride, notification };
+  });
+  if (!outcome) {
+    const current = await rideInScope(db, rideId, scope);
+    if (!current) throw notFound('Ride not found');
+    return settledOrRefused(current, 'arrived');
+  }
+  services.drivers.invalidate(actor.userId);
+  await announceRideChange(services, { ride: outcome.ride, driverUserId: actor.userId, notifications: [outcome.notification] });
+  return outcome.ride;
+}

@@ -1,0 +1,45 @@
+import { ALREADY_APPLIED_MESSAGE } from './drivers/schemas';
+import type { ErrorCode } from './errors';
+import { messages } from './messages';
+import { PHONE_CONFLICT_MESSAGE } from './profiles/schemas';
+import { driverText } from './rides/driver-text';
+import { riderText } from './rides/rider-text';
+
+/**
+ * The words a person reads for each error code. Where the spec or a screen already has the sentence, it is
+ * reused (not reworded); the rest are ours. The server sends these as the `message` of its domain errors,
+ * so a client that only shows the message and one that maps the code read the same thing.
+ */
+const ERROR_TEXT: Record<ErrorCode, string> = {
+  BAD_REQUEST: 'Please check what you entered and try again.',
+  UNAUTHORIZED: messages.errors.authRequired.text,
+  FORBIDDEN: 'You are not allowed to do that.',
+  NOT_FOUND: 'We could not find that.',
+  CONFLICT: 'This changed in the meantime. Refresh and try again.',
+  UNPROCESSABLE: 'We cannot do that here.',
+  RATE_LIMITED: messages.errors.tooManyAttempts.text,
+  INTERNAL: messages.errors.error.unexpected,
+
+  OUTSIDE_SERVICE_AREA: riderText.book.outsideArea,
+  RIDE_TYPE_UNAVAILABLE: 'That ride type is not available here right now. Choose another ride type.',
+  ACTIVE_RIDE_EXISTS: 'You already have a ride in progress.',
+  ACCOUNT_BLOCKED: 'Your account is blocked. Contact support.',
+  INVALID_TRANSITION: 'This ride has moved on. Refresh to see where it stands.',
+  RIDE_UNAVAILABLE: driverText.offer.noLongerAvailable,
+  DRIVER_HAS_ACTIVE_RIDE: 'Finish your current ride first.',
+  WRONG_PIN: 'Incorrect PIN. Ask the rider for the 4-digit PIN shown in their app.',
+  PIN_LOCKED: 'Too many wrong PINs. Please wait a few minutes before trying again.',
+  RIDE_NOT_COMPLETED: 'This is possible once the ride is completed.',
+  ALREADY_RATED: 'You have already rated this ride.',
+  CHAT_CLOSED: 'Chat is closed for this ride.',
+  SHARE_LINK_EXPIRED: riderText.share.expired,
+  DRIVER_NOT_APPROVED: 'Your driver application is not approved yet.',
+  DRIVER_SUSPENDED: 'Your driver account is suspended. Contact support.',
+  ALREADY_APPLIED: ALREADY_APPLIED_MESSAGE,
+  PHONE_IN_USE: PHONE_CONFLICT_MESSAGE,
+};
+
+/** What to tell a person about an error; an unknown code (an older or newer server) reads as unexpected. */
+export function errorText(code: string): string {
+  return Object.hasOwn(ERROR_TEXT, code) ? ERROR_TEXT[code as ErrorCode] : messages.errors.error.unexpected;
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { chatNotice, riderNotice } from './notification-text';
+
+describe('ride notification copy', () => {
+  it('previews a long chat message in 120 characters, and leaves a short one whole', () => {
+    const long = 'a'.repeat(200);
+    expect(chatNotice('Dana', long).message).toBe(`${'a'.repeat(117)}...`);
+    expect(chatNotice('Dana', long).message).toHaveLength(120);
+    expect(chatNotice('Riley', 'By the blue door')).toEqual({ type: 'other', title: 'Message from Riley', message: 'By the blue door' });
+  });
+
+  it("prints the fare in the ride's currency", () => {
+    expect(riderNotice.completed(1234, 'USD').message).toBe("You've arrived. Fare $12.34, paid in cash. Rate your driver.");
+    expect(riderNotice.completed(500, 'EUR').message).toContain('€5.00');
+  });
+});
