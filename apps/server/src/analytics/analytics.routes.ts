@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { requireAdmin } from '../admin/admin.routes';
+import { requireAdmin } from '../http/require-admin';
 import type { AppEnv, Services } from '../http/context';
 import { getMarketplaceAnalytics } from './get-marketplace-analytics';
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_RESET_LINK_MINUTES, adminPasswordResetRequestSchema } from '@openride/shared/auth/schemas';
 import { messages } from '@openride/shared/messages';
-import { isAdmin } from './roles.repo';
+import { isAdmin } from '../roles/roles.repo';
 import type { Services } from '../http/context';
 import { AppError } from '../lib/errors';
 import { randomToken } from '../lib/settings';
 import { ADMIN_RESET_PREFIX, adminResetIdentifier } from './admin-reset-token';
-import { take } from './rate-limit';
+import { take } from '../lib/rate-limit';
 
 /**
  * /reset-admin-password, step 1. Answers the same whether or not the email belongs to an admin (nobody

@@ -4,7 +4,7 @@ import type { Services } from '../http/context';
 import { AppError } from '../lib/errors';
 import { adminResetIdentifier } from './admin-reset-token';
 import { isCommonPassword } from './leaked-password';
-import { isAdmin } from './roles.repo';
+import { isAdmin } from '../roles/roles.repo';
 
 export const ADMIN_RESET_LINK_INVALID = 'This reset link is invalid, has expired or was already used. Ask for a new one.';
 
