@@ -58,13 +58,13 @@ describe('admin audit log', () => {
     expect(await entry.textContent()).toMatch(/verification status:\s*pending\s*→\s*approved/);
 
     // Filtered by admin and by kind it stays; by the other kind it is gone and the table says why.
-    await section.getByLabel(adminText.audit.admin).selectOption({ label: 'Administrator' });
-    await section.getByLabel(adminText.audit.kind).selectOption({ label: auditActionLabels['driver.approve'] });
+    await section.getByLabel(adminText.audit.admin, { exact: true }).selectOption({ label: 'Administrator' });
+    await section.getByLabel(adminText.audit.kind, { exact: true }).selectOption({ label: auditActionLabels['driver.approve'] });
     await section.getByRole('row').nth(1).getByText(auditActionLabels['driver.approve']).waitFor();
-    await section.getByLabel(adminText.audit.kind).selectOption({ label: auditActionLabels['driver.reject'] });
+    await section.getByLabel(adminText.audit.kind, { exact: true }).selectOption({ label: auditActionLabels['driver.reject'] });
     await section.getByText(kitText.noMatches).waitFor();
     expect(await section.getByRole('table').count()).toBe(0);
-    await section.getByLabel(adminText.audit.kind).selectOption({ label: kitText.filterAll });
+    await section.getByLabel(adminText.audit.kind, { exact: true }).selectOption({ label: kitText.filterAll });
     await section.getByRole('row').nth(1).waitFor();
 
     // The export link carries the same filters.

@@ -28,6 +28,9 @@ const badgeStyles: Record<string, string> = {
 };
 const statusLabel = (status: string) => (status in text.filters ? text.filters[status as DriverFilter] : status);
 
+/** The applicant's name describes the row's buttons: a screen reader hears "Approve, Pat Applicant". */
+const nameId = (driverId: string) => `driver-${driverId}-name`;
+
 type Pending = { driver: AdminDriver; status: Review['status'] };
 
 function useColumns(onReview: (pending: Pending) => void, busyId: string | undefined) {
@@ -40,7 +43,9 @@ function useColumns(onReview: (pending: Pending) => void, busyId: string | undef
         meta: { className: 'min-w-52' },
         cell: ({ row: { original: d } }) => (
           <div>
-            <p className="font-semibold text-ink-900">{d.full_name}</p>
+            <p id={nameId(d.id)} className="font-semibold text-ink-900">
+              {d.full_name}
+            </p>
             {/* Operators see the applicant's contact details in full: they may need to call them. */}
             <p className="whitespace-nowrap">{d.email}</p>
             <p>{d.phone}</p>
@@ -96,13 +101,13 @@ function useColumns(onReview: (pending: Pending) => void, busyId: string | undef
           return (
             <div className="flex justify-end gap-2">
               {d.verification_status !== 'approved' ? (
-                <Button variant="accent" size="sm" disabled={busy} onClick={() => onReview({ driver: d, status: 'approved' })} aria-label={`${text.approve} ${d.full_name}`}>
+                <Button variant="accent" size="sm" disabled={busy} onClick={() => onReview({ driver: d, status: 'approved' })} aria-describedby={nameId(d.id)}>
                   <CircleCheck className="size-4" aria-hidden="true" />
                   {text.approve}
                 </Button>
               ) : null}
               {d.verification_status !== 'rejected' ? (
-                <Button variant="outline" size="sm" className="text-red-700" disabled={busy} onClick={() => onReview({ driver: d, status: 'rejected' })} aria-label={`${text.reject} ${d.full_name}`}>
+                <Button variant="outline" size="sm" className="text-red-700" disabled={busy} onClick={() => onReview({ driver: d, status: 'rejected' })} aria-describedby={nameId(d.id)}>
                   <CircleX className="size-4" aria-hidden="true" />
                   {text.reject}
                 </Button>
