@@ -42,7 +42,7 @@ const columns: ColumnDef<AuditEntry>[] = [
     cell: ({ row: { original: e } }) => (
       <div>
         <p className="font-medium text-ink-900">{e.actor_name ?? e.actor_id}</p>
-        {e.actor_email ? <p className="break-all text-xs">{e.actor_email}</p> : null}
+        {e.actor_email ? <p className="text-xs whitespace-nowrap">{e.actor_email}</p> : null}
       </div>
     ),
   },

@@ -18,6 +18,7 @@ const columns: ColumnDef<AdminUser>[] = [
     id: 'name',
     header: columnsText.name,
     enableSorting: true,
+    meta: { className: 'whitespace-nowrap' },
     cell: ({ row }) => <span className="font-medium text-ink-900">{row.original.name || '—'}</span>,
   },
   { id: 'email', header: columnsText.email, enableSorting: true, meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => row.original.email },
