@@ -117,7 +117,7 @@ describe('axe: no serious or critical violations', () => {
 
     const three = await signedInPage(browser, server, admin, DESKTOP);
     await three.page.goto('/driver-management?status=all');
-    await three.page.getByRole('article').first().waitFor();
+    await three.page.getByRole('table').getByRole('row').nth(1).waitFor();
     await check(three.page, '/driver-management');
     await three.page.getByRole('button', { name: uiText.driverManagement.reject }).first().click();
     await three.page.getByRole('dialog', { name: uiText.driverManagement.rejectDialog.title }).waitFor();

@@ -1,6 +1,7 @@
 // /driver-management (admins only): review applications while the applicant watches, live; then the
 // approved driver goes online, and the status holds across a reload and shows in every open tab.
 import { NOTIFICATIONS_REFETCH_MS } from '@openride/shared/constants';
+import { adminText } from '@openride/shared/admin/admin-text';
 import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
@@ -16,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => closeSuite({ server, browser }));
 
-const card = (page: Page, name: string) => page.getByRole('article', { name });
+// An application is a row of the review table, found by the applicant's name.
+const card = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(name) });
 const bell = (page: Page) => page.getByRole('button', { name: uiText.a11y.notifications });
 const GREEN = 'rgb(16, 185, 129)'; // brand-500
 /** Faster than the 5-second poll: what arrives within this came over the socket. */
@@ -49,6 +51,11 @@ describe('driver review', () => {
     await application.getByText('ARIA001').waitFor();
     await application.getByText(applicant.email).waitFor();
     await application.getByRole('button', { name: text.approve }).click();
+    // Approving asks first, and opens on the safe choice.
+    const confirm = admin.page.getByRole('dialog', { name: adminText.drivers.approveDialog.title });
+    await confirm.getByText(adminText.drivers.approveDialog.text('Aria Applicant')).waitFor();
+    expect(await confirm.getByRole('button', { name: text.rejectDialog.cancel }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await confirm.getByRole('button', { name: adminText.drivers.approveDialog.confirm }).click();
     await byText(admin.page, text.approved.title).waitFor();
     // It leaves the pending list and shows under Approved.
     await expect.poll(() => card(admin.page, 'Aria Applicant').count()).toBe(0);
@@ -148,7 +155,10 @@ describe('driver review', () => {
 
   it('an empty filter says so', async () => {
     const admin = await signedInPage(browser, server, await adminApi(server), DESKTOP);
-    await admin.page.route('**/api/admin/drivers?status=pending', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"drivers":[]}' }));
+    await admin.page.route(
+      (url) => url.pathname === '/api/admin/drivers' && url.searchParams.get('status') === 'pending',
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"items":[],"next_cursor":null,"total":0}' }),
+    );
     await admin.page.goto('/driver-management');
     await byText(admin.page, text.empty.pending).waitFor();
     admin.expectNoErrors();

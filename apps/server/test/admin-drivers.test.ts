@@ -43,9 +43,9 @@ describe('admin driver review', () => {
     const second = await applicant({ license_plate: 'SECOND2' });
     const all = await admin.get('/api/admin/drivers');
     expect(all.status).toBe(200);
-    const ids = all.body.drivers.map((d: { id: string }) => d.id);
+    const ids = all.body.items.map((d: { id: string }) => d.id);
     expect(ids.indexOf(second.driverId)).toBeLessThan(ids.indexOf(first.driverId));
-    expect(all.body.drivers.find((d: { id: string }) => d.id === first.driverId)).toEqual({
+    expect(all.body.items.find((d: { id: string }) => d.id === first.driverId)).toEqual({
       id: first.driverId,
       user_id: first.id,
       email: first.email,
@@ -67,13 +67,13 @@ describe('admin driver review', () => {
     });
 
     await review(admin, first.driverId, { status: 'rejected', reason: 'Plate unreadable' });
-    const pending = (await admin.get('/api/admin/drivers?status=pending')).body.drivers.map((d: { id: string }) => d.id);
+    const pending = (await admin.get('/api/admin/drivers?status=pending')).body.items.map((d: { id: string }) => d.id);
     expect(pending).toContain(second.driverId);
     expect(pending).not.toContain(first.driverId);
-    const rejected = (await admin.get('/api/admin/drivers?status=rejected')).body.drivers;
+    const rejected = (await admin.get('/api/admin/drivers?status=rejected')).body.items;
     expect(rejected.map((d: { id: string }) => d.id)).toEqual([first.driverId]);
     expect(rejected[0]).toMatchObject({ rejection_reason: 'Plate unreadable', reviewed_at: expect.any(String), reviewed_by: adminId });
-    expect((await admin.get('/api/admin/drivers?status=approved')).body.drivers).toEqual([]);
+    expect((await admin.get('/api/admin/drivers?status=approved')).body.items).toEqual([]);
     expect((await admin.get('/api/admin/drivers?status=bogus')).status).toBe(400);
   });
 

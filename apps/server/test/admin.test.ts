@@ -21,7 +21,7 @@ describe('admin', () => {
     expect(path.body).toEqual({ path: server.services.adminPath });
     const users = await client.get('/api/admin/users');
     expect(users.status).toBe(200);
-    expect(users.body.users.find((u: { email: string }) => u.email === ADMIN_EMAIL).roles).toEqual(['admin']);
+    expect(users.body.items.find((u: { email: string }) => u.email === ADMIN_EMAIL).roles).toEqual(['admin']);
   });
 
   it('a signed-in non-admin is never told the path and every admin API refuses them', async () => {

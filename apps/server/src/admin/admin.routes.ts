@@ -1,14 +1,21 @@
-import { ADMIN_DRIVER_FILTERS, driverVerificationSchema } from '@openride/shared/drivers/schemas';
+import { auditLogQuerySchema } from '@openride/shared/admin/audit';
+import { adminDriversQuerySchema } from '@openride/shared/admin/drivers';
+import { adminUsersQuerySchema } from '@openride/shared/admin/users';
+import { driverVerificationSchema } from '@openride/shared/drivers/schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { listDriversForReview } from '../drivers/list-drivers-for-review';
+import { AUDIT_CSV, listAuditLog } from '../audit/list-audit-log';
+import { DRIVERS_CSV, listDriversForReview } from '../drivers/list-drivers-for-review';
 import { reviewDriver } from '../drivers/review-driver';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { requireAdmin } from '../http/require-admin';
+import { csvResponse } from '../lib/csv';
 import { notFound } from '../lib/errors';
-import { listUsers } from '../roles/roles.repo';
+import { pageThrough } from '../lib/keyset';
+import { listUsers, USERS_CSV } from './list-users';
 
-const driverFilterSchema = z.object({ status: z.enum(ADMIN_DRIVER_FILTERS).default('all') });
+/** An export reads the filtered rows in pages this big (a JSON page is capped at LIST_LIMIT_MAX). */
+const EXPORT_PAGE = 500;
 
 export function adminRoutes(services: Services) {
   const { db } = services;
@@ -17,12 +24,24 @@ export function adminRoutes(services: Services) {
 
   app.get('/api/admin/path', (c) => c.json({ path: services.adminPath }));
 
-  app.get('/api/admin/users', async (c) => c.json({ users: await listUsers(db) }));
+  app.get('/api/admin/users', async (c) => {
+    const query = adminUsersQuerySchema.parse(c.req.query());
+    if (query.format === 'csv') return csvResponse('users', USERS_CSV, pageThrough((cursor) => listUsers(db, { ...query, cursor, limit: EXPORT_PAGE })));
+    return c.json(await listUsers(db, query));
+  });
 
-  /** Driver applications to review (issue item 7), newest first; ?status=pending|approved|rejected|all. */
+  /** Driver applications to review, newest first; ?status=pending|approved|rejected|all and the list kit's query. */
   app.get('/api/admin/drivers', async (c) => {
-    const { status } = driverFilterSchema.parse({ status: c.req.query('status') || undefined });
-    return c.json({ drivers: await listDriversForReview(services, status) });
+    const query = adminDriversQuerySchema.parse(c.req.query());
+    if (query.format === 'csv') return csvResponse('drivers', DRIVERS_CSV, pageThrough((cursor) => listDriversForReview(services, { ...query, cursor, limit: EXPORT_PAGE })));
+    return c.json(await listDriversForReview(services, query));
+  });
+
+  /** Every change an admin made, newest first; ?actor_id= and ?action= filter. */
+  app.get('/api/admin/audit-log', async (c) => {
+    const query = auditLogQuerySchema.parse(c.req.query());
+    if (query.format === 'csv') return csvResponse('audit-log', AUDIT_CSV, pageThrough((cursor) => listAuditLog(db, { ...query, cursor, limit: EXPORT_PAGE })));
+    return c.json(await listAuditLog(db, query));
   });
 
   app.post('/api/admin/drivers/:id/verification', async (c) => {

@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002-core';
 import * as m0003 from './migrations/0003-otp-drivers-push';
 import * as m0004 from './migrations/0004-rides';
 import * as m0005 from './migrations/0005-dispatch';
+import * as m0006 from './migrations/0006-audit-log';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-otp-drivers-push': m0003,
   '0004-rides': m0004,
   '0005-dispatch': m0005,
+  '0006-audit-log': m0006,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

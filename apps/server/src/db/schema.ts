@@ -228,6 +228,19 @@ export type RideRatingsTable = {
   created_at: Generated<Date>;
 };
 
+/** One change an admin made (migration 0006); `before`/`after` hold the fields it touched. */
+export type AuditLogTable = {
+  id: Generated<string>;
+  actor_id: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  before: Json | null;
+  after: Json | null;
+  reason: string | null;
+  created_at: Generated<Date>;
+};
+
 export type DB = {
   user: UserTable;
   session: SessionTable;
@@ -248,4 +261,5 @@ export type DB = {
   ride_locations: RideLocationsTable;
   ride_messages: RideMessagesTable;
   ride_ratings: RideRatingsTable;
+  audit_log: AuditLogTable;
 };

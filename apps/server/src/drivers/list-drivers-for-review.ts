@@ -1,13 +1,25 @@
-import type { AdminDriverFilter } from '@openride/shared/drivers/schemas';
+import type { adminDriversQuerySchema } from '@openride/shared/admin/drivers';
+import { sql } from 'kysely';
+import type { z } from 'zod';
 import type { Services } from '../http/context';
+import type { CsvColumn } from '../lib/csv';
+import { containsPattern, keysetPage, type KeysetSpec } from '../lib/keyset';
 import { DRIVER_COLUMNS } from './drivers.repo';
 
-/** Newest first; a page is enough for a review queue until pagination is needed. */
-export const ADMIN_DRIVERS_LIMIT = 200;
+type Query = z.output<typeof adminDriversQuerySchema>;
 
-/** The admin review list: every driver field, the applicant's email and the review so far. */
-export function listDriversForReview(services: Pick<Services, 'db'>, filter: AdminDriverFilter) {
-  let query = services.db
+const spec: KeysetSpec<Query['sort']> = {
+  sorts: {
+    created_at: { expr: 'drivers.created_at', type: 'timestamptz' },
+    full_name: { expr: sql`lower(drivers.full_name)`, type: 'text' },
+    updated_at: { expr: 'drivers.updated_at', type: 'timestamptz' },
+  },
+  id: { ref: 'drivers.id', type: 'uuid' },
+};
+
+/** The admin review list: every driver field, the applicant's email and the review so far, a page at a time. */
+export function listDriversForReview(services: Pick<Services, 'db'>, query: Query) {
+  let rows = services.db
     .selectFrom('drivers')
     .innerJoin('user', 'user.id', 'drivers.user_id')
     .select([
@@ -18,9 +30,35 @@ export function listDriversForReview(services: Pick<Services, 'db'>, filter: Adm
       'drivers.reviewed_at',
       'drivers.reviewed_by',
       'user.email',
-    ])
-    .orderBy('drivers.created_at', 'desc')
-    .limit(ADMIN_DRIVERS_LIMIT);
-  if (filter !== 'all') query = query.where('drivers.verification_status', '=', filter);
-  return query.execute();
+    ]);
+  if (query.status && query.status !== 'all') rows = rows.where('drivers.verification_status', '=', query.status);
+  if (query.q) {
+    const like = containsPattern(query.q);
+    rows = rows.where((eb) =>
+      eb.or([
+        eb('drivers.full_name', 'ilike', like),
+        eb('user.email', 'ilike', like),
+        eb('drivers.phone', 'ilike', like),
+        eb('drivers.license_plate', 'ilike', like),
+        eb('drivers.license_number', 'ilike', like),
+      ]),
+    );
+  }
+  return keysetPage(services.db, rows, spec, query);
 }
+
+type DriverRow = Awaited<ReturnType<typeof listDriversForReview>>['items'][number];
+
+export const DRIVERS_CSV: CsvColumn<DriverRow>[] = [
+  { header: 'Name', value: (r) => r.full_name },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Phone', value: (r) => r.phone },
+  { header: 'Status', value: (r) => r.verification_status },
+  { header: 'License', value: (r) => r.license_number },
+  { header: 'Vehicle', value: (r) => [r.vehicle_year, r.vehicle_color, r.vehicle_make, r.vehicle_model].join(' ') },
+  { header: 'Plate', value: (r) => r.license_plate },
+  { header: 'Applied', value: (r) => r.created_at },
+  { header: 'Reviewed', value: (r) => r.reviewed_at },
+  { header: 'Reason', value: (r) => r.rejection_reason },
+  { header: 'Id', value: (r) => r.id },
+];

@@ -1,5 +1,6 @@
 import { type DriverVerificationInput, driverVerificationNotice } from '@openride/shared/drivers/schemas';
 import { userChannel } from '@openride/shared/realtime';
+import { recordAudit } from '../audit/record-audit';
 import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { createNotification } from '../notifications/create-notification';
@@ -7,13 +8,19 @@ import { DRIVER_COLUMNS } from './drivers.repo';
 
 /**
  * An admin approves or rejects a driver record. In one transaction: the decision (who, when, why), the
- * applicant's notification and, on approval, the driver role. Rejecting also takes the driver offline.
+ * applicant's notification, the audit record and, on approval, the driver role. Rejecting also takes
+ * the driver offline.
  * After commit: the bell, the push and the driver status of the applicant's open tabs.
  */
 export async function reviewDriver(services: Pick<Services, 'db' | 'bus' | 'push'>, adminId: string, driverId: string, input: DriverVerificationInput) {
   const { db, bus } = services;
   const { driver, notification } = await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('drivers').select(['id', 'user_id']).where('id', '=', driverId).forUpdate().executeTakeFirst();
+    const existing = await trx
+      .selectFrom('drivers')
+      .select(['id', 'user_id', 'verification_status', 'status', 'rejection_reason'])
+      .where('id', '=', driverId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!existing) throw notFound('Driver not found');
     const approved = input.status === 'approved';
     const driver = await trx
@@ -37,6 +44,15 @@ export async function reviewDriver(services: Pick<Services, 'db' | 'bus' | 'push
         .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
         .execute();
     }
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: approved ? 'driver.approve' : 'driver.reject',
+      entityType: 'driver',
+      entityId: existing.id,
+      before: { verification_status: existing.verification_status, status: existing.status, rejection_reason: existing.rejection_reason },
+      after: { verification_status: driver.verification_status, status: driver.status, rejection_reason: driver.rejection_reason },
+      reason: approved ? null : input.reason,
+    });
     const notice = approved
       ? driverVerificationNotice.approved
       : { ...driverVerificationNotice.rejected, message: driverVerificationNotice.rejected.message(input.reason) };

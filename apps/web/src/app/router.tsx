@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenLoading, PageLoading } from '@/components/ui/loading-screen';
+import { RequireRole, RequireSignedIn } from './guards/require-role';
 import { AppShell } from './layouts/app-shell';
 import { SiteLayout } from './layouts/site-layout';
 import type { PlaceholderHandle, PlaceholderPageKey } from './routes/placeholder';
@@ -12,7 +13,57 @@ const placeholder = (path: string, page: PlaceholderPageKey): RouteObject => ({
   lazy: () => import('./routes/placeholder'),
 });
 
-/** §2 route table. Every page is loaded on demand. */
+/**
+ * Pages for signed-in users: a visitor is sent to sign in and back. Pages that answer a visitor
+ * differently (a share link, /driver, the placeholders) stay outside.
+ */
+const signedInPages: RouteObject[] = [
+  { path: 'book-ride', lazy: () => import('./routes/book-ride') },
+  { path: 'track-ride/:id', lazy: () => import('./routes/track-ride') },
+  // Push notifications open the query form /track-ride?booking=… (§2).
+  { path: 'track-ride', lazy: () => import('./routes/track-ride') },
+  { path: 'ride-history', lazy: () => import('./routes/ride-history') },
+];
+
+/** Pages for users with a driver record (pending ones included); riders are sent to /driver. */
+const driverPages: RouteObject[] = [
+  { path: 'driver-active', lazy: () => import('./routes/driver-active') },
+  { path: 'driver-ride/:bookingId', lazy: () => import('./routes/driver-ride') },
+  // A driver_message push opens /driver-ride-view?booking=… (§2: the two readings differ in path form).
+  { path: 'driver-ride-view', lazy: () => import('./routes/driver-ride') },
+  placeholder('driver-documents-upload', 'driverDocumentsUpload'),
+  placeholder('driver-earnings', 'driverEarnings'),
+  placeholder('driver-schedule', 'driverSchedule'),
+];
+
+/**
+ * The operator's pages (§2 admin management, settings, dashboards, and the back-office pages of the
+ * issues to come). Anyone but an admin sees the not-found page, as at the hidden admin path.
+ */
+const adminPages: RouteObject[] = [
+  { path: 'driver-management', lazy: () => import('./routes/driver-management') },
+  placeholder('customer-management', 'customerManagement'),
+  placeholder('booking-management', 'bookingManagement'),
+  placeholder('driver/:id', 'driverDetail'),
+  placeholder('document-review', 'documentReview'),
+  placeholder('pricing-settings', 'pricingSettings'),
+  placeholder('financial-settings', 'financialSettings'),
+  placeholder('geofence-management', 'geofenceManagement'),
+  placeholder('refund-management', 'refundManagement'),
+  { path: 'analytics', lazy: () => import('./routes/analytics') },
+  placeholder('promo-codes', 'promoCodes'),
+  placeholder('driver-payouts', 'driverPayouts'),
+  placeholder('surge-pricing', 'surgePricing'),
+  placeholder('corporate-accounts', 'corporateAccounts'),
+  placeholder('driver-heatmap', 'driverHeatmap'),
+  placeholder('financial-dashboard', 'financialDashboard'),
+  placeholder('driver-admin-dashboard', 'driverAdminDashboard'),
+  placeholder('insurance-verification', 'insuranceVerification'),
+  placeholder('support-procedures', 'supportProcedures'),
+  placeholder('video-assets-generator', 'videoAssetsGenerator'),
+];
+
+/** §2 route table. Every page is loaded on demand; the guards are pathless layout routes. */
 const pages: RouteObject[] = [
   { index: true, lazy: () => import('./routes/home') },
 
@@ -27,50 +78,22 @@ const pages: RouteObject[] = [
   { path: 'driver', lazy: () => import('./routes/driver') },
   { path: 'reset-admin-password', lazy: () => import('./routes/reset-admin-password') },
   { path: 'install', lazy: () => import('./routes/install') },
-
-  { path: 'book-ride', lazy: () => import('./routes/book-ride') },
-  { path: 'track-ride/:id', lazy: () => import('./routes/track-ride') },
-  // Push notifications open the query form /track-ride?booking=… (§2).
-  { path: 'track-ride', lazy: () => import('./routes/track-ride') },
-  { path: 'ride-history', lazy: () => import('./routes/ride-history') },
   // A share-trip link: read-only, public, behind an unguessable token.
   { path: 'share/:token', lazy: () => import('./routes/share-ride') },
 
-  { path: 'driver-management', lazy: () => import('./routes/driver-management') },
-  placeholder('customer-management', 'customerManagement'),
-  placeholder('booking-management', 'bookingManagement'),
-  placeholder('driver/:id', 'driverDetail'),
-  { path: 'driver-active', lazy: () => import('./routes/driver-active') },
-  { path: 'driver-ride/:bookingId', lazy: () => import('./routes/driver-ride') },
-  // A driver_message push opens /driver-ride-view?booking=… (§2: the two readings differ in path form).
-  { path: 'driver-ride-view', lazy: () => import('./routes/driver-ride') },
-  placeholder('driver-documents-upload', 'driverDocumentsUpload'),
-  placeholder('document-review', 'documentReview'),
+  { Component: RequireSignedIn, children: signedInPages },
+  { element: <RequireRole role="driver" />, children: driverPages },
+  { element: <RequireRole role="admin" />, children: adminPages },
 
-  placeholder('pricing-settings', 'pricingSettings'),
-  placeholder('financial-settings', 'financialSettings'),
-  placeholder('geofence-management', 'geofenceManagement'),
+  // Riders' pages whose content is still to come; public until they show something personal.
   placeholder('payment-history', 'paymentHistory'),
-  placeholder('driver-earnings', 'driverEarnings'),
-  placeholder('refund-management', 'refundManagement'),
   placeholder('account-settings', 'accountSettings'),
-  { path: 'analytics', lazy: () => import('./routes/analytics') },
-  placeholder('promo-codes', 'promoCodes'),
-  placeholder('driver-payouts', 'driverPayouts'),
-  placeholder('surge-pricing', 'surgePricing'),
   placeholder('support-tickets', 'supportTickets'),
   placeholder('notifications', 'notifications'),
-  placeholder('driver-schedule', 'driverSchedule'),
+  // The rules a rider reads before booking: public, like /pricing.
   placeholder('cancellation-policies', 'cancellationPolicies'),
   placeholder('referrals', 'referrals'),
   placeholder('vehicles', 'vehicles'),
-  placeholder('corporate-accounts', 'corporateAccounts'),
-  placeholder('driver-heatmap', 'driverHeatmap'),
-  placeholder('financial-dashboard', 'financialDashboard'),
-  placeholder('driver-admin-dashboard', 'driverAdminDashboard'),
-  placeholder('insurance-verification', 'insuranceVerification'),
-  placeholder('support-procedures', 'supportProcedures'),
-  placeholder('video-assets-generator', 'videoAssetsGenerator'),
 
   { path: 'dev/outbox', lazy: () => import('./routes/dev-outbox') },
 

@@ -1,12 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ListPage } from '@openride/shared/admin/list-query';
+import type { AdminUser } from '@openride/shared/admin/users';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-export type AdminUser = { id: string; email: string; name: string; created_at: string; roles: string[] };
+export type { AdminUser };
 
-export function useAdminUsers() {
+/** The list itself is fetched by the data table (GET /api/admin/users): this is its key. */
+export const adminUsersKey = queryKeys.adminUsers;
+
+/** Every admin, for the audit log's "by admin" filter (there are a handful, never a page's worth). */
+export function useAdmins() {
   return useQuery({
-    queryKey: queryKeys.adminUsers,
-    queryFn: async () => (await api<{ users: AdminUser[] }>('/api/admin/users')).users,
+    queryKey: [...queryKeys.adminUsers, 'admins'],
+    queryFn: async () => (await api<ListPage<AdminUser>>('/api/admin/users?role=admin&sort=name&dir=asc&limit=100')).items,
+    staleTime: 60_000,
   });
 }

@@ -1,189 +1,187 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ArrowLeft, Car, CircleCheck, CircleX, IdCard, Mail, Phone } from 'lucide-react';
+import { ArrowLeft, CircleCheck, CircleX } from 'lucide-react';
+import { adminText } from '@openride/shared/admin/admin-text';
 import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
-import { NotFoundPage } from '@/components/not-found-page';
 import { Button } from '@/components/ui/button';
-import { LoadingScreen } from '@/components/ui/loading-screen';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { Tabs } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { useMe } from '@/lib/session';
-import { type AdminDriver, DRIVER_FILTERS, type DriverFilter, useAdminDrivers } from '../api/get-admin-drivers';
+import { type AdminDriver, adminDriversKey, DRIVER_FILTERS, type DriverFilter } from '../api/get-admin-drivers';
 import { type Review, useReviewDriver } from '../api/review-driver';
-import { RejectDialog } from './reject-dialog';
+import { formatDateTime } from './format';
 
 const text = uiText.driverManagement;
+const columnsText = adminText.drivers.columns;
 const tabItems = DRIVER_FILTERS.map((value) => ({ value, label: text.filters[value] }));
 const isFilter = (value: string | null): value is DriverFilter => DRIVER_FILTERS.includes(value as DriverFilter);
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-};
-
 const badgeStyles: Record<string, string> = {
   pending: 'bg-amber-100 text-amber-900',
-  approved: 'bg-brand-100 text-brand-700',
+  approved: 'bg-brand-100 text-brand-800',
   rejected: 'bg-red-100 text-red-800',
 };
 const statusLabel = (status: string) => (status in text.filters ? text.filters[status as DriverFilter] : status);
 
-function DriverCard({ driver, onReview, onReject, busy }: { driver: AdminDriver; onReview: (review: Review) => void; onReject: () => void; busy: boolean }) {
-  const status = driver.verification_status;
-  const vehicle = [driver.vehicle_year, driver.vehicle_color, driver.vehicle_make, driver.vehicle_model].filter(Boolean).join(' ');
-  const titleId = `driver-${driver.id}`;
-  return (
-    <li>
-      <article aria-labelledby={titleId} className="flex h-full flex-col rounded-3xl border border-ink-200 bg-white p-5 shadow-xs">
-        <header className="flex items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h3 id={titleId} className="truncate text-lg font-semibold text-ink-900">
-              {driver.full_name}
-            </h3>
-            <p className="text-xs text-ink-500">{text.applied(formatDate(driver.created_at))}</p>
-          </div>
-          <span className={cn('shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold', badgeStyles[status] ?? 'bg-ink-100 text-ink-700')}>{statusLabel(status)}</span>
-        </header>
+/** The applicant's name describes the row's buttons: a screen reader hears "Approve, Pat Applicant". */
+const nameId = (driverId: string) => `driver-${driverId}-name`;
 
-        {/* Operators see the applicant's contact details in full: they may need to call them. */}
-        <dl className="mt-4 grid gap-2 text-sm text-ink-700">
-          {driver.email ? (
-            <div className="flex items-center gap-2">
-              <dt>
-                <Mail className="size-4 text-ink-400" aria-hidden="true" />
-                <span className="sr-only">{uiText.auth.email}</span>
-              </dt>
-              <dd className="truncate">{driver.email}</dd>
+type Pending = { driver: AdminDriver; status: Review['status'] };
+
+function useColumns(onReview: (pending: Pending) => void, busyId: string | undefined) {
+  return useMemo<ColumnDef<AdminDriver>[]>(
+    () => [
+      {
+        id: 'full_name',
+        header: columnsText.driver,
+        enableSorting: true,
+        meta: { className: 'min-w-52' },
+        cell: ({ row: { original: d } }) => (
+          <div>
+            <p id={nameId(d.id)} className="font-semibold text-ink-900">
+              {d.full_name}
+            </p>
+            {/* Operators see the applicant's contact details in full: they may need to call them. */}
+            <p className="whitespace-nowrap">{d.email}</p>
+            <p>{d.phone}</p>
+          </div>
+        ),
+      },
+      {
+        id: 'vehicle',
+        header: columnsText.vehicle,
+        meta: { className: 'min-w-40' },
+        cell: ({ row: { original: d } }) => (
+          <div>
+            <p>{[d.vehicle_year, d.vehicle_color, d.vehicle_make, d.vehicle_model].filter(Boolean).join(' ')}</p>
+            <p>
+              <span className="sr-only">{text.plate}: </span>
+              <span className="font-mono font-semibold text-ink-900">{d.license_plate}</span>
+            </p>
+          </div>
+        ),
+      },
+      { id: 'license', header: columnsText.license, meta: { className: 'font-mono' }, cell: ({ row }) => row.original.license_number },
+      {
+        id: 'created_at',
+        header: columnsText.applied,
+        enableSorting: true,
+        meta: { className: 'whitespace-nowrap', firstDir: 'desc' },
+        cell: ({ row: { original: d } }) => <time dateTime={d.created_at}>{formatDateTime(d.created_at)}</time>,
+      },
+      {
+        id: 'status',
+        header: columnsText.status,
+        meta: { className: 'min-w-40' },
+        cell: ({ row: { original: d } }) => (
+          <div className="space-y-1">
+            <span className={cn('inline-block rounded-full px-2.5 py-1 text-xs font-semibold', badgeStyles[d.verification_status] ?? 'bg-ink-100 text-ink-700')}>
+              {statusLabel(d.verification_status)}
+            </span>
+            {d.reviewed_at ? <p className="text-xs text-ink-600">{text.reviewed(formatDateTime(d.reviewed_at))}</p> : null}
+            {d.verification_status === 'rejected' && d.rejection_reason ? (
+              <p className="text-xs text-red-900">
+                <span className="font-semibold">{text.reason}:</span> {d.rejection_reason}
+              </p>
+            ) : null}
+          </div>
+        ),
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">{columnsText.actions}</span>,
+        meta: { className: 'text-right' },
+        cell: ({ row: { original: d } }) => {
+          const busy = busyId === d.id;
+          return (
+            <div className="flex justify-end gap-2">
+              {d.verification_status !== 'approved' ? (
+                <Button variant="accent" size="sm" disabled={busy} onClick={() => onReview({ driver: d, status: 'approved' })} aria-describedby={nameId(d.id)}>
+                  <CircleCheck className="size-4" aria-hidden="true" />
+                  {text.approve}
+                </Button>
+              ) : null}
+              {d.verification_status !== 'rejected' ? (
+                <Button variant="outline" size="sm" className="text-red-700" disabled={busy} onClick={() => onReview({ driver: d, status: 'rejected' })} aria-describedby={nameId(d.id)}>
+                  <CircleX className="size-4" aria-hidden="true" />
+                  {text.reject}
+                </Button>
+              ) : null}
             </div>
-          ) : null}
-          <div className="flex items-center gap-2">
-            <dt>
-              <Phone className="size-4 text-ink-400" aria-hidden="true" />
-              <span className="sr-only">{uiText.auth.phoneNumber}</span>
-            </dt>
-            <dd>{driver.phone}</dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <Car className="size-4 text-ink-400" aria-hidden="true" />
-              <span className="sr-only">{text.vehicle}</span>
-            </dt>
-            <dd>
-              {vehicle} · <span className="font-mono font-semibold">{driver.license_plate}</span>
-            </dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <IdCard className="size-4 text-ink-400" aria-hidden="true" />
-              <span className="sr-only">{text.license}</span>
-            </dt>
-            <dd className="font-mono">{driver.license_number}</dd>
-          </div>
-        </dl>
-
-        {driver.reviewed_at ? <p className="mt-3 text-xs text-ink-500">{text.reviewed(formatDate(driver.reviewed_at))}</p> : null}
-        {status === 'rejected' && driver.rejection_reason ? (
-          <p className="mt-3 rounded-xl bg-red-50 p-3 text-sm text-red-900">
-            <span className="font-semibold">{text.reason}:</span> {driver.rejection_reason}
-          </p>
-        ) : null}
-
-        <div className="mt-auto flex gap-3 pt-5">
-          {status !== 'approved' ? (
-            <Button variant="accent" className="flex-1" disabled={busy} onClick={() => onReview({ id: driver.id, status: 'approved' })} aria-describedby={titleId}>
-              <CircleCheck className="size-4" aria-hidden="true" />
-              {text.approve}
-            </Button>
-          ) : null}
-          {status !== 'rejected' ? (
-            <Button variant="outline" className="flex-1 text-red-700" disabled={busy} onClick={onReject} aria-describedby={titleId}>
-              <CircleX className="size-4" aria-hidden="true" />
-              {text.reject}
-            </Button>
-          ) : null}
-        </div>
-      </article>
-    </li>
+          );
+        },
+      },
+    ],
+    [onReview, busyId],
   );
 }
 
 function DriverList({ filter }: { filter: DriverFilter }) {
-  const drivers = useAdminDrivers(filter);
   const review = useReviewDriver();
-  const [rejecting, setRejecting] = useState<AdminDriver | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const columns = useColumns(setPending, review.isPending ? review.variables?.id : undefined);
 
-  const submit = (driver: AdminDriver, input: Review) => {
-    review.mutate(input, {
-      onSuccess: () => {
-        const done = input.status === 'approved' ? text.approved : text.rejected;
-        toast({ title: done.title, description: done.text(driver.full_name) });
+  const submit = ({ driver, status }: Pending, reason: string | undefined) => {
+    setPending(null);
+    review.mutate(
+      { id: driver.id, status, reason },
+      {
+        onSuccess: () => {
+          const done = status === 'approved' ? text.approved : text.rejected;
+          toast({ title: done.title, description: done.text(driver.full_name) });
+        },
+        onError: (error) => {
+          toast({ variant: 'destructive', title: messages.errors.error.title, description: error.message || messages.errors.error.unexpected });
+        },
       },
-      onError: (error) => {
-        toast({ variant: 'destructive', title: messages.errors.error.title, description: error.message || messages.errors.error.unexpected });
-      },
-    });
+    );
   };
 
-  if (drivers.isPending) return <LoadingScreen className="min-h-60" />;
-  if (drivers.isError) {
-    return (
-      <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-800">
-        {text.loadFailed}
-      </p>
-    );
-  }
-  if (drivers.data.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-3 rounded-3xl border border-dashed border-ink-300 bg-ink-50 px-6 py-14 text-center">
-        <IdCard className="size-8 text-ink-400" aria-hidden="true" />
-        <p className="font-medium text-ink-700">{text.empty[filter]}</p>
-      </div>
-    );
-  }
+  const rejecting = pending?.status === 'rejected';
   return (
     <>
-      <ul className={cn('grid gap-4 md:grid-cols-2 xl:grid-cols-3', drivers.isPlaceholderData && 'opacity-60')} aria-busy={drivers.isFetching || undefined}>
-        {drivers.data.map((driver) => (
-          <DriverCard
-            key={driver.id}
-            driver={driver}
-            busy={review.isPending && review.variables?.id === driver.id}
-            onReview={(input) => submit(driver, input)}
-            onReject={() => setRejecting(driver)}
-          />
-        ))}
-      </ul>
-      {rejecting ? (
-        <RejectDialog
-          name={rejecting.full_name}
-          onClose={() => setRejecting(null)}
-          onConfirm={(reason) => {
-            submit(rejecting, { id: rejecting.id, status: 'rejected', reason });
-            setRejecting(null);
-          }}
-        />
-      ) : null}
+      <DataTable
+        label={`${uiText.pages.driverManagement.title}: ${text.filters[filter]}`}
+        endpoint="/api/admin/drivers"
+        queryKey={adminDriversKey}
+        params={{ status: filter }}
+        columns={columns}
+        getRowId={(d) => d.id}
+        defaultSort={{ id: 'created_at', dir: 'desc' }}
+        searchLabel={adminText.drivers.search}
+        empty={text.empty[filter]}
+        loadFailed={text.loadFailed}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => (open ? undefined : setPending(null))}
+        title={rejecting ? text.rejectDialog.title : adminText.drivers.approveDialog.title}
+        description={pending ? (rejecting ? text.rejectDialog.text(pending.driver.full_name) : adminText.drivers.approveDialog.text(pending.driver.full_name)) : null}
+        confirmLabel={rejecting ? text.rejectDialog.confirm : adminText.drivers.approveDialog.confirm}
+        cancelLabel={text.rejectDialog.cancel}
+        variant={rejecting ? 'destructive' : 'accent'}
+        reason={rejecting ? { label: text.rejectDialog.reasonLabel, requiredMessage: text.rejectDialog.reasonRequired, maxLength: 500 } : undefined}
+        onConfirm={(reason) => pending && submit(pending, reason)}
+      />
     </>
   );
 }
 
-/** /driver-management: admins only (the server refuses everyone else too); others get the not-found page. */
+/** /driver-management: the review queue. Admins only: the router's admin guard shows everyone else the not-found page. */
 export function DriverManagementPage() {
   const me = useMe();
   const [params, setParams] = useSearchParams();
   const requested = params.get('status');
   const filter: DriverFilter = isFilter(requested) ? requested : 'pending';
 
-  if (me.isPending) return <LoadingScreen />;
-  if (!me.data?.isAdmin) return <NotFoundPage />;
-
   return (
     <PageContainer>
-      {me.data.adminPath ? (
+      {me.data?.adminPath ? (
         <Link to={me.data.adminPath} className="mb-4 inline-flex items-center gap-1.5 rounded-lg text-sm font-medium text-ink-600 hover:text-ink-900">
           <ArrowLeft className="size-4" aria-hidden="true" />
           {text.backToPanel}
@@ -197,7 +195,7 @@ export function DriverManagementPage() {
         onValueChange={(next) => setParams(next === 'pending' ? {} : { status: next }, { replace: true })}
         className="[&>[role=tablist]]:max-w-lg"
       >
-        {(value) => <DriverList filter={value} />}
+        {(value) => <DriverList key={value} filter={value} />}
       </Tabs>
     </PageContainer>
   );

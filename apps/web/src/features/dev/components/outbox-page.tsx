@@ -2,8 +2,8 @@ import { Mail, MessageSquare, RefreshCw } from 'lucide-react';
 import { uiText } from '@openride/shared/ui-text';
 import { NotFoundPage } from '@/components/not-found-page';
 import { Button } from '@/components/ui/button';
-import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageContainer, PageHeading } from '@/components/ui/page';
+import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
 import { isApiError } from '@/lib/api';
 import { useOutbox } from '../api/get-outbox';
 import { Linkify } from './linkify';
@@ -30,13 +30,13 @@ export function OutboxPage() {
       </PageHeading>
 
       {outbox.isPending ? (
-        <LoadingScreen className="min-h-40" />
+        <QueryLoading />
       ) : outbox.isError ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-800">
+        <QueryError onRetry={() => void outbox.refetch()} retrying={outbox.isFetching}>
           {uiText.outbox.loadFailed}
-        </p>
+        </QueryError>
       ) : outbox.data.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-ink-300 p-8 text-center text-ink-600">{uiText.outbox.empty}</p>
+        <QueryEmpty icon={Mail}>{uiText.outbox.empty}</QueryEmpty>
       ) : (
         <ol className="space-y-4">
           {outbox.data.map((message, index) => {

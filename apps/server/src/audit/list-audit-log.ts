@@ -1,0 +1,54 @@
+import type { auditLogQuerySchema } from '@openride/shared/admin/audit';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../db/schema';
+import type { CsvColumn } from '../lib/csv';
+import { containsPattern, keysetPage, type KeysetSpec } from '../lib/keyset';
+
+type Query = z.output<typeof auditLogQuerySchema>;
+
+const spec: KeysetSpec<Query['sort']> = {
+  sorts: { created_at: { expr: 'audit_log.created_at', type: 'timestamptz' } },
+  id: { ref: 'audit_log.id', type: 'uuid' },
+};
+
+/** The audit log, newest first by default; filter by the admin who acted and the kind, or search. */
+export function listAuditLog(db: Kysely<DB>, query: Query) {
+  let rows = db
+    .selectFrom('audit_log')
+    .leftJoin('user', 'user.id', 'audit_log.actor_id')
+    .select([
+      'audit_log.id',
+      'audit_log.actor_id',
+      'user.name as actor_name',
+      'user.email as actor_email',
+      'audit_log.action',
+      'audit_log.entity_type',
+      'audit_log.entity_id',
+      'audit_log.before',
+      'audit_log.after',
+      'audit_log.reason',
+      'audit_log.created_at',
+    ]);
+  if (query.actor_id) rows = rows.where('audit_log.actor_id', '=', query.actor_id);
+  if (query.action) rows = rows.where('audit_log.action', '=', query.action);
+  if (query.q) {
+    const like = containsPattern(query.q);
+    rows = rows.where((eb) => eb.or([eb('audit_log.entity_id', 'ilike', like), eb('audit_log.reason', 'ilike', like), eb('user.name', 'ilike', like), eb('user.email', 'ilike', like)]));
+  }
+  return keysetPage(db, rows, spec, query);
+}
+
+type AuditRow = Awaited<ReturnType<typeof listAuditLog>>['items'][number];
+
+export const AUDIT_CSV: CsvColumn<AuditRow>[] = [
+  { header: 'When', value: (r) => r.created_at },
+  { header: 'Admin', value: (r) => r.actor_name ?? r.actor_id },
+  { header: 'Admin email', value: (r) => r.actor_email },
+  { header: 'Action', value: (r) => r.action },
+  { header: 'Entity', value: (r) => r.entity_type },
+  { header: 'Entity id', value: (r) => r.entity_id },
+  { header: 'Before', value: (r) => r.before },
+  { header: 'After', value: (r) => r.after },
+  { header: 'Reason', value: (r) => r.reason },
+];

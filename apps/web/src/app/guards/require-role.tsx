@@ -1,0 +1,36 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { NotFoundPage } from '@/components/not-found-page';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { paths } from '@/config/paths';
+import { useMe } from '@/lib/session';
+
+/**
+ * Pathless layout routes that decide who may see the pages under them, once, in the router (see
+ * app/router.tsx), instead of a check at the top of every page. They are the web's courtesy only: the
+ * server refuses every API behind them to the wrong user whatever the browser shows.
+ */
+
+/** Signed-in pages: a visitor is sent to sign in and comes back to the same address afterwards. */
+export function RequireSignedIn() {
+  const me = useMe();
+  const location = useLocation();
+  if (me.isPending) return <LoadingScreen />;
+  if (!me.data) return <Navigate to={paths.authReturnTo(location.pathname + location.search)} replace />;
+  return <Outlet />;
+}
+
+/**
+ * - `admin`: anyone else, visitors included, sees the not-found page, exactly as at the hidden admin
+ *   path: an admin page does not even admit that it exists.
+ * - `driver` (a driver record exists, whatever its review status: the pages below handle pending and
+ *   rejected themselves): a visitor signs in first; a signed-in rider goes to /driver, the page that
+ *   explains driving and holds the application (§2 "non-approved users go to /driver").
+ */
+export function RequireRole({ role }: { role: 'admin' | 'driver' }) {
+  const me = useMe();
+  const location = useLocation();
+  if (me.isPending) return <LoadingScreen />;
+  if (role === 'admin') return me.data?.isAdmin ? <Outlet /> : <NotFoundPage />;
+  if (!me.data) return <Navigate to={paths.authReturnTo(location.pathname + location.search)} replace />;
+  return me.data.role === 'driver' ? <Outlet /> : <Navigate to={paths.driver} replace />;
+}

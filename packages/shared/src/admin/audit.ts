@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineListQuery, optionalFilter } from './list-query';
+
+/**
+ * Every kind of change an admin can make, as `<entity>.<verb>`. A new admin verb adds its kind here
+ * (the audit log's filter and labels follow) and calls `recordAudit` in its transaction.
+ */
+export const AUDIT_ACTIONS = ['driver.approve', 'driver.reject'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** `GET /api/admin/audit-log`: newest first by default, filter by the admin who acted and the kind. */
+export const auditLogQuerySchema = defineListQuery({
+  sorts: ['created_at'],
+  filters: {
+    actor_id: optionalFilter(z.string().max(200)),
+    action: optionalFilter(z.enum(AUDIT_ACTIONS)),
+  },
+});
+export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actor_id: z.string(),
+  /** Null when the admin's account no longer exists: the record outlives it. */
+  actor_name: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  entity_type: z.string(),
+  entity_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
