@@ -24,21 +24,3 @@ export function effectiveRole(roles: Role[], hasDriverRecord: boolean): Role {
   if (roles.includes('driver')) return 'driver';
   return 'user';
 }
-
-/** Accounts with their roles, newest first (the admin panel's user list; capped until it pages). */
-export function listUsers(db: Kysely<DB>) {
-  return db
-    .selectFrom('user')
-    .leftJoin('user_roles', 'user_roles.user_id', 'user.id')
-    .select((eb) => [
-      'user.id',
-      'user.email',
-      'user.name',
-      'user.createdAt as created_at',
-      eb.fn.coalesce(eb.fn.agg<string[]>('array_agg', ['user_roles.role']).filterWhere('user_roles.role', 'is not', null), eb.val<string[]>([])).as('roles'),
-    ])
-    .groupBy('user.id')
-    .orderBy('user.createdAt', 'desc')
-    .limit(200)
-    .execute();
-}
