@@ -4,6 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { ZodError } from 'zod';
 import { adminRoutes } from './admin/admin.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
+import { customerRoutes } from './customers/customers.routes';
 import { adminPasswordRoutes } from './auth/admin-password.routes';
 import { authRoutes } from './auth/auth.routes';
 import { roleRoutes } from './auth/roles.routes';
@@ -88,6 +89,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', pushRoutes(services));
   app.route('/', adminRoutes(services));
   app.route('/', analyticsRoutes(services));
+  app.route('/', customerRoutes(services));
   // Pricing first: its POST /api/rides/quote is more specific than the rides routes.
   app.route('/', pricingRoutes(services));
   app.route('/', rideRoutes(services));

@@ -1,4 +1,4 @@
-import { auditLogQuerySchema } from '@openride/shared/admin/audit';
+import { adminReasonSchema, auditLogQuerySchema } from '@openride/shared/admin/audit';
 import { adminDriversQuerySchema } from '@openride/shared/admin/drivers';
 import { adminUsersQuerySchema } from '@openride/shared/admin/users';
 import { driverVerificationSchema } from '@openride/shared/drivers/schemas';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AUDIT_CSV, listAuditLog } from '../audit/list-audit-log';
 import { DRIVERS_CSV, listDriversForReview } from '../drivers/list-drivers-for-review';
 import { reviewDriver } from '../drivers/review-driver';
+import { setDriverSuspended } from '../drivers/set-driver-suspended';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { requireAdmin } from '../http/require-admin';
 import { csvResponse } from '../lib/csv';
@@ -42,6 +43,20 @@ export function adminRoutes(services: Services) {
     const query = auditLogQuerySchema.parse(c.req.query());
     if (query.format === 'csv') return csvResponse('audit-log', AUDIT_CSV, pageThrough((cursor) => listAuditLog(db, { ...query, cursor, limit: EXPORT_PAGE })));
     return c.json(await listAuditLog(db, query));
+  });
+
+  /** Suspend (offline at once, cannot go online) or reinstate a driver, with a reason. */
+  app.post('/api/admin/drivers/:id/suspend', async (c) => {
+    const id = z.uuid().safeParse(c.req.param('id'));
+    if (!id.success) throw notFound('Driver not found');
+    const { reason } = adminReasonSchema.parse(await c.req.json());
+    return c.json({ driver: await setDriverSuspended(services, requireUser(c).id, id.data, { suspended: true, reason }) });
+  });
+  app.post('/api/admin/drivers/:id/reinstate', async (c) => {
+    const id = z.uuid().safeParse(c.req.param('id'));
+    if (!id.success) throw notFound('Driver not found');
+    const { reason } = adminReasonSchema.parse(await c.req.json());
+    return c.json({ driver: await setDriverSuspended(services, requireUser(c).id, id.data, { suspended: false, reason }) });
   });
 
   app.post('/api/admin/drivers/:id/verification', async (c) => {

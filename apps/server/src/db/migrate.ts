@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003-otp-drivers-push';
 import * as m0004 from './migrations/0004-rides';
 import * as m0005 from './migrations/0005-dispatch';
 import * as m0006 from './migrations/0006-audit-log';
+import * as m0007 from './migrations/0007-operator-actions';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-rides': m0004,
   '0005-dispatch': m0005,
   '0006-audit-log': m0006,
+  '0007-operator-actions': m0007,
 };
 
 export async function migrateToLatest(db: Kysely<any>) {

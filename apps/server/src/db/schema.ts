@@ -60,6 +60,9 @@ export type ProfilesTable = {
   push_token: string | null;
   /** Set when the owner proved the phone with a one-time code; cleared when the phone changes. */
   phone_verified_at: Timestamp | null;
+  /** Blocked by an admin: no new ride requests (migration 0007). */
+  blocked_at: Timestamp | null;
+  blocked_reason: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 };
@@ -91,6 +94,9 @@ export type DriversTable = {
   rejection_reason: string | null;
   reviewed_at: Timestamp | null;
   reviewed_by: string | null;
+  /** Suspended by an admin: offline and cannot go online (migration 0007). */
+  suspended_at: Timestamp | null;
+  suspension_reason: string | null;
 };
 export type PhoneOtpsTable = {
   /** Ten digits. */

@@ -35,3 +35,9 @@ export function latestDriverOf(db: Kysely<DB>, userId: string) {
 export function latestFullDriverOf(db: Kysely<DB>, userId: string) {
   return db.selectFrom('drivers').select(DRIVER_COLUMNS).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
 }
+
+/** Whether an admin has suspended this driver record (issue 10 §4). */
+export async function isSuspended(db: Kysely<DB>, driverId: string): Promise<boolean> {
+  const row = await db.selectFrom('drivers').select('suspended_at').where('id', '=', driverId).executeTakeFirst();
+  return Boolean(row?.suspended_at);
+}

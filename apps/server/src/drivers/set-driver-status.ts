@@ -10,17 +10,20 @@ import { domainError, forbidden, notFound } from '../lib/errors';
  */
 export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'dispatcher' | 'drivers'>, userId: string, driverId: string, status: DriverStatus) {
   const { db, bus } = services;
-  const driver = await db.selectFrom('drivers').select(['id', 'user_id', 'verification_status']).where('id', '=', driverId).executeTakeFirst();
+  const driver = await db.selectFrom('drivers').select(['id', 'user_id', 'verification_status', 'suspended_at']).where('id', '=', driverId).executeTakeFirst();
   if (!driver) throw notFound('Driver not found');
   if (driver.user_id !== userId) throw forbidden();
+  if (status === 'available' && driver.suspended_at) throw domainError('DRIVER_SUSPENDED');
   const refuse = (verificationStatus: string) => domainError('DRIVER_NOT_APPROVED', messages.errors.applicationPending.text(verificationStatus));
   if (status === 'available' && driver.verification_status !== 'approved') throw refuse(driver.verification_status);
 
   let update = db.updateTable('drivers').set({ status, updated_at: new Date() }).where('id', '=', driver.id);
-  if (status === 'available') update = update.where('verification_status', '=', 'approved');
+  // Approval and suspension re-checked in the update itself: an admin's decision landing now wins.
+  if (status === 'available') update = update.where('verification_status', '=', 'approved').where('suspended_at', 'is', null);
   const updated = await update.returning(['id', 'status', 'verification_status', 'created_at']).executeTakeFirst();
   if (!updated) {
-    const now = await db.selectFrom('drivers').select('verification_status').where('id', '=', driver.id).executeTakeFirst();
+    const now = await db.selectFrom('drivers').select(['verification_status', 'suspended_at']).where('id', '=', driver.id).executeTakeFirst();
+    if (now?.suspended_at) throw domainError('DRIVER_SUSPENDED');
     throw refuse(now?.verification_status ?? driver.verification_status);
   }
   // This process takes the driver's next GPS frame with the new status at once (others within the bus hop).

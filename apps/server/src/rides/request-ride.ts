@@ -31,6 +31,10 @@ export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push'
   let result;
   try {
     result = await db.transaction().execute(async (trx) => {
+      // Checked under a share lock on the profile: a block committing now waits for this request, or
+      // this request sees the block.
+      const profile = await trx.selectFrom('profiles').select('blocked_at').where('id', '=', riderId).forShare().executeTakeFirst();
+      if (profile?.blocked_at) throw domainError('ACCOUNT_BLOCKED');
       const ride = await trx
         .insertInto('rides')
         .values({

@@ -20,6 +20,11 @@ export const kitText = {
 export const auditActionLabels: Record<AuditAction, string> = {
   'driver.approve': 'Driver approved',
   'driver.reject': 'Driver rejected',
+  'driver.suspend': 'Driver suspended',
+  'driver.reinstate': 'Driver reinstated',
+  'rider.block': 'Rider blocked',
+  'rider.unblock': 'Rider unblocked',
+  'ride.cancel': 'Ride cancelled by operator',
 };
 
 export const adminText = {

@@ -5,7 +5,7 @@ import { defineListQuery, optionalFilter } from './list-query';
  * Every kind of change an admin can make, as `<entity>.<verb>`. A new admin verb adds its kind here
  * (the audit log's filter and labels follow) and calls `recordAudit` in its transaction.
  */
-export const AUDIT_ACTIONS = ['driver.approve', 'driver.reject'] as const;
+export const AUDIT_ACTIONS = ['driver.approve', 'driver.reject', 'driver.suspend', 'driver.reinstate', 'rider.block', 'rider.unblock', 'ride.cancel'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** `GET /api/admin/audit-log`: newest first by default, filter by the admin who acted and the kind. */
@@ -33,3 +33,7 @@ export const auditEntrySchema = z.object({
   created_at: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** The reason an admin gives for a block, a suspension or a cancellation: required, shown to whoever it touches. */
+export const adminReasonSchema = z.object({ reason: z.string().trim().min(3, 'Give a reason (at least 3 characters)').max(500) });
+export type AdminReason = z.infer<typeof adminReasonSchema>;

@@ -12,6 +12,7 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageTitle } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
+import { errorText } from '@openride/shared/error-text';
 import { useAppConfig } from '@/lib/app-config';
 import { useRealtimeEvent } from '@/lib/realtime';
 import { useMe } from '@/lib/session';
@@ -154,10 +155,13 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
       </p>
     );
   } else if (quote.isError) {
+    // A refusal the rider can act on reads its code's words (outside the area, a ride type not offered);
+    // anything else is a failure to reach us, with a retry.
+    const quoteRefusal = isApiError(quote.error) && quote.error.code && quote.error.status < 500 ? errorText(quote.error.code) : null;
     quoteArea = (
       <div role="alert" className="space-y-2 rounded-2xl bg-red-50 p-4 text-sm text-red-800">
-        <p className="font-medium">{isApiError(quote.error, 422) ? text.outsideArea : text.quoteFailed}</p>
-        {isApiError(quote.error, 422) ? null : (
+        <p className="font-medium">{quoteRefusal ?? text.quoteFailed}</p>
+        {quoteRefusal ? null : (
           <Button variant="outline" size="sm" onClick={() => void quote.refetch()}>
             {text.retry}
           </Button>
@@ -180,12 +184,13 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
     );
   }
 
+  // Domain codes map to the words a rider reads (errorText); no raw exception text reaches the screen.
   const requestError = request.error
-    ? isApiError(request.error, 409)
+    ? isApiError(request.error) && request.error.code === 'ACTIVE_RIDE_EXISTS'
       ? text.alreadyActive
-      : isApiError(request.error, 422)
-        ? text.outsideArea
-        : request.error.message || text.requestFailed
+      : isApiError(request.error) && request.error.code && request.error.status < 500
+        ? errorText(request.error.code)
+        : text.requestFailed
     : null;
 
   return (

@@ -1,0 +1,92 @@
+import type { customersQuerySchema } from '@openride/shared/customers/schemas';
+import { type Kysely, sql } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../db/schema';
+import type { CsvColumn } from '../lib/csv';
+import { containsPattern, keysetPage, type KeysetSpec } from '../lib/keyset';
+
+type Query = z.output<typeof customersQuerySchema>;
+
+const spec: KeysetSpec<Query['sort']> = {
+  sorts: {
+    last_active: { expr: sql`coalesce(s.last_ride_at, "user"."createdAt")`, type: 'timestamptz' },
+    created_at: { expr: 'user.createdAt', type: 'timestamptz' },
+    rides: { expr: sql`coalesce(s.rides_completed, 0)`, type: 'numeric' },
+    name: { expr: sql`lower("user"."name")`, type: 'text' },
+  },
+  id: { ref: 'user.id', type: 'text' },
+};
+
+const round1 = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10);
+
+/**
+ * /customer-management: riders (accounts that are neither admins nor drivers) with their rides taken,
+ * cancellations, ratings given and received and last activity. Search by name, email or phone.
+ */
+export async function listCustomers(db: Kysely<DB>, query: Query) {
+  const rideStats = db
+    .selectFrom('rides')
+    .select((eb) => [
+      'rider_id',
+      sql<number>`count(*) filter (where status = 'completed')`.as('rides_completed'),
+      sql<number>`count(*) filter (where status = 'cancelled' and cancelled_by = 'rider')`.as('cancellations'),
+      eb.fn.max('requested_at').as('last_ride_at'),
+    ])
+    .groupBy('rider_id');
+  const given = db.selectFrom('ride_ratings').select(['rater_id', sql<number>`avg(stars)`.as('avg')]).where('rater_role', '=', 'rider').groupBy('rater_id');
+  const received = db.selectFrom('ride_ratings').select(['ratee_id', sql<number>`avg(stars)`.as('avg')]).where('rater_role', '=', 'driver').groupBy('ratee_id');
+
+  let rows = db
+    .selectFrom('user')
+    .innerJoin('profiles', 'profiles.id', 'user.id')
+    .leftJoin(rideStats.as('s'), 's.rider_id', 'user.id')
+    .leftJoin(given.as('g'), 'g.rater_id', 'user.id')
+    .leftJoin(received.as('r'), 'r.ratee_id', 'user.id')
+    .select([
+      'user.id',
+      'user.name',
+      'user.email',
+      'profiles.phone',
+      sql<string>`to_char("user"."createdAt" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created_at'),
+      sql<string>`to_char(coalesce(s.last_ride_at, "user"."createdAt") at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('last_active'),
+      sql<number>`coalesce(s.rides_completed, 0)`.as('rides_completed'),
+      sql<number>`coalesce(s.cancellations, 0)`.as('cancellations'),
+      sql<number | null>`g.avg`.as('rating_given'),
+      sql<number | null>`r.avg`.as('rating_received'),
+      sql<boolean>`profiles.blocked_at is not null`.as('blocked'),
+      'profiles.blocked_reason',
+    ])
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('user_roles').select('user_id').whereRef('user_roles.user_id', '=', 'user.id').where('user_roles.role', 'in', ['admin', 'driver']))))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('drivers').select('id').whereRef('drivers.user_id', '=', 'user.id'))));
+  if (query.q) {
+    const like = containsPattern(query.q);
+    rows = rows.where((eb) => eb.or([eb('user.name', 'ilike', like), eb('user.email', 'ilike', like), eb('profiles.phone', 'ilike', like)]));
+  }
+  if (query.blocked) rows = rows.where('profiles.blocked_at', query.blocked === 'yes' ? 'is not' : 'is', null);
+  const page = await keysetPage(db, rows, spec, query);
+  return {
+    ...page,
+    items: page.items.map((c) => ({
+      ...c,
+      rides_completed: Number(c.rides_completed),
+      cancellations: Number(c.cancellations),
+      rating_given: round1(c.rating_given),
+      rating_received: round1(c.rating_received),
+    })),
+  };
+}
+
+type CustomerRow = Awaited<ReturnType<typeof listCustomers>>['items'][number];
+
+export const CUSTOMERS_CSV: CsvColumn<CustomerRow>[] = [
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Phone', value: (r) => r.phone },
+  { header: 'Rides completed', value: (r) => r.rides_completed },
+  { header: 'Cancellations', value: (r) => r.cancellations },
+  { header: 'Rating given', value: (r) => r.rating_given },
+  { header: 'Rating received', value: (r) => r.rating_received },
+  { header: 'Last active', value: (r) => r.last_active },
+  { header: 'Blocked', value: (r) => (r.blocked ? 'yes' : 'no') },
+  { header: 'Id', value: (r) => r.id },
+];

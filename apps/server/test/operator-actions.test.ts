@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from './http-client';
+import { adminOf, ADMIN_ENV, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver } from './ride-actors';
+import { startTestServer, type TestServer } from './test-server';
+
+let server: TestServer;
+let admin: TestClient;
+
+beforeAll(async () => {
+  server = await startTestServer(ADMIN_ENV, { dispatch: { offerTimeoutMs: 4000, idleGraceMs: 1000, tickMs: 200 } });
+  admin = await adminOf(server);
+});
+afterAll(() => server?.stop());
+
+const area = (k: number) => ({ lat: 37.64 + k * 0.06, lng: -122.43, label: `Corner ${k}` });
+const book = (rider: TestClient, pickup: { lat: number; lng: number; label?: string }) =>
+  rider.post('/api/rides', { pickup, destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' });
+const auditOf = async (action: string) => (await admin.get(`/api/admin/audit-log?action=${action}`)).body.items as Array<{ entity_id: string; reason: string; after: unknown }>;
+
+describe('blocking a rider', () => {
+  it('refuses riders, drivers and visitors on the customer list and the block', async () => {
+    const rider = await newUser(server, 'Curious Rider');
+    const target = await newUser(server, 'Target Rider');
+    const driver = await onlineDriver(server, admin, area(5), 'Curious Driver');
+    for (const [client, status] of [
+      [rider.client, 403],
+      [driver.client, 403],
+      [server.client(), 401],
+    ] as const) {
+      expect((await client.get('/api/admin/customers')).status).toBe(status);
+      expect((await client.post(`/api/admin/riders/${target.id}/block`, { reason: 'no reason at all' })).status).toBe(status);
+      expect((await client.post(`/api/admin/riders/${target.id}/unblock`, { reason: 'no reason at all' })).status).toBe(status);
+    }
+    driver.socket.close();
+    // Nothing of that blocked anyone.
+    expect((await book(target.client, area(0))).status).toBe(201);
+  });
+
+  it('needs a reason; a blocked rider cannot request (ACCOUNT_BLOCKED) until unblocked; the list and the audit log show it', async () => {
+    const rider = await newUser(server, 'Blocky McRider');
+    expect((await admin.post(`/api/admin/riders/${rider.id}/block`, {})).status).toBe(400);
+    expect((await admin.post(`/api/admin/riders/${rider.id}/block`, { reason: ' ' })).status).toBe(400);
+    expect((await admin.post('/api/admin/riders/not-a-user/block', { reason: 'Fraudulent payments' })).status).toBe(404);
+
+    const blocked = await admin.post(`/api/admin/riders/${rider.id}/block`, { reason: 'Fraudulent payments' });
+    expect(blocked.status).toBe(200);
+    expect(blocked.body.rider).toMatchObject({ id: rider.id, blocked: true, blocked_reason: 'Fraudulent payments' });
+
+    const refused = await book(rider.client, area(1));
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toEqual({ code: 'ACCOUNT_BLOCKED', message: 'Your account is blocked. Contact support.' });
+    expect((await rider.client.get('/api/rides/active')).body.ride).toBeNull();
+
+    const list = await admin.get('/api/admin/customers?q=Blocky&blocked=yes');
+    expect(list.body.items).toHaveLength(1);
+    expect(list.body.items[0]).toMatchObject({ id: rider.id, blocked: true, blocked_reason: 'Fraudulent payments', rides_completed: 0 });
+    expect((await admin.get('/api/admin/customers?q=Blocky&blocked=no')).body.items).toHaveLength(0);
+    expect((await auditOf('rider.block')).find((e) => e.entity_id === rider.id)).toMatchObject({ reason: 'Fraudulent payments', after: { blocked: true } });
+
+    expect((await admin.post(`/api/admin/riders/${rider.id}/unblock`, { reason: 'Cleared by support' })).body.rider.blocked).toBe(false);
+    expect((await book(rider.client, area(1))).status).toBe(201);
+    expect((await auditOf('rider.unblock')).some((e) => e.entity_id === rider.id)).toBe(true);
+  });
+
+  it('leaves a ride under way to finish: the driver is not stranded', async () => {
+    const pickup = area(2);
+    const driver = await onlineDriver(server, admin, north(pickup, 300), 'Steady Driver');
+    const rider = await newUser(server, 'Mid-Ride Rider');
+    const ride = (await book(rider.client, pickup)).body.ride;
+    await nextOffer(driver, ride.id);
+    expect((await driver.client.post(`/api/rides/${ride.id}/accept`, {})).status).toBe(200);
+
+    expect((await admin.post(`/api/admin/riders/${rider.id}/block`, { reason: 'Abusive messages' })).status).toBe(200);
+    expect((await driver.client.post(`/api/rides/${ride.id}/arrive`, {})).status).toBe(200);
+    expect((await driver.client.post(`/api/rides/${ride.id}/start`, { pin: ride.pin })).status).toBe(200);
+    expect((await driver.client.post(`/api/rides/${ride.id}/complete`, {})).status).toBe(200);
+    expect((await rider.client.get(`/api/rides/${ride.id}`)).body.ride.status).toBe('completed');
+    // …and no next one.
+    expect((await book(rider.client, pickup)).body.error.code).toBe('ACCOUNT_BLOCKED');
+    expect((await admin.get(`/api/admin/customers?q=Mid-Ride`)).body.items[0]).toMatchObject({ rides_completed: 1, blocked: true });
+    driver.socket.close();
+  });
+});
+
+describe('suspending a driver', () => {
+  it('refuses riders, drivers and visitors', async () => {
+    const driver = await onlineDriver(server, admin, area(6), 'Target Driver');
+    const other = await onlineDriver(server, admin, north(area(6), 2000), 'Other Driver');
+    const rider = await newUser(server, 'Nosy Rider');
+    for (const [client, status] of [
+      [rider.client, 403],
+      [other.client, 403],
+      [server.client(), 401],
+    ] as const) {
+      expect((await client.post(`/api/admin/drivers/${driver.driverId}/suspend`, { reason: 'no reason' })).status).toBe(status);
+    }
+    expect((await driver.client.get('/api/drivers/me/active')).status).toBe(200);
+    driver.socket.close();
+    other.socket.close();
+  });
+
+  it('takes the driver offline at once; they cannot go online or be offered rides until reinstated', async () => {
+    const pickup = area(3);
+    const driver = await onlineDriver(server, admin, north(pickup, 300), 'Suspended Sam');
+    expect((await admin.post(`/api/admin/drivers/${driver.driverId}/suspend`, {})).status).toBe(400);
+    const suspended = await admin.post(`/api/admin/drivers/${driver.driverId}/suspend`, { reason: 'Expired insurance' });
+    expect(suspended.status).toBe(200);
+    expect(suspended.body.driver).toMatchObject({ status: 'offline', suspended: true, suspension_reason: 'Expired insurance' });
+    const event = await driver.socket.next((f) => f.type === 'event' && f.event === 'driver.changed');
+    expect(event).toMatchObject({ data: { status: 'offline' } });
+
+    const online = await driver.client.request(`/api/drivers/${driver.driverId}`, { method: 'PATCH', json: { status: 'available' } });
+    expect(online.status).toBe(403);
+    expect(online.body.error.code).toBe('DRIVER_SUSPENDED');
+    expect((await driver.client.get('/api/drivers/me/active')).body.error.code).toBe('DRIVER_SUSPENDED');
+
+    // A rider nearby is not offered to them: the search ends without a driver.
+    const rider = await newUser(server, 'Waiting Rider');
+    const ride = (await book(rider.client, pickup)).body.ride;
+    await new Promise((r) => setTimeout(r, 2500));
+    expect((await driver.client.get('/api/drivers/me/offer')).body.offer).toBeNull();
+    await rider.client.post(`/api/rides/${ride.id}/cancel`, {});
+
+    expect((await auditOf('driver.suspend')).find((e) => e.entity_id === driver.driverId)).toMatchObject({ reason: 'Expired insurance' });
+    expect((await admin.post(`/api/admin/drivers/${driver.driverId}/reinstate`, { reason: 'Insurance renewed' })).body.driver.suspended).toBe(false);
+    expect((await driver.client.request(`/api/drivers/${driver.driverId}`, { method: 'PATCH', json: { status: 'available' } })).status).toBe(200);
+    driver.socket.close();
+  });
+});

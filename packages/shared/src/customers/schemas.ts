@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { defineListQuery, listPageSchema, optionalFilter } from '../admin/list-query';
+
+/** `GET /api/admin/customers` (/customer-management): riders, searchable, filterable by block, sortable. */
+export const customersQuerySchema = defineListQuery({
+  sorts: ['last_active', 'created_at', 'rides', 'name'],
+  filters: { blocked: optionalFilter(z.enum(['yes', 'no'])) },
+});
+export type CustomersQuery = z.input<typeof customersQuerySchema>;
+
+export const customerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  created_at: z.string(),
+  /** The last ride requested, else the sign-up. */
+  last_active: z.string(),
+  rides_completed: z.number().int(),
+  /** Rides the rider cancelled. */
+  cancellations: z.number().int(),
+  /** Mean stars this rider gave drivers, and drivers gave this rider; null without ratings. */
+  rating_given: z.number().nullable(),
+  rating_received: z.number().nullable(),
+  blocked: z.boolean(),
+  blocked_reason: z.string().nullable(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+export const customersPageSchema = listPageSchema(customerSchema);
+
+/** The answer of a block or an unblock. */
+export const riderBlockSchema = z.object({ id: z.string(), blocked: z.boolean(), blocked_at: z.string().nullable(), blocked_reason: z.string().nullable() });
