@@ -42,7 +42,7 @@ const driverPages: RouteObject[] = [
  */
 const adminPages: RouteObject[] = [
   { path: 'driver-management', lazy: () => import('./routes/driver-management') },
-  placeholder('customer-management', 'customerManagement'),
+  { path: 'customer-management', lazy: () => import('./routes/customer-management') },
   placeholder('booking-management', 'bookingManagement'),
   placeholder('driver/:id', 'driverDetail'),
   placeholder('document-review', 'documentReview'),

@@ -1,0 +1,1 @@
+export { CustomerManagementPage as Component } from '@/features/customers/components/customer-management-page';

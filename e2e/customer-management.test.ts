@@ -1,0 +1,52 @@
+// /customer-management: an admin finds a rider, blocks them with a reason through the confirm dialog; the
+// rider's next request on /book-ride is refused in words they understand.
+import { customerText } from '@openride/shared/customers/customer-text';
+import { riderText } from '@openride/shared/rides/rider-text';
+import { uiText } from '@openride/shared/ui-text';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, signedInPage, signUpApi, startServer } from './support/accounts';
+import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE } from './support/fixtures';
+
+const book = riderText.book;
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  ({ server, browser } = await openSuite(startServer({ TILE_URL: '' })));
+});
+afterAll(() => closeSuite({ server, browser }));
+
+describe('customer management', () => {
+  it('an admin blocks a rider, who then cannot book', async () => {
+    const riderUser = await signUpApi(server, { full_name: 'Bella Blocked' });
+    const admin = await signedInPage(browser, server, await adminApi(server), DESKTOP);
+    await admin.page.goto('/customer-management');
+    await admin.page.getByRole('heading', { name: uiText.pages.customerManagement.title }).waitFor();
+    await admin.page.getByLabel(customerText.search).fill('Bella');
+    const row = admin.page.getByRole('row', { name: /Bella Blocked/ });
+    await row.getByText(customerText.active, { exact: true }).waitFor();
+
+    await row.getByRole('button', { name: customerText.block }).click();
+    const dialog = admin.page.getByRole('dialog', { name: customerText.blockDialog.title });
+    await dialog.getByLabel(customerText.reasonLabel).fill('Repeated no-shows');
+    await dialog.getByRole('button', { name: customerText.blockDialog.confirm }).click();
+    await row.getByText(customerText.blocked, { exact: true }).waitFor();
+    await row.getByText('Repeated no-shows').waitFor();
+
+    const pickup = { lat: 37.7749, lng: -122.4194 };
+    const rider = await signedInPage(browser, server, riderUser, { ...PHONE, geolocation: { latitude: pickup.lat, longitude: pickup.lng, accuracy: 15 }, permissions: ['geolocation'] });
+    const r = rider.page;
+    await r.goto('/book-ride');
+    await expect.poll(() => r.getByLabel(book.pickup, { exact: true }).inputValue()).toBe(book.currentLocation);
+    await r.getByLabel(book.destination, { exact: true }).fill('ferry bui');
+    await r.getByRole('option', { name: /Ferry Building/ }).click();
+    await r.getByRole('button', { name: book.requestRide }).click();
+    await r.getByRole('alert').getByText('Your account is blocked. Contact support.').waitFor();
+    expect(r.url()).toMatch(/\/book-ride$/);
+
+    // (The rider's browser logs the refused request's 403 itself: only the admin's page is checked for errors.)
+    admin.expectNoErrors();
+    await admin.context.close();
+    await rider.context.close();
+  });
+});

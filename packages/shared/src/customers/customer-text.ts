@@ -1,0 +1,38 @@
+/** /customer-management's words (the spec shows none of this page). */
+export const customerText = {
+  tableLabel: 'Riders',
+  search: 'Search by name, email or phone',
+  blockedFilter: 'Account',
+  filterOptions: { no: 'Active', yes: 'Blocked' },
+  columns: {
+    rider: 'Rider',
+    rides: 'Rides',
+    cancellations: 'Cancelled',
+    ratingGiven: 'Rating given',
+    ratingReceived: 'Rating received',
+    lastActive: 'Last active',
+    status: 'Account',
+  },
+  active: 'Active',
+  blocked: 'Blocked',
+  block: 'Block',
+  unblock: 'Unblock',
+  none: '—',
+  empty: 'No riders match.',
+  loadFailed: "We couldn't load the riders. Check your connection and try again.",
+  blockDialog: {
+    title: 'Block this rider?',
+    text: (name: string) => `${name} will not be able to request rides until unblocked. A ride under way finishes normally.`,
+    confirm: 'Block rider',
+  },
+  unblockDialog: {
+    title: 'Unblock this rider?',
+    text: (name: string) => `${name} will be able to request rides again.`,
+    confirm: 'Unblock rider',
+  },
+  cancel: 'Cancel',
+  reasonLabel: 'Reason (recorded in the audit log)',
+  reasonRequired: 'Give a reason (at least 3 characters).',
+  done: { blocked: (name: string) => `${name} is blocked.`, unblocked: (name: string) => `${name} is unblocked.` },
+  failed: "We couldn't save that. Check your connection and try again.",
+} as const;
