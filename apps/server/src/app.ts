@@ -5,6 +5,7 @@ import { ZodError } from 'zod';
 import { adminRoutes } from './admin/admin.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { customerRoutes } from './customers/customers.routes';
+import { operatorRideRoutes } from './rides/operator.routes';
 import { adminPasswordRoutes } from './auth/admin-password.routes';
 import { authRoutes } from './auth/auth.routes';
 import { roleRoutes } from './auth/roles.routes';
@@ -90,6 +91,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', adminRoutes(services));
   app.route('/', analyticsRoutes(services));
   app.route('/', customerRoutes(services));
+  app.route('/', operatorRideRoutes(services));
   // Pricing first: its POST /api/rides/quote is more specific than the rides routes.
   app.route('/', pricingRoutes(services));
   app.route('/', rideRoutes(services));

@@ -1,12 +1,13 @@
 import { driverNotice, riderNotice } from '@openride/shared/rides/notification-text';
 import type { CancelRideInput } from '@openride/shared/rides/schemas';
+import { recordAudit } from '../audit/record-audit';
 import type { Services } from '../http/context';
 import { badRequest, notFound } from '../lib/errors';
 import { createNotification } from '../notifications/create-notification';
 import type { Actor } from './actor';
 import { announceRideChange } from './announce-ride-change';
 import { moveRide, settledOrRefused } from './move-ride';
-import { approvedDriverOf, driverUserIdOf, firstNameOf, rideInScope } from './rides.repo';
+import { approvedDriverOf, driverUserIdOf, firstNameOf, isRideId, rideInScope } from './rides.repo';
 
 type Canceller = Extract<Actor, { kind: 'rider' | 'driver' | 'operator' }>;
 
@@ -36,11 +37,24 @@ export async function cancelRide(services: Pick<Services, 'db' | 'bus' | 'push' 
 
   const outcome = await db.transaction().execute(async (trx) => {
     const now = new Date();
+    // The operator's cancel is audited with the status it ended (read under the ride's lock: ride first).
+    const previous = actor.kind === 'operator' && isRideId(rideId) ? await trx.selectFrom('rides').select('status').where('id', '=', rideId).forUpdate().executeTakeFirst() : undefined;
     const ride = await moveRide(trx, { rideId, to: 'cancelled', actor, scope, set: { cancelled_at: now, cancelled_by: actor.kind, cancel_reason: reason } });
     if (!ride) {
       const current = await rideInScope(trx, rideId, scope);
       if (!current) throw notFound('Ride not found');
       return { ride: settledOrRefused(current, 'cancelled', 'This ride can no longer be cancelled.'), changed: false as const };
+    }
+    if (actor.kind === 'operator') {
+      await recordAudit(trx, {
+        actorId: actor.userId,
+        action: 'ride.cancel',
+        entityType: 'ride',
+        entityId: ride.id,
+        before: { status: previous?.status ?? null },
+        after: { status: 'cancelled', cancelled_by: 'operator' },
+        reason,
+      });
     }
     // A driver holding the offer loses it; an assigned driver is told.
     const closedOffer = await trx

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { defineListQuery, listPageSchema, optionalFilter } from '../admin/list-query';
+import { RIDE_STATUSES } from './ride-state';
+
+const day = z.iso.date({ message: 'Use a date like 2026-11-22' });
+
+/**
+ * `GET /api/admin/rides` (/booking-management): every ride, live and past. Search by rider or driver
+ * name, email or phone, or a ride id; filter by status, ride type, requested day range (in `tz`), rider,
+ * driver.
+ */
+export const adminRidesQuerySchema = defineListQuery({
+  sorts: ['requested_at', 'fare'],
+  filters: {
+    status: optionalFilter(z.enum(RIDE_STATUSES)),
+    ride_type: optionalFilter(z.enum(['economy', 'comfort', 'xl'])),
+    from: optionalFilter(day),
+    to: optionalFilter(day),
+    tz: optionalFilter(z.string().max(64)),
+    rider_id: optionalFilter(z.string().max(200)),
+    driver_id: optionalFilter(z.uuid()),
+  },
+});
+export type AdminRidesQuery = z.input<typeof adminRidesQuerySchema>;
+
+export const adminRideRowSchema = z.object({
+  id: z.string(),
+  status: z.enum(RIDE_STATUSES),
+  ride_type: z.string(),
+  requested_at: z.string(),
+  rider_id: z.string(),
+  rider_name: z.string(),
+  rider_email: z.string(),
+  driver_id: z.string().nullable(),
+  driver_name: z.string().nullable(),
+  pickup_label: z.string().nullable(),
+  dropoff_label: z.string().nullable(),
+  fare_cents: z.number().int(),
+  currency: z.string(),
+  cancelled_by: z.string().nullable(),
+});
+export type AdminRideRow = z.infer<typeof adminRideRowSchema>;
+export const adminRidesPageSchema = listPageSchema(adminRideRowSchema);
+
+/** One moment in a ride's life, for the operator's timeline. */
+export const timelineEventSchema = z.object({
+  at: z.string(),
+  kind: z.enum(['requested', 'offered', 'offer_declined', 'offer_expired', 'offer_cancelled', 'accepted', 'arrived', 'started', 'completed', 'cancelled', 'no_driver']),
+  /** The driver an offer went to, or who acted. */
+  driver_name: z.string().nullable(),
+  /** Who cancelled and why, for a cancellation. */
+  by: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type TimelineEvent = z.infer<typeof timelineEventSchema>;
+
+export const adminRideDetailSchema = z.object({
+  ride: adminRideRowSchema.extend({
+    rider_phone: z.string().nullable(),
+    driver_phone: z.string().nullable(),
+    vehicle: z.string().nullable(),
+    distance_m: z.number(),
+    duration_s: z.number(),
+    pickup: z.object({ lat: z.number(), lng: z.number(), label: z.string().nullable() }),
+    destination: z.object({ lat: z.number(), lng: z.number(), label: z.string().nullable() }),
+    cancel_reason: z.string().nullable(),
+    dispatch_deadline: z.string().nullable(),
+  }),
+  timeline: z.array(timelineEventSchema),
+  /** The route driven: the driver's breadcrumbs during the ride, oldest first. */
+  route: z.array(z.object({ lat: z.number(), lng: z.number(), at: z.string() })),
+  ratings: z.array(z.object({ rater_role: z.enum(['rider', 'driver']), stars: z.number().int(), comment: z.string().nullable(), created_at: z.string() })),
+  messages: z.array(z.object({ sender_role: z.enum(['rider', 'driver']), body: z.string(), created_at: z.string() })),
+});
+export type AdminRideDetail = z.infer<typeof adminRideDetailSchema>;
