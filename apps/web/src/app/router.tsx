@@ -43,7 +43,8 @@ const driverPages: RouteObject[] = [
 const adminPages: RouteObject[] = [
   { path: 'driver-management', lazy: () => import('./routes/driver-management') },
   { path: 'customer-management', lazy: () => import('./routes/customer-management') },
-  placeholder('booking-management', 'bookingManagement'),
+  { path: 'booking-management', lazy: () => import('./routes/booking-management') },
+  { path: 'booking-management/:id', lazy: () => import('./routes/booking-ride') },
   placeholder('driver/:id', 'driverDetail'),
   placeholder('document-review', 'documentReview'),
   placeholder('pricing-settings', 'pricingSettings'),

@@ -22,6 +22,8 @@ export const paths = {
   driverManagement: '/driver-management',
   customerManagement: '/customer-management',
   bookingManagement: '/booking-management',
+  bookingRide: (rideId: string) => `/booking-management/${encodeURIComponent(rideId)}`,
+  driverDetail: (driverId: string) => `/driver/${encodeURIComponent(driverId)}`,
 } as const;
 
 /**

@@ -85,6 +85,7 @@ export const riderText = {
     cancelFailed: "Couldn't cancel the ride.",
     cancelled: 'This ride was cancelled.',
     cancelledByDriver: 'Your driver cancelled this ride.',
+    cancelledByOperator: (reason: string | null) => `OpenRide cancelled this ride${reason ? `: ${reason}` : '.'}`,
     noDriver: "We couldn't find a driver for this ride. Please try again in a few minutes.",
     share: 'Share trip',
     shareText: 'Follow my OpenRide trip live',

@@ -38,7 +38,7 @@ export type Ride = {
   started_at?: string | null;
   completed_at?: string | null;
   cancelled_at?: string | null;
-  cancelled_by?: 'rider' | 'driver' | 'system' | null;
+  cancelled_by?: 'rider' | 'driver' | 'system' | 'operator' | null;
   cancel_reason?: string | null;
   updated_at: string;
   driver_id?: string | null;

@@ -118,6 +118,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function endedText(ride: Ride): string {
   if (ride.status === 'no_driver') return text.noDriver;
+  if (ride.cancelled_by === 'operator') return text.cancelledByOperator(ride.cancel_reason ?? null);
   return ride.cancelled_by === 'driver' ? text.cancelledByDriver : text.cancelled;
 }
 

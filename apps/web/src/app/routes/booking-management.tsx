@@ -1,0 +1,1 @@
+export { BookingManagementPage as Component } from '@/features/rides/components/booking-management-page';

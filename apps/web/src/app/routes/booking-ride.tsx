@@ -1,0 +1,1 @@
+export { OperatorRidePage as Component } from '@/features/rides/components/operator-ride-page';
