@@ -126,4 +126,32 @@ describe('suspending a driver', () => {
     expect((await driver.client.request(`/api/drivers/${driver.driverId}`, { method: 'PATCH', json: { status: 'available' } })).status).toBe(200);
     driver.socket.close();
   });
+
+  it('GET /api/admin/drivers/:id tells the operator who the driver is, how they work and what was decided about them', async () => {
+    const pickup = area(4);
+    const driver = await onlineDriver(server, admin, north(pickup, 300), 'Detailed Dora');
+    const rider = await newUser(server, 'Rated Rider');
+    const ride = (await book(rider.client, pickup)).body.ride;
+    await nextOffer(driver, ride.id);
+    await driver.client.post(`/api/rides/${ride.id}/accept`, {});
+    await driver.client.post(`/api/rides/${ride.id}/arrive`, {});
+    await driver.client.post(`/api/rides/${ride.id}/start`, { pin: ride.pin });
+    await driver.client.post(`/api/rides/${ride.id}/complete`, {});
+    await rider.client.post(`/api/rides/${ride.id}/rating`, { stars: 4 });
+
+    expect((await rider.client.get(`/api/admin/drivers/${driver.driverId}`)).status).toBe(403);
+    expect((await driver.client.get(`/api/admin/drivers/${driver.driverId}`)).status).toBe(403);
+    expect((await admin.get('/api/admin/drivers/not-a-uuid')).status).toBe(404);
+
+    const detail = (await admin.get(`/api/admin/drivers/${driver.driverId}`)).body;
+    expect(detail.driver).toMatchObject({ id: driver.driverId, full_name: 'Detailed Dora', verification_status: 'approved', status: 'available', suspended: false, vehicle: { make: 'Toyota', model: 'Prius' } });
+    expect(detail.stats).toMatchObject({ offers: 1, offers_accepted: 1, acceptance_rate: 1, rides: 1, rides_completed: 1, cancellation_rate: 0, rating: 4, ratings: 1 });
+    expect(detail.history.map((h: { action: string }) => h.action)).toEqual(['driver.approve']);
+
+    await admin.post(`/api/admin/drivers/${driver.driverId}/suspend`, { reason: 'Complaint under review' });
+    const after = (await admin.get(`/api/admin/drivers/${driver.driverId}`)).body;
+    expect(after.driver).toMatchObject({ status: 'offline', suspended: true, suspension_reason: 'Complaint under review' });
+    expect(after.history[0]).toMatchObject({ action: 'driver.suspend', reason: 'Complaint under review', actor_name: expect.any(String) });
+    driver.socket.close();
+  });
 });

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { AUDIT_CSV, listAuditLog } from '../audit/list-audit-log';
 import { DRIVERS_CSV, listDriversForReview } from '../drivers/list-drivers-for-review';
+import { getDriverForOperator } from '../drivers/get-driver-for-operator';
 import { reviewDriver } from '../drivers/review-driver';
 import { setDriverSuspended } from '../drivers/set-driver-suspended';
 import { type AppEnv, requireUser, type Services } from '../http/context';
@@ -43,6 +44,13 @@ export function adminRoutes(services: Services) {
     const query = auditLogQuerySchema.parse(c.req.query());
     if (query.format === 'csv') return csvResponse('audit-log', AUDIT_CSV, pageThrough((cursor) => listAuditLog(db, { ...query, cursor, limit: EXPORT_PAGE })));
     return c.json(await listAuditLog(db, query));
+  });
+
+  /** /driver/{id}: the driver as the operator sees them. */
+  app.get('/api/admin/drivers/:id', async (c) => {
+    const id = z.uuid().safeParse(c.req.param('id'));
+    if (!id.success) throw notFound('Driver not found');
+    return c.json(await getDriverForOperator(services, id.data));
   });
 
   /** Suspend (offline at once, cannot go online) or reinstate a driver, with a reason. */

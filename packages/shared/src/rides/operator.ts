@@ -73,3 +73,42 @@ export const adminRideDetailSchema = z.object({
   messages: z.array(z.object({ sender_role: z.enum(['rider', 'driver']), body: z.string(), created_at: z.string() })),
 });
 export type AdminRideDetail = z.infer<typeof adminRideDetailSchema>;
+
+/** `GET /api/admin/drivers/:id` (/driver/{id}): the driver as the operator sees them. */
+export const adminDriverDetailSchema = z.object({
+  driver: z.object({
+    id: z.string(),
+    user_id: z.string(),
+    full_name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    license_number: z.string(),
+    vehicle: z.object({ make: z.string(), model: z.string(), year: z.number().int(), color: z.string(), plate: z.string() }),
+    verification_status: z.string(),
+    rejection_reason: z.string().nullable(),
+    applied_at: z.string(),
+    reviewed_at: z.string().nullable(),
+    status: z.enum(['available', 'offline']),
+    suspended: z.boolean(),
+    suspended_at: z.string().nullable(),
+    suspension_reason: z.string().nullable(),
+  }),
+  /** Where the driver was last seen: the live index while online, else the last ride breadcrumb. */
+  last_position: z.object({ lat: z.number(), lng: z.number(), at: z.string().nullable(), live: z.boolean() }).nullable(),
+  stats: z.object({
+    offers: z.number().int(),
+    offers_accepted: z.number().int(),
+    /** offers accepted ÷ offers; null without offers. */
+    acceptance_rate: z.number().nullable(),
+    rides: z.number().int(),
+    rides_completed: z.number().int(),
+    rides_cancelled_by_driver: z.number().int(),
+    /** rides the driver cancelled ÷ rides they accepted; null without rides. */
+    cancellation_rate: z.number().nullable(),
+    rating: z.number().nullable(),
+    ratings: z.number().int(),
+  }),
+  /** The driver's record in the audit log (reviews, suspensions), newest first. */
+  history: z.array(z.object({ action: z.string(), actor_name: z.string().nullable(), reason: z.string().nullable(), created_at: z.string() })),
+});
+export type AdminDriverDetail = z.infer<typeof adminDriverDetailSchema>;
