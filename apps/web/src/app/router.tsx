@@ -45,7 +45,7 @@ const adminPages: RouteObject[] = [
   { path: 'customer-management', lazy: () => import('./routes/customer-management') },
   { path: 'booking-management', lazy: () => import('./routes/booking-management') },
   { path: 'booking-management/:id', lazy: () => import('./routes/booking-ride') },
-  placeholder('driver/:id', 'driverDetail'),
+  { path: 'driver/:id', lazy: () => import('./routes/driver-detail') },
   placeholder('document-review', 'documentReview'),
   placeholder('pricing-settings', 'pricingSettings'),
   placeholder('financial-settings', 'financialSettings'),

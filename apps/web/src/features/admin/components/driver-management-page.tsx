@@ -10,6 +10,7 @@ import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { Tabs } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useMe } from '@/lib/session';
 import { type AdminDriver, adminDriversKey, DRIVER_FILTERS, type DriverFilter } from '../api/get-admin-drivers';
@@ -44,7 +45,9 @@ function useColumns(onReview: (pending: Pending) => void, busyId: string | undef
         cell: ({ row: { original: d } }) => (
           <div>
             <p id={nameId(d.id)} className="font-semibold text-ink-900">
-              {d.full_name}
+              <Link to={paths.driverDetail(d.id)} className="underline-offset-2 hover:underline">
+                {d.full_name}
+              </Link>
             </p>
             {/* Operators see the applicant's contact details in full: they may need to call them. */}
             <p className="whitespace-nowrap">{d.email}</p>

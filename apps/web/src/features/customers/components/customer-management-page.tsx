@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { customerText as text } from '@openride/shared/customers/customer-text';
 import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
@@ -6,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { type Customer, customersKey, useSetRiderBlocked } from '../api/customers';
 
@@ -27,7 +29,10 @@ export function CustomerManagementPage() {
         cell: ({ row: { original: c } }) => (
           <div>
             <p id={nameId(c.id)} className="font-semibold text-ink-900">
-              {c.name}
+              {/* The rider's rides: booking management filtered to them. */}
+              <Link to={`${paths.bookingManagement}?rider_id=${encodeURIComponent(c.id)}`} className="underline-offset-2 hover:underline">
+                {c.name}
+              </Link>
             </p>
             <p className="whitespace-nowrap">{c.email}</p>
             {c.phone ? <p>{c.phone}</p> : null}

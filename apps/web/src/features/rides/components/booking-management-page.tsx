@@ -29,6 +29,9 @@ export function BookingManagementPage() {
   const from = ISO_DAY.test(params.get('from') ?? '') ? params.get('from')! : '';
   const to = ISO_DAY.test(params.get('to') ?? '') ? params.get('to')! : '';
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  // /driver/{id} links here with ?driver_id= (one driver's rides); ?rider_id= likewise.
+  const driverId = params.get('driver_id') ?? undefined;
+  const riderId = params.get('rider_id') ?? undefined;
   const setDay = (key: 'from' | 'to', value: string) =>
     setParams(
       (p) => {
@@ -105,7 +108,7 @@ export function BookingManagementPage() {
         label={text.tableLabel}
         endpoint="/api/admin/rides"
         queryKey={operatorRideKeys.list}
-        params={{ from: from || undefined, to: to || undefined, tz }}
+        params={{ from: from || undefined, to: to || undefined, tz, driver_id: driverId, rider_id: riderId }}
         columns={columns}
         getRowId={(r) => r.id}
         defaultSort={{ id: 'requested_at', dir: 'desc' }}

@@ -1,0 +1,1 @@
+export { DriverDetailPage as Component } from '@/features/admin/components/driver-detail-page';

@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminDriverDetail } from '@openride/shared/rides/operator';
+import { api } from '@/lib/api';
+import { adminDriversKey } from './get-admin-drivers';
+import { auditLogKey } from './get-audit-log';
+
+export type { AdminDriverDetail };
+export const driverDetailKey = (id: string) => [...adminDriversKey, 'detail', id] as const;
+
+/** GET /api/admin/drivers/:id. */
+export function useDriverDetail(id: string) {
+  return useQuery({ queryKey: driverDetailKey(id), queryFn: ({ signal }) => api<AdminDriverDetail>(`/api/admin/drivers/${encodeURIComponent(id)}`, { signal }) });
+}
+
+/** POST /api/admin/drivers/:id/suspend or /reinstate with the admin's reason. */
+export function useSetSuspended() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, suspend, reason }: { id: string; suspend: boolean; reason: string }) =>
+      api(`/api/admin/drivers/${encodeURIComponent(id)}/${suspend ? 'suspend' : 'reinstate'}`, { method: 'POST', body: { reason } }),
+    onSettled: async () => {
+      await Promise.all([client.invalidateQueries({ queryKey: adminDriversKey }), client.invalidateQueries({ queryKey: auditLogKey })]);
+    },
+  });
+}

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { auditActionLabels, driverDetailText as text } from '@openride/shared/admin/admin-text';
+import type { AuditAction } from '@openride/shared/admin/audit';
+import { RideMap } from '@/components/map/ride-map';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { PageContainer, PageTitle } from '@/components/ui/page';
+import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { type AdminDriverDetail, useDriverDetail, useSetSuspended } from '../api/driver-detail';
+import { formatDateTime } from './format';
+
+const percent = (r: number | null) => (r === null ? text.none : `${Math.round(r * 100)}%`);
+
+/** /driver/{id} (admins): who the driver is, how they work, what was decided, and Suspend / Reinstate. */
+export function DriverDetailPage() {
+  const { id = '' } = useParams();
+  const detail = useDriverDetail(id);
+  return (
+    <PageContainer>
+      <Link to={paths.driverManagement} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-ink-600 hover:text-ink-900">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {text.back}
+      </Link>
+      {detail.isPending ? (
+        <QueryLoading />
+      ) : detail.isError ? (
+        <QueryError onRetry={isApiError(detail.error, 404) ? undefined : () => void detail.refetch()} retrying={detail.isFetching}>
+          {isApiError(detail.error, 404) ? text.notFound : text.loadFailed}
+        </QueryError>
+      ) : (
+        <DriverDetail data={detail.data} />
+      )}
+    </PageContainer>
+  );
+}
+
+function DriverDetail({ data }: { data: AdminDriverDetail }) {
+  const { driver: d, stats, last_position: pos, history } = data;
+  const [confirming, setConfirming] = useState(false);
+  const setSuspended = useSetSuspended();
+  const suspending = !d.suspended;
+  const submit = (reason: string) => {
+    setConfirming(false);
+    setSuspended.mutate(
+      { id: d.id, suspend: suspending, reason },
+      {
+        onSuccess: () => toast({ title: suspending ? text.done.suspend(d.full_name) : text.done.reinstate(d.full_name) }),
+        onError: (e) => toast({ variant: 'destructive', title: isApiError(e) && e.status < 500 ? e.message : text.failed }),
+      },
+    );
+  };
+  const cards = [
+    { label: text.stats.acceptance, value: percent(stats.acceptance_rate), detail: text.stats.offers(stats.offers_accepted, stats.offers) },
+    { label: text.stats.cancellation, value: percent(stats.cancellation_rate), detail: text.stats.cancelled(stats.rides_cancelled_by_driver, stats.rides) },
+    { label: text.stats.rating, value: stats.rating === null ? text.none : `${stats.rating.toFixed(1)} ★`, detail: text.stats.ratings(stats.ratings) },
+    { label: text.stats.rides, value: String(stats.rides_completed) },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <PageTitle title={d.full_name} />
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-2">
+          <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{d.full_name}</h1>
+          <p className="flex flex-wrap gap-2 text-xs font-semibold">
+            <span className={cn('rounded-full px-2 py-0.5', d.status === 'available' ? 'bg-brand-100 text-brand-800' : 'bg-ink-100 text-ink-700')}>
+              {d.status === 'available' ? text.online : text.offline}
+            </span>
+            {d.suspended ? <span className="rounded-full bg-red-100 px-2 py-0.5 text-red-800">{text.suspended}</span> : null}
+          </p>
+          {d.suspended && d.suspension_reason ? <p className="text-sm text-red-800">{d.suspension_reason}</p> : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`${paths.bookingManagement}?driver_id=${encodeURIComponent(d.id)}`} className="inline-flex h-10 items-center rounded-xl border border-ink-200 bg-white px-4 text-sm font-semibold text-ink-900 hover:bg-ink-50">
+            {text.rides}
+          </Link>
+          <Button variant={suspending ? 'destructive' : 'accent'} disabled={setSuspended.isPending} onClick={() => setConfirming(true)}>
+            {suspending ? text.suspend : text.reinstate}
+          </Button>
+        </div>
+      </header>
+
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {cards.map((c) => (
+          <div key={c.label} className="rounded-2xl border border-ink-200 bg-white p-4">
+            <dt className="text-sm text-ink-500">{c.label}</dt>
+            <dd className="mt-1 text-2xl font-bold text-ink-900">{c.value}</dd>
+            {c.detail ? <dd className="mt-0.5 text-xs text-ink-500">{c.detail}</dd> : null}
+          </div>
+        ))}
+      </dl>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="driver-application" className="rounded-2xl border border-ink-200 bg-white p-4">
+          <h2 id="driver-application" className="mb-3 text-lg font-semibold text-ink-900">
+            {text.application}
+          </h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-ink-500">{text.fields.email}</dt>
+            <dd className="break-all text-ink-900">{d.email}</dd>
+            <dt className="text-ink-500">{text.fields.phone}</dt>
+            <dd className="text-ink-900">{d.phone}</dd>
+            <dt className="text-ink-500">{text.fields.license}</dt>
+            <dd className="text-ink-900">{d.license_number}</dd>
+            <dt className="text-ink-500">{text.vehicle}</dt>
+            <dd className="text-ink-900">
+              {d.vehicle.color} {d.vehicle.year} {d.vehicle.make} {d.vehicle.model} · {d.vehicle.plate}
+            </dd>
+            <dt className="text-ink-500">{text.fields.verification}</dt>
+            <dd className="text-ink-900">
+              {d.verification_status}
+              {d.rejection_reason ? ` — ${d.rejection_reason}` : ''}
+            </dd>
+            <dt className="text-ink-500">{text.fields.applied}</dt>
+            <dd className="text-ink-900">{formatDateTime(d.applied_at)}</dd>
+            {d.reviewed_at ? (
+              <>
+                <dt className="text-ink-500">{text.fields.reviewed}</dt>
+                <dd className="text-ink-900">{formatDateTime(d.reviewed_at)}</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+
+        <section aria-labelledby="driver-history" className="rounded-2xl border border-ink-200 bg-white p-4">
+          <h2 id="driver-history" className="mb-3 text-lg font-semibold text-ink-900">
+            {text.history}
+          </h2>
+          {history.length === 0 ? (
+            <p className="text-sm text-ink-500">{text.historyNone}</p>
+          ) : (
+            <ol className="space-y-2 text-sm">
+              {history.map((h, i) => (
+                <li key={i}>
+                  <p className="font-medium text-ink-900">{auditActionLabels[h.action as AuditAction] ?? h.action}</p>
+                  <p className="text-xs text-ink-500">
+                    {formatDateTime(h.created_at)}
+                    {h.actor_name ? ` · ${h.actor_name}` : ''}
+                    {h.reason ? ` · “${h.reason}”` : ''}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby="driver-position" className="rounded-2xl border border-ink-200 bg-white p-4">
+        <h2 id="driver-position" className="mb-1 text-lg font-semibold text-ink-900">
+          {text.position}
+        </h2>
+        <p className="mb-3 text-sm text-ink-500">{pos ? (pos.live ? text.positionLive : text.positionAt(pos.at ? formatDateTime(pos.at) : text.none)) : text.positionNone}</p>
+        {pos ? <RideMap className="h-64 rounded-xl" label={text.position} driver={{ lat: pos.lat, lng: pos.lng }} center={{ lat: pos.lat, lng: pos.lng }} /> : null}
+      </section>
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={suspending ? text.suspendDialog.title : text.reinstateDialog.title}
+        description={suspending ? text.suspendDialog.text(d.full_name) : text.reinstateDialog.text(d.full_name)}
+        confirmLabel={suspending ? text.suspendDialog.confirm : text.reinstateDialog.confirm}
+        cancelLabel={text.cancel}
+        variant={suspending ? 'destructive' : 'accent'}
+        reason={{ label: text.reasonLabel, requiredMessage: text.reasonRequired, maxLength: 500 }}
+        onConfirm={(reason) => submit(reason ?? '')}
+      />
+    </div>
+  );
+}
