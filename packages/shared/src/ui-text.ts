@@ -311,6 +311,7 @@ export const uiText = {
   },
   /** /driver-active: the approved driver's online screen. */
   driverActive: {
+    suspendedTitle: 'Account suspended',
     switchLabel: 'Available for rides',
     online: { title: "You're online", text: 'Stay on this screen: ride requests near you will appear here.' },
     offline: { title: "You're offline", text: 'Go online to receive ride requests nearby.' },

@@ -18,13 +18,13 @@ import { useToggleDriverStatus } from '../hooks/use-toggle-driver-status';
 const text = uiText.driverActive;
 
 /** Leave for /driver with the §8 'Application Pending' toast (the server's text when it gave one), once. */
-function usePendingExit(message: string | null) {
+function usePendingExit(message: string | null, title: string = messages.errors.applicationPending.title) {
   const navigate = useNavigate();
   const done = useRef(false);
   useEffect(() => {
     if (message === null || done.current) return;
     done.current = true;
-    toast({ title: messages.errors.applicationPending.title, description: message });
+    toast({ title, description: message });
     navigate(paths.driver, { replace: true });
   }, [message, navigate]);
 }
@@ -119,7 +119,9 @@ export function DriverActivePage({ workPanel }: { workPanel: DriverWorkSlot }) {
   let pendingMessage: string | null = null;
   if (checked && record.data && !approved) pendingMessage = messages.errors.applicationPending.text(record.data.verification_status);
   if (isApiError(active.error, 403)) pendingMessage = active.error.message || messages.errors.applicationPending.text(record.data?.verification_status ?? 'pending');
-  usePendingExit(pendingMessage);
+  // A suspended driver (issue 10 §4) leaves the same way, told why under a title of its own.
+  const suspended = isApiError(active.error, 403) && active.error.code === 'DRIVER_SUSPENDED';
+  usePendingExit(pendingMessage, suspended ? uiText.driverActive.suspendedTitle : undefined);
 
   if (me.isPending) return <LoadingScreen />;
   if (!me.data || isApiError(active.error, 401) || isApiError(record.error, 401)) return <Navigate to={paths.authReturnTo(paths.driverActive)} replace />;

@@ -1,0 +1,59 @@
+// /driver/{id}: an admin suspends a driver who is online; the driver's screen goes offline and leaves with
+// the reason, and going online again is refused; reinstated, they can.
+import { driverDetailText } from '@openride/shared/admin/admin-text';
+import { uiText } from '@openride/shared/ui-text';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, applyApi, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
+import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE } from './support/fixtures';
+
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  ({ server, browser } = await openSuite(startServer({ TILE_URL: '' })));
+});
+afterAll(() => closeSuite({ server, browser }));
+
+describe('driver detail', () => {
+  it('an admin suspends a driver, who is taken offline and cannot go online until reinstated', async () => {
+    const driverUser = await signUpApi(server, { full_name: 'Sid Suspended' });
+    const { id } = await applyApi(driverUser, { full_name: 'Sid Suspended', license_plate: 'SUSP001' });
+    await reviewApi(await adminApi(server), id, 'approved');
+
+    const driver = await signedInPage(browser, server, driverUser, { ...PHONE, geolocation: { latitude: 37.7749, longitude: -122.4194, accuracy: 10 }, permissions: ['geolocation'] });
+    await driver.page.goto('/driver-active');
+    await driver.page.getByRole('switch', { name: uiText.driverActive.switchLabel }).click();
+    await driver.page.getByText(uiText.driverActive.online.title).waitFor();
+
+    const admin = await signedInPage(browser, server, await adminApi(server), DESKTOP);
+    await admin.page.goto('/driver-management?status=approved');
+    await admin.page.getByRole('link', { name: 'Sid Suspended' }).click();
+    await admin.page.waitForURL(`${server.url}/driver/${id}`);
+    await admin.page.getByText(driverDetailText.online, { exact: true }).waitFor();
+    await admin.page.getByText('SUSP001', { exact: false }).first().waitFor();
+
+    await admin.page.getByRole('button', { name: driverDetailText.suspend, exact: true }).click();
+    const dialog = admin.page.getByRole('dialog', { name: driverDetailText.suspendDialog.title });
+    await dialog.getByLabel(driverDetailText.reasonLabel).fill('Complaint under review');
+    await dialog.getByRole('button', { name: driverDetailText.suspendDialog.confirm }).click();
+    await admin.page.getByText(driverDetailText.suspended, { exact: true }).waitFor();
+    await admin.page.getByText(driverDetailText.offline, { exact: true }).waitFor();
+
+    // The driver's open screen hears it, and leaves for /driver with the reason.
+    await driver.page.getByText(uiText.driverActive.suspendedTitle).first().waitFor();
+    await driver.page.waitForURL(`${server.url}/driver`);
+    const online = await driverUser.request(`/api/drivers/${id}`, { method: 'PATCH', json: { status: 'available' } });
+    expect(online.body.error.code).toBe('DRIVER_SUSPENDED');
+
+    await admin.page.getByRole('button', { name: driverDetailText.reinstate, exact: true }).click();
+    const again = admin.page.getByRole('dialog', { name: driverDetailText.reinstateDialog.title });
+    await again.getByLabel(driverDetailText.reasonLabel).fill('Cleared');
+    await again.getByRole('button', { name: driverDetailText.reinstateDialog.confirm }).click();
+    await expect.poll(() => admin.page.getByText(driverDetailText.suspended, { exact: true }).count()).toBe(0);
+    expect((await driverUser.request(`/api/drivers/${id}`, { method: 'PATCH', json: { status: 'available' } })).status).toBe(200);
+
+    admin.expectNoErrors();
+    await admin.context.close();
+    await driver.context.close();
+  });
+});
