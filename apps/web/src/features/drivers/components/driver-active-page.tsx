@@ -26,7 +26,7 @@ function usePendingExit(message: string | null, title: string = messages.errors.
     done.current = true;
     toast({ title, description: message });
     navigate(paths.driver, { replace: true });
-  }, [message, navigate]);
+  }, [message, title, navigate]);
 }
 
 function StatusSwitch({ driver }: { driver: DriverRecord }) {
