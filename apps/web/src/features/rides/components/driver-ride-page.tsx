@@ -7,6 +7,7 @@ import { driverText } from '@openride/shared/rides/driver-text';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageTitle } from '@/components/ui/page';
@@ -24,7 +25,6 @@ import type { Ride } from '../api/types';
 import { useLocationReporting } from '../hooks/use-location-reporting';
 import { formatDistance, formatDuration, formatMoney, placeLabel } from '../lib/format';
 import { isDriverAssigned } from '../lib/ride-status';
-import { DriverCancelDialog } from './driver-cancel-dialog';
 import { LocationStatus } from './location-status';
 import { PinForm } from './pin-form';
 import { RideChat } from './ride-chat';
@@ -293,10 +293,15 @@ export function DriverRidePage() {
           <Button variant="ghost" className={cn('text-red-700 hover:bg-red-50 hover:text-red-800')} onClick={() => setConfirmCancel(true)}>
             {text.cancel}
           </Button>
-          <DriverCancelDialog
+          <ConfirmDialog
             open={confirmCancel}
+            onOpenChange={setConfirmCancel}
+            title={text.cancelConfirmTitle}
+            description={text.cancelConfirmText}
+            confirmLabel={text.cancelConfirm}
+            cancelLabel={text.cancelKeep}
+            variant="destructive"
             busy={action.isPending}
-            onClose={() => setConfirmCancel(false)}
             onConfirm={() => {
               setConfirmCancel(false);
               run({ verb: 'cancel' });

@@ -7,6 +7,7 @@ import { canTransition, isTerminal } from '@openride/shared/rides/ride-state';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageContainer, PageTitle } from '@/components/ui/page';
@@ -21,7 +22,6 @@ import { rideKeys } from '../api/ride-keys';
 import type { DriverLocationEvent, Ride } from '../api/types';
 import { formatMoney, minutesOf, placeLabel } from '../lib/format';
 import { isDriverAssigned } from '../lib/ride-status';
-import { CancelRideDialog } from './cancel-ride-dialog';
 import { RateRide } from './rate-ride';
 import { RideChat } from './ride-chat';
 import { RideReceipt } from './ride-receipt';
@@ -251,17 +251,30 @@ function TrackRide({ ride, live }: { ride: Ride; live: Live | null }) {
           </Button>
         ) : null}
       </div>
-      {confirming && canCancel ? (
-        <CancelRideDialog
-          pending={cancel.isPending}
-          error={cancelError}
-          onClose={() => {
-            setConfirming(false);
-            cancel.reset();
-          }}
-          onConfirm={() => cancel.mutate(undefined, { onSuccess: () => setConfirming(false) })}
-        />
-      ) : null}
+      <ConfirmDialog
+        open={confirming && canCancel}
+        onOpenChange={(open) => {
+          if (open) return;
+          setConfirming(false);
+          cancel.reset();
+        }}
+        title={text.cancelConfirmTitle}
+        description={
+          <>
+            {text.cancelConfirmText}
+            {cancelError ? (
+              <span role="alert" className="mt-2 block font-medium text-red-700">
+                {cancelError}
+              </span>
+            ) : null}
+          </>
+        }
+        confirmLabel={cancel.isPending ? text.cancelling : text.cancelConfirm}
+        cancelLabel={text.keepRide}
+        variant="destructive"
+        busy={cancel.isPending}
+        onConfirm={() => cancel.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+      />
     </div>
   );
 }
