@@ -34,6 +34,7 @@ export function checkContract(method: string, url: URL, status: number, body: un
   else throw new Error(`${method} ${pathname} answered ${status} but no contract matches it`);
   if (!schema) {
     if (spec?.contentType && !contentType.startsWith(spec.contentType)) throw new Error(`${method} ${pathname} answered ${contentType}, its contract says ${spec.contentType}`);
+    if (!spec?.contentType && body !== null) throw new Error(`${method} ${pathname} ${status} has a body, its contract says none: ${JSON.stringify(body).slice(0, 200)}`);
     return;
   }
   if (method === 'HEAD') return;

@@ -1,4 +1,5 @@
 import { adminRoutes } from './admin/api';
+import { analyticsRoutes } from './analytics/api';
 import { authRoutes } from './auth/api';
 import type { RouteContract } from './contract';
 import { devRoutes } from './dev/api';
@@ -21,5 +22,6 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...notificationRoutes,
   ...pushRoutes,
   ...adminRoutes,
+  ...analyticsRoutes,
   ...devRoutes,
 ];

@@ -12,7 +12,7 @@ export type RouteAuth = 'public' | 'user' | 'driver' | 'admin';
 export type ResponseSpec = {
   /** One line: when this status is answered. */
   description: string;
-  /** The body. Absent: the common error body (`errorBodySchema`) for a 4xx/5xx; no JSON body for a 2xx (an HTML page, say). */
+  /** The body. Absent: the common error body (`errorBodySchema`) for a 4xx/5xx; for a 2xx, a body of `contentType` (an HTML page, say), or none at all (204). */
   schema?: z.ZodType;
   /** Defaults to application/json. */
   contentType?: string;

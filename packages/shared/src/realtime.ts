@@ -2,20 +2,21 @@ import { z } from 'zod';
 import { driverStateSchema } from './drivers/views';
 import { chatMessageViewSchema, driverFixSchema, rideOfferSchema, rideStatusSchema } from './rides/views';
 
+/** A driver's GPS fix, over the socket or `POST /api/drivers/me/location`. Ranges are checked here; rate and role on the server. */
+export const locationFixSchema = z.object({
+  lat: z.number().finite().min(-90).max(90),
+  lng: z.number().finite().min(-180).max(180),
+  accuracy: z.number().finite().min(0).max(100_000).optional(),
+  heading: z.number().finite().min(0).max(360).nullish(),
+  speed: z.number().finite().min(0).max(100).nullish(),
+});
+
 /** Client → server socket frames. */
 export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), channel: z.string().min(1).max(200) }),
   z.object({ type: z.literal('unsubscribe'), channel: z.string().min(1).max(200) }),
   z.object({ type: z.literal('ping') }),
-  /** A driver's GPS fix (see docs/api.md, Realtime). Ranges are checked here; rate and role on the server. */
-  z.object({
-    type: z.literal('location'),
-    lat: z.number().finite().min(-90).max(90),
-    lng: z.number().finite().min(-180).max(180),
-    accuracy: z.number().finite().min(0).max(100_000).optional(),
-    heading: z.number().finite().min(0).max(360).nullish(),
-    speed: z.number().finite().min(0).max(100).nullish(),
-  }),
+  locationFixSchema.extend({ type: z.literal('location') }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineRoutes, errorBodySchema } from '../contract';
 import { ROLES } from './roles';
-import { authWithRateLimitSchema } from './schemas';
-import { authWithRateLimitResponseSchema, rolesResponseSchema } from './views';
+import { adminPasswordResetRequestSchema, adminPasswordResetSchema, authWithRateLimitSchema } from './schemas';
+import { authWithRateLimitResponseSchema, okSchema, rolesResponseSchema } from './views';
 
 /** No user id in the path or the body: the only roles one can read or add are one's own. */
 export const addRoleSchema = z.object({ role: z.enum(ROLES) }).strict();
@@ -30,6 +30,27 @@ export const authRoutes = defineRoutes([
       422: { description: 'The email already has an account', schema: authWithRateLimitResponseSchema },
       429: { description: 'Too many attempts', schema: authWithRateLimitResponseSchema },
     },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin-password-reset',
+    tag: 'auth',
+    summary: 'An administrator asks for a password reset link by email',
+    description:
+      'The same answer whether or not the email belongs to an admin; only admins get the email (a single-use link, 30 minutes; a newer one replaces it).',
+    auth: 'public',
+    request: { body: adminPasswordResetRequestSchema },
+    responses: { 200: { description: 'Asked', schema: okSchema }, 429: { description: 'Too many reset requests from this address' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin-password-reset/confirm',
+    tag: 'auth',
+    summary: "Set a new password with the link's token",
+    description: 'Once per link; every session of that admin ends.',
+    auth: 'public',
+    request: { body: adminPasswordResetSchema },
+    responses: { 200: { description: 'Password set', schema: okSchema }, 400: { description: 'Invalid or used link, or a weak or breached password' } },
   },
   {
     method: 'GET',

@@ -19,3 +19,6 @@ export const authWithRateLimitResponseSchema = z.strictObject({
   passwordLeaked: z.boolean().optional(),
   rateLimited: z.boolean().optional(),
 });
+
+/** A step that has nothing to return. */
+export const okSchema = z.strictObject({ ok: z.literal(true) });

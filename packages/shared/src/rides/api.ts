@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoutes, emptyBodySchema, idParamsSchema } from '../contract';
+import { locationFixSchema } from '../realtime';
 import {
   cancelRideSchema,
   chatMessageSchema,
@@ -211,6 +212,20 @@ export const rideRoutes = defineRoutes([
     summary: "The caller's open offer, to restore the offer card after a reload",
     auth: 'driver',
     responses: { 200: { description: 'The offer or null', schema: openOfferResponseSchema } },
+  },
+  {
+    method: 'POST',
+    path: '/api/drivers/me/location',
+    tag: 'rides',
+    summary: "A driver's GPS fix over HTTP, for when the socket is down or refused",
+    description: 'The socket\'s `location` frame without `type`, under the same rules and rate (at most one per second is taken; the rest are dropped).',
+    auth: 'driver',
+    request: { body: locationFixSchema },
+    responses: {
+      204: { description: 'Taken (or dropped as too soon); no body' },
+      400: { description: 'Out of range, or less accurate than 200 m' },
+      403: { description: 'Not an approved driver, or offline' },
+    },
   },
   {
     method: 'GET',
