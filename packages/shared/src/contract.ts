@@ -16,6 +16,8 @@ export type ResponseSpec = {
   schema?: z.ZodType;
   /** Defaults to application/json. */
   contentType?: string;
+  /** Also answers `text/csv` (the listing kit's `format=csv`). */
+  csv?: true;
 };
 
 export type RouteContract = {

@@ -47,7 +47,11 @@ function operationOf(route: RouteContract) {
     const schema = spec.schema ?? (Number(status) >= 400 ? errorBodySchema : undefined);
     responses[status] = {
       description: spec.description,
-      ...(schema ? { content: { [spec.contentType ?? 'application/json']: { schema: jsonSchemaOf(schema, 'output') } } } : spec.contentType ? { content: { [spec.contentType]: {} } } : {}),
+      ...(schema
+        ? { content: { [spec.contentType ?? 'application/json']: { schema: jsonSchemaOf(schema, 'output') }, ...(spec.csv ? { 'text/csv': {} } : {}) } }
+        : spec.contentType
+          ? { content: { [spec.contentType]: {} } }
+          : {}),
     };
   }
   responses.default = { description: 'Any other error: the common error body', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { timestampSchema } from '../contract';
-import { adminDriverSchema, reviewedDriverSchema } from '../drivers/views';
-import { roleSchema } from '../profiles/views';
+import { reviewedDriverSchema } from '../drivers/views';
 
-/** The admin panel's answers (decision 0017): apps/server/src/admin. */
+/**
+ * The admin panel's answers (decision 0017): apps/server/src/admin. The lists (`{ items, next_cursor, total? }`)
+ * use the item schemas of the listing kit (admin/users.ts, admin/drivers.ts, admin/audit.ts).
+ */
 export const adminPathSchema = z.strictObject({ path: z.string() });
-export const adminUserSchema = z.strictObject({ id: z.string(), email: z.string(), name: z.string(), created_at: timestampSchema, roles: z.array(roleSchema) });
-export type AdminUser = z.infer<typeof adminUserSchema>;
-export const adminUsersResponseSchema = z.strictObject({ users: z.array(adminUserSchema) });
-export const adminDriversResponseSchema = z.strictObject({ drivers: z.array(adminDriverSchema) });
 export const reviewedDriverResponseSchema = z.strictObject({ driver: reviewedDriverSchema });
+/** A suspension or reinstatement: the driver's state after it. */
+export const driverSuspensionResponseSchema = z.strictObject({
+  driver: z.looseObject({ id: z.string(), status: z.string(), suspended: z.boolean(), suspended_at: z.string().nullable() }),
+});

@@ -3,7 +3,6 @@ import type { ListPage } from '@openride/shared/admin/list-query';
 import type { AdminUser } from '@openride/shared/admin/users';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
-import type { AdminUser } from '@openride/shared/admin/views';
 
 export type { AdminUser };
 
