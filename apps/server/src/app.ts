@@ -13,6 +13,7 @@ import { devOutboxRoutes } from './dev/outbox.routes';
 import { locationRoutes } from './dispatch/location.routes';
 import { driverRoutes } from './drivers/drivers.routes';
 import type { AppEnv, Services } from './http/context';
+import { openApiRoutes } from './http/openapi';
 import { mountWebApp } from './http/static';
 import { AppError } from './lib/errors';
 import { notificationRoutes } from './notifications/notifications.routes';
@@ -25,7 +26,7 @@ import { demoEnabled } from './env';
 import { createSessionResolver } from './auth/session-cache';
 
 /** Answered the same for everyone: no session is resolved for them. */
-const PUBLIC_PATHS = new Set(['/api/health', '/api/config']);
+const PUBLIC_PATHS = new Set(['/api/health', '/api/config', '/api/openapi.json', '/api/docs']);
 
 /** Builds the HTTP app without listening: the server and the in-process API tests both use this. */
 export function createApp(services: Services, opts: { webDist?: string } = {}) {
@@ -79,6 +80,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
       demo: demoEnabled(services.env),
     }),
   );
+  app.route('/', openApiRoutes({ production: services.env.NODE_ENV === 'production' }));
   app.route('/', authRoutes(services));
   app.route('/', adminPasswordRoutes(services));
   app.route('/', otpRoutes(services));

@@ -1,5 +1,6 @@
-import type { ServerFrame } from '@openride/shared/realtime';
+import { REALTIME_EVENTS, type ServerFrame } from '@openride/shared/realtime';
 import { WebSocket } from 'ws';
+import { z } from 'zod';
 import type { TestClient } from './http-client';
 
 /** A socket as the browser opens it: the page's cookies, the page's origin. Collects frames for assertions. */
@@ -9,6 +10,7 @@ export async function openSocket(client: TestClient, baseUrl = client.baseUrl) {
   const waiters: Array<{ match: (f: ServerFrame) => boolean; resolve: (f: ServerFrame) => void }> = [];
   ws.on('message', (raw) => {
     const frame = JSON.parse(raw.toString()) as ServerFrame;
+    checkEventContract(frame);
     frames.push(frame);
     for (const w of [...waiters]) {
       if (w.match(frame)) {
@@ -37,6 +39,18 @@ export async function openSocket(client: TestClient, baseUrl = client.baseUrl) {
     send: (frame: unknown) => ws.send(JSON.stringify(frame)),
     close: () => ws.close(),
   };
+}
+
+/**
+ * Every event the server sends must be one of the shared map's, with data of its schema (decision 0017):
+ * an unknown or drifted event throws here, which fails the test that received it.
+ */
+function checkEventContract(frame: ServerFrame) {
+  if (frame.type !== 'event') return;
+  const schema = (REALTIME_EVENTS as Record<string, z.ZodType>)[frame.event];
+  if (!schema) throw new Error(`socket event ${frame.event} is not in REALTIME_EVENTS (packages/shared/src/realtime.ts)`);
+  const result = schema.safeParse(frame.data);
+  if (!result.success) throw new Error(`socket event ${frame.event} does not match its schema:\n${z.prettifyError(result.error)}\ndata: ${JSON.stringify(frame.data)}`);
 }
 
 /** Attempt an upgrade and report the HTTP status the server answered with. */

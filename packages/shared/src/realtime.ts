@@ -1,19 +1,22 @@
 import { z } from 'zod';
+import { driverStateSchema } from './drivers/views';
+import { chatMessageViewSchema, driverFixSchema, rideOfferSchema, rideStatusSchema } from './rides/views';
+
+/** A driver's GPS fix, over the socket or `POST /api/drivers/me/location`. Ranges are checked here; rate and role on the server. */
+export const locationFixSchema = z.object({
+  lat: z.number().finite().min(-90).max(90),
+  lng: z.number().finite().min(-180).max(180),
+  accuracy: z.number().finite().min(0).max(100_000).optional(),
+  heading: z.number().finite().min(0).max(360).nullish(),
+  speed: z.number().finite().min(0).max(100).nullish(),
+});
 
 /** Client → server socket frames. */
 export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), channel: z.string().min(1).max(200) }),
   z.object({ type: z.literal('unsubscribe'), channel: z.string().min(1).max(200) }),
   z.object({ type: z.literal('ping') }),
-  /** A driver's GPS fix (see docs/api.md, Realtime). Ranges are checked here; rate and role on the server. */
-  z.object({
-    type: z.literal('location'),
-    lat: z.number().finite().min(-90).max(90),
-    lng: z.number().finite().min(-180).max(180),
-    accuracy: z.number().finite().min(0).max(100_000).optional(),
-    heading: z.number().finite().min(0).max(360).nullish(),
-    speed: z.number().finite().min(0).max(100).nullish(),
-  }),
+  locationFixSchema.extend({ type: z.literal('location') }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
@@ -32,3 +35,21 @@ export const rideChannel = (rideId: string) => `ride:${rideId}`;
 
 /** A driver's GPS fix as the client sends it. */
 export type LocationFrame = Extract<ClientFrame, { type: 'location' }>;
+
+/**
+ * Every event the server publishes, with its data (decision 0017). `user:{id}` carries the user's own
+ * events; `ride:{id}` those of one ride (its rider and assigned driver). The web's `useRealtimeEvent` is
+ * typed by this map; apps/server/test/realtime.test.ts and the API tests read frames through it.
+ */
+export const REALTIME_EVENTS = {
+  'ride.changed': z.strictObject({ id: z.string(), status: rideStatusSchema }).describe('Every transition, on `user:{rider}`, `user:{driver}` and `ride:{id}`.'),
+  'ride.offer': z.strictObject({ offer: rideOfferSchema }).describe('An offer to one driver, on `user:{driver}`.'),
+  'ride.offer_closed': z.strictObject({ offer_id: z.string(), ride_id: z.string(), reason: z.enum(['accepted', 'declined', 'expired', 'cancelled']) }).describe("The driver's offer is gone, on `user:{driver}`."),
+  'driver.location': driverFixSchema.extend({ ride_id: z.string(), eta_s: z.number().nullable() }).describe("The driver's position, on `ride:{id}`; `eta_s` to the pickup before the trip, to the destination during it."),
+  'chat.message': z.strictObject({ message: chatMessageViewSchema }).describe('A chat message, on `ride:{id}`.'),
+  'notification.changed': z.union([z.strictObject({ id: z.string(), op: z.literal('insert') }), z.strictObject({ op: z.literal('update') })]).describe("The user's notifications changed (one inserted, or some marked read), on `user:{id}`."),
+  'driver.changed': driverStateSchema.describe("The user's driver record changed (applied, reviewed, online or offline), on `user:{id}`."),
+  'profile.changed': z.strictObject({ full_name: z.string().nullable(), phone: z.string().nullable() }).describe("The user's profile changed, on `user:{id}`."),
+} as const;
+export type RealtimeEventName = keyof typeof REALTIME_EVENTS;
+export type RealtimeEventData<E extends RealtimeEventName> = z.infer<(typeof REALTIME_EVENTS)[E]>;

@@ -1,6 +1,6 @@
 import { type LatLngTuple, pathLength, pointAlong } from '@openride/shared/geo/street-grid';
-import type { ServerFrame } from '@openride/shared/realtime';
-import type { RideOffer } from '@openride/shared/rides/dispatch';
+import type { RealtimeEventData, ServerFrame } from '@openride/shared/realtime';
+import type { DriverRideView, RideOfferView as RideOffer, RideView } from '@openride/shared/rides/views';
 import { WebSocket } from 'ws';
 import { errorText, HttpSession, NetworkError } from './http-session';
 import { gridNavigator, type Navigator, type Point, randomPointNear, seededRandom } from './sim-geo';
@@ -50,15 +50,6 @@ const MIN_FRAME_REAL_MS = 1_100;
 const PIN_PATIENCE_SIM_S = 300;
 
 type Motion = { kind: 'parked'; at: Point; heading: number } | { kind: 'driving'; path: LatLngTuple[]; length: number; startedAt: number; realMs: number; simS: number };
-
-type RideView = {
-  id: string;
-  status: string;
-  pickup: Point;
-  destination: Point;
-  duration_s: number;
-  distance_m: number;
-};
 
 class Stopped extends Error {}
 class Interrupted extends Error {}
@@ -225,13 +216,15 @@ export class SimDriver {
       return;
     }
     if (frame.type !== 'event') return;
-    const data = frame.data as any;
-    if (frame.event === 'ride.offer' && data?.offer) {
-      this.offerArrived(data.offer as RideOffer);
-    } else if (frame.event === 'ride.offer_closed' && data?.offer_id) {
-      this.closedOffers.add(data.offer_id);
+    // The server's own frames: their data is the shape packages/shared/src/realtime.ts gives each event.
+    if (frame.event === 'ride.offer') {
+      this.offerArrived((frame.data as RealtimeEventData<'ride.offer'>).offer);
+    } else if (frame.event === 'ride.offer_closed') {
+      this.closedOffers.add((frame.data as RealtimeEventData<'ride.offer_closed'>).offer_id);
       if (this.closedOffers.size > 200) this.closedOffers.delete(this.closedOffers.values().next().value!);
-    } else if (frame.event === 'ride.changed' && data?.id === this.currentRideId && (data.status === 'cancelled' || data.status === 'no_driver')) {
+    } else if (frame.event === 'ride.changed') {
+      const data = frame.data as RealtimeEventData<'ride.changed'>;
+      if (data.id !== this.currentRideId || (data.status !== 'cancelled' && data.status !== 'no_driver')) return;
       this.currentRideCancelled = true;
       this.attention.abort();
     }
@@ -340,15 +333,15 @@ export class SimDriver {
     if (res.status !== 200) throw new Error(`accept answered ${res.status}: ${errorText(res)}`);
     this.count('offersAccepted');
     this.pendingOffer = null;
-    await this.doRide(res.body.ride as RideView, offer.pickup_eta_s);
+    await this.doRide(res.body.ride as DriverRideView, offer.pickup_eta_s);
   }
 
   /** Pick up with the ride already in `ride.status`: accepted → arrived → in_progress → completed. */
-  private async doRide(ride: RideView, pickupEtaS?: number | null) {
+  private async doRide(ride: Pick<RideView, 'id' | 'status' | 'pickup' | 'destination' | 'duration_s' | 'distance_m'>, pickupEtaS?: number | null) {
     this.currentRideId = ride.id;
     this.currentRideCancelled = false;
     try {
-      let status = ride.status;
+      let status: string = ride.status;
       if (status === 'accepted') {
         const attention = this.freshAttention();
         const path = await this.navigate(this.position(), ride.pickup);
@@ -429,9 +422,9 @@ export class SimDriver {
   /** After a restart of the simulator (or the server), finish the ride the driver was on. */
   private async resumeActiveRide() {
     const res = await this.call('GET', '/api/rides/active');
-    const ride = res.status === 200 ? (res.body?.ride as (RideView & { pin?: string }) | null) : null;
-    // Only the rider's view carries the PIN: with one, this account is the ride's rider, not its driver.
-    if (!ride || ride.pin !== undefined) return;
+    const ride = res.status === 200 ? (res.body?.ride as RideView | null) : null;
+    // The rider's view: this account is the ride's rider, not its driver.
+    if (!ride || ride.viewer === 'rider') return;
     this.log.info({ driver: this.email, rideId: ride.id, status: ride.status }, 'resuming the ride in progress');
     if (ride.status === 'in_progress') this.motion = { kind: 'parked', at: ride.pickup, heading: 0 };
     await this.doRide(ride);

@@ -1,3 +1,4 @@
+import type { RideView, RiderRideView } from '@openride/shared/rides/views';
 import { errorText, HttpSession, NetworkError } from './http-session';
 import { randomTrip, seededRandom } from './sim-geo';
 import type { SimStats } from './sim-stats';
@@ -54,7 +55,7 @@ export class SimRider {
     const rideId = this.currentRideId;
     if (!rideId) return;
     const res = await this.http.get(`/api/rides/${rideId}`).catch(() => null);
-    if (res?.status === 200 && ['requested', 'accepted', 'arrived'].includes(res.body.ride.status)) {
+    if (res?.status === 200 && ['requested', 'accepted', 'arrived'].includes((res.body.ride as RideView).status)) {
       await this.http.post(`/api/rides/${rideId}/cancel`, { reason: 'Simulated rider left.' }).catch(() => undefined);
     }
   }
@@ -81,9 +82,12 @@ export class SimRider {
 
   private async rideOnce() {
     const active = await this.call('GET', '/api/rides/active');
-    let rideId = active.status === 200 && active.body?.ride && active.body.ride.pin !== undefined ? (active.body.ride.id as string) : null;
-    if (rideId) {
-      this.opts.pins.set(rideId, String(active.body.ride.pin));
+    // Only the rider's view counts: the same account may be driving someone else.
+    const activeRide = active.status === 200 ? (active.body?.ride as RideView | null) : null;
+    let rideId: string;
+    if (activeRide?.viewer === 'rider') {
+      rideId = activeRide.id;
+      this.opts.pins.set(rideId, activeRide.pin);
     } else {
       const trip = randomTrip(this.random);
       const res = await this.call('POST', '/api/rides', { ...trip, ride_type: 'economy', payment_method: 'cash' });
@@ -91,8 +95,9 @@ export class SimRider {
         if (res.status !== 409) this.opts.logger?.warn({ rider: this.opts.email, status: res.status, error: errorText(res) }, 'booking refused');
         return;
       }
-      rideId = res.body.ride.id as string;
-      this.opts.pins.set(rideId, String(res.body.ride.pin));
+      const ride = res.body.ride as RiderRideView;
+      rideId = ride.id;
+      this.opts.pins.set(rideId, ride.pin);
       if (this.opts.stats) this.opts.stats.counters.ridesRequested++;
     }
     this.currentRideId = rideId;
@@ -104,7 +109,7 @@ export class SimRider {
       const res = await this.call('GET', `/api/rides/${rideId}`);
       if (res.status === 404) break;
       if (res.status !== 200) continue;
-      const now = res.body.ride.status as string;
+      const now: string = (res.body.ride as RideView).status;
       if (now !== status) [status, since] = [now, Date.now()];
       // Dispatch ends a search within 2 minutes: a ride still `requested` well after that was lost (a server
       // restart, say). A rider would give up and book again.

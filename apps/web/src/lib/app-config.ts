@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from './api';
+import type { AppConfig } from '@openride/shared/system/views';
 
-/** GET /api/config (docs/api.md): where map tiles and place search come from, and whether this is a demo. */
-export type AppConfig = {
-  map: { tile_url: string | null; attribution: string };
-  geocoder_url: string | null;
-  demo: boolean;
-};
+/** GET /api/config: where map tiles and place search come from, and whether this is a demo. */
+export type { AppConfig };
 
 export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';

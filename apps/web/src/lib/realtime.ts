@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { api } from './api';
-import type { ClientFrame, ServerFrame } from '@openride/shared/realtime';
+import type { ClientFrame, RealtimeEventData, RealtimeEventName, ServerFrame } from '@openride/shared/realtime';
 
 type EventFrame = Extract<ServerFrame, { type: 'event' }>;
 type Handler = (data: unknown, frame: EventFrame) => void;
@@ -208,7 +208,12 @@ export function useRealtimeConnection(enabled: boolean): void {
   }, [enabled]);
 }
 
-/** Calls `handler` for every `{ type: 'event', event }` frame; the latest handler is always used. */
+/**
+ * Calls `handler` for every `{ type: 'event', event }` frame; the latest handler is always used. A server
+ * event's data is typed by its schema in packages/shared/src/realtime.ts (`REALTIME_EVENTS`).
+ */
+export function useRealtimeEvent<E extends RealtimeEventName>(event: E, handler: (data: RealtimeEventData<E>, frame: EventFrame) => void): void;
+export function useRealtimeEvent(event: string, handler: Handler): void;
 export function useRealtimeEvent(event: string, handler: Handler): void {
   const onEvent = useEffectEvent(handler);
   useEffect(() => {

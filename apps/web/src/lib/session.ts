@@ -1,18 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Role } from '@openride/shared/auth/roles';
 import { api, isApiError } from './api';
 import { queryKeys } from './query-keys';
+import type { Me } from '@openride/shared/profiles/views';
 
-export type Me = {
-  user: { id: string; email: string; name: string };
-  /** §4: 'driver' when a driver record exists, else the role from user_roles, else 'user'. */
-  role: Role;
-  roles: string[];
-  isAdmin?: boolean;
-  profile: { full_name: string | null; phone: string | null; push_token: string | null };
-  /** Only present for admins: the hidden path of the admin panel. */
-  adminPath?: string;
-};
+/** GET /api/me. §4: `role` is 'driver' when a driver record exists, else the role from user_roles, else 'user'. */
+export type { Me };
 
 /**
  * Signed out resolves to null rather than an error. The cheap better-auth session probe answers 200 with

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
+import type { authWithRateLimitResponseSchema } from './views';
 
 /** §5: at least 8 characters, one uppercase, one lowercase, one number. */
 export const passwordSchema = z
@@ -36,12 +37,7 @@ export const authWithRateLimitSchema = z.discriminatedUnion('action', [
 ]);
 export type AuthWithRateLimitInput = z.infer<typeof authWithRateLimitSchema>;
 
-export type AuthWithRateLimitResponse = {
-  data: { session: { access_token: string; refresh_token: string } | null; user: { id: string; email: string } | null } | null;
-  error: { message: string; code?: string } | null;
-  passwordLeaked?: boolean;
-  rateLimited?: boolean;
-};
+export type AuthWithRateLimitResponse = z.infer<typeof authWithRateLimitResponseSchema>;
 
 export const profileUpdateSchema = z
   .object({

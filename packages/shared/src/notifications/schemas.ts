@@ -1,18 +1,11 @@
 import { z } from 'zod';
+import type { NotificationView } from './views';
 
 export const NOTIFICATION_TYPES = ['success', 'warning', 'error', 'other'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export type Notification = {
-  id: string;
-  user_id: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  is_read: boolean;
-  booking_id: string | null;
-  created_at: string;
-};
+/** A notification as the bell reads it: the wire shape is `notificationSchema` (views.ts). */
+export type Notification = NotificationView;
 
 export const notificationUpdateSchema = z.union([
   z.object({ id: z.string().min(1), is_read: z.literal(true) }).strict(),

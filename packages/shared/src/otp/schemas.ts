@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OTP_LENGTH, PHONE_DIGITS } from '../constants';
 import { messages } from '../messages';
+import type { sendOtpResponseSchema, verifyOtpResponseSchema } from './views';
 
 /** §5: sending needs exactly 10 digits once everything but digits is stripped ("(415) 555-0100" is fine). */
 export const otpPhoneSchema = z
@@ -19,5 +20,5 @@ export type SendOtpInput = z.infer<typeof sendOtpSchema>;
 export const verifyOtpSchema = z.object({ phone: otpPhoneSchema, otp: otpCodeSchema });
 export type VerifyOtpInput = z.infer<typeof verifyOtpSchema>;
 
-export type SendOtpResponse = { success: true } | { success: false; error: string; rateLimited?: boolean };
-export type VerifyOtpResponse = { success: true; userExists: boolean } | { success: false; error: string; rateLimited?: boolean };
+export type SendOtpResponse = z.infer<typeof sendOtpResponseSchema>;
+export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;

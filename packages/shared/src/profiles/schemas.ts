@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { phoneConflictRowsSchema, ProfileView } from './views';
 
 /** The message `check_phone_conflict` returns (and sign-up refuses with) when another account holds the phone. */
 export const PHONE_CONFLICT_MESSAGE = 'This phone number is already registered to another account.';
@@ -9,7 +10,7 @@ export const checkPhoneConflictSchema = z.object({
   exclude_user_id: z.string().min(1).max(200).nullable().optional().default(null),
 });
 export type CheckPhoneConflictInput = z.input<typeof checkPhoneConflictSchema>;
-export type PhoneConflictRow = { conflict_message: string };
+export type PhoneConflictRow = z.infer<typeof phoneConflictRowsSchema>[number];
 
 /** GET /api/profiles/me (§7 profiles select). */
-export type Profile = { full_name: string | null; phone: string | null; push_token: string | null };
+export type Profile = ProfileView;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { pushConfigSchema } from './views';
 
 /**
  * A browser's PushSubscription as `subscription.toJSON()` gives it (expirationTime and any other field
@@ -17,7 +18,7 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2048) });
 
 /** GET /api/push/config */
-export type PushConfig = { publicKey: string };
+export type PushConfig = z.infer<typeof pushConfigSchema>;
 
 /** What the service worker receives (§3 push data: bookingId, type — e.g. driver_message). */
 export type PushPayload = { title: string; body: string; bookingId?: string; type?: string };

@@ -1,3 +1,5 @@
+import type { RideOfferView } from './views';
+
 /**
  * Dispatch constants shared by the server (which enforces them) and the apps (which show them).
  * Our own numbers where the issue says "e.g.": they are what Uber and Bolt riders are used to.
@@ -18,20 +20,7 @@ export const LOCATION_MAX_ACCURACY_M = 200;
 export const PIN_MAX_FAILURES = 5;
 export const PIN_WINDOW_S = 600;
 
-export type RideOffer = {
-  id: string;
-  ride_id: string;
-  ride_type: 'economy' | 'comfort' | 'xl';
-  pickup: { lat: number; lng: number; label: string | null };
-  destination: { lat: number; lng: number; label: string | null };
-  distance_m: number;
-  duration_s: number;
-  pickup_distance_m: number;
-  pickup_eta_s: number;
-  fare_cents: number;
-  currency: string;
-  expires_at: string;
-  timeout_s: number;
-};
+/** One ride offered to one driver: the wire shape is `rideOfferSchema` (rides/views.ts). */
+export type RideOffer = RideOfferView;
 
 export type OfferClosedReason = 'accepted' | 'declined' | 'expired' | 'cancelled';

@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
+import type { OutboxMessage } from '@openride/shared/dev/views';
 
-export type OutboxMessage = {
-  channel: 'email' | 'sms';
-  to: string;
-  subject?: string | null;
-  body: string;
-  createdAt: string;
-};
+export type { OutboxMessage };
 
 /** The dev outbox: what the server would have emailed or texted. 404 when the server runs without it. */
 export function useOutbox() {

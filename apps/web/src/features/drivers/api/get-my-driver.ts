@@ -2,16 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useMe } from '@/lib/session';
+import type { DriverState } from '@openride/shared/drivers/views';
 
-export type DriverRecord = {
-  id: string;
-  status: 'available' | 'offline';
-  /** 'pending' on application, 'approved' to go online; any other value is shown verbatim (§4). */
-  verification_status: string;
-  created_at: string;
-  /** Set by the admin when rejecting; only some answers carry it. */
-  rejection_reason?: string | null;
-};
+/** The newest record's state (`GET /api/drivers/me`; `PATCH` and `driver.changed` carry it without the rejection reason). */
+export type DriverRecord = DriverState & { rejection_reason?: string | null };
 
 /** Under the driver key, so 'driver.changed' (the realtime bridge) and signing out reach it. */
 export const driverQueryKey = (userId: string | undefined) => [...queryKeys.driver, userId] as const;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { rideKeys } from './ride-keys';
-import type { Ride } from './types';
+import type { RideView as Ride } from '@openride/shared/rides/views';
 
 /** POST /api/rides/:id/cancel (idempotent; 409 once the trip has started). */
 export function useCancelRide(id: string) {

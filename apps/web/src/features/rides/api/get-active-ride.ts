@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { rideKeys } from './ride-keys';
-import type { Ride } from './types';
+import type { RideView as Ride } from '@openride/shared/rides/views';
 import { useLivePollInterval } from '@/lib/realtime';
 
 /** GET /api/rides/active: the caller's ride that has not ended (as rider, else as driver), or null. */

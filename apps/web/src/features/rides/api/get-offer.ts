@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { rideKeys } from './ride-keys';
-import type { RideOffer } from './types';
+import type { RideOfferView as RideOffer } from '@openride/shared/rides/views';
 import { useLivePollInterval } from '@/lib/realtime';
 
 /** GET /api/drivers/me/offer: the open offer, so a reload brings the card back. */

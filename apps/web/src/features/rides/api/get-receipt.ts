@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { rideKeys } from './ride-keys';
-import type { Receipt } from './types';
+import type { Receipt } from '@openride/shared/rides/views';
 
 /** GET /api/rides/:id/receipt, once the ride is completed (it never changes after). */
 export function useReceipt(id: string, enabled: boolean) {

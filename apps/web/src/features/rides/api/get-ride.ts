@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isTerminal } from '@openride/shared/rides/ride-state';
 import { api } from '@/lib/api';
 import { rideKeys } from './ride-keys';
-import type { Ride } from './types';
+import type { RideView as Ride } from '@openride/shared/rides/views';
 import { useLivePollInterval } from '@/lib/realtime';
 
 /**

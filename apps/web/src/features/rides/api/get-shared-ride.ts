@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api';
 import { rideKeys } from './ride-keys';
-import type { SharedRide } from './types';
+import type { SharedRide } from '@openride/shared/rides/views';
 
 const POLL_MS = 5_000;
 

@@ -1,9 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { rideKeys } from './ride-keys';
-import type { Ride } from './types';
+import type { RideList as Page } from '@openride/shared/rides/views';
 
-type Page = { rides: Ride[]; next_cursor: string | null };
 
 /** GET /api/rides (as rider), newest first, a page at a time. */
 export function useRideHistory(enabled: boolean) {

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Place } from '@openride/shared/rides/schemas';
 import { api } from '@/lib/api';
 import { rideKeys } from './ride-keys';
-import type { Quote } from './types';
+import type { Quote } from '@openride/shared/rides/views';
 
 const round = (n: number) => n.toFixed(5);
 

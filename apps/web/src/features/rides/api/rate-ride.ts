@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api';
 import { rideKeys } from './ride-keys';
-import type { Ride } from './types';
+import type { RideView as Ride } from '@openride/shared/rides/views';
 
 export type RatingInput = { stars: number; comment?: string };
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RideRequest } from '@openride/shared/rides/schemas';
 import { api, isApiError } from '@/lib/api';
 import { rideKeys } from './ride-keys';
-import type { Ride } from './types';
+import type { RideView as Ride } from '@openride/shared/rides/views';
 
 /** POST /api/rides. On 409 (a ride is already active) the active ride is refetched so the page shows it. */
 export function useRequestRide() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { rideKeys } from './ride-keys';
-import type { Ride } from './types';
+import type { RideView as Ride } from '@openride/shared/rides/views';
 
 const ridePath = (rideId: string, verb: string) => `/api/rides/${encodeURIComponent(rideId)}/${verb}`;
 

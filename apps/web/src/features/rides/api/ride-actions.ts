@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { rideKeys } from './ride-keys';
-import type { Ride } from './types';
+import type { RideView as Ride } from '@openride/shared/rides/views';
 
 export type RideAction = { verb: 'arrive' } | { verb: 'start'; pin: string } | { verb: 'complete' } | { verb: 'cancel'; reason?: string };
 

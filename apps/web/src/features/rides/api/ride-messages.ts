@@ -1,3 +1,4 @@
+import type { ChatMessage } from '@openride/shared/rides/views';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { rideKeys } from './ride-keys';
@@ -5,13 +6,6 @@ import { useLivePollInterval } from '@/lib/realtime';
 
 export type ChatRole = 'rider' | 'driver';
 
-export type ChatMessage = {
-  id: string;
-  ride_id: string;
-  sender_role: ChatRole;
-  body: string;
-  created_at: string;
-};
 
 /** GET /api/rides/:id/messages, oldest first. */
 export function useRideMessages(rideId: string) {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { paths } from '@/config/paths';
-import type { Ride } from '../api/types';
+import type { RideView as Ride } from '@openride/shared/rides/views';
 import { placeLabel } from '../lib/format';
 
 const text = riderText.active;

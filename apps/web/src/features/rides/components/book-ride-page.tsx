@@ -20,7 +20,7 @@ import { useActiveRide } from '../api/get-active-ride';
 import { rideKeys } from '../api/ride-keys';
 import { useRideQuote } from '../api/quote-ride';
 import { useRequestRide } from '../api/request-ride';
-import type { Ride } from '../api/types';
+import type { RideView as Ride } from '@openride/shared/rides/views';
 import type { PlaceSuggestion } from '../hooks/use-place-search';
 import { ActiveRideCard } from './active-ride-card';
 import { PlaceField } from './place-field';

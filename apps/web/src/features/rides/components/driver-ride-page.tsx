@@ -21,7 +21,7 @@ import { useRide } from '../api/get-ride';
 import { useRouteLine } from '../api/get-route';
 import { type RideAction, useRideAction } from '../api/ride-actions';
 import { rideKeys } from '../api/ride-keys';
-import type { Ride } from '../api/types';
+import type { RideView as Ride } from '@openride/shared/rides/views';
 import { useLocationReporting } from '../hooks/use-location-reporting';
 import { formatDistance, formatDuration, formatMoney, placeLabel } from '../lib/format';
 import { isDriverAssigned } from '../lib/ride-status';
@@ -75,7 +75,7 @@ function useLiveRide(rideId: string) {
     return subscribeChannel(rideChannel(rideId));
   }, [rideId, watching]);
   useRealtimeEvent('ride.changed', (data) => {
-    if ((data as { id?: string } | null)?.id === rideId) void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true });
+    if (data.id === rideId) void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true });
   });
   useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true }));
   return { ride, status };
@@ -88,12 +88,12 @@ function useLiveRide(rideId: string) {
 function useUnreadPill(rideId: string, chatRef: RefObject<HTMLDivElement | null>) {
   const [unread, setUnread] = useState<string | null>(null);
   useRealtimeEvent('chat.message', (data) => {
-    const message = (data as { message?: { ride_id?: string; sender_role?: string; body?: string } } | null)?.message;
+    const { message } = data;
     const el = chatRef.current;
-    if (!message || message.ride_id !== rideId || message.sender_role !== 'rider' || !el) return;
+    if (message.ride_id !== rideId || message.sender_role !== 'rider' || !el) return;
     // `el` marks the chat's bottom edge, where the newest message shows.
     const { top } = el.getBoundingClientRect();
-    if (top > window.innerHeight || top < 0) setUnread(message.body ?? '');
+    if (top > window.innerHeight || top < 0) setUnread(message.body);
   });
   useEffect(() => {
     const el = chatRef.current;

@@ -11,7 +11,7 @@ import { useActiveRide } from '../api/get-active-ride';
 import { useOpenOffer } from '../api/get-offer';
 import { useAcceptOffer, useDeclineOffer } from '../api/respond-to-offer';
 import { rideKeys } from '../api/ride-keys';
-import type { Ride, RideOffer } from '../api/types';
+import type { RideView as Ride, RideOfferView as RideOffer } from '@openride/shared/rides/views';
 import { useLocationReporting } from '../hooks/use-location-reporting';
 import { LocationStatus } from './location-status';
 import { OfferCard } from './offer-card';
@@ -40,13 +40,11 @@ export function DriverWorkPanel({ driverId, online }: { driverId: string; online
   const decline = useDeclineOffer();
 
   useRealtimeEvent('ride.offer', (data) => {
-    const next = (data as { offer?: RideOffer } | null)?.offer;
-    if (next) client.setQueryData(rideKeys.offer, next);
+    client.setQueryData(rideKeys.offer, data.offer);
   });
   useRealtimeEvent('ride.offer_closed', (data) => {
-    const closed = data as { offer_id?: string; ride_id?: string } | null;
     client.setQueryData<RideOffer | null>(rideKeys.offer, (current) =>
-      current && (current.id === closed?.offer_id || current.ride_id === closed?.ride_id) ? null : current,
+      current && (current.id === data.offer_id || current.ride_id === data.ride_id) ? null : current,
     );
   });
   useRealtimeEvent('ride.changed', () => void client.invalidateQueries({ queryKey: rideKeys.active }));

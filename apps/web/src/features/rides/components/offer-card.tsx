@@ -4,7 +4,7 @@ import { driverText } from '@openride/shared/rides/driver-text';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import type { RideOffer } from '../api/types';
+import type { RideOfferView as RideOffer } from '@openride/shared/rides/views';
 import { formatDistance, formatDuration, formatMoney, placeLabel } from '../lib/format';
 import { useCountdown } from '../hooks/use-countdown';
 

@@ -44,8 +44,7 @@ export function OfferElsewhere() {
   }, [offerId, away]);
 
   useRealtimeEvent('ride.offer', (data) => {
-    const id = (data as { offer?: { id?: string } } | null)?.offer?.id;
-    if (away && id) tell(id);
+    if (away) tell(data.offer.id);
   });
   useRealtimeEvent(RECONNECTED_EVENT, () => {
     if (isDriver && away) void open.refetch();

@@ -6,7 +6,7 @@ import { inputClasses } from '@/components/ui/field';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useRateRide } from '../api/rate-ride';
-import type { Ride } from '../api/types';
+import type { RideView as Ride } from '@openride/shared/rides/views';
 
 const text = riderText.track;
 

@@ -7,7 +7,7 @@ import { inputClasses } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { RECONNECTED_EVENT, useRealtimeEvent } from '@/lib/realtime';
 import { rideKeys } from '../api/ride-keys';
-import { addMessage, type ChatMessage, type ChatRole, useRideMessages, useSendMessage } from '../api/ride-messages';
+import { addMessage, type ChatRole, useRideMessages, useSendMessage } from '../api/ride-messages';
 
 const text = driverText.chat;
 const MAX_LENGTH = 500;
@@ -64,8 +64,7 @@ export function RideChat({ rideId, myRole, enabled, otherName, className }: Ride
   const headingId = useId();
 
   useRealtimeEvent('chat.message', (data) => {
-    const message = (data as { message?: ChatMessage } | null)?.message;
-    if (message && message.ride_id === rideId) addMessage(client, message);
+    if (data.message.ride_id === rideId) addMessage(client, data.message);
   });
   // Messages sent while the socket was down were missed: read the list again.
   useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: rideKeys.messages(rideId) }));

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useRateRide } from '../api/rate-ride';
-import type { Ride } from '../api/types';
+import type { RideView as Ride } from '@openride/shared/rides/views';
 import { formatDistance, formatDuration, formatMoney } from '../lib/format';
 
 const text = driverText.ride;

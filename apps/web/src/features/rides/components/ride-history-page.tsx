@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useMe } from '@/lib/session';
 import { useRideHistory } from '../api/list-rides';
-import type { Ride } from '../api/types';
+import type { RideView as Ride } from '@openride/shared/rides/views';
 import { formatDateTime, formatMoney, placeLabel } from '../lib/format';
 
 const text = riderText.history;

@@ -2,7 +2,7 @@ import { Banknote, Users } from 'lucide-react';
 import type { RideType } from '@openride/shared/rides/schemas';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { cn } from '@/lib/cn';
-import type { Quote } from '../api/types';
+import type { Quote } from '@openride/shared/rides/views';
 import { formatDistance, formatDuration, formatEta, formatMoney } from '../lib/format';
 
 const text = riderText.book;

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { RideMap } from '@/components/map/ride-map';
 import { useReceipt } from '../api/get-receipt';
-import type { Ride } from '../api/types';
+import type { RideView as Ride } from '@openride/shared/rides/views';
 import { formatDistance, formatDuration, formatMoney } from '../lib/format';
 
 const text = riderText.track;

@@ -9,7 +9,7 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageContainer, PageTitle } from '@/components/ui/page';
 import { isApiError } from '@/lib/api';
 import { useSharedRide } from '../api/get-shared-ride';
-import type { RidePlace, SharedRide } from '../api/types';
+import type { RidePlace, SharedRide } from '@openride/shared/rides/views';
 import { minutesOf, placeLabel } from '../lib/format';
 
 const text = riderText.share;

@@ -19,7 +19,7 @@ import { useMe } from '@/lib/session';
 import { useCancelRide } from '../api/cancel-ride';
 import { useRide } from '../api/get-ride';
 import { rideKeys } from '../api/ride-keys';
-import type { DriverLocationEvent, Ride } from '../api/types';
+import type { RideView as Ride, RiderRideView } from '@openride/shared/rides/views';
 import { formatMoney, minutesOf, placeLabel } from '../lib/format';
 import { isDriverAssigned } from '../lib/ride-status';
 import { RateRide } from './rate-ride';
@@ -44,16 +44,14 @@ function useLiveRide(rideId: string) {
   }, [rideId, watching]);
 
   useRealtimeEvent('ride.changed', (data) => {
-    const event = data as { id?: string; status?: string } | null;
-    if (event?.id !== rideId) return;
+    if (data.id !== rideId) return;
     void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true });
     void client.invalidateQueries({ queryKey: rideKeys.active, exact: true });
     void client.invalidateQueries({ queryKey: rideKeys.history });
   });
   useRealtimeEvent('driver.location', (data) => {
-    const event = data as DriverLocationEvent | null;
-    if (event?.ride_id !== rideId) return;
-    setLive({ lat: event.lat, lng: event.lng, heading: event.heading, eta_s: event.eta_s });
+    if (data.ride_id !== rideId) return;
+    setLive({ lat: data.lat, lng: data.lng, heading: data.heading, eta_s: data.eta_s });
   });
   useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true }));
   return { ride, live };
@@ -122,7 +120,8 @@ function endedText(ride: Ride): string {
   return ride.cancelled_by === 'driver' ? text.cancelledByDriver : text.cancelled;
 }
 
-function TrackRide({ ride, live }: { ride: Ride; live: Live | null }) {
+/** The rider's view: a driver was sent to their own ride view above. */
+function TrackRide({ ride, live }: { ride: RiderRideView; live: Live | null }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelRide(ride.id);
   const ended = isTerminal(ride.status);

@@ -1,0 +1,27 @@
+import { adminRoutes } from './admin/api';
+import { analyticsRoutes } from './analytics/api';
+import { authRoutes } from './auth/api';
+import type { RouteContract } from './contract';
+import { devRoutes } from './dev/api';
+import { driverRoutes } from './drivers/api';
+import { notificationRoutes } from './notifications/api';
+import { otpRoutes } from './otp/api';
+import { profileRoutes } from './profiles/api';
+import { pushRoutes } from './push/api';
+import { rideRoutes } from './rides/api';
+import { systemRoutes } from './system/api';
+
+/** Every route of the HTTP API, domain by domain: what the OpenAPI document and the coverage test read. */
+export const API_ROUTES: readonly RouteContract[] = [
+  ...systemRoutes,
+  ...authRoutes,
+  ...otpRoutes,
+  ...profileRoutes,
+  ...driverRoutes,
+  ...rideRoutes,
+  ...notificationRoutes,
+  ...pushRoutes,
+  ...adminRoutes,
+  ...analyticsRoutes,
+  ...devRoutes,
+];

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { ERROR_CODES } from './errors';
+
+/**
+ * The wire contract of one HTTP route, as data (decision 0017): the server's OpenAPI document, the API
+ * reference page, docs/api.md and the API tests' response checks are all generated from these entries, and
+ * the web and the simulator read their response types from the same schemas. A route mounted without an
+ * entry fails apps/server/test/openapi.test.ts.
+ */
+export type RouteAuth = 'public' | 'user' | 'driver' | 'admin';
+
+export type ResponseSpec = {
+  /** One line: when this status is answered. */
+  description: string;
+  /** The body. Absent: the common error body (`errorBodySchema`) for a 4xx/5xx; for a 2xx, a body of `contentType` (an HTML page, say), or none at all (204). */
+  schema?: z.ZodType;
+  /** Defaults to application/json. */
+  contentType?: string;
+  /** Also answers `text/csv` (the listing kit's `format=csv`). */
+  csv?: true;
+};
+
+export type RouteContract = {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Hono syntax, exactly as mounted: `/api/rides/:id`. */
+  path: string;
+  /** Groups routes in the reference: the domain's name. */
+  tag: string;
+  summary: string;
+  /** The rules a reader needs beyond the schemas: who may, what happens after, what it refuses. */
+  description?: string;
+  auth: RouteAuth;
+  /** Absent: mounted outside production only. */
+  devOnly?: true;
+  request?: { params?: z.ZodObject; query?: z.ZodObject; body?: z.ZodType };
+  /**
+   * Every status the route answers on purpose. A status not listed whose code is 4xx/5xx carries the common
+   * error body (`errorBodySchema`); a 2xx not listed is a contract breach.
+   */
+  responses: Record<number, ResponseSpec>;
+};
+
+/** Declares a domain's routes; a function only so each entry is checked against `RouteContract` where it is written. */
+export const defineRoutes = <const T extends readonly RouteContract[]>(routes: T): T => routes;
+
+/** The one error body of every route (except the `/api/functions/*` endpoints, which the spec's client reads as `{ success, error }` / `{ data, error }`). */
+export const errorBodySchema = z.strictObject({
+  error: z.strictObject({
+    code: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]]),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+
+/** A `{}` body, as the driver's step verbs take (nothing else is allowed in it). */
+export const emptyBodySchema = z.strictObject({});
+
+/** Timestamps as the server writes them: `Date#toJSON` (UTC, `Z`). */
+export const timestampSchema = z.iso.datetime();
+
+/** A uuid in the path. Anything else answers 404, as an id nobody holds does. */
+export const idParamsSchema = z.object({ id: z.string() });

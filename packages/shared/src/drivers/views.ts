@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { timestampSchema } from '../contract';
+import { DRIVER_STATUSES, DRIVER_VERIFICATION_STATUSES } from './schemas';
+
+/** Driver records as the server answers them (decision 0017): apps/server/src/drivers/drivers.repo.ts. */
+export const driverStatusSchema = z.enum(DRIVER_STATUSES);
+export const driverVerificationStatusSchema = z.enum(DRIVER_VERIFICATION_STATUSES);
+
+/** The newest record's state: `GET /api/drivers/me`, `PATCH /api/drivers/:id`, the `driver.changed` event. */
+export const driverStateSchema = z.strictObject({
+  id: z.string(),
+  status: driverStatusSchema,
+  verification_status: driverVerificationStatusSchema,
+  created_at: timestampSchema,
+});
+export type DriverState = z.infer<typeof driverStateSchema>;
+
+/** `GET /api/drivers/me` also tells the owner why their application was rejected. */
+export const ownDriverStateSchema = driverStateSchema.extend({ rejection_reason: z.string().nullable() });
+export type OwnDriverState = z.infer<typeof ownDriverStateSchema>;
+
+/** Every field of a record, as its owner reads it (`DRIVER_COLUMNS`). */
+export const driverRecordSchema = driverStateSchema.extend({
+  full_name: z.string(),
+  phone: z.string(),
+  license_number: z.string(),
+  vehicle_make: z.string(),
+  vehicle_model: z.string(),
+  vehicle_year: z.number().int(),
+  vehicle_color: z.string(),
+  license_plate: z.string(),
+});
+export type DriverRecord = z.infer<typeof driverRecordSchema>;
+
+/** A record in the admin review list, and as a review returns it. */
+export const reviewedDriverSchema = driverRecordSchema.extend({
+  user_id: z.string(),
+  rejection_reason: z.string().nullable(),
+  reviewed_at: timestampSchema.nullable(),
+  reviewed_by: z.string().nullable(),
+});
+export const adminDriverSchema = reviewedDriverSchema.extend({ updated_at: timestampSchema, email: z.string() });
+export type AdminDriverView = z.infer<typeof adminDriverSchema>;
+
+export const driverRecordResponseSchema = z.strictObject({ driver: driverRecordSchema });
+export const ownDriverResponseSchema = z.strictObject({ driver: ownDriverStateSchema.nullable() });
+export const driverStateResponseSchema = z.strictObject({ driver: driverStateSchema });

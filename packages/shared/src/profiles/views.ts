@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { ROLES } from '../auth/roles';
+
+/** The caller's profile and who they are (decision 0017): apps/server/src/profiles. */
+export const profileSchema = z.strictObject({ full_name: z.string().nullable(), phone: z.string().nullable(), push_token: z.string().nullable() });
+export type ProfileView = z.infer<typeof profileSchema>;
+export const profileResponseSchema = z.strictObject({ profile: profileSchema });
+
+export const roleSchema = z.enum(ROLES);
+
+/** `GET /api/me`: the session user, the §4 role, the profile, and (to admins only) the admin panel's path. */
+export const meSchema = z.strictObject({
+  user: z.strictObject({ id: z.string(), email: z.string(), name: z.string() }),
+  role: roleSchema,
+  roles: z.array(roleSchema),
+  isAdmin: z.boolean(),
+  profile: profileSchema,
+  adminPath: z.string().optional(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** §7 RPC check_phone_conflict: empty when the phone is free. */
+export const phoneConflictRowsSchema = z.array(z.strictObject({ conflict_message: z.string() }));

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { timestampSchema } from '../contract';
+import { RIDE_ACTORS, RIDE_STATUSES } from './ride-state';
+import { PAYMENT_METHODS, RIDE_TYPES } from './schemas';
+
+/**
+ * What the server answers about rides (decision 0017). The server builds these shapes in
+ * apps/server/src/rides/rides.repo.ts (`toRideView`, `rideViews`), dispatch's `offerView`, `rideReceipt`,
+ * `getSharedRide` and `quoteFares`; the API tests validate every answer against them.
+ */
+export const rideStatusSchema = z.enum(RIDE_STATUSES);
+export const rideTypeViewSchema = z.enum(RIDE_TYPES);
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+
+/** One end of a ride: WGS84, with the label the rider picked (null when they dropped a pin). */
+export const ridePlaceSchema = z.strictObject({ lat: z.number(), lng: z.number(), label: z.string().nullable() });
+export type RidePlace = z.infer<typeof ridePlaceSchema>;
+
+/** The driver's last known position: live from the socket, else the newest breadcrumb. */
+export const driverFixSchema = z.strictObject({ lat: z.number(), lng: z.number(), heading: z.number().nullable(), at: timestampSchema });
+export type DriverFix = z.infer<typeof driverFixSchema>;
+
+/** The driver as the ride's other party reads them: a rider gets the first name only, every phone is masked. */
+export const rideDriverSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  /** Masked: ***-***-1234. */
+  phone: z.string().nullable(),
+  vehicle_make: z.string(),
+  vehicle_model: z.string(),
+  vehicle_color: z.string(),
+  license_plate: z.string(),
+  /** As riders rated them; null before the first rating. */
+  rating: z.strictObject({ average: z.number(), count: z.number().int() }).nullable(),
+});
+export type RideDriver = z.infer<typeof rideDriverSchema>;
+
+const rideBase = {
+  id: z.string(),
+  city_id: z.string(),
+  status: rideStatusSchema,
+  /** The words shown for the status (STATUS_LABELS). */
+  status_label: z.string(),
+  ride_type: rideTypeViewSchema,
+  pickup: ridePlaceSchema,
+  destination: ridePlaceSchema,
+  distance_m: z.number(),
+  duration_s: z.number(),
+  /** The upfront fare, integer cents. */
+  fare_cents: z.number().int(),
+  currency: z.string(),
+  payment_method: paymentMethodSchema,
+  driver_id: z.string().nullable(),
+  requested_at: timestampSchema,
+  accepted_at: timestampSchema.nullable(),
+  arrived_at: timestampSchema.nullable(),
+  started_at: timestampSchema.nullable(),
+  completed_at: timestampSchema.nullable(),
+  cancelled_at: timestampSchema.nullable(),
+  cancelled_by: z.enum(RIDE_ACTORS).nullable(),
+  cancel_reason: z.string().nullable(),
+  updated_at: timestampSchema,
+  driver: rideDriverSchema.nullable(),
+  /** First name and masked phone. */
+  rider: z.strictObject({ name: z.string(), phone: z.string().nullable() }),
+  /** While the ride is live (accepted, arrived, in progress); null otherwise. */
+  driver_location: driverFixSchema.nullable(),
+  /** The caller's own rating of this ride. */
+  my_rating: z.strictObject({ stars: z.number().int(), comment: z.string().nullable() }).nullable(),
+};
+
+/** The ride as its rider reads it: the PIN and the share link are theirs alone. */
+export const riderRideViewSchema = z.strictObject({ ...rideBase, viewer: z.literal('rider'), pin: z.string(), share_token: z.string() });
+/** The ride as its assigned driver reads it: never the PIN (they must hear it from the rider). */
+export const driverRideViewSchema = z.strictObject({ ...rideBase, viewer: z.literal('driver') });
+/** Either view; `viewer` says whose it is (a driver who opens /track-ride/{id} is sent to their ride view). */
+export const rideViewSchema = z.discriminatedUnion('viewer', [riderRideViewSchema, driverRideViewSchema]);
+export type RiderRideView = z.infer<typeof riderRideViewSchema>;
+export type DriverRideView = z.infer<typeof driverRideViewSchema>;
+export type RideView = z.infer<typeof rideViewSchema>;
+
+export const rideResponseSchema = z.strictObject({ ride: rideViewSchema });
+export const riderRideResponseSchema = z.strictObject({ ride: riderRideViewSchema });
+export const driverRideResponseSchema = z.strictObject({ ride: driverRideViewSchema });
+export const activeRideResponseSchema = z.strictObject({ ride: rideViewSchema.nullable() });
+export const rideListResponseSchema = z.strictObject({
+  rides: z.array(rideViewSchema),
+  /** Opaque; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type RideList = z.infer<typeof rideListResponseSchema>;
+
+/** One ride offered to one driver for `timeout_s` seconds. */
+export const rideOfferSchema = z.strictObject({
+  id: z.string(),
+  ride_id: z.string(),
+  ride_type: rideTypeViewSchema,
+  pickup: ridePlaceSchema,
+  destination: ridePlaceSchema,
+  distance_m: z.number(),
+  duration_s: z.number(),
+  pickup_distance_m: z.number(),
+  pickup_eta_s: z.number(),
+  fare_cents: z.number().int(),
+  currency: z.string(),
+  expires_at: timestampSchema,
+  timeout_s: z.number().int(),
+});
+export type RideOfferView = z.infer<typeof rideOfferSchema>;
+export const openOfferResponseSchema = z.strictObject({ offer: rideOfferSchema.nullable() });
+
+/** A [lat, lng] pair: routes and driven paths. */
+export const latLngTupleSchema = z.tuple([z.number(), z.number()]);
+
+export const quoteOptionSchema = z.strictObject({
+  ride_type: rideTypeViewSchema,
+  name: z.string(),
+  seats: z.number().int(),
+  fare_cents: z.number().int(),
+  /** From the nearest available driver within dispatch's widest radius; null when there is none. */
+  pickup_eta_s: z.number().nullable(),
+});
+export const quoteSchema = z.strictObject({
+  city: z.strictObject({ id: z.string(), name: z.string() }),
+  currency: z.string(),
+  distance_m: z.number(),
+  duration_s: z.number(),
+  route: z.array(latLngTupleSchema),
+  options: z.array(quoteOptionSchema),
+});
+export type QuoteOption = z.infer<typeof quoteOptionSchema>;
+export type Quote = z.infer<typeof quoteSchema>;
+
+export const cityPricingSchema = z.strictObject({
+  city: z.strictObject({ id: z.string(), name: z.string(), currency: z.string() }),
+  pricing: z.array(
+    z.strictObject({
+      ride_type: rideTypeViewSchema,
+      base_cents: z.number().int(),
+      per_km_cents: z.number().int(),
+      per_min_cents: z.number().int(),
+      minimum_cents: z.number().int(),
+      booking_fee_cents: z.number().int(),
+      seats: z.number().int(),
+      updated_at: timestampSchema,
+    }),
+  ),
+});
+export type CityPricing = z.infer<typeof cityPricingSchema>;
+
+/** The receipt of a completed ride: the lines add up to the fare exactly. */
+export const receiptSchema = z.strictObject({
+  ride_id: z.string(),
+  fare_cents: z.number().int(),
+  currency: z.string(),
+  lines: z.array(z.strictObject({ label: z.string(), amount_cents: z.number().int() })),
+  distance_m: z.number(),
+  duration_s: z.number(),
+  pickup: ridePlaceSchema,
+  destination: ridePlaceSchema,
+  started_at: timestampSchema.nullable(),
+  completed_at: timestampSchema.nullable(),
+  payment_method: paymentMethodSchema,
+  /** The path driven, thinned to at most 500 points. */
+  path: z.array(latLngTupleSchema),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+export const receiptResponseSchema = z.strictObject({ receipt: receiptSchema });
+
+/** What a share link shows anyone holding it: never who the rider is, the PIN, or a phone number. */
+export const sharedRideSchema = z.strictObject({
+  status: rideStatusSchema,
+  status_label: z.string(),
+  ride_type: rideTypeViewSchema,
+  pickup: ridePlaceSchema,
+  destination: ridePlaceSchema,
+  pickup_label: z.string().nullable(),
+  dropoff_label: z.string().nullable(),
+  requested_at: timestampSchema,
+  updated_at: timestampSchema,
+  driver: z.strictObject({ first_name: z.string(), vehicle: z.string() }).nullable(),
+  driver_location: driverFixSchema.nullable(),
+  /** To the pickup before the trip, to the destination during it; null when unknown or arrived. */
+  eta_s: z.number().nullable(),
+});
+export type SharedRide = z.infer<typeof sharedRideSchema>;
+export const sharedRideResponseSchema = z.strictObject({ ride: sharedRideSchema });
+
+export const chatMessageViewSchema = z.strictObject({
+  id: z.string(),
+  ride_id: z.string(),
+  sender_role: z.enum(['rider', 'driver']),
+  body: z.string(),
+  created_at: timestampSchema,
+});
+export type ChatMessage = z.infer<typeof chatMessageViewSchema>;
+export const chatMessagesResponseSchema = z.strictObject({ messages: z.array(chatMessageViewSchema) });
+export const chatMessageResponseSchema = z.strictObject({ message: chatMessageViewSchema });
+
+export const ratingViewSchema = z.strictObject({
+  ride_id: z.string(),
+  rater_role: z.enum(['rider', 'driver']),
+  stars: z.number().int(),
+  comment: z.string().nullable(),
+  created_at: timestampSchema,
+});
+export const ratingResponseSchema = z.strictObject({ rating: ratingViewSchema });
+export const okResponseSchema = z.strictObject({ ok: z.literal(true) });
