@@ -3,7 +3,7 @@ import { defineRoutes, idParamsSchema } from '../contract';
 import { customersPageSchema, customersQuerySchema, riderBlockSchema } from '../customers/schemas';
 import { adminDriverSchema } from '../drivers/views';
 import { driverVerificationSchema } from '../drivers/schemas';
-import { adminRideDetailSchema, adminRidesPageSchema, adminRidesQuerySchema } from '../rides/operator';
+import { adminRideDetailSchema, adminRidesPageSchema, adminRidesQuerySchema, adminDriverDetailSchema } from '../rides/operator';
 import { adminReasonSchema, auditEntrySchema, auditLogQuerySchema } from './audit';
 import { adminDriversQuerySchema } from './drivers';
 import { listPageSchema } from './list-query';
@@ -61,6 +61,15 @@ export const adminRoutes = defineRoutes([
     auth: 'admin',
     request: { params: idParamsSchema, body: driverVerificationSchema },
     responses: { 200: { description: 'Reviewed', schema: reviewedDriverResponseSchema }, 404: { description: 'No such record' }, ...refusals },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/drivers/:id',
+    tag: 'admin',
+    summary: 'One driver as the operator sees them: application, vehicle, last position, rates, rating, audit history',
+    auth: 'admin',
+    request: { params: idParamsSchema },
+    responses: { 200: { description: 'The driver', schema: adminDriverDetailSchema }, 404: { description: 'No such driver' }, ...refusals },
   },
   {
     method: 'POST',
