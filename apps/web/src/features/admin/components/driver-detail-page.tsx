@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
 import { auditActionLabels, driverDetailText as text } from '@openride/shared/admin/admin-text';
 import type { AuditAction } from '@openride/shared/admin/audit';
 import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { PageContainer, PageTitle } from '@/components/ui/page';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { StatCards } from '@/components/ui/stat-cards';
+import { DetailPage } from '@/components/ui/detail-page';
+import { PageTitle } from '@/components/ui/page';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
@@ -22,21 +22,9 @@ export function DriverDetailPage() {
   const { id = '' } = useParams();
   const detail = useDriverDetail(id);
   return (
-    <PageContainer>
-      <Link to={paths.driverManagement} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-ink-600 hover:text-ink-900">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {text.back}
-      </Link>
-      {detail.isPending ? (
-        <QueryLoading />
-      ) : detail.isError ? (
-        <QueryError onRetry={isApiError(detail.error, 404) ? undefined : () => void detail.refetch()} retrying={detail.isFetching}>
-          {isApiError(detail.error, 404) ? text.notFound : text.loadFailed}
-        </QueryError>
-      ) : (
-        <DriverDetail data={detail.data} />
-      )}
-    </PageContainer>
+    <DetailPage back={{ to: paths.driverManagement, label: text.back }} query={detail} notFound={text.notFound} loadFailed={text.loadFailed}>
+      {(data) => <DriverDetail data={data} />}
+    </DetailPage>
   );
 }
 
@@ -86,15 +74,7 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
         </div>
       </header>
 
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {cards.map((c) => (
-          <div key={c.label} className="rounded-2xl border border-ink-200 bg-white p-4">
-            <dt className="text-sm text-ink-500">{c.label}</dt>
-            <dd className="mt-1 text-2xl font-bold text-ink-900">{c.value}</dd>
-            {c.detail ? <dd className="mt-0.5 text-xs text-ink-500">{c.detail}</dd> : null}
-          </div>
-        ))}
-      </dl>
+      <StatCards cards={cards} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="driver-application" className="rounded-2xl border border-ink-200 bg-white p-4">

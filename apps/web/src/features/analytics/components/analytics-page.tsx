@@ -6,6 +6,7 @@ import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { StatCards } from '@/components/ui/stat-cards';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { cn } from '@/lib/cn';
 import { useAnalytics } from '../api/get-analytics';
@@ -105,15 +106,7 @@ function AnalyticsReport({ data, stale }: { data: Analytics; stale: boolean }) {
 
   return (
     <div className={cn('space-y-8 transition-opacity', stale && 'opacity-60')} aria-busy={stale}>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {cards.map((c) => (
-          <div key={c.label} className="rounded-2xl border border-ink-200 bg-white p-4">
-            <dt className="text-sm text-ink-500">{c.label}</dt>
-            <dd className="mt-1 text-2xl font-bold text-ink-900">{c.value}</dd>
-            {c.detail ? <dd className="mt-0.5 text-xs text-ink-500">{c.detail}</dd> : null}
-          </div>
-        ))}
-      </dl>
+      <StatCards cards={cards} />
 
       <section aria-labelledby="analytics-chart" className="rounded-2xl border border-ink-200 bg-white p-4">
         <div className="mb-3 flex flex-wrap items-start justify-between gap-2">

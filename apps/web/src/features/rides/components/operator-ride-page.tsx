@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
 import { ACTIVE_STATUSES, STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import { operatorText as text } from '@openride/shared/rides/operator-text';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
@@ -8,8 +7,8 @@ import type { TimelineEvent } from '@openride/shared/rides/operator';
 import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { PageContainer, PageTitle } from '@/components/ui/page';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { DetailPage } from '@/components/ui/detail-page';
+import { PageTitle } from '@/components/ui/page';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
@@ -31,21 +30,9 @@ export function OperatorRidePage() {
   const { id = '' } = useParams();
   const ride = useOperatorRide(id);
   return (
-    <PageContainer>
-      <Link to={paths.bookingManagement} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-ink-600 hover:text-ink-900">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {text.back}
-      </Link>
-      {ride.isPending ? (
-        <QueryLoading />
-      ) : ride.isError ? (
-        <QueryError onRetry={isApiError(ride.error, 404) ? undefined : () => void ride.refetch()} retrying={ride.isFetching}>
-          {isApiError(ride.error, 404) ? text.notFound : text.loadFailed}
-        </QueryError>
-      ) : (
-        <RideStory detail={ride.data} />
-      )}
-    </PageContainer>
+    <DetailPage back={{ to: paths.bookingManagement, label: text.back }} query={ride} notFound={text.notFound} loadFailed={text.loadFailed}>
+      {(data) => <RideStory detail={data} />}
+    </DetailPage>
   );
 }
 
