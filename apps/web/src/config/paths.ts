@@ -22,6 +22,7 @@ export const paths = {
   driverManagement: '/driver-management',
   customerManagement: '/customer-management',
   bookingManagement: '/booking-management',
+  analytics: '/analytics',
   bookingRide: (rideId: string) => `/booking-management/${encodeURIComponent(rideId)}`,
   driverDetail: (driverId: string) => `/driver/${encodeURIComponent(driverId)}`,
 } as const;

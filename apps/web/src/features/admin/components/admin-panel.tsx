@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CalendarCheck, ChevronRight, IdCard, Users } from 'lucide-react';
+import { CalendarCheck, ChartColumn, ChevronRight, IdCard, Users } from 'lucide-react';
 import { adminText } from '@openride/shared/admin/admin-text';
 import { uiText } from '@openride/shared/ui-text';
 import { PageContainer, PageHeading } from '@/components/ui/page';
@@ -11,6 +11,7 @@ const managementLinks = [
   { to: paths.driverManagement, label: uiText.pages.driverManagement.title, text: uiText.pages.driverManagement.text, Icon: IdCard },
   { to: paths.customerManagement, label: uiText.pages.customerManagement.title, text: uiText.pages.customerManagement.text, Icon: Users },
   { to: paths.bookingManagement, label: uiText.pages.bookingManagement.title, text: uiText.pages.bookingManagement.text, Icon: CalendarCheck },
+  { to: paths.analytics, label: uiText.pages.analytics.title, text: uiText.pages.analytics.text, Icon: ChartColumn },
 ] as const;
 
 export function AdminPanel() {
@@ -18,7 +19,7 @@ export function AdminPanel() {
     <PageContainer>
       <PageHeading title={uiText.admin.title} />
 
-      <nav aria-label={uiText.admin.manage} className="mb-10 grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <nav aria-label={uiText.admin.manage} className="mb-10 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {managementLinks.map(({ to, label, text, Icon }) => (
           <Link
             key={to}
