@@ -57,9 +57,10 @@ describe('POST /api/drivers/me/location (the socket-down fallback)', () => {
     expect(asRider.body.error.message).toBe('Only drivers share their location');
 
     const driver = await approvedDriver('Olive Offline');
+    // An offline driver's fix is received, not taken (going online races the first fixes: not an error).
     const offline = await locate(driver.client, PICKUP);
-    expect(offline.status).toBe(403);
-    expect(offline.body.error.message).toBe('Go online to share your location');
+    expect(offline.status).toBe(202);
+    expect(offline.body).toEqual({ taken: false, reason: 'Go online to share your location' });
 
     expect((await driver.client.post('/api/drivers/me/location', { lat: 95, lng: -122.43, accuracy: 5 })).status).toBe(400);
     expect((await driver.client.post('/api/drivers/me/location', { lat: 'north', lng: -122.43 })).status).toBe(400);

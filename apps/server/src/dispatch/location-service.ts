@@ -20,6 +20,9 @@ const estimator = greatCircleRouting(1.3, 25, { geometry: false });
 
 type ErrorFrame = Extract<ServerFrame, { type: 'error' }>;
 
+/** A fix from a driver who is offline (or not yet online for this server: going online races the first fixes). */
+export const OFFLINE_REFUSAL = 'Go online to share your location';
+
 /**
  * The hot path: a driver's GPS frame. Validated (role, accuracy, rate), then either
  * - the driver is available: their position goes into the geo index dispatch searches, or
@@ -106,7 +109,7 @@ export function createLocationService(deps: {
         await bus.publish({ channel: rideChannel(state.activeRideId), event: 'driver.location', data: { ride_id: state.activeRideId, ...fix, eta_s } });
         return;
       }
-      if (!state.online) return { type: 'error', code: 'FORBIDDEN', message: 'Go online to share your location' };
+      if (!state.online) return { type: 'error', code: 'FORBIDDEN', message: OFFLINE_REFUSAL };
       const city = await cities.at(frame);
       const before = cityOf.get(state.driverId);
       if (before && before !== city) await geo.remove(before, state.driverId);

@@ -223,8 +223,9 @@ export const rideRoutes = defineRoutes([
     request: { body: locationFixSchema },
     responses: {
       204: { description: 'Taken (or dropped as too soon); no body' },
+      202: { description: 'Received but not taken: the driver is offline (or this server has not seen them go online yet)', schema: z.object({ taken: z.literal(false), reason: z.string() }).strict() },
       400: { description: 'Out of range, or less accurate than 200 m' },
-      403: { description: 'Not an approved driver, or offline' },
+      403: { description: 'Not a driver' },
     },
   },
   {

@@ -1,0 +1,65 @@
+// /analytics: an admin reads the marketplace's figures for a range — cards, the chart, the same numbers
+// as a table — and the rides of today are there.
+import { uiText } from '@openride/shared/ui-text';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, applyApi, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
+import { seriousViolations } from './support/axe';
+import { closeSuite, DESKTOP, type E2EServer, openSuite } from './support/fixtures';
+
+const text = uiText.analytics;
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  ({ server, browser } = await openSuite(startServer({ TILE_URL: '' })));
+});
+afterAll(() => closeSuite({ server, browser }));
+
+const PICKUP = { lat: 37.7749, lng: -122.4194, label: 'Civic Center' };
+const DESTINATION = { lat: 37.7955, lng: -122.3937, label: 'Ferry Building' };
+
+describe('analytics', () => {
+  it('shows today’s completed and cancelled rides in the cards, the chart and the table', async () => {
+    const driver = await signUpApi(server, { full_name: 'Ana Driver' });
+    const { id } = await applyApi(driver, { full_name: 'Ana Driver' });
+    await reviewApi(await adminApi(server), id, 'approved');
+    await driver.request(`/api/drivers/${id}`, { method: 'PATCH', json: { status: 'available' } });
+    await driver.post('/api/drivers/me/location', { lat: PICKUP.lat + 0.002, lng: PICKUP.lng, accuracy: 5 });
+    const rider = await signUpApi(server, { full_name: 'Ana Rider' });
+    const ride = (await rider.post('/api/rides', { pickup: PICKUP, destination: DESTINATION, ride_type: 'economy', payment_method: 'cash' })).body.ride;
+    await expect.poll(async () => (await driver.get('/api/drivers/me/offer')).body.offer?.ride_id ?? null, { timeout: 15_000 }).toBe(ride.id);
+    await driver.post(`/api/rides/${ride.id}/accept`, {});
+    await driver.post(`/api/rides/${ride.id}/arrive`, {});
+    await driver.post(`/api/rides/${ride.id}/start`, { pin: ride.pin });
+    await driver.post(`/api/rides/${ride.id}/complete`, {});
+    const other = await signUpApi(server, { full_name: 'Ana Changed-Mind' });
+    const gone = (await other.post('/api/rides', { pickup: PICKUP, destination: DESTINATION, ride_type: 'economy', payment_method: 'cash' })).body.ride;
+    await other.post(`/api/rides/${gone.id}/cancel`, {});
+
+    const admin = await signedInPage(browser, server, await adminApi(server), DESKTOP);
+    const page = admin.page;
+    await page.goto('/analytics');
+    await page.getByRole('heading', { name: uiText.pages.analytics.title }).waitFor();
+    const card = (label: string) => page.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').first();
+    await expect.poll(() => card(text.stats.requested).textContent()).toBe('2');
+    expect(await card(text.stats.completionRate).textContent()).toBe('50%');
+
+    // The chart is drawn, and its numbers are in the table: today's row says 1 completed, 1 cancelled.
+    await page.getByRole('region', { name: text.chartTitle }).locator('svg.recharts-surface').first().waitFor();
+    const today = page.getByRole('row').last();
+    expect(await today.getByRole('cell').nth(1).textContent()).toBe('1');
+    expect(await today.getByRole('cell').nth(2).textContent()).toBe('1');
+
+    // Another range: the URL keeps it, and the preset says it is on.
+    await page.getByRole('button', { name: text.presets['7'] }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).not.toBeNull();
+    await expect.poll(() => page.getByRole('button', { name: text.presets['7'] }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: text.presets['30'] }).getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => card(text.stats.requested).textContent()).toBe('2');
+
+    const violations = await seriousViolations(page);
+    expect(violations, JSON.stringify(violations)).toEqual([]);
+    admin.expectNoErrors();
+    await admin.context.close();
+  });
+});
