@@ -45,7 +45,7 @@ export const locationBench: Bench = {
   },
 };
 
-function pairsFor(n: number, seeded?: Awaited<ReturnType<typeof seedRidePairs>>, cookies?: string[]): WorkerPair[] {
+export function pairsFor(n: number, seeded?: Awaited<ReturnType<typeof seedRidePairs>>, cookies?: string[]): WorkerPair[] {
   return Array.from({ length: n }, (_, i) => ({
     id: String(i),
     rideId: seeded?.[i]!.rideId ?? String(i),
@@ -102,7 +102,7 @@ async function measureApp(ctx: BenchContext, n: number, durationMs: number, warm
   }
 }
 
-async function dropRedisKeys(url: string, prefix: string) {
+export async function dropRedisKeys(url: string, prefix: string) {
   const redis = new Redis(url);
   try {
     let cursor = '0';

@@ -1,6 +1,7 @@
 // /driver/{id}: an admin suspends a driver who is online; the driver's screen goes offline and leaves with
 // the reason, and going online again is refused; reinstated, they can.
 import { driverDetailText } from '@openride/shared/admin/admin-text';
+import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,10 @@ describe('driver detail', () => {
     // The driver's open screen hears it, and leaves for /driver with the reason.
     await driver.page.getByText(uiText.driverActive.suspendedTitle).first().waitFor();
     await driver.page.waitForURL(`${server.url}/driver`);
+    // /driver says approved, but suspended and why; no way online from there.
+    await driver.page.getByText(uiText.driverApplication.suspended.title).waitFor();
+    await driver.page.getByText('Complaint under review').waitFor();
+    expect(await driver.page.getByRole('link', { name: messages.nav.goOnline }).count()).toBe(0);
     const online = await driverUser.request(`/api/drivers/${id}`, { method: 'PATCH', json: { status: 'available' } });
     expect(online.body.error.code).toBe('DRIVER_SUSPENDED');
 

@@ -206,9 +206,12 @@ describe('Web Push (§4, §8)', () => {
    * PushManager is replaced by one that hands out a subscription at a real push-service endpoint: the
    * app's part (permission, key, subscribe, POST) and the server's part (validate, store) are real.
    */
-  async function fakePushService(context: BrowserContext, endpoint: string, { subscribed = false } = {}) {
+  async function fakePushService(context: BrowserContext, endpoint: string, { subscribed = false, later = [] as string[] } = {}) {
     await context.addInitScript(
-      ({ ep, subscribedAlready }) => {
+      ({ eps, subscribedAlready }) => {
+        // Each new subscription gets the next endpoint (a real push service gives a fresh one), the last repeating.
+        let made = 0;
+        let ep = eps[0]!;
         const w = window as unknown as { __pushKey?: number[] };
         const keys = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' };
         const make = (key: ArrayBuffer | null): object => ({
@@ -228,11 +231,12 @@ describe('Web Push (§4, §8)', () => {
         PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
           const key = options?.applicationServerKey as Uint8Array;
           w.__pushKey = [...key];
+          ep = eps[Math.min(made++, eps.length - 1)]!;
           subscription = make(key.buffer as ArrayBuffer);
           return subscription as PushSubscription;
         };
       },
-      { ep: endpoint, subscribedAlready: subscribed },
+      { eps: [endpoint, ...later], subscribedAlready: subscribed },
     );
   }
 
@@ -283,6 +287,26 @@ describe('Web Push (§4, §8)', () => {
     await byText(page, messages.success.signedOut.title).waitFor();
     await expect.poll(hasSubscription, POLL).toBe(false);
     expectNoErrors();
+    await context.close();
+  });
+
+  it("this browser's endpoint is another account's: the server keeps it with them (409), the browser subscribes anew", async () => {
+    const previous = await signUpApi(server);
+    const user = await signUpApi(server);
+    const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${Date.now().toString(36)}-c`;
+    const fresh = `${endpoint}-fresh`;
+    const keys = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' };
+    expect((await previous.request('/api/push/subscriptions', { json: { endpoint, keys } })).status).toBe(201);
+
+    const { page, context, errors } = await signedInPage(browser, server, user);
+    await context.grantPermissions(['notifications']);
+    await fakePushService(context, endpoint, { subscribed: true, later: [fresh] });
+    await page.goto('/');
+    // The sign-in resync is refused for the old endpoint, then saves the fresh one for this user.
+    await expect.poll(async () => (await user.request('/api/push/subscriptions', { method: 'DELETE', json: { endpoint: fresh } })).body.deleted, POLL).toBe(1);
+    expect((await previous.request('/api/push/subscriptions', { method: 'DELETE', json: { endpoint } })).body).toEqual({ deleted: 1 });
+    // The refused POST is an answer the app handles: the browser logs the 409 response, the app nothing.
+    expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([]);
     await context.close();
   });
 

@@ -17,7 +17,8 @@ let browser: Browser;
 beforeAll(async () => {
   // TILE_URL blank: no tile layer at all (this machine has no internet; e2e/ride-booking-tiles.test.ts
   // shows the page working when tiles are configured but fail).
-  ({ server, browser } = await openSuite(startServer({ TILE_URL: '' })));
+  // One rider books 22 rides for the history pages below: above the default RIDE_REQUEST_LIMIT of 10 per 10 minutes.
+  ({ server, browser } = await openSuite(startServer({ TILE_URL: '', RIDE_REQUEST_LIMIT: '40' })));
 });
 afterAll(() => closeSuite({ server, browser }));
 

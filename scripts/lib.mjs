@@ -49,12 +49,19 @@ export function countResults(files) {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  const failures = [];
   for (const file of files) {
     if (!fs.existsSync(file)) continue;
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
     passed += report.numPassedTests ?? 0;
     failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0);
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    for (const suite of report.testResults ?? []) {
+      const where = path.relative(process.cwd(), suite.name ?? '');
+      const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests) failures.push(`${path.basename(file)}: ${where} > ${t.fullName ?? t.title}`);
+      if (suite.status === 'failed' && failedTests.length === 0) failures.push(`${path.basename(file)}: ${where} (the file failed: ${String(suite.message ?? '').split('\n')[0]})`);
+    }
   }
-  return { passed, failed, skipped };
+  return { passed, failed, skipped, failures };
 }

@@ -7,7 +7,8 @@
  */
 import { WebSocket } from 'ws';
 
-export type WorkerPair = { id: string; rideId: string; driverCookie?: string; riderCookie?: string; lat: number; lng: number };
+/** `url`, when set, is the server this pair's sockets go to (instead of the init's): pairs spread over processes. */
+export type WorkerPair = { id: string; rideId: string; driverCookie?: string; riderCookie?: string; lat: number; lng: number; url?: string };
 export type WorkerInit = { type: 'init'; mode: 'app' | 'bare'; url: string; origin: string; localAddress?: string; pairs: WorkerPair[]; concurrency: number };
 export type WorkerStart = { type: 'start'; intervalMs: number; warmupMs: number; durationMs: number; drainMs: number; phaseOffset: number };
 export type WorkerResult = {
@@ -103,13 +104,13 @@ async function connectPair(pair: Pair) {
     pair.rider = await open(`${init.url}?role=rider&id=${pair.id}`, undefined);
     pair.driver = await open(`${init.url}?role=driver&id=${pair.id}`, undefined);
   } else {
-    const rider = await open(init.url, pair.riderCookie);
+    const rider = await open(pair.url ?? init.url, pair.riderCookie);
     await nextFrame(rider, (f) => f.type === 'ready');
     const subscribed = nextFrame(rider, (f) => f.type === 'subscribed' && f.channel === `ride:${pair.rideId}`);
     rider.send(JSON.stringify({ type: 'subscribe', channel: `ride:${pair.rideId}` }));
     await subscribed;
     pair.rider = rider;
-    const driver = await open(init.url, pair.driverCookie);
+    const driver = await open(pair.url ?? init.url, pair.driverCookie);
     await nextFrame(driver, (f) => f.type === 'ready');
     setHandler(driver, (raw: Buffer) => {
       if (raw.toString().startsWith('{"type":"error"')) errorFrames++;

@@ -36,10 +36,13 @@ export type LoadResult = {
   updatesPerS: number;
   offeredPerS: number;
   latency: Summary;
-  /** Server process CPU seconds inside the measured window. */
+  /** Server process CPU seconds inside the measured window (all server processes together). */
   serverCpuS: number | null;
   /** What the server spent over a window as long while connected but idle (no frames). */
   serverIdleCpuS: number | null;
+  /** The same two, per server process (in the order of `serverPids`). */
+  serverCpuPerProcessS: Array<number | null>;
+  serverIdleCpuPerProcessS: Array<number | null>;
 };
 
 function workerMessage<T>(child: ChildProcess, type: string): Promise<T> {
@@ -70,10 +73,12 @@ export async function runLocationLoad(opts: {
   intervalMs: number;
   warmupMs: number;
   durationMs: number;
-  serverPid: number;
+  /** The server process, or processes (their CPU is read one by one and summed). */
+  serverPid: number | number[];
   log(msg: string): void;
 }): Promise<LoadResult> {
   const n = opts.pairs.length;
+  const pids = Array.isArray(opts.serverPid) ? opts.serverPid : [opts.serverPid];
   const workers = Math.max(1, Math.ceil((2 * n) / SOCKETS_PER_WORKER));
   const children: ChildProcess[] = [];
   try {
@@ -101,11 +106,12 @@ export async function runLocationLoad(opts: {
 
     // The server's CPU with every socket open and no frames (timers, heartbeats, background loops): what
     // it costs while idle, so the per-update cost can also be read net of it.
-    const idle0 = safeCpu(opts.serverPid);
+    const idle0 = pids.map(safeCpu);
     const idleStart = performance.now();
     await sleep(IDLE_MS);
-    const idle1 = safeCpu(opts.serverPid);
-    const idleCpuPerS = idle0 == null || idle1 == null ? null : (idle1 - idle0) / ((performance.now() - idleStart) / 1000);
+    const idle1 = pids.map(safeCpu);
+    const idleS = (performance.now() - idleStart) / 1000;
+    const idleCpuPerS = pids.map((_, i) => (idle0[i] == null || idle1[i] == null ? null : (idle1[i]! - idle0[i]!) / idleS));
 
     const done = children.map((c) => workerMessage<WorkerResult>(c, 'done'));
     children.forEach((c, w) => {
@@ -114,18 +120,21 @@ export async function runLocationLoad(opts: {
     });
     await sleep(opts.warmupMs);
     // BENCH_PROFILE_SIGNAL: tell the server when the window opens and closes (a profiler hook listens).
-    if (process.env.BENCH_PROFILE_SIGNAL) process.kill(opts.serverPid, process.env.BENCH_PROFILE_SIGNAL);
-    const cpu0 = safeCpu(opts.serverPid);
+    if (process.env.BENCH_PROFILE_SIGNAL) for (const pid of pids) process.kill(pid, process.env.BENCH_PROFILE_SIGNAL);
+    const cpu0 = pids.map(safeCpu);
     const w0 = performance.now();
     await sleep(opts.durationMs - opts.warmupMs);
-    const cpu1 = safeCpu(opts.serverPid);
-    if (process.env.BENCH_PROFILE_SIGNAL) process.kill(opts.serverPid, process.env.BENCH_PROFILE_SIGNAL);
+    const cpu1 = pids.map(safeCpu);
+    if (process.env.BENCH_PROFILE_SIGNAL) for (const pid of pids) process.kill(pid, process.env.BENCH_PROFILE_SIGNAL);
     const windowS = (performance.now() - w0) / 1000;
     const results = await Promise.all(done);
     const sum = (k: keyof WorkerResult) => results.reduce((s, r) => s + (r[k] as number), 0);
     const latencies = results.flatMap((r) => r.latencies);
     const measuredReceived = sum('measuredReceived');
     const measuredSent = sum('measuredSent');
+    const cpuPerProcess = pids.map((_, i) => (cpu0[i] == null || cpu1[i] == null ? null : cpu1[i]! - cpu0[i]!));
+    const idlePerProcess = idleCpuPerS.map((perS) => (perS == null ? null : perS * windowS));
+    const total = (xs: Array<number | null>) => (xs.some((x) => x == null) ? null : xs.reduce<number>((a, x) => a + x!, 0));
     return {
       pairs: n,
       connectMs,
@@ -143,8 +152,10 @@ export async function runLocationLoad(opts: {
       updatesPerS: measuredReceived / windowS,
       offeredPerS: measuredSent / windowS,
       latency: summarize(latencies),
-      serverCpuS: cpu0 == null || cpu1 == null ? null : cpu1 - cpu0,
-      serverIdleCpuS: idleCpuPerS == null ? null : idleCpuPerS * windowS,
+      serverCpuS: total(cpuPerProcess),
+      serverIdleCpuS: total(idlePerProcess),
+      serverCpuPerProcessS: cpuPerProcess,
+      serverIdleCpuPerProcessS: idlePerProcess,
     };
   } finally {
     for (const c of children) {

@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type SpawnedServer, spawnServer } from '../../apps/server/test/spawn-server';
 import { createTestDatabase, type TestDatabase, testRedisPrefix } from '../../apps/server/test/test-database';
+import { onTestFailed } from 'vitest';
 import { findChromium } from '../../scripts/ensure-browser.mjs';
 
 export { TestClient } from '../../apps/server/test/http-client';
@@ -67,6 +68,17 @@ export async function openPage(browser: Browser, baseURL: string, options: Param
     if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
   });
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  // When the test fails, what the person was looking at: the address and the page's text, in the log (a
+  // CI log is often all there is to go on for a failure that does not repeat).
+  try {
+    onTestFailed(async ({ task }) => {
+      if (page.isClosed()) return;
+      const seen = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 1200)).catch((err: Error) => `(unreadable: ${err.message})`);
+      console.error(`[e2e] "${task.name}" failed with a page at ${page.url()} showing: ${seen}${errors.length ? `\n[e2e] and logging: ${errors.join(' | ')}` : ''}`);
+    });
+  } catch {
+    // Opened outside a test (beforeAll): nothing to report on.
+  }
   return {
     context,
     page,

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { routePath } from 'hono/route';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { ZodError } from 'zod';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '@openride/shared/text';
 import { adminRoutes } from './admin/admin.routes';
+import { backupRoutes } from './backup/backup.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { customerRoutes } from './customers/customers.routes';
 import { operatorRideRoutes } from './rides/operator.routes';
@@ -14,8 +18,14 @@ import { locationRoutes } from './dispatch/location.routes';
 import { driverRoutes } from './drivers/drivers.routes';
 import type { AppEnv, Services } from './http/context';
 import { openApiRoutes } from './http/openapi';
+import { observabilityRoutes } from './http/observability.routes';
+import { contentSecurityPolicy, CSP_REPORT_PATH, inlineScriptHashes } from './http/csp';
+import { cspReportRoutes } from './http/csp-report.routes';
 import { mountWebApp } from './http/static';
+import { ACCEPTED_REQUEST_ID, requestContext } from './lib/request-context';
 import { AppError } from './lib/errors';
+import { isDataException, isRetryableDbError } from './db/retryable';
+import { lostRace } from './lib/transaction';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { otpRoutes } from './otp/otp.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
@@ -25,18 +35,82 @@ import { rideRoutes } from './rides/rides.routes';
 import { demoEnabled } from './env';
 import { createSessionResolver } from './auth/session-cache';
 
-/** Answered the same for everyone: no session is resolved for them. */
-const PUBLIC_PATHS = new Set(['/api/health', '/api/config', '/api/openapi.json', '/api/docs']);
+/** Answered without a session: no session is resolved for them (the backup route has its own token). */
+const PUBLIC_PATHS = new Set(['/api/health', '/api/health/ready', '/api/config', '/api/openapi.json', '/api/docs', '/api/system/backup', CSP_REPORT_PATH]);
 
 /** Builds the HTTP app without listening: the server and the in-process API tests both use this. */
 export function createApp(services: Services, opts: { webDist?: string } = {}) {
   const app = new Hono<AppEnv>();
 
+  // prom-client hashes a label set on every inc/observe; the children for a method, route and status are
+  // looked up once and kept (routes are patterns, so the set is small: bounded anyway).
+  const httpChildren = new Map<string, { observe(seconds: number): void }>();
+  const httpMetricsOf = (method: string, route: string, status: number) => {
+    const key = `${method} ${status} ${route}`;
+    let child = httpChildren.get(key);
+    if (!child) {
+      const count = services.metrics.httpRequests.labels(method, route, String(status));
+      const duration = services.metrics.httpDuration.labels(method, route);
+      child = {
+        observe(seconds) {
+          count.inc();
+          duration.observe(seconds);
+        },
+      };
+      if (httpChildren.size >= 2_000) httpChildren.clear();
+      httpChildren.set(key, child);
+    }
+    return child;
+  };
+
+  // Every request: an id (the caller's X-Request-Id when plausible, else ours), returned as a header and
+  // carried by every log line the request causes; one log line when it is answered; the HTTP metrics.
+  app.use('*', async (c, next) => {
+    const given = c.req.header('x-request-id');
+    const reqId = given && ACCEPTED_REQUEST_ID.test(given) ? given : randomUUID();
+    const started = performance.now();
+    await requestContext.run({ reqId }, next);
+    // On the response's own headers: c.header() after next() copies the whole response every call (Hono
+    // re-creates a finalized response), which was most of this middleware's cost (a CPU profile, issue 11).
+    c.res.headers.set('x-request-id', reqId);
+    // After next(): the pattern of the handler that answered (not the catch-all that also matches).
+    // Never the raw path: a label per address a scanner invents would grow /metrics without bound.
+    const route = routePath(c) || '(unmatched)';
+    const seconds = (performance.now() - started) / 1000;
+    const status = c.res.status;
+    httpMetricsOf(c.req.method, route, status).observe(seconds);
+    services.logger.info({ reqId, method: c.req.method, route, path: c.req.path, status, ms: Math.round(seconds * 10_000) / 10 }, 'request');
+  });
+
   app.use('*', secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
+  // One strict policy for every response, built once (decision 0025); only the WebSocket's host varies.
+  const csp = contentSecurityPolicy({
+    tileUrl: services.env.TILE_URL,
+    geocoderUrl: services.env.GEOCODER_URL,
+    development: services.env.NODE_ENV === 'development',
+    scriptHashes: inlineScriptHashes(opts.webDist),
+  });
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('content-security-policy', csp(c.req.header('host')));
+  });
   const limitBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json(new AppError('BAD_REQUEST', 'Request body too large').toBody(), 413) });
   // GET and HEAD carry no body (fetch's Request refuses one), and asking for it would make the Node adapter
   // build a full web Request (with an AbortSignal) for every poll: decision 0013.
   app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+
+  // No path segment or query value of this API holds a control character (a NUL would reach PostgreSQL's
+  // text and make it raise): refused before any route reads them (issue 11, finding 5).
+  app.use('/api/*', async (c, next) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(c.req.raw.url.slice(c.req.raw.url.indexOf('/', 8)));
+    } catch {
+      return c.json(new AppError('BAD_REQUEST', 'Malformed URL').toBody(), 400);
+    }
+    if (hasControlCharacter(decoded)) return c.json(new AppError('BAD_REQUEST', CONTROL_CHARACTER_MESSAGE).toBody(), 400);
+    return next();
+  });
 
   // Who is calling. The session comes from better-auth's signed cookie cache: no database round trip
   // on hot paths (the 5-second notifications poll), a lookup only when the snapshot has expired. The
@@ -62,7 +136,8 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   // Our JSON endpoints accept JSON only: a cross-site form cannot send it without a CORS preflight,
   // which we never grant, so cookie-authenticated writes are safe from CSRF.
   app.use('/api/*', async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !c.req.path.startsWith('/api/auth/')) {
+    // The browser posts CSP reports as application/csp-report: they change nothing but a log line.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !c.req.path.startsWith('/api/auth/') && c.req.path !== CSP_REPORT_PATH) {
       const type = c.req.header('content-type') ?? '';
       if (!type.startsWith('application/json')) {
         return c.json(new AppError('BAD_REQUEST', 'Content-Type must be application/json').toBody(), 415);
@@ -72,6 +147,8 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   });
 
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
+  app.route('/', observabilityRoutes(services));
+  app.route('/', backupRoutes(services));
   // What the web app needs to know about this deployment: map tiles, geocoder, demo mode. Public.
   app.get('/api/config', (c) =>
     c.json({
@@ -97,7 +174,10 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   // Pricing first: its POST /api/rides/quote is more specific than the rides routes.
   app.route('/', pricingRoutes(services));
   app.route('/', rideRoutes(services));
-  if (services.env.NODE_ENV !== 'production') app.route('/', devOutboxRoutes(services));
+  if (services.env.NODE_ENV !== 'production') {
+    app.route('/', devOutboxRoutes(services));
+    app.route('/', cspReportRoutes(services));
+  }
 
   app.all('/api/*', (c) => c.json(new AppError('NOT_FOUND', 'Not found').toBody(), 404));
 
@@ -111,6 +191,19 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
       return c.json(new AppError('BAD_REQUEST', err.issues[0]?.message ?? 'Invalid input', err.issues).toBody(), 400);
     }
     if (err instanceof SyntaxError) return c.json(new AppError('BAD_REQUEST', 'Malformed JSON').toBody(), 400);
+    // PostgreSQL's data exceptions (class 22: a NUL in text, a malformed uuid, a date out of range, a number
+    // too large) come from input the edge should have refused; defence in depth, they stay a 400 with words
+    // and are logged so the schema that let them through can be tightened (issue 11, finding 5).
+    if (isDataException(err)) {
+      services.logger.warn({ err, path: c.req.path }, 'input refused by the database (a schema should have refused it)');
+      return c.json(new AppError('BAD_REQUEST', 'Invalid input').toBody(), 400);
+    }
+    // A deadlock or serialization failure outside inTransaction (which retries them): a race lost, not a
+    // fault of the request. 409 with words, logged so that the lock order can be fixed (decision 0021).
+    if (isRetryableDbError(err)) {
+      services.logger.warn({ err, path: c.req.path }, 'transaction lost a race (deadlock or serialization failure)');
+      return c.json(lostRace().toBody(), 409);
+    }
     services.logger.error({ err, path: c.req.path }, 'unhandled error');
     return c.json(new AppError('INTERNAL', 'An unexpected error occurred. Please try again.').toBody(), 500);
   });

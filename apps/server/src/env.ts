@@ -4,6 +4,18 @@ const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+/**
+ * How many reverse proxies in front of the server append to X-Forwarded-For: `0`/`false` none (the socket's
+ * address is the client's), `1`/`true` one, `N` that many. The client is the entry the outermost trusted proxy
+ * appended, counted from the right; anything to its left was written by the client and is ignored.
+ */
+const proxyHops = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(\d{1,2}|true|false|yes|no|on|off|)$/, 'must be 0/false, 1/true, or the number of proxies in front of the server (up to 99)')
+  .transform((v) => (['true', 'yes', 'on'].includes(v) ? 1 : ['false', 'no', 'off', ''].includes(v) ? 0 : Number(v)));
+
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -35,7 +47,14 @@ export const envSchema = z
     PUBLIC_URL: optionalUrl(['http:', 'https:']),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     TRUSTED_ORIGINS: z.string().optional().default(''),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: proxyHops.default(0),
+    /**
+     * Bearer token of GET /metrics (Prometheus). In production /metrics is off without it; elsewhere it is
+     * open unless a token is set.
+     */
+    /** Ride requests one rider may make in 10 minutes (each starts dispatch); 429 TOO_MANY_RIDE_REQUESTS beyond. */
+    RIDE_REQUEST_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8).optional(),
     ADMIN_PATH: z
@@ -69,8 +88,15 @@ export const envSchema = z
     DEMO: bool.optional(),
     /** How many simulated drivers the demo city runs. */
     DEMO_DRIVERS: z.coerce.number().int().min(0).max(500).default(24),
+    /**
+     * How many simulated riders book rides in the demo city (they make /driver-heatmap and /analytics come
+     * alive). Unset: 6 under `npm start` (development), none in tests.
+     */
+    DEMO_RIDERS: z.coerce.number().int().min(0).max(100).optional(),
     /** Time-lapse factor of the simulated drivers' driving (1 = real speed); tests speed the demo up. */
     DEMO_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
+    /** Days a ride's breadcrumbs (ride_locations) are kept; the hourly retention job deletes older ones (decision 0027). */
+    RETENTION_BREADCRUMB_DAYS: z.coerce.number().int('must be a whole number of days').min(1, 'must be at least 1 day').max(3650, 'must be at most 3650 days').default(90),
     /** Map tiles ({z}/{x}/{y}); OpenStreetMap's by default. Blank turns tiles off (the map still draws routes and markers). */
     TILE_URL: z.string().trim().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     TILE_ATTRIBUTION: z.string().trim().default('© OpenStreetMap contributors'),
@@ -104,6 +130,9 @@ export type Env = z.infer<typeof envSchema>;
  * off unless DEMO=1; production never (the schema refuses DEMO=1 there).
  */
 export const demoEnabled = (env: Env) => env.DEMO ?? env.NODE_ENV === 'development';
+
+/** DEMO_RIDERS resolved: the demo's simulated riders, 6 by default under `npm start`, none by default in tests. */
+export const demoRiders = (env: Env) => env.DEMO_RIDERS ?? (env.NODE_ENV === 'development' ? 6 : 0);
 
 export class EnvError extends Error {}
 

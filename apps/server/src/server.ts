@@ -7,7 +7,7 @@ import { ensureAdmin } from './admin/ensure-admin';
 import { resolveAdminPath } from './admin/admin-path';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
-import { createAuthLimiters } from './lib/rate-limit';
+import { createAuthLimiters, createUsageLimiters, USAGE_LIMITS, type UsageLimitSettings } from './lib/rate-limit';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrateToLatest } from './db/migrate';
@@ -15,6 +15,7 @@ import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_RIDER_EMAIL, demoDriverEmail } fr
 import { type RunningDemo, startDemo } from './demo/start-demo';
 import { demoEnabled, type Env } from './env';
 import type { Services } from './http/context';
+import { trustedOriginsOf } from './http/csp';
 import { isSameOrigin } from './http/same-origin';
 import type { Logger } from './lib/logger';
 import type { WelcomeFacts } from './lib/welcome';
@@ -25,17 +26,24 @@ import { createPushDispatcher } from './push/push-dispatcher';
 import { createWebPushSender, type PushSender } from './push/push-sender';
 import { resolveVapidKeys } from './push/vapid-keys';
 import { type Bus, createMemoryBus, createRedisBus } from './realtime/bus';
-import { createSocketServer } from './realtime/socket-server';
+import { createSocketServer, type SocketLimits } from './realtime/socket-server';
 import { canJoinRideRoom } from './rides/ride-room';
 import { greatCircleRouting } from './routing/great-circle-routing';
 import { osrmRouting } from './routing/osrm-routing';
 import { createBreadcrumbWriter } from './dispatch/breadcrumbs';
 import { createCityLocator } from './cities/city-locator';
-import { createDispatcher, type DispatchOptions } from './dispatch/dispatcher';
+import { createDispatcher, DEFAULT_DISPATCH_OPTIONS, type DispatchOptions } from './dispatch/dispatcher';
+import { createDispatchLease } from './dispatch/dispatch-lease';
+import { createJobs, type JobsOptions } from './jobs/jobs';
+import { startJobWorkers } from './jobs/start-job-workers';
+import { createSupplySampler } from './analytics/supply-sampler';
+import { createMetrics } from './lib/metrics';
 import { createDriverDirectory } from './dispatch/driver-directory';
 import { createLocationService } from './dispatch/location-service';
 import { createMemoryGeoIndex } from './geo/memory-geo-index';
 import { createRedisGeoIndex } from './geo/redis-geo-index';
+import { loopbackUrl, publishBackupAccess } from './backup/backup-access';
+import { embeddedBackup } from './backup/embedded-backup';
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -58,6 +66,11 @@ export type ServiceOverrides = {
   dispatch?: Partial<DispatchOptions>;
   /** Tests run without the background tick to drive dispatch step by step. */
   dispatchTick?: boolean;
+  /** Tests tighten a per-user limit to reach it in a few requests (decision 0024). */
+  usageLimits?: Partial<UsageLimitSettings>;
+  socketLimits?: Partial<SocketLimits>;
+  /** Tests shorten the jobs' retry delays, or run without workers (a job queued and left for a later process). */
+  jobs?: JobsOptions;
 };
 
 /** Everything but listening: database (locked, migrated), secret, auth, bus. Used by the server and the CLI. */
@@ -80,10 +93,16 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
     const applied = await migrateToLatest(db);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
 
+    const metrics = createMetrics();
+    // Registered after the database, so it stops before it closes: jobs under way finish first (decision 0027).
+    const jobs = await createJobs({ database, databaseUrl: env.DATABASE_URL, logger, options: overrides.jobs, onFailure: (queue) => metrics.jobFailures.inc({ queue }) });
+    cleanups.push(() => jobs.stop());
+    metrics.setReadings({ jobsQueued: () => jobs.queued() });
+
     const secret = env.AUTH_SECRET ?? (await getOrCreateSetting(db, 'auth_secret', () => randomToken(32)));
     const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-    const trustedOrigins = [publicUrl, 'http://localhost:5173', ...env.TRUSTED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)];
-    const messenger = createMessenger(env, db, logger);
+    const trustedOrigins = trustedOriginsOf(env, publicUrl);
+    const messenger = createMessenger(env, db, logger, jobs);
     const auth = createAuth({ db, secret, baseURL: publicUrl, trustedOrigins, messenger, hibp: env.HIBP_ENABLED, logger });
 
     let bus: Bus;
@@ -102,9 +121,7 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
 
     const adminPath = await resolveAdminPath(db, env.ADMIN_PATH);
     const vapid = await resolveVapidKeys(db, env);
-    const push = createPushDispatcher({ db, logger, publicKey: vapid.publicKey, sender: overrides.pushSender ?? createWebPushSender(vapid) });
-    // Registered after the database, so it runs before it closes: pushes already under way finish first.
-    cleanups.push(() => push.idle());
+    const push = createPushDispatcher({ db, jobs, logger, publicKey: vapid.publicKey, sender: overrides.pushSender ?? createWebPushSender(vapid) });
     const routing = env.OSRM_URL ? osrmRouting(env.OSRM_URL, { logger }) : greatCircleRouting();
     const geo = redis ? createRedisGeoIndex(redis, env.REDIS_PREFIX) : createMemoryGeoIndex();
     cleanups.push(() => geo.close());
@@ -113,10 +130,16 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
     const breadcrumbs = createBreadcrumbWriter(db, logger);
     // Registered after the database, so they run before it closes.
     cleanups.push(() => breadcrumbs.close());
-    const locations = createLocationService({ db, bus, geo, drivers, cities, breadcrumbs, logger });
+    metrics.setReadings({ breadcrumbsPending: () => breadcrumbs.pending(), bus: () => bus.stats() });
+    const locations = createLocationService({ db, bus, geo, drivers, cities, breadcrumbs, logger, onFrame: (result) => metrics.locationFrames.inc({ result }) });
     cleanups.push(async () => locations.close());
-    const dispatcher = createDispatcher({ db, bus, push, geo, routing, logger, options: overrides.dispatch });
+    const dispatchOptions = { ...DEFAULT_DISPATCH_OPTIONS, ...overrides.dispatch };
+    const lease = createDispatchLease({ db, scaled: database.kind === 'postgres', logger, retryMs: dispatchOptions.leaseRetryMs });
+    metrics.setReadings({ dispatchLeaseHeld: () => lease.held() });
+    const dispatcher = createDispatcher({ db, bus, push, geo, routing, logger, options: dispatchOptions, lease, metrics });
     cleanups.push(() => dispatcher.close());
+    const supply = createSupplySampler({ db, geo, logger });
+    cleanups.push(() => supply.close());
     const services: Services = {
       env,
       db,
@@ -125,9 +148,15 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
       messenger,
       logger,
       limiters: createAuthLimiters(redis, env.REDIS_PREFIX),
+      usage: createUsageLimiters(redis, env.REDIS_PREFIX, {
+        ...USAGE_LIMITS,
+        rideRequestPerUser: { ...USAGE_LIMITS.rideRequestPerUser, points: env.RIDE_REQUEST_LIMIT },
+        ...overrides.usageLimits,
+      }),
       adminPath,
       publicUrl,
       otpKey: deriveOtpKey(secret),
+      jobs,
       push,
       routing,
       geo,
@@ -136,6 +165,10 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
       breadcrumbs,
       locations,
       dispatcher,
+      supply,
+      metrics,
+      redis: redis ?? null,
+      backup: database.kind === 'pglite' ? { token: randomToken(32), archive: () => embeddedBackup(database, env.DATA_DIR) } : null,
     };
     return { services, database, trustedOrigins, cleanup };
   } catch (err) {
@@ -157,13 +190,16 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
       bus: services.bus,
       logger,
       async authenticate(headers) {
-        const session = await services.auth.api.getSession({ headers });
+        // A tampered session snapshot makes better-auth throw: signed out, as on HTTP (app.ts).
+        const session = await services.auth.api.getSession({ headers }).catch(() => null);
         return session ? { id: session.user.id } : null;
       },
       isAllowedOrigin: (origin, host) => !origin || trustedOrigins.includes(origin) || origin === services.publicUrl || isSameOrigin(origin, host),
       onLocation: (user, frame) => services.locations.handleFrame(user.id, frame),
+      limits: overrides.socketLimits,
     });
     // ride:{id} is the room a ride's live events (driver location, chat) go to: its rider and driver only.
+    services.metrics.setReadings({ socketsOpen: () => sockets.connectionCount() });
     sockets.registerChannel('ride', (user, rideId) => canJoinRideRoom(services.db, user.id, rideId));
 
     const server = await new Promise<Server>((resolve, reject) => {
@@ -172,16 +208,24 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
     });
     server.on('upgrade', (req, socket, head) => void sockets.handleUpgrade(req, socket, head));
     if (overrides.dispatchTick !== false) services.dispatcher.start();
+    await startJobWorkers(services);
+    services.supply.start();
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
     const url = `http://localhost:${port}`;
+    // Where `npm run backup` finds this server while it holds DATA_DIR (decision 0028).
+    const withdrawBackupAccess = services.backup
+      ? await publishBackupAccess(env.DATA_DIR, { url: loopbackUrl(env.HOST, port), token: services.backup.token, pid: process.pid })
+      : async () => {};
 
+    // Written before the 'listening' line: logs go out asynchronously and in order, so whoever waits for that
+    // line (a supervisor, the tests) has the admin path and the outbox address already.
+    logger.info({ adminPath: services.adminPath, adminUrl: `${services.publicUrl}${services.adminPath}` }, `admin panel at ${services.adminPath} (admins only)`);
+    if (env.NODE_ENV !== 'production') logger.info({ outbox: `${url}/dev/outbox` }, 'dev outbox: emails and SMS land here (readable only from this machine or by an admin)');
     logger.info(
       { url, port, database: database.kind, bus: env.REDIS_URL ? 'redis' : 'memory', dataDir: env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR), startupMs: Math.round(performance.now() - started) },
       `OpenRide listening on ${url}`,
     );
-    logger.info({ adminPath: services.adminPath, adminUrl: `${services.publicUrl}${services.adminPath}` }, `admin panel at ${services.adminPath} (admins only)`);
-    if (env.NODE_ENV !== 'production') logger.info({ outbox: `${url}/dev/outbox` }, 'dev outbox: emails and SMS land here');
 
     // The live demo city: simulated drivers speak the public protocol to this very server.
     let demo: RunningDemo | undefined;
@@ -217,6 +261,7 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
       welcome,
       close() {
         closing ??= (async () => {
+          await withdrawBackupAccess().catch((err: unknown) => logger.error({ err }, 'could not remove the backup access file'));
           await demo?.stop().catch((err: unknown) => logger.error({ err }, 'demo stop failed'));
           await sockets.close();
           // Stop taking requests, let in-flight ones finish, then drop idle keep-alive connections.

@@ -1,7 +1,7 @@
 import { distanceMeters, gridPath, snapToStreet } from '@openride/shared/geo/street-grid';
 import type { ServerFrame } from '@openride/shared/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN_EMAIL, DEMO_DOMAIN, DEMO_PASSWORD, DEMO_RIDER_EMAIL, demoDriverEmail } from '../src/demo/demo-accounts';
+import { DEMO_ADMIN_EMAIL, DEMO_DOMAIN, DEMO_PASSWORD, DEMO_RIDER_EMAIL, demoDriverEmail, demoPassengerEmail } from '../src/demo/demo-accounts';
 import { seedDemo } from '../src/demo/seed-demo';
 import { parseEnv } from '../src/env';
 import { createLogger } from '../src/lib/logger';
@@ -23,7 +23,7 @@ type Started = { server: RunningServer; stop(): Promise<void> };
  * A server with DEMO=1, on a database we keep between starts (startTestServer makes a new one each time).
  * The server starts the demo city itself (server.ts) and stops it on close.
  */
-async function startDemoServer(database: TestDatabase): Promise<Started> {
+async function startDemoServer(database: TestDatabase, extraEnv: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -35,6 +35,7 @@ async function startDemoServer(database: TestDatabase): Promise<Started> {
     ...database.env,
     ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: testRedisPrefix() } : {}),
     ...DEMO_ENV,
+    ...extraEnv,
   });
   const server = await startServer(env, createLogger(env.LOG_LEVEL));
   return { server, stop: () => server.close() };
@@ -217,4 +218,21 @@ describe('the demo city', () => {
     // The restarted demo's drivers are online again.
     expect(await demoDriversOnline(first.server, 10_000)).toBe(true);
   }, 120_000);
+
+  it('runs simulated riders (DEMO_RIDERS) whose requests the simulated drivers take', async () => {
+    await first.stop();
+    first = await startDemoServer(database, { DEMO_RIDERS: '1' });
+    const { db } = first.server.services;
+    const passenger = await db.selectFrom('user').select('id').where('email', '=', demoPassengerEmail(1)).executeTakeFirstOrThrow();
+    // The rider books within ~35 simulated seconds (about a second at ×30), and a demo driver accepts.
+    const deadline = Date.now() + 30_000;
+    let ride: { status: string; driver_id: string | null } | undefined;
+    while (Date.now() < deadline) {
+      ride = await db.selectFrom('rides').select(['status', 'driver_id']).where('rider_id', '=', passenger.id).orderBy('requested_at', 'desc').executeTakeFirst();
+      if (ride?.driver_id) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(ride?.driver_id).toBeTruthy();
+    expect(['accepted', 'arrived', 'in_progress', 'completed']).toContain(ride?.status);
+  }, 60_000);
 });

@@ -28,6 +28,7 @@ describe('blocking a rider', () => {
       [server.client(), 401],
     ] as const) {
       expect((await client.get('/api/admin/customers')).status).toBe(status);
+      expect((await client.get(`/api/admin/customers/${target.id}`)).status).toBe(status);
       expect((await client.post(`/api/admin/riders/${target.id}/block`, { reason: 'no reason at all' })).status).toBe(status);
       expect((await client.post(`/api/admin/riders/${target.id}/unblock`, { reason: 'no reason at all' })).status).toBe(status);
     }
@@ -80,6 +81,28 @@ describe('blocking a rider', () => {
     expect((await admin.get(`/api/admin/customers?q=Mid-Ride`)).body.items[0]).toMatchObject({ rides_completed: 1, blocked: true });
     driver.socket.close();
   });
+
+  it('GET /api/admin/customers/:id: the rider’s record, ride counts, the ride under way and the history of blocks', async () => {
+    const rider = await newUser(server, 'Paige Profile');
+    const first = (await book(rider.client, area(3))).body.ride;
+    let detail = await admin.get(`/api/admin/customers/${rider.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.active_ride_id).toBe(first.id);
+    expect(detail.body.stats).toEqual({ rides_requested: 1, rides_completed: 0, cancellations: 0, no_driver: 0, ratings_given: 0, ratings_received: 0 });
+    expect((await rider.client.post(`/api/rides/${first.id}/cancel`, {})).status).toBe(200);
+    expect((await admin.post(`/api/admin/riders/${rider.id}/block`, { reason: 'Chargeback fraud' })).status).toBe(200);
+    expect((await admin.post(`/api/admin/riders/${rider.id}/unblock`, { reason: 'Bank cleared it' })).status).toBe(200);
+
+    detail = await admin.get(`/api/admin/customers/${rider.id}`);
+    expect(detail.body.customer).toMatchObject({ id: rider.id, name: 'Paige Profile', blocked: false, cancellations: 1 });
+    expect(detail.body.active_ride_id).toBeNull();
+    expect(detail.body.stats).toMatchObject({ rides_requested: 1, cancellations: 1 });
+    expect(detail.body.history.map((h: { action: string; reason: string }) => [h.action, h.reason])).toEqual([
+      ['rider.unblock', 'Bank cleared it'],
+      ['rider.block', 'Chargeback fraud'],
+    ]);
+    expect((await admin.get('/api/admin/customers/not-a-user')).status).toBe(404);
+  });
 });
 
 describe('suspending a driver', () => {
@@ -113,6 +136,8 @@ describe('suspending a driver', () => {
     expect(online.status).toBe(403);
     expect(online.body.error.code).toBe('DRIVER_SUSPENDED');
     expect((await driver.client.get('/api/drivers/me/active')).body.error.code).toBe('DRIVER_SUSPENDED');
+    // Their own record says so (the /driver page shows it), and why.
+    expect((await driver.client.get('/api/drivers/me')).body.driver).toMatchObject({ verification_status: 'approved', suspended: true, suspension_reason: 'Expired insurance' });
 
     // A rider nearby is not offered to them: the search ends without a driver.
     const rider = await newUser(server, 'Waiting Rider');
@@ -124,6 +149,7 @@ describe('suspending a driver', () => {
     expect((await auditOf('driver.suspend')).find((e) => e.entity_id === driver.driverId)).toMatchObject({ reason: 'Expired insurance' });
     expect((await admin.post(`/api/admin/drivers/${driver.driverId}/reinstate`, { reason: 'Insurance renewed' })).body.driver.suspended).toBe(false);
     expect((await driver.client.request(`/api/drivers/${driver.driverId}`, { method: 'PATCH', json: { status: 'available' } })).status).toBe(200);
+    expect((await driver.client.get('/api/drivers/me')).body.driver).toMatchObject({ suspended: false, suspension_reason: null });
     driver.socket.close();
   });
 

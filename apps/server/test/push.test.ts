@@ -106,14 +106,26 @@ describe('push subscriptions', () => {
     expect(await subscriptionsOf(alice.id)).toEqual([]);
   });
 
-  it('moves an endpoint to whoever subscribes it last (one browser, another account)', async () => {
-    const first = await newUser();
-    const second = await newUser();
+  it("refuses to move another account's endpoint to the caller (409 PUSH_ENDPOINT_TAKEN), leaving it with its owner", async () => {
+    const alice = await newUser();
+    const mallory = await newUser();
     const sub = subscription();
-    await subscribe(first.client, sub);
-    await subscribe(second.client, sub);
-    expect(await subscriptionsOf(first.id)).toEqual([]);
-    expect(await subscriptionsOf(second.id)).toEqual([{ endpoint: sub.endpoint, user_id: second.id }]);
+    await subscribe(alice.client, sub);
+    const stored = () => server.services.db.selectFrom('push_subscriptions').select(['user_id', 'p256dh', 'auth']).where('endpoint', '=', sub.endpoint).execute();
+    const before = await stored();
+
+    // Mallory learnt Alice's endpoint and sends it with keys of her own, then with Alice's.
+    const takeover = await subscribe(mallory.client, { ...sub, keys: subscription().keys });
+    expect(takeover.status).toBe(409);
+    expect(takeover.body.error.code).toBe('PUSH_ENDPOINT_TAKEN');
+    expect((await subscribe(mallory.client, sub)).body.error.code).toBe('PUSH_ENDPOINT_TAKEN');
+
+    expect(await stored()).toEqual(before);
+    expect(before).toEqual([{ user_id: alice.id, p256dh: sub.keys.p256dh, auth: sub.keys.auth }]);
+    expect(await subscriptionsOf(mallory.id)).toEqual([]);
+    // Alice re-sending her own subscription is still fine, and Mallory's own browser subscribes as usual.
+    expect((await subscribe(alice.client, sub)).status).toBe(201);
+    expect((await subscribe(mallory.client, subscription())).status).toBe(201);
   });
 
   it(`keeps a user's newest ${MAX_PUSH_SUBSCRIPTIONS_PER_USER} subscriptions`, async () => {

@@ -38,7 +38,8 @@ export async function adminOf(server: Server) {
  * An approved driver, online, with a socket open, at `at`. `locate(p)` sends a GPS frame (spaced to respect
  * the server's one-frame-a-second rule).
  */
-export async function onlineDriver(server: Server, admin: TestClient, at: { lat: number; lng: number }, name = 'Dana Driver') {
+/** A new user who applies to drive and whom the admin approves (not yet available). */
+export async function approvedDriverOf(server: Server, admin: TestClient, name = 'Dana Driver', plate = `7ABC${String(addresses).padStart(3, '0')}`) {
   const { client, id } = await newUser(server, name);
   const applied = await client.post('/api/drivers', {
     full_name: name,
@@ -48,11 +49,16 @@ export async function onlineDriver(server: Server, admin: TestClient, at: { lat:
     vehicle_model: 'Prius',
     vehicle_year: 2021,
     vehicle_color: 'Blue',
-    license_plate: `7ABC${String(addresses).padStart(3, '0')}`,
+    license_plate: plate,
   });
   expect(applied.status).toBe(201);
   const driverId = applied.body.driver.id as string;
   expect((await admin.post(`/api/admin/drivers/${driverId}/verification`, { status: 'approved' })).status).toBe(200);
+  return { client, id, driverId };
+}
+
+export async function onlineDriver(server: Server, admin: TestClient, at: { lat: number; lng: number }, name = 'Dana Driver') {
+  const { client, id, driverId } = await approvedDriverOf(server, admin, name);
   expect((await client.request(`/api/drivers/${driverId}`, { method: 'PATCH', json: { status: 'available' } })).status).toBe(200);
   const socket = await openSocket(client, server.url);
   let lastSent = 0;

@@ -90,7 +90,8 @@ describe('POST /api/drivers/me/location (the socket-down fallback)', () => {
 
     // The rider's track page polls the ride: accepted, with the driver's position as it moves.
     const moved = north(PICKUP, 150);
-    expect((await locate(driver.client, moved)).status).toBe(204);
+    const movedRes = await locate(driver.client, moved);
+    expect(movedRes.status, JSON.stringify(movedRes.body)).toBe(204);
     const seen = await eventually(async () => {
       const r = (await rider.client.get(`/api/rides/${ride.id}`)).body.ride;
       return r.status === 'accepted' && r.driver_location && Math.abs(r.driver_location.lat - moved.lat) < 1e-6 ? r : null;

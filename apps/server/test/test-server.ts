@@ -3,13 +3,28 @@ import { parseEnv } from '../src/env';
 import { createLogger } from '../src/lib/logger';
 import { type RunningServer, type ServiceOverrides, startServer } from '../src/server';
 import { TestClient } from './http-client';
-import { createTestDatabase, testRedisPrefix } from './test-database';
+import { createTestDatabase, type TestDatabase, testRedisPrefix } from './test-database';
 
 export type TestServer = RunningServer & { client(): TestClient; stop(): Promise<void> };
 
 /** The real server, in process, on a free port, on a database of its own (PGlite, or PostgreSQL + Redis in CI). */
 export async function startTestServer(extraEnv: Record<string, string> = {}, overrides: ServiceOverrides = {}): Promise<TestServer> {
   const database = await createTestDatabase();
+  const server = await startServerOn(database, extraEnv, overrides);
+  return {
+    ...server,
+    async stop() {
+      await server.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * The real server on a test database it does not own: stopping it leaves the data in place, so another
+ * server can start on the same DATA_DIR or database (a restart).
+ */
+export async function startServerOn(database: TestDatabase, extraEnv: Record<string, string> = {}, overrides: ServiceOverrides = {}): Promise<TestServer> {
   const port = await freePort();
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -23,14 +38,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}, ove
     ...extraEnv,
   });
   const server = await startServer(env, createLogger(env.LOG_LEVEL), overrides);
-  return {
-    ...server,
-    client: () => new TestClient(server.url),
-    async stop() {
-      await server.close();
-      await database.drop();
-    },
-  };
+  return { ...server, client: () => new TestClient(server.url), stop: () => server.close() };
 }
 
 /** A port nobody listens on, so that PUBLIC_URL (links in emails, trusted origin) is known before start. */

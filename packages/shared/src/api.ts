@@ -1,5 +1,5 @@
 import { adminRoutes } from './admin/api';
-import { analyticsRoutes } from './analytics/api';
+import { analyticsRoutes, fleetRoutes } from './analytics/api';
 import { authRoutes } from './auth/api';
 import type { RouteContract } from './contract';
 import { devRoutes } from './dev/api';
@@ -23,5 +23,6 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...pushRoutes,
   ...adminRoutes,
   ...analyticsRoutes,
+  ...fleetRoutes,
   ...devRoutes,
 ];

@@ -7,7 +7,8 @@ import { ERROR_CODES } from './errors';
  * the web and the simulator read their response types from the same schemas. A route mounted without an
  * entry fails apps/server/test/openapi.test.ts.
  */
-export type RouteAuth = 'public' | 'user' | 'driver' | 'admin';
+/** `backup-token`: a caller on the server's own machine showing the token the server wrote into DATA_DIR (decision 0028). */
+export type RouteAuth = 'public' | 'user' | 'driver' | 'admin' | 'backup-token';
 
 export type ResponseSpec = {
   /** One line: when this status is answered. */

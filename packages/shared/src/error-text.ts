@@ -37,6 +37,13 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   DRIVER_SUSPENDED: 'Your driver account is suspended. Contact support.',
   ALREADY_APPLIED: ALREADY_APPLIED_MESSAGE,
   PHONE_IN_USE: PHONE_CONFLICT_MESSAGE,
+  TOO_MANY_MESSAGES: 'You are sending messages too fast. Wait a minute, then send again.',
+  TOO_MANY_RIDE_REQUESTS: 'You have requested a lot of rides in a short time. Please wait a few minutes before requesting another.',
+  TOO_MANY_CANCELS: 'You have cancelled a lot of rides in a short time. Please wait a few minutes before cancelling another.',
+  TOO_MANY_SOCKETS: 'OpenRide is open in too many windows. Close some of them to get live updates here.',
+  TOO_MANY_FRAMES: 'Your app is sending updates too fast. Some were skipped.',
+  TOO_MANY_SUBSCRIBES: 'Too many live views were opened at once. Please wait a moment.',
+  PUSH_ENDPOINT_TAKEN: 'This browser is already set up for notifications on another account.',
 };
 
 /** What to tell a person about an error; an unknown code (an older or newer server) reads as unexpected. */

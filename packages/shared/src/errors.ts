@@ -57,6 +57,24 @@ export const DOMAIN_ERROR_CODES = {
   ALREADY_APPLIED: 409,
   /** The phone number belongs to another account. */
   PHONE_IN_USE: 409,
+
+  // Abuse limits (decision 0024): each names what was too much, so the words say what to wait for.
+  /** Too many chat messages on one ride in a short time. */
+  TOO_MANY_MESSAGES: 429,
+  /** Too many ride requests by one rider in a short time. */
+  TOO_MANY_RIDE_REQUESTS: 429,
+  /** Too many cancellations by one driver in a short time. */
+  TOO_MANY_CANCELS: 429,
+  /** Too many live connections for one account (the socket is closed with this as its reason). */
+  TOO_MANY_SOCKETS: 429,
+  /** Socket frames faster than a client sends them: the extra frames are dropped. */
+  TOO_MANY_FRAMES: 429,
+  /** Too many channel subscriptions asked for on one socket in a short time. */
+  TOO_MANY_SUBSCRIBES: 429,
+
+  // Push
+  /** The push subscription's endpoint is registered to another account: it does not change owner. */
+  PUSH_ENDPOINT_TAKEN: 409,
 } as const;
 
 export const ERROR_CODES = { ...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES } as const;

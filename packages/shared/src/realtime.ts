@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { driverStateSchema } from './drivers/views';
 import { chatMessageViewSchema, driverFixSchema, rideOfferSchema, rideStatusSchema } from './rides/views';
 
@@ -13,8 +14,8 @@ export const locationFixSchema = z.object({
 
 /** Client → server socket frames. */
 export const clientFrameSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribe'), channel: z.string().min(1).max(200) }),
-  z.object({ type: z.literal('unsubscribe'), channel: z.string().min(1).max(200) }),
+  z.object({ type: z.literal('subscribe'), channel: text().min(1).max(200) }),
+  z.object({ type: z.literal('unsubscribe'), channel: text().min(1).max(200) }),
   z.object({ type: z.literal('ping') }),
   locationFixSchema.extend({ type: z.literal('location') }),
 ]);

@@ -216,6 +216,8 @@ export const uiText = {
     refresh: 'Refresh',
     to: 'To',
     loadFailed: 'Could not load the outbox.',
+    /** The server's refusal (403): the outbox holds every reset link and code, so it is not for visitors. */
+    refused: 'The dev outbox opens only on the machine that runs the server, or for a signed-in administrator.',
   },
   admin: {
     title: 'Admin Panel',
@@ -305,6 +307,8 @@ export const uiText = {
       rejected: { label: 'Not approved', text: 'Your application was not approved.' },
     },
     rejectionReason: 'Reason',
+    /** An approved driver an admin suspended: approved still, but not allowed online. */
+    suspended: { title: 'Your account is suspended', text: 'You cannot go online until an administrator reinstates you. Contact support if you think this is a mistake.' },
     reasonInNotifications: 'The reason is in your notifications.',
     applyAgain: 'Apply Again',
     uploadDocuments: 'Upload Documents',

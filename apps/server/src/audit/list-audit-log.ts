@@ -52,3 +52,17 @@ export const AUDIT_CSV: CsvColumn<AuditRow>[] = [
   { header: 'After', value: (r) => r.after },
   { header: 'Reason', value: (r) => r.reason },
 ];
+
+/** One person's or thing's record in the audit log, newest first (a detail page's History). */
+export async function auditHistoryOf(db: Kysely<DB>, entityType: string, entityId: string, limit = 50) {
+  const rows = await db
+    .selectFrom('audit_log')
+    .leftJoin('user', 'user.id', 'audit_log.actor_id')
+    .select(['audit_log.action', 'user.name as actor_name', 'audit_log.reason', 'audit_log.created_at'])
+    .where('audit_log.entity_type', '=', entityType)
+    .where('audit_log.entity_id', '=', entityId)
+    .orderBy('audit_log.created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((h) => ({ action: h.action, actor_name: h.actor_name ?? null, reason: h.reason, created_at: new Date(h.created_at).toISOString() }));
+}

@@ -1,10 +1,11 @@
 import type { AuthWithRateLimitInput, AuthWithRateLimitResponse } from '@openride/shared/auth/schemas';
 import { messages } from '@openride/shared/messages';
 import { APIError } from 'better-auth/api';
+import { hashPassword } from 'better-auth/crypto';
 import type { Services } from '../http/context';
 import { findPhoneConflict } from '../profiles/find-phone-conflict';
 import { PASSWORD_COMPROMISED } from './leaked-password';
-import { hit, isBlocked } from '../lib/rate-limit';
+import { giveBack, type LimitKey, take, takeAll } from '../lib/rate-limit';
 
 export type AuthAttemptResult = { status: number; body: AuthWithRateLimitResponse; headers?: Headers };
 
@@ -16,10 +17,13 @@ const fail = (status: number, message: string, code: string, extra: Partial<Auth
 const rateLimited = () => fail(429, messages.errors.tooManyAttempts.text, 'rate_limited', { rateLimited: true });
 
 /**
- * The one entry for email sign-in and sign-up (§7 auth-with-rate-limit). Failed sign-ins count tightly
- * per account and loosely per address; a success clears the account's count. The session cookie comes
- * back in `headers`; the body also carries the session token the spec's response shape names.
- * A sign-up whose phone another account holds is refused before anything is created.
+ * The one entry for email sign-in and sign-up (§7 auth-with-rate-limit). Every attempt takes its points
+ * before the password is looked at (decision 0022), so concurrent attempts cannot outrun the count:
+ * a sign-in takes one from the account at this address (tight: 5), the address (loose) and the account
+ * everywhere (softer: 20 an hour); a success gives them back and clears the account's count at this
+ * address. A sign-up takes one from the address's sign-up limit, whether the email is new or not.
+ * The session cookie comes back in `headers`; the body also carries the session token the spec's response
+ * shape names. A sign-up whose phone another account holds is refused before anything is created.
  */
 export async function authWithRateLimit(
   services: Services,
@@ -30,14 +34,20 @@ export async function authWithRateLimit(
   const email = input.email.trim().toLowerCase();
 
   if (input.action === 'signin') {
-    if ((await isBlocked(limiters.failedPerAccount, email)) || (await isBlocked(limiters.failedPerIp, ctx.ip))) return rateLimited();
+    // The narrowest first: an attempt refused for this account at this address charges nothing else.
+    const limits: LimitKey[] = [
+      [limiters.failedPerAccountAddress, JSON.stringify([email, ctx.ip])],
+      [limiters.failedPerIp, ctx.ip],
+      [limiters.failedPerAccount, email],
+    ];
+    if (!(await takeAll(limits))) return rateLimited();
     try {
       const { headers, response } = await auth.api.signInEmail({
         body: { email, password: input.password, rememberMe: true },
         headers: ctx.headers,
         returnHeaders: true,
       });
-      await limiters.failedPerAccount.delete(email);
+      await Promise.all([limiters.failedPerAccountAddress.delete(limits[0]![1]), giveBack(limits.slice(1))]);
       return {
         status: 200,
         headers,
@@ -45,14 +55,12 @@ export async function authWithRateLimit(
       };
     } catch (err) {
       if (!(err instanceof APIError)) throw err;
-      await Promise.all([hit(limiters.failedPerAccount, email), hit(limiters.failedPerIp, ctx.ip)]);
       if (err.statusCode === 401) return fail(400, 'Invalid login credentials', 'invalid_credentials');
       return fail(err.statusCode || 400, err.body?.message ?? messages.errors.signInFailed.text, String(err.body?.code ?? 'signin_failed').toLowerCase());
     }
   }
 
-  if (await isBlocked(limiters.signupPerIp, ctx.ip)) return rateLimited();
-  await hit(limiters.signupPerIp, ctx.ip);
+  if (!(await take(limiters.signupPerIp, ctx.ip))) return rateLimited();
   const { full_name, phone } = input.options.data;
   // §5 runs this check in the client too, and ignores it when it fails: the server is where it holds.
   // (Counted after the sign-up limit, so it is no cheaper way to probe phones than the RPC.)
@@ -80,7 +88,13 @@ export async function authWithRateLimit(
     if (code === PASSWORD_COMPROMISED || code === 'PASSWORD_COMPROMISED') {
       return fail(400, messages.errors.weakPassword.text, 'password_leaked', { passwordLeaked: true });
     }
-    if (code.startsWith('USER_ALREADY_EXISTS')) return fail(422, 'User already registered', 'user_already_exists');
+    if (code.startsWith('USER_ALREADY_EXISTS')) {
+      // better-auth answers an existing email before hashing the password; a new one pays for the hash
+      // (its default scrypt, which auth.ts keeps). Hash here too, so the answer does not come back
+      // measurably sooner for an existing account.
+      await hashPassword(input.password);
+      return fail(422, 'User already registered', 'user_already_exists');
+    }
     return fail(err.statusCode || 400, err.body?.message ?? messages.errors.signUpFailed.text, code.toLowerCase() || 'signup_failed');
   }
 }

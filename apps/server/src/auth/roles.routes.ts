@@ -1,12 +1,8 @@
-import { ROLES } from '@openride/shared/auth/roles';
+import { addRoleSchema } from '@openride/shared/auth/api';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { addOwnRole } from './add-own-role';
 import { rolesOf } from '../roles/roles.repo';
-
-/** No user id in the path or the body: the only roles one can read or add are one's own. */
-const addRoleSchema = z.object({ role: z.enum(ROLES) }).strict();
 
 export function roleRoutes(services: Services) {
   const app = new Hono<AppEnv>();

@@ -54,7 +54,9 @@ export function createSessionResolver(opts: SessionResolverOptions) {
       }
     }
 
-    const result = await opts.getSession(headers);
+    // A tampered or truncated snapshot cookie makes better-auth throw while decoding it: whoever sends one
+    // is signed out (401 on signed-in routes), not a server error (issue 11, finding 5).
+    const result = await opts.getSession(headers).catch(() => null);
     if (!result) return null;
     const user: SessionUser = { id: result.user.id, email: result.user.email, name: result.user.name };
     const until = snapshotValidUntil(cookie, names.sessionData, result);

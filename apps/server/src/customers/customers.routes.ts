@@ -5,6 +5,7 @@ import { type AppEnv, requireUser, type Services } from '../http/context';
 import { requireAdmin } from '../http/require-admin';
 import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
+import { getCustomerForOperator } from './get-customer-for-operator';
 import { CUSTOMERS_CSV, listCustomers } from './list-customers';
 import { setRiderBlocked } from './set-rider-blocked';
 
@@ -14,6 +15,7 @@ const EXPORT_PAGE = 500;
 export function customerRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   app.use('/api/admin/customers', requireAdmin(services));
+  app.use('/api/admin/customers/*', requireAdmin(services));
   app.use('/api/admin/riders/*', requireAdmin(services));
 
   app.get('/api/admin/customers', async (c) => {
@@ -21,6 +23,8 @@ export function customerRoutes(services: Services) {
     if (query.format === 'csv') return csvResponse('customers', CUSTOMERS_CSV, pageThrough((cursor) => listCustomers(services.db, { ...query, cursor, limit: EXPORT_PAGE })));
     return c.json(await listCustomers(services.db, query));
   });
+
+  app.get('/api/admin/customers/:id', async (c) => c.json(await getCustomerForOperator(services, c.req.param('id'))));
 
   app.post('/api/admin/riders/:id/block', async (c) => {
     const { reason } = adminReasonSchema.parse(await c.req.json());

@@ -24,6 +24,37 @@ const round1 = (v: unknown) => (v === null || v === undefined ? null : Math.roun
  * cancellations, ratings given and received and last activity. Search by name, email or phone.
  */
 export async function listCustomers(db: Kysely<DB>, query: Query) {
+  let rows = customerRows(db)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('user_roles').select('user_id').whereRef('user_roles.user_id', '=', 'user.id').where('user_roles.role', 'in', ['admin', 'driver']))))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('drivers').select('id').whereRef('drivers.user_id', '=', 'user.id'))));
+  if (query.q) {
+    const like = containsPattern(query.q);
+    rows = rows.where((eb) => eb.or([eb('user.name', 'ilike', like), eb('user.email', 'ilike', like), eb('profiles.phone', 'ilike', like)]));
+  }
+  if (query.blocked) rows = rows.where('profiles.blocked_at', query.blocked === 'yes' ? 'is not' : 'is', null);
+  const page = await keysetPage(db, rows, spec, query);
+  return { ...page, items: page.items.map(toCustomer) };
+}
+
+/** A rider row's numbers as the wire wants them (counts come back from SQL as strings on PostgreSQL). */
+function toCustomer<R extends { rides_completed: unknown; cancellations: unknown; rating_given: unknown; rating_received: unknown }>(c: R) {
+  return {
+    ...c,
+    rides_completed: Number(c.rides_completed),
+    cancellations: Number(c.cancellations),
+    rating_given: round1(c.rating_given),
+    rating_received: round1(c.rating_received),
+  };
+}
+
+/** One account's row as /customer-management shows it (any account: a driver may ride too); undefined if none. */
+export async function findCustomer(db: Kysely<DB>, id: string) {
+  const row = await customerRows(db).where('user.id', '=', id).executeTakeFirst();
+  return row ? toCustomer(row) : undefined;
+}
+
+/** Every account with a profile, with its ride counts, ratings and last activity, ready to filter and page. */
+function customerRows(db: Kysely<DB>) {
   const rideStats = db
     .selectFrom('rides')
     .select((eb) => [
@@ -36,7 +67,7 @@ export async function listCustomers(db: Kysely<DB>, query: Query) {
   const given = db.selectFrom('ride_ratings').select(['rater_id', sql<number>`avg(stars)`.as('avg')]).where('rater_role', '=', 'rider').groupBy('rater_id');
   const received = db.selectFrom('ride_ratings').select(['ratee_id', sql<number>`avg(stars)`.as('avg')]).where('rater_role', '=', 'driver').groupBy('ratee_id');
 
-  let rows = db
+  return db
     .selectFrom('user')
     .innerJoin('profiles', 'profiles.id', 'user.id')
     .leftJoin(rideStats.as('s'), 's.rider_id', 'user.id')
@@ -55,25 +86,7 @@ export async function listCustomers(db: Kysely<DB>, query: Query) {
       sql<number | null>`r.avg`.as('rating_received'),
       sql<boolean>`profiles.blocked_at is not null`.as('blocked'),
       'profiles.blocked_reason',
-    ])
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('user_roles').select('user_id').whereRef('user_roles.user_id', '=', 'user.id').where('user_roles.role', 'in', ['admin', 'driver']))))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('drivers').select('id').whereRef('drivers.user_id', '=', 'user.id'))));
-  if (query.q) {
-    const like = containsPattern(query.q);
-    rows = rows.where((eb) => eb.or([eb('user.name', 'ilike', like), eb('user.email', 'ilike', like), eb('profiles.phone', 'ilike', like)]));
-  }
-  if (query.blocked) rows = rows.where('profiles.blocked_at', query.blocked === 'yes' ? 'is not' : 'is', null);
-  const page = await keysetPage(db, rows, spec, query);
-  return {
-    ...page,
-    items: page.items.map((c) => ({
-      ...c,
-      rides_completed: Number(c.rides_completed),
-      cancellations: Number(c.cancellations),
-      rating_given: round1(c.rating_given),
-      rating_received: round1(c.rating_received),
-    })),
-  };
+    ]);
 }
 
 type CustomerRow = Awaited<ReturnType<typeof listCustomers>>['items'][number];

@@ -9,7 +9,14 @@ import type { DB } from './schema';
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Kysely<DB>;
+  /** Raw SQL on the same pool (pg-boss's `db` in embedded mode, where PGlite's one connection is shared). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
+  /**
+   * Embedded mode only: PGlite's dump of its folder (a tar.gz), taken while holding the pool's one
+   * connection, so no transaction is half done in it, after a checkpoint (decision 0028).
+   */
+  dumpPgdata?: () => Promise<Blob>;
 };
 
 /**
@@ -43,7 +50,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     pool.on('connect', prepareMarkedQueries);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { kind: 'postgres', db, close: () => db.destroy() };
+    return { kind: 'postgres', db, executeSql: (text, values) => pool.query(text, values), close: () => db.destroy() };
   }
   const dir = path.resolve(opts.dataDir, 'pgdata');
   await fs.mkdir(dir, { recursive: true });
@@ -54,6 +61,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return {
     kind: 'pglite',
     db,
+    async dumpPgdata() {
+      const client = await pool.connect();
+      try {
+        await client.query('checkpoint');
+        return await pglite.dumpDataDir('gzip');
+      } finally {
+        client.release();
+      }
+    },
+    executeSql: (text, values) => pool.query(text, values),
     async close() {
       await db.destroy();
       // close() checkpoints and flushes PGlite's files: without it a fast exit could lose the last writes.

@@ -6,6 +6,7 @@ import * as m0004 from './migrations/0004-rides';
 import * as m0005 from './migrations/0005-dispatch';
 import * as m0006 from './migrations/0006-audit-log';
 import * as m0007 from './migrations/0007-operator-actions';
+import * as m0008 from './migrations/0008-supply-samples';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -16,7 +17,11 @@ const migrations: Record<string, Migration> = {
   '0005-dispatch': m0005,
   '0006-audit-log': m0006,
   '0007-operator-actions': m0007,
+  '0008-supply-samples': m0008,
 };
+
+/** Every migration this code knows, oldest first: a backup whose database has one more is refused (decision 0028). */
+export const MIGRATION_NAMES = Object.keys(migrations).sort();
 
 export async function migrateToLatest(db: Kysely<any>) {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });

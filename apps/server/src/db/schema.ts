@@ -247,6 +247,14 @@ export type AuditLogTable = {
   created_at: Generated<Date>;
 };
 
+/** Available drivers per H3 cell per minute (migration 0008); cell '*' is the city's total that minute. */
+export type DriverSupplySamplesTable = {
+  city_id: string;
+  minute: Timestamp;
+  cell: string;
+  drivers: number;
+};
+
 export type DB = {
   user: UserTable;
   session: SessionTable;
@@ -268,4 +276,5 @@ export type DB = {
   ride_messages: RideMessagesTable;
   ride_ratings: RideRatingsTable;
   audit_log: AuditLogTable;
+  driver_supply_samples: DriverSupplySamplesTable;
 };

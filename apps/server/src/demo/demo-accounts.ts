@@ -20,6 +20,11 @@ export const DEMO_RIDER_PHONE = '4155550100';
 export const DEMO_ADMIN_PHONE = '4155550101';
 export const demoDriverPhone = (n: number) => `415555${String(200 + n).padStart(4, '0')}`;
 
+/** The demo city's simulated riders (DEMO_RIDERS, at most 100): not for people to sign in as, but they may. */
+export const demoPassengerEmail = (n: number) => `passenger${String(n).padStart(2, '0')}@${DEMO_DOMAIN}`;
+export const demoPassengerPhone = (n: number) => `415555${String(800 + n).padStart(4, '0')}`;
+export const demoPassengerName = (n: number) => `${FIRST_NAMES[(n * 5 + 11) % FIRST_NAMES.length]} ${LAST_NAMES[(n * 11 + 5) % LAST_NAMES.length]}`;
+
 const FIRST_NAMES = ['Maya', 'Carlos', 'Aisha', 'Ben', 'Lin', 'Diego', 'Priya', 'Sam', 'Fatima', 'Jonah', 'Mei', 'Tomás', 'Grace', 'Omar', 'Hana', 'Luca', 'Zoe', 'Kwame', 'Rosa', 'Ivan', 'Nia', 'Arjun', 'Elena', 'Theo'];
 const LAST_NAMES = ['Chen', 'Garcia', 'Okafor', 'Nguyen', 'Patel', 'Kim', 'Rivera', 'Cohen', 'Haddad', 'Silva', 'Tanaka', 'Murphy', 'Ali', 'Novak', 'Santos', 'Park', 'Mensah', 'Lopez', 'Ivanova', 'Singh', 'Moreau', 'Bauer', 'Costa', 'Wong'];
 

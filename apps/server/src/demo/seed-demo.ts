@@ -10,10 +10,13 @@ import {
   DEMO_RIDER_EMAIL,
   DEMO_RIDER_PHONE,
   demoDriverProfile,
+  demoPassengerEmail,
+  demoPassengerName,
+  demoPassengerPhone,
 } from './demo-accounts';
 
 export type SeededDriver = { n: number; email: string; userId: string; driverId: string; verification_status: string };
-export type DemoSeed = { riderId: string; adminId: string; drivers: SeededDriver[] };
+export type DemoSeed = { riderId: string; adminId: string; drivers: SeededDriver[]; passengers: { n: number; email: string }[] };
 
 type SeedServices = Pick<Services, 'db' | 'auth' | 'logger'>;
 
@@ -79,11 +82,12 @@ async function ensureDriver(services: SeedServices, n: number, adminId: string):
 }
 
 /**
- * Idempotent: the demo rider, the demo admin and `driverCount` approved demo drivers with their cars.
+ * Idempotent: the demo rider, the demo admin, `driverCount` approved demo drivers with their cars and
+ * `passengerCount` simulated riders' accounts.
  * Running it again (every start) creates only what is missing; San Francisco's city and prices come from
  * migration 0004.
  */
-export async function seedDemo(services: SeedServices, driverCount: number): Promise<DemoSeed> {
+export async function seedDemo(services: SeedServices, driverCount: number, passengerCount = 0): Promise<DemoSeed> {
   const rider = await ensureUser(services, DEMO_RIDER_EMAIL, 'Riley Demo', DEMO_RIDER_PHONE);
   const admin = await ensureAdmin(services, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
   await ensureUser(services, DEMO_ADMIN_EMAIL, 'Demo Admin', DEMO_ADMIN_PHONE);
@@ -94,5 +98,10 @@ export async function seedDemo(services: SeedServices, driverCount: number): Pro
   for (let k = 0; k < numbers.length; k += 4) {
     drivers.push(...(await Promise.all(numbers.slice(k, k + 4).map((n) => ensureDriver(services, n, admin.userId)))));
   }
-  return { riderId: rider.id, adminId: admin.userId, drivers };
+  const passengers: DemoSeed['passengers'] = [];
+  for (let n = 1; n <= passengerCount; n++) {
+    await ensureUser(services, demoPassengerEmail(n), demoPassengerName(n), demoPassengerPhone(n));
+    passengers.push({ n, email: demoPassengerEmail(n) });
+  }
+  return { riderId: rider.id, adminId: admin.userId, drivers, passengers };
 }

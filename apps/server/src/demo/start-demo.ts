@@ -2,7 +2,10 @@ import { snapToStreet } from '@openride/shared/geo/street-grid';
 import { sql } from 'kysely';
 import type { Services } from '../http/context';
 import type { Logger } from '../lib/logger';
+import { demoRiders } from '../env';
+import { HttpSession } from '../sim/http-session';
 import { SimDriver } from '../sim/sim-driver';
+import { SimRider } from '../sim/sim-rider';
 import { gridNavigator, homeOf, type Navigator, randomPointNear, seededRandom } from '../sim/sim-geo';
 import { SimStats } from '../sim/sim-stats';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_RIDER_EMAIL, demoDriverEmail } from './demo-accounts';
@@ -51,10 +54,12 @@ async function takeDemoLease(services: Pick<Services, 'db' | 'env'>): Promise<{ 
   };
 }
 
-export type RunningDemo = { stop(): Promise<void>; stats: SimStats; drivers: SimDriver[] };
+export type RunningDemo = { stop(): Promise<void>; stats: SimStats; drivers: SimDriver[]; riders: SimRider[] };
 
 /** Drivers roam within this distance of their home spot, so every part of the city keeps some cover. */
 const ROAM_RADIUS_M = 2_000;
+/** Mean simulated seconds a demo rider waits between one ride's end and the next request. */
+const RIDER_MEAN_GAP_S = 240;
 
 /**
  * The live demo city: seeds the demo accounts (idempotent), prints how to sign in, and runs one simulated
@@ -68,11 +73,11 @@ export async function startDemo(ctx: { services: Services; url: string; logger: 
   const lease = await takeDemoLease(services);
   if (!lease.held) {
     logger.info('the demo city runs in another server process (it holds the demo lease): not starting it here');
-    return { stats: new SimStats(), drivers: [], stop: async () => undefined };
+    return { stats: new SimStats(), drivers: [], riders: [], stop: async () => undefined };
   }
   let seed;
   try {
-    seed = await seedDemo(services, env.DEMO_DRIVERS);
+    seed = await seedDemo(services, env.DEMO_DRIVERS, demoRiders(env));
   } catch (err) {
     await lease.release();
     throw err;
@@ -145,15 +150,45 @@ export async function startDemo(ctx: { services: Services; url: string; logger: 
   }
   logger.info({ drivers: started.length }, 'demo drivers online');
 
+  // Simulated riders book between random places of the city now and then (a Poisson process per rider),
+  // so the dashboards, the heatmap and the analytics have a live city to show. They stop before the drivers.
+  const riders: SimRider[] = [];
+  for (const p of seed.passengers) {
+    const session = new HttpSession(url, { origin: services.publicUrl });
+    const res = await session.signIn(p.email, DEMO_PASSWORD).catch(() => null);
+    if (res?.status !== 200) {
+      logger.warn({ rider: p.email, status: res?.status }, 'a demo rider could not sign in (password changed?); not simulated');
+      continue;
+    }
+    const rider = new SimRider({
+      url,
+      origin: services.publicUrl,
+      session,
+      email: p.email,
+      speed: env.DEMO_SPEED,
+      meanGapS: RIDER_MEAN_GAP_S,
+      seed: p.n * 7_919,
+      stats,
+      pins: new Map(),
+      logger: logger.child({ component: 'demo' }),
+    });
+    rider.start();
+    riders.push(rider);
+  }
+  if (riders.length) logger.info({ riders: riders.length }, 'demo riders booking');
+
   let stopped: Promise<void> | undefined;
   return {
     stats,
     drivers: started,
+    riders,
     stop() {
-      stopped ??= Promise.all(started.map((s) => s.stop())).then(async () => {
-        logger.info({ figures: stats.line() }, 'demo drivers stopped');
-        await lease.release();
-      });
+      stopped ??= Promise.all(riders.map((r) => r.stop()))
+        .then(() => Promise.all(started.map((s) => s.stop())))
+        .then(async () => {
+          logger.info({ figures: stats.line() }, 'demo city stopped');
+          await lease.release();
+        });
       return stopped;
     },
   };

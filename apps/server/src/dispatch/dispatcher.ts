@@ -3,6 +3,7 @@ import { DISPATCH_IDLE_GRACE_S, DISPATCH_RADII_M, DISPATCH_TIMEOUT_S, OFFER_TIME
 import { riderNotice } from '@openride/shared/rides/notification-text';
 import { ASSIGNED_STATUSES, sourcesOf } from '@openride/shared/rides/ride-state';
 import { type Kysely, sql } from 'kysely';
+import { lockDriver, lockRideForTransition } from '../db/ride-locks';
 import type { DB } from '../db/schema';
 import type { GeoIndex } from '../geo/geo-index';
 import type { Logger } from '../lib/logger';
@@ -13,6 +14,10 @@ import { SYSTEM } from '../rides/actor';
 import { announceOfferClosed, announceRideChange } from '../rides/announce-ride-change';
 import { moveRide } from '../rides/move-ride';
 import { driverUserIdOf, type RideRow } from '../rides/rides.repo';
+import type { DispatchLease } from './dispatch-lease';
+import { inTransaction } from '../lib/transaction';
+import type { Metrics } from '../lib/metrics';
+import { expireOffers } from './expire-offers';
 import { offerView } from './offer-view';
 
 export type DispatchOptions = {
@@ -21,6 +26,8 @@ export type DispatchOptions = {
   idleGraceMs: number;
   tickMs: number;
   radiiM: readonly number[];
+  /** Scaled mode: how often a process without the dispatch lease tries to take it (and the holder checks it). */
+  leaseRetryMs: number;
 };
 
 export const DEFAULT_DISPATCH_OPTIONS: DispatchOptions = {
@@ -29,6 +36,7 @@ export const DEFAULT_DISPATCH_OPTIONS: DispatchOptions = {
   idleGraceMs: DISPATCH_IDLE_GRACE_S * 1000,
   tickMs: 1000,
   radiiM: DISPATCH_RADII_M,
+  leaseRetryMs: 3000,
 };
 
 /**
@@ -45,13 +53,19 @@ type Deps = {
   routing: RoutingProvider;
   logger: Logger;
   options?: Partial<DispatchOptions>;
+  /** Who runs the sweep (one process in scaled mode); every process still works on the rides it is told of. */
+  lease?: DispatchLease;
+  metrics?: Pick<Metrics, 'offers' | 'dispatchSweep' | 'ridesWaiting'>;
 };
 
 /**
  * Finds a driver for every ride in `requested`, one offer at a time. All of its state is in the database
  * (the ride's deadline, its offers), so a restart — or another process — picks up where it stopped:
- * - every tick, open offers past their expiry are closed and every requested ride is looked at;
- * - a ride is worked on under `for update skip locked`, so two processes never offer the same ride twice;
+ * - every tick, open offers past their expiry are closed and every requested ride is looked at — by the one
+ *   process holding the dispatch lease (`dispatch-lease.ts`, decision 0027); any process works on a ride
+ *   at once after a request, a decline or an expiry (`kick`);
+ * - a ride is worked on under its lock, skipped when locked (`lockRideForTransition`), so two processes
+ *   never offer the same ride twice; the locks follow decision 0021's order: ride, its offers, the driver;
  * - unique indexes hold the rest: one open offer per ride and per driver, one active ride per driver.
  */
 export function createDispatcher(deps: Deps) {
@@ -68,16 +82,19 @@ export function createDispatcher(deps: Deps) {
     if (driverUserId) await announceOfferClosed({ bus }, { offerId, rideId, driverUserId, reason });
   }
 
-  /** Candidates for a ride: nearest first within the smallest radius that has any, ranked by pickup ETA. */
-  async function candidates(ride: RideRow, trx: Kysely<DB>) {
-    const tried = await trx.selectFrom('ride_offers').select('driver_id').where('ride_id', '=', ride.id).execute();
-    const exclude = new Set(tried.map((t) => t.driver_id));
+  /**
+   * Candidates for a ride: nearest first within the smallest radius that has any, ranked by pickup ETA.
+   * Read outside the ride's transaction: routing may be a network call (OSRM), and no lock is held while it
+   * runs. The transaction re-checks what matters (the ride's state, the driver, the unique indexes).
+   */
+  async function candidates(ride: RideRow, tried: readonly string[]) {
+    const exclude = new Set(tried);
     const pickup = { lat: ride.pickup_lat, lng: ride.pickup_lng };
     for (const radius_m of options.radiiM) {
       const near = await geo.nearest(ride.city_id, pickup, { radius_m, limit: 10, exclude });
       if (near.length === 0) continue;
       // The index may be a few seconds behind: the database has the last word on who can take a ride.
-      const eligible = await trx
+      const eligible = await db
         .selectFrom('drivers')
         .select(['id', 'user_id'])
         .where('id', 'in', near.map((n) => n.driverId))
@@ -107,6 +124,9 @@ export function createDispatcher(deps: Deps) {
     return [];
   }
 
+  const deadlineOf = (ride: RideRow) =>
+    ride.dispatch_deadline ? new Date(ride.dispatch_deadline) : new Date(new Date(ride.requested_at).getTime() + options.searchTimeoutMs);
+
   async function endWithoutDriver(trx: Kysely<DB>, ride: RideRow) {
     const ended = await moveRide(trx, { rideId: ride.id, to: 'no_driver', actor: SYSTEM, set: { cancelled_by: 'system' } });
     if (!ended) return null;
@@ -117,15 +137,30 @@ export function createDispatcher(deps: Deps) {
   /** One look at one ride: offer it to the next driver, or end the search. Returns after commit. */
   async function processRide(rideId: string) {
     const now = new Date();
-    const outcome = await db.transaction().execute(async (trx) => {
-      const ride = await trx.selectFrom('rides').selectAll().where('id', '=', rideId).forUpdate().skipLocked().executeTakeFirst();
-      if (!ride || !SEARCHING.includes(ride.status)) return null;
-      const open = await trx.selectFrom('ride_offers').select(['id', 'expires_at']).where('ride_id', '=', ride.id).where('status', '=', 'offered').executeTakeFirst();
-      if (open) return null; // waiting on a driver's answer; the tick expires it
-      const deadline = ride.dispatch_deadline ? new Date(ride.dispatch_deadline) : new Date(new Date(ride.requested_at).getTime() + options.searchTimeoutMs);
-      if (now >= deadline) return { kind: 'ended' as const, ended: await endWithoutDriver(trx, ride) };
+    // One read before the transaction: the ride, whether a driver is being asked, and who was asked.
+    const before = await db
+      .selectFrom('rides')
+      .selectAll('rides')
+      .select((eb) => [
+        eb.fn.coalesce(eb.selectFrom('ride_offers').select(sql<string[]>`array_agg(driver_id)`.as('ids')).whereRef('ride_offers.ride_id', '=', 'rides.id'), sql<string[]>`'{}'::uuid[]`).as('tried'),
+        eb.exists(eb.selectFrom('ride_offers').select(sql.lit(1).as('one')).whereRef('ride_offers.ride_id', '=', 'rides.id').where('ride_offers.status', '=', 'offered')).as('waiting'),
+      ])
+      .where('id', '=', rideId)
+      .executeTakeFirst();
+    if (!before || !SEARCHING.includes(before.status)) return;
+    if (before.waiting) return; // waiting on a driver's answer; the tick expires it
+    const found = now >= deadlineOf(before) ? [] : await candidates(before, before.tried);
+    const outcome = await inTransaction(db, async (trx) => {
+      const locked = await lockRideForTransition(trx, rideId, { skipLocked: true });
+      if (!locked || !SEARCHING.includes(locked.ride.status)) return null;
+      const { ride } = locked;
+      if (locked.openOffers.length) return null; // waiting on a driver's answer; the tick expires it
+      if (now >= deadlineOf(ride)) return { kind: 'ended' as const, ended: await endWithoutDriver(trx, ride) };
 
-      for (const candidate of await candidates(ride, trx)) {
+      // A driver asked about this ride meanwhile (declined, let it expire) is not asked again.
+      const askedSince = await trx.selectFrom('ride_offers').select('driver_id').where('ride_id', '=', ride.id).execute();
+      const asked = new Set(askedSince.map((o) => o.driver_id));
+      for (const candidate of found.filter((c) => !asked.has(c.driverId))) {
         // A savepoint per try: the driver may have taken another ride's offer a moment ago (unique index).
         const offer = await trx
           .insertInto('ride_offers')
@@ -140,7 +175,15 @@ export function createDispatcher(deps: Deps) {
           .returningAll()
           .executeTakeFirst();
         if (!offer) continue;
-        // The row is locked (for update): if it is not idle, there is nothing to clear.
+        // The driver last, as the lock order has it, held until commit. A suspend or a going offline that
+        // committed since the candidates were read, or that holds the driver now (waited for), wins: the
+        // offer is taken back. One that comes after finds this offer and closes it (lockDriverForChange).
+        const driver = await lockDriver(trx, candidate.driverId, 'share');
+        if (driver?.status !== 'available' || driver.suspended_at || driver.verification_status !== 'approved') {
+          await trx.deleteFrom('ride_offers').where('id', '=', offer.id).execute();
+          continue;
+        }
+        // The ride is locked: if it is not idle, there is nothing to clear.
         if (ride.dispatch_idle_since) await trx.updateTable('rides').set({ dispatch_idle_since: null }).where('id', '=', ride.id).execute();
         return { kind: 'offered' as const, offer, ride, driverUserId: candidate.userId };
       }
@@ -158,6 +201,7 @@ export function createDispatcher(deps: Deps) {
     if (outcome.kind === 'offered') {
       const offer = offerView(outcome.offer, outcome.ride, options.offerTimeoutMs);
       await bus.publish({ channel: userChannel(outcome.driverUserId), event: 'ride.offer', data: { offer } });
+      deps.metrics?.offers.inc({ outcome: 'sent' });
       logger.debug({ rideId, driverId: outcome.offer.driver_id }, 'ride offered');
       return;
     }
@@ -190,17 +234,23 @@ export function createDispatcher(deps: Deps) {
   }
 
   async function tick() {
+    if (deps.lease && !deps.lease.held()) return;
+    const stopTimer = deps.metrics?.dispatchSweep.startTimer();
+    try {
+      await sweep();
+    } finally {
+      stopTimer?.();
+    }
+  }
+
+  async function sweep() {
     const now = new Date();
     // Offers nobody answered in time: close them, tell the driver, pass the ride on.
-    const expired = await db
-      .updateTable('ride_offers')
-      .set({ status: 'expired', closed_at: now })
-      .where('status', '=', 'offered')
-      .where('expires_at', '<=', now)
-      .returning(['id', 'ride_id', 'driver_id'])
-      .execute();
+    const expired = await expireOffers(db, now);
     for (const offer of expired) await publishOfferClosed(offer.driver_id, offer.id, offer.ride_id, 'expired');
+    if (expired.length) deps.metrics?.offers.inc({ outcome: 'expired' }, expired.length);
     const waiting = await db.selectFrom('rides').select('id').where('status', 'in', SEARCHING).orderBy('requested_at').limit(500).execute();
+    deps.metrics?.ridesWaiting.set(waiting.length);
     for (const ride of waiting) kick(ride.id);
   }
 
@@ -209,6 +259,7 @@ export function createDispatcher(deps: Deps) {
     kick,
     start() {
       if (timer) return;
+      deps.lease?.start();
       timer = setInterval(() => {
         if (ticking || closed) return;
         ticking = tick()
@@ -226,6 +277,7 @@ export function createDispatcher(deps: Deps) {
       closed = true;
       clearInterval(timer);
       while (ticking || inFlight.size > 0) await new Promise((r) => setTimeout(r, 10));
+      await deps.lease?.close();
     },
   };
 }

@@ -1,11 +1,11 @@
-import { type LocationFrame, rideChannel, type ServerFrame } from '@openride/shared/realtime';
+import { type LocationFrame, rideChannel, type ServerFrame, userChannel } from '@openride/shared/realtime';
 import { LOCATION_MAX_ACCURACY_M, LOCATION_MIN_INTERVAL_MS } from '@openride/shared/rides/dispatch';
 import type { LatLng } from '@openride/shared/rides/schemas';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import type { GeoIndex } from '../geo/geo-index';
+import { DEFAULT_GEO_TTL_MS, type GeoIndex } from '../geo/geo-index';
 import type { Logger } from '../lib/logger';
-import type { Bus, BusMessage } from '../realtime/bus';
+import type { Bus, BusMessage, BusSubscription } from '../realtime/bus';
 import { greatCircleRouting } from '../routing/great-circle-routing';
 import type { BreadcrumbWriter } from './breadcrumbs';
 import type { CityLocator } from '../cities/city-locator';
@@ -24,6 +24,12 @@ type ErrorFrame = Extract<ServerFrame, { type: 'error' }>;
 export const OFFLINE_REFUSAL = 'Go online to share your location';
 
 /**
+ * How long after a driver's last frame this process keeps following their `user:` room: as long as the
+ * position that frame put in the geo index can live, so an offline driver's entry is always taken out.
+ */
+const FOLLOW_MS = DEFAULT_GEO_TTL_MS;
+
+/**
  * The hot path: a driver's GPS frame. Validated (role, accuracy, rate), then either
  * - the driver is available: their position goes into the geo index dispatch searches, or
  * - the driver is on a ride: the position is forwarded to the ride's room (with an ETA) and buffered as a
@@ -39,8 +45,14 @@ export function createLocationService(deps: {
   cities: CityLocator;
   breadcrumbs: BreadcrumbWriter;
   logger: Logger;
+  /** Counts each frame's fate (metrics): relayed to a ride's room, indexed for dispatch, dropped or refused. */
+  onFrame?: (result: 'relayed' | 'indexed' | 'dropped' | 'refused') => void;
 }) {
   const { db, bus, geo, drivers, cities, breadcrumbs } = deps;
+  // Returns nothing on purpose: `return count(…)` ends handleFrame with no refusal.
+  const count = (result: 'relayed' | 'indexed' | 'dropped' | 'refused'): void => {
+    deps.onFrame?.(result);
+  };
   const lastTaken = new Map<string, number>();
   const cityOf = new Map<string, string>();
   const lastFix = new Map<string, DriverFix & { driverId: string }>();
@@ -63,9 +75,11 @@ export function createLocationService(deps: {
     else for (const c of await cities.all()) await geo.remove(c.id, driverId);
   }
 
-  // A driver's state changes (online/offline, a ride taken or ended) arrive as events on their channel,
+  // A driver's state changes (online/offline, a ride taken or ended) arrive as events on their `user:` room,
   // from this process or another: forget the cached state; take an offline driver out of the index now,
-  // not when their last fix expires.
+  // not when their last fix expires. Only the drivers whose frames this process takes matter here (the
+  // directory caches no one else, and their index entries come from those frames), so it follows the rooms
+  // of those drivers alone, from their first frame until FOLLOW_MS after their last (decision 0029).
   async function onChange(message: BusMessage) {
     if (!message.channel.startsWith('user:') || (message.event !== 'driver.changed' && message.event !== 'ride.changed')) return;
     const userId = message.channel.slice('user:'.length);
@@ -77,17 +91,38 @@ export function createLocationService(deps: {
       deps.logger.warn({ err, userId }, 'could not refresh a driver after a change');
     }
   }
-  const unsubscribe = bus.subscribe((message) => void onChange(message));
+  const followed = new Map<string, { room: BusSubscription; lastFrame: number }>();
+  /** Called on each frame, before the driver's state is read: a change committed after that read is heard. */
+  function follow(userId: string) {
+    const hit = followed.get(userId);
+    if (hit) hit.lastFrame = performance.now();
+    else followed.set(userId, { room: bus.subscribe(userChannel(userId), (m) => void onChange(m)), lastFrame: performance.now() });
+  }
+  function unfollow(userId: string) {
+    followed.get(userId)?.room.unsubscribe();
+    followed.delete(userId);
+  }
+  const sweeper = setInterval(() => {
+    const cutoff = performance.now() - FOLLOW_MS;
+    for (const [userId, f] of followed) if (f.lastFrame < cutoff) unfollow(userId);
+  }, 10_000);
+  sweeper.unref();
 
   return {
     async handleFrame(userId: string, frame: LocationFrame, now = Date.now()): Promise<ErrorFrame | void> {
       if (frame.accuracy !== undefined && frame.accuracy > LOCATION_MAX_ACCURACY_M) {
+        count('refused');
         return { type: 'error', code: 'BAD_REQUEST', message: `Location accuracy must be ${LOCATION_MAX_ACCURACY_M} m or better` };
       }
+      follow(userId);
       const state = await drivers.get(userId, now);
-      if (!state) return { type: 'error', code: 'FORBIDDEN', message: 'Only drivers share their location' };
+      if (!state) {
+        unfollow(userId);
+        count('refused');
+        return { type: 'error', code: 'FORBIDDEN', message: 'Only drivers share their location' };
+      }
       const previous = lastTaken.get(state.driverId);
-      if (previous !== undefined && now - previous < LOCATION_MIN_INTERVAL_MS) return; // dropped: too soon
+      if (previous !== undefined && now - previous < LOCATION_MIN_INTERVAL_MS) return count('dropped'); // too soon
       lastTaken.set(state.driverId, now);
 
       const at = new Date(now);
@@ -107,9 +142,12 @@ export function createLocationService(deps: {
         const target = ends && (state.activeRideStatus === 'in_progress' ? ends.dropoff : ends.pickup);
         const eta_s = target ? (await estimator.route(frame, target)).duration_s : null;
         await bus.publish({ channel: rideChannel(state.activeRideId), event: 'driver.location', data: { ride_id: state.activeRideId, ...fix, eta_s } });
-        return;
+        return count('relayed');
       }
-      if (!state.online) return { type: 'error', code: 'FORBIDDEN', message: OFFLINE_REFUSAL };
+      if (!state.online) {
+        count('refused');
+        return { type: 'error', code: 'FORBIDDEN', message: OFFLINE_REFUSAL };
+      }
       const city = await cities.at(frame);
       const before = cityOf.get(state.driverId);
       if (before && before !== city) await geo.remove(before, state.driverId);
@@ -119,6 +157,7 @@ export function createLocationService(deps: {
       }
       cityOf.set(state.driverId, city);
       await geo.upsert(city, state.driverId, frame);
+      count('indexed');
     },
     /** The latest fix of the driver on this ride, if this process took one. */
     lastFixOf(rideId: string): DriverFix | null {
@@ -131,7 +170,8 @@ export function createLocationService(deps: {
     },
     removeFromIndex,
     close() {
-      unsubscribe();
+      clearInterval(sweeper);
+      for (const userId of [...followed.keys()]) unfollow(userId);
     },
   };
 }

@@ -31,6 +31,20 @@ export function latestDriverOf(db: Kysely<DB>, userId: string) {
     .executeTakeFirst();
 }
 
+/** `GET /api/drivers/me`: the newest record's state as its owner reads it, suspension included. */
+export async function ownDriverOf(db: Kysely<DB>, userId: string) {
+  const row = await db
+    .selectFrom('drivers')
+    .select(['id', 'status', 'verification_status', 'created_at', 'rejection_reason', 'suspended_at', 'suspension_reason'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { suspended_at, ...rest } = row;
+  return { ...rest, suspended: suspended_at !== null };
+}
+
 /** The user's newest driver record with all its fields. */
 export function latestFullDriverOf(db: Kysely<DB>, userId: string) {
   return db.selectFrom('drivers').select(DRIVER_COLUMNS).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();

@@ -1,15 +1,17 @@
-import { DRIVER_STATUSES, driverApplicationSchema } from '@openride/shared/drivers/schemas';
+import { driverStatusUpdateSchema } from '@openride/shared/drivers/api';
+import { driverApplicationSchema } from '@openride/shared/drivers/schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { getOpenOffer } from '../dispatch/get-open-offer';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { applyToDrive } from './apply-to-drive';
-import { latestDriverOf } from './drivers.repo';
+import { ownDriverOf } from './drivers.repo';
 import { getActiveDriver } from './get-active-driver';
 import { setDriverStatus } from './set-driver-status';
 
-const statusSchema = z.object({ status: z.enum(DRIVER_STATUSES) }).strict();
+/** Driver ids are UUIDs: anything else names no driver (404), never a database error. */
+const driverIdSchema = z.uuid();
 
 export function driverRoutes(services: Services) {
   const { db } = services;
@@ -24,7 +26,7 @@ export function driverRoutes(services: Services) {
 
   app.get('/api/drivers/me', async (c) => {
     const user = requireUser(c);
-    return c.json({ driver: (await latestDriverOf(db, user.id)) ?? null });
+    return c.json({ driver: await ownDriverOf(db, user.id) });
   });
 
   /** The gate of /driver-active: 200 only for an approved newest record. */
@@ -42,9 +44,9 @@ export function driverRoutes(services: Services) {
   /** §7 drivers update: status by id. Only the record's owner; going online needs an approved record. */
   app.patch('/api/drivers/:id', async (c) => {
     const user = requireUser(c);
-    const id = z.uuid().safeParse(c.req.param('id'));
+    const id = driverIdSchema.safeParse(c.req.param('id'));
     if (!id.success) throw notFound('Driver not found');
-    const { status } = statusSchema.parse(await c.req.json());
+    const { status } = driverStatusUpdateSchema.parse(await c.req.json());
     return c.json({ driver: await setDriverStatus(services, user.id, id.data, status) });
   });
 

@@ -1,5 +1,6 @@
 import type { AdminDriverDetail } from '@openride/shared/rides/operator';
 import { sql } from 'kysely';
+import { auditHistoryOf } from '../audit/list-audit-log';
 import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 
@@ -44,15 +45,7 @@ export async function getDriverForOperator(services: Pick<Services, 'db' | 'geo'
       .where('rides.driver_id', '=', driverId)
       .where('ride_ratings.rater_role', '=', 'rider')
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('audit_log')
-      .leftJoin('user', 'user.id', 'audit_log.actor_id')
-      .select(['audit_log.action', 'user.name as actor_name', 'audit_log.reason', 'audit_log.created_at'])
-      .where('audit_log.entity_type', '=', 'driver')
-      .where('audit_log.entity_id', '=', driverId)
-      .orderBy('audit_log.created_at', 'desc')
-      .limit(50)
-      .execute(),
+    auditHistoryOf(db, 'driver', driverId),
     db.selectFrom('cities').select('id').execute(),
     db
       .selectFrom('ride_locations')
@@ -103,6 +96,6 @@ export async function getDriverForOperator(services: Pick<Services, 'db' | 'geo'
       rating: rating.avg === null ? null : Math.round(Number(rating.avg) * 10) / 10,
       ratings: Number(rating.n),
     },
-    history: history.map((h) => ({ action: h.action, actor_name: h.actor_name ?? null, reason: h.reason, created_at: iso(h.created_at)! })),
+    history,
   };
 }

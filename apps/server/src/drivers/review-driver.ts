@@ -1,8 +1,10 @@
 import { type DriverVerificationInput, driverVerificationNotice } from '@openride/shared/drivers/schemas';
 import { userChannel } from '@openride/shared/realtime';
 import { recordAudit } from '../audit/record-audit';
+import { lockDriver } from '../db/ride-locks';
 import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
+import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import { DRIVER_COLUMNS } from './drivers.repo';
 
@@ -14,13 +16,9 @@ import { DRIVER_COLUMNS } from './drivers.repo';
  */
 export async function reviewDriver(services: Pick<Services, 'db' | 'bus' | 'push'>, adminId: string, driverId: string, input: DriverVerificationInput) {
   const { db, bus } = services;
-  const { driver, notification } = await db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('drivers')
-      .select(['id', 'user_id', 'verification_status', 'status', 'rejection_reason'])
-      .where('id', '=', driverId)
-      .forUpdate()
-      .executeTakeFirst();
+  const { driver, notification } = await inTransaction(db, async (trx) => {
+    // The driver row only: last in decision 0021's order, so it cannot close a circle with a ride verb.
+    const existing = await lockDriver(trx, driverId, 'update');
     if (!existing) throw notFound('Driver not found');
     const approved = input.status === 'approved';
     const driver = await trx

@@ -1,12 +1,17 @@
 import type { DriverStatus } from '@openride/shared/drivers/schemas';
 import { messages } from '@openride/shared/messages';
 import { userChannel } from '@openride/shared/realtime';
+import { lockDriverForChange } from '../db/ride-locks';
 import type { Services } from '../http/context';
 import { domainError, forbidden, notFound } from '../lib/errors';
+import { inTransaction } from '../lib/transaction';
 
 /**
  * §7 drivers update (status by id), by the record's owner only. Going online needs an approved record;
  * the approval is re-checked in the update itself, so a rejection landing at the same moment wins.
+ * Going offline hands back an offer still on the screen, in the same transaction and in the lock order
+ * of decision 0021 (the offer's ride, the offer, then the driver): an accept at the same moment either
+ * takes the ride first or finds the offer gone.
  */
 export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'dispatcher' | 'drivers'>, userId: string, driverId: string, status: DriverStatus) {
   const { db, bus } = services;
@@ -17,10 +22,18 @@ export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'd
   const refuse = (verificationStatus: string) => domainError('DRIVER_NOT_APPROVED', messages.errors.applicationPending.text(verificationStatus));
   if (status === 'available' && driver.verification_status !== 'approved') throw refuse(driver.verification_status);
 
-  let update = db.updateTable('drivers').set({ status, updated_at: new Date() }).where('id', '=', driver.id);
-  // Approval and suspension re-checked in the update itself: an admin's decision landing now wins.
-  if (status === 'available') update = update.where('verification_status', '=', 'approved').where('suspended_at', 'is', null);
-  const updated = await update.returning(['id', 'status', 'verification_status', 'created_at']).executeTakeFirst();
+  const { updated, released } = await inTransaction(db, async (trx) => {
+    // Going offline: the rider should not wait out the 15 s of an offer still on the screen.
+    const locked = status === 'offline' ? await lockDriverForChange(trx, driver.id) : undefined;
+    let update = trx.updateTable('drivers').set({ status, updated_at: new Date() }).where('id', '=', driver.id);
+    // Approval and suspension re-checked in the update itself: an admin's decision landing now wins.
+    if (status === 'available') update = update.where('verification_status', '=', 'approved').where('suspended_at', 'is', null);
+    const updated = await update.returning(['id', 'status', 'verification_status', 'created_at']).executeTakeFirst();
+    const released = locked?.openOffer
+      ? await trx.updateTable('ride_offers').set({ status: 'declined', closed_at: new Date() }).where('id', '=', locked.openOffer.id).returning(['id', 'ride_id']).executeTakeFirst()
+      : undefined;
+    return { updated, released };
+  });
   if (!updated) {
     const now = await db.selectFrom('drivers').select(['verification_status', 'suspended_at']).where('id', '=', driver.id).executeTakeFirst();
     if (now?.suspended_at) throw domainError('DRIVER_SUSPENDED');
@@ -29,19 +42,9 @@ export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'd
   // This process takes the driver's next GPS frame with the new status at once (others within the bus hop).
   services.drivers.invalidate(userId);
   await bus.publish({ channel: userChannel(userId), event: 'driver.changed', data: updated });
-  if (status === 'offline') {
-    // Going offline hands back an offer still on the screen: the rider should not wait out its 15 s.
-    const released = await db
-      .updateTable('ride_offers')
-      .set({ status: 'declined', closed_at: new Date() })
-      .where('driver_id', '=', driver.id)
-      .where('status', '=', 'offered')
-      .returning(['id', 'ride_id'])
-      .executeTakeFirst();
-    if (released) {
-      await bus.publish({ channel: userChannel(userId), event: 'ride.offer_closed', data: { offer_id: released.id, ride_id: released.ride_id, reason: 'declined' } });
-      services.dispatcher.kick(released.ride_id);
-    }
+  if (released) {
+    await bus.publish({ channel: userChannel(userId), event: 'ride.offer_closed', data: { offer_id: released.id, ride_id: released.ride_id, reason: 'declined' } });
+    services.dispatcher.kick(released.ride_id);
   }
   return updated;
 }

@@ -1,13 +1,16 @@
 import { userChannel } from '@openride/shared/realtime';
 import { recordAudit } from '../audit/record-audit';
+import { lockDriverForChange } from '../db/ride-locks';
 import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
+import { inTransaction } from '../lib/transaction';
 
 /**
  * An admin suspends a driver (offline at once, cannot go online, offered nothing) or reinstates them,
  * with a reason, audited in the same transaction. An open offer is handed back to dispatch; a ride the
  * driver has already accepted is left to finish (the rider is not stranded; the operator can cancel it
- * from booking management).
+ * from booking management). Locks in the order of decision 0021 (the open offer's ride, the offer, then
+ * the driver), so a suspend meeting the driver's accept never deadlocks: one of them goes first.
  */
 export async function setDriverSuspended(
   services: Pick<Services, 'db' | 'bus' | 'drivers' | 'dispatcher'>,
@@ -16,9 +19,10 @@ export async function setDriverSuspended(
   input: { suspended: boolean; reason: string },
 ) {
   const { db, bus } = services;
-  const { driver, released } = await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('drivers').select(['id', 'user_id', 'status', 'suspended_at', 'suspension_reason']).where('id', '=', driverId).forUpdate().executeTakeFirst();
-    if (!existing) throw notFound('Driver not found');
+  const { driver, released } = await inTransaction(db, async (trx) => {
+    const locked = await lockDriverForChange(trx, driverId);
+    if (!locked) throw notFound('Driver not found');
+    const existing = locked.driver;
     const driver = await trx
       .updateTable('drivers')
       .set({
@@ -30,15 +34,10 @@ export async function setDriverSuspended(
       .where('id', '=', driverId)
       .returning(['id', 'user_id', 'status', 'verification_status', 'created_at', 'suspended_at', 'suspension_reason'])
       .executeTakeFirstOrThrow();
-    const released = input.suspended
-      ? await trx
-          .updateTable('ride_offers')
-          .set({ status: 'declined', closed_at: new Date() })
-          .where('driver_id', '=', driverId)
-          .where('status', '=', 'offered')
-          .returning(['id', 'ride_id'])
-          .executeTakeFirst()
-      : undefined;
+    const released =
+      input.suspended && locked.openOffer
+        ? await trx.updateTable('ride_offers').set({ status: 'declined', closed_at: new Date() }).where('id', '=', locked.openOffer.id).returning(['id', 'ride_id']).executeTakeFirst()
+        : undefined;
     await recordAudit(trx, {
       actorId: adminId,
       action: input.suspended ? 'driver.suspend' : 'driver.reinstate',

@@ -69,6 +69,7 @@ describe('memory geo index', () => {
     const oracle = createLinearScanGeoIndex();
     const ids = await populate([memory, oracle], rand, 2_000);
     expect(await memory.size('sf')).toBe(2_000);
+    expect(await memory.all('sf')).toEqual(await oracle.all('sf'));
     let nonEmpty = 0;
     for (const q of randomQueries(rand, 200, ids)) {
       const got = await memory.nearest('sf', q.point, q.opts);
@@ -143,8 +144,10 @@ describe('memory geo index', () => {
     expect((await memory.nearest('sf', SF, { radius_m: 500, limit: 5 })).map((d) => d.driverId)).toEqual(['chatty']);
     expect(await memory.position('sf', 'quiet')).toBeNull();
     expect(await memory.size('sf')).toBe(1);
+    expect((await memory.all('sf')).map((d) => d.driverId)).toEqual(['chatty']);
     clock += 60_000;
     expect(await memory.size('sf')).toBe(0);
+    expect(await memory.all('sf')).toEqual([]);
     await memory.upsert('sf', 'quiet', SF); // back online
     expect((await memory.nearest('sf', SF, { radius_m: 500, limit: 5 })).map((d) => d.driverId)).toEqual(['quiet']);
   });
@@ -252,12 +255,17 @@ describe.skipIf(!redisUp)('redis geo index', () => {
     await geo.remove('la', 'a');
     expect(await geo.position('la', 'a')).toBeNull();
     expect(await geo.size('la')).toBe(2);
+    expect((await geo.all('la')).map((d) => d.driverId)).toEqual(['b', 'c']);
+    expect(await geo.all('nyc')).toEqual([]);
     clock += 30_000;
     await geo.upsert('la', 'c', { lat: SF.lat + 0.001, lng: SF.lng });
     clock += 30_001; // b silent for 60.001 s
     expect(await geo.position('la', 'b')).toBeNull();
     expect((await geo.nearest('la', SF, { radius_m: 500, limit: 5 })).map((d) => d.driverId)).toEqual(['c']);
     expect(await geo.size('la')).toBe(1);
+    const [only] = await geo.all('la');
+    expect(only?.driverId).toBe('c');
+    expect(haversineMeters(only!, { lat: SF.lat + 0.001, lng: SF.lng })).toBeLessThan(1);
     expect(await redis.zcard(`${prefix}:geo-seen:la`)).toBe(1); // trimmed from both keys
   });
 });

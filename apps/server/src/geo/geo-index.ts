@@ -28,6 +28,8 @@ export type GeoIndex = {
   position(cityId: string, driverId: string): Promise<GeoPoint | null>;
   /** Drivers currently in the index (expired entries excluded). */
   size(cityId: string): Promise<number>;
+  /** Every available driver of the city with their position, by id: for the admin map and supply sampling, not the hot path. */
+  all(cityId: string): Promise<Array<{ driverId: string } & GeoPoint>>;
   close(): Promise<void>;
 };
 

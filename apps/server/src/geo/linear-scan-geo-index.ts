@@ -46,6 +46,12 @@ export function createLinearScanGeoIndex(options: GeoIndexOptions = {}): GeoInde
       for (const e of cities.get(cityId)?.values() ?? []) if (fresh(e, t)) n++;
       return n;
     },
+    async all(cityId) {
+      const t = now();
+      const out: Array<{ driverId: string } & GeoPoint> = [];
+      for (const [driverId, e] of cities.get(cityId) ?? []) if (fresh(e, t)) out.push({ driverId, lat: e.lat, lng: e.lng });
+      return out.sort((a, b) => (a.driverId < b.driverId ? -1 : a.driverId > b.driverId ? 1 : 0));
+    },
     async close() {
       cities.clear();
     },

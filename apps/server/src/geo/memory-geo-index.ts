@@ -171,6 +171,18 @@ export function createMemoryGeoIndex(cellDeg = 0.0025, options: GeoIndexOptions 
       return city.drivers.size;
     },
 
+    async all(cityId) {
+      const city = cities.get(cityId);
+      if (!city) return [];
+      const t = now();
+      const out: Array<{ driverId: string } & GeoPoint> = [];
+      for (const [driverId, e] of city.drivers) {
+        if (fresh(e, t)) out.push({ driverId, lat: e.lat, lng: e.lng });
+        else drop(city, driverId, e);
+      }
+      return out.sort((a, b) => (a.driverId < b.driverId ? -1 : a.driverId > b.driverId ? 1 : 0));
+    },
+
     async close() {
       cities.clear();
     },

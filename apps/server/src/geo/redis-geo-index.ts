@@ -100,6 +100,19 @@ export function createRedisGeoIndex(redis: Redis, prefix: string, options: GeoIn
       return redis.zcard(geoKey(cityId));
     },
 
+    async all(cityId) {
+      await sweep(cityId);
+      const ids = await redis.zrange(geoKey(cityId), '0', '-1');
+      if (ids.length === 0) return [];
+      const positions = await redis.geopos(geoKey(cityId), ...ids);
+      const out: Array<{ driverId: string } & GeoPoint> = [];
+      ids.forEach((driverId, k) => {
+        const pos = positions[k];
+        if (pos) out.push({ driverId, lat: Number(pos[1]), lng: Number(pos[0]) });
+      });
+      return out.sort((a, b) => (a.driverId < b.driverId ? -1 : a.driverId > b.driverId ? 1 : 0));
+    },
+
     async close() {},
   };
 }

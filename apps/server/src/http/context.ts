@@ -1,7 +1,8 @@
+import type { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/auth';
-import type { AuthLimiters } from '../lib/rate-limit';
+import type { AuthLimiters, UsageLimiters } from '../lib/rate-limit';
 import type { DB } from '../db/schema';
 import type { Env } from '../env';
 import { unauthorized } from '../lib/errors';
@@ -16,6 +17,9 @@ import type { Dispatcher } from '../dispatch/dispatcher';
 import type { DriverDirectory } from '../dispatch/driver-directory';
 import type { LocationService } from '../dispatch/location-service';
 import type { GeoIndex } from '../geo/geo-index';
+import type { SupplySampler } from '../analytics/supply-sampler';
+import type { Metrics } from '../lib/metrics';
+import type { Jobs } from '../jobs/jobs';
 
 /** Everything a route or verb may need, built once at start. */
 export type Services = {
@@ -26,10 +30,14 @@ export type Services = {
   messenger: Messenger;
   logger: Logger;
   limiters: AuthLimiters;
+  /** Per-user limits on chat, ride requests and cancellations (decision 0024). */
+  usage: UsageLimiters;
   adminPath: string;
   publicUrl: string;
   /** Key of the one-time code hashes (derived from the auth secret). */
   otpKey: Buffer;
+  /** Durable background jobs (pg-boss): push and message delivery, retention (decision 0027). */
+  jobs: Jobs;
   push: PushDispatcher;
   /** Distance and duration between two points: OSRM when OSRM_URL is set, else a great-circle estimate. */
   routing: RoutingProvider;
@@ -40,6 +48,14 @@ export type Services = {
   breadcrumbs: BreadcrumbWriter;
   locations: LocationService;
   dispatcher: Dispatcher;
+  /** Free drivers per H3 cell, sampled every minute for the heatmap. */
+  supply: SupplySampler;
+  /** Prometheus metrics of this process (GET /metrics). */
+  metrics: Metrics;
+  /** Redis, when configured (scaled mode): the readiness check pings it. */
+  redis: { ping(): Promise<string> } | null;
+  /** Embedded mode: the consistent backup GET /api/system/backup streams, and the token it wants (decision 0028). */
+  backup: { token: string; archive(): Promise<Readable> } | null;
 };
 
 export type SessionUser = { id: string; email: string; name: string };

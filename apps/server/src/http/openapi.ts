@@ -25,6 +25,7 @@ export function documentedRoutes(opts: { production: boolean }): readonly RouteC
 }
 
 const SESSION_SCHEME = 'session';
+const BACKUP_SCHEME = 'backupToken';
 
 function parametersOf(route: RouteContract) {
   const parameters: unknown[] = [];
@@ -63,7 +64,7 @@ function operationOf(route: RouteContract) {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     'x-auth': route.auth,
-    ...(route.auth === 'public' ? { security: [] } : { security: [{ [SESSION_SCHEME]: [] }] }),
+    security: route.auth === 'public' ? [] : [{ [route.auth === 'backup-token' ? BACKUP_SCHEME : SESSION_SCHEME]: [] }],
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(body, 'input') } } } } : {}),
     responses,
@@ -98,7 +99,10 @@ export function buildOpenApiDocument(opts: { production: boolean; version?: stri
     'x-realtime-events': Object.fromEntries(Object.entries(REALTIME_EVENTS).map(([name, schema]) => [name, jsonSchemaOf(schema, 'output')])),
     components: {
       schemas: { ErrorBody: jsonSchemaOf(errorBodySchema, 'output') },
-      securitySchemes: { [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: 'Set by POST /api/functions/auth-with-rate-limit' } },
+      securitySchemes: {
+        [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: 'Set by POST /api/functions/auth-with-rate-limit' },
+        [BACKUP_SCHEME]: { type: 'http', scheme: 'bearer', description: 'The token a running embedded server writes into DATA_DIR/.openride.backup-access.json (decision 0028)' },
+      },
     },
   };
 }

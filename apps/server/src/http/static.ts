@@ -13,7 +13,7 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string): boolean {
   if (!fs.existsSync(indexFile)) return false;
   app.use('/assets/*', async (c, next) => {
     await next();
-    if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
+    if (c.res.status === 200) c.res.headers.set('cache-control', 'public, max-age=31536000, immutable');
   });
   app.use('*', serveStatic({ root: distDir, precompressed: true }));
   app.get('*', (c) => {

@@ -1,3 +1,4 @@
+import { hasControlCharacter } from '@openride/shared/text';
 import type { ListPage, SortDir } from '@openride/shared/admin/list-query';
 import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { badRequest } from './errors';
@@ -35,6 +36,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
+/** A real instant PostgreSQL's timestamptz holds: '2024-13-45T…' or year 0000 would make it raise (22008). */
+function isTimestampInRange(v: string) {
+  const at = new Date(v);
+  if (Number.isNaN(at.getTime())) return false;
+  const year = at.getUTCFullYear();
+  // Date rolls '2024-02-30' over into March: only a date that reads back the same is real.
+  return year >= 1 && year <= 9999 && at.toISOString().slice(0, 19) === v.slice(0, 19);
+}
+
 /** Opaque to clients (base64url of JSON); it names its sort, so a cursor from another ordering is refused. */
 export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
@@ -48,9 +58,9 @@ export function decodeCursor(raw: string, expected: { sort: string; dir: SortDir
   }
   if (typeof parsed !== 'object' || parsed === null) throw invalid();
   const { s, d, v, i } = parsed as Record<string, unknown>;
-  if (s !== expected.sort || d !== expected.dir || typeof v !== 'string' || typeof i !== 'string' || i.length > 200) throw invalid();
+  if (s !== expected.sort || d !== expected.dir || typeof v !== 'string' || typeof i !== 'string' || i.length > 200 || v.length > 1000 || hasControlCharacter(v) || hasControlCharacter(i)) throw invalid();
   if (expected.id.type === 'uuid' && !UUID.test(i)) throw invalid();
-  if (expected.key.type === 'timestamptz' && !ISO_MICROS.test(v)) throw invalid();
+  if (expected.key.type === 'timestamptz' && !(ISO_MICROS.test(v) && isTimestampInRange(v))) throw invalid();
   if (expected.key.type === 'numeric' && !NUMERIC.test(v)) throw invalid();
   return { s, d: expected.dir, v, i };
 }

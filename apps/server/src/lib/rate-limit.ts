@@ -1,12 +1,19 @@
 import type { Redis } from 'ioredis';
+import type { DomainErrorCode } from '@openride/shared/errors';
 import { type IRateLimiterOptions, RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { domainError } from './errors';
 
 export type AuthLimiters = {
-  /** Failed sign-ins per account: tight, so guessing one account's password is slow. */
+  /**
+   * Failed sign-ins per account from one network address: tight, so guessing from one place is slow, and
+   * scoped to that place, so a stranger's wrong guesses do not lock the owner out where they sign in.
+   */
+  failedPerAccountAddress: RateLimiterAbstract;
+  /** Failed sign-ins per account from every address together: softer, so guessing from many places is slow too. */
   failedPerAccount: RateLimiterAbstract;
   /** Failed sign-ins per network address: loose, so people behind one shared address are not locked out. */
   failedPerIp: RateLimiterAbstract;
-  /** Sign-ups per network address. */
+  /** Sign-ups per network address (an existing email counts too: its answer tells that the account exists). */
   signupPerIp: RateLimiterAbstract;
   /** One-time codes sent to one phone: each is an SMS we pay for and a message the owner did not ask for. */
   otpSendPerPhone: RateLimiterAbstract;
@@ -21,7 +28,8 @@ export type AuthLimiters = {
 };
 
 export const AUTH_LIMITS = {
-  failedPerAccount: { points: 5, duration: 15 * 60 },
+  failedPerAccountAddress: { points: 5, duration: 15 * 60 },
+  failedPerAccount: { points: 20, duration: 60 * 60 },
   failedPerIp: { points: 100, duration: 15 * 60 },
   signupPerIp: { points: 20, duration: 60 * 60 },
   otpSendPerPhone: { points: 5, duration: 60 * 60 },
@@ -36,7 +44,8 @@ export function createAuthLimiters(redis?: Redis, prefix = 'openride', limits = 
   const make = (keyPrefix: string, opts: IRateLimiterOptions) =>
     redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:rl:${keyPrefix}`, ...opts }) : new RateLimiterMemory({ keyPrefix, ...opts });
   return {
-    failedPerAccount: make('signin-acct', limits.failedPerAccount),
+    failedPerAccountAddress: make('signin-acct-ip', limits.failedPerAccountAddress),
+    failedPerAccount: make('signin-acct-1h', limits.failedPerAccount),
     failedPerIp: make('signin-ip', limits.failedPerIp),
     signupPerIp: make('signup-ip', limits.signupPerIp),
     otpSendPerPhone: make('otp-send-phone', limits.otpSendPerPhone),
@@ -45,12 +54,6 @@ export function createAuthLimiters(redis?: Redis, prefix = 'openride', limits = 
     phoneCheckPerIp: make('phone-check-ip', limits.phoneCheckPerIp),
     adminResetPerIp: make('admin-reset-ip', limits.adminResetPerIp),
   };
-}
-
-/** True when the key has used up its points (without consuming one). */
-export async function isBlocked(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
-  const res = await limiter.get(key);
-  return res !== null && res.consumedPoints >= limiter.points;
 }
 
 /** Consume one point and say whether it was within the limit (atomic, also on Redis). Store errors throw. */
@@ -64,9 +67,85 @@ export async function take(limiter: RateLimiterAbstract, key: string): Promise<b
   }
 }
 
-/** Consume one point; being over the limit is not an error here (the caller checks first). */
-export async function hit(limiter: RateLimiterAbstract, key: string): Promise<void> {
-  await limiter.consume(key).catch((err: unknown) => {
-    if (err instanceof Error) throw err;
-  });
+/** One limit and the key it counts under (an address, an account, an account at an address). */
+export type LimitKey = readonly [limiter: RateLimiterAbstract, key: string];
+
+/**
+ * Consume one point of each limit, in order, before the work they guard: all within their limits, or none
+ * charged (a point already taken is given back when a later limit refuses), so an attempt one limit stops
+ * does not eat into the others. Each consume is atomic (in memory and on Redis), so N concurrent attempts
+ * get at most `points` passes however they interleave; checking first and counting after the slow work
+ * let them all through.
+ */
+export async function takeAll(limits: readonly LimitKey[]): Promise<boolean> {
+  const taken: LimitKey[] = [];
+  for (const limit of limits) {
+    if (await take(...limit)) {
+      taken.push(limit);
+      continue;
+    }
+    await giveBack(taken);
+    return false;
+  }
+  return true;
+}
+
+/** Return the point an attempt took (it turned out not to count: a successful sign-in, say). */
+export async function giveBack(limits: readonly LimitKey[]): Promise<void> {
+  await Promise.all(limits.map(([limiter, key]) => limiter.reward(key, 1)));
+}
+
+/**
+ * What one signed-in user may do per unit of time (decision 0024). Each is far above what a person does
+ * and far below what a script does: a burst of chat, a few rides booked and cancelled, but not hundreds.
+ */
+export type UsageLimiters = {
+  /** Chat messages by one user on one ride: a burst of 20, then one every 3 seconds on average. */
+  chatPerUserRide: RateLimiterAbstract;
+  /** Chat messages by one user on every ride together (random ride ids would dodge the per-ride count). */
+  chatPerUser: RateLimiterAbstract;
+  /** Ride requests by one rider: each starts dispatch, which offers the ride to drivers. */
+  rideRequestPerUser: RateLimiterAbstract;
+  /** Cancellations by one driver: each ends a rider's booking and tells them. (A rider's are bounded by their bookings.) */
+  cancelPerUser: RateLimiterAbstract;
+};
+
+export type UsageLimitSettings = Record<keyof UsageLimiters, { points: number; duration: number }>;
+
+export const USAGE_LIMITS: UsageLimitSettings = {
+  chatPerUserRide: { points: 20, duration: 60 },
+  chatPerUser: { points: 60, duration: 60 },
+  rideRequestPerUser: { points: 10, duration: 10 * 60 },
+  cancelPerUser: { points: 20, duration: 10 * 60 },
+};
+
+/** Like the auth limits: in memory, or through Redis so every process of a scaled deployment counts together. */
+export function createUsageLimiters(redis?: Redis, prefix = 'openride', limits: UsageLimitSettings = USAGE_LIMITS): UsageLimiters {
+  const make = (keyPrefix: string, opts: IRateLimiterOptions) =>
+    redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:rl:${keyPrefix}`, ...opts }) : new RateLimiterMemory({ keyPrefix, ...opts });
+  return {
+    chatPerUserRide: make('chat-user-ride', limits.chatPerUserRide),
+    chatPerUser: make('chat-user', limits.chatPerUser),
+    rideRequestPerUser: make('ride-request-user', limits.rideRequestPerUser),
+    cancelPerUser: make('cancel-user', limits.cancelPerUser),
+  };
+}
+
+/**
+ * Run `work` if one point of each limit is left, else refuse with `refusal` (a 429 with its words). The
+ * points are taken before the work, atomically, so a burst sent at once cannot slip past; they are given
+ * back when the work fails or `counts` says its result did not count (a refused or repeated attempt),
+ * so only what actually happened is charged.
+ */
+export async function withinLimits<T>(limits: readonly LimitKey[], refusal: DomainErrorCode, work: () => Promise<T>, counts: (result: T) => boolean = () => true): Promise<T> {
+  if (!(await takeAll(limits))) throw domainError(refusal);
+  let result: T;
+  try {
+    result = await work();
+  } catch (err) {
+    await giveBack(limits);
+    throw err;
+  }
+  if (!counts(result)) await giveBack(limits);
+  return result;
 }

@@ -15,6 +15,7 @@ describe('the start-up welcome block', () => {
     expect(text).toMatch(/Also at\s+http:\/\/192.168.1.20:3000/);
     expect(text).toMatch(/Admin panel\s+http:\/\/localhost:3000\/a1b2/);
     expect(text).toMatch(/Dev outbox\s+http:\/\/localhost:3000\/dev\/outbox/);
+    expect(text).toContain('only from this machine or for an admin');
     expect(text).toContain("password is Demo-Ride-415");
     expect(text).toMatch(/rider\s+rider@demo/);
     expect(text).not.toContain('{');

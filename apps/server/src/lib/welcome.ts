@@ -12,7 +12,7 @@ export function formatWelcome(facts: WelcomeFacts): string {
   const lines = ['', `  OpenRide is running at ${facts.url}`];
   for (const other of facts.otherUrls ?? []) lines.push(`  Also at             ${other}`);
   lines.push(`  Admin panel         ${facts.adminUrl}  (admins only; everyone else sees "not found")`);
-  if (facts.outboxUrl) lines.push(`  Dev outbox          ${facts.outboxUrl}  (emails and SMS land here)`);
+  if (facts.outboxUrl) lines.push(`  Dev outbox          ${facts.outboxUrl}  (emails and SMS land here; only from this machine or for an admin)`);
   if (facts.demo) {
     lines.push('', `  Demo city: every demo account's password is ${facts.demo.password}`);
     lines.push(`    rider             ${facts.demo.rider}`);

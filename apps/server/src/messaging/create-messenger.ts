@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import twilio from 'twilio';
 import type { DB } from '../db/schema';
 import type { Env } from '../env';
+import type { Jobs } from '../jobs/jobs';
 import type { Logger } from '../lib/logger';
 import type { Messenger, OutboundMessage } from './messenger';
 
@@ -34,19 +35,41 @@ export function twilioMessenger(accountSid: string, authToken: string, from: str
   };
 }
 
-/** Routes each message to its channel's provider. env validation guarantees providers exist in production. */
-export function createMessenger(env: Env, db: Kysely<DB>, logger: Logger): Messenger {
+/** Each channel's provider: a real one when configured, else (outside production) the dev outbox. */
+function providersOf(env: Env, db: Kysely<DB>, logger: Logger) {
   const outbox = env.NODE_ENV === 'production' ? undefined : devOutboxMessenger(db, logger);
   const email = env.SMTP_URL ? smtpMessenger(env.SMTP_URL, env.SMTP_FROM) : outbox;
   const sms =
     env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
       ? twilioMessenger(env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM)
       : outbox;
+  return { outbox, email, sms };
+}
+
+/**
+ * Routes each message to its channel's provider (decision 0027). A real provider (SMTP, Twilio) is reached
+ * by a `message-send` job, retried with backoff, so a provider's hiccup neither fails the request nor loses
+ * the message. The dev outbox is written at once, in the request: it is our own table, and whoever asked
+ * for a code reads it right away. env validation guarantees real providers in production.
+ */
+export function createMessenger(env: Env, db: Kysely<DB>, logger: Logger, jobs: Pick<Jobs, 'send'>): Messenger {
+  const providers = providersOf(env, db, logger);
   return {
     async send(message: OutboundMessage) {
-      const target = message.channel === 'email' ? email : sms;
+      const target = message.channel === 'email' ? providers.email : providers.sms;
       if (!target) throw new Error(`No ${message.channel} provider configured`);
-      await target.send(message);
+      if (target === providers.outbox) return target.send(message);
+      await jobs.send('message-send', message);
     },
+  };
+}
+
+/** The message-send job: hand the message to its channel's real provider; a throw retries it later. */
+export function createMessageDelivery(env: Env, db: Kysely<DB>, logger: Logger) {
+  const providers = providersOf(env, db, logger);
+  return async (message: OutboundMessage) => {
+    const target = message.channel === 'email' ? providers.email : providers.sms;
+    if (!target) throw new Error(`No ${message.channel} provider configured`);
+    await target.send(message);
   };
 }

@@ -5,25 +5,27 @@ import type { PushDispatcher } from '../push/push-dispatcher';
 import type { Bus } from '../realtime/bus';
 import type { NewNotification } from './notifications.repo';
 
-export type NotificationDeps = { bus: Bus; push: Pick<PushDispatcher, 'notifyUser'> };
+export type NotificationDeps = { bus: Bus; push: Pick<PushDispatcher, 'enqueue' | 'wake'> };
 
 /**
- * Write a notification inside the caller's transaction. The returned `publish` is to be called after
- * commit: it tells the user's open tabs (bus) and their devices (Web Push, in the background). An event
- * or a push for a row that was rolled back would announce something that does not exist.
+ * Write a notification inside the caller's transaction, with its Web Push jobs (decision 0027): both commit
+ * or neither does. The returned `publish` is to be called after commit: it tells the user's open tabs (bus)
+ * and wakes the push workers. An event for a row that was rolled back would announce something that does
+ * not exist.
  * `pushType` is the push data `type` (§3, e.g. driver_message) the service worker routes a tap by.
  */
 export async function createNotification(trx: Kysely<DB>, deps: NotificationDeps, input: NewNotification, opts: { pushType?: string } = {}) {
   const row = await trx.insertInto('notifications').values(input).returningAll().executeTakeFirstOrThrow();
+  await deps.push.enqueue(trx, input.user_id, {
+    title: row.title,
+    body: row.message,
+    ...(row.booking_id ? { bookingId: row.booking_id } : {}),
+    ...(opts.pushType ? { type: opts.pushType } : {}),
+  });
   return {
     notification: row,
     async publish() {
-      deps.push.notifyUser(input.user_id, {
-        title: row.title,
-        body: row.message,
-        ...(row.booking_id ? { bookingId: row.booking_id } : {}),
-        ...(opts.pushType ? { type: opts.pushType } : {}),
-      });
+      deps.push.wake();
       await deps.bus.publish({ channel: userChannel(input.user_id), event: 'notification.changed', data: { id: row.id, op: 'insert' } });
     },
   };

@@ -1,55 +1,54 @@
 import type { PushPayload } from '@openride/shared/push/schemas';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { Jobs } from '../jobs/jobs';
 import type { Logger } from '../lib/logger';
 import type { PushSender } from './push-sender';
 
 export type PushDispatcher = {
   /** The VAPID public key browsers subscribe with. */
   publicKey: string;
-  /** Send to every subscription of the user, in the background: never delays nor fails the caller. */
-  notifyUser(userId: string, payload: PushPayload): void;
-  /** Resolves when every send started so far has finished (shutdown, tests). */
+  /**
+   * Queue one push job per subscription of the user, inside the caller's transaction (decision 0027): the
+   * pushes exist only if the notification they announce commits, and survive a crash once it has.
+   */
+  enqueue(trx: Kysely<DB>, userId: string, payload: PushPayload): Promise<void>;
+  /** After commit: this process's workers pick the queued pushes up now rather than at their next poll. */
+  wake(): void;
+  /** Resolves when no push is being sent or due (a push waiting for its retry is not due): shutdown, tests. */
   idle(): Promise<void>;
+  /** The push-send job's work: one message to one subscription. */
+  deliver(data: { subscriptionId: string; payload: PushPayload }): Promise<void>;
 };
 
-export function createPushDispatcher(deps: { db: Kysely<DB>; sender: PushSender; logger: Logger; publicKey: string }): PushDispatcher {
-  const inFlight = new Set<Promise<void>>();
-
-  async function deliver(userId: string, payload: PushPayload) {
-    const subscriptions = await deps.db
-      .selectFrom('push_subscriptions')
-      .select(['id', 'endpoint', 'p256dh', 'auth'])
-      .where('user_id', '=', userId)
-      .execute();
-    if (subscriptions.length === 0) return;
-    const body = JSON.stringify(payload);
-    await Promise.all(
-      subscriptions.map(async (sub) => {
-        try {
-          const outcome = await deps.sender.send({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, body);
-          if (outcome === 'gone') {
-            // The browser unsubscribed or the subscription expired: it will never deliver again.
-            await deps.db.deleteFrom('push_subscriptions').where('id', '=', sub.id).execute();
-            deps.logger.info({ userId, subscriptionId: sub.id }, 'push subscription gone; removed');
-          }
-        } catch (err) {
-          deps.logger.warn({ err, userId, subscriptionId: sub.id }, 'push delivery failed');
-        }
-      }),
-    );
-  }
-
+export function createPushDispatcher(deps: { db: Kysely<DB>; jobs: Jobs; sender: PushSender; logger: Logger; publicKey: string }): PushDispatcher {
   return {
     publicKey: deps.publicKey,
-    notifyUser(userId, payload) {
-      const task = deliver(userId, payload)
-        .catch((err) => deps.logger.error({ err, userId }, 'push dispatch failed'))
-        .finally(() => inFlight.delete(task));
-      inFlight.add(task);
+    async enqueue(trx, userId, payload) {
+      const subscriptions = await trx.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).execute();
+      for (const sub of subscriptions) await deps.jobs.sendIn(trx, 'push-send', { subscriptionId: sub.id, payload });
     },
-    async idle() {
-      while (inFlight.size) await Promise.allSettled([...inFlight]);
-    },
+    wake: () => deps.jobs.wake('push-send'),
+    idle: () => deps.jobs.idle(['push-send']),
+    deliver: (data) => deliverPush(deps, data),
   };
+}
+
+/**
+ * The push-send job: one message to one subscription. 'gone' (404/410) forgets the subscription; any other
+ * failure throws, and pg-boss tries again after a backoff. A subscription deleted meanwhile is skipped.
+ */
+export async function deliverPush(deps: { db: Kysely<DB>; sender: PushSender; logger: Logger }, data: { subscriptionId: string; payload: PushPayload }) {
+  const sub = await deps.db
+    .selectFrom('push_subscriptions')
+    .select(['id', 'user_id', 'endpoint', 'p256dh', 'auth'])
+    .where('id', '=', data.subscriptionId)
+    .executeTakeFirst();
+  if (!sub) return;
+  const outcome = await deps.sender.send({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(data.payload));
+  if (outcome === 'gone') {
+    // The browser unsubscribed or the subscription expired: it will never deliver again.
+    await deps.db.deleteFrom('push_subscriptions').where('id', '=', sub.id).execute();
+    deps.logger.info({ userId: sub.user_id, subscriptionId: sub.id }, 'push subscription gone; removed');
+  }
 }

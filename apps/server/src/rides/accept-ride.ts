@@ -1,20 +1,23 @@
 import { riderNotice } from '@openride/shared/rides/notification-text';
+import { lockRideForTransition } from '../db/ride-locks';
 import type { Services } from '../http/context';
 import { domainError, isUniqueViolation, notFound } from '../lib/errors';
+import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import type { DriverActor } from './actor';
 import { announceRideChange } from './announce-ride-change';
 import { moveRide } from './move-ride';
-import { approvedDriverOf, firstNameOf, lockRide } from './rides.repo';
+import { approvedDriverOf, firstNameOf } from './rides.repo';
 
 const ONE_ACTIVE_RIDE_PER_DRIVER = 'rides_one_active_per_driver_idx';
 
 /**
  * The driver holding the open offer takes the ride (requested → accepted). In one transaction, in the lock
- * order of every ride verb (issue 18): the ride row first, then the offer (still open, not expired, this
- * driver's), then the ride's conditional update; the database's unique index keeps a driver to one active
- * ride. Whoever loses any of these gets 409 and nothing changes. Idempotent: accepting a ride one already
- * has returns it.
+ * order of decision 0021: the ride row, then its open offers (`lockRideForTransition`), then the offer's
+ * conditional update (still open, not expired, this driver's) and the ride's; the database's unique index
+ * keeps a driver to one active ride. The driver row is not locked: a suspend or a going offline closes the
+ * offer under the same ride lock, so it is the offer that decides. Whoever loses gets 409 and nothing
+ * changes. Idempotent: accepting a ride one already has returns it.
  */
 export async function acceptRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers'>, actor: DriverActor, rideId: string) {
   const { db } = services;
@@ -22,8 +25,8 @@ export async function acceptRide(services: Pick<Services, 'db' | 'bus' | 'push' 
   if (!driver) throw notFound('Ride not found');
   let outcome;
   try {
-    outcome = await db.transaction().execute(async (trx) => {
-      const ride = await lockRide(trx, rideId);
+    outcome = await inTransaction(db, async (trx) => {
+      const ride = (await lockRideForTransition(trx, rideId))?.ride;
       if (!ride) throw domainError('RIDE_UNAVAILABLE');
       const now = new Date();
       const offer = await trx

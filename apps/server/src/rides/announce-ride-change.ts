@@ -24,7 +24,8 @@ export type RideChange = {
  * then `ride.changed` to the rider's tabs, the driver's tabs and the ride's room, then a withdrawn offer.
  * Every transition verb, the request and dispatch call this; none publishes on its own.
  */
-export async function announceRideChange(services: Pick<Services, 'bus'>, change: RideChange) {
+export async function announceRideChange(services: Pick<Services, 'bus'> & Partial<Pick<Services, 'metrics'>>, change: RideChange) {
+  services.metrics?.rideTransitions.inc({ status: change.ride.status });
   for (const notification of change.notifications) await notification?.publish();
   const event = { id: change.ride.id, status: change.ride.status };
   await services.bus.publish({ channel: userChannel(change.ride.rider_id), event: 'ride.changed', data: event });

@@ -1,13 +1,16 @@
 import { driverNotice, riderNotice } from '@openride/shared/rides/notification-text';
 import type { CancelRideInput } from '@openride/shared/rides/schemas';
 import { recordAudit } from '../audit/record-audit';
+import { lockRideForTransition } from '../db/ride-locks';
 import type { Services } from '../http/context';
 import { badRequest, notFound } from '../lib/errors';
+import { withinLimits } from '../lib/rate-limit';
+import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import type { Actor } from './actor';
 import { announceRideChange } from './announce-ride-change';
 import { moveRide, settledOrRefused } from './move-ride';
-import { approvedDriverOf, driverUserIdOf, firstNameOf, isRideId, rideInScope } from './rides.repo';
+import { approvedDriverOf, driverUserIdOf, firstNameOf, rideInScope } from './rides.repo';
 
 type Canceller = Extract<Actor, { kind: 'rider' | 'driver' | 'operator' }>;
 
@@ -19,9 +22,18 @@ type Canceller = Extract<Actor, { kind: 'rider' | 'driver' | 'operator' }>;
  * already cancelled comes back unchanged (a retried tap is not an error); any other state is a 409.
  * A rider's or driver's cancel of a ride that is not theirs is 404, as if it did not exist.
  *
- * Lock order (issue 18): the ride row first (the update), then its open offer, then the driver.
+ * Lock order (decision 0021): the ride row and its open offers (`lockRideForTransition`) before anything else.
  */
-export async function cancelRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations'>, actor: Canceller, rideId: string, input: CancelRideInput) {
+export async function cancelRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations' | 'usage'>, actor: Canceller, rideId: string, input: CancelRideInput) {
+  // A driver's cancels are limited (each ends a rider's booking and tells them), and only a
+  // cancel that ended a ride counts (a retried tap is free). A rider cancels only rides they booked, so
+  // the booking limit bounds theirs; an operator's are not limited (decision 0024).
+  if (actor.kind !== 'driver') return (await cancel(services, actor, rideId, input)).ride;
+  const outcome = await withinLimits([[services.usage.cancelPerUser, actor.userId]], 'TOO_MANY_CANCELS', () => cancel(services, actor, rideId, input), (o) => o.changed);
+  return outcome.ride;
+}
+
+async function cancel(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations'>, actor: Canceller, rideId: string, input: CancelRideInput) {
   const { db } = services;
   const reason = input.reason || null;
   let scope: { riderId?: string; driverId?: string } = {};
@@ -35,10 +47,11 @@ export async function cancelRide(services: Pick<Services, 'db' | 'bus' | 'push' 
   }
   if (actor.kind === 'operator' && !reason) throw badRequest('Give the reason for cancelling: the rider and the driver read it.');
 
-  const outcome = await db.transaction().execute(async (trx) => {
+  const outcome = await inTransaction(db, async (trx) => {
     const now = new Date();
-    // The operator's cancel is audited with the status it ended (read under the ride's lock: ride first).
-    const previous = actor.kind === 'operator' && isRideId(rideId) ? await trx.selectFrom('rides').select('status').where('id', '=', rideId).forUpdate().executeTakeFirst() : undefined;
+    // The operator's cancel is audited with the status it ended (read under the ride's lock).
+    const previous = (await lockRideForTransition(trx, rideId))?.ride;
+    if (!previous) throw notFound('Ride not found');
     const ride = await moveRide(trx, { rideId, to: 'cancelled', actor, scope, set: { cancelled_at: now, cancelled_by: actor.kind, cancel_reason: reason } });
     if (!ride) {
       const current = await rideInScope(trx, rideId, scope);
@@ -88,5 +101,5 @@ export async function cancelRide(services: Pick<Services, 'db' | 'bus' | 'push' 
     services.locations.forgetRide(outcome.ride.id);
     await announceRideChange(services, outcome);
   }
-  return outcome.ride;
+  return outcome;
 }

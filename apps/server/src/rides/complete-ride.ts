@@ -1,6 +1,8 @@
 import { riderNotice } from '@openride/shared/rides/notification-text';
+import { lockRideForTransition } from '../db/ride-locks';
 import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
+import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import type { DriverActor } from './actor';
 import { announceRideChange } from './announce-ride-change';
@@ -16,7 +18,9 @@ export async function completeRide(services: Pick<Services, 'db' | 'bus' | 'push
   const driver = await approvedDriverOf(db, actor.userId);
   if (!driver) throw notFound('Ride not found');
   const scope = { driverId: driver.id };
-  const outcome = await db.transaction().execute(async (trx) => {
+  const outcome = await inTransaction(db, async (trx) => {
+    // The ride's lock first, as every verb takes it (decision 0021); the conditional update decides.
+    if (!(await lockRideForTransition(trx, rideId))) return null;
     const ride = await moveRide(trx, { rideId, to: 'completed', actor, scope, set: { completed_at: new Date() } });
     if (!ride) return null;
     const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...riderNotice.completed(ride.fare_cents, ride.currency) });

@@ -1,20 +1,23 @@
+import { lockRideForTransition } from '../db/ride-locks';
 import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
+import { inTransaction } from '../lib/transaction';
 import type { DriverActor } from './actor';
 import { announceOfferClosed } from './announce-ride-change';
-import { approvedDriverOf, lockRide } from './rides.repo';
+import { approvedDriverOf } from './rides.repo';
 
 /**
  * The driver declines the open offer: it passes to the next driver at once. Not a ride transition (the
  * ride stays `requested`; the table gives a driver no move from there but accept). Idempotent: nothing to
- * decline is fine. The ride row is locked before the offer, the order every ride verb keeps (issue 18),
- * so a decline never waits on an offer while holding what an accept or a cancel needs first.
+ * decline is fine. The ride row and its open offers are locked first (`lockRideForTransition`), the order
+ * every verb keeps (decision 0021), so a decline never waits on an offer while holding what an accept or a
+ * cancel needs first.
  */
 export async function declineOffer(services: Pick<Services, 'db' | 'bus' | 'dispatcher'>, actor: DriverActor, rideId: string) {
   const driver = await approvedDriverOf(services.db, actor.userId);
   if (!driver) throw notFound('Ride not found');
-  const closed = await services.db.transaction().execute(async (trx) => {
-    await lockRide(trx, rideId);
+  const closed = await inTransaction(services.db, async (trx) => {
+    if (!(await lockRideForTransition(trx, rideId))) return undefined;
     return trx
       .updateTable('ride_offers')
       .set({ status: 'declined', closed_at: new Date() })

@@ -1,3 +1,4 @@
+import { isUuid } from '@openride/shared/text';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { badRequest } from '../lib/errors';
@@ -8,7 +9,10 @@ const encodeCursor = (at: Date, id: string) => Buffer.from(`${at.toISOString()}|
 function decodeCursor(cursor: string) {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const date = at ? new Date(at) : undefined;
-  if (!date || Number.isNaN(date.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) throw badRequest('Invalid cursor');
+  // The id a uuid (anything else makes PostgreSQL raise), the date one timestamptz holds (years 1 to 9999).
+  if (!date || Number.isNaN(date.getTime()) || !id || !isUuid(id)) throw badRequest('Invalid cursor');
+  const year = date.getUTCFullYear();
+  if (year < 1 || year > 9999) throw badRequest('Invalid cursor');
   return { at: date, id };
 }
 

@@ -11,8 +11,8 @@ import type { RideRow } from './rides.repo';
  * rider, or as its driver). A ride that moved meanwhile matches nothing, so of two racing transitions
  * exactly one wins. Returns the updated row, or undefined when the table or the ride's status said no.
  *
- * Lock order (issue 18): this update locks the ride row. Every ride verb takes the ride row first, then
- * its offers, then the driver; a verb that changes an offer locks the ride before it (`lockRide`).
+ * Lock order (decision 0021): the verb has locked the ride and its open offers already
+ * (`lockRideForTransition` in db/ride-locks.ts), in its transaction (`inTransaction`), before this runs.
  */
 export async function moveRide(
   trx: Kysely<DB>,

@@ -1,5 +1,7 @@
+import { lockRideForTransition } from '../db/ride-locks';
 import type { Services } from '../http/context';
 import { domainError, notFound } from '../lib/errors';
+import { inTransaction } from '../lib/transaction';
 import { isRideId } from './rides.repo';
 
 /**
@@ -11,18 +13,18 @@ import { isRideId } from './rides.repo';
 export async function redispatchRide(services: Pick<Services, 'db' | 'dispatcher'>, rideId: string) {
   if (!isRideId(rideId)) throw notFound('Ride not found');
   const now = Date.now();
-  const updated = await services.db
-    .updateTable('rides')
-    .set({ dispatch_deadline: new Date(now + services.dispatcher.options.searchTimeoutMs), dispatch_idle_since: null, updated_at: new Date(now) })
-    .where('id', '=', rideId)
-    .where('status', '=', 'requested')
-    .returning(['id', 'dispatch_deadline'])
-    .executeTakeFirst();
-  if (!updated) {
-    const exists = await services.db.selectFrom('rides').select('status').where('id', '=', rideId).executeTakeFirst();
-    if (!exists) throw notFound('Ride not found');
-    throw domainError('INVALID_TRANSITION', 'Only a ride still looking for a driver can be dispatched again.');
-  }
+  const updated = await inTransaction(services.db, async (trx) => {
+    // The ride's lock first (decision 0021): dispatch working on this ride finishes its look before.
+    if (!(await lockRideForTransition(trx, rideId))) throw notFound('Ride not found');
+    return trx
+      .updateTable('rides')
+      .set({ dispatch_deadline: new Date(now + services.dispatcher.options.searchTimeoutMs), dispatch_idle_since: null, updated_at: new Date(now) })
+      .where('id', '=', rideId)
+      .where('status', '=', 'requested')
+      .returning(['id', 'dispatch_deadline'])
+      .executeTakeFirst();
+  });
+  if (!updated) throw domainError('INVALID_TRANSITION', 'Only a ride still looking for a driver can be dispatched again.');
   services.dispatcher.kick(rideId);
   return { id: updated.id, dispatch_deadline: new Date(updated.dispatch_deadline!).toISOString() };
 }

@@ -5,6 +5,7 @@ import { RIDE_TYPE_NAMES, type RideRequest } from '@openride/shared/rides/schema
 import { findCityAt } from '../cities/cities.repo';
 import type { Services } from '../http/context';
 import { domainError, isUniqueViolation } from '../lib/errors';
+import { withinLimits } from '../lib/rate-limit';
 import { createNotification } from '../notifications/create-notification';
 import { pricingOf } from '../pricing/pricing.repo';
 import { announceRideChange } from './announce-ride-change';
@@ -17,7 +18,12 @@ const ONE_ACTIVE_RIDE_INDEX = 'rides_one_active_per_rider_idx';
  * one-active-ride rule is the database's partial unique index, so two simultaneous requests cannot
  * both succeed. After commit: the bell, the push and `ride.changed`, and dispatch starts looking.
  */
-export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher'>, riderId: string, input: RideRequest) {
+export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'usage'>, riderId: string, input: RideRequest) {
+  // Each ride booked starts dispatch: a rider books at most so many in a while (refused ones do not count).
+  return withinLimits([[services.usage.rideRequestPerUser, riderId]], 'TOO_MANY_RIDE_REQUESTS', () => bookRide(services, riderId, input));
+}
+
+async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher'>, riderId: string, input: RideRequest) {
   const { db } = services;
   const city = await findCityAt(db, input.pickup);
   if (!city) throw domainError('OUTSIDE_SERVICE_AREA');

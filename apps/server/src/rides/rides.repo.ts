@@ -63,11 +63,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ride ids are uuids; anything else cannot name a ride (and would make PostgreSQL raise). */
 export const isRideId = (id: string) => UUID.test(id);
 
-/** The ride row, locked until the transaction ends: the first lock every ride verb takes (issue 18). */
-export function lockRide(trx: Kysely<DB>, rideId: string) {
-  return trx.selectFrom('rides').selectAll().where('id', '=', rideId).forUpdate().executeTakeFirst();
-}
-
 /** The ride as it stands, within what the caller may see (their ride as rider, or as driver). */
 export function rideInScope(db: Kysely<DB>, rideId: string, scope: { riderId?: string; driverId?: string } = {}) {
   let query = db.selectFrom('rides').selectAll().where('id', '=', rideId);

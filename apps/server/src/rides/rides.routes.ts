@@ -1,15 +1,13 @@
 import {
   cancelRideSchema,
   chatMessageSchema,
-  RIDE_HISTORY_DEFAULT_LIMIT,
-  RIDE_HISTORY_MAX_LIMIT,
-  rideListAsSchema,
   rideRequestSchema,
   ratingSchema,
   startRideSchema,
 } from '@openride/shared/rides/schemas';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { emptyBodySchema } from '@openride/shared/contract';
+import { chatHistoryQuerySchema, rideHistoryQuerySchema } from '@openride/shared/rides/api';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { acceptRide } from './accept-ride';
@@ -27,12 +25,6 @@ import { requestRide } from './request-ride';
 import { activeRideOf, findRideFor, isRideId, type RideRow, rideView, type RideViewer } from './rides.repo';
 import { startRide } from './start-ride';
 
-const historyQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(RIDE_HISTORY_MAX_LIMIT).default(RIDE_HISTORY_DEFAULT_LIMIT),
-  as: rideListAsSchema,
-});
-const emptyBody = z.object({}).strict();
 
 export function rideRoutes(services: Services) {
   const { db } = services;
@@ -54,7 +46,7 @@ export function rideRoutes(services: Services) {
 
   app.get('/api/rides', async (c) => {
     const user = requireUser(c);
-    const query = historyQuerySchema.parse({ cursor: c.req.query('cursor') || undefined, limit: c.req.query('limit') || undefined, as: c.req.query('as') || undefined });
+    const query = rideHistoryQuerySchema.parse({ cursor: c.req.query('cursor') || undefined, limit: c.req.query('limit') || undefined, as: c.req.query('as') || undefined });
     return c.json(await listRides(db, user.id, query));
   });
 
@@ -87,7 +79,7 @@ export function rideRoutes(services: Services) {
   app.post('/api/rides/:id/accept', async (c) => {
     const user = requireUser(c);
     const id = rideIdOf(c.req.param('id'));
-    emptyBody.parse(await c.req.json());
+    emptyBodySchema.parse(await c.req.json());
     const ride = await acceptRide(services, driverActor(user.id), id);
     return c.json({ ride: await view(ride, 'driver', user.id) });
   });
@@ -95,7 +87,7 @@ export function rideRoutes(services: Services) {
   app.post('/api/rides/:id/decline', async (c) => {
     const user = requireUser(c);
     const id = rideIdOf(c.req.param('id'));
-    emptyBody.parse(await c.req.json());
+    emptyBodySchema.parse(await c.req.json());
     await declineOffer(services, driverActor(user.id), id);
     return c.json({ ok: true });
   });
@@ -103,7 +95,7 @@ export function rideRoutes(services: Services) {
   app.post('/api/rides/:id/arrive', async (c) => {
     const user = requireUser(c);
     const id = rideIdOf(c.req.param('id'));
-    emptyBody.parse(await c.req.json());
+    emptyBodySchema.parse(await c.req.json());
     return c.json({ ride: await view(await markArrived(services, driverActor(user.id), id), 'driver', user.id) });
   });
 
@@ -117,13 +109,15 @@ export function rideRoutes(services: Services) {
   app.post('/api/rides/:id/complete', async (c) => {
     const user = requireUser(c);
     const id = rideIdOf(c.req.param('id'));
-    emptyBody.parse(await c.req.json());
+    emptyBodySchema.parse(await c.req.json());
     return c.json({ ride: await view(await completeRide(services, driverActor(user.id), id), 'driver', user.id) });
   });
 
   app.get('/api/rides/:id/messages', async (c) => {
     const user = requireUser(c);
-    return c.json({ messages: await listMessages(services, user.id, rideIdOf(c.req.param('id'))) });
+    const id = rideIdOf(c.req.param('id'));
+    const page = chatHistoryQuerySchema.parse({ before: c.req.query('before') || undefined, limit: c.req.query('limit') || undefined });
+    return c.json(await listMessages(services, user.id, id, page));
   });
 
   app.post('/api/rides/:id/messages', async (c) => {

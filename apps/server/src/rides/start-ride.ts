@@ -3,8 +3,10 @@ import { riderNotice } from '@openride/shared/rides/notification-text';
 import { canTransition } from '@openride/shared/rides/ride-state';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { lockRideForTransition } from '../db/ride-locks';
 import type { Services } from '../http/context';
 import { domainError, notFound } from '../lib/errors';
+import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import type { DriverActor } from './actor';
 import { announceRideChange } from './announce-ride-change';
@@ -26,7 +28,9 @@ export async function startRide(services: Pick<Services, 'db' | 'bus' | 'push' |
   // The PIN is checked only where the table allows the start: any other status is refused below as such.
   if (canTransition(current.status, 'in_progress', actor.kind)) await checkPin(db, current, input.pin);
 
-  const outcome = await db.transaction().execute(async (trx) => {
+  const outcome = await inTransaction(db, async (trx) => {
+    // The ride's lock first, as every verb takes it (decision 0021); the conditional update decides.
+    if (!(await lockRideForTransition(trx, rideId))) return null;
     const ride = await moveRide(trx, { rideId, to: 'in_progress', actor, scope, set: { started_at: new Date() } });
     if (!ride) return null;
     const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...riderNotice.started() });

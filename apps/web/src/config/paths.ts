@@ -23,8 +23,11 @@ export const paths = {
   customerManagement: '/customer-management',
   bookingManagement: '/booking-management',
   analytics: '/analytics',
+  driverAdminDashboard: '/driver-admin-dashboard',
+  driverHeatmap: '/driver-heatmap',
   bookingRide: (rideId: string) => `/booking-management/${encodeURIComponent(rideId)}`,
   driverDetail: (driverId: string) => `/driver/${encodeURIComponent(driverId)}`,
+  customerDetail: (riderId: string) => `/customer-management/${encodeURIComponent(riderId)}`,
 } as const;
 
 /**

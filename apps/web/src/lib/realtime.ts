@@ -16,9 +16,8 @@ const extraChannels = new Set<string>();
 let socket: WebSocket | null = null;
 let wanted = false;
 let attempts = 0;
-let readyCount = 0;
 
-/** Emitted locally when the socket is back after a drop: events sent meanwhile were missed, so refetch. */
+/** Emitted locally whenever the socket is ready (first time or back after a drop): events sent before were missed, so refetch. */
 export const RECONNECTED_EVENT = 'realtime.reconnected';
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -72,12 +71,15 @@ function onMessage(message: MessageEvent): void {
     case 'ready':
       attempts = 0;
       setStatus('open');
-      readyCount += 1;
-      if (readyCount > 1) dispatch({ type: 'event', channel: '', event: RECONNECTED_EVENT, data: null });
       // The server subscribes the user channel itself; channels asked for before a reconnect are re-sent.
       for (const channel of extraChannels) {
         if (!frame.channels.includes(channel)) send({ type: 'subscribe', channel });
       }
+      // Events published before this socket was subscribed never reach it — after a reconnect, and on
+      // the first connection too: a page that loaded its data while the socket was still opening (a
+      // second tab, say) would otherwise miss a change made in between and show it only after a reload.
+      // So whatever listens refetches once now.
+      dispatch({ type: 'event', channel: '', event: RECONNECTED_EVENT, data: null });
       break;
     case 'event':
       dispatch(frame);
@@ -138,7 +140,6 @@ export function connectRealtime(): void {
   wanted = true;
   setStatus('connecting');
   attempts = 0;
-  readyCount = 0;
   window.addEventListener('online', reconnectNow);
   open();
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoutes, idParamsSchema } from '../contract';
-import { customersPageSchema, customersQuerySchema, riderBlockSchema } from '../customers/schemas';
+import { customerDetailSchema, customersPageSchema, customersQuerySchema, riderBlockSchema } from '../customers/schemas';
 import { adminDriverSchema } from '../drivers/views';
 import { driverVerificationSchema } from '../drivers/schemas';
 import { adminRideDetailSchema, adminRidesPageSchema, adminRidesQuerySchema, adminDriverDetailSchema } from '../rides/operator';
@@ -97,6 +97,15 @@ export const adminRoutes = defineRoutes([
     auth: 'admin',
     request: { query: customersQuerySchema },
     responses: { 200: list(customersPageSchema), 400: { description: 'A bad query or cursor' }, ...refusals },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/customers/:id',
+    tag: 'admin',
+    summary: 'One rider: their record, ride counts, the ride under way and the history of blocks',
+    auth: 'admin',
+    request: { params: idParamsSchema },
+    responses: { 200: { description: 'The rider', schema: customerDetailSchema }, 404: { description: 'No such rider' }, ...refusals },
   },
   {
     method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, multilineText } from '../text';
 import { defineListQuery, optionalFilter } from './list-query';
 
 /**
@@ -12,7 +13,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditLogQuerySchema = defineListQuery({
   sorts: ['created_at'],
   filters: {
-    actor_id: optionalFilter(z.string().max(200)),
+    actor_id: optionalFilter(text().max(200)),
     action: optionalFilter(z.enum(AUDIT_ACTIONS)),
   },
 });
@@ -35,5 +36,5 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** The reason an admin gives for a block, a suspension or a cancellation: required, shown to whoever it touches. */
-export const adminReasonSchema = z.object({ reason: z.string().trim().min(3, 'Give a reason (at least 3 characters)').max(500) });
+export const adminReasonSchema = z.object({ reason: multilineText().trim().min(3, 'Give a reason (at least 3 characters)').max(500) });
 export type AdminReason = z.infer<typeof adminReasonSchema>;

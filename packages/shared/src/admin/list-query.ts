@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 
 /** The largest page any admin list serves; CSV export pages through every row instead. */
 export const LIST_LIMIT_MAX = 100;
@@ -16,10 +17,10 @@ const blankToUndefined = (value: unknown) => (typeof value === 'string' && value
  * row, plus the list's own filters. Lists narrow `sort` and add filters with {@link defineListQuery}.
  */
 export const listQuerySchema = z.object({
-  cursor: z.preprocess(blankToUndefined, z.string().max(1000).optional()),
+  cursor: z.preprocess(blankToUndefined, text().max(1000).optional()),
   limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT)),
-  q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
-  sort: z.string().optional(),
+  q: z.preprocess(blankToUndefined, text().trim().max(200).optional()),
+  sort: text().max(100).optional(),
   dir: z.preprocess(blankToUndefined, z.enum(SORT_DIRS).optional()),
   format: z.preprocess(blankToUndefined, z.enum(LIST_FORMATS).default('json')),
 });

@@ -3,7 +3,22 @@ import { z } from 'zod';
 /** Longest range one request may ask for: a year of days is ~366 rows, still one quick query. */
 export const ANALYTICS_MAX_DAYS = 366;
 
-const day = z.iso.date({ message: 'Use a date like 2026-11-22' });
+/** A calendar day, YYYY-MM-DD. */
+export const daySchema = z.iso.date({ message: 'Use a date like 2026-11-22' });
+
+/** An IANA time zone the runtime knows (the operator's), UTC by default. */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .default('UTC')
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone');
 
 /**
  * GET /api/admin/analytics. Days are calendar days in `tz` (an IANA time zone, the operator's), from and
@@ -11,20 +26,9 @@ const day = z.iso.date({ message: 'Use a date like 2026-11-22' });
  */
 export const analyticsQuerySchema = z
   .object({
-    from: day,
-    to: day,
-    tz: z
-      .string()
-      .max(64)
-      .default('UTC')
-      .refine((tz) => {
-        try {
-          new Intl.DateTimeFormat('en', { timeZone: tz });
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'Unknown time zone'),
+    from: daySchema,
+    to: daySchema,
+    tz: timeZoneSchema,
   })
   .refine((q) => q.from <= q.to, { message: '"from" must be on or before "to"', path: ['from'] })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < ANALYTICS_MAX_DAYS, {

@@ -30,3 +30,24 @@ export const customersPageSchema = listPageSchema(customerSchema);
 
 /** The answer of a block or an unblock. */
 export const riderBlockSchema = z.object({ id: z.string(), blocked: z.boolean(), blocked_at: z.string().nullable(), blocked_reason: z.string().nullable() });
+
+/** `GET /api/admin/customers/:id` (/customer-management/{id}): one rider's record, rides and history. */
+export const customerDetailSchema = z.object({
+  customer: customerSchema,
+  stats: z.object({
+    rides_requested: z.number().int(),
+    rides_completed: z.number().int(),
+    /** Cancelled by the rider. */
+    cancellations: z.number().int(),
+    /** Ended with no driver found. */
+    no_driver: z.number().int(),
+    /** Stars given and received, and how many. */
+    ratings_given: z.number().int(),
+    ratings_received: z.number().int(),
+  }),
+  /** The ride under way, if any (an operator blocking them sees it finish). */
+  active_ride_id: z.string().nullable(),
+  /** The rider's record in the audit log (blocks, unblocks), newest first. */
+  history: z.array(z.object({ action: z.string(), actor_name: z.string().nullable(), reason: z.string().nullable(), created_at: z.string() })),
+});
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;

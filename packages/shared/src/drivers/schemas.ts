@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, multilineText } from '../text';
 import { VEHICLE_YEAR_MIN, vehicleYearMax } from '../constants';
 
 export const DRIVER_STATUSES = ['available', 'offline'] as const;
@@ -8,7 +9,7 @@ export type DriverStatus = (typeof DRIVER_STATUSES)[number];
 export const DRIVER_VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type DriverVerificationStatus = (typeof DRIVER_VERIFICATION_STATUSES)[number];
 
-const required = (message: string, max = 100) => z.string(message).trim().min(1, message).max(max, `At most ${max} characters`);
+const required = (message: string, max = 100) => text(message).trim().min(1, message).max(max, `At most ${max} characters`);
 
 /**
  * §5 driver application: every field required, year from 2000 to next calendar year. The web form and
@@ -32,36 +33,18 @@ export const driverApplicationSchema = z.object({
 });
 export type DriverApplicationInput = z.infer<typeof driverApplicationSchema>;
 
-/** A driver record as the API returns it to its owner. */
-export type Driver = DriverApplicationInput & {
-  id: string;
-  status: DriverStatus;
-  verification_status: DriverVerificationStatus | (string & {});
-  created_at: string;
-};
-
 /** Body of `POST /api/admin/drivers/:id/verification`: a reason is required to reject. */
 export const driverVerificationSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('approved'), reason: z.string().trim().max(500).optional() }),
+  z.object({ status: z.literal('approved'), reason: multilineText().trim().max(500).optional() }),
   z.object({
     status: z.literal('rejected'),
-    reason: z.string('Please give a reason for the rejection.').trim().min(1, 'Please give a reason for the rejection.').max(500, 'At most 500 characters'),
+    reason: multilineText('Please give a reason for the rejection.').trim().min(1, 'Please give a reason for the rejection.').max(500, 'At most 500 characters'),
   }),
 ]);
 export type DriverVerificationInput = z.infer<typeof driverVerificationSchema>;
 
 export const ADMIN_DRIVER_FILTERS = ['all', ...DRIVER_VERIFICATION_STATUSES] as const;
 export type AdminDriverFilter = (typeof ADMIN_DRIVER_FILTERS)[number];
-
-/** A driver record in the admin list: all fields, plus the applicant's email and the review. */
-export type AdminDriver = Driver & {
-  user_id: string;
-  updated_at: string;
-  email: string;
-  rejection_reason: string | null;
-  reviewed_at: string | null;
-  reviewed_by: string | null;
-};
 
 /** What the applicant is told when an admin decides (notification title and message). */
 export const driverVerificationNotice = {

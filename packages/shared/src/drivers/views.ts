@@ -15,8 +15,8 @@ export const driverStateSchema = z.strictObject({
 });
 export type DriverState = z.infer<typeof driverStateSchema>;
 
-/** `GET /api/drivers/me` also tells the owner why their application was rejected. */
-export const ownDriverStateSchema = driverStateSchema.extend({ rejection_reason: z.string().nullable() });
+/** `GET /api/drivers/me` also tells the owner why their application was rejected, and whether (and why) an admin suspended them. */
+export const ownDriverStateSchema = driverStateSchema.extend({ rejection_reason: z.string().nullable(), suspended: z.boolean(), suspension_reason: z.string().nullable() });
 export type OwnDriverState = z.infer<typeof ownDriverStateSchema>;
 
 /** Every field of a record, as its owner reads it (`DRIVER_COLUMNS`). */

@@ -8,6 +8,6 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type Notification = NotificationView;
 
 export const notificationUpdateSchema = z.union([
-  z.object({ id: z.string().min(1), is_read: z.literal(true) }).strict(),
+  z.object({ id: z.uuid(), is_read: z.literal(true) }).strict(),
   z.object({ all: z.literal(true), is_read: z.literal(true) }).strict(),
 ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import type { phoneConflictRowsSchema, ProfileView } from './views';
 
 /** The message `check_phone_conflict` returns (and sign-up refuses with) when another account holds the phone. */
@@ -6,8 +7,8 @@ export const PHONE_CONFLICT_MESSAGE = 'This phone number is already registered t
 
 /** Body of the `check_phone_conflict` RPC (§7): exclude_user_id is the current user's id, or null before sign-up. */
 export const checkPhoneConflictSchema = z.object({
-  check_phone: z.string().max(64),
-  exclude_user_id: z.string().min(1).max(200).nullable().optional().default(null),
+  check_phone: text().max(64),
+  exclude_user_id: text().min(1).max(200).nullable().optional().default(null),
 });
 export type CheckPhoneConflictInput = z.input<typeof checkPhoneConflictSchema>;
 export type PhoneConflictRow = z.infer<typeof phoneConflictRowsSchema>[number];

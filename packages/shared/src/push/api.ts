@@ -20,10 +20,14 @@ export const pushRoutes = defineRoutes([
     path: '/api/push/subscriptions',
     tag: 'push',
     summary: "Save the browser's push subscription",
-    description: 'Upsert by endpoint, now owned by the caller; the newest 10 per user are kept. The endpoint must be https on a known push service.',
+    description:
+      "Upsert by endpoint for the caller; the newest 10 per user are kept. The endpoint must be https on a known push service. An endpoint another account holds keeps its owner (409 PUSH_ENDPOINT_TAKEN): the browser drops that subscription and makes a new one.",
     auth: 'user',
     request: { body: pushSubscriptionSchema },
-    responses: { 201: { description: 'Saved', schema: pushSubscriptionResponseSchema } },
+    responses: {
+      201: { description: 'Saved', schema: pushSubscriptionResponseSchema },
+      409: { description: 'PUSH_ENDPOINT_TAKEN: the endpoint belongs to another account' },
+    },
   },
   {
     method: 'DELETE',

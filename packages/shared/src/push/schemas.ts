@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import type { pushConfigSchema } from './views';
 
 /**
@@ -15,7 +16,7 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
-export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2048) });
+export const pushUnsubscribeSchema = z.object({ endpoint: text().min(1).max(2048) });
 
 /** GET /api/push/config */
 export type PushConfig = z.infer<typeof pushConfigSchema>;

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { defineRoutes, emptyBodySchema, idParamsSchema } from '../contract';
 import { locationFixSchema } from '../realtime';
 import {
+  CHAT_PAGE_DEFAULT_LIMIT,
+  CHAT_PAGE_MAX_LIMIT,
   cancelRideSchema,
   chatMessageSchema,
   quoteRequestSchema,
@@ -31,9 +34,18 @@ import {
 
 /** Query of `GET /api/rides`: a keyset page of the caller's rides as rider (default) or driver. */
 export const rideHistoryQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(RIDE_HISTORY_MAX_LIMIT).default(RIDE_HISTORY_DEFAULT_LIMIT),
   as: rideListAsSchema,
+});
+
+/**
+ * Query of `GET /api/rides/:id/messages`: the newest `limit` messages, or those just older than the
+ * message `before` names (the oldest one the client holds), so a long chat is read back page by page.
+ */
+export const chatHistoryQuerySchema = z.object({
+  before: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX_LIMIT).default(CHAT_PAGE_DEFAULT_LIMIT),
 });
 
 const notYours = { 404: { description: 'No such ride, or not the caller\'s (ids reveal nothing)' } } as const;
@@ -59,7 +71,7 @@ export const rideRoutes = defineRoutes([
     tag: 'rides',
     summary: "A city's price list",
     auth: 'public',
-    request: { params: z.object({ city: z.string() }) },
+    request: { params: z.object({ city: text().max(100) }) },
     responses: { 200: { description: 'The prices', schema: cityPricingSchema }, 404: { description: 'No such city' } },
   },
   {
@@ -74,6 +86,7 @@ export const rideRoutes = defineRoutes([
       201: { description: 'Requested', schema: riderRideResponseSchema },
       409: { description: 'The rider already has an active ride' },
       422: { description: 'Outside the service area, or the ride type is not offered there' },
+      429: { description: 'TOO_MANY_RIDE_REQUESTS: 10 rides booked in 10 minutes' },
     },
   },
   {
@@ -110,7 +123,7 @@ export const rideRoutes = defineRoutes([
     description: 'Idempotent.',
     auth: 'user',
     request: { params: idParamsSchema, body: cancelRideSchema },
-    responses: { 200: { description: 'Cancelled', schema: rideResponseSchema }, 409: { description: 'Too late' }, ...notYours },
+    responses: { 200: { description: 'Cancelled', schema: rideResponseSchema }, 409: { description: 'Too late' }, 429: { description: 'TOO_MANY_CANCELS: a driver cancelled 20 rides in 10 minutes' }, ...notYours },
   },
   {
     method: 'POST',
@@ -172,10 +185,11 @@ export const rideRoutes = defineRoutes([
     method: 'GET',
     path: '/api/rides/:id/messages',
     tag: 'rides',
-    summary: "The ride's chat, oldest first",
+    summary: "A page of the ride's chat: the newest messages (oldest first within the page), or those before a message",
+    description: 'Without `before`: the newest `limit` messages. With `before` (a message id): the `limit` messages just older than it. `has_older` says whether older ones remain.',
     auth: 'user',
-    request: { params: idParamsSchema },
-    responses: { 200: { description: 'The messages', schema: chatMessagesResponseSchema }, ...notYours },
+    request: { params: idParamsSchema, query: chatHistoryQuerySchema },
+    responses: { 200: { description: 'The messages', schema: chatMessagesResponseSchema }, 400: { description: 'Bad `before` or `limit`' }, ...notYours },
   },
   {
     method: 'POST',
@@ -185,7 +199,7 @@ export const rideRoutes = defineRoutes([
     description: 'The other party gets a notification and push; both get `chat.message` on `ride:{id}`.',
     auth: 'user',
     request: { params: idParamsSchema, body: chatMessageSchema },
-    responses: { 201: { description: 'Sent', schema: chatMessageResponseSchema }, 409: { description: 'Chat is closed' }, ...notYours },
+    responses: { 201: { description: 'Sent', schema: chatMessageResponseSchema }, 409: { description: 'Chat is closed' }, 429: { description: 'TOO_MANY_MESSAGES: 20 a minute on one ride, 60 a minute in all' }, ...notYours },
   },
   {
     method: 'POST',
@@ -234,7 +248,7 @@ export const rideRoutes = defineRoutes([
     tag: 'rides',
     summary: 'A shared ride: the token is the credential',
     auth: 'public',
-    request: { params: z.object({ token: z.string() }) },
+    request: { params: z.object({ token: text().max(200) }) },
     responses: { 200: { description: 'The ride', schema: sharedRideResponseSchema }, 404: { description: 'This link has expired (an hour after the ride ends)' } },
   },
 ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, multilineText } from '../text';
 
 export const latLngSchema = z.object({
   lat: z.number().min(-90).max(90),
@@ -7,7 +8,7 @@ export const latLngSchema = z.object({
 export type LatLng = z.infer<typeof latLngSchema>;
 
 /** A point the rider picked; the label is what they saw (an address or "Current location"). */
-export const placeSchema = latLngSchema.extend({ label: z.string().trim().max(200).optional() });
+export const placeSchema = latLngSchema.extend({ label: text().trim().max(200).optional() });
 export type Place = z.infer<typeof placeSchema>;
 
 export const RIDE_TYPES = ['economy', 'comfort', 'xl'] as const;
@@ -29,23 +30,26 @@ export const rideRequestSchema = z
   .strict();
 export type RideRequest = z.infer<typeof rideRequestSchema>;
 
-export const cancelRideSchema = z.object({ reason: z.string().trim().max(500).optional() }).strict();
+export const cancelRideSchema = z.object({ reason: multilineText().trim().max(500).optional() }).strict();
 export type CancelRideInput = z.infer<typeof cancelRideSchema>;
 
 export const RIDE_HISTORY_MAX_LIMIT = 50;
 export const RIDE_HISTORY_DEFAULT_LIMIT = 20;
+/** A page of a ride's chat: the newest messages first come, older ones on request (`before`). */
+export const CHAT_PAGE_MAX_LIMIT = 100;
+export const CHAT_PAGE_DEFAULT_LIMIT = 100;
 
-export const chatMessageSchema = z.object({ body: z.string().trim().min(1, 'Type a message').max(500, 'Messages are at most 500 characters') }).strict();
+export const chatMessageSchema = z.object({ body: multilineText().trim().min(1, 'Type a message').max(500, 'Messages are at most 500 characters') }).strict();
 export type ChatMessageInput = z.infer<typeof chatMessageSchema>;
 
 export const ratingSchema = z
   .object({
     stars: z.number().int().min(1, 'Choose 1 to 5 stars').max(5, 'Choose 1 to 5 stars'),
-    comment: z.string().trim().max(500).optional(),
+    comment: multilineText().trim().max(500).optional(),
   })
   .strict();
 export type RatingInput = z.infer<typeof ratingSchema>;
 
-export const startRideSchema = z.object({ pin: z.string().trim().max(10) }).strict();
+export const startRideSchema = z.object({ pin: text().trim().max(10) }).strict();
 
 export const rideListAsSchema = z.enum(['rider', 'driver']).default('rider');

@@ -194,7 +194,8 @@ export const chatMessageViewSchema = z.strictObject({
   created_at: timestampSchema,
 });
 export type ChatMessage = z.infer<typeof chatMessageViewSchema>;
-export const chatMessagesResponseSchema = z.strictObject({ messages: z.array(chatMessageViewSchema) });
+/** A page of chat, oldest first within the page; `has_older`: older messages remain (ask with `before`). */
+export const chatMessagesResponseSchema = z.strictObject({ messages: z.array(chatMessageViewSchema), has_older: z.boolean() });
 export const chatMessageResponseSchema = z.strictObject({ message: chatMessageViewSchema });
 
 export const ratingViewSchema = z.strictObject({

@@ -1,7 +1,15 @@
 import { z } from 'zod';
+import { text } from '../text';
 
 /** The deployment's own answers (decision 0017): apps/server/src/app.ts. */
 export const healthSchema = z.strictObject({ status: z.literal('ok') });
+
+/** `GET /api/health/ready`: whether the parts a request needs answer (Redis only in scaled mode). */
+export const readinessSchema = z.strictObject({
+  status: z.enum(['ready', 'unavailable']),
+  database: z.enum(['ok', 'down']),
+  redis: z.enum(['ok', 'down', 'not_configured']),
+});
 
 /** What the web app needs to know about this deployment: map tiles, geocoder, demo mode. */
 export const appConfigSchema = z.strictObject({
@@ -13,3 +21,16 @@ export type AppConfig = z.infer<typeof appConfigSchema>;
 
 /** An OpenAPI 3.1 document: checked for its shape here, in full by the test that builds it. */
 export const openApiDocumentSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+
+/**
+ * A Content-Security-Policy violation as a browser reports it: `report-uri` sends `{ "csp-report": {…} }`
+ * (application/csp-report), the Reporting API a list of `{ type, body }`. Bounded; the fields are the
+ * browser's and only logged.
+ */
+export const cspReportSchema = z.union([
+  z.object({ 'csp-report': z.looseObject({ 'document-uri': text().min(1).max(4096), 'violated-directive': text().min(1).max(200) }) }),
+  z
+    .array(z.looseObject({ type: z.literal('csp-violation'), body: z.looseObject({ documentURL: text().min(1).max(4096), effectiveDirective: text().min(1).max(200) }) }))
+    .min(1)
+    .max(100),
+]);

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { AttributionControl, MapContainer, Marker, Polyline, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { AttributionControl, CircleMarker, MapContainer, Marker, Polygon, Polyline, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import { riderText } from '@openride/shared/rides/rider-text';
 import type { DriverPosition, LatLngTuple, MapPoint, RideMapProps } from './ride-map-types';
 
@@ -86,14 +86,16 @@ function PickHandler({ onPick }: { onPick: NonNullable<RideMapProps['onPick']> }
  * Fits the view to what matters whenever that changes (points picked, a route arrives), but not on every
  * driver fix: the driver only pulls the view along when the car leaves it, so a rider who zoomed in stays.
  */
-function FitView({ points, driver }: { points: LatLngTuple[]; driver: DriverPosition | null | undefined }) {
+function FitView({ points, driver, once }: { points: LatLngTuple[]; driver: DriverPosition | null | undefined; once?: boolean }) {
   const map = useMap();
   const key = JSON.stringify(points);
   const hasDriver = Boolean(driver);
+  const fitted = useRef(false);
 
   useEffect(() => {
     const all = driver ? [...points, toTuple(driver)] : points;
-    if (all.length === 0) return;
+    if (all.length === 0 || (once && fitted.current)) return;
+    fitted.current = true;
     if (all.length === 1) map.setView(all[0]!, Math.max(map.getZoom(), SINGLE_POINT_ZOOM), { animate: false });
     else map.fitBounds(L.latLngBounds(all), FIT);
     // Refit when the points change or a driver appears, not when the driver moves (the effect below).
@@ -139,7 +141,9 @@ function Tiles({ url, attribution }: { url: string; attribution: string }) {
 
 type LeafletMapProps = RideMapProps & { tileUrl: string | null; attribution: string };
 
-export default function LeafletMap({ pickup, destination, driver, route, path, onPick, center, tileUrl, attribution }: LeafletMapProps) {
+const DOT_COLOURS = { free: '#059669', busy: '#0f172a' } as const;
+
+export default function LeafletMap({ pickup, destination, driver, route, path, dots, areas, fitOnce, onPick, center, tileUrl, attribution }: LeafletMapProps) {
   const points = useMemo(() => {
     const list: LatLngTuple[] = [];
     const add = (p: MapPoint | null | undefined) => {
@@ -149,8 +153,10 @@ export default function LeafletMap({ pickup, destination, driver, route, path, o
     add(destination);
     for (const p of route ?? []) list.push(p);
     for (const p of path ?? []) list.push(p);
+    for (const d of dots ?? []) list.push(toTuple(d));
+    for (const a of areas ?? []) for (const p of a.boundary) list.push(p);
     return list;
-  }, [pickup, destination, route, path]);
+  }, [pickup, destination, route, path, dots, areas]);
   const start = center ? toTuple(center) : (points[0] ?? SF_CENTER);
 
   return (
@@ -165,6 +171,16 @@ export default function LeafletMap({ pickup, destination, driver, route, path, o
       <SizeWatcher />
       {tileUrl ? <Tiles url={tileUrl} attribution={attribution} /> : null}
       <AttributionControl prefix={false} />
+      {areas?.map((a) => (
+        <Polygon key={a.id} positions={a.boundary as LatLngTuple[]} pathOptions={{ color: a.fill, weight: 1, opacity: Math.min(1, a.opacity + 0.2), fillColor: a.fill, fillOpacity: a.opacity }}>
+          <Tooltip sticky>{a.title}</Tooltip>
+        </Polygon>
+      ))}
+      {dots?.map((d) => (
+        <CircleMarker key={d.id} center={toTuple(d)} radius={7} pathOptions={{ color: '#fff', weight: 2, fillColor: DOT_COLOURS[d.tone], fillOpacity: 1 }}>
+          <Tooltip>{d.title}</Tooltip>
+        </CircleMarker>
+      ))}
       {route && route.length > 1 ? <Polyline positions={route as LatLngTuple[]} pathOptions={{ color: '#0f172a', weight: 5, opacity: 0.85 }} /> : null}
       {path && path.length > 1 ? <Polyline positions={path as LatLngTuple[]} pathOptions={{ color: '#059669', weight: 4, dashArray: '6 8' }} /> : null}
       {pickup ? <Marker position={toTuple(pickup)} icon={pickupIcon} title={pickup.label ? `${riderText.map.pickup}: ${pickup.label}` : riderText.map.pickup} keyboard={false} /> : null}
@@ -178,7 +194,7 @@ export default function LeafletMap({ pickup, destination, driver, route, path, o
       ) : null}
       {driver ? <Marker position={toTuple(driver)} icon={driverIcon(driver.heading)} title={riderText.map.driver} keyboard={false} zIndexOffset={1000} /> : null}
       {onPick ? <PickHandler onPick={onPick} /> : null}
-      <FitView points={points} driver={driver} />
+      <FitView points={points} driver={driver} once={fitOnce} />
     </MapContainer>
   );
 }

@@ -1,5 +1,5 @@
 import type { PushConfig, PushSubscriptionInput } from '@openride/shared/push/schemas';
-import { api } from '@/lib/api';
+import { api, isApiError } from '@/lib/api';
 
 /**
  * Web Push (VAPID) for browsers and the installed PWA. Every failure here is logged with console.warn and
@@ -55,7 +55,16 @@ async function subscribeAndSave(registration: ServiceWorkerRegistration): Promis
     subscription = null;
   }
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  await api('/api/push/subscriptions', { method: 'POST', body: toInput(subscription) });
+  try {
+    await api('/api/push/subscriptions', { method: 'POST', body: toInput(subscription) });
+  } catch (error) {
+    // The server keeps an endpoint with the account that registered it (another account used this browser
+    // before): a new subscription gets a new endpoint, and the old one stops when the push service drops it.
+    if (!(isApiError(error, 409) && error.code === 'PUSH_ENDPOINT_TAKEN')) throw error;
+    await subscription.unsubscribe();
+    const fresh = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    await api('/api/push/subscriptions', { method: 'POST', body: toInput(fresh) });
+  }
 }
 
 /** The user asked for notifications: ask the browser, then subscribe this browser for the signed-in user. */

@@ -1,4 +1,5 @@
-import type { AdminDriver, AdminDriverFilter } from '@openride/shared/drivers/schemas';
+import type { AdminDriverFilter } from '@openride/shared/drivers/schemas';
+import type { AdminDriverView as AdminDriver } from '@openride/shared/drivers/views';
 
 /** The tabs, in the order a reviewer works through them: the queue first. */
 export const DRIVER_FILTERS = ['pending', 'approved', 'rejected', 'all'] as const satisfies readonly AdminDriverFilter[];

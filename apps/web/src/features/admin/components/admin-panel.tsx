@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CalendarCheck, ChartColumn, ChevronRight, IdCard, Users } from 'lucide-react';
+import { CalendarCheck, ChartColumn, ChevronRight, Gauge, Hexagon, IdCard, Users } from 'lucide-react';
 import { adminText } from '@openride/shared/admin/admin-text';
 import { uiText } from '@openride/shared/ui-text';
 import { PageContainer, PageHeading } from '@/components/ui/page';
@@ -12,6 +12,8 @@ const managementLinks = [
   { to: paths.customerManagement, label: uiText.pages.customerManagement.title, text: uiText.pages.customerManagement.text, Icon: Users },
   { to: paths.bookingManagement, label: uiText.pages.bookingManagement.title, text: uiText.pages.bookingManagement.text, Icon: CalendarCheck },
   { to: paths.analytics, label: uiText.pages.analytics.title, text: uiText.pages.analytics.text, Icon: ChartColumn },
+  { to: paths.driverAdminDashboard, label: uiText.pages.driverAdminDashboard.title, text: uiText.pages.driverAdminDashboard.text, Icon: Gauge },
+  { to: paths.driverHeatmap, label: uiText.pages.driverHeatmap.title, text: uiText.pages.driverHeatmap.text, Icon: Hexagon },
 ] as const;
 
 export function AdminPanel() {
@@ -19,7 +21,7 @@ export function AdminPanel() {
     <PageContainer>
       <PageHeading title={uiText.admin.title} />
 
-      <nav aria-label={uiText.admin.manage} className="mb-10 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <nav aria-label={uiText.admin.manage} className="mb-10 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {managementLinks.map(({ to, label, text, Icon }) => (
           <Link
             key={to}

@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS } from '@openride/shared/admin/audit';
 import { type ColumnDef, DataTable, type TableFilter } from '@/components/ui/data-table';
 import { useAdmins } from '../api/get-admin-users';
 import { type AuditEntry, auditLogKey } from '../api/get-audit-log';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/lib/format';
 
 const text = adminText.audit;
 

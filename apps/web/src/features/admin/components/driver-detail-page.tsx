@@ -13,9 +13,8 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { type AdminDriverDetail, useDriverDetail, useSetSuspended } from '../api/driver-detail';
-import { formatDateTime } from './format';
+import { formatDateTime, percent } from '@/lib/format';
 
-const percent = (r: number | null) => (r === null ? text.none : `${Math.round(r * 100)}%`);
 
 /** /driver/{id} (admins): who the driver is, how they work, what was decided, and Suspend / Reinstate. */
 export function DriverDetailPage() {

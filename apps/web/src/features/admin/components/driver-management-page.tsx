@@ -15,7 +15,7 @@ import { cn } from '@/lib/cn';
 import { useMe } from '@/lib/session';
 import { type AdminDriver, adminDriversKey, DRIVER_FILTERS, type DriverFilter } from '../api/get-admin-drivers';
 import { type Review, useReviewDriver } from '../api/review-driver';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/lib/format';
 
 const text = uiText.driverManagement;
 const columnsText = adminText.drivers.columns;

@@ -4,7 +4,7 @@ import { uiText } from '@openride/shared/ui-text';
 import { type ColumnDef, DataTable, type TableFilter } from '@/components/ui/data-table';
 import { cn } from '@/lib/cn';
 import { type AdminUser, adminUsersKey } from '../api/get-admin-users';
-import { formatDate } from './format';
+import { formatDate } from '@/lib/format';
 
 const columnsText = uiText.admin.columns;
 

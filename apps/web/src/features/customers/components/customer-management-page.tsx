@@ -3,13 +3,12 @@ import { Link } from 'react-router';
 import { customerText as text } from '@openride/shared/customers/customer-text';
 import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { type Customer, customersKey, useSetRiderBlocked } from '../api/customers';
+import { type Customer, customersKey } from '../api/customers';
+import { BlockRiderDialog } from './block-rider-dialog';
 
 const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 const stars = (v: number | null) => (v === null ? text.none : `${v.toFixed(1)} ★`);
@@ -18,7 +17,6 @@ const nameId = (id: string) => `customer-${id}-name`;
 /** /customer-management (admins): every rider with their record, and the block on an account. */
 export function CustomerManagementPage() {
   const [pending, setPending] = useState<Customer | null>(null);
-  const setBlocked = useSetRiderBlocked();
   const columns = useMemo<ColumnDef<Customer>[]>(
     () => [
       {
@@ -29,8 +27,7 @@ export function CustomerManagementPage() {
         cell: ({ row: { original: c } }) => (
           <div>
             <p id={nameId(c.id)} className="font-semibold text-ink-900">
-              {/* The rider's rides: booking management filtered to them. */}
-              <Link to={`${paths.bookingManagement}?rider_id=${encodeURIComponent(c.id)}`} className="underline-offset-2 hover:underline">
+              <Link to={paths.customerDetail(c.id)} className="underline-offset-2 hover:underline">
                 {c.name}
               </Link>
             </p>
@@ -75,18 +72,6 @@ export function CustomerManagementPage() {
     [],
   );
 
-  const blocking = pending ? !pending.blocked : false;
-  const submit = (rider: Customer, reason: string) => {
-    setPending(null);
-    setBlocked.mutate(
-      { id: rider.id, blocked: !rider.blocked, reason },
-      {
-        onSuccess: () => toast({ title: rider.blocked ? text.done.unblocked(rider.name) : text.done.blocked(rider.name) }),
-        onError: (error) => toast({ variant: 'destructive', title: text.failed, description: error.name === 'ApiError' ? error.message : undefined }),
-      },
-    );
-  };
-
   return (
     <PageContainer>
       <PageHeading title={uiText.pages.customerManagement.title} description={uiText.pages.customerManagement.text} />
@@ -102,17 +87,7 @@ export function CustomerManagementPage() {
         empty={text.empty}
         loadFailed={text.loadFailed}
       />
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => (open ? undefined : setPending(null))}
-        title={blocking ? text.blockDialog.title : text.unblockDialog.title}
-        description={pending ? (blocking ? text.blockDialog.text(pending.name) : text.unblockDialog.text(pending.name)) : null}
-        confirmLabel={blocking ? text.blockDialog.confirm : text.unblockDialog.confirm}
-        cancelLabel={text.cancel}
-        variant={blocking ? 'destructive' : 'accent'}
-        reason={{ label: text.reasonLabel, requiredMessage: text.reasonRequired, maxLength: 500 }}
-        onConfirm={(reason) => pending && submit(pending, reason ?? '')}
-      />
+      <BlockRiderDialog rider={pending} onClose={() => setPending(null)} />
     </PageContainer>
   );
 }

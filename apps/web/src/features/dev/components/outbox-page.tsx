@@ -33,7 +33,8 @@ export function OutboxPage() {
         <QueryLoading />
       ) : outbox.isError ? (
         <QueryError onRetry={() => void outbox.refetch()} retrying={outbox.isFetching}>
-          {uiText.outbox.loadFailed}
+          {/* 403: not this machine and not an administrator (the outbox holds every reset link and code). */}
+          {isApiError(outbox.error, 403) ? uiText.outbox.refused : uiText.outbox.loadFailed}
         </QueryError>
       ) : outbox.data.length === 0 ? (
         <QueryEmpty icon={Mail}>{uiText.outbox.empty}</QueryEmpty>

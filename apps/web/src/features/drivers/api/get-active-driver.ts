@@ -1,4 +1,4 @@
-import type { Driver } from '@openride/shared/drivers/schemas';
+import type { DriverRecord as Driver } from '@openride/shared/drivers/views';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { driverQueryKey } from './get-my-driver';

@@ -74,7 +74,19 @@ export function DriverApplicationStatus({ driver, onApplyAgain }: { driver: Driv
           </Button>
         ) : null}
 
-        {status === 'approved' ? (
+        {status === 'approved' && driver.suspended ? (
+          <div role="status" className="mt-4 rounded-2xl bg-red-50 p-4 text-sm text-red-900">
+            <p className="font-semibold">{text.suspended.title}</p>
+            <p className="mt-1">{text.suspended.text}</p>
+            {driver.suspension_reason ? (
+              <p className="mt-2">
+                <span className="font-semibold">{text.rejectionReason}:</span> {driver.suspension_reason}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+
+        {status === 'approved' && !driver.suspended ? (
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to={paths.driverActive} className={buttonClasses({ variant: 'accent', size: 'lg' })}>
               {messages.nav.goOnline}

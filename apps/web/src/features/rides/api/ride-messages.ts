@@ -6,15 +6,53 @@ import { useLivePollInterval } from '@/lib/realtime';
 
 export type ChatRole = 'rider' | 'driver';
 
+/** The chat as cached: every message loaded so far, oldest first, and whether older ones remain. */
+export type ChatLog = { messages: ChatMessage[]; hasOlder: boolean };
 
-/** GET /api/rides/:id/messages, oldest first. */
+type ChatPage = { messages: ChatMessage[]; has_older: boolean };
+
+const pagePath = (rideId: string, before?: string) =>
+  `/api/rides/${encodeURIComponent(rideId)}/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`;
+
+/** Two lists as one, each message once, oldest first. */
+function merge(a: ChatMessage[], b: ChatMessage[]): ChatMessage[] {
+  const byId = new Map<string, ChatMessage>();
+  for (const m of [...a, ...b]) byId.set(m.id, m);
+  return [...byId.values()].sort((x, y) => x.created_at.localeCompare(y.created_at) || x.id.localeCompare(y.id));
+}
+
+/**
+ * GET /api/rides/:id/messages: the newest page, merged into what is already loaded (older pages the
+ * person asked for stay when the newest is read again).
+ */
 export function useRideMessages(rideId: string) {
+  const client = useQueryClient();
   const poll = useLivePollInterval();
   return useQuery({
     refetchInterval: poll,
     queryKey: rideKeys.messages(rideId),
-    queryFn: async () => (await api<{ messages: ChatMessage[] }>(`/api/rides/${encodeURIComponent(rideId)}/messages`)).messages,
+    queryFn: async (): Promise<ChatLog> => {
+      const page = await api<ChatPage>(pagePath(rideId));
+      const held = client.getQueryData<ChatLog>(rideKeys.messages(rideId));
+      if (!held) return { messages: page.messages, hasOlder: page.has_older };
+      // Held messages older than this page: whether more remain before them is what we knew already.
+      const reachesBack = held.messages.length > 0 && page.messages.length > 0 && held.messages[0]!.created_at < page.messages[0]!.created_at;
+      return { messages: merge(held.messages, page.messages), hasOlder: reachesBack ? held.hasOlder : page.has_older };
+    },
     enabled: Boolean(rideId),
+  });
+}
+
+/** The page just older than the oldest message loaded, added to the cached chat. */
+export function useLoadOlderMessages(rideId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const oldest = client.getQueryData<ChatLog>(rideKeys.messages(rideId))?.messages[0];
+      return api<ChatPage>(pagePath(rideId, oldest?.id));
+    },
+    onSuccess: (page) =>
+      client.setQueryData<ChatLog>(rideKeys.messages(rideId), (log) => ({ messages: merge(page.messages, log?.messages ?? []), hasOlder: page.has_older })),
   });
 }
 
@@ -23,14 +61,14 @@ export function useRideMessages(rideId: string) {
  * as the POST's answer and once as the 'chat.message' event, in either order.
  */
 export function addMessage(client: QueryClient, message: ChatMessage) {
-  client.setQueryData<ChatMessage[]>(rideKeys.messages(message.ride_id), (list) => {
-    if (!list) return [message];
-    if (list.some((m) => m.id === message.id)) return list;
-    return [...list, message].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  client.setQueryData<ChatLog>(rideKeys.messages(message.ride_id), (log) => {
+    if (!log) return { messages: [message], hasOlder: false };
+    if (log.messages.some((m) => m.id === message.id)) return log;
+    return { ...log, messages: merge(log.messages, [message]) };
   });
 }
 
-/** POST /api/rides/:id/messages; 409 when the chat has closed. */
+/** POST /api/rides/:id/messages; 409 when the chat has closed, 429 when sent too fast. */
 export function useSendMessage(rideId: string) {
   const client = useQueryClient();
   return useMutation({

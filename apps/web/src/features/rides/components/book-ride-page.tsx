@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LocateFixed, Loader2 } from 'lucide-react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { distanceMeters, formatLatLng, parseLatLng } from '@openride/shared/geo/lat-lng';
 import { nearestPlace } from '@openride/shared/geo/sf-places';
 import { riderText } from '@openride/shared/rides/rider-text';
@@ -48,15 +48,13 @@ function fromTap(point: { lat: number; lng: number }): FieldState {
   return { text: label, point: { lat: point.lat, lng: point.lng, label } };
 }
 
-/** The booking page for a signed-in rider; /book-ride sends visitors to sign in first and back. */
+/** The booking page for a signed-in rider (the router's RequireSignedIn sends visitors to sign in first and back). */
 export function BookRidePage() {
   const me = useMe();
   const client = useQueryClient();
   const active = useActiveRide(Boolean(me.data));
   // The rider's own channel says when any of their rides changes: the active-ride card follows.
   useRealtimeEvent('ride.changed', () => void client.invalidateQueries({ queryKey: rideKeys.active, exact: true }));
-  if (me.isPending) return <LoadingScreen />;
-  if (!me.data) return <Navigate to={paths.authReturnTo(paths.bookRide)} replace />;
   if (active.isPending) return <LoadingScreen />;
   return <BookRide activeRide={active.data ?? null} />;
 }

@@ -1,7 +1,7 @@
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, MessageCircle, Phone, UserRound } from 'lucide-react';
-import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { rideChannel } from '@openride/shared/realtime';
 import { driverText } from '@openride/shared/rides/driver-text';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
@@ -77,7 +77,8 @@ function useLiveRide(rideId: string) {
   useRealtimeEvent('ride.changed', (data) => {
     if (data.id === rideId) void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true });
   });
-  useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true }));
+  // A ride we have: refetched, as events may have been missed; a ride that was not found stays so.
+  useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true, predicate: (q) => q.state.data !== undefined }));
   return { ride, status };
 }
 
@@ -132,7 +133,6 @@ function NewMessagePill({ from, body, onOpen }: { from: string; body: string; on
 export function DriverRidePage() {
   const params = useParams();
   const [search] = useSearchParams();
-  const location = useLocation();
   const navigate = useNavigate();
   const client = useQueryClient();
   const me = useMe();
@@ -163,8 +163,6 @@ export function DriverRidePage() {
     }
   }, [status, ride.data, navigate, client]);
 
-  if (me.isPending) return <LoadingScreen />;
-  if (!me.data) return <Navigate to={paths.authReturnTo(location.pathname + location.search)} replace />;
   if (!rideId || isApiError(ride.error, 404)) return <Message title={text.notFound} />;
   if (ride.isError && !ride.data) return <Message title={text.loadFailed} />;
   if (!ride.data) return <LoadingScreen />;

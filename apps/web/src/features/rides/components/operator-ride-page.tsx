@@ -15,7 +15,7 @@ import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { type AdminRideDetail, useOperatorCancel, useOperatorRide, useRedispatch } from '../api/operator-rides';
 import { formatDateTime, formatDistance, formatDuration, formatMoney } from '../lib/format';
-import { statusBadge } from './booking-management-page';
+import { statusBadge } from './operator-rides-table';
 
 const eventText = (e: TimelineEvent) => {
   const words = text.events[e.kind];

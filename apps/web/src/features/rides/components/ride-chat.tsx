@@ -7,7 +7,7 @@ import { inputClasses } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { RECONNECTED_EVENT, useRealtimeEvent } from '@/lib/realtime';
 import { rideKeys } from '../api/ride-keys';
-import { addMessage, type ChatRole, useRideMessages, useSendMessage } from '../api/ride-messages';
+import { addMessage, type ChatRole, useLoadOlderMessages, useRideMessages, useSendMessage } from '../api/ride-messages';
 
 const text = driverText.chat;
 const MAX_LENGTH = 500;
@@ -57,6 +57,7 @@ export function RideChat({ rideId, myRole, enabled, otherName, className }: Ride
   const client = useQueryClient();
   const messages = useRideMessages(rideId);
   const send = useSendMessage(rideId);
+  const older = useLoadOlderMessages(rideId);
   const [draft, setDraft] = useState('');
   const [pending, setPending] = useState<Pending[]>([]);
   const listRef = useRef<HTMLDivElement>(null);
@@ -69,13 +70,15 @@ export function RideChat({ rideId, myRole, enabled, otherName, className }: Ride
   // Messages sent while the socket was down were missed: read the list again.
   useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: rideKeys.messages(rideId) }));
 
-  const list = messages.data ?? [];
+  const list = messages.data?.messages ?? [];
   const count = list.length + pending.length;
-  // Newest at the bottom, in view: scroll the list itself (not the page) whenever a message is added.
+  // Newest at the bottom, in view: scroll the list itself (not the page) whenever a message is added at
+  // the bottom. Earlier messages loaded at the top leave the view where it is.
+  const newest = `${list.at(-1)?.id ?? ''}:${pending.length}`;
   useLayoutEffect(() => {
     const el = listRef.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [count]);
+  }, [newest]);
 
   // A closed chat cannot send: pending bubbles would never resolve, so they are shown as failed.
   useEffect(() => {
@@ -126,6 +129,18 @@ export function RideChat({ rideId, myRole, enabled, otherName, className }: Ride
       ) : (
         // The log role sits on a wrapper: on the <ol> itself it would take away the list its items need.
         <div ref={listRef} role="log" aria-live="polite" aria-label={text.title} className="max-h-72 min-h-24 overflow-y-auto px-4 py-3">
+          {messages.data?.hasOlder ? (
+            <div className="mb-2 flex flex-col items-center gap-1">
+              <Button type="button" variant="ghost" size="sm" onClick={() => older.mutate()} disabled={older.isPending}>
+                {older.isPending ? text.loadingOlder : text.loadOlder}
+              </Button>
+              {older.isError ? (
+                <p role="alert" className="text-xs text-red-700">
+                  {text.loadOlderFailed}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
           <ol className="space-y-2">
             {list.map((m) => {
               const mine = m.sender_role === myRole;

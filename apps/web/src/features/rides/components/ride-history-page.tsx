@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
@@ -28,8 +28,6 @@ const STATUS_TONE: Record<Ride['status'], string> = {
 export function RideHistoryPage() {
   const me = useMe();
   const history = useRideHistory(Boolean(me.data));
-  if (me.isPending) return <LoadingScreen />;
-  if (!me.data) return <Navigate to={paths.authReturnTo('/ride-history')} replace />;
 
   const rides = history.data?.pages.flatMap((page) => page.rides) ?? [];
   return (

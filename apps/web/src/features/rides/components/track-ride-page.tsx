@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Car, Loader2, Phone } from 'lucide-react';
-import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { rideChannel } from '@openride/shared/realtime';
 import { canTransition, isTerminal } from '@openride/shared/rides/ride-state';
 import { riderText } from '@openride/shared/rides/rider-text';
@@ -53,7 +53,8 @@ function useLiveRide(rideId: string) {
     if (data.ride_id !== rideId) return;
     setLive({ lat: data.lat, lng: data.lng, heading: data.heading, eta_s: data.eta_s });
   });
-  useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true }));
+  // A ride we have: refetched, as events may have been missed; a ride that was not found stays so.
+  useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true, predicate: (q) => q.state.data !== undefined }));
   return { ride, live };
 }
 
@@ -61,13 +62,10 @@ function useLiveRide(rideId: string) {
 export function TrackRidePage() {
   const params = useParams();
   const [search] = useSearchParams();
-  const location = useLocation();
   const me = useMe();
   const rideId = params.id ?? search.get('booking') ?? '';
   const { ride, live } = useLiveRide(me.data ? rideId : '');
 
-  if (me.isPending) return <LoadingScreen />;
-  if (!me.data) return <Navigate to={paths.authReturnTo(location.pathname + location.search)} replace />;
   if (!rideId || isApiError(ride.error, 404)) return <RideNotFound />;
   if (ride.isPending) return <LoadingScreen />;
   // The ride's driver opening a rider's link (a shared notification, history): their own screen.

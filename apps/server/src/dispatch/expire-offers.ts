@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import { lockRideForTransition } from '../db/ride-locks';
+import type { DB } from '../db/schema';
+import { inTransaction } from '../lib/transaction';
+
+/** Offers closed per sweep at most; the next tick (a second later) takes the rest. */
+const SWEEP_LIMIT = 500;
+
+/**
+ * Open offers nobody answered by `now`, closed as expired; returns them for the caller to announce. Each
+ * one under its ride's lock, taken first like every ride verb (decision 0021): an accept landing at the
+ * same moment either commits first (the offer is no longer open, nothing to expire) or finds it expired.
+ * `now` is a parameter so the race suite can run the sweep at an offer's expiry.
+ */
+export async function expireOffers(db: Kysely<DB>, now: Date) {
+  const due = await db
+    .selectFrom('ride_offers')
+    .select(['id', 'ride_id'])
+    .where('status', '=', 'offered')
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(SWEEP_LIMIT)
+    .execute();
+  const closed: Array<{ id: string; ride_id: string; driver_id: string }> = [];
+  for (const offer of due) {
+    const row = await inTransaction(db, async (trx) => {
+      const locked = await lockRideForTransition(trx, offer.ride_id);
+      if (!locked?.openOffers.some((o) => o.id === offer.id)) return undefined;
+      return trx
+        .updateTable('ride_offers')
+        .set({ status: 'expired', closed_at: now })
+        .where('id', '=', offer.id)
+        .where('status', '=', 'offered')
+        .where('expires_at', '<=', now)
+        .returning(['id', 'ride_id', 'driver_id'])
+        .executeTakeFirst();
+    });
+    if (row) closed.push(row);
+  }
+  return closed;
+}

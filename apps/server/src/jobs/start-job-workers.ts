@@ -1,0 +1,28 @@
+import type { Services } from '../http/context';
+import { createMessageDelivery } from '../messaging/create-messenger';
+import { runRetention } from './run-retention';
+
+/** Every hour at :17 (UTC); pg-boss queues one retention job per slot across all processes. */
+export const RETENTION_CRON = '17 * * * *';
+
+/**
+ * This process's workers for every queue (decision 0027), started once the server listens. Any process
+ * may run any job: they are in the database, not in the process that queued them.
+ */
+export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'logger' | 'jobs' | 'push'>) {
+  const { env, db, logger, jobs } = services;
+  await jobs.work('push-send', (data) => services.push.deliver(data), { workers: 2 });
+
+  const deliverMessage = createMessageDelivery(env, db, logger);
+  await jobs.work('message-send', async (message, job) => {
+    await deliverMessage(message);
+    // Sent: its text (a one-time code, a reset link) is not kept in the job tables.
+    await jobs.deleteJob('message-send', job.id);
+  });
+
+  await jobs.work('retention', async () => {
+    const deleted = await runRetention(db, { breadcrumbDays: env.RETENTION_BREADCRUMB_DAYS });
+    logger.info({ deleted }, 'retention: old rows deleted');
+  });
+  await jobs.schedule('retention', RETENTION_CRON);
+}

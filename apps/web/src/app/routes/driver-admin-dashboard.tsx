@@ -1,0 +1,1 @@
+export { DriverDashboardPage as Component } from '@/features/analytics/components/driver-dashboard-page';

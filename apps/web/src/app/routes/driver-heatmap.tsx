@@ -1,0 +1,1 @@
+export { DriverHeatmapPage as Component } from '@/features/analytics/components/driver-heatmap-page';
