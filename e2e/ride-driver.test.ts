@@ -119,8 +119,11 @@ describe('the driver on /driver-active', () => {
     // Screen readers hear the offer once, not a number every second.
     await expect.poll(() => card.getByRole('status').textContent()).toMatch(/^New ride request\. \d+ seconds to accept\.$/);
 
+    // The card goes at once; the server's answer comes after it. Wait for that answer before asking the server.
+    const declined = page.waitForResponse((r) => r.url().endsWith(`/api/rides/${rideId}/decline`));
     await card.getByRole('button', { name: offerText.decline, exact: true }).click();
     await card.waitFor({ state: 'detached' });
+    expect((await declined).status()).toBe(200);
     expect((await user.get('/api/drivers/me/offer')).body.offer).toBeNull();
     // The ride was not taken by this driver.
     expect((await user.get(`/api/rides/${rideId}`)).status).toBe(404);
