@@ -6,7 +6,9 @@ import { SF, seedDrivers } from './lib/rides-seed';
 import { ratio, sleep, summarize } from './lib/stats';
 import type { Bench, BenchContext, Row } from './lib/types';
 
-const TARGET_P99_MS = 100;
+// Issue 11's target: at least 200 requests/s per process back to back, with p99 at most 50 ms.
+const TARGET_P99_MS = 50;
+const TARGET_RATE = 200;
 const DRIVERS_PER_AREA = 5;
 
 /**
@@ -51,7 +53,10 @@ async function measure(ctx: BenchContext, mode: { label: string; kind: 'pglite' 
     const drivers = await seedDrivers(db.db, areas * DRIVERS_PER_AREA, `${prefix}-d`);
     const riders = await seedUsers(db.db, areas, { prefix: `${prefix}-r` });
     await db.close();
-    server = await startApp(database, mode.redis ? { REDIS_URL: ctx.redisUrl!, REDIS_PREFIX: prefix } : {});
+    // Each rider here books hundreds of rides a minute: far above the abuse limit a real rider meets (10 per 10
+    // minutes, issue 11), which would answer 429 and measure the limiter instead of dispatch. 1000 is its maximum.
+    const limits = { RIDE_REQUEST_LIMIT: '1000' };
+    server = await startApp(database, mode.redis ? { ...limits, REDIS_URL: ctx.redisUrl!, REDIS_PREFIX: prefix } : limits);
     const origin = server.url;
     const driverCookies = await browserCookies(server.url, drivers, 16);
     const riderCookies = await browserCookies(server.url, riders, 16);
@@ -171,7 +176,7 @@ async function measure(ctx: BenchContext, mode: { label: string; kind: 'pglite' 
     const label = `${mode.label}, ${areas} riders, ${drivers.length} drivers`;
     const baseLabel = `GET /api/rides/active, same ${areas} riders back to back`;
     const notes = [timeouts ? `${timeouts} requests got no offer within 5 s` : '', failures ? `${failures} failed calls` : ''].filter(Boolean).join('; ') || undefined;
-    const met = (p99: number) => (timeouts ? false : atMost(p99, TARGET_P99_MS));
+    const met = (p99: number) => (timeouts || failures ? false : atMost(p99, TARGET_P99_MS));
     return [
       {
         area: 5,
@@ -180,6 +185,8 @@ async function measure(ctx: BenchContext, mode: { label: string; kind: 'pglite' 
         unit: 'req/s',
         baseline: { label: baseLabel, value: baseRate },
         ratio: ratio(saturated.rate, baseRate),
+        target: `≥ ${TARGET_RATE} req/s`,
+        met: !failures && saturated.rate >= TARGET_RATE,
         note: notes,
       },
       { area: 5, figure: `Dispatch latency p50 request → offer received, back to back, ${mode.label}`, value: saturated.latency.p50, unit: 'ms', baseline: { label: baseLabel, value: b.p50 }, ratio: ratio(saturated.latency.p50, b.p50) },

@@ -44,14 +44,26 @@ it('tiles that fail: markers and the route still draw, the map says so, and noth
   await byText(page, riderText.map.tilesUnavailable).waitFor();
   expect(tileErrors.length).toBeGreaterThan(0);
   const map = page.getByRole('region', { name: book.mapLabel });
-  await map.locator(`[title="${riderText.map.pickup}: ${book.currentLocation}"]`).waitFor();
+  // The pickup from the phone is stored as a place people know, not as "Current location" (issue 17 §6).
+  const gpsPickup = `[title="${riderText.map.pickup}: ${book.near('Union Square')}"]`;
+  await map.locator(gpsPickup).waitFor();
   await map.locator(`[title="${riderText.map.destination}: Coit Tower"]`).waitFor();
   // The quote's route, drawn as a line between them.
   await expect.poll(() => map.locator('.leaflet-overlay-pane path').count()).toBeGreaterThan(0);
-  const marker = await map.locator(`[title="${riderText.map.pickup}: ${book.currentLocation}"]`).boundingBox();
+  const marker = await map.locator(gpsPickup).boundingBox();
   const mapBox = (await map.boundingBox())!;
   expect(marker!.x).toBeGreaterThan(mapBox.x);
   expect(marker!.y + marker!.height).toBeLessThan(mapBox.y + mapBox.height);
+
+  // Without tiles the city is still drawn (issue 17 §5): land, parks, streets, and landmarks by name…
+  await expect.poll(() => map.locator('.leaflet-offline-basemap-pane path').count()).toBeGreaterThan(3);
+  await map.getByText('Coit Tower', { exact: true }).waitFor();
+  // …the tile credit went with the tiles, and the note keeps clear of the zoom buttons.
+  expect(await map.getByText('Test tiles').count()).toBe(0);
+  const note = (await byText(page, riderText.map.tilesUnavailable).boundingBox())!;
+  const zoom = (await map.getByRole('button', { name: 'Zoom out' }).boundingBox())!;
+  expect(note.x >= zoom.x + zoom.width || note.y >= zoom.y + zoom.height).toBe(true);
+  expect(zoom.width).toBeGreaterThanOrEqual(44);
 
   if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/book-ride-tiles-failed.png` });
   expect(otherErrors).toEqual([]);

@@ -104,6 +104,17 @@ it('a whole trip on the rider’s phone: driver and car, ETA, chat, arrived, in 
   await statusRegion(page).getByRole('heading', { name: STATUS_LABELS.completed }).waitFor();
   await byText(page, track.completedTitle).waitFor();
 
+  // What the rider must do leads (issue 17 §7): the amount to pay and how, then the rating, then the receipt.
+  const pay = page.getByRole('heading', { name: track.payCash(money(ride.fare_cents)) });
+  const [payBox, rateBox, receiptBox] = await Promise.all(
+    [pay, page.getByRole('group', { name: track.rateTitle }), page.getByRole('heading', { name: track.receipt })].map(async (h) => {
+      await h.waitFor();
+      return (await h.boundingBox())!;
+    }),
+  );
+  expect(payBox!.y).toBeLessThan(rateBox!.y);
+  expect(rateBox!.y).toBeLessThan(receiptBox!.y);
+
   // Receipt: the lines add up to the total, which is the upfront fare.
   await page.getByRole('heading', { name: track.receipt }).waitFor();
   const receipt = (await rider.get(`/api/rides/${ride.id}/receipt`)).body.receipt;

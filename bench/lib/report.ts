@@ -27,7 +27,8 @@ export function markdownTable(rows: Row[]): string {
     const baseline = r.baseline ? `${withUnit(r.baseline.value, r.baseline.unit ?? r.unit)} (${r.baseline.label})` : '';
     const ratio = r.ratio == null ? (r.baseline ? '—' : '') : `${formatNumber(r.ratio)}×`;
     const met = r.met == null ? (r.target ? '—' : '') : r.met ? 'yes' : '**no**';
-    const value = r.value == null && r.note ? `— (${r.note})` : withUnit(r.value, r.unit);
+    // A note (failed calls, timeouts) stays beside its figure: a number measured through failures is no figure.
+    const value = r.value == null && r.note ? `— (${r.note})` : r.note ? `${withUnit(r.value, r.unit)} (${r.note})` : withUnit(r.value, r.unit);
     lines.push(`| ${[String(r.area), r.figure, value, baseline, ratio, r.target ?? '', met].map(cell).join(' | ')} |`);
   }
   return lines.join('\n');

@@ -21,6 +21,8 @@ export const uiText = {
   nav: {
     signOut: 'Sign Out',
     rideHistory: 'My Rides',
+    /** The §2 'Go Online' link while the driver already is online: it opens their screen (decision 0030). */
+    driverScreen: 'Driver Screen',
   },
   analytics: {
     range: 'Date range',
@@ -74,6 +76,14 @@ export const uiText = {
   realtime: {
     /** Shown discreetly while the socket is down or refused and live screens poll instead. */
     polling: 'Live updates paused — refreshing every few seconds',
+  },
+  /** Offline is a state, not a spinner (issue 17 §4). */
+  network: {
+    failed: "We couldn't reach OpenRide. Check your connection and try again.",
+    offline: "You're offline",
+    offlineHint: "Showing what we last knew. We'll reconnect by ourselves.",
+    retry: 'Try again',
+    updatedAgo: (seconds: number) => (seconds < 60 ? `Updated ${seconds} s ago` : `Updated ${Math.floor(seconds / 60)} min ago`),
   },
   notifications: {
     heading: 'Notifications',

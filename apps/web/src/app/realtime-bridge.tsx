@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { uiText } from '@openride/shared/ui-text';
+import { useNetworkStatus } from '@/lib/network-status';
 import { queryKeys } from '@/lib/query-keys';
 import { RECONNECTED_EVENT, useRealtimeConnection, useRealtimeEvent, useRealtimeStatus } from '@/lib/realtime';
 
@@ -25,6 +26,8 @@ export function RealtimeBridge() {
 /** A small pill at the bottom corner while live screens poll because the socket is down or refused. */
 function PollingNotice() {
   const status = useRealtimeStatus();
+  // Offline, the offline notice says more than this one: one notice at a time.
+  const { offline } = useNetworkStatus();
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (status !== 'down') {
@@ -34,7 +37,7 @@ function PollingNotice() {
     const timer = setTimeout(() => setShown(true), NOTICE_AFTER_MS);
     return () => clearTimeout(timer);
   }, [status]);
-  if (!shown) return null;
+  if (!shown || offline) return null;
   return (
     <div
       role="status"

@@ -3,6 +3,7 @@ import { FullScreenLoading, PageLoading } from '@/components/ui/loading-screen';
 import { RequireRole, RequireSignedIn } from './guards/require-role';
 import { AppShell } from './layouts/app-shell';
 import { SiteLayout } from './layouts/site-layout';
+import { taskHandle } from './layouts/task-handle';
 import type { PlaceholderHandle, PlaceholderPageKey } from './routes/placeholder';
 import { RouteError } from './routes/route-error';
 
@@ -18,19 +19,19 @@ const placeholder = (path: string, page: PlaceholderPageKey): RouteObject => ({
  * differently (a share link, /driver, the placeholders) stay outside.
  */
 const signedInPages: RouteObject[] = [
-  { path: 'book-ride', lazy: () => import('./routes/book-ride') },
-  { path: 'track-ride/:id', lazy: () => import('./routes/track-ride') },
+  { path: 'book-ride', handle: taskHandle, lazy: () => import('./routes/book-ride') },
+  { path: 'track-ride/:id', handle: taskHandle, lazy: () => import('./routes/track-ride') },
   // Push notifications open the query form /track-ride?booking=… (§2).
-  { path: 'track-ride', lazy: () => import('./routes/track-ride') },
+  { path: 'track-ride', handle: taskHandle, lazy: () => import('./routes/track-ride') },
   { path: 'ride-history', lazy: () => import('./routes/ride-history') },
 ];
 
 /** Pages for users with a driver record (pending ones included); riders are sent to /driver. */
 const driverPages: RouteObject[] = [
-  { path: 'driver-active', lazy: () => import('./routes/driver-active') },
-  { path: 'driver-ride/:bookingId', lazy: () => import('./routes/driver-ride') },
+  { path: 'driver-active', handle: taskHandle, lazy: () => import('./routes/driver-active') },
+  { path: 'driver-ride/:bookingId', handle: taskHandle, lazy: () => import('./routes/driver-ride') },
   // A driver_message push opens /driver-ride-view?booking=… (§2: the two readings differ in path form).
-  { path: 'driver-ride-view', lazy: () => import('./routes/driver-ride') },
+  { path: 'driver-ride-view', handle: taskHandle, lazy: () => import('./routes/driver-ride') },
   placeholder('driver-documents-upload', 'driverDocumentsUpload'),
   placeholder('driver-earnings', 'driverEarnings'),
   placeholder('driver-schedule', 'driverSchedule'),

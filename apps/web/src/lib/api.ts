@@ -1,4 +1,11 @@
-/** Thrown for any non-2xx response; `code` and `message` come from the wire shape `{ error: { code, message } }`. */
+import { uiText } from '@openride/shared/ui-text';
+import { reportAnswer, reportNetworkFailure } from './network-status';
+
+/** What a person reads when a request got no answer at all (offline, server unreachable). */
+export const NETWORK_ERROR_TEXT = uiText.network.failed;
+export const NETWORK_ERROR_CODE = 'NETWORK';
+
+/** Thrown for any non-2xx response (status 0 and code NETWORK: no answer at all); `code` and `message` come from the wire shape `{ error: { code, message } }`. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
@@ -46,13 +53,23 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** Same-origin JSON request: the session cookie authenticates, so no token handling here. */
 export async function api<T>(path: string, { method = 'GET', body, signal }: ApiOptions = {}): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    // An abort is ours (a query cancelled); anything else means no answer at all. The browser's text for
+    // that ("Failed to fetch", "Load failed") never reaches a screen: ours does (issue 17 §3).
+    if (signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    reportNetworkFailure();
+    throw new ApiError(0, NETWORK_ERROR_TEXT, NETWORK_ERROR_CODE);
+  }
+  reportAnswer(response.status);
   const data = await readBody(response);
   if (!response.ok) {
     const { code, message } = errorFromBody(data);
@@ -63,3 +80,10 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Api
 
 export const isApiError = (error: unknown, status?: number): error is ApiError =>
   error instanceof ApiError && (status === undefined || error.status === status);
+
+/** No answer at all: offline, or the server could not be reached. */
+export const isNetworkError = (error: unknown): error is ApiError => error instanceof ApiError && error.code === NETWORK_ERROR_CODE;
+
+/** The server refused with a domain code (a 4xx with `code`): its words are the code's (errorText). */
+export const isRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && Boolean(error.code);

@@ -1,5 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api';
+import { onRecovered } from './network-status';
 import { queryKeys } from './query-keys';
 
 export const queryClient: QueryClient = new QueryClient({
@@ -13,7 +14,11 @@ export const queryClient: QueryClient = new QueryClient({
     },
   }),
   defaultOptions: {
+    // Offline, a request fails at once with our words and the screen shows its error and retry, instead of
+    // waiting paused behind a spinner forever (issue 17 §4). Reconnecting refetches (refetchOnReconnect).
+    mutations: { networkMode: 'always' },
     queries: {
+      networkMode: 'always',
       staleTime: 30_000,
       refetchOnWindowFocus: true,
       // Client errors will not fix themselves on retry (401 signed out, 403, 404); network and 5xx may.
@@ -24,3 +29,6 @@ export const queryClient: QueryClient = new QueryClient({
     },
   },
 });
+
+// The server answers again (the probe, or any request): what is on screen is refreshed, errors included.
+onRecovered(() => void queryClient.invalidateQueries({ refetchType: 'active' }));

@@ -5,6 +5,7 @@ import {
   clampToLand,
   distanceMeters,
   gridPath,
+  gridStreetSegments,
   inGridArea,
   isOnLand,
   type LatLngTuple,
@@ -198,5 +199,27 @@ describe('inGridArea', () => {
     expect(inGridArea({ lat: 37.6879, lng: -122.4702 })).toBe(false); // Daly City
     expect(inGridArea(ALCATRAZ)).toBe(false);
     expect(inGridArea({ lat: 40.758, lng: -73.9855 })).toBe(false); // Times Square
+  });
+});
+
+describe('gridStreetSegments (the offline basemap)', () => {
+  const segments = gridStreetSegments();
+  it('draws every street of the grid on land only, cut at the shore', () => {
+    expect(segments.length).toBeGreaterThan(150);
+    for (const [a, b] of segments) {
+      const mid: [number, number] = [(a![0] + b![0]) / 2, (a![1] + b![1]) / 2];
+      expect(isOnLand(mid)).toBe(true);
+      // Runs north–south or east–west: one coordinate is shared.
+      expect(a![0] === b![0] || a![1] === b![1]).toBe(true);
+    }
+  });
+  it('passes through the grid the simulator drives: a snapped point lies on a drawn street', () => {
+    const onStreet = snapToStreet([37.7599, -122.4148]);
+    const near = segments.some(([a, b]) => {
+      const [lo0, hi0] = [Math.min(a![0], b![0]), Math.max(a![0], b![0])];
+      const [lo1, hi1] = [Math.min(a![1], b![1]), Math.max(a![1], b![1])];
+      return onStreet[0] >= lo0 - 1e-6 && onStreet[0] <= hi0 + 1e-6 && onStreet[1] >= lo1 - 1e-6 && onStreet[1] <= hi1 + 1e-6;
+    });
+    expect(near).toBe(true);
   });
 });

@@ -328,3 +328,45 @@ export function pointAlong(path: readonly PointLike[], metres: number): PathPosi
   const end = path[path.length - 1]!;
   return { lat: lat(end), lng: lng(end), heading };
 }
+
+/** Where a line (x fixed when `axis` is 'x', else y fixed) is on land: sorted [from, to] intervals along it. */
+function landIntervals(axis: 'x' | 'y', at: number): [number, number][] {
+  const crossings: number[] = [];
+  for (let i = 0, j = LAND_XY.length - 1; i < LAND_XY.length; j = i++) {
+    const a = LAND_XY[i]!;
+    const b = LAND_XY[j]!;
+    const [a0, b0, a1, b1] = axis === 'y' ? [a.y, b.y, a.x, b.x] : [a.x, b.x, a.y, b.y];
+    if (a0 > at !== b0 > at) crossings.push(a1 + ((at - a0) * (b1 - a1)) / (b0 - a0));
+  }
+  crossings.sort((p, q) => p - q);
+  const out: [number, number][] = [];
+  for (let k = 0; k + 1 < crossings.length; k += 2) out.push([crossings[k]!, crossings[k + 1]!]);
+  return out;
+}
+
+/**
+ * Every street of the grid as [lat, lng] segments, cut at the shore: the streets the demo's drivers follow,
+ * drawn by the map's offline basemap when no tile server answers (issue 17 §5). About 190 lines.
+ */
+export function gridStreetSegments(): LatLngTuple[][] {
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const p of LAND_XY) {
+    minX = Math.min(minX, p.x);
+    maxX = Math.max(maxX, p.x);
+    minY = Math.min(minY, p.y);
+    maxY = Math.max(maxY, p.y);
+  }
+  const segments: LatLngTuple[][] = [];
+  for (let i = Math.ceil(minX / BLOCK_EW_M); i * BLOCK_EW_M <= maxX; i++) {
+    const x = i * BLOCK_EW_M;
+    for (const [y0, y1] of landIntervals('x', x)) segments.push([toLatLng({ x, y: y0 }), toLatLng({ x, y: y1 })]);
+  }
+  for (let j = Math.ceil(minY / BLOCK_NS_M); j * BLOCK_NS_M <= maxY; j++) {
+    const y = j * BLOCK_NS_M;
+    for (const [x0, x1] of landIntervals('y', y)) segments.push([toLatLng({ x: x0, y }), toLatLng({ x: x1, y })]);
+  }
+  return segments;
+}

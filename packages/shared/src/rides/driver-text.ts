@@ -3,6 +3,9 @@
  * chat both sides share. Designed by us (the spec does not show these screens); tests assert them.
  */
 export const driverText = {
+  map: {
+    label: 'Your position and ride requests',
+  },
   location: {
     sharing: 'Sharing your location',
     sharingHint: 'Riders nearby can be matched to you.',

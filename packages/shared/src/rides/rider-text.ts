@@ -95,6 +95,8 @@ export const riderText = {
     copyFailed: "Couldn't copy. Select the link and copy it.",
     chat: 'Chat with your driver',
     completedTitle: 'You have arrived',
+    payCash: (amount: string) => `Pay ${amount} in cash`,
+    payCashHint: (driver: string) => `Hand the fare to ${driver}. Your receipt is below.`,
     rateTitle: 'Rate your trip',
     stars: (n: number) => `${n} star${n === 1 ? '' : 's'}`,
     rating: 'Rating',

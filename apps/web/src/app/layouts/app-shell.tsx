@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { OfflineNotice } from '@/components/ui/offline-notice';
 import { PwaSetup } from '@/features/install/components/pwa-setup';
 import { PushBridge } from '@/features/push/components/push-bridge';
 import { useMe } from '@/lib/session';
@@ -20,6 +21,7 @@ export function AppShell() {
   return (
     <>
       <Outlet />
+      <OfflineNotice />
       <ScrollRestoration />
       <PwaSetup />
       <PushBridge />

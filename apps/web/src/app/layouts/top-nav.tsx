@@ -88,7 +88,7 @@ export function TopNav() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-ink-100 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="mx-auto flex h-nav max-w-7xl items-center gap-3 px-4 sm:px-6 md:gap-2 md:px-4 lg:gap-3 lg:px-8">
-        <Link to={paths.home} onClick={() => setMenuOpen(false)} className="flex shrink-0 items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-ink-900">
+        <Link to={paths.home} onClick={() => setMenuOpen(false)} className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-ink-900">
           <span className="flex size-9 items-center justify-center rounded-xl bg-ink-900 text-brand-400">
             <Car className="size-5" aria-hidden="true" />
           </span>
@@ -129,7 +129,7 @@ export function TopNav() {
             aria-expanded={menuOpen}
             aria-controls={menuOpen ? 'mobile-menu' : undefined}
             onClick={() => setMenuOpen((open) => !open)}
-            className="flex size-10 items-center justify-center rounded-xl text-ink-700 hover:bg-ink-100 md:hidden"
+            className="flex size-11 items-center justify-center rounded-xl text-ink-700 hover:bg-ink-100 md:hidden"
           >
             {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
           </button>

@@ -25,7 +25,7 @@ export function UserMenu({ me, onSignOut }: { me: Me; onSignOut: () => void }) {
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((value) => !value)}
-        className="flex size-10 items-center justify-center rounded-full bg-ink-900 text-brand-400 ring-offset-2 transition hover:ring-2 hover:ring-ink-200"
+        className="flex size-11 items-center justify-center rounded-full bg-ink-900 text-brand-400 ring-offset-2 transition hover:ring-2 hover:ring-ink-200"
       >
         <UserRound className="size-5" aria-hidden="true" />
       </button>

@@ -1,8 +1,10 @@
 import 'leaflet/dist/leaflet.css';
+import './leaflet-overrides.css';
 import L from 'leaflet';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AttributionControl, CircleMarker, MapContainer, Marker, Polygon, Polyline, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import { riderText } from '@openride/shared/rides/rider-text';
+import { OfflineBasemap } from './offline-basemap';
 import type { DriverPosition, LatLngTuple, MapPoint, RideMapProps } from './ride-map-types';
 
 const SF_CENTER: LatLngTuple = [37.7749, -122.4194];
@@ -114,8 +116,7 @@ function FitView({ points, driver, once }: { points: LatLngTuple[]; driver: Driv
   return null;
 }
 
-function Tiles({ url, attribution }: { url: string; attribution: string }) {
-  const [failed, setFailed] = useState(false);
+function Tiles({ url, attribution, failed, onFail }: { url: string; attribution: string; failed: boolean; onFail: () => void }) {
   const counts = useRef({ errors: 0, loads: 0 });
   const handlers = useMemo<L.LeafletEventHandlerFnMap>(
     () => ({
@@ -124,14 +125,16 @@ function Tiles({ url, attribution }: { url: string; attribution: string }) {
       },
       tileerror: () => {
         counts.current.errors += 1;
-        if (counts.current.loads === 0 && counts.current.errors >= TILE_FAILURES_TO_GIVE_UP) setFailed(true);
+        if (counts.current.loads === 0 && counts.current.errors >= TILE_FAILURES_TO_GIVE_UP) onFail();
       },
     }),
-    [],
+    [onFail],
   );
   if (failed) {
+    // Under the zoom buttons' corner, not beside them: at the top right, wrapping on a narrow phone. The
+    // tile layer is gone, and with it its credit: no "© OpenStreetMap" over a map that shows none of it.
     return (
-      <p className="pointer-events-none absolute top-2 left-1/2 z-[1000] -translate-x-1/2 rounded-full bg-white/90 px-3 py-1 text-xs whitespace-nowrap text-ink-600 shadow">
+      <p className="pointer-events-none absolute top-2 right-2 z-[1000] max-w-[calc(100%-5rem)] rounded-xl bg-white/90 px-3 py-1 text-xs text-ink-600 shadow">
         {riderText.map.tilesUnavailable}
       </p>
     );
@@ -158,18 +161,22 @@ export default function LeafletMap({ pickup, destination, driver, route, path, d
     return list;
   }, [pickup, destination, route, path, dots, areas]);
   const start = center ? toTuple(center) : (points[0] ?? SF_CENTER);
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const onTilesFail = useCallback(() => setTilesFailed(true), []);
+  // No tile server, or one that answers nothing: the city is drawn from what the app carries (issue 17 §5).
+  const basemap = !tileUrl || tilesFailed;
 
   return (
     <MapContainer
       center={start}
       zoom={points.length || center ? SINGLE_POINT_ZOOM : EMPTY_ZOOM}
-      className="absolute inset-0 z-0 bg-ink-100"
+      className={basemap ? "absolute inset-0 z-0 bg-[#cfe0ea]" : "absolute inset-0 z-0 bg-ink-100"}
       attributionControl={false}
       zoomControl
     >
-      <GridBackground />
+      {basemap ? <OfflineBasemap /> : <GridBackground />}
       <SizeWatcher />
-      {tileUrl ? <Tiles url={tileUrl} attribution={attribution} /> : null}
+      {tileUrl ? <Tiles url={tileUrl} attribution={attribution} failed={tilesFailed} onFail={onTilesFail} /> : null}
       <AttributionControl prefix={false} />
       {areas?.map((a) => (
         <Polygon key={a.id} positions={a.boundary as LatLngTuple[]} pathOptions={{ color: a.fill, weight: 1, opacity: Math.min(1, a.opacity + 0.2), fillColor: a.fill, fillOpacity: a.opacity }}>

@@ -21,12 +21,13 @@ const variants: Record<ButtonVariant, string> = {
   link: 'text-brand-700 underline-offset-4 hover:underline',
 };
 
-// Touch targets stay at least 40px high on phones.
+// Every control a thumb can hit is at least 44 × 44 px on a phone (issue 17 §8); a small button is compact
+// only where there is a mouse-sized screen.
 const sizes: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm',
+  sm: 'h-11 px-3 text-sm md:h-9',
   md: 'h-11 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
-  icon: 'size-10',
+  icon: 'size-11',
 };
 
 /** Shared by <Button> and router links styled as buttons. */
@@ -35,5 +36,5 @@ export function buttonClasses({
   size = 'md',
   className,
 }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
-  return cn(base, variants[variant], variant === 'link' ? 'h-auto px-0' : sizes[size], className);
+  return cn(base, variants[variant], variant === 'link' ? 'h-auto min-h-11 px-0 md:min-h-0' : sizes[size], className);
 }

@@ -58,6 +58,11 @@ type DataTableProps<Row> = {
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+/** A column's name as plain text, for the label of its cell on a phone's stacked card. */
+function headerText<Row>(def: ColumnDef<Row, any>): string {
+  return typeof def.header === 'string' ? def.header : '';
+}
+
 function useDebounced<T>(value: T, ms: number) {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -207,11 +212,13 @@ export function DataTable<Row>({
           aria-labelledby={captionId}
           aria-busy={list.isFetching || undefined}
         >
-          <table className="w-full min-w-[640px] text-left text-sm">
+          {/* From md up a table; on a phone each row is a stacked card whose cells carry their column's name
+              (issue 17 §9: no page scrolls sideways, no column hidden). */}
+          <table className="w-full text-left text-sm max-md:block md:min-w-[640px]">
             <caption id={captionId} className="sr-only">
               {label}
             </caption>
-            <thead className="bg-ink-50 text-xs tracking-wide text-ink-600 uppercase">
+            <thead className="bg-ink-50 text-xs tracking-wide text-ink-600 uppercase max-md:sr-only">
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
                   {group.headers.map((header) => {
@@ -249,11 +256,21 @@ export function DataTable<Row>({
                 </tr>
               ))}
             </thead>
-            <tbody className="divide-y divide-ink-100">
+            <tbody className="divide-y divide-ink-100 max-md:block">
               {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className="align-top">
+                <tr key={row.id} className="align-top max-md:block max-md:px-4 max-md:py-3">
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={cn('px-4 py-3 text-ink-700', cell.column.columnDef.meta?.className)}>
+                    <td
+                      key={cell.id}
+                      data-label={headerText(cell.column.columnDef) || undefined}
+                      className={cn(
+                        'px-4 py-3 text-ink-700',
+                        cell.column.columnDef.meta?.className,
+                        'max-md:flex max-md:w-auto max-md:min-w-0 max-md:gap-3 max-md:px-0 max-md:py-1 max-md:text-left max-md:whitespace-normal',
+                        headerText(cell.column.columnDef) &&
+                          'max-md:before:w-28 max-md:before:shrink-0 max-md:before:pt-0.5 max-md:before:text-xs max-md:before:font-semibold max-md:before:text-ink-500 max-md:before:uppercase max-md:before:content-[attr(data-label)]',
+                      )}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}

@@ -3,7 +3,7 @@ import { cn } from '@/lib/cn';
 
 export const inputClasses =
   'block h-11 w-full rounded-xl border border-ink-200 bg-white px-3.5 text-base text-ink-900 shadow-xs ' +
-  'placeholder:text-ink-400 focus:border-brand-500 focus:outline-2 focus:outline-offset-0 focus:outline-brand-500/40 ' +
+  'placeholder:text-ink-400 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 ' +
   'disabled:cursor-not-allowed disabled:bg-ink-50 disabled:text-ink-500';
 
 type FieldProps = ComponentProps<'input'> & {

@@ -36,7 +36,7 @@ export function Tabs<T extends string>({ label, items, value, onValueChange, chi
 
   return (
     <div className={className}>
-      <div ref={listRef} role="tablist" aria-label={label} onKeyDown={onKeyDown} className="grid grid-flow-col gap-1 rounded-xl bg-ink-100 p-1">
+      <div ref={listRef} role="tablist" aria-label={label} onKeyDown={onKeyDown} className="grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-1 rounded-xl bg-ink-100 p-1">
         {items.map((item) => {
           const selected = item.value === value;
           return (
@@ -50,7 +50,7 @@ export function Tabs<T extends string>({ label, items, value, onValueChange, chi
               tabIndex={selected ? 0 : -1}
               onClick={() => onValueChange(item.value)}
               className={cn(
-                'h-9 rounded-lg px-3 text-sm font-semibold transition-colors',
+                'h-11 rounded-lg px-3 text-sm font-semibold transition-colors md:h-9',
                 selected ? 'bg-white text-ink-900 shadow-sm' : 'text-ink-600 hover:text-ink-900',
               )}
             >

@@ -127,7 +127,7 @@ export function AuthScreen({ loadDriver }: { loadDriver: LoadDriver }) {
           type="button"
           aria-label={uiText.a11y.close}
           onClick={() => navigate(paths.home)}
-          className="absolute top-4 right-4 flex size-10 items-center justify-center rounded-full text-ink-500 transition-colors hover:bg-ink-100 hover:text-ink-900"
+          className="absolute top-4 right-4 flex size-11 items-center justify-center rounded-full text-ink-500 transition-colors hover:bg-ink-100 hover:text-ink-900"
         >
           <X className="size-5" aria-hidden="true" />
         </button>

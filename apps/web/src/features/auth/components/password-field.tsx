@@ -19,7 +19,7 @@ export function PasswordField(props: PasswordFieldProps) {
           aria-label={visible ? uiText.a11y.hidePassword : uiText.a11y.showPassword}
           aria-pressed={visible}
           disabled={props.disabled}
-          className="flex size-9 items-center justify-center rounded-lg text-ink-500 hover:bg-ink-100 hover:text-ink-800"
+          className="flex size-11 items-center justify-center rounded-lg text-ink-500 hover:bg-ink-100 hover:text-ink-800"
         >
           {visible ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
         </button>

@@ -122,7 +122,7 @@ export function SignUpForm({ onSignedUp, onSignInInstead }: SignUpFormProps) {
         </Button>
       </fieldset>
       <p className="text-center text-sm text-ink-600">
-        <button type="button" onClick={() => onSignInInstead(email.trim())} className="font-semibold text-brand-700 hover:underline">
+        <button type="button" onClick={() => onSignInInstead(email.trim())} className="min-h-11 px-2 font-semibold text-brand-700 hover:underline">
           {messages.auth.signInInstead}
         </button>
       </p>

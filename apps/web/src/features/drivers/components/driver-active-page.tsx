@@ -99,8 +99,12 @@ function VehicleCard({ driver }: { driver: ActiveDriver }) {
   );
 }
 
-/** What the route puts below the switch (the rides feature's offers and current ride), for an approved driver. */
-export type DriverWorkSlot = (driver: { id: string; online: boolean }) => ReactNode;
+/**
+ * The rides feature's work screen for an approved driver: the map, the offers and the current ride, in the
+ * task screen's frame. It places this page's own parts: `top` (title and switch) above its work, `bottom`
+ * (the vehicle) below it.
+ */
+export type DriverWorkSlot = (driver: { id: string; online: boolean }, parts: { top: ReactNode; bottom: ReactNode }) => ReactNode;
 
 /**
  * /driver-active (§2, §4): only an approved driver stays. Signed out → /auth?returnTo=/driver-active; no
@@ -129,18 +133,22 @@ export function DriverActivePage({ workPanel }: { workPanel: DriverWorkSlot }) {
   if (noRecord) return <Navigate to={paths.driver} replace />;
   if (!approved || pendingMessage || !record.data) return <LoadingScreen />;
 
-  return (
-    <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
-      <PageTitle title={uiText.pages.driverActive.title} />
-      <header className="flex items-center gap-3">
-        <span className="flex size-10 items-center justify-center rounded-xl bg-ink-900 text-brand-400">
-          <Radio className="size-5" aria-hidden="true" />
-        </span>
-        <h1 className="text-3xl font-bold tracking-tight text-ink-900">{uiText.pages.driverActive.title}</h1>
-      </header>
-      <StatusSwitch driver={record.data} />
-      {workPanel({ id: record.data.id, online: record.data.status === 'available' })}
-      {active.data ? <VehicleCard driver={active.data} /> : null}
-    </div>
+  return workPanel(
+    { id: record.data.id, online: record.data.status === 'available' },
+    {
+      top: (
+        <>
+          <PageTitle title={uiText.pages.driverActive.title} />
+          <header className="flex items-center gap-3">
+            <span className="flex size-10 items-center justify-center rounded-xl bg-ink-900 text-brand-400">
+              <Radio className="size-5" aria-hidden="true" />
+            </span>
+            <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{uiText.pages.driverActive.title}</h1>
+          </header>
+          <StatusSwitch driver={record.data} />
+        </>
+      ),
+      bottom: active.data ? <VehicleCard driver={active.data} /> : null,
+    },
   );
 }

@@ -63,7 +63,7 @@ export function NotificationBell() {
         aria-controls={open ? panelId : undefined}
         aria-haspopup="dialog"
         onClick={toggle}
-        className="relative flex size-10 items-center justify-center rounded-full text-ink-700 transition-colors hover:bg-ink-100 hover:text-ink-900"
+        className="relative flex size-11 items-center justify-center rounded-full text-ink-700 transition-colors hover:bg-ink-100 hover:text-ink-900"
       >
         <Bell className="size-5" aria-hidden="true" />
       </button>

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LocateFixed, Loader2 } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { distanceMeters, formatLatLng, parseLatLng } from '@openride/shared/geo/lat-lng';
 import { nearestPlace } from '@openride/shared/geo/sf-places';
 import { riderText } from '@openride/shared/rides/rider-text';
@@ -10,8 +10,9 @@ import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageTitle } from '@/components/ui/page';
+import { TaskScreen } from '@/components/ui/task-screen';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api';
+import { isApiError, isNetworkError, isRefusal } from '@/lib/api';
 import { errorText } from '@openride/shared/error-text';
 import { useAppConfig } from '@/lib/app-config';
 import { useRealtimeEvent } from '@/lib/realtime';
@@ -21,8 +22,9 @@ import { rideKeys } from '../api/ride-keys';
 import { useRideQuote } from '../api/quote-ride';
 import { useRequestRide } from '../api/request-ride';
 import type { RideView as Ride } from '@openride/shared/rides/views';
-import type { PlaceSuggestion } from '../hooks/use-place-search';
+import { type PlaceSuggestion, reverseGeocode } from '../hooks/use-place-search';
 import { ActiveRideCard } from './active-ride-card';
+import { readBookAgain } from './book-again';
 import { PlaceField } from './place-field';
 import { PaymentRow, RideOptions } from './ride-options';
 
@@ -36,10 +38,22 @@ const EMPTY: FieldState = { text: '', point: null };
 const SAME_PLACE_M = 50;
 // A tap this close to a gazetteer place is named after it.
 const TAP_NEAR_M = 150;
+// A GPS pickup is named after a landmark this close ("Near Union Square"), when no geocoder names it better.
+const GPS_NEAR_M = 1200;
 
 function fromTyping(value: string): FieldState {
   const coords = parseLatLng(value);
   return { text: value, point: coords ? { ...coords, label: formatLatLng(coords) } : null };
+}
+
+function fromPlace(place: Place): FieldState {
+  return { text: place.label || formatLatLng(place), point: place };
+}
+
+/** A GPS fix, named after the nearest landmark within GPS_NEAR_M, else by its coordinates (issue 17 §6). */
+function gpsPlace(point: { lat: number; lng: number }): Place {
+  const near = nearestPlace(point, GPS_NEAR_M);
+  return { ...point, label: near ? text.near(near.name) : formatLatLng(point) };
 }
 
 function fromTap(point: { lat: number; lng: number }): FieldState {
@@ -63,14 +77,24 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
   const navigate = useNavigate();
   const config = useAppConfig();
   const geocoderUrl = config.data?.geocoder_url ?? null;
-  const [pickup, setPickup] = useState<FieldState>(EMPTY);
-  const [destination, setDestination] = useState<FieldState>(EMPTY);
+  // "Book again" starts from the last trip's places (issue 17 §10).
+  const again = readBookAgain(useLocation().state);
+  const [pickup, setPickup] = useState<FieldState>(() => (again ? fromPlace(again.pickup) : EMPTY));
+  const [destination, setDestination] = useState<FieldState>(() => (again ? fromPlace(again.destination) : EMPTY));
   // The field a tap on the map fills: the one last focused, moved on to the next empty one after a fill.
   const [target, setTarget] = useState<FieldName>('pickup');
   const [geo, setGeo] = useState<GeoState>('idle');
   const [rideType, setRideType] = useState<RideType>('economy');
   const destinationRef = useRef<HTMLInputElement>(null);
   const pickupRef = useRef<HTMLInputElement>(null);
+
+  /** Asks the geocoder (when configured) for the address of a point; `then` gets the renamed place. */
+  const nameWithGeocoder = (place: Place, then: (named: Place) => void) => {
+    if (!geocoderUrl) return;
+    void reverseGeocode(geocoderUrl, place).then((label) => {
+      if (label) then({ ...place, label });
+    });
+  };
 
   const fields = { pickup, destination };
   const setField = (name: FieldName, value: FieldState) => (name === 'pickup' ? setPickup : setDestination)(value);
@@ -88,9 +112,12 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
     setGeo('locating');
     navigator.geolocation.getCurrentPosition(
       (position) => {
-        const point = { lat: position.coords.latitude, lng: position.coords.longitude, label: text.currentLocation };
+        // The field reads "Current location"; the place stored (and shown to the driver, in history) is named
+        // after where it is: the geocoder's address when one is configured, else the nearest landmark.
+        const point = gpsPlace({ lat: position.coords.latitude, lng: position.coords.longitude });
         // Never overwrite what the rider typed or picked while we were waiting for a fix.
         setPickup((current) => (current.text && current.text !== text.currentLocation ? current : { text: text.currentLocation, point }));
+        nameWithGeocoder(point, (named) => setPickup((current) => (current.point === point ? { ...current, point: named } : current)));
         setTarget((t) => (t === 'pickup' ? 'destination' : t));
         setGeo('idle');
       },
@@ -102,14 +129,17 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
   // The pickup starts at the rider's own position, as in every ride app, when they allow it.
   const locateOnce = useRef(false);
   useEffect(() => {
-    if (locateOnce.current || activeRide) return;
+    if (locateOnce.current || activeRide || again) return;
     locateOnce.current = true;
     locate();
-  }, [activeRide]);
+  }, [activeRide, again]);
 
   const samePlace = Boolean(pickup.point && destination.point && distanceMeters(pickup.point, destination.point) < SAME_PLACE_M);
   const quote = useRideQuote(samePlace ? null : pickup.point, samePlace ? null : destination.point);
   const request = useRequestRide();
+  // A failed request's message is about the trip it was for: a new pickup, destination or ride type clears it.
+  const resetRequest = request.reset;
+  useEffect(() => resetRequest(), [pickup.point, destination.point, rideType, resetRequest]);
 
   const choose = (name: FieldName, s: PlaceSuggestion) => {
     setField(name, { text: s.name, point: { lat: s.lat, lng: s.lng, label: s.name } });
@@ -123,7 +153,11 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
 
   const onPick = (point: { lat: number; lng: number }) => {
     const name = tapTarget;
-    setField(name, fromTap(point));
+    const tapped = fromTap(point);
+    setField(name, tapped);
+    nameWithGeocoder(tapped.point!, (named) =>
+      (name === 'pickup' ? setPickup : setDestination)((current) => (current.point === tapped.point ? { text: named.label!, point: named } : current)),
+    );
     if (name === 'pickup') setGeo('idle');
     filled(name);
   };
@@ -136,7 +170,7 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
     if (!pickup.point || !destination.point || !selected) return;
     request.mutate(
       { pickup: pickup.point, destination: destination.point, ride_type: selected.ride_type, payment_method: 'cash' },
-      { onSuccess: ({ ride }) => navigate(paths.trackRide(ride.id)) },
+      { onSuccess: ({ ride }) => navigate(paths.trackRide(ride.id), { state: { requested: true } }) },
     );
   };
 
@@ -155,7 +189,7 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
   } else if (quote.isError) {
     // A refusal the rider can act on reads its code's words (outside the area, a ride type not offered);
     // anything else is a failure to reach us, with a retry.
-    const quoteRefusal = isApiError(quote.error) && quote.error.code && quote.error.status < 500 ? errorText(quote.error.code) : null;
+    const quoteRefusal = isRefusal(quote.error) ? errorText(quote.error.code!) : null;
     quoteArea = (
       <div role="alert" className="space-y-2 rounded-2xl bg-red-50 p-4 text-sm text-red-800">
         <p className="font-medium">{quoteRefusal ?? text.quoteFailed}</p>
@@ -186,96 +220,101 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
   const requestError = request.error
     ? isApiError(request.error) && request.error.code === 'ACTIVE_RIDE_EXISTS'
       ? text.alreadyActive
-      : isApiError(request.error) && request.error.code && request.error.status < 500
-        ? errorText(request.error.code)
-        : text.requestFailed
+      : isRefusal(request.error)
+        ? errorText(request.error.code!)
+        : isNetworkError(request.error)
+          ? request.error.message
+          : text.requestFailed
     : null;
 
   return (
-    <div className="flex flex-col lg:h-[calc(100dvh-var(--spacing-nav))] lg:flex-row">
+    <TaskScreen
+      map={
+        <RideMap
+          label={text.mapLabel}
+          pickup={activeRide ? activeRide.pickup : pickup.point}
+          destination={activeRide ? activeRide.destination : destination.point}
+          route={activeRide ? null : quoteReady ? quote.data?.route : null}
+          onPick={activeRide ? undefined : onPick}
+        />
+      }
+      sheetClassName="pb-0 lg:pb-0"
+    >
       <PageTitle title={text.title} />
-      <RideMap
-        className="h-[38dvh] min-h-60 shrink-0 lg:h-full lg:flex-1"
-        label={text.mapLabel}
-        pickup={activeRide ? activeRide.pickup : pickup.point}
-        destination={activeRide ? activeRide.destination : destination.point}
-        route={activeRide ? null : quoteReady ? quote.data?.route : null}
-        onPick={activeRide ? undefined : onPick}
-      />
-      <div className="relative z-10 -mt-5 rounded-t-3xl bg-white px-4 pt-5 pb-8 shadow-[0_-8px_24px_rgba(2,6,23,0.08)] lg:mt-0 lg:w-[26rem] lg:overflow-y-auto lg:rounded-none lg:px-6 lg:shadow-none">
-        <div className="mb-4 flex items-baseline justify-between gap-3">
-          <h1 className="text-2xl font-bold tracking-tight text-ink-900">{text.title}</h1>
-          <Link to="/ride-history" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
-            {text.myRides}
-          </Link>
-        </div>
-        {activeRide ? (
-          <ActiveRideCard ride={activeRide} />
-        ) : (
-          <div className="space-y-5">
-            <div className="space-y-3">
-              <PlaceField
-                label={text.pickup}
-                marker="pickup"
-                placeholder={text.pickupPlaceholder}
-                inputRef={pickupRef}
-                value={pickup.text}
-                chosen={Boolean(pickup.point)}
-                geocoderUrl={geocoderUrl}
-                onFocus={() => setTarget('pickup')}
-                onType={(value) => {
-                  setPickup(fromTyping(value));
-                  if (geo !== 'locating') setGeo('idle');
-                }}
-                onChoose={(s) => choose('pickup', s)}
-                onClear={() => {
-                  setPickup(EMPTY);
-                  setTarget('pickup');
-                  pickupRef.current?.focus();
-                }}
-                message={pickupMessage}
-                messageTone={geo === 'denied' || geo === 'unavailable' ? 'error' : 'info'}
-                action={
-                  <button
-                    type="button"
-                    onClick={locate}
-                    aria-label={text.useCurrentLocation}
-                    title={text.useCurrentLocation}
-                    className="flex size-9 items-center justify-center rounded-lg text-brand-700 hover:bg-brand-50"
-                  >
-                    <LocateFixed className="size-5" aria-hidden="true" />
-                  </button>
-                }
-              />
-              <PlaceField
-                label={text.destination}
-                marker="destination"
-                placeholder={text.destinationPlaceholder}
-                inputRef={destinationRef}
-                value={destination.text}
-                chosen={Boolean(destination.point)}
-                geocoderUrl={geocoderUrl}
-                onFocus={() => setTarget('destination')}
-                onType={(value) => setDestination(fromTyping(value))}
-                onChoose={(s) => choose('destination', s)}
-                onClear={() => {
-                  setDestination(EMPTY);
-                  setTarget('destination');
-                  destinationRef.current?.focus();
-                }}
-              />
-              <p className="text-xs text-ink-500">
-                {text.mapHint(tapTarget === 'pickup' ? text.pickup : text.destination)}
-              </p>
-            </div>
-            <div aria-live="polite">{quoteArea}</div>
+      <div className="mb-4 flex items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight text-ink-900">{text.title}</h1>
+        <Link to="/ride-history" className="inline-flex min-h-11 items-center px-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+          {text.myRides}
+        </Link>
+      </div>
+      {activeRide ? (
+        <ActiveRideCard ride={activeRide} />
+      ) : (
+        <div className="space-y-5">
+          <div className="space-y-3">
+            <PlaceField
+              label={text.pickup}
+              marker="pickup"
+              placeholder={text.pickupPlaceholder}
+              inputRef={pickupRef}
+              value={pickup.text}
+              chosen={Boolean(pickup.point)}
+              geocoderUrl={geocoderUrl}
+              onFocus={() => setTarget('pickup')}
+              onType={(value) => {
+                setPickup(fromTyping(value));
+                if (geo !== 'locating') setGeo('idle');
+              }}
+              onChoose={(s) => choose('pickup', s)}
+              onClear={() => {
+                setPickup(EMPTY);
+                setTarget('pickup');
+                pickupRef.current?.focus();
+              }}
+              message={pickupMessage}
+              messageTone={geo === 'denied' || geo === 'unavailable' ? 'error' : 'info'}
+              action={
+                <button
+                  type="button"
+                  onClick={locate}
+                  aria-label={text.useCurrentLocation}
+                  title={text.useCurrentLocation}
+                  className="flex size-11 items-center justify-center rounded-lg text-brand-700 hover:bg-brand-50"
+                >
+                  <LocateFixed className="size-5" aria-hidden="true" />
+                </button>
+              }
+            />
+            <PlaceField
+              label={text.destination}
+              marker="destination"
+              placeholder={text.destinationPlaceholder}
+              inputRef={destinationRef}
+              value={destination.text}
+              chosen={Boolean(destination.point)}
+              geocoderUrl={geocoderUrl}
+              onFocus={() => setTarget('destination')}
+              onType={(value) => setDestination(fromTyping(value))}
+              onChoose={(s) => choose('destination', s)}
+              onClear={() => {
+                setDestination(EMPTY);
+                setTarget('destination');
+                destinationRef.current?.focus();
+              }}
+            />
+            <p className="text-xs text-ink-500">
+              {text.mapHint(tapTarget === 'pickup' ? text.pickup : text.destination)}
+            </p>
+          </div>
+          <div aria-live="polite">{quoteArea}</div>
+          {/* Stays in reach of a thumb while the ride types scroll under it; a failed request is said right
+              above the button that was tapped, where the eye is (issue 17 §3). */}
+          <div className="sticky bottom-0 -mx-4 space-y-2 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur lg:-mx-6 lg:px-6">
             {requestError ? (
               <p role="alert" className="rounded-2xl bg-red-50 p-3 text-sm font-medium text-red-800">
                 {requestError}
               </p>
             ) : null}
-            {/* Stays in reach of a thumb on a phone while the ride types scroll under it. */}
-            <div className="sticky bottom-0 -mx-4 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur lg:static lg:mx-0 lg:px-0">
             <Button size="lg" className="w-full" disabled={!quoteReady || !selected || request.isPending} onClick={onRequest}>
               {request.isPending ? (
                 <>
@@ -286,10 +325,9 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
                 text.requestRide
               )}
             </Button>
-            </div>
           </div>
-        )}
-      </div>
-    </div>
+        </div>
+      )}
+    </TaskScreen>
   );
 }

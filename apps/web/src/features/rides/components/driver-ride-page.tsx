@@ -11,6 +11,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageTitle } from '@/components/ui/page';
+import { TaskScreen } from '@/components/ui/task-screen';
+import { UpdatedAgo } from '@/components/ui/updated-ago';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
@@ -35,12 +37,13 @@ const text = driverText.ride;
 /** Turn-by-turn is the phone's job: open the stop in the device's maps app (Google Maps' universal link). */
 const directionsUrl = (to: { lat: number; lng: number }) => `https://www.google.com/maps/dir/?api=1&destination=${to.lat},${to.lng}&travelmode=driving`;
 
-function Shell({ children }: { children: ReactNode }) {
+/** The driver's ride screen: the map fills the screen above the task's sheet (issue 17 §2). */
+function Shell({ map, children }: { map?: ReactNode; children: ReactNode }) {
   return (
-    <div className="mx-auto w-full max-w-2xl space-y-4 px-4 py-4 sm:px-6 sm:py-8">
+    <TaskScreen map={map} sheetClassName="space-y-4">
       <PageTitle title={text.title} />
       {children}
-    </div>
+    </TaskScreen>
   );
 }
 
@@ -200,22 +203,19 @@ export function DriverRidePage() {
   const riderName = r.rider?.name?.trim() || text.rider;
 
   return (
-    <Shell>
-      <RideMap
-        className="h-60 rounded-3xl sm:h-80"
-        pickup={r.status === 'in_progress' ? null : r.pickup}
-        destination={r.destination}
-        driver={myPosition}
-        route={line}
-      />
-
-      <section aria-labelledby="ride-headline" className="space-y-4 rounded-3xl border border-ink-200 bg-white p-5">
+    <Shell
+      map={
+        <RideMap pickup={r.status === 'in_progress' ? null : r.pickup} destination={r.destination} driver={myPosition} route={line} />
+      }
+    >
+      <section aria-labelledby="ride-headline" className="space-y-4">
         <div>
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{r.status_label}</p>
           <h1 id="ride-headline" className="mt-1 text-2xl font-bold text-ink-900">
             {headline}
           </h1>
           <p className="mt-1 text-ink-700">{placeLabel(stop)}</p>
+          <UpdatedAgo at={ride.dataUpdatedAt} />
           {way.data && r.status !== 'arrived' ? (
             <p className="mt-0.5 text-sm font-semibold text-ink-900">
               {formatDuration(way.data.duration_s)} · {formatDistance(way.data.distance_m)}

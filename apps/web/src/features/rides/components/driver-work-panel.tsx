@@ -1,8 +1,11 @@
+import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, Radar } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { driverText } from '@openride/shared/rides/driver-text';
+import { RideMap } from '@/components/map/ride-map';
 import { buttonClasses } from '@/components/ui/button-classes';
+import { TaskScreen } from '@/components/ui/task-screen';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
@@ -28,7 +31,7 @@ function isDrivingIt(ride: Ride | null | undefined, driverId: string): ride is R
  * The working part of /driver-active: location sharing while online, the offer card when dispatch offers
  * this driver a ride, and the way back to a ride already under way.
  */
-export function DriverWorkPanel({ driverId, online }: { driverId: string; online: boolean }) {
+export function DriverWorkPanel({ driverId, online, top, bottom }: { driverId: string; online: boolean; top?: ReactNode; bottom?: ReactNode }) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const activeRide = useActiveRide(true);
@@ -73,7 +76,18 @@ export function DriverWorkPanel({ driverId, online }: { driverId: string; online
     });
 
   return (
-    <>
+    <TaskScreen
+      map={
+        <RideMap
+          label={text.map.label}
+          driver={location.position}
+          pickup={current?.pickup ?? null}
+          destination={current?.destination ?? null}
+        />
+      }
+      sheetClassName="space-y-5"
+    >
+      {top}
       {ride ? (
         <section aria-labelledby="current-ride-title" className="rounded-3xl bg-ink-900 p-6 text-white shadow-lg">
           <h2 id="current-ride-title" className="text-lg font-bold">
@@ -104,6 +118,7 @@ export function DriverWorkPanel({ driverId, online }: { driverId: string; online
           onExpire={() => dropOffer(current.id)}
         />
       ) : null}
-    </>
+      {bottom}
+    </TaskScreen>
   );
 }

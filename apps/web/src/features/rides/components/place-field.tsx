@@ -101,7 +101,7 @@ export function PlaceField({ label, placeholder, value, chosen, onType, onChoose
               setOpen(false);
             }
           }}
-          className={cn(inputClasses, 'pl-10', value ? 'pr-20' : 'pr-12')}
+          className={cn(inputClasses, 'pl-10', value ? 'pr-24' : 'pr-12')}
         />
         <div className="absolute inset-y-0 right-1 flex items-center">
           {value ? (
@@ -109,7 +109,7 @@ export function PlaceField({ label, placeholder, value, chosen, onType, onChoose
               type="button"
               onClick={onClear}
               aria-label={text.clear(label)}
-              className="flex size-9 items-center justify-center rounded-lg text-ink-500 hover:bg-ink-100 hover:text-ink-900"
+              className="flex size-11 items-center justify-center rounded-lg text-ink-500 hover:bg-ink-100 hover:text-ink-900"
             >
               <X className="size-4" aria-hidden="true" />
             </button>

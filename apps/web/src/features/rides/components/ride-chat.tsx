@@ -113,6 +113,8 @@ export function RideChat({ rideId, myRole, enabled, otherName, className }: Ride
   };
 
   const otherLabel = otherName || (myRole === 'rider' ? text.driver : text.rider);
+  // A closed chat with nothing in it is a dead box (issue 17 §7): not shown at all.
+  if (!enabled && count === 0 && messages.isSuccess) return null;
 
   return (
     <section aria-labelledby={headingId} className={cn('flex flex-col rounded-3xl border border-ink-200 bg-white', className)}>

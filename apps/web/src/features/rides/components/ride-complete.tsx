@@ -114,7 +114,7 @@ export function RideComplete({ ride }: { ride: Ride }) {
               onChange={(e) => setComment(e.target.value)}
               maxLength={COMMENT_MAX}
               rows={3}
-              className="block w-full rounded-xl border border-ink-200 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-xs focus:border-brand-500 focus:outline-2 focus:outline-brand-500/40"
+              className="block w-full rounded-xl border border-ink-200 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-xs focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
             />
           </div>
           {rate.isError && !isApiError(rate.error, 409) ? (

@@ -1,7 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Car, Loader2, Phone } from 'lucide-react';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { rideChannel } from '@openride/shared/realtime';
 import { canTransition, isTerminal } from '@openride/shared/rides/ride-state';
 import { riderText } from '@openride/shared/rides/rider-text';
@@ -11,9 +11,10 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageContainer, PageTitle } from '@/components/ui/page';
+import { TaskScreen } from '@/components/ui/task-screen';
+import { UpdatedAgo } from '@/components/ui/updated-ago';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
-import { cn } from '@/lib/cn';
 import { RECONNECTED_EVENT, subscribeChannel, useRealtimeEvent } from '@/lib/realtime';
 import { useMe } from '@/lib/session';
 import { useCancelRide } from '../api/cancel-ride';
@@ -22,6 +23,7 @@ import { rideKeys } from '../api/ride-keys';
 import type { RideView as Ride, RiderRideView } from '@openride/shared/rides/views';
 import { formatMoney, minutesOf, placeLabel } from '../lib/format';
 import { isDriverAssigned } from '../lib/ride-status';
+import { bookAgainState } from './book-again';
 import { RateRide } from './rate-ride';
 import { RideChat } from './ride-chat';
 import { RideReceipt } from './ride-receipt';
@@ -83,7 +85,7 @@ export function TrackRidePage() {
       </PageContainer>
     );
   }
-  return <TrackRide ride={ride.data} live={live} />;
+  return <TrackRide ride={ride.data} live={live} updatedAt={ride.dataUpdatedAt} />;
 }
 
 function RideNotFound() {
@@ -119,8 +121,14 @@ function endedText(ride: Ride): string {
 }
 
 /** The rider's view: a driver was sent to their own ride view above. */
-function TrackRide({ ride, live }: { ride: RiderRideView; live: Live | null }) {
+function TrackRide({ ride, live, updatedAt }: { ride: RiderRideView; live: Live | null; updatedAt: number }) {
   const [confirming, setConfirming] = useState(false);
+  // Arriving from Request Ride, focus lands on the new status, not on the page body (issue 17 §10).
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const arrivedFromRequest = (useLocation().state as { requested?: boolean } | null)?.requested === true;
+  useEffect(() => {
+    if (arrivedFromRequest) headingRef.current?.focus();
+  }, [arrivedFromRequest]);
   const cancel = useCancelRide(ride.id);
   const ended = isTerminal(ride.status);
   const canCancel = canTransition(ride.status, 'cancelled', 'rider');
@@ -137,117 +145,123 @@ function TrackRide({ ride, live }: { ride: RiderRideView; live: Live | null }) {
   const cancelError = cancel.error ? cancel.error.message || text.cancelFailed : null;
 
   return (
-    <div className="flex flex-col lg:h-[calc(100dvh-var(--spacing-nav))] lg:flex-row">
+    <TaskScreen
+      map={
+        ride.status !== 'completed' ? (
+          <RideMap
+            pickup={ride.status === 'in_progress' ? null : ride.pickup}
+            destination={ride.destination}
+            driver={showDriver ? driverAt : null}
+          />
+        ) : null
+      }
+      sheetClassName="space-y-5"
+    >
       <PageTitle title={`${ride.status_label} · ${text.title}`} />
-      {ride.status !== 'completed' ? (
-        <RideMap
-          className="h-[36dvh] min-h-56 shrink-0 lg:h-full lg:flex-1"
-          pickup={ride.status === 'in_progress' ? null : ride.pickup}
-          destination={ride.destination}
-          driver={showDriver ? driverAt : null}
-        />
+      <div role="status" aria-live="polite" aria-label={text.status} className="space-y-1">
+        <h1 ref={headingRef} tabIndex={-1} className="flex items-center gap-2 text-2xl font-bold tracking-tight text-ink-900 focus:outline-none">
+          {ride.status === 'requested' ? <Loader2 className="size-5 animate-spin text-brand-600" aria-hidden="true" /> : null}
+          {ride.status_label}
+        </h1>
+        {ride.status === 'completed' ? <p className="text-sm text-ink-600">{text.completedTitle}</p> : null}
+        {ride.status === 'requested' ? <p className="text-sm text-ink-600">{text.findingHint}</p> : null}
+        {etaLine ? <p className="text-sm font-medium text-brand-700">{etaLine}</p> : null}
+        {ended && ride.status !== 'completed' ? <p className="text-sm text-ink-600">{endedText(ride)}</p> : null}
+      </div>
+      {/* Outside the live region: a count that changes every second is not announced every second. */}
+      {ended ? null : <UpdatedAgo at={updatedAt} />}
+
+      {ended && ride.status !== 'completed' ? (
+        <Link to={paths.bookRide} state={bookAgainState(ride)} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
+          {text.bookAgain}
+        </Link>
       ) : null}
-      <div
-        className={cn(
-          'relative z-10 space-y-5 bg-white px-4 pt-5 pb-10 lg:w-[28rem] lg:overflow-y-auto lg:px-6',
-          ride.status !== 'completed' && '-mt-5 rounded-t-3xl shadow-[0_-8px_24px_rgba(2,6,23,0.08)] lg:mt-0 lg:rounded-none lg:shadow-none',
-        )}
-      >
-        <div role="status" aria-live="polite" aria-label={text.status} className="space-y-1">
-          <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight text-ink-900">
-            {ride.status === 'requested' ? <Loader2 className="size-5 animate-spin text-brand-600" aria-hidden="true" /> : null}
-            {ride.status_label}
-          </h1>
-          {ride.status === 'completed' ? <p className="text-sm text-ink-600">{text.completedTitle}</p> : null}
-          {ride.status === 'requested' ? <p className="text-sm text-ink-600">{text.findingHint}</p> : null}
-          {etaLine ? <p className="text-sm font-medium text-brand-700">{etaLine}</p> : null}
-          {ended && ride.status !== 'completed' ? <p className="text-sm text-ink-600">{endedText(ride)}</p> : null}
-        </div>
 
-        {ended && ride.status !== 'completed' ? (
-          <Link to={paths.bookRide} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
-            {text.bookAgain}
-          </Link>
-        ) : null}
-
-        {beforeTrip && ride.pin ? (
-          <section aria-labelledby="ride-pin-title" className="flex items-center justify-between gap-4 rounded-2xl bg-ink-900 px-4 py-3 text-white">
-            <div>
-              <h2 id="ride-pin-title" className="text-sm font-semibold">
-                {text.pinTitle}
-              </h2>
-              <p className="text-xs text-ink-300">{text.pinHint}</p>
-            </div>
-            <p className="font-mono text-3xl font-bold tracking-[0.3em] tabular-nums">
-              <span aria-hidden="true">{ride.pin}</span>
-              {/* Read digit by digit, not as a number in the thousands. */}
-              <span className="sr-only">{ride.pin.split('').join(' ')}</span>
-            </p>
-          </section>
-        ) : null}
-
-        {ride.driver ? (
-          <section aria-labelledby="ride-driver-title" className="rounded-2xl border border-ink-100 p-4">
-            <h2 id="ride-driver-title" className="sr-only">
-              {text.driver}
+      {beforeTrip && ride.pin ? (
+        <section aria-labelledby="ride-pin-title" className="flex items-center justify-between gap-4 rounded-2xl bg-ink-900 px-4 py-3 text-white">
+          <div>
+            <h2 id="ride-pin-title" className="text-sm font-semibold">
+              {text.pinTitle}
             </h2>
-            <div className="flex items-center gap-3">
-              <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-ink-100 text-lg font-bold text-ink-700" aria-hidden="true">
-                {ride.driver.name.slice(0, 1).toUpperCase()}
-              </span>
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold text-ink-900">{ride.driver.name}</p>
-                <p className="flex items-center gap-1.5 truncate text-sm text-ink-600">
-                  <Car className="size-4 shrink-0" aria-hidden="true" />
-                  {vehicleOf(ride.driver)}
-                </p>
-              </div>
-              {ride.driver.license_plate ? (
-                <p className="rounded-lg border-2 border-ink-900 px-2 py-1 font-mono text-sm font-bold tracking-wider text-ink-900">
-                  <span className="sr-only">{text.plate}: </span>
-                  <span>{ride.driver.license_plate}</span>
-                </p>
-              ) : null}
+            <p className="text-xs text-ink-300">{text.pinHint}</p>
+          </div>
+          <p className="font-mono text-3xl font-bold tracking-[0.3em] tabular-nums">
+            <span aria-hidden="true">{ride.pin}</span>
+            {/* Read digit by digit, not as a number in the thousands. */}
+            <span className="sr-only">{ride.pin.split('').join(' ')}</span>
+          </p>
+        </section>
+      ) : null}
+
+      {ride.driver ? (
+        <section aria-labelledby="ride-driver-title" className="rounded-2xl border border-ink-100 p-4">
+          <h2 id="ride-driver-title" className="sr-only">
+            {text.driver}
+          </h2>
+          <div className="flex items-center gap-3">
+            <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-ink-100 text-lg font-bold text-ink-700" aria-hidden="true">
+              {ride.driver.name.slice(0, 1).toUpperCase()}
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-semibold text-ink-900">{ride.driver.name}</p>
+              <p className="flex items-center gap-1.5 truncate text-sm text-ink-600">
+                <Car className="size-4 shrink-0" aria-hidden="true" />
+                {vehicleOf(ride.driver)}
+              </p>
             </div>
-            {ride.driver.phone ? (
-              <p className="mt-3 flex items-center gap-2 text-sm text-ink-600">
-                <Phone className="size-4" aria-hidden="true" />
-                <span className="sr-only">{text.phone}: </span>
-                <span>{ride.driver.phone}</span>
+            {ride.driver.license_plate ? (
+              <p className="rounded-lg border-2 border-ink-900 px-2 py-1 font-mono text-sm font-bold tracking-wider text-ink-900">
+                <span className="sr-only">{text.plate}: </span>
+                <span>{ride.driver.license_plate}</span>
               </p>
             ) : null}
+          </div>
+          {ride.driver.phone ? (
+            <p className="mt-3 flex items-center gap-2 text-sm text-ink-600">
+              <Phone className="size-4" aria-hidden="true" />
+              <span className="sr-only">{text.phone}: </span>
+              <span>{ride.driver.phone}</span>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
+      {ride.status === 'completed' ? (
+        <>
+          {/* What the rider must do first: pay, and how (issue 17 §7). Then the rating, then the receipt. */}
+          <section aria-labelledby="ride-pay-title" className="rounded-2xl bg-ink-900 px-4 py-4 text-white">
+            <h2 id="ride-pay-title" className="text-xl font-bold">
+              {text.payCash(formatMoney(ride.fare_cents, ride.currency))}
+            </h2>
+            <p className="mt-1 text-sm text-ink-300">{text.payCashHint(ride.driver?.name.split(' ')[0] ?? text.driver.toLowerCase())}</p>
           </section>
-        ) : null}
+          <RateRide ride={ride} />
+          <RideReceipt ride={ride} />
+        </>
+      ) : null}
 
-        {ride.driver && (chatOpen || ride.status === 'completed') ? (
-          <section aria-label={text.chat}>
-            <RideChat rideId={ride.id} myRole="rider" enabled={chatOpen} otherName={ride.driver.name.split(' ')[0]} />
-          </section>
-        ) : null}
+      {/* During the ride, the chat; afterwards only its history, below the receipt. */}
+      {ride.driver && (chatOpen || ride.status === 'completed') ? (
+        <section aria-label={text.chat}>
+          <RideChat rideId={ride.id} myRole="rider" enabled={chatOpen} otherName={ride.driver.name.split(' ')[0]} />
+        </section>
+      ) : null}
 
-        {ride.status === 'completed' ? (
-          <>
-            <RateRide ride={ride} />
-            <RideReceipt ride={ride} />
-          </>
-        ) : null}
+      <dl className="divide-y divide-ink-100 text-sm">
+        <Row label={text.from}>{placeLabel(ride.pickup)}</Row>
+        <Row label={text.to}>{placeLabel(ride.destination)}</Row>
+        <Row label={text.fare}>
+          <span className="font-semibold">{formatMoney(ride.fare_cents, ride.currency)}</span> · {riderText.book.cash}
+        </Row>
+      </dl>
 
-        <dl className="divide-y divide-ink-100 text-sm">
-          <Row label={text.from}>{placeLabel(ride.pickup)}</Row>
-          <Row label={text.to}>{placeLabel(ride.destination)}</Row>
-          <Row label={text.fare}>
-            <span className="font-semibold">{formatMoney(ride.fare_cents, ride.currency)}</span> · {riderText.book.cash}
-          </Row>
-        </dl>
+      {!ended && ride.share_token ? <ShareTrip token={ride.share_token} /> : null}
 
-        {!ended && ride.share_token ? <ShareTrip token={ride.share_token} /> : null}
-
-        {canCancel ? (
-          <Button variant="outline" size="lg" className="w-full text-red-700" onClick={() => setConfirming(true)}>
-            {text.cancelRide}
-          </Button>
-        ) : null}
-      </div>
+      {canCancel ? (
+        <Button variant="outline" size="lg" className="w-full text-red-700" onClick={() => setConfirming(true)}>
+          {text.cancelRide}
+        </Button>
+      ) : null}
       <ConfirmDialog
         open={confirming && canCancel}
         onOpenChange={(open) => {
@@ -272,6 +286,6 @@ function TrackRide({ ride, live }: { ride: RiderRideView; live: Live | null }) {
         busy={cancel.isPending}
         onConfirm={() => cancel.mutate(undefined, { onSuccess: () => setConfirming(false) })}
       />
-    </div>
+    </TaskScreen>
   );
 }

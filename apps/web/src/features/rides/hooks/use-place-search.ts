@@ -55,3 +55,24 @@ export function usePlaceSearch(query: string, geocoderUrl: string | null) {
   const searching = Boolean(geocoderUrl) && trimmed.length >= GEOCODER_MIN_CHARS && (debounced !== trimmed || remote.isFetching);
   return { suggestions, searching };
 }
+
+type NominatimReverse = { name?: string; display_name?: string; address?: { house_number?: string; road?: string; neighbourhood?: string; suburb?: string } };
+
+/**
+ * The address of a point from the configured geocoder (Nominatim's /reverse), to name a GPS pickup or a tap on
+ * the map ("1 Market Street") instead of "Current location" (issue 17 §6). Null when it has no answer.
+ */
+export async function reverseGeocode(geocoderUrl: string, point: { lat: number; lng: number }, signal?: AbortSignal): Promise<string | null> {
+  try {
+    const url = `${geocoderUrl.replace(/\/+$/, '')}/reverse?format=json&zoom=18&lat=${point.lat}&lon=${point.lng}`;
+    const response = await fetch(url, { signal, headers: { Accept: 'application/json' } });
+    if (!response.ok) return null;
+    const hit = (await response.json()) as NominatimReverse;
+    const road = hit.address?.road;
+    if (road) return hit.address?.house_number ? `${hit.address.house_number} ${road}` : road;
+    if (hit.name) return hit.name;
+    return hit.display_name?.split(', ').slice(0, 2).join(', ') || null;
+  } catch {
+    return null;
+  }
+}
