@@ -3,6 +3,7 @@
 // a state that recovers by itself, place names instead of "Current location", thumb-sized controls, no
 // sideways scrolling at 320 px, and layout shift (CLS) under a slow network and CPU.
 import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
+import { driverText } from '@openride/shared/rides/driver-text';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
@@ -66,6 +67,22 @@ async function smallControls(page: Page, scope = 'body'): Promise<string[]> {
 
 describe('the rider on a phone', () => {
   it('book → track is an app: no footer; focus lands on the new status; Enter on the cancel dialog keeps the ride; the GPS pickup has a place name; Book again starts from the last trip', async () => {
+    // A driver online 300 m north of the rider, on their own phone: the screen the offer lands on.
+    const driverUser = await signUpApi(server, { full_name: 'Dino Driver' });
+    const { id: driverId } = await applyApi(driverUser, { full_name: 'Dino Driver' });
+    await reviewApi(await adminApi(server), driverId, 'approved');
+    const driverPhone = await signedInPage(browser, server, driverUser, {
+      ...PHONE,
+      geolocation: { latitude: UNION_SQUARE.lat + 300 / 111_195, longitude: UNION_SQUARE.lng, accuracy: 10 },
+      permissions: ['geolocation'],
+    });
+    const d = driverPhone.page;
+    await d.goto('/driver-active');
+    await d.getByRole('switch', { name: uiText.driverActive.switchLabel }).click();
+    await d.getByText(driverText.location.sharing, { exact: true }).waitFor();
+    expect(await d.getByRole('contentinfo').count()).toBe(0);
+    expect(await smallControls(d)).toEqual([]);
+
     const rider = await signUpApi(server, { full_name: 'Tess Task' });
     const { page, context, expectNoErrors } = await riderPhone(rider);
     await bookTo(page, 'coit', /Coit Tower/);
@@ -91,12 +108,15 @@ describe('the rider on a phone', () => {
     expect((await rider.get(`/api/rides/${rideId}`)).body.ride.status).toBe('requested');
     await expect.poll(() => cancelButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    // The pickup taken from the phone is stored as a place, not "Current location".
+    // The pickup taken from the phone is stored as a place, not "Current location": the driver reads it.
     expect((await rider.get(`/api/rides/${rideId}`)).body.ride.pickup.label).toBe(book.near('Union Square'));
+    const offer = d.getByRole('region', { name: driverText.offer.title });
+    await offer.getByText(book.near('Union Square'), { exact: true }).waitFor();
+    expect(await smallControls(d)).toEqual([]);
 
     await cancelButton.click();
     await dialog.getByRole('button', { name: track.cancelConfirm }).click();
-    await statusRegion(page).getByText(STATUS_LABELS.cancelled).waitFor();
+    await statusRegion(page).getByRole('heading', { name: STATUS_LABELS.cancelled }).waitFor();
     await page.getByRole('link', { name: track.bookAgain }).click();
     await page.waitForURL(/\/book-ride$/);
     expect(await field(page, book.pickup).inputValue()).toBe(book.near('Union Square'));
@@ -108,6 +128,9 @@ describe('the rider on a phone', () => {
     expect(await page.getByText(book.currentLocation).count()).toBe(0);
     expectNoErrors();
     await context.close();
+    await driverUser.patch(`/api/drivers/${driverId}`, { status: 'offline' });
+    driverPhone.expectNoErrors();
+    await driverPhone.context.close();
   });
 
   it('a failed request says so next to Request Ride, in words a rider understands, and clears when the trip changes', async () => {

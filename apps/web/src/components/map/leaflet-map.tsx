@@ -177,7 +177,8 @@ export default function LeafletMap({ pickup, destination, driver, route, path, d
       {basemap ? <OfflineBasemap /> : <GridBackground />}
       <SizeWatcher />
       {tileUrl ? <Tiles url={tileUrl} attribution={attribution} failed={tilesFailed} onFail={onTilesFail} /> : null}
-      <AttributionControl prefix={false} />
+      {/* The credit belongs to the tiles: none while the map draws its own basemap. */}
+      {basemap ? null : <AttributionControl prefix={false} />}
       {areas?.map((a) => (
         <Polygon key={a.id} positions={a.boundary as LatLngTuple[]} pathOptions={{ color: a.fill, weight: 1, opacity: Math.min(1, a.opacity + 0.2), fillColor: a.fill, fillOpacity: a.opacity }}>
           <Tooltip sticky>{a.title}</Tooltip>

@@ -12,7 +12,18 @@ import { cn } from '@/lib/cn';
  *
  * The frame has its final size before anything loads inside it, so nothing below it moves (no layout shift).
  */
-export function TaskScreen({ map, children, sheetClassName }: { map?: ReactNode; children: ReactNode; sheetClassName?: string }) {
+export function TaskScreen({
+  map,
+  children,
+  sheetClassName,
+  flushBottom = false,
+}: {
+  map?: ReactNode;
+  children: ReactNode;
+  sheetClassName?: string;
+  /** The sheet ends in a sticky action bar that pads itself: no padding under it, or content shows below it. */
+  flushBottom?: boolean;
+}) {
   if (!map) {
     return (
       <div className="h-full overflow-y-auto">
@@ -27,7 +38,8 @@ export function TaskScreen({ map, children, sheetClassName }: { map?: ReactNode;
       <div
         data-sheet=""
         className={cn(
-          'relative z-10 -mt-5 max-h-[68%] shrink-0 overflow-y-auto overscroll-contain rounded-t-3xl bg-white px-4 pt-5 pb-[max(1.5rem,env(safe-area-inset-bottom))] shadow-[0_-8px_24px_rgba(2,6,23,0.08)]',
+          'relative z-10 -mt-5 max-h-[68%] shrink-0 overflow-y-auto overscroll-contain rounded-t-3xl bg-white px-4 pt-5 shadow-[0_-8px_24px_rgba(2,6,23,0.08)]',
+          !flushBottom && 'pb-[max(1.5rem,env(safe-area-inset-bottom))]',
           'lg:mt-0 lg:max-h-none lg:w-[28rem] lg:rounded-none lg:px-6 lg:shadow-none',
           sheetClassName,
         )}

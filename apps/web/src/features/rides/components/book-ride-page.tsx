@@ -238,7 +238,7 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
           onPick={activeRide ? undefined : onPick}
         />
       }
-      sheetClassName="pb-0 lg:pb-0"
+      flushBottom
     >
       <PageTitle title={text.title} />
       <div className="mb-4 flex items-baseline justify-between gap-3">
@@ -248,7 +248,9 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
         </Link>
       </div>
       {activeRide ? (
-        <ActiveRideCard ride={activeRide} />
+        <div className="pb-6">
+          <ActiveRideCard ride={activeRide} />
+        </div>
       ) : (
         <div className="space-y-5">
           <div className="space-y-3">
