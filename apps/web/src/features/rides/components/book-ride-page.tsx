@@ -132,6 +132,8 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
     if (locateOnce.current || activeRide || again) return;
     locateOnce.current = true;
     locate();
+    // Once per visit: `locate` is a new function each render and must not re-run this.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [activeRide, again]);
 
   const samePlace = Boolean(pickup.point && destination.point && distanceMeters(pickup.point, destination.point) < SAME_PLACE_M);
