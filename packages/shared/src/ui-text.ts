@@ -21,8 +21,6 @@ export const uiText = {
   nav: {
     signOut: 'Sign Out',
     rideHistory: 'My Rides',
-    /** The §2 'Go Online' link while the driver already is online: it opens their screen (decision 0030). */
-    driverScreen: 'Driver Screen',
   },
   analytics: {
     range: 'Date range',

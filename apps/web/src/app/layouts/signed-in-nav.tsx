@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { messages } from '@openride/shared/messages';
-import { uiText } from '@openride/shared/ui-text';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -36,8 +35,8 @@ export function RoleActions({
     return (
       <div className={cn('flex items-center justify-between gap-2 lg:gap-3', className)}>
         <Link to={paths.driverActive} onClick={onNavigate} className={buttonClasses({ variant: 'accent', size })}>
-          {/* 'Go Online' (§2) while offline; once online the same link opens the driver's screen (issue 17 §10). */}
-          {driver.status === 'available' ? uiText.nav.driverScreen : messages.nav.goOnline}
+          {/* The spec's label, online or not (decision 0030): the switch beside it says which. */}
+          {messages.nav.goOnline}
         </Link>
         <DriverStatusToggle driver={driver} labelClassName={compact ? 'md:max-lg:sr-only' : undefined} />
       </div>
