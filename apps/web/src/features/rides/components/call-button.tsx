@@ -12,20 +12,21 @@ export function CallButton({ rideId, otherName }: { rideId: string; otherName: s
   const config = useAppConfig();
   const call = useCallParty(rideId);
   if (!config.data?.calls) return null;
+  // A fragment: in a wrapping row the button sits beside the phone number and the outcome takes a line of its own.
   return (
-    <div className="flex flex-col items-end gap-1">
+    <>
       <Button variant="outline" size="sm" className="min-h-11 min-w-11" disabled={call.isPending} onClick={() => call.mutate()}>
         <Phone className="size-4" aria-hidden="true" />
         {callText.call(otherName)}
       </Button>
-      <p role="status" className="max-w-64 text-right text-xs text-ink-600 empty:hidden">
+      <p role="status" className="basis-full text-sm text-ink-600 empty:hidden">
         {call.isSuccess ? callText.calling(otherName) : null}
       </p>
       {call.isError ? (
-        <p role="alert" className="max-w-64 text-right text-xs font-medium text-red-700">
+        <p role="alert" className="basis-full text-sm font-medium text-red-700">
           {call.error.message}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -244,7 +244,7 @@ export function DriverRidePage() {
                   <span className="font-mono whitespace-nowrap">{r.rider.phone}</span>
                 </p>
               ) : null}
-              <div className="mt-1">
+              <div className="mt-1 flex flex-wrap items-center gap-1">
                 <CallButton rideId={r.id} otherName={riderName.split(' ')[0] ?? riderName} />
               </div>
             </div>

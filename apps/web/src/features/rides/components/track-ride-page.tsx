@@ -217,7 +217,7 @@ function TrackRide({ ride, live, updatedAt }: { ride: RiderRideView; live: Live 
               </p>
             ) : null}
           </div>
-          <div className="mt-3 flex flex-wrap items-start justify-between gap-2">
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
             {ride.driver.phone ? (
               <p className="flex min-h-11 items-center gap-2 text-sm text-ink-600">
                 <Phone className="size-4" aria-hidden="true" />
