@@ -1,0 +1,89 @@
+// /geofence-management: an admin draws a zone on the map (click corners, undo one, finish), names it and
+// saves it; tests a point inside it by clicking the map and a typed point downtown (city, pricing zone,
+// fares); deletes the zone through the confirm dialog. axe finds nothing serious.
+import { zonesText as text } from '@openride/shared/zones/zones-text';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, signedInPage, startServer } from './support/accounts';
+import { seriousViolations } from './support/axe';
+import { closeSuite, DESKTOP, type E2EServer, openSuite } from './support/fixtures';
+
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  ({ server, browser } = await openSuite(startServer({ TILE_URL: '' })));
+});
+afterAll(() => closeSuite({ server, browser }));
+
+describe('geofence management', () => {
+  it('an admin draws a restricted zone, tests points and deletes it', async () => {
+    const admin = await signedInPage(browser, server, await adminApi(server), DESKTOP);
+    const page = admin.page;
+    await page.goto('/geofence-management');
+    await page.getByRole('heading', { level: 1, name: text.title }).waitFor();
+    expect(await page.getByLabel(text.city).inputValue()).toBe('sf');
+    const table = page.getByRole('region', { name: text.zones });
+    await table.getByRole('row', { name: /Downtown \(Financial District and SoMa\)/ }).waitFor();
+    await table.getByRole('row', { name: /Alcatraz Island/ }).getByText('Restricted').waitFor();
+
+    // Draw: four corners clicked around the middle of the map, the last one undone and clicked again.
+    await page.getByRole('button', { name: text.modes.draw }).click();
+    const map = page.getByRole('region', { name: text.map });
+    await map.locator('.leaflet-container').waitFor();
+    const box = (await map.boundingBox())!;
+    const at = (fx: number, fy: number) => ({ x: box.width * fx, y: box.height * fy });
+    for (const [fx, fy] of [
+      [0.42, 0.42],
+      [0.58, 0.42],
+      [0.58, 0.58],
+      [0.5, 0.7],
+    ] as const) {
+      await map.click({ position: at(fx, fy) });
+    }
+    await page.getByLabel(text.form.lat(4)).waitFor();
+    await page.getByRole('button', { name: text.undo }).click();
+    await expect.poll(() => page.getByLabel(text.form.lat(4)).count()).toBe(0);
+    await map.click({ position: at(0.42, 0.58) });
+    await page.getByLabel(text.form.lat(4)).waitFor();
+    await page.getByRole('button', { name: text.finish }).click();
+    // Finishing hands the keyboard to the form.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('zone-name');
+    await page.keyboard.type('Stadium event closure');
+    await page.getByLabel(text.form.type).selectOption('restricted');
+    await page.getByLabel(text.form.priority).fill('50');
+    await page.getByRole('button', { name: text.form.save }).click();
+    const row = table.getByRole('row', { name: /Stadium event closure/ });
+    await row.waitFor();
+    await row.getByText('Restricted').waitFor();
+    expect(await row.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+
+    // Test a point: a click in the middle of the new zone.
+    await page.getByRole('button', { name: text.modes.test }).click();
+    await map.click({ position: at(0.5, 0.5) });
+    const result = page.getByRole('region', { name: new RegExp(text.test.title) });
+    await result.getByText('Stadium event closure').waitFor();
+    await result.getByText(text.test.restricted).waitFor();
+
+    // And a typed point at the Ferry Building: the city, its downtown pricing zone and the fares.
+    await page.getByLabel(text.test.lat, { exact: true }).fill('37.7955');
+    await page.getByLabel(text.test.lng, { exact: true }).fill('-122.3937');
+    await page.getByRole('button', { name: text.test.submit }).click();
+    await result.getByText('San Francisco (USD, America/Los_Angeles)').waitFor();
+    await result.getByText('Downtown (Financial District and SoMa)', { exact: true }).first().waitFor();
+    await result.getByText(text.test.fares(5, 15)).waitFor();
+    await result.getByText('$15.00').waitFor();
+    await result.getByText(text.test.surge).waitFor();
+
+    const violations = await seriousViolations(page);
+    expect(violations, JSON.stringify(violations)).toEqual([]);
+
+    // Delete it through the confirm dialog.
+    await row.getByRole('button', { name: text.deleteLabel('Stadium event closure') }).click();
+    const dialog = page.getByRole('dialog', { name: text.deleteTitle });
+    await dialog.getByRole('button', { name: text.deleteConfirm }).click();
+    await expect.poll(() => table.getByRole('row', { name: /Stadium event closure/ }).count()).toBe(0);
+
+    admin.expectNoErrors();
+    await admin.context.close();
+  });
+});
