@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, signedInPage, startServer } from './support/accounts';
 import { seriousViolations } from './support/axe';
-import { closeSuite, DESKTOP, type E2EServer, openSuite } from './support/fixtures';
+import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE } from './support/fixtures';
 
 let server: E2EServer;
 let browser: Browser;
@@ -83,6 +83,25 @@ describe('geofence management', () => {
     await dialog.getByRole('button', { name: text.deleteConfirm }).click();
     await expect.poll(() => table.getByRole('row', { name: /Stadium event closure/ }).count()).toBe(0);
 
+    admin.expectNoErrors();
+    await admin.context.close();
+  });
+
+  it('on a 320 px phone: the page does not scroll sideways, the zones are a list to scroll, and axe finds nothing', async () => {
+    const admin = await signedInPage(browser, server, await adminApi(server), { ...PHONE, viewport: { width: 320, height: 700 } });
+    const page = admin.page;
+    await page.goto('/geofence-management');
+    await page.getByRole('region', { name: text.zones }).getByRole('row', { name: /San Francisco/ }).first().waitFor();
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/geofence-phone.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    // Keyboard only: Test a point from typed coordinates.
+    await page.getByRole('button', { name: text.modes.test }).click();
+    await page.getByLabel(text.test.lat, { exact: true }).fill('37.8044');
+    await page.getByLabel(text.test.lng, { exact: true }).fill('-122.2712');
+    await page.getByLabel(text.test.lng, { exact: true }).press('Enter');
+    await page.getByRole('region', { name: new RegExp(text.test.title) }).getByText(text.test.noCity).waitFor();
+    const violations = await seriousViolations(page);
+    expect(violations, JSON.stringify(violations)).toEqual([]);
     admin.expectNoErrors();
     await admin.context.close();
   });
