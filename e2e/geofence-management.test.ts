@@ -1,10 +1,11 @@
 // /geofence-management: an admin draws a zone on the map (click corners, undo one, finish), names it and
 // saves it; tests a point inside it by clicking the map and a typed point downtown (city, pricing zone,
 // fares); deletes the zone through the confirm dialog. axe finds nothing serious.
+import { riderText } from '@openride/shared/rides/rider-text';
 import { zonesText as text } from '@openride/shared/zones/zones-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, signedInPage, startServer } from './support/accounts';
+import { adminApi, signedInPage, signUpApi, startServer } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE } from './support/fixtures';
 
@@ -92,7 +93,6 @@ describe('geofence management', () => {
     const page = admin.page;
     await page.goto('/geofence-management');
     await page.getByRole('region', { name: text.zones }).getByRole('row', { name: /San Francisco/ }).first().waitFor();
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/geofence-phone.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     // Keyboard only: Test a point from typed coordinates.
     await page.getByRole('button', { name: text.modes.test }).click();
@@ -104,5 +104,19 @@ describe('geofence management', () => {
     expect(violations, JSON.stringify(violations)).toEqual([]);
     admin.expectNoErrors();
     await admin.context.close();
+  });
+
+  it('a rider asking for a ride into a restricted zone reads why beside the fares, before requesting', async () => {
+    const book = riderText.book;
+    const rider = await signUpApi(server, { full_name: 'Rita Restricted' });
+    const { page, context, errors } = await signedInPage(browser, server, rider, { ...PHONE, permissions: [] });
+    await page.goto('/book-ride');
+    await page.getByLabel(book.pickup, { exact: true }).fill('37.7955,-122.3937');
+    await page.getByLabel(book.destination, { exact: true }).fill('37.8270,-122.4228');
+    await page.getByRole('alert').filter({ hasText: book.destinationRestricted }).waitFor();
+    expect(await page.getByRole('button', { name: book.requestRide }).isDisabled()).toBe(true);
+    // The one failed request is the quote's 422, which the page turned into the message above.
+    expect(errors.filter((e) => !/status of 422/.test(e) && !/status of 401/.test(e))).toEqual([]);
+    await context.close();
   });
 });

@@ -1,8 +1,9 @@
 import { errorText } from '@openride/shared/error-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
-import { adminOf, ADMIN_ENV, approvedDriverOf, FERRY_BUILDING, GOLDEN_GATE_PARK, newUser, UNION_SQUARE } from './ride-actors';
-import { startTestServer, type TestServer } from './test-server';
+import { adminOf, ADMIN_ENV, approvedDriverOf, eventually, FERRY_BUILDING, GOLDEN_GATE_PARK, newUser, UNION_SQUARE } from './ride-actors';
+import { createTestDatabase, testRedisPrefix } from './test-database';
+import { startServerOn, startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
 let admin: TestClient;
@@ -245,5 +246,30 @@ describe('the admin API', () => {
     expect(log.find((e) => e.action === 'zone.create' && e.entity_id === drawn.body.zone.id)).toMatchObject({ before: null, after: { name: 'Lisboa', type: 'service_area' } });
     expect(log.filter((e) => e.action === 'zone.import')).toHaveLength(5);
     for (const action of ['zone.update', 'zone.delete']) expect(log.some((e) => e.action === action)).toBe(true);
+  });
+});
+
+// Scaled mode (CI's PostgreSQL + Redis run): two processes on one database and one bus.
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL))('two server processes', () => {
+  it('a zone drawn through one process applies in the other at once: its index is dropped on the bus', async () => {
+    const database = await createTestDatabase();
+    const env = { ...ADMIN_ENV, REDIS_PREFIX: testRedisPrefix() };
+    const one = await startServerOn(database, env, { dispatchTick: false });
+    const two = await startServerOn(database, env, { dispatchTick: false });
+    try {
+      const [adminOne, adminTwo] = [await adminOf(one), await adminOf(two)];
+      const park = '/api/admin/zones/test-point?lat=37.7675&lng=-122.46';
+      // Process two loads its index now, before the zone exists (its TTL is minutes).
+      expect((await adminTwo.get(park)).body.pricing_zone).toBeNull();
+      const drawn = await adminOne.post('/api/admin/zones', { city_id: 'sf', type: 'pricing_zone', name: 'Bus zone', color: '#0ea5e9', priority: 3, enabled: true, geometry: square(-122.47, 37.76, -122.45, 37.775) });
+      expect(drawn.status).toBe(201);
+      await eventually(async () => (await adminTwo.get(park)).body.pricing_zone?.name === 'Bus zone');
+      expect((await adminOne.patch(`/api/admin/zones/${drawn.body.zone.id}`, { enabled: false })).status).toBe(200);
+      await eventually(async () => (await adminTwo.get(park)).body.pricing_zone === null);
+    } finally {
+      await one.stop();
+      await two.stop();
+      await database.drop();
+    }
   });
 });

@@ -29,6 +29,7 @@ export const zonesText = {
   cityAdded: (name: string) => `${name} added. Draw its service area to start serving it.`,
   cancel: 'Cancel',
   map: 'Zones map',
+  idleHint: 'Draw a zone to add one, Edit a zone in the list to reshape it, or Test a point to see what applies there.',
   loading: 'Loading zones…',
   loadFailed: 'Could not load the zones.',
   citiesFailed: 'Could not load the cities.',

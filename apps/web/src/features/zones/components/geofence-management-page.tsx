@@ -180,7 +180,7 @@ export function GeofenceManagementPage() {
                   ) : mode.kind === 'test' ? (
                     <TestPointPanel point={testPoint} onPoint={setTestPoint} />
                   ) : (
-                    <p className="text-sm text-ink-600">{text.description}</p>
+                    <p className="text-sm text-ink-600">{text.idleHint}</p>
                   )}
                 </div>
               </div>
@@ -196,7 +196,7 @@ export function GeofenceManagementPage() {
                 ) : zones.data.length === 0 ? (
                   <QueryEmpty>{text.noZones}</QueryEmpty>
                 ) : (
-                  <div className="overflow-x-auto rounded-2xl border border-ink-200 bg-white [contain:inline-size]" role="region" aria-labelledby="zones-title" tabIndex={0}>
+                  <div className="relative overflow-x-auto rounded-2xl border border-ink-200 bg-white" role="region" aria-labelledby="zones-title" tabIndex={0}>
                     <table className="w-full text-left text-sm">
                       <thead className="bg-ink-50 text-xs font-semibold tracking-wide text-ink-600 uppercase">
                         <tr>
