@@ -11,6 +11,7 @@ export const benches: Entry[] = [
   { name: 'notifications', area: 2, load: async () => (await import('./notifications')).notificationsBench },
   { name: 'location', area: 3, load: async () => (await import('./location')).locationBench },
   { name: 'location-scale', area: 3, load: async () => (await import('./location-scale')).locationScaleBench },
+  { name: 'zones', area: 3, load: async () => (await import('./zones')).zonesBench },
   { name: 'bus-fanin', area: 3, load: async () => (await import('./bus-fanin')).busFaninBench },
   { name: 'geo', area: 4, load: async () => (await import('./geo')).geoBench },
   { name: 'dispatch', area: 5, load: async () => (await import('./dispatch')).dispatchBench },

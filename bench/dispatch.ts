@@ -52,6 +52,10 @@ async function measure(ctx: BenchContext, mode: { label: string; kind: 'pglite' 
     const db = await database.open();
     const drivers = await seedDrivers(db.db, areas * DRIVERS_PER_AREA, `${prefix}-d`);
     const riders = await seedUsers(db.db, areas, { prefix: `${prefix}-r` });
+    // The areas spread 7 km apart, some over the bay: served as one wide service area of the demo city
+    // (its real one is the city's land, migration 0009), so every request reaches dispatch.
+    const bay = [[-122.75, 37.5], [-122.1, 37.5], [-122.1, 38.05], [-122.75, 38.05], [-122.75, 37.5]];
+    await db.db.insertInto('zones').values({ city_id: 'sf', type: 'service_area', name: 'Bay Area (bench)', color: '#16a34a', geometry: JSON.stringify({ type: 'Polygon', coordinates: [bay] }) }).execute();
     await db.close();
     // Each rider here books hundreds of rides a minute: far above the abuse limit a real rider meets (10 per 10
     // minutes, issue 11), which would answer 429 and measure the limiter instead of dispatch. 1000 is its maximum.

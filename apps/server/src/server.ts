@@ -32,7 +32,7 @@ import { canJoinRideRoom } from './rides/ride-room';
 import { greatCircleRouting } from './routing/great-circle-routing';
 import { osrmRouting } from './routing/osrm-routing';
 import { createBreadcrumbWriter } from './dispatch/breadcrumbs';
-import { createCityLocator } from './cities/city-locator';
+import { createZoneLocator } from './zones/zone-locator';
 import { createDispatcher, DEFAULT_DISPATCH_OPTIONS, type DispatchOptions } from './dispatch/dispatcher';
 import { createDispatchLease } from './dispatch/dispatch-lease';
 import { createJobs, type JobsOptions } from './jobs/jobs';
@@ -129,12 +129,13 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
     const geo = redis ? createRedisGeoIndex(redis, env.REDIS_PREFIX) : createMemoryGeoIndex();
     cleanups.push(() => geo.close());
     const drivers = createDriverDirectory(db);
-    const cities = createCityLocator(db);
+    const zones = createZoneLocator({ db, bus, logger });
+    cleanups.push(async () => zones.close());
     const breadcrumbs = createBreadcrumbWriter(db, logger);
     // Registered after the database, so they run before it closes.
     cleanups.push(() => breadcrumbs.close());
     metrics.setReadings({ breadcrumbsPending: () => breadcrumbs.pending(), bus: () => bus.stats() });
-    const locations = createLocationService({ db, bus, geo, drivers, cities, breadcrumbs, logger, onFrame: (result) => metrics.locationFrames.inc({ result }) });
+    const locations = createLocationService({ db, bus, geo, drivers, zones, breadcrumbs, logger, onFrame: (result) => metrics.locationFrames.inc({ result }) });
     cleanups.push(async () => locations.close());
     const dispatchOptions = { ...DEFAULT_DISPATCH_OPTIONS, ...overrides.dispatch };
     const lease = createDispatchLease({ db, scaled: database.kind === 'postgres', logger, retryMs: dispatchOptions.leaseRetryMs });
@@ -164,7 +165,7 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
       routing,
       geo,
       drivers,
-      cities,
+      zones,
       breadcrumbs,
       locations,
       dispatcher,

@@ -7,7 +7,7 @@ import { WebSocket } from 'ws';
 import { CLOSE_TOO_MANY, SOCKET_LIMITS } from '../src/realtime/socket-server';
 import { USAGE_LIMITS } from '../src/lib/rate-limit';
 import type { TestClient } from './http-client';
-import { adminOf, ADMIN_ENV, GOLDEN_GATE_PARK, newUser, nextOffer, onlineDriver } from './ride-actors';
+import { adminOf, ADMIN_ENV, GOLDEN_GATE_PARK, newUser, nextOffer, onlineDriver, serveTheWholeBay } from './ride-actors';
 import { openSocket } from './socket-client';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -25,6 +25,7 @@ let admin: TestClient;
 
 beforeAll(async () => {
   server = await startTestServer(ADMIN_ENV, { dispatch: { offerTimeoutMs: 5000, tickMs: 200 }, usageLimits: { rideRequestPerUser: { points: REQUESTS, duration: 600 }, cancelPerUser: { points: CANCELS, duration: 600 } } });
+  await serveTheWholeBay(server);
   admin = await adminOf(server);
 });
 afterAll(() => server?.stop());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
-import { adminOf, ADMIN_ENV, eventually, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver } from './ride-actors';
+import { adminOf, ADMIN_ENV, eventually, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, serveTheWholeBay } from './ride-actors';
 import { openSocket } from './socket-client';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -9,6 +9,7 @@ let admin: TestClient;
 
 beforeAll(async () => {
   server = await startTestServer(ADMIN_ENV, { dispatch: { offerTimeoutMs: 2000, idleGraceMs: 60_000, tickMs: 200, searchTimeoutMs: 60_000 } });
+  await serveTheWholeBay(server);
   admin = await adminOf(server);
 });
 afterAll(() => server?.stop());

@@ -1,7 +1,7 @@
 import { PIN_MAX_FAILURES } from '@openride/shared/rides/dispatch';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
-import { adminOf, ADMIN_ENV, eventually, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver } from './ride-actors';
+import { adminOf, ADMIN_ENV, eventually, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver, serveTheWholeBay } from './ride-actors';
 import { openSocket } from './socket-client';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -12,6 +12,7 @@ const drivers: OnlineDriver[] = [];
 beforeAll(async () => {
   // Short timers so a test does not wait 15 s per offer; the rules are the same.
   server = await startTestServer(ADMIN_ENV, { dispatch: { offerTimeoutMs: 2500, idleGraceMs: 1000, tickMs: 200 } });
+  await serveTheWholeBay(server);
   admin = await adminOf(server);
 });
 afterAll(() => server?.stop());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
-import { adminOf, ADMIN_ENV, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver } from './ride-actors';
+import { adminOf, ADMIN_ENV, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, serveTheWholeBay } from './ride-actors';
 import { startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -8,6 +8,7 @@ let admin: TestClient;
 
 beforeAll(async () => {
   server = await startTestServer(ADMIN_ENV, { dispatch: { offerTimeoutMs: 4000, idleGraceMs: 1000, tickMs: 200 } });
+  await serveTheWholeBay(server);
   admin = await adminOf(server);
 });
 afterAll(() => server?.stop());

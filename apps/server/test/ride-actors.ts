@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { TestClient } from './http-client';
 import { openSocket } from './socket-client';
 import { GOOD_PASSWORD, signIn, uniqueEmail, uniquePhone } from './test-server';
+import type { Services } from '../src/http/context';
 
 type Server = { url: string; client(): TestClient };
 
@@ -89,3 +90,18 @@ export const nextOffer = (driver: OnlineDriver, rideId: string, timeoutMs = 8000
   driver.socket
     .next((f) => f.type === 'event' && f.event === 'ride.offer' && (f.data as OfferFrame['data']).offer.ride_id === rideId, timeoutMs)
     .then((f) => (f as unknown as OfferFrame).data.offer);
+
+/**
+ * Serve a wide box of the Bay Area as one more service area of the demo city, for suites that spread their
+ * rides and drivers kilometres apart (`area(k)`, 6–7 km steps, some in the bay) so dispatch never mixes
+ * them: they were written when a city was a 30 km circle. San Francisco's real service area is a polygon
+ * of its land (migration 0009); the zones suite tests that one.
+ */
+export async function serveTheWholeBay(server: { services: Pick<Services, 'db' | 'zones'> }) {
+  const box = [[-122.7, 37.5], [-122.1, 37.5], [-122.1, 38.2], [-122.7, 38.2], [-122.7, 37.5]];
+  await server.services.db
+    .insertInto('zones')
+    .values({ city_id: 'sf', type: 'service_area', name: 'Bay Area (tests)', color: '#16a34a', priority: -1, enabled: true, geometry: JSON.stringify({ type: 'Polygon', coordinates: [box] }) })
+    .execute();
+  await server.services.zones.changed();
+}

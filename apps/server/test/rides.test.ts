@@ -172,7 +172,10 @@ describe('requesting a ride', () => {
   it('refuses a ride type the city does not offer with 422 RIDE_TYPE_UNAVAILABLE, not as a pickup we do not serve', async () => {
     // A served city with Economy only: the pickup is fine, the ride type is not.
     const { db } = server.services;
-    await db.insertInto('cities').values({ id: 'sac-test', name: 'Sacramento', currency: 'USD', center_lat: SACRAMENTO.lat, center_lng: SACRAMENTO.lng, radius_km: 10 }).execute();
+    await db.insertInto('cities').values({ id: 'sac-test', name: 'Sacramento', currency: 'USD', center_lat: SACRAMENTO.lat, center_lng: SACRAMENTO.lng }).execute();
+    const box = [[-121.6, 38.5], [-121.4, 38.5], [-121.4, 38.7], [-121.6, 38.7], [-121.6, 38.5]];
+    await db.insertInto('zones').values({ city_id: 'sac-test', type: 'service_area', name: 'Sacramento', color: '#16a34a', geometry: JSON.stringify({ type: 'Polygon', coordinates: [box] }) }).execute();
+    await server.services.zones.changed();
     await db
       .insertInto('pricing')
       .values({ city_id: 'sac-test', ride_type: 'economy', base_cents: 250, per_km_cents: 110, per_min_cents: 30, minimum_cents: 800, booking_fee_cents: 250, seats: 4 })
@@ -189,6 +192,7 @@ describe('requesting a ride', () => {
       expect(await ridesOf(id)).toEqual([]);
     } finally {
       await db.deleteFrom('cities').where('id', '=', 'sac-test').execute();
+      await server.services.zones.changed();
     }
   });
 });

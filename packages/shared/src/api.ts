@@ -10,6 +10,7 @@ import { profileRoutes } from './profiles/api';
 import { pushRoutes } from './push/api';
 import { rideRoutes } from './rides/api';
 import { systemRoutes } from './system/api';
+import { zoneRoutes } from './zones/api';
 
 /** Every route of the HTTP API, domain by domain: what the OpenAPI document and the coverage test read. */
 export const API_ROUTES: readonly RouteContract[] = [
@@ -25,4 +26,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...analyticsRoutes,
   ...fleetRoutes,
   ...devRoutes,
+  ...zoneRoutes,
 ];

@@ -21,6 +21,7 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   INTERNAL: messages.errors.error.unexpected,
 
   OUTSIDE_SERVICE_AREA: riderText.book.outsideArea,
+  DESTINATION_RESTRICTED: riderText.book.destinationRestricted,
   RIDE_TYPE_UNAVAILABLE: 'That ride type is not available here right now. Choose another ride type.',
   ACTIVE_RIDE_EXISTS: 'You already have a ride in progress.',
   ACCOUNT_BLOCKED: 'Your account is blocked. Contact support.',

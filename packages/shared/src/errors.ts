@@ -21,8 +21,10 @@ export const GENERIC_ERROR_CODES = {
 
 export const DOMAIN_ERROR_CODES = {
   // Booking and pricing
-  /** The pickup lies outside every city we serve. */
+  /** The pickup lies outside every enabled service area (issue 12: decided by polygon). */
   OUTSIDE_SERVICE_AREA: 422,
+  /** The destination lies in an enabled restricted zone (a destination outside the service area is otherwise fine). */
+  DESTINATION_RESTRICTED: 422,
   /** The city is served, but not with the ride type asked for. */
   RIDE_TYPE_UNAVAILABLE: 422,
   /** The rider already has a ride that has not ended (one active ride per rider). */

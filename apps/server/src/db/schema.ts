@@ -133,9 +133,26 @@ export type CitiesTable = {
   id: string;
   name: string;
   currency: string;
+  /** Where the map opens on the city. Which city a point is in is decided by its service-area zones (migration 0009). */
   center_lat: number;
   center_lng: number;
-  radius_km: number;
+  /** The circle of before migration 0009: decides nothing now. */
+  radius_km: Generated<number>;
+  /** IANA time zone (migration 0009). */
+  timezone: Generated<string>;
+};
+/** A city's zone (migration 0009): a GeoJSON Polygon or MultiPolygon, `[lng, lat]` positions. */
+export type ZonesTable = {
+  id: Generated<string>;
+  city_id: string;
+  type: 'service_area' | 'pricing_zone' | 'airport' | 'restricted';
+  name: string;
+  color: string;
+  priority: Generated<number>;
+  enabled: Generated<boolean>;
+  geometry: Json;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 };
 export type PricingTable = {
   city_id: string;
@@ -277,4 +294,5 @@ export type DB = {
   ride_ratings: RideRatingsTable;
   audit_log: AuditLogTable;
   driver_supply_samples: DriverSupplySamplesTable;
+  zones: ZonesTable;
 };

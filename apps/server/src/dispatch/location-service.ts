@@ -8,7 +8,7 @@ import type { Logger } from '../lib/logger';
 import type { Bus, BusMessage, BusSubscription } from '../realtime/bus';
 import { greatCircleRouting } from '../routing/great-circle-routing';
 import type { BreadcrumbWriter } from './breadcrumbs';
-import type { CityLocator } from '../cities/city-locator';
+import type { ZoneLocator } from '../zones/zone-locator';
 import type { DriverDirectory } from './driver-directory';
 
 export type DriverFix = { lat: number; lng: number; heading: number | null; at: string };
@@ -42,13 +42,13 @@ export function createLocationService(deps: {
   bus: Bus;
   geo: GeoIndex;
   drivers: DriverDirectory;
-  cities: CityLocator;
+  zones: ZoneLocator;
   breadcrumbs: BreadcrumbWriter;
   logger: Logger;
   /** Counts each frame's fate (metrics): relayed to a ride's room, indexed for dispatch, dropped or refused. */
   onFrame?: (result: 'relayed' | 'indexed' | 'dropped' | 'refused') => void;
 }) {
-  const { db, bus, geo, drivers, cities, breadcrumbs } = deps;
+  const { db, bus, geo, drivers, zones, breadcrumbs } = deps;
   // Returns nothing on purpose: `return count(…)` ends handleFrame with no refusal.
   const count = (result: 'relayed' | 'indexed' | 'dropped' | 'refused'): void => {
     deps.onFrame?.(result);
@@ -72,7 +72,7 @@ export function createLocationService(deps: {
   async function removeFromIndex(driverId: string) {
     const city = cityOf.get(driverId);
     if (city) await geo.remove(city, driverId);
-    else for (const c of await cities.all()) await geo.remove(c.id, driverId);
+    else for (const c of await zones.cities()) await geo.remove(c.id, driverId);
   }
 
   // A driver's state changes (online/offline, a ride taken or ended) arrive as events on their `user:` room,
@@ -148,7 +148,7 @@ export function createLocationService(deps: {
         count('refused');
         return { type: 'error', code: 'FORBIDDEN', message: OFFLINE_REFUSAL };
       }
-      const city = await cities.at(frame);
+      const city = await zones.cityAt(frame);
       const before = cityOf.get(state.driverId);
       if (before && before !== city) await geo.remove(before, state.driverId);
       if (!city) {

@@ -12,7 +12,7 @@ import type { PushDispatcher } from '../push/push-dispatcher';
 import type { Bus } from '../realtime/bus';
 import type { RoutingProvider } from '../routing/routing-provider';
 import type { BreadcrumbWriter } from '../dispatch/breadcrumbs';
-import type { CityLocator } from '../cities/city-locator';
+import type { ZoneLocator } from '../zones/zone-locator';
 import type { Dispatcher } from '../dispatch/dispatcher';
 import type { DriverDirectory } from '../dispatch/driver-directory';
 import type { LocationService } from '../dispatch/location-service';
@@ -45,7 +45,8 @@ export type Services = {
   /** Where every available driver is (memory grid, or Redis GEO with REDIS_URL). */
   geo: GeoIndex;
   drivers: DriverDirectory;
-  cities: CityLocator;
+  /** Which city, service area and zones hold a point: a cached grid index of the zones' polygons (decision 0031). */
+  zones: ZoneLocator;
   breadcrumbs: BreadcrumbWriter;
   locations: LocationService;
   dispatcher: Dispatcher;

@@ -1,18 +1,17 @@
 import { computeFare } from '@openride/shared/rides/fare';
 import { RIDE_TYPE_NAMES, type QuoteRequest } from '@openride/shared/rides/schemas';
 import type { Services } from '../http/context';
-import { findCityAt } from '../cities/cities.repo';
-import { domainError } from '../lib/errors';
+import { checkTrip } from '../zones/check-trip';
 import { pricingOf } from './pricing.repo';
 
 /**
- * Upfront fares for every ride type of the pickup's city, priced on one routed distance and duration, and
+ * Upfront fares for every ride type of the pickup's city (refused outside every service area, or to a
+ * restricted destination: check-trip.ts), priced on one routed distance and duration, and
  * the pickup ETA of the nearest available driver within dispatch's widest radius (null when there is none:
  * no number beats a made-up one). Every driver serves every ride type for now, so the ETA is the same.
  */
-export async function quoteFares(services: Pick<Services, 'db' | 'routing' | 'geo' | 'dispatcher'>, input: QuoteRequest) {
-  const city = await findCityAt(services.db, input.pickup);
-  if (!city) throw domainError('OUTSIDE_SERVICE_AREA');
+export async function quoteFares(services: Pick<Services, 'db' | 'routing' | 'geo' | 'dispatcher' | 'zones'>, input: QuoteRequest) {
+  const { city } = await checkTrip(services.zones, input);
   const radii = services.dispatcher.options.radiiM;
   const [pricing, route, nearest] = await Promise.all([
     pricingOf(services.db, city.id),

@@ -2,12 +2,12 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { computeFare } from '@openride/shared/rides/fare';
 import { riderNotice } from '@openride/shared/rides/notification-text';
 import { RIDE_TYPE_NAMES, type RideRequest } from '@openride/shared/rides/schemas';
-import { findCityAt } from '../cities/cities.repo';
 import type { Services } from '../http/context';
 import { domainError, isUniqueViolation } from '../lib/errors';
 import { withinLimits } from '../lib/rate-limit';
 import { createNotification } from '../notifications/create-notification';
 import { pricingOf } from '../pricing/pricing.repo';
+import { checkTrip } from '../zones/check-trip';
 import { announceRideChange } from './announce-ride-change';
 
 const ONE_ACTIVE_RIDE_INDEX = 'rides_one_active_per_rider_idx';
@@ -18,15 +18,15 @@ const ONE_ACTIVE_RIDE_INDEX = 'rides_one_active_per_rider_idx';
  * one-active-ride rule is the database's partial unique index, so two simultaneous requests cannot
  * both succeed. After commit: the bell, the push and `ride.changed`, and dispatch starts looking.
  */
-export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'usage'>, riderId: string, input: RideRequest) {
+export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'usage' | 'zones'>, riderId: string, input: RideRequest) {
   // Each ride booked starts dispatch: a rider books at most so many in a while (refused ones do not count).
   return withinLimits([[services.usage.rideRequestPerUser, riderId]], 'TOO_MANY_RIDE_REQUESTS', () => bookRide(services, riderId, input));
 }
 
-async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher'>, riderId: string, input: RideRequest) {
+async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'zones'>, riderId: string, input: RideRequest) {
   const { db } = services;
-  const city = await findCityAt(db, input.pickup);
-  if (!city) throw domainError('OUTSIDE_SERVICE_AREA');
+  // The zones' rules: a pickup in a service area, a destination in no restricted zone.
+  const { city } = await checkTrip(services.zones, input);
   const pricing = (await pricingOf(db, city.id)).find((p) => p.ride_type === input.ride_type);
   // The city is served, not with this ride type: a different refusal from the pickup's, in other words.
   if (!pricing) throw domainError('RIDE_TYPE_UNAVAILABLE', `${RIDE_TYPE_NAMES[input.ride_type]} is not available here right now. Choose another ride type.`);

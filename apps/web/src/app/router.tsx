@@ -51,7 +51,7 @@ const adminPages: RouteObject[] = [
   placeholder('document-review', 'documentReview'),
   placeholder('pricing-settings', 'pricingSettings'),
   placeholder('financial-settings', 'financialSettings'),
-  placeholder('geofence-management', 'geofenceManagement'),
+  { path: 'geofence-management', lazy: () => import('./routes/geofence-management') },
   placeholder('refund-management', 'refundManagement'),
   { path: 'analytics', lazy: () => import('./routes/analytics') },
   placeholder('promo-codes', 'promoCodes'),

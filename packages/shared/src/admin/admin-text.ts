@@ -25,6 +25,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'rider.block': 'Rider blocked',
   'rider.unblock': 'Rider unblocked',
   'ride.cancel': 'Ride cancelled by operator',
+  'city.create': 'City added',
+  'city.update': 'City edited',
+  'zone.create': 'Zone drawn',
+  'zone.update': 'Zone changed',
+  'zone.delete': 'Zone deleted',
+  'zone.import': 'Zone imported from GeoJSON',
 };
 
 export const adminText = {

@@ -64,7 +64,7 @@ export const rideRoutes = defineRoutes([
     description: 'Signed in only: each quote may cost a routing call. `pickup_eta_s` is null when no driver is within dispatch\'s widest radius.',
     auth: 'user',
     request: { body: quoteRequestSchema },
-    responses: { 200: { description: 'The quote', schema: quoteSchema }, 422: { description: 'The pickup is outside every service area' } },
+    responses: { 200: { description: 'The quote', schema: quoteSchema }, 422: { description: 'The pickup is outside every service area (OUTSIDE_SERVICE_AREA), or the destination is in a restricted zone (DESTINATION_RESTRICTED)' } },
   },
   {
     method: 'GET',
@@ -86,7 +86,7 @@ export const rideRoutes = defineRoutes([
     responses: {
       201: { description: 'Requested', schema: riderRideResponseSchema },
       409: { description: 'The rider already has an active ride' },
-      422: { description: 'Outside the service area, or the ride type is not offered there' },
+      422: { description: 'Pickup outside every service area, destination in a restricted zone, or the ride type is not offered there' },
       429: { description: 'TOO_MANY_RIDE_REQUESTS: 10 rides booked in 10 minutes' },
     },
   },

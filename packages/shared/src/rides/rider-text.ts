@@ -36,7 +36,9 @@ export const riderText = {
     quoting: 'Getting prices…',
     quoteFailed: "Couldn't get prices. Check your connection and try again.",
     retry: 'Try again',
-    outsideArea: "Sorry, we don't serve that pickup yet. Choose a pickup inside our service area.",
+    outsideArea: "We don't serve this pickup point yet.",
+    /** A destination inside an enabled restricted zone (issue 12). */
+    destinationRestricted: "Rides can't end at this destination. Choose a drop-off nearby outside the restricted area.",
     rideTypes: 'Choose a ride',
     seats: (n: number) => `${n} seats`,
     eta: (minutes: number) => `${minutes} min away`,

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AttributionControl, CircleMarker, MapContainer, Marker, Polygon, Polyline, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { OfflineBasemap } from './offline-basemap';
-import type { DriverPosition, LatLngTuple, MapPoint, RideMapProps } from './ride-map-types';
+import type { DriverPosition, LatLngTuple, MapPoint, MapVertices, RideMapProps } from './ride-map-types';
 
 const SF_CENTER: LatLngTuple = [37.7749, -122.4194];
 const EMPTY_ZOOM = 12;
@@ -45,6 +45,35 @@ function driverIcon(heading: number | null | undefined): L.DivIcon {
 }
 
 const toTuple = (p: { lat: number; lng: number }): LatLngTuple => [p.lat, p.lng];
+
+const vertexIcon = (n: number, colour: string) =>
+  L.divIcon({
+    className: 'ride-map-marker',
+    html: `<span style="display:flex;align-items:center;justify-content:center;width:24px;height:24px;border-radius:9999px;background:#fff;border:3px solid ${colour};font:600 11px/1 system-ui,sans-serif;color:#0f172a;box-shadow:0 1px 4px rgba(2,6,23,.45);cursor:move">${n}</span>`,
+    iconSize: [24, 24],
+    iconAnchor: [12, 12],
+  });
+
+/** The corners of a polygon being drawn: numbered, draggable handles and a dashed outline (keyboard users edit the list beside the map). */
+function VertexEditor({ points, onMove, colour, label }: MapVertices) {
+  return (
+    <>
+      {points.length > 1 ? <Polygon positions={points as LatLngTuple[]} interactive={false} pathOptions={{ color: colour, weight: 3, dashArray: '6 6', fillColor: colour, fillOpacity: 0.15 }} /> : null}
+      {points.map((p, i) => (
+        <Marker
+          key={i}
+          position={p}
+          draggable
+          keyboard={false}
+          title={label(i)}
+          icon={vertexIcon(i + 1, colour)}
+          zIndexOffset={2000}
+          eventHandlers={{ dragend: (e) => onMove(i, (e.target as L.Marker).getLatLng()) }}
+        />
+      ))}
+    </>
+  );
+}
 
 class PlainGrid extends L.GridLayer {
   protected override createTile(): HTMLElement {
@@ -146,7 +175,7 @@ type LeafletMapProps = RideMapProps & { tileUrl: string | null; attribution: str
 
 const DOT_COLOURS = { free: '#059669', busy: '#0f172a' } as const;
 
-export default function LeafletMap({ pickup, destination, driver, route, path, dots, areas, fitOnce, onPick, center, tileUrl, attribution }: LeafletMapProps) {
+export default function LeafletMap({ pickup, destination, driver, route, path, dots, areas, vertices, fitOnce, onPick, center, tileUrl, attribution }: LeafletMapProps) {
   const points = useMemo(() => {
     const list: LatLngTuple[] = [];
     const add = (p: MapPoint | null | undefined) => {
@@ -180,7 +209,11 @@ export default function LeafletMap({ pickup, destination, driver, route, path, d
       {/* The credit belongs to the tiles: none while the map draws its own basemap. */}
       {basemap ? null : <AttributionControl prefix={false} />}
       {areas?.map((a) => (
-        <Polygon key={a.id} positions={a.boundary as LatLngTuple[]} pathOptions={{ color: a.fill, weight: 1, opacity: Math.min(1, a.opacity + 0.2), fillColor: a.fill, fillOpacity: a.opacity }}>
+        <Polygon
+          key={a.id}
+          positions={(a.holes?.length ? [a.boundary, ...a.holes] : a.boundary) as LatLngTuple[]}
+          pathOptions={{ color: a.fill, weight: a.dashed ? 2 : 1, dashArray: a.dashed ? '4 6' : undefined, opacity: Math.min(1, a.opacity + 0.2), fillColor: a.fill, fillOpacity: a.opacity }}
+        >
           <Tooltip sticky>{a.title}</Tooltip>
         </Polygon>
       ))}
@@ -201,6 +234,7 @@ export default function LeafletMap({ pickup, destination, driver, route, path, d
         />
       ) : null}
       {driver ? <Marker position={toTuple(driver)} icon={driverIcon(driver.heading)} title={riderText.map.driver} keyboard={false} zIndexOffset={1000} /> : null}
+      {vertices ? <VertexEditor {...vertices} /> : null}
       {onPick ? <PickHandler onPick={onPick} /> : null}
       <FitView points={points} driver={driver} once={fitOnce} />
     </MapContainer>

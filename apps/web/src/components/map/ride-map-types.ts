@@ -9,7 +9,16 @@ export type DriverPosition = { lat: number; lng: number; heading?: number | null
 export type MapDot = { id: string; lat: number; lng: number; tone: 'free' | 'busy'; title: string };
 
 /** A filled polygon (a heatmap cell): corners as [lat, lng], a CSS colour, an opacity and a hover text. */
-export type MapArea = { id: string; boundary: readonly LatLngTuple[]; fill: string; opacity: number; title: string };
+export type MapArea = { id: string; boundary: readonly LatLngTuple[]; fill: string; opacity: number; title: string; holes?: readonly (readonly LatLngTuple[])[]; dashed?: boolean };
+
+/** Corners a person drags to shape a polygon: numbered handles joined by a dashed outline in `colour`. */
+export type MapVertices = {
+  points: readonly LatLngTuple[];
+  onMove: (index: number, point: { lat: number; lng: number }) => void;
+  colour: string;
+  /** The accessible name of corner `index` (0-based). */
+  label: (index: number) => string;
+};
 
 export type RideMapProps = {
   /** Green dot. */
@@ -26,6 +35,8 @@ export type RideMapProps = {
   dots?: readonly MapDot[] | null;
   /** Filled polygons under everything else (heatmaps); the view fits them. */
   areas?: readonly MapArea[] | null;
+  /** Draggable corners of a polygon being drawn or edited. */
+  vertices?: MapVertices | null;
   /** Fit the view to what is shown once only, so refreshed dots or cells never undo the viewer's pan and zoom. */
   fitOnce?: boolean;
   /** A tap or click on the map (not on a marker). Without it the map only shows. */

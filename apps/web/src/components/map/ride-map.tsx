@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import { useAppConfig } from '@/lib/app-config';
 import type { RideMapProps } from './ride-map-types';
 
-export type { DriverPosition, LatLngTuple, MapArea, MapDot, MapPoint, RideMapProps } from './ride-map-types';
+export type { DriverPosition, LatLngTuple, MapArea, MapDot, MapPoint, MapVertices, RideMapProps } from './ride-map-types';
 
 // Leaflet and its stylesheet (~150 kB) load with the first map shown, not with the page that holds it.
 const LeafletMap = lazy(() => import('./leaflet-map'));

@@ -1,0 +1,46 @@
+import type { CreateCityInput, UpdateCityInput } from '@openride/shared/zones/schemas';
+import { recordAudit } from '../audit/record-audit';
+import type { Services } from '../http/context';
+import { AppError, isUniqueViolation, notFound } from '../lib/errors';
+import { CITY_COLUMNS, cityView } from './zones.repo';
+
+/** An admin adds a city (audited). It serves nowhere until it has an enabled service area. */
+export async function createCity(services: Pick<Services, 'db' | 'zones'>, adminId: string, input: CreateCityInput) {
+  let city;
+  try {
+    city = await services.db.transaction().execute(async (trx) => {
+      const row = await trx.insertInto('cities').values(input).returning(CITY_COLUMNS).executeTakeFirstOrThrow();
+      await recordAudit(trx, { actorId: adminId, action: 'city.create', entityType: 'city', entityId: row.id, before: null, after: cityView(row) });
+      return cityView(row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'cities_pkey')) throw new AppError('CONFLICT', `A city with the id "${input.id}" already exists.`);
+    throw err;
+  }
+  await services.zones.changed();
+  return city;
+}
+
+/** An admin edits a city's name, currency, time zone or map centre (audited: the fields that changed). */
+export async function updateCity(services: Pick<Services, 'db' | 'zones'>, adminId: string, id: string, input: UpdateCityInput) {
+  const city = await services.db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('cities').select(CITY_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!before) throw notFound('City not found');
+    if (Object.keys(input).length === 0) return cityView(before);
+    const after = await trx.updateTable('cities').set(input).where('id', '=', id).returning(CITY_COLUMNS).executeTakeFirstOrThrow();
+    const keys = Object.keys(input) as (keyof UpdateCityInput)[];
+    const was = cityView(before);
+    const now = cityView(after);
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: 'city.update',
+      entityType: 'city',
+      entityId: id,
+      before: Object.fromEntries(keys.map((k) => [k, was[k]])),
+      after: Object.fromEntries(keys.map((k) => [k, now[k]])),
+    });
+    return now;
+  });
+  await services.zones.changed();
+  return city;
+}

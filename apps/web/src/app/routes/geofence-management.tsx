@@ -1,0 +1,1 @@
+export { GeofenceManagementPage as Component } from '@/features/zones/components/geofence-management-page';

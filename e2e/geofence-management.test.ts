@@ -1,0 +1,122 @@
+// /geofence-management: an admin draws a zone on the map (click corners, undo one, finish), names it and
+// saves it; tests a point inside it by clicking the map and a typed point downtown (city, pricing zone,
+// fares); deletes the zone through the confirm dialog. axe finds nothing serious.
+import { riderText } from '@openride/shared/rides/rider-text';
+import { zonesText as text } from '@openride/shared/zones/zones-text';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, signedInPage, signUpApi, startServer } from './support/accounts';
+import { seriousViolations } from './support/axe';
+import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE } from './support/fixtures';
+
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  ({ server, browser } = await openSuite(startServer({ TILE_URL: '' })));
+});
+afterAll(() => closeSuite({ server, browser }));
+
+describe('geofence management', () => {
+  it('an admin draws a restricted zone, tests points and deletes it', async () => {
+    const admin = await signedInPage(browser, server, await adminApi(server), DESKTOP);
+    const page = admin.page;
+    await page.goto('/geofence-management');
+    await page.getByRole('heading', { level: 1, name: text.title }).waitFor();
+    expect(await page.getByLabel(text.city).inputValue()).toBe('sf');
+    const table = page.getByRole('region', { name: text.zones });
+    await table.getByRole('row', { name: /Downtown \(Financial District and SoMa\)/ }).waitFor();
+    await table.getByRole('row', { name: /Alcatraz Island/ }).getByText('Restricted').waitFor();
+
+    // Draw: four corners clicked around the middle of the map, the last one undone and clicked again.
+    await page.getByRole('button', { name: text.modes.draw }).click();
+    const map = page.getByRole('region', { name: text.map });
+    await map.locator('.leaflet-container').waitFor();
+    const box = (await map.boundingBox())!;
+    const at = (fx: number, fy: number) => ({ x: box.width * fx, y: box.height * fy });
+    for (const [fx, fy] of [
+      [0.42, 0.42],
+      [0.58, 0.42],
+      [0.58, 0.58],
+      [0.5, 0.7],
+    ] as const) {
+      await map.click({ position: at(fx, fy) });
+    }
+    await page.getByLabel(text.form.lat(4)).waitFor();
+    await page.getByRole('button', { name: text.undo }).click();
+    await expect.poll(() => page.getByLabel(text.form.lat(4)).count()).toBe(0);
+    await map.click({ position: at(0.42, 0.58) });
+    await page.getByLabel(text.form.lat(4)).waitFor();
+    await page.getByRole('button', { name: text.finish }).click();
+    // Finishing hands the keyboard to the form.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('zone-name');
+    await page.keyboard.type('Stadium event closure');
+    await page.getByLabel(text.form.type).selectOption('restricted');
+    await page.getByLabel(text.form.priority).fill('50');
+    await page.getByRole('button', { name: text.form.save }).click();
+    const row = table.getByRole('row', { name: /Stadium event closure/ });
+    await row.waitFor();
+    await row.getByText('Restricted').waitFor();
+    expect(await row.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+
+    // Test a point: a click in the middle of the new zone.
+    await page.getByRole('button', { name: text.modes.test }).click();
+    await map.click({ position: at(0.5, 0.5) });
+    const result = page.getByRole('region', { name: new RegExp(text.test.title) });
+    await result.getByText('Stadium event closure').waitFor();
+    await result.getByText(text.test.restricted).waitFor();
+
+    // And a typed point at the Ferry Building: the city, its downtown pricing zone and the fares.
+    await page.getByLabel(text.test.lat, { exact: true }).fill('37.7955');
+    await page.getByLabel(text.test.lng, { exact: true }).fill('-122.3937');
+    await page.getByRole('button', { name: text.test.submit }).click();
+    await result.getByText('San Francisco (USD, America/Los_Angeles)').waitFor();
+    await result.getByText('Downtown (Financial District and SoMa)', { exact: true }).first().waitFor();
+    await result.getByText(text.test.fares(5, 15)).waitFor();
+    await result.getByText('$15.00').waitFor();
+    await result.getByText(text.test.surge).waitFor();
+
+    const violations = await seriousViolations(page);
+    expect(violations, JSON.stringify(violations)).toEqual([]);
+
+    // Delete it through the confirm dialog.
+    await row.getByRole('button', { name: text.deleteLabel('Stadium event closure') }).click();
+    const dialog = page.getByRole('dialog', { name: text.deleteTitle });
+    await dialog.getByRole('button', { name: text.deleteConfirm }).click();
+    await expect.poll(() => table.getByRole('row', { name: /Stadium event closure/ }).count()).toBe(0);
+
+    admin.expectNoErrors();
+    await admin.context.close();
+  });
+
+  it('on a 320 px phone: the page does not scroll sideways, the zones are a list to scroll, and axe finds nothing', async () => {
+    const admin = await signedInPage(browser, server, await adminApi(server), { ...PHONE, viewport: { width: 320, height: 700 } });
+    const page = admin.page;
+    await page.goto('/geofence-management');
+    await page.getByRole('region', { name: text.zones }).getByRole('row', { name: /San Francisco/ }).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    // Keyboard only: Test a point from typed coordinates.
+    await page.getByRole('button', { name: text.modes.test }).click();
+    await page.getByLabel(text.test.lat, { exact: true }).fill('37.8044');
+    await page.getByLabel(text.test.lng, { exact: true }).fill('-122.2712');
+    await page.getByLabel(text.test.lng, { exact: true }).press('Enter');
+    await page.getByRole('region', { name: new RegExp(text.test.title) }).getByText(text.test.noCity).waitFor();
+    const violations = await seriousViolations(page);
+    expect(violations, JSON.stringify(violations)).toEqual([]);
+    admin.expectNoErrors();
+    await admin.context.close();
+  });
+
+  it('a rider asking for a ride into a restricted zone reads why beside the fares, before requesting', async () => {
+    const book = riderText.book;
+    const rider = await signUpApi(server, { full_name: 'Rita Restricted' });
+    const { page, context, errors } = await signedInPage(browser, server, rider, { ...PHONE, permissions: [] });
+    await page.goto('/book-ride');
+    await page.getByLabel(book.pickup, { exact: true }).fill('37.7955,-122.3937');
+    await page.getByLabel(book.destination, { exact: true }).fill('37.8270,-122.4228');
+    await page.getByRole('alert').filter({ hasText: book.destinationRestricted }).waitFor();
+    expect(await page.getByRole('button', { name: book.requestRide }).isDisabled()).toBe(true);
+    // The one failed request is the quote's 422, which the page turned into the message above.
+    expect(errors.filter((e) => !/status of 422/.test(e) && !/status of 401/.test(e))).toEqual([]);
+    await context.close();
+  });
+});
