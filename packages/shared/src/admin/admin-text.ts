@@ -25,6 +25,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'rider.block': 'Rider blocked',
   'rider.unblock': 'Rider unblocked',
   'ride.cancel': 'Ride cancelled by operator',
+  'fare_policy.create': 'Fare policy version created',
 };
 
 export const adminText = {
