@@ -17,8 +17,8 @@ const ONE_ACTIVE_RIDE_INDEX = 'rides_one_active_per_rider_idx';
  * The rider books. The fare is priced here from the fare policy version in force now for the pickup's
  * pricing zone (else the city default) and the routed distance, never taken from the client; the ride keeps
  * that version's rates and multipliers as its snapshot (decision 0032). One transaction inserts the ride
- * (`requested`) and the rider's notification; the one-active-ride rule is the database's partial unique index, so two simultaneous requests cannot
- * both succeed. After commit: the bell, the push and `ride.changed`, and dispatch starts looking.
+ * (`requested`) and the rider's notification; the one-active-ride rule is the database's partial unique
+ * index, so two simultaneous requests cannot both succeed. After commit: the bell, the push and `ride.changed`, and dispatch starts looking.
  */
 export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'usage'>, riderId: string, input: RideRequest) {
   // Each ride booked starts dispatch: a rider books at most so many in a while (refused ones do not count).

@@ -64,7 +64,7 @@ export const pricingText = {
     rideType: 'Ride type',
     zone: 'Pickup zone',
     at: 'Time',
-    atHint: 'Leave empty for now',
+    atHint: (timeZone: string) => `Your own clock; empty for now. Night windows are read in ${timeZone} time.`,
     run: 'Simulate',
     running: 'Simulating…',
     failed: 'Could not simulate the fare.',
