@@ -11,6 +11,7 @@ export const pricingText = {
   inForce: 'In force',
   version: (v: number) => `Version ${v}`,
   since: (when: string) => `since ${when}`,
+  sinceStart: 'since the start',
   scheduled: (v: number, when: string) => `Version ${v} takes effect ${when}`,
   inheritsCityDefault: 'No policy of its own: the city default applies.',
   fields: {

@@ -39,7 +39,7 @@ export function RideTypePolicy({ cityId, currency, rideType, scope, zones, versi
           <p className="text-sm text-ink-600">
             {inForce ? (
               <>
-                <span className="font-medium text-ink-800">{text.version(inForce.version)}</span> · {scopeLabel(scope, zones)} · {text.since(formatDateTime(inForce.effective_from))}
+                <span className="font-medium text-ink-800">{text.version(inForce.version)}</span> · {scopeLabel(scope, zones)} · {sinceText(inForce.effective_from)}
               </>
             ) : fallback ? (
               text.inheritsCityDefault
@@ -79,6 +79,9 @@ export function RideTypePolicy({ cityId, currency, rideType, scope, zones, versi
   );
 }
 
+/** Versions migrated from the old price table start at the epoch: "since the start", not "since Jan 1, 1970". */
+const sinceText = (iso: string) => (new Date(iso).getTime() <= 0 ? text.sinceStart : text.since(formatDateTime(iso)));
+
 function History({ versions, currency }: { versions: FarePolicy[]; currency: string }) {
   if (versions.length === 0) return null;
   // Versions in number order, each compared with the one before it.
@@ -98,7 +101,7 @@ function History({ versions, currency }: { versions: FarePolicy[]; currency: str
                 {text.version(p.version)} · <span className="font-normal">{text.status[p.status]}</span>
               </p>
               <p className="text-ink-600">
-                {formatDateTime(p.effective_from)} · {text.by(p.created_by_name)}
+                {new Date(p.effective_from).getTime() <= 0 ? text.sinceStart : formatDateTime(p.effective_from)} · {text.by(p.created_by_name)}
               </p>
               {p.note ? <p className="mt-1 text-ink-700">{p.note}</p> : null}
               {previous ? (

@@ -36,7 +36,7 @@ export function SimulatePanel({ cityId, currency, timeZone, scopes, zones }: { c
       </h2>
       <Form
         form={form}
-        className="grid grid-cols-2 gap-3 md:grid-cols-5 md:items-end"
+        className="grid grid-cols-2 gap-3 md:grid-cols-5 md:items-start"
         onSubmit={(v) =>
           simulate.mutate({
             city: cityId,
