@@ -59,8 +59,8 @@ describe('policy input', () => {
     }
   });
 
-  it('the form takes dollars and cents and sends integer cents', () => {
-    const form = farePolicyFormSchema.parse({
+  it('the form takes dollars and cents and sends integer cents; refuses negative amounts, a bad window, a missing date', () => {
+    const typed = {
       base: '2.5',
       per_km: '1.10',
       per_min: '0.30',
@@ -71,11 +71,11 @@ describe('policy input', () => {
       night_multiplier: '1.2',
       night_start: '22:00',
       night_end: '05:00',
-      effective: 'now',
+      effective: 'now' as const,
       effective_at: '',
       note: '',
-    });
-    expect(policyBodyFromForm(form, { zone_id: null, ride_type: 'economy' })).toEqual({
+    };
+    expect(policyBodyFromForm(farePolicyFormSchema.parse(typed), { zone_id: null, ride_type: 'economy' })).toEqual({
       zone_id: null,
       ride_type: 'economy',
       base_cents: 250,
@@ -88,8 +88,11 @@ describe('policy input', () => {
       effective_from: null,
       note: null,
     });
-    expect(farePolicyFormSchema.safeParse({ ...form, base: '-1', seats: '4', night_multiplier: '1.2', effective: 'now', effective_at: '', note: '', per_km: '1', per_min: '1', minimum: '1', booking_fee: '1' }).success).toBe(false);
-    expect(farePolicyFormSchema.safeParse({ base: '1', per_km: '1', per_min: '1', minimum: '1', booking_fee: '1', seats: '4', night_enabled: false, night_multiplier: '', night_start: '', night_end: '', effective: 'at', effective_at: '', note: '' }).success).toBe(false);
+    for (const bad of [{ base: '-1' }, { minimum: '2.505' }, { per_km: 'free' }, { night_multiplier: '3.5' }, { night_end: '22:00' }, { night_start: '10pm' }, { effective: 'at' as const, effective_at: '' }, { seats: '0' }]) {
+      expect(farePolicyFormSchema.safeParse({ ...typed, ...bad }).success, JSON.stringify(bad)).toBe(false);
+    }
+    // Without a night window its fields are not read.
+    expect(farePolicyFormSchema.safeParse({ ...typed, night_enabled: false, night_multiplier: '', night_start: '', night_end: '' }).success).toBe(true);
   });
 });
 
