@@ -1,11 +1,12 @@
 // Fare policies (issue 12, decision 0032): versioned per city, zone scope and ride type; quotes use the
 // version in force, rides keep their snapshot; the night window; the simulator; admins only, audited.
 import { randomUUID } from 'node:crypto';
+import { minuteOfDayIn } from '@openride/shared/pricing/fare-policy';
 import { computeFare } from '@openride/shared/rides/fare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { greatCircleRouting } from '../src/routing/great-circle-routing';
 import type { TestClient } from './http-client';
-import { adminOf, ADMIN_ENV, approvedDriverOf, newUser } from './ride-actors';
+import { adminOf, ADMIN_ENV, approvedDriverOf, FERRY_BUILDING, newUser, nextOffer, north, onlineDriver, UNION_SQUARE } from './ride-actors';
 import { startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -216,6 +217,36 @@ describe('the night window', () => {
     // Outside it (the window moved away from now): the plain fare.
     expect((await create({ ride_type: 'economy', ...rates(700), night: { multiplier: 1.25, start: hhmm(minute + 60), end: hhmm(minute + 120) } })).status).toBe(201);
     expect(await quoteOf(rider.client, 'economy')).toBe(computeFare(rates(700), trip.distance_m, trip.duration_s));
+  });
+  it("a ride booked inside the window keeps its multiplier: the receipt shows it as a line, and the lines add up to the fare", async () => {
+    // San Francisco's clock this time: a comfort version whose window holds this minute there.
+    const minute = minuteOfDayIn(new Date(), 'America/Los_Angeles');
+    const hhmm = (m: number) => {
+      const x = (m + 1440) % 1440;
+      return `${String(Math.floor(x / 60)).padStart(2, '0')}:${String(x % 60).padStart(2, '0')}`;
+    };
+    const comfort = { ride_type: 'comfort', base_cents: 350, per_km_cents: 155, per_min_cents: 40, minimum_cents: 1100, booking_fee_cents: 250, seats: 4 };
+    expect((await create({ ...comfort, night: { multiplier: 1.4, start: hhmm(minute - 30), end: hhmm(minute + 30) } }, 'sf')).status).toBe(201);
+    const driver = await onlineDriver(server, admin, north(UNION_SQUARE, 300), 'Receipt Rita');
+    const rider = await newUser(server, 'Receipt Rob');
+    const booked = await rider.client.post('/api/rides', { pickup: UNION_SQUARE, destination: FERRY_BUILDING, ride_type: 'comfort', payment_method: 'cash' });
+    expect(booked.status).toBe(201);
+    const ride = booked.body.ride;
+    const trip = await greatCircleRouting().route(UNION_SQUARE, FERRY_BUILDING);
+    expect(ride.fare_cents).toBe(computeFare(comfort, trip.distance_m, trip.duration_s, { time: 1.4 }));
+
+    // The window moves away before the trip ends: the ride keeps what it was booked on.
+    expect((await create({ ...comfort, night: null }, 'sf')).status).toBe(201);
+    await nextOffer(driver, ride.id);
+    for (const step of ['accept', 'arrive']) expect((await driver.client.post(`/api/rides/${ride.id}/${step}`, {})).status).toBe(200);
+    expect((await driver.client.post(`/api/rides/${ride.id}/start`, { pin: ride.pin })).status).toBe(200);
+    expect((await driver.client.post(`/api/rides/${ride.id}/complete`, {})).status).toBe(200);
+    driver.socket.close();
+
+    const receipt = (await rider.client.get(`/api/rides/${ride.id}/receipt`)).body.receipt as { fare_cents: number; lines: Array<{ label: string; amount_cents: number }> };
+    expect(receipt.fare_cents).toBe(ride.fare_cents);
+    expect(receipt.lines.map((l) => l.label)).toEqual(['Comfort base fare', expect.stringMatching(/^Distance/), expect.stringMatching(/^Time \(/), 'Time of day × 1.4', 'Booking fee']);
+    expect(receipt.lines.reduce((sum, l) => sum + l.amount_cents, 0)).toBe(ride.fare_cents);
   });
 });
 
