@@ -28,6 +28,7 @@ import { isDataException, isRetryableDbError } from './db/retryable';
 import { lostRace } from './lib/transaction';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { otpRoutes } from './otp/otp.routes';
+import { farePolicyRoutes } from './pricing/fare-policies.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
 import { profileRoutes } from './profiles/profiles.routes';
 import { pushRoutes } from './push/push.routes';
@@ -176,6 +177,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', zoneRoutes(services));
   // Pricing first: its POST /api/rides/quote is more specific than the rides routes.
   app.route('/', pricingRoutes(services));
+  app.route('/', farePolicyRoutes(services));
   app.route('/', rideRoutes(services));
   if (services.env.NODE_ENV !== 'production') {
     app.route('/', devOutboxRoutes(services));

@@ -102,7 +102,7 @@ const AUTH_ROUTES: RouteContract[] = [
 ];
 
 /** Rows of every table a request could change (the supply sampler's own timer is left out). */
-const COUNTED = ['user', 'session', 'account', 'verification', 'user_roles', 'profiles', 'notifications', 'drivers', 'app_settings', 'dev_outbox', 'phone_otps', 'push_subscriptions', 'cities', 'pricing', 'rides', 'ride_offers', 'ride_messages', 'ride_ratings', 'audit_log'] as const;
+const COUNTED = ['user', 'session', 'account', 'verification', 'user_roles', 'profiles', 'notifications', 'drivers', 'app_settings', 'dev_outbox', 'phone_otps', 'push_subscriptions', 'cities', 'fare_policies', 'rides', 'ride_offers', 'ride_messages', 'ride_ratings', 'audit_log'] as const;
 
 describe('malformed input (issue 11, finding 5)', () => {
   let server: TestServer;

@@ -177,8 +177,8 @@ describe('requesting a ride', () => {
     await db.insertInto('zones').values({ city_id: 'sac-test', type: 'service_area', name: 'Sacramento', color: '#16a34a', geometry: JSON.stringify({ type: 'Polygon', coordinates: [box] }) }).execute();
     await server.services.zones.changed();
     await db
-      .insertInto('pricing')
-      .values({ city_id: 'sac-test', ride_type: 'economy', base_cents: 250, per_km_cents: 110, per_min_cents: 30, minimum_cents: 800, booking_fee_cents: 250, seats: 4 })
+      .insertInto('fare_policies')
+      .values({ city_id: 'sac-test', zone_id: null, ride_type: 'economy', version: 1, base_cents: 250, per_km_cents: 110, per_min_cents: 30, minimum_cents: 800, booking_fee_cents: 250, seats: 4, effective_from: new Date(0), created_by: null, note: null })
       .execute();
     try {
       const { client, id } = await user();

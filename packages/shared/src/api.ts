@@ -7,6 +7,7 @@ import { driverRoutes } from './drivers/api';
 import { notificationRoutes } from './notifications/api';
 import { otpRoutes } from './otp/api';
 import { profileRoutes } from './profiles/api';
+import { pricingAdminRoutes } from './pricing/api';
 import { pushRoutes } from './push/api';
 import { rideRoutes } from './rides/api';
 import { systemRoutes } from './system/api';
@@ -23,6 +24,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...notificationRoutes,
   ...pushRoutes,
   ...adminRoutes,
+  ...pricingAdminRoutes,
   ...analyticsRoutes,
   ...fleetRoutes,
   ...devRoutes,

@@ -154,16 +154,28 @@ export type ZonesTable = {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 };
-export type PricingTable = {
+/** One version of a fare policy (migration 0010, decision 0032); the old `pricing` table became version 1s. */
+export type FarePoliciesTable = {
+  id: Generated<string>;
   city_id: string;
+  /** Null: the city default; else a pricing zone (no foreign key until zones merge). */
+  zone_id: string | null;
   ride_type: 'economy' | 'comfort' | 'xl';
+  version: number;
   base_cents: number;
   per_km_cents: number;
   per_min_cents: number;
   minimum_cents: number;
   booking_fee_cents: number;
   seats: number;
-  updated_at: Generated<Date>;
+  /** numeric(4,2): read back as a string. */
+  night_multiplier: ColumnType<string | null, number | null | undefined, number | null>;
+  night_start_min: number | null;
+  night_end_min: number | null;
+  effective_from: Timestamp;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  note: string | null;
 };
 export type RidesTable = {
   id: Generated<string>;
@@ -286,7 +298,7 @@ export type DB = {
   phone_otps: PhoneOtpsTable;
   push_subscriptions: PushSubscriptionsTable;
   cities: CitiesTable;
-  pricing: PricingTable;
+  fare_policies: FarePoliciesTable;
   rides: RidesTable;
   ride_offers: RideOffersTable;
   ride_locations: RideLocationsTable;

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { findCity } from '../cities/cities.repo';
-import { pricingOf } from './pricing.repo';
+import { pricingOf } from './fare-policies.repo';
 import { quoteFares } from './quote-fares';
 
 export function pricingRoutes(services: Services) {

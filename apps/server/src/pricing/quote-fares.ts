@@ -1,20 +1,28 @@
-import { computeFare } from '@openride/shared/rides/fare';
 import { RIDE_TYPE_NAMES, type QuoteRequest } from '@openride/shared/rides/schemas';
 import type { Services } from '../http/context';
 import { checkTrip } from '../zones/check-trip';
-import { pricingOf } from './pricing.repo';
+import { policiesInForce } from './fare-policies.repo';
+import { priceTrip } from './price-trip';
 
 /**
  * Upfront fares for every ride type of the pickup's city (refused outside every service area, or to a
- * restricted destination: check-trip.ts), priced on one routed distance and duration, and
- * the pickup ETA of the nearest available driver within dispatch's widest radius (null when there is none:
- * no number beats a made-up one). Every driver serves every ride type for now, so the ETA is the same.
+ * restricted destination: check-trip.ts), priced on one routed distance and duration with the fare policy
+ * versions in force now (decision 0032) for the pickup's pricing zone (its highest-priority enabled one, or
+ * `pricingZoneId` when given), and the pickup ETA of the nearest available driver within dispatch's widest
+ * radius (null when there is none: no number beats a made-up one). Every driver serves every ride type for
+ * now, so the ETA is the same.
  */
-export async function quoteFares(services: Pick<Services, 'db' | 'routing' | 'geo' | 'dispatcher' | 'zones'>, input: QuoteRequest) {
-  const { city } = await checkTrip(services.zones, input);
+export async function quoteFares(
+  services: Pick<Services, 'db' | 'routing' | 'geo' | 'dispatcher' | 'zones'>,
+  input: QuoteRequest,
+  opts: { pricingZoneId?: string | null; at?: Date } = {},
+) {
+  const { city, pricing_zone } = await checkTrip(services.zones, input);
+  const at = opts.at ?? new Date();
+  const zoneId = opts.pricingZoneId !== undefined ? opts.pricingZoneId : (pricing_zone?.id ?? null);
   const radii = services.dispatcher.options.radiiM;
-  const [pricing, route, nearest] = await Promise.all([
-    pricingOf(services.db, city.id),
+  const [policies, route, nearest] = await Promise.all([
+    policiesInForce(services.db, city.id, zoneId, at),
     services.routing.route(input.pickup, input.destination),
     services.geo.nearest(city.id, input.pickup, { radius_m: radii[radii.length - 1]!, limit: 1 }),
   ]);
@@ -29,11 +37,11 @@ export async function quoteFares(services: Pick<Services, 'db' | 'routing' | 'ge
       [input.pickup.lat, input.pickup.lng],
       [input.destination.lat, input.destination.lng],
     ],
-    options: pricing.map((p) => ({
+    options: policies.map((p) => ({
       ride_type: p.ride_type,
       name: RIDE_TYPE_NAMES[p.ride_type],
       seats: p.seats,
-      fare_cents: computeFare(p, route.distance_m, route.duration_s),
+      fare_cents: priceTrip(p, city, { distance_m: route.distance_m, duration_s: route.duration_s, at }).breakdown.total_cents,
       pickup_eta_s,
     })),
   };

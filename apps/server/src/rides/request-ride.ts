@@ -1,22 +1,23 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { computeFare } from '@openride/shared/rides/fare';
 import { riderNotice } from '@openride/shared/rides/notification-text';
 import { RIDE_TYPE_NAMES, type RideRequest } from '@openride/shared/rides/schemas';
 import type { Services } from '../http/context';
 import { domainError, isUniqueViolation } from '../lib/errors';
 import { withinLimits } from '../lib/rate-limit';
 import { createNotification } from '../notifications/create-notification';
-import { pricingOf } from '../pricing/pricing.repo';
+import { policyInForce } from '../pricing/fare-policies.repo';
+import { priceTrip } from '../pricing/price-trip';
 import { checkTrip } from '../zones/check-trip';
 import { announceRideChange } from './announce-ride-change';
 
 const ONE_ACTIVE_RIDE_INDEX = 'rides_one_active_per_rider_idx';
 
 /**
- * The rider books. The fare is priced here from the pricing table and the routed distance, never taken
- * from the client. One transaction inserts the ride (`requested`) and the rider's notification; the
- * one-active-ride rule is the database's partial unique index, so two simultaneous requests cannot
- * both succeed. After commit: the bell, the push and `ride.changed`, and dispatch starts looking.
+ * The rider books. The fare is priced here from the fare policy version in force now for the pickup's
+ * pricing zone (else the city default) and the routed distance, never taken from the client; the ride keeps
+ * that version's rates and multipliers as its snapshot (decision 0032). One transaction inserts the ride
+ * (`requested`) and the rider's notification; the one-active-ride rule is the database's partial unique
+ * index, so two simultaneous requests cannot both succeed. After commit: the bell, the push and `ride.changed`, and dispatch starts looking.
  */
 export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'usage' | 'zones'>, riderId: string, input: RideRequest) {
   // Each ride booked starts dispatch: a rider books at most so many in a while (refused ones do not count).
@@ -26,14 +27,15 @@ export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push'
 async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'zones'>, riderId: string, input: RideRequest) {
   const { db } = services;
   // The zones' rules: a pickup in a service area, a destination in no restricted zone.
-  const { city } = await checkTrip(services.zones, input);
-  const pricing = (await pricingOf(db, city.id)).find((p) => p.ride_type === input.ride_type);
+  const { city, pricing_zone } = await checkTrip(services.zones, input);
+  const requestedAt = new Date();
+  const pricing = await policyInForce(db, city.id, pricing_zone?.id ?? null, input.ride_type, requestedAt);
   // The city is served, not with this ride type: a different refusal from the pickup's, in other words.
   if (!pricing) throw domainError('RIDE_TYPE_UNAVAILABLE', `${RIDE_TYPE_NAMES[input.ride_type]} is not available here right now. Choose another ride type.`);
   // Routed outside the transaction: a slow routing server must not hold a database connection.
   const route = await services.routing.route(input.pickup, input.destination);
+  const priced = priceTrip(pricing, city, { distance_m: route.distance_m, duration_s: route.duration_s, at: requestedAt });
 
-  const requestedAt = new Date();
   let result;
   try {
     result = await db.transaction().execute(async (trx) => {
@@ -56,7 +58,7 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
           dropoff_label: input.destination.label ?? null,
           distance_m: route.distance_m,
           duration_s: route.duration_s,
-          fare_cents: computeFare(pricing, route.distance_m, route.duration_s),
+          fare_cents: priced.breakdown.total_cents,
           currency: city.currency,
           payment_method: input.payment_method,
           // Four digits, leading zeros kept: the rider reads it out, the driver types it to start the trip.
@@ -67,14 +69,9 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
           // carries a JavaScript date, which must compare equal to the stored value.
           requested_at: requestedAt,
           dispatch_deadline: new Date(requestedAt.getTime() + services.dispatcher.options.searchTimeoutMs),
-          // The price list as quoted: the receipt itemises from it whatever the city's prices become.
-          pricing: JSON.stringify({
-            base_cents: pricing.base_cents,
-            per_km_cents: pricing.per_km_cents,
-            per_min_cents: pricing.per_min_cents,
-            minimum_cents: pricing.minimum_cents,
-            booking_fee_cents: pricing.booking_fee_cents,
-          }),
+          // The prices as quoted (the policy version, its rates, the multipliers): the receipt itemises from
+          // them whatever the city's policies become.
+          pricing: JSON.stringify(priced.snapshot),
         })
         .returningAll()
         .executeTakeFirstOrThrow();

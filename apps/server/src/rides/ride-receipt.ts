@@ -1,4 +1,5 @@
-import type { Pricing } from '@openride/shared/rides/fare';
+import { fareLines } from '@openride/shared/pricing/fare-lines';
+import { fareBreakdown, type Pricing } from '@openride/shared/rides/fare';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import type { Services } from '../http/context';
 import { domainError, notFound } from '../lib/errors';
@@ -18,19 +19,13 @@ export async function rideReceipt(services: Pick<Services, 'db'>, userId: string
   if (ride.status !== 'completed') throw domainError('RIDE_NOT_COMPLETED', 'The receipt is ready when the ride is completed.');
 
   const lines: { label: string; amount_cents: number }[] = [];
-  const pricing = (typeof ride.pricing === 'string' ? JSON.parse(ride.pricing) : ride.pricing) as Pricing | null;
+  const pricing = (typeof ride.pricing === 'string' ? JSON.parse(ride.pricing) : ride.pricing) as (Pricing & { time_multiplier?: number; surge_multiplier?: number }) | null;
   if (pricing) {
-    const km = ride.distance_m / 1000;
-    const min = ride.duration_s / 60;
-    const base = pricing.base_cents;
-    const distance = Math.round(pricing.per_km_cents * km);
-    const time = Math.round(pricing.per_min_cents * min);
-    lines.push({ label: `${RIDE_TYPE_NAMES[ride.ride_type]} base fare`, amount_cents: base });
-    lines.push({ label: `Distance (${km.toFixed(1)} km)`, amount_cents: distance });
-    lines.push({ label: `Time (${Math.round(min)} min)`, amount_cents: time });
-    const trip = base + distance + time;
-    if (trip < pricing.minimum_cents) lines.push({ label: 'Minimum fare adjustment', amount_cents: pricing.minimum_cents - trip });
-    lines.push({ label: 'Booking fee', amount_cents: pricing.booking_fee_cents });
+    // Snapshots from before fare policies (decision 0032) carry no multipliers: they were × 1.
+    const breakdown = fareBreakdown(pricing, ride.distance_m, ride.duration_s, { time: pricing.time_multiplier ?? 1, surge: pricing.surge_multiplier ?? 1 });
+    for (const line of fareLines(breakdown, ride.distance_m, ride.duration_s, { baseLabel: `${RIDE_TYPE_NAMES[ride.ride_type]} base fare` })) {
+      lines.push({ label: line.label, amount_cents: line.amount_cents });
+    }
     const sum = lines.reduce((a, l) => a + l.amount_cents, 0);
     if (sum !== ride.fare_cents) lines.push({ label: 'Rounding', amount_cents: ride.fare_cents - sum });
   } else {

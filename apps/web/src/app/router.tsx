@@ -49,7 +49,7 @@ const adminPages: RouteObject[] = [
   { path: 'booking-management/:id', lazy: () => import('./routes/booking-ride') },
   { path: 'driver/:id', lazy: () => import('./routes/driver-detail') },
   placeholder('document-review', 'documentReview'),
-  placeholder('pricing-settings', 'pricingSettings'),
+  { path: 'pricing-settings', lazy: () => import('./routes/pricing-settings') },
   placeholder('financial-settings', 'financialSettings'),
   { path: 'geofence-management', lazy: () => import('./routes/geofence-management') },
   placeholder('refund-management', 'refundManagement'),

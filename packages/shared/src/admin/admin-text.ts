@@ -31,6 +31,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'zone.update': 'Zone changed',
   'zone.delete': 'Zone deleted',
   'zone.import': 'Zone imported from GeoJSON',
+  'fare_policy.create': 'Fare policy version created',
 };
 
 export const adminText = {

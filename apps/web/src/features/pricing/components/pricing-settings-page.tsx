@@ -1,0 +1,103 @@
+import { useId, useMemo, useState } from 'react';
+import { pricingText as text } from '@openride/shared/pricing/pricing-text';
+import type { FarePolicy } from '@openride/shared/pricing/views';
+import { RIDE_TYPES } from '@openride/shared/rides/schemas';
+import { uiText } from '@openride/shared/ui-text';
+import { inputClasses } from '@/components/ui/field';
+import { PageContainer, PageHeading } from '@/components/ui/page';
+import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { useFarePolicies } from '../api/get-fare-policies';
+import { scopeLabel } from '../lib/policy-format';
+import { RideTypePolicy } from './ride-type-policy';
+import { SimulatePanel } from './simulate-panel';
+
+export type PricingZone = { id: string; name: string };
+
+/**
+ * /pricing-settings (admins): per ride type, the fare policy in force for the chosen scope (the city default
+ * or a pricing zone), Edit (a new version, now or later), the history with what changed, and the fare
+ * simulator. `zones`: the city's pricing zones, given by the route once the zones feature exists; without
+ * it the scope picker offers the city default and any zone that already has versions.
+ */
+export function PricingSettingsPage({ zones = [], defaultCity = 'sf' }: { zones?: readonly PricingZone[]; defaultCity?: string }) {
+  const [cityId, setCityId] = useState(defaultCity);
+  const [scope, setScope] = useState<string | null>(null);
+  const query = useFarePolicies(cityId);
+  const cityField = useId();
+  const scopeField = useId();
+
+  const scopes = useMemo(() => {
+    const ids = new Set<string>(zones.map((z) => z.id));
+    for (const p of query.data?.history ?? []) if (p.zone_id) ids.add(p.zone_id);
+    return [...ids];
+  }, [zones, query.data]);
+
+  return (
+    <PageContainer>
+      <PageHeading title={uiText.pages.pricingSettings.title} description={text.description} />
+      {query.isPending ? (
+        <QueryLoading />
+      ) : query.isError ? (
+        <QueryError onRetry={() => void query.refetch()} retrying={query.isFetching}>
+          {query.error.message || text.loadFailed}
+        </QueryError>
+      ) : (
+        <div className="space-y-8">
+          <div className="grid gap-4 sm:grid-cols-2 sm:max-w-xl">
+            <div className="space-y-1.5">
+              <label htmlFor={cityField} className="block text-sm font-medium text-ink-800">
+                {text.city}
+              </label>
+              <select
+                id={cityField}
+                className={inputClasses}
+                value={cityId}
+                onChange={(e) => {
+                  setCityId(e.target.value);
+                  setScope(null);
+                }}
+              >
+                {query.data.cities.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="space-y-1.5">
+              <label htmlFor={scopeField} className="block text-sm font-medium text-ink-800">
+                {text.scope}
+              </label>
+              <select id={scopeField} className={inputClasses} value={scope ?? ''} onChange={(e) => setScope(e.target.value || null)}>
+                <option value="">{text.cityDefault}</option>
+                {scopes.map((id) => (
+                  <option key={id} value={id}>
+                    {scopeLabel(id, zones)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+
+          {query.data.history.length === 0 ? <QueryEmpty>{text.empty}</QueryEmpty> : null}
+
+          <div className="grid gap-6 lg:grid-cols-3">
+            {RIDE_TYPES.map((rideType) => (
+              <RideTypePolicy
+                key={`${cityId}-${scope ?? ''}-${rideType}`}
+                cityId={cityId}
+                currency={query.data.city.currency}
+                rideType={rideType}
+                scope={scope}
+                zones={zones}
+                versions={query.data.history.filter((p: FarePolicy) => p.ride_type === rideType)}
+              />
+            ))}
+          </div>
+
+          <SimulatePanel cityId={cityId} currency={query.data.city.currency} timeZone={query.data.city.time_zone} scopes={scopes} zones={zones} />
+        </div>
+      )}
+    </PageContainer>
+  );
+}
