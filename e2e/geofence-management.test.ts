@@ -1,5 +1,5 @@
-// /geofence-management: an admin draws a zone on the map (click corners, undo one, finish), names it and
-// saves it; tests a point inside it by clicking the map and a typed point downtown (city, pricing zone,
+// /geofence-management: an admin draws a zone on the map (click corners, undo one, drag one, finish), names
+// it and saves it; tests a point inside it by clicking the map and a typed point downtown (city, pricing zone,
 // fares); deletes the zone through the confirm dialog. axe finds nothing serious.
 import { riderText } from '@openride/shared/rides/rider-text';
 import { zonesText as text } from '@openride/shared/zones/zones-text';
@@ -46,6 +46,16 @@ describe('geofence management', () => {
     await expect.poll(() => page.getByLabel(text.form.lat(4)).count()).toBe(0);
     await map.click({ position: at(0.42, 0.58) });
     await page.getByLabel(text.form.lat(4)).waitFor();
+    // Drag corner 2 to the right: its longitude in the form follows.
+    const lngBefore = Number(await page.getByLabel(text.form.lng(2)).inputValue());
+    const handle = (await map.locator(`[title="${text.form.corner(2)}"]`).boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2 + 20, handle.y + handle.height / 2, { steps: 5 });
+    await page.mouse.move(handle.x + handle.width / 2 + 40, handle.y + handle.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => Number(await page.getByLabel(text.form.lng(2)).inputValue())).toBeGreaterThan(lngBefore);
+    expect(await page.getByLabel(text.form.lat(5)).count()).toBe(0);
     await page.getByRole('button', { name: text.finish }).click();
     // Finishing hands the keyboard to the form.
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('zone-name');
