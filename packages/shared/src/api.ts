@@ -1,6 +1,7 @@
 import { adminRoutes } from './admin/api';
 import { analyticsRoutes, fleetRoutes } from './analytics/api';
 import { authRoutes } from './auth/api';
+import { cancellationRoutes } from './cancellation/api';
 import type { RouteContract } from './contract';
 import { devRoutes } from './dev/api';
 import { driverRoutes } from './drivers/api';
@@ -24,5 +25,6 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...adminRoutes,
   ...analyticsRoutes,
   ...fleetRoutes,
+  ...cancellationRoutes,
   ...devRoutes,
 ];

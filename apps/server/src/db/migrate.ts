@@ -7,6 +7,7 @@ import * as m0005 from './migrations/0005-dispatch';
 import * as m0006 from './migrations/0006-audit-log';
 import * as m0007 from './migrations/0007-operator-actions';
 import * as m0008 from './migrations/0008-supply-samples';
+import * as m0011 from './migrations/0011-cancellation-policies';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-audit-log': m0006,
   '0007-operator-actions': m0007,
   '0008-supply-samples': m0008,
+  '0011-cancellation-policies': m0011,
 };
 
 /** Every migration this code knows, oldest first: a backup whose database has one more is refused (decision 0028). */

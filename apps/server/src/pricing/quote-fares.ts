@@ -1,6 +1,7 @@
 import { computeFare } from '@openride/shared/rides/fare';
 import { RIDE_TYPE_NAMES, type QuoteRequest } from '@openride/shared/rides/schemas';
 import type { Services } from '../http/context';
+import { owedFeeCents } from '../cancellation/cancellation.repo';
 import { findCityAt } from '../cities/cities.repo';
 import { domainError } from '../lib/errors';
 import { pricingOf } from './pricing.repo';
@@ -10,14 +11,15 @@ import { pricingOf } from './pricing.repo';
  * the pickup ETA of the nearest available driver within dispatch's widest radius (null when there is none:
  * no number beats a made-up one). Every driver serves every ride type for now, so the ETA is the same.
  */
-export async function quoteFares(services: Pick<Services, 'db' | 'routing' | 'geo' | 'dispatcher'>, input: QuoteRequest) {
+export async function quoteFares(services: Pick<Services, 'db' | 'routing' | 'geo' | 'dispatcher'>, input: QuoteRequest, riderId?: string) {
   const city = await findCityAt(services.db, input.pickup);
   if (!city) throw domainError('OUTSIDE_SERVICE_AREA');
   const radii = services.dispatcher.options.radiiM;
-  const [pricing, route, nearest] = await Promise.all([
+  const [pricing, route, nearest, owed] = await Promise.all([
     pricingOf(services.db, city.id),
     services.routing.route(input.pickup, input.destination),
     services.geo.nearest(city.id, input.pickup, { radius_m: radii[radii.length - 1]!, limit: 1 }),
+    riderId ? owedFeeCents(services.db, riderId) : 0,
   ]);
   const near = nearest[0];
   const pickup_eta_s = near ? (await services.routing.route({ lat: near.lat, lng: near.lng }, input.pickup)).duration_s : null;
@@ -37,5 +39,6 @@ export async function quoteFares(services: Pick<Services, 'db' | 'routing' | 'ge
       fare_cents: computeFare(p, route.distance_m, route.duration_s),
       pickup_eta_s,
     })),
+    owed_fee_cents: owed,
   };
 }

@@ -25,6 +25,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'rider.block': 'Rider blocked',
   'rider.unblock': 'Rider unblocked',
   'ride.cancel': 'Ride cancelled by operator',
+  'cancellation_policy.update': 'Cancellation policy changed',
 };
 
 export const adminText = {
