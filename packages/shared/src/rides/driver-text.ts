@@ -55,6 +55,9 @@ export const driverText = {
     noShowConfirm: "Yes, rider didn't show up",
     noShowRecorded: (money: string, share: string) => `No-show recorded. The rider is charged ${money}; your share is ${share}.`,
     noShowWaived: 'No-show recorded. No fee: you arrived later than the time given when you accepted.',
+    /** The rider owed a cancellation fee from an earlier ride; it is collected with this fare. */
+    carriedFee: (money: string) => `Includes a ${money} cancellation fee the rider owed from an earlier ride.`,
+    carriedFeePlus: (money: string) => `Plus a ${money} cancellation fee the rider owed from an earlier ride.`,
     loadFailed: 'Could not load this ride.',
     notFound: 'This ride was not found.',
     back: 'Back to dashboard',
