@@ -1,9 +1,11 @@
 // /cancellation-policies and what a rider reads of it (issue 12, decision 0033). An admin shortens the
 // Economy free window on the page (a journey of its own: form, a refused value, saved, audited); then a rider
 // whose driver (an API client) accepted watches "Free cancellation for 0:0N more" run out, reads the fee in
-// the cancel dialog, cancels, reads the fee on the ride, and finds it announced by Request Ride.
+// the cancel dialog, cancels, reads the fee on the ride, and finds it announced by Request Ride. Then a
+// driver at the pickup watches the no-show countdown run out and reports that the rider didn't show up.
 import { cancellationText } from '@openride/shared/cancellation/cancellation-text';
 import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
+import { driverText } from '@openride/shared/rides/driver-text';
 import { riderText } from '@openride/shared/rides/rider-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -108,4 +110,54 @@ it('an admin edits the Economy policy; a rider cancels after the window and sees
   expect(violations, JSON.stringify(violations)).toEqual([]);
   expectNoErrors();
   socket.close();
+});
+
+it("a driver at the pickup waits out the no-show countdown, then reports that the rider didn't show up", async () => {
+  const adminUser = await adminApi(server);
+  // A short wait, set by the operator, so the countdown runs out within the test.
+  const economy = (await adminUser.get('/api/admin/cancellation-policies?city=sf')).body.policies[0];
+  const { id, city_id, city_name, currency, ride_type, zone_id, updated_at, ...terms } = economy;
+  expect({ id, city_id, city_name, currency, ride_type, zone_id, updated_at }).toMatchObject({ ride_type: 'economy', zone_id: null });
+  expect((await adminUser.request(`/api/admin/cancellation-policies/${id}`, { method: 'PUT', json: { ...terms, no_show_wait_s: WINDOW_S } })).status).toBe(200);
+
+  const pickup = north(PICKUP, 2000);
+  const driver = await signUpApi(server, { full_name: 'Nora Noshow', phone: '4155550143' });
+  const { id: driverId } = await applyApi(driver, { full_name: 'Nora Noshow', phone: '4155550143', license_plate: '7XYZ321' });
+  await reviewApi(adminUser, driverId, 'approved');
+  expect((await driver.request(`/api/drivers/${driverId}`, { method: 'PATCH', json: { status: 'available' } })).status).toBe(200);
+  const socket = await openSocket(driver, server.url);
+  socket.send({ type: 'location', ...north(pickup, 300), accuracy: 10 });
+  const rider = await signUpApi(server, { full_name: 'Gone Gary' });
+  const booked = await rider.post('/api/rides', { pickup: { ...pickup, label: 'Market Street' }, destination: DESTINATION, ride_type: 'economy', payment_method: 'cash' });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  const rideId = booked.body.ride.id;
+  await socket.next((f) => f.type === 'event' && f.event === 'ride.offer' && (f.data as { offer: { ride_id: string } }).offer.ride_id === rideId, 10_000);
+  expect((await driver.post(`/api/rides/${rideId}/accept`, {})).status).toBe(200);
+  expect((await driver.post(`/api/rides/${rideId}/arrive`, {})).status).toBe(200);
+  socket.close();
+
+  const { page, expectNoErrors } = await signedInPage(browser, server, driver, {
+    ...PHONE,
+    geolocation: { latitude: pickup.lat, longitude: pickup.lng, accuracy: 12 },
+    permissions: ['geolocation'],
+  });
+  await page.goto(`/driver-ride/${rideId}`);
+  await page.getByRole('heading', { name: driverText.ride.atPickup }).waitFor();
+  const countdown = page.getByText(/^You can report a no-show in 0:0\d$/);
+  await countdown.waitFor();
+  await page.getByText(driverText.ride.noShowHint, { exact: true }).waitFor();
+  const violations = await seriousViolations(page);
+  expect(violations, JSON.stringify(violations)).toEqual([]);
+  await countdown.waitFor({ state: 'detached', timeout: (WINDOW_S + 2) * 1000 });
+
+  await page.getByRole('button', { name: driverText.ride.noShow, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: driverText.ride.noShowConfirmTitle });
+  await dialog.getByText(driverText.ride.noShowConfirmText('$5.00')).waitFor();
+  await dialog.getByRole('button', { name: driverText.ride.noShowConfirm }).click();
+  await page.getByText(driverText.ride.noShowRecorded('$5.00', '$5.00'), { exact: true }).first().waitFor();
+  await page.waitForURL(`${server.url}/driver-active`);
+  const ride = (await rider.get(`/api/rides/${rideId}`)).body.ride;
+  expect(ride).toMatchObject({ status: 'cancelled', cancelled_by: 'driver', cancel_reason: driverText.ride.noShow });
+  expect(ride.cancellation_fee).toEqual({ amount_cents: 500, reason: 'no_show', waived: false, waive_reason: null, driver_share_cents: 500 });
+  expectNoErrors();
 });
