@@ -154,6 +154,9 @@ describe('cancellation fees', () => {
     expect(noShow.status).toBe(200);
     expect(noShow.body.ride).toMatchObject({ status: 'cancelled', cancelled_by: 'driver', cancel_reason: "Rider didn't show up" });
     expect(noShow.body.ride.cancellation_fee).toEqual({ amount_cents: 500, reason: 'no_show', waived: false, waive_reason: null, driver_share_cents: 500 });
+    // The rider is told why, and what it costs (not "your driver cancelled").
+    const bell = (await rider.client.get('/api/notifications')).body.filter((n: { booking_id: string }) => n.booking_id === ride.id);
+    expect(bell.map((n: { message: string }) => n.message)).toContain("Nolan waited at the pickup and reported that you didn't show up. A $5.00 no-show fee will be added to your next ride.");
     expect((await driver.client.post(`/api/rides/${ride.id}/cancel`, { no_show: true })).status).toBe(200);
     expect((await rider.client.get(`/api/rides/${ride.id}`)).body.ride.cancellation_fee.amount_cents).toBe(500);
     expect((await rider.client.post('/api/rides/quote', { pickup: area(), destination: GOLDEN_GATE_PARK })).body.owed_fee_cents).toBe(500);

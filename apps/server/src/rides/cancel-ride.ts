@@ -112,7 +112,12 @@ async function cancel(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers'
       actor.kind === 'rider'
         ? [await notify(ride.rider_id, riderNotice.cancelledByRider()), driverUserId ? await notify(driverUserId, driverNotice.cancelledByRider()) : undefined]
         : actor.kind === 'driver'
-          ? [await notify(ride.rider_id, riderNotice.cancelledByDriver(driverName))]
+          ? [
+              await notify(
+                ride.rider_id,
+                noShow ? riderNotice.noShow(driverName, fee && !fee.waived ? fee.amount_cents : null, ride.currency) : riderNotice.cancelledByDriver(driverName),
+              ),
+            ]
           : [await notify(ride.rider_id, riderNotice.cancelledByOperator(reason!)), driverUserId ? await notify(driverUserId, driverNotice.cancelledByOperator(reason!)) : undefined];
     return {
       ride,
