@@ -72,6 +72,7 @@ export function cancelTermsOf(row: RideRow, policy: CancellationPolicy | undefin
     waived_now: row.accepted_at && driverWasLate(policy, row, now) ? ('driver_late' as const) : null,
     no_show_at: iso(noShowAt(policy, row)),
     no_show_fee_cents: policy.no_show_fee_cents,
+    as_of: new Date(now).toISOString(),
   };
 }
 export type RideView = ReturnType<typeof toRideView>;

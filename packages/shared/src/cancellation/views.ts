@@ -45,6 +45,8 @@ export const cancelTermsSchema = z.strictObject({
   /** From then the driver may report "Rider didn't show up"; null before Arrived. */
   no_show_at: timestampSchema.nullable(),
   no_show_fee_cents: z.number().int(),
+  /** The server's clock when it computed these: a client counts down on the server's time, not its own clock. */
+  as_of: timestampSchema,
 });
 export type CancelTerms = z.infer<typeof cancelTermsSchema>;
 

@@ -2,6 +2,7 @@ import type { RideView } from '@openride/shared/rides/views';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { useCountdown } from '../hooks/use-countdown';
 import { formatClock, formatMoney } from '../lib/format';
+import { onOurClock } from '../lib/server-clock';
 
 const text = riderText.track;
 /** The longest free window a policy may set (an hour): the countdown never shows more. */
@@ -11,9 +12,9 @@ const MAX_WINDOW_S = 3600;
  * What cancelling costs the rider at this moment (decision 0033), from the terms the server sent: free until
  * `free_cancel_until` (counted down live), then the policy's fee unless it is waived because the driver is late.
  */
-export function useCancelCost(ride: Pick<RideView, 'cancel_terms' | 'currency'>) {
+export function useCancelCost(ride: Pick<RideView, 'cancel_terms' | 'currency'>, receivedAt: number) {
   const terms = ride.cancel_terms;
-  const left = useCountdown(terms?.free_cancel_until ?? undefined, MAX_WINDOW_S);
+  const left = useCountdown(onOurClock(terms?.free_cancel_until, terms?.as_of, receivedAt), MAX_WINDOW_S);
   if (!terms) return { kind: 'free' as const };
   if (!terms.free_cancel_until) return { kind: 'free' as const };
   if (left > 0) return { kind: 'window' as const, left };
@@ -22,6 +23,8 @@ export function useCancelCost(ride: Pick<RideView, 'cancel_terms' | 'currency'>)
   return fee > 0 ? { kind: 'fee' as const, money: formatMoney(fee, ride.currency) } : { kind: 'free' as const };
 }
 export type CancelCost = ReturnType<typeof useCancelCost>;
+
+
 
 /** The line beside the Cancel button: the free window counting down. */
 export function FreeCancelCountdown({ cost }: { cost: CancelCost }) {

@@ -28,6 +28,7 @@ import { useCountdown } from '../hooks/use-countdown';
 import { useLocationReporting } from '../hooks/use-location-reporting';
 import { formatClock, formatDistance, formatDuration, formatMoney, placeLabel } from '../lib/format';
 import { isDriverAssigned } from '../lib/ride-status';
+import { onOurClock } from '../lib/server-clock';
 import { LocationStatus } from './location-status';
 import { PinForm } from './pin-form';
 import { RideChat } from './ride-chat';
@@ -294,7 +295,7 @@ export function DriverRidePage() {
 
       {r.status === 'arrived' && r.cancel_terms?.no_show_at ? (
         <NoShow
-          at={r.cancel_terms.no_show_at}
+          at={onOurClock(r.cancel_terms.no_show_at, r.cancel_terms.as_of, ride.dataUpdatedAt)!}
           fee={r.cancel_terms.no_show_fee_cents > 0 ? formatMoney(r.cancel_terms.no_show_fee_cents, r.currency) : null}
           busy={action.isPending}
           onConfirm={() => run({ verb: 'cancel', no_show: true })}

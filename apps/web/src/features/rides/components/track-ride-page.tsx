@@ -131,7 +131,7 @@ function TrackRide({ ride, live, updatedAt }: { ride: RiderRideView; live: Live 
     if (arrivedFromRequest) headingRef.current?.focus();
   }, [arrivedFromRequest]);
   const cancel = useCancelRide(ride.id);
-  const cancelCost = useCancelCost(ride);
+  const cancelCost = useCancelCost(ride, updatedAt);
   const feeText = recordedFeeText(ride);
   const ended = isTerminal(ride.status);
   const canCancel = canTransition(ride.status, 'cancelled', 'rider');
