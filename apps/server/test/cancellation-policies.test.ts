@@ -2,6 +2,7 @@ import { errorText } from '@openride/shared/error-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
 import { adminOf, ADMIN_ENV, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver } from './ride-actors';
+import { seedCityPolicies } from '../src/cancellation/cancellation.repo';
 import { startTestServer, type TestServer } from './test-server';
 
 /**
@@ -185,6 +186,16 @@ describe('/api/admin/cancellation-policies', () => {
     expect(res.status).toBe(200);
     expect(res.body.policies.map((p: { ride_type: string }) => p.ride_type)).toEqual(['economy', 'comfort', 'xl']);
     expect(res.body.policies[0]).toMatchObject({ city_name: 'San Francisco', currency: 'USD', zone_id: null, free_window_s: 120, fee_kind: 'fixed', fee_fixed_cents: 500, no_show_fee_cents: 500 });
+  });
+
+  it("gives a new city default policies without fees (the seam for issue 12's cities)", async () => {
+    const db = server.services.db;
+    await db.insertInto('cities').values({ id: 'oak', name: 'Oakland', currency: 'USD', center_lat: 37.8044, center_lng: -122.2712, radius_km: 1 }).execute();
+    await seedCityPolicies(db, 'oak');
+    await seedCityPolicies(db, 'oak');
+    const oak = (await admin.get('/api/admin/cancellation-policies?city=oak')).body.policies;
+    expect(oak.map((p: { ride_type: string }) => p.ride_type)).toEqual(['economy', 'comfort', 'xl']);
+    expect(oak[0]).toMatchObject({ city_name: 'Oakland', free_window_s: 120, fee_kind: 'fixed', fee_fixed_cents: 0, no_show_wait_s: 300, no_show_fee_cents: 0, late_driver_margin_s: 300, driver_share_late_cancel_pct: 100, driver_share_no_show_pct: 100 });
   });
 
   it('refuses every read and write to riders, drivers and visitors, and changes nothing', async () => {

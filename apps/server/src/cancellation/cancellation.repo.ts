@@ -61,3 +61,20 @@ export async function owedFeeCents(db: Kysely<DB>, riderId: string): Promise<num
   const rows = await owedFees(db, riderId).execute();
   return rows.reduce((sum, r) => sum + (r.cancellation_fee_cents ?? 0), 0);
 }
+
+/**
+ * A new city's default policies, one per ride type, with the table's defaults (2 minutes free, 5 minutes'
+ * no-show wait and lateness margin, drivers keep 100 %) and no fees: money is the operator's to set, in the
+ * city's currency, on /cancellation-policies. Call it in the transaction that creates the city (issue 12's
+ * cities and zones); a city that already has them is left as it is.
+ */
+export async function seedCityPolicies(trx: Kysely<DB>, cityId: string) {
+  const types = ['economy', 'comfort', 'xl'] as const;
+  const existing = await trx.selectFrom('cancellation_policies').select('ride_type').where('city_id', '=', cityId).where('zone_id', 'is', null).execute();
+  const missing = types.filter((t) => !existing.some((e) => e.ride_type === t));
+  if (missing.length === 0) return;
+  await trx
+    .insertInto('cancellation_policies')
+    .values(missing.map((ride_type) => ({ city_id: cityId, ride_type })))
+    .execute();
+}

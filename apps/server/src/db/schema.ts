@@ -211,17 +211,17 @@ export type CancellationPoliciesTable = {
   city_id: string;
   ride_type: 'economy' | 'comfort' | 'xl';
   zone_id: string | null;
-  free_window_s: number;
-  fee_kind: 'fixed' | 'percent';
-  fee_fixed_cents: number;
-  fee_percent_bp: number;
-  fee_min_cents: number;
-  fee_max_cents: number;
-  no_show_wait_s: number;
-  no_show_fee_cents: number;
-  late_driver_margin_s: number;
-  driver_share_late_cancel_pct: number;
-  driver_share_no_show_pct: number;
+  free_window_s: Generated<number>;
+  fee_kind: Generated<'fixed' | 'percent'>;
+  fee_fixed_cents: Generated<number>;
+  fee_percent_bp: Generated<number>;
+  fee_min_cents: Generated<number>;
+  fee_max_cents: Generated<number>;
+  no_show_wait_s: Generated<number>;
+  no_show_fee_cents: Generated<number>;
+  late_driver_margin_s: Generated<number>;
+  driver_share_late_cancel_pct: Generated<number>;
+  driver_share_no_show_pct: Generated<number>;
   updated_at: Generated<Date>;
 };
 
