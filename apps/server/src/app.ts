@@ -8,6 +8,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '@openride/shared
 import { adminRoutes } from './admin/admin.routes';
 import { backupRoutes } from './backup/backup.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
+import { cancellationRoutes } from './cancellation/cancellation.routes';
 import { customerRoutes } from './customers/customers.routes';
 import { operatorRideRoutes } from './rides/operator.routes';
 import { adminPasswordRoutes } from './auth/admin-password.routes';
@@ -173,6 +174,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', adminRoutes(services));
   app.route('/', analyticsRoutes(services));
   app.route('/', customerRoutes(services));
+  app.route('/', cancellationRoutes(services));
   app.route('/', operatorRideRoutes(services));
   app.route('/', zoneRoutes(services));
   // Pricing first: its POST /api/rides/quote is more specific than the rides routes.

@@ -110,8 +110,10 @@ afterAll(async () => {
 type Stage = 'offered' | 'arrived' | 'in_progress';
 
 /** A ride put in place for one round: requested with an open offer to d1, or d1's ride arrived / under way. */
-async function stage(kind: Stage, opts: { offerExpiresAt?: Date } = {}) {
+async function stage(kind: Stage, opts: { offerExpiresAt?: Date; arrivedAgoS?: number } = {}) {
   const now = new Date();
+  // Arrived (and accepted) this long ago: past the free window and the no-show wait (decision 0033).
+  const arrivedAt = new Date(now.getTime() - (opts.arrivedAgoS ?? 0) * 1000);
   const id = randomUUID();
   const assigned = kind !== 'offered';
   await db
@@ -125,8 +127,10 @@ async function stage(kind: Stage, opts: { offerExpiresAt?: Date } = {}) {
       pin: '4321',
       pricing: template.pricing === null ? null : JSON.stringify(template.pricing),
       requested_at: now,
-      accepted_at: assigned ? now : null,
-      arrived_at: assigned ? now : null,
+      accepted_at: assigned ? arrivedAt : null,
+      arrived_at: assigned ? arrivedAt : null,
+      // On time: the fee is not waived.
+      pickup_eta_at: assigned ? arrivedAt : null,
       started_at: kind === 'in_progress' ? now : null,
       completed_at: null,
       cancelled_at: null,
@@ -218,6 +222,10 @@ type Round = { rideId: string; replies: [Reply, Reply]; expired?: number };
 type RaceCase = {
   name: string;
   stage: Stage;
+  /** How long ago the staged ride was accepted and arrived (seconds). */
+  arrivedAgoS?: number;
+  /** At most this many rounds, whatever RACE_ROUNDS says. */
+  maxRounds?: number;
   /** The two racing calls; `side` says which process takes the first (the second goes to the other). */
   run(rideId: string, side: 0 | 1): Promise<Round>;
   judge(round: Round, final: Final): Verdict;
@@ -297,6 +305,26 @@ const CASES: RaceCase[] = [
       if (start.status === 200 && can.status === 409) return expectState(final, { status: 'in_progress', driver: d1.driverId, notified: { [rider.id]: 1 } }, 'start first');
       if (start.status === 409 && can.status === 200) return expectState(final, { status: 'cancelled', driver: d1.driverId, cancelledBy: 'rider', notified: { [rider.id]: 1, [d1.id]: 1 } }, 'cancel first');
       return { violation: `start ${start.status}, cancel ${can.status}` };
+    },
+  },
+  {
+    // Decision 0033: both end the ride, each with its fee; the one that wins records its fee, the other
+    // finds the ride cancelled and charges nothing more.
+    name: 'driver no-show vs rider cancel (fees)',
+    stage: 'arrived',
+    arrivedAgoS: 600,
+    // A driver's cancels are limited to 20 in 10 minutes (decision 0024): more rounds would test the limit.
+    maxRounds: 20,
+    run: (id, side) => pair(id, () => call(d1.on[side], `/api/rides/${id}/cancel`, { json: { no_show: true } }), () => riderCancel(id, other(side))),
+    judge({ replies: [noShow, can] }, final) {
+      if (noShow.status !== 200 || can.status !== 200) return { violation: `no-show ${noShow.status}, cancel ${can.status}` };
+      const { cancelled_by, cancellation_fee_reason: reason, cancellation_fee_cents: fee } = final.ride;
+      if (cancelled_by === 'driver') {
+        if (reason !== 'no_show' || fee !== 500) return { violation: `driver won, fee ${reason} ${fee}` };
+        return expectState(final, { status: 'cancelled', driver: d1.driverId, cancelledBy: 'driver', notified: { [rider.id]: 1 } }, 'no-show first');
+      }
+      if (reason !== 'late_cancel' || fee !== 500) return { violation: `rider won, fee ${reason} ${fee}` };
+      return expectState(final, { status: 'cancelled', driver: d1.driverId, cancelledBy: 'rider', notified: { [rider.id]: 1, [d1.id]: 1 } }, 'rider cancel first');
     },
   },
   {
@@ -399,8 +427,8 @@ describe(`ride races (${scaled ? 'two processes on PostgreSQL' : 'embedded'}): t
         const tally: Tally = { name: raceCase.name, rounds: 0, serverErrors: 0, violations: [], outcomes: {}, ms: 0 };
         tallies.push(tally);
         const started = performance.now();
-        for (let i = 0; i < ROUNDS; i++) {
-          const rideId = await stage(raceCase.stage);
+        for (let i = 0; i < Math.min(ROUNDS, raceCase.maxRounds ?? ROUNDS); i++) {
+          const rideId = await stage(raceCase.stage, { arrivedAgoS: raceCase.arrivedAgoS });
           const round = await raceCase.run(rideId, (i % 2) as 0 | 1);
           const final = await readFinal(rideId);
           tally.rounds++;

@@ -63,6 +63,8 @@ describe('quotes and pricing', () => {
         { ride_type: 'comfort', name: 'Comfort', seats: 4, fare_cents: computeFare(sf[1]!, route.distance_m, route.duration_s), pickup_eta_s: null },
         { ride_type: 'xl', name: 'XL', seats: 6, fare_cents: computeFare(sf[2]!, route.distance_m, route.duration_s), pickup_eta_s: null },
       ],
+      // Nothing owed from earlier cancellations (decision 0033).
+      owed_fee_cents: 0,
     });
     // The seeded economy price, by hand: 250 + 110 × km + 30 × min, at least 800, + 250.
     const km = route.distance_m / 1000;

@@ -1,6 +1,7 @@
 import { adminRoutes } from './admin/api';
 import { analyticsRoutes, fleetRoutes } from './analytics/api';
 import { authRoutes } from './auth/api';
+import { cancellationRoutes } from './cancellation/api';
 import type { RouteContract } from './contract';
 import { devRoutes } from './dev/api';
 import { driverRoutes } from './drivers/api';
@@ -27,6 +28,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...pricingAdminRoutes,
   ...analyticsRoutes,
   ...fleetRoutes,
+  ...cancellationRoutes,
   ...devRoutes,
   ...zoneRoutes,
 ];

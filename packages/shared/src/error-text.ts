@@ -30,6 +30,7 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   DRIVER_HAS_ACTIVE_RIDE: 'Finish your current ride first.',
   WRONG_PIN: 'Incorrect PIN. Ask the rider for the 4-digit PIN shown in their app.',
   PIN_LOCKED: 'Too many wrong PINs. Please wait a few minutes before trying again.',
+  NO_SHOW_TOO_EARLY: "It's too early to report a no-show. Wait at the pickup until the waiting time is over, then try again.",
   RIDE_NOT_COMPLETED: 'This is possible once the ride is completed.',
   ALREADY_RATED: 'You have already rated this ride.',
   CHAT_CLOSED: 'Chat is closed for this ride.',

@@ -43,6 +43,8 @@ export const DOMAIN_ERROR_CODES = {
   WRONG_PIN: 422,
   /** Too many wrong PINs for this ride: Start Ride is locked for the rest of the window. */
   PIN_LOCKED: 429,
+  /** A driver reported "Rider didn't show up" before waiting at the pickup for the policy's no-show wait. */
+  NO_SHOW_TOO_EARLY: 409,
   /** Rating or receipt of a ride that has not completed. */
   RIDE_NOT_COMPLETED: 409,
   ALREADY_RATED: 409,

@@ -37,11 +37,14 @@ export async function listCustomers(db: Kysely<DB>, query: Query) {
 }
 
 /** A rider row's numbers as the wire wants them (counts come back from SQL as strings on PostgreSQL). */
-function toCustomer<R extends { rides_completed: unknown; cancellations: unknown; rating_given: unknown; rating_received: unknown }>(c: R) {
+function toCustomer<R extends { rides_completed: unknown; cancellations: unknown; late_cancels_30d: unknown; no_shows_30d: unknown; fees_30d_cents: unknown; rating_given: unknown; rating_received: unknown }>(c: R) {
   return {
     ...c,
     rides_completed: Number(c.rides_completed),
     cancellations: Number(c.cancellations),
+    late_cancels_30d: Number(c.late_cancels_30d),
+    no_shows_30d: Number(c.no_shows_30d),
+    fees_30d_cents: Number(c.fees_30d_cents),
     rating_given: round1(c.rating_given),
     rating_received: round1(c.rating_received),
   };
@@ -61,6 +64,10 @@ function customerRows(db: Kysely<DB>) {
       'rider_id',
       sql<number>`count(*) filter (where status = 'completed')`.as('rides_completed'),
       sql<number>`count(*) filter (where status = 'cancelled' and cancelled_by = 'rider')`.as('cancellations'),
+      // Repeated cancellations (decision 0033): fees charged (not waived) in the last 30 days.
+      sql<number>`count(*) filter (where cancellation_fee_reason = 'late_cancel' and cancellation_fee_waived = false and cancelled_at > now() - interval '30 days')`.as('late_cancels_30d'),
+      sql<number>`count(*) filter (where cancellation_fee_reason = 'no_show' and cancellation_fee_waived = false and cancelled_at > now() - interval '30 days')`.as('no_shows_30d'),
+      sql<number>`coalesce(sum(cancellation_fee_cents) filter (where cancellation_fee_waived = false and cancelled_at > now() - interval '30 days'), 0)`.as('fees_30d_cents'),
       eb.fn.max('requested_at').as('last_ride_at'),
     ])
     .groupBy('rider_id');
@@ -82,6 +89,9 @@ function customerRows(db: Kysely<DB>) {
       sql<string>`to_char(coalesce(s.last_ride_at, "user"."createdAt") at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('last_active'),
       sql<number>`coalesce(s.rides_completed, 0)`.as('rides_completed'),
       sql<number>`coalesce(s.cancellations, 0)`.as('cancellations'),
+      sql<number>`coalesce(s.late_cancels_30d, 0)`.as('late_cancels_30d'),
+      sql<number>`coalesce(s.no_shows_30d, 0)`.as('no_shows_30d'),
+      sql<number>`coalesce(s.fees_30d_cents, 0)`.as('fees_30d_cents'),
       sql<number | null>`g.avg`.as('rating_given'),
       sql<number | null>`r.avg`.as('rating_received'),
       sql<boolean>`profiles.blocked_at is not null`.as('blocked'),
@@ -97,6 +107,9 @@ export const CUSTOMERS_CSV: CsvColumn<CustomerRow>[] = [
   { header: 'Phone', value: (r) => r.phone },
   { header: 'Rides completed', value: (r) => r.rides_completed },
   { header: 'Cancellations', value: (r) => r.cancellations },
+  { header: 'Late cancels (30 days)', value: (r) => r.late_cancels_30d },
+  { header: 'No-shows (30 days)', value: (r) => r.no_shows_30d },
+  { header: 'Cancellation fees (30 days, cents)', value: (r) => r.fees_30d_cents },
   { header: 'Rating given', value: (r) => r.rating_given },
   { header: 'Rating received', value: (r) => r.rating_received },
   { header: 'Last active', value: (r) => r.last_active },

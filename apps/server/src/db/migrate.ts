@@ -9,6 +9,7 @@ import * as m0007 from './migrations/0007-operator-actions';
 import * as m0008 from './migrations/0008-supply-samples';
 import * as m0009 from './migrations/0009-zones';
 import * as m0010 from './migrations/0010-fare-policies';
+import * as m0011 from './migrations/0011-cancellation-policies';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-supply-samples': m0008,
   '0009-zones': m0009,
   '0010-fare-policies': m0010,
+  '0011-cancellation-policies': m0011,
 };
 
 /** Every migration this code knows, oldest first: a backup whose database has one more is refused (decision 0028). */

@@ -220,6 +220,38 @@ export type RidesTable = {
   dispatch_idle_since: Timestamp | null;
   pin_failures: Generated<number>;
   pin_window_started_at: Timestamp | null;
+  /** When the driver promised to be at the pickup: accepted_at + the offer's pickup ETA (migration 0011). */
+  pickup_eta_at: Timestamp | null;
+  /** The cancellation fee recorded at cancel (migration 0011): amount, why, waived or not and why, the driver's share. */
+  cancellation_fee_cents: number | null;
+  cancellation_fee_reason: 'late_cancel' | 'no_show' | null;
+  cancellation_fee_waived: boolean | null;
+  cancellation_fee_waive_reason: 'driver_late' | null;
+  cancellation_fee_driver_share_cents: number | null;
+  /** The rider's next booking, which carries this owed fee; null while it is owed. */
+  cancellation_fee_carried_to: string | null;
+  /** Owed cancellation fees this ride carries (added to what the rider pays; the money issue posts them). */
+  carried_fee_cents: Generated<number>;
+};
+
+/** Cancellation fees and no-shows per city × ride type (× zone; null = the city's default) (migration 0011). */
+export type CancellationPoliciesTable = {
+  id: Generated<string>;
+  city_id: string;
+  ride_type: 'economy' | 'comfort' | 'xl';
+  zone_id: string | null;
+  free_window_s: Generated<number>;
+  fee_kind: Generated<'fixed' | 'percent'>;
+  fee_fixed_cents: Generated<number>;
+  fee_percent_bp: Generated<number>;
+  fee_min_cents: Generated<number>;
+  fee_max_cents: Generated<number>;
+  no_show_wait_s: Generated<number>;
+  no_show_fee_cents: Generated<number>;
+  late_driver_margin_s: Generated<number>;
+  driver_share_late_cancel_pct: Generated<number>;
+  driver_share_no_show_pct: Generated<number>;
+  updated_at: Generated<Date>;
 };
 
 export type RideOffersTable = {
@@ -307,4 +339,5 @@ export type DB = {
   audit_log: AuditLogTable;
   driver_supply_samples: DriverSupplySamplesTable;
   zones: ZonesTable;
+  cancellation_policies: CancellationPoliciesTable;
 };

@@ -12,9 +12,9 @@ export function pricingRoutes(services: Services) {
 
   /** Upfront fares before booking. Signed in only: each quote may cost a routing call. */
   app.post('/api/rides/quote', async (c) => {
-    requireUser(c);
+    const user = requireUser(c);
     const input = quoteRequestSchema.parse(await c.req.json());
-    return c.json(await quoteFares(services, input));
+    return c.json(await quoteFares(services, input, { riderId: user.id }));
   });
 
   /** Public: a city's price list is what anyone may see before signing up. */

@@ -1,5 +1,6 @@
 import { RIDE_TYPE_NAMES, type QuoteRequest } from '@openride/shared/rides/schemas';
 import type { Services } from '../http/context';
+import { owedFeeCents } from '../cancellation/cancellation.repo';
 import { checkTrip } from '../zones/check-trip';
 import { policiesInForce } from './fare-policies.repo';
 import { priceTrip } from './price-trip';
@@ -15,16 +16,17 @@ import { priceTrip } from './price-trip';
 export async function quoteFares(
   services: Pick<Services, 'db' | 'routing' | 'geo' | 'dispatcher' | 'zones'>,
   input: QuoteRequest,
-  opts: { pricingZoneId?: string | null; at?: Date } = {},
+  opts: { pricingZoneId?: string | null; at?: Date; riderId?: string } = {},
 ) {
   const { city, pricing_zone } = await checkTrip(services.zones, input);
   const at = opts.at ?? new Date();
   const zoneId = opts.pricingZoneId !== undefined ? opts.pricingZoneId : (pricing_zone?.id ?? null);
   const radii = services.dispatcher.options.radiiM;
-  const [policies, route, nearest] = await Promise.all([
+  const [policies, route, nearest, owed] = await Promise.all([
     policiesInForce(services.db, city.id, zoneId, at),
     services.routing.route(input.pickup, input.destination),
     services.geo.nearest(city.id, input.pickup, { radius_m: radii[radii.length - 1]!, limit: 1 }),
+    opts.riderId ? owedFeeCents(services.db, opts.riderId) : 0,
   ]);
   const near = nearest[0];
   const pickup_eta_s = near ? (await services.routing.route({ lat: near.lat, lng: near.lng }, input.pickup)).duration_s : null;
@@ -44,5 +46,6 @@ export async function quoteFares(
       fare_cents: priceTrip(p, city, { distance_m: route.distance_m, duration_s: route.duration_s, at }).breakdown.total_cents,
       pickup_eta_s,
     })),
+    owed_fee_cents: owed,
   };
 }

@@ -36,13 +36,23 @@ export async function acceptRide(services: Pick<Services, 'db' | 'bus' | 'push' 
         .where('driver_id', '=', driver.id)
         .where('status', '=', 'offered')
         .where('expires_at', '>', now)
-        .returning('id')
+        .returning(['id', 'pickup_eta_s'])
         .executeTakeFirst();
       if (!offer) {
         if (ride.driver_id === driver.id && ride.status !== 'cancelled') return { ride, changed: false as const };
         throw domainError('RIDE_UNAVAILABLE');
       }
-      const accepted = await moveRide(trx, { rideId, to: 'accepted', actor, set: { driver_id: driver.id, accepted_at: now } });
+      const accepted = await moveRide(trx, {
+        rideId,
+        to: 'accepted',
+        actor,
+        set: {
+          driver_id: driver.id,
+          accepted_at: now,
+          // The pickup time promised now: a driver later than this (plus the policy's margin) waives the rider's fee (decision 0033).
+          pickup_eta_at: new Date(now.getTime() + offer.pickup_eta_s * 1000),
+        },
+      });
       if (!accepted) throw domainError('RIDE_UNAVAILABLE');
       const notification = await createNotification(trx, services, {
         user_id: accepted.rider_id,

@@ -1,16 +1,19 @@
+import { type FeeDecision, noShowAt, noShowFee, riderCancelFee } from '@openride/shared/cancellation/fees';
+import { driverText } from '@openride/shared/rides/driver-text';
 import { driverNotice, riderNotice } from '@openride/shared/rides/notification-text';
 import type { CancelRideInput } from '@openride/shared/rides/schemas';
 import { recordAudit } from '../audit/record-audit';
 import { lockRideForTransition } from '../db/ride-locks';
 import type { Services } from '../http/context';
-import { badRequest, notFound } from '../lib/errors';
+import { policyFor } from '../cancellation/cancellation.repo';
+import { badRequest, domainError, notFound } from '../lib/errors';
 import { withinLimits } from '../lib/rate-limit';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import type { Actor } from './actor';
 import { announceRideChange } from './announce-ride-change';
 import { moveRide, settledOrRefused } from './move-ride';
-import { approvedDriverOf, driverUserIdOf, firstNameOf, rideInScope } from './rides.repo';
+import { approvedDriverOf, driverUserIdOf, firstNameOf, type RideRow, rideInScope } from './rides.repo';
 
 type Canceller = Extract<Actor, { kind: 'rider' | 'driver' | 'operator' }>;
 
@@ -35,7 +38,9 @@ export async function cancelRide(services: Pick<Services, 'db' | 'bus' | 'push' 
 
 async function cancel(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations'>, actor: Canceller, rideId: string, input: CancelRideInput) {
   const { db } = services;
-  const reason = input.reason || null;
+  const noShow = input.no_show === true;
+  if (noShow && actor.kind !== 'driver') throw badRequest("Only the ride's driver reports that the rider didn't show up.");
+  const reason = input.reason || (noShow ? driverText.ride.noShow : null);
   let scope: { riderId?: string; driverId?: string } = {};
   let driverName = '';
   if (actor.kind === 'rider') scope = { riderId: actor.userId };
@@ -52,7 +57,29 @@ async function cancel(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers'
     // The operator's cancel is audited with the status it ended (read under the ride's lock).
     const previous = (await lockRideForTransition(trx, rideId))?.ride;
     if (!previous) throw notFound('Ride not found');
-    const ride = await moveRide(trx, { rideId, to: 'cancelled', actor, scope, set: { cancelled_at: now, cancelled_by: actor.kind, cancel_reason: reason } });
+    if ((scope.riderId && previous.rider_id !== scope.riderId) || (scope.driverId && previous.driver_id !== scope.driverId)) throw notFound('Ride not found');
+    const fee = await feeOf(trx, actor, previous, noShow, now);
+    const ride = await moveRide(trx, {
+      rideId,
+      to: 'cancelled',
+      actor,
+      scope,
+      set: {
+        cancelled_at: now,
+        cancelled_by: actor.kind,
+        cancel_reason: reason,
+        // Recorded with the state change, in its conditional update: a repeated cancel matches nothing and charges nothing.
+        ...(fee
+          ? {
+              cancellation_fee_cents: fee.amount_cents,
+              cancellation_fee_reason: fee.reason,
+              cancellation_fee_waived: fee.waived,
+              cancellation_fee_waive_reason: fee.waive_reason,
+              cancellation_fee_driver_share_cents: fee.driver_share_cents,
+            }
+          : {}),
+      },
+    });
     if (!ride) {
       const current = await rideInScope(trx, rideId, scope);
       if (!current) throw notFound('Ride not found');
@@ -85,7 +112,12 @@ async function cancel(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers'
       actor.kind === 'rider'
         ? [await notify(ride.rider_id, riderNotice.cancelledByRider()), driverUserId ? await notify(driverUserId, driverNotice.cancelledByRider()) : undefined]
         : actor.kind === 'driver'
-          ? [await notify(ride.rider_id, riderNotice.cancelledByDriver(driverName))]
+          ? [
+              await notify(
+                ride.rider_id,
+                noShow ? riderNotice.noShow(driverName, fee && !fee.waived ? fee.amount_cents : null, ride.currency) : riderNotice.cancelledByDriver(driverName),
+              ),
+            ]
           : [await notify(ride.rider_id, riderNotice.cancelledByOperator(reason!)), driverUserId ? await notify(driverUserId, driverNotice.cancelledByOperator(reason!)) : undefined];
     return {
       ride,
@@ -102,4 +134,25 @@ async function cancel(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers'
     await announceRideChange(services, outcome);
   }
   return outcome;
+}
+
+/**
+ * The fee a cancel records (decision 0033), from the ride's policy and the times the server stored, at the
+ * server's `now`: a rider's cancel after the free window costs the late-cancel fee; a driver's "Rider didn't
+ * show up" is refused (NO_SHOW_TOO_EARLY) until they have waited the no-show wait after Arrived, then costs
+ * the rider the no-show fee; either is waived when the driver was late. Any other driver's cancel, and an
+ * operator's, never charges the rider. A ride already cancelled decides nothing (the move will not happen).
+ */
+async function feeOf(trx: Parameters<typeof policyFor>[0], actor: Canceller, ride: RideRow, noShow: boolean, now: Date): Promise<FeeDecision | null> {
+  if (ride.status !== 'accepted' && ride.status !== 'arrived') return null;
+  if (noShow) {
+    if (ride.status !== 'arrived') throw domainError('NO_SHOW_TOO_EARLY');
+    const policy = await policyFor(trx, ride.city_id, ride.ride_type);
+    const allowedAt = policy ? noShowAt(policy, ride) : null;
+    if (allowedAt !== null && now.getTime() < allowedAt) throw domainError('NO_SHOW_TOO_EARLY');
+    return policy ? noShowFee(policy, ride, now.getTime()) : null;
+  }
+  if (actor.kind !== 'rider') return null;
+  const policy = await policyFor(trx, ride.city_id, ride.ride_type);
+  return policy ? riderCancelFee(policy, ride, now.getTime()) : null;
 }

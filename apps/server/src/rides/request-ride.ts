@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { riderNotice } from '@openride/shared/rides/notification-text';
 import { RIDE_TYPE_NAMES, type RideRequest } from '@openride/shared/rides/schemas';
+import { owedFees } from '../cancellation/cancellation.repo';
 import type { Services } from '../http/context';
 import { domainError, isUniqueViolation } from '../lib/errors';
 import { withinLimits } from '../lib/rate-limit';
@@ -9,6 +10,7 @@ import { policyInForce } from '../pricing/fare-policies.repo';
 import { priceTrip } from '../pricing/price-trip';
 import { checkTrip } from '../zones/check-trip';
 import { announceRideChange } from './announce-ride-change';
+import type { RideRow } from './rides.repo';
 
 const ONE_ACTIVE_RIDE_INDEX = 'rides_one_active_per_rider_idx';
 
@@ -75,8 +77,9 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const notification = await createNotification(trx, services, { user_id: riderId, booking_id: ride.id, ...riderNotice.requested(RIDE_TYPE_NAMES[ride.ride_type]) });
-      return { ride, notification };
+      const carried = await carryOwedFees(trx, riderId, ride);
+      const notification = await createNotification(trx, services, { user_id: riderId, booking_id: carried.id, ...riderNotice.requested(RIDE_TYPE_NAMES[carried.ride_type]) });
+      return { ride: carried, notification };
     });
   } catch (err) {
     if (isUniqueViolation(err, ONE_ACTIVE_RIDE_INDEX)) throw domainError('ACTIVE_RIDE_EXISTS');
@@ -86,4 +89,22 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
   await announceRideChange(services, { ride: result.ride, notifications: [result.notification] });
   services.dispatcher.kick(result.ride.id);
   return result.ride;
+}
+
+/**
+ * Owed cancellation fees (decision 0033) go onto the ride just booked, in its transaction: the old rides
+ * name it (`cancellation_fee_carried_to`) and it carries their sum (`carried_fee_cents`), so a fee is owed
+ * once and carried once. Lock order: the new ride (inserted, so held) before the old ones, which are ended
+ * rides no transition moves. The money issue turns the carried sum into ledger entries.
+ */
+async function carryOwedFees(trx: Parameters<typeof owedFees>[0], riderId: string, ride: RideRow): Promise<RideRow> {
+  const owed = await owedFees(trx, riderId).forUpdate().execute();
+  if (owed.length === 0) return ride;
+  await trx
+    .updateTable('rides')
+    .set({ cancellation_fee_carried_to: ride.id })
+    .where('id', 'in', owed.map((r) => r.id))
+    .execute();
+  const total = owed.reduce((sum, r) => sum + (r.cancellation_fee_cents ?? 0), 0);
+  return trx.updateTable('rides').set({ carried_fee_cents: total }).where('id', '=', ride.id).returningAll().executeTakeFirstOrThrow();
 }

@@ -1,6 +1,8 @@
 import { maskPhone } from '@openride/shared/phone';
 import { ACTIVE_STATUSES, ASSIGNED_STATUSES, STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import type { Kysely, Selectable } from 'kysely';
+import { type CancellationPolicy, driverWasLate, freeCancelUntil, lateCancelFeeCents, noShowAt, riderCancelFee } from '@openride/shared/cancellation/fees';
+import { defaultPolicies } from '../cancellation/cancellation.repo';
 import type { DB, RidesTable } from '../db/schema';
 import type { DriverFix } from '../dispatch/location-service';
 
@@ -39,6 +41,38 @@ export function toRideView(row: RideRow, viewer: RideViewer) {
     cancelled_by: row.cancelled_by,
     cancel_reason: row.cancel_reason,
     updated_at: row.updated_at,
+    cancellation_fee:
+      row.cancellation_fee_cents !== null && row.cancellation_fee_reason !== null
+        ? {
+            amount_cents: row.cancellation_fee_cents,
+            reason: row.cancellation_fee_reason,
+            waived: row.cancellation_fee_waived ?? false,
+            waive_reason: row.cancellation_fee_waive_reason,
+            driver_share_cents: row.cancellation_fee_driver_share_cents ?? 0,
+          }
+        : null,
+    carried_fee_cents: row.carried_fee_cents,
+  };
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * A live ride's cancellation terms at `now` (decision 0033), from its policy and stored times: until when
+ * the rider cancels free, what it costs now and after, and from when the driver may report a no-show.
+ * Null once the trip started or the ride ended, and when the city has no policy.
+ */
+export function cancelTermsOf(row: RideRow, policy: CancellationPolicy | undefined, now = Date.now()) {
+  if (!policy || !['requested', 'accepted', 'arrived'].includes(row.status)) return null;
+  const fee = riderCancelFee(policy, row, now);
+  return {
+    free_cancel_until: iso(freeCancelUntil(policy, row)),
+    late_cancel_fee_cents: lateCancelFeeCents(policy, row.fare_cents),
+    fee_now_cents: fee && !fee.waived ? fee.amount_cents : 0,
+    waived_now: row.accepted_at && driverWasLate(policy, row, now) ? ('driver_late' as const) : null,
+    no_show_at: iso(noShowAt(policy, row)),
+    no_show_fee_cents: policy.no_show_fee_cents,
+    as_of: new Date(now).toISOString(),
   };
 }
 export type RideView = ReturnType<typeof toRideView>;
@@ -125,13 +159,16 @@ export async function rideViews(db: Kysely<DB>, rows: RideRow[], viewer: RideVie
   const driverIds = [...new Set(rows.map((r) => r.driver_id).filter((id): id is string => id !== null))];
   const riderIds = [...new Set(rows.map((r) => r.rider_id))];
   const rideIds = rows.map((r) => r.id);
-  const [drivers, riders, ratings] = await Promise.all([
+  const [drivers, riders, ratings, policies] = await Promise.all([
     driverIds.length
       ? db.selectFrom('drivers').select(['id', 'user_id', 'full_name', 'phone', 'vehicle_make', 'vehicle_model', 'vehicle_color', 'license_plate']).where('id', 'in', driverIds).execute()
       : [],
     db.selectFrom('profiles').select(['id', 'full_name', 'phone']).where('id', 'in', riderIds).execute(),
     db.selectFrom('ride_ratings').select(['ride_id', 'stars', 'comment']).where('ride_id', 'in', rideIds).where('rater_id', '=', viewerId).execute(),
+    // Only live rides show terms: a page of history reads no policy.
+    defaultPolicies(db, rows.filter((r) => (ACTIVE_STATUSES as readonly string[]).includes(r.status)).map((r) => r.city_id)),
   ]);
+  const now = Date.now();
   const driverById = new Map(drivers.map((d) => [d.id, d]));
   // The driver's rating as riders gave it: what a rider sees beside the name before the car arrives.
   const ratedIds = drivers.map((d) => d.user_id);
@@ -191,6 +228,7 @@ export async function rideViews(db: Kysely<DB>, rows: RideRow[], viewer: RideVie
       rider: { name: firstNameOf(rider?.full_name), phone: maskPhone(rider?.phone) },
       driver_location: fixes.get(row.id) ?? null,
       my_rating: rating ? { stars: rating.stars, comment: rating.comment } : null,
+      cancel_terms: cancelTermsOf(row, policies.get(`${row.city_id}:${row.ride_type}`), now),
     };
   });
 }

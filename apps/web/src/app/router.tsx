@@ -47,6 +47,9 @@ const adminPages: RouteObject[] = [
   { path: 'customer-management/:id', lazy: () => import('./routes/customer-detail') },
   { path: 'booking-management', lazy: () => import('./routes/booking-management') },
   { path: 'booking-management/:id', lazy: () => import('./routes/booking-ride') },
+  // Issue 12 (decision 0033): the operator's cancellation and no-show rules. The rules a rider reads
+  // before booking go on the public /pricing page (its own slice of issue 12).
+  { path: 'cancellation-policies', lazy: () => import('./routes/cancellation-policies') },
   { path: 'driver/:id', lazy: () => import('./routes/driver-detail') },
   placeholder('document-review', 'documentReview'),
   { path: 'pricing-settings', lazy: () => import('./routes/pricing-settings') },
@@ -93,8 +96,6 @@ const pages: RouteObject[] = [
   placeholder('account-settings', 'accountSettings'),
   placeholder('support-tickets', 'supportTickets'),
   placeholder('notifications', 'notifications'),
-  // The rules a rider reads before booking: public, like /pricing.
-  placeholder('cancellation-policies', 'cancellationPolicies'),
   placeholder('referrals', 'referrals'),
   placeholder('vehicles', 'vehicles'),
 

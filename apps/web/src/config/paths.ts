@@ -22,6 +22,7 @@ export const paths = {
   driverManagement: '/driver-management',
   customerManagement: '/customer-management',
   bookingManagement: '/booking-management',
+  cancellationPolicies: '/cancellation-policies',
   analytics: '/analytics',
   driverAdminDashboard: '/driver-admin-dashboard',
   driverHeatmap: '/driver-heatmap',

@@ -32,6 +32,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'zone.delete': 'Zone deleted',
   'zone.import': 'Zone imported from GeoJSON',
   'fare_policy.create': 'Fare policy version created',
+  'cancellation_policy.update': 'Cancellation policy changed',
 };
 
 export const adminText = {

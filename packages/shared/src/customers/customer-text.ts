@@ -8,6 +8,8 @@ export const customerText = {
     rider: 'Rider',
     rides: 'Rides',
     cancellations: 'Cancelled',
+    /** Repeated cancellations (decision 0033): fees charged in the last 30 days. */
+    charged30d: 'Late cancels · no-shows (30 days)',
     ratingGiven: 'Rating given',
     ratingReceived: 'Rating received',
     lastActive: 'Last active',
@@ -18,6 +20,9 @@ export const customerText = {
   block: 'Block',
   unblock: 'Unblock',
   none: '—',
+  charged: (late: number, noShows: number, fees: string) => (late + noShows === 0 ? '—' : `${late} · ${noShows} (fees ${fees})`),
+  /** Minor units as a plain amount: 500 → "5.00" (fees are in the rider's city's currency). */
+  amount: (cents: number) => (cents / 100).toFixed(2),
   empty: 'No riders match.',
   loadFailed: "We couldn't load the riders. Check your connection and try again.",
   blockDialog: {
@@ -45,6 +50,8 @@ export const customerText = {
       completed: 'Completed',
       cancelled: 'Cancelled by them',
       noDriver: 'No driver found',
+      lateCancels: 'Late cancels (30 days)',
+      noShowsAndFees: (noShows: number, fees: string) => `No-shows: ${noShows} · Fees charged: ${fees}`,
       ratingGiven: 'Rating given',
       ratingReceived: 'Rating received',
       ratingsCount: (n: number) => `${n} rating${n === 1 ? '' : 's'}`,

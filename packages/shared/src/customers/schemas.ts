@@ -22,6 +22,10 @@ export const customerSchema = z.object({
   /** Mean stars this rider gave drivers, and drivers gave this rider; null without ratings. */
   rating_given: z.number().nullable(),
   rating_received: z.number().nullable(),
+  /** Repeated cancellations (decision 0033): late cancels and no-shows charged in the last 30 days, and their fees. */
+  late_cancels_30d: z.number().int(),
+  no_shows_30d: z.number().int(),
+  fees_30d_cents: z.number().int(),
   blocked: z.boolean(),
   blocked_reason: z.string().nullable(),
 });

@@ -45,6 +45,19 @@ export const driverText = {
   },
   ride: {
     title: 'Current ride',
+    // No-show (decision 0033): possible once the driver has waited at the pickup for the policy's time.
+    noShow: "Rider didn't show up",
+    noShowIn: (mmss: string) => `You can report a no-show in ${mmss}`,
+    noShowHint: 'Wait at the pickup and try to reach the rider.',
+    noShowConfirmTitle: "Rider didn't show up?",
+    noShowConfirmText: (money: string | null) =>
+      money ? `The ride ends and the rider is charged the ${money} no-show fee.` : 'The ride ends. This city charges no no-show fee.',
+    noShowConfirm: "Yes, rider didn't show up",
+    noShowRecorded: (money: string, share: string) => `No-show recorded. The rider is charged ${money}; your share is ${share}.`,
+    noShowWaived: 'No-show recorded. No fee: you arrived later than the time given when you accepted.',
+    /** The rider owed a cancellation fee from an earlier ride; it is collected with this fare. */
+    carriedFee: (money: string) => `Includes a ${money} cancellation fee the rider owed from an earlier ride.`,
+    carriedFeePlus: (money: string) => `Plus a ${money} cancellation fee the rider owed from an earlier ride.`,
     loadFailed: 'Could not load this ride.',
     notFound: 'This ride was not found.',
     back: 'Back to dashboard',

@@ -13,4 +13,9 @@ describe('ride notification copy', () => {
     expect(riderNotice.completed(1234, 'USD').message).toBe("You've arrived. Fare $12.34, paid in cash. Rate your driver.");
     expect(riderNotice.completed(500, 'EUR').message).toContain('€5.00');
   });
+
+  it('tells the rider of a no-show and its fee, or of a no-show without one', () => {
+    expect(riderNotice.noShow('Dana', 500, 'USD').message).toBe("Dana waited at the pickup and reported that you didn't show up. A $5.00 no-show fee will be added to your next ride.");
+    expect(riderNotice.noShow('Dana', null, 'USD').message).toBe("Dana waited at the pickup and reported that you didn't show up.");
+  });
 });

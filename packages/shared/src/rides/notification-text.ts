@@ -30,6 +30,12 @@ export const riderNotice = {
   cancelledByRider: (): Notice => ({ type: 'other', title: 'Ride cancelled', message: 'Your ride was cancelled.' }),
   cancelledByDriver: (driverFirstName: string): Notice => ({ type: 'warning', title: STATUS_LABELS.cancelled, message: `${driverFirstName} cancelled your ride. Please book again.` }),
   cancelledByOperator: (reason: string): Notice => ({ type: 'warning', title: 'Ride cancelled', message: `OpenRide support cancelled your ride: ${reason}` }),
+  /** The driver waited the no-show time at the pickup (decision 0033); `feeCents` null: no fee (none set, or waived). */
+  noShow: (driverFirstName: string, feeCents: number | null, currency: string): Notice => ({
+    type: 'warning',
+    title: STATUS_LABELS.cancelled,
+    message: `${driverFirstName} waited at the pickup and reported that you didn't show up.${feeCents ? ` A ${money(feeCents, currency)} no-show fee will be added to your next ride.` : ''}`,
+  }),
   noDriver: (): Notice => ({ type: 'warning', title: STATUS_LABELS.no_driver, message: 'No driver could take your ride right now. Please try again in a few minutes.' }),
 };
 

@@ -13,6 +13,8 @@ export const riderText = {
   },
   book: {
     title: 'Book a Ride',
+    /** A cancellation fee the rider owes (decision 0033): carried onto the next ride they book. */
+    owedFee: (money: string) => `A ${money} cancellation fee will be added to this ride.`,
     mapLabel: 'Map: tap to set a point',
     pickup: 'Pickup',
     destination: 'Destination',
@@ -60,6 +62,16 @@ export const riderText = {
   },
   track: {
     title: 'Your ride',
+    // Cancellation terms (decision 0033): the rider reads the rule before cancelling.
+    freeCancelFor: (mmss: string) => `Free cancellation for ${mmss} more`,
+    cancelFeeNow: (money: string) => `Cancelling now costs ${money}.`,
+    cancelFeeWhy: 'Your driver accepted more than the free cancellation time ago and is on the way.',
+    cancelFreeNow: 'Cancelling now is free.',
+    cancelFreeDriverLate: 'Cancelling now is free: your driver is running late.',
+    feeCharged: (money: string) => `A ${money} cancellation fee applies: you cancelled after the free cancellation time. It will be added to your next ride.`,
+    noShowCharged: (money: string) => `Your driver waited at the pickup and reported that you didn't show up. A ${money} no-show fee will be added to your next ride.`,
+    feeWaived: (money: string) => `No cancellation fee: the ${money} fee was waived because your driver was running late.`,
+    carriedFee: (money: string) => `A ${money} cancellation fee from an earlier ride is added to this ride.`,
     notFound: 'Ride not found',
     notFoundText: "This ride doesn't exist, or it isn't yours to see.",
     loadFailed: "Couldn't load this ride.",

@@ -30,7 +30,8 @@ export const rideRequestSchema = z
   .strict();
 export type RideRequest = z.infer<typeof rideRequestSchema>;
 
-export const cancelRideSchema = z.object({ reason: multilineText().trim().max(500).optional() }).strict();
+/** `no_show`: the driver reports "Rider didn't show up" (after the policy's wait at the pickup; decision 0033). */
+export const cancelRideSchema = z.object({ reason: multilineText().trim().max(500).optional(), no_show: z.boolean().optional() }).strict();
 export type CancelRideInput = z.infer<typeof cancelRideSchema>;
 
 export const RIDE_HISTORY_MAX_LIMIT = 50;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cancelTermsSchema, rideCancellationFeeSchema } from '../cancellation/views';
 import { timestampSchema } from '../contract';
 import { RIDE_ACTORS, RIDE_STATUSES } from './ride-state';
 import { PAYMENT_METHODS, RIDE_TYPES } from './schemas';
@@ -67,6 +68,12 @@ const rideBase = {
   driver_location: driverFixSchema.nullable(),
   /** The caller's own rating of this ride. */
   my_rating: z.strictObject({ stars: z.number().int(), comment: z.string().nullable() }).nullable(),
+  /** The cancellation rules as they stand now (free window, fee now, no-show time); null once ended or started. */
+  cancel_terms: cancelTermsSchema.nullable(),
+  /** The fee recorded when the ride was cancelled (charged or waived); null when none applied. */
+  cancellation_fee: rideCancellationFeeSchema.nullable(),
+  /** Owed cancellation fees from earlier rides that this ride carries, integer cents. */
+  carried_fee_cents: z.number().int(),
 };
 
 /** The ride as its rider reads it: the PIN and the share link are theirs alone. */
@@ -127,6 +134,8 @@ export const quoteSchema = z.strictObject({
   duration_s: z.number(),
   route: z.array(latLngTupleSchema),
   options: z.array(quoteOptionSchema),
+  /** Cancellation fees the rider owes: the ride they book next carries them (decision 0033). */
+  owed_fee_cents: z.number().int(),
 });
 export type QuoteOption = z.infer<typeof quoteOptionSchema>;
 export type Quote = z.infer<typeof quoteSchema>;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CalendarCheck, ChartColumn, ChevronRight, Gauge, Hexagon, IdCard, Users } from 'lucide-react';
+import { CalendarCheck, CalendarX, ChartColumn, ChevronRight, Gauge, Hexagon, IdCard, Users } from 'lucide-react';
 import { adminText } from '@openride/shared/admin/admin-text';
 import { uiText } from '@openride/shared/ui-text';
 import { PageContainer, PageHeading } from '@/components/ui/page';
@@ -11,6 +11,7 @@ const managementLinks = [
   { to: paths.driverManagement, label: uiText.pages.driverManagement.title, text: uiText.pages.driverManagement.text, Icon: IdCard },
   { to: paths.customerManagement, label: uiText.pages.customerManagement.title, text: uiText.pages.customerManagement.text, Icon: Users },
   { to: paths.bookingManagement, label: uiText.pages.bookingManagement.title, text: uiText.pages.bookingManagement.text, Icon: CalendarCheck },
+  { to: paths.cancellationPolicies, label: uiText.pages.cancellationPolicies.title, text: uiText.pages.cancellationPolicies.text, Icon: CalendarX },
   { to: paths.analytics, label: uiText.pages.analytics.title, text: uiText.pages.analytics.text, Icon: ChartColumn },
   { to: paths.driverAdminDashboard, label: uiText.pages.driverAdminDashboard.title, text: uiText.pages.driverAdminDashboard.text, Icon: Gauge },
   { to: paths.driverHeatmap, label: uiText.pages.driverHeatmap.title, text: uiText.pages.driverHeatmap.text, Icon: Hexagon },

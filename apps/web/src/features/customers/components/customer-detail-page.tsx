@@ -37,6 +37,7 @@ function CustomerRecord({ data, rides }: { data: CustomerDetail; rides: ReactNod
     { label: text.stats.requested, value: String(stats.rides_requested) },
     { label: text.stats.completed, value: String(stats.rides_completed) },
     { label: text.stats.cancelled, value: String(stats.cancellations), detail: stats.no_driver ? `${text.stats.noDriver}: ${stats.no_driver}` : undefined },
+    { label: text.stats.lateCancels, value: String(c.late_cancels_30d), detail: text.stats.noShowsAndFees(c.no_shows_30d, customerText.amount(c.fees_30d_cents)) },
     { label: text.stats.ratingReceived, value: stars(c.rating_received), detail: `${text.stats.ratingsCount(stats.ratings_received)} · ${text.stats.ratingGiven} ${stars(c.rating_given)}` },
   ];
 

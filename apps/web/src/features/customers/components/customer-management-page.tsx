@@ -38,6 +38,11 @@ export function CustomerManagementPage() {
       },
       { id: 'rides', header: text.columns.rides, enableSorting: true, cell: ({ row }) => row.original.rides_completed },
       { id: 'cancellations', header: text.columns.cancellations, cell: ({ row }) => row.original.cancellations },
+      {
+        id: 'charged_30d',
+        header: text.columns.charged30d,
+        cell: ({ row }) => text.charged(row.original.late_cancels_30d, row.original.no_shows_30d, text.amount(row.original.fees_30d_cents)),
+      },
       { id: 'rating_given', header: text.columns.ratingGiven, cell: ({ row }) => stars(row.original.rating_given) },
       { id: 'rating_received', header: text.columns.ratingReceived, cell: ({ row }) => stars(row.original.rating_received) },
       {

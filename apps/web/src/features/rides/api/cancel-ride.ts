@@ -12,6 +12,8 @@ export function useCancelRide(id: string) {
       client.setQueryData(rideKeys.ride(id), ride);
       client.setQueryData(rideKeys.active, null);
       void client.invalidateQueries({ queryKey: rideKeys.history });
+      // A late cancel leaves a fee owed: the next quote says so.
+      void client.removeQueries({ queryKey: rideKeys.quotes });
     },
     onError: () => void client.invalidateQueries({ queryKey: rideKeys.ride(id) }),
   });

@@ -13,6 +13,8 @@ export function useRequestRide() {
       client.setQueryData(rideKeys.ride(ride.id), ride);
       client.setQueryData(rideKeys.active, ride);
       void client.invalidateQueries({ queryKey: rideKeys.history });
+      // The owed fee is now carried by this ride: no quote shows it any more.
+      void client.removeQueries({ queryKey: rideKeys.quotes });
     },
     onError: (error) => {
       if (isApiError(error, 409)) void client.invalidateQueries({ queryKey: rideKeys.active });

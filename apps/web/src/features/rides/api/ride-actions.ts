@@ -3,7 +3,7 @@ import { api } from '@/lib/api';
 import { rideKeys } from './ride-keys';
 import type { RideView as Ride } from '@openride/shared/rides/views';
 
-export type RideAction = { verb: 'arrive' } | { verb: 'start'; pin: string } | { verb: 'complete' } | { verb: 'cancel'; reason?: string };
+export type RideAction = { verb: 'arrive' } | { verb: 'start'; pin: string } | { verb: 'complete' } | { verb: 'cancel'; reason?: string; no_show?: boolean };
 
 /** The driver's transitions: arrive, start (with the rider's PIN), complete, cancel. Each answers the ride. */
 export function useRideAction(rideId: string) {

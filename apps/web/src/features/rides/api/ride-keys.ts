@@ -16,6 +16,8 @@ export const rideKeys = {
   receipt: (id: string) => ['rides', 'receipt', id] as const,
   messages: (id: string) => ['rides', 'messages', id] as const,
   quote: (key: string) => ['rides', 'quote', key] as const,
+  /** Every quote: a cancel or a booking changes the owed fee each one shows. */
+  quotes: ['rides', 'quote'] as const,
   /** The driver's way by road between two points (rounded, so a GPS jitter does not ask again). */
   route: (from: Point | null, to: Point | null) => ['rides', 'route', from?.lat, from?.lng, to?.lat, to?.lng] as const,
   shared: (token: string) => ['share', token] as const,

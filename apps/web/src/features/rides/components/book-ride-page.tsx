@@ -23,6 +23,7 @@ import { useRideQuote } from '../api/quote-ride';
 import { useRequestRide } from '../api/request-ride';
 import type { RideView as Ride } from '@openride/shared/rides/views';
 import { type PlaceSuggestion, reverseGeocode } from '../hooks/use-place-search';
+import { formatMoney } from '../lib/format';
 import { ActiveRideCard } from './active-ride-card';
 import { readBookAgain } from './book-again';
 import { PlaceField } from './place-field';
@@ -318,6 +319,9 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
               <p role="alert" className="rounded-2xl bg-red-50 p-3 text-sm font-medium text-red-800">
                 {requestError}
               </p>
+            ) : null}
+            {quoteReady && quote.data && quote.data.owed_fee_cents > 0 ? (
+              <p className="rounded-2xl bg-amber-50 p-3 text-sm font-medium text-amber-900">{text.owedFee(formatMoney(quote.data.owed_fee_cents, quote.data.currency))}</p>
             ) : null}
             <Button size="lg" className="w-full" disabled={!quoteReady || !selected || request.isPending} onClick={onRequest}>
               {request.isPending ? (

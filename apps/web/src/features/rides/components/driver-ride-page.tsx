@@ -24,10 +24,12 @@ import { useRouteLine } from '../api/get-route';
 import { type RideAction, useRideAction } from '../api/ride-actions';
 import { rideKeys } from '../api/ride-keys';
 import type { RideView as Ride } from '@openride/shared/rides/views';
+import { useCountdown } from '../hooks/use-countdown';
 import { useLocationReporting } from '../hooks/use-location-reporting';
-import { formatDistance, formatDuration, formatMoney, placeLabel } from '../lib/format';
+import { formatClock, formatDistance, formatDuration, formatMoney, placeLabel } from '../lib/format';
 import { isDriverAssigned } from '../lib/ride-status';
 import { CallButton } from './call-button';
+import { onOurClock } from '../lib/server-clock';
 import { LocationStatus } from './location-status';
 import { PinForm } from './pin-form';
 import { RideChat } from './ride-chat';
@@ -63,6 +65,10 @@ function Message({ title, children }: { title: string; children?: ReactNode }) {
 }
 
 function cancelledText(ride: Ride) {
+  const fee = ride.cancellation_fee;
+  if (ride.cancelled_by === 'driver' && fee?.reason === 'no_show') {
+    return fee.waived ? text.noShowWaived : text.noShowRecorded(formatMoney(fee.amount_cents, ride.currency), formatMoney(fee.driver_share_cents, ride.currency));
+  }
   if (ride.cancelled_by === 'rider') return text.cancelledByRider;
   if (ride.cancelled_by === 'driver') return text.cancelledByYou;
   return text.cancelled;
@@ -251,10 +257,11 @@ export function DriverRidePage() {
           </div>
           <div className="shrink-0 text-right">
             <p className="text-xs font-semibold whitespace-nowrap text-ink-500">{text.collectCash}</p>
-            <p className="text-xl font-bold text-ink-900">{formatMoney(r.fare_cents, r.currency)}</p>
+            <p className="text-xl font-bold text-ink-900">{formatMoney(r.fare_cents + r.carried_fee_cents, r.currency)}</p>
             <p className="text-xs text-ink-500">{RIDE_TYPE_NAMES[r.ride_type] ?? r.ride_type}</p>
           </div>
         </div>
+        {r.carried_fee_cents > 0 ? <p className="text-sm text-ink-600">{text.carriedFee(formatMoney(r.carried_fee_cents, r.currency))}</p> : null}
 
         {r.status === 'accepted' ? (
           <Button variant="accent" size="lg" className="h-14 w-full text-lg" disabled={action.isPending} onClick={() => run({ verb: 'arrive' })}>
@@ -290,6 +297,15 @@ export function DriverRidePage() {
         ) : null}
       </div>
 
+      {r.status === 'arrived' && r.cancel_terms?.no_show_at ? (
+        <NoShow
+          at={onOurClock(r.cancel_terms.no_show_at, r.cancel_terms.as_of, ride.dataUpdatedAt)!}
+          fee={r.cancel_terms.no_show_fee_cents > 0 ? formatMoney(r.cancel_terms.no_show_fee_cents, r.currency) : null}
+          busy={action.isPending}
+          onConfirm={() => run({ verb: 'cancel', no_show: true })}
+        />
+      ) : null}
+
       {r.status === 'accepted' || r.status === 'arrived' ? (
         <div className="pt-2 text-center">
           <Button variant="ghost" className={cn('text-red-700 hover:bg-red-50 hover:text-red-800')} onClick={() => setConfirmCancel(true)}>
@@ -312,5 +328,43 @@ export function DriverRidePage() {
         </div>
       ) : null}
     </Shell>
+  );
+}
+
+/**
+ * "Rider didn't show up" (decision 0033): a countdown from Arrived to the moment the policy allows it, then
+ * the button, confirmed in the kit's dialog. The server decides again from its own clock.
+ */
+function NoShow({ at, fee, busy, onConfirm }: { at: string; fee: string | null; busy: boolean; onConfirm: () => void }) {
+  const left = useCountdown(at, 3600);
+  const [confirming, setConfirming] = useState(false);
+  if (left > 0) {
+    return (
+      <div className="rounded-2xl bg-ink-50 p-4 text-center">
+        <p className="font-semibold text-ink-900 tabular-nums">{text.noShowIn(formatClock(left))}</p>
+        <p className="text-sm text-ink-600">{text.noShowHint}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <Button variant="outline" size="lg" className="w-full" disabled={busy} onClick={() => setConfirming(true)}>
+        {text.noShow}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={text.noShowConfirmTitle}
+        description={text.noShowConfirmText(fee)}
+        confirmLabel={text.noShowConfirm}
+        cancelLabel={text.cancelKeep}
+        variant="destructive"
+        busy={busy}
+        onConfirm={() => {
+          setConfirming(false);
+          onConfirm();
+        }}
+      />
+    </>
   );
 }

@@ -25,6 +25,7 @@ import { formatMoney, minutesOf, placeLabel } from '../lib/format';
 import { isDriverAssigned } from '../lib/ride-status';
 import { bookAgainState } from './book-again';
 import { CallButton } from './call-button';
+import { cancelCostText, FreeCancelCountdown, recordedFeeText, useCancelCost } from './cancel-terms';
 import { RateRide } from './rate-ride';
 import { RideChat } from './ride-chat';
 import { RideReceipt } from './ride-receipt';
@@ -131,6 +132,8 @@ function TrackRide({ ride, live, updatedAt }: { ride: RiderRideView; live: Live 
     if (arrivedFromRequest) headingRef.current?.focus();
   }, [arrivedFromRequest]);
   const cancel = useCancelRide(ride.id);
+  const cancelCost = useCancelCost(ride, updatedAt);
+  const feeText = recordedFeeText(ride);
   const ended = isTerminal(ride.status);
   const canCancel = canTransition(ride.status, 'cancelled', 'rider');
   const chatOpen = isDriverAssigned(ride.status);
@@ -168,6 +171,7 @@ function TrackRide({ ride, live, updatedAt }: { ride: RiderRideView; live: Live 
         {ride.status === 'requested' ? <p className="text-sm text-ink-600">{text.findingHint}</p> : null}
         {etaLine ? <p className="text-sm font-medium text-brand-700">{etaLine}</p> : null}
         {ended && ride.status !== 'completed' ? <p className="text-sm text-ink-600">{endedText(ride)}</p> : null}
+        {feeText ? <p className="text-sm font-medium text-ink-900">{feeText}</p> : null}
       </div>
       {/* Outside the live region: a count that changes every second is not announced every second. */}
       {ended ? null : <UpdatedAgo at={updatedAt} />}
@@ -235,7 +239,7 @@ function TrackRide({ ride, live, updatedAt }: { ride: RiderRideView; live: Live 
           {/* What the rider must do first: pay, and how (issue 17 §7). Then the rating, then the receipt. */}
           <section aria-labelledby="ride-pay-title" className="rounded-2xl bg-ink-900 px-4 py-4 text-white">
             <h2 id="ride-pay-title" className="text-xl font-bold">
-              {text.payCash(formatMoney(ride.fare_cents, ride.currency))}
+              {text.payCash(formatMoney(ride.fare_cents + ride.carried_fee_cents, ride.currency))}
             </h2>
             <p className="mt-1 text-sm text-ink-300">{text.payCashHint(ride.driver?.name.split(' ')[0] ?? text.driver.toLowerCase())}</p>
           </section>
@@ -256,15 +260,19 @@ function TrackRide({ ride, live, updatedAt }: { ride: RiderRideView; live: Live 
         <Row label={text.to}>{placeLabel(ride.destination)}</Row>
         <Row label={text.fare}>
           <span className="font-semibold">{formatMoney(ride.fare_cents, ride.currency)}</span> · {riderText.book.cash}
+          {ride.carried_fee_cents > 0 ? <span className="mt-1 block text-ink-600">{text.carriedFee(formatMoney(ride.carried_fee_cents, ride.currency))}</span> : null}
         </Row>
       </dl>
 
       {!ended && ride.share_token ? <ShareTrip token={ride.share_token} /> : null}
 
       {canCancel ? (
-        <Button variant="outline" size="lg" className="w-full text-red-700" onClick={() => setConfirming(true)}>
-          {text.cancelRide}
-        </Button>
+        <div className="space-y-2">
+          <FreeCancelCountdown cost={cancelCost} />
+          <Button variant="outline" size="lg" className="w-full text-red-700" onClick={() => setConfirming(true)}>
+            {text.cancelRide}
+          </Button>
+        </div>
       ) : null}
       <ConfirmDialog
         open={confirming && canCancel}
@@ -277,6 +285,7 @@ function TrackRide({ ride, live, updatedAt }: { ride: RiderRideView; live: Live 
         description={
           <>
             {text.cancelConfirmText}
+            <span className="mt-2 block font-semibold text-ink-900">{cancelCostText(cancelCost)}</span>
             {cancelError ? (
               <span role="alert" className="mt-2 block font-medium text-red-700">
                 {cancelError}

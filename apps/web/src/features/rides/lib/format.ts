@@ -48,3 +48,9 @@ export function placeLabel(place: { lat: number; lng: number; label?: string | n
   if (!place) return '';
   return place.label?.trim() || `${place.lat.toFixed(5)}, ${place.lng.toFixed(5)}`;
 }
+
+/** A countdown as m:ss: 72 → "1:12", 5 → "0:05". */
+export function formatClock(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,1 @@
+export { CancellationPoliciesPage as Component } from '@/features/cancellation/components/cancellation-policies-page';
