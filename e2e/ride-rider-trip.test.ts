@@ -60,6 +60,8 @@ it('a whole trip on the rider’s phone: driver and car, ETA, chat, arrived, in 
   await byText(page, 'Blue Toyota Prius').waitFor();
   await byText(page, '7ABC123').waitFor();
   await byText(page, '***-***-0142').waitFor();
+  // No telephony provider on this server: no Call button rather than a broken one (decision 0034).
+  expect(await page.getByRole('button', { name: /^Call / }).count()).toBe(0);
   // The PIN stays until the trip starts.
   await byText(page, track.pinHint).waitFor();
   await byText(page, ride.pin).waitFor();

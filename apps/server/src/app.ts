@@ -156,6 +156,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
       map: { tile_url: services.env.TILE_URL || null, attribution: services.env.TILE_ATTRIBUTION },
       geocoder_url: services.env.GEOCODER_URL ?? null,
       demo: demoEnabled(services.env),
+      calls: services.telephony !== null,
     }),
   );
   app.route('/', openApiRoutes({ production: services.env.NODE_ENV === 'production' }));

@@ -21,6 +21,7 @@ import type { Logger } from './lib/logger';
 import type { WelcomeFacts } from './lib/welcome';
 import { getOrCreateSetting, randomToken } from './lib/settings';
 import { createMessenger } from './messaging/create-messenger';
+import { type Telephony, twilioTelephony } from './telephony/telephony';
 import { deriveOtpKey } from './otp/otp-code';
 import { createPushDispatcher } from './push/push-dispatcher';
 import { createWebPushSender, type PushSender } from './push/push-sender';
@@ -71,6 +72,8 @@ export type ServiceOverrides = {
   socketLimits?: Partial<SocketLimits>;
   /** Tests shorten the jobs' retry delays, or run without workers (a job queued and left for a later process). */
   jobs?: JobsOptions;
+  /** Tests put the real Twilio client in front of an in-process fake of its Calls endpoint. */
+  telephony?: Telephony | null;
 };
 
 /** Everything but listening: database (locked, migrated), secret, auth, bus. Used by the server and the CLI. */
@@ -167,6 +170,7 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
       locations,
       dispatcher,
       supply,
+      telephony: overrides.telephony !== undefined ? overrides.telephony : telephonyOf(env),
       metrics,
       redis: redis ?? null,
       backup: database.kind === 'pglite' ? { token: randomToken(32), archive: () => embeddedBackup(database, env.DATA_DIR) } : null,
@@ -287,4 +291,10 @@ function lanAddresses(): string[] {
     .flat()
     .filter((a) => a && a.family === 'IPv4' && !a.internal)
     .map((a) => a!.address);
+}
+
+/** Masked calls need a voice provider: Twilio when its account is configured (decision 0034), else none. */
+function telephonyOf(env: Env): Telephony | null {
+  if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM) return null;
+  return twilioTelephony({ accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM });
 }

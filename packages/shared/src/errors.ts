@@ -50,6 +50,14 @@ export const DOMAIN_ERROR_CODES = {
   CHAT_CLOSED: 409,
   /** A share-trip link past its ride's end (plus the grace period). */
   SHARE_LINK_EXPIRED: 404,
+  /** A masked call is possible only while a driver is on the way or on the trip (decision 0034). */
+  CALL_CLOSED: 409,
+  /** This deployment has no telephony provider: the app shows no Call button. */
+  CALLS_UNAVAILABLE: 503,
+  /** One of the two has no phone number we can dial. */
+  CALL_NO_PHONE: 422,
+  /** The telephony provider refused or could not be reached. */
+  CALL_FAILED: 502,
 
   // Drivers and accounts
   /** The driver's newest application is not approved (pending or rejected). */
@@ -67,6 +75,8 @@ export const DOMAIN_ERROR_CODES = {
   TOO_MANY_RIDE_REQUESTS: 429,
   /** Too many cancellations by one driver in a short time. */
   TOO_MANY_CANCELS: 429,
+  /** Too many masked calls on one ride in a short time (each one costs the operator). */
+  TOO_MANY_CALLS: 429,
   /** Too many live connections for one account (the socket is closed with this as its reason). */
   TOO_MANY_SOCKETS: 429,
   /** Socket frames faster than a client sends them: the extra frames are dropped. */

@@ -20,6 +20,7 @@ import type { GeoIndex } from '../geo/geo-index';
 import type { SupplySampler } from '../analytics/supply-sampler';
 import type { Metrics } from '../lib/metrics';
 import type { Jobs } from '../jobs/jobs';
+import type { Telephony } from '../telephony/telephony';
 
 /** Everything a route or verb may need, built once at start. */
 export type Services = {
@@ -51,6 +52,8 @@ export type Services = {
   dispatcher: Dispatcher;
   /** Free drivers per H3 cell, sampled every minute for the heatmap. */
   supply: SupplySampler;
+  /** Masked calls between a ride's rider and driver; null without a voice provider (decision 0034). */
+  telephony: Telephony | null;
   /** Prometheus metrics of this process (GET /metrics). */
   metrics: Metrics;
   /** Redis, when configured (scaled mode): the readiness check pings it. */

@@ -104,6 +104,8 @@ export type UsageLimiters = {
   chatPerUserRide: RateLimiterAbstract;
   /** Chat messages by one user on every ride together (random ride ids would dodge the per-ride count). */
   chatPerUser: RateLimiterAbstract;
+  /** Masked calls by one user on one ride: each one is a paid call through the operator's provider. */
+  callPerUserRide: RateLimiterAbstract;
   /** Ride requests by one rider: each starts dispatch, which offers the ride to drivers. */
   rideRequestPerUser: RateLimiterAbstract;
   /** Cancellations by one driver: each ends a rider's booking and tells them. (A rider's are bounded by their bookings.) */
@@ -116,6 +118,7 @@ export const USAGE_LIMITS: UsageLimitSettings = {
   chatPerUserRide: { points: 20, duration: 60 },
   chatPerUser: { points: 60, duration: 60 },
   rideRequestPerUser: { points: 10, duration: 10 * 60 },
+  callPerUserRide: { points: 5, duration: 10 * 60 },
   cancelPerUser: { points: 20, duration: 10 * 60 },
 };
 
@@ -127,6 +130,7 @@ export function createUsageLimiters(redis?: Redis, prefix = 'openride', limits: 
     chatPerUserRide: make('chat-user-ride', limits.chatPerUserRide),
     chatPerUser: make('chat-user', limits.chatPerUser),
     rideRequestPerUser: make('ride-request-user', limits.rideRequestPerUser),
+    callPerUserRide: make('call-user-ride', limits.callPerUserRide),
     cancelPerUser: make('cancel-user', limits.cancelPerUser),
   };
 }

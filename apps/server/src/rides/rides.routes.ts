@@ -12,6 +12,7 @@ import { type AppEnv, requireUser, type Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { acceptRide } from './accept-ride';
 import { driverActor } from './actor';
+import { callRideParty } from './call-ride-party';
 import { cancelRide } from './cancel-ride';
 import { completeRide } from './complete-ride';
 import { declineOffer } from './decline-offer';
@@ -125,6 +126,14 @@ export function rideRoutes(services: Services) {
     const id = rideIdOf(c.req.param('id'));
     const input = chatMessageSchema.parse(await c.req.json());
     return c.json({ message: await sendMessage(services, user.id, id, input) }, 201);
+  });
+
+  /** A masked call to the other party of a live ride: the provider rings the caller, then connects them. */
+  app.post('/api/rides/:id/call', async (c) => {
+    const user = requireUser(c);
+    const id = rideIdOf(c.req.param('id'));
+    emptyBodySchema.parse(await c.req.json());
+    return c.json({ call: await callRideParty(services, user.id, id) }, 202);
   });
 
   app.post('/api/rides/:id/rating', async (c) => {

@@ -17,6 +17,7 @@ import {
 } from './schemas';
 import {
   activeRideResponseSchema,
+  callResponseSchema,
   chatMessageResponseSchema,
   chatMessagesResponseSchema,
   cityPricingSchema,
@@ -200,6 +201,16 @@ export const rideRoutes = defineRoutes([
     auth: 'user',
     request: { params: idParamsSchema, body: chatMessageSchema },
     responses: { 201: { description: 'Sent', schema: chatMessageResponseSchema }, 409: { description: 'Chat is closed' }, 429: { description: 'TOO_MANY_MESSAGES: 20 a minute on one ride, 60 a minute in all' }, ...notYours },
+  },
+  {
+    method: 'POST',
+    path: '/api/rides/:id/call',
+    tag: 'rides',
+    summary: 'Call the other party through a masked number (while the ride is live)',
+    description: 'The telephony provider rings the caller from the platform number, then dials the other party with the platform number as caller id (decision 0034). Only when `GET /api/config` says `calls: true`.',
+    auth: 'user',
+    request: { params: idParamsSchema, body: emptyBodySchema },
+    responses: { 202: { description: 'Ringing the caller', schema: callResponseSchema }, 409: { description: 'CALL_CLOSED: no driver on the way or on the trip' }, 422: { description: 'CALL_NO_PHONE' }, 429: { description: 'TOO_MANY_CALLS: 5 in 10 minutes on one ride' }, 502: { description: 'CALL_FAILED: the provider refused' }, 503: { description: 'CALLS_UNAVAILABLE: no telephony provider' }, ...notYours },
   },
   {
     method: 'POST',

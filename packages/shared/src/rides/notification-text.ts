@@ -45,3 +45,6 @@ export const chatNotice = (senderFirstName: string, body: string): Notice => ({
   title: `Message from ${senderFirstName}`,
   message: body.length > 120 ? `${body.slice(0, 117)}...` : body,
 });
+
+/** What the caller hears from the platform's number before a masked call connects (decision 0034). */
+export const callGreeting = (otherFirstName: string) => `Connecting you to ${otherFirstName} through OpenRide.`;

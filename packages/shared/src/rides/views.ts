@@ -198,6 +198,10 @@ export type ChatMessage = z.infer<typeof chatMessageViewSchema>;
 export const chatMessagesResponseSchema = z.strictObject({ messages: z.array(chatMessageViewSchema), has_older: z.boolean() });
 export const chatMessageResponseSchema = z.strictObject({ message: chatMessageViewSchema });
 
+/** A masked call placed: the provider is ringing the caller, who is connected once they answer. */
+export const callResponseSchema = z.strictObject({ call: z.strictObject({ status: z.literal('calling') }) });
+export type CallResponse = z.infer<typeof callResponseSchema>;
+
 export const ratingViewSchema = z.strictObject({
   ride_id: z.string(),
   rater_role: z.enum(['rider', 'driver']),

@@ -16,6 +16,8 @@ export const appConfigSchema = z.strictObject({
   map: z.strictObject({ tile_url: z.string().nullable(), attribution: z.string() }),
   geocoder_url: z.string().nullable(),
   demo: z.boolean(),
+  /** Whether riders and drivers can call each other through a masked number (a telephony provider is set). */
+  calls: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

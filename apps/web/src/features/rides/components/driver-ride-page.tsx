@@ -27,6 +27,7 @@ import type { RideView as Ride } from '@openride/shared/rides/views';
 import { useLocationReporting } from '../hooks/use-location-reporting';
 import { formatDistance, formatDuration, formatMoney, placeLabel } from '../lib/format';
 import { isDriverAssigned } from '../lib/ride-status';
+import { CallButton } from './call-button';
 import { LocationStatus } from './location-status';
 import { PinForm } from './pin-form';
 import { RideChat } from './ride-chat';
@@ -243,6 +244,9 @@ export function DriverRidePage() {
                   <span className="font-mono whitespace-nowrap">{r.rider.phone}</span>
                 </p>
               ) : null}
+              <div className="mt-1 flex flex-wrap items-center gap-1">
+                <CallButton rideId={r.id} otherName={riderName.split(' ')[0] ?? riderName} />
+              </div>
             </div>
           </div>
           <div className="shrink-0 text-right">

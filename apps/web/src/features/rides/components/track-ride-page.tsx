@@ -24,6 +24,7 @@ import type { RideView as Ride, RiderRideView } from '@openride/shared/rides/vie
 import { formatMoney, minutesOf, placeLabel } from '../lib/format';
 import { isDriverAssigned } from '../lib/ride-status';
 import { bookAgainState } from './book-again';
+import { CallButton } from './call-button';
 import { RateRide } from './rate-ride';
 import { RideChat } from './ride-chat';
 import { RideReceipt } from './ride-receipt';
@@ -216,13 +217,16 @@ function TrackRide({ ride, live, updatedAt }: { ride: RiderRideView; live: Live 
               </p>
             ) : null}
           </div>
-          {ride.driver.phone ? (
-            <p className="mt-3 flex items-center gap-2 text-sm text-ink-600">
-              <Phone className="size-4" aria-hidden="true" />
-              <span className="sr-only">{text.phone}: </span>
-              <span>{ride.driver.phone}</span>
-            </p>
-          ) : null}
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+            {ride.driver.phone ? (
+              <p className="flex min-h-11 items-center gap-2 text-sm text-ink-600">
+                <Phone className="size-4" aria-hidden="true" />
+                <span className="sr-only">{text.phone}: </span>
+                <span>{ride.driver.phone}</span>
+              </p>
+            ) : null}
+            {chatOpen ? <CallButton rideId={ride.id} otherName={ride.driver.name.split(' ')[0] ?? ride.driver.name} /> : null}
+          </div>
         </section>
       ) : null}
 
