@@ -9,6 +9,7 @@ import { otpRoutes } from './otp/api';
 import { profileRoutes } from './profiles/api';
 import { pushRoutes } from './push/api';
 import { rideRoutes } from './rides/api';
+import { surgeRoutes } from './surge/api';
 import { systemRoutes } from './system/api';
 import { zoneRoutes } from './zones/api';
 
@@ -27,4 +28,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...fleetRoutes,
   ...devRoutes,
   ...zoneRoutes,
+  ...surgeRoutes,
 ];

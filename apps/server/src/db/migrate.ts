@@ -8,6 +8,7 @@ import * as m0006 from './migrations/0006-audit-log';
 import * as m0007 from './migrations/0007-operator-actions';
 import * as m0008 from './migrations/0008-supply-samples';
 import * as m0009 from './migrations/0009-zones';
+import * as m0012 from './migrations/0012-surge';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-operator-actions': m0007,
   '0008-supply-samples': m0008,
   '0009-zones': m0009,
+  '0012-surge': m0012,
 };
 
 /** Every migration this code knows, oldest first: a backup whose database has one more is refused (decision 0028). */

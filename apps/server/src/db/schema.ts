@@ -154,6 +154,38 @@ export type ZonesTable = {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 };
+/** Surge (migration 0012): a city's rule and switches; the multiplier per pricing zone; its history. Tenths: 10 = 1.0×. */
+export type SurgeSettingsTable = {
+  city_id: string;
+  rule: Json;
+  frozen: Generated<boolean>;
+  demo_rush: Generated<boolean>;
+  updated_at: Generated<Date>;
+};
+export type SurgeZonesTable = {
+  zone_id: string;
+  city_id: string;
+  multiplier_tenths: Generated<number>;
+  requests: Generated<number>;
+  drivers: Generated<number>;
+  ratio: Generated<number>;
+  reason: Generated<string>;
+  threshold: number | null;
+  override_tenths: number | null;
+  override_until: Timestamp | null;
+  updated_at: Generated<Date>;
+};
+export type SurgeSnapshotsTable = {
+  id: Generated<string>;
+  zone_id: string;
+  at: Generated<Date>;
+  requests: number;
+  drivers: number;
+  ratio: number;
+  multiplier_tenths: number;
+  reason: string;
+  threshold: number | null;
+};
 export type PricingTable = {
   city_id: string;
   ride_type: 'economy' | 'comfort' | 'xl';
@@ -295,4 +327,7 @@ export type DB = {
   audit_log: AuditLogTable;
   driver_supply_samples: DriverSupplySamplesTable;
   zones: ZonesTable;
+  surge_settings: SurgeSettingsTable;
+  surge_zones: SurgeZonesTable;
+  surge_snapshots: SurgeSnapshotsTable;
 };

@@ -31,6 +31,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'zone.update': 'Zone changed',
   'zone.delete': 'Zone deleted',
   'zone.import': 'Zone imported from GeoJSON',
+  'surge.rule': 'Surge rule changed',
+  'surge.freeze': 'Surge frozen',
+  'surge.unfreeze': 'Surge freeze lifted',
+  'surge.override': 'Surge override set',
+  'surge.override_clear': 'Surge override ended',
+  'surge.demo_rush': 'Demo rush hour switched',
 };
 
 export const adminText = {
