@@ -34,6 +34,7 @@ import { pricingRoutes } from './pricing/pricing.routes';
 import { profileRoutes } from './profiles/profiles.routes';
 import { pushRoutes } from './push/push.routes';
 import { rideRoutes } from './rides/rides.routes';
+import { surgeRoutes } from './surge/surge.routes';
 import { zoneRoutes } from './zones/zones.routes';
 import { demoEnabled } from './env';
 import { createSessionResolver } from './auth/session-cache';
@@ -177,6 +178,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', cancellationRoutes(services));
   app.route('/', operatorRideRoutes(services));
   app.route('/', zoneRoutes(services));
+  app.route('/', surgeRoutes(services));
   // Pricing first: its POST /api/rides/quote is more specific than the rides routes.
   app.route('/', pricingRoutes(services));
   app.route('/', farePolicyRoutes(services));

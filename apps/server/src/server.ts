@@ -33,6 +33,7 @@ import { greatCircleRouting } from './routing/great-circle-routing';
 import { osrmRouting } from './routing/osrm-routing';
 import { createBreadcrumbWriter } from './dispatch/breadcrumbs';
 import { createZoneLocator } from './zones/zone-locator';
+import { createSurgeEngine, type SurgeOptions } from './surge/surge-engine';
 import { createDispatcher, DEFAULT_DISPATCH_OPTIONS, type DispatchOptions } from './dispatch/dispatcher';
 import { createDispatchLease } from './dispatch/dispatch-lease';
 import { createJobs, type JobsOptions } from './jobs/jobs';
@@ -67,6 +68,8 @@ export type ServiceOverrides = {
   dispatch?: Partial<DispatchOptions>;
   /** Tests run without the background tick to drive dispatch step by step. */
   dispatchTick?: boolean;
+  /** Tests run surge's update by hand (`services.surge.tick()`), or shorten its window. */
+  surge?: Partial<SurgeOptions> & { tick?: boolean };
   /** Tests tighten a per-user limit to reach it in a few requests (decision 0024). */
   usageLimits?: Partial<UsageLimitSettings>;
   socketLimits?: Partial<SocketLimits>;
@@ -140,6 +143,8 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
     const dispatchOptions = { ...DEFAULT_DISPATCH_OPTIONS, ...overrides.dispatch };
     const lease = createDispatchLease({ db, scaled: database.kind === 'postgres', logger, retryMs: dispatchOptions.leaseRetryMs });
     metrics.setReadings({ dispatchLeaseHeld: () => lease.held() });
+    const surge = createSurgeEngine({ db, geo, zones, logger, lease, options: overrides.surge });
+    cleanups.push(() => surge.close());
     const dispatcher = createDispatcher({ db, bus, push, geo, routing, logger, options: dispatchOptions, lease, metrics });
     cleanups.push(() => dispatcher.close());
     const supply = createSupplySampler({ db, geo, logger });
@@ -166,6 +171,7 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
       geo,
       drivers,
       zones,
+      surge,
       breadcrumbs,
       locations,
       dispatcher,
@@ -213,6 +219,7 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
     });
     server.on('upgrade', (req, socket, head) => void sockets.handleUpgrade(req, socket, head));
     if (overrides.dispatchTick !== false) services.dispatcher.start();
+    if (overrides.surge?.tick !== false) services.surge.start();
     await startJobWorkers(services);
     services.supply.start();
     const address = server.address();

@@ -195,7 +195,7 @@ describe('retention', () => {
     // The rider's own session (not expired) still works.
     expect((await rider.client.get('/api/me')).status).toBe(200);
     // Called directly (as the job does), it reports what it deleted: nothing is left to delete.
-    expect(await runRetention(db, { breadcrumbDays: 30 })).toEqual({ breadcrumbs: 0, outbox: 0, sessions: 0, verifications: 0, otps: 0 });
+    expect(await runRetention(db, { breadcrumbDays: 30 })).toEqual({ breadcrumbs: 0, outbox: 0, sessions: 0, verifications: 0, otps: 0, surgeSnapshots: 0 });
     await db.insertInto('ride_locations').values(crumb(daysAgo(45))).execute();
     expect(await runRetention(db, { breadcrumbDays: 60 })).toMatchObject({ breadcrumbs: 0 });
     expect(await runRetention(db, { breadcrumbDays: 30 })).toMatchObject({ breadcrumbs: 1 });

@@ -11,6 +11,7 @@ import { profileRoutes } from './profiles/api';
 import { pricingAdminRoutes } from './pricing/api';
 import { pushRoutes } from './push/api';
 import { rideRoutes } from './rides/api';
+import { surgeRoutes } from './surge/api';
 import { systemRoutes } from './system/api';
 import { zoneRoutes } from './zones/api';
 
@@ -31,4 +32,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...cancellationRoutes,
   ...devRoutes,
   ...zoneRoutes,
+  ...surgeRoutes,
 ];

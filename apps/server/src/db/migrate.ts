@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008-supply-samples';
 import * as m0009 from './migrations/0009-zones';
 import * as m0010 from './migrations/0010-fare-policies';
 import * as m0011 from './migrations/0011-cancellation-policies';
+import * as m0012 from './migrations/0012-surge';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-zones': m0009,
   '0010-fare-policies': m0010,
   '0011-cancellation-policies': m0011,
+  '0012-surge': m0012,
 };
 
 /** Every migration this code knows, oldest first: a backup whose database has one more is refused (decision 0028). */

@@ -158,7 +158,7 @@ export type ZonesTable = {
 export type FarePoliciesTable = {
   id: Generated<string>;
   city_id: string;
-  /** Null: the city default; else a pricing zone (no foreign key until zones merge). */
+  /** Null: the city default; else one of the city's pricing zones. */
   zone_id: string | null;
   ride_type: 'economy' | 'comfort' | 'xl';
   version: number;
@@ -176,6 +176,38 @@ export type FarePoliciesTable = {
   created_by: string | null;
   created_at: Generated<Date>;
   note: string | null;
+};
+/** Surge (migration 0012): a city's rule and switches; the multiplier per pricing zone; its history. Tenths: 10 = 1.0×. */
+export type SurgeSettingsTable = {
+  city_id: string;
+  rule: Json;
+  frozen: Generated<boolean>;
+  demo_rush: Generated<boolean>;
+  updated_at: Generated<Date>;
+};
+export type SurgeZonesTable = {
+  zone_id: string;
+  city_id: string;
+  multiplier_tenths: Generated<number>;
+  requests: Generated<number>;
+  drivers: Generated<number>;
+  ratio: Generated<number>;
+  reason: Generated<string>;
+  threshold: number | null;
+  override_tenths: number | null;
+  override_until: Timestamp | null;
+  updated_at: Generated<Date>;
+};
+export type SurgeSnapshotsTable = {
+  id: Generated<string>;
+  zone_id: string;
+  at: Generated<Date>;
+  requests: number;
+  drivers: number;
+  ratio: number;
+  multiplier_tenths: number;
+  reason: string;
+  threshold: number | null;
 };
 export type RidesTable = {
   id: Generated<string>;
@@ -340,4 +372,7 @@ export type DB = {
   driver_supply_samples: DriverSupplySamplesTable;
   zones: ZonesTable;
   cancellation_policies: CancellationPoliciesTable;
+  surge_settings: SurgeSettingsTable;
+  surge_zones: SurgeZonesTable;
+  surge_snapshots: SurgeSnapshotsTable;
 };

@@ -6,7 +6,8 @@ import { demoRiders } from '../env';
 import { HttpSession } from '../sim/http-session';
 import { SimDriver } from '../sim/sim-driver';
 import { SimRider } from '../sim/sim-rider';
-import { gridNavigator, homeOf, type Navigator, randomPointNear, seededRandom } from '../sim/sim-geo';
+import type { SfPlace } from '@openride/shared/geo/sf-places';
+import { CITY_PLACES, gridNavigator, homeOf, type Navigator, randomPointNear, seededRandom } from '../sim/sim-geo';
 import { SimStats } from '../sim/sim-stats';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_RIDER_EMAIL, demoDriverEmail } from './demo-accounts';
 import { seedDemo } from './seed-demo';
@@ -153,6 +154,7 @@ export async function startDemo(ctx: { services: Services; url: string; logger: 
   // Simulated riders book between random places of the city now and then (a Poisson process per rider),
   // so the dashboards, the heatmap and the analytics have a live city to show. They stop before the drivers.
   const riders: SimRider[] = [];
+  const rush = await demoRush(services, logger);
   for (const p of seed.passengers) {
     const session = new HttpSession(url, { origin: services.publicUrl });
     const res = await session.signIn(p.email, DEMO_PASSWORD).catch(() => null);
@@ -171,6 +173,7 @@ export async function startDemo(ctx: { services: Services; url: string; logger: 
       stats,
       pins: new Map(),
       logger: logger.child({ component: 'demo' }),
+      rush: rush.places,
     });
     rider.start();
     riders.push(rider);
@@ -183,6 +186,7 @@ export async function startDemo(ctx: { services: Services; url: string; logger: 
     drivers: started,
     riders,
     stop() {
+      rush.stop();
       stopped ??= Promise.all(riders.map((r) => r.stop()))
         .then(() => Promise.all(started.map((s) => s.stop())))
         .then(async () => {
@@ -192,4 +196,27 @@ export async function startDemo(ctx: { services: Services; url: string; logger: 
       return stopped;
     },
   };
+}
+
+/** How often the demo reads its rush-hour switch (set on /surge-pricing). */
+const RUSH_POLL_MS = 5_000;
+
+/**
+ * The demo's "Simulate rush hour downtown" (decision 0035): the demo city's places inside its downtown
+ * pricing zone, handed to the simulated riders while the switch is on. The switch lives in the database,
+ * so any server process may flip it; this one (which runs the demo) reads it every few seconds.
+ */
+async function demoRush(services: Services, logger: Logger) {
+  const downtown: SfPlace[] = [];
+  for (const place of CITY_PLACES) if ((await services.zones.at(place)).pricing_zone) downtown.push(place);
+  let on = false;
+  const read = async () => {
+    const row = await services.db.selectFrom('surge_settings').select('demo_rush').where('city_id', '=', 'sf').executeTakeFirst();
+    if (!!row?.demo_rush !== on) logger.info({ rush: !!row?.demo_rush, places: downtown.length }, 'demo rush hour downtown switched');
+    on = !!row?.demo_rush;
+  };
+  await read().catch(() => undefined);
+  const timer = setInterval(() => void read().catch((err) => logger.warn({ err }, 'demo: could not read the rush-hour switch')), RUSH_POLL_MS);
+  timer.unref?.();
+  return { places: () => (on ? downtown : null), stop: () => clearInterval(timer) };
 }

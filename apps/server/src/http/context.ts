@@ -13,6 +13,7 @@ import type { Bus } from '../realtime/bus';
 import type { RoutingProvider } from '../routing/routing-provider';
 import type { BreadcrumbWriter } from '../dispatch/breadcrumbs';
 import type { ZoneLocator } from '../zones/zone-locator';
+import type { SurgeEngine } from '../surge/surge-engine';
 import type { Dispatcher } from '../dispatch/dispatcher';
 import type { DriverDirectory } from '../dispatch/driver-directory';
 import type { LocationService } from '../dispatch/location-service';
@@ -47,6 +48,8 @@ export type Services = {
   drivers: DriverDirectory;
   /** Which city, service area and zones hold a point: a cached grid index of the zones' polygons (decision 0031). */
   zones: ZoneLocator;
+  /** Surge per pricing zone: updated by the elected process every tick; what quotes lock in (decision 0035). */
+  surge: SurgeEngine;
   breadcrumbs: BreadcrumbWriter;
   locations: LocationService;
   dispatcher: Dispatcher;

@@ -1,6 +1,7 @@
 import type { RideView, RiderRideView } from '@openride/shared/rides/views';
 import { errorText, HttpSession, NetworkError } from './http-session';
-import { randomTrip, seededRandom } from './sim-geo';
+import { distanceMeters } from '@openride/shared/geo/street-grid';
+import { CITY_PLACES, type Point, randomPointNear, randomTrip, seededRandom } from './sim-geo';
 import type { SimStats } from './sim-stats';
 
 type SimLogger = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; debug(obj: object, msg?: string): void };
@@ -19,7 +20,15 @@ export type SimRiderOptions = {
   logger?: SimLogger;
   /** Every booked ride's PIN lands here: the simulated drivers "hear" it from this map. */
   pins: Map<string, string>;
+  /**
+   * The demo's rush hour (decision 0035): while it answers places, pickups are near them and the gaps
+   * between rides are a sixteenth as long, so demand in that zone outruns the drivers there.
+   */
+  rush?: () => readonly (Point & { name: string })[] | null;
 };
+
+/** How much shorter the gaps between a rider's rides are in the demo's rush hour. */
+const RUSH_GAP_DIVISOR = 16;
 
 const TERMINAL = new Set(['completed', 'cancelled', 'no_driver']);
 /** Longer than dispatch's 2-minute search (real time: the server's timers are not time-lapsed). */
@@ -76,7 +85,8 @@ export class SimRider {
         this.opts.logger?.warn({ err, rider: this.opts.email }, 'simulated rider hit an error; carrying on');
       }
       // Exponential gaps: requests arrive like a Poisson process.
-      await this.sleepSim(-Math.log(1 - this.random()) * (this.opts.meanGapS ?? 60));
+      const rush = this.opts.rush?.()?.length ? RUSH_GAP_DIVISOR : 1;
+      await this.sleepSim((-Math.log(1 - this.random()) * (this.opts.meanGapS ?? 60)) / rush);
     }
   }
 
@@ -89,7 +99,8 @@ export class SimRider {
       rideId = activeRide.id;
       this.opts.pins.set(rideId, activeRide.pin);
     } else {
-      const trip = randomTrip(this.random);
+      const rushPlaces = this.opts.rush?.();
+      const trip = rushPlaces?.length ? this.rushTrip(rushPlaces) : randomTrip(this.random);
       const res = await this.call('POST', '/api/rides', { ...trip, ride_type: 'economy', payment_method: 'cash' });
       if (res.status !== 201) {
         if (res.status !== 409) this.opts.logger?.warn({ rider: this.opts.email, status: res.status, error: errorText(res) }, 'booking refused');
@@ -125,6 +136,16 @@ export class SimRider {
     if (status === 'completed') {
       if (this.opts.stats) this.opts.stats.counters.ridesCompletedForRiders++;
       await this.call('POST', `/api/rides/${rideId}/rating`, { stars: 5 });
+    }
+  }
+
+  /** A pickup near one of the rush places, to anywhere in the city at least 1.2 km away. */
+  private rushTrip(places: readonly (Point & { name: string })[]) {
+    const from = places[Math.floor(this.random() * places.length)]!;
+    for (;;) {
+      const to = CITY_PLACES[Math.floor(this.random() * CITY_PLACES.length)]!;
+      if (distanceMeters(from, to) < 1_200) continue;
+      return { pickup: { ...randomPointNear(from, 100, this.random), label: from.name }, destination: { ...randomPointNear(to, 150, this.random), label: to.name } };
     }
   }
 

@@ -59,7 +59,7 @@ const adminPages: RouteObject[] = [
   { path: 'analytics', lazy: () => import('./routes/analytics') },
   placeholder('promo-codes', 'promoCodes'),
   placeholder('driver-payouts', 'driverPayouts'),
-  placeholder('surge-pricing', 'surgePricing'),
+  { path: 'surge-pricing', lazy: () => import('./routes/surge-pricing') },
   placeholder('corporate-accounts', 'corporateAccounts'),
   { path: 'driver-heatmap', lazy: () => import('./routes/driver-heatmap') },
   placeholder('financial-dashboard', 'financialDashboard'),

@@ -33,6 +33,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'zone.import': 'Zone imported from GeoJSON',
   'fare_policy.create': 'Fare policy version created',
   'cancellation_policy.update': 'Cancellation policy changed',
+  'surge.rule': 'Surge rule changed',
+  'surge.freeze': 'Surge frozen',
+  'surge.unfreeze': 'Surge freeze lifted',
+  'surge.override': 'Surge override set',
+  'surge.override_clear': 'Surge override ended',
+  'surge.demo_rush': 'Demo rush hour switched',
 };
 
 export const adminText = {

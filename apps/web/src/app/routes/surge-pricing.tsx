@@ -1,0 +1,1 @@
+export { SurgePricingPage as Component } from '@/features/surge/components/surge-pricing-page';

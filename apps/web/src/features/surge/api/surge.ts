@@ -1,0 +1,73 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SurgeRule } from '@openride/shared/surge/surge';
+import type { SurgeOverview, SurgeTimeline, SurgeZoneView } from '@openride/shared/surge/views';
+import { api } from '@/lib/api';
+
+export const surgeKeys = {
+  all: ['admin', 'surge'] as const,
+  overview: (cityId: string) => ['admin', 'surge', cityId] as const,
+  timeline: (zoneId: string) => ['admin', 'surge', 'timeline', zoneId] as const,
+  cities: ['admin', 'surge', 'cities'] as const,
+};
+
+/** The multiplier is updated every minute by the server: read it every 15 s while the page is open. */
+const SURGE_POLL_MS = 15_000;
+
+/** GET /api/admin/surge?city_id=: the rule, switches and every pricing zone now. */
+export function useSurgeOverview(cityId: string) {
+  return useQuery({
+    queryKey: surgeKeys.overview(cityId),
+    queryFn: ({ signal }) => api<SurgeOverview>(`/api/admin/surge?city_id=${encodeURIComponent(cityId)}`, { signal }),
+    refetchInterval: SURGE_POLL_MS,
+  });
+}
+
+/** GET /api/admin/surge/zones/:id/timeline: the last 6 hours of one zone. */
+export function useSurgeTimeline(zoneId: string | null) {
+  return useQuery({
+    queryKey: surgeKeys.timeline(zoneId ?? ''),
+    queryFn: ({ signal }) => api<SurgeTimeline>(`/api/admin/surge/zones/${encodeURIComponent(zoneId!)}/timeline?hours=6`, { signal }),
+    enabled: !!zoneId,
+    refetchInterval: SURGE_POLL_MS * 2,
+  });
+}
+
+/** GET /api/admin/cities: the city selector. */
+export function useSurgeCities() {
+  return useQuery({
+    queryKey: surgeKeys.cities,
+    queryFn: ({ signal }) => api<{ items: Array<{ id: string; name: string }> }>('/api/admin/cities', { signal }),
+    staleTime: 60_000,
+  });
+}
+
+function useOverviewWrite<V>(cityId: string, request: (vars: V) => Promise<SurgeOverview>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (overview) => client.setQueryData(surgeKeys.overview(cityId), overview),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'audit-log'] }),
+  });
+}
+
+export const useSaveSurgeRule = (cityId: string) =>
+  useOverviewWrite(cityId, (rule: SurgeRule) => api<SurgeOverview>('/api/admin/surge/rule', { method: 'PUT', body: { city_id: cityId, rule } }));
+export const useSetSurgeFrozen = (cityId: string) =>
+  useOverviewWrite(cityId, (frozen: boolean) => api<SurgeOverview>('/api/admin/surge/freeze', { method: 'POST', body: { city_id: cityId, frozen } }));
+export const useSetDemoRush = (cityId: string) =>
+  useOverviewWrite(cityId, (on: boolean) => api<SurgeOverview>('/api/admin/surge/demo-rush', { method: 'POST', body: { city_id: cityId, on } }));
+
+/** POST / DELETE /api/admin/surge/zones/:id/override; the overview is read again. */
+export function useSurgeOverride(cityId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { zoneId: string; multiplier_tenths: number; until: string } | { zoneId: string; clear: true }) =>
+      'clear' in vars
+        ? api<{ zone: SurgeZoneView }>(`/api/admin/surge/zones/${encodeURIComponent(vars.zoneId)}/override`, { method: 'DELETE', body: {} })
+        : api<{ zone: SurgeZoneView }>(`/api/admin/surge/zones/${encodeURIComponent(vars.zoneId)}/override`, {
+            method: 'POST',
+            body: { multiplier_tenths: vars.multiplier_tenths, until: vars.until },
+          }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: surgeKeys.overview(cityId) }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]),
+  });
+}

@@ -1,0 +1,362 @@
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatMultiplier } from '@openride/shared/surge/surge';
+import { surgeText } from '@openride/shared/surge/surge-text';
+import type { SurgeOverview, SurgeZoneView } from '@openride/shared/surge/views';
+import { kitText } from '@openride/shared/admin/admin-text';
+import { uiText } from '@openride/shared/ui-text';
+import type { MapArea } from '@/components/map/ride-map';
+import { RideMap } from '@/components/map/ride-map';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { inputClasses } from '@/components/ui/field';
+import { PageContainer, PageHeading } from '@/components/ui/page';
+import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/cn';
+import { useSetDemoRush, useSetSurgeFrozen, useSurgeCities, useSurgeOverride, useSurgeOverview, useSurgeTimeline } from '../api/surge';
+import { LEGEND_TENTHS, surgeColour } from '../lib/surge-colours';
+import { SurgeRuleForm } from './surge-rule-form';
+
+const SurgeTimelineChart = lazy(() => import('./surge-timeline-chart'));
+const text = surgeText.page;
+
+const time = (iso: string) => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+/** "Why it is 1.4× now": the counts, and the rule that applied. */
+export function whyOf(zone: SurgeZoneView, overview: SurgeOverview): string {
+  const m = formatMultiplier(zone.multiplier_tenths);
+  const reason =
+    zone.reason === 'frozen'
+      ? surgeText.reasons.frozen
+      : zone.reason === 'override'
+        ? surgeText.reasons.override
+        : zone.reason === 'too_few_requests'
+          ? surgeText.reasons.too_few_requests(overview.rule.min_requests)
+          : surgeText.reasons.ratio(zone.ratio, zone.threshold, m);
+  return `${surgeText.counts(zone.requests, zone.drivers, zone.ratio)}. ${reason}`;
+}
+
+/** The zones' outer rings as map areas, filled by multiplier. */
+function areasOf(zones: SurgeZoneView[]): MapArea[] {
+  return zones.flatMap((z) => {
+    const polygons = z.geometry.type === 'Polygon' ? [z.geometry.coordinates] : z.geometry.coordinates;
+    return polygons.map((rings, i) => ({
+      id: `${z.zone_id}-${i}`,
+      boundary: rings[0]!.map(([lng, lat]) => [lat!, lng!] as [number, number]),
+      fill: surgeColour(z.multiplier_tenths),
+      opacity: 0.45,
+      title: `${z.name}: ${formatMultiplier(z.multiplier_tenths)}`,
+    }));
+  });
+}
+
+/** /surge-pricing (admins): the multiplier of every pricing zone now, why, its timeline, overrides, freeze and the rule. */
+export function SurgePricingPage() {
+  const [params, setParams] = useSearchParams();
+  const cityId = params.get('city') || 'sf';
+  const cities = useSurgeCities();
+  const overview = useSurgeOverview(cityId);
+  const [selected, setSelected] = useState<string | null>(null);
+  const cityFieldId = useId();
+  const data = overview.data;
+  const zoneId = selected && data?.zones.some((z) => z.zone_id === selected) ? selected : (data?.zones[0]?.zone_id ?? null);
+  const areas = useMemo(() => (data ? areasOf(data.zones) : []), [data]);
+
+  return (
+    <PageContainer>
+      <PageHeading title={uiText.pages.surgePricing.title} description={uiText.pages.surgePricing.text}>
+        <div className="flex items-center gap-2">
+          <label htmlFor={cityFieldId} className="text-sm font-medium text-ink-700">
+            {text.city}
+          </label>
+          <select
+            id={cityFieldId}
+            className={cn(inputClasses, 'w-48')}
+            value={cityId}
+            onChange={(e) => {
+              setSelected(null);
+              setParams({ city: e.target.value }, { replace: true });
+            }}
+          >
+            {(cities.data?.items ?? [{ id: cityId, name: cityId }]).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </PageHeading>
+
+      {overview.isPending ? (
+        <QueryLoading />
+      ) : overview.isError && !data ? (
+        <QueryError onRetry={() => void overview.refetch()} retrying={overview.isFetching}>
+          {text.loadFailed}
+        </QueryError>
+      ) : data ? (
+        <div className="space-y-6">
+          <Switches overview={data} />
+          <p className="text-sm text-ink-600">{text.every(data.tick_seconds, data.window_seconds)}</p>
+          {data.zones.length === 0 ? (
+            <QueryEmpty>{text.noZones}</QueryEmpty>
+          ) : (
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+              <section aria-label={text.map} className="space-y-2">
+                <RideMap areas={areas} fitOnce label={text.map} className="h-80 rounded-2xl lg:h-[28rem]" />
+                <Legend />
+              </section>
+              <section aria-labelledby="surge-zones" className="space-y-3">
+                <h2 id="surge-zones" className="text-lg font-semibold text-ink-900">
+                  {text.zones}
+                </h2>
+                <ul className="space-y-3">
+                  {data.zones.map((z) => (
+                    <ZoneCard key={z.zone_id} zone={z} overview={data} selected={z.zone_id === zoneId} onSelect={() => setSelected(z.zone_id)} />
+                  ))}
+                </ul>
+              </section>
+            </div>
+          )}
+          {zoneId ? <Timeline zoneId={zoneId} name={data.zones.find((z) => z.zone_id === zoneId)?.name ?? ''} /> : null}
+          <SurgeRuleForm cityId={cityId} rule={data.rule} />
+        </div>
+      ) : null}
+    </PageContainer>
+  );
+}
+
+function Switches({ overview }: { overview: SurgeOverview }) {
+  const freeze = useSetSurgeFrozen(overview.city_id);
+  const rush = useSetDemoRush(overview.city_id);
+  const [confirming, setConfirming] = useState(false);
+  const failed = (error: Error) => toast({ title: error.message, variant: 'destructive' });
+  return (
+    <div className="flex flex-col gap-4 rounded-2xl border border-ink-100 bg-white p-4 sm:flex-row sm:flex-wrap sm:gap-8">
+      <div className="flex items-start gap-3">
+        <Switch
+          checked={overview.frozen}
+          disabled={freeze.isPending}
+          aria-label={text.frozen}
+          aria-describedby="surge-freeze-hint"
+          onClassName="bg-red-600"
+          className="mt-0.5"
+          onCheckedChange={(on) => (on ? setConfirming(true) : freeze.mutate(false, { onError: failed }))}
+        />
+        <div>
+          <p className="font-medium text-ink-900">{text.frozen}</p>
+          <p id="surge-freeze-hint" className="max-w-sm text-sm text-ink-600">
+            {overview.frozen ? text.frozenOn : text.frozenHint}
+          </p>
+        </div>
+      </div>
+      {overview.demo ? (
+        <div className="flex items-start gap-3">
+          <Switch
+            checked={overview.demo_rush}
+            disabled={rush.isPending}
+            aria-label={text.demoRush}
+            aria-describedby="surge-rush-hint"
+            className="mt-0.5"
+            onCheckedChange={(on) => rush.mutate(on, { onError: failed })}
+          />
+          <div>
+            <p className="font-medium text-ink-900">{text.demoRush}</p>
+            <p id="surge-rush-hint" className="max-w-sm text-sm text-ink-600">
+              {text.demoRushHint}
+            </p>
+          </div>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`${text.frozen}?`}
+        description={text.frozenHint}
+        confirmLabel={text.frozen}
+        variant="destructive"
+        busy={freeze.isPending}
+        onConfirm={() => freeze.mutate(true, { onSuccess: () => setConfirming(false), onError: failed })}
+      />
+    </div>
+  );
+}
+
+function Legend() {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-xs text-ink-600">
+      <span className="font-medium">{text.legend}</span>
+      {LEGEND_TENTHS.map((t) => (
+        <span key={t} className="inline-flex items-center gap-1">
+          <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ background: surgeColour(t) }} />
+          {formatMultiplier(t)}
+          {t === LEGEND_TENTHS[LEGEND_TENTHS.length - 1] ? '+' : ''}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function ZoneCard({ zone, overview, selected, onSelect }: { zone: SurgeZoneView; overview: SurgeOverview; selected: boolean; onSelect: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const headingId = useId();
+  const override = useSurgeOverride(overview.city_id);
+  return (
+    <li aria-labelledby={headingId} className={cn('rounded-2xl border bg-white p-4', selected ? 'border-brand-600' : 'border-ink-100')}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="truncate font-semibold text-ink-900">
+            <button type="button" className="min-h-11 text-left underline-offset-2 hover:underline" aria-pressed={selected} onClick={onSelect}>
+              {zone.name}
+            </button>
+          </h3>
+          <p className="text-xs text-ink-500">{zone.updated_at ? text.updated(time(zone.updated_at)) : text.notYet}</p>
+        </div>
+        <p className="shrink-0 rounded-xl px-3 py-1 text-2xl font-bold text-white" style={{ background: surgeColour(zone.multiplier_tenths) }}>
+          <span className="sr-only">{text.multiplierNow}: </span>
+          {formatMultiplier(zone.multiplier_tenths)}
+        </p>
+      </div>
+      <p className="mt-2 text-sm text-ink-700">
+        <span className="font-medium">{text.why}: </span>
+        {whyOf(zone, overview)}
+      </p>
+      {zone.override_tenths != null && zone.override_until ? (
+        <p className="mt-1 text-sm font-medium text-amber-800">{text.overrideLive(formatMultiplier(zone.override_tenths), time(zone.override_until))}</p>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" variant="outline" aria-expanded={editing} onClick={() => setEditing((v) => !v)}>
+          {text.override}
+        </Button>
+        {zone.override_tenths != null ? (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={override.isPending}
+            onClick={() => override.mutate({ zoneId: zone.zone_id, clear: true }, { onError: (e) => toast({ title: e.message, variant: 'destructive' }) })}
+          >
+            {text.overrideEnd}
+          </Button>
+        ) : null}
+      </div>
+      {editing ? <OverrideForm zone={zone} overview={overview} onDone={() => setEditing(false)} /> : null}
+    </li>
+  );
+}
+
+/** The local date-time an hour from now, as a datetime-local input wants it. */
+function inAnHour() {
+  const d = new Date(Date.now() + 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+function OverrideForm({ zone, overview, onDone }: { zone: SurgeZoneView; overview: SurgeOverview; onDone: () => void }) {
+  const override = useSurgeOverride(overview.city_id);
+  const [tenths, setTenths] = useState(Math.max(overview.rule.floor_tenths, Math.min(overview.rule.cap_tenths, zone.multiplier_tenths)));
+  const [until, setUntil] = useState(inAnHour);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const choices = [];
+  for (let t = overview.rule.floor_tenths; t <= overview.rule.cap_tenths; t++) choices.push(t);
+  return (
+    <form
+      aria-label={text.overrideTitle(zone.name)}
+      className="mt-3 space-y-3 rounded-xl bg-ink-50 p-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const at = new Date(until);
+        if (Number.isNaN(at.getTime())) return setError('Give the end as a date and time.');
+        setError(null);
+        override.mutate(
+          { zoneId: zone.zone_id, multiplier_tenths: tenths, until: at.toISOString() },
+          { onSuccess: onDone, onError: (err) => setError(err.message) },
+        );
+      }}
+    >
+      <p className="text-sm font-medium text-ink-900">{text.overrideTitle(zone.name)}</p>
+      <div className="flex flex-wrap gap-3">
+        <label className="text-sm text-ink-700" htmlFor={`${id}-m`}>
+          {text.overrideMultiplier}
+          <select id={`${id}-m`} className={cn(inputClasses, 'mt-1 w-28')} value={tenths} onChange={(e) => setTenths(Number(e.target.value))}>
+            {choices.map((t) => (
+              <option key={t} value={t}>
+                {formatMultiplier(t)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm text-ink-700" htmlFor={`${id}-u`}>
+          {text.overrideUntil}
+          <input id={`${id}-u`} type="datetime-local" className={cn(inputClasses, 'mt-1 w-56')} value={until} onChange={(e) => setUntil(e.target.value)} required />
+        </label>
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={override.isPending}>
+          {text.overrideSave}
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onDone}>
+          {kitText.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Timeline({ zoneId, name }: { zoneId: string; name: string }) {
+  const timeline = useSurgeTimeline(zoneId);
+  const points = timeline.data?.points ?? [];
+  return (
+    <section aria-labelledby="surge-timeline" className="space-y-3 rounded-2xl border border-ink-100 bg-white p-4">
+      <h2 id="surge-timeline" className="text-lg font-semibold text-ink-900">
+        {text.timeline(name)}
+      </h2>
+      {timeline.isPending ? (
+        <QueryLoading />
+      ) : timeline.isError ? (
+        <QueryError onRetry={() => void timeline.refetch()}>{text.loadFailed}</QueryError>
+      ) : points.length === 0 ? (
+        <p className="text-sm text-ink-600">{text.timelineEmpty}</p>
+      ) : (
+        <>
+          <Suspense fallback={<div className="h-64" />}>
+            <SurgeTimelineChart points={points} />
+          </Suspense>
+          <details className="text-sm">
+            <summary className="min-h-11 cursor-pointer py-2 font-medium text-ink-800">{text.timelineTable}</summary>
+            <div className="max-h-64 overflow-auto">
+              <table className="w-full text-left">
+                <thead>
+                  <tr className="text-ink-500">
+                    <th className="py-1 pr-3 font-medium">{text.at}</th>
+                    <th className="py-1 pr-3 font-medium">{text.requests}</th>
+                    <th className="py-1 pr-3 font-medium">{text.drivers}</th>
+                    <th className="py-1 pr-3 font-medium">{text.ratio}</th>
+                    <th className="py-1 font-medium">{text.multiplierNow}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {[...points].reverse().map((p) => (
+                    <tr key={p.at} className="border-t border-ink-100">
+                      <td className="py-1 pr-3">{time(p.at)}</td>
+                      <td className="py-1 pr-3">{p.requests}</td>
+                      <td className="py-1 pr-3">{p.drivers}</td>
+                      <td className="py-1 pr-3">{p.ratio.toFixed(2)}</td>
+                      <td className="py-1">{formatMultiplier(p.multiplier_tenths)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        </>
+      )}
+    </section>
+  );
+}
