@@ -83,7 +83,7 @@ describe('geofence management', () => {
     await result.getByText('Downtown (Financial District and SoMa)', { exact: true }).first().waitFor();
     await result.getByText(text.test.fares(5, 15)).waitFor();
     await result.getByText('$15.00').waitFor();
-    await result.getByText(text.test.surge).waitFor();
+    await result.getByText(text.test.surge('1.0×', 'Downtown (Financial District and SoMa)')).waitFor();
 
     const violations = await seriousViolations(page);
     expect(violations, JSON.stringify(violations)).toEqual([]);

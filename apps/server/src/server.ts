@@ -33,6 +33,7 @@ import { greatCircleRouting } from './routing/great-circle-routing';
 import { osrmRouting } from './routing/osrm-routing';
 import { createBreadcrumbWriter } from './dispatch/breadcrumbs';
 import { createZoneLocator } from './zones/zone-locator';
+import { deriveQuoteKey } from './surge/quote-lock';
 import { createSurgeEngine, type SurgeOptions } from './surge/surge-engine';
 import { createDispatcher, DEFAULT_DISPATCH_OPTIONS, type DispatchOptions } from './dispatch/dispatcher';
 import { createDispatchLease } from './dispatch/dispatch-lease';
@@ -165,6 +166,7 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
       adminPath,
       publicUrl,
       otpKey: deriveOtpKey(secret),
+      quoteKey: deriveQuoteKey(secret),
       jobs,
       push,
       routing,

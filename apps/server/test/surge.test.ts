@@ -2,6 +2,7 @@ import { DEFAULT_SURGE_RULE } from '@openride/shared/surge/surge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
 import { adminOf, ADMIN_ENV, approvedDriverOf, GOLDEN_GATE_PARK, newUser } from './ride-actors';
+import { signQuoteLock } from '../src/surge/quote-lock';
 import { startTestServer, type TestServer } from './test-server';
 
 /**
@@ -147,5 +148,58 @@ describe('surge', () => {
     expect(downtownOf(after).override_tenths).toBeNull();
     expect(after.demo).toBe(false);
     expect((await admin.post('/api/admin/surge/demo-rush', { city_id: 'sf', on: true })).status).toBe(404);
+  });
+});
+
+describe('what riders are charged', () => {
+  it('quotes carry the zone\'s multiplier, the ride is charged the quoted one, and a request without a valid quote while surging is sent back to the new fare', async () => {
+    const zone = downtownOf(await overview());
+    // Back to 1.0× from where the tests above left the zone: a freeze sets every zone to 1.0×.
+    expect((await admin.post('/api/admin/surge/freeze', { city_id: 'sf', frozen: true })).status).toBe(200);
+    expect((await admin.post('/api/admin/surge/freeze', { city_id: 'sf', frozen: false })).status).toBe(200);
+    const trip = { pickup: DOWNTOWN, destination: GOLDEN_GATE_PARK };
+    const rider = await newUser(server);
+    const plain = (await rider.client.post('/api/rides/quote', trip)).body;
+    expect(plain).toMatchObject({ surge_tenths: 10, surge_zone: null });
+
+    expect((await admin.post(`/api/admin/surge/zones/${zone.zone_id}/override`, { multiplier_tenths: 17, until: at(3_600_000).toISOString() })).status).toBe(200);
+    const busy = (await rider.client.post('/api/rides/quote', trip)).body;
+    expect(busy).toMatchObject({ surge_tenths: 17, surge_zone: zone.name });
+    const fare = (q: { options: Array<{ ride_type: string; fare_cents: number }> }) => q.options.find((o) => o.ride_type === 'economy')!.fare_cents;
+    // Surge multiplies the trip price, never the booking fee ($2.50 in the demo city).
+    expect(fare(busy) - 250).toBe(Math.round((fare(plain) - 250) * 1.7));
+    // Outside every pricing zone there is no surge.
+    expect((await rider.client.post('/api/rides/quote', { pickup: GOLDEN_GATE_PARK, destination: DOWNTOWN })).body.surge_tenths).toBe(10);
+
+    const rides = async () => Number((await server.services.db.selectFrom('rides').select((eb) => eb.fn.countAll().as('n')).where('rider_id', '=', rider.id).executeTakeFirstOrThrow()).n);
+    const request = (extra: Record<string, unknown>) => rider.client.post('/api/rides', { ...trip, ride_type: 'economy', payment_method: 'cash', ...extra });
+    // No quote, a forged one, or one older than two minutes: refused with the words to look again; nothing booked.
+    const stale = signQuoteLock(server.services.quoteKey, { zone_id: zone.zone_id, multiplier_tenths: 10, pickup: DOWNTOWN, issued_at: at(-3 * 60_000) });
+    const forged = busy.quote_token.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A'));
+    for (const extra of [{}, { quote_token: stale }, { quote_token: forged }, { quote_token: 'nonsense' }]) {
+      const refused = await request(extra);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('QUOTE_EXPIRED');
+    }
+    expect(await rides()).toBe(0);
+
+    // Surge moves on after the quote: the ride is still charged what the quote showed.
+    expect((await admin.post(`/api/admin/surge/zones/${zone.zone_id}/override`, { multiplier_tenths: 20, until: at(3_600_000).toISOString() })).status).toBe(200);
+    const booked = await request({ quote_token: busy.quote_token });
+    expect(booked.status).toBe(201);
+    expect(booked.body.ride.fare_cents).toBe(fare(busy));
+    const row = await server.services.db.selectFrom('rides').select('pricing').where('id', '=', booked.body.ride.id).executeTakeFirstOrThrow();
+    expect(row.pricing).toMatchObject({ surge_multiplier: 1.7, pickup_zone_id: zone.zone_id });
+    expect((await rider.client.post(`/api/rides/${booked.body.ride.id}/cancel`, {})).status).toBe(200);
+
+    // Frozen, quotes are at 1.0× at once, and a quote-less request goes through again.
+    expect((await admin.post('/api/admin/surge/freeze', { city_id: 'sf', frozen: true })).status).toBe(200);
+    expect((await rider.client.post('/api/rides/quote', trip)).body.surge_tenths).toBe(10);
+    const calm = await request({});
+    expect(calm.status).toBe(201);
+    expect(calm.body.ride.fare_cents).toBe(fare(plain));
+    expect((await rider.client.post(`/api/rides/${calm.body.ride.id}/cancel`, {})).status).toBe(200);
+    expect((await admin.post('/api/admin/surge/freeze', { city_id: 'sf', frozen: false })).status).toBe(200);
+    expect((await admin.request(`/api/admin/surge/zones/${zone.zone_id}/override`, { method: 'DELETE', json: {} })).status).toBe(200);
   });
 });

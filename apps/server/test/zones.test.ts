@@ -39,13 +39,13 @@ describe('the demo city, decided by polygon', () => {
       restricted: false,
       reference_trip: { distance_m: 5000, duration_s: 900 },
       surge_multiplier: 1,
-      surge: null,
+      surge: { zone_name: 'Downtown (Financial District and SoMa)', multiplier_tenths: 10 },
     });
     // 5 km, 15 min on the demo's economy prices: 250 + 550 + 450 + 250 booking fee.
     expect(ferry.body.fares.map((f: { ride_type: string }) => f.ride_type)).toEqual(['economy', 'comfort', 'xl']);
     expect(ferry.body.fares[0].fare_cents).toBe(1500);
 
-    expect((await testPoint(GOLDEN_GATE_PARK)).body).toMatchObject({ city: { id: 'sf' }, pricing_zone: null });
+    expect((await testPoint(GOLDEN_GATE_PARK)).body).toMatchObject({ city: { id: 'sf' }, pricing_zone: null, surge: null });
     const sfo = await testPoint(SFO);
     expect(sfo.body).toMatchObject({ city: { id: 'sf' }, service_area: { name: 'SFO airport grounds' } });
     expect(sfo.body.zones.map((z: { type: string }) => z.type)).toEqual(['airport', 'service_area']);

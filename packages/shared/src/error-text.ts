@@ -23,6 +23,7 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   OUTSIDE_SERVICE_AREA: riderText.book.outsideArea,
   DESTINATION_RESTRICTED: riderText.book.destinationRestricted,
   RIDE_TYPE_UNAVAILABLE: 'That ride type is not available here right now. Choose another ride type.',
+  QUOTE_EXPIRED: 'Prices have changed since you looked. Check the new fare, then request again.',
   ACTIVE_RIDE_EXISTS: 'You already have a ride in progress.',
   ACCOUNT_BLOCKED: 'Your account is blocked. Contact support.',
   INVALID_TRANSITION: 'This ride has moved on. Refresh to see where it stands.',

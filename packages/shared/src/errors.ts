@@ -27,6 +27,8 @@ export const DOMAIN_ERROR_CODES = {
   DESTINATION_RESTRICTED: 422,
   /** The city is served, but not with the ride type asked for. */
   RIDE_TYPE_UNAVAILABLE: 422,
+  /** The quote's surge multiplier is no longer held (older than its validity, or none sent while surging): quote again. */
+  QUOTE_EXPIRED: 409,
   /** The rider already has a ride that has not ended (one active ride per rider). */
   ACTIVE_RIDE_EXISTS: 409,
   /** An operator blocked this account: it may not book. */

@@ -22,10 +22,15 @@ export const POLICY_TERMS = TERMS;
 /** The terms of a stored policy, nothing else. */
 export const termsOf = (row: PolicyRow): CancellationPolicy => Object.fromEntries(TERMS.map((k) => [k, row[k]])) as CancellationPolicy;
 
+/** A ride's pickup pricing zone, as its price snapshot recorded it at booking (null: outside every one). */
+export const rideZoneId = (ride: { pricing: unknown }): string | null => {
+  const zone = (ride.pricing as { pickup_zone_id?: unknown } | null)?.pickup_zone_id;
+  return typeof zone === 'string' ? zone : null;
+};
+
 /**
- * The policy that governs a ride: the zone's own when the ride's zone has one, else the city's default
- * (zone_id null) for its ride type; undefined when the city has none (every cancel is then free). Rides do
- * not carry a zone yet: when zones land (migration 0009), pass the pickup's pricing zone as `zoneId`.
+ * The policy that governs a ride: the zone's own when the ride's pickup zone (`rideZoneId`) has one, else the
+ * city's default (zone_id null) for its ride type; undefined when the city has none (every cancel is then free).
  */
 export async function policyFor(db: Kysely<DB>, cityId: string, rideType: PolicyRow['ride_type'], zoneId: string | null = null): Promise<CancellationPolicy | undefined> {
   const rows = await db
@@ -39,11 +44,26 @@ export async function policyFor(db: Kysely<DB>, cityId: string, rideType: Policy
   return row ? termsOf(row) : undefined;
 }
 
-/** The city defaults of several (city, ride type) pairs at once, keyed `city:type`: the ride views of a page. */
-export async function defaultPolicies(db: Kysely<DB>, cityIds: string[]): Promise<Map<string, CancellationPolicy>> {
-  if (cityIds.length === 0) return new Map();
-  const rows = await db.selectFrom('cancellation_policies').selectAll().where('city_id', 'in', [...new Set(cityIds)]).where('zone_id', 'is', null).execute();
-  return new Map(rows.map((r) => [`${r.city_id}:${r.ride_type}`, termsOf(r)]));
+/**
+ * The policies of several rides at once (the ride views of a page), as `policyFor` picks them: `of(ride)`
+ * answers the ride's pickup zone's own policy where it has one, else the city default for its ride type.
+ */
+export async function policiesForRides(db: Kysely<DB>, rides: ReadonlyArray<{ city_id: string; ride_type: string; pricing: unknown }>) {
+  const byKey = new Map<string, CancellationPolicy>();
+  if (rides.length > 0) {
+    const zoneIds = [...new Set(rides.map(rideZoneId).filter((z): z is string => z !== null))];
+    const rows = await db
+      .selectFrom('cancellation_policies')
+      .selectAll()
+      .where('city_id', 'in', [...new Set(rides.map((r) => r.city_id))])
+      .where((eb) => (zoneIds.length ? eb.or([eb('zone_id', 'is', null), eb('zone_id', 'in', zoneIds)]) : eb('zone_id', 'is', null)))
+      .execute();
+    for (const r of rows) byKey.set(`${r.city_id}:${r.ride_type}:${r.zone_id ?? ''}`, termsOf(r));
+  }
+  return {
+    of: (ride: { city_id: string; ride_type: string; pricing: unknown }) =>
+      byKey.get(`${ride.city_id}:${ride.ride_type}:${rideZoneId(ride) ?? ''}`) ?? byKey.get(`${ride.city_id}:${ride.ride_type}:`),
+  };
 }
 
 /** The rider's owed cancellation fees: charged, not waived, not yet carried onto a booking. */

@@ -38,6 +38,8 @@ export type Services = {
   publicUrl: string;
   /** Key of the one-time code hashes (derived from the auth secret). */
   otpKey: Buffer;
+  /** Key of the signed surge lock a quote hands to the request that follows it (decision 0035). */
+  quoteKey: Buffer;
   /** Durable background jobs (pg-boss): push and message delivery, retention (decision 0027). */
   jobs: Jobs;
   push: PushDispatcher;

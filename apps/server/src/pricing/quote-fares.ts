@@ -1,6 +1,8 @@
 import { RIDE_TYPE_NAMES, type QuoteRequest } from '@openride/shared/rides/schemas';
 import type { Services } from '../http/context';
 import { owedFeeCents } from '../cancellation/cancellation.repo';
+import { QUOTE_VALIDITY_S } from '@openride/shared/surge/surge';
+import { signQuoteLock } from '../surge/quote-lock';
 import { checkTrip } from '../zones/check-trip';
 import { policiesInForce } from './fare-policies.repo';
 import { priceTrip } from './price-trip';
@@ -11,10 +13,11 @@ import { priceTrip } from './price-trip';
  * versions in force now (decision 0032) for the pickup's pricing zone (its highest-priority enabled one, or
  * `pricingZoneId` when given), and the pickup ETA of the nearest available driver within dispatch's widest
  * radius (null when there is none: no number beats a made-up one). Every driver serves every ride type for
- * now, so the ETA is the same.
+ * now, so the ETA is the same. Every fare carries the pickup zone's surge multiplier, locked for the ride
+ * requested within the quote's validity through `quote_token` (decision 0035).
  */
 export async function quoteFares(
-  services: Pick<Services, 'db' | 'routing' | 'geo' | 'dispatcher' | 'zones'>,
+  services: Pick<Services, 'db' | 'routing' | 'geo' | 'dispatcher' | 'zones' | 'surge' | 'quoteKey'>,
   input: QuoteRequest,
   opts: { pricingZoneId?: string | null; at?: Date; riderId?: string } = {},
 ) {
@@ -22,11 +25,12 @@ export async function quoteFares(
   const at = opts.at ?? new Date();
   const zoneId = opts.pricingZoneId !== undefined ? opts.pricingZoneId : (pricing_zone?.id ?? null);
   const radii = services.dispatcher.options.radiiM;
-  const [policies, route, nearest, owed] = await Promise.all([
+  const [policies, route, nearest, owed, surge] = await Promise.all([
     policiesInForce(services.db, city.id, zoneId, at),
     services.routing.route(input.pickup, input.destination),
     services.geo.nearest(city.id, input.pickup, { radius_m: radii[radii.length - 1]!, limit: 1 }),
     opts.riderId ? owedFeeCents(services.db, opts.riderId) : 0,
+    services.surge.quoteFor(pricing_zone, at),
   ]);
   const near = nearest[0];
   const pickup_eta_s = near ? (await services.routing.route({ lat: near.lat, lng: near.lng }, input.pickup)).duration_s : null;
@@ -43,9 +47,14 @@ export async function quoteFares(
       ride_type: p.ride_type,
       name: RIDE_TYPE_NAMES[p.ride_type],
       seats: p.seats,
-      fare_cents: priceTrip(p, city, { distance_m: route.distance_m, duration_s: route.duration_s, at }).breakdown.total_cents,
+      fare_cents: priceTrip(p, city, { distance_m: route.distance_m, duration_s: route.duration_s, at, surge: surge.multiplier_tenths / 10 }).breakdown.total_cents,
       pickup_eta_s,
     })),
     owed_fee_cents: owed,
+    surge_tenths: surge.multiplier_tenths,
+    surge_zone: surge.multiplier_tenths !== 10 ? surge.zone_name : null,
+    // The multiplier shown is the one charged, if the ride is requested from here within the validity.
+    quote_token: signQuoteLock(services.quoteKey, { zone_id: surge.zone_id, multiplier_tenths: surge.multiplier_tenths, pickup: input.pickup, issued_at: at }),
+    expires_at: new Date(at.getTime() + QUOTE_VALIDITY_S * 1000).toISOString(),
   };
 }

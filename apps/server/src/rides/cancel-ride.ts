@@ -5,7 +5,7 @@ import type { CancelRideInput } from '@openride/shared/rides/schemas';
 import { recordAudit } from '../audit/record-audit';
 import { lockRideForTransition } from '../db/ride-locks';
 import type { Services } from '../http/context';
-import { policyFor } from '../cancellation/cancellation.repo';
+import { policyFor, rideZoneId } from '../cancellation/cancellation.repo';
 import { badRequest, domainError, notFound } from '../lib/errors';
 import { withinLimits } from '../lib/rate-limit';
 import { inTransaction } from '../lib/transaction';
@@ -147,12 +147,12 @@ async function feeOf(trx: Parameters<typeof policyFor>[0], actor: Canceller, rid
   if (ride.status !== 'accepted' && ride.status !== 'arrived') return null;
   if (noShow) {
     if (ride.status !== 'arrived') throw domainError('NO_SHOW_TOO_EARLY');
-    const policy = await policyFor(trx, ride.city_id, ride.ride_type);
+    const policy = await policyFor(trx, ride.city_id, ride.ride_type, rideZoneId(ride));
     const allowedAt = policy ? noShowAt(policy, ride) : null;
     if (allowedAt !== null && now.getTime() < allowedAt) throw domainError('NO_SHOW_TOO_EARLY');
     return policy ? noShowFee(policy, ride, now.getTime()) : null;
   }
   if (actor.kind !== 'rider') return null;
-  const policy = await policyFor(trx, ride.city_id, ride.ride_type);
+  const policy = await policyFor(trx, ride.city_id, ride.ride_type, rideZoneId(ride));
   return policy ? riderCancelFee(policy, ride, now.getTime()) : null;
 }

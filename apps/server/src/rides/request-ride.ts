@@ -8,6 +8,7 @@ import { withinLimits } from '../lib/rate-limit';
 import { createNotification } from '../notifications/create-notification';
 import { policyInForce } from '../pricing/fare-policies.repo';
 import { priceTrip } from '../pricing/price-trip';
+import { readQuoteLock } from '../surge/quote-lock';
 import { checkTrip } from '../zones/check-trip';
 import { announceRideChange } from './announce-ride-change';
 import type { RideRow } from './rides.repo';
@@ -21,22 +22,23 @@ const ONE_ACTIVE_RIDE_INDEX = 'rides_one_active_per_rider_idx';
  * (`requested`) and the rider's notification; the one-active-ride rule is the database's partial unique
  * index, so two simultaneous requests cannot both succeed. After commit: the bell, the push and `ride.changed`, and dispatch starts looking.
  */
-export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'usage' | 'zones'>, riderId: string, input: RideRequest) {
+export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'usage' | 'zones' | 'surge' | 'quoteKey'>, riderId: string, input: RideRequest) {
   // Each ride booked starts dispatch: a rider books at most so many in a while (refused ones do not count).
   return withinLimits([[services.usage.rideRequestPerUser, riderId]], 'TOO_MANY_RIDE_REQUESTS', () => bookRide(services, riderId, input));
 }
 
-async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'zones'>, riderId: string, input: RideRequest) {
+async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'zones' | 'surge' | 'quoteKey'>, riderId: string, input: RideRequest) {
   const { db } = services;
   // The zones' rules: a pickup in a service area, a destination in no restricted zone.
   const { city, pricing_zone } = await checkTrip(services.zones, input);
   const requestedAt = new Date();
+  const surgeTenths = await lockedSurge(services, input, pricing_zone, requestedAt);
   const pricing = await policyInForce(db, city.id, pricing_zone?.id ?? null, input.ride_type, requestedAt);
   // The city is served, not with this ride type: a different refusal from the pickup's, in other words.
   if (!pricing) throw domainError('RIDE_TYPE_UNAVAILABLE', `${RIDE_TYPE_NAMES[input.ride_type]} is not available here right now. Choose another ride type.`);
   // Routed outside the transaction: a slow routing server must not hold a database connection.
   const route = await services.routing.route(input.pickup, input.destination);
-  const priced = priceTrip(pricing, city, { distance_m: route.distance_m, duration_s: route.duration_s, at: requestedAt });
+  const priced = priceTrip(pricing, city, { distance_m: route.distance_m, duration_s: route.duration_s, at: requestedAt, surge: surgeTenths / 10 });
 
   let result;
   try {
@@ -73,7 +75,8 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
           dispatch_deadline: new Date(requestedAt.getTime() + services.dispatcher.options.searchTimeoutMs),
           // The prices as quoted (the policy version, its rates, the multipliers): the receipt itemises from
           // them whatever the city's policies become.
-          pricing: JSON.stringify(priced.snapshot),
+          // With the pickup's pricing zone, which its surge and its cancellation terms key on (decision 0035).
+          pricing: JSON.stringify({ ...priced.snapshot, pickup_zone_id: pricing_zone?.id ?? null }),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -107,4 +110,27 @@ async function carryOwedFees(trx: Parameters<typeof owedFees>[0], riderId: strin
     .execute();
   const total = owed.reduce((sum, r) => sum + (r.cancellation_fee_cents ?? 0), 0);
   return trx.updateTable('rides').set({ carried_fee_cents: total }).where('id', '=', ride.id).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * The surge multiplier (tenths) the ride is charged (decision 0035): the one its quote showed, when the
+ * request carries that quote's lock, still valid, for the same pickup zone. Without one, the ride may go
+ * ahead only while the zone is not surging; otherwise `QUOTE_EXPIRED` sends the rider back to the new fare,
+ * so a price is never raised silently. A lock that has expired is refused even when surge is off: the rider
+ * confirms the fare they will pay.
+ */
+async function lockedSurge(
+  services: Pick<Services, 'surge' | 'quoteKey'>,
+  input: RideRequest,
+  zone: { id: string; name: string } | null,
+  now: Date,
+): Promise<number> {
+  const live = await services.surge.quoteFor(zone, now);
+  if (input.quote_token === undefined) {
+    if (live.multiplier_tenths !== 10) throw domainError('QUOTE_EXPIRED');
+    return 10;
+  }
+  const lock = readQuoteLock(services.quoteKey, input.quote_token, input.pickup, now);
+  if (!lock || lock.zone_id !== (zone?.id ?? null)) throw domainError('QUOTE_EXPIRED');
+  return lock.multiplier_tenths;
 }

@@ -2,7 +2,7 @@ import { maskPhone } from '@openride/shared/phone';
 import { ACTIVE_STATUSES, ASSIGNED_STATUSES, STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import type { Kysely, Selectable } from 'kysely';
 import { type CancellationPolicy, driverWasLate, freeCancelUntil, lateCancelFeeCents, noShowAt, riderCancelFee } from '@openride/shared/cancellation/fees';
-import { defaultPolicies } from '../cancellation/cancellation.repo';
+import { policiesForRides } from '../cancellation/cancellation.repo';
 import type { DB, RidesTable } from '../db/schema';
 import type { DriverFix } from '../dispatch/location-service';
 
@@ -166,7 +166,7 @@ export async function rideViews(db: Kysely<DB>, rows: RideRow[], viewer: RideVie
     db.selectFrom('profiles').select(['id', 'full_name', 'phone']).where('id', 'in', riderIds).execute(),
     db.selectFrom('ride_ratings').select(['ride_id', 'stars', 'comment']).where('ride_id', 'in', rideIds).where('rater_id', '=', viewerId).execute(),
     // Only live rides show terms: a page of history reads no policy.
-    defaultPolicies(db, rows.filter((r) => (ACTIVE_STATUSES as readonly string[]).includes(r.status)).map((r) => r.city_id)),
+    policiesForRides(db, rows.filter((r) => (ACTIVE_STATUSES as readonly string[]).includes(r.status))),
   ]);
   const now = Date.now();
   const driverById = new Map(drivers.map((d) => [d.id, d]));
@@ -228,7 +228,7 @@ export async function rideViews(db: Kysely<DB>, rows: RideRow[], viewer: RideVie
       rider: { name: firstNameOf(rider?.full_name), phone: maskPhone(rider?.phone) },
       driver_location: fixes.get(row.id) ?? null,
       my_rating: rating ? { stars: rating.stars, comment: rating.comment } : null,
-      cancel_terms: cancelTermsOf(row, policies.get(`${row.city_id}:${row.ride_type}`), now),
+      cancel_terms: cancelTermsOf(row, policies.of(row), now),
     };
   });
 }

@@ -1,15 +1,23 @@
 import type { CreateCityInput, UpdateCityInput } from '@openride/shared/zones/schemas';
+import { DEFAULT_SURGE_RULE } from '@openride/shared/surge/surge';
 import { recordAudit } from '../audit/record-audit';
+import { seedCityPolicies } from '../cancellation/cancellation.repo';
 import type { Services } from '../http/context';
 import { AppError, isUniqueViolation, notFound } from '../lib/errors';
 import { CITY_COLUMNS, cityView } from './zones.repo';
 
-/** An admin adds a city (audited). It serves nowhere until it has an enabled service area. */
+/**
+ * An admin adds a city (audited), with default cancellation terms and surge rule. It serves nowhere until it
+ * has an enabled service area, and offers no ride type until /pricing-settings gives it fare policies.
+ */
 export async function createCity(services: Pick<Services, 'db' | 'zones'>, adminId: string, input: CreateCityInput) {
   let city;
   try {
     city = await services.db.transaction().execute(async (trx) => {
       const row = await trx.insertInto('cities').values(input).returning(CITY_COLUMNS).executeTakeFirstOrThrow();
+      // Its levers start from the defaults: free cancellation terms (no fees until set) and the default surge rule.
+      await seedCityPolicies(trx, row.id);
+      await trx.insertInto('surge_settings').values({ city_id: row.id, rule: JSON.stringify(DEFAULT_SURGE_RULE) }).execute();
       await recordAudit(trx, { actorId: adminId, action: 'city.create', entityType: 'city', entityId: row.id, before: null, after: cityView(row) });
       return cityView(row);
     });

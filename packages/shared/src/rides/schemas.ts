@@ -26,7 +26,14 @@ export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 
 /** No fare here on purpose: the server prices the ride itself and never trusts a client's number. */
 export const rideRequestSchema = z
-  .object({ pickup: placeSchema, destination: placeSchema, ride_type: rideTypeSchema, payment_method: z.enum(PAYMENT_METHODS) })
+  .object({
+    pickup: placeSchema,
+    destination: placeSchema,
+    ride_type: rideTypeSchema,
+    payment_method: z.enum(PAYMENT_METHODS),
+    /** The quote's signed surge lock (decision 0035); needed to book while the pickup's zone surges. */
+    quote_token: z.string().max(1000).optional(),
+  })
   .strict();
 export type RideRequest = z.infer<typeof rideRequestSchema>;
 

@@ -136,6 +136,13 @@ export const quoteSchema = z.strictObject({
   options: z.array(quoteOptionSchema),
   /** Cancellation fees the rider owes: the ride they book next carries them (decision 0033). */
   owed_fee_cents: z.number().int(),
+  /** The pickup zone's surge multiplier in tenths (10 = none), already in every fare above (decision 0035). */
+  surge_tenths: z.number().int(),
+  /** The pricing zone whose demand sets it, or null. */
+  surge_zone: z.string().nullable(),
+  /** Send it with the request: the ride is charged this quote's multiplier if requested before `expires_at`. */
+  quote_token: z.string(),
+  expires_at: z.string(),
 });
 export type QuoteOption = z.infer<typeof quoteOptionSchema>;
 export type Quote = z.infer<typeof quoteSchema>;

@@ -39,6 +39,8 @@ export const DEFAULT_SURGE_RULE: SurgeRule = {
 /** Update period and demand window defaults (the issue's: every 60 s, over 5 minutes). */
 export const SURGE_TICK_SECONDS = 60;
 export const SURGE_WINDOW_SECONDS = 5 * 60;
+/** How long a quote's surge multiplier is held for the ride requested from it (the "say 2 minutes"). */
+export const QUOTE_VALIDITY_S = 120;
 
 export type SurgeInput = {
   /** The zone's multiplier now, tenths. */

@@ -73,9 +73,9 @@ export const testPointSchema = z.strictObject({
   /** Fares per ride type of a reference trip starting here (empty outside every service area). */
   reference_trip: z.strictObject({ distance_m: z.number().int(), duration_s: z.number().int() }),
   fares: z.array(z.strictObject({ ride_type: rideTypeViewSchema, name: z.string(), fare_cents: z.number().int() })),
-  /** The surge multiplier the fares include: 1.0 until surge pricing exists. */
+  /** The surge multiplier the fares include (1 outside every pricing zone, or when it is not surging). */
   surge_multiplier: z.number(),
-  /** Surge pricing is not built yet: always null (then the rule and its inputs). */
-  surge: z.null(),
+  /** The pricing zone whose surge applies here and its multiplier in tenths; null outside every pricing zone. */
+  surge: z.strictObject({ zone_id: z.string(), zone_name: z.string(), multiplier_tenths: z.number().int() }).nullable(),
 });
 export type TestPoint = z.infer<typeof testPointSchema>;

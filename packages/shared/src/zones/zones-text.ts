@@ -85,7 +85,7 @@ export const zonesText = {
     zones: 'Zones here',
     restricted: 'Restricted: rides cannot end here.',
     fares: (km: number, min: number) => `Fares for a ${km} km, ${min} min trip from here`,
-    surge: 'Surge: 1.0× (surge pricing is not built yet).',
+    surge: (multiplier: string, zone: string | null) => (zone ? `Surge: ${multiplier} in ${zone} (see Surge Pricing for why).` : 'Surge: 1.0× (no pricing zone here).'),
     failed: 'Could not test this point.',
   },
   importTitle: 'Import GeoJSON',

@@ -15,9 +15,8 @@ export async function up(db: Kysely<any>) {
     id uuid primary key default gen_random_uuid(),
     city_id text not null references cities (id) on delete cascade,
     ride_type text not null check (ride_type in ('economy', 'comfort', 'xl')),
-    -- The zone the policy applies to; null is the city's default. The zones table (migration 0009) is built
-    -- in parallel: the foreign key (references zones (id) on delete cascade) is added when both are merged.
-    zone_id uuid,
+    -- The pricing zone (of the pickup) the policy applies to; null is the city's default.
+    zone_id uuid references zones (id) on delete cascade,
     free_window_s integer not null default 120 check (free_window_s between 0 and 3600),
     fee_kind text not null default 'fixed' check (fee_kind in ('fixed', 'percent')),
     fee_fixed_cents integer not null default 0 check (fee_fixed_cents between 0 and 100000),

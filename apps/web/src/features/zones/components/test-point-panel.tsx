@@ -1,3 +1,4 @@
+import { formatMultiplier } from '@openride/shared/surge/surge';
 import { useState, type FormEvent } from 'react';
 import { testPointQuerySchema } from '@openride/shared/zones/schemas';
 import { zonesText as text, zoneTypeLabels } from '@openride/shared/zones/zones-text';
@@ -85,7 +86,7 @@ export function TestPointPanel({ point, onPoint }: { point: { lat: number; lng: 
                   </li>
                 ))}
               </ul>
-              <p className="mt-2 text-xs text-ink-600">{text.test.surge}</p>
+              <p className="mt-2 text-xs text-ink-600">{text.test.surge(formatMultiplier(r.surge?.multiplier_tenths ?? 10), r.surge?.zone_name ?? null)}</p>
             </div>
           ) : null}
         </div>
