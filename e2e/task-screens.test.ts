@@ -263,7 +263,7 @@ describe('every page at 320 px', () => {
     await driverPage.context.close();
 
     const adminPage = await signedInPage(browser, server, admin, NARROW);
-    for (const path of [adminPathOf(server), '/driver-management', '/customer-management', '/booking-management', '/analytics', '/driver-admin-dashboard', '/driver-heatmap', `/driver/${driverId}`]) {
+    for (const path of [adminPathOf(server), '/driver-management', '/customer-management', '/booking-management', '/analytics', '/driver-admin-dashboard', '/driver-heatmap', `/driver/${driverId}`, '/geofence-management', '/pricing-settings', '/surge-pricing', '/cancellation-policies']) {
       await visit(adminPage.page, path);
     }
     await adminPage.context.close();

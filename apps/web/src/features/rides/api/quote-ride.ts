@@ -6,7 +6,11 @@ import type { Quote } from '@openride/shared/rides/views';
 
 const round = (n: number) => n.toFixed(5);
 
-/** POST /api/rides/quote for the two points, refetched when either moves. Fares are upfront: kept a minute. */
+/**
+ * POST /api/rides/quote for the two points, refetched when either moves, and every minute while shown: a
+ * quote's surge multiplier is held for two minutes (decision 0035), so the fare on screen is always one the
+ * server will still honour.
+ */
 export function useRideQuote(pickup: Place | null, destination: Place | null) {
   const key = pickup && destination ? `${round(pickup.lat)},${round(pickup.lng)}>${round(destination.lat)},${round(destination.lng)}` : '';
   return useQuery({
@@ -14,6 +18,7 @@ export function useRideQuote(pickup: Place | null, destination: Place | null) {
     queryFn: ({ signal }) => api<Quote>('/api/rides/quote', { method: 'POST', body: { pickup, destination }, signal }),
     enabled: Boolean(key),
     staleTime: 60_000,
+    refetchInterval: 60_000,
     placeholderData: keepPreviousData,
   });
 }

@@ -17,7 +17,9 @@ export function useRequestRide() {
       void client.removeQueries({ queryKey: rideKeys.quotes });
     },
     onError: (error) => {
-      if (isApiError(error, 409)) void client.invalidateQueries({ queryKey: rideKeys.active });
+      // Surge moved past the quote's hold: fetch the new fare for the rider to look at before requesting again.
+      if (isApiError(error) && error.code === 'QUOTE_EXPIRED') void client.invalidateQueries({ queryKey: rideKeys.quotes });
+      else if (isApiError(error, 409)) void client.invalidateQueries({ queryKey: rideKeys.active });
     },
   });
 }

@@ -172,7 +172,7 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
   const onRequest = () => {
     if (!pickup.point || !destination.point || !selected) return;
     request.mutate(
-      { pickup: pickup.point, destination: destination.point, ride_type: selected.ride_type, payment_method: 'cash' },
+      { pickup: pickup.point, destination: destination.point, ride_type: selected.ride_type, payment_method: 'cash', quote_token: quote.data?.quote_token },
       { onSuccess: ({ ride }) => navigate(paths.trackRide(ride.id), { state: { requested: true } }) },
     );
   };

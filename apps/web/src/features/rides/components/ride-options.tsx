@@ -1,4 +1,5 @@
-import { Banknote, Users } from 'lucide-react';
+import { Banknote, TrendingUp, Users } from 'lucide-react';
+import { surgeText } from '@openride/shared/surge/surge-text';
 import type { RideType } from '@openride/shared/rides/schemas';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { cn } from '@/lib/cn';
@@ -7,14 +8,22 @@ import { formatDistance, formatDuration, formatEta, formatMoney } from '../lib/f
 
 const text = riderText.book;
 
-/** The ride types of a quote as one radio group: name, seats, upfront fare, pickup ETA. */
+/** The ride types of a quote as one radio group: name, seats, upfront fare (with surge, when there is), pickup ETA. */
 export function RideOptions({ quote, selected, onSelect, disabled }: { quote: Quote; selected: RideType; onSelect: (type: RideType) => void; disabled?: boolean }) {
+  // Surge is shown before booking (issue 12): the multiplier beside each fare, and why.
+  const surging = quote.surge_tenths > 10;
   return (
     <fieldset className="space-y-2" disabled={disabled}>
       <legend className="mb-1 flex w-full items-baseline justify-between gap-2 text-sm font-semibold text-ink-900">
         <span>{text.rideTypes}</span>
         <span className="text-xs font-normal text-ink-500">{text.tripSummary(formatDistance(quote.distance_m), formatDuration(quote.duration_s))}</span>
       </legend>
+      {surging ? (
+        <p className="flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+          <TrendingUp className="size-4 shrink-0" aria-hidden="true" />
+          {surgeText.rider.sentence}
+        </p>
+      ) : null}
       {quote.options.map((option) => {
         const checked = option.ride_type === selected;
         return (
@@ -37,7 +46,10 @@ export function RideOptions({ quote, selected, onSelect, disabled }: { quote: Qu
               </span>
               <span className={cn('block text-sm', option.pickup_eta_s == null ? 'text-ink-500' : 'text-brand-700')}>{formatEta(option.pickup_eta_s)}</span>
             </span>
-            <span className="text-base font-bold text-ink-900 tabular-nums">{formatMoney(option.fare_cents, quote.currency)}</span>
+            <span className="flex flex-col items-end">
+              <span className="text-base font-bold text-ink-900 tabular-nums">{formatMoney(option.fare_cents, quote.currency)}</span>
+              {surging ? <span className="text-xs font-semibold text-amber-800">{surgeText.rider.badge(quote.surge_tenths)}</span> : null}
+            </span>
           </label>
         );
       })}

@@ -102,11 +102,11 @@ export function SurgePricingPage() {
           {data.zones.length === 0 ? (
             <QueryEmpty>{text.noZones}</QueryEmpty>
           ) : (
-            <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-              <section aria-label={text.map} className="space-y-2">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+              <div className="space-y-2">
                 <RideMap areas={areas} fitOnce label={text.map} className="h-80 rounded-2xl lg:h-[28rem]" />
                 <Legend />
-              </section>
+              </div>
               <section aria-labelledby="surge-zones" className="space-y-3">
                 <h2 id="surge-zones" className="text-lg font-semibold text-ink-900">
                   {text.zones}
@@ -206,7 +206,7 @@ function ZoneCard({ zone, overview, selected, onSelect }: { zone: SurgeZoneView;
     <li aria-labelledby={headingId} className={cn('rounded-2xl border bg-white p-4', selected ? 'border-brand-600' : 'border-ink-100')}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={headingId} className="truncate font-semibold text-ink-900">
+          <h3 id={headingId} className="font-semibold break-words text-ink-900">
             <button type="button" className="min-h-11 text-left underline-offset-2 hover:underline" aria-pressed={selected} onClick={onSelect}>
               {zone.name}
             </button>
