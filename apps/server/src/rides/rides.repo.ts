@@ -1,7 +1,7 @@
 import { maskPhone } from '@openride/shared/phone';
 import { ACTIVE_STATUSES, ASSIGNED_STATUSES, STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import type { Kysely, Selectable } from 'kysely';
-import { type CancellationPolicy, driverWasLate, freeCancelUntil, lateCancelFeeCents, noShowAt, riderCancelFee } from '@openride/shared/cancellation/fees';
+import { type CancellationPolicy, driverWasLate, feeBaseCents, freeCancelUntil, lateCancelFeeCents, noShowAt, riderCancelFee } from '@openride/shared/cancellation/fees';
 import { policiesForRides } from '../cancellation/cancellation.repo';
 import type { DB, RidesTable } from '../db/schema';
 import type { DriverFix } from '../dispatch/location-service';
@@ -67,7 +67,7 @@ export function cancelTermsOf(row: RideRow, policy: CancellationPolicy | undefin
   const fee = riderCancelFee(policy, row, now);
   return {
     free_cancel_until: iso(freeCancelUntil(policy, row)),
-    late_cancel_fee_cents: lateCancelFeeCents(policy, row.fare_cents),
+    late_cancel_fee_cents: lateCancelFeeCents(policy, feeBaseCents(row)),
     fee_now_cents: fee && !fee.waived ? fee.amount_cents : 0,
     waived_now: row.accepted_at && driverWasLate(policy, row, now) ? ('driver_late' as const) : null,
     no_show_at: iso(noShowAt(policy, row)),

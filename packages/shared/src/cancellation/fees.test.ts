@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type CancellationPolicy, driverWasLate, lateCancelFeeCents, noShowFee, riderCancelFee } from './fees';
+import { computeFare } from '../rides/fare';
+import { type CancellationPolicy, driverWasLate, feeBaseCents, lateCancelFeeCents, noShowFee, riderCancelFee } from './fees';
 
 const policy: CancellationPolicy = {
   free_window_s: 120,
@@ -42,5 +43,19 @@ describe('cancellation fees', () => {
     const ride = { status: 'arrived', fare_cents: 2000, accepted_at: at(0), arrived_at: at(100), pickup_eta_at: at(240) };
     expect(noShowFee(policy, ride, t0 + 400_000)).toEqual({ amount_cents: 500, reason: 'no_show', waived: false, waive_reason: null, driver_share_cents: 500 });
     expect(noShowFee({ ...policy, no_show_fee_cents: 0 }, ride, t0 + 400_000)).toBeNull();
+  });
+
+  it('takes a percentage fee of the fare without surge: surge never reaches cancellation fees', () => {
+    const rates = { base_cents: 250, per_km_cents: 110, per_min_cents: 30, minimum_cents: 800, booking_fee_cents: 250 };
+    const trip = { distance_m: 6_000, duration_s: 900 };
+    const calm = computeFare(rates, trip.distance_m, trip.duration_s);
+    const surged = Math.round((calm - 250) * 1.8) + 250;
+    const ride = { fare_cents: surged, ...trip, pricing: { ...rates, surge_multiplier: 1.8, time_multiplier: 1 } };
+    expect(feeBaseCents(ride)).toBe(calm);
+    expect(feeBaseCents({ ...ride, pricing: { ...rates, surge_multiplier: 1, time_multiplier: 1 } })).toBe(surged);
+    expect(feeBaseCents({ fare_cents: 1234 })).toBe(1234);
+    const percent = { ...policy, fee_kind: 'percent' as const, fee_max_cents: 100_000 };
+    const late = { status: 'accepted', accepted_at: at(0), arrived_at: null, pickup_eta_at: at(600), ...ride };
+    expect(riderCancelFee(percent, late, at(200).getTime())!.amount_cents).toBe(Math.max(300, Math.round(calm / 10)));
   });
 });

@@ -1,3 +1,4 @@
+import { fareBreakdown, type Pricing } from '../rides/fare';
 /**
  * The cancellation rules as pure arithmetic (decision 0033), shared by the server's cancel verb, the ride
  * view's terms and the tests. Times are milliseconds since the epoch; money is integer minor units.
@@ -30,6 +31,17 @@ export function lateCancelFeeCents(policy: CancellationPolicy, fareCents: number
   return Math.min(Math.max(share, policy.fee_min_cents), policy.fee_max_cents);
 }
 
+/**
+ * The fare a percentage fee is taken of: the ride's fare without surge (issue 12: surge never reaches
+ * cancellation fees). Recomputed from the ride's price snapshot at 1.0×; the fare itself when the ride did
+ * not surge or has no snapshot to recompute from.
+ */
+export function feeBaseCents(ride: Pick<RideTimes, 'fare_cents' | 'pricing' | 'distance_m' | 'duration_s'>): number {
+  const p = ride.pricing as (Pricing & { surge_multiplier?: number; time_multiplier?: number }) | null | undefined;
+  if (!p || p.surge_multiplier === undefined || p.surge_multiplier === 1 || ride.distance_m == null || ride.duration_s == null) return ride.fare_cents;
+  return fareBreakdown(p, ride.distance_m, ride.duration_s, { time: p.time_multiplier ?? 1, surge: 1 }).total_cents;
+}
+
 /** The driver's part of a fee, in whole cents, rounded half up: `pct` percent of `feeCents`. */
 export const driverShareCents = (feeCents: number, pct: number) => Math.round((feeCents * pct) / 100);
 
@@ -37,6 +49,10 @@ export const driverShareCents = (feeCents: number, pct: number) => Math.round((f
 export type RideTimes = {
   status: string;
   fare_cents: number;
+  /** The price snapshot (rates and multipliers) and the trip, to take surge back out of a percentage fee. */
+  pricing?: unknown;
+  distance_m?: number;
+  duration_s?: number;
   accepted_at: Date | string | null;
   arrived_at: Date | string | null;
   /** The pickup ETA promised at acceptance. */
@@ -87,7 +103,7 @@ export type FeeDecision = {
 export function riderCancelFee(policy: CancellationPolicy, ride: RideTimes, now: number): FeeDecision | null {
   const until = freeCancelUntil(policy, ride);
   if (until === null || now <= until) return null;
-  const amount = lateCancelFeeCents(policy, ride.fare_cents);
+  const amount = lateCancelFeeCents(policy, feeBaseCents(ride));
   if (amount <= 0) return null;
   return decide(amount, 'late_cancel', policy.driver_share_late_cancel_pct, driverWasLate(policy, ride, now));
 }
