@@ -1,5 +1,4 @@
 import { DEFAULT_SURGE_RULE, nextSurge, SURGE_TICK_SECONDS, SURGE_WINDOW_SECONDS, type SurgeRule } from '@openride/shared/surge/surge';
-import type { DispatchLease } from '../dispatch/dispatch-lease';
 import type { Services } from '../http/context';
 
 export type SurgeOptions = {
@@ -26,7 +25,10 @@ export const ruleOf = (json: unknown): SurgeRule => ({ ...DEFAULT_SURGE_RULE, ..
  * and the idle approved online drivers in it now, and moves the zone's multiplier by the city's rule. The
  * row's `updated_at` guards the step: a second process that ticks at the same moment updates nothing.
  */
-export function createSurgeEngine(deps: Deps & { lease?: DispatchLease; options?: Partial<SurgeOptions> }) {
+/** Whether this process is the elected one (the dispatch lease's `held`, handed in by the server). */
+type Lease = { held(): boolean };
+
+export function createSurgeEngine(deps: Deps & { lease?: Lease; options?: Partial<SurgeOptions> }) {
   const options = { ...DEFAULT_SURGE_OPTIONS, ...deps.options };
   const { db } = deps;
   let timer: ReturnType<typeof setInterval> | undefined;

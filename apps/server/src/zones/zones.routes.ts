@@ -1,13 +1,15 @@
-import { cityQuerySchema, createCitySchema, createZoneSchema, importZonesSchema, REFERENCE_TRIP, testPointQuerySchema, updateCitySchema, updateZoneSchema } from '@openride/shared/zones/schemas';
+import { cityQuerySchema, createCitySchema, createZoneSchema, importZonesSchema, updateCitySchema, updateZoneSchema } from '@openride/shared/zones/schemas';
 import { Hono } from 'hono';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { requireAdmin } from '../http/require-admin';
 import { createCity, updateCity } from './city-verbs';
-import { referenceFares } from './reference-fares';
 import { createZone, deleteZone, importZones, updateZone, zonesAsGeoJson } from './zone-verbs';
 import { listCities, listZones } from './zones.repo';
 
-/** /geofence-management (admins only): cities, their service areas and zones, and the Test a point tool. */
+/**
+ * /geofence-management (admins only): cities, their service areas and zones. Its Test a point tool prices a
+ * trip, so it lives with pricing (pricing.routes.ts): pricing reads zones, never the other way round.
+ */
 export function zoneRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   for (const path of ['/api/admin/cities', '/api/admin/cities/*', '/api/admin/zones', '/api/admin/zones/*']) app.use(path, requireAdmin(services));
@@ -25,11 +27,6 @@ export function zoneRoutes(services: Services) {
     const { city_id } = cityQuerySchema.parse(c.req.query());
     c.header('Content-Disposition', `attachment; filename="zones-${city_id}.geojson"`);
     return c.json(zonesAsGeoJson(await listZones(services.db, city_id)));
-  });
-  app.get('/api/admin/zones/test-point', async (c) => {
-    const point = testPointQuerySchema.parse(c.req.query());
-    const at = await services.zones.at(point);
-    return c.json({ point, ...at, reference_trip: REFERENCE_TRIP, ...(await referenceFares(services, at, REFERENCE_TRIP)) });
   });
   app.patch('/api/admin/zones/:id', async (c) =>
     c.json({ zone: await updateZone(services, requireUser(c).id, c.req.param('id'), updateZoneSchema.parse(await c.req.json())) }),

@@ -1,8 +1,8 @@
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import type { Services } from '../http/context';
-import { policiesInForce } from '../pricing/fare-policies.repo';
-import { priceTrip } from '../pricing/price-trip';
-import type { ZoneLookup } from './zone-locator';
+import { policiesInForce } from './fare-policies.repo';
+import { priceTrip } from './price-trip';
+import type { ZoneLookup } from '../zones/zone-locator';
 
 /**
  * The fares, per ride type, of a trip of `trip` starting at a point whose zones are `at`: what the Test a
