@@ -22,10 +22,15 @@ export function useChosenCity(cities: readonly PublicCity[] | undefined) {
   return { city, choose };
 }
 
-/** A select of the served cities; shown only when there is more than one to choose from. */
+/** A select of the served cities; with only one, its name. */
 export function CityChooser({ cities, value, onChange }: { cities: readonly PublicCity[]; value: string; onChange: (id: string) => void }) {
   const id = useId();
-  if (cities.length < 2) return null;
+  if (cities.length < 2)
+    return (
+      <p className="text-sm text-ink-600">
+        {publicText.pricing.city}: <span className="font-semibold text-ink-900">{cities[0]?.name}</span>
+      </p>
+    );
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink-800">
