@@ -31,6 +31,7 @@ import { notificationRoutes } from './notifications/notifications.routes';
 import { otpRoutes } from './otp/otp.routes';
 import { farePolicyRoutes } from './pricing/fare-policies.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
+import { publicRoutes } from './public/public.routes';
 import { profileRoutes } from './profiles/profiles.routes';
 import { pushRoutes } from './push/push.routes';
 import { rideRoutes } from './rides/rides.routes';
@@ -129,7 +130,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   });
   app.use('/api/*', async (c, next) => {
     const path = c.req.path;
-    if (path.startsWith('/api/auth/') || PUBLIC_PATHS.has(path)) {
+    if (path.startsWith('/api/auth/') || path.startsWith('/api/public/') || PUBLIC_PATHS.has(path)) {
       c.set('user', null);
       return next();
     }
@@ -181,6 +182,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', surgeRoutes(services));
   // Pricing first: its POST /api/rides/quote is more specific than the rides routes.
   app.route('/', pricingRoutes(services));
+  app.route('/', publicRoutes(services));
   app.route('/', farePolicyRoutes(services));
   app.route('/', rideRoutes(services));
   if (services.env.NODE_ENV !== 'production') {

@@ -9,6 +9,7 @@ import { notificationRoutes } from './notifications/api';
 import { otpRoutes } from './otp/api';
 import { profileRoutes } from './profiles/api';
 import { pricingAdminRoutes } from './pricing/api';
+import { publicRoutes } from './public/api';
 import { pushRoutes } from './push/api';
 import { rideRoutes } from './rides/api';
 import { surgeRoutes } from './surge/api';
@@ -33,4 +34,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...devRoutes,
   ...zoneRoutes,
   ...surgeRoutes,
+  ...publicRoutes,
 ];

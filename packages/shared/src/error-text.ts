@@ -51,6 +51,7 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   TOO_MANY_SOCKETS: 'OpenRide is open in too many windows. Close some of them to get live updates here.',
   TOO_MANY_FRAMES: 'Your app is sending updates too fast. Some were skipped.',
   TOO_MANY_SUBSCRIBES: 'Too many live views were opened at once. Please wait a moment.',
+  TOO_MANY_ESTIMATES: 'You have asked for a lot of estimates in a short time. Please wait a minute, then try again.',
   PUSH_ENDPOINT_TAKEN: 'This browser is already set up for notifications on another account.',
 };
 

@@ -87,6 +87,8 @@ export const DOMAIN_ERROR_CODES = {
   TOO_MANY_FRAMES: 429,
   /** Too many channel subscriptions asked for on one socket in a short time. */
   TOO_MANY_SUBSCRIBES: 429,
+  /** Too many public fare estimates from one network address in a minute (each may cost a routing call). */
+  TOO_MANY_ESTIMATES: 429,
 
   // Push
   /** The push subscription's endpoint is registered to another account: it does not change owner. */

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { DomainErrorCode } from '@openride/shared/errors';
+import { ESTIMATES_PER_MINUTE } from '@openride/shared/public/api';
 import { type IRateLimiterOptions, RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { domainError } from './errors';
 
@@ -25,6 +26,8 @@ export type AuthLimiters = {
   phoneCheckPerIp: RateLimiterAbstract;
   /** Admin password-reset requests from one network address: each may send an email. */
   adminResetPerIp: RateLimiterAbstract;
+  /** Public fare estimates from one network address (decision 0036): each may cost a routing call. */
+  estimatePerIp: RateLimiterAbstract;
 };
 
 export const AUTH_LIMITS = {
@@ -37,6 +40,7 @@ export const AUTH_LIMITS = {
   otpVerifyPerIp: { points: 50, duration: 15 * 60 },
   phoneCheckPerIp: { points: 60, duration: 15 * 60 },
   adminResetPerIp: { points: 10, duration: 15 * 60 },
+  estimatePerIp: { points: ESTIMATES_PER_MINUTE, duration: 60 },
 } as const;
 
 /** In memory by default; shared through Redis when REDIS_URL is set, so every process counts together. */
@@ -53,6 +57,7 @@ export function createAuthLimiters(redis?: Redis, prefix = 'openride', limits = 
     otpVerifyPerIp: make('otp-verify-ip', limits.otpVerifyPerIp),
     phoneCheckPerIp: make('phone-check-ip', limits.phoneCheckPerIp),
     adminResetPerIp: make('admin-reset-ip', limits.adminResetPerIp),
+    estimatePerIp: make('estimate-ip', limits.estimatePerIp),
   };
 }
 

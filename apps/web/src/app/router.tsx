@@ -73,8 +73,9 @@ const adminPages: RouteObject[] = [
 const pages: RouteObject[] = [
   { index: true, lazy: () => import('./routes/home') },
 
-  placeholder('services', 'services'),
-  placeholder('pricing', 'pricing'),
+  // Issue 12 (decision 0036): drawn from the live fare, surge and cancellation policies and the zones.
+  { path: 'services', lazy: () => import('./routes/services') },
+  { path: 'pricing', lazy: () => import('./routes/pricing') },
   placeholder('safety', 'safety'),
   placeholder('about', 'about'),
   placeholder('contact', 'contact'),

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import type { FareEstimate } from '@openride/shared/public/views';
+import type { Place } from '@openride/shared/rides/schemas';
+import { api } from '@/lib/api';
+import { publicKeys } from './public-keys';
+
+export type EstimateTrip = { pickup: Place; destination: Place };
+
+/**
+ * POST /api/public/estimate once both places are chosen: the fare of every ride type for the trip now, surge
+ * included (the rider's quote). Kept for a minute per trip; a refusal (outside the service area, a restricted
+ * destination, too many estimates) is not retried.
+ */
+export function useFareEstimate(trip: EstimateTrip | null) {
+  return useQuery({
+    queryKey: publicKeys.estimate(trip),
+    queryFn: ({ signal }) => api<FareEstimate>('/api/public/estimate', { method: 'POST', body: trip, signal }),
+    enabled: trip !== null,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
