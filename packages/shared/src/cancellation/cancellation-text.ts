@@ -45,6 +45,8 @@ export const cancellationText = {
   zoneSection: (zone: string) => `${zone}: own terms`,
   zoneIntro: 'Rides whose pickup is in this zone follow these terms; other ride types follow the city default.',
   unknownZone: 'A zone no longer in the list',
+  zoneFallback: (id: string) => `Zone ${id.slice(0, 8)}`,
+  zoneComplete: 'This zone already has its own terms for every ride type.',
   zoneOff: (zone: string) => `${zone} (off)`,
   addZone: 'Add terms for a zone',
   addZoneTitle: (city: string) => `Own terms for a zone of ${city}`,
