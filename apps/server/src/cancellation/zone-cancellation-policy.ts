@@ -21,8 +21,9 @@ async function viewOf(db: Services['db'], cityId: string, policyId: string) {
  * An admin gives one of the city's pricing zones (enabled or not) its own terms for a ride type: a copy of the
  * city default's terms (the table's defaults when the city has none), edited afterwards with the PUT. Rides
  * whose recorded pickup zone is this zone follow it from their next cancellation (`policyFor`). The city and
- * zone rows are share-locked, so neither vanishes (nor does the zone stop being a pricing zone) under the insert; the unique scope index refuses a second
- * copy (409, also when two admins add the same one at once). Audited as `cancellation_policy.create`.
+ * zone rows are share-locked, so neither vanishes (nor stops being a pricing zone) under the insert; the
+ * unique scope index refuses a second copy (409, also when two admins add the same one at once). Audited as
+ * `cancellation_policy.create`, in the same transaction.
  */
 export async function createZonePolicy(services: Pick<Services, 'db'>, adminId: string, input: ZonePolicyInput) {
   const { db } = services;
