@@ -161,3 +161,57 @@ it("a driver at the pickup waits out the no-show countdown, then reports that th
   expect(ride.cancellation_fee).toEqual({ amount_cents: 500, reason: 'no_show', waived: false, waive_reason: null, driver_share_cents: 500 });
   expectNoErrors();
 });
+
+it("an admin adds a downtown zone's own Economy terms, edits its fee, and removes them again", async () => {
+  const DOWNTOWN_ZONE = 'Downtown (Financial District and SoMa)';
+  const adminUser = await adminApi(server);
+  const { page: a, context, expectNoErrors } = await signedInPage(browser, server, adminUser, PHONE);
+  await a.goto('/cancellation-policies');
+  const sf = a.getByRole('region', { name: 'San Francisco', exact: true });
+  await sf.getByRole('article', { name: /Economy/ }).waitFor();
+
+  // Add: the city's pricing zones by name, and a ride type.
+  await sf.getByRole('button', { name: cancellationText.addZone }).click();
+  const adding = a.getByRole('form', { name: cancellationText.addZoneTitle('San Francisco') });
+  await adding.getByLabel(cancellationText.zone, { exact: true }).selectOption({ label: DOWNTOWN_ZONE });
+  await adding.getByLabel(cancellationText.rideTypeField, { exact: true }).selectOption({ label: 'Economy' });
+  let violations = await seriousViolations(a);
+  expect(violations, JSON.stringify(violations)).toEqual([]);
+  await adding.getByRole('button', { name: cancellationText.add }).click();
+  await a.getByText(cancellationText.added('Economy', DOWNTOWN_ZONE), { exact: true }).first().waitFor();
+
+  // The zone's section: a copy of the city default's terms, edited here to a $7.00 late-cancel fee.
+  const zone = sf.getByRole('region', { name: cancellationText.zoneSection(DOWNTOWN_ZONE) });
+  const card = zone.getByRole('article', { name: /Economy/ });
+  await card.getByRole('button', { name: cancellationText.editLabel('Economy', DOWNTOWN_ZONE) }).click();
+  const form = a.getByRole('form', { name: cancellationText.editTitle('Economy', DOWNTOWN_ZONE) });
+  await form.getByLabel(cancellationText.fields.fee_fixed).fill('7.00');
+  await form.getByRole('button', { name: cancellationText.save }).click();
+  await card.getByText(cancellationText.feeFixed('$7.00')).waitFor();
+  const policies = (await adminUser.get('/api/admin/cancellation-policies?city=sf')).body.policies as { id: string; ride_type: string; zone_id: string | null; fee_fixed_cents: number }[];
+  const own = policies.find((p) => p.zone_id !== null)!;
+  expect(own).toMatchObject({ ride_type: 'economy', fee_fixed_cents: 700 });
+  expect(policies.find((p) => p.ride_type === 'economy' && p.zone_id === null)!.fee_fixed_cents).toBe(500);
+  await a.setViewportSize({ width: 320, height: 640 });
+  expect(await a.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  violations = await seriousViolations(a);
+  expect(violations, JSON.stringify(violations)).toEqual([]);
+
+  // Remove, through the confirmation: back to the city default.
+  await card.getByRole('button', { name: cancellationText.removeLabel('Economy', DOWNTOWN_ZONE) }).click();
+  const dialog = a.getByRole('dialog', { name: cancellationText.removeTitle('Economy', DOWNTOWN_ZONE) });
+  await dialog.getByText(cancellationText.removeText).waitFor();
+  violations = await seriousViolations(a);
+  expect(violations, JSON.stringify(violations)).toEqual([]);
+  await dialog.getByRole('button', { name: cancellationText.removeConfirm }).click();
+  await a.getByText(cancellationText.removed('Economy', DOWNTOWN_ZONE), { exact: true }).first().waitFor();
+  await zone.waitFor({ state: 'detached' });
+  expect((await adminUser.get('/api/admin/cancellation-policies?city=sf')).body.policies.filter((p: { zone_id: string | null }) => p.zone_id !== null)).toEqual([]);
+  // Each step is in the audit log.
+  for (const action of ['cancellation_policy.create', 'cancellation_policy.update', 'cancellation_policy.remove']) {
+    const rows = (await adminUser.get(`/api/admin/audit-log?action=${action}`)).body.items.filter((e: { entity_id: string }) => e.entity_id === own.id);
+    expect(rows, action).toHaveLength(1);
+  }
+  expectNoErrors();
+  await context.close();
+});

@@ -1,6 +1,7 @@
 // /pricing-settings on a phone: an admin reads Economy's fare in force, edits it (a new version, money in
 // dollars and cents), sees the change in the history, simulates a fare line by line; a rider's quote on
-// /book-ride follows the new version.
+// /book-ride follows the new version. Then the Downtown zone scope: a downtown Economy version that a quote
+// from downtown follows and one from Golden Gate Park does not.
 import { pricingText } from '@openride/shared/pricing/pricing-text';
 import { computeFare } from '@openride/shared/rides/fare';
 import { riderText } from '@openride/shared/rides/rider-text';
@@ -21,6 +22,10 @@ afterAll(() => closeSuite({ server, browser }));
 
 const UNION_SQUARE = { lat: 37.788, lng: -122.4075 };
 const FERRY_BUILDING = { lat: 37.7955, lng: -122.3937, label: 'Ferry Building' };
+/** Inside the seeded downtown pricing zone of San Francisco, and its name. */
+const DOWNTOWN = { lat: 37.788, lng: -122.398 };
+const DOWNTOWN_ZONE = 'Downtown (Financial District and SoMa)';
+const GOLDEN_GATE_PARK = { lat: 37.7694, lng: -122.4862 };
 const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -96,5 +101,52 @@ describe('pricing settings', () => {
     expect(await card.getByText(money(before), { exact: true }).count()).toBe(0);
     phone.expectNoErrors();
     await phone.context.close();
+  });
+
+  it('an admin picks the Downtown zone scope and saves a downtown Economy version; a quote from downtown follows it, one from Golden Gate Park does not', async () => {
+    const rider = await signUpApi(server, { full_name: 'Dana Downtown' });
+    const economyFare = async (pickup: { lat: number; lng: number }) =>
+      (await rider.post('/api/rides/quote', { pickup: { ...pickup, label: 'Pickup' }, destination: FERRY_BUILDING })).body.options.find((o: { ride_type: string }) => o.ride_type === 'economy')
+        .fare_cents as number;
+    const downtownBefore = await economyFare(DOWNTOWN);
+    const parkBefore = await economyFare(GOLDEN_GATE_PARK);
+
+    const { page, context, expectNoErrors } = await signedInPage(browser, server, await adminApi(server), PHONE);
+    await page.goto('/pricing-settings');
+    await page.getByRole('heading', { level: 1, name: uiText.pages.pricingSettings.title }).waitFor();
+    // The scope picker names the city's pricing zones.
+    const scope = page.getByLabel(pricingText.scope, { exact: true });
+    await scope.selectOption({ label: DOWNTOWN_ZONE });
+    const economy = page.getByRole('region', { name: 'Economy', exact: true });
+    await economy.getByText(pricingText.inheritsCityDefault, { exact: true }).waitFor();
+
+    await economy.getByRole('button', { name: `${pricingText.edit} Economy` }).click();
+    const form = page.getByRole('region', { name: pricingText.editTitle('Economy') });
+    const base = form.getByLabel(pricingText.fields.base_cents, { exact: true });
+    await base.fill('9.00');
+    await form.getByLabel(pricingText.note).fill('Downtown demand');
+    const violations = await seriousViolations(page);
+    expect(violations, JSON.stringify(violations)).toEqual([]);
+    await form.getByRole('button', { name: pricingText.save }).click();
+    await byText(page, pricingText.saved(1)).waitFor();
+    await form.waitFor({ state: 'detached' });
+    // The zone's own version 1, by the zone's name.
+    await economy.getByText(`${pricingText.version(1)} · ${DOWNTOWN_ZONE} · `).waitFor();
+    await economy.getByText('$9.00', { exact: true }).first().waitFor();
+    await page.setViewportSize({ width: 320, height: 700 });
+    await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
+    expectNoErrors();
+    await context.close();
+
+    // The version is the downtown zone's, not the city default's.
+    const admin = await adminApi(server);
+    const zones = (await admin.get('/api/admin/zones?city_id=sf')).body.items as { id: string; name: string }[];
+    const downtownId = zones.find((z) => z.name === DOWNTOWN_ZONE)!.id;
+    const history = (await admin.get('/api/admin/pricing/sf')).body.history as { zone_id: string | null; ride_type: string; base_cents: number; version: number }[];
+    expect(history.filter((p) => p.zone_id === downtownId)).toMatchObject([{ ride_type: 'economy', base_cents: 900, version: 1 }]);
+
+    // A quote from downtown follows it (the trip price rises by the base's $3.00 at least); one from Golden Gate Park does not move.
+    expect(await economyFare(DOWNTOWN)).toBeGreaterThanOrEqual(downtownBefore + 300);
+    expect(await economyFare(GOLDEN_GATE_PARK)).toBe(parkBefore);
   });
 });

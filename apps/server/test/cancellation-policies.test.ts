@@ -1,7 +1,7 @@
 import { errorText } from '@openride/shared/error-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
-import { adminOf, ADMIN_ENV, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver } from './ride-actors';
+import { adminOf, ADMIN_ENV, FERRY_BUILDING, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver, serveTheWholeBay } from './ride-actors';
 import { seedCityPolicies } from '../src/cancellation/cancellation.repo';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -16,6 +16,8 @@ let admin: TestClient;
 beforeAll(async () => {
   server = await startTestServer(ADMIN_ENV, { dispatch: { offerTimeoutMs: 5000, idleGraceMs: 60_000, tickMs: 200, searchTimeoutMs: 60_000 } });
   admin = await adminOf(server);
+  // The corners these tests book from spread past San Francisco's land polygon (decision 0031).
+  await serveTheWholeBay(server);
 });
 afterAll(() => server?.stop());
 
@@ -262,6 +264,147 @@ describe('/api/admin/cancellation-policies', () => {
     const expected = Math.min(Math.max(Math.round(ride.fare_cents / 10), 300), 800);
     const cancelled = await rider.client.post(`/api/rides/${ride.id}/cancel`, {});
     expect(cancelled.body.ride.cancellation_fee).toEqual({ amount_cents: expected, reason: 'late_cancel', waived: false, waive_reason: null, driver_share_cents: Math.round(expected * 0.8) });
+    done(driver);
+  });
+});
+
+describe("a pricing zone's own cancellation terms", () => {
+  /** Inside the seeded downtown pricing zone of San Francisco (Financial District / SoMa). */
+  const DOWNTOWN = { lat: 37.788, lng: -122.398, label: 'Downtown' };
+  const sfPolicies = async () => (await admin.get('/api/admin/cancellation-policies?city=sf')).body.policies as { id: string; ride_type: string; zone_id: string | null; fee_fixed_cents: number }[];
+  const zonesOf = async (city: string) => (await admin.get(`/api/admin/zones?city_id=${city}`)).body.items as { id: string; name: string; type: string }[];
+  const auditOf = async (action: string) => (await admin.get(`/api/admin/audit-log?action=${action}`)).body.items as { entity_id: string; before: unknown; after: unknown }[];
+
+  /** A ride from `pickup` accepted by `driver`, its free window long past: a rider's cancel now costs the late-cancel fee. */
+  async function lateRide(driver: OnlineDriver, pickup: { lat: number; lng: number; label: string }, riderName: string) {
+    const rider = await newUser(server, riderName);
+    const booked = await rider.client.post('/api/rides', { pickup, destination: FERRY_BUILDING, ride_type: 'economy', payment_method: 'cash' });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const ride = booked.body.ride;
+    await nextOffer(driver, ride.id);
+    expect((await driver.client.post(`/api/rides/${ride.id}/accept`, {})).status).toBe(200);
+    await ago(ride.id, { accepted: 600 });
+    return { rider, ride };
+  }
+  const cancelFee = async (rider: Awaited<ReturnType<typeof newUser>>, rideId: string) => {
+    const cancelled = await rider.client.post(`/api/rides/${rideId}/cancel`, {});
+    expect(cancelled.status).toBe(200);
+    return cancelled.body.ride.cancellation_fee?.amount_cents as number | undefined;
+  };
+
+  it('is added from the city default, edited, followed by rides from the zone only, and removed back to the default; all audited', async () => {
+    const downtown = (await zonesOf('sf')).find((z) => z.type === 'pricing_zone' && /downtown/i.test(z.name))!;
+    expect(downtown).toBeDefined();
+    const economyDefault = (await sfPolicies()).find((p) => p.ride_type === 'economy' && p.zone_id === null)!;
+    const { id: _id, zone_id: _zone, updated_at: _at, city_id: _c, city_name: _n, currency: _cur, ride_type: _t, ...defaultTerms } = economyDefault as unknown as Record<string, unknown>;
+
+    // Added: a copy of the city default's terms, listed after it.
+    const added = await admin.post('/api/admin/cancellation-policies', { city_id: 'sf', zone_id: downtown.id, ride_type: 'economy' });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body.policy).toMatchObject({ city_id: 'sf', ride_type: 'economy', zone_id: downtown.id, ...defaultTerms });
+    const zonePolicy = added.body.policy;
+    expect((await sfPolicies()).filter((p) => p.ride_type === 'economy').map((p) => p.zone_id)).toEqual([null, downtown.id]);
+    const created = (await auditOf('cancellation_policy.create')).filter((e) => e.entity_id === zonePolicy.id);
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ before: null, after: { city_id: 'sf', zone_id: downtown.id, ride_type: 'economy', from_default: economyDefault.id, fee_fixed_cents: 500 } });
+    // A second copy of the same scope is refused.
+    const twice = await admin.post('/api/admin/cancellation-policies', { city_id: 'sf', zone_id: downtown.id, ride_type: 'economy' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.message).toBe('This zone already has its own Economy terms: edit them instead.');
+
+    // Edited with the existing PUT: a $9.00 late-cancel fee downtown.
+    const { id, city_id, city_name, currency, ride_type, zone_id, updated_at, ...terms } = zonePolicy;
+    expect({ id, city_id, city_name, currency, ride_type, zone_id, updated_at }).toMatchObject({ zone_id: downtown.id });
+    const edited = await admin.request(`/api/admin/cancellation-policies/${zonePolicy.id}`, { method: 'PUT', json: { ...terms, fee_fixed_cents: 900 } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.policy).toMatchObject({ id: zonePolicy.id, zone_id: downtown.id, fee_fixed_cents: 900 });
+    expect((await sfPolicies()).find((p) => p.id === economyDefault.id)!.fee_fixed_cents).toBe(500);
+
+    // A ride from downtown shows and pays the zone's fee; a ride from Golden Gate Park the city default's.
+    const driver = await onlineDriver(server, admin, north(DOWNTOWN, 300), 'Zoe Zone');
+    const inside = await lateRide(driver, DOWNTOWN, 'Dora Downtown');
+    expect((await server.services.db.selectFrom('rides').select('pricing').where('id', '=', inside.ride.id).executeTakeFirstOrThrow()).pricing).toMatchObject({ pickup_zone_id: downtown.id });
+    expect((await inside.rider.client.get(`/api/rides/${inside.ride.id}`)).body.ride.cancel_terms).toMatchObject({ late_cancel_fee_cents: 900, fee_now_cents: 900 });
+    expect(await cancelFee(inside.rider, inside.ride.id)).toBe(900);
+
+    const parkDriver = await onlineDriver(server, admin, north(GOLDEN_GATE_PARK, 300), 'Parker Park');
+    const outside = await lateRide(parkDriver, GOLDEN_GATE_PARK, 'Gus Goldengate');
+    expect((await outside.rider.client.get(`/api/rides/${outside.ride.id}`)).body.ride.cancel_terms).toMatchObject({ late_cancel_fee_cents: 500, fee_now_cents: 500 });
+    expect(await cancelFee(outside.rider, outside.ride.id)).toBe(500);
+
+    // Removed: downtown follows the city default again, from the next cancellation.
+    const removed = await admin.delete(`/api/admin/cancellation-policies/${zonePolicy.id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.policy).toMatchObject({ id: zonePolicy.id, zone_id: downtown.id, fee_fixed_cents: 900 });
+    expect((await sfPolicies()).map((p) => p.zone_id)).toEqual([null, null, null]);
+    const removals = (await auditOf('cancellation_policy.remove')).filter((e) => e.entity_id === zonePolicy.id);
+    expect(removals).toHaveLength(1);
+    expect(removals[0]).toMatchObject({ before: { zone_id: downtown.id, ride_type: 'economy', fee_fixed_cents: 900 }, after: null });
+    const nextDriver = await onlineDriver(server, admin, north(DOWNTOWN, 100), 'Zack Zone');
+    const again = await lateRide(nextDriver, DOWNTOWN, 'Dora Again');
+    expect(await cancelFee(again.rider, again.ride.id)).toBe(500);
+    // Gone is gone.
+    expect((await admin.delete(`/api/admin/cancellation-policies/${zonePolicy.id}`)).status).toBe(404);
+    for (const d of [driver, parkDriver, nextDriver]) done(d);
+  });
+
+  it("refuses a zone that is not one of the city's pricing zones, and other bad input, with 400 and words; nothing changes", async () => {
+    const before = await sfPolicies();
+    const zones = await zonesOf('sf');
+    const serviceArea = zones.find((z) => z.type === 'service_area')!;
+    const downtown = zones.find((z) => z.type === 'pricing_zone')!;
+    // Another city's pricing zone.
+    await server.services.db.insertInto('cities').values({ id: 'zsc', name: 'Zone Scope City', currency: 'USD', center_lat: 36, center_lng: -120, radius_km: 1 }).onConflict((oc) => oc.doNothing()).execute();
+    const square = [[-120.01, 36], [-120, 36], [-120, 36.01], [-120.01, 36]];
+    const elsewhere = await server.services.db
+      .insertInto('zones')
+      .values({ city_id: 'zsc', type: 'pricing_zone', name: 'Elsewhere', color: '#000000', priority: 1, enabled: true, geometry: JSON.stringify({ type: 'Polygon', coordinates: [square] }) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [body, words] of [
+      [{ city_id: 'sf', zone_id: serviceArea.id, ride_type: 'economy' }, 'Choose one of this city’s pricing zones.'],
+      [{ city_id: 'sf', zone_id: elsewhere.id, ride_type: 'economy' }, 'Choose one of this city’s pricing zones.'],
+      [{ city_id: 'sf', zone_id: '00000000-0000-4000-8000-000000000000', ride_type: 'economy' }, 'Choose one of this city’s pricing zones.'],
+      [{ city_id: 'nowhere', zone_id: downtown.id, ride_type: 'economy' }, 'City not found'],
+      [{ city_id: 'sf', zone_id: 'downtown', ride_type: 'economy' }, 'Choose one of the city’s pricing zones'],
+      [{ city_id: 'sf', zone_id: downtown.id, ride_type: 'limo' }, 'Choose a ride type'],
+      [{ city_id: 'sf', zone_id: downtown.id, ride_type: 'economy', fee_fixed_cents: 100 }, ''],
+      [{ zone_id: downtown.id, ride_type: 'economy' }, 'Choose a city'],
+    ] as const) {
+      const res = await admin.post('/api/admin/cancellation-policies', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(words);
+    }
+    // A city default is never removed.
+    const economy = before.find((p) => p.ride_type === 'economy' && p.zone_id === null)!;
+    const keep = await admin.delete(`/api/admin/cancellation-policies/${economy.id}`);
+    expect(keep.status).toBe(400);
+    expect(keep.body.error.message).toBe('A city default cannot be removed: edit it instead.');
+    expect((await admin.delete('/api/admin/cancellation-policies/not-a-policy')).status).toBe(404);
+    expect(await sfPolicies()).toEqual(before);
+    expect((await admin.get('/api/admin/cancellation-policies?city=zsc')).body.policies).toEqual([]);
+    const audit = [...(await auditOf('cancellation_policy.create')), ...(await auditOf('cancellation_policy.remove'))];
+    expect(audit.filter((e) => e.entity_id === economy.id)).toEqual([]);
+  });
+
+  it('refuses adding and removing to riders, drivers and visitors, and changes nothing', async () => {
+    const downtown = (await zonesOf('sf')).find((z) => z.type === 'pricing_zone')!;
+    const added = await admin.post('/api/admin/cancellation-policies', { city_id: 'sf', zone_id: downtown.id, ride_type: 'comfort' });
+    expect(added.status).toBe(201);
+    const before = await sfPolicies();
+    const rider = await newUser(server, 'Nosy Zoe');
+    const driver = await onlineDriver(server, admin, area(), 'Nosy Zed');
+    for (const [client, status] of [
+      [rider.client, 403],
+      [driver.client, 403],
+      [server.client(), 401],
+    ] as const) {
+      expect((await client.post('/api/admin/cancellation-policies', { city_id: 'sf', zone_id: downtown.id, ride_type: 'xl' })).status).toBe(status);
+      expect((await client.delete(`/api/admin/cancellation-policies/${added.body.policy.id}`)).status).toBe(status);
+    }
+    expect(await sfPolicies()).toEqual(before);
+    expect(before.filter((p) => p.zone_id === downtown.id).map((p) => p.ride_type)).toEqual(['comfort']);
+    expect((await admin.delete(`/api/admin/cancellation-policies/${added.body.policy.id}`)).status).toBe(200);
     done(driver);
   });
 });

@@ -33,6 +33,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'zone.import': 'Zone imported from GeoJSON',
   'fare_policy.create': 'Fare policy version created',
   'cancellation_policy.update': 'Cancellation policy changed',
+  'cancellation_policy.create': 'Zone cancellation terms added',
+  'cancellation_policy.remove': 'Zone cancellation terms removed',
   'surge.rule': 'Surge rule changed',
   'surge.freeze': 'Surge frozen',
   'surge.unfreeze': 'Surge freeze lifted',

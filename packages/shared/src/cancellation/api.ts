@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoutes } from '../contract';
-import { cancellationPoliciesQuerySchema, cancellationPolicyInputSchema } from './schemas';
+import { cancellationPoliciesQuerySchema, cancellationPolicyInputSchema, zonePolicyInputSchema } from './schemas';
 import { cancellationPoliciesResponseSchema, cancellationPolicyResponseSchema } from './views';
 
 const refusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an administrator' } } as const;
@@ -28,6 +28,37 @@ export const cancellationRoutes = defineRoutes([
     responses: {
       200: { description: 'The policy as saved', schema: cancellationPolicyResponseSchema },
       400: { description: 'A term out of range (nothing changes)' },
+      404: { description: 'No such policy' },
+      ...refusals,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/cancellation-policies',
+    tag: 'cancellation',
+    summary: "Give one of the city's pricing zones its own terms for a ride type",
+    description:
+      "A copy of the city default's terms, edited afterwards with the PUT; rides whose pickup is in the zone follow them. The zone must be one of the city's pricing zones (enabled or not). Audited (`cancellation_policy.create`) in the same transaction.",
+    auth: 'admin',
+    request: { body: zonePolicyInputSchema },
+    responses: {
+      201: { description: "The zone's terms", schema: cancellationPolicyResponseSchema },
+      400: { description: "Not one of the city's pricing zones, an unknown city or ride type (nothing changes)" },
+      409: { description: 'The zone already has its own terms for this ride type' },
+      ...refusals,
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/cancellation-policies/:id',
+    tag: 'cancellation',
+    summary: "Remove a zone's own terms (back to the city default)",
+    description: 'Audited (`cancellation_policy.remove`, the terms as they were) in the same transaction. A city default is never removed (400).',
+    auth: 'admin',
+    request: { params: z.object({ id: z.string() }) },
+    responses: {
+      200: { description: 'The terms as they were', schema: cancellationPolicyResponseSchema },
+      400: { description: 'A city default (nothing changes)' },
       404: { description: 'No such policy' },
       ...refusals,
     },

@@ -31,6 +31,17 @@ export const cancellationPolicyInputSchema = z
   .refine((p) => p.fee_max_cents >= p.fee_min_cents, { message: 'The maximum fee must be at least the minimum fee', path: ['fee_max_cents'] });
 export type CancellationPolicyInput = z.infer<typeof cancellationPolicyInputSchema>;
 
+/**
+ * `POST /api/admin/cancellation-policies`: a pricing zone of the city gets its own terms for a ride type,
+ * starting from the city default's (then edited with the PUT). One per city × zone × ride type.
+ */
+export const zonePolicyInputSchema = z.strictObject({
+  city_id: text('Choose a city').trim().min(1, 'Choose a city').max(100, 'Choose a city'),
+  zone_id: z.uuid('Choose one of the city’s pricing zones'),
+  ride_type: z.enum(RIDE_TYPES, 'Choose a ride type'),
+});
+export type ZonePolicyInput = z.infer<typeof zonePolicyInputSchema>;
+
 /** `GET /api/admin/cancellation-policies`: every policy, or one city's. */
 export const cancellationPoliciesQuerySchema = z.object({ city: text().max(100).optional() });
 

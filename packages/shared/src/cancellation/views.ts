@@ -10,7 +10,7 @@ export const cancellationPolicyViewSchema = z.strictObject({
   city_name: z.string(),
   currency: z.string(),
   ride_type: z.enum(RIDE_TYPES),
-  /** Null: the city's default (zones are issue 12's other half). */
+  /** Null: the city's default; else the pricing zone whose own terms these are (rides from it follow them). */
   zone_id: z.string().nullable(),
   free_window_s: z.number().int(),
   fee_kind: z.enum(FEE_KINDS),

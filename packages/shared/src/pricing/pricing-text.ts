@@ -8,6 +8,8 @@ export const pricingText = {
   scope: 'Applies to',
   cityDefault: 'City default',
   zone: (id: string) => `Zone ${id.slice(0, 8)}`,
+  /** A pricing zone that is switched off on /geofence-management: its prices wait until it is on again. */
+  zoneOff: (name: string) => `${name} (off)`,
   inForce: 'In force',
   version: (v: number) => `Version ${v}`,
   since: (when: string) => `since ${when}`,

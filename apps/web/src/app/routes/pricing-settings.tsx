@@ -1,9 +1,21 @@
+import { useMemo, useState } from 'react';
+import { pricingText } from '@openride/shared/pricing/pricing-text';
 import { PricingSettingsPage } from '@/features/pricing/components/pricing-settings-page';
+import { useZones } from '@/features/zones/api/zones';
 
 /**
- * /pricing-settings. At merge with zones: pass the city's pricing zones here (`zones={…}` from the zones
- * feature's hook: id and name), composed in this route since features never import each other.
+ * /pricing-settings: the pricing feature's page, given the chosen city's pricing zones (id and name) by the
+ * zones feature (features never import each other, so the route composes them; docs/architecture.md). The
+ * route holds the chosen city so it can ask for that city's zones. A zone that is switched off is still
+ * offered (its prices wait for it), marked "(off)". While the zones load, or if they fail, the page still
+ * works with the city default and the zones that already have versions.
  */
 export function Component() {
-  return <PricingSettingsPage />;
+  const [cityId, setCityId] = useState('sf');
+  const zones = useZones(cityId);
+  const pricingZones = useMemo(
+    () => (zones.data ?? []).filter((z) => z.type === 'pricing_zone').map((z) => ({ id: z.id, name: z.enabled ? z.name : pricingText.zoneOff(z.name) })),
+    [zones.data],
+  );
+  return <PricingSettingsPage cityId={cityId} onCityChange={setCityId} zones={pricingZones} />;
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CancellationPolicyInput } from '@openride/shared/cancellation/schemas';
+import type { CancellationPolicyInput, ZonePolicyInput } from '@openride/shared/cancellation/schemas';
 import type { CancellationPolicyView } from '@openride/shared/cancellation/views';
+import type { Zone } from '@openride/shared/zones/views';
 import { api } from '@/lib/api';
 
 export type { CancellationPolicyView };
@@ -23,5 +24,40 @@ export function useSaveCancellationPolicy() {
     onSuccess: async () => {
       await Promise.all([client.invalidateQueries({ queryKey: cancellationPoliciesKey }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]);
     },
+  });
+}
+
+function useInvalidatePolicies() {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: cancellationPoliciesKey }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]);
+}
+
+/** POST /api/admin/cancellation-policies: a pricing zone's own terms for a ride type (a copy of the city default's). */
+export function useAddZonePolicy() {
+  const invalidate = useInvalidatePolicies();
+  return useMutation({
+    mutationFn: (input: ZonePolicyInput) => api<{ policy: CancellationPolicyView }>('/api/admin/cancellation-policies', { method: 'POST', body: input }).then((r) => r.policy),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /api/admin/cancellation-policies/:id: the zone follows the city default again. */
+export function useRemoveZonePolicy() {
+  const invalidate = useInvalidatePolicies();
+  return useMutation({
+    mutationFn: (id: string) => api<{ policy: CancellationPolicyView }>(`/api/admin/cancellation-policies/${encodeURIComponent(id)}`, { method: 'DELETE', body: {} }).then((r) => r.policy),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * GET /api/admin/zones?city_id=…, the zones domain's list, read here for the names and the choice of a city's
+ * pricing zones (features never import each other; the endpoint is the contract). It shares the zones
+ * feature's cache entry (same key, same value: the items), so an edit on /geofence-management refreshes it.
+ */
+export function useCityZones(cityId: string) {
+  return useQuery({
+    queryKey: ['admin', 'zones', cityId] as const,
+    queryFn: ({ signal }) => api<{ items: Zone[] }>(`/api/admin/zones?city_id=${encodeURIComponent(cityId)}`, { signal }).then((r) => r.items),
   });
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { cancellationText as text } from '@openride/shared/cancellation/cancellation-text';
 import {
@@ -8,14 +8,16 @@ import {
   formToPolicyInput,
   policyToForm,
 } from '@openride/shared/cancellation/schemas';
-import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
+import { RIDE_TYPE_NAMES, RIDE_TYPES, type RideType } from '@openride/shared/rides/schemas';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { inputClasses } from '@/components/ui/field';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
-import { type CancellationPolicyView, useCancellationPolicies, useSaveCancellationPolicy } from '../api/cancellation-policies';
+import { type CancellationPolicyView, useAddZonePolicy, useCancellationPolicies, useCityZones, useRemoveZonePolicy, useSaveCancellationPolicy } from '../api/cancellation-policies';
 
 const moneyOf = (cents: number, currency: string) => {
   try {
@@ -28,7 +30,9 @@ const moneyOf = (cents: number, currency: string) => {
 /**
  * /cancellation-policies (admins, decision 0033): each city's rules per ride type — the free window, the
  * late-cancel fee, the no-show wait and fee, the late-driver margin, the driver's share — and an edit form
- * that saves all of them at once (audited). Money is typed in dollars.cents and sent in cents.
+ * that saves all of them at once (audited). Money is typed in dollars.cents and sent in cents. A pricing zone
+ * may have terms of its own for a ride type (added as a copy of the city default, edited, removed): rides whose
+ * pickup is in it follow them.
  */
 export function CancellationPoliciesPage() {
   const policies = useCancellationPolicies();
@@ -47,18 +51,7 @@ export function CancellationPoliciesPage() {
       ) : (
         <div className="space-y-10">
           {cities.map(([city, list]) => (
-            <section key={city} aria-labelledby={`city-${list[0]!.city_id}`} className="space-y-4">
-              <h2 id={`city-${list[0]!.city_id}`} className="text-xl font-bold text-ink-900">
-                {city}
-              </h2>
-              <ul className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-                {list.map((p) => (
-                  <li key={p.id}>
-                    <PolicyCard policy={p} />
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <CitySection key={list[0]!.city_id} cityName={city} policies={list} />
           ))}
         </div>
       )}
@@ -72,11 +65,193 @@ function groupByCity(policies: CancellationPolicyView[]): [string, CancellationP
   return [...byCity];
 }
 
-function PolicyCard({ policy: p }: { policy: CancellationPolicyView }) {
+type ZoneName = { id: string; name: string };
+
+/**
+ * One city: its default terms per ride type, then a section per pricing zone that has terms of its own (Edit,
+ * Remove), and "Add terms for a zone". Zone names come from the zones domain's list of the city.
+ */
+function CitySection({ cityName, policies }: { cityName: string; policies: CancellationPolicyView[] }) {
+  const cityId = policies[0]!.city_id;
+  const zones = useCityZones(cityId);
+  const pricingZones: ZoneName[] = (zones.data ?? []).filter((z) => z.type === 'pricing_zone').map((z) => ({ id: z.id, name: z.enabled ? z.name : text.zoneOff(z.name) }));
+  const zoneName = (id: string) => pricingZones.find((z) => z.id === id)?.name ?? (zones.isPending ? text.zoneFallback(id) : text.unknownZone);
+  const defaults = policies.filter((p) => p.zone_id === null);
+  const byZone = new Map<string, CancellationPolicyView[]>();
+  for (const p of policies) if (p.zone_id) byZone.set(p.zone_id, [...(byZone.get(p.zone_id) ?? []), p]);
+  const zoneSections = [...byZone].sort(([a], [b]) => zoneName(a).localeCompare(zoneName(b)));
+  const [adding, setAdding] = useState(false);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const closeAdd = () => {
+    setAdding(false);
+    requestAnimationFrame(() => addRef.current?.focus());
+  };
+  const headingId = `city-${cityId}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <h2 id={headingId} className="text-xl font-bold text-ink-900">
+        {cityName}
+      </h2>
+      <ul className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        {defaults.map((p) => (
+          <li key={p.id}>
+            <PolicyCard policy={p} />
+          </li>
+        ))}
+      </ul>
+      {zoneSections.map(([zoneId, list]) => (
+        <ZoneSection key={zoneId} zone={zoneName(zoneId)} policies={list} onRemoved={() => addRef.current?.focus()} />
+      ))}
+      {adding ? (
+        <AddZoneTerms cityName={cityName} cityId={cityId} zones={zones} pricingZones={pricingZones} policies={policies} onDone={closeAdd} />
+      ) : (
+        <Button ref={addRef} variant="outline" onClick={() => setAdding(true)}>
+          {text.addZone}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function ZoneSection({ zone, policies, onRemoved }: { zone: string; policies: CancellationPolicyView[]; onRemoved: () => void }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-3 rounded-2xl bg-ink-50 p-3 sm:p-4">
+      <div>
+        <h3 id={headingId} className="text-lg font-semibold text-ink-900">
+          {text.zoneSection(zone)}
+        </h3>
+        <p className="text-sm text-ink-600">{text.zoneIntro}</p>
+      </div>
+      <ul className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        {policies.map((p) => (
+          <li key={p.id}>
+            <PolicyCard policy={p} zone={zone} onRemoved={onRemoved} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The choice of a pricing zone and a ride type that has no terms of its own there yet; added as a copy of the city default. */
+function AddZoneTerms({
+  cityName,
+  cityId,
+  zones,
+  pricingZones,
+  policies,
+  onDone,
+}: {
+  cityName: string;
+  cityId: string;
+  zones: ReturnType<typeof useCityZones>;
+  pricingZones: ZoneName[];
+  policies: CancellationPolicyView[];
+  onDone: () => void;
+}) {
+  const add = useAddZonePolicy();
+  const zoneField = useId();
+  const typeField = useId();
+  const titleId = useId();
+  const [zoneId, setZoneId] = useState('');
+  const zone = zoneId || pricingZones[0]?.id || '';
+  const freeTypes = RIDE_TYPES.filter((t) => !policies.some((p) => p.zone_id === zone && p.ride_type === t));
+  const [rideType, setRideType] = useState<RideType | ''>('');
+  const type = rideType && freeTypes.includes(rideType) ? rideType : (freeTypes[0] ?? '');
+  const first = useRef<HTMLSelectElement>(null);
+  useEffect(() => first.current?.focus(), [zones.isSuccess]);
+  const failure = add.error ? (isApiError(add.error) && add.error.message ? add.error.message : text.addFailed) : null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!zone || !type) return;
+    const name = pricingZones.find((z) => z.id === zone)?.name ?? text.unknownZone;
+    add.mutate(
+      { city_id: cityId, zone_id: zone, ride_type: type },
+      {
+        onSuccess: () => {
+          toast({ title: text.added(RIDE_TYPE_NAMES[type], name) });
+          onDone();
+        },
+      },
+    );
+  };
+  return (
+    <section aria-labelledby={titleId} className="space-y-3 rounded-2xl border border-ink-200 bg-white p-4">
+      <h3 id={titleId} className="text-lg font-semibold text-ink-900">
+        {text.addZoneTitle(cityName)}
+      </h3>
+      {zones.isPending ? (
+        <QueryLoading />
+      ) : zones.isError ? (
+        <QueryError onRetry={() => void zones.refetch()} retrying={zones.isFetching}>
+          {text.zonesFailed}
+        </QueryError>
+      ) : pricingZones.length === 0 ? (
+        <p className="text-sm text-ink-600">{text.noPricingZones}</p>
+      ) : (
+        <form noValidate onSubmit={submit} aria-labelledby={titleId} className="space-y-4">
+          <p className="text-sm text-ink-600">{text.addZoneHint}</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-1.5">
+              <label htmlFor={zoneField} className="block text-sm font-medium text-ink-800">
+                {text.zone}
+              </label>
+              <select ref={first} id={zoneField} className={inputClasses} value={zone} onChange={(e) => setZoneId(e.target.value)}>
+                {pricingZones.map((z) => (
+                  <option key={z.id} value={z.id}>
+                    {z.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="space-y-1.5">
+              <label htmlFor={typeField} className="block text-sm font-medium text-ink-800">
+                {text.rideTypeField}
+              </label>
+              <select id={typeField} className={inputClasses} value={type} disabled={freeTypes.length === 0} onChange={(e) => setRideType(e.target.value as RideType)}>
+                {freeTypes.map((t) => (
+                  <option key={t} value={t}>
+                    {RIDE_TYPE_NAMES[t]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {freeTypes.length === 0 ? <p className="text-sm text-ink-600">{text.zoneComplete}</p> : null}
+          {failure ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {failure}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={add.isPending || !type}>
+              {add.isPending ? text.adding : text.add}
+            </Button>
+            <Button type="button" variant="outline" onClick={onDone}>
+              {text.cancel}
+            </Button>
+          </div>
+        </form>
+      )}
+      {zones.isPending || zones.isError || pricingZones.length === 0 ? (
+        <Button type="button" variant="outline" onClick={onDone}>
+          {text.cancel}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+function PolicyCard({ policy: p, zone, onRemoved }: { policy: CancellationPolicyView; zone?: string; onRemoved?: () => void }) {
   const [editing, setEditing] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const remove = useRemoveZonePolicy();
   const editRef = useRef<HTMLButtonElement>(null);
   const typeName = RIDE_TYPE_NAMES[p.ride_type];
   const headingId = useId();
+  // Inside a zone's section (an h3) the card's heading is one level down.
+  const HeadingTag = zone ? 'h4' : 'h3';
   const money = (cents: number) => moneyOf(cents, p.currency);
   const close = () => {
     setEditing(false);
@@ -86,18 +261,45 @@ function PolicyCard({ policy: p }: { policy: CancellationPolicyView }) {
   return (
     <article aria-labelledby={headingId} className="space-y-3 rounded-2xl border border-ink-200 bg-white p-4">
       <header className="flex items-center justify-between gap-3">
-        <h3 id={headingId} className="text-lg font-semibold text-ink-900">
+        <HeadingTag id={headingId} className="text-lg font-semibold text-ink-900">
           {typeName}
-          <span className="ml-2 text-sm font-normal text-ink-500">{p.zone_id ? p.zone_id : text.cityDefault}</span>
-        </h3>
+          <span className="ml-2 text-sm font-normal text-ink-500">{zone ?? text.cityDefault}</span>
+        </HeadingTag>
         {editing ? null : (
-          <Button ref={editRef} variant="outline" size="sm" aria-label={text.editLabel(typeName)} onClick={() => setEditing(true)}>
-            {text.edit}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button ref={editRef} variant="outline" size="sm" aria-label={text.editLabel(typeName, zone)} onClick={() => setEditing(true)}>
+              {text.edit}
+            </Button>
+            {zone ? (
+              <Button variant="outline" size="sm" aria-label={text.removeLabel(typeName, zone)} onClick={() => setRemoving(true)}>
+                {text.remove}
+              </Button>
+            ) : null}
+          </div>
         )}
       </header>
+      {zone ? (
+        <ConfirmDialog
+          open={removing}
+          onOpenChange={setRemoving}
+          title={text.removeTitle(typeName, zone)}
+          description={remove.error ? (isApiError(remove.error) && remove.error.message ? remove.error.message : text.removeFailed) : text.removeText}
+          confirmLabel={text.removeConfirm}
+          variant="destructive"
+          busy={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(p.id, {
+              onSuccess: () => {
+                setRemoving(false);
+                toast({ title: text.removed(typeName, zone) });
+                onRemoved?.();
+              },
+            })
+          }
+        />
+      ) : null}
       {editing ? (
-        <PolicyForm policy={p} title={text.editTitle(typeName, p.city_name)} onDone={close} />
+        <PolicyForm policy={p} title={zone ? text.editTitle(typeName, zone) : text.editTitle(typeName, p.city_name)} onDone={close} />
       ) : (
         <dl className="grid grid-cols-1 gap-2 text-sm">
           <Term label={text.columns.freeWindow}>{text.seconds(p.free_window_s)}</Term>

@@ -16,11 +16,25 @@ export type PricingZone = { id: string; name: string };
 /**
  * /pricing-settings (admins): per ride type, the fare policy in force for the chosen scope (the city default
  * or a pricing zone), Edit (a new version, now or later), the history with what changed, and the fare
- * simulator. `zones`: the city's pricing zones, given by the route once the zones feature exists; without
- * it the scope picker offers the city default and any zone that already has versions.
+ * simulator. `zones`: the chosen city's pricing zones, given by the route (`app/routes/pricing-settings.tsx`
+ * reads them from the zones feature); the scope picker offers the city default, each of them, and any zone
+ * that already has versions. The route holds the chosen city when it passes `cityId` and `onCityChange`
+ * (so it can fetch that city's zones); without them the page keeps it itself.
  */
-export function PricingSettingsPage({ zones = [], defaultCity = 'sf' }: { zones?: readonly PricingZone[]; defaultCity?: string }) {
-  const [cityId, setCityId] = useState(defaultCity);
+export function PricingSettingsPage({
+  zones = [],
+  defaultCity = 'sf',
+  cityId: chosenCity,
+  onCityChange,
+}: {
+  zones?: readonly PricingZone[];
+  defaultCity?: string;
+  cityId?: string;
+  onCityChange?: (cityId: string) => void;
+}) {
+  const [ownCity, setOwnCity] = useState(defaultCity);
+  const cityId = chosenCity ?? ownCity;
+  const setCityId = (id: string) => (onCityChange ? onCityChange(id) : setOwnCity(id));
   const [scope, setScope] = useState<string | null>(null);
   const query = useFarePolicies(cityId);
   const cityField = useId();
