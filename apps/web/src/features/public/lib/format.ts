@@ -1,21 +1,8 @@
 import { durationWords, publicText, type Money } from '@openride/shared/public/public-text';
 import type { FareFormula, PublicCancellation, ServiceAreaCollection } from '@openride/shared/public/views';
+import { formatMoney } from '@/lib/money';
 
-const formats = new Map<string, Intl.NumberFormat>();
-
-/** Integer minor units in a currency, in the reader's locale: 250 USD → "$2.50". */
-export function formatMoney(cents: number, currency: string): string {
-  let format = formats.get(currency);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
-    } catch {
-      return `${(cents / 100).toFixed(2)} ${currency}`;
-    }
-    formats.set(currency, format);
-  }
-  return format.format(cents / 100);
-}
+export { formatMoney };
 
 export const moneyOf =
   (currency: string): Money =>

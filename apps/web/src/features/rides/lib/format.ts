@@ -1,21 +1,6 @@
 import { riderText } from '@openride/shared/rides/rider-text';
 
-const money = new Map<string, Intl.NumberFormat>();
-
-/** Integer minor units (cents) in the ride's currency, in the reader's locale: 1234 USD → "$12.34". */
-export function formatMoney(cents: number, currency: string): string {
-  let format = money.get(currency);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
-    } catch {
-      // A currency code this browser does not know: the amount still reads.
-      return `${(cents / 100).toFixed(2)} ${currency}`;
-    }
-    money.set(currency, format);
-  }
-  return format.format(cents / 100);
-}
+export { formatMoney } from '@/lib/money';
 
 /** Whole minutes, never 0: "1 min away" reads better than "0 min away" for a car round the corner. */
 export const minutesOf = (seconds: number) => Math.max(1, Math.round(seconds / 60));
