@@ -65,7 +65,13 @@ describe('quotes and pricing', () => {
       ],
       // Nothing owed from earlier cancellations (decision 0033).
       owed_fee_cents: 0,
+      // The Ferry Building is downtown, a pricing zone; calm, so 1.0×, and the quote's lock of it (decision 0035).
+      surge_tenths: 10,
+      surge_zone: null,
+      quote_token: expect.any(String),
+      expires_at: expect.any(String),
     });
+    expect(Date.parse(res.body.expires_at) - Date.now()).toBeGreaterThan(100_000);
     // The seeded economy price, by hand: 250 + 110 × km + 30 × min, at least 800, + 250.
     const km = route.distance_m / 1000;
     const min = route.duration_s / 60;
