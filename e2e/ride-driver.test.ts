@@ -7,7 +7,7 @@ import { driverText } from '@openride/shared/rides/driver-text';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, type ApiUser, applyApi, byText, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
+import { adminApi, type ApiUser, applyApi, byText, reviewApi, serveTheWholeBay, signedInPage, signUpApi, startServer } from './support/accounts';
 import { closeSuite, type E2EServer, openPage, openSuite, PHONE } from './support/fixtures';
 import { seriousViolations } from './support/axe';
 
@@ -17,6 +17,8 @@ let server: E2EServer;
 let browser: Browser;
 beforeAll(async () => {
   ({ server, browser } = await openSuite(startServer({ TILE_URL: '' })));
+  // Its drivers are spread 7 km apart, some over the bay: served by a test box, not the city's land.
+  await serveTheWholeBay(server);
 });
 afterAll(() => closeSuite({ server, browser }));
 

@@ -78,7 +78,8 @@ export async function startDemo(ctx: { services: Services; url: string; logger: 
   }
   let seed;
   try {
-    seed = await seedDemo(services, env.DEMO_DRIVERS, demoRiders(env));
+    // The riders of the demo, and (when there are any) the extra ones who come out only for the rush hour.
+    seed = await seedDemo(services, env.DEMO_DRIVERS, demoRiders(env) * (1 + RUSH_RIDERS_PER_RIDER));
   } catch (err) {
     await lease.release();
     throw err;
@@ -174,6 +175,7 @@ export async function startDemo(ctx: { services: Services; url: string; logger: 
       pins: new Map(),
       logger: logger.child({ component: 'demo' }),
       rush: rush.places,
+      rushOnly: p.n > demoRiders(env),
     });
     rider.start();
     riders.push(rider);
@@ -198,6 +200,8 @@ export async function startDemo(ctx: { services: Services; url: string; logger: 
   };
 }
 
+/** Extra simulated riders per demo rider who book only while the rush hour is on (decision 0035): demand that outruns the drivers downtown. */
+const RUSH_RIDERS_PER_RIDER = 2;
 /** How often the demo reads its rush-hour switch (set on /surge-pricing). */
 const RUSH_POLL_MS = 5_000;
 

@@ -25,10 +25,14 @@ export type SimRiderOptions = {
    * between rides are a sixteenth as long, so demand in that zone outruns the drivers there.
    */
   rush?: () => readonly (Point & { name: string })[] | null;
+  /** A rider who comes out only for the rush (the demo's extra riders): books nothing while it is off. */
+  rushOnly?: boolean;
 };
 
 /** How much shorter the gaps between a rider's rides are in the demo's rush hour. */
 const RUSH_GAP_DIVISOR = 16;
+/** How often a rush-only rider looks whether the rush is on. */
+const RUSH_POLL_REAL_MS = 5_000;
 
 const TERMINAL = new Set(['completed', 'cancelled', 'no_driver']);
 /** Longer than dispatch's 2-minute search (real time: the server's timers are not time-lapsed). */
@@ -77,6 +81,10 @@ export class SimRider {
     // Riders do not all book at the same second.
     await this.sleepSim(5 + 30 * this.random());
     while (!this.stopController.signal.aborted) {
+      if (this.opts.rushOnly && !this.opts.rush?.()?.length) {
+        await this.sleepReal(RUSH_POLL_REAL_MS);
+        continue;
+      }
       try {
         await this.rideOnce();
       } catch (err) {
