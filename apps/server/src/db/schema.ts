@@ -375,4 +375,57 @@ export type DB = {
   surge_settings: SurgeSettingsTable;
   surge_zones: SurgeZonesTable;
   surge_snapshots: SurgeSnapshotsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  financial_settings: FinancialSettingsTable;
+};
+
+/** The ledger (migration 0013, decision 0037): accounts, immutable transactions and their entries (debit positive). */
+export type LedgerAccountsTable = {
+  id: Generated<string>;
+  key: string;
+  code: string;
+  owner_id: string | null;
+  currency: string;
+  created_at: Generated<Date>;
+};
+export type LedgerTransactionsTable = {
+  id: Generated<string>;
+  kind: string;
+  idempotency_key: string;
+  currency: string;
+  city_id: string | null;
+  ride_id: string | null;
+  reverses_id: string | null;
+  created_by: string | null;
+  reason: string | null;
+  memo: ColumnType<unknown, string | undefined, string>;
+  created_at: Generated<Date>;
+};
+export type LedgerEntriesTable = {
+  id: Generated<string>;
+  transaction_id: string;
+  account_id: string;
+  line: string;
+  /** bigint: pg returns it as a string; convert with Number() (amounts stay far below 2^53). */
+  amount_cents: ColumnType<string, number, never>;
+  created_at: Generated<Date>;
+};
+/** Financial settings per city, versioned with effective dates (migration 0013). */
+export type FinancialSettingsTable = {
+  id: Generated<string>;
+  city_id: string;
+  version: number;
+  effective_from: Timestamp;
+  commission_bp: Json;
+  tax_rate_bp: Generated<number>;
+  tax_label: Generated<string>;
+  payout_weekday: Generated<number>;
+  minimum_payout_cents: Generated<number>;
+  negative_balance_limit_cents: Generated<number>;
+  grace_days: Generated<number>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  note: string | null;
 };

@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/record-audit';
 import { lockRideForTransition } from '../db/ride-locks';
 import type { Services } from '../http/context';
 import { policyFor, rideZoneId } from '../cancellation/cancellation.repo';
+import { postCancellationFee } from '../ledger/ride-postings';
 import { badRequest, domainError, notFound } from '../lib/errors';
 import { withinLimits } from '../lib/rate-limit';
 import { inTransaction } from '../lib/transaction';
@@ -85,6 +86,8 @@ async function cancel(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers'
       if (!current) throw notFound('Ride not found');
       return { ride: settledOrRefused(current, 'cancelled', 'This ride can no longer be cancelled.'), changed: false as const };
     }
+    // A fee the cancel recorded is owed from now on: posted with the cancel (decision 0037).
+    await postCancellationFee(trx, ride);
     if (actor.kind === 'operator') {
       await recordAudit(trx, {
         actorId: actor.userId,

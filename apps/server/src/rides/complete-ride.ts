@@ -2,6 +2,7 @@ import { riderNotice } from '@openride/shared/rides/notification-text';
 import { lockRideForTransition } from '../db/ride-locks';
 import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
+import { postRideCompleted } from '../ledger/ride-postings';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import type { DriverActor } from './actor';
@@ -11,7 +12,7 @@ import { approvedDriverOf, rideInScope } from './rides.repo';
 
 /**
  * The driver ends the trip at the destination (in_progress → completed): the rider reads the fare, paid
- * in cash, and is asked to rate. Only on the driver's own ride; repeating it returns the ride unchanged.
+ * in cash, and is asked to rate. The ride's money is posted to the ledger in the same transaction. Only on the driver's own ride; repeating it returns the ride unchanged.
  */
 export async function completeRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations'>, actor: DriverActor, rideId: string) {
   const { db } = services;
@@ -23,6 +24,8 @@ export async function completeRide(services: Pick<Services, 'db' | 'bus' | 'push
     if (!(await lockRideForTransition(trx, rideId))) return null;
     const ride = await moveRide(trx, { rideId, to: 'completed', actor, scope, set: { completed_at: new Date() } });
     if (!ride) return null;
+    // The books move with the ride (decision 0037): fare in, split between the driver, commission, fees and tax.
+    await postRideCompleted(trx, ride);
     const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...riderNotice.completed(ride.fare_cents, ride.currency) });
     return { ride, notification };
   });

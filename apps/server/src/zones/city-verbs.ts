@@ -2,6 +2,7 @@ import type { CreateCityInput, UpdateCityInput } from '@openride/shared/zones/sc
 import { DEFAULT_SURGE_RULE } from '@openride/shared/surge/surge';
 import { recordAudit } from '../audit/record-audit';
 import { seedCityPolicies } from '../cancellation/cancellation.repo';
+import { seedCityFinance } from '../ledger/financial-settings.repo';
 import type { Services } from '../http/context';
 import { AppError, isUniqueViolation, notFound } from '../lib/errors';
 import { CITY_COLUMNS, cityView } from './zones.repo';
@@ -17,6 +18,7 @@ export async function createCity(services: Pick<Services, 'db' | 'zones'>, admin
       const row = await trx.insertInto('cities').values(input).returning(CITY_COLUMNS).executeTakeFirstOrThrow();
       // Its levers start from the defaults: free cancellation terms (no fees until set) and the default surge rule.
       await seedCityPolicies(trx, row.id);
+      await seedCityFinance(trx, row.id);
       await trx.insertInto('surge_settings').values({ city_id: row.id, rule: JSON.stringify(DEFAULT_SURGE_RULE) }).execute();
       await recordAudit(trx, { actorId: adminId, action: 'city.create', entityType: 'city', entityId: row.id, before: null, after: cityView(row) });
       return cityView(row);
