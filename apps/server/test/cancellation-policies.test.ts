@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
 import { adminOf, ADMIN_ENV, FERRY_BUILDING, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver, serveTheWholeBay } from './ride-actors';
 import { seedCityPolicies } from '../src/cancellation/cancellation.repo';
+import { balanceOf } from '../src/ledger/ledger';
 import { startTestServer, type TestServer } from './test-server';
 
 /**
@@ -95,6 +96,10 @@ describe('cancellation fees', () => {
     expect(again.body.ride.cancellation_fee.amount_cents).toBe(500);
     const fees = await server.services.db.selectFrom('rides').select('cancellation_fee_cents').where('rider_id', '=', rider.id).where('cancellation_fee_cents', 'is not', null).execute();
     expect(fees).toEqual([{ cancellation_fee_cents: 500 }]);
+    // The books (decision 0037): the rider owes it, the driver earned their share, posted once.
+    const row = await rowOf(ride.id);
+    expect(await balanceOf(server.services.db, { code: 'rider_owed', owner: rider.id }, row.currency)).toBe(500);
+    expect(await balanceOf(server.services.db, { code: 'driver', owner: row.driver_id! }, row.currency)).toBe(-500);
 
     // The next quote shows it, the next booking carries it, and the one after does not.
     const quote = await rider.client.post('/api/rides/quote', { pickup: area(), destination: GOLDEN_GATE_PARK });
@@ -103,9 +108,12 @@ describe('cancellation fees', () => {
     expect(next.carried_fee_cents).toBe(500);
     expect((await rowOf(ride.id)).cancellation_fee_carried_to).toBe(next.id);
     expect((await rider.client.post('/api/rides/quote', { pickup: area(), destination: GOLDEN_GATE_PARK })).body.owed_fee_cents).toBe(0);
+    // The booking that carried it is cancelled (in its free window): the fee was never paid, so it is owed again.
     await rider.client.post(`/api/rides/${next.id}/cancel`, {});
+    expect((await rider.client.post('/api/rides/quote', { pickup: area(), destination: GOLDEN_GATE_PARK })).body.owed_fee_cents).toBe(500);
     const third = (await rider.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' })).body.ride;
-    expect(third.carried_fee_cents).toBe(0);
+    expect(third.carried_fee_cents).toBe(500);
+    expect((await rowOf(ride.id)).cancellation_fee_carried_to).toBe(third.id);
     await rider.client.post(`/api/rides/${third.id}/cancel`, {});
 
     // Operators see it in /customer-management.

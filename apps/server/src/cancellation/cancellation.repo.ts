@@ -66,7 +66,11 @@ export async function policiesForRides(db: Kysely<DB>, rides: ReadonlyArray<{ ci
   };
 }
 
-/** The rider's owed cancellation fees: charged, not waived, not yet carried onto a booking. */
+/**
+ * The rider's owed cancellation fees: charged, not waived, and not carried onto a booking that is still on or
+ * completed. A fee carried onto a booking that was then cancelled or found no driver was never paid (the
+ * ledger still holds it as owed, decision 0037): it is owed again, and the next booking carries it.
+ */
 export const owedFees = (db: Kysely<DB>, riderId: string) =>
   db
     .selectFrom('rides')
@@ -74,7 +78,12 @@ export const owedFees = (db: Kysely<DB>, riderId: string) =>
     .where('rider_id', '=', riderId)
     .where('cancellation_fee_cents', '>', 0)
     .where('cancellation_fee_waived', '=', false)
-    .where('cancellation_fee_carried_to', 'is', null);
+    .where((eb) =>
+      eb.or([
+        eb('cancellation_fee_carried_to', 'is', null),
+        eb('cancellation_fee_carried_to', 'in', eb.selectFrom('rides as carrier').select('carrier.id').where('carrier.rider_id', '=', riderId).where('carrier.status', 'in', ['cancelled', 'no_driver'])),
+      ]),
+    );
 
 /** What the rider owes in all, integer cents: shown on the quote before they book. */
 export async function owedFeeCents(db: Kysely<DB>, riderId: string): Promise<number> {
