@@ -15,6 +15,7 @@ export const benches: Entry[] = [
   { name: 'zones', area: 3, load: async () => (await import('./zones')).zonesBench },
   { name: 'bus-fanin', area: 3, load: async () => (await import('./bus-fanin')).busFaninBench },
   { name: 'geo', area: 4, load: async () => (await import('./geo')).geoBench },
+  { name: 'ledger', area: 5, load: async () => (await import('./ledger')).ledgerBench },
   { name: 'dispatch', area: 5, load: async () => (await import('./dispatch')).dispatchBench },
   { name: 'frontend', area: 6, load: async () => (await import('./frontend')).frontendBench },
 ];

@@ -35,15 +35,31 @@ export const accountKey = (ref: AccountRef, currency: string) => (ref.owner === 
 
 /** The account's row id, created on first use (one row per key, whoever races to make it). */
 export async function accountId(db: Kysely<DB>, ref: AccountRef, currency: string): Promise<string> {
-  const key = accountKey(ref, currency);
-  const found = await db.selectFrom('ledger_accounts').select('id').where('key', '=', key).executeTakeFirst();
-  if (found) return found.id;
-  await db
-    .insertInto('ledger_accounts')
-    .values({ key, code: ref.code, owner_id: ref.owner ?? null, currency })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  return (await db.selectFrom('ledger_accounts').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id;
+  return (await accountIds(db, [ref], currency)).get(accountKey(ref, currency))!;
+}
+
+/**
+ * Row ids for many accounts in at most three statements (find, create the missing ones, find those): a ride's
+ * posting touches six or more, and one query per account was most of its cost (bench `ledger`).
+ */
+export async function accountIds(db: Kysely<DB>, refs: AccountRef[], currency: string): Promise<Map<string, string>> {
+  const byKey = new Map(refs.map((ref) => [accountKey(ref, currency), ref]));
+  const keys = [...byKey.keys()];
+  const ids = new Map<string, string>();
+  const find = async (wanted: string[]) => {
+    for (const row of await db.selectFrom('ledger_accounts').select(['id', 'key']).where('key', 'in', wanted).execute()) ids.set(row.key, row.id);
+  };
+  await find(keys);
+  const missing = keys.filter((k) => !ids.has(k));
+  if (missing.length > 0) {
+    await db
+      .insertInto('ledger_accounts')
+      .values(missing.map((key) => ({ key, code: byKey.get(key)!.code, owner_id: byKey.get(key)!.owner ?? null, currency })))
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    await find(missing);
+  }
+  return ids;
 }
 
 /**
@@ -81,9 +97,11 @@ export async function post(db: Kysely<DB>, input: PostInput): Promise<{ id: stri
     return { id: existing.id, posted: false };
   }
   if (entries.length > 0) {
-    const rows = [];
-    for (const e of entries) rows.push({ transaction_id: inserted.id, account_id: await accountId(db, e.account, input.currency), line: e.line, amount_cents: e.amount_cents });
-    await db.insertInto('ledger_entries').values(rows).execute();
+    const ids = await accountIds(db, entries.map((e) => e.account), input.currency);
+    await db
+      .insertInto('ledger_entries')
+      .values(entries.map((e) => ({ transaction_id: inserted.id, account_id: ids.get(accountKey(e.account, input.currency))!, line: e.line, amount_cents: e.amount_cents })))
+      .execute();
   }
   return { id: inserted.id, posted: true };
 }
