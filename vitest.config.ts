@@ -1,6 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** The browser journeys the scaled run repeats on PostgreSQL + Redis (decision 0042). */
+const SCALED_E2E = [
+  'e2e/ride-loop.test.ts',
+  'e2e/ride-driver.test.ts',
+  'e2e/ride-rider-trip.test.ts',
+  'e2e/ride-socket-refused.test.ts',
+  'e2e/booking-management.test.ts',
+  'e2e/notifications.test.ts',
+];
+
 /**
  * Three layers, one runner: unit (pure code), api (the server in process, real database), e2e (the real
  * server as a child process, driven by Chromium). `npm test` runs them all.
@@ -32,7 +42,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           sequence: { groupOrder: 2 },
-          include: ['e2e/**/*.test.ts'],
+          // The scaled run (`npm run test:scaled`) runs every API test again on PostgreSQL + Redis, but only the
+          // browser journeys that cross processes or live updates (decision 0042): a page's other journeys
+          // reach the database only through the API, which the API tests already run there.
+          include: process.env.OPENRIDE_E2E_SCALED_ONLY ? SCALED_E2E : ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
