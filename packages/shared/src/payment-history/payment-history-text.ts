@@ -24,6 +24,7 @@ export const paymentHistoryText = {
   } satisfies Record<HistoryKind, string>,
   methods: { cash: 'Cash', card: 'Card', wallet: 'Wallet', owed: 'Added to what you owe' },
   receiptLink: 'Receipt',
+  fullReceipt: 'Full receipt, PDF and refunds',
   receiptLabel: (ride: string) => `Receipt of the ride ${ride}`,
   rideTo: (from: string | null, to: string | null) => `${from ?? 'Pin'} → ${to ?? 'Pin'}`,
   requestStatus: (status: string) => `Refund request: ${status}`,
