@@ -46,6 +46,7 @@ it('a rider reports a problem with a cash fare; an admin refunds part of it as w
   const list = p.getByRole('list', { name: text.listLabel });
   await list.getByText(text.kinds.fare, { exact: true }).waitFor();
   await list.getByText(`−${usd(ride.fare_cents)}`, { exact: true }).waitFor();
+  if (process.env.SCREENSHOT_DIR) await p.screenshot({ path: `${process.env.SCREENSHOT_DIR}/history.png`, fullPage: true });
   await list.getByRole('link', { name: text.receiptLabel(text.rideTo(PICKUP.label, DESTINATION.label)) }).click();
   await p.waitForURL(`${server.url}/payment-history/${ride.id}`);
   await p.getByRole('heading', { level: 1, name: text.receipt.title }).waitFor();
@@ -66,6 +67,7 @@ it('a rider reports a problem with a cash fare; an admin refunds part of it as w
   await form.getByLabel(refundText.report.comment).fill('We went around the Civic Center twice.');
   let violations = await seriousViolations(p);
   expect(violations, JSON.stringify(violations)).toEqual([]);
+  if (process.env.SCREENSHOT_DIR) await p.screenshot({ path: `${process.env.SCREENSHOT_DIR}/receipt-report.png`, fullPage: true });
   await form.getByRole('button', { name: refundText.report.submit }).click();
   await byText(p, refundText.report.sent).waitFor();
   await p.getByText(refundText.statuses.open, { exact: true }).waitFor();
@@ -73,13 +75,16 @@ it('a rider reports a problem with a cash fare; an admin refunds part of it as w
   expect(await p.getByRole('button', { name: refundText.report.open }).count()).toBe(0);
   await p.setViewportSize({ width: 320, height: 640 });
   expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  if (process.env.SCREENSHOT_DIR) await p.screenshot({ path: `${process.env.SCREENSHOT_DIR}/receipt-320.png`, fullPage: true });
 
   // The admin: the queue, the request with its ride's story, a partial refund of $2.00.
-  const admin = await signedInPage(browser, server, adminUser, DESKTOP);
+  const admin = await signedInPage(browser, server, adminUser, process.env.SCREENSHOT_DIR ? PHONE : DESKTOP);
   const a = admin.page;
   await a.goto('/refund-management');
   await a.getByRole('heading', { level: 1, name: refundText.admin.title }).waitFor();
   await a.getByLabel(refundText.admin.filters.status).selectOption({ label: refundText.statuses.open });
+  await a.getByRole('link', { name: refundText.admin.openLabel('Mona Money') }).waitFor();
+  if (process.env.SCREENSHOT_DIR) await a.screenshot({ path: `${process.env.SCREENSHOT_DIR}/refund-queue.png`, fullPage: true });
   await a.getByRole('link', { name: refundText.admin.openLabel('Mona Money') }).click();
   await a.getByRole('heading', { level: 1, name: `Mona Money: ${refundText.reasons.route_longer}` }).waitFor();
   await a.getByRole('region', { name: refundText.admin.timeline }).getByText(operatorText.events.completed, { exact: true }).waitFor();
@@ -88,6 +93,7 @@ it('a rider reports a problem with a cash fare; an admin refunds part of it as w
   await decision.getByText(refundText.admin.toWallet).waitFor();
   await decision.getByRole('radio', { name: refundText.actions.approve_partial }).check();
   await decision.getByLabel(refundText.admin.amount).fill('2.00');
+  if (process.env.SCREENSHOT_DIR) await a.screenshot({ path: `${process.env.SCREENSHOT_DIR}/refund-decide.png`, fullPage: true });
   violations = await seriousViolations(a);
   expect(violations, JSON.stringify(violations)).toEqual([]);
   await decision.getByRole('button', { name: refundText.admin.submit('approve_partial') }).click();
@@ -101,6 +107,7 @@ it('a rider reports a problem with a cash fare; an admin refunds part of it as w
   await p.goto('/payment-history');
   const wallet = p.locator('dl > div').filter({ hasText: text.wallet });
   await wallet.getByText(usd(200), { exact: true }).waitFor();
+  if (process.env.SCREENSHOT_DIR) await p.screenshot({ path: `${process.env.SCREENSHOT_DIR}/history-credited.png`, fullPage: true });
   await list.getByText(`+${usd(200)}`, { exact: true }).waitFor();
   await list.getByText(text.requestStatus(refundText.statuses.approved), { exact: true }).first().waitFor();
   await list.getByRole('link', { name: text.receiptLabel(text.rideTo(PICKUP.label, DESTINATION.label)) }).first().click();
