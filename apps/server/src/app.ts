@@ -29,11 +29,13 @@ import { isDataException, isRetryableDbError } from './db/retryable';
 import { lostRace } from './lib/transaction';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { otpRoutes } from './otp/otp.routes';
+import { paymentHistoryRoutes } from './payment-history/payment-history.routes';
 import { farePolicyRoutes } from './pricing/fare-policies.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
 import { publicRoutes } from './public/public.routes';
 import { profileRoutes } from './profiles/profiles.routes';
 import { pushRoutes } from './push/push.routes';
+import { refundRoutes } from './refunds/refunds.routes';
 import { rideRoutes } from './rides/rides.routes';
 import { surgeRoutes } from './surge/surge.routes';
 import { zoneRoutes } from './zones/zones.routes';
@@ -184,6 +186,8 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', pricingRoutes(services));
   app.route('/', publicRoutes(services));
   app.route('/', farePolicyRoutes(services));
+  app.route('/', paymentHistoryRoutes(services));
+  app.route('/', refundRoutes(services));
   app.route('/', rideRoutes(services));
   if (services.env.NODE_ENV !== 'production') {
     app.route('/', devOutboxRoutes(services));

@@ -7,10 +7,12 @@ import { devRoutes } from './dev/api';
 import { driverRoutes } from './drivers/api';
 import { notificationRoutes } from './notifications/api';
 import { otpRoutes } from './otp/api';
+import { paymentHistoryRoutes } from './payment-history/api';
 import { profileRoutes } from './profiles/api';
 import { pricingAdminRoutes } from './pricing/api';
 import { publicRoutes } from './public/api';
 import { pushRoutes } from './push/api';
+import { refundRoutes } from './refunds/api';
 import { rideRoutes } from './rides/api';
 import { surgeRoutes } from './surge/api';
 import { systemRoutes } from './system/api';
@@ -35,4 +37,6 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...zoneRoutes,
   ...surgeRoutes,
   ...publicRoutes,
+  ...paymentHistoryRoutes,
+  ...refundRoutes,
 ];

@@ -52,6 +52,11 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   TOO_MANY_FRAMES: 'Your app is sending updates too fast. Some were skipped.',
   TOO_MANY_SUBSCRIBES: 'Too many live views were opened at once. Please wait a moment.',
   TOO_MANY_ESTIMATES: 'You have asked for a lot of estimates in a short time. Please wait a minute, then try again.',
+  REFUND_WINDOW_CLOSED: 'Problems with a fare can be reported up to 30 days after the ride.',
+  REFUND_REQUEST_OPEN: 'You already reported a problem with this fare. We will let you know what we decide.',
+  REFUND_EXCEEDS_PAID: 'That is more than what is left to refund on this ride.',
+  REFUND_DECIDED: 'This request was already decided.',
+  CARD_REFUNDS_UNAVAILABLE: 'Card refunds are not available yet; give wallet credit instead',
   PUSH_ENDPOINT_TAKEN: 'This browser is already set up for notifications on another account.',
 };
 

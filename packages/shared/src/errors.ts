@@ -90,6 +90,18 @@ export const DOMAIN_ERROR_CODES = {
   /** Too many public fare estimates from one network address in a minute (each may cost a routing call). */
   TOO_MANY_ESTIMATES: 429,
 
+  // Refunds (issue 13, decision 0039)
+  /** A refund request past the window after the ride (30 days, Uber's for riders). */
+  REFUND_WINDOW_CLOSED: 409,
+  /** The ride already has a refund request waiting for a decision (one open request per ride). */
+  REFUND_REQUEST_OPEN: 409,
+  /** More than what is left to refund on the ride: what was paid minus what was refunded already. */
+  REFUND_EXCEEDS_PAID: 409,
+  /** The refund request was decided already (approved, credited or rejected). */
+  REFUND_DECIDED: 409,
+  /** A card ride's refund goes back to the card through the payment provider, which is not there yet. */
+  CARD_REFUNDS_UNAVAILABLE: 409,
+
   // Push
   /** The push subscription's endpoint is registered to another account: it does not change owner. */
   PUSH_ENDPOINT_TAKEN: 409,

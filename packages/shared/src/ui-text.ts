@@ -21,6 +21,7 @@ export const uiText = {
   nav: {
     signOut: 'Sign Out',
     rideHistory: 'My Rides',
+    paymentHistory: 'Payment History',
   },
   analytics: {
     range: 'Date range',

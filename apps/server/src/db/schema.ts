@@ -379,6 +379,7 @@ export type DB = {
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
   financial_settings: FinancialSettingsTable;
+  refund_requests: RefundRequestsTable;
 };
 
 /** The ledger (migration 0013, decision 0037): accounts, immutable transactions and their entries (debit positive). */
@@ -428,4 +429,23 @@ export type FinancialSettingsTable = {
   created_by: string | null;
   created_at: Generated<Date>;
   note: string | null;
+};
+
+/** A rider's report about a fare and an admin's decision (migration 0015, decision 0039); the money is in the ledger. */
+export type RefundRequestsTable = {
+  id: Generated<string>;
+  ride_id: string;
+  rider_id: string;
+  reason: 'charged_more_than_estimate' | 'route_longer' | 'driver_detour' | 'cancellation_fee' | 'ride_not_taken' | 'other';
+  requested_cents: number | null;
+  comment: string | null;
+  status: Generated<'open' | 'approved' | 'credited' | 'rejected'>;
+  decision: 'approve_full' | 'approve_partial' | 'credit' | 'reject' | null;
+  bearer: 'platform' | 'driver' | null;
+  destination: 'wallet' | 'card' | null;
+  decision_reason: string | null;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+  ledger_transaction_id: string | null;
+  created_at: Generated<Date>;
 };

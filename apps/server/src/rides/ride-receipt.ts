@@ -2,22 +2,16 @@ import { fareLines } from '@openride/shared/pricing/fare-lines';
 import { fareBreakdown, type Pricing } from '@openride/shared/rides/fare';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import type { Services } from '../http/context';
-import { domainError, notFound } from '../lib/errors';
-import { destinationOf, findRideFor, pickupOf } from './rides.repo';
+import { domainError } from '../lib/errors';
+import { destinationOf, pickupOf, type RideRow } from './rides.repo';
 
 const MAX_PATH_POINTS = 500;
 
 /**
- * The receipt of a completed ride: the upfront fare itemised from the price list it was quoted on (the
- * lines add up to the fare exactly: the rounding is shown as its own line when there is any), and the path
- * the driver took, thinned to at most 500 points for the map.
+ * A ride's fare itemised from the price list it was quoted on (the lines add up to the fare exactly: the
+ * rounding is shown as its own line when there is any), and the surge it was priced at.
  */
-export async function rideReceipt(services: Pick<Services, 'db'>, userId: string, rideId: string) {
-  const found = await findRideFor(services.db, userId, rideId);
-  if (!found) throw notFound('Ride not found');
-  const ride = found.row;
-  if (ride.status !== 'completed') throw domainError('RIDE_NOT_COMPLETED', 'The receipt is ready when the ride is completed.');
-
+export function receiptLines(ride: RideRow) {
   const lines: { label: string; amount_cents: number }[] = [];
   const pricing = (typeof ride.pricing === 'string' ? JSON.parse(ride.pricing) : ride.pricing) as (Pricing & { time_multiplier?: number; surge_multiplier?: number }) | null;
   if (pricing) {
@@ -31,6 +25,17 @@ export async function rideReceipt(services: Pick<Services, 'db'>, userId: string
   } else {
     lines.push({ label: `${RIDE_TYPE_NAMES[ride.ride_type]} fare`, amount_cents: ride.fare_cents });
   }
+  return { lines, surge_multiplier: pricing?.surge_multiplier ?? 1 };
+}
+
+/**
+ * The receipt of a completed ride the caller may read (checked by the caller: its rider or driver, or an
+ * admin): the upfront fare itemised (`receiptLines`), and the path the driver took, thinned to at most 500
+ * points for the map. The money pages extend it with the ledger's figures (payment-history/).
+ */
+export async function receiptOf(services: Pick<Services, 'db'>, ride: RideRow) {
+  if (ride.status !== 'completed') throw domainError('RIDE_NOT_COMPLETED', 'The receipt is ready when the ride is completed.');
+  const { lines } = receiptLines(ride);
 
   const crumbs = await services.db.selectFrom('ride_locations').select(['lat', 'lng']).where('ride_id', '=', ride.id).orderBy('at').execute();
   const step = Math.max(1, Math.ceil(crumbs.length / MAX_PATH_POINTS));

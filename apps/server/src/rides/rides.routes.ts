@@ -21,7 +21,6 @@ import { listRides } from './list-rides';
 import { markArrived } from './mark-arrived';
 import { rateRide } from './rate-ride';
 import { listMessages, sendMessage } from './ride-chat';
-import { rideReceipt } from './ride-receipt';
 import { requestRide } from './request-ride';
 import { activeRideOf, findRideFor, isRideId, type RideRow, rideView, type RideViewer } from './rides.repo';
 import { startRide } from './start-ride';
@@ -141,11 +140,6 @@ export function rideRoutes(services: Services) {
     const id = rideIdOf(c.req.param('id'));
     const input = ratingSchema.parse(await c.req.json());
     return c.json({ rating: await rateRide(services, user.id, id, input) }, 201);
-  });
-
-  app.get('/api/rides/:id/receipt', async (c) => {
-    const user = requireUser(c);
-    return c.json({ receipt: await rideReceipt(services, user.id, rideIdOf(c.req.param('id'))) });
   });
 
   /** Public, read-only: the token is the credential. */

@@ -24,6 +24,9 @@ const signedInPages: RouteObject[] = [
   // Push notifications open the query form /track-ride?booking=… (§2).
   { path: 'track-ride', handle: taskHandle, lazy: () => import('./routes/track-ride') },
   { path: 'ride-history', lazy: () => import('./routes/ride-history') },
+  // Issue 13 (decision 0039): the rider's money, from the ledger, and a receipt per ride.
+  { path: 'payment-history', lazy: () => import('./routes/payment-history') },
+  { path: 'payment-history/:rideId', lazy: () => import('./routes/ride-receipt') },
 ];
 
 /** Pages for users with a driver record (pending ones included); riders are sent to /driver. */
@@ -55,7 +58,8 @@ const adminPages: RouteObject[] = [
   { path: 'pricing-settings', lazy: () => import('./routes/pricing-settings') },
   placeholder('financial-settings', 'financialSettings'),
   { path: 'geofence-management', lazy: () => import('./routes/geofence-management') },
-  placeholder('refund-management', 'refundManagement'),
+  { path: 'refund-management', lazy: () => import('./routes/refund-management') },
+  { path: 'refund-management/:id', lazy: () => import('./routes/refund-request') },
   { path: 'analytics', lazy: () => import('./routes/analytics') },
   placeholder('promo-codes', 'promoCodes'),
   placeholder('driver-payouts', 'driverPayouts'),
@@ -93,7 +97,6 @@ const pages: RouteObject[] = [
   { element: <RequireRole role="admin" />, children: adminPages },
 
   // Riders' pages whose content is still to come; public until they show something personal.
-  placeholder('payment-history', 'paymentHistory'),
   placeholder('account-settings', 'accountSettings'),
   placeholder('support-tickets', 'supportTickets'),
   placeholder('notifications', 'notifications'),

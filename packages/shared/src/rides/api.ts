@@ -26,7 +26,6 @@ import {
   openOfferResponseSchema,
   quoteSchema,
   ratingResponseSchema,
-  receiptResponseSchema,
   rideListResponseSchema,
   rideResponseSchema,
   riderRideResponseSchema,
@@ -220,15 +219,6 @@ export const rideRoutes = defineRoutes([
     auth: 'user',
     request: { params: idParamsSchema, body: ratingSchema },
     responses: { 201: { description: 'Rated', schema: ratingResponseSchema }, 409: { description: 'Not completed, or already rated' }, ...notYours },
-  },
-  {
-    method: 'GET',
-    path: '/api/rides/:id/receipt',
-    tag: 'rides',
-    summary: 'The receipt of a completed ride',
-    auth: 'user',
-    request: { params: idParamsSchema },
-    responses: { 200: { description: 'The receipt', schema: receiptResponseSchema }, 409: { description: 'Not completed yet' }, ...notYours },
   },
   {
     method: 'GET',

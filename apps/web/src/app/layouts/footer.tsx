@@ -33,7 +33,7 @@ const linkClass = 'rounded text-sm text-ink-400 transition-colors hover:text-whi
 
 export function Footer() {
   return (
-    <footer className="bg-ink-950 text-ink-300">
+    <footer className="bg-ink-950 text-ink-300 print:hidden">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
         <div className="grid gap-10 sm:grid-cols-2 lg:grid-cols-4">
           <div className="sm:col-span-2">

@@ -27,7 +27,7 @@ export function SiteLayout() {
       </a>
       <TopNav />
       {/* Padded by the nav's height: the fixed nav must never cover the top of a page. */}
-      <main id="main" tabIndex={-1} className={cn('flex-1 pt-nav focus:outline-none', task && 'min-h-0')}>
+      <main id="main" tabIndex={-1} className={cn('flex-1 pt-nav focus:outline-none print:pt-0', task && 'min-h-0')}>
         {pageLoading ? <PageLoading /> : <Outlet />}
       </main>
       {task ? null : <Footer />}

@@ -86,7 +86,7 @@ export function TopNav() {
   const driverRecord = user ? driver.data : undefined;
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-ink-100 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+    <header className="fixed inset-x-0 top-0 z-40 border-b print:hidden border-ink-100 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="mx-auto flex h-nav max-w-7xl items-center gap-3 px-4 sm:px-6 md:gap-2 md:px-4 lg:gap-3 lg:px-8">
         <Link to={paths.home} onClick={() => setMenuOpen(false)} className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-ink-900">
           <span className="flex size-9 items-center justify-center rounded-xl bg-ink-900 text-brand-400">

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { History, LogOut, UserRound } from 'lucide-react';
+import { History, LogOut, Receipt, UserRound } from 'lucide-react';
 import { uiText } from '@openride/shared/ui-text';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { paths } from '@/config/paths';
@@ -42,6 +42,14 @@ export function UserMenu({ me, onSignOut }: { me: Me; onSignOut: () => void }) {
           >
             <History className="size-4" aria-hidden="true" />
             {uiText.nav.rideHistory}
+          </Link>
+          <Link
+            to={paths.paymentHistory}
+            onClick={() => setOpen(false)}
+            className="mt-1 flex w-full items-center gap-2 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900"
+          >
+            <Receipt className="size-4" aria-hidden="true" />
+            {uiText.nav.paymentHistory}
           </Link>
           <EnablePushItem />
           <button

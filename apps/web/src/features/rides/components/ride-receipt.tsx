@@ -1,4 +1,7 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
+import { paymentHistoryText } from '@openride/shared/payment-history/payment-history-text';
+import { paths } from '@/config/paths';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { RideMap } from '@/components/map/ride-map';
 import { useReceipt } from '../api/get-receipt';
@@ -50,6 +53,9 @@ export function RideReceipt({ ride }: { ride: Ride }) {
               <dd>{riderText.book.cash}</dd>
             </div>
           </dl>
+          <Link to={paths.receipt(ride.id)} className="inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+            {paymentHistoryText.fullReceipt}
+          </Link>
           <RideMap className="h-56 rounded-2xl" label={text.pathMap} pickup={ride.pickup} destination={ride.destination} path={receipt.data.path} />
         </>
       )}

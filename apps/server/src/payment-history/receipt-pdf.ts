@@ -1,0 +1,84 @@
+import { paymentHistoryText } from '@openride/shared/payment-history/payment-history-text';
+import type { MoneyReceipt } from '@openride/shared/payment-history/views';
+import { refundText } from '@openride/shared/refunds/refund-text';
+import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
+import PDFDocument from 'pdfkit';
+
+const text = paymentHistoryText.receipt;
+
+const moneyOf = (cents: number, currency: string) => {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency}`;
+  }
+};
+const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC' : '—');
+
+/**
+ * The receipt as a PDF (decision 0039), drawn with pdfkit's built-in Helvetica (no font files, nothing
+ * fetched): the same figures as the page — fare lines, surge, total, tip, how it was paid, refunds and the
+ * ride's refund requests — every amount from the receipt, whose money comes from the ledger.
+ */
+export function receiptPdf(receipt: MoneyReceipt): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `OpenRide receipt ${receipt.ride_id}`, Author: 'OpenRide' } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const money = (cents: number) => moneyOf(cents, receipt.currency);
+  const width = doc.page.width - 112;
+  const row = (label: string, value: string, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(11);
+    doc.text(label, 56, y, { width: width - 120 });
+    const after = doc.y;
+    doc.text(value, 56 + width - 120, y, { width: 120, align: 'right' });
+    doc.y = Math.max(after, doc.y) + 4;
+  };
+  const heading = (title: string) => {
+    doc.moveDown(0.6);
+    doc.font('Helvetica-Bold').fontSize(13).text(title, 56);
+    doc.moveDown(0.3);
+  };
+
+  doc.font('Helvetica-Bold').fontSize(20).text('OpenRide');
+  doc.font('Helvetica').fontSize(14).text(text.title);
+  doc.moveDown(0.5);
+  doc.fontSize(10).fillColor('#444444');
+  doc.text(`${text.ride}: ${receipt.ride_id}`);
+  doc.text(`${text.date}: ${when(receipt.completed_at)}`);
+  doc.text(`${text.from}: ${receipt.pickup.label ?? `${receipt.pickup.lat.toFixed(5)}, ${receipt.pickup.lng.toFixed(5)}`}`);
+  doc.text(`${text.to}: ${receipt.destination.label ?? `${receipt.destination.lat.toFixed(5)}, ${receipt.destination.lng.toFixed(5)}`}`);
+  doc.text(`${text.trip}: ${RIDE_TYPE_NAMES[receipt.ride_type]} · ${(receipt.distance_m / 1000).toFixed(1)} km · ${Math.round(receipt.duration_s / 60)} min`);
+  doc.fillColor('#000000');
+
+  heading(text.fare);
+  for (const line of receipt.lines) row(line.label, money(line.amount_cents));
+  if (receipt.surge_multiplier !== 1) row(text.surge(String(receipt.surge_multiplier)), '');
+  const m = receipt.money;
+  if (m) {
+    const fare = m.cash_cents + m.card_cents + m.wallet_cents;
+    if (m.carried_fee_cents) row(text.carried, money(m.carried_fee_cents));
+    if (m.tip_cents) row(text.tip, money(m.tip_cents));
+    row(text.total, money(fare + m.tip_cents), true);
+    heading(text.method);
+    for (const method of ['cash', 'card', 'wallet'] as const) if (m[`${method}_cents`]) row(text.methods[method], money(m[`${method}_cents`]));
+    heading(text.refunds);
+    if (m.refunds.length === 0) doc.font('Helvetica').fontSize(11).text(text.noRefunds, 56);
+    for (const r of m.refunds) row(`${when(r.at)} · ${text.refundedTo(refundText.destinations[r.destination])}`, `-${money(r.amount_cents)}`);
+    if (m.refunded_cents) row(text.paid, money(m.paid_cents - m.refunded_cents), true);
+  } else {
+    row(text.total, money(receipt.fare_cents), true);
+  }
+  for (const r of receipt.refund_requests) {
+    doc.moveDown(0.3);
+    doc.font('Helvetica').fontSize(10).fillColor('#444444');
+    doc.text(`${refundText.requestTitle} (${when(r.created_at)}): ${refundText.reasons[r.reason]} · ${refundText.statuses[r.status]}`, 56, doc.y, { width });
+    doc.fillColor('#000000');
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,98 @@
+import { refundText } from '@openride/shared/refunds/refund-text';
+import type { RefundDecision } from '@openride/shared/refunds/schemas';
+import { isUuid } from '@openride/shared/text';
+import { recordAudit } from '../audit/record-audit';
+import { lockRideForTransition } from '../db/ride-locks';
+import type { Services } from '../http/context';
+import { postRefund } from '../ledger/refund-postings';
+import { rideMoney } from '../ledger/ride-money';
+import { badRequest, domainError, notFound } from '../lib/errors';
+import { inTransaction } from '../lib/transaction';
+import { createNotification } from '../notifications/create-notification';
+import { getRefundDetail } from './get-refund-request';
+import { refundToCard } from './refund-to-card';
+
+/**
+ * An admin decides a refund request (decision 0039): Approve full (all that is left to refund), Approve
+ * partial (an amount), Give wallet credit (an amount), or Reject (a reason the rider reads).
+ *
+ * One transaction, the ride's lock first (decision 0021's order), then the request's: a second admin acting
+ * at the same moment waits, then finds the request decided (REFUND_DECIDED). Under the lock the ledger says
+ * what was paid for the ride and what was refunded already, so the total refunded never exceeds what was paid
+ * (REFUND_EXCEEDS_PAID). The refund posts with key `refund_request:<id>` (once, whatever happens); the
+ * request, the rider's notification and the audit record commit with it.
+ *
+ * Where the money goes: a wallet credit always to the rider's wallet; an approval back to how the rider paid —
+ * a cash or wallet ride to the wallet (cash cannot be handed back), a card ride to the card through
+ * `refundToCard` (the payment provider's seam).
+ */
+export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push'>, adminId: string, requestId: string, decision: RefundDecision) {
+  if (!isUuid(requestId)) throw notFound('No such refund request.');
+  const { db } = services;
+  const outcome = await inTransaction(db, async (trx) => {
+    const seen = await trx.selectFrom('refund_requests').select('ride_id').where('id', '=', requestId).executeTakeFirst();
+    if (!seen) throw notFound('No such refund request.');
+    const ride = (await lockRideForTransition(trx, seen.ride_id))?.ride;
+    if (!ride) throw notFound('No such refund request.');
+    const request = await trx.selectFrom('refund_requests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirstOrThrow();
+    if (request.status !== 'open') throw domainError('REFUND_DECIDED');
+    const now = new Date();
+    const currency = ride.currency.trim();
+
+    if (decision.action === 'reject') {
+      await trx
+        .updateTable('refund_requests')
+        .set({ status: 'rejected', decision: 'reject', decision_reason: decision.reason, decided_by: adminId, decided_at: now })
+        .where('id', '=', requestId)
+        .execute();
+      await recordAudit(trx, {
+        actorId: adminId,
+        action: 'refund.reject',
+        entityType: 'refund_request',
+        entityId: requestId,
+        before: { status: 'open' },
+        after: { status: 'rejected', ride_id: ride.id },
+        reason: decision.reason,
+      });
+      const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...refundText.notice.rejected(decision.reason) });
+      return { notification };
+    }
+
+    const money = await rideMoney(trx, ride);
+    const amount = decision.action === 'approve_full' ? money.refundable_cents : decision.amount_cents;
+    if (amount <= 0 || amount > money.refundable_cents) throw domainError('REFUND_EXCEEDS_PAID');
+    if (decision.bearer === 'driver' && !ride.driver_id) throw badRequest('This ride had no driver: the platform bears its refund.');
+    const destination = decision.action !== 'credit' && money.card_cents > 0 ? 'card' : 'wallet';
+    const key = `refund_request:${requestId}`;
+    if (destination === 'card') await refundToCard(services, { key, rideId: ride.id, amount_cents: amount, currency });
+    const tx = await postRefund(trx, {
+      requestId,
+      ride: { id: ride.id, city_id: ride.city_id, currency, rider_id: ride.rider_id, driver_id: ride.driver_id },
+      amount_cents: amount,
+      bearer: decision.bearer,
+      destination,
+      created_by: adminId,
+      reason: decision.note ?? null,
+      memo: { action: decision.action },
+    });
+    const status = decision.action === 'credit' ? 'credited' : 'approved';
+    await trx
+      .updateTable('refund_requests')
+      .set({ status, decision: decision.action, bearer: decision.bearer, destination, decision_reason: decision.note || null, decided_by: adminId, decided_at: now, ledger_transaction_id: tx.id })
+      .where('id', '=', requestId)
+      .execute();
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: decision.action === 'credit' ? 'refund.credit' : 'refund.approve',
+      entityType: 'refund_request',
+      entityId: requestId,
+      before: { status: 'open', refunded_cents: money.refunded_cents },
+      after: { status, ride_id: ride.id, action: decision.action, amount_cents: amount, bearer: decision.bearer, destination, ledger_transaction_id: tx.id },
+      reason: decision.note ?? null,
+    });
+    const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...refundText.notice.approved(amount, currency, destination === 'wallet') });
+    return { notification };
+  });
+  await outcome.notification.publish();
+  return getRefundDetail(db, requestId);
+}

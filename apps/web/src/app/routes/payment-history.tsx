@@ -1,0 +1,1 @@
+export { PaymentHistoryPage as Component } from '@/features/payment-history/components/payment-history-page';

@@ -1,0 +1,1 @@
+export { RefundManagementPage as Component } from '@/features/refunds/components/refund-management-page';

@@ -1,0 +1,1 @@
+export { RefundRequestPage as Component } from '@/features/refunds/components/refund-request-page';

@@ -1,0 +1,1 @@
+export { ReceiptPage as Component } from '@/features/payment-history/components/receipt-page';

@@ -1,0 +1,252 @@
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useParams } from 'react-router';
+import { refundText } from '@openride/shared/refunds/refund-text';
+import { dollarsToCents, REFUND_ACTIONS, REFUND_BEARERS, type RefundAction, type RefundBearer, type RefundDecision } from '@openride/shared/refunds/schemas';
+import { operatorText } from '@openride/shared/rides/operator-text';
+import type { TimelineEvent } from '@openride/shared/rides/operator';
+import { RideMap } from '@/components/map/ride-map';
+import { Button } from '@/components/ui/button';
+import { DetailPage } from '@/components/ui/detail-page';
+import { Field, inputClasses } from '@/components/ui/field';
+import { PageTitle } from '@/components/ui/page';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/money';
+import { type AdminRefundDetail, useDecideRefund, useRefundRequest } from '../api/refund-requests';
+import { statusBadge } from './refund-management-page';
+
+const text = refundText.admin;
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+const eventText = (e: TimelineEvent) => {
+  const words = operatorText.events[e.kind];
+  if (e.kind === 'cancelled') return (words as (by: string | null) => string)(e.by);
+  return typeof words === 'function' ? (words as (name: string | null) => string)(e.driver_name) : words;
+};
+
+/**
+ * /refund-management/:id (admins, decision 0039): one rider's report with what to decide on — the ride's
+ * timeline and route (/booking-management's story), its fare lines and its money from the ledger — and the
+ * decision: Approve full, Approve partial, Give wallet credit or Reject, with who bears it.
+ */
+export function RefundRequestPage() {
+  const { id = '' } = useParams();
+  const detail = useRefundRequest(id);
+  return (
+    <DetailPage back={{ to: paths.refundManagement, label: text.back }} query={detail} notFound={text.notFound} loadFailed={text.detailFailed}>
+      {(data) => <RequestStory detail={data} />}
+    </DetailPage>
+  );
+}
+
+function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={cn('min-w-0 rounded-2xl border border-ink-200 bg-white p-4', className)}>
+      <h2 id={id} className="mb-3 text-lg font-semibold text-ink-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Line({ label, children, strong }: { label: ReactNode; children: ReactNode; strong?: boolean }) {
+  return (
+    <div className={cn('flex flex-wrap justify-between gap-x-3 py-1', strong && 'font-semibold')}>
+      <dt className="text-ink-600">{label}</dt>
+      <dd className="text-ink-900 tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function RequestStory({ detail }: { detail: AdminRefundDetail }) {
+  const { request: q, ride, money: m } = detail;
+  const money = (cents: number) => formatMoney(cents, m.currency);
+  const title = `${q.rider_name}: ${refundText.reasons[q.reason]}`;
+  return (
+    <div className="space-y-6">
+      <PageTitle title={title} />
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold tracking-tight break-words text-ink-900 sm:text-3xl">{title}</h1>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-ink-600">
+          <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', statusBadge[q.status])}>{refundText.statuses[q.status]}</span>
+          <span>{dateTime.format(new Date(q.created_at))}</span>
+          <span className="break-all">{q.rider_email}</span>
+        </p>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title={text.request}>
+          <dl className="text-sm">
+            <Line label={text.columns.reason}>{refundText.reasons[q.reason]}</Line>
+            <Line label={text.columns.asked}>{q.requested_cents ? money(q.requested_cents) : '—'}</Line>
+            <Line label={text.columns.ride}>{`${ride.ride.pickup_label ?? '—'} → ${ride.ride.dropoff_label ?? '—'}`}</Line>
+          </dl>
+          <p className="mt-2 text-sm break-words text-ink-800">{q.comment ? `“${q.comment}”` : <span className="text-ink-500">{text.noComment}</span>}</p>
+          {q.status !== 'open' && q.decided_at ? (
+            <div className="mt-3 space-y-1 border-t border-ink-100 pt-3 text-sm">
+              <p className="font-medium text-ink-900">
+                {q.decision ? refundText.actions[q.decision] : null}
+                {q.refunded_cents ? ` · ${money(q.refunded_cents)}` : ''}
+                {q.bearer ? ` · ${refundText.bearers[q.bearer]}` : ''}
+                {q.destination ? ` · ${refundText.destinations[q.destination]}` : ''}
+              </p>
+              {q.decision_reason ? <p className="text-ink-700">“{q.decision_reason}”</p> : null}
+              <p className="text-ink-500">{text.decidedBy(q.decided_by_name, dateTime.format(new Date(q.decided_at)))}</p>
+            </div>
+          ) : null}
+        </Card>
+
+        <Card title={text.money}>
+          <dl className="text-sm">
+            {(['cash', 'card', 'wallet'] as const)
+              .filter((k) => m[`${k}_cents`] !== 0)
+              .map((k) => (
+                <Line key={k} label={`${text.paid} · ${text.byMethod[k]}`}>
+                  {money(m[`${k}_cents`])}
+                </Line>
+              ))}
+            {m.carried_fee_cents ? <Line label={text.carried}>{money(m.carried_fee_cents)}</Line> : null}
+            {m.tip_cents ? <Line label={text.tip}>{money(m.tip_cents)}</Line> : null}
+            <Line label={text.paid} strong>
+              {money(m.paid_cents)}
+            </Line>
+            <Line label={text.refunded}>{money(m.refunded_cents)}</Line>
+            <Line label={text.refundable} strong>
+              {money(m.refundable_cents)}
+            </Line>
+          </dl>
+        </Card>
+      </div>
+
+      {q.status === 'open' ? <DecisionForm detail={detail} /> : null}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title={text.fareLines}>
+          <dl className="text-sm">
+            {detail.fare_lines.map((l, i) => (
+              <Line key={`${l.label}-${i}`} label={l.label}>
+                {money(l.amount_cents)}
+              </Line>
+            ))}
+          </dl>
+        </Card>
+        <Card title={text.timeline}>
+          <ol className="space-y-3 border-l-2 border-ink-100 pl-4">
+            {ride.timeline.map((e, i) => (
+              <li key={`${e.kind}-${e.at}-${i}`} className="text-sm">
+                <p className="font-medium text-ink-900">{eventText(e)}</p>
+                <p className="text-xs text-ink-500">
+                  <time dateTime={e.at}>{time(e.at)}</time>
+                  {e.reason ? ` · “${e.reason}”` : ''}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </Card>
+      </div>
+
+      <Card title={text.route}>
+        <RideMap className="h-72 rounded-xl" label={text.route} pickup={ride.ride.pickup} destination={ride.ride.destination} path={ride.route.map((p) => [p.lat, p.lng] as [number, number])} />
+        {ride.route.length === 0 ? <p className="mt-2 text-sm text-ink-500">{text.routeNone}</p> : null}
+      </Card>
+
+      {detail.other_requests.length ? (
+        <Card title={text.otherRequests}>
+          <ul className="space-y-2 text-sm">
+            {detail.other_requests.map((o) => (
+              <li key={o.id}>
+                {dateTime.format(new Date(o.created_at))} · {refundText.reasons[o.reason]} · {refundText.statuses[o.status]}
+                {o.refunded_cents ? ` · ${money(o.refunded_cents)}` : ''}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function DecisionForm({ detail }: { detail: AdminRefundDetail }) {
+  const { request: q, money: m } = detail;
+  const decide = useDecideRefund(q.id);
+  const [action, setAction] = useState<RefundAction>('approve_partial');
+  const [bearer, setBearer] = useState<RefundBearer>('platform');
+  const [amount, setAmount] = useState(((q.requested_cents ?? m.refundable_cents) / 100).toFixed(2));
+  const [note, setNote] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const titleId = useId();
+  const noteId = useId();
+  const max = formatMoney(m.refundable_cents, m.currency);
+  const needsAmount = action === 'approve_partial' || action === 'credit';
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    let decision: RefundDecision;
+    if (action === 'reject') {
+      if (note.trim().length < 3) return setInvalid('Give a reason (at least 3 characters)');
+      decision = { action, reason: note.trim() };
+    } else if (action === 'approve_full') {
+      decision = { action, bearer, ...(note.trim() ? { note: note.trim() } : {}) };
+    } else {
+      const cents = dollarsToCents(amount);
+      if (cents === undefined || Number.isNaN(cents) || cents <= 0) return setInvalid(refundText.report.amountInvalid);
+      if (cents > m.refundable_cents) return setInvalid(text.amountHint(max));
+      decision = { action, bearer, amount_cents: cents, ...(note.trim() ? { note: note.trim() } : {}) };
+    }
+    setInvalid(null);
+    // The form goes away with the open request (the answer replaces the page's data): toast from the promise.
+    decide.mutateAsync(decision).then(
+      () => toast({ title: text.decided(action) }),
+      () => undefined,
+    );
+  };
+  const failure = invalid ?? (decide.error ? (isApiError(decide.error) && decide.error.message ? decide.error.message : text.failed) : null);
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby={titleId} className="space-y-4 rounded-2xl border-2 border-brand-200 bg-white p-4">
+      <h2 id={titleId} className="text-lg font-semibold text-ink-900">
+        {text.decide}
+      </h2>
+      <p className="text-sm text-ink-600">{detail.refund_to === 'card' ? text.toCard : text.toWallet}</p>
+      <fieldset className="grid gap-1 sm:grid-cols-2">
+        <legend className="sr-only">{text.decide}</legend>
+        {REFUND_ACTIONS.map((a) => (
+          <label key={a} className="flex min-h-11 items-center gap-2 text-sm text-ink-900">
+            <input type="radio" name="action" value={a} checked={action === a} onChange={() => setAction(a)} className="size-4" />
+            {refundText.actions[a]}
+          </label>
+        ))}
+      </fieldset>
+      {action !== 'reject' ? (
+        <fieldset className="space-y-1">
+          <legend className="text-sm font-medium text-ink-800">{text.bearer}</legend>
+          <div className="flex flex-wrap gap-x-6">
+            {REFUND_BEARERS.map((b) => (
+              <label key={b} className="flex min-h-11 items-center gap-2 text-sm text-ink-900">
+                <input type="radio" name="bearer" value={b} checked={bearer === b} onChange={() => setBearer(b)} className="size-4" />
+                {refundText.bearers[b]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {needsAmount ? <Field label={text.amount} hint={text.amountHint(max)} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={invalid ? true : undefined} /> : null}
+      <div className="space-y-1.5">
+        <label htmlFor={noteId} className="block text-sm font-medium text-ink-800">
+          {action === 'reject' ? text.rejectReason : text.note}
+        </label>
+        <textarea id={noteId} rows={2} maxLength={500} className={cn(inputClasses, 'h-auto py-2')} value={note} onChange={(e) => setNote(e.target.value)} />
+      </div>
+      {failure ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {failure}
+        </p>
+      ) : null}
+      <Button type="submit" variant={action === 'reject' ? 'destructive' : 'primary'} disabled={decide.isPending}>
+        {decide.isPending ? text.deciding : text.submit(action)}
+      </Button>
+    </form>
+  );
+}

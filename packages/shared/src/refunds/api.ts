@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { defineRoutes, idParamsSchema } from '../contract';
+import { refundDecisionSchema, refundRequestInputSchema, refundRequestsQuerySchema } from './schemas';
+import { adminRefundDetailSchema, adminRefundRequestsPageSchema, refundRequestResponseSchema } from './views';
+
+const adminRefusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } } as const;
+
+/** Refund requests (issue 13, decision 0039): the rider reports a problem with a fare; an admin decides. */
+export const refundRoutes = defineRoutes([
+  {
+    method: 'POST',
+    path: '/api/rides/:id/refund-requests',
+    tag: 'refunds',
+    summary: 'Report a problem with a completed ride’s fare (a refund request)',
+    description:
+      'Only the ride’s rider, within 30 days of its completion, one open request per ride, and only while something is left to refund; an amount, when given, is at most that. Admins are told on /refund-management.',
+    auth: 'user',
+    request: { params: idParamsSchema, body: refundRequestInputSchema },
+    responses: {
+      201: { description: 'The request, open', schema: refundRequestResponseSchema },
+      400: { description: 'Bad reason, amount or comment (nothing changes)' },
+      404: { description: 'No such ride, or not the caller’s as rider' },
+      409: {
+        description:
+          'RIDE_NOT_COMPLETED, REFUND_WINDOW_CLOSED (more than 30 days after the ride), REFUND_REQUEST_OPEN (one is waiting), REFUND_EXCEEDS_PAID (the amount is more than what is left to refund)',
+      },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/refund-requests',
+    tag: 'refunds',
+    summary: 'The refund requests queue (oldest first by default), filtered by status, reason and age',
+    auth: 'admin',
+    request: { query: refundRequestsQuerySchema },
+    responses: { 200: { description: 'A page', schema: adminRefundRequestsPageSchema, csv: true }, 400: { description: 'Bad filter or cursor' }, ...adminRefusals },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/refund-requests/:id',
+    tag: 'refunds',
+    summary: 'One request with its ride’s timeline, route, fare lines and money (ledger sums)',
+    auth: 'admin',
+    request: { params: idParamsSchema },
+    responses: { 200: { description: 'The request', schema: adminRefundDetailSchema }, 404: { description: 'No such request' }, ...adminRefusals },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/refund-requests/:id/decision',
+    tag: 'refunds',
+    summary: 'Approve full, approve partial, give wallet credit, or reject (with a reason)',
+    description:
+      'Under the ride’s lock, in one transaction: the refund is posted to the ledger (key `refund_request:<id>`, so it posts once) — debit `refunds` (bearer platform) or the driver’s account (bearer driver), credit the rider’s wallet (cash and wallet rides, and every wallet credit) or the card through the payment provider (card rides) — the request is decided, the rider notified and the decision audited (`refund.approve`, `refund.credit`, `refund.reject`). The total refunded on a ride never exceeds what was paid for it.',
+    auth: 'admin',
+    request: { params: idParamsSchema, body: refundDecisionSchema },
+    responses: {
+      200: { description: 'The request as decided', schema: adminRefundDetailSchema },
+      400: { description: 'Bad action, amount, bearer or reason (nothing changes)' },
+      404: { description: 'No such request' },
+      409: { description: 'REFUND_DECIDED (decided already), REFUND_EXCEEDS_PAID (more than is left to refund), CARD_REFUNDS_UNAVAILABLE (a card ride, before the payment provider)' },
+      ...adminRefusals,
+    },
+  },
+]);
+
+export const refundRequestParamsSchema = z.object({ id: z.string() });

@@ -1,0 +1,113 @@
+import type { RefundAction, RefundBearer, RefundReason, RefundStatus } from './schemas';
+
+const money = (cents: number, currency: string) => {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency}`;
+  }
+};
+
+/** The words of refunds (decision 0039): the rider's report, its status, and /refund-management. */
+export const refundText = {
+  reasons: {
+    charged_more_than_estimate: 'I was charged more than the estimate',
+    route_longer: 'The route was longer than needed',
+    driver_detour: 'The driver took a detour',
+    cancellation_fee: "A cancellation fee I shouldn't pay",
+    ride_not_taken: "I was charged for a ride I didn't take",
+    other: 'Something else',
+  } satisfies Record<RefundReason, string>,
+  statuses: {
+    open: 'Waiting for review',
+    approved: 'Refunded',
+    credited: 'Wallet credit given',
+    rejected: 'Rejected',
+  } satisfies Record<RefundStatus, string>,
+  actions: {
+    approve_full: 'Approve full',
+    approve_partial: 'Approve partial',
+    credit: 'Give wallet credit',
+    reject: 'Reject',
+  } satisfies Record<RefundAction, string>,
+  bearers: { platform: 'The platform', driver: 'The driver' } satisfies Record<RefundBearer, string>,
+  destinations: { wallet: 'Wallet credit', card: 'Back to the card' },
+
+  // The rider's report, on the receipt.
+  report: {
+    open: 'Report a problem with this fare',
+    title: 'Report a problem with this fare',
+    intro: 'Tell us what went wrong. We review every report and let you know what we decide.',
+    reason: 'What went wrong?',
+    amount: 'Amount you think should come back ($, optional)',
+    amountHint: (max: string) => `At most ${max}.`,
+    amountInvalid: 'Amount: dollars and cents, like 4.50',
+    comment: 'Anything else we should know? (optional)',
+    submit: 'Send report',
+    sending: 'Sending…',
+    cancel: 'Cancel',
+    sent: 'Thanks, we received your report.',
+    failed: 'Could not send your report.',
+    closed: 'Problems with a fare can be reported up to 30 days after the ride.',
+    nothingLeft: 'This fare has been refunded in full.',
+  },
+  requestTitle: 'Your report',
+  requested: (amount: string) => `You asked for ${amount}`,
+  refunded: (amount: string, to: string) => `${amount} · ${to}`,
+  rejectedBecause: (reason: string) => `Reason: ${reason}`,
+
+  // Notifications to the rider.
+  notice: {
+    approved: (cents: number, currency: string, toWallet: boolean) => ({
+      type: 'success' as const,
+      title: 'Refund approved',
+      message: toWallet ? `We refunded ${money(cents, currency)} to your OpenRide wallet. It is used first on your next rides.` : `We refunded ${money(cents, currency)} to your card.`,
+    }),
+    rejected: (reason: string) => ({ type: 'warning' as const, title: 'Refund request declined', message: `We looked into your report and did not refund this fare: ${reason}` }),
+  },
+
+  // /refund-management.
+  admin: {
+    title: 'Refund Management',
+    intro: 'Riders’ reports about fares, oldest first. Every refund is posted to the ledger and the rider is notified.',
+    tableLabel: 'Refund requests',
+    empty: 'No refund requests.',
+    loadFailed: 'Could not load the refund requests.',
+    filters: { status: 'Status', reason: 'Reason', age: 'Waiting' },
+    ages: { today: 'Less than a day', week: '1–7 days', older: 'More than 7 days' },
+    columns: { rider: 'Rider', ride: 'Ride', reason: 'Reason', asked: 'Asked', paid: 'Paid', status: 'Status', age: 'Received' },
+    open: 'Review',
+    openLabel: (rider: string) => `Review the request of ${rider}`,
+    back: 'Refund requests',
+    notFound: 'No such refund request.',
+    detailFailed: 'Could not load the refund request.',
+    request: 'The request',
+    comment: 'Comment',
+    noComment: 'No comment',
+    fareLines: 'Fare',
+    money: 'Money on this ride',
+    paid: 'Paid',
+    byMethod: { cash: 'Cash', card: 'Card', wallet: 'Wallet' },
+    tip: 'Tip',
+    carried: 'Of which earlier cancellation fees',
+    refunded: 'Refunded so far',
+    refundable: 'Left to refund',
+    timeline: 'Timeline',
+    route: 'Route',
+    routeNone: 'No route recorded for this ride.',
+    decide: 'Decision',
+    bearer: 'Who bears it',
+    amount: 'Amount ($)',
+    amountHint: (max: string) => `Up to ${max}.`,
+    note: 'Note (optional)',
+    rejectReason: 'Reason (the rider reads it)',
+    submit: (action: RefundAction) => ({ approve_full: 'Approve full refund', approve_partial: 'Approve partial refund', credit: 'Give wallet credit', reject: 'Reject request' })[action],
+    deciding: 'Saving…',
+    decided: (action: RefundAction) => ({ approve_full: 'Refund approved.', approve_partial: 'Partial refund approved.', credit: 'Wallet credit given.', reject: 'Request rejected.' })[action],
+    failed: 'Could not save the decision.',
+    toCard: 'Approvals go back to the card the rider paid with.',
+    toWallet: 'This ride was paid in cash or wallet: refunds go to the rider’s wallet as credit.',
+    decidedBy: (name: string | null, at: string) => `Decided by ${name ?? 'an admin'} on ${at}`,
+    otherRequests: 'Earlier requests on this ride',
+  },
+};

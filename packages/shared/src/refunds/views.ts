@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { listPageSchema } from '../admin/list-query';
+import { timestampSchema } from '../contract';
+import { adminRideDetailSchema } from '../rides/operator';
+import { REFUND_ACTIONS, REFUND_BEARERS, REFUND_DESTINATIONS, REFUND_REASONS, REFUND_STATUSES } from './schemas';
+
+/**
+ * A ride's money, every figure a sum of ledger entries (decision 0037): what the rider paid for it (its fare
+ * lines by method, carried fees included, and tips), what was refunded and what is left to refund.
+ */
+export const rideMoneySchema = z.strictObject({
+  currency: z.string(),
+  /** fare_cash + fare_card + fare_wallet + tips: what the rider paid for this ride. */
+  paid_cents: z.number().int(),
+  cash_cents: z.number().int(),
+  card_cents: z.number().int(),
+  wallet_cents: z.number().int(),
+  /** Owed cancellation fees this ride paid (inside the fare lines above). */
+  carried_fee_cents: z.number().int(),
+  tip_cents: z.number().int(),
+  refunded_cents: z.number().int(),
+  /** paid − refunded: the most any further refund may be. */
+  refundable_cents: z.number().int(),
+  refunds: z.array(z.strictObject({ id: z.string(), at: timestampSchema, amount_cents: z.number().int(), destination: z.enum(REFUND_DESTINATIONS) })),
+});
+export type RideMoney = z.infer<typeof rideMoneySchema>;
+
+/** A refund request as its rider reads it (the receipt, the history). `refunded_cents` is from the ledger. */
+export const refundRequestSchema = z.strictObject({
+  id: z.string(),
+  ride_id: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  reason: z.enum(REFUND_REASONS),
+  requested_cents: z.number().int().nullable(),
+  comment: z.string().nullable(),
+  created_at: timestampSchema,
+  decided_at: timestampSchema.nullable(),
+  decision: z.enum(REFUND_ACTIONS).nullable(),
+  /** A rejection's reason (the rider reads it), or the admin's note on an approval. */
+  decision_reason: z.string().nullable(),
+  refunded_cents: z.number().int(),
+  destination: z.enum(REFUND_DESTINATIONS).nullable(),
+  currency: z.string(),
+});
+export type RefundRequestView = z.infer<typeof refundRequestSchema>;
+export const refundRequestResponseSchema = z.strictObject({ request: refundRequestSchema });
+
+/** A row of /refund-management's queue. */
+export const adminRefundRequestSchema = refundRequestSchema.extend({
+  rider_id: z.string(),
+  rider_name: z.string(),
+  rider_email: z.string(),
+  pickup_label: z.string().nullable(),
+  dropoff_label: z.string().nullable(),
+  ride_completed_at: timestampSchema.nullable(),
+  bearer: z.enum(REFUND_BEARERS).nullable(),
+  decided_by_name: z.string().nullable(),
+  /** Ledger sums of the ride. */
+  paid_cents: z.number().int(),
+  ride_refunded_cents: z.number().int(),
+});
+export type AdminRefundRequest = z.infer<typeof adminRefundRequestSchema>;
+export const adminRefundRequestsPageSchema = listPageSchema(adminRefundRequestSchema);
+
+/** One request with everything an admin decides on: the ride's timeline and route, its fare lines and money. */
+export const adminRefundDetailSchema = z.strictObject({
+  request: adminRefundRequestSchema,
+  ride: adminRideDetailSchema,
+  fare_lines: z.array(z.strictObject({ label: z.string(), amount_cents: z.number().int() })),
+  money: rideMoneySchema,
+  /** The ride's other requests, newest first. */
+  other_requests: z.array(refundRequestSchema),
+  /** Whether Approve goes back to a card (through the payment provider) rather than to the wallet. */
+  refund_to: z.enum(REFUND_DESTINATIONS),
+});
+export type AdminRefundDetail = z.infer<typeof adminRefundDetailSchema>;
