@@ -5,6 +5,7 @@ import { cancellationRoutes } from './cancellation/api';
 import type { RouteContract } from './contract';
 import { devRoutes } from './dev/api';
 import { driverRoutes } from './drivers/api';
+import { financeRoutes } from './finance/api';
 import { notificationRoutes } from './notifications/api';
 import { otpRoutes } from './otp/api';
 import { profileRoutes } from './profiles/api';
@@ -35,4 +36,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...zoneRoutes,
   ...surgeRoutes,
   ...publicRoutes,
+  ...financeRoutes,
 ];

@@ -41,6 +41,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'surge.override': 'Surge override set',
   'surge.override_clear': 'Surge override ended',
   'surge.demo_rush': 'Demo rush hour switched',
+  'financial_settings.create': 'Financial settings version created',
+  'ledger.adjustment': 'Balance adjusted by hand',
 };
 
 export const adminText = {
