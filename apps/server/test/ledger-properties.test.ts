@@ -4,7 +4,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB, RidesTable } from '../src/db/schema';
 import { postAdjustment } from '../src/finance/post-adjustment';
-import { type AccountRef, accountKey, balanceOf, post, reverse, trialBalance } from '../src/ledger/ledger';
+import { type AccountRef, accountKey, balanceOf, reverse, trialBalance } from '../src/ledger/ledger';
 import { postCancellationFee, postRideCompleted, splitFare } from '../src/ledger/ride-postings';
 import type { TestClient } from './http-client';
 import { adminOf, ADMIN_ENV, approvedDriverOf, GOLDEN_GATE_PARK, newUser, UNION_SQUARE } from './ride-actors';
