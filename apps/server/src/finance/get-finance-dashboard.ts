@@ -4,6 +4,7 @@ import type { financeDashboardQuerySchema } from '@openride/shared/finance/schem
 import type { FinanceDashboard } from '@openride/shared/finance/views';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
+import { isUuid } from '@openride/shared/text';
 import type { DB } from '../db/schema';
 import { trialBalance } from '../ledger/ledger';
 import { notFound } from '../lib/errors';
@@ -38,12 +39,19 @@ export async function getFinanceDashboard(db: Kysely<DB>, q: Query, now = new Da
   const { start, end } = rangeBounds(q.from, q.to, q.tz);
 
   const [grouped, rides, tb, aging] = await Promise.all([
+    // Summed per account first, then named by code (300 drivers' rows, not every entry, meet ledger_accounts);
+    // the transactions' own range narrows them by their created_at index (an entry is dated with its transaction).
     sql<{ day: string; code: string; line: string; cents: string }>`
-      select to_char((e.created_at at time zone ${q.tz})::date, 'YYYY-MM-DD') as day, a.code, e.line, sum(e.amount_cents) as cents
-      from ledger_entries e
-      join ledger_transactions t on t.id = e.transaction_id
-      join ledger_accounts a on a.id = e.account_id
-      where e.created_at >= ${start} and e.created_at < ${end} and t.city_id = ${city.id} and t.currency = ${currency}
+      select to_char(g.day, 'YYYY-MM-DD') as day, a.code, g.line, sum(g.cents) as cents
+      from (
+        select (e.created_at at time zone ${q.tz})::date as day, e.account_id, e.line, sum(e.amount_cents) as cents
+        from ledger_transactions t
+        join ledger_entries e on e.transaction_id = t.id
+        where t.created_at >= ${start} and t.created_at < ${end} and e.created_at >= ${start} and e.created_at < ${end}
+          and t.city_id = ${city.id} and t.currency = ${currency}
+        group by 1, 2, 3
+      ) g
+      join ledger_accounts a on a.id = g.account_id
       group by 1, 2, 3`.execute(db),
     sql<{ n: string }>`
       select count(*) - 2 * count(*) filter (where t.kind = 'reversal') as n from ledger_transactions t
@@ -76,59 +84,58 @@ export async function getFinanceDashboard(db: Kysely<DB>, q: Query, now = new Da
 /**
  * What drivers owe in `currency`, by age: each driver account with a positive balance (debit: the driver owes
  * the platform) is made of its newest debits that add up to it (FIFO); each open part is aged from its
- * entry to `asOf`. Also the total the platform owes drivers (negative balances).
+ * entry to `asOf`. Also the total the platform owes drivers (negative balances). One query answers every
+ * driver account's balance and, for the owing ones, the debits that can still be open (newest first, while
+ * their running sum has not yet covered the balance); the names of the 20 shown are read after.
  */
 async function driverAging(db: Kysely<DB>, currency: string, asOf: Date): Promise<FinanceDashboard['aging']> {
-  const balances = await sql<{ account_id: string; owner_id: string; balance: string; name: string | null }>`
-    select a.id as account_id, a.owner_id, sum(e.amount_cents) as balance, d.full_name as name
-    from ledger_accounts a
-    join ledger_entries e on e.account_id = a.id
-    left join drivers d on d.id::text = a.owner_id
-    where a.code = 'driver' and a.currency = ${currency}
-    group by a.id, a.owner_id, d.full_name
-    having sum(e.amount_cents) <> 0`.execute(db);
-  const owing = balances.rows.filter((r) => Number(r.balance) > 0);
-  const owedToDrivers = balances.rows.filter((r) => Number(r.balance) < 0).reduce((s, r) => s - Number(r.balance), 0);
-  const buckets = Object.fromEntries(AGING_BUCKETS.map((b) => [b.key, 0])) as Record<(typeof AGING_BUCKETS)[number]['key'], number>;
-  const drivers: FinanceDashboard['aging']['drivers'] = [];
-  if (owing.length > 0) {
-    // The debits that can still be open: for each owing account, its newest debits while their running
-    // sum (newest first) has not yet covered the balance.
-    const debits = await sql<{ account_id: string; created_at: Date; cents: string }>`
-      with owing as (
-        select a.id, sum(e.amount_cents) as balance from ledger_accounts a join ledger_entries e on e.account_id = a.id
-        where a.code = 'driver' and a.currency = ${currency} group by a.id having sum(e.amount_cents) > 0
-      ), ranked as (
-        select e.account_id, e.created_at, e.amount_cents, o.balance,
-          sum(e.amount_cents) over (partition by e.account_id order by e.created_at desc, e.id desc) as running
-        from ledger_entries e join owing o on o.id = e.account_id
-        where e.amount_cents > 0
-      )
-      select account_id, created_at, amount_cents as cents from ranked where running - amount_cents < balance
-      order by account_id, created_at desc`.execute(db);
-    const byAccount = new Map<string, { created_at: Date; cents: number }[]>();
-    for (const d of debits.rows) {
-      const list = byAccount.get(d.account_id) ?? [];
-      list.push({ created_at: new Date(d.created_at), cents: Number(d.cents) });
-      byAccount.set(d.account_id, list);
-    }
-    for (const o of owing) {
-      const open = openDebits(Number(o.balance), byAccount.get(o.account_id) ?? []);
-      let oldest = 0;
-      for (const part of open) {
-        const days = ageInDays(part.created_at, asOf);
-        buckets[bucketOf(days)] += part.open_cents;
-        oldest = Math.max(oldest, days);
-      }
-      drivers.push({ driver_id: o.owner_id, account_id: o.account_id, name: o.name, balance_cents: Number(o.balance), oldest_days: oldest });
-    }
+  const rows = await sql<{ account_id: string; owner_id: string; balance: string; created_at: Date | null; cents: string | null }>`
+    with bal as (
+      select a.id as account_id, a.owner_id, sum(e.amount_cents) as balance
+      from ledger_accounts a join ledger_entries e on e.account_id = a.id
+      where a.code = 'driver' and a.currency = ${currency}
+      group by a.id, a.owner_id
+      having sum(e.amount_cents) <> 0
+    ), ranked as (
+      select e.account_id, e.created_at, e.amount_cents, b.balance,
+        sum(e.amount_cents) over (partition by e.account_id order by e.created_at desc, e.id desc) as running
+      from ledger_entries e join bal b on b.account_id = e.account_id
+      where b.balance > 0 and e.amount_cents > 0
+    )
+    select b.account_id, b.owner_id, b.balance, r.created_at, r.amount_cents as cents
+    from bal b left join ranked r on r.account_id = b.account_id and r.running - r.amount_cents < r.balance
+    order by b.account_id, r.created_at desc nulls last`.execute(db);
+  const accounts = new Map<string, { owner_id: string; balance: number; debits: { created_at: Date; cents: number }[] }>();
+  for (const r of rows.rows) {
+    let acc = accounts.get(r.account_id);
+    if (!acc) accounts.set(r.account_id, (acc = { owner_id: r.owner_id, balance: Number(r.balance), debits: [] }));
+    if (r.created_at !== null && r.cents !== null) acc.debits.push({ created_at: new Date(r.created_at), cents: Number(r.cents) });
   }
-  drivers.sort((a, b) => b.balance_cents - a.balance_cents);
+  const buckets = Object.fromEntries(AGING_BUCKETS.map((b) => [b.key, 0])) as Record<(typeof AGING_BUCKETS)[number]['key'], number>;
+  const owing: Array<Omit<FinanceDashboard['aging']['drivers'][number], 'name'>> = [];
+  let owedToDrivers = 0;
+  for (const [accountId, acc] of accounts) {
+    if (acc.balance < 0) {
+      owedToDrivers -= acc.balance;
+      continue;
+    }
+    let oldest = 0;
+    for (const part of openDebits(acc.balance, acc.debits)) {
+      const days = ageInDays(part.created_at, asOf);
+      buckets[bucketOf(days)] += part.open_cents;
+      oldest = Math.max(oldest, days);
+    }
+    owing.push({ driver_id: acc.owner_id, account_id: accountId, balance_cents: acc.balance, oldest_days: oldest });
+  }
+  owing.sort((a, b) => b.balance_cents - a.balance_cents);
+  const top = owing.slice(0, 20);
+  const ids = top.map((d) => d.driver_id).filter(isUuid);
+  const names = new Map(ids.length ? (await db.selectFrom('drivers').select(['id', 'full_name']).where('id', 'in', ids).execute()).map((d) => [d.id, d.full_name]) : []);
   return {
     as_of: asOf.toISOString(),
     buckets: AGING_BUCKETS.map((b) => ({ key: b.key, cents: buckets[b.key] })),
-    owing_total_cents: owing.reduce((s, r) => s + Number(r.balance), 0),
+    owing_total_cents: owing.reduce((s, d) => s + d.balance_cents, 0),
     owed_to_drivers_cents: owedToDrivers,
-    drivers: drivers.slice(0, 20),
+    drivers: top.map((d) => ({ ...d, name: names.get(d.driver_id) ?? null })),
   };
 }
