@@ -10,6 +10,7 @@ export const benches: Entry[] = [
   { name: 'http', area: 1, load: async () => (await import('./http')).httpBench },
   { name: 'quote', area: 1, load: async () => (await import('./quote')).quoteBench },
   { name: 'notifications', area: 2, load: async () => (await import('./notifications')).notificationsBench },
+  { name: 'finance', area: 2, load: async () => (await import('./finance')).financeBench },
   { name: 'location', area: 3, load: async () => (await import('./location')).locationBench },
   { name: 'location-scale', area: 3, load: async () => (await import('./location-scale')).locationScaleBench },
   { name: 'zones', area: 3, load: async () => (await import('./zones')).zonesBench },

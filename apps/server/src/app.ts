@@ -17,6 +17,7 @@ import { roleRoutes } from './auth/roles.routes';
 import { devOutboxRoutes } from './dev/outbox.routes';
 import { locationRoutes } from './dispatch/location.routes';
 import { driverRoutes } from './drivers/drivers.routes';
+import { financeRoutes } from './finance/finance.routes';
 import type { AppEnv, Services } from './http/context';
 import { openApiRoutes } from './http/openapi';
 import { observabilityRoutes } from './http/observability.routes';
@@ -188,6 +189,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', farePolicyRoutes(services));
   app.route('/', paymentHistoryRoutes(services));
   app.route('/', refundRoutes(services));
+  app.route('/', financeRoutes(services));
   app.route('/', rideRoutes(services));
   if (services.env.NODE_ENV !== 'production') {
     app.route('/', devOutboxRoutes(services));

@@ -5,6 +5,7 @@ import { cancellationRoutes } from './cancellation/api';
 import type { RouteContract } from './contract';
 import { devRoutes } from './dev/api';
 import { driverRoutes } from './drivers/api';
+import { financeRoutes } from './finance/api';
 import { notificationRoutes } from './notifications/api';
 import { otpRoutes } from './otp/api';
 import { paymentHistoryRoutes } from './payment-history/api';
@@ -39,4 +40,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...publicRoutes,
   ...paymentHistoryRoutes,
   ...refundRoutes,
+  ...financeRoutes,
 ];

@@ -3,6 +3,8 @@ import { DEFAULT_SURGE_RULE } from '@openride/shared/surge/surge';
 import { recordAudit } from '../audit/record-audit';
 import { seedCityPolicies } from '../cancellation/cancellation.repo';
 import { seedCityFinance } from '../ledger/financial-settings.repo';
+import { cityHasBooks } from '../finance/settings-view';
+import { financeText } from '@openride/shared/finance/finance-text';
 import type { Services } from '../http/context';
 import { AppError, isUniqueViolation, notFound } from '../lib/errors';
 import { CITY_COLUMNS, cityView } from './zones.repo';
@@ -37,6 +39,8 @@ export async function updateCity(services: Pick<Services, 'db' | 'zones'>, admin
     const before = await trx.selectFrom('cities').select(CITY_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) throw notFound('City not found');
     if (Object.keys(input).length === 0) return cityView(before);
+    // Every amount in a city's books is in its currency: fixed once money is posted (decision 0041).
+    if (input.currency !== undefined && input.currency !== before.currency.trim() && (await cityHasBooks(trx, id))) throw new AppError('CONFLICT', financeText.errors.currencyLocked);
     const after = await trx.updateTable('cities').set(input).where('id', '=', id).returning(CITY_COLUMNS).executeTakeFirstOrThrow();
     const keys = Object.keys(input) as (keyof UpdateCityInput)[];
     const was = cityView(before);

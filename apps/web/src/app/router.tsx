@@ -56,7 +56,8 @@ const adminPages: RouteObject[] = [
   { path: 'driver/:id', lazy: () => import('./routes/driver-detail') },
   placeholder('document-review', 'documentReview'),
   { path: 'pricing-settings', lazy: () => import('./routes/pricing-settings') },
-  placeholder('financial-settings', 'financialSettings'),
+  // Issue 13 (decision 0041): the operator's money pages, every figure from the ledger.
+  { path: 'financial-settings', lazy: () => import('./routes/financial-settings') },
   { path: 'geofence-management', lazy: () => import('./routes/geofence-management') },
   { path: 'refund-management', lazy: () => import('./routes/refund-management') },
   { path: 'refund-management/:id', lazy: () => import('./routes/refund-request') },
@@ -66,7 +67,7 @@ const adminPages: RouteObject[] = [
   { path: 'surge-pricing', lazy: () => import('./routes/surge-pricing') },
   placeholder('corporate-accounts', 'corporateAccounts'),
   { path: 'driver-heatmap', lazy: () => import('./routes/driver-heatmap') },
-  placeholder('financial-dashboard', 'financialDashboard'),
+  { path: 'financial-dashboard', lazy: () => import('./routes/financial-dashboard') },
   { path: 'driver-admin-dashboard', lazy: () => import('./routes/driver-admin-dashboard') },
   placeholder('insurance-verification', 'insuranceVerification'),
   placeholder('support-procedures', 'supportProcedures'),

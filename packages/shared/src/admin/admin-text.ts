@@ -44,6 +44,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'refund.approve': 'Refund approved',
   'refund.credit': 'Wallet credit given',
   'refund.reject': 'Refund request rejected',
+  'financial_settings.create': 'Financial settings version created',
+  'ledger.adjustment': 'Balance adjusted by hand',
 };
 
 export const adminText = {

@@ -1,0 +1,141 @@
+import { financeText } from '@openride/shared/finance/finance-text';
+import { AGING_BUCKETS, ageInDays, bucketOf, computeFigures, FIGURE_KEYS, type FigureKey, openDebits, share } from '@openride/shared/finance/figures';
+import type { financeDashboardQuerySchema } from '@openride/shared/finance/schemas';
+import type { FinanceDashboard } from '@openride/shared/finance/views';
+import { type Kysely, sql } from 'kysely';
+import type { z } from 'zod';
+import { isUuid } from '@openride/shared/text';
+import type { DB } from '../db/schema';
+import { trialBalance } from '../ledger/ledger';
+import { notFound } from '../lib/errors';
+
+type Query = z.output<typeof financeDashboardQuerySchema>;
+
+/** Every calendar day from `from` to `to` inclusive, as YYYY-MM-DD. */
+function daysBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
+
+/** The range's bounds as instants: local midnight of `from`, local midnight after `to`, in `tz`. */
+export const rangeBounds = (from: string, to: string, tz: string) => ({
+  start: sql<Date>`(${from}::date)::timestamp at time zone ${tz}`,
+  end: sql<Date>`((${to}::date) + 1)::timestamp at time zone ${tz}`,
+});
+
+/**
+ * /financial-dashboard (decision 0041). Every figure is a signed sum of ledger entries (FIGURES): ONE grouped
+ * query sums the city's entries of the range by local day, account code and line (it walks the entries'
+ * (line, created_at) index … by time), and the figures are added up from its rows. Drivers' balances by age
+ * are two more queries over the driver accounts in the city's currency (first in, first out); the trial
+ * balance is the whole ledger's.
+ */
+export async function getFinanceDashboard(db: Kysely<DB>, q: Query, now = new Date()): Promise<FinanceDashboard> {
+  const cities = await db.selectFrom('cities').select(['id', 'name', 'currency', 'timezone']).orderBy('name').execute();
+  const city = cities.find((c) => c.id === q.city);
+  if (!city) throw notFound(financeText.errors.cityNotFound);
+  const currency = city.currency.trim();
+  const { start, end } = rangeBounds(q.from, q.to, q.tz);
+
+  const [grouped, rides, tb, aging] = await Promise.all([
+    // Summed per account first, then named by code (300 drivers' rows, not every entry, meet ledger_accounts);
+    // the transactions' own range narrows them by their created_at index (an entry is dated with its transaction).
+    sql<{ day: string; code: string; line: string; cents: string }>`
+      select to_char(g.day, 'YYYY-MM-DD') as day, a.code, g.line, sum(g.cents) as cents
+      from (
+        select (e.created_at at time zone ${q.tz})::date as day, e.account_id, e.line, sum(e.amount_cents) as cents
+        from ledger_transactions t
+        join ledger_entries e on e.transaction_id = t.id
+        where t.created_at >= ${start} and t.created_at < ${end} and e.created_at >= ${start} and e.created_at < ${end}
+          and t.city_id = ${city.id} and t.currency = ${currency}
+        group by 1, 2, 3
+      ) g
+      join ledger_accounts a on a.id = g.account_id
+      group by 1, 2, 3`.execute(db),
+    sql<{ n: string }>`
+      select count(*) - 2 * count(*) filter (where t.kind = 'reversal') as n from ledger_transactions t
+      where t.created_at >= ${start} and t.created_at < ${end} and t.city_id = ${city.id}
+        and (t.kind = 'ride.completed' or (t.kind = 'reversal' and exists (select 1 from ledger_transactions o where o.id = t.reverses_id and o.kind = 'ride.completed')))`.execute(db),
+    trialBalance(db),
+    driverAging(db, currency, now),
+  ]);
+
+  const { totals, byDay } = computeFigures(grouped.rows.map((r) => ({ day: r.day, code: r.code, line: r.line, cents: Number(r.cents) })));
+  const zero = () => Object.fromEntries(FIGURE_KEYS.map((k) => [k, 0])) as Record<FigureKey, number>;
+  return {
+    city: { id: city.id, name: city.name, currency, time_zone: city.timezone || 'UTC' },
+    cities: cities.map((c) => ({ id: c.id, name: c.name })),
+    from: q.from,
+    to: q.to,
+    tz: q.tz,
+    currency,
+    figures: totals,
+    take_rate: share(totals.net_revenue, totals.gmv),
+    refund_share: share(totals.refunds, totals.gmv),
+    // A reversed completion counts -1 against its original (+1): the rides whose completion still stands.
+    completed_rides: Math.max(0, Number(rides.rows[0]?.n ?? 0)),
+    days: daysBetween(q.from, q.to).map((day) => ({ day, ...(byDay.get(day) ?? zero()) })),
+    aging,
+    trial_balance: tb,
+  };
+}
+
+/**
+ * What drivers owe in `currency`, by age: each driver account with a positive balance (debit: the driver owes
+ * the platform) is made of its newest debits that add up to it (FIFO); each open part is aged from its
+ * entry to `asOf`. Also the total the platform owes drivers (negative balances). One query answers every
+ * driver account's balance and, for the owing ones, the debits that can still be open (newest first, while
+ * their running sum has not yet covered the balance); the names of the 20 shown are read after.
+ */
+async function driverAging(db: Kysely<DB>, currency: string, asOf: Date): Promise<FinanceDashboard['aging']> {
+  const rows = await sql<{ account_id: string; owner_id: string; balance: string; created_at: Date | null; cents: string | null }>`
+    with bal as (
+      select a.id as account_id, a.owner_id, sum(e.amount_cents) as balance
+      from ledger_accounts a join ledger_entries e on e.account_id = a.id
+      where a.code = 'driver' and a.currency = ${currency}
+      group by a.id, a.owner_id
+      having sum(e.amount_cents) <> 0
+    ), ranked as (
+      select e.account_id, e.created_at, e.amount_cents, b.balance,
+        sum(e.amount_cents) over (partition by e.account_id order by e.created_at desc, e.id desc) as running
+      from ledger_entries e join bal b on b.account_id = e.account_id
+      where b.balance > 0 and e.amount_cents > 0
+    )
+    select b.account_id, b.owner_id, b.balance, r.created_at, r.amount_cents as cents
+    from bal b left join ranked r on r.account_id = b.account_id and r.running - r.amount_cents < r.balance
+    order by b.account_id, r.created_at desc nulls last`.execute(db);
+  const accounts = new Map<string, { owner_id: string; balance: number; debits: { created_at: Date; cents: number }[] }>();
+  for (const r of rows.rows) {
+    let acc = accounts.get(r.account_id);
+    if (!acc) accounts.set(r.account_id, (acc = { owner_id: r.owner_id, balance: Number(r.balance), debits: [] }));
+    if (r.created_at !== null && r.cents !== null) acc.debits.push({ created_at: new Date(r.created_at), cents: Number(r.cents) });
+  }
+  const buckets = Object.fromEntries(AGING_BUCKETS.map((b) => [b.key, 0])) as Record<(typeof AGING_BUCKETS)[number]['key'], number>;
+  const owing: Array<Omit<FinanceDashboard['aging']['drivers'][number], 'name'>> = [];
+  let owedToDrivers = 0;
+  for (const [accountId, acc] of accounts) {
+    if (acc.balance < 0) {
+      owedToDrivers -= acc.balance;
+      continue;
+    }
+    let oldest = 0;
+    for (const part of openDebits(acc.balance, acc.debits)) {
+      const days = ageInDays(part.created_at, asOf);
+      buckets[bucketOf(days)] += part.open_cents;
+      oldest = Math.max(oldest, days);
+    }
+    owing.push({ driver_id: acc.owner_id, account_id: accountId, balance_cents: acc.balance, oldest_days: oldest });
+  }
+  owing.sort((a, b) => b.balance_cents - a.balance_cents);
+  const top = owing.slice(0, 20);
+  const ids = top.map((d) => d.driver_id).filter(isUuid);
+  const names = new Map(ids.length ? (await db.selectFrom('drivers').select(['id', 'full_name']).where('id', 'in', ids).execute()).map((d) => [d.id, d.full_name]) : []);
+  return {
+    as_of: asOf.toISOString(),
+    buckets: AGING_BUCKETS.map((b) => ({ key: b.key, cents: buckets[b.key] })),
+    owing_total_cents: owing.reduce((s, d) => s + d.balance_cents, 0),
+    owed_to_drivers_cents: owedToDrivers,
+    drivers: top.map((d) => ({ ...d, name: names.get(d.driver_id) ?? null })),
+  };
+}

@@ -1,0 +1,1 @@
+export { FinancialDashboardPage as Component } from '@/features/finance/components/financial-dashboard-page';

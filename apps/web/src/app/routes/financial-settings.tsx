@@ -1,0 +1,1 @@
+export { FinancialSettingsPage as Component } from '@/features/finance/components/financial-settings-page';

@@ -1,0 +1,331 @@
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { financeText } from '@openride/shared/finance/finance-text';
+import { FIGURES, type FigureFilter, type FigureKey } from '@openride/shared/finance/figures';
+import type { FinanceDashboard } from '@openride/shared/finance/views';
+import { uiText } from '@openride/shared/ui-text';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/field';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { PageContainer, PageHeading } from '@/components/ui/page';
+import { QueryError } from '@/components/ui/query-state';
+import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/money';
+import { useFinanceDashboard } from '../api/finance-dashboard';
+import { AdjustmentDialog, type AdjustTarget } from './adjustment-dialog';
+import { type Drill, EntriesDrawer } from './entries-drawer';
+
+const FinanceChart = lazy(() => import('./finance-chart'));
+const text = financeText.dashboard;
+const PRESETS = [7, 30, 90] as const;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Today and `days - 1` days before it, as YYYY-MM-DD in the browser's time zone. */
+function lastDays(days: number, now = new Date()) {
+  const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return { from: iso(new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1))), to: iso(now) };
+}
+const percent = (r: number | null) => (r === null ? '—' : `${(Math.round(r * 1000) / 10).toLocaleString()} %`);
+
+/**
+ * /financial-dashboard (admins, decision 0041): a city's money over a range (default the last 30 days), every
+ * figure a sum of ledger entries — select one to read the entries behind it; by day with a chart; what drivers
+ * owe by age; the trial balance of the whole ledger. The range and city live in the address.
+ */
+export function FinancialDashboardPage() {
+  const [params, setParams] = useSearchParams();
+  const fallback = lastDays(30);
+  const from = ISO_DAY.test(params.get('from') ?? '') ? params.get('from')! : fallback.from;
+  const to = ISO_DAY.test(params.get('to') ?? '') ? params.get('to')! : fallback.to;
+  const city = params.get('city') || 'sf';
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const query = useFinanceDashboard(city, from, to, tz);
+  const set = (next: Record<string, string>) => setParams({ city, from, to, ...next }, { replace: true });
+  const cityField = useId();
+
+  return (
+    <PageContainer>
+      <PageHeading title={uiText.pages.financialDashboard.title} description={text.description} />
+      <fieldset className="mb-6 flex flex-wrap items-end gap-3">
+        <legend className="sr-only">{text.range}</legend>
+        <div className="w-full space-y-1 min-[420px]:w-48">
+          <label htmlFor={cityField} className="block text-sm font-medium text-ink-700">
+            {text.city}
+          </label>
+          <select id={cityField} className={cn(inputClasses, 'h-9 text-sm')} value={city} onChange={(e) => set({ city: e.target.value })}>
+            {(query.data?.cities ?? [{ id: city, name: city }]).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div role="group" aria-label={text.range} className="flex flex-wrap gap-2">
+          {PRESETS.map((days) => {
+            const range = lastDays(days);
+            const active = range.from === from && range.to === to;
+            return (
+              <Button key={days} size="sm" variant={active ? 'primary' : 'outline'} aria-pressed={active} onClick={() => set(range)}>
+                {text.presets[String(days)]}
+              </Button>
+            );
+          })}
+        </div>
+        <label className="text-sm text-ink-700">
+          <span className="mb-1 block font-medium">{text.from}</span>
+          <input type="date" className={cn(inputClasses, 'h-9 w-40')} value={from} max={to} onChange={(e) => ISO_DAY.test(e.target.value) && set({ from: e.target.value })} />
+        </label>
+        <label className="text-sm text-ink-700">
+          <span className="mb-1 block font-medium">{text.to}</span>
+          <input type="date" className={cn(inputClasses, 'h-9 w-40')} value={to} min={from} onChange={(e) => ISO_DAY.test(e.target.value) && set({ to: e.target.value })} />
+        </label>
+      </fieldset>
+
+      {query.isPending ? (
+        <LoadingScreen className="min-h-60" />
+      ) : query.isError ? (
+        <QueryError onRetry={() => void query.refetch()} retrying={query.isFetching}>
+          {query.error.name === 'ApiError' && query.error.message ? query.error.message : text.loadFailed}
+        </QueryError>
+      ) : (
+        <Report data={query.data} stale={query.isPlaceholderData} tz={tz} />
+      )}
+    </PageContainer>
+  );
+}
+
+function Report({ data, stale, tz }: { data: FinanceDashboard; stale: boolean; tz: string }) {
+  const [drill, setDrill] = useState<Drill | null>(null);
+  const [adjust, setAdjust] = useState<AdjustTarget | null>(null);
+  const onAdjust = useCallback((t: AdjustTarget) => setAdjust(t), []);
+  const money = (cents: number) => formatMoney(cents, data.currency);
+  const f = data.figures;
+  /** The drill-down of a figure: its own filter over the range and city. */
+  const open = (key: FigureKey) => {
+    const def: FigureFilter = FIGURES[key];
+    setDrill({
+      title: text.figures[key],
+      sign: def.sign,
+      valueCents: f[key],
+      currency: data.currency,
+      params: { city: data.city.id, from: data.from, to: data.to, tz, line: def.lines?.join(','), account: def.accounts?.join(',') },
+    });
+  };
+  const empty = data.days.every((d) => d.gmv === 0 && d.net_revenue === 0 && d.adjustments === 0 && d.tips === 0);
+
+  return (
+    <div className={cn('space-y-8 transition-opacity', stale && 'opacity-60')} aria-busy={stale}>
+      <section>
+        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <Figure label={text.figures.gmv} value={money(f.gmv)} detail={text.rides(data.completed_rides)} onOpen={() => open('gmv')} />
+          <Figure label={text.figures.net_revenue} value={money(f.net_revenue)} detail={`${text.takeRate} ${percent(data.take_rate)}`} onOpen={() => open('net_revenue')} />
+          <Figure label={text.figures.commission} value={money(f.commission)} onOpen={() => open('commission')} />
+          <Figure label={text.figures.fees} value={money(f.fees)} detail={`${text.figures.booking_fees} ${money(f.booking_fees)} · ${text.figures.cancellation_fees} ${money(f.cancellation_fees)}`} onOpen={() => open('fees')} />
+          <Figure label={text.figures.tips} value={money(f.tips)} onOpen={() => open('tips')} />
+          <Figure label={text.figures.refunds} value={money(f.refunds)} detail={text.ofGmv(percent(data.refund_share))} onOpen={() => open('refunds')} />
+          <Figure label={text.figures.tax} value={money(f.tax)} onOpen={() => open('tax')} />
+          <Figure label={text.figures.adjustments} value={money(f.adjustments)} onOpen={() => open('adjustments')} />
+        </ul>
+      </section>
+
+      <section aria-labelledby="finance-mix" className="space-y-3">
+        <h2 id="finance-mix" className="text-lg font-semibold text-ink-900">
+          {text.paymentMix}
+        </h2>
+        <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-3">
+          {(['cash', 'card', 'wallet'] as const).map((k) => (
+            <Figure key={k} label={text.figures[k]} value={money(f[k])} detail={text.ofGmv(percent(f.gmv ? f[k] / f.gmv : null))} onOpen={() => open(k)} />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="finance-chart" className="rounded-2xl border border-ink-200 bg-white p-4">
+        <h2 id="finance-chart" className="text-lg font-semibold text-ink-900">
+          {text.chartTitle}
+        </h2>
+        <p className="mb-3 text-sm text-ink-500">{text.chartHint}</p>
+        {empty ? (
+          <p className="py-10 text-center text-sm text-ink-500">{text.empty}</p>
+        ) : (
+          <Suspense fallback={<LoadingScreen className="h-64" />}>
+            <FinanceChart days={data.days} currency={data.currency} />
+          </Suspense>
+        )}
+      </section>
+
+      {empty ? null : <DayTable data={data} />}
+
+      <Aging data={data} onDrill={setDrill} onAdjust={onAdjust} />
+      <TrialBalance data={data} />
+
+      <EntriesDrawer drill={drill} onClose={() => setDrill(null)} onAdjust={onAdjust} />
+      <AdjustmentDialog target={adjust} city={data.city.id} onClose={() => setAdjust(null)} />
+    </div>
+  );
+}
+
+/** One figure, a button that opens the entries behind it. */
+function Figure({ label, value, detail, onOpen }: { label: string; value: string; detail?: string; onOpen: () => void }) {
+  return (
+    <li className="min-w-0 rounded-2xl border border-ink-200 bg-white">
+      <button type="button" onClick={onOpen} className="block h-full w-full rounded-2xl p-4 text-left hover:bg-ink-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+        <span className="block text-sm text-ink-500">{label}</span>
+        <span className="mt-1 block text-xl font-bold break-words text-ink-900 sm:text-2xl">{value}</span>
+        {detail ? <span className="mt-0.5 block text-xs break-words text-ink-500">{detail}</span> : null}
+      </button>
+    </li>
+  );
+}
+
+const DAY_COLUMNS = ['gmv', 'net_revenue', 'commission', 'fees', 'tips', 'refunds'] as const;
+
+function DayTable({ data }: { data: FinanceDashboard }) {
+  return (
+    <div className="relative overflow-x-auto rounded-2xl border border-ink-200 bg-white" tabIndex={0} role="region" aria-label={text.tableCaption}>
+      <table className="w-full min-w-[40rem] text-sm">
+        <caption className="sr-only">{text.tableCaption}</caption>
+        <thead className="bg-ink-50 text-left text-ink-600">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {text.day}
+            </th>
+            {DAY_COLUMNS.map((k) => (
+              <th key={k} scope="col" className="px-3 py-2 text-right font-medium">
+                {text.figures[k]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {data.days
+            .filter((d) => DAY_COLUMNS.some((k) => d[k] !== 0))
+            .map((d) => (
+              <tr key={d.day} className="border-t border-ink-100">
+                <th scope="row" className="px-3 py-1.5 text-left font-medium whitespace-nowrap text-ink-800">
+                  {d.day}
+                </th>
+                {DAY_COLUMNS.map((k) => (
+                  <td key={k} className="px-3 py-1.5 text-right text-ink-700 tabular-nums">
+                    {formatMoney(d[k], data.currency)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Aging({ data, onDrill, onAdjust }: { data: FinanceDashboard; onDrill: (d: Drill) => void; onAdjust: (t: AdjustTarget) => void }) {
+  const a = data.aging;
+  const money = (c: number) => formatMoney(c, data.currency);
+  return (
+    <section aria-labelledby="finance-aging" className="space-y-3 rounded-2xl border border-ink-200 bg-white p-4">
+      <div>
+        <h2 id="finance-aging" className="text-lg font-semibold text-ink-900">
+          {text.aging}
+        </h2>
+        <p className="text-sm text-ink-500">{text.agingHint}</p>
+      </div>
+      <dl className="grid grid-cols-2 gap-2 text-sm min-[420px]:grid-cols-3 lg:grid-cols-7">
+        {a.buckets.map((b) => (
+          <div key={b.key} className="rounded-xl bg-ink-50 p-2">
+            <dt className="text-ink-500">{text.buckets[b.key as keyof typeof text.buckets]}</dt>
+            <dd className="font-semibold text-ink-900 tabular-nums">{money(b.cents)}</dd>
+          </div>
+        ))}
+        <div className="rounded-xl bg-amber-50 p-2">
+          <dt className="text-amber-900">{text.owingTotal}</dt>
+          <dd className="font-semibold text-amber-950 tabular-nums">{money(a.owing_total_cents)}</dd>
+        </div>
+        <div className="rounded-xl bg-sky-50 p-2">
+          <dt className="text-sky-900">{text.owedToDrivers}</dt>
+          <dd className="font-semibold text-sky-950 tabular-nums">{money(a.owed_to_drivers_cents)}</dd>
+        </div>
+      </dl>
+      {a.drivers.length === 0 ? (
+        <p className="text-sm text-ink-500">{text.noOwing}</p>
+      ) : (
+        <ul className="divide-y divide-ink-100" aria-label={text.owingTotal}>
+          {a.drivers.map((d) => (
+            <li key={d.account_id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <span className="min-w-0">
+                <span className="font-medium text-ink-900">{d.name ?? d.driver_id.slice(0, 8)}</span> · <span className="tabular-nums">{money(d.balance_cents)}</span> ·{' '}
+                <span className="text-ink-500">
+                  {text.oldest} {text.days(d.oldest_days)}
+                </span>
+              </span>
+              <span className="flex gap-2">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => onDrill({ title: d.name ?? d.driver_id.slice(0, 8), sign: 1, valueCents: d.balance_cents, currency: data.currency, params: { account_id: d.account_id } })}
+                >
+                  {text.entries.label}
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => onAdjust({ party: 'driver', party_id: d.driver_id, name: d.name ?? d.driver_id.slice(0, 8) })}>
+                  {text.entries.adjust}
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function TrialBalance({ data }: { data: FinanceDashboard }) {
+  const tb = data.trial_balance;
+  return (
+    <section aria-labelledby="finance-trial" className="space-y-3 rounded-2xl border border-ink-200 bg-white p-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="finance-trial" className="text-lg font-semibold text-ink-900">
+          {text.trialBalance}
+        </h2>
+        <span className={cn('rounded-full px-3 py-1 text-sm font-semibold', tb.balanced ? 'bg-brand-100 text-brand-900' : 'bg-red-100 text-red-900')} role="status">
+          {tb.balanced ? text.balanced : text.notBalanced}
+        </span>
+      </div>
+      <p className="text-sm text-ink-500">{text.trialHint}</p>
+      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={text.trialBalance}>
+        <table className="w-full min-w-[30rem] text-sm">
+          <thead className="text-left text-ink-600">
+            <tr>
+              <th scope="col" className="px-2 py-1.5 font-medium">
+                {text.account}
+              </th>
+              <th scope="col" className="px-2 py-1.5 text-right font-medium">
+                {text.debits}
+              </th>
+              <th scope="col" className="px-2 py-1.5 text-right font-medium">
+                {text.credits}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tb.accounts.map((a) => (
+              <tr key={`${a.currency}-${a.code}`} className="border-t border-ink-100">
+                <th scope="row" className="px-2 py-1.5 text-left font-normal text-ink-800">
+                  {a.label} <span className="text-ink-500">({a.currency})</span>
+                </th>
+                <td className="px-2 py-1.5 text-right tabular-nums">{formatMoney(a.debits_cents, a.currency)}</td>
+                <td className="px-2 py-1.5 text-right tabular-nums">{formatMoney(a.credits_cents, a.currency)}</td>
+              </tr>
+            ))}
+            {tb.currencies.map((c) => (
+              <tr key={c.currency} className="border-t-2 border-ink-300 font-semibold">
+                <th scope="row" className="px-2 py-1.5 text-left">
+                  {text.total} ({c.currency}) · {text.difference} {formatMoney(c.difference_cents, c.currency)}
+                </th>
+                <td className="px-2 py-1.5 text-right tabular-nums">{formatMoney(c.debits_cents, c.currency)}</td>
+                <td className="px-2 py-1.5 text-right tabular-nums">{formatMoney(c.credits_cents, c.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
