@@ -52,6 +52,12 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   TOO_MANY_FRAMES: 'Your app is sending updates too fast. Some were skipped.',
   TOO_MANY_SUBSCRIBES: 'Too many live views were opened at once. Please wait a moment.',
   TOO_MANY_ESTIMATES: 'You have asked for a lot of estimates in a short time. Please wait a minute, then try again.',
+  CARD_DECLINED: 'Your card was declined. Try another card, or pay in cash.',
+  PAYMENTS_UNAVAILABLE: 'Card payments are not available here. Pay in cash.',
+  PAYMENT_FAILED: "We couldn't reach the card processor. Try again in a moment, or pay in cash.",
+  TIP_EXISTS: 'You have already tipped on this ride.',
+  TIP_WINDOW_CLOSED: 'Tips can be given up to 72 hours after the ride.',
+  WALLET_INSUFFICIENT: 'Your wallet credit is lower than that. Choose another way to pay.',
   PUSH_ENDPOINT_TAKEN: 'This browser is already set up for notifications on another account.',
 };
 

@@ -90,6 +90,20 @@ export const DOMAIN_ERROR_CODES = {
   /** Too many public fare estimates from one network address in a minute (each may cost a routing call). */
   TOO_MANY_ESTIMATES: 429,
 
+  // Payments (issue 13, decision 0038)
+  /** The card was refused by the bank or the test card provider (saving it, authorising a fare, charging a tip). */
+  CARD_DECLINED: 402,
+  /** This deployment takes no card payments (no Stripe keys, and production never runs the test provider). */
+  PAYMENTS_UNAVAILABLE: 503,
+  /** The payment provider could not be reached or answered an error that is not a decline. */
+  PAYMENT_FAILED: 502,
+  /** A ride has one tip. */
+  TIP_EXISTS: 409,
+  /** Tips are given within 72 hours of the ride's end. */
+  TIP_WINDOW_CLOSED: 409,
+  /** The wallet credit changed while the ride was being booked or the tip given: there is less than was asked. */
+  WALLET_INSUFFICIENT: 409,
+
   // Push
   /** The push subscription's endpoint is registered to another account: it does not change owner. */
   PUSH_ENDPOINT_TAKEN: 409,
