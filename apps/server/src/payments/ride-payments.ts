@@ -1,3 +1,4 @@
+import { planRidePayment } from '@openride/shared/payments/plan';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, RidesTable } from '../db/schema';
 import type { Services } from '../http/context';
@@ -30,13 +31,15 @@ export async function prepareRidePayment(
   ride: { id: string; currency: string; total_cents: number; city_id: string },
 ): Promise<PreparedPayment> {
   const { db } = services;
-  const wallet = input.use_wallet ? Math.min((await walletOf(db, riderId, ride.currency)).available_cents, ride.total_cents) : 0;
+  const available = input.use_wallet ? (await walletOf(db, riderId, ride.currency)).available_cents : 0;
+  const plan = planRidePayment(ride.total_cents, available, input.use_wallet === true, input.payment_method);
+  const wallet = plan.wallet_cents;
   if (input.payment_method === 'cash') return { wallet_cents: wallet, card_id: null, hold: null };
   const provider = services.payments;
   if (!provider) throw domainError('PAYMENTS_UNAVAILABLE');
   const card = input.payment_card_id ? await cardOf(db, riderId, input.payment_card_id) : undefined;
   if (!card || card.provider !== provider.kind) throw badRequest('Choose one of your saved cards.');
-  const amount = ride.total_cents - wallet;
+  const amount = plan.card_cents;
   if (amount <= 0) return { wallet_cents: wallet, card_id: card.id, hold: null };
   const customer = await askProvider(services.logger, 'customer', () => customerOf(db, provider, riderId));
   const { ref } = await askProvider(services.logger, 'authorise', () =>
