@@ -95,6 +95,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
     geocoderUrl: services.env.GEOCODER_URL,
     development: services.env.NODE_ENV === 'development',
     scriptHashes: inlineScriptHashes(opts.webDist),
+    stripe: services.payments?.kind === 'stripe',
   });
   app.use('*', async (c, next) => {
     await next();

@@ -44,3 +44,6 @@ export const tipSchema = z
   .strict()
   .refine((t) => (t.percent === undefined) !== (t.amount_cents === undefined), { message: 'Choose a percentage or an amount', path: ['amount_cents'] });
 export type TipInput = z.infer<typeof tipSchema>;
+
+/** What the rider chose on /book-ride, sent with POST /api/rides. */
+export type PaymentChoice = { payment_method: 'cash' | 'card'; payment_card_id?: string; use_wallet?: boolean };

@@ -47,7 +47,7 @@ export function RideReceipt({ ride }: { ride: Ride }) {
             </div>
             <div className="flex justify-between px-4 py-2.5">
               <dt className="text-ink-600">{riderText.book.payment}</dt>
-              <dd>{riderText.book.cash}</dd>
+              <dd>{receipt.data.payment_method === 'card' ? riderText.book.card : riderText.book.cash}</dd>
             </div>
           </dl>
           <RideMap className="h-56 rounded-2xl" label={text.pathMap} pickup={ride.pickup} destination={ride.destination} path={receipt.data.path} />
