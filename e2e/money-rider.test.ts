@@ -52,6 +52,7 @@ it('a rider adds the test card, books by card, and tips 15 % on the rating scree
   await payment.getByRole('button', { name: paymentText.addCard }).click();
   const form = page.getByRole('form', { name: paymentText.addCard });
   await form.getByText(paymentText.testModeHint, { exact: true }).waitFor();
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/money-rider-add-card.png`, fullPage: true });
   await form.getByLabel(paymentText.cardNumber).fill('4242 4242 4242 4242');
   await form.getByLabel(paymentText.expiry).fill(`12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`);
   await form.getByLabel(paymentText.cvc).fill('123');
@@ -83,6 +84,7 @@ it('a rider adds the test card, books by card, and tips 15 % on the rating scree
   const tipForm = page.getByRole('form', { name: paymentText.tipTitle });
   await tipForm.getByText(paymentText.tipBy.card, { exact: false }).waitFor();
   await tipForm.locator('label').filter({ hasText: '15 %' }).click();
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/money-rider-tip-form.png`, fullPage: true });
   await tipForm.getByRole('button', { name: paymentText.tipButton(money(tipAmount)) }).click();
   await byText(page, paymentText.tipGiven(money(tipAmount))).waitFor();
   await byText(page, paymentText.tipBy.card).waitFor();
