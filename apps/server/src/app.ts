@@ -40,11 +40,12 @@ import { refundRoutes } from './refunds/refunds.routes';
 import { rideRoutes } from './rides/rides.routes';
 import { surgeRoutes } from './surge/surge.routes';
 import { zoneRoutes } from './zones/zones.routes';
+import { paymentRoutes } from './payments/payments.routes';
 import { demoEnabled } from './env';
 import { createSessionResolver } from './auth/session-cache';
 
 /** Answered without a session: no session is resolved for them (the backup route has its own token). */
-const PUBLIC_PATHS = new Set(['/api/health', '/api/health/ready', '/api/config', '/api/openapi.json', '/api/docs', '/api/system/backup', CSP_REPORT_PATH]);
+const PUBLIC_PATHS = new Set(['/api/health', '/api/health/ready', '/api/config', '/api/openapi.json', '/api/docs', '/api/system/backup', CSP_REPORT_PATH, '/api/payments/stripe/webhook']);
 
 /** Builds the HTTP app without listening: the server and the in-process API tests both use this. */
 export function createApp(services: Services, opts: { webDist?: string } = {}) {
@@ -97,6 +98,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
     geocoderUrl: services.env.GEOCODER_URL,
     development: services.env.NODE_ENV === 'development',
     scriptHashes: inlineScriptHashes(opts.webDist),
+    stripe: services.payments?.kind === 'stripe',
   });
   app.use('*', async (c, next) => {
     await next();
@@ -164,6 +166,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
       geocoder_url: services.env.GEOCODER_URL ?? null,
       demo: demoEnabled(services.env),
       calls: services.telephony !== null,
+      payments: { provider: services.payments?.kind ?? null, publishable_key: services.payments?.publishableKey ?? null, test_mode: services.payments?.testMode ?? false },
     }),
   );
   app.route('/', openApiRoutes({ production: services.env.NODE_ENV === 'production' }));
@@ -190,6 +193,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', paymentHistoryRoutes(services));
   app.route('/', refundRoutes(services));
   app.route('/', financeRoutes(services));
+  app.route('/', paymentRoutes(services));
   app.route('/', rideRoutes(services));
   if (services.env.NODE_ENV !== 'production') {
     app.route('/', devOutboxRoutes(services));

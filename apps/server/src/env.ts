@@ -33,6 +33,8 @@ const optionalKey = (length: number, kind: string) =>
     z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), `must be a URL-safe base64 P-256 ${kind} key (${length} characters)`).optional(),
   );
 
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v);
+
 /** The whole environment, parsed once at start (epic-stack style): a bad value exits naming the variable. */
 export const envSchema = z
   .object({
@@ -100,6 +102,19 @@ export const envSchema = z
     /** Map tiles ({z}/{x}/{y}); OpenStreetMap's by default. Blank turns tiles off (the map still draws routes and markers). */
     TILE_URL: z.string().trim().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     TILE_ATTRIBUTION: z.string().trim().default('© OpenStreetMap contributors'),
+    /**
+     * Card payments through Stripe (decision 0038): all three or none. The secret key (sk_… or a restricted
+     * rk_…) stays on the server, the publishable key (pk_…) goes to the browser for Stripe Elements, the
+     * webhook signing secret (whsec_…) verifies POST /api/payments/stripe/webhook.
+     */
+    STRIPE_SECRET_KEY: z.preprocess(blank, z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional()),
+    STRIPE_PUBLISHABLE_KEY: z.preprocess(blank, z.string().regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional()),
+    STRIPE_WEBHOOK_SECRET: z.preprocess(blank, z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional()),
+    /**
+     * The offline test card provider (4242 4242 4242 4242, labelled Test mode): unset means on outside
+     * production when Stripe is not configured; it may never be on in production.
+     */
+    PAYMENTS_TEST_MODE: bool.optional(),
     /** A geocoder for place search (Nominatim or Photon base URL); without it only the offline gazetteer answers. */
     GEOCODER_URL: optionalUrl(['http:', 'https:']),
   })
@@ -114,7 +129,12 @@ export const envSchema = z
     if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
       ctx.addIssue({ code: 'custom', path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' });
     }
+    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together' });
+    }
     if (env.NODE_ENV === 'production') {
+      if (env.PAYMENTS_TEST_MODE) ctx.addIssue({ code: 'custom', path: ['PAYMENTS_TEST_MODE'], message: 'cannot be on in production (no real card would be charged)' });
       if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (there is no dev outbox)' });
       if (!env.TWILIO_ACCOUNT_SID) ctx.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'is required in production (there is no dev outbox)' });
       if (!env.AUTH_SECRET) ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
@@ -133,6 +153,12 @@ export const demoEnabled = (env: Env) => env.DEMO ?? env.NODE_ENV === 'developme
 
 /** DEMO_RIDERS resolved: the demo's simulated riders, 6 by default under `npm start`, none by default in tests. */
 export const demoRiders = (env: Env) => env.DEMO_RIDERS ?? (env.NODE_ENV === 'development' ? 6 : 0);
+
+/** Stripe is configured (all three keys: the schema refuses some without the others). */
+export const stripeConfigured = (env: Env) => Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET);
+
+/** PAYMENTS_TEST_MODE resolved: the test card provider runs outside production when Stripe is not configured, unless turned off; never in production. */
+export const testPaymentsEnabled = (env: Env) => env.NODE_ENV !== 'production' && !stripeConfigured(env) && (env.PAYMENTS_TEST_MODE ?? true);
 
 export class EnvError extends Error {}
 

@@ -22,6 +22,8 @@ import type { WelcomeFacts } from './lib/welcome';
 import { getOrCreateSetting, randomToken } from './lib/settings';
 import { createMessenger } from './messaging/create-messenger';
 import { type Telephony, twilioTelephony } from './telephony/telephony';
+import type { PaymentProvider } from './payments/provider';
+import { paymentProviderOf } from './payments/provider-of';
 import { deriveOtpKey } from './otp/otp-code';
 import { createPushDispatcher } from './push/push-dispatcher';
 import { createWebPushSender, type PushSender } from './push/push-sender';
@@ -78,6 +80,8 @@ export type ServiceOverrides = {
   jobs?: JobsOptions;
   /** Tests put the real Twilio client in front of an in-process fake of its Calls endpoint. */
   telephony?: Telephony | null;
+  /** Tests put the real Stripe client in front of an in-process fake of the endpoints it uses (decision 0038). */
+  payments?: PaymentProvider | null;
 };
 
 /** Everything but listening: database (locked, migrated), secret, auth, bus. Used by the server and the CLI. */
@@ -146,7 +150,7 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
     metrics.setReadings({ dispatchLeaseHeld: () => lease.held() });
     const surge = createSurgeEngine({ db, geo, zones, logger, lease, options: overrides.surge });
     cleanups.push(() => surge.close());
-    const dispatcher = createDispatcher({ db, bus, push, geo, routing, logger, options: dispatchOptions, lease, metrics });
+    const dispatcher = createDispatcher({ db, bus, push, geo, routing, logger, options: dispatchOptions, lease, metrics, jobs });
     cleanups.push(() => dispatcher.close());
     const supply = createSupplySampler({ db, geo, logger });
     cleanups.push(() => supply.close());
@@ -179,6 +183,7 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
       dispatcher,
       supply,
       telephony: overrides.telephony !== undefined ? overrides.telephony : telephonyOf(env),
+      payments: overrides.payments !== undefined ? overrides.payments : paymentProviderOf(env),
       metrics,
       redis: redis ?? null,
       backup: database.kind === 'pglite' ? { token: randomToken(32), archive: () => embeddedBackup(database, env.DATA_DIR) } : null,

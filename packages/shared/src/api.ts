@@ -9,6 +9,7 @@ import { financeRoutes } from './finance/api';
 import { notificationRoutes } from './notifications/api';
 import { otpRoutes } from './otp/api';
 import { paymentHistoryRoutes } from './payment-history/api';
+import { paymentRoutes } from './payments/api';
 import { profileRoutes } from './profiles/api';
 import { pricingAdminRoutes } from './pricing/api';
 import { publicRoutes } from './public/api';
@@ -41,4 +42,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...paymentHistoryRoutes,
   ...refundRoutes,
   ...financeRoutes,
+  ...paymentRoutes,
 ];

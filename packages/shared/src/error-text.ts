@@ -57,6 +57,12 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   REFUND_EXCEEDS_PAID: 'That is more than what is left to refund on this ride.',
   REFUND_DECIDED: 'This request was already decided.',
   CARD_REFUNDS_UNAVAILABLE: 'Card refunds are not available yet; give wallet credit instead',
+  CARD_DECLINED: 'Your card was declined. Try another card, or pay in cash.',
+  PAYMENTS_UNAVAILABLE: 'Card payments are not available here. Pay in cash.',
+  PAYMENT_FAILED: "We couldn't reach the card processor. Try again in a moment, or pay in cash.",
+  TIP_EXISTS: 'You have already tipped on this ride.',
+  TIP_WINDOW_CLOSED: 'Tips can be given up to 72 hours after the ride.',
+  WALLET_INSUFFICIENT: 'Your wallet credit is lower than that. Choose another way to pay.',
   PUSH_ENDPOINT_TAKEN: 'This browser is already set up for notifications on another account.',
 };
 

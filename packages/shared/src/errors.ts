@@ -101,6 +101,19 @@ export const DOMAIN_ERROR_CODES = {
   REFUND_DECIDED: 409,
   /** A card ride's refund goes back to the card through the payment provider, which is not there yet. */
   CARD_REFUNDS_UNAVAILABLE: 409,
+  // Payments (issue 13, decision 0038)
+  /** The card was refused by the bank or the test card provider (saving it, authorising a fare, charging a tip). */
+  CARD_DECLINED: 402,
+  /** This deployment takes no card payments (no Stripe keys, and production never runs the test provider). */
+  PAYMENTS_UNAVAILABLE: 503,
+  /** The payment provider could not be reached or answered an error that is not a decline. */
+  PAYMENT_FAILED: 502,
+  /** A ride has one tip. */
+  TIP_EXISTS: 409,
+  /** Tips are given within 72 hours of the ride's end. */
+  TIP_WINDOW_CLOSED: 409,
+  /** The wallet credit changed while the ride was being booked or the tip given: there is less than was asked. */
+  WALLET_INSUFFICIENT: 409,
 
   // Push
   /** The push subscription's endpoint is registered to another account: it does not change owner. */

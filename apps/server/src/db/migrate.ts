@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010-fare-policies';
 import * as m0011 from './migrations/0011-cancellation-policies';
 import * as m0012 from './migrations/0012-surge';
 import * as m0013 from './migrations/0013-ledger';
+import * as m0014 from './migrations/0014-payments';
 import * as m0015 from './migrations/0015-refunds';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011-cancellation-policies': m0011,
   '0012-surge': m0012,
   '0013-ledger': m0013,
+  '0014-payments': m0014,
   '0015-refunds': m0015,
 };
 

@@ -226,7 +226,11 @@ export type RidesTable = {
   duration_s: number;
   fare_cents: number;
   currency: string;
-  payment_method: Generated<'cash'>;
+  payment_method: Generated<'cash' | 'card'>;
+  /** The saved card a card ride is paid with (migration 0014). */
+  payment_card_id: string | null;
+  /** Wallet credit applied first to fare + carried fees: set aside at request, spent at completion (migration 0014). */
+  wallet_cents: Generated<number>;
   /** Four digits the rider tells the driver at pickup; only the rider ever reads it. */
   pin: string;
   /** 32 random bytes, base64url: the whole credential of the public share link. */
@@ -380,7 +384,42 @@ export type DB = {
   ledger_entries: LedgerEntriesTable;
   financial_settings: FinancialSettingsTable;
   refund_requests: RefundRequestsTable;
+  payment_customers: PaymentCustomersTable;
+  payment_cards: PaymentCardsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
 };
+
+/** How riders pay (migration 0014, decision 0038). */
+export type PaymentCustomersTable = { user_id: string; provider: 'stripe' | 'test'; customer_ref: string; created_at: Generated<Date> };
+export type PaymentCardsTable = {
+  id: Generated<string>;
+  user_id: string;
+  provider: 'stripe' | 'test';
+  provider_ref: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  created_at: Generated<Date>;
+};
+export type PaymentStatus = 'authorised' | 'capturing' | 'captured' | 'releasing' | 'released' | 'failed';
+export type PaymentsTable = {
+  id: Generated<string>;
+  ride_id: string;
+  purpose: 'ride' | 'tip';
+  provider: 'stripe' | 'test';
+  intent_ref: string;
+  card_id: string;
+  currency: string;
+  amount_cents: number;
+  captured_cents: Generated<number>;
+  status: PaymentStatus;
+  failure: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
+export type PaymentEventsTable = { id: string; provider: string; type: string; received_at: Generated<Date> };
 
 /** The ledger (migration 0013, decision 0037): accounts, immutable transactions and their entries (debit positive). */
 export type LedgerAccountsTable = {

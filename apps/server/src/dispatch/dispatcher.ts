@@ -18,6 +18,8 @@ import type { DispatchLease } from './dispatch-lease';
 import { inTransaction } from '../lib/transaction';
 import type { Metrics } from '../lib/metrics';
 import { expireOffers } from './expire-offers';
+import type { Jobs } from '../jobs/jobs';
+import { settleRideOnCancel } from '../payments/ride-payments';
 import { offerView } from './offer-view';
 
 export type DispatchOptions = {
@@ -56,6 +58,8 @@ type Deps = {
   /** Who runs the sweep (one process in scaled mode); every process still works on the rides it is told of. */
   lease?: DispatchLease;
   metrics?: Pick<Metrics, 'offers' | 'dispatchSweep' | 'ridesWaiting'>;
+  /** A card ride's hold is released when no driver is found (a job queued with the change; decision 0038). */
+  jobs: Pick<Jobs, 'sendIn' | 'wake'>;
 };
 
 /**
@@ -130,6 +134,7 @@ export function createDispatcher(deps: Deps) {
   async function endWithoutDriver(trx: Kysely<DB>, ride: RideRow) {
     const ended = await moveRide(trx, { rideId: ride.id, to: 'no_driver', actor: SYSTEM, set: { cancelled_by: 'system' } });
     if (!ended) return null;
+    await settleRideOnCancel(trx, { jobs: deps.jobs }, ended);
     const notification = await createNotification(trx, { bus, push: deps.push }, { user_id: ride.rider_id, booking_id: ride.id, ...riderNotice.noDriver() });
     return { ride: ended, notification };
   }
@@ -206,6 +211,7 @@ export function createDispatcher(deps: Deps) {
       return;
     }
     if (outcome.ended) {
+      deps.jobs.wake('payment-settle');
       await announceRideChange({ bus }, { ride: outcome.ended.ride, notifications: [outcome.ended.notification] });
       logger.info({ rideId }, 'no driver found');
     }

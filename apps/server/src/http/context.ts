@@ -22,6 +22,7 @@ import type { SupplySampler } from '../analytics/supply-sampler';
 import type { Metrics } from '../lib/metrics';
 import type { Jobs } from '../jobs/jobs';
 import type { Telephony } from '../telephony/telephony';
+import type { PaymentProvider } from '../payments/provider';
 
 /** Everything a route or verb may need, built once at start. */
 export type Services = {
@@ -59,6 +60,8 @@ export type Services = {
   supply: SupplySampler;
   /** Masked calls between a ride's rider and driver; null without a voice provider (decision 0034). */
   telephony: Telephony | null;
+  /** The card processor: Stripe, the test card provider (never in production), or null (cash only; decision 0038). */
+  payments: PaymentProvider | null;
   /** Prometheus metrics of this process (GET /metrics). */
   metrics: Metrics;
   /** Redis, when configured (scaled mode): the readiness check pings it. */

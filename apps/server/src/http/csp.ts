@@ -55,13 +55,17 @@ const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
  * data: and blob: URLs and the tile server; connections to here, its WebSocket and the geocoder. In
  * development the browser reports violations to CSP_REPORT_PATH.
  */
-export function contentSecurityPolicy(opts: { tileUrl?: string; geocoderUrl?: string; development: boolean; scriptHashes: string[] }) {
+/**
+ * With Stripe configured (decision 0038), Stripe.js and its Elements frames: script and frames from
+ * js.stripe.com (3-D Secure from hooks.stripe.com), calls to api.stripe.com, as Stripe's CSP guide lists.
+ */
+export function contentSecurityPolicy(opts: { tileUrl?: string; geocoderUrl?: string; development: boolean; scriptHashes: string[]; stripe?: boolean }) {
   const tiles = tileSource(opts.tileUrl);
   const geocoder = opts.geocoderUrl ? new URL(opts.geocoderUrl).origin : null;
   const fixed = {
-    script: ["'self'", ...opts.scriptHashes].join(' '),
+    script: ["'self'", ...opts.scriptHashes, ...(opts.stripe ? ['https://js.stripe.com'] : [])].join(' '),
     img: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])].join(' '),
-    connect: [...(geocoder ? [geocoder] : []), ...(tiles ? [tiles] : [])].join(' '),
+    connect: [...(geocoder ? [geocoder] : []), ...(tiles ? [tiles] : []), ...(opts.stripe ? ['https://api.stripe.com'] : [])].join(' '),
   };
   // One policy per Host header, built once: a server is reached by a handful of addresses, so a small
   // cache holds them all (and a client inventing hosts only ever churns it, never grows it).
@@ -76,6 +80,7 @@ export function contentSecurityPolicy(opts: { tileUrl?: string; geocoderUrl?: st
       `img-src ${fixed.img}`,
       `connect-src 'self' ${socket} ${fixed.connect}`.replace(/\s+/g, ' ').trim(),
       "font-src 'self' data:",
+      ...(opts.stripe ? ['frame-src https://js.stripe.com https://hooks.stripe.com'] : []),
       "worker-src 'self'",
       "manifest-src 'self'",
       "object-src 'none'",

@@ -14,6 +14,8 @@ export type JobData = {
   'message-send': OutboundMessage;
   /** Deletes old breadcrumbs, outbox rows, expired sessions and codes (run-retention.ts). */
   retention: Record<string, never>;
+  /** Capture or release a ride's card hold after the change that asked for it committed (decision 0038). */
+  'payment-settle': { payment_id: string; action: 'capture'; amount_cents: number } | { payment_id: string; action: 'release' };
 };
 export type JobName = keyof JobData;
 
@@ -26,10 +28,12 @@ export const DEFAULT_QUEUES: Record<JobName, QueueSettings> = {
   // A one-time code lives 5 minutes and a reset link an hour: a message not sent within 30 minutes is dropped.
   'message-send': { retryLimit: 4, retryDelaySeconds: 5, expireInSeconds: 60, retentionSeconds: 30 * 60 },
   retention: { retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 15 * 60, retentionSeconds: 60 * 60 },
+  // A hold lives 7 days at Stripe: a capture is tried for up to 6 days (backoff from 30 s, 20 tries).
+  'payment-settle': { retryLimit: 20, retryDelaySeconds: 30, expireInSeconds: 60, retentionSeconds: 6 * 24 * 60 * 60 },
 };
 
 /** How often an idle worker looks for jobs other processes queued (a job queued here wakes it at once). */
-const POLL_SECONDS: Record<JobName, number> = { 'push-send': 1, 'message-send': 2, retention: 10 };
+const POLL_SECONDS: Record<JobName, number> = { 'push-send': 1, 'message-send': 2, retention: 10, 'payment-settle': 2 };
 
 export type JobsOptions = { queues?: Partial<Record<JobName, Partial<QueueSettings>>>; workers?: boolean };
 

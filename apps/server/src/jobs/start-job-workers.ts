@@ -1,5 +1,6 @@
 import type { Services } from '../http/context';
 import { createMessageDelivery } from '../messaging/create-messenger';
+import { settlePayment } from '../payments/settle-payment';
 import { runRetention } from './run-retention';
 
 /** Every hour at :17 (UTC); pg-boss queues one retention job per slot across all processes. */
@@ -9,7 +10,7 @@ export const RETENTION_CRON = '17 * * * *';
  * This process's workers for every queue (decision 0027), started once the server listens. Any process
  * may run any job: they are in the database, not in the process that queued them.
  */
-export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'logger' | 'jobs' | 'push'>) {
+export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'logger' | 'jobs' | 'push' | 'payments'>) {
   const { env, db, logger, jobs } = services;
   await jobs.work('push-send', (data) => services.push.deliver(data), { workers: 2 });
 
@@ -19,6 +20,8 @@ export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'l
     // Sent: its text (a one-time code, a reset link) is not kept in the job tables.
     await jobs.deleteJob('message-send', job.id);
   });
+
+  await jobs.work('payment-settle', (data) => settlePayment(services, data));
 
   await jobs.work('retention', async () => {
     const deleted = await runRetention(db, { breadcrumbDays: env.RETENTION_BREADCRUMB_DAYS });

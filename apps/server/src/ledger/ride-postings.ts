@@ -68,10 +68,11 @@ export async function postRideCompleted(trx: Kysely<DB>, ride: Ride, payment: Ri
 
 /**
  * Posts a cancellation or no-show fee the cancel recorded (not waived), in the cancel's transaction (key
- * `ride:<id>:cancellation_fee`). The rider owes it (it is carried to their next ride); the driver's share is
+ * `ride:<id>:cancellation_fee`). The rider owes it (it is carried to their next ride) — or, for a card ride
+ * whose hold covers it, it is captured from the hold (`paidBy: 'card'`, processor clearing); the driver's share is
  * credited to the driver; the rest is the platform's fee revenue.
  */
-export async function postCancellationFee(trx: Kysely<DB>, ride: Ride) {
+export async function postCancellationFee(trx: Kysely<DB>, ride: Ride, opts: { paidBy?: 'owed' | 'card' } = {}) {
   const fee = ride.cancellation_fee_cents ?? 0;
   if (fee <= 0 || ride.cancellation_fee_waived) return null;
   const share = ride.driver_id ? Math.min(fee, Math.max(0, ride.cancellation_fee_driver_share_cents ?? 0)) : 0;
@@ -81,9 +82,12 @@ export async function postCancellationFee(trx: Kysely<DB>, ride: Ride) {
     currency: ride.currency,
     city_id: ride.city_id,
     ride_id: ride.id,
-    memo: { reason: ride.cancellation_fee_reason, fee_cents: fee, driver_share_cents: share },
+    memo: { reason: ride.cancellation_fee_reason, fee_cents: fee, driver_share_cents: share, paid_by: opts.paidBy ?? 'owed' },
     entries: [
-      { account: { code: 'rider_owed', owner: ride.rider_id }, line: 'cancellation_fee', amount_cents: fee },
+      // A card rider's fee is captured from the ride's hold (decision 0038): it comes in through the processor.
+      opts.paidBy === 'card'
+        ? { account: { code: 'processor_clearing' }, line: 'cancellation_fee', amount_cents: fee }
+        : { account: { code: 'rider_owed', owner: ride.rider_id }, line: 'cancellation_fee', amount_cents: fee },
       ...(ride.driver_id ? [{ account: { code: 'driver', owner: ride.driver_id } as AccountRef, line: 'cancellation_fee_driver' as const, amount_cents: -share }] : []),
       { account: { code: 'booking_fees' }, line: 'cancellation_fee', amount_cents: -(fee - share) },
     ],

@@ -10,6 +10,7 @@ import { postCancellationFee } from '../ledger/ride-postings';
 import { badRequest, domainError, notFound } from '../lib/errors';
 import { withinLimits } from '../lib/rate-limit';
 import { inTransaction } from '../lib/transaction';
+import { settleRideOnCancel } from '../payments/ride-payments';
 import { createNotification } from '../notifications/create-notification';
 import type { Actor } from './actor';
 import { announceRideChange } from './announce-ride-change';
@@ -28,7 +29,7 @@ type Canceller = Extract<Actor, { kind: 'rider' | 'driver' | 'operator' }>;
  *
  * Lock order (decision 0021): the ride row and its open offers (`lockRideForTransition`) before anything else.
  */
-export async function cancelRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations' | 'usage'>, actor: Canceller, rideId: string, input: CancelRideInput) {
+export async function cancelRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations' | 'usage' | 'jobs'>, actor: Canceller, rideId: string, input: CancelRideInput) {
   // A driver's cancels are limited (each ends a rider's booking and tells them), and only a
   // cancel that ended a ride counts (a retried tap is free). A rider cancels only rides they booked, so
   // the booking limit bounds theirs; an operator's are not limited (decision 0024).
@@ -37,7 +38,7 @@ export async function cancelRide(services: Pick<Services, 'db' | 'bus' | 'push' 
   return outcome.ride;
 }
 
-async function cancel(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations'>, actor: Canceller, rideId: string, input: CancelRideInput) {
+async function cancel(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations' | 'jobs'>, actor: Canceller, rideId: string, input: CancelRideInput) {
   const { db } = services;
   const noShow = input.no_show === true;
   if (noShow && actor.kind !== 'driver') throw badRequest("Only the ride's driver reports that the rider didn't show up.");
@@ -86,8 +87,9 @@ async function cancel(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers'
       if (!current) throw notFound('Ride not found');
       return { ride: settledOrRefused(current, 'cancelled', 'This ride can no longer be cancelled.'), changed: false as const };
     }
-    // A fee the cancel recorded is owed from now on: posted with the cancel (decision 0037).
-    await postCancellationFee(trx, ride);
+    // A fee the cancel recorded is posted with the cancel (decision 0037): a card ride's is captured from its
+    // hold (processor clearing), otherwise the rider owes it; the hold is released otherwise (decision 0038).
+    await postCancellationFee(trx, ride, { paidBy: await settleRideOnCancel(trx, services, ride) });
     if (actor.kind === 'operator') {
       await recordAudit(trx, {
         actorId: actor.userId,
@@ -132,6 +134,7 @@ async function cancel(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers'
   });
 
   if (outcome.changed) {
+    services.jobs.wake('payment-settle');
     if (outcome.driverUserId) services.drivers.invalidate(outcome.driverUserId);
     services.locations.forgetRide(outcome.ride.id);
     await announceRideChange(services, outcome);

@@ -4,6 +4,7 @@ import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { postRideCompleted } from '../ledger/ride-postings';
 import { inTransaction } from '../lib/transaction';
+import { settleRideOnCompletion } from '../payments/ride-payments';
 import { createNotification } from '../notifications/create-notification';
 import type { DriverActor } from './actor';
 import { announceRideChange } from './announce-ride-change';
@@ -14,7 +15,7 @@ import { approvedDriverOf, rideInScope } from './rides.repo';
  * The driver ends the trip at the destination (in_progress → completed): the rider reads the fare, paid
  * in cash, and is asked to rate. The ride's money is posted to the ledger in the same transaction. Only on the driver's own ride; repeating it returns the ride unchanged.
  */
-export async function completeRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations'>, actor: DriverActor, rideId: string) {
+export async function completeRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations' | 'jobs'>, actor: DriverActor, rideId: string) {
   const { db } = services;
   const driver = await approvedDriverOf(db, actor.userId);
   if (!driver) throw notFound('Ride not found');
@@ -24,8 +25,9 @@ export async function completeRide(services: Pick<Services, 'db' | 'bus' | 'push
     if (!(await lockRideForTransition(trx, rideId))) return null;
     const ride = await moveRide(trx, { rideId, to: 'completed', actor, scope, set: { completed_at: new Date() } });
     if (!ride) return null;
-    // The books move with the ride (decision 0037): fare in, split between the driver, commission, fees and tax.
-    await postRideCompleted(trx, ride);
+    // The books move with the ride (decision 0037): fare in — wallet credit first, the card's part, the rest
+    // in cash — split between the driver, commission, fees and tax. The card's capture is queued with it (0038).
+    await postRideCompleted(trx, ride, await settleRideOnCompletion(trx, services, ride));
     const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...riderNotice.completed(ride.fare_cents, ride.currency) });
     return { ride, notification };
   });
@@ -34,6 +36,7 @@ export async function completeRide(services: Pick<Services, 'db' | 'bus' | 'push
     if (!current) throw notFound('Ride not found');
     return settledOrRefused(current, 'completed');
   }
+  services.jobs.wake('payment-settle');
   services.drivers.invalidate(actor.userId);
   services.locations.forgetRide(rideId);
   await announceRideChange(services, { ride: outcome.ride, driverUserId: actor.userId, notifications: [outcome.notification] });

@@ -1,7 +1,9 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { riderNotice } from '@openride/shared/rides/notification-text';
+import { ACTIVE_STATUSES } from '@openride/shared/rides/ride-state';
 import { RIDE_TYPE_NAMES, type RideRequest } from '@openride/shared/rides/schemas';
-import { owedFees } from '../cancellation/cancellation.repo';
+import { owedFeeCents, owedFees } from '../cancellation/cancellation.repo';
+import { type PreparedPayment, prepareRidePayment, recordRidePayment, releaseUnbooked } from '../payments/ride-payments';
 import type { Services } from '../http/context';
 import { domainError, isUniqueViolation } from '../lib/errors';
 import { withinLimits } from '../lib/rate-limit';
@@ -22,12 +24,12 @@ const ONE_ACTIVE_RIDE_INDEX = 'rides_one_active_per_rider_idx';
  * (`requested`) and the rider's notification; the one-active-ride rule is the database's partial unique
  * index, so two simultaneous requests cannot both succeed. After commit: the bell, the push and `ride.changed`, and dispatch starts looking.
  */
-export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'usage' | 'zones' | 'surge' | 'quoteKey'>, riderId: string, input: RideRequest) {
+export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'usage' | 'zones' | 'surge' | 'quoteKey' | 'payments' | 'logger'>, riderId: string, input: RideRequest) {
   // Each ride booked starts dispatch: a rider books at most so many in a while (refused ones do not count).
   return withinLimits([[services.usage.rideRequestPerUser, riderId]], 'TOO_MANY_RIDE_REQUESTS', () => bookRide(services, riderId, input));
 }
 
-async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'zones' | 'surge' | 'quoteKey'>, riderId: string, input: RideRequest) {
+async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'zones' | 'surge' | 'quoteKey' | 'payments' | 'logger'>, riderId: string, input: RideRequest) {
   const { db } = services;
   // The zones' rules: a pickup in a service area, a destination in no restricted zone.
   const { city, pricing_zone } = await checkTrip(services.zones, input);
@@ -40,6 +42,17 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
   const route = await services.routing.route(input.pickup, input.destination);
   const priced = priceTrip(pricing, city, { distance_m: route.distance_m, duration_s: route.duration_s, at: requestedAt, surge: surgeTenths / 10 });
 
+  // Paying (decision 0038): wallet credit first, then the card authorised for the rest of fare + owed fees,
+  // before anything is written and outside any transaction; a declined card refuses the request here.
+  const rideId = randomUUID();
+  if (input.payment_method === 'card') {
+    // No hold for a request the one-active-ride rule refuses anyway (the index still decides a race).
+    const active = await db.selectFrom('rides').select('id').where('rider_id', '=', riderId).where('status', 'in', ACTIVE_STATUSES).executeTakeFirst();
+    if (active) throw domainError('ACTIVE_RIDE_EXISTS');
+  }
+  const total = priced.breakdown.total_cents + (await owedFeeCents(db, riderId));
+  const payment: PreparedPayment = await prepareRidePayment(services, riderId, input, { id: rideId, currency: city.currency, total_cents: total, city_id: city.id });
+
   let result;
   try {
     result = await db.transaction().execute(async (trx) => {
@@ -50,6 +63,7 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
       const ride = await trx
         .insertInto('rides')
         .values({
+          id: rideId,
           city_id: city.id,
           rider_id: riderId,
           ride_type: input.ride_type,
@@ -65,6 +79,8 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
           fare_cents: priced.breakdown.total_cents,
           currency: city.currency,
           payment_method: input.payment_method,
+          payment_card_id: payment.card_id,
+          wallet_cents: payment.wallet_cents,
           // Four digits, leading zeros kept: the rider reads it out, the driver types it to start the trip.
           pin: String(randomInt(0, 10_000)).padStart(4, '0'),
           // The whole credential of the public link: 256 bits, unguessable.
@@ -81,10 +97,13 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
         .returningAll()
         .executeTakeFirstOrThrow();
       const carried = await carryOwedFees(trx, riderId, ride);
+      await recordRidePayment(trx, services, carried, payment);
       const notification = await createNotification(trx, services, { user_id: riderId, booking_id: carried.id, ...riderNotice.requested(RIDE_TYPE_NAMES[carried.ride_type]) });
       return { ride: carried, notification };
     });
   } catch (err) {
+    // Nothing was booked: a card hold made for it is let go.
+    await releaseUnbooked(services, rideId, payment);
     if (isUniqueViolation(err, ONE_ACTIVE_RIDE_INDEX)) throw domainError('ACTIVE_RIDE_EXISTS');
     throw err;
   }

@@ -30,6 +30,7 @@ export function toRideView(row: RideRow, viewer: RideViewer) {
     fare_cents: row.fare_cents,
     currency: row.currency,
     payment_method: row.payment_method,
+    wallet_cents: row.wallet_cents,
     driver_id: row.driver_id,
     ...(viewer === 'rider' ? { pin: row.pin, share_token: row.share_token } : {}),
     requested_at: row.requested_at,

@@ -47,7 +47,7 @@ export const ACCOUNT_INFO: Record<AccountCode, { type: AccountType; label: strin
  * fare_cash/fare_card/fare_wallet: the rider's payment for a fare, by method (their sum over completed rides is GMV);
  * driver_earnings: the driver's share of a fare; commission, booking_fee, tax: the platform's;
  * carried_fee: an owed cancellation fee paid with a later ride; cancellation_fee(_driver): a fee charged, and the driver's share;
- * tip / tip_cash: a tip earned by the driver / given in cash; refund; wallet_credit; payout; cash_received; adjustment; promotion.
+ * tip / tip_cash / tip_card / tip_wallet: a tip earned by the driver / how the rider paid it; refund; wallet_credit; payout; cash_received; adjustment; promotion.
  */
 export const ENTRY_LINES = [
   'fare_cash',
@@ -69,6 +69,11 @@ export const ENTRY_LINES = [
   'adjustment',
   'promotion',
   'reversal',
+  // Appended by decision 0038 (payments): how a tip was paid (the driver's side is always `tip`), and the card
+  // processor paying the platform's bank out of processor clearing.
+  'tip_card',
+  'tip_wallet',
+  'processor_settlement',
 ] as const;
 export type EntryLine = (typeof ENTRY_LINES)[number];
 
@@ -84,6 +89,8 @@ export const TRANSACTION_KINDS = [
   'driver.cash_received',
   'adjustment',
   'reversal',
+  // Appended by decision 0038: the card processor (Stripe) paid out to the platform's bank (a webhook).
+  'processor.settlement',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

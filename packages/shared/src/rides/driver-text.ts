@@ -29,6 +29,7 @@ export const driverText = {
     toPickup: 'To pickup',
     fare: 'Fare',
     cash: 'Cash',
+    card: 'Card',
     secondsLeft: (s: number) => `${s}s`,
     /** Announced once when the card appears and again near the end, never every second. */
     announce: (s: number) => `New ride request. ${s} seconds to accept.`,
@@ -68,6 +69,8 @@ export const driverText = {
     rider: 'Rider',
     call: 'Call',
     collectCash: 'Collect in cash',
+    /** A card ride (decision 0038): the rider's card pays, nothing to collect. */
+    paidByCard: 'Paid by card',
     arrived: 'Arrived',
     start: 'Start Ride',
     complete: 'Complete Ride',

@@ -48,6 +48,7 @@ export const riderText = {
     tripSummary: (distance: string, duration: string) => `${distance} · about ${duration}`,
     payment: 'Payment',
     cash: 'Cash',
+    card: 'Card',
     requestRide: 'Request Ride',
     requesting: 'Requesting…',
     requestFailed: "Couldn't request your ride. Please try again.",
@@ -111,6 +112,11 @@ export const riderText = {
     completedTitle: 'You have arrived',
     payCash: (amount: string) => `Pay ${amount} in cash`,
     payCashHint: (driver: string) => `Hand the fare to ${driver}. Your receipt is below.`,
+    /** A card ride (decision 0038): nothing to hand over. */
+    paidByCard: (amount: string) => `${amount} charged to your card`,
+    paidByCardHint: 'Nothing to pay the driver. Your receipt is below.',
+    /** Wallet credit paid part of it (decision 0038). */
+    walletPart: (amount: string) => `${amount} paid from your wallet credit.`,
     rateTitle: 'Rate your trip',
     stars: (n: number) => `${n} star${n === 1 ? '' : 's'}`,
     rating: 'Rating',

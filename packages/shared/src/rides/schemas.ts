@@ -17,8 +17,8 @@ export const rideTypeSchema = z.enum(RIDE_TYPES);
 
 export const RIDE_TYPE_NAMES: Record<RideType, string> = { economy: 'Economy', comfort: 'Comfort', xl: 'XL' };
 
-/** Cash only for now; card payments are a later slice. */
-export const PAYMENT_METHODS = ['cash'] as const;
+/** Cash (the driver collects it) or a saved card (authorised at request, captured at completion; decision 0038). */
+export const PAYMENT_METHODS = ['cash', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const quoteRequestSchema = z.object({ pickup: placeSchema, destination: placeSchema }).strict();
@@ -31,10 +31,18 @@ export const rideRequestSchema = z
     destination: placeSchema,
     ride_type: rideTypeSchema,
     payment_method: z.enum(PAYMENT_METHODS),
+    /** With `card`: which of the rider's saved cards (GET /api/payments/cards). */
+    payment_card_id: z.uuid().optional(),
+    /** Wallet credit first, the rest by the method chosen (decision 0038). */
+    use_wallet: z.boolean().optional(),
     /** The quote's signed surge lock (decision 0035); needed to book while the pickup's zone surges. */
     quote_token: z.string().max(1000).optional(),
   })
-  .strict();
+  .strict()
+  .refine((r) => (r.payment_method === 'card') === (r.payment_card_id !== undefined), {
+    message: 'Choose one of your saved cards to pay by card (and none to pay in cash)',
+    path: ['payment_card_id'],
+  });
 export type RideRequest = z.infer<typeof rideRequestSchema>;
 
 /** `no_show`: the driver reports "Rider didn't show up" (after the policy's wait at the pickup; decision 0033). */

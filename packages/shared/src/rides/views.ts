@@ -51,6 +51,8 @@ const rideBase = {
   fare_cents: z.number().int(),
   currency: z.string(),
   payment_method: paymentMethodSchema,
+  /** Wallet credit applied first to this ride's fare and carried fees (decision 0038); the rest is paid by `payment_method`. */
+  wallet_cents: z.number().int(),
   driver_id: z.string().nullable(),
   requested_at: timestampSchema,
   accepted_at: timestampSchema.nullable(),

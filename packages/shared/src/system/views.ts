@@ -18,6 +18,14 @@ export const appConfigSchema = z.strictObject({
   demo: z.boolean(),
   /** Whether riders and drivers can call each other through a masked number (a telephony provider is set). */
   calls: z.boolean(),
+  /** How riders may pay by card (decision 0038): Stripe, the offline test card provider (never in production), or none. */
+  payments: z.strictObject({
+    provider: z.enum(['stripe', 'test']).nullable(),
+    /** Stripe's publishable key, for Stripe Elements in the browser. */
+    publishable_key: z.string().nullable(),
+    /** No real card is charged: the screens say so. */
+    test_mode: z.boolean(),
+  }),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

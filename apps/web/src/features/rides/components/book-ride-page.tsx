@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { PaymentChoice } from '@openride/shared/payments/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { LocateFixed, Loader2 } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -63,18 +64,24 @@ function fromTap(point: { lat: number; lng: number }): FieldState {
   return { text: label, point: { lat: point.lat, lng: point.lng, label } };
 }
 
+/**
+ * The payment method picker the route composes in (the payments feature; features never import each other):
+ * it shares the chosen ride type's fare + owed fees between wallet credit and the method (decision 0038).
+ */
+export type PaymentSlot = ComponentType<{ currency: string; totalCents: number; value: PaymentChoice; onChange: (choice: PaymentChoice) => void; disabled?: boolean }>;
+
 /** The booking page for a signed-in rider (the router's RequireSignedIn sends visitors to sign in first and back). */
-export function BookRidePage() {
+export function BookRidePage({ payment }: { payment?: PaymentSlot } = {}) {
   const me = useMe();
   const client = useQueryClient();
   const active = useActiveRide(Boolean(me.data));
   // The rider's own channel says when any of their rides changes: the active-ride card follows.
   useRealtimeEvent('ride.changed', () => void client.invalidateQueries({ queryKey: rideKeys.active, exact: true }));
   if (active.isPending) return <LoadingScreen />;
-  return <BookRide activeRide={active.data ?? null} />;
+  return <BookRide activeRide={active.data ?? null} Payment={payment} />;
 }
 
-function BookRide({ activeRide }: { activeRide: Ride | null }) {
+function BookRide({ activeRide, Payment }: { activeRide: Ride | null; Payment?: PaymentSlot }) {
   const navigate = useNavigate();
   const config = useAppConfig();
   const geocoderUrl = config.data?.geocoder_url ?? null;
@@ -86,6 +93,7 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
   const [target, setTarget] = useState<FieldName>('pickup');
   const [geo, setGeo] = useState<GeoState>('idle');
   const [rideType, setRideType] = useState<RideType>('economy');
+  const [paying, setPaying] = useState<PaymentChoice>({ payment_method: 'cash' });
   const destinationRef = useRef<HTMLInputElement>(null);
   const pickupRef = useRef<HTMLInputElement>(null);
 
@@ -142,7 +150,7 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
   const request = useRequestRide();
   // A failed request's message is about the trip it was for: a new pickup, destination or ride type clears it.
   const resetRequest = request.reset;
-  useEffect(() => resetRequest(), [pickup.point, destination.point, rideType, resetRequest]);
+  useEffect(() => resetRequest(), [pickup.point, destination.point, rideType, paying, resetRequest]);
 
   const choose = (name: FieldName, s: PlaceSuggestion) => {
     setField(name, { text: s.name, point: { lat: s.lat, lng: s.lng, label: s.name } });
@@ -172,7 +180,7 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
   const onRequest = () => {
     if (!pickup.point || !destination.point || !selected) return;
     request.mutate(
-      { pickup: pickup.point, destination: destination.point, ride_type: selected.ride_type, payment_method: 'cash', quote_token: quote.data?.quote_token },
+      { pickup: pickup.point, destination: destination.point, ride_type: selected.ride_type, ...paying, quote_token: quote.data?.quote_token },
       { onSuccess: ({ ride }) => navigate(paths.trackRide(ride.id), { state: { requested: true } }) },
     );
   };
@@ -214,7 +222,11 @@ function BookRide({ activeRide }: { activeRide: Ride | null }) {
     quoteArea = (
       <div className="space-y-3">
         <RideOptions quote={quote.data!} selected={selected?.ride_type ?? 'economy'} onSelect={setRideType} disabled={request.isPending} />
-        <PaymentRow />
+        {Payment ? (
+          <Payment currency={quote.data!.currency} totalCents={(selected?.fare_cents ?? 0) + quote.data!.owed_fee_cents} value={paying} onChange={setPaying} disabled={request.isPending} />
+        ) : (
+          <PaymentRow />
+        )}
       </div>
     );
   }

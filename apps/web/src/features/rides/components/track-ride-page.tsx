@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { type ComponentType, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Car, Loader2, Phone } from 'lucide-react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
@@ -63,7 +63,10 @@ function useLiveRide(rideId: string) {
 }
 
 /** /track-ride/:id and /track-ride?booking=… (where a push notification lands). */
-export function TrackRidePage() {
+/** What the route composes in (features never import each other): the tip after a completed ride (payments). */
+export type TipSlot = ComponentType<{ ride: RiderRideView }>;
+
+export function TrackRidePage({ tip }: { tip?: TipSlot } = {}) {
   const params = useParams();
   const [search] = useSearchParams();
   const me = useMe();
@@ -87,7 +90,7 @@ export function TrackRidePage() {
       </PageContainer>
     );
   }
-  return <TrackRide ride={ride.data} live={live} updatedAt={ride.dataUpdatedAt} />;
+  return <TrackRide ride={ride.data} live={live} updatedAt={ride.dataUpdatedAt} Tip={tip} />;
 }
 
 function RideNotFound() {
@@ -123,7 +126,7 @@ function endedText(ride: Ride): string {
 }
 
 /** The rider's view: a driver was sent to their own ride view above. */
-function TrackRide({ ride, live, updatedAt }: { ride: RiderRideView; live: Live | null; updatedAt: number }) {
+function TrackRide({ ride, live, updatedAt, Tip }: { ride: RiderRideView; live: Live | null; updatedAt: number; Tip?: TipSlot }) {
   const [confirming, setConfirming] = useState(false);
   // Arriving from Request Ride, focus lands on the new status, not on the page body (issue 17 §10).
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -239,11 +242,17 @@ function TrackRide({ ride, live, updatedAt }: { ride: RiderRideView; live: Live 
           {/* What the rider must do first: pay, and how (issue 17 §7). Then the rating, then the receipt. */}
           <section aria-labelledby="ride-pay-title" className="rounded-2xl bg-ink-900 px-4 py-4 text-white">
             <h2 id="ride-pay-title" className="text-xl font-bold">
-              {text.payCash(formatMoney(ride.fare_cents + ride.carried_fee_cents, ride.currency))}
+              {ride.payment_method === 'card'
+                ? text.paidByCard(formatMoney(ride.fare_cents + ride.carried_fee_cents - ride.wallet_cents, ride.currency))
+                : text.payCash(formatMoney(ride.fare_cents + ride.carried_fee_cents - ride.wallet_cents, ride.currency))}
             </h2>
-            <p className="mt-1 text-sm text-ink-300">{text.payCashHint(ride.driver?.name.split(' ')[0] ?? text.driver.toLowerCase())}</p>
+            <p className="mt-1 text-sm text-ink-300">
+              {ride.payment_method === 'card' ? text.paidByCardHint : text.payCashHint(ride.driver?.name.split(' ')[0] ?? text.driver.toLowerCase())}
+            </p>
+            {ride.wallet_cents > 0 ? <p className="mt-1 text-sm text-ink-300">{text.walletPart(formatMoney(ride.wallet_cents, ride.currency))}</p> : null}
           </section>
           <RateRide ride={ride} />
+          {Tip ? <Tip ride={ride} /> : null}
           <RideReceipt ride={ride} />
         </>
       ) : null}

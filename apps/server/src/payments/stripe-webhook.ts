@@ -1,0 +1,55 @@
+import type { Services } from '../http/context';
+import { post } from '../ledger/ledger';
+import { badRequest, domainError } from '../lib/errors';
+import { inTransaction } from '../lib/transaction';
+import { InvalidWebhook } from './provider';
+
+/**
+ * POST /api/payments/stripe/webhook (decision 0038). The signature is verified on the raw body first: a bad
+ * one is a 400 and nothing changes. Each event id is recorded once (`payment_events`), in the transaction
+ * that acts on it, so a second delivery changes nothing. What an event does:
+ * - `payment_intent.succeeded` / `payment_intent.canceled`: the hold's status follows Stripe (a capture or a
+ *   release that the job's answer did not record, an uncaptured hold Stripe let expire after 7 days);
+ * - `payout.paid`: Stripe paid the platform's bank; the amount leaves processor clearing for the bank
+ *   (`processor.settlement`, key `stripe:event:<id>`). Stripe's own fees are not booked yet (a seam).
+ */
+export async function receiveStripeWebhook(services: Pick<Services, 'db' | 'payments' | 'logger'>, rawBody: string, signature: string | undefined) {
+  const provider = services.payments;
+  if (!provider || provider.kind !== 'stripe') throw domainError('PAYMENTS_UNAVAILABLE');
+  let event;
+  try {
+    event = provider.parseWebhook(rawBody, signature);
+  } catch (err) {
+    if (err instanceof InvalidWebhook) throw badRequest('The webhook signature does not verify.');
+    throw err;
+  }
+  return inTransaction(services.db, async (trx) => {
+    const fresh = await trx.insertInto('payment_events').values({ id: event.id, provider: 'stripe', type: event.type }).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+    if (!fresh) return { received: true as const, duplicate: true };
+    const object = event.object;
+    if (event.type === 'payment_intent.succeeded' && object.id) {
+      await trx
+        .updateTable('payments')
+        .set({ status: 'captured', captured_cents: object.amount_received ?? 0, updated_at: new Date() })
+        .where('intent_ref', '=', object.id)
+        .where('status', 'in', ['authorised', 'capturing'])
+        .execute();
+    } else if (event.type === 'payment_intent.canceled' && object.id) {
+      await trx.updateTable('payments').set({ status: 'released', updated_at: new Date() }).where('intent_ref', '=', object.id).where('status', 'in', ['authorised', 'releasing']).execute();
+    } else if (event.type === 'payout.paid' && object.amount && object.amount > 0 && object.currency) {
+      await post(trx, {
+        kind: 'processor.settlement',
+        key: `stripe:event:${event.id}`,
+        currency: object.currency.toUpperCase(),
+        memo: { stripe_event: event.id, payout: object.id ?? null },
+        entries: [
+          { account: { code: 'bank' }, line: 'processor_settlement', amount_cents: object.amount },
+          { account: { code: 'processor_clearing' }, line: 'processor_settlement', amount_cents: -object.amount },
+        ],
+      });
+    } else {
+      services.logger.debug({ type: event.type, id: event.id }, 'stripe webhook event not acted on');
+    }
+    return { received: true as const, duplicate: false };
+  });
+}

@@ -1,0 +1,258 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceOf, trialBalance } from '../src/ledger/ledger';
+import { refundPayment } from '../src/payments/settle-payment';
+import { stripeProvider } from '../src/payments/stripe-provider';
+import { fakeStripe } from './fake-stripe';
+import type { TestClient } from './http-client';
+import { adminOf, ADMIN_ENV, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver, serveTheWholeBay } from './ride-actors';
+import { startTestServer, type TestServer } from './test-server';
+
+/**
+ * Card payments through Stripe (issue 13, decision 0038). The real `stripe` client runs against an in-process
+ * fake of exactly the endpoints the server uses, so what the server asks of Stripe (hold at request, capture at
+ * completion, release on cancel, a tip's charge, a refund) is read off the wire; webhooks carry real
+ * signatures from `stripe.webhooks.generateTestHeaderString`.
+ */
+const SECRET = 'sk_test_openridefake';
+const PUBLISHABLE = 'pk_test_openridefake';
+const WEBHOOK_SECRET = 'whsec_openridefakesecret';
+const fake = fakeStripe();
+const signer = new Stripe(SECRET);
+let server: TestServer;
+let admin: TestClient;
+
+beforeAll(async () => {
+  const api = await fake.listen();
+  server = await startTestServer(ADMIN_ENV, {
+    payments: stripeProvider({ secretKey: SECRET, publishableKey: PUBLISHABLE, webhookSecret: WEBHOOK_SECRET, api }),
+    jobs: { queues: { 'payment-settle': { retryDelaySeconds: 1 } } },
+  });
+  admin = await adminOf(server);
+  await serveTheWholeBay(server);
+});
+afterAll(async () => {
+  await server?.stop();
+  await fake.close();
+});
+
+let spot = 0;
+const area = () => ({ lat: 37.62 + (spot++ % 12) * 0.02, lng: -122.45 + Math.floor(spot / 12) * 0.05, label: `Corner ${spot}` });
+const db = () => server.services.db;
+const settled = () => server.services.jobs.idle(['payment-settle']);
+
+/** What Elements does in the browser, then what the app posts: a SetupIntent, confirmed, saved. */
+async function savedCard(rider: TestClient, card: { declines?: boolean; last4?: string } = {}) {
+  const setup = await rider.post('/api/payments/cards/setup', {});
+  expect(setup.status).toBe(200);
+  expect(setup.body.client_secret).toMatch(/^seti_.+_secret_/);
+  fake.confirmSetup(setup.body.setup_intent_id, card);
+  const saved = await rider.post('/api/payments/cards', { setup_intent_id: setup.body.setup_intent_id });
+  expect(saved.status).toBe(201);
+  return saved.body.card as { id: string; last4: string };
+}
+
+async function bookByCard(rider: TestClient, cardId: string, pickup = area()) {
+  return rider.post('/api/rides', { pickup, destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'card', payment_card_id: cardId });
+}
+
+async function driveToEnd(driver: OnlineDriver, ride: { id: string; pin: string }) {
+  await nextOffer(driver, ride.id);
+  for (const step of ['accept', 'arrive']) expect((await driver.client.post(`/api/rides/${ride.id}/${step}`, {})).status).toBe(200);
+  expect((await driver.client.post(`/api/rides/${ride.id}/start`, { pin: ride.pin })).status).toBe(200);
+  expect((await driver.client.post(`/api/rides/${ride.id}/complete`, {})).status).toBe(200);
+}
+
+const entriesOf = (rideId: string) =>
+  db()
+    .selectFrom('ledger_entries')
+    .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_entries.account_id')
+    .select(['ledger_transactions.kind', 'ledger_accounts.code', 'ledger_entries.line', 'ledger_entries.amount_cents'])
+    .where('ledger_transactions.ride_id', '=', rideId)
+    .execute()
+    .then((rows) => rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents) })));
+const holdOf = (rideId: string) => db().selectFrom('payments').selectAll().where('ride_id', '=', rideId).where('purpose', '=', 'ride').executeTakeFirst();
+
+function signed(payload: object, secret = WEBHOOK_SECRET) {
+  const body = JSON.stringify(payload);
+  return { body, header: signer.webhooks.generateTestHeaderString({ payload: body, secret }) };
+}
+/** As Stripe posts it: the raw JSON it signed, byte for byte. */
+async function postWebhook(body: string, signature?: string) {
+  const res = await fetch(`${server.url}/api/payments/stripe/webhook`, { method: 'POST', body, headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) } });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('card payments through Stripe', () => {
+  it('tells the browser which provider and publishable key to use', async () => {
+    const config = (await server.client().get('/api/config')).body;
+    expect(config.payments).toEqual({ provider: 'stripe', publishable_key: PUBLISHABLE, test_mode: true });
+  });
+
+  let completed: { rideId: string; fare: number; riderClient: TestClient; driverId: string };
+
+  it('authorises the fare at request, captures it at completion and posts fare_card', async () => {
+    const pickup = area();
+    const driver = await onlineDriver(server, admin, north(pickup, 300), 'Carmen Card');
+    const rider = await newUser(server, 'Cassidy Card');
+    const card = await savedCard(rider.client);
+    expect((await rider.client.get('/api/payments/cards')).body.cards).toEqual([expect.objectContaining({ id: card.id, brand: 'visa', last4: '4242', test_mode: false })]);
+
+    const booked = await bookByCard(rider.client, card.id, pickup);
+    expect(booked.status).toBe(201);
+    const ride = booked.body.ride;
+    expect(ride.payment_method).toBe('card');
+    const [auth] = fake.callsTo('POST', /^\/v1\/payment_intents$/).filter((c) => c.params['metadata[ride_id]'] === ride.id);
+    expect(auth).toMatchObject({ idempotencyKey: `ride:${ride.id}:authorise`, params: expect.objectContaining({ amount: String(ride.fare_cents), currency: 'usd', capture_method: 'manual', confirm: 'true', off_session: 'true' }) });
+    expect((await rider.client.get(`/api/rides/${ride.id}/payment`)).body.payment).toMatchObject({ method: 'card', card: { brand: 'visa', last4: '4242' }, authorisation: { amount_cents: ride.fare_cents, status: 'authorised' }, paid: null });
+
+    await driveToEnd(driver, ride);
+    driver.socket.close();
+    await settled();
+    const hold = (await holdOf(ride.id))!;
+    expect(hold).toMatchObject({ status: 'captured', captured_cents: ride.fare_cents });
+    const capture = fake.callsTo('POST', new RegExp(`^/v1/payment_intents/${hold.intent_ref}/capture$`));
+    expect(capture).toHaveLength(1);
+    expect(capture[0]).toMatchObject({ idempotencyKey: `payment:${hold.id}:capture`, params: { amount_to_capture: String(ride.fare_cents) } });
+    expect(fake.intents.get(hold.intent_ref)).toMatchObject({ status: 'succeeded', amount_received: ride.fare_cents });
+
+    const entries = await entriesOf(ride.id);
+    expect(entries.filter((e) => e.line === 'fare_card')).toEqual([{ kind: 'ride.completed', code: 'processor_clearing', line: 'fare_card', amount_cents: ride.fare_cents }]);
+    expect(entries.some((e) => e.line === 'fare_cash')).toBe(false);
+    expect((await rider.client.get(`/api/rides/${ride.id}/payment`)).body.payment.paid).toEqual({ card_cents: ride.fare_cents, wallet_cents: 0, cash_cents: 0 });
+    expect((await trialBalance(db())).balanced).toBe(true);
+    const row = await db().selectFrom('rides').select('driver_id').where('id', '=', ride.id).executeTakeFirstOrThrow();
+    completed = { rideId: ride.id, fare: ride.fare_cents, riderClient: rider.client, driverId: row.driver_id! };
+  });
+
+  it('charges a tip to the same card, once, all of it to the driver', async () => {
+    const { rideId, fare, riderClient, driverId } = completed;
+    const before = await balanceOf(db(), { code: 'driver', owner: driverId }, 'USD');
+    const tipped = await riderClient.post(`/api/rides/${rideId}/tip`, { percent: 15 });
+    expect(tipped.status).toBe(201);
+    const amount = Math.round(fare * 0.15);
+    expect(tipped.body.tip).toMatchObject({ amount_cents: amount, method: 'card' });
+    const charge = fake.callsTo('POST', /^\/v1\/payment_intents$/).filter((c) => c.idempotencyKey === `ride:${rideId}:tip`);
+    expect(charge).toHaveLength(1);
+    expect(charge[0]!.params).toMatchObject({ amount: String(amount), capture_method: 'automatic', confirm: 'true' });
+    const tipLines = (await entriesOf(rideId)).filter((e) => e.kind === 'ride.tip');
+    expect(tipLines).toEqual(expect.arrayContaining([
+      { kind: 'ride.tip', code: 'processor_clearing', line: 'tip_card', amount_cents: amount },
+      { kind: 'ride.tip', code: 'driver', line: 'tip', amount_cents: -amount },
+    ]));
+    expect(await balanceOf(db(), { code: 'driver', owner: driverId }, 'USD')).toBe(before - amount);
+    const again = await riderClient.post(`/api/rides/${rideId}/tip`, { amount_cents: 300 });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('TIP_EXISTS');
+    expect(fake.callsTo('POST', /^\/v1\/payment_intents$/).filter((c) => c.idempotencyKey === `ride:${rideId}:tip`)).toHaveLength(1);
+  });
+
+  it('gives money back through the Refunds API for the refunds engineer (refundPayment)', async () => {
+    const { rideId } = completed;
+    const refund = await refundPayment(server.services, rideId, 100, `refund:test:${rideId}`);
+    expect(refund.ref).toMatch(/^re_/);
+    expect(fake.callsTo('POST', /^\/v1\/refunds$/).at(-1)).toMatchObject({ idempotencyKey: `refund:test:${rideId}`, params: { amount: '100' } });
+    await expect(refundPayment(server.services, rideId, 1_000_000, 'refund:too-much')).rejects.toThrow(/more than/);
+  });
+
+  it('releases the hold when the rider cancels, and posts nothing', async () => {
+    const rider = await newUser(server, 'Rhea Release');
+    const card = await savedCard(rider.client);
+    const ride = (await bookByCard(rider.client, card.id)).body.ride;
+    expect((await rider.client.post(`/api/rides/${ride.id}/cancel`, {})).status).toBe(200);
+    await settled();
+    const hold = (await holdOf(ride.id))!;
+    expect(hold.status).toBe('released');
+    expect(fake.callsTo('POST', new RegExp(`^/v1/payment_intents/${hold.intent_ref}/cancel$`))).toEqual([expect.objectContaining({ idempotencyKey: `payment:${hold.id}:release` })]);
+    expect(fake.intents.get(hold.intent_ref)!.status).toBe('canceled');
+    expect(await entriesOf(ride.id)).toEqual([]);
+  });
+
+  it('refuses a declined card with a clear error and creates nothing', async () => {
+    const rider = await newUser(server, 'Dee Declined');
+    const card = await savedCard(rider.client, { declines: true, last4: '0341' });
+    const refused = await bookByCard(rider.client, card.id);
+    expect(refused.status).toBe(402);
+    expect(refused.body.error).toMatchObject({ code: 'CARD_DECLINED', message: 'Your card was declined.' });
+    expect(await db().selectFrom('rides').select('id').where('rider_id', '=', rider.id).execute()).toEqual([]);
+    expect((await rider.client.get('/api/notifications')).body).toEqual([]);
+  });
+
+  it("refuses another rider's card, and a card ride without a card", async () => {
+    const owner = await newUser(server, 'Olive Owner');
+    const card = await savedCard(owner.client);
+    const thief = await newUser(server, 'Theo Thief');
+    const before = fake.callsTo('POST', /^\/v1\/payment_intents$/).length;
+    const refused = await bookByCard(thief.client, card.id);
+    expect(refused.status).toBe(400);
+    expect((await thief.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'card' })).status).toBe(400);
+    expect(fake.callsTo('POST', /^\/v1\/payment_intents$/)).toHaveLength(before);
+    expect(await db().selectFrom('rides').select('id').where('rider_id', '=', thief.id).execute()).toEqual([]);
+    // Nor may they read another's ride payment or tip it.
+    const ride = (await bookByCard(owner.client, card.id)).body.ride;
+    expect((await thief.client.get(`/api/rides/${ride.id}/payment`)).status).toBe(404);
+    expect((await thief.client.post(`/api/rides/${ride.id}/tip`, { percent: 10 })).status).toBe(404);
+    expect((await owner.client.post(`/api/rides/${ride.id}/cancel`, {})).status).toBe(200);
+  });
+
+  it("captures a card rider's late-cancel fee from the hold (processor clearing, not owed)", async () => {
+    const pickup = area();
+    const driver = await onlineDriver(server, admin, north(pickup, 300), 'Fiona Fee');
+    const rider = await newUser(server, 'Lena Late');
+    const card = await savedCard(rider.client);
+    const ride = (await bookByCard(rider.client, card.id, pickup)).body.ride;
+    await nextOffer(driver, ride.id);
+    expect((await driver.client.post(`/api/rides/${ride.id}/accept`, {})).status).toBe(200);
+    // Past the free window, the driver not late: the city's default $5 late-cancel fee applies.
+    await db().updateTable('rides').set({ accepted_at: new Date(Date.now() - 300_000), pickup_eta_at: new Date(Date.now() + 600_000) }).where('id', '=', ride.id).execute();
+    const cancelled = await rider.client.post(`/api/rides/${ride.id}/cancel`, {});
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.ride.cancellation_fee).toMatchObject({ amount_cents: 500, waived: false });
+    driver.socket.close();
+    await settled();
+    const hold = (await holdOf(ride.id))!;
+    expect(hold).toMatchObject({ status: 'captured', captured_cents: 500 });
+    expect(fake.callsTo('POST', new RegExp(`^/v1/payment_intents/${hold.intent_ref}/capture$`))[0]!.params).toEqual({ amount_to_capture: '500' });
+    const fee = (await entriesOf(ride.id)).filter((e) => e.kind === 'ride.cancellation_fee');
+    expect(fee).toEqual(expect.arrayContaining([{ kind: 'ride.cancellation_fee', code: 'processor_clearing', line: 'cancellation_fee', amount_cents: 500 }]));
+    expect(fee.some((e) => e.code === 'rider_owed')).toBe(false);
+    // Paid already: the next quote carries nothing.
+    const quote = await rider.client.post('/api/rides/quote', { pickup: area(), destination: GOLDEN_GATE_PARK });
+    expect(quote.body.owed_fee_cents).toBe(0);
+    expect((await trialBalance(db())).balanced).toBe(true);
+  });
+});
+
+describe('the Stripe webhook', () => {
+  const payout = (id: string, amount: number) => ({ id, object: 'event', type: 'payout.paid', api_version: '2024-06-20', created: Math.floor(Date.now() / 1000), data: { object: { id: `po_${id}`, object: 'payout', amount, currency: 'usd', status: 'paid' } } });
+
+  it('refuses a wrong signature with 400 and changes nothing', async () => {
+    const bank = await balanceOf(db(), { code: 'bank' }, 'USD');
+    const { body } = signed(payout('evt_forged', 9999));
+    const forged = signed(payout('evt_forged', 9999), 'whsec_someoneelse').header;
+    const res = await postWebhook(body, forged);
+    expect(res.status).toBe(400);
+    expect((await postWebhook(body, 't=1,v1=deadbeef')).status).toBe(400);
+    expect((await postWebhook(body)).status).toBe(400);
+    // The signed body changed by one byte: refused too.
+    const { body: real, header } = signed(payout('evt_tampered', 100));
+    expect((await postWebhook(real.replace('"amount":100', '"amount":100000'), header)).status).toBe(400);
+    expect(await db().selectFrom('payment_events').selectAll().execute()).toEqual([]);
+    expect(await balanceOf(db(), { code: 'bank' }, 'USD')).toBe(bank);
+  });
+
+  it('handles an event delivered twice once: a payout posts to the bank once', async () => {
+    const bank = await balanceOf(db(), { code: 'bank' }, 'USD');
+    const clearing = await balanceOf(db(), { code: 'processor_clearing' }, 'USD');
+    const { body, header } = signed(payout('evt_payout_1', 1234));
+    const first = await postWebhook(body, header);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ received: true, duplicate: false });
+    const second = await postWebhook(body, signed(payout('evt_payout_1', 1234)).header);
+    expect(second.body).toEqual({ received: true, duplicate: true });
+    expect(await balanceOf(db(), { code: 'bank' }, 'USD')).toBe(bank + 1234);
+    expect(await balanceOf(db(), { code: 'processor_clearing' }, 'USD')).toBe(clearing - 1234);
+    expect((await trialBalance(db())).balanced).toBe(true);
+  });
+});

@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SaveCardInput, TipInput } from '@openride/shared/payments/schemas';
+import type { RidePayment, SavedCard, TipView, Wallet } from '@openride/shared/payments/views';
+import { api } from '@/lib/api';
+
+/** Query keys of the payments feature (decision 0038). */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  cards: ['payments', 'cards'] as const,
+  wallet: ['payments', 'wallet'] as const,
+  ride: (id: string) => ['payments', 'ride', id] as const,
+};
+
+/** GET /api/payments/cards: the rider's saved cards for this deployment's provider. */
+export function useCards(enabled = true) {
+  return useQuery({ queryKey: paymentKeys.cards, queryFn: async () => (await api<{ cards: SavedCard[] }>('/api/payments/cards')).cards, enabled, staleTime: 60_000 });
+}
+
+/** GET /api/payments/wallet: credit and what is owed, per currency, from the ledger. */
+export function useWallet(enabled = true) {
+  return useQuery({ queryKey: paymentKeys.wallet, queryFn: async () => (await api<{ wallets: Wallet[] }>('/api/payments/wallet')).wallets, enabled, staleTime: 30_000 });
+}
+
+/** POST /api/payments/cards; the new card joins the list. */
+export function useSaveCard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SaveCardInput) => (await api<{ card: SavedCard }>('/api/payments/cards', { method: 'POST', body: input })).card,
+    onSuccess: (card) => client.setQueryData<SavedCard[]>(paymentKeys.cards, (cards) => [card, ...(cards ?? []).filter((c) => c.id !== card.id)]),
+  });
+}
+
+/** POST /api/payments/cards/setup: a SetupIntent for Stripe Elements. */
+export const startCardSetup = () => api<{ client_secret: string; setup_intent_id: string }>('/api/payments/cards/setup', { method: 'POST', body: {} });
+
+/** GET /api/rides/:id/payment: how a ride is paid, its tip and whether one may still be given. */
+export function useRidePayment(rideId: string, enabled = true) {
+  return useQuery({ queryKey: paymentKeys.ride(rideId), queryFn: async () => (await api<{ payment: RidePayment }>(`/api/rides/${encodeURIComponent(rideId)}/payment`)).payment, enabled });
+}
+
+/** POST /api/rides/:id/tip; the ride's payment then shows it (409: tipped already, so refetch). */
+export function useTipRide(rideId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: TipInput) => (await api<{ tip: TipView }>(`/api/rides/${encodeURIComponent(rideId)}/tip`, { method: 'POST', body: input })).tip,
+    onSuccess: (tip) => {
+      client.setQueryData<RidePayment>(paymentKeys.ride(rideId), (p) => (p ? { ...p, tip, tip_methods: [], tip_until: null } : p));
+      void client.invalidateQueries({ queryKey: paymentKeys.wallet });
+    },
+    onSettled: () => void client.invalidateQueries({ queryKey: paymentKeys.ride(rideId) }),
+  });
+}

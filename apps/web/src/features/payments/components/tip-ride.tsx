@@ -1,0 +1,109 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Heart } from 'lucide-react';
+import { percentOf } from '@openride/shared/ledger/accounts';
+import { paymentText as text } from '@openride/shared/payments/payment-text';
+import { MAX_TIP_CENTS, TIP_PERCENTS } from '@openride/shared/payments/schemas';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/field';
+import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/money';
+import { useRidePayment, useTipRide } from '../api/payments';
+
+type Choice = 'none' | (typeof TIP_PERCENTS)[number] | 'custom';
+
+/** Dollars typed ("3", "3.5", "3.50") → cents, or null. */
+const centsOf = (value: string) => (/^\d{1,4}([.,]\d{1,2})?$/.test(value.trim()) ? Math.round(Number(value.trim().replace(',', '.')) * 100) : null);
+
+/**
+ * After a completed ride, on the rating screen (issue 13, decision 0038): no tip, 10 %, 15 %, 20 % of the fare
+ * or an amount, all of it to the driver; by card or wallet when the ride was paid so, else given in cash.
+ * Once given, the tip as the ledger recorded it.
+ */
+export function TipRide({ ride }: { ride: { id: string; fare_cents: number; currency: string; status: string } }) {
+  const id = useId();
+  const payment = useRidePayment(ride.id, ride.status === 'completed');
+  const tip = useTipRide(ride.id);
+  const [choice, setChoice] = useState<Choice>(15);
+  const [custom, setCustom] = useState('');
+  const money = (cents: number) => formatMoney(cents, ride.currency);
+
+  if (payment.isPending || payment.isError) return null;
+  const given = payment.data.tip;
+  if (given) {
+    return (
+      <section aria-labelledby={`${id}-title`} className="flex items-start gap-3 rounded-2xl bg-brand-50 p-4">
+        <Heart className="mt-0.5 size-5 shrink-0 fill-brand-500 text-brand-600" aria-hidden="true" />
+        <div>
+          <h2 id={`${id}-title`} className="sr-only">
+            {text.tipTitle}
+          </h2>
+          <p role="status" className="text-sm font-semibold text-ink-900">
+            {given.method === 'cash' ? text.tipGivenCash(money(given.amount_cents)) : text.tipGiven(money(given.amount_cents))}
+          </p>
+          <p className="text-xs text-ink-600">{text.tipBy[given.method]}</p>
+        </div>
+      </section>
+    );
+  }
+  const methods = payment.data.tip_methods;
+  if (methods.length === 0) return null;
+  const amount = choice === 'none' ? 0 : choice === 'custom' ? centsOf(custom) : percentOf(ride.fare_cents, choice * 100);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!amount || amount > MAX_TIP_CENTS) return;
+    tip.mutate(choice === 'custom' ? { amount_cents: amount } : { percent: choice as 10 | 15 | 20 });
+  };
+
+  const options: Array<{ value: Choice; label: string; detail?: string }> = [
+    { value: 'none', label: text.tipNone },
+    ...TIP_PERCENTS.map((p) => ({ value: p, label: `${p} %`, detail: money(percentOf(ride.fare_cents, p * 100)) })),
+    { value: 'custom', label: text.tipCustom },
+  ];
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="space-y-3 rounded-2xl bg-ink-50 p-4">
+      <div>
+        <h2 id={`${id}-title`} className="text-sm font-semibold text-ink-900">
+          {text.tipTitle}
+        </h2>
+        <p className="text-xs text-ink-600">
+          {text.tipHint} {text.tipBy[methods[0]!]}.
+        </p>
+      </div>
+      <fieldset className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+        <legend className="sr-only">{text.tipTitle}</legend>
+        {options.map((o) => (
+          <label
+            key={String(o.value)}
+            className={cn(
+              'flex min-h-12 cursor-pointer flex-col items-center justify-center rounded-xl border-2 px-1 py-1.5 text-center text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
+              choice === o.value ? 'border-ink-900 bg-white font-semibold' : 'border-ink-100 bg-white',
+            )}
+          >
+            <input type="radio" name={`${id}-tip`} checked={choice === o.value} onChange={() => setChoice(o.value)} className="sr-only" />
+            <span>{o.label}</span>
+            {o.detail ? <span className="text-xs text-ink-500 tabular-nums">{o.detail}</span> : null}
+          </label>
+        ))}
+      </fieldset>
+      {choice === 'custom' ? (
+        <div className="space-y-1">
+          <label htmlFor={`${id}-amount`} className="block text-sm font-medium text-ink-800">
+            {text.tipCustomLabel}
+          </label>
+          <input id={`${id}-amount`} inputMode="decimal" value={custom} onChange={(e) => setCustom(e.target.value)} className={inputClasses} placeholder="5.00" />
+        </div>
+      ) : null}
+      {tip.isError ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {tip.error.message || text.tipFailed}
+        </p>
+      ) : null}
+      {choice !== 'none' ? (
+        <Button type="submit" size="lg" variant="accent" className="w-full" disabled={!amount || amount > MAX_TIP_CENTS || tip.isPending}>
+          {tip.isPending ? text.tipping : text.tipButton(amount ? money(amount) : '')}
+        </Button>
+      ) : null}
+    </form>
+  );
+}
