@@ -29,6 +29,7 @@ import { isDataException, isRetryableDbError } from './db/retryable';
 import { lostRace } from './lib/transaction';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { otpRoutes } from './otp/otp.routes';
+import { payoutRoutes } from './payouts/payouts.routes';
 import { farePolicyRoutes } from './pricing/fare-policies.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
 import { publicRoutes } from './public/public.routes';
@@ -172,6 +173,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', notificationRoutes(services));
   app.route('/', locationRoutes(services));
   app.route('/', driverRoutes(services));
+  app.route('/', payoutRoutes(services));
   app.route('/', pushRoutes(services));
   app.route('/', adminRoutes(services));
   app.route('/', analyticsRoutes(services));

@@ -7,6 +7,7 @@ import { devRoutes } from './dev/api';
 import { driverRoutes } from './drivers/api';
 import { notificationRoutes } from './notifications/api';
 import { otpRoutes } from './otp/api';
+import { payoutRoutes } from './payouts/api';
 import { profileRoutes } from './profiles/api';
 import { pricingAdminRoutes } from './pricing/api';
 import { publicRoutes } from './public/api';
@@ -35,4 +36,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...zoneRoutes,
   ...surgeRoutes,
   ...publicRoutes,
+  ...payoutRoutes,
 ];

@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010-fare-policies';
 import * as m0011 from './migrations/0011-cancellation-policies';
 import * as m0012 from './migrations/0012-surge';
 import * as m0013 from './migrations/0013-ledger';
+import * as m0016 from './migrations/0016-payouts';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-cancellation-policies': m0011,
   '0012-surge': m0012,
   '0013-ledger': m0013,
+  '0016-payouts': m0016,
 };
 
 /** Every migration this code knows, oldest first: a backup whose database has one more is refused (decision 0028). */

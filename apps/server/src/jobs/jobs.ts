@@ -14,6 +14,8 @@ export type JobData = {
   'message-send': OutboundMessage;
   /** Deletes old breadcrumbs, outbox rows, expired sessions and codes (run-retention.ts). */
   retention: Record<string, never>;
+  /** Makes each city's scheduled payout run on its payout weekday (payouts/schedule-payout-runs.ts, decision 0040). */
+  'payout-schedule': Record<string, never>;
 };
 export type JobName = keyof JobData;
 
@@ -26,10 +28,12 @@ export const DEFAULT_QUEUES: Record<JobName, QueueSettings> = {
   // A one-time code lives 5 minutes and a reset link an hour: a message not sent within 30 minutes is dropped.
   'message-send': { retryLimit: 4, retryDelaySeconds: 5, expireInSeconds: 60, retentionSeconds: 30 * 60 },
   retention: { retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 15 * 60, retentionSeconds: 60 * 60 },
+  // Hourly; a missed slot is made up by the next one the same day (the run is once per city and date).
+  'payout-schedule': { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 5 * 60, retentionSeconds: 60 * 60 },
 };
 
 /** How often an idle worker looks for jobs other processes queued (a job queued here wakes it at once). */
-const POLL_SECONDS: Record<JobName, number> = { 'push-send': 1, 'message-send': 2, retention: 10 };
+const POLL_SECONDS: Record<JobName, number> = { 'push-send': 1, 'message-send': 2, retention: 10, 'payout-schedule': 10 };
 
 export type JobsOptions = { queues?: Partial<Record<JobName, Partial<QueueSettings>>>; workers?: boolean };
 

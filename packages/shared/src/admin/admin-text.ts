@@ -41,6 +41,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'surge.override': 'Surge override set',
   'surge.override_clear': 'Surge override ended',
   'surge.demo_rush': 'Demo rush hour switched',
+  'payout_run.create': 'Payout run previewed',
+  'payout_run.approve': 'Payout run approved',
+  'payout_run.export': 'Payout run exported for the bank',
+  'payout_run.mark_paid': 'Payout run marked paid',
+  'payout_item.fail': 'Payout returned to the balance',
+  'driver.cash_received': 'Cash received from a driver',
 };
 
 export const adminText = {
