@@ -44,7 +44,8 @@ export function payoutRoutes(services: Services) {
     if (format !== 'csv') return c.json(answer);
     // Amounts as the driver reads them: positive = owed to you, negative = you owe.
     const s = answer.statement;
-    const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+    // Amounts are written as they are (a leading minus is a number here, not a formula); the rest through csvCell.
+    const line = (cells: unknown[]) => `${cells.map((v) => (typeof v === 'string' && /^-?\d+\.\d{2}$/.test(v) ? v : csvCell(v))).join(',')}\r\n`;
     let body = `\uFEFF${line(['date', 'description', 'ride', 'amount_owed_to_you', 'balance_owed_to_you'])}`;
     body += line([s.week_start, 'Opening balance', '', '', decimal(-s.opening_cents)]);
     for (const l of answer.lines) body += line([l.at, l.description, l.ride_id ?? '', decimal(-l.amount_cents), decimal(-l.balance_cents)]);
