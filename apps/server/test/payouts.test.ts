@@ -342,7 +342,7 @@ describe('the books under random money', () => {
               await failPayoutItem(db(), adminId, item.id, { reason: 'Returned' });
               expected[drivers.findIndex((d) => d.driverId === item.driver_id)]! -= Number(item.amount_cents);
             }
-          } else {
+          } else if (o.op === 'collect') {
             const owed = expected[o.d]!;
             if (owed > 0) {
               const amount = Math.max(1, Math.floor((owed * o.share) / 100));

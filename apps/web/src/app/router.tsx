@@ -33,7 +33,9 @@ const driverPages: RouteObject[] = [
   // A driver_message push opens /driver-ride-view?booking=… (§2: the two readings differ in path form).
   { path: 'driver-ride-view', handle: taskHandle, lazy: () => import('./routes/driver-ride') },
   placeholder('driver-documents-upload', 'driverDocumentsUpload'),
-  placeholder('driver-earnings', 'driverEarnings'),
+  // Issue 13 (decision 0040): the driver's own money, from the ledger.
+  { path: 'driver-earnings', lazy: () => import('./routes/driver-earnings') },
+  { path: 'driver-earnings/statements/:week', lazy: () => import('./routes/driver-statement') },
   placeholder('driver-schedule', 'driverSchedule'),
 ];
 
@@ -58,7 +60,7 @@ const adminPages: RouteObject[] = [
   placeholder('refund-management', 'refundManagement'),
   { path: 'analytics', lazy: () => import('./routes/analytics') },
   placeholder('promo-codes', 'promoCodes'),
-  placeholder('driver-payouts', 'driverPayouts'),
+  { path: 'driver-payouts', lazy: () => import('./routes/driver-payouts') },
   { path: 'surge-pricing', lazy: () => import('./routes/surge-pricing') },
   placeholder('corporate-accounts', 'corporateAccounts'),
   { path: 'driver-heatmap', lazy: () => import('./routes/driver-heatmap') },
