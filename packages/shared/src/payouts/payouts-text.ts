@@ -73,7 +73,7 @@ export const payoutsText = {
     netLine: 'Net',
     cashLine: 'Cash collected',
     statementsTitle: 'Weekly statements',
-    statementsIntro: 'Weeks run Monday to Sunday. Download a week as CSV or open it to print.',
+    statementsIntro: 'Weeks run Monday to Sunday; the last twelve with money in them are listed. Download a week as CSV or open it to print.',
     statementsFailed: 'Your statements could not be loaded.',
     week: (start: string, end: string) => `${day(start)} – ${day(end)}`,
     closing: 'Closing balance',

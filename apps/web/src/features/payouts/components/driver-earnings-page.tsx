@@ -172,7 +172,7 @@ function Statements({ currency }: { currency: string }) {
         </QueryError>
       ) : (
         <ul className="divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white">
-          {statements.data.map((s) => {
+          {statements.data.filter((s, i) => i === 0 || s.trips > 0 || s.opening_cents !== 0 || s.closing_cents !== 0).map((s) => {
             const week = text.week(s.week_start, s.week_end);
             return (
               <li key={s.week_start} className="flex flex-wrap items-center gap-3 p-4">
