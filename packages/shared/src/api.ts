@@ -10,6 +10,7 @@ import { notificationRoutes } from './notifications/api';
 import { otpRoutes } from './otp/api';
 import { paymentHistoryRoutes } from './payment-history/api';
 import { paymentRoutes } from './payments/api';
+import { payoutRoutes } from './payouts/api';
 import { profileRoutes } from './profiles/api';
 import { pricingAdminRoutes } from './pricing/api';
 import { publicRoutes } from './public/api';
@@ -43,4 +44,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...refundRoutes,
   ...financeRoutes,
   ...paymentRoutes,
+  ...payoutRoutes,
 ];

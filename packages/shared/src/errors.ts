@@ -68,6 +68,8 @@ export const DOMAIN_ERROR_CODES = {
   DRIVER_NOT_APPROVED: 403,
   /** An operator suspended this driver: they may not go online or take rides. */
   DRIVER_SUSPENDED: 403,
+  /** The driver has owed more than the negative-balance limit for longer than the grace days: no going online until they settle (decision 0040). */
+  DRIVER_BALANCE_OVERDUE: 403,
   ALREADY_APPLIED: 409,
   /** The phone number belongs to another account. */
   PHONE_IN_USE: 409,

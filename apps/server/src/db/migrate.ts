@@ -14,6 +14,7 @@ import * as m0012 from './migrations/0012-surge';
 import * as m0013 from './migrations/0013-ledger';
 import * as m0014 from './migrations/0014-payments';
 import * as m0015 from './migrations/0015-refunds';
+import * as m0016 from './migrations/0016-payouts';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013-ledger': m0013,
   '0014-payments': m0014,
   '0015-refunds': m0015,
+  '0016-payouts': m0016,
 };
 
 /** Every migration this code knows, oldest first: a backup whose database has one more is refused (decision 0028). */

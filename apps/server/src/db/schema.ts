@@ -388,6 +388,8 @@ export type DB = {
   payment_cards: PaymentCardsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  payout_runs: PayoutRunsTable;
+  payout_items: PayoutItemsTable;
 };
 
 /** How riders pay (migration 0014, decision 0038). */
@@ -487,4 +489,33 @@ export type RefundRequestsTable = {
   decided_at: Timestamp | null;
   ledger_transaction_id: string | null;
   created_at: Generated<Date>;
+};
+
+/** Payout runs and their items (migration 0016, decision 0040). The money is in the ledger; these say what was asked and done. */
+export type PayoutRunsTable = {
+  id: Generated<string>;
+  city_id: string;
+  currency: string;
+  status: Generated<'preview' | 'approved' | 'closed' | 'discarded'>;
+  /** A date column: read back as a Date at UTC midnight (pg) or a string; written as YYYY-MM-DD. */
+  scheduled_for: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  minimum_payout_cents: number;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  approved_by: string | null;
+  approved_at: Timestamp | null;
+};
+export type PayoutItemsTable = {
+  id: Generated<string>;
+  run_id: string;
+  driver_id: string;
+  /** bigint: read back as a string. */
+  amount_cents: ColumnType<string, number, number>;
+  status: Generated<'preview' | 'skipped' | 'pending' | 'paid' | 'failed'>;
+  reference: string;
+  bank_reference: string | null;
+  failure_reason: string | null;
+  payout_tx_id: string | null;
+  settled_tx_id: string | null;
+  updated_at: Generated<Date>;
 };

@@ -5,6 +5,7 @@ import { lockDriverForChange } from '../db/ride-locks';
 import type { Services } from '../http/context';
 import { domainError, forbidden, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
+import { assertMayGoOnline } from '../payouts/assert-may-go-online';
 
 /**
  * §7 drivers update (status by id), by the record's owner only. Going online needs an approved record;
@@ -21,6 +22,8 @@ export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'd
   if (status === 'available' && driver.suspended_at) throw domainError('DRIVER_SUSPENDED');
   const refuse = (verificationStatus: string) => domainError('DRIVER_NOT_APPROVED', messages.errors.applicationPending.text(verificationStatus));
   if (status === 'available' && driver.verification_status !== 'approved') throw refuse(driver.verification_status);
+  // Owing more than the limit past the grace days: settle first (decision 0040).
+  if (status === 'available') await assertMayGoOnline(db, driver.id);
 
   const { updated, released } = await inTransaction(db, async (trx) => {
     // Going offline: the rider should not wait out the 15 s of an offer still on the screen.

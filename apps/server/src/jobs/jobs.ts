@@ -16,6 +16,8 @@ export type JobData = {
   retention: Record<string, never>;
   /** Capture or release a ride's card hold after the change that asked for it committed (decision 0038). */
   'payment-settle': { payment_id: string; action: 'capture'; amount_cents: number } | { payment_id: string; action: 'release' };
+  /** Makes each city's scheduled payout run on its payout weekday (payouts/schedule-payout-runs.ts, decision 0040). */
+  'payout-schedule': Record<string, never>;
 };
 export type JobName = keyof JobData;
 
@@ -30,10 +32,12 @@ export const DEFAULT_QUEUES: Record<JobName, QueueSettings> = {
   retention: { retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 15 * 60, retentionSeconds: 60 * 60 },
   // A hold lives 7 days at Stripe: a capture is tried for up to 6 days (backoff from 30 s, 20 tries).
   'payment-settle': { retryLimit: 20, retryDelaySeconds: 30, expireInSeconds: 60, retentionSeconds: 6 * 24 * 60 * 60 },
+  // Hourly; a missed slot is made up by the next one the same day (the run is once per city and date).
+  'payout-schedule': { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 5 * 60, retentionSeconds: 60 * 60 },
 };
 
 /** How often an idle worker looks for jobs other processes queued (a job queued here wakes it at once). */
-const POLL_SECONDS: Record<JobName, number> = { 'push-send': 1, 'message-send': 2, retention: 10, 'payment-settle': 2 };
+const POLL_SECONDS: Record<JobName, number> = { 'push-send': 1, 'message-send': 2, retention: 10, 'payment-settle': 2, 'payout-schedule': 10 };
 
 export type JobsOptions = { queues?: Partial<Record<JobName, Partial<QueueSettings>>>; workers?: boolean };
 

@@ -1,6 +1,7 @@
 import type { Services } from '../http/context';
 import { createMessageDelivery } from '../messaging/create-messenger';
 import { settlePayment } from '../payments/settle-payment';
+import { PAYOUT_SCHEDULE_CRON, schedulePayoutRuns } from '../payouts/schedule-payout-runs';
 import { runRetention } from './run-retention';
 
 /** Every hour at :17 (UTC); pg-boss queues one retention job per slot across all processes. */
@@ -28,4 +29,10 @@ export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'l
     logger.info({ deleted }, 'retention: old rows deleted');
   });
   await jobs.schedule('retention', RETENTION_CRON);
+
+  await jobs.work('payout-schedule', async () => {
+    const made = await schedulePayoutRuns(db);
+    if (made.length > 0) logger.info({ runs: made }, 'payouts: scheduled runs previewed');
+  });
+  await jobs.schedule('payout-schedule', PAYOUT_SCHEDULE_CRON);
 }

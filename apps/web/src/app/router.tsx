@@ -36,7 +36,9 @@ const driverPages: RouteObject[] = [
   // A driver_message push opens /driver-ride-view?booking=… (§2: the two readings differ in path form).
   { path: 'driver-ride-view', handle: taskHandle, lazy: () => import('./routes/driver-ride') },
   placeholder('driver-documents-upload', 'driverDocumentsUpload'),
-  placeholder('driver-earnings', 'driverEarnings'),
+  // Issue 13 (decision 0040): the driver's own money, from the ledger.
+  { path: 'driver-earnings', lazy: () => import('./routes/driver-earnings') },
+  { path: 'driver-earnings/statements/:week', lazy: () => import('./routes/driver-statement') },
   placeholder('driver-schedule', 'driverSchedule'),
 ];
 
@@ -63,7 +65,7 @@ const adminPages: RouteObject[] = [
   { path: 'refund-management/:id', lazy: () => import('./routes/refund-request') },
   { path: 'analytics', lazy: () => import('./routes/analytics') },
   placeholder('promo-codes', 'promoCodes'),
-  placeholder('driver-payouts', 'driverPayouts'),
+  { path: 'driver-payouts', lazy: () => import('./routes/driver-payouts') },
   { path: 'surge-pricing', lazy: () => import('./routes/surge-pricing') },
   placeholder('corporate-accounts', 'corporateAccounts'),
   { path: 'driver-heatmap', lazy: () => import('./routes/driver-heatmap') },

@@ -46,6 +46,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'refund.reject': 'Refund request rejected',
   'financial_settings.create': 'Financial settings version created',
   'ledger.adjustment': 'Balance adjusted by hand',
+  'payout_run.create': 'Payout run previewed',
+  'payout_run.approve': 'Payout run approved',
+  'payout_run.export': 'Payout run exported for the bank',
+  'payout_run.mark_paid': 'Payout run marked paid',
+  'payout_item.fail': 'Payout returned to the balance',
+  'driver.cash_received': 'Cash received from a driver',
 };
 
 export const adminText = {

@@ -6,7 +6,7 @@ import { defineListQuery, optionalFilter } from './list-query';
  * Every kind of change an admin can make, as `<entity>.<verb>`. A new admin verb adds its kind here
  * (the audit log's filter and labels follow) and calls `recordAudit` in its transaction.
  */
-export const AUDIT_ACTIONS = ['driver.approve', 'driver.reject', 'driver.suspend', 'driver.reinstate', 'rider.block', 'rider.unblock', 'ride.cancel', 'city.create', 'city.update', 'zone.create', 'zone.update', 'zone.delete', 'zone.import', 'fare_policy.create', 'cancellation_policy.update', 'cancellation_policy.create', 'cancellation_policy.remove', 'surge.rule', 'surge.freeze', 'surge.unfreeze', 'surge.override', 'surge.override_clear', 'surge.demo_rush', 'refund.approve', 'refund.credit', 'refund.reject', 'financial_settings.create', 'ledger.adjustment'] as const;
+export const AUDIT_ACTIONS = ['driver.approve', 'driver.reject', 'driver.suspend', 'driver.reinstate', 'rider.block', 'rider.unblock', 'ride.cancel', 'city.create', 'city.update', 'zone.create', 'zone.update', 'zone.delete', 'zone.import', 'fare_policy.create', 'cancellation_policy.update', 'cancellation_policy.create', 'cancellation_policy.remove', 'surge.rule', 'surge.freeze', 'surge.unfreeze', 'surge.override', 'surge.override_clear', 'surge.demo_rush', 'refund.approve', 'refund.credit', 'refund.reject', 'financial_settings.create', 'ledger.adjustment', 'payout_run.create', 'payout_run.approve', 'payout_run.export', 'payout_run.mark_paid', 'payout_item.fail', 'driver.cash_received'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** `GET /api/admin/audit-log`: newest first by default, filter by the admin who acted and the kind. */

@@ -1,0 +1,1 @@
+export { DriverEarningsPage as Component } from '@/features/payouts/components/driver-earnings-page';

@@ -1,0 +1,1 @@
+export { DriverPayoutsPage as Component } from '@/features/payouts/components/driver-payouts-page';

@@ -1,0 +1,301 @@
+import { useId, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { Download } from 'lucide-react';
+import { payoutsText } from '@openride/shared/payouts/payouts-text';
+import { type CashReceivedForm, cashReceivedFormSchema, dollarsToCents } from '@openride/shared/payouts/schemas';
+import { AGE_BUCKETS } from '@openride/shared/payouts/views';
+import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-classes';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { inputClasses } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
+import { PageContainer, PageHeading } from '@/components/ui/page';
+import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { Tabs } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { isApiError } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/money';
+import { type Collection, exportHref, type PayoutRun, useCities, useCollections, usePayoutRuns, useRecordCash, useRunAction } from '../api/payouts';
+
+const text = payoutsText.admin;
+type Tab = 'runs' | 'collections';
+const TABS = (['runs', 'collections'] as const).map((value) => ({ value, label: text.tabs[value] }));
+const errorOf = (error: unknown) => (isApiError(error) && error.message ? error.message : text.actionFailed);
+const dateTime = (iso: string) => new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+
+/**
+ * /driver-payouts (admins, issue 13, decision 0040): payout runs — previewed on the schedule or now, approved,
+ * exported for the bank, marked paid, a failed payout returned to the balance — and Collections: the drivers
+ * who owe, by age, with "Record cash received". Every action is the server's, audited there.
+ */
+export function DriverPayoutsPage() {
+  const [tab, setTab] = useState<Tab>('runs');
+  return (
+    <PageContainer>
+      <PageHeading title={text.title} description={text.intro} />
+      <Tabs label={text.tabsLabel} items={TABS} value={tab} onValueChange={setTab}>
+        {(value) => (value === 'runs' ? <RunsPanel /> : <CollectionsPanel />)}
+      </Tabs>
+    </PageContainer>
+  );
+}
+
+function RunsPanel() {
+  const runs = usePayoutRuns();
+  const cities = useCities();
+  const action = useRunAction();
+  const [city, setCity] = useState('');
+  const cityId = city || cities.data?.[0]?.id || '';
+  const field = useId();
+  const preview = () =>
+    action.mutate({ kind: 'create', city_id: cityId }, { onSuccess: () => toast({ title: text.previewed }), onError: (e) => toast({ title: errorOf(e), variant: 'destructive' }) });
+  const visible = (runs.data ?? []).filter((r) => r.status !== 'discarded');
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end gap-3">
+        {(cities.data?.length ?? 0) > 1 ? (
+          <div className="min-w-40 space-y-1">
+            <label htmlFor={field} className="block text-xs font-semibold text-ink-600">
+              {text.city}
+            </label>
+            <select id={field} className={cn(inputClasses, 'h-10 text-sm')} value={cityId} onChange={(e) => setCity(e.target.value)}>
+              {cities.data!.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <Button onClick={preview} disabled={!cityId || action.isPending}>
+          {action.isPending && action.variables?.kind === 'create' ? text.previewing : text.previewNow}
+        </Button>
+      </div>
+      {runs.isPending ? (
+        <QueryLoading />
+      ) : runs.isError ? (
+        <QueryError onRetry={() => void runs.refetch()} retrying={runs.isFetching}>
+          {text.runsFailed}
+        </QueryError>
+      ) : visible.length === 0 ? (
+        <QueryEmpty>{text.noRuns}</QueryEmpty>
+      ) : (
+        <ul className="space-y-6">
+          {visible.map((run) => (
+            <li key={run.id}>
+              <RunCard run={run} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+type Pending = { kind: 'approve' } | { kind: 'paid' } | { kind: 'fail'; itemId: string; name: string; amount: number } | null;
+
+function RunCard({ run }: { run: PayoutRun }) {
+  const action = useRunAction();
+  const [asking, setAsking] = useState<Pending>(null);
+  const money = (cents: number) => formatMoney(cents, run.currency);
+  const headingId = useId();
+  const counted = run.items.filter((i) => i.status === 'preview' || i.status === 'pending' || i.status === 'paid');
+  const hasPending = run.items.some((i) => i.status === 'pending');
+  const done = (title: string) => ({
+    onSuccess: () => {
+      setAsking(null);
+      toast({ title });
+    },
+    onError: (e: unknown) => {
+      setAsking(null);
+      toast({ title: errorOf(e), variant: 'destructive' as const });
+    },
+  });
+  return (
+    <article aria-labelledby={headingId} className="space-y-4 rounded-3xl border border-ink-200 bg-white p-4 sm:p-5">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-semibold text-ink-900">
+            {text.runTitle(run.city_name, run.scheduled_for ? text.scheduled(run.scheduled_for) : text.onDemand(run.created_by_name))}
+          </h2>
+          <p className="text-sm text-ink-600">
+            <span className="font-semibold text-ink-800">{text.status[run.status]}</span> · {text.total(money(run.total_cents), counted.length)} · {dateTime(run.created_at)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {run.status === 'preview' && run.items.length > 0 ? <Button onClick={() => setAsking({ kind: 'approve' })}>{text.approve}</Button> : null}
+          {run.status === 'approved' || run.status === 'closed' ? (
+            <a href={exportHref(run.id)} download className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+              <Download className="size-4" aria-hidden="true" />
+              {text.exportCsv}
+            </a>
+          ) : null}
+          {hasPending ? (
+            <Button size="sm" onClick={() => setAsking({ kind: 'paid' })}>
+              {text.markPaid}
+            </Button>
+          ) : null}
+        </div>
+      </header>
+      {run.items.length === 0 ? (
+        <p className="text-sm text-ink-600">{text.noItems}</p>
+      ) : (
+        <ul className="divide-y divide-ink-100 rounded-2xl border border-ink-100">
+          {run.items.map((i) => (
+            <li key={i.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 p-3 text-sm">
+              <div className="min-w-0">
+                <p className="font-medium text-ink-900">{i.driver_name}</p>
+                <p className="break-all text-ink-600">
+                  {text.itemStatus[i.status]} · {i.reference}
+                  {i.bank_reference ? ` · ${i.bank_reference}` : ''}
+                  {i.failure_reason ? ` · ${i.failure_reason}` : ''}
+                </p>
+              </div>
+              <div className="flex items-center gap-3">
+                <span className="font-semibold text-ink-900 tabular-nums">{money(i.amount_cents)}</span>
+                {i.status === 'pending' || i.status === 'paid' ? (
+                  <Button size="sm" variant="outline" aria-label={text.failLabel(i.driver_name)} onClick={() => setAsking({ kind: 'fail', itemId: i.id, name: i.driver_name, amount: i.amount_cents })}>
+                    {text.fail}
+                  </Button>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={asking?.kind === 'approve'}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={text.approveTitle}
+        description={text.approveText(money(run.total_cents))}
+        confirmLabel={text.approve}
+        busy={action.isPending}
+        onConfirm={() => action.mutate({ kind: 'approve', id: run.id }, done(text.approved))}
+      />
+      <ConfirmDialog
+        open={asking?.kind === 'paid'}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={text.markPaidTitle}
+        description={text.markPaidText}
+        confirmLabel={text.markPaid}
+        reason={{ label: text.bankReference, requiredMessage: text.bankReferenceRequired, maxLength: 100 }}
+        busy={action.isPending}
+        onConfirm={(reference) => action.mutate({ kind: 'paid', id: run.id, reference: reference ?? '' }, done(text.paid))}
+      />
+      <ConfirmDialog
+        open={asking?.kind === 'fail'}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={asking?.kind === 'fail' ? text.failTitle(asking.name) : ''}
+        description={asking?.kind === 'fail' ? text.failText(money(asking.amount)) : ''}
+        confirmLabel={text.fail}
+        variant="destructive"
+        reason={{ label: text.failReason, requiredMessage: text.failReasonRequired }}
+        busy={action.isPending}
+        onConfirm={(reason) => asking?.kind === 'fail' && action.mutate({ kind: 'fail', itemId: asking.itemId, reason: reason ?? '' }, done(text.failed))}
+      />
+    </article>
+  );
+}
+
+function CollectionsPanel() {
+  const collections = useCollections();
+  if (collections.isPending) return <QueryLoading />;
+  if (collections.isError)
+    return (
+      <QueryError onRetry={() => void collections.refetch()} retrying={collections.isFetching}>
+        {text.collectionsFailed}
+      </QueryError>
+    );
+  if (collections.data.length === 0) return <QueryEmpty>{text.noCollections}</QueryEmpty>;
+  return (
+    <ul className="grid gap-4 lg:grid-cols-2">
+      {collections.data.map((c) => (
+        <li key={c.driver_id}>
+          <CollectionCard c={c} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CollectionCard({ c }: { c: Collection }) {
+  const money = (cents: number) => formatMoney(cents, c.currency);
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  const s = c.standing;
+  const rule = s.blocked ? text.blocked(dateTime(s.over_limit_since!)) : s.settle_by ? text.overLimit(dateTime(s.settle_by)) : text.withinLimit;
+  return (
+    <article aria-labelledby={headingId} className="space-y-3 rounded-3xl border border-ink-200 bg-white p-4 sm:p-5">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-semibold text-ink-900">
+            {c.driver_name}
+          </h2>
+          <p className="text-xl font-bold text-ink-900">{text.owes(money(c.owed_cents))}</p>
+          <p className={cn('text-sm', s.blocked ? 'font-semibold text-red-700' : s.settle_by ? 'text-amber-700' : 'text-ink-600')}>{rule}</p>
+        </div>
+        <Button onClick={() => setOpen(true)} aria-label={text.recordCashLabel(c.driver_name)}>
+          {text.recordCash}
+        </Button>
+      </header>
+      <dl aria-label={text.agingLabel} className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+        {AGE_BUCKETS.map((b) => (
+          <div key={b} className="rounded-xl bg-ink-50 p-2">
+            <dt className="text-xs text-ink-600">{text.aging[b]}</dt>
+            <dd className="font-semibold text-ink-900 tabular-nums">{money(c.aging[b])}</dd>
+          </div>
+        ))}
+      </dl>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/60" />
+          {open ? <CashForm c={c} onDone={() => setOpen(false)} /> : null}
+        </Dialog.Portal>
+      </Dialog.Root>
+    </article>
+  );
+}
+
+/** "Record cash received": the amount (dollars.cents) and the receipt's reference; one request id per opening, so a double submit posts once. */
+function CashForm({ c, onDone }: { c: Collection; onDone: () => void }) {
+  const record = useRecordCash();
+  const [requestId] = useState(() => crypto.randomUUID());
+  const form = useZodForm(cashReceivedFormSchema, { defaultValues: { amount: '', reference: '' } });
+  const money = (cents: number) => formatMoney(cents, c.currency);
+  const submit = (values: CashReceivedForm) => {
+    const amount = dollarsToCents(values.amount);
+    record.mutate(
+      { driverId: c.driver_id, input: { amount_cents: amount, reference: values.reference, request_id: requestId } },
+      {
+        onSuccess: () => {
+          toast({ title: text.recorded(money(amount), c.driver_name) });
+          onDone();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog.Content className="fixed top-1/2 left-1/2 z-[51] max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl bg-white shadow-2xl focus:outline-none">
+      <Form form={form} onSubmit={submit} className="space-y-4 p-6">
+        <Dialog.Title className="text-lg font-semibold text-ink-900">{text.cashTitle(c.driver_name)}</Dialog.Title>
+        <Dialog.Description className="text-sm text-ink-600">{text.cashText(money(c.owed_cents))}</Dialog.Description>
+        <FormField name="amount" label={text.cashAmount} hint={text.cashAmountHint} inputMode="decimal" autoComplete="off" />
+        <FormField name="reference" label={text.cashReference} autoComplete="off" />
+        {record.isError ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {errorOf(record.error)}
+          </p>
+        ) : null}
+        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+          <Dialog.Close asChild>
+            <Button variant="outline">{text.cancel}</Button>
+          </Dialog.Close>
+          <Button type="submit" disabled={record.isPending}>
+            {record.isPending ? text.saving : text.save}
+          </Button>
+        </div>
+      </Form>
+    </Dialog.Content>
+  );
+}
