@@ -148,12 +148,33 @@ describe('card payments through Stripe', () => {
     expect(fake.callsTo('POST', /^\/v1\/payment_intents$/).filter((c) => c.idempotencyKey === `ride:${rideId}:tip`)).toHaveLength(1);
   });
 
-  it('gives money back through the Refunds API for the refunds engineer (refundPayment)', async () => {
-    const { rideId } = completed;
-    const refund = await refundPayment(server.services, rideId, 100, `refund:test:${rideId}`);
-    expect(refund.ref).toMatch(/^re_/);
-    expect(fake.callsTo('POST', /^\/v1\/refunds$/).at(-1)).toMatchObject({ idempotencyKey: `refund:test:${rideId}`, params: { amount: '100' } });
+  it("refunds a card ride to the card when an admin approves the rider's report, once, and never beyond what the card paid", async () => {
+    const { rideId, fare, riderClient } = completed;
+    const report = await riderClient.post(`/api/rides/${rideId}/refund-requests`, { reason: 'route_longer', amount_cents: 300, comment: 'A long way round.' });
+    expect(report.status).toBe(201);
+    const requestId = report.body.request.id as string;
+    expect((await admin.get(`/api/admin/refund-requests/${requestId}`)).body.refund_to).toBe('card');
+    // More than went on the card for the fare is refused by the card's own limit, and nothing moves.
+    const tooMuch = await admin.post(`/api/admin/refund-requests/${requestId}/decision`, { action: 'approve_partial', bearer: 'platform', amount_cents: fare + 1 });
+    expect(tooMuch.status).toBe(409);
+    expect(fake.callsTo('POST', /^\/v1\/refunds$/)).toHaveLength(0);
+
+    const approved = await admin.post(`/api/admin/refund-requests/${requestId}/decision`, { action: 'approve_partial', bearer: 'platform', amount_cents: 300 });
+    expect(approved.status).toBe(200);
+    expect(approved.body.request).toMatchObject({ status: 'approved', destination: 'card' });
+    const refunds = fake.callsTo('POST', /^\/v1\/refunds$/);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ idempotencyKey: `refund_request:${requestId}`, params: expect.objectContaining({ amount: '300' }) });
+    const lines = (await entriesOf(rideId)).filter((e) => e.kind === 'refund');
+    expect(lines).toEqual(expect.arrayContaining([
+      { kind: 'refund', code: 'refunds', line: 'refund', amount_cents: 300 },
+      { kind: 'refund', code: 'processor_clearing', line: 'refund', amount_cents: -300 },
+    ]));
+    // Decided: a second approval is refused and asks nothing more of Stripe.
+    expect((await admin.post(`/api/admin/refund-requests/${requestId}/decision`, { action: 'approve_partial', bearer: 'platform', amount_cents: 300 })).status).toBe(409);
+    expect(fake.callsTo('POST', /^\/v1\/refunds$/)).toHaveLength(1);
     await expect(refundPayment(server.services, rideId, 1_000_000, 'refund:too-much')).rejects.toThrow(/more than/);
+    expect((await trialBalance(db())).balanced).toBe(true);
   });
 
   it('releases the hold when the rider cancels, and posts nothing', async () => {

@@ -57,7 +57,7 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   REFUND_REQUEST_OPEN: 'You already reported a problem with this fare. We will let you know what we decide.',
   REFUND_EXCEEDS_PAID: 'That is more than what is left to refund on this ride.',
   REFUND_DECIDED: 'This request was already decided.',
-  CARD_REFUNDS_UNAVAILABLE: 'Card refunds are not available yet; give wallet credit instead',
+  CARD_REFUNDS_UNAVAILABLE: "This ride's card payment can't be refunded right now. Give wallet credit instead.",
   CARD_DECLINED: 'Your card was declined. Try another card, or pay in cash.',
   PAYMENTS_UNAVAILABLE: 'Card payments are not available here. Pay in cash.',
   PAYMENT_FAILED: "We couldn't reach the card processor. Try again in a moment, or pay in cash.",

@@ -101,7 +101,7 @@ export const DOMAIN_ERROR_CODES = {
   REFUND_EXCEEDS_PAID: 409,
   /** The refund request was decided already (approved, credited or rejected). */
   REFUND_DECIDED: 409,
-  /** A card ride's refund goes back to the card through the payment provider, which is not there yet. */
+  /** A card ride's refund cannot go back to the card now (its payment is not captured yet); wallet credit can. */
   CARD_REFUNDS_UNAVAILABLE: 409,
   // Payments (issue 13, decision 0038)
   /** The card was refused by the bank or the test card provider (saving it, authorising a fare, charging a tip). */

@@ -81,7 +81,11 @@ export const owedFees = (db: Kysely<DB>, riderId: string) =>
     .where((eb) =>
       eb.or([
         eb('cancellation_fee_carried_to', 'is', null),
-        eb('cancellation_fee_carried_to', 'in', eb.selectFrom('rides as carrier').select('carrier.id').where('carrier.rider_id', '=', riderId).where('carrier.status', 'in', ['cancelled', 'no_driver'])),
+        // A card rider's fee taken from the ride's own hold is marked as carried by the ride itself: paid.
+        eb.and([
+          eb('cancellation_fee_carried_to', 'in', eb.selectFrom('rides as carrier').select('carrier.id').where('carrier.rider_id', '=', riderId).where('carrier.status', 'in', ['cancelled', 'no_driver'])),
+          eb('cancellation_fee_carried_to', '<>', eb.ref('rides.id')),
+        ]),
       ]),
     );
 

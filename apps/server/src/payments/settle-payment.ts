@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 import type { Services } from '../http/context';
 import { PaymentRefused } from './provider';
 
@@ -39,8 +41,9 @@ export async function settlePayment(services: Pick<Services, 'db' | 'payments' |
  * caller's, in its own transaction; call this outside any transaction (or from a job queued in it).
  * Returns the processor's refund reference.
  */
-export async function refundPayment(services: Pick<Services, 'db' | 'payments'>, rideId: string, amountCents: number, key: string, purpose: 'ride' | 'tip' = 'ride') {
-  const payment = await services.db.selectFrom('payments').selectAll().where('ride_id', '=', rideId).where('purpose', '=', purpose).executeTakeFirst();
+export async function refundPayment(services: Pick<Services, 'db' | 'payments'>, rideId: string, amountCents: number, key: string, purpose: 'ride' | 'tip' = 'ride', db: Kysely<DB> = services.db) {
+  // Inside a caller's transaction, read through it: embedded PGlite has one connection, which the transaction holds.
+  const payment = await db.selectFrom('payments').selectAll().where('ride_id', '=', rideId).where('purpose', '=', purpose).executeTakeFirst();
   if (!payment || payment.status !== 'captured') throw new PaymentRefused(`ride ${rideId} has no captured ${purpose} payment`);
   if (amountCents <= 0 || amountCents > payment.captured_cents) throw new PaymentRefused(`a refund of ${amountCents} is more than the ${payment.captured_cents} captured`);
   if (!services.payments || services.payments.kind !== payment.provider) throw new Error(`payment ${payment.id}: its provider (${payment.provider}) is not configured`);

@@ -24,9 +24,9 @@ import { refundToCard } from './refund-to-card';
  *
  * Where the money goes: a wallet credit always to the rider's wallet; an approval back to how the rider paid —
  * a cash or wallet ride to the wallet (cash cannot be handed back), a card ride to the card through
- * `refundToCard` (the payment provider's seam).
+ * `refundToCard` (through the payment provider, decision 0038).
  */
-export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push'>, adminId: string, requestId: string, decision: RefundDecision) {
+export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push' | 'payments'>, adminId: string, requestId: string, decision: RefundDecision) {
   if (!isUuid(requestId)) throw notFound('No such refund request.');
   const { db } = services;
   const outcome = await inTransaction(db, async (trx) => {
@@ -64,7 +64,7 @@ export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push
     if (decision.bearer === 'driver' && !ride.driver_id) throw badRequest('This ride had no driver: the platform bears its refund.');
     const destination = decision.action !== 'credit' && money.card_cents > 0 ? 'card' : 'wallet';
     const key = `refund_request:${requestId}`;
-    if (destination === 'card') await refundToCard(services, { key, rideId: ride.id, amount_cents: amount, currency });
+    if (destination === 'card') await refundToCard(services, trx, { key, rideId: ride.id, amount_cents: amount, currency });
     const tx = await postRefund(trx, {
       requestId,
       ride: { id: ride.id, city_id: ride.city_id, currency, rider_id: ride.rider_id, driver_id: ride.driver_id },
