@@ -49,6 +49,8 @@ export class SimRider {
   private readonly stopController = new AbortController();
   private loop: Promise<void> | null = null;
   private currentRideId: string | null = null;
+  /** The saved test card's id once looked for (null: none to use). */
+  private cardId: string | null | undefined = undefined;
 
   constructor(private readonly opts: SimRiderOptions) {
     this.speed = opts.speed ?? 1;
@@ -109,7 +111,11 @@ export class SimRider {
     } else {
       const rushPlaces = this.opts.rush?.();
       const trip = rushPlaces?.length ? this.rushTrip(rushPlaces) : randomTrip(this.random);
-      const res = await this.call('POST', '/api/rides', { ...trip, ride_type: 'economy', payment_method: 'cash' });
+      // Half the simulated riders' rides go on the test card, where the server has the test card provider
+      // (the demo's books then show card money, and drivers the platform owes for a payout run).
+      const cardId = this.random() < 0.5 ? await this.testCard() : null;
+      const payment = cardId ? { payment_method: 'card', payment_card_id: cardId } : { payment_method: 'cash' };
+      const res = await this.call('POST', '/api/rides', { ...trip, ride_type: 'economy', ...payment });
       if (res.status !== 201) {
         if (res.status !== 409) this.opts.logger?.warn({ rider: this.opts.email, status: res.status, error: errorText(res) }, 'booking refused');
         return;
@@ -144,7 +150,21 @@ export class SimRider {
     if (status === 'completed') {
       if (this.opts.stats) this.opts.stats.counters.ridesCompletedForRiders++;
       await this.call('POST', `/api/rides/${rideId}/rating`, { stars: 5 });
+      // Some riders tip: by the card the ride was paid with, or recorded as given in cash.
+      if (this.random() < 0.3) await this.call('POST', `/api/rides/${rideId}/tip`, { percent: 15 });
     }
+  }
+
+  /** The rider's saved test card (saved on first use), or null where the server has no test card provider. */
+  private async testCard(): Promise<string | null> {
+    if (this.cardId !== undefined) return this.cardId;
+    const config = await this.call('GET', '/api/config');
+    if (config.status !== 200 || config.body?.payments?.provider !== 'test') return (this.cardId = null);
+    const saved = await this.call('POST', '/api/payments/cards', {
+      test_card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: '424' },
+    });
+    this.cardId = saved.status === 201 ? (saved.body.card.id as string) : null;
+    return this.cardId;
   }
 
   /** A pickup near one of the rush places, to anywhere in the city at least 1.2 km away. */
