@@ -1,14 +1,21 @@
-// How a rider pays (issue 13, decision 0038), on a phone: on /book-ride they add the test card (Test mode,
-// 4242 4242 4242 4242), book by card, the driver (an API client) drives the trip to its end, and on the
-// rating screen the rider reads that the fare was charged to the card, tips 15 % and reads the tip.
+// How a rider pays and gets money back (issue 13, decisions 0038 and 0039), on a phone: on /book-ride they add
+// the test card (Test mode, 4242 4242 4242 4242), book by card, the driver (an API client) drives the trip to
+// its end, and on the rating screen the rider reads that the fare was charged to the card, tips 15 % and reads
+// the tip. Then, from the ride's receipt on /payment-history, they report a problem with the fare; an admin on
+// /refund-management approves part of it, which goes back to the card; the rider reads it. Rules and refusals
+// are the API tests' (payments*.test.ts, refunds.test.ts).
+import { paymentHistoryText } from '@openride/shared/payment-history/payment-history-text';
 import { paymentText } from '@openride/shared/payments/payment-text';
+import { refundText } from '@openride/shared/refunds/refund-text';
+import { operatorText } from '@openride/shared/rides/operator-text';
 import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import { riderText } from '@openride/shared/rides/rider-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openSocket } from '../apps/server/test/socket-client';
 import { adminApi, applyApi, byText, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
-import { closeSuite, type E2EServer, openSuite, PHONE } from './support/fixtures';
+import { seriousViolations } from './support/axe';
+import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE } from './support/fixtures';
 
 const book = riderText.book;
 const track = riderText.track;
@@ -22,6 +29,8 @@ afterAll(() => closeSuite({ server, browser }));
 const UNION_SQUARE = { lat: 37.788, lng: -122.4075 };
 const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+/** The card ride the first journey paid and tipped, for the second to get money back on. */
+let paid: { rideId: string; fareCents: number; rider: Awaited<ReturnType<typeof signUpApi>>; route: string } | undefined;
 
 it('a rider adds the test card, books by card, and tips 15 % on the rating screen', async () => {
   // The driver: approved, online 300 m from the pickup, on a socket.
@@ -91,6 +100,77 @@ it('a rider adds the test card, books by card, and tips 15 % on the rating scree
   expect((await rider.get(`/api/rides/${rideId}/payment`)).body.payment.tip).toMatchObject({ amount_cents: tipAmount, method: 'card' });
   if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/money-rider-tipped.png`, fullPage: true });
 
+  const view = (await rider.get(`/api/rides/${rideId}`)).body.ride;
+  paid = { rideId, fareCents: ride.fare_cents, rider, route: paymentHistoryText.rideTo(view.pickup.label ?? null, view.destination.label ?? null) };
   expectNoErrors();
   await context.close();
+});
+
+it("the rider reports a problem with the card fare from its receipt; an admin refunds part of it to the card; the rider reads it", async () => {
+  if (!paid) throw new Error('the card ride of the first journey is missing');
+  const { rideId, fareCents, route } = paid;
+  const text = paymentHistoryText;
+  // The card's capture runs as a job after completion: a refund goes back to a captured payment.
+  await expect.poll(async () => (await paid!.rider.get(`/api/rides/${rideId}/payment`)).body.payment.paid?.card_cents ?? 0, { timeout: 15_000 }).toBe(fareCents);
+
+  const rider = await signedInPage(browser, server, paid.rider, PHONE);
+  const p = rider.page;
+  await p.goto('/payment-history');
+  await p.getByRole('heading', { level: 1, name: text.title }).waitFor();
+  const list = p.getByRole('list', { name: text.listLabel });
+  await list.getByText(`−${money(fareCents)}`, { exact: true }).waitFor();
+  await list.getByRole('link', { name: text.receiptLabel(route) }).first().click();
+  await p.waitForURL(`${server.url}/payment-history/${rideId}`);
+  await p.getByRole('heading', { level: 1, name: text.receipt.title }).waitFor();
+  const fare = p.getByRole('region', { name: text.receipt.fare });
+  await fare.locator('div').filter({ hasText: text.receipt.total }).getByText(money(fareCents), { exact: true }).waitFor();
+  expect(await p.getByRole('link', { name: text.receipt.pdf }).getAttribute('href')).toBe(`/api/rides/${rideId}/receipt.pdf`);
+  // On paper: no navigation, no buttons.
+  await p.emulateMedia({ media: 'print' });
+  expect(await p.getByRole('button', { name: text.receipt.print }).isVisible()).toBe(false);
+  expect(await p.locator('header').first().isVisible()).toBe(false);
+  await p.emulateMedia({ media: 'screen' });
+
+  await p.getByRole('button', { name: refundText.report.open }).click();
+  const form = p.getByRole('form', { name: refundText.report.title });
+  await form.getByLabel(refundText.report.reason).selectOption({ label: refundText.reasons.route_longer });
+  await form.getByLabel(refundText.report.amount).fill('3.00');
+  await form.getByLabel(refundText.report.comment).fill('We went around Union Square twice.');
+  let violations = await seriousViolations(p);
+  expect(violations, JSON.stringify(violations)).toEqual([]);
+  if (process.env.SCREENSHOT_DIR) await p.screenshot({ path: `${process.env.SCREENSHOT_DIR}/receipt-report.png`, fullPage: true });
+  await form.getByRole('button', { name: refundText.report.submit }).click();
+  await byText(p, refundText.report.sent).waitFor();
+  await p.getByText(refundText.statuses.open, { exact: true }).waitFor();
+  await p.setViewportSize({ width: 320, height: 640 });
+  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+  // The admin: the queue, the request with its ride's story, a partial refund of $2.00 back to the card.
+  const admin = await signedInPage(browser, server, await adminApi(server), process.env.SCREENSHOT_DIR ? PHONE : DESKTOP);
+  const a = admin.page;
+  await a.goto('/refund-management');
+  await a.getByRole('heading', { level: 1, name: refundText.admin.title }).waitFor();
+  await a.getByRole('link', { name: refundText.admin.openLabel('Penny Payer') }).click();
+  await a.getByRole('heading', { level: 1, name: `Penny Payer: ${refundText.reasons.route_longer}` }).waitFor();
+  await a.getByRole('region', { name: refundText.admin.timeline }).getByText(operatorText.events.completed, { exact: true }).waitFor();
+  const decision = a.getByRole('form', { name: refundText.admin.decide });
+  await decision.getByText(refundText.admin.toCard).waitFor();
+  await decision.getByRole('radio', { name: refundText.actions.approve_partial }).check();
+  await decision.getByLabel(refundText.admin.amount).fill('2.00');
+  if (process.env.SCREENSHOT_DIR) await a.screenshot({ path: `${process.env.SCREENSHOT_DIR}/refund-decide.png`, fullPage: true });
+  violations = await seriousViolations(a);
+  expect(violations, JSON.stringify(violations)).toEqual([]);
+  await decision.getByRole('button', { name: refundText.admin.submit('approve_partial') }).click();
+  await byText(a, refundText.admin.decided('approve_partial')).waitFor();
+  await a.getByText(`${refundText.actions.approve_partial} · ${money(200)} · ${refundText.bearers.platform} · ${refundText.destinations.card}`, { exact: true }).waitFor();
+  admin.expectNoErrors();
+  await admin.context.close();
+
+  // The rider reads the refund on the receipt, back to the card.
+  await p.setViewportSize(PHONE.viewport);
+  await p.reload();
+  await byText(p, refundText.refunded(money(200), refundText.destinations.card)).waitFor();
+  await p.getByText(refundText.statuses.approved, { exact: true }).waitFor();
+  if (process.env.SCREENSHOT_DIR) await p.screenshot({ path: `${process.env.SCREENSHOT_DIR}/receipt-refunded-card.png`, fullPage: true });
+  rider.expectNoErrors();
 });
