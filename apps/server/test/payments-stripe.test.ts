@@ -142,6 +142,11 @@ describe('card payments through Stripe', () => {
       { kind: 'ride.tip', code: 'driver', line: 'tip', amount_cents: -amount },
     ]));
     expect(await balanceOf(db(), { code: 'driver', owner: driverId }, 'USD')).toBe(before - amount);
+    // The rider's receipt and history read the tip from the books: paid = fare + tip.
+    const receipt = (await riderClient.get(`/api/rides/${rideId}/receipt`)).body.receipt;
+    expect(receipt.money).toMatchObject({ tip_cents: amount, card_cents: fare, paid_cents: fare + amount });
+    const history = (await riderClient.get('/api/payments/history')).body;
+    expect(history.items.find((i: { kind: string; ride?: { id: string } }) => i.kind === 'tip' && i.ride?.id === rideId)).toMatchObject({ amount_cents: -amount, methods: ['card'] });
     const again = await riderClient.post(`/api/rides/${rideId}/tip`, { amount_cents: 300 });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('TIP_EXISTS');

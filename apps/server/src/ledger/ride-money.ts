@@ -4,6 +4,8 @@ import type { DB } from '../db/schema';
 
 /** The lines of a rider's payment for a fare, by method (decision 0037); their sum over completed rides is GMV. */
 const FARE_LINES = { fare_cash: 'cash', fare_card: 'card', fare_wallet: 'wallet' } as const;
+/** The rider's side of a tip, by how it was paid (decision 0038); the driver's side is line `tip`. */
+export const TIP_PAID_LINES = new Set(['tip_card', 'tip_wallet', 'tip_cash']);
 /** The accounts that bear a refund (debit side, line `refund`): the platform's expense or the driver's balance. */
 const BEARER_ACCOUNTS = new Set(['refunds', 'driver']);
 
@@ -23,8 +25,8 @@ const empty = (currency: string): RideMoney => ({
 /**
  * The money of rides, each figure a sum of ledger entries of the rides' transactions (decision 0039):
  *
- * - paid = fare_cash + fare_card + fare_wallet (carried fees included) + tips (the positive `tip`/`tip_cash`
- *   entries of the ride's `ride.tip` transactions: the rider's side of a tip, whatever account it came from);
+ * - paid = fare_cash + fare_card + fare_wallet (carried fees included) + tips (the `tip_card`/`tip_wallet`/
+ *   `tip_cash` entries of the ride's `ride.tip` transactions: the rider's side of a tip);
  * - refunded = the `refund` entries on the accounts that bear refunds (`refunds`, `driver`): a refund's debit
  *   side, so a reversed refund nets out;
  * - refundable = paid − refunded, never below zero: the most a further refund may be.
@@ -56,7 +58,7 @@ export async function ridesMoney(db: Kysely<DB>, rides: ReadonlyArray<{ id: stri
     const method = FARE_LINES[r.line as keyof typeof FARE_LINES];
     if (method) m[`${method}_cents`] += amount;
     else if (r.line === 'carried_fee') m.carried_fee_cents -= amount;
-    else if ((r.line === 'tip' || r.line === 'tip_cash') && r.kind === 'ride.tip' && amount > 0) m.tip_cents += amount;
+    else if (TIP_PAID_LINES.has(r.line) && r.kind === 'ride.tip' && amount > 0) m.tip_cents += amount;
     else if (r.line === 'refund' && BEARER_ACCOUNTS.has(r.code)) m.refunded_cents += amount;
     if (r.kind === 'refund') {
       const tx = refundsByTx.get(r.transaction_id) ?? { ride: r.ride_id!, at: new Date(r.created_at), amount: 0, card: false, kind: r.kind };

@@ -3,7 +3,7 @@ import type { paymentHistoryQuerySchema } from '@openride/shared/payment-history
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
-import { riderBalances } from '../ledger/ride-money';
+import { riderBalances, TIP_PAID_LINES } from '../ledger/ride-money';
 import { keysetPage, type KeysetSpec } from '../lib/keyset';
 import { requestsOfRides } from '../refunds/refunds.repo';
 
@@ -38,7 +38,7 @@ function readTransaction(kind: string, entries: Entry[], userId: string): { kind
   if (kind === 'ride.cancellation_fee') return { kind: 'cancellation_fee', amount_cents: -sum(mine('rider_owed')), methods: ['owed'] };
   if (kind === 'ride.tip') {
     const methods: Method[] = has((e) => e.code === 'processor_clearing') ? ['card'] : has(mine('rider_wallet')) ? ['wallet'] : ['cash'];
-    return { kind: 'tip', amount_cents: -sum((e) => (e.line === 'tip' || e.line === 'tip_cash') && e.amount > 0), methods };
+    return { kind: 'tip', amount_cents: -sum((e) => TIP_PAID_LINES.has(e.line) && e.amount > 0), methods };
   }
   if (kind === 'refund') {
     const methods: Method[] = [...(has(mine('rider_wallet')) ? (['wallet'] as const) : []), ...(has((e) => e.code === 'processor_clearing') ? (['card'] as const) : [])];
