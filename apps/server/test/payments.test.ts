@@ -75,6 +75,11 @@ describe('the test card provider', () => {
     expect((await server.client().get('/api/config')).body.payments).toEqual({ provider: 'test', publishable_key: null, test_mode: true });
   });
 
+  it('has no Stripe webhook without Stripe: 404, whatever is posted', async () => {
+    const res = await fetch(`${server.url}/api/payments/stripe/webhook`, { method: 'POST', body: '{"type":"payment_intent.succeeded"}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' } });
+    expect(res.status).toBe(404);
+  });
+
   it('saves 4242 4242 4242 4242 and refuses other cards with the reason', async () => {
     const rider = await newUser(server, 'Tess Test');
     const saved = await rider.client.post('/api/payments/cards', { test_card: TEST_CARD });

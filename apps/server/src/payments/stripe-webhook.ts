@@ -1,6 +1,6 @@
 import type { Services } from '../http/context';
 import { post } from '../ledger/ledger';
-import { badRequest, domainError } from '../lib/errors';
+import { badRequest, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { InvalidWebhook } from './provider';
 
@@ -15,7 +15,8 @@ import { InvalidWebhook } from './provider';
  */
 export async function receiveStripeWebhook(services: Pick<Services, 'db' | 'payments' | 'logger'>, rawBody: string, signature: string | undefined) {
   const provider = services.payments;
-  if (!provider || provider.kind !== 'stripe') throw domainError('PAYMENTS_UNAVAILABLE');
+  // No Stripe here, so no such endpoint: a 404, which Stripe does not retry as it would a 5xx.
+  if (!provider || provider.kind !== 'stripe') throw notFound('Stripe is not configured on this server.');
   let event;
   try {
     event = provider.parseWebhook(rawBody, signature);

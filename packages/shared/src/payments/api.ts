@@ -88,6 +88,6 @@ export const paymentRoutes = defineRoutes([
       'The raw body is checked against the `Stripe-Signature` header with `STRIPE_WEBHOOK_SECRET` (400 and nothing changes otherwise). Each event is handled once (a second delivery answers `duplicate: true`): payment intent events update the ride’s authorisation; `payout.paid` moves the payout from processor clearing to the bank in the ledger.',
     auth: 'public',
     request: { body: z.looseObject({ id: z.string(), type: z.string() }) },
-    responses: { 200: { description: 'Received', schema: webhookResponseSchema }, 400: { description: 'Bad or missing signature' }, 503: { description: 'Stripe is not configured' } },
+    responses: { 200: { description: 'Received', schema: webhookResponseSchema }, 400: { description: 'Bad or missing signature' }, 404: { description: 'Stripe is not configured on this server' } },
   },
 ]);
