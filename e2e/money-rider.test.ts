@@ -30,7 +30,7 @@ const UNION_SQUARE = { lat: 37.788, lng: -122.4075 };
 const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 /** The card ride the first journey paid and tipped, for the second to get money back on. */
-let paid: { rideId: string; fareCents: number; rider: Awaited<ReturnType<typeof signUpApi>>; route: string } | undefined;
+let paid: { rideId: string; fareCents: number; tipCents: number; rider: Awaited<ReturnType<typeof signUpApi>>; route: string } | undefined;
 
 it('a rider adds the test card, books by card, and tips 15 % on the rating screen', async () => {
   // The driver: approved, online 300 m from the pickup, on a socket.
@@ -101,14 +101,14 @@ it('a rider adds the test card, books by card, and tips 15 % on the rating scree
   if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/money-rider-tipped.png`, fullPage: true });
 
   const view = (await rider.get(`/api/rides/${rideId}`)).body.ride;
-  paid = { rideId, fareCents: ride.fare_cents, rider, route: paymentHistoryText.rideTo(view.pickup.label ?? null, view.destination.label ?? null) };
+  paid = { rideId, fareCents: ride.fare_cents, tipCents: tipAmount, rider, route: paymentHistoryText.rideTo(view.pickup.label ?? null, view.destination.label ?? null) };
   expectNoErrors();
   await context.close();
 });
 
 it("the rider reports a problem with the card fare from its receipt; an admin refunds part of it to the card; the rider reads it", async () => {
   if (!paid) throw new Error('the card ride of the first journey is missing');
-  const { rideId, fareCents, route } = paid;
+  const { rideId, fareCents, tipCents, route } = paid;
   const text = paymentHistoryText;
   // The card's capture runs as a job after completion: a refund goes back to a captured payment.
   await expect.poll(async () => (await paid!.rider.get(`/api/rides/${rideId}/payment`)).body.payment.paid?.card_cents ?? 0, { timeout: 15_000 }).toBe(fareCents);
@@ -123,7 +123,8 @@ it("the rider reports a problem with the card fare from its receipt; an admin re
   await p.waitForURL(`${server.url}/payment-history/${rideId}`);
   await p.getByRole('heading', { level: 1, name: text.receipt.title }).waitFor();
   const fare = p.getByRole('region', { name: text.receipt.fare });
-  await fare.locator('div').filter({ hasText: text.receipt.total }).getByText(money(fareCents), { exact: true }).waitFor();
+  // The total is what the rider paid for the ride: the fare and the tip.
+  await fare.locator('div').filter({ hasText: text.receipt.total }).getByText(money(fareCents + tipCents), { exact: true }).waitFor();
   expect(await p.getByRole('link', { name: text.receipt.pdf }).getAttribute('href')).toBe(`/api/rides/${rideId}/receipt.pdf`);
   // On paper: no navigation, no buttons.
   await p.emulateMedia({ media: 'print' });
