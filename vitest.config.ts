@@ -36,6 +36,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each file runs its own server in process; two cores hold two files at a time (the default is one).
+          maxWorkers: 2,
+          fileParallelism: true,
         },
       },
       {
