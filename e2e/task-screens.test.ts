@@ -234,13 +234,32 @@ describe('every page at 320 px', () => {
   it('scrolls no page sideways: public, rider, driver and admin pages', async () => {
     const NARROW = { ...PHONE, viewport: { width: 320, height: 640 } };
     const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    // What sticks out past the right edge: the outermost such elements, so a failure names its cause.
+    const culprits = (page: Page) =>
+      page.evaluate(() => {
+        const edge = document.documentElement.clientWidth + 0.5;
+        const sticksOut = (el: Element | null) => !!el && el.getBoundingClientRect().right > edge && el.getBoundingClientRect().width > 0;
+        return Array.from(document.querySelectorAll('body *'))
+          .filter((el) => sticksOut(el) && !sticksOut(el.parentElement))
+          .slice(0, 3)
+          .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class')?.slice(0, 60) ?? ''}">${(el.textContent ?? '').trim().slice(0, 40)}`);
+      });
+    // A finite animation (a toast sliding in, a dialog opening) may stick out for its 200 ms; the page must not
+    // once it has settled. Endless ones (a pulsing dot) never finish and are not waited for.
+    const settled = (page: Page) =>
+      page.evaluate(async () => {
+        const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+        await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      });
     const wide: string[] = [];
     const visit = async (page: Page, path: string) => {
       await page.goto(path);
       await page.locator('h1').first().waitFor();
       await page.waitForLoadState('networkidle').catch(() => {});
+      await settled(page);
       const extra = await overflow(page);
-      if (extra > 0) wide.push(`${path}: ${extra} px too wide`);
+      if (extra > 0) wide.push(`${path}: ${extra} px too wide: ${(await culprits(page)).join(' | ')}`);
     };
 
     const visitor = await openPage(browser, server.url, NARROW);
