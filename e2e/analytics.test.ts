@@ -51,10 +51,10 @@ describe('analytics', () => {
     expect(await today.getByRole('cell').nth(2).textContent()).toBe('1');
 
     // Another range: the URL keeps it, and the preset says it is on.
-    await page.getByRole('button', { name: text.presets['7'] }).click();
+    await page.getByRole('button', { name: uiText.dateRange.lastDays(7) }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('from')).not.toBeNull();
-    await expect.poll(() => page.getByRole('button', { name: text.presets['7'] }).getAttribute('aria-pressed')).toBe('true');
-    expect(await page.getByRole('button', { name: text.presets['30'] }).getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => page.getByRole('button', { name: uiText.dateRange.lastDays(7) }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: uiText.dateRange.lastDays(30) }).getAttribute('aria-pressed')).toBe('false');
     await expect.poll(() => card(text.stats.requested).textContent()).toBe('2');
 
     const violations = await seriousViolations(page);

@@ -23,11 +23,14 @@ export const uiText = {
     rideHistory: 'My Rides',
     paymentHistory: 'Payment History',
   },
-  analytics: {
+  /** The admin kit's range picker (components/ui/date-range-fields.tsx): /analytics, /financial-dashboard. */
+  dateRange: {
     range: 'Date range',
     from: 'From',
     to: 'To',
-    presets: { '7': 'Last 7 days', '30': 'Last 30 days', '90': 'Last 90 days' } as Record<string, string>,
+    lastDays: (days: number) => `Last ${days} days`,
+  },
+  analytics: {
     stats: {
       requested: 'Rides requested',
       completionRate: 'Completion rate',

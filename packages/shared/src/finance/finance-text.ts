@@ -78,10 +78,6 @@ export const financeText = {
   dashboard: {
     description: 'Money from the ledger: every figure is a sum of its entries — select one to read them.',
     city: 'City',
-    range: 'Range',
-    from: 'From',
-    to: 'To',
-    presets: { '7': 'Last 7 days', '30': 'Last 30 days', '90': 'Last 90 days' } as Record<string, string>,
     loadFailed: 'The financial dashboard could not be loaded.',
     empty: 'No money was posted in this range.',
     figures: {

@@ -4,19 +4,18 @@ import { Download } from 'lucide-react';
 import { ANALYTICS_OUTCOMES, type Analytics } from '@openride/shared/analytics/schemas';
 import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
-import { inputClasses } from '@/components/ui/field';
+import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { StatCards } from '@/components/ui/stat-cards';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { cn } from '@/lib/cn';
+import { rangeFromParams } from '@/lib/date-range';
 import { useAnalytics } from '../api/get-analytics';
-import { analyticsCsv, lastDays } from '../lib/analytics-csv';
+import { analyticsCsv } from '../lib/analytics-csv';
 
 const OutcomesChart = lazy(() => import('./outcomes-chart'));
 const text = uiText.analytics;
-const PRESETS = [7, 30, 90] as const;
 const DEFAULT_DAYS = 30;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const minutes = (s: number | null) => (s === null ? text.none : s < 90 ? `${s} s` : `${Math.round(s / 60)} min`);
 const percent = (r: number | null) => (r === null ? text.none : `${Math.round(r * 1000) / 10}%`);
@@ -24,9 +23,7 @@ const percent = (r: number | null) => (r === null ? text.none : `${Math.round(r 
 /** /analytics (admins): the marketplace over a date range — cards, a chart, and the same numbers as a table and CSV. */
 export function AnalyticsPage() {
   const [params, setParams] = useSearchParams();
-  const fallback = lastDays(DEFAULT_DAYS);
-  const from = ISO_DAY.test(params.get('from') ?? '') ? params.get('from')! : fallback.from;
-  const to = ISO_DAY.test(params.get('to') ?? '') ? params.get('to')! : fallback.to;
+  const { from, to } = rangeFromParams(params, DEFAULT_DAYS);
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   const analytics = useAnalytics(from, to, tz);
   const setRange = (next: { from: string; to: string }) => setParams(next, { replace: true });
@@ -35,28 +32,7 @@ export function AnalyticsPage() {
     <PageContainer>
       <PageHeading title={uiText.pages.analytics.title} description={uiText.pages.analytics.text} />
 
-      <fieldset className="mb-6 flex flex-wrap items-end gap-3">
-        <legend className="sr-only">{text.range}</legend>
-        <div role="group" aria-label={text.range} className="flex flex-wrap gap-2">
-          {PRESETS.map((days) => {
-            const range = lastDays(days);
-            const active = range.from === from && range.to === to;
-            return (
-              <Button key={days} size="sm" variant={active ? 'primary' : 'outline'} aria-pressed={active} onClick={() => setRange(range)}>
-                {text.presets[String(days)]}
-              </Button>
-            );
-          })}
-        </div>
-        <label className="text-sm text-ink-700">
-          <span className="mb-1 block font-medium">{text.from}</span>
-          <input type="date" className={cn(inputClasses, 'h-9 w-40')} value={from} max={to} onChange={(e) => ISO_DAY.test(e.target.value) && setRange({ from: e.target.value, to })} />
-        </label>
-        <label className="text-sm text-ink-700">
-          <span className="mb-1 block font-medium">{text.to}</span>
-          <input type="date" className={cn(inputClasses, 'h-9 w-40')} value={to} min={from} onChange={(e) => ISO_DAY.test(e.target.value) && setRange({ from, to: e.target.value })} />
-        </label>
-      </fieldset>
+      <DateRangeFields from={from} to={to} onChange={setRange} />
 
       {analytics.isPending ? (
         <LoadingScreen className="min-h-60" />

@@ -10,11 +10,10 @@ import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
 import { cn } from '@/lib/cn';
 import { useHeatmap } from '../api/fleet';
-import { lastDays } from '../lib/analytics-csv';
+import { ISO_DAY, lastDays } from '@/lib/date-range';
 import { cellStyle, layerMax } from '../lib/heatmap-colours';
 
 const text = fleetText.heatmap;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const HOURS = Array.from({ length: 25 }, (_, h) => h);
 const TABLE_ROWS = 10;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsCsv, lastDays } from './analytics-csv';
+import { analyticsCsv } from './analytics-csv';
 
 describe('analytics CSV and ranges', () => {
   it('writes one header and one CRLF line per day', () => {
@@ -9,10 +9,5 @@ describe('analytics CSV and ranges', () => {
       'day,requested,completed,cancelled_by_rider,cancelled_by_driver,cancelled_by_operator,no_driver,active,fares_cents\r\n' +
         '2025-03-10,3,2,1,0,0,0,0,200\r\n2025-03-11,1,0,1,0,0,0,0,0\r\n',
     );
-  });
-
-  it('counts today as the last of the last N days, across a month boundary', () => {
-    expect(lastDays(7, new Date(2026, 2, 3, 15))).toEqual({ from: '2026-02-25', to: '2026-03-03' });
-    expect(lastDays(1, new Date(2026, 10, 22, 1))).toEqual({ from: '2026-11-22', to: '2026-11-22' });
   });
 });

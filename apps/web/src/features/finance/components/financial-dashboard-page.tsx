@@ -1,15 +1,17 @@
-import { lazy, Suspense, useCallback, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { financeText } from '@openride/shared/finance/finance-text';
 import { FIGURES, type FigureFilter, type FigureKey } from '@openride/shared/finance/figures';
 import type { FinanceDashboard } from '@openride/shared/finance/views';
 import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
-import { inputClasses } from '@/components/ui/field';
+import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryError } from '@/components/ui/query-state';
+import { CityPicker } from '@/components/ui/city-picker';
 import { cn } from '@/lib/cn';
+import { rangeFromParams } from '@/lib/date-range';
 import { formatMoney } from '@/lib/money';
 import { useFinanceDashboard } from '../api/finance-dashboard';
 import { AdjustmentDialog, type AdjustTarget } from './adjustment-dialog';
@@ -17,14 +19,6 @@ import { type Drill, EntriesDrawer } from './entries-drawer';
 
 const FinanceChart = lazy(() => import('./finance-chart'));
 const text = financeText.dashboard;
-const PRESETS = [7, 30, 90] as const;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Today and `days - 1` days before it, as YYYY-MM-DD in the browser's time zone. */
-function lastDays(days: number, now = new Date()) {
-  const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  return { from: iso(new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1))), to: iso(now) };
-}
 const percent = (r: number | null) => (r === null ? '—' : `${(Math.round(r * 1000) / 10).toLocaleString()} %`);
 
 /**
@@ -34,52 +28,18 @@ const percent = (r: number | null) => (r === null ? '—' : `${(Math.round(r * 1
  */
 export function FinancialDashboardPage() {
   const [params, setParams] = useSearchParams();
-  const fallback = lastDays(30);
-  const from = ISO_DAY.test(params.get('from') ?? '') ? params.get('from')! : fallback.from;
-  const to = ISO_DAY.test(params.get('to') ?? '') ? params.get('to')! : fallback.to;
+  const { from, to } = rangeFromParams(params, 30);
   const city = params.get('city') || 'sf';
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   const query = useFinanceDashboard(city, from, to, tz);
   const set = (next: Record<string, string>) => setParams({ city, from, to, ...next }, { replace: true });
-  const cityField = useId();
 
   return (
     <PageContainer>
       <PageHeading title={uiText.pages.financialDashboard.title} description={text.description} />
-      <fieldset className="mb-6 flex flex-wrap items-end gap-3">
-        <legend className="sr-only">{text.range}</legend>
-        <div className="w-full space-y-1 min-[420px]:w-48">
-          <label htmlFor={cityField} className="block text-sm font-medium text-ink-700">
-            {text.city}
-          </label>
-          <select id={cityField} className={cn(inputClasses, 'h-9 text-sm')} value={city} onChange={(e) => set({ city: e.target.value })}>
-            {(query.data?.cities ?? [{ id: city, name: city }]).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div role="group" aria-label={text.range} className="flex flex-wrap gap-2">
-          {PRESETS.map((days) => {
-            const range = lastDays(days);
-            const active = range.from === from && range.to === to;
-            return (
-              <Button key={days} size="sm" variant={active ? 'primary' : 'outline'} aria-pressed={active} onClick={() => set(range)}>
-                {text.presets[String(days)]}
-              </Button>
-            );
-          })}
-        </div>
-        <label className="text-sm text-ink-700">
-          <span className="mb-1 block font-medium">{text.from}</span>
-          <input type="date" className={cn(inputClasses, 'h-9 w-40')} value={from} max={to} onChange={(e) => ISO_DAY.test(e.target.value) && set({ from: e.target.value })} />
-        </label>
-        <label className="text-sm text-ink-700">
-          <span className="mb-1 block font-medium">{text.to}</span>
-          <input type="date" className={cn(inputClasses, 'h-9 w-40')} value={to} min={from} onChange={(e) => ISO_DAY.test(e.target.value) && set({ to: e.target.value })} />
-        </label>
-      </fieldset>
+      <DateRangeFields from={from} to={to} onChange={set}>
+        <CityPicker className="w-full min-[420px]:w-48" label={text.city} cities={query.data?.cities ?? [{ id: city, name: city }]} value={city} onChange={(id) => set({ city: id })} />
+      </DateRangeFields>
 
       {query.isPending ? (
         <LoadingScreen className="min-h-60" />

@@ -11,6 +11,7 @@ import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { toast } from '@/components/ui/use-toast';
+import { CityPicker } from '@/components/ui/city-picker';
 import { formatDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { useCreateFinancialSettings, useFinancialSettings, useSetCityCurrency } from '../api/financial-settings';
@@ -30,7 +31,6 @@ const since = (iso: string) => (new Date(iso).getTime() <= 0 ? text.sinceStart :
 export function FinancialSettingsPage({ defaultCity = 'sf' }: { defaultCity?: string }) {
   const [cityId, setCityId] = useState(defaultCity);
   const query = useFinancialSettings(cityId);
-  const cityField = useId();
 
   return (
     <PageContainer>
@@ -44,18 +44,7 @@ export function FinancialSettingsPage({ defaultCity = 'sf' }: { defaultCity?: st
       ) : (
         <div className="space-y-6">
           <div className="grid gap-4 sm:max-w-xl sm:grid-cols-2">
-            <div className="space-y-1.5">
-              <label htmlFor={cityField} className="block text-sm font-medium text-ink-800">
-                {text.city}
-              </label>
-              <select id={cityField} className={inputClasses} value={cityId} onChange={(e) => setCityId(e.target.value)}>
-                {query.data.cities.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <CityPicker label={text.city} cities={query.data.cities} value={cityId} onChange={setCityId} />
           </div>
           <CurrencyCard key={`currency-${cityId}`} data={query.data} />
           <SettingsCard key={cityId} data={query.data} />

@@ -6,6 +6,7 @@ import { uiText } from '@openride/shared/ui-text';
 import { inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { CityPicker } from '@/components/ui/city-picker';
 import { useFarePolicies } from '../api/get-fare-policies';
 import { scopeLabel } from '../lib/policy-format';
 import { RideTypePolicy } from './ride-type-policy';
@@ -37,7 +38,6 @@ export function PricingSettingsPage({
   const setCityId = (id: string) => (onCityChange ? onCityChange(id) : setOwnCity(id));
   const [scope, setScope] = useState<string | null>(null);
   const query = useFarePolicies(cityId);
-  const cityField = useId();
   const scopeField = useId();
 
   const scopes = useMemo(() => {
@@ -58,26 +58,15 @@ export function PricingSettingsPage({
       ) : (
         <div className="space-y-8">
           <div className="grid gap-4 sm:grid-cols-2 sm:max-w-xl">
-            <div className="space-y-1.5">
-              <label htmlFor={cityField} className="block text-sm font-medium text-ink-800">
-                {text.city}
-              </label>
-              <select
-                id={cityField}
-                className={inputClasses}
-                value={cityId}
-                onChange={(e) => {
-                  setCityId(e.target.value);
-                  setScope(null);
-                }}
-              >
-                {query.data.cities.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <CityPicker
+              label={text.city}
+              cities={query.data.cities}
+              value={cityId}
+              onChange={(id) => {
+                setCityId(id);
+                setScope(null);
+              }}
+            />
             <div className="space-y-1.5">
               <label htmlFor={scopeField} className="block text-sm font-medium text-ink-800">
                 {text.scope}

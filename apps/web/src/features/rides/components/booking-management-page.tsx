@@ -6,7 +6,7 @@ import { PageContainer, PageHeading } from '@/components/ui/page';
 import { cn } from '@/lib/cn';
 import { OperatorRidesTable } from './operator-rides-table';
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+import { ISO_DAY } from '@/lib/date-range';
 
 /** /booking-management (admins): every ride, live and past, searchable and filterable; a row opens its story. */
 export function BookingManagementPage() {

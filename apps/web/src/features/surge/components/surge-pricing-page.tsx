@@ -14,6 +14,7 @@ import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
+import { CityPicker } from '@/components/ui/city-picker';
 import { cn } from '@/lib/cn';
 import { useSetDemoRush, useSetSurgeFrozen, useSurgeCities, useSurgeOverride, useSurgeOverview, useSurgeTimeline } from '../api/surge';
 import { LEGEND_TENTHS, surgeColour } from '../lib/surge-colours';
@@ -59,7 +60,6 @@ export function SurgePricingPage() {
   const cities = useSurgeCities();
   const overview = useSurgeOverview(cityId);
   const [selected, setSelected] = useState<string | null>(null);
-  const cityFieldId = useId();
   const data = overview.data;
   const zoneId = selected && data?.zones.some((z) => z.zone_id === selected) ? selected : (data?.zones[0]?.zone_id ?? null);
   const areas = useMemo(() => (data ? areasOf(data.zones) : []), [data]);
@@ -67,26 +67,16 @@ export function SurgePricingPage() {
   return (
     <PageContainer>
       <PageHeading title={uiText.pages.surgePricing.title} description={uiText.pages.surgePricing.text}>
-        <div className="flex items-center gap-2">
-          <label htmlFor={cityFieldId} className="text-sm font-medium text-ink-700">
-            {text.city}
-          </label>
-          <select
-            id={cityFieldId}
-            className={cn(inputClasses, 'w-48')}
-            value={cityId}
-            onChange={(e) => {
-              setSelected(null);
-              setParams({ city: e.target.value }, { replace: true });
-            }}
-          >
-            {(cities.data?.items ?? [{ id: cityId, name: cityId }]).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CityPicker
+          inline
+          label={text.city}
+          cities={cities.data?.items ?? [{ id: cityId, name: cityId }]}
+          value={cityId}
+          onChange={(id) => {
+            setSelected(null);
+            setParams({ city: id }, { replace: true });
+          }}
+        />
       </PageHeading>
 
       {overview.isPending ? (

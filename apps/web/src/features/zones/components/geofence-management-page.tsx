@@ -4,11 +4,11 @@ import { zonesText as text, zoneTypeLabels } from '@openride/shared/zones/zones-
 import { type MapArea, RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
+import { CityPicker } from '@/components/ui/city-picker';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useCities, useDeleteZone, useSaveZone, useZones, type Zone } from '../api/zones';
@@ -93,27 +93,17 @@ export function GeofenceManagementPage() {
       ) : (
         <div className="space-y-6">
           <div className="flex flex-wrap items-end gap-3">
-            <div className="space-y-1.5">
-              <label htmlFor="city-select" className="block text-sm font-medium text-ink-800">
-                {text.city}
-              </label>
-              <select
-                id="city-select"
-                className={cn(inputClasses, 'w-64 max-w-full')}
-                value={cityId ?? ''}
-                onChange={(e) => {
-                  setChosen(e.target.value);
-                  stop();
-                  setTestPoint(null);
-                }}
-              >
-                {cities.data.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <CityPicker
+              className="w-64 max-w-full"
+              label={text.city}
+              cities={cities.data}
+              value={cityId ?? ''}
+              onChange={(id) => {
+                setChosen(id);
+                stop();
+                setTestPoint(null);
+              }}
+            />
             <Button variant="outline" onClick={() => setAddingCity((v) => !v)} aria-expanded={addingCity}>
               {text.addCity}
             </Button>
