@@ -34,7 +34,7 @@ export function useSaveCard() {
 export function useRemoveCard() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (cardId: string) => (await api<{ card: SavedCard }>(`/api/payments/cards/${encodeURIComponent(cardId)}`, { method: 'DELETE' })).card,
+    mutationFn: async (cardId: string) => (await api<{ card: SavedCard }>(`/api/payments/cards/${encodeURIComponent(cardId)}`, { method: 'DELETE', body: {} })).card,
     onSuccess: (card) => client.setQueryData<SavedCard[]>(paymentKeys.cards, (cards) => (cards ?? []).filter((c) => c.id !== card.id)),
     onError: () => void client.invalidateQueries({ queryKey: paymentKeys.cards }),
   });
