@@ -2,7 +2,8 @@
 // the test card (Test mode, 4242 4242 4242 4242), book by card, the driver (an API client) drives the trip to
 // its end, and on the rating screen the rider reads that the fare was charged to the card, tips 15 % and reads
 // the tip. Then, from the ride's receipt on /payment-history, they report a problem with the fare; an admin on
-// /refund-management approves part of it, which goes back to the card; the rider reads it. Rules and refusals
+// /refund-management approves part of it, which goes back to the card; the rider reads it, then removes the
+// card from Saved cards on /payment-history (decision 0043). Rules and refusals
 // are the API tests' (payments*.test.ts, refunds.test.ts).
 import { paymentHistoryText } from '@openride/shared/payment-history/payment-history-text';
 import { paymentText } from '@openride/shared/payments/payment-text';
@@ -173,5 +174,19 @@ it("the rider reports a problem with the card fare from its receipt; an admin re
   await byText(p, refundText.refunded(money(200), refundText.destinations.card)).waitFor();
   await p.getByText(refundText.statuses.approved, { exact: true }).waitFor();
   if (process.env.SCREENSHOT_DIR) await p.screenshot({ path: `${process.env.SCREENSHOT_DIR}/receipt-refunded-card.png`, fullPage: true });
+
+  // The ride over, the rider removes the card from Saved cards on /payment-history, by keyboard, confirming it.
+  await p.goto('/payment-history');
+  const cardName = paymentText.card('visa', '4242');
+  const cards = p.getByRole('list', { name: paymentText.savedCards });
+  const remove = cards.getByRole('button', { name: paymentText.removeCardLabel(cardName) });
+  await remove.focus();
+  await p.keyboard.press('Enter');
+  const dialog = p.getByRole('dialog', { name: paymentText.removeCardTitle });
+  await dialog.getByText(paymentText.removeCardBody(cardName), { exact: true }).waitFor();
+  await dialog.getByRole('button', { name: paymentText.removeCardConfirm }).click();
+  await byText(p, paymentText.cardRemoved(cardName)).waitFor();
+  await p.getByText(paymentText.noSavedCards, { exact: true }).waitFor();
+  expect((await paid.rider.get('/api/payments/cards')).body.cards).toEqual([]);
   rider.expectNoErrors();
 });

@@ -55,6 +55,14 @@ export function fakeStripe() {
       const { declines: _declines, ...card } = pm.card;
       return { status: 200, body: { object: 'payment_method', id: pm.id, type: 'card', customer: pm.customer, card } };
     }
+    if (method === 'POST' && (m = path.match(/^\/v1\/payment_methods\/([^/]+)\/detach$/))) {
+      const pm = paymentMethods.get(m[1]!);
+      if (!pm) return invalid(`No such PaymentMethod: '${m[1]}'`);
+      if (!pm.customer) return invalid('The payment method you provided is not attached to a customer so detachment is impossible.', 'payment_method_unexpected_state');
+      pm.customer = null;
+      const { declines: _declines, ...card } = pm.card;
+      return { status: 200, body: { object: 'payment_method', id: pm.id, type: 'card', customer: null, card } };
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const pm = paymentMethods.get(p.payment_method ?? '');
       if (!pm || pm.customer !== p.customer) return invalid(`No such PaymentMethod: '${p.payment_method}'`);
@@ -128,6 +136,15 @@ export function fakeStripe() {
       si.status = 'succeeded';
       si.payment_method = pm.id;
       return pm.id;
+    },
+    /**
+     * What Stripe does to a hold it drops (after 7 days uncaptured, or cancelled at the bank): the intent is
+     * canceled, so a capture is refused (`payment_intent_unexpected_state`) — a capture that fails for good.
+     */
+    expireHold(intentId: string) {
+      const pi = intents.get(intentId);
+      if (!pi) throw new Error(`no payment intent ${intentId}`);
+      pi.status = 'canceled';
     },
     /** The calls to one endpoint (method and path pattern). */
     callsTo(method: string, path: RegExp) {

@@ -250,6 +250,45 @@ describe('card payments through Stripe', () => {
   });
 });
 
+describe('failed captures and removed cards through Stripe (decision 0043)', () => {
+  it('a hold Stripe dropped fails its capture once: the fare moves from processor clearing to what the rider owes, and the next quote shows it', async () => {
+    const pickup = area();
+    const driver = await onlineDriver(server, admin, north(pickup, 300), 'Xavi Expired');
+    const rider = await newUser(server, 'Esme Expired');
+    const card = await savedCard(rider.client);
+    const ride = (await bookByCard(rider.client, card.id, pickup)).body.ride;
+    const hold = (await holdOf(ride.id))!;
+    fake.expireHold(hold.intent_ref);
+    await driveToEnd(driver, ride);
+    driver.socket.close();
+    await settled();
+    expect(await holdOf(ride.id)).toMatchObject({ status: 'failed', owed_cents: ride.fare_cents, captured_cents: 0 });
+    // Refused for good (not retried): one capture call.
+    expect(fake.callsTo('POST', new RegExp(`^/v1/payment_intents/${hold.intent_ref}/capture$`))).toHaveLength(1);
+    const entries = await entriesOf(ride.id);
+    expect(entries.filter((e) => e.code === 'processor_clearing').reduce((sum, e) => sum + e.amount_cents, 0)).toBe(0);
+    expect(entries).toEqual(expect.arrayContaining([{ kind: 'payment.capture_failed', code: 'rider_owed', line: 'card_declined', amount_cents: ride.fare_cents }]));
+    expect(await balanceOf(db(), { code: 'rider_owed', owner: rider.id }, 'USD')).toBe(ride.fare_cents);
+    expect((await rider.client.post('/api/rides/quote', { pickup: area(), destination: GOLDEN_GATE_PARK })).body.owed_fee_cents).toBe(ride.fare_cents);
+    expect((await trialBalance(db())).balanced).toBe(true);
+  });
+
+  it('detaches a removed card at Stripe, once; another rider cannot remove it', async () => {
+    const rider = await newUser(server, 'Dean Detach');
+    const card = await savedCard(rider.client);
+    const pm = (await db().selectFrom('payment_cards').select('provider_ref').where('id', '=', card.id).executeTakeFirstOrThrow()).provider_ref;
+    const stranger = await newUser(server, 'Sid Stranger');
+    expect((await stranger.client.delete(`/api/payments/cards/${card.id}`)).status).toBe(404);
+    expect(fake.callsTo('POST', /^\/v1\/payment_methods\/[^/]+\/detach$/).filter((c) => c.path.includes(pm))).toEqual([]);
+    expect((await rider.client.delete(`/api/payments/cards/${card.id}`)).status).toBe(200);
+    expect(fake.callsTo('POST', new RegExp(`^/v1/payment_methods/${pm}/detach$`))).toEqual([expect.objectContaining({ idempotencyKey: `card:${card.id}:remove` })]);
+    expect((await rider.client.get('/api/payments/cards')).body.cards).toEqual([]);
+    const before = fake.callsTo('POST', /^\/v1\/payment_intents$/).length;
+    expect((await bookByCard(rider.client, card.id)).status).toBe(400);
+    expect(fake.callsTo('POST', /^\/v1\/payment_intents$/)).toHaveLength(before);
+  });
+});
+
 describe('the Stripe webhook', () => {
   const payout = (id: string, amount: number) => ({ id, object: 'event', type: 'payout.paid', api_version: '2024-06-20', created: Math.floor(Date.now() / 1000), data: { object: { id: `po_${id}`, object: 'payout', amount, currency: 'usd', status: 'paid' } } });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from '../src/env';
 import { balanceOf, post, trialBalance } from '../src/ledger/ledger';
 import { paymentProviderOf } from '../src/payments/provider-of';
+import { settlePayment } from '../src/payments/settle-payment';
 import { testCardProvider } from '../src/payments/test-card-provider';
 import type { TestClient } from './http-client';
 import { adminOf, ADMIN_ENV, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver, serveTheWholeBay } from './ride-actors';
@@ -275,5 +276,117 @@ describe('tips', () => {
     expect(tooLate.status).toBe(409);
     expect(tooLate.body.error.code).toBe('TIP_WINDOW_CLOSED');
     expect((await trialBalance(db())).balanced).toBe(true);
+  });
+});
+
+describe('a capture refused for good (decision 0043)', () => {
+  const CAPTURE_FAILS = { ...TEST_CARD, number: '4000 0000 0000 9995' };
+  const quoteOwed = async (client: TestClient) => (await client.post('/api/rides/quote', { pickup: area(), destination: GOLDEN_GATE_PARK })).body.owed_fee_cents as number;
+  const owedBalance = (userId: string) => balanceOf(db(), { code: 'rider_owed', owner: userId }, 'USD');
+
+  it('owes the amount (rider_owed, not processor clearing), tells the rider, shows it on the quote, is owed again when the carrying ride is cancelled, and is paid by the next completed ride', async () => {
+    const rider = await newUser(server, 'Cora Captured');
+    const card = (await rider.client.post('/api/payments/cards', { test_card: CAPTURE_FAILS })).body.card;
+    const { ride, driver } = await completedRide(rider, { payment_method: 'card', payment_card_id: card.id }, 'Dora Declined');
+    driver.socket.close();
+    await server.services.jobs.idle(['payment-settle']);
+    const hold = await db().selectFrom('payments').selectAll().where('ride_id', '=', ride.id).executeTakeFirstOrThrow();
+    expect(hold).toMatchObject({ status: 'failed', owed_cents: ride.fare_cents, owed_carried_to: null, captured_cents: 0 });
+    expect(hold.failure).toContain('9995');
+
+    const entries = await entriesOf(ride.id);
+    expect(entries.filter((e) => e.kind === 'payment.capture_failed')).toEqual(expect.arrayContaining([
+      { kind: 'payment.capture_failed', code: 'rider_owed', line: 'card_declined', amount_cents: ride.fare_cents },
+      { kind: 'payment.capture_failed', code: 'processor_clearing', line: 'card_declined', amount_cents: -ride.fare_cents },
+    ]));
+    expect(entries.filter((e) => e.code === 'processor_clearing').reduce((sum, e) => sum + e.amount_cents, 0)).toBe(0);
+    expect(await owedBalance(rider.id)).toBe(ride.fare_cents);
+    expect((await trialBalance(db())).balanced).toBe(true);
+
+    // Told in the same transaction; the history says what it was; the receipt no longer counts it as paid by card.
+    const notices = (await rider.client.get('/api/notifications')).body as { title: string; message: string; booking_id: string }[];
+    expect(notices.filter((n) => n.title === 'Card declined')).toEqual([expect.objectContaining({ booking_id: ride.id, message: expect.stringContaining('added to your next ride') })]);
+    const history = (await rider.client.get('/api/payments/history')).body;
+    expect(history.items.find((i: { kind: string }) => i.kind === 'card_declined')).toMatchObject({ amount_cents: -ride.fare_cents, methods: ['owed'] });
+    expect(history.balances).toEqual([{ currency: 'USD', wallet_cents: 0, owed_cents: ride.fare_cents }]);
+    expect((await rider.client.get(`/api/rides/${ride.id}/receipt`)).body.receipt.money).toMatchObject({ card_cents: 0, paid_cents: 0, refundable_cents: 0 });
+
+    // The job run again (pg-boss's retry after a timeout) changes and posts nothing.
+    await settlePayment(server.services, { payment_id: hold.id, action: 'capture', amount_cents: ride.fare_cents });
+    expect(await db().selectFrom('ledger_transactions').select('id').where('idempotency_key', '=', `payment:${hold.id}:capture_failed`).execute()).toHaveLength(1);
+    expect(await owedBalance(rider.id)).toBe(ride.fare_cents);
+    expect(((await rider.client.get('/api/notifications')).body as { title: string }[]).filter((n) => n.title === 'Card declined')).toHaveLength(1);
+
+    // The quote shows it; a ride booked carries it; cancelled, it is owed again.
+    expect(await quoteOwed(rider.client)).toBe(ride.fare_cents);
+    const carrying = (await rider.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' })).body.ride;
+    expect(carrying.carried_fee_cents).toBe(ride.fare_cents);
+    expect((await db().selectFrom('payments').select('owed_carried_to').where('id', '=', hold.id).executeTakeFirstOrThrow()).owed_carried_to).toBe(carrying.id);
+    expect(await quoteOwed(rider.client)).toBe(0);
+    expect((await rider.client.post(`/api/rides/${carrying.id}/cancel`, {})).status).toBe(200);
+    expect(await quoteOwed(rider.client)).toBe(ride.fare_cents);
+    expect(await owedBalance(rider.id)).toBe(ride.fare_cents);
+
+    // The next completed ride carries it and clears it (carried_fee credits rider_owed), once.
+    const paying = await completedRide(rider, {}, 'Pete Payer');
+    paying.driver.socket.close();
+    const payingRow = await db().selectFrom('rides').select(['carried_fee_cents', 'fare_cents']).where('id', '=', paying.ride.id).executeTakeFirstOrThrow();
+    expect(payingRow.carried_fee_cents).toBe(ride.fare_cents);
+    const paid = await entriesOf(paying.ride.id);
+    expect(line(paid, 'carried_fee')).toBe(-ride.fare_cents);
+    expect(line(paid, 'fare_cash')).toBe(payingRow.fare_cents + ride.fare_cents);
+    expect(await owedBalance(rider.id)).toBe(0);
+    expect(await quoteOwed(rider.client)).toBe(0);
+    expect((await trialBalance(db())).balanced).toBe(true);
+  });
+});
+
+describe('removing a saved card (decision 0043)', () => {
+  it('lets the owner remove a card: no longer listed, booked with or offered for a tip; another rider gets 404, a visitor 401', async () => {
+    const rider = await newUser(server, 'Remy Remover');
+    const keep = (await rider.client.post('/api/payments/cards', { test_card: TEST_CARD })).body.card;
+    const card = (await rider.client.post('/api/payments/cards', { test_card: TEST_CARD })).body.card;
+    // A completed ride paid with it, tipped after the card is gone: card is no longer offered.
+    const { ride, driver } = await completedRide(rider, { payment_method: 'card', payment_card_id: card.id }, 'Tim Tipless');
+    driver.socket.close();
+
+    const stranger = await newUser(server, 'Stella Stranger');
+    const theirs = await stranger.client.delete(`/api/payments/cards/${card.id}`);
+    expect(theirs.status).toBe(404);
+    expect((await server.client().delete(`/api/payments/cards/${card.id}`)).status).toBe(401);
+    expect((await rider.client.delete('/api/payments/cards/not-a-uuid')).status).toBe(404);
+    expect((await rider.client.delete('/api/payments/cards/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await rider.client.get('/api/payments/cards')).body.cards.map((c: { id: string }) => c.id)).toContain(card.id);
+
+    const removed = await rider.client.delete(`/api/payments/cards/${card.id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.card).toMatchObject({ id: card.id, last4: '4242' });
+    expect((await rider.client.get('/api/payments/cards')).body.cards.map((c: { id: string }) => c.id)).toEqual([keep.id]);
+    expect((await db().selectFrom('payment_cards').select('removed_at').where('id', '=', card.id).executeTakeFirstOrThrow()).removed_at).not.toBeNull();
+    // Removed once: a second time is as if it did not exist.
+    expect((await rider.client.delete(`/api/payments/cards/${card.id}`)).status).toBe(404);
+
+    const booking = await rider.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'card', payment_card_id: card.id });
+    expect(booking.status).toBe(400);
+    expect(booking.body.error.message).toBe('Choose one of your saved cards.');
+    expect((await db().selectFrom('rides').select('id').where('rider_id', '=', rider.id).where('status', '=', 'requested').execute())).toEqual([]);
+    expect((await rider.client.get(`/api/rides/${ride.id}/payment`)).body.payment.tip_methods).toEqual(['cash']);
+    const tip = await rider.client.post(`/api/rides/${ride.id}/tip`, { percent: 10, method: 'card' });
+    expect(tip.status).toBe(400);
+    expect(await db().selectFrom('payments').select('id').where('ride_id', '=', ride.id).where('purpose', '=', 'tip').execute()).toEqual([]);
+  });
+
+  it('refuses to remove a card paying for a ride under way (CARD_IN_USE), and changes nothing', async () => {
+    const rider = await newUser(server, 'Ivy Inuse');
+    const card = (await rider.client.post('/api/payments/cards', { test_card: TEST_CARD })).body.card;
+    const ride = (await rider.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'card', payment_card_id: card.id })).body.ride;
+    const refused = await rider.client.delete(`/api/payments/cards/${card.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({ code: 'CARD_IN_USE', message: 'This card is paying for a ride that is under way. Remove it once the ride has ended.' });
+    expect((await db().selectFrom('payment_cards').select('removed_at').where('id', '=', card.id).executeTakeFirstOrThrow()).removed_at).toBeNull();
+    expect((await rider.client.get('/api/payments/cards')).body.cards).toHaveLength(1);
+    // Once the ride has ended, it may go.
+    expect((await rider.client.post(`/api/rides/${ride.id}/cancel`, {})).status).toBe(200);
+    expect((await rider.client.delete(`/api/payments/cards/${card.id}`)).status).toBe(200);
   });
 });

@@ -61,6 +61,7 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   CARD_DECLINED: 'Your card was declined. Try another card, or pay in cash.',
   PAYMENTS_UNAVAILABLE: 'Card payments are not available here. Pay in cash.',
   PAYMENT_FAILED: "We couldn't reach the card processor. Try again in a moment, or pay in cash.",
+  CARD_IN_USE: 'This card is paying for a ride that is under way. Remove it once the ride has ended.',
   TIP_EXISTS: 'You have already tipped on this ride.',
   TIP_WINDOW_CLOSED: 'Tips can be given up to 72 hours after the ride.',
   WALLET_INSUFFICIENT: 'Your wallet credit is lower than that. Choose another way to pay.',

@@ -110,6 +110,8 @@ export const DOMAIN_ERROR_CODES = {
   PAYMENTS_UNAVAILABLE: 503,
   /** The payment provider could not be reached or answered an error that is not a decline. */
   PAYMENT_FAILED: 502,
+  /** A saved card paying for a ride that has not ended cannot be removed (decision 0043). */
+  CARD_IN_USE: 409,
   /** A ride has one tip. */
   TIP_EXISTS: 409,
   /** Tips are given within 72 hours of the ride's end. */

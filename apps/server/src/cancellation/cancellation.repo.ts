@@ -89,10 +89,29 @@ export const owedFees = (db: Kysely<DB>, riderId: string) =>
       ]),
     );
 
-/** What the rider owes in all, integer cents: shown on the quote before they book. */
+/**
+ * What the rider owes from card captures refused for good (decision 0043): the payment's `owed_cents`, not
+ * carried onto a booking that is still on or completed — the same rule as `owedFees`: carried onto a booking
+ * that was then cancelled or found no driver, it is owed again.
+ */
+export const owedCaptures = (db: Kysely<DB>, riderId: string) =>
+  db
+    .selectFrom('payments as p')
+    .innerJoin('rides as r', 'r.id', 'p.ride_id')
+    .select(['p.id', 'p.owed_cents'])
+    .where('r.rider_id', '=', riderId)
+    .where('p.owed_cents', '>', 0)
+    .where((eb) =>
+      eb.or([
+        eb('p.owed_carried_to', 'is', null),
+        eb('p.owed_carried_to', 'in', eb.selectFrom('rides as carrier').select('carrier.id').where('carrier.rider_id', '=', riderId).where('carrier.status', 'in', ['cancelled', 'no_driver'])),
+      ]),
+    );
+
+/** What the rider owes in all (cancellation fees and declined captures), integer cents: shown on the quote before they book, carried by their next ride. */
 export async function owedFeeCents(db: Kysely<DB>, riderId: string): Promise<number> {
-  const rows = await owedFees(db, riderId).execute();
-  return rows.reduce((sum, r) => sum + (r.cancellation_fee_cents ?? 0), 0);
+  const [fees, captures] = await Promise.all([owedFees(db, riderId).execute(), owedCaptures(db, riderId).execute()]);
+  return fees.reduce((sum, r) => sum + (r.cancellation_fee_cents ?? 0), 0) + captures.reduce((sum, p) => sum + p.owed_cents, 0);
 }
 
 /**

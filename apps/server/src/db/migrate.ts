@@ -15,6 +15,7 @@ import * as m0013 from './migrations/0013-ledger';
 import * as m0014 from './migrations/0014-payments';
 import * as m0015 from './migrations/0015-refunds';
 import * as m0016 from './migrations/0016-payouts';
+import * as m0017 from './migrations/0017-card-owed';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014-payments': m0014,
   '0015-refunds': m0015,
   '0016-payouts': m0016,
+  '0017-card-owed': m0017,
 };
 
 /** Every migration this code knows, oldest first: a backup whose database has one more is refused (decision 0028). */

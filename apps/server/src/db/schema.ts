@@ -404,6 +404,8 @@ export type PaymentCardsTable = {
   exp_month: number;
   exp_year: number;
   created_at: Generated<Date>;
+  /** The rider removed it (migration 0017): never listed or charged again; kept because rides refer to it. */
+  removed_at: Date | null;
 };
 export type PaymentStatus = 'authorised' | 'capturing' | 'captured' | 'releasing' | 'released' | 'failed';
 export type PaymentsTable = {
@@ -418,6 +420,10 @@ export type PaymentsTable = {
   captured_cents: Generated<number>;
   status: PaymentStatus;
   failure: string | null;
+  /** A capture refused for good (migration 0017): what the rider owes instead, on their rider_owed account. */
+  owed_cents: Generated<number>;
+  /** The later ride that carries what is owed (null: not yet carried). */
+  owed_carried_to: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 };

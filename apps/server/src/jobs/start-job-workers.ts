@@ -11,7 +11,7 @@ export const RETENTION_CRON = '17 * * * *';
  * This process's workers for every queue (decision 0027), started once the server listens. Any process
  * may run any job: they are in the database, not in the process that queued them.
  */
-export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'logger' | 'jobs' | 'push' | 'payments'>) {
+export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'logger' | 'jobs' | 'push' | 'payments' | 'bus'>) {
   const { env, db, logger, jobs } = services;
   await jobs.work('push-send', (data) => services.push.deliver(data), { workers: 2 });
 

@@ -25,7 +25,8 @@ const empty = (currency: string): RideMoney => ({
 /**
  * The money of rides, each figure a sum of ledger entries of the rides' transactions (decision 0039):
  *
- * - paid = fare_cash + fare_card + fare_wallet (carried fees included) + tips (the `tip_card`/`tip_wallet`/
+ * - paid = fare_cash + fare_card + fare_wallet (carried fees included), less a card capture refused for good
+ *   (`card_declined` on processor clearing: owed instead, decision 0043), + tips (the `tip_card`/`tip_wallet`/
  *   `tip_cash` entries of the ride's `ride.tip` transactions: the rider's side of a tip);
  * - refunded = the `refund` entries on the accounts that bear refunds (`refunds`, `driver`): a refund's debit
  *   side, so a reversed refund nets out;
@@ -57,6 +58,8 @@ export async function ridesMoney(db: Kysely<DB>, rides: ReadonlyArray<{ id: stri
     const amount = Number(r.amount_cents);
     const method = FARE_LINES[r.line as keyof typeof FARE_LINES];
     if (method) m[`${method}_cents`] += amount;
+    // A capture refused for good (decision 0043): the card did not pay it after all; the rider owes it.
+    else if (r.line === 'card_declined' && r.code === 'processor_clearing') m.card_cents += amount;
     else if (r.line === 'carried_fee') m.carried_fee_cents -= amount;
     else if (TIP_PAID_LINES.has(r.line) && r.kind === 'ride.tip' && amount > 0) m.tip_cents += amount;
     else if (r.line === 'refund' && BEARER_ACCOUNTS.has(r.code)) m.refunded_cents += amount;
@@ -69,6 +72,8 @@ export async function ridesMoney(db: Kysely<DB>, rides: ReadonlyArray<{ id: stri
   }
   for (const [id, tx] of refundsByTx) out.get(tx.ride)!.refunds.push({ id, at: tx.at.toISOString(), amount_cents: tx.amount, destination: tx.card ? 'card' : 'wallet' });
   for (const m of out.values()) {
+    // A declined capture of a cancellation fee (no fare on the card) takes nothing from the fare's card part.
+    m.card_cents = Math.max(0, m.card_cents);
     m.paid_cents = m.cash_cents + m.card_cents + m.wallet_cents + m.tip_cents;
     m.refundable_cents = Math.max(0, m.paid_cents - m.refunded_cents);
   }

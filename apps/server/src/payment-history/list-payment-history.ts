@@ -36,6 +36,7 @@ function readTransaction(kind: string, entries: Entry[], userId: string): { kind
     return { kind: 'fare', amount_cents: -sum((e) => e.line.startsWith('fare_')), methods };
   }
   if (kind === 'ride.cancellation_fee') return { kind: 'cancellation_fee', amount_cents: -sum(mine('rider_owed')), methods: ['owed'] };
+  if (kind === 'payment.capture_failed') return { kind: 'card_declined', amount_cents: -sum(mine('rider_owed')), methods: ['owed'] };
   if (kind === 'ride.tip') {
     const methods: Method[] = has((e) => e.code === 'processor_clearing') ? ['card'] : has(mine('rider_wallet')) ? ['wallet'] : ['cash'];
     return { kind: 'tip', amount_cents: -sum((e) => TIP_PAID_LINES.has(e.line) && e.amount > 0), methods };

@@ -36,7 +36,8 @@ export async function lockWallet(trx: Kysely<DB>, userId: string) {
   await sql`select pg_advisory_xact_lock(hashtext(${`wallet:${userId}`}))`.execute(trx);
 }
 
+/** One of the rider's saved cards, not removed (decision 0043): what a booking may be paid with. */
 export const cardOf = (db: Kysely<DB>, userId: string, cardId: string) =>
-  db.selectFrom('payment_cards').selectAll().where('id', '=', cardId).where('user_id', '=', userId).executeTakeFirst();
+  db.selectFrom('payment_cards').selectAll().where('id', '=', cardId).where('user_id', '=', userId).where('removed_at', 'is', null).executeTakeFirst();
 
 export const rideHoldOf = (db: Kysely<DB>, rideId: string) => db.selectFrom('payments').selectAll().where('ride_id', '=', rideId).where('purpose', '=', 'ride');

@@ -3,7 +3,7 @@ import { saveCardSchema, tipSchema } from '@openride/shared/payments/schemas';
 import { Hono } from 'hono';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { notFound } from '../lib/errors';
-import { listCards, saveCard, startCardSetup } from './cards';
+import { listCards, removeCard, saveCard, startCardSetup } from './cards';
 import { walletsOf } from './payments.repo';
 import { ridePaymentFor } from './ride-payment-view';
 import { receiveStripeWebhook } from './stripe-webhook';
@@ -32,6 +32,8 @@ export function paymentRoutes(services: Services) {
     const input = saveCardSchema.parse(await c.req.json());
     return c.json({ card: await saveCard(services, user.id, input) }, 201);
   });
+
+  app.delete('/api/payments/cards/:id', async (c) => c.json({ card: await removeCard(services, requireUser(c).id, c.req.param('id')) }));
 
   app.get('/api/payments/wallet', async (c) => c.json({ wallets: await walletsOf(services.db, requireUser(c).id) }));
 

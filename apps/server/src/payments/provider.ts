@@ -45,6 +45,8 @@ export interface PaymentProvider {
   refund(ref: string, amountCents: number, key: string): Promise<{ ref: string }>;
   /** Charges at once (a tip): authorised and captured in one call. Throws CardDeclined. */
   charge(input: AuthoriseInput): Promise<{ ref: string }>;
+  /** Detaches a saved card from the rider's customer (the rider removed it, decision 0043): it can never be charged again. */
+  removeCard(ref: string, key: string): Promise<void>;
   /** Verifies the signature over the raw body and parses the event. Throws InvalidWebhook. */
   parseWebhook(rawBody: string, signature: string | undefined): ProviderEvent;
 }

@@ -7,7 +7,7 @@ import { tipMethodsOf, tipOf, tipUntil } from './tip-ride';
 export async function ridePaymentFor(db: Kysely<DB>, riderId: string, rideId: string) {
   const ride = await db.selectFrom('rides').selectAll().where('id', '=', rideId).where('rider_id', '=', riderId).executeTakeFirst();
   if (!ride) throw notFound('Ride not found');
-  const card = ride.payment_card_id ? await db.selectFrom('payment_cards').select(['brand', 'last4', 'provider']).where('id', '=', ride.payment_card_id).executeTakeFirst() : undefined;
+  const card = ride.payment_card_id ? await db.selectFrom('payment_cards').select(['brand', 'last4', 'provider', 'removed_at']).where('id', '=', ride.payment_card_id).executeTakeFirst() : undefined;
   const hold = await db.selectFrom('payments').select(['amount_cents', 'captured_cents', 'status']).where('ride_id', '=', ride.id).where('purpose', '=', 'ride').executeTakeFirst();
   const lines = await db
     .selectFrom('ledger_entries')
@@ -27,7 +27,7 @@ export async function ridePaymentFor(db: Kysely<DB>, riderId: string, rideId: st
     wallet_planned_cents: ride.wallet_cents,
     paid: lines.length || ride.status === 'completed' ? { card_cents: sum('fare_card'), wallet_cents: sum('fare_wallet'), cash_cents: sum('fare_cash') } : null,
     tip,
-    tip_methods: tip ? [] : tipMethodsOf(ride),
+    tip_methods: tip ? [] : tipMethodsOf(ride, Date.now(), Boolean(card?.removed_at)),
     tip_until: tip ? null : tipUntil(ride),
   };
 }

@@ -64,6 +64,12 @@ export async function recordRidePayment(trx: Kysely<DB>, services: Pick<Services
     // An owed fee came in between the authorisation and now: the hold is short. Nothing is booked.
     throw new AppError('CONFLICT', 'What you owe changed while booking. Check the fare and request again.');
   }
+  if (prepared.card_id) {
+    // Under a share lock: a removal committing now waits for this booking (then sees its ride and refuses),
+    // or this booking sees the card removed (decision 0043).
+    const card = await trx.selectFrom('payment_cards').select('removed_at').where('id', '=', prepared.card_id).forShare().executeTakeFirst();
+    if (!card || card.removed_at) throw badRequest('Choose one of your saved cards.');
+  }
   if (prepared.hold) {
     await trx
       .insertInto('payments')

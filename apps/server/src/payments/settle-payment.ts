@@ -1,6 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import { paymentText } from '@openride/shared/payments/payment-text';
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, PaymentsTable } from '../db/schema';
 import type { Services } from '../http/context';
+import { post } from '../ledger/ledger';
+import { inTransaction } from '../lib/transaction';
+import { createNotification } from '../notifications/create-notification';
 import { PaymentRefused } from './provider';
 
 export type SettleJob = { payment_id: string; action: 'capture'; amount_cents: number } | { payment_id: string; action: 'release' };
@@ -10,9 +14,10 @@ export type SettleJob = { payment_id: string; action: 'capture'; amount_cents: n
  * asked for it committed. The provider call carries the key `payment:<id>:capture|release`, so a job run again
  * after a crash (or pg-boss's retry after a timeout) does not capture twice. A processor that refuses for
  * good (the hold expired, already cancelled) marks the payment failed instead of retrying; anything else
- * throws and pg-boss retries with backoff.
+ * throws and pg-boss retries with backoff. A capture refused for good leaves the rider owing what it was for
+ * (`captureFailed`, decision 0043).
  */
-export async function settlePayment(services: Pick<Services, 'db' | 'payments' | 'logger'>, job: SettleJob) {
+export async function settlePayment(services: Pick<Services, 'db' | 'payments' | 'logger' | 'bus' | 'push'>, job: SettleJob) {
   const { db } = services;
   const payment = await db.selectFrom('payments').selectAll().where('id', '=', job.payment_id).executeTakeFirst();
   if (!payment) return;
@@ -31,8 +36,46 @@ export async function settlePayment(services: Pick<Services, 'db' | 'payments' |
   } catch (err) {
     if (!(err instanceof PaymentRefused)) throw err;
     services.logger.error({ err, paymentId: payment.id, action: job.action }, 'the card processor refused to settle a payment');
-    await db.updateTable('payments').set({ status: 'failed', failure: err.message.slice(0, 500), updated_at: new Date() }).where('id', '=', payment.id).execute();
+    if (job.action === 'capture') await captureFailed(services, payment, job.amount_cents, err.message);
+    else await db.updateTable('payments').set({ status: 'failed', failure: err.message.slice(0, 500), updated_at: new Date() }).where('id', '=', payment.id).execute();
   }
+}
+
+/**
+ * A capture the processor refused for good (decision 0043). What it was for (a fare, a cancellation fee) is
+ * already booked on processor clearing; in one transaction the payment is marked failed and owes that amount
+ * (`owed_cents`), the ledger moves it from processor clearing to the rider's owed account (line
+ * `card_declined`, key `payment:<id>:capture_failed`), and the rider is told. The rider's next ride carries
+ * it like an owed cancellation fee (`owedCaptures`). Only a payment still `capturing` is failed, so a job run
+ * again changes and posts nothing twice.
+ */
+async function captureFailed(services: Pick<Services, 'db' | 'bus' | 'push'>, payment: Selectable<PaymentsTable>, amountCents: number, reason: string) {
+  const outcome = await inTransaction(services.db, async (trx) => {
+    const failed = await trx
+      .updateTable('payments')
+      .set({ status: 'failed', failure: reason.slice(0, 500), owed_cents: amountCents, updated_at: new Date() })
+      .where('id', '=', payment.id)
+      .where('status', '=', 'capturing')
+      .returningAll()
+      .executeTakeFirst();
+    if (!failed) return null;
+    const ride = await trx.selectFrom('rides').select(['id', 'rider_id', 'city_id', 'currency']).where('id', '=', payment.ride_id).executeTakeFirstOrThrow();
+    await post(trx, {
+      kind: 'payment.capture_failed',
+      key: `payment:${payment.id}:capture_failed`,
+      currency: payment.currency,
+      city_id: ride.city_id,
+      ride_id: ride.id,
+      memo: { payment_id: payment.id, amount_cents: amountCents, reason: reason.slice(0, 200) },
+      entries: [
+        { account: { code: 'rider_owed', owner: ride.rider_id }, line: 'card_declined', amount_cents: amountCents },
+        { account: { code: 'processor_clearing' }, line: 'card_declined', amount_cents: -amountCents },
+      ],
+    });
+    const card = await trx.selectFrom('payment_cards').select(['brand', 'last4']).where('id', '=', payment.card_id).executeTakeFirst();
+    return createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...paymentText.notice.captureFailed(amountCents, payment.currency, card ? paymentText.card(card.brand, card.last4) : null) });
+  });
+  await outcome?.publish();
 }
 
 /**

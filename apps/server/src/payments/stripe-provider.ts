@@ -93,6 +93,9 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
       const refund = await stripe.refunds.create({ payment_intent: ref, amount: amountCents }, { idempotencyKey: key }).catch(translate);
       return { ref: refund.id };
     },
+    async removeCard(ref, key) {
+      await stripe.paymentMethods.detach(ref, {}, { idempotencyKey: key }).catch(translate);
+    },
     parseWebhook(rawBody, signature) {
       if (!signature) throw new InvalidWebhook('No Stripe-Signature header');
       try {

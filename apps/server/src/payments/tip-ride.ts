@@ -1,4 +1,5 @@
 import { percentOf } from '@openride/shared/ledger/accounts';
+import { paymentText } from '@openride/shared/payments/payment-text';
 import { type TipInput, type TipMethod, TIP_WINDOW_HOURS } from '@openride/shared/payments/schemas';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, RidesTable } from '../db/schema';
@@ -30,9 +31,9 @@ export async function tipOf(db: Kysely<DB>, rideId: string) {
 }
 
 /** How the rider may tip a ride: by card when it was paid by card, from the wallet when the wallet paid part of it, or in cash. */
-export function tipMethodsOf(ride: Ride, now = Date.now()): TipMethod[] {
+export function tipMethodsOf(ride: Ride, now = Date.now(), cardRemoved = false): TipMethod[] {
   if (ride.status !== 'completed' || !ride.completed_at || now > new Date(ride.completed_at).getTime() + WINDOW_MS) return [];
-  return [...(ride.payment_method === 'card' && ride.payment_card_id ? (['card'] as const) : []), ...(ride.wallet_cents > 0 ? (['wallet'] as const) : []), 'cash'];
+  return [...(ride.payment_method === 'card' && ride.payment_card_id && !cardRemoved ? (['card'] as const) : []), ...(ride.wallet_cents > 0 ? (['wallet'] as const) : []), 'cash'];
 }
 
 export const tipUntil = (ride: Ride) => (ride.status === 'completed' && ride.completed_at ? new Date(new Date(ride.completed_at).getTime() + WINDOW_MS).toISOString() : null);
@@ -62,6 +63,7 @@ export async function tipRide(services: Pick<Services, 'db' | 'payments' | 'logg
     if (!provider) throw domainError('PAYMENTS_UNAVAILABLE');
     const card = await db.selectFrom('payment_cards').selectAll().where('id', '=', ride.payment_card_id!).executeTakeFirstOrThrow();
     if (card.provider !== provider.kind) throw domainError('PAYMENTS_UNAVAILABLE');
+    if (card.removed_at) throw badRequest(paymentText.cardRemovedTip);
     const customer = await askProvider(services.logger, 'customer', () => customerOf(db, provider, riderId));
     const { ref } = await askProvider(services.logger, 'tip', () =>
       provider.charge({ amount_cents: amount, currency: ride.currency, customer_ref: customer, card_ref: card.provider_ref, key: tipKey(ride.id), metadata: { ride_id: ride.id, purpose: 'tip' } }),

@@ -2,7 +2,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { riderNotice } from '@openride/shared/rides/notification-text';
 import { ACTIVE_STATUSES } from '@openride/shared/rides/ride-state';
 import { RIDE_TYPE_NAMES, type RideRequest } from '@openride/shared/rides/schemas';
-import { owedFeeCents, owedFees } from '../cancellation/cancellation.repo';
+import { owedCaptures, owedFeeCents, owedFees } from '../cancellation/cancellation.repo';
 import { type PreparedPayment, prepareRidePayment, recordRidePayment, releaseUnbooked } from '../payments/ride-payments';
 import type { Services } from '../http/context';
 import { domainError, isUniqueViolation } from '../lib/errors';
@@ -114,20 +114,31 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
 }
 
 /**
- * Owed cancellation fees (decision 0033) go onto the ride just booked, in its transaction: the old rides
- * name it (`cancellation_fee_carried_to`) and it carries their sum (`carried_fee_cents`), so a fee is owed
- * once and carried once. Lock order: the new ride (inserted, so held) before the old ones, which are ended
- * rides no transition moves. The money issue turns the carried sum into ledger entries.
+ * Owed cancellation fees (decision 0033) and declined card captures (decision 0043) go onto the ride just
+ * booked, in its transaction: the old rides and payments name it (`cancellation_fee_carried_to`,
+ * `owed_carried_to`) and it carries their sum (`carried_fee_cents`), so an amount is owed once and carried
+ * once; completing it credits the rider's owed account (line `carried_fee`). Lock order: the new ride
+ * (inserted, so held) before the old ones and their payments, which no transition moves any more.
  */
 async function carryOwedFees(trx: Parameters<typeof owedFees>[0], riderId: string, ride: RideRow): Promise<RideRow> {
   const owed = await owedFees(trx, riderId).forUpdate().execute();
-  if (owed.length === 0) return ride;
-  await trx
-    .updateTable('rides')
-    .set({ cancellation_fee_carried_to: ride.id })
-    .where('id', 'in', owed.map((r) => r.id))
-    .execute();
-  const total = owed.reduce((sum, r) => sum + (r.cancellation_fee_cents ?? 0), 0);
+  const captures = await owedCaptures(trx, riderId).forUpdate('p').execute();
+  if (owed.length === 0 && captures.length === 0) return ride;
+  if (owed.length > 0) {
+    await trx
+      .updateTable('rides')
+      .set({ cancellation_fee_carried_to: ride.id })
+      .where('id', 'in', owed.map((r) => r.id))
+      .execute();
+  }
+  if (captures.length > 0) {
+    await trx
+      .updateTable('payments')
+      .set({ owed_carried_to: ride.id, updated_at: new Date() })
+      .where('id', 'in', captures.map((p) => p.id))
+      .execute();
+  }
+  const total = owed.reduce((sum, r) => sum + (r.cancellation_fee_cents ?? 0), 0) + captures.reduce((sum, p) => sum + p.owed_cents, 0);
   return trx.updateTable('rides').set({ carried_fee_cents: total }).where('id', '=', ride.id).returningAll().executeTakeFirstOrThrow();
 }
 

@@ -46,7 +46,7 @@ export const ACCOUNT_INFO: Record<AccountCode, { type: AccountType; label: strin
  * What an entry is for, so a figure on a money page is the sum of one or more lines and drills down to them.
  * fare_cash/fare_card/fare_wallet: the rider's payment for a fare, by method (their sum over completed rides is GMV);
  * driver_earnings: the driver's share of a fare; commission, booking_fee, tax: the platform's;
- * carried_fee: an owed cancellation fee paid with a later ride; cancellation_fee(_driver): a fee charged, and the driver's share;
+ * carried_fee: an owed amount (a cancellation fee, a declined card's) paid with a later ride; card_declined: a capture refused for good, now owed; cancellation_fee(_driver): a fee charged, and the driver's share;
  * tip / tip_cash / tip_card / tip_wallet: a tip earned by the driver / how the rider paid it; refund; wallet_credit; payout; cash_received; adjustment; promotion.
  */
 export const ENTRY_LINES = [
@@ -74,6 +74,9 @@ export const ENTRY_LINES = [
   'tip_card',
   'tip_wallet',
   'processor_settlement',
+  // Appended by decision 0043: a card capture refused for good, the amount moved from processor clearing to
+  // what the rider owes (paid with their next ride as `carried_fee`).
+  'card_declined',
 ] as const;
 export type EntryLine = (typeof ENTRY_LINES)[number];
 
@@ -91,6 +94,8 @@ export const TRANSACTION_KINDS = [
   'reversal',
   // Appended by decision 0038: the card processor (Stripe) paid out to the platform's bank (a webhook).
   'processor.settlement',
+  // Appended by decision 0043: a card capture refused for good; the rider owes the amount.
+  'payment.capture_failed',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

@@ -17,6 +17,7 @@ export const paymentHistoryText = {
   kinds: {
     fare: 'Ride fare',
     cancellation_fee: 'Cancellation fee',
+    card_declined: 'Card declined — added to what you owe',
     tip: 'Tip',
     refund: 'Refund',
     wallet_credit: 'Wallet credit',
@@ -41,7 +42,7 @@ export const paymentHistoryText = {
     paid: 'Paid',
     method: 'Payment method',
     methods: { cash: 'Cash', card: 'Card', wallet: 'Wallet credit' },
-    carried: 'Earlier cancellation fees included',
+    carried: 'Owed from earlier rides, included',
     refunds: 'Refunds',
     refundedTo: (to: string) => `Refunded · ${to}`,
     noRefunds: 'No refunds.',

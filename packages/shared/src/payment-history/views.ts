@@ -4,8 +4,8 @@ import { RIDE_TYPES } from '../rides/schemas';
 import { receiptSchema } from '../rides/views';
 import { refundRequestSchema, rideMoneySchema } from '../refunds/views';
 
-/** What an entry of the rider's history is: a fare, a cancellation fee, a tip, a refund, wallet credit, or another movement. */
-export const HISTORY_KINDS = ['fare', 'cancellation_fee', 'tip', 'refund', 'wallet_credit', 'other'] as const;
+/** What an entry of the rider's history is: a fare, a cancellation fee, a declined card's amount now owed, a tip, a refund, wallet credit, or another movement. */
+export const HISTORY_KINDS = ['fare', 'cancellation_fee', 'card_declined', 'tip', 'refund', 'wallet_credit', 'other'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /**

@@ -31,7 +31,7 @@ export const paymentRoutes = defineRoutes([
     tag: 'payments',
     summary: 'Save a card',
     description:
-      'Stripe: `{ setup_intent_id }` of a SetupIntent this rider confirmed with Elements. Test card provider (never in production): `{ test_card: { number, exp_month, exp_year, cvc } }` — 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 declined (402 CARD_DECLINED), 4000 0000 0000 0341 saved but declined when charged.',
+      'Stripe: `{ setup_intent_id }` of a SetupIntent this rider confirmed with Elements. Test card provider (never in production): `{ test_card: { number, exp_month, exp_year, cvc } }` — 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 declined (402 CARD_DECLINED), 4000 0000 0000 0341 saved but declined when charged, 4000 0000 0000 9995 authorised but its capture refused (the rider then owes the amount).',
     auth: 'user',
     request: { body: saveCardSchema },
     responses: {
@@ -42,6 +42,17 @@ export const paymentRoutes = defineRoutes([
       503: { description: 'No card payments here' },
       ...signedIn,
     },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/payments/cards/:id',
+    tag: 'payments',
+    summary: 'Remove a saved card',
+    description:
+      'The card’s owner only (anyone else’s card, or one already removed: 404). Refused while the card pays for a ride that has not ended (409 CARD_IN_USE). The card is no longer listed, booked or tipped with; rides already paid keep it. Stripe: the PaymentMethod is detached from the customer.',
+    auth: 'user',
+    request: { params: idParamsSchema },
+    responses: { 200: { description: 'The card as it was', schema: cardResponseSchema }, 404: { description: 'No such card of yours' }, 409: { description: 'A ride under way is paid with it (CARD_IN_USE)' }, ...signedIn },
   },
   {
     method: 'GET',

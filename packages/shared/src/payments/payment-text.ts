@@ -1,3 +1,5 @@
+const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+
 /** What riders read about paying (decision 0038). */
 export const paymentText = {
   method: 'Payment',
@@ -31,4 +33,27 @@ export const paymentText = {
   tipBy: { card: 'Charged to your card', wallet: 'Paid from your wallet', cash: 'Given in cash' },
   tipFailed: "We couldn't send the tip. Try again.",
   paidBy: 'Paid by',
+
+  // Saved cards on /payment-history (decision 0043).
+  savedCards: 'Saved cards',
+  savedCardsHint: 'Cards you can choose when you book. Removing one does not change rides already paid.',
+  noSavedCards: 'No saved cards. Add one when you book a ride.',
+  removeCard: 'Remove',
+  removeCardLabel: (card: string) => `Remove ${card}`,
+  removeCardTitle: 'Remove this card?',
+  removeCardBody: (card: string) => `${card} will no longer be offered when you book or tip. Rides already paid with it are not affected.`,
+  removeCardConfirm: 'Remove card',
+  removingCard: 'Removing…',
+  cardRemoved: (card: string) => `${card} removed`,
+  removeCardFailed: "We couldn't remove the card. Try again.",
+  cardRemovedTip: 'The card this ride was paid with was removed: tip in cash.',
+
+  notice: {
+    /** A capture refused for good (decision 0043): the amount is owed and added to the next ride. */
+    captureFailed: (cents: number, currency: string, card: string | null) => ({
+      type: 'warning' as const,
+      title: 'Card declined',
+      message: `${card ?? 'Your card'} was declined for ${money(cents, currency)}. It will be added to your next ride.`,
+    }),
+  },
 } as const;

@@ -17,6 +17,7 @@ export const TRANSACTION_WORDS: Record<string, string> = {
   'ride.completed': 'Ride',
   'ride.cancellation_fee': 'Cancellation fee',
   'ride.tip': 'Tip',
+  'payment.capture_failed': 'Card declined',
   refund: 'Refund',
   'wallet.credit': 'Credit',
   payout: 'Payout to your bank',

@@ -89,7 +89,7 @@ export const refundText = {
     paid: 'Paid',
     byMethod: { cash: 'Cash', card: 'Card', wallet: 'Wallet' },
     tip: 'Tip',
-    carried: 'Of which earlier cancellation fees',
+    carried: 'Of which owed from earlier rides',
     refunded: 'Refunded so far',
     refundable: 'Left to refund',
     timeline: 'Timeline',

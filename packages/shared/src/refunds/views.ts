@@ -15,7 +15,7 @@ export const rideMoneySchema = z.strictObject({
   cash_cents: z.number().int(),
   card_cents: z.number().int(),
   wallet_cents: z.number().int(),
-  /** Owed cancellation fees this ride paid (inside the fare lines above). */
+  /** Amounts owed from earlier rides (cancellation fees, declined cards) this ride paid (inside the fare lines above). */
   carried_fee_cents: z.number().int(),
   tip_cents: z.number().int(),
   refunded_cents: z.number().int(),

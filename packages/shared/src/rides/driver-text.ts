@@ -56,9 +56,9 @@ export const driverText = {
     noShowConfirm: "Yes, rider didn't show up",
     noShowRecorded: (money: string, share: string) => `No-show recorded. The rider is charged ${money}; your share is ${share}.`,
     noShowWaived: 'No-show recorded. No fee: you arrived later than the time given when you accepted.',
-    /** The rider owed a cancellation fee from an earlier ride; it is collected with this fare. */
-    carriedFee: (money: string) => `Includes a ${money} cancellation fee the rider owed from an earlier ride.`,
-    carriedFeePlus: (money: string) => `Plus a ${money} cancellation fee the rider owed from an earlier ride.`,
+    /** The rider owed an amount from an earlier ride (a cancellation fee, a declined card's); it is collected with this fare. */
+    carriedFee: (money: string) => `Includes ${money} the rider owed from an earlier ride.`,
+    carriedFeePlus: (money: string) => `Plus ${money} the rider owed from an earlier ride.`,
     loadFailed: 'Could not load this ride.',
     notFound: 'This ride was not found.',
     back: 'Back to dashboard',

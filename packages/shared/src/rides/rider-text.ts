@@ -13,8 +13,8 @@ export const riderText = {
   },
   book: {
     title: 'Book a Ride',
-    /** A cancellation fee the rider owes (decision 0033): carried onto the next ride they book. */
-    owedFee: (money: string) => `A ${money} cancellation fee will be added to this ride.`,
+    /** What the rider owes (a cancellation fee, decision 0033; a declined card's amount, decision 0043): carried onto the next ride they book. */
+    owedFee: (money: string) => `${money} you owe from an earlier ride (a cancellation fee or a declined card) will be added to this ride.`,
     mapLabel: 'Map: tap to set a point',
     pickup: 'Pickup',
     destination: 'Destination',
@@ -72,7 +72,7 @@ export const riderText = {
     feeCharged: (money: string) => `A ${money} cancellation fee applies: you cancelled after the free cancellation time. It will be added to your next ride.`,
     noShowCharged: (money: string) => `Your driver waited at the pickup and reported that you didn't show up. A ${money} no-show fee will be added to your next ride.`,
     feeWaived: (money: string) => `No cancellation fee: the ${money} fee was waived because your driver was running late.`,
-    carriedFee: (money: string) => `A ${money} cancellation fee from an earlier ride is added to this ride.`,
+    carriedFee: (money: string) => `${money} you owed from an earlier ride is added to this ride.`,
     notFound: 'Ride not found',
     notFoundText: "This ride doesn't exist, or it isn't yours to see.",
     loadFailed: "Couldn't load this ride.",

@@ -74,7 +74,7 @@ const rideBase = {
   cancel_terms: cancelTermsSchema.nullable(),
   /** The fee recorded when the ride was cancelled (charged or waived); null when none applied. */
   cancellation_fee: rideCancellationFeeSchema.nullable(),
-  /** Owed cancellation fees from earlier rides that this ride carries, integer cents. */
+  /** What the rider owed from earlier rides (cancellation fees, declined card captures) that this ride carries, integer cents. */
   carried_fee_cents: z.number().int(),
 };
 
@@ -136,7 +136,7 @@ export const quoteSchema = z.strictObject({
   duration_s: z.number(),
   route: z.array(latLngTupleSchema),
   options: z.array(quoteOptionSchema),
-  /** Cancellation fees the rider owes: the ride they book next carries them (decision 0033). */
+  /** What the rider owes (cancellation fees, decision 0033; declined card captures, decision 0043): the ride they book next carries it. */
   owed_fee_cents: z.number().int(),
   /** The pickup zone's surge multiplier in tenths (10 = none), already in every fare above (decision 0035). */
   surge_tenths: z.number().int(),

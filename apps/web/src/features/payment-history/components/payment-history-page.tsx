@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paymentHistoryText as text } from '@openride/shared/payment-history/payment-history-text';
 import type { HistoryItem } from '@openride/shared/payment-history/views';
@@ -20,15 +21,17 @@ export const signedMoney = (cents: number, currency: string) => `${cents < 0 ? '
 /**
  * /payment-history (riders, decision 0039): the wallet credit they hold and what they owe, then every
  * charge, fee, refund and credit, newest first, "Load more" at a time, each with its ride and a link to the
- * ride's receipt. Every figure is the server's sum of ledger entries.
+ * ride's receipt. Every figure is the server's sum of ledger entries. `top` is what the route puts first (the
+ * payments feature's saved cards, decision 0043): features do not import each other.
  */
-export function PaymentHistoryPage() {
+export function PaymentHistoryPage({ top }: { top?: ReactNode }) {
   const history = usePaymentHistory();
   const items = history.data?.pages.flatMap((p) => p.items) ?? [];
   const balances = history.data?.pages[0]?.balances ?? [];
   return (
     <PageContainer>
       <PageHeading title={text.title} description={text.intro} />
+      {top ? <div className="mb-6">{top}</div> : null}
       {history.isPending ? (
         <QueryLoading />
       ) : history.isError && items.length === 0 ? (

@@ -30,6 +30,16 @@ export function useSaveCard() {
   });
 }
 
+/** DELETE /api/payments/cards/:id (decision 0043); the card leaves the list (a 404: it was gone already, so refetch). */
+export function useRemoveCard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (cardId: string) => (await api<{ card: SavedCard }>(`/api/payments/cards/${encodeURIComponent(cardId)}`, { method: 'DELETE', body: {} })).card,
+    onSuccess: (card) => client.setQueryData<SavedCard[]>(paymentKeys.cards, (cards) => (cards ?? []).filter((c) => c.id !== card.id)),
+    onError: () => void client.invalidateQueries({ queryKey: paymentKeys.cards }),
+  });
+}
+
 /** POST /api/payments/cards/setup: a SetupIntent for Stripe Elements. */
 export const startCardSetup = () => api<{ client_secret: string; setup_intent_id: string }>('/api/payments/cards/setup', { method: 'POST', body: {} });
 
