@@ -1,7 +1,8 @@
 // The operator's money pages (issue 13, decision 0041). A cash ride is completed through the API (its money
 // posts with the completion); then an admin, on a phone, saves a new financial-settings version with Comfort's
 // commission at 25 % and reads it in the history; opens the financial dashboard, reads GMV and the trial
-// balance "Balanced", selects Commission and reads the entry behind it.
+// balance "Balanced", selects Commission and reads the entry behind it; selects the current bucket of what
+// drivers owe and reads the entries that make it.
 import { financeText } from '@openride/shared/finance/finance-text';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser } from 'playwright-core';
@@ -24,7 +25,7 @@ const PICKUP = { lat: 37.7795, lng: -122.4138, label: 'Civic Center Plaza' };
 const DESTINATION = { lat: 37.8024, lng: -122.4058, label: 'Coit Tower' };
 const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
-it('an admin saves Comfort at 25 %, then reads GMV, the trial balance and the entries behind Commission', async () => {
+it('an admin saves Comfort at 25 %, then reads GMV, the trial balance, the entries behind Commission and behind what drivers owe today', async () => {
   const adminUser = await adminApi(server);
   // One completed cash ride, through the API.
   const driver = await signUpApi(server, { full_name: 'Mona Money', phone: '4155550177' });
@@ -101,5 +102,19 @@ it('an admin saves Comfort at 25 %, then reads GMV, the trial balance and the en
   expect(violations, JSON.stringify(violations)).toEqual([]);
   await page.keyboard.press('Escape');
   await drawer.waitFor({ state: 'detached' });
+
+  // What drivers owe, by age: the cash ride's commission and fee are a current debt, and the bucket opens
+  // the same drawer with the entries that make it (the fare Mona holds, less what she earned).
+  const current = dashboard.aging.buckets.find((b: { key: string }) => b.key === 'current').cents as number;
+  expect(current).toBeGreaterThan(0);
+  await page.getByRole('list', { name: dash.aging }).getByRole('button', { name: new RegExp(`^${dash.buckets.current}`) }).click();
+  const owing = page.getByRole('dialog', { name: dash.entriesOf(dash.bucketTitle(dash.buckets.current)) });
+  await owing.getByText(dash.entriesSum(usd(current))).waitFor();
+  const cash = owing.getByRole('row').filter({ hasText: 'fare_cash' });
+  await cash.getByText(usd(fare), { exact: true }).waitFor();
+  await cash.getByText('Mona Money').waitFor();
+  await owing.getByRole('row').filter({ hasText: 'driver_earnings' }).first().waitFor();
+  await page.keyboard.press('Escape');
+  await owing.waitFor({ state: 'detached' });
   expectNoErrors();
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { FIGURES, type FigureKey } from '@openride/shared/finance/figures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, trialBalance } from '../src/ledger/ledger';
+import { balanceOf, type PostInput, trialBalance } from '../src/ledger/ledger';
+import { postAt } from './backdated-postings';
 import { financialSettingsAt } from '../src/ledger/financial-settings.repo';
 import type { TestClient } from './http-client';
 import { adminOf, ADMIN_ENV, approvedDriverOf, FERRY_BUILDING, newUser, nextOffer, north, onlineDriver, UNION_SQUARE } from './ride-actors';
@@ -49,6 +50,8 @@ describe('who may', () => {
     ['PUT', '/api/admin/financial-settings/sf/currency', { currency: 'EUR' }],
     ['GET', `/api/admin/finance/dashboard?city=sf&${range()}`],
     ['GET', '/api/admin/ledger/entries?line=commission'],
+    ['GET', '/api/admin/ledger/entries?aging=d31_60&currency=USD&as_of=2026-01-01T00:00:00Z'],
+    ['GET', '/api/admin/ledger/entries?standing=owing&currency=USD'],
     ['POST', '/api/admin/ledger/adjustments', { city: 'sf', party: 'rider', party_id: 'x', direction: 'credit', amount_cents: 100, reason: 'free money' }],
   ];
 
@@ -234,7 +237,104 @@ describe('/financial-dashboard', () => {
       '/api/admin/ledger/entries?cursor=bm9wZQ',
     ])
       expect((await admin.get(path)).status, path).toBe(400);
+    const asOf = new Date().toISOString();
+    const refused: Array<[string, RegExp]> = [
+      ['aging=current', /needs "as_of"/],
+      [`aging=d0&as_of=${asOf}`, /"aging" is one of/],
+      [`aging=current&as_of=${asOf}&standing=owed`, /reads what drivers owe/],
+      ['standing=rich', /"standing" is owing/],
+      ['as_of=yesterday', /ISO date-time/],
+      ['currency=US', /three-letter currency/],
+    ];
+    for (const [qs, message] of refused) {
+      const res = await admin.get(`/api/admin/ledger/entries?${qs}`);
+      expect(res.status, qs).toBe(400);
+      expect(res.body.error.message, qs).toMatch(message);
+    }
     expect((await admin.get(`/api/admin/finance/dashboard?city=atlantis&${range()}`)).status).toBe(404);
+  });
+});
+
+describe("drivers' balances drill down", () => {
+  const DAY = 86_400_000;
+  let seq = 0;
+  /** A hand debit (the driver owes more) or cash handed in (a credit), posted `daysAgo` days (and an hour) ago, or now. */
+  const owe = (driverId: string, cents: number, daysAgo: number | null) => {
+    const driver = { code: 'driver' as const, owner: driverId };
+    const input: PostInput =
+      cents > 0
+        ? { kind: 'adjustment', key: `aging-test:${seq++}`, currency: 'USD', city_id: 'sf', entries: [{ account: driver, line: 'adjustment', amount_cents: cents }, { account: { code: 'adjustments' }, line: 'adjustment', amount_cents: -cents }] }
+        : { kind: 'driver.cash_received', key: `aging-test:${seq++}`, currency: 'USD', city_id: 'sf', entries: [{ account: driver, line: 'cash_received', amount_cents: cents }, { account: { code: 'bank' }, line: 'cash_received', amount_cents: -cents }] };
+    return postAt(server.services.db, daysAgo === null ? null : new Date(Date.now() - daysAgo * DAY - 3_600_000), input);
+  };
+  const entries = async (params: Record<string, string>) => {
+    const res = await admin.get(`/api/admin/ledger/entries?${new URLSearchParams({ limit: '100', ...params })}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { items: Array<{ amount_cents: number; account_id: string; account_code: string; created_at: string }>; sum_cents: number; total: number };
+  };
+
+  it('each age bucket, what drivers owe and what they are owed list entries that add up to the figure shown', async () => {
+    // Ann: debts 100, 50, 5 and 0 days old, 10.00 handed in 20 days ago. FIFO: the handed-in cash paid the
+    // oldest debt first, so 20.00 of the 30.00 from 100 days ago is still open.
+    const ann = await approvedDriverOf(server, admin, 'Aging Ann', 'AGE0001');
+    await owe(ann.driverId, 3000, 100);
+    await owe(ann.driverId, 2000, 50);
+    await owe(ann.driverId, -1000, 20);
+    await owe(ann.driverId, 1500, 5);
+    await owe(ann.driverId, 500, 0);
+    // Bo: one debt 70 days old, partly paid 3 days ago. Dee: owed nothing after paying all back.
+    const bo = await approvedDriverOf(server, admin, 'Aging Bo', 'AGE0002');
+    await owe(bo.driverId, 4000, 70);
+    await owe(bo.driverId, -1500, 3);
+    const dee = await approvedDriverOf(server, admin, 'Aging Dee', 'AGE0003');
+    await owe(dee.driverId, 1000, 40);
+    await owe(dee.driverId, -1000, 0);
+    // Cy: the platform owes him (credited 12.34).
+    const cy = await approvedDriverOf(server, admin, 'Aging Cy', 'AGE0004');
+    expect((await admin.post('/api/admin/ledger/adjustments', { city: 'sf', party: 'driver', party_id: cy.driverId, direction: 'credit', amount_cents: 1234, reason: 'Owed a bonus' })).status).toBe(201);
+
+    const d = (await admin.get(`/api/admin/finance/dashboard?city=sf&${range()}`)).body;
+    const a = d.aging as { as_of: string; buckets: Array<{ key: string; cents: number }>; owing_total_cents: number; owed_to_drivers_cents: number; drivers: Array<{ driver_id: string; account_id: string; balance_cents: number; oldest_days: number }> };
+    const at = { currency: 'USD', as_of: a.as_of };
+    const bucket = (key: string) => a.buckets.find((b) => b.key === key)!.cents;
+    for (const key of ['current', 'd1_30', 'd31_60', 'd61_90', 'd90_plus']) expect(bucket(key), key).toBeGreaterThan(0);
+    expect(a.buckets.reduce((s, b) => s + b.cents, 0)).toBe(a.owing_total_cents);
+
+    // Every bucket and both totals: the entries listed add up to the figure, as the drawer reads them.
+    for (const b of a.buckets) {
+      const listed = await entries({ ...at, aging: b.key });
+      expect(listed.sum_cents, b.key).toBe(b.cents);
+      expect(listed.items.every((e) => e.account_code === 'driver'), b.key).toBe(true);
+    }
+    const owing = await entries({ ...at, standing: 'owing' });
+    expect(owing.sum_cents).toBe(a.owing_total_cents);
+    const owed = await entries({ ...at, standing: 'owed' });
+    expect(-owed.sum_cents).toBe(a.owed_to_drivers_cents);
+    expect(a.owed_to_drivers_cents).toBeGreaterThanOrEqual(1234);
+    const accountOf = async (driverId: string) =>
+      (await server.services.db.selectFrom('ledger_accounts').select('id').where('key', '=', `driver:${driverId}:USD`).executeTakeFirstOrThrow()).id;
+    expect(owed.items.map((e) => e.account_id)).toContain(await accountOf(cy.driverId));
+    const deeAccount = await accountOf(dee.driverId);
+    expect(owing.items.some((e) => e.account_id === deeAccount)).toBe(false);
+
+    // One driver's part of each bucket (the filters narrow together): FIFO, exactly.
+    const annAccount = await accountOf(ann.driverId);
+    const annParts: Record<string, number> = {};
+    for (const b of a.buckets) annParts[b.key] = (await entries({ ...at, aging: b.key, account_id: annAccount })).sum_cents;
+    expect(annParts).toEqual({ current: 500, d1_30: 1500, d31_60: 2000, d61_90: 0, d90_plus: 2000 });
+    // The oldest open debt is 30.00 less the 10.00 paid: its bucket lists both entries.
+    expect((await entries({ ...at, aging: 'd90_plus', account_id: annAccount })).items.map((e) => e.amount_cents).sort((x, y) => x - y)).toEqual([-1000, 3000]);
+    const boAccount = await accountOf(bo.driverId);
+    expect((await entries({ ...at, aging: 'd61_90', account_id: boAccount })).sum_cents).toBe(2500);
+    expect((await entries({ ...at, aging: 'd1_30', account_id: boAccount })).total).toBe(0);
+    expect(a.drivers.find((x) => x.driver_id === ann.driverId)).toMatchObject({ balance_cents: 6000, oldest_days: 100 });
+    // Each owing driver's row drills down to their balance at the same moment.
+    for (const row of a.drivers) expect((await entries({ ...at, account_id: row.account_id })).sum_cents, row.driver_id).toBe(row.balance_cents);
+
+    // Money posted after the figures were read does not change what their drill-down lists.
+    await owe(ann.driverId, 700, null);
+    expect((await entries({ ...at, aging: 'current' })).sum_cents).toBe(bucket('current'));
+    expect((await entries({ ...at, standing: 'owing' })).sum_cents).toBe(a.owing_total_cents);
   });
 });
 

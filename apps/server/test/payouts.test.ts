@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { percentOf } from '@openride/shared/ledger/accounts';
-import { accountId, balanceOf, post, trialBalance, type Posting, type PostInput } from '../src/ledger/ledger';
+import { balanceOf, trialBalance, type Posting, type PostInput } from '../src/ledger/ledger';
 import { approvePayoutRun } from '../src/payouts/approve-payout-run';
 import { createPayoutRun } from '../src/payouts/create-payout-run';
 import { driverStanding } from '../src/payouts/driver-ledger';
@@ -14,6 +14,7 @@ import { addDays, localDate, weekdayOf } from '../src/payouts/local-dates';
 import { markRunPaid } from '../src/payouts/mark-run-paid';
 import { recordCashReceived } from '../src/payouts/record-cash-received';
 import { schedulePayoutRuns } from '../src/payouts/schedule-payout-runs';
+import { postAt as postBackdated } from './backdated-postings';
 import type { TestClient } from './http-client';
 import { adminOf, ADMIN_ENV, approvedDriverOf, newUser } from './ride-actors';
 import { startTestServer, type TestServer } from './test-server';
@@ -36,23 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-/** Posts as the ledger does, or back-dated (tests only: the ledger's own post() always writes now). */
-async function postAt(at: Date | null, input: PostInput) {
-  if (!at) return post(db(), input);
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      const tx = await trx
-        .insertInto('ledger_transactions')
-        .values({ kind: input.kind, idempotency_key: input.key, currency: input.currency, city_id: input.city_id ?? null, memo: '{}', created_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const e of input.entries) {
-        await trx.insertInto('ledger_entries').values({ transaction_id: tx.id, account_id: await accountId(trx, e.account, input.currency), line: e.line, amount_cents: e.amount_cents, created_at: at }).execute();
-      }
-      return { id: tx.id, posted: true };
-    });
-}
+const postAt = (at: Date | null, input: PostInput) => postBackdated(db(), at, input);
 
 /** A completed ride's postings (decision 0037's split at 20 %, no booking fee), paid in cash (the driver owes the commission) or by card (the platform owes the driver). */
 function ridePosting(driverId: string, fare: number, method: 'cash' | 'card'): PostInput {

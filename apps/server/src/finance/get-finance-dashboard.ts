@@ -1,8 +1,8 @@
 import { financeText } from '@openride/shared/finance/finance-text';
-import { AGING_BUCKETS, ageInDays, bucketOf, computeFigures, FIGURE_KEYS, type FigureKey, openDebits, share } from '@openride/shared/finance/figures';
+import { AGING_BUCKETS, type AgingBucket, bucketOf, computeFigures, FIGURE_KEYS, type FigureKey, openDebits, share } from '@openride/shared/finance/figures';
 import type { financeDashboardQuerySchema } from '@openride/shared/finance/schemas';
 import type { FinanceDashboard } from '@openride/shared/finance/views';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { isUuid } from '@openride/shared/text';
 import type { DB } from '../db/schema';
@@ -81,6 +81,46 @@ export async function getFinanceDashboard(db: Kysely<DB>, q: Query, now = new Da
   };
 }
 
+/** `as_of` as an instant for SQL (`infinity` when not given: the ledger as it stands). */
+export const asOfSql = (asOf: string | undefined) => sql<Date>`${asOf ?? 'infinity'}::timestamptz`;
+
+/**
+ * Whole days from an entry's time to `asOf` (a debt from earlier today is 0 days old: current), counted by the
+ * database for the dashboard's aging and its drill-down alike, so both put an entry in the same bucket.
+ */
+export const ageDaysSql = (asOf: RawBuilder<Date>, createdAt: RawBuilder<unknown>) => sql<number>`floor(extract(epoch from (${asOf} - ${createdAt})) / 86400)`;
+
+/**
+ * The drill-down of drivers' balances (`standing`, `aging`; decision 0044): a condition on `ledger_entries`.
+ * Each driver account's sums are taken over its entries up to `as_of`. FIFO (decision 0040) makes the open
+ * part of an owing balance B the newest debits adding up to B, so the part at least k days old is
+ * max(0, X(k)), where X(k) = B − debits younger than k days = the sum of the entries k days old or older and
+ * of every credit. A bucket [min, max] is then max(0, X(min)) − max(0, X(max + 1)): when X(max + 1) > 0 the
+ * account's debits of that age (all open); else, when X(min) > 0, the entries that make X(min) (the bucket
+ * holds the oldest open debt, partly paid by those credits); else nothing. Each case is a set of entries, so
+ * the entries listed add up to the bucket exactly.
+ */
+export function driverBalanceFilter(q: { standing?: 'owing' | 'owed'; aging?: AgingBucket; as_of?: string }) {
+  const asOf = asOfSql(q.as_of);
+  const age = (table: string) => ageDaysSql(asOf, sql.ref(`${table}.created_at`));
+  const bucket = q.aging ? AGING_BUCKETS.find((b) => b.key === q.aging)! : null;
+  const beyond = bucket && Number.isFinite(bucket.max) ? sql`e.amount_cents < 0 or ${age('e')} > ${bucket.max}` : sql`e.amount_cents < 0`;
+  const accounts = sql`
+    select e.account_id, sum(e.amount_cents) as balance,
+      coalesce(sum(e.amount_cents) filter (where e.amount_cents < 0 or ${age('e')} >= ${bucket?.min ?? 0}), 0) as open_from_min,
+      coalesce(sum(e.amount_cents) filter (where ${beyond}), 0) as open_beyond_max
+    from ledger_entries e join ledger_accounts a on a.id = e.account_id
+    where a.code = 'driver' and e.created_at <= ${asOf}
+    group by e.account_id`;
+  const entry = 'ledger_entries';
+  const inBucket = bucket
+    ? sql`and ((s.open_beyond_max > 0 and ${sql.ref(`${entry}.amount_cents`)} > 0 and ${age(entry)} between ${bucket.min} and ${Number.isFinite(bucket.max) ? bucket.max : 2_147_483_647})
+        or (s.open_beyond_max <= 0 and s.open_from_min > 0 and (${sql.ref(`${entry}.amount_cents`)} < 0 or ${age(entry)} >= ${bucket.min})))`
+    : sql``;
+  const sign = q.standing === 'owed' ? sql`s.balance < 0` : sql`s.balance > 0`;
+  return sql<boolean>`exists (select 1 from (${accounts}) s where s.account_id = ${sql.ref(`${entry}.account_id`)} and ${sign} ${inBucket})`;
+}
+
 /**
  * What drivers owe in `currency`, by age: each driver account with a positive balance (debit: the driver owes
  * the platform) is made of its newest debits that add up to it (FIFO); each open part is aged from its
@@ -89,27 +129,30 @@ export async function getFinanceDashboard(db: Kysely<DB>, q: Query, now = new Da
  * their running sum has not yet covered the balance); the names of the 20 shown are read after.
  */
 async function driverAging(db: Kysely<DB>, currency: string, asOf: Date): Promise<FinanceDashboard['aging']> {
-  const rows = await sql<{ account_id: string; owner_id: string; balance: string; created_at: Date | null; cents: string | null }>`
+  // The ledger as it stood at `asOf` (an entry posted while this runs waits for the next look), so the
+  // drill-down, given the same `as_of`, lists entries that add up to these figures.
+  const at = asOfSql(asOf.toISOString());
+  const rows = await sql<{ account_id: string; owner_id: string; balance: string; age_days: string | null; cents: string | null }>`
     with bal as (
       select a.id as account_id, a.owner_id, sum(e.amount_cents) as balance
       from ledger_accounts a join ledger_entries e on e.account_id = a.id
-      where a.code = 'driver' and a.currency = ${currency}
+      where a.code = 'driver' and a.currency = ${currency} and e.created_at <= ${at}
       group by a.id, a.owner_id
       having sum(e.amount_cents) <> 0
     ), ranked as (
-      select e.account_id, e.created_at, e.amount_cents, b.balance,
+      select e.account_id, e.created_at, e.amount_cents, b.balance, ${ageDaysSql(at, sql.ref('e.created_at'))} as age_days,
         sum(e.amount_cents) over (partition by e.account_id order by e.created_at desc, e.id desc) as running
       from ledger_entries e join bal b on b.account_id = e.account_id
-      where b.balance > 0 and e.amount_cents > 0
+      where b.balance > 0 and e.amount_cents > 0 and e.created_at <= ${at}
     )
-    select b.account_id, b.owner_id, b.balance, r.created_at, r.amount_cents as cents
+    select b.account_id, b.owner_id, b.balance, r.age_days, r.amount_cents as cents
     from bal b left join ranked r on r.account_id = b.account_id and r.running - r.amount_cents < r.balance
     order by b.account_id, r.created_at desc nulls last`.execute(db);
-  const accounts = new Map<string, { owner_id: string; balance: number; debits: { created_at: Date; cents: number }[] }>();
+  const accounts = new Map<string, { owner_id: string; balance: number; debits: { age_days: number; cents: number }[] }>();
   for (const r of rows.rows) {
     let acc = accounts.get(r.account_id);
     if (!acc) accounts.set(r.account_id, (acc = { owner_id: r.owner_id, balance: Number(r.balance), debits: [] }));
-    if (r.created_at !== null && r.cents !== null) acc.debits.push({ created_at: new Date(r.created_at), cents: Number(r.cents) });
+    if (r.age_days !== null && r.cents !== null) acc.debits.push({ age_days: Math.max(0, Number(r.age_days)), cents: Number(r.cents) });
   }
   const buckets = Object.fromEntries(AGING_BUCKETS.map((b) => [b.key, 0])) as Record<(typeof AGING_BUCKETS)[number]['key'], number>;
   const owing: Array<Omit<FinanceDashboard['aging']['drivers'][number], 'name'>> = [];
@@ -121,9 +164,8 @@ async function driverAging(db: Kysely<DB>, currency: string, asOf: Date): Promis
     }
     let oldest = 0;
     for (const part of openDebits(acc.balance, acc.debits)) {
-      const days = ageInDays(part.created_at, asOf);
-      buckets[bucketOf(days)] += part.open_cents;
-      oldest = Math.max(oldest, days);
+      buckets[bucketOf(part.age_days)] += part.open_cents;
+      oldest = Math.max(oldest, part.age_days);
     }
     owing.push({ driver_id: acc.owner_id, account_id: accountId, balance_cents: acc.balance, oldest_days: oldest });
   }

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { DB } from '../db/schema';
 import type { CsvColumn } from '../lib/csv';
 import { keysetPage, type KeysetSpec } from '../lib/keyset';
-import { rangeBounds } from './get-finance-dashboard';
+import { asOfSql, driverBalanceFilter, rangeBounds } from './get-finance-dashboard';
 
 type Query = z.output<typeof ledgerEntriesQuerySchema>;
 
@@ -30,6 +30,9 @@ function filtered(db: Kysely<DB>, q: Query) {
   if (q.city) rows = rows.where('ledger_transactions.city_id', '=', q.city);
   if (q.from) rows = rows.where('ledger_entries.created_at', '>=', rangeBounds(q.from, q.from, q.tz).start);
   if (q.to) rows = rows.where('ledger_entries.created_at', '<', rangeBounds(q.to, q.to, q.tz).end);
+  if (q.currency) rows = rows.where('ledger_accounts.currency', '=', q.currency);
+  if (q.as_of) rows = rows.where('ledger_entries.created_at', '<=', asOfSql(q.as_of));
+  if (q.standing || q.aging) rows = rows.where(driverBalanceFilter(q));
   return rows;
 }
 

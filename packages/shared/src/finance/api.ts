@@ -65,10 +65,11 @@ export const financeRoutes = defineRoutes([
     path: '/api/admin/ledger/entries',
     tag: 'finance',
     summary: 'The ledger entries behind a figure, newest first, paged',
-    description: 'Filter by entry `line` and `account` code (comma lists, as the figure defines them), `account_id`, `city`, `kind`, `ride`, and `from`/`to` days in `tz`. The first page carries `total` and `sum_cents`.',
+    description:
+      "Filter by entry `line` and `account` code (comma lists, as the figure defines them), `account_id`, `city`, `kind`, `ride`, `from`/`to` days in `tz`, the accounts' `currency` and entries posted at or before `as_of`. Drivers' balances (decision 0044): `standing=owing|owed` lists every entry of the driver accounts owing or owed as of `as_of`; `aging=<bucket>` (needs `as_of`) lists the entries that make the open part of what drivers owe in that age bucket (FIFO), so they add up to the dashboard's bucket. The first page carries `total` and `sum_cents`.",
     auth: 'admin',
     request: { query: ledgerEntriesQuerySchema },
-    responses: { 200: { description: 'A page of entries', schema: ledgerEntriesPageSchema, csv: true }, 400: { description: 'An unknown line, account or kind, a bad date or cursor' }, ...refusals },
+    responses: { 200: { description: 'A page of entries', schema: ledgerEntriesPageSchema, csv: true }, 400: { description: 'An unknown line, account, kind, standing or age bucket, a bad date, currency or cursor, `aging` without `as_of`' }, ...refusals },
   },
   {
     method: 'POST',

@@ -74,6 +74,16 @@ export const AGING_BUCKETS = [
   { key: 'd90_plus', min: 91, max: Infinity },
 ] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number]['key'];
+export const AGING_BUCKET_KEYS = AGING_BUCKETS.map((b) => b.key) as [AgingBucket, ...AgingBucket[]];
+
+/**
+ * The drill-downs of drivers' balances (decision 0041, 0044): `standing` picks the driver accounts whose
+ * balance is positive (owing: they owe the platform) or negative (owed: the platform owes them) and lists all
+ * their entries; `aging` (with `as_of`) lists, per owing account, the entries whose sum is the open part of
+ * its debt in that age bucket. Both read the ledger as it stood at `as_of`, like the dashboard's figures.
+ */
+export const DRIVER_STANDINGS = ['owing', 'owed'] as const;
+export type DriverStanding = (typeof DRIVER_STANDINGS)[number];
 
 /** Whole days between an entry and `asOf` (a debt from earlier today is 0 days old: current). */
 export const ageInDays = (at: Date, asOf: Date) => Math.max(0, Math.floor((asOf.getTime() - at.getTime()) / 86_400_000));

@@ -4,6 +4,7 @@ import { ANALYTICS_MAX_DAYS, daySchema, timeZoneSchema } from '../analytics/sche
 import { ENTRY_LINES, PARTY_ACCOUNTS, PLATFORM_ACCOUNTS, TRANSACTION_KINDS } from '../ledger/accounts';
 import { RIDE_TYPES, type RideType } from '../rides/schemas';
 import { multilineText, text } from '../text';
+import { AGING_BUCKET_KEYS, DRIVER_STANDINGS } from './figures';
 import { financeText } from './finance-text';
 
 /** Integer minor units on a setting: never negative; 10,000,000 cents ($100,000) is far above any limit. */
@@ -135,7 +136,10 @@ const listOf = <const T extends readonly [string, ...string[]]>(values: T, what:
 /**
  * `GET /api/admin/ledger/entries`: the entries behind a figure, newest first, paged. Every filter narrows:
  * `line` and `account` (codes) as the figure defines them, one `account_id`, one `city` (the transaction's),
- * `from`/`to` days in `tz`, a transaction `kind`, a `ride`.
+ * `from`/`to` days in `tz`, a transaction `kind`, a `ride`, the accounts' `currency`, entries posted at or
+ * before `as_of`; drivers' balances (decision 0044): `standing` (the driver accounts owing or owed as of
+ * `as_of`) and `aging` (the entries making the open part of what drivers owe in one age bucket, counted from
+ * `as_of`, which it needs).
  */
 export const ledgerEntriesQuerySchema = defineListQuery({
   sorts: ['created_at'],
@@ -149,8 +153,14 @@ export const ledgerEntriesQuerySchema = defineListQuery({
     from: optionalFilter(daySchema),
     to: optionalFilter(daySchema),
     tz: timeZoneSchema,
+    currency: optionalFilter(text().trim().toUpperCase().regex(/^[A-Z]{3}$/, t.currency)),
+    as_of: optionalFilter(z.iso.datetime({ offset: true, message: t.asOf })),
+    standing: optionalFilter(z.enum(DRIVER_STANDINGS, t.standing)),
+    aging: optionalFilter(z.enum(AGING_BUCKET_KEYS, t.agingBucket)),
   },
-});
+})
+  .refine((q) => !q.aging || q.as_of, { message: t.agingNeedsAsOf, path: ['as_of'] })
+  .refine((q) => !q.aging || q.standing !== 'owed', { message: t.agingIsOwing, path: ['standing'] });
 export type LedgerEntriesQuery = z.input<typeof ledgerEntriesQuerySchema>;
 
 /**

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { financeText } from '@openride/shared/finance/finance-text';
-import { FIGURES, type FigureFilter, type FigureKey } from '@openride/shared/finance/figures';
+import { type AgingBucket, FIGURES, type FigureFilter, type FigureKey } from '@openride/shared/finance/figures';
 import type { FinanceDashboard } from '@openride/shared/finance/views';
 import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
@@ -180,6 +180,9 @@ function DayTable({ data }: { data: FinanceDashboard }) {
 function Aging({ data, onDrill, onAdjust }: { data: FinanceDashboard; onDrill: (d: Drill) => void; onAdjust: (t: AdjustTarget) => void }) {
   const a = data.aging;
   const money = (c: number) => formatMoney(c, data.currency);
+  /** Drivers' balances drill down as the ledger stood when they were computed (`as_of`), in the city's currency. */
+  const drill = (title: string, sign: 1 | -1, valueCents: number, params: Record<string, string>) =>
+    onDrill({ title, sign, valueCents, currency: data.currency, params: { currency: data.currency, as_of: a.as_of, ...params } });
   return (
     <section aria-labelledby="finance-aging" className="space-y-3 rounded-2xl border border-ink-200 bg-white p-4">
       <div>
@@ -188,22 +191,14 @@ function Aging({ data, onDrill, onAdjust }: { data: FinanceDashboard; onDrill: (
         </h2>
         <p className="text-sm text-ink-500">{text.agingHint}</p>
       </div>
-      <dl className="grid grid-cols-2 gap-2 text-sm min-[420px]:grid-cols-3 lg:grid-cols-7">
-        {a.buckets.map((b) => (
-          <div key={b.key} className="rounded-xl bg-ink-50 p-2">
-            <dt className="text-ink-500">{text.buckets[b.key as keyof typeof text.buckets]}</dt>
-            <dd className="font-semibold text-ink-900 tabular-nums">{money(b.cents)}</dd>
-          </div>
-        ))}
-        <div className="rounded-xl bg-amber-50 p-2">
-          <dt className="text-amber-900">{text.owingTotal}</dt>
-          <dd className="font-semibold text-amber-950 tabular-nums">{money(a.owing_total_cents)}</dd>
-        </div>
-        <div className="rounded-xl bg-sky-50 p-2">
-          <dt className="text-sky-900">{text.owedToDrivers}</dt>
-          <dd className="font-semibold text-sky-950 tabular-nums">{money(a.owed_to_drivers_cents)}</dd>
-        </div>
-      </dl>
+      <ul className="grid grid-cols-2 gap-2 text-sm min-[420px]:grid-cols-3 lg:grid-cols-7" aria-label={text.aging}>
+        {a.buckets.map((b) => {
+          const label = text.buckets[b.key as AgingBucket];
+          return <AgingFigure key={b.key} label={label} value={money(b.cents)} onOpen={() => drill(text.bucketTitle(label), 1, b.cents, { aging: b.key })} />;
+        })}
+        <AgingFigure label={text.owingTotal} value={money(a.owing_total_cents)} tone="owing" onOpen={() => drill(text.owingTotal, 1, a.owing_total_cents, { standing: 'owing' })} />
+        <AgingFigure label={text.owedToDrivers} value={money(a.owed_to_drivers_cents)} tone="owed" onOpen={() => drill(text.owedToDrivers, -1, a.owed_to_drivers_cents, { standing: 'owed' })} />
+      </ul>
       {a.drivers.length === 0 ? (
         <p className="text-sm text-ink-500">{text.noOwing}</p>
       ) : (
@@ -220,7 +215,7 @@ function Aging({ data, onDrill, onAdjust }: { data: FinanceDashboard; onDrill: (
                 <Button
                   size="sm"
                   variant="outline"
-                  onClick={() => onDrill({ title: d.name ?? d.driver_id.slice(0, 8), sign: 1, valueCents: d.balance_cents, currency: data.currency, params: { account_id: d.account_id } })}
+                  onClick={() => drill(d.name ?? d.driver_id.slice(0, 8), 1, d.balance_cents, { account_id: d.account_id })}
                 >
                   {text.entries.label}
                 </Button>
@@ -233,6 +228,25 @@ function Aging({ data, onDrill, onAdjust }: { data: FinanceDashboard; onDrill: (
         </ul>
       )}
     </section>
+  );
+}
+
+const TONES = {
+  plain: { box: 'bg-ink-50 hover:bg-ink-100', label: 'text-ink-500', value: 'text-ink-900' },
+  owing: { box: 'bg-amber-50 hover:bg-amber-100', label: 'text-amber-900', value: 'text-amber-950' },
+  owed: { box: 'bg-sky-50 hover:bg-sky-100', label: 'text-sky-900', value: 'text-sky-950' },
+} as const;
+
+/** An age bucket or a total of drivers' balances: a button that opens the entries adding up to it. */
+function AgingFigure({ label, value, tone = 'plain', onOpen }: { label: string; value: string; tone?: keyof typeof TONES; onOpen: () => void }) {
+  const t = TONES[tone];
+  return (
+    <li className="min-w-0">
+      <button type="button" onClick={onOpen} className={cn('block h-full w-full rounded-xl p-2 text-left focus-visible:outline-2 focus-visible:outline-brand-600', t.box)}>
+        <span className={cn('block', t.label)}>{label}</span>
+        <span className={cn('block font-semibold tabular-nums', t.value)}>{value}</span>
+      </button>
+    </li>
   );
 }
 
