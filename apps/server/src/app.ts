@@ -32,6 +32,7 @@ import { notificationRoutes } from './notifications/notifications.routes';
 import { otpRoutes } from './otp/otp.routes';
 import { paymentHistoryRoutes } from './payment-history/payment-history.routes';
 import { payoutRoutes } from './payouts/payouts.routes';
+import { scheduleRoutes } from './schedule/schedule.routes';
 import { farePolicyRoutes } from './pricing/fare-policies.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
 import { publicRoutes } from './public/public.routes';
@@ -180,6 +181,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', locationRoutes(services));
   app.route('/', driverRoutes(services));
   app.route('/', payoutRoutes(services));
+  app.route('/', scheduleRoutes(services));
   app.route('/', pushRoutes(services));
   app.route('/', adminRoutes(services));
   app.route('/', analyticsRoutes(services));

@@ -17,6 +17,7 @@ import { publicRoutes } from './public/api';
 import { pushRoutes } from './push/api';
 import { refundRoutes } from './refunds/api';
 import { rideRoutes } from './rides/api';
+import { scheduleRoutes } from './schedule/api';
 import { surgeRoutes } from './surge/api';
 import { systemRoutes } from './system/api';
 import { zoneRoutes } from './zones/api';
@@ -45,4 +46,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...financeRoutes,
   ...paymentRoutes,
   ...payoutRoutes,
+  ...scheduleRoutes,
 ];

@@ -390,7 +390,17 @@ export type DB = {
   payment_events: PaymentEventsTable;
   payout_runs: PayoutRunsTable;
   payout_items: PayoutItemsTable;
+  driver_schedules: DriverSchedulesTable;
+  driver_schedule_blocks: DriverScheduleBlocksTable;
+  driver_time_off: DriverTimeOffTable;
+  driver_shift_reminders: DriverShiftRemindersTable;
 };
+
+/** Driver schedules (migration 0020, decision 0047): weekly blocks in the city's local time, time off, reminders sent. */
+export type DriverSchedulesTable = { driver_id: string; city_id: string; reminder_minutes: Generated<number>; updated_at: Generated<Date> };
+export type DriverScheduleBlocksTable = { id: Generated<string>; driver_id: string; weekday: number; start_minute: number; end_minute: number };
+export type DriverTimeOffTable = { id: Generated<string>; driver_id: string; starts_at: Timestamp; ends_at: Timestamp; note: string | null; created_at: Generated<Date> };
+export type DriverShiftRemindersTable = { driver_id: string; shift_start: Timestamp; sent_at: Generated<Date> };
 
 /** How riders pay (migration 0014, decision 0038). */
 export type PaymentCustomersTable = { user_id: string; provider: 'stripe' | 'test'; customer_ref: string; created_at: Generated<Date> };

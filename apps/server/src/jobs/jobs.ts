@@ -18,6 +18,8 @@ export type JobData = {
   'payment-settle': { payment_id: string; action: 'capture'; amount_cents: number } | { payment_id: string; action: 'release' };
   /** Makes each city's scheduled payout run on its payout weekday (payouts/schedule-payout-runs.ts, decision 0040). */
   'payout-schedule': Record<string, never>;
+  /** Reminds drivers of a shift starting soon, once per shift (schedule/send-shift-reminders.ts, decision 0047). */
+  'shift-reminders': Record<string, never>;
 };
 export type JobName = keyof JobData;
 
@@ -34,10 +36,12 @@ export const DEFAULT_QUEUES: Record<JobName, QueueSettings> = {
   'payment-settle': { retryLimit: 20, retryDelaySeconds: 30, expireInSeconds: 60, retentionSeconds: 6 * 24 * 60 * 60 },
   // Hourly; a missed slot is made up by the next one the same day (the run is once per city and date).
   'payout-schedule': { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 5 * 60, retentionSeconds: 60 * 60 },
+  // Every 5 minutes; a reminder is worth nothing once its shift started, so a slot's job lives 10 minutes.
+  'shift-reminders': { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 2 * 60, retentionSeconds: 10 * 60 },
 };
 
 /** How often an idle worker looks for jobs other processes queued (a job queued here wakes it at once). */
-const POLL_SECONDS: Record<JobName, number> = { 'push-send': 1, 'message-send': 2, retention: 10, 'payment-settle': 2, 'payout-schedule': 10 };
+const POLL_SECONDS: Record<JobName, number> = { 'push-send': 1, 'message-send': 2, retention: 10, 'payment-settle': 2, 'payout-schedule': 10, 'shift-reminders': 10 };
 
 export type JobsOptions = { queues?: Partial<Record<JobName, Partial<QueueSettings>>>; workers?: boolean };
 

@@ -2,6 +2,7 @@ import type { Services } from '../http/context';
 import { createMessageDelivery } from '../messaging/create-messenger';
 import { settlePayment } from '../payments/settle-payment';
 import { PAYOUT_SCHEDULE_CRON, schedulePayoutRuns } from '../payouts/schedule-payout-runs';
+import { SHIFT_REMINDERS_CRON, sendShiftReminders } from '../schedule/send-shift-reminders';
 import { runRetention } from './run-retention';
 
 /** Every hour at :17 (UTC); pg-boss queues one retention job per slot across all processes. */
@@ -35,4 +36,10 @@ export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'l
     if (made.length > 0) logger.info({ runs: made }, 'payouts: scheduled runs previewed');
   });
   await jobs.schedule('payout-schedule', PAYOUT_SCHEDULE_CRON);
+
+  await jobs.work('shift-reminders', async () => {
+    const sent = await sendShiftReminders(services);
+    if (sent.length > 0) logger.info({ sent: sent.length }, 'schedule: shift reminders sent');
+  });
+  await jobs.schedule('shift-reminders', SHIFT_REMINDERS_CRON);
 }
