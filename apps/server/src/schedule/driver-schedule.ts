@@ -32,6 +32,13 @@ export async function getSchedule(db: Kysely<DB>, driverId: string, now = new Da
   };
 }
 
+/** The admin's read of any driver's schedule: an unknown driver is 404. */
+export async function getDriverSchedule(db: Kysely<DB>, driverId: string) {
+  const driver = await db.selectFrom('drivers').select('id').where('id', '=', driverId).executeTakeFirst();
+  if (!driver) throw notFound('Driver not found');
+  return getSchedule(db, driver.id);
+}
+
 /** Replace the driver's whole week in one transaction (the input is already validated: no overlaps, 15-minute steps). */
 export async function putWeek(db: Kysely<DB>, driverId: string, input: PutWeek) {
   const cityId = input.city_id ?? (await cityOfDriver(db, driverId)).id;

@@ -5,7 +5,7 @@ import { type AppEnv, requireUser, type Services } from '../http/context';
 import { requireAdmin } from '../http/require-admin';
 import { notFound } from '../lib/errors';
 import { ownApprovedDriver } from '../payouts/own-driver';
-import { addTimeOff, getSchedule, putWeek, removeTimeOff } from './driver-schedule';
+import { addTimeOff, getDriverSchedule, getSchedule, putWeek, removeTimeOff } from './driver-schedule';
 import { getScheduleCoverage } from './get-schedule-coverage';
 
 /**
@@ -40,9 +40,8 @@ export function scheduleRoutes(services: Services) {
   for (const path of ['/api/admin/drivers/:id/schedule', '/api/admin/schedule-coverage']) app.use(path, requireAdmin(services));
   app.get('/api/admin/drivers/:id/schedule', async (c) => {
     const id = c.req.param('id');
-    const driver = isUuid(id) ? await db.selectFrom('drivers').select('id').where('id', '=', id).executeTakeFirst() : undefined;
-    if (!driver) throw notFound('Driver not found');
-    return c.json({ schedule: await getSchedule(db, driver.id) });
+    if (!isUuid(id)) throw notFound('Driver not found');
+    return c.json({ schedule: await getDriverSchedule(db, id) });
   });
   app.get('/api/admin/schedule-coverage', async (c) => c.json(await getScheduleCoverage(db, coverageQuerySchema.parse(c.req.query()).city)));
   return app;
