@@ -39,7 +39,8 @@ const driverPages: RouteObject[] = [
   // Issue 13 (decision 0040): the driver's own money, from the ledger.
   { path: 'driver-earnings', lazy: () => import('./routes/driver-earnings') },
   { path: 'driver-earnings/statements/:week', lazy: () => import('./routes/driver-statement') },
-  placeholder('driver-schedule', 'driverSchedule'),
+  // Issue 14 (decision 0047): the driver's weekly hours and time off.
+  { path: 'driver-schedule', lazy: () => import('./routes/driver-schedule') },
 ];
 
 /**

@@ -11,6 +11,7 @@ import { StatCards } from '@/components/ui/stat-cards';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useDriverDashboard } from '../api/fleet';
+import { ScheduleCoverage } from './schedule-coverage';
 import { formatAge, formatDateTime, percent } from '@/lib/format';
 
 const DEFAULT_DAYS = 30;
@@ -86,6 +87,8 @@ function Dashboard({ data, stale }: { data: DriverDashboard; stale: boolean }) {
         <RideMap className="h-80 rounded-xl sm:h-96" label={text.mapLabel} dots={dots} fitOnce />
         {data.drivers.length === 0 ? <p className="mt-3 text-sm text-ink-500">{text.noneOnline}</p> : null}
       </section>
+
+      <ScheduleCoverage />
 
       <section aria-labelledby="fleet-funnel" className="rounded-2xl border border-ink-200 bg-white p-4">
         <h2 id="fleet-funnel" className="text-lg font-semibold text-ink-900">

@@ -1,0 +1,1 @@
+export { DriverSchedulePage as Component } from '@/features/schedule/components/driver-schedule-page';

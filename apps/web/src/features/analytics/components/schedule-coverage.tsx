@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { scheduleText } from '@openride/shared/schedule/schedule-text';
+import { type CoverageCell, WEEKDAY_SHORT } from '@openride/shared/schedule/schemas';
+import { CityPicker } from '@/components/ui/city-picker';
+import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { cn } from '@/lib/cn';
+import { useCoverage, useCoverageCities } from '../api/coverage';
+
+const text = scheduleText.coverage;
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+
+/** How short an hour is: rides per scheduled driver (plus one), as the server ranks `most_short`. */
+const shortness = (c: CoverageCell) => c.rides / (c.scheduled + 1);
+function tone(c: CoverageCell) {
+  if (c.rides === 0) return c.scheduled > 0 ? 'bg-emerald-50 text-emerald-900' : 'bg-white text-ink-400';
+  const s = shortness(c);
+  return s >= 3 ? 'bg-red-600 text-white' : s >= 1.5 ? 'bg-red-300 text-ink-950' : s >= 0.5 ? 'bg-amber-100 text-ink-900' : 'bg-emerald-100 text-emerald-950';
+}
+
+/**
+ * /driver-admin-dashboard's coverage (issue 14, decision 0047): a 7 × 24 heat grid of the coming week, each
+ * hour with its scheduled drivers over the rides it had on average the last 4 weeks, and the hour most short.
+ */
+export function ScheduleCoverage() {
+  const cities = useCoverageCities();
+  const [picked, setPicked] = useState('');
+  const cityId = picked || cities.data?.[0]?.id || '';
+  const coverage = useCoverage(cityId);
+  const days = coverage.data ? Array.from({ length: 7 }, (_, i) => coverage.data.cells.slice(i * 24, i * 24 + 24)) : [];
+
+  return (
+    <section aria-labelledby="schedule-coverage" className="rounded-2xl border border-ink-200 bg-white p-4">
+      <div className="mb-3 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1 basis-64">
+          <h2 id="schedule-coverage" className="text-lg font-semibold text-ink-900">
+            {text.title}
+          </h2>
+          <p className="text-sm text-ink-500">{text.intro}</p>
+        </div>
+        {cities.data && cities.data.length > 1 ? <CityPicker cities={cities.data} value={cityId} onChange={setPicked} label={text.city} inline /> : null}
+      </div>
+      {cities.isPending || (cityId !== '' && coverage.isPending) ? (
+        <QueryLoading />
+      ) : cities.isError || coverage.isError ? (
+        <QueryError onRetry={() => void (cities.isError ? cities.refetch() : coverage.refetch())} retrying={cities.isFetching || coverage.isFetching}>
+          {text.loadFailed}
+        </QueryError>
+      ) : coverage.data ? (
+        <>
+          <p className="mb-3 font-semibold text-ink-900" data-testid="most-short">
+            {coverage.data.most_short ? text.mostShort(coverage.data.most_short) : text.noShortage}
+          </p>
+          <p className="mb-2 text-xs text-ink-500">{text.legend}</p>
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={text.title}>
+            <table className="w-full min-w-[56rem] border-separate border-spacing-0.5 text-center text-xs">
+              <caption className="sr-only">{`${text.scheduled} / ${text.rides}`}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="sr-only">{text.day}</span>
+                  </th>
+                  {HOURS.map((h) => (
+                    <th key={h} scope="col" className="px-0.5 font-medium text-ink-500 tabular-nums">
+                      {String(h).padStart(2, '0')}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {days.map((cells) => {
+                  const day = WEEKDAY_SHORT[cells[0]!.weekday]!;
+                  return (
+                    <tr key={cells[0]!.date}>
+                      <th scope="row" className="pr-1 text-left font-medium text-ink-700">
+                        {day}
+                      </th>
+                      {cells.map((c) => (
+                        <td key={c.hour} data-testid={`coverage-${c.weekday}-${c.hour}`} className={cn('h-10 min-w-8 rounded px-0.5 leading-tight tabular-nums', tone(c))}>
+                          <span aria-hidden="true" className="block font-semibold">
+                            {c.scheduled}
+                          </span>
+                          <span aria-hidden="true" className="block opacity-80">
+                            {c.rides ? scheduleText.formatRides(c.rides) : '·'}
+                          </span>
+                          <span className="sr-only">{text.cell(day, c.hour, c.scheduled, c.rides)}</span>
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
