@@ -279,6 +279,7 @@ describe('every page at 320 px', () => {
     await reviewApi(admin, driverId, 'approved');
     const driverPage = await signedInPage(browser, server, driverUser, NARROW);
     await visit(driverPage.page, '/driver-active');
+    await visit(driverPage.page, '/driver-schedule');
     await driverPage.context.close();
 
     const adminPage = await signedInPage(browser, server, admin, NARROW);

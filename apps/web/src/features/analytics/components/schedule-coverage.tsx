@@ -51,7 +51,7 @@ export function ScheduleCoverage() {
             {coverage.data.most_short ? text.mostShort(coverage.data.most_short) : text.noShortage}
           </p>
           <p className="mb-2 text-xs text-ink-500">{text.legend}</p>
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={text.title}>
+          <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={text.title}>
             <table className="w-full min-w-[56rem] border-separate border-spacing-0.5 text-center text-xs">
               <caption className="sr-only">{`${text.scheduled} / ${text.rides}`}</caption>
               <thead>
