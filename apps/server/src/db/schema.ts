@@ -390,6 +390,7 @@ export type DB = {
   payment_events: PaymentEventsTable;
   payout_runs: PayoutRunsTable;
   payout_items: PayoutItemsTable;
+  files: FilesTable;
 };
 
 /** How riders pay (migration 0014, decision 0038). */
@@ -524,4 +525,18 @@ export type PayoutItemsTable = {
   payout_tx_id: string | null;
   settled_tx_id: string | null;
   updated_at: Generated<Date>;
+};
+
+/** Uploaded files (migration 0018, decision 0045): the bytes are in storage under `storage_key`. */
+export type FilesTable = {
+  id: Generated<string>;
+  owner_id: string;
+  purpose: string;
+  storage_key: string;
+  content_type: 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
+  size_bytes: number;
+  sha256: string;
+  name: string | null;
+  created_at: Generated<Date>;
+  deleted_at: Date | null;
 };
