@@ -242,6 +242,17 @@ describe('POST /api/files and GET /api/files/:id (local disk)', () => {
     expect((await filesOnDisk()).length).toBe(disk.length + 2);
   });
 
+  it('refuses a user past 30 uploads in 10 minutes with 429, before reading the file', async () => {
+    const busy = await newUser(server, 'Bea Busy');
+    await server.services.usage.uploadPerUser.consume(busy.id, 30);
+    const res = await post(busy.client, { purpose: 'support', file: { bytes: PDF, name: 'a.pdf' } });
+    expect(res.status).toBe(429);
+    expect(res.body.error.code).toBe('TOO_MANY_UPLOADS');
+    expect(await fileRows(busy.id)).toBe(0);
+    // Another user is not affected.
+    expect((await post(stranger.client, { purpose: 'support', file: { bytes: PDF, name: 'a.pdf' } })).status).toBe(201);
+  });
+
   it('serves a file to its owner and to admins only: another user reads 404 (as for no file at all), a visitor 401', async () => {
     const res = await post(owner.client, { purpose: 'driver_document', file: { bytes: PDF, name: 'licence.pdf' } });
     const { id } = res.body.file;
