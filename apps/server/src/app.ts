@@ -18,6 +18,7 @@ import { devOutboxRoutes } from './dev/outbox.routes';
 import { locationRoutes } from './dispatch/location.routes';
 import { driverRoutes } from './drivers/drivers.routes';
 import { financeRoutes } from './finance/finance.routes';
+import { fileRoutes, UPLOAD_PATH } from './files/files.routes';
 import type { AppEnv, Services } from './http/context';
 import { openApiRoutes } from './http/openapi';
 import { observabilityRoutes } from './http/observability.routes';
@@ -109,7 +110,9 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   const limitBody = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json(new AppError('BAD_REQUEST', 'Request body too large').toBody(), 413) });
   // GET and HEAD carry no body (fetch's Request refuses one), and asking for it would make the Node adapter
   // build a full web Request (with an AbortSignal) for every poll: decision 0013.
-  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  // The upload streams up to UPLOAD_MAX_BYTES under its own limit (files/upload-file.ts).
+  const isUpload = (c: { req: { method: string; path: string } }) => c.req.method === 'POST' && c.req.path === UPLOAD_PATH;
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || isUpload(c) ? next() : limitBody(c, next)));
 
   // No path segment or query value of this API holds a control character (a NUL would reach PostgreSQL's
   // text and make it raise): refused before any route reads them (issue 11, finding 5).
@@ -149,7 +152,8 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   // which we never grant, so cookie-authenticated writes are safe from CSRF.
   app.use('/api/*', async (c, next) => {
     // The browser posts CSP reports as application/csp-report: they change nothing but a log line.
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !c.req.path.startsWith('/api/auth/') && c.req.path !== CSP_REPORT_PATH) {
+    // The upload is multipart/form-data: it checks the Origin itself (files.routes.ts), as the WebSocket does.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !c.req.path.startsWith('/api/auth/') && c.req.path !== CSP_REPORT_PATH && !isUpload(c)) {
       const type = c.req.header('content-type') ?? '';
       if (!type.startsWith('application/json')) {
         return c.json(new AppError('BAD_REQUEST', 'Content-Type must be application/json').toBody(), 415);
@@ -198,6 +202,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', refundRoutes(services));
   app.route('/', financeRoutes(services));
   app.route('/', paymentRoutes(services));
+  app.route('/', fileRoutes(services));
   app.route('/', rideRoutes(services));
   if (services.env.NODE_ENV !== 'production') {
     app.route('/', devOutboxRoutes(services));

@@ -35,6 +35,19 @@ describe('environment', () => {
     for (const value of ['0', '-5', '1.5', 'forever', '3651']) expect(() => parseEnv({ RETENTION_BREADCRUMB_DAYS: value }), value).toThrow(/RETENTION_BREADCRUMB_DAYS/);
   });
 
+  it('keeps uploads on disk unless S3_BUCKET is set with both keys (decision 0045)', () => {
+    expect(parseEnv({}).UPLOAD_MAX_BYTES).toBe(10 * 1024 * 1024);
+    expect(parseEnv({}).S3_BUCKET).toBeUndefined();
+    expect(() => parseEnv({ S3_BUCKET: 'openride-files' })).toThrow(/S3_ACCESS_KEY_ID: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+    expect(() => parseEnv({ S3_BUCKET: 'openride-files', S3_ACCESS_KEY_ID: 'AKIA1' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => parseEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET/);
+    expect(() => parseEnv({ S3_BUCKET: 'Bad_Bucket', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' })).toThrow(/S3_BUCKET/);
+    expect(() => parseEnv({ S3_BUCKET: 'files', S3_ENDPOINT: 'ftp://x', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' })).toThrow(/S3_ENDPOINT/);
+    expect(() => parseEnv({ UPLOAD_MAX_BYTES: '10' })).toThrow(/UPLOAD_MAX_BYTES/);
+    const s3 = parseEnv({ S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b', S3_REGION: '' });
+    expect(s3).toMatchObject({ S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'us-east-1' });
+  });
+
   it('in production demands real providers, a secret and a public URL', () => {
     const err = (() => {
       try {

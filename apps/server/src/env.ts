@@ -117,6 +117,18 @@ export const envSchema = z
     PAYMENTS_TEST_MODE: bool.optional(),
     /** A geocoder for place search (Nominatim or Photon base URL); without it only the offline gazetteer answers. */
     GEOCODER_URL: optionalUrl(['http:', 'https:']),
+    /** The largest upload POST /api/files takes (bytes): refused with 413 as soon as a stream crosses it (decision 0045). */
+    UPLOAD_MAX_BYTES: z.coerce.number().int('must be a whole number of bytes').min(1024, 'must be at least 1024 bytes').max(100 * 1024 * 1024, 'must be at most 100 MB').default(10 * 1024 * 1024),
+    /**
+     * Uploads in S3-compatible object storage (decision 0045): set S3_BUCKET with both keys; S3_ENDPOINT for a
+     * server other than AWS (MinIO, R2, …; path-style addressing then). Without S3_BUCKET files are kept on
+     * disk under DATA_DIR/uploads, which only one machine sees.
+     */
+    S3_BUCKET: z.preprocess(blank, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots or hyphens)').optional()),
+    S3_ENDPOINT: z.preprocess(blank, optionalUrl(['http:', 'https:'])),
+    S3_REGION: z.preprocess(blank, z.string().regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as us-east-1').default('us-east-1')),
+    S3_ACCESS_KEY_ID: z.preprocess(blank, z.string().min(1).optional()),
+    S3_SECRET_ACCESS_KEY: z.preprocess(blank, z.string().min(1).optional()),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -132,6 +144,12 @@ export const envSchema = z
     const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
     if (stripe.some(Boolean) && !stripe.every(Boolean)) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together' });
+    }
+    if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' });
+    }
+    if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when S3_ENDPOINT or the S3 keys are set (otherwise files would silently stay on local disk)' });
     }
     if (env.NODE_ENV === 'production') {
       if (env.PAYMENTS_TEST_MODE) ctx.addIssue({ code: 'custom', path: ['PAYMENTS_TEST_MODE'], message: 'cannot be on in production (no real card would be charged)' });

@@ -16,7 +16,7 @@ import { type RunningDemo, startDemo } from './demo/start-demo';
 import { demoEnabled, type Env } from './env';
 import type { Services } from './http/context';
 import { trustedOriginsOf } from './http/csp';
-import { isSameOrigin } from './http/same-origin';
+import { isAllowedOrigin } from './http/same-origin';
 import type { Logger } from './lib/logger';
 import type { WelcomeFacts } from './lib/welcome';
 import { getOrCreateSetting, randomToken } from './lib/settings';
@@ -49,6 +49,7 @@ import { createMemoryGeoIndex } from './geo/memory-geo-index';
 import { createRedisGeoIndex } from './geo/redis-geo-index';
 import { loopbackUrl, publishBackupAccess } from './backup/backup-access';
 import { embeddedBackup } from './backup/embedded-backup';
+import { storageOf } from './storage/storage-of';
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -154,6 +155,9 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
     cleanups.push(() => dispatcher.close());
     const supply = createSupplySampler({ db, geo, logger });
     cleanups.push(() => supply.close());
+    const storage = await storageOf(env);
+    cleanups.push(async () => storage.close());
+    if (storage.kind === 'local' && env.DATABASE_URL) logger.warn('uploads are kept on this machine\'s disk (DATA_DIR/uploads): other server processes cannot read them; set S3_BUCKET when running more than one');
     const services: Services = {
       env,
       db,
@@ -184,6 +188,7 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
       supply,
       telephony: overrides.telephony !== undefined ? overrides.telephony : telephonyOf(env),
       payments: overrides.payments !== undefined ? overrides.payments : paymentProviderOf(env),
+      storage,
       metrics,
       redis: redis ?? null,
       backup: database.kind === 'pglite' ? { token: randomToken(32), archive: () => embeddedBackup(database, env.DATA_DIR) } : null,
@@ -212,7 +217,7 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
         const session = await services.auth.api.getSession({ headers }).catch(() => null);
         return session ? { id: session.user.id } : null;
       },
-      isAllowedOrigin: (origin, host) => !origin || trustedOrigins.includes(origin) || origin === services.publicUrl || isSameOrigin(origin, host),
+      isAllowedOrigin: (origin, host) => isAllowedOrigin(origin, host, trustedOrigins),
       onLocation: (user, frame) => services.locations.handleFrame(user.id, frame),
       limits: overrides.socketLimits,
     });
@@ -242,7 +247,7 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
     logger.info({ adminPath: services.adminPath, adminUrl: `${services.publicUrl}${services.adminPath}` }, `admin panel at ${services.adminPath} (admins only)`);
     if (env.NODE_ENV !== 'production') logger.info({ outbox: `${url}/dev/outbox` }, 'dev outbox: emails and SMS land here (readable only from this machine or by an admin)');
     logger.info(
-      { url, port, database: database.kind, bus: env.REDIS_URL ? 'redis' : 'memory', dataDir: env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR), startupMs: Math.round(performance.now() - started) },
+      { url, port, database: database.kind, bus: env.REDIS_URL ? 'redis' : 'memory', storage: services.storage.kind, dataDir: env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR), startupMs: Math.round(performance.now() - started) },
       `OpenRide listening on ${url}`,
     );
 

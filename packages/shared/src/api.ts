@@ -5,6 +5,7 @@ import { cancellationRoutes } from './cancellation/api';
 import type { RouteContract } from './contract';
 import { devRoutes } from './dev/api';
 import { driverRoutes } from './drivers/api';
+import { fileRoutes } from './files/api';
 import { financeRoutes } from './finance/api';
 import { notificationRoutes } from './notifications/api';
 import { otpRoutes } from './otp/api';
@@ -47,4 +48,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...paymentRoutes,
   ...payoutRoutes,
   ...scheduleRoutes,
+  ...fileRoutes,
 ];

@@ -33,7 +33,8 @@ export type RouteContract = {
   auth: RouteAuth;
   /** Absent: mounted outside production only. */
   devOnly?: true;
-  request?: { params?: z.ZodObject; query?: z.ZodObject; body?: z.ZodType };
+  /** `bodyContentType` defaults to application/json (the only type other writes accept: the CSRF defence). */
+  request?: { params?: z.ZodObject; query?: z.ZodObject; body?: z.ZodType; bodyContentType?: 'multipart/form-data' };
   /**
    * Every status the route answers on purpose. A status not listed whose code is 4xx/5xx carries the common
    * error body (`errorBodySchema`); a 2xx not listed is a contract breach.

@@ -66,6 +66,10 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   TIP_WINDOW_CLOSED: 'Tips can be given up to 72 hours after the ride.',
   WALLET_INSUFFICIENT: 'Your wallet credit is lower than that. Choose another way to pay.',
   PUSH_ENDPOINT_TAKEN: 'This browser is already set up for notifications on another account.',
+  FILE_TOO_LARGE: 'This file is too large. Choose a smaller one.',
+  FILE_TYPE_NOT_ALLOWED: 'This file type is not accepted. Upload a JPEG, PNG or WebP photo, or a PDF.',
+  FILE_UNREADABLE: 'We could not read this image. Take the photo again, or upload a PDF.',
+  TOO_MANY_UPLOADS: 'You have uploaded a lot of files in a short time. Please wait a few minutes, then try again.',
 };
 
 /** What to tell a person about an error; an unknown code (an older or newer server) reads as unexpected. */

@@ -122,6 +122,16 @@ export const DOMAIN_ERROR_CODES = {
   // Push
   /** The push subscription's endpoint is registered to another account: it does not change owner. */
   PUSH_ENDPOINT_TAKEN: 409,
+
+  // Files (issue 14, decision 0045)
+  /** The upload is over UPLOAD_MAX_BYTES: refused as soon as the limit is crossed, nothing kept. */
+  FILE_TOO_LARGE: 413,
+  /** The file's bytes are not JPEG, PNG, WebP or PDF (whatever its name says). */
+  FILE_TYPE_NOT_ALLOWED: 415,
+  /** The bytes start like an image but cannot be decoded (damaged, or too many pixels). */
+  FILE_UNREADABLE: 422,
+  /** Too many uploads by one user in a short time. */
+  TOO_MANY_UPLOADS: 429,
 } as const;
 
 export const ERROR_CODES = { ...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES } as const;

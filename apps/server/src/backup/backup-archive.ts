@@ -44,6 +44,8 @@ export async function listDataFiles(dataDir: string): Promise<Array<{ rel: strin
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (!rel && isDataDirBookkeeping(entry.name)) continue;
       const childRel = rel ? `${rel}/${entry.name}` : entry.name;
+      // Uploads under way (decision 0045): half-written, renamed away when complete; never part of a backup.
+      if (childRel === 'uploads/.tmp') continue;
       const abs = path.join(dir, entry.name);
       if (entry.isDirectory()) await walk(abs, childRel);
       else if (entry.isFile()) {

@@ -16,6 +16,7 @@ import * as m0014 from './migrations/0014-payments';
 import * as m0015 from './migrations/0015-refunds';
 import * as m0016 from './migrations/0016-payouts';
 import * as m0017 from './migrations/0017-card-owed';
+import * as m0018 from './migrations/0018-files';
 import * as m0020 from './migrations/0020-driver-schedule';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015-refunds': m0015,
   '0016-payouts': m0016,
   '0017-card-owed': m0017,
+  '0018-files': m0018,
   '0020-driver-schedule': m0020,
 };
 

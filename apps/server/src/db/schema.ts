@@ -394,6 +394,7 @@ export type DB = {
   driver_schedule_blocks: DriverScheduleBlocksTable;
   driver_time_off: DriverTimeOffTable;
   driver_shift_reminders: DriverShiftRemindersTable;
+  files: FilesTable;
 };
 
 /** Driver schedules (migration 0020, decision 0047): weekly blocks in the city's local time, time off, reminders sent. */
@@ -534,4 +535,18 @@ export type PayoutItemsTable = {
   payout_tx_id: string | null;
   settled_tx_id: string | null;
   updated_at: Generated<Date>;
+};
+
+/** Uploaded files (migration 0018, decision 0045): the bytes are in storage under `storage_key`. */
+export type FilesTable = {
+  id: Generated<string>;
+  owner_id: string;
+  purpose: string;
+  storage_key: string;
+  content_type: 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
+  size_bytes: number;
+  sha256: string;
+  name: string | null;
+  created_at: Generated<Date>;
+  deleted_at: Date | null;
 };

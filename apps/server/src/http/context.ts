@@ -23,6 +23,7 @@ import type { Metrics } from '../lib/metrics';
 import type { Jobs } from '../jobs/jobs';
 import type { Telephony } from '../telephony/telephony';
 import type { PaymentProvider } from '../payments/provider';
+import type { Storage } from '../storage/storage';
 
 /** Everything a route or verb may need, built once at start. */
 export type Services = {
@@ -62,6 +63,8 @@ export type Services = {
   telephony: Telephony | null;
   /** The card processor: Stripe, the test card provider (never in production), or null (cash only; decision 0038). */
   payments: PaymentProvider | null;
+  /** Uploaded files' bytes: DATA_DIR/uploads, or an S3 bucket when S3_BUCKET is set (decision 0045). */
+  storage: Storage;
   /** Prometheus metrics of this process (GET /metrics). */
   metrics: Metrics;
   /** Redis, when configured (scaled mode): the readiness check pings it. */

@@ -45,7 +45,7 @@ export function renderApiMarkdown(routes: readonly RouteContract[], doc: Doc): s
     for (const route of routes.filter((r) => r.tag === tag)) {
       const op = doc.paths[openApiPath(route.path)]![route.method.toLowerCase()];
       const query = ((op.parameters ?? []) as { name: string; in: string }[]).filter((p) => p.in === 'query').map((p) => p.name);
-      const body = op.requestBody?.content?.['application/json']?.schema as Schema | undefined;
+      const body = (Object.values(op.requestBody?.content ?? {}) as { schema?: Schema }[])[0]?.schema;
       const request = [query.length ? `query ${query.join(', ')}` : '', body ? outline(body) : ''].filter(Boolean).join('; ') || '—';
       const responses = Object.entries(op.responses as Record<string, { description: string; content?: Record<string, { schema?: Schema }> }>)
         .filter(([status]) => status !== 'default')

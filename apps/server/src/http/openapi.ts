@@ -66,7 +66,7 @@ function operationOf(route: RouteContract) {
     'x-auth': route.auth,
     security: route.auth === 'public' ? [] : [{ [route.auth === 'backup-token' ? BACKUP_SCHEME : SESSION_SCHEME]: [] }],
     ...(parameters.length ? { parameters } : {}),
-    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(body, 'input') } } } } : {}),
+    ...(body ? { requestBody: { required: true, content: { [route.request?.bodyContentType ?? 'application/json']: { schema: jsonSchemaOf(body, 'input') } } } } : {}),
     responses,
   };
 }
@@ -84,7 +84,7 @@ export function buildOpenApiDocument(opts: { production: boolean; version?: stri
       title: 'OpenRide API',
       version: opts.version ?? '0.1.0',
       description: [
-        'Everything is JSON under `/api`. Writes must send `Content-Type: application/json` (415 otherwise: the CSRF defence).',
+        'Everything is JSON under `/api`. Writes must send `Content-Type: application/json` (415 otherwise: the CSRF defence), except the upload `POST /api/files` (multipart/form-data, with its own origin check).',
         'The session is better-auth\'s cookie, set by `POST /api/functions/auth-with-rate-limit`; `x-auth` says who may call a route',
         '(`user`: signed in, 401 otherwise; `driver`: a signed-in user acting on their own driver record; `admin`: 403 to anyone else).',
         'Errors use one body, `{ "error": { "code", "message", "details"? } }`, except the `/api/functions/*` endpoints, which answer the shapes the spec\'s client reads on every status.',

@@ -24,3 +24,14 @@ export function ownOrigins(request: Request | undefined): string[] {
   const host = request?.headers.get('host');
   return host ? [`http://${host}`, `https://${host}`] : [];
 }
+
+/**
+ * The origin rule of requests a browser may send cross-site without asking first: the WebSocket upgrade and
+ * the multipart upload (POST /api/files), which the JSON-only rule cannot cover. A browser always names the
+ * page's origin on these; it must be a trusted origin (PUBLIC_URL, TRUSTED_ORIGINS) or the very host the
+ * request reached. No Origin at all is a client that is not a browser (a script, the simulator): it carries
+ * no one else's cookies, so there is no forgery to refuse.
+ */
+export function isAllowedOrigin(origin: string | undefined, host: string | undefined, trustedOrigins: readonly string[]): boolean {
+  return !origin || trustedOrigins.includes(origin) || isSameOrigin(origin, host);
+}

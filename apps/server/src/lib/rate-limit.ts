@@ -115,6 +115,8 @@ export type UsageLimiters = {
   rideRequestPerUser: RateLimiterAbstract;
   /** Cancellations by one driver: each ends a rider's booking and tells them. (A rider's are bounded by their bookings.) */
   cancelPerUser: RateLimiterAbstract;
+  /** Uploads by one user (decision 0045): each may be 10 MB read, decoded and stored. Refused ones count too. */
+  uploadPerUser: RateLimiterAbstract;
 };
 
 export type UsageLimitSettings = Record<keyof UsageLimiters, { points: number; duration: number }>;
@@ -125,6 +127,7 @@ export const USAGE_LIMITS: UsageLimitSettings = {
   rideRequestPerUser: { points: 10, duration: 10 * 60 },
   callPerUserRide: { points: 5, duration: 10 * 60 },
   cancelPerUser: { points: 20, duration: 10 * 60 },
+  uploadPerUser: { points: 30, duration: 10 * 60 },
 };
 
 /** Like the auth limits: in memory, or through Redis so every process of a scaled deployment counts together. */
@@ -137,6 +140,7 @@ export function createUsageLimiters(redis?: Redis, prefix = 'openride', limits: 
     rideRequestPerUser: make('ride-request-user', limits.rideRequestPerUser),
     callPerUserRide: make('call-user-ride', limits.callPerUserRide),
     cancelPerUser: make('cancel-user', limits.cancelPerUser),
+    uploadPerUser: make('upload-user', limits.uploadPerUser),
   };
 }
 

@@ -1,0 +1,61 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { fileIdParamsSchema } from '@openride/shared/files/schemas';
+import { Hono } from 'hono';
+import { type AppEnv, requireUser, type Services } from '../http/context';
+import { trustedOriginsOf } from '../http/csp';
+import { isAllowedOrigin } from '../http/same-origin';
+import { AppError, badRequest, domainError, forbidden } from '../lib/errors';
+import { take } from '../lib/rate-limit';
+import { fileView } from './files.repo';
+import { readFile } from './read-file';
+import { ENVELOPE_BYTES, tooLarge, uploadFile } from './upload-file';
+
+/** The one write under /api that is not JSON: app.ts lets it past the JSON-only rule and the 64 KB body limit. */
+export const UPLOAD_PATH = '/api/files';
+
+const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' } as const;
+
+export function fileRoutes(services: Services) {
+  const app = new Hono<AppEnv>();
+  const trustedOrigins = trustedOriginsOf(services.env, services.publicUrl);
+
+  app.post(UPLOAD_PATH, async (c) => {
+    const user = requireUser(c);
+    // A cross-site page may post a multipart form without asking first (unlike JSON), carrying the cookie:
+    // the Origin the browser writes is the defence, with the WebSocket's rule. Sec-Fetch-Site backs it up
+    // for a browser that sent no Origin.
+    const site = c.req.header('sec-fetch-site');
+    if (!isAllowedOrigin(c.req.header('origin'), c.req.header('host'), trustedOrigins) || (!c.req.header('origin') && (site === 'cross-site' || site === 'same-site'))) {
+      throw forbidden("Uploads are accepted only from this site's own pages.");
+    }
+    const contentType = c.req.header('content-type') ?? '';
+    if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+      return c.json(new AppError('BAD_REQUEST', 'Content-Type must be multipart/form-data').toBody(), 415);
+    }
+    if (!(await take(services.usage.uploadPerUser, user.id))) throw domainError('TOO_MANY_UPLOADS');
+    // An honest Content-Length over the limit is refused before a byte is read.
+    const declared = Number(c.req.header('content-length'));
+    if (Number.isFinite(declared) && declared > services.env.UPLOAD_MAX_BYTES + ENVELOPE_BYTES) throw tooLarge(services.env.UPLOAD_MAX_BYTES);
+    const body = c.req.raw.body;
+    if (!body) throw badRequest('The upload is empty.');
+    const row = await uploadFile(services, user.id, { contentType, body: Readable.fromWeb(body as NodeReadableStream<Uint8Array>) });
+    return c.json({ file: fileView(row) }, 201);
+  });
+
+  app.get('/api/files/:id', async (c) => {
+    const user = requireUser(c);
+    const { id } = fileIdParamsSchema.parse(c.req.param());
+    const { file, object } = await readFile(services, user.id, id);
+    return c.body(Readable.toWeb(object.stream) as ReadableStream, 200, {
+      'content-type': file.content_type,
+      'content-length': String(object.size),
+      // Shown in the browser, never run: the type is the one we sniffed and stored, and nosniff holds it there.
+      'content-disposition': `inline; filename="${file.id}.${EXTENSIONS[file.content_type]}"`,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    });
+  });
+
+  return app;
+}
