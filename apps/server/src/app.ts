@@ -31,6 +31,7 @@ import { lostRace } from './lib/transaction';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { otpRoutes } from './otp/otp.routes';
 import { paymentHistoryRoutes } from './payment-history/payment-history.routes';
+import { vehicleRoutes } from './vehicles/vehicles.routes';
 import { payoutRoutes } from './payouts/payouts.routes';
 import { farePolicyRoutes } from './pricing/fare-policies.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
@@ -180,6 +181,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', locationRoutes(services));
   app.route('/', driverRoutes(services));
   app.route('/', payoutRoutes(services));
+  app.route('/', vehicleRoutes(services));
   app.route('/', pushRoutes(services));
   app.route('/', adminRoutes(services));
   app.route('/', analyticsRoutes(services));

@@ -19,6 +19,7 @@ import { refundRoutes } from './refunds/api';
 import { rideRoutes } from './rides/api';
 import { surgeRoutes } from './surge/api';
 import { systemRoutes } from './system/api';
+import { vehicleRoutes } from './vehicles/api';
 import { zoneRoutes } from './zones/api';
 
 /** Every route of the HTTP API, domain by domain: what the OpenAPI document and the coverage test read. */
@@ -45,4 +46,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...financeRoutes,
   ...paymentRoutes,
   ...payoutRoutes,
+  ...vehicleRoutes,
 ];

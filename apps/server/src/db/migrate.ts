@@ -16,6 +16,7 @@ import * as m0014 from './migrations/0014-payments';
 import * as m0015 from './migrations/0015-refunds';
 import * as m0016 from './migrations/0016-payouts';
 import * as m0017 from './migrations/0017-card-owed';
+import * as m0019 from './migrations/0019-vehicles';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015-refunds': m0015,
   '0016-payouts': m0016,
   '0017-card-owed': m0017,
+  '0019-vehicles': m0019,
 };
 
 /** Every migration this code knows, oldest first: a backup whose database has one more is refused (decision 0028). */

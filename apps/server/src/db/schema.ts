@@ -390,6 +390,8 @@ export type DB = {
   payment_events: PaymentEventsTable;
   payout_runs: PayoutRunsTable;
   payout_items: PayoutItemsTable;
+  vehicles: VehiclesTable;
+  vehicle_rules: VehicleRulesTable;
 };
 
 /** How riders pay (migration 0014, decision 0038). */
@@ -523,5 +525,33 @@ export type PayoutItemsTable = {
   failure_reason: string | null;
   payout_tx_id: string | null;
   settled_tx_id: string | null;
+  updated_at: Generated<Date>;
+};
+
+/** A driver's car (migration 0019, decision 0046): one active per driver; dispatch needs it verified. */
+export type VehiclesTable = {
+  id: Generated<string>;
+  driver_id: string;
+  make: string;
+  model: string;
+  year: number;
+  color: string;
+  license_plate: string;
+  seats: Generated<number>;
+  status: Generated<'pending' | 'verified' | 'rejected'>;
+  rejection_reason: string | null;
+  active: Generated<boolean>;
+  reviewed_at: Timestamp | null;
+  reviewed_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
+/** Per city: what a vehicle needs for Comfort and XL (Economy: any verified vehicle). */
+export type VehicleRulesTable = {
+  city_id: string;
+  comfort_min_year: number;
+  comfort_min_seats: Generated<number>;
+  xl_min_seats: Generated<number>;
+  updated_by: string | null;
   updated_at: Generated<Date>;
 };
