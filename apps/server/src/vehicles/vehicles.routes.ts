@@ -1,4 +1,5 @@
 import { adminVehiclesQuerySchema, vehicleInputSchema, vehicleReviewSchema, vehicleRulesInputSchema } from '@openride/shared/vehicles/schemas';
+import { emptyBodySchema } from '@openride/shared/contract';
 import { Hono } from 'hono';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { requireAdmin } from '../http/require-admin';
@@ -30,6 +31,7 @@ export function vehicleRoutes(services: Services) {
 
   app.post('/api/vehicles/:id/activate', async (c) => {
     const user = requireUser(c);
+    emptyBodySchema.parse(await c.req.json());
     return c.json({ vehicle: await activateVehicle(services, user.id, c.req.param('id')) });
   });
 

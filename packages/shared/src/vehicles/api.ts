@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoutes, idParamsSchema } from '../contract';
+import { defineRoutes, emptyBodySchema, idParamsSchema } from '../contract';
 import { adminVehiclesQuerySchema, vehicleInputSchema, vehicleReviewSchema, vehicleRulesInputSchema } from './schemas';
 import { adminVehiclesPageSchema, cityVehicleRulesSchema, ownVehiclesSchema, vehicleResponseSchema } from './views';
 
@@ -43,7 +43,7 @@ export const vehicleRoutes = defineRoutes([
     tag: 'vehicles',
     summary: 'Make a verified vehicle the active one',
     auth: 'driver',
-    request: { params: idParamsSchema },
+    request: { params: idParamsSchema, body: emptyBodySchema },
     responses: {
       200: { description: 'The vehicle, active', schema: vehicleResponseSchema },
       404: { description: "No such vehicle, or another driver's" },

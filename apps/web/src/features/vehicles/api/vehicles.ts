@@ -33,7 +33,7 @@ export function useSaveVehicle() {
 export function useActivateVehicle() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ vehicle: Vehicle }>(`/api/vehicles/${encodeURIComponent(id)}/activate`, { method: 'POST' }),
+    mutationFn: (id: string) => api<{ vehicle: Vehicle }>(`/api/vehicles/${encodeURIComponent(id)}/activate`, { method: 'POST', body: {} }),
     onSettled: () => client.invalidateQueries({ queryKey: vehicleKeys.own }),
   });
 }
