@@ -22,7 +22,6 @@ import type { Jobs } from '../jobs/jobs';
 import { settleRideOnCancel } from '../payments/ride-payments';
 import { offerView } from './offer-view';
 import { hasQualifyingVehicle } from '../vehicles/vehicles.repo';
-import { vehicleRulesOf } from '../vehicles/vehicle-rules.repo';
 
 export type DispatchOptions = {
   offerTimeoutMs: number;
@@ -93,12 +92,11 @@ export function createDispatcher(deps: Deps) {
    * Read outside the ride's transaction: routing may be a network call (OSRM), and no lock is held while it
    * runs. The transaction re-checks what matters (the ride's state, the driver, the unique indexes).
    * Only drivers whose active, verified vehicle qualifies for the ride type under the city's rules
-   * (decision 0046): one read of the rules per look, one index probe per driver in the query below.
+   * (decision 0046): the city's rules are read in the query below, one index probe per driver.
    */
   async function candidates(ride: RideRow, tried: readonly string[]) {
     const exclude = new Set(tried);
     const pickup = { lat: ride.pickup_lat, lng: ride.pickup_lng };
-    const rules = await vehicleRulesOf(db, ride.city_id);
     for (const radius_m of options.radiiM) {
       for (let round = 0; ; round++) {
         const near = await geo.nearest(ride.city_id, pickup, { radius_m, limit: 10, exclude });
@@ -110,7 +108,7 @@ export function createDispatcher(deps: Deps) {
           .where('id', 'in', near.map((n) => n.driverId))
           .where('verification_status', '=', 'approved')
           .where('status', '=', 'available')
-          .where((eb) => hasQualifyingVehicle(eb, ride.ride_type, rules))
+          .where((eb) => hasQualifyingVehicle(eb, ride.ride_type, ride.city_id))
           .where(({ not, exists, selectFrom }) =>
             not(exists(selectFrom('ride_offers').select(sql.lit(1).as('one')).whereRef('ride_offers.driver_id', '=', 'drivers.id').where('ride_offers.status', '=', 'offered'))),
           )

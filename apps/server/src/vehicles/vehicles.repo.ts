@@ -1,5 +1,5 @@
 import type { RideType } from '@openride/shared/rides/schemas';
-import { rideTypesFor, type VehicleRules } from '@openride/shared/vehicles/schemas';
+import { defaultVehicleRules, rideTypesFor, type VehicleRules } from '@openride/shared/vehicles/schemas';
 import type { Vehicle } from '@openride/shared/vehicles/views';
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, VehiclesTable } from '../db/schema';
@@ -45,18 +45,24 @@ export function vehicleView(row: VehicleRow, cities: { city_id: string; city_nam
 
 /**
  * Dispatch's rule (decision 0046), as a condition on a query over `drivers`: the driver's active vehicle is
- * verified and qualifies for the ride type under the city's rules. One probe of `vehicles_one_active_idx`
- * per candidate driver.
+ * verified and qualifies for the ride type under the city's rules (read in the same query, the defaults when
+ * the city has no row: no extra round trip). One probe of `vehicles_one_active_idx` per candidate driver.
  */
-export function hasQualifyingVehicle(eb: ExpressionBuilder<DB, 'drivers'>, rideType: RideType, rules: VehicleRules) {
+export function hasQualifyingVehicle(eb: ExpressionBuilder<DB, 'drivers'>, rideType: RideType, cityId: string) {
+  const d = defaultVehicleRules();
   let vehicle = eb
     .selectFrom('vehicles')
+    .leftJoin('vehicle_rules', (join) => join.on('vehicle_rules.city_id', '=', cityId))
     .select(sql.lit(1).as('one'))
     .whereRef('vehicles.driver_id', '=', 'drivers.id')
     .where('vehicles.active', '=', true)
     .where('vehicles.status', '=', 'verified');
-  if (rideType === 'comfort') vehicle = vehicle.where('vehicles.year', '>=', rules.comfort_min_year).where('vehicles.seats', '>=', rules.comfort_min_seats);
-  if (rideType === 'xl') vehicle = vehicle.where('vehicles.seats', '>=', rules.xl_min_seats);
+  if (rideType === 'comfort') {
+    vehicle = vehicle
+      .where(sql<boolean>`vehicles.year >= coalesce(vehicle_rules.comfort_min_year, ${d.comfort_min_year})`)
+      .where(sql<boolean>`vehicles.seats >= coalesce(vehicle_rules.comfort_min_seats, ${d.comfort_min_seats})`);
+  }
+  if (rideType === 'xl') vehicle = vehicle.where(sql<boolean>`vehicles.seats >= coalesce(vehicle_rules.xl_min_seats, ${d.xl_min_seats})`);
   return eb.exists(vehicle);
 }
 
