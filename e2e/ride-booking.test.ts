@@ -7,7 +7,7 @@ import { riderText } from '@openride/shared/rides/rider-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSocket } from '../apps/server/test/socket-client';
-import { adminApi, type ApiUser, applyApi, byText, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
+import { adminApi, type ApiUser, applyApi, byText, giveSeatsApi, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
 import { closeSuite, type E2EServer, openPage, openSuite, PHONE } from './support/fixtures';
 
 const book = riderText.book;
@@ -39,7 +39,10 @@ const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'curren
 async function idleDriverAt(at: Point) {
   const user = await signUpApi(server, { full_name: 'Idle Ida' });
   const { id } = await applyApi(user, { full_name: 'Idle Ida' });
-  await reviewApi(await adminApi(server), id, 'approved');
+  const admin = await adminApi(server);
+  await reviewApi(admin, id, 'approved');
+  // A seven-seater: near, it serves every ride type (decision 0046).
+  await giveSeatsApi(user, admin, 7);
   const online = await user.request(`/api/drivers/${id}`, { method: 'PATCH', json: { status: 'available' } });
   expect(online.status, JSON.stringify(online.body)).toBe(200);
   const socket = await openSocket(user, server.url);

@@ -9,7 +9,7 @@ export const SF = { lat: 37.7749, lng: -122.4194 };
 export type SeededDriver = SeededUser & { driverId: string };
 export type SeededPair = { driver: SeededDriver; rider: SeededUser; rideId: string };
 
-/** Approved drivers, switched online (drivers rows as migrations 0002–0003 define them). */
+/** Approved drivers, switched online (drivers rows as migrations 0002–0003 define them), each with a verified car (0019). */
 export async function seedDrivers(db: Kysely<DB>, count: number, prefix: string, chunk = 1000): Promise<SeededDriver[]> {
   const users = await seedUsers(db, count, { prefix, role: 'driver', chunk });
   const out: SeededDriver[] = [];
@@ -33,6 +33,11 @@ export async function seedDrivers(db: Kysely<DB>, count: number, prefix: string,
         })),
       )
       .returning(['id', 'user_id'])
+      .execute();
+    // Each with its car, verified and active (migration 0019): dispatch offers rides only to such drivers.
+    await db
+      .insertInto('vehicles')
+      .values(rows.map((r, j) => ({ driver_id: r.id, make: 'Toyota', model: 'Prius', year: 2021, color: 'Blue', license_plate: `B${String(start + j).padStart(6, '0')}`, seats: 4, status: 'verified' as const, active: true })))
       .execute();
     const byUser = new Map(rows.map((r) => [r.user_id, r.id]));
     for (const u of batch) out.push({ ...u, driverId: byUser.get(u.id)! });

@@ -121,6 +121,19 @@ export async function reviewApi(admin: ApiUser, driverId: string, status: 'appro
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
+/**
+ * The driver's application car (a 2021 Prius, 4 seats: Economy and Comfort, decision 0046) with `seats`
+ * instead — 6+ makes it XL too: edited through /vehicles (back to verification) and verified by the admin.
+ */
+export async function giveSeatsApi(driver: ApiUser, admin: ApiUser, seats: number) {
+  const list = await driver.get('/api/vehicles');
+  expect(list.status, JSON.stringify(list.body)).toBe(200);
+  const active = (list.body.vehicles as Array<Record<string, unknown> & { id: string; active: boolean }>).find((v) => v.active)!;
+  const { make, model, year, color, license_plate } = active;
+  expect((await driver.patch(`/api/vehicles/${active.id}`, { make, model, year, color, license_plate, seats })).status).toBe(200);
+  expect((await admin.post(`/api/admin/vehicles/${active.id}/review`, { status: 'verified' })).status).toBe(200);
+}
+
 /** A browser page signed in as `user` (its session cookies copied into a fresh context). */
 export async function signedInPage(browser: Browser, server: E2EServer, user: TestClient, options: Parameters<typeof openPage>[2] = PHONE) {
   const opened = await openPage(browser, server.url, options);

@@ -32,6 +32,7 @@ import { lostRace } from './lib/transaction';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { otpRoutes } from './otp/otp.routes';
 import { paymentHistoryRoutes } from './payment-history/payment-history.routes';
+import { vehicleRoutes } from './vehicles/vehicles.routes';
 import { payoutRoutes } from './payouts/payouts.routes';
 import { scheduleRoutes } from './schedule/schedule.routes';
 import { farePolicyRoutes } from './pricing/fare-policies.routes';
@@ -186,6 +187,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', driverRoutes(services));
   app.route('/', payoutRoutes(services));
   app.route('/', scheduleRoutes(services));
+  app.route('/', vehicleRoutes(services));
   app.route('/', pushRoutes(services));
   app.route('/', adminRoutes(services));
   app.route('/', analyticsRoutes(services));

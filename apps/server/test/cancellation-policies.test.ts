@@ -261,7 +261,7 @@ describe('/api/admin/cancellation-policies', () => {
 
     // An XL ride cancelled late now costs 10 % of its fare, between $3.00 and $8.00.
     const pickup = area();
-    const driver = await onlineDriver(server, admin, north(pickup, 300), 'Xena Xl');
+    const driver = await onlineDriver(server, admin, north(pickup, 300), 'Xena Xl', { seats: 7 });
     const rider = await newUser(server, 'Xavier Xl');
     const ride = (await rider.client.post('/api/rides', { pickup, destination: GOLDEN_GATE_PARK, ride_type: 'xl', payment_method: 'cash' })).body.ride;
     await nextOffer(driver, ride.id);

@@ -58,8 +58,21 @@ export async function approvedDriverOf(server: Server, admin: TestClient, name =
   return { client, id, driverId };
 }
 
-export async function onlineDriver(server: Server, admin: TestClient, at: { lat: number; lng: number }, name = 'Dana Driver') {
+/**
+ * The application's car (a 2021 Prius, 4 seats: Economy and Comfort under the default rules, decision 0046)
+ * with `seats` instead: edited through /vehicles, which sends it back to verification, and verified again.
+ */
+export async function giveSeats(client: TestClient, admin: TestClient, seats: number) {
+  const active = ((await client.get('/api/vehicles')).body.vehicles as Array<Record<string, unknown> & { id: string; active: boolean }>).find((v) => v.active)!;
+  const { make, model, year, color, license_plate } = active;
+  expect((await client.patch(`/api/vehicles/${active.id}`, { make, model, year, color, license_plate, seats })).status).toBe(200);
+  expect((await admin.post(`/api/admin/vehicles/${active.id}/review`, { status: 'verified' })).status).toBe(200);
+}
+
+export async function onlineDriver(server: Server, admin: TestClient, at: { lat: number; lng: number }, name = 'Dana Driver', opts: { seats?: number } = {}) {
   const { client, id, driverId } = await approvedDriverOf(server, admin, name);
+  // An XL ride needs a car with 6+ seats.
+  if (opts.seats) await giveSeats(client, admin, opts.seats);
   expect((await client.request(`/api/drivers/${driverId}`, { method: 'PATCH', json: { status: 'available' } })).status).toBe(200);
   const socket = await openSocket(client, server.url);
   let lastSent = 0;

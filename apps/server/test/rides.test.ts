@@ -59,9 +59,9 @@ describe('quotes and pricing', () => {
       // The path drawn on the map: at least the two ends (a street-grid path without OSRM).
       route: expect.arrayContaining([expect.any(Array)]),
       options: [
-        { ride_type: 'economy', name: 'Economy', seats: 4, fare_cents: computeFare(sf[0]!, route.distance_m, route.duration_s), pickup_eta_s: null },
-        { ride_type: 'comfort', name: 'Comfort', seats: 4, fare_cents: computeFare(sf[1]!, route.distance_m, route.duration_s), pickup_eta_s: null },
-        { ride_type: 'xl', name: 'XL', seats: 6, fare_cents: computeFare(sf[2]!, route.distance_m, route.duration_s), pickup_eta_s: null },
+        { ride_type: 'economy', name: 'Economy', seats: 4, fare_cents: computeFare(sf[0]!, route.distance_m, route.duration_s), pickup_eta_s: null, available: false },
+        { ride_type: 'comfort', name: 'Comfort', seats: 4, fare_cents: computeFare(sf[1]!, route.distance_m, route.duration_s), pickup_eta_s: null, available: false },
+        { ride_type: 'xl', name: 'XL', seats: 6, fare_cents: computeFare(sf[2]!, route.distance_m, route.duration_s), pickup_eta_s: null, available: false },
       ],
       // Nothing owed from earlier cancellations (decision 0033).
       owed_fee_cents: 0,

@@ -21,6 +21,7 @@ import { rideRoutes } from './rides/api';
 import { scheduleRoutes } from './schedule/api';
 import { surgeRoutes } from './surge/api';
 import { systemRoutes } from './system/api';
+import { vehicleRoutes } from './vehicles/api';
 import { zoneRoutes } from './zones/api';
 
 /** Every route of the HTTP API, domain by domain: what the OpenAPI document and the coverage test read. */
@@ -49,4 +50,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...payoutRoutes,
   ...scheduleRoutes,
   ...fileRoutes,
+  ...vehicleRoutes,
 ];

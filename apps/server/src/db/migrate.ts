@@ -17,6 +17,7 @@ import * as m0015 from './migrations/0015-refunds';
 import * as m0016 from './migrations/0016-payouts';
 import * as m0017 from './migrations/0017-card-owed';
 import * as m0018 from './migrations/0018-files';
+import * as m0019 from './migrations/0019-vehicles';
 import * as m0020 from './migrations/0020-driver-schedule';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0016-payouts': m0016,
   '0017-card-owed': m0017,
   '0018-files': m0018,
+  '0019-vehicles': m0019,
   '0020-driver-schedule': m0020,
 };
 

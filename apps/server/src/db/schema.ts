@@ -395,6 +395,8 @@ export type DB = {
   driver_time_off: DriverTimeOffTable;
   driver_shift_reminders: DriverShiftRemindersTable;
   files: FilesTable;
+  vehicles: VehiclesTable;
+  vehicle_rules: VehicleRulesTable;
 };
 
 /** Driver schedules (migration 0020, decision 0047): weekly blocks in the city's local time, time off, reminders sent. */
@@ -549,4 +551,31 @@ export type FilesTable = {
   name: string | null;
   created_at: Generated<Date>;
   deleted_at: Date | null;
+};
+/** A driver's car (migration 0019, decision 0046): one active per driver; dispatch needs it verified. */
+export type VehiclesTable = {
+  id: Generated<string>;
+  driver_id: string;
+  make: string;
+  model: string;
+  year: number;
+  color: string;
+  license_plate: string;
+  seats: Generated<number>;
+  status: Generated<'pending' | 'verified' | 'rejected'>;
+  rejection_reason: string | null;
+  active: Generated<boolean>;
+  reviewed_at: Timestamp | null;
+  reviewed_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
+/** Per city: what a vehicle needs for Comfort and XL (Economy: any verified vehicle). */
+export type VehicleRulesTable = {
+  city_id: string;
+  comfort_min_year: number;
+  comfort_min_seats: Generated<number>;
+  xl_min_seats: Generated<number>;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
 };

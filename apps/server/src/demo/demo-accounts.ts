@@ -28,21 +28,28 @@ export const demoPassengerName = (n: number) => `${FIRST_NAMES[(n * 5 + 11) % FI
 const FIRST_NAMES = ['Maya', 'Carlos', 'Aisha', 'Ben', 'Lin', 'Diego', 'Priya', 'Sam', 'Fatima', 'Jonah', 'Mei', 'Tomás', 'Grace', 'Omar', 'Hana', 'Luca', 'Zoe', 'Kwame', 'Rosa', 'Ivan', 'Nia', 'Arjun', 'Elena', 'Theo'];
 const LAST_NAMES = ['Chen', 'Garcia', 'Okafor', 'Nguyen', 'Patel', 'Kim', 'Rivera', 'Cohen', 'Haddad', 'Silva', 'Tanaka', 'Murphy', 'Ali', 'Novak', 'Santos', 'Park', 'Mensah', 'Lopez', 'Ivanova', 'Singh', 'Moreau', 'Bauer', 'Costa', 'Wong'];
 
-/** Cars San Francisco ride-hail drivers actually drive: hybrids and EVs first. */
-const VEHICLES: ReadonlyArray<{ make: string; model: string }> = [
-  { make: 'Toyota', model: 'Prius' },
-  { make: 'Tesla', model: 'Model 3' },
-  { make: 'Toyota', model: 'Camry Hybrid' },
-  { make: 'Honda', model: 'Accord Hybrid' },
-  { make: 'Hyundai', model: 'Ioniq 5' },
-  { make: 'Tesla', model: 'Model Y' },
-  { make: 'Kia', model: 'Niro' },
-  { make: 'Toyota', model: 'RAV4 Hybrid' },
-  { make: 'Chevrolet', model: 'Bolt EUV' },
-  { make: 'Honda', model: 'Civic' },
-  { make: 'Ford', model: 'Escape Hybrid' },
-  { make: 'Toyota', model: 'Sienna' },
+/**
+ * Cars San Francisco ride-hail drivers actually drive: hybrids and EVs first. Passenger seats decide XL
+ * (6+, the seven-seat Model Y and the Sienna); the model years below decide Comfort (decision 0046), so
+ * the demo city has cars of all three classes.
+ */
+const VEHICLES: ReadonlyArray<{ make: string; model: string; seats: number }> = [
+  { make: 'Toyota', model: 'Prius', seats: 4 },
+  { make: 'Tesla', model: 'Model 3', seats: 4 },
+  { make: 'Toyota', model: 'Camry Hybrid', seats: 4 },
+  { make: 'Honda', model: 'Accord Hybrid', seats: 4 },
+  { make: 'Hyundai', model: 'Ioniq 5', seats: 4 },
+  { make: 'Tesla', model: 'Model Y', seats: 6 },
+  { make: 'Kia', model: 'Niro', seats: 4 },
+  { make: 'Toyota', model: 'RAV4 Hybrid', seats: 4 },
+  { make: 'Chevrolet', model: 'Bolt EUV', seats: 4 },
+  { make: 'Honda', model: 'Civic', seats: 4 },
+  { make: 'Ford', model: 'Escape Hybrid', seats: 4 },
+  { make: 'Toyota', model: 'Sienna', seats: 7 },
 ];
+
+/** Driver n's passenger seats (not part of the application, which has none: decision 0046). */
+export const demoDriverSeats = (n: number) => VEHICLES[(n - 1) % VEHICLES.length]!.seats;
 const COLOURS = ['White', 'Black', 'Silver', 'Grey', 'Blue', 'Red', 'Pearl White', 'Midnight Blue'];
 
 export type DemoDriverProfile = {

@@ -10,6 +10,7 @@ import {
   DEMO_RIDER_EMAIL,
   DEMO_RIDER_PHONE,
   demoDriverProfile,
+  demoDriverSeats,
   demoPassengerEmail,
   demoPassengerName,
   demoPassengerPhone,
@@ -58,6 +59,17 @@ async function ensureDriver(services: SeedServices, n: number, adminId: string):
   const { id: userId } = await ensureUser(services, email, application.full_name, application.phone);
   const latest = await latestDriverOf(db, userId);
   if (latest) {
+    // A database from before vehicles has the application's car with 4 seats (migration 0019): the demo's seats.
+    if (demoDriverSeats(n) !== 4) {
+      await db
+        .updateTable('vehicles')
+        .set({ seats: demoDriverSeats(n) })
+        .where('driver_id', '=', latest.id)
+        .where('active', '=', true)
+        .where('license_plate', '=', application.license_plate)
+        .where('seats', '=', 4)
+        .execute();
+    }
     // An admin's decision on a demo driver (a rejection tried out in the panel) is kept.
     return { n, email, userId, driverId: latest.id, verification_status: latest.verification_status };
   }
@@ -71,6 +83,23 @@ async function ensureDriver(services: SeedServices, n: number, adminId: string):
       .values({ user_id: userId, ...application, verification_status: 'approved', status: 'offline', reviewed_at: now, reviewed_by: adminId })
       .returning(['id', 'verification_status'])
       .executeTakeFirstOrThrow();
+    // Its car, verified with the record, with the seats that make it Economy, Comfort or XL.
+    await trx
+      .insertInto('vehicles')
+      .values({
+        driver_id: row.id,
+        make: application.vehicle_make,
+        model: application.vehicle_model,
+        year: application.vehicle_year,
+        color: application.vehicle_color,
+        license_plate: application.license_plate,
+        seats: demoDriverSeats(n),
+        status: 'verified',
+        active: true,
+        reviewed_at: now,
+        reviewed_by: adminId,
+      })
+      .execute();
     await trx
       .insertInto('user_roles')
       .values({ user_id: userId, role: 'driver' })

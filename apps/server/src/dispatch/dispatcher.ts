@@ -21,6 +21,7 @@ import { expireOffers } from './expire-offers';
 import type { Jobs } from '../jobs/jobs';
 import { settleRideOnCancel } from '../payments/ride-payments';
 import { offerView } from './offer-view';
+import { hasQualifyingVehicle } from '../vehicles/vehicles.repo';
 
 export type DispatchOptions = {
   offerTimeoutMs: number;
@@ -90,40 +91,50 @@ export function createDispatcher(deps: Deps) {
    * Candidates for a ride: nearest first within the smallest radius that has any, ranked by pickup ETA.
    * Read outside the ride's transaction: routing may be a network call (OSRM), and no lock is held while it
    * runs. The transaction re-checks what matters (the ride's state, the driver, the unique indexes).
+   * Only drivers whose active, verified vehicle qualifies for the ride type under the city's rules
+   * (decision 0046): the city's rules are read in the query below, one index probe per driver.
    */
   async function candidates(ride: RideRow, tried: readonly string[]) {
     const exclude = new Set(tried);
     const pickup = { lat: ride.pickup_lat, lng: ride.pickup_lng };
     for (const radius_m of options.radiiM) {
-      const near = await geo.nearest(ride.city_id, pickup, { radius_m, limit: 10, exclude });
-      if (near.length === 0) continue;
-      // The index may be a few seconds behind: the database has the last word on who can take a ride.
-      const eligible = await db
-        .selectFrom('drivers')
-        .select(['id', 'user_id'])
-        .where('id', 'in', near.map((n) => n.driverId))
-        .where('verification_status', '=', 'approved')
-        .where('status', '=', 'available')
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('ride_offers').select(sql.lit(1).as('one')).whereRef('ride_offers.driver_id', '=', 'drivers.id').where('ride_offers.status', '=', 'offered'))),
-        )
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('rides').select(sql.lit(1).as('one')).whereRef('rides.driver_id', '=', 'drivers.id').where('rides.status', 'in', ASSIGNED_STATUSES))),
-        )
-        .execute();
-      if (eligible.length === 0) continue;
-      const byId = new Map(eligible.map((e) => [e.id, e]));
-      const ranked = await Promise.all(
-        near
-          .filter((n) => byId.has(n.driverId))
-          .slice(0, 3)
-          .map(async (n) => {
-            const route = await routing.route({ lat: n.lat, lng: n.lng }, pickup);
-            return { driverId: n.driverId, userId: byId.get(n.driverId)!.user_id, distance_m: route.distance_m, eta_s: route.duration_s };
-          }),
-      );
-      ranked.sort((a, b) => a.eta_s - b.eta_s || a.distance_m - b.distance_m);
-      return ranked;
+      for (let round = 0; ; round++) {
+        const near = await geo.nearest(ride.city_id, pickup, { radius_m, limit: 10, exclude });
+        if (near.length === 0) break;
+        // The index may be a few seconds behind: the database has the last word on who can take a ride.
+        const eligible = await db
+          .selectFrom('drivers')
+          .select(['id', 'user_id'])
+          .where('id', 'in', near.map((n) => n.driverId))
+          .where('verification_status', '=', 'approved')
+          .where('status', '=', 'available')
+          .where((eb) => hasQualifyingVehicle(eb, ride.ride_type, ride.city_id))
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('ride_offers').select(sql.lit(1).as('one')).whereRef('ride_offers.driver_id', '=', 'drivers.id').where('ride_offers.status', '=', 'offered'))),
+          )
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('rides').select(sql.lit(1).as('one')).whereRef('rides.driver_id', '=', 'drivers.id').where('rides.status', 'in', ASSIGNED_STATUSES))),
+          )
+          .execute();
+        if (eligible.length === 0) {
+          // Ten near drivers, none of them eligible (an XL ride among Economy cars): look past them, a few times at most.
+          for (const n of near) exclude.add(n.driverId);
+          if (near.length < 10 || round >= 4) break;
+          continue;
+        }
+        const byId = new Map(eligible.map((e) => [e.id, e]));
+        const ranked = await Promise.all(
+          near
+            .filter((n) => byId.has(n.driverId))
+            .slice(0, 3)
+            .map(async (n) => {
+              const route = await routing.route({ lat: n.lat, lng: n.lng }, pickup);
+              return { driverId: n.driverId, userId: byId.get(n.driverId)!.user_id, distance_m: route.distance_m, eta_s: route.duration_s };
+            }),
+        );
+        ranked.sort((a, b) => a.eta_s - b.eta_s || a.distance_m - b.distance_m);
+        return ranked;
+      }
     }
     return [];
   }

@@ -2,12 +2,14 @@ import { ALREADY_APPLIED_MESSAGE, type DriverApplicationInput } from '@openride/
 import { userChannel } from '@openride/shared/realtime';
 import type { Services } from '../http/context';
 import { domainError } from '../lib/errors';
+import { insertApplicationVehicle } from '../vehicles/vehicles.repo';
 import { DRIVER_COLUMNS } from './drivers.repo';
 
 /**
  * §2/§7 driver application: a pending, offline driver record and the driver role, together or not at all.
  * One live application per user: a pending or approved record refuses another; after a rejection the
- * user may apply again (a new record, so the history stays).
+ * user may apply again (a new record, so the history stays). The application's vehicle becomes the
+ * driver's first, active and pending with the application (decision 0046).
  */
 export async function applyToDrive(services: Pick<Services, 'db' | 'bus'>, userId: string, input: DriverApplicationInput) {
   const driver = await services.db.transaction().execute(async (trx) => {
@@ -26,6 +28,7 @@ export async function applyToDrive(services: Pick<Services, 'db' | 'bus'>, userI
       .values({ user_id: userId, ...input, verification_status: 'pending', status: 'offline' })
       .returning(DRIVER_COLUMNS)
       .executeTakeFirstOrThrow();
+    await insertApplicationVehicle(trx, row);
     await trx
       .insertInto('user_roles')
       .values({ user_id: userId, role: 'driver' })

@@ -6,6 +6,7 @@ import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
+import { reviewApplicationVehicle } from '../vehicles/vehicles.repo';
 import { DRIVER_COLUMNS } from './drivers.repo';
 
 /**
@@ -34,6 +35,8 @@ export async function reviewDriver(services: Pick<Services, 'db' | 'bus' | 'push
       .where('id', '=', existing.id)
       .returning([...DRIVER_COLUMNS, 'user_id', 'rejection_reason', 'reviewed_at', 'reviewed_by'])
       .executeTakeFirstOrThrow();
+    // The application's vehicle is decided with it (decision 0046).
+    await reviewApplicationVehicle(trx, existing.id, adminId, input.status === 'approved' ? { approved: true } : { approved: false, reason: input.reason });
     if (approved) {
       // A record made before the application flow set the role (or by hand) still gets it.
       await trx

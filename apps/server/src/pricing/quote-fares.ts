@@ -6,14 +6,17 @@ import { signQuoteLock } from '../surge/quote-lock';
 import { checkTrip } from '../zones/check-trip';
 import { policiesInForce } from './fare-policies.repo';
 import { priceTrip } from './price-trip';
+import { nearestEligibleByType } from '../vehicles/eligible-supply';
 
 /**
  * Upfront fares for every ride type of the pickup's city (refused outside every service area, or to a
  * restricted destination: check-trip.ts), priced on one routed distance and duration with the fare policy
  * versions in force now (decision 0032) for the pickup's pricing zone (its highest-priority enabled one, or
  * `pricingZoneId` when given), and the pickup ETA of the nearest available driver within dispatch's widest
- * radius (null when there is none: no number beats a made-up one). Every driver serves every ride type for
- * now, so the ETA is the same. Every fare carries the pickup zone's surge multiplier, locked for the ride
+ * radius (null when there is none: no number beats a made-up one). A driver serves a ride type only when
+ * their active, verified vehicle qualifies for it (decision 0046): each option has the ETA of the nearest
+ * such driver, and `available: false` when none is near (the rider's page shows it as unavailable, with
+ * the reason; requesting it anyway is allowed and may end without a driver). Every fare carries the pickup zone's surge multiplier, locked for the ride
  * requested within the quote's validity through `quote_token` (decision 0035).
  */
 export async function quoteFares(
@@ -28,12 +31,17 @@ export async function quoteFares(
   const [policies, route, nearest, owed, surge] = await Promise.all([
     policiesInForce(services.db, city.id, zoneId, at),
     services.routing.route(input.pickup, input.destination),
-    services.geo.nearest(city.id, input.pickup, { radius_m: radii[radii.length - 1]!, limit: 1 }),
+    nearestEligibleByType(services, city.id, input.pickup, radii[radii.length - 1]!),
     opts.riderId ? owedFeeCents(services.db, opts.riderId) : 0,
     services.surge.quoteFor(pricing_zone, at),
   ]);
-  const near = nearest[0];
-  const pickup_eta_s = near ? (await services.routing.route({ lat: near.lat, lng: near.lng }, input.pickup)).duration_s : null;
+  // One routed ETA per distinct driver (one car often serves all three types).
+  const etas = new Map<string, Promise<number>>();
+  const etaOf = (near: { driverId: string; lat: number; lng: number }) => {
+    if (!etas.has(near.driverId)) etas.set(near.driverId, services.routing.route({ lat: near.lat, lng: near.lng }, input.pickup).then((r) => r.duration_s));
+    return etas.get(near.driverId)!;
+  };
+  const pickupEtas = new Map(await Promise.all(policies.map(async (p) => [p.ride_type, nearest[p.ride_type] ? await etaOf(nearest[p.ride_type]!) : null] as const)));
   return {
     city: { id: city.id, name: city.name },
     currency: city.currency,
@@ -48,7 +56,8 @@ export async function quoteFares(
       name: RIDE_TYPE_NAMES[p.ride_type],
       seats: p.seats,
       fare_cents: priceTrip(p, city, { distance_m: route.distance_m, duration_s: route.duration_s, at, surge: surge.multiplier_tenths / 10 }).breakdown.total_cents,
-      pickup_eta_s,
+      pickup_eta_s: pickupEtas.get(p.ride_type) ?? null,
+      available: nearest[p.ride_type] !== null,
     })),
     owed_fee_cents: owed,
     surge_tenths: surge.multiplier_tenths,

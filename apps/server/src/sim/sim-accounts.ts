@@ -1,4 +1,4 @@
-import { demoDriverProfile } from '../demo/demo-accounts';
+import { demoDriverProfile, demoDriverSeats } from '../demo/demo-accounts';
 import { errorText, HttpSession } from './http-session';
 
 /** The server refused a sign-up or sign-in for too many from this address (429): the run goes on with fewer. */
@@ -68,5 +68,29 @@ export async function ensureApprovedDriver(session: HttpSession, n: number, admi
     const res = await (await admin()).post(`/api/admin/drivers/${driver!.id}/verification`, { status: 'approved' });
     if (res.status !== 200) throw new Error(`approval by the admin refused: ${res.status} ${errorText(res)}`);
   }
+  await ensureDemoVehicle(session, n, admin);
   return driver!.id;
+}
+
+/**
+ * The simulated driver's car carries the demo's seats (some XL, decision 0046): the application's car has 4,
+ * so the seats are edited through /vehicles, which sends it back to verification, and the admin verifies it.
+ */
+async function ensureDemoVehicle(session: HttpSession, n: number, admin: () => Promise<HttpSession>) {
+  const seats = demoDriverSeats(n);
+  const list = await session.get('/api/vehicles');
+  if (list.status !== 200) throw new Error(`vehicles: ${list.status} ${errorText(list)}`);
+  const active = (list.body.vehicles as Array<{ id: string; make: string; model: string; year: number; color: string; license_plate: string; seats: number; status: string; active: boolean }>).find((v) => v.active);
+  if (!active) return;
+  let status = active.status;
+  if (active.seats !== seats) {
+    const { make, model, year, color, license_plate } = active;
+    const res = await session.patch(`/api/vehicles/${active.id}`, { make, model, year, color, license_plate, seats });
+    if (res.status !== 200) throw new Error(`vehicle edit refused: ${res.status} ${errorText(res)}`);
+    status = res.body.vehicle.status;
+  }
+  if (status === 'pending') {
+    const res = await (await admin()).post(`/api/admin/vehicles/${active.id}/review`, { status: 'verified' });
+    if (res.status !== 200) throw new Error(`vehicle verification refused: ${res.status} ${errorText(res)}`);
+  }
 }

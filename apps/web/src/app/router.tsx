@@ -27,6 +27,8 @@ const signedInPages: RouteObject[] = [
   // Issue 13 (decision 0039): the rider's money, from the ledger, and a receipt per ride.
   { path: 'payment-history', lazy: () => import('./routes/payment-history') },
   { path: 'payment-history/:rideId', lazy: () => import('./routes/ride-receipt') },
+  // Issue 14 (decision 0046): a driver's vehicles, or for admins the verification queue and ride-type rules.
+  { path: 'vehicles', lazy: () => import('./routes/vehicles') },
 ];
 
 /** Pages for users with a driver record (pending ones included); riders are sent to /driver. */
@@ -105,7 +107,6 @@ const pages: RouteObject[] = [
   placeholder('support-tickets', 'supportTickets'),
   placeholder('notifications', 'notifications'),
   placeholder('referrals', 'referrals'),
-  placeholder('vehicles', 'vehicles'),
 
   { path: 'dev/outbox', lazy: () => import('./routes/dev-outbox') },
 

@@ -52,6 +52,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'payout_run.mark_paid': 'Payout run marked paid',
   'payout_item.fail': 'Payout returned to the balance',
   'driver.cash_received': 'Cash received from a driver',
+  'vehicle.verify': 'Vehicle verified',
+  'vehicle.reject': 'Vehicle rejected',
+  'vehicle_rules.update': 'Ride-type rules changed',
 };
 
 export const adminText = {

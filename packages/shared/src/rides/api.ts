@@ -60,7 +60,7 @@ export const rideRoutes = defineRoutes([
     path: '/api/rides/quote',
     tag: 'rides',
     summary: 'Upfront fares for every ride type, and the nearest driver\'s pickup ETA',
-    description: 'Signed in only: each quote may cost a routing call. `pickup_eta_s` is null when no driver is within dispatch\'s widest radius.',
+    description: 'Signed in only: each quote may cost a routing call. Per ride type, `pickup_eta_s` is the nearest driver within dispatch\'s widest radius whose active, verified vehicle qualifies for it (null when none), and `available` says whether there is one (decision 0046).',
     auth: 'user',
     request: { body: quoteRequestSchema },
     responses: { 200: { description: 'The quote', schema: quoteSchema }, 422: { description: 'The pickup is outside every service area (OUTSIDE_SERVICE_AREA), or the destination is in a restricted zone (DESTINATION_RESTRICTED)' } },

@@ -45,6 +45,8 @@ export const riderText = {
     seats: (n: number) => `${n} seats`,
     eta: (minutes: number) => `${minutes} min away`,
     noDrivers: 'No drivers nearby',
+    /** Some ride types have drivers near, this one has none whose car qualifies (decision 0046). */
+    noCarsOfType: (name: string) => `No ${name} cars nearby right now`,
     tripSummary: (distance: string, duration: string) => `${distance} · about ${duration}`,
     payment: 'Payment',
     cash: 'Cash',

@@ -126,8 +126,10 @@ export const quoteOptionSchema = z.strictObject({
   name: z.string(),
   seats: z.number().int(),
   fare_cents: z.number().int(),
-  /** From the nearest available driver within dispatch's widest radius; null when there is none. */
+  /** From the nearest available driver within dispatch's widest radius whose vehicle qualifies for this type; null when there is none. */
   pickup_eta_s: z.number().nullable(),
+  /** A driver whose active, verified vehicle qualifies for this type is near (decision 0046). False: shown as unavailable. */
+  available: z.boolean(),
 });
 export const quoteSchema = z.strictObject({
   city: z.strictObject({ id: z.string(), name: z.string() }),

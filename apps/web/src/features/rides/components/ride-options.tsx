@@ -26,12 +26,15 @@ export function RideOptions({ quote, selected, onSelect, disabled }: { quote: Qu
       ) : null}
       {quote.options.map((option) => {
         const checked = option.ride_type === selected;
+        // Shown, not hidden, when no car near qualifies for it (decision 0046): it may still be requested.
+        const eta = option.available ? formatEta(option.pickup_eta_s) : quote.options.some((o) => o.available) ? text.noCarsOfType(option.name) : text.noDrivers;
         return (
           <label
             key={option.ride_type}
             className={cn(
               'flex cursor-pointer items-center gap-3 rounded-2xl border-2 px-3.5 py-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
               checked ? 'border-ink-900 bg-ink-50' : 'border-ink-100 hover:border-ink-300',
+              !option.available && !checked && 'bg-ink-50/60',
             )}
           >
             <input type="radio" name="ride_type" value={option.ride_type} checked={checked} onChange={() => onSelect(option.ride_type)} className="sr-only" />
@@ -44,7 +47,7 @@ export function RideOptions({ quote, selected, onSelect, disabled }: { quote: Qu
                   <span className="sr-only">{text.seats(option.seats)}</span>
                 </span>
               </span>
-              <span className={cn('block text-sm', option.pickup_eta_s == null ? 'text-ink-500' : 'text-brand-700')}>{formatEta(option.pickup_eta_s)}</span>
+              <span className={cn('block text-sm', option.available ? 'text-brand-700' : 'text-ink-500')}>{eta}</span>
             </span>
             <span className="flex flex-col items-end">
               <span className="text-base font-bold text-ink-900 tabular-nums">{formatMoney(option.fare_cents, quote.currency)}</span>

@@ -1,0 +1,120 @@
+import { messages } from '@openride/shared/messages';
+import { ASSIGNED_STATUSES } from '@openride/shared/rides/ride-state';
+import type { VehicleInput } from '@openride/shared/vehicles/schemas';
+import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
+import type { Kysely } from 'kysely';
+import { lockDriver } from '../db/ride-locks';
+import type { DB } from '../db/schema';
+import type { Services } from '../http/context';
+import { AppError, domainError, forbidden, isUniqueViolation, notFound } from '../lib/errors';
+import { inTransaction } from '../lib/transaction';
+import { allVehicleRules } from './vehicle-rules.repo';
+import { mirrorActiveVehicle, VEHICLE_COLUMNS, type VehicleRow, vehicleView } from './vehicles.repo';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** /vehicles is for approved drivers: their newest record. Without one, 403; pending or rejected, DRIVER_NOT_APPROVED. */
+async function approvedDriverId(db: Kysely<DB>, userId: string) {
+  // The newest record is the driver's (as drivers.repo's latestDriverOf reads it; vehicles may not import drivers).
+  const driver = await db.selectFrom('drivers').select(['id', 'verification_status']).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  if (!driver) throw forbidden(vehicleText.errors.notADriver);
+  if (driver.verification_status !== 'approved') throw domainError('DRIVER_NOT_APPROVED', messages.errors.applicationPending.text(driver.verification_status));
+  return driver.id;
+}
+
+const onRide = async (db: Kysely<DB>, driverId: string) =>
+  Boolean(await db.selectFrom('rides').select('id').where('driver_id', '=', driverId).where('status', 'in', ASSIGNED_STATUSES).limit(1).executeTakeFirst());
+
+/** `GET /api/vehicles`: active first, then newest. */
+export async function listOwnVehicles(services: Pick<Services, 'db'>, userId: string) {
+  const { db } = services;
+  const driverId = await approvedDriverId(db, userId);
+  const [rows, cities, riding] = await Promise.all([
+    db.selectFrom('vehicles').select(VEHICLE_COLUMNS).where('driver_id', '=', driverId).orderBy('active', 'desc').orderBy('created_at', 'desc').execute(),
+    allVehicleRules(db),
+    onRide(db, driverId),
+  ]);
+  return { vehicles: rows.map((r) => vehicleView(r, cities)), on_ride: riding };
+}
+
+async function ownVehicle(trx: Kysely<DB>, driverId: string, vehicleId: string) {
+  if (!UUID.test(vehicleId)) throw notFound(vehicleText.errors.notFound);
+  const row = await trx.selectFrom('vehicles').select(VEHICLE_COLUMNS).where('id', '=', vehicleId).forUpdate().executeTakeFirst();
+  // Another driver's vehicle answers as one that does not exist.
+  if (!row || row.driver_id !== driverId) throw notFound(vehicleText.errors.notFound);
+  return row;
+}
+
+const duplicatePlate = (err: unknown) => {
+  if (isUniqueViolation(err, 'vehicles_driver_plate_idx')) return new AppError('CONFLICT', vehicleText.errors.duplicatePlate);
+  return err;
+};
+
+/** Add a vehicle: pending verification; active only when the driver has no active one. */
+export async function addVehicle(services: Pick<Services, 'db'>, userId: string, input: VehicleInput) {
+  const { db } = services;
+  const driverId = await approvedDriverId(db, userId);
+  try {
+    const row = await inTransaction(db, async (trx) => {
+      await lockDriver(trx, driverId, 'update');
+      const hasActive = await trx.selectFrom('vehicles').select('id').where('driver_id', '=', driverId).where('active', '=', true).executeTakeFirst();
+      const row = await trx
+        .insertInto('vehicles')
+        .values({ driver_id: driverId, ...input, status: 'pending', active: !hasActive })
+        .returning(VEHICLE_COLUMNS)
+        .executeTakeFirstOrThrow();
+      if (!hasActive) await mirrorActiveVehicle(trx, driverId);
+      return row;
+    });
+    return vehicleView(row, await allVehicleRules(db));
+  } catch (err) {
+    throw duplicatePlate(err);
+  }
+}
+
+/** Edit a vehicle: it goes back to verification. The active one stays active and takes no ride until verified. */
+export async function editVehicle(services: Pick<Services, 'db'>, userId: string, vehicleId: string, input: VehicleInput) {
+  const { db } = services;
+  const driverId = await approvedDriverId(db, userId);
+  try {
+    const row = await inTransaction(db, async (trx) => {
+      await lockDriver(trx, driverId, 'update');
+      await ownVehicle(trx, driverId, vehicleId);
+      const now = new Date();
+      const row: VehicleRow = await trx
+        .updateTable('vehicles')
+        .set({ ...input, status: 'pending', rejection_reason: null, reviewed_at: null, reviewed_by: null, updated_at: now })
+        .where('id', '=', vehicleId)
+        .returning(VEHICLE_COLUMNS)
+        .executeTakeFirstOrThrow();
+      if (row.active) await mirrorActiveVehicle(trx, driverId);
+      return row;
+    });
+    return vehicleView(row, await allVehicleRules(db));
+  } catch (err) {
+    throw duplicatePlate(err);
+  }
+}
+
+/**
+ * Make a verified vehicle the active one, not while on a ride. Under the driver's lock (the last of
+ * decision 0021's order; an accept takes it after the ride's, so a ride accepted meanwhile is seen).
+ */
+export async function activateVehicle(services: Pick<Services, 'db'>, userId: string, vehicleId: string) {
+  const { db } = services;
+  const driverId = await approvedDriverId(db, userId);
+  const row = await inTransaction(db, async (trx) => {
+    await lockDriver(trx, driverId, 'update');
+    const vehicle = await ownVehicle(trx, driverId, vehicleId);
+    if (vehicle.status !== 'verified') throw new AppError('CONFLICT', vehicleText.errors.notVerified);
+    if (await onRide(trx, driverId)) throw domainError('DRIVER_HAS_ACTIVE_RIDE', vehicleText.errors.onRide);
+    if (vehicle.active) return vehicle;
+    const now = new Date();
+    // The old one first: the partial unique index allows one active at a time, also in between.
+    await trx.updateTable('vehicles').set({ active: false, updated_at: now }).where('driver_id', '=', driverId).where('active', '=', true).execute();
+    const row = await trx.updateTable('vehicles').set({ active: true, updated_at: now }).where('id', '=', vehicleId).returning(VEHICLE_COLUMNS).executeTakeFirstOrThrow();
+    await mirrorActiveVehicle(trx, driverId);
+    return row;
+  });
+  return vehicleView(row, await allVehicleRules(db));
+}

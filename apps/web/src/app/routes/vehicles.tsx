@@ -1,0 +1,1 @@
+export { VehiclesPage as Component } from '@/features/vehicles/components/vehicles-page';

@@ -1,0 +1,85 @@
+// /vehicles (decision 0046): a driver adds a car at a phone's width, an admin verifies it in the queue, and
+// the driver makes it the active one. That an XL ride is then offered only to the XL driver is held by the
+// API suite (apps/server/test/vehicles.test.ts, "dispatch and quotes by vehicle"): a browser adds nothing there.
+import { uiText } from '@openride/shared/ui-text';
+import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, applyApi, byText, reviewApi, signedInPage, signUpApi, startServer, uniquePhone } from './support/accounts';
+import { closeSuite, DESKTOP, type E2EServer, openSuite } from './support/fixtures';
+
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  ({ server, browser } = await openSuite(startServer()));
+});
+afterAll(() => closeSuite({ server, browser }));
+
+const text = vehicleText;
+const card = (page: Page, name: string) => page.getByRole('article', { name });
+
+describe('vehicles', () => {
+  it('a driver adds an XL car on a phone, the admin verifies it from the queue, the driver sets it active', async () => {
+    const user = await signUpApi(server, { full_name: 'Vera Van' });
+    const { id } = await applyApi(user, { full_name: 'Vera Van', phone: uniquePhone(), license_plate: 'VERA001' });
+    const admin = await adminApi(server);
+    await reviewApi(admin, id, 'approved');
+
+    const driver = await signedInPage(browser, server, user);
+    await driver.page.goto('/vehicles');
+    await driver.page.getByRole('heading', { name: uiText.pages.vehicles.title, level: 1 }).waitFor();
+    // The application's car is the first: verified and active.
+    const first = card(driver.page, '2021 Toyota Prius');
+    await first.getByText(text.statuses.verified, { exact: true }).waitFor();
+    await first.getByText(text.driver.active, { exact: true }).waitFor();
+
+    await driver.page.getByRole('button', { name: text.driver.add }).click();
+    const form = driver.page.getByRole('region', { name: text.form.addTitle });
+    await form.getByLabel(text.form.make, { exact: true }).fill('Toyota');
+    await form.getByLabel(text.form.model, { exact: true }).fill('Sienna');
+    await form.getByLabel(text.form.year, { exact: true }).fill('2023');
+    await form.getByLabel(text.form.color, { exact: true }).fill('Silver');
+    await form.getByLabel(text.form.plate, { exact: true }).fill('VERA0XL');
+    // The application's rules, from the shared schema: seats 1 to 8.
+    await form.getByLabel(text.form.seats, { exact: true }).fill('9');
+    await form.getByRole('button', { name: text.form.save }).click();
+    await form.getByText('Seats must be between 1 and 8.', { exact: true }).waitFor();
+    await form.getByLabel(text.form.seats, { exact: true }).fill('7');
+    await form.getByRole('button', { name: text.form.save }).click();
+    await byText(driver.page, text.driver.saved).waitFor();
+
+    const sienna = card(driver.page, '2023 Toyota Sienna');
+    await sienna.getByText(text.statuses.pending, { exact: true }).waitFor();
+    expect(await sienna.getByRole('button', { name: `${text.driver.setActive}: 2023 Toyota Sienna` }).isDisabled()).toBe(true);
+    await sienna.getByText(text.driver.onlyVerified, { exact: true }).waitFor();
+    // Nothing sticks out at the phone's width.
+    expect(await driver.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // The admin's /vehicles is the queue.
+    const desk = await signedInPage(browser, server, admin, DESKTOP);
+    await desk.page.goto('/vehicles');
+    await desk.page.getByRole('heading', { name: text.admin.title, level: 1 }).waitFor();
+    const row = desk.page.getByRole('row', { name: /VERA0XL/ });
+    await row.getByText('Vera Van').waitFor();
+    await row.getByRole('button', { name: `${text.admin.verify}: 2023 Toyota Sienna VERA0XL` }).click();
+    const dialog = desk.page.getByRole('dialog');
+    await dialog.getByRole('button', { name: text.admin.verify, exact: true }).click();
+    await byText(desk.page, text.admin.verified).waitFor();
+    await expect.poll(() => desk.page.getByRole('row', { name: /VERA0XL/ }).count()).toBe(0);
+
+    // The driver: verified, qualifies for all three, and becomes the active car.
+    await driver.page.reload();
+    const verified = card(driver.page, '2023 Toyota Sienna');
+    await verified.getByText(text.statuses.verified, { exact: true }).waitFor();
+    for (const type of ['Economy', 'Comfort', 'XL']) await verified.getByText(type, { exact: true }).waitFor();
+    await verified.getByRole('button', { name: `${text.driver.setActive}: 2023 Toyota Sienna` }).click();
+    await byText(driver.page, text.driver.activated).waitFor();
+    await card(driver.page, '2023 Toyota Sienna').getByText(text.driver.active, { exact: true }).waitFor();
+    expect(await card(driver.page, '2021 Toyota Prius').getByText(text.driver.active, { exact: true }).count()).toBe(0);
+
+    driver.expectNoErrors();
+    desk.expectNoErrors();
+    await driver.context.close();
+    await desk.context.close();
+  });
+});
