@@ -53,13 +53,16 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** Same-origin JSON request: the session cookie authenticates, so no token handling here. */
 export async function api<T>(path: string, { method = 'GET', body, signal }: ApiOptions = {}): Promise<T> {
+  // The server takes writes as JSON only (its CSRF rule answers 415 to anything else), so a write without a
+  // body sends an empty object: a DELETE or an action's POST cannot be refused for having nothing to say.
+  const payload = body === undefined && method !== 'GET' ? {} : body;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: payload === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
       signal,
     });
   } catch (error) {
