@@ -290,6 +290,9 @@ describe('vehicle photos (decision 0048)', () => {
     expect(ofDriver.status).toBe(200);
     expect(ofDriver.body.vehicles).toHaveLength(1);
     expect(ofDriver.body.vehicles[0]).toMatchObject({ id: v.id, active: true, status: 'pending', photo_ids: ids.slice(0, 4) });
+    // /driver-management's list says the active car waits for verification.
+    const listed = await admin.get(`/api/admin/drivers?status=approved&q=${encodeURIComponent('Pia Photo')}`);
+    expect(listed.body.items.map((d: { id: string; vehicle_status: string | null }) => [d.id, d.vehicle_status])).toEqual([[driver.driverId, 'pending']]);
 
     // Verified again, then a photo removed: back to verification, the file still the driver's.
     expect((await admin.post(`/api/admin/vehicles/${v.id}/review`, { status: 'verified' })).status).toBe(200);
