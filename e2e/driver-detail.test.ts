@@ -3,6 +3,7 @@
 import { driverDetailText } from '@openride/shared/admin/admin-text';
 import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
+import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, applyApi, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
@@ -32,6 +33,10 @@ describe('driver detail', () => {
     await admin.page.waitForURL(`${server.url}/driver/${id}`);
     await admin.page.getByText(driverDetailText.online, { exact: true }).waitFor();
     await admin.page.getByText('SUSP001', { exact: false }).first().waitFor();
+    // The driver's vehicles (decision 0048): the application's car, active and verified with the approval.
+    const vehicles = admin.page.getByRole('region', { name: driverDetailText.vehicles.title });
+    await vehicles.getByRole('listitem', { name: /SUSP001/ }).getByText(vehicleText.statuses.verified, { exact: true }).waitFor();
+    await vehicles.getByText(driverDetailText.vehicles.active, { exact: true }).waitFor();
 
     await admin.page.getByRole('button', { name: driverDetailText.suspend, exact: true }).click();
     const dialog = admin.page.getByRole('dialog', { name: driverDetailText.suspendDialog.title });

@@ -3,6 +3,9 @@
 // API suite (apps/server/test/vehicles.test.ts, "dispatch and quotes by vehicle"): a browser adds nothing there.
 import { uiText } from '@openride/shared/ui-text';
 import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, applyApi, byText, reviewApi, signedInPage, signUpApi, startServer, uniquePhone } from './support/accounts';
@@ -52,6 +55,13 @@ describe('vehicles', () => {
     await sienna.getByText(text.statuses.pending, { exact: true }).waitFor();
     expect(await sienna.getByRole('button', { name: `${text.driver.setActive}: 2023 Toyota Sienna` }).isDisabled()).toBe(true);
     await sienna.getByText(text.driver.onlyVerified, { exact: true }).waitFor();
+    // A photo from a file (decision 0048): uploaded as a vehicle_photo, attached, shown as a thumbnail.
+    const png = path.join(os.tmpdir(), `vehicle-${process.pid}.png`);
+    await writeFile(png, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGMwTvsPRAwQCgApfgZhYQTz+AAAAABJRU5ErkJggg==', 'base64'));
+    await sienna.getByRole('group', { name: text.driver.addPhoto('2023 Toyota Sienna') }).locator('input[type="file"]:not([capture])').setInputFiles(png);
+    await byText(driver.page, text.driver.photoAdded).waitFor();
+    const thumb = sienna.getByRole('img', { name: text.driver.photoAlt('2023 Toyota Sienna', 1) });
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
     // Nothing sticks out at the phone's width.
     expect(await driver.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
@@ -61,6 +71,7 @@ describe('vehicles', () => {
     await desk.page.getByRole('heading', { name: text.admin.title, level: 1 }).waitFor();
     const row = desk.page.getByRole('row', { name: /VERA0XL/ });
     await row.getByText('Vera Van').waitFor();
+    await row.getByRole('img', { name: text.admin.photoAlt('2023 Toyota Sienna VERA0XL', 1) }).waitFor();
     await row.getByRole('button', { name: `${text.admin.verify}: 2023 Toyota Sienna VERA0XL` }).click();
     const dialog = desk.page.getByRole('dialog');
     await dialog.getByRole('button', { name: text.admin.verify, exact: true }).click();

@@ -59,6 +59,8 @@ describe('admin driver review', () => {
       vehicle_year: 2019,
       vehicle_color: 'Grey',
       license_plate: 'FIRST1',
+      // The active vehicle's verification: the application's car, pending with it (decision 0046).
+      vehicle_status: 'pending',
       rejection_reason: null,
       reviewed_at: null,
       reviewed_by: null,

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { vehicleYearMax } from '@openride/shared/constants';
 import { up as vehiclesMigration } from '../src/db/migrations/0019-vehicles';
-import type { TestClient } from './http-client';
+import { up as vehiclePhotosMigration } from '../src/db/migrations/0021-vehicle-photos';
+import { checkContract, type TestClient } from './http-client';
 import { adminOf, ADMIN_ENV, approvedDriverOf, eventually, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver, serveTheWholeBay } from './ride-actors';
 import { startTestServer, type TestServer, uniquePhone } from './test-server';
 
@@ -48,6 +50,20 @@ async function onlineWithCar(at: { lat: number; lng: number }, name: string, inp
 
 const offeredTo = async (rideId: string) =>
   (await server.services.db.selectFrom('ride_offers').select('driver_id').where('ride_id', '=', rideId).execute()).map((o) => o.driver_id);
+/** A small PNG uploaded through POST /api/files as the app's page sends it (multipart, its Origin and cookie). */
+async function uploadPng(client: TestClient, purpose = 'vehicle_photo') {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } }).png().toBuffer();
+  const form = new FormData();
+  form.append('purpose', purpose);
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'car.png');
+  const url = new URL('/api/files', server.url);
+  const res = await fetch(url, { method: 'POST', body: form, headers: { origin: server.url, cookie: client.cookieHeader } });
+  const body = (await res.json()) as any;
+  checkContract('POST', url, res.status, body, res.headers.get('content-type') ?? '');
+  expect(res.status).toBe(201);
+  return body.file.id as string;
+}
+
 const auditCount = async (action: string, entityId: string) =>
   Number((await server.services.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).where('action', '=', action).where('entity_id', '=', entityId).executeTakeFirstOrThrow()).n);
 
@@ -81,6 +97,7 @@ describe('migration 0019 and the application path', () => {
     await sql`drop table vehicles`.execute(db);
     await sql`drop table vehicle_rules`.execute(db);
     await vehiclesMigration(db);
+    await vehiclePhotosMigration(db);
 
     const rows = await db.selectFrom('vehicles').selectAll().where('driver_id', 'in', drivers.map((d) => d.id)).execute();
     expect(rows).toHaveLength(3);
@@ -236,6 +253,95 @@ describe('a driver’s vehicles and their verification', () => {
     const own = await server.services.db.selectFrom('vehicles').innerJoin('drivers', 'drivers.id', 'vehicles.driver_id').select('vehicles.id').where('drivers.user_id', '=', adminUserId).executeTakeFirstOrThrow();
     const self = await admin.post(`/api/admin/vehicles/${own.id}/review`, { status: 'verified' });
     expect(self.status).toBe(403);
+  });
+});
+
+describe('vehicle photos (decision 0048)', () => {
+  it('attaches up to 4 of the driver’s own vehicle_photo files (each sends the vehicle back to verification), detaches one, and the admins see them in the queue and on the driver', async () => {
+    const driver = await approvedDriverOf(server, admin, 'Pia Photo');
+    const v = (await driver.client.get('/api/vehicles')).body.vehicles[0];
+    expect(v).toMatchObject({ status: 'verified', photo_ids: [] });
+
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push(await uploadPng(driver.client));
+    const first = await driver.client.post(`/api/vehicles/${v.id}/photos`, { file_id: ids[0] });
+    expect(first.status).toBe(200);
+    // A photo is a change like any other: back to verification (the active car takes no ride until verified).
+    expect(first.body.vehicle).toMatchObject({ photo_ids: [ids[0]], status: 'pending', active: true });
+    // The same one again changes nothing.
+    expect((await driver.client.post(`/api/vehicles/${v.id}/photos`, { file_id: ids[0] })).body.vehicle.photo_ids).toEqual([ids[0]]);
+    for (const id of ids.slice(1, 4)) expect((await driver.client.post(`/api/vehicles/${v.id}/photos`, { file_id: id })).status).toBe(200);
+    // A fifth: 409, and the vehicle keeps its four in the order attached.
+    const fifth = await driver.client.post(`/api/vehicles/${v.id}/photos`, { file_id: ids[4] });
+    expect(fifth.status).toBe(409);
+    expect(fifth.body.error.message).toContain('at most 4 photos');
+    expect((await driver.client.get('/api/vehicles')).body.vehicles[0].photo_ids).toEqual(ids.slice(0, 4));
+    // The database holds the limit too.
+    await expect(server.services.db.updateTable('vehicles').set({ photo_file_ids: ids }).where('id', '=', v.id).execute()).rejects.toThrow(/vehicles_photos_max|check/);
+
+    // The queue shows the photos; an admin reads each one.
+    const queue = await admin.get('/api/admin/vehicles?status=pending&limit=100');
+    expect(queue.body.items.find((i: { id: string }) => i.id === v.id).photo_ids).toEqual(ids.slice(0, 4));
+    const photo = await fetch(new URL(`/api/files/${ids[0]}`, server.url), { headers: { cookie: admin.cookieHeader } });
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/png');
+    // And on the driver's page (/driver/{id}).
+    const ofDriver = await admin.get(`/api/admin/drivers/${driver.driverId}/vehicles`);
+    expect(ofDriver.status).toBe(200);
+    expect(ofDriver.body.vehicles).toHaveLength(1);
+    expect(ofDriver.body.vehicles[0]).toMatchObject({ id: v.id, active: true, status: 'pending', photo_ids: ids.slice(0, 4) });
+    // /driver-management's list says the active car waits for verification.
+    const listed = await admin.get(`/api/admin/drivers?status=approved&q=${encodeURIComponent('Pia Photo')}`);
+    expect(listed.body.items.map((d: { id: string; vehicle_status: string | null }) => [d.id, d.vehicle_status])).toEqual([[driver.driverId, 'pending']]);
+
+    // Verified again, then a photo removed: back to verification, the file still the driver's.
+    expect((await admin.post(`/api/admin/vehicles/${v.id}/review`, { status: 'verified' })).status).toBe(200);
+    const removed = await driver.client.delete(`/api/vehicles/${v.id}/photos/${ids[1]}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.vehicle).toMatchObject({ photo_ids: [ids[0], ids[2], ids[3]], status: 'pending' });
+    expect((await driver.client.delete(`/api/vehicles/${v.id}/photos/${ids[1]}`)).status).toBe(404);
+    expect((await driver.client.post(`/api/vehicles/${v.id}/photos`, { file_id: ids[4] })).body.vehicle.photo_ids).toEqual([ids[0], ids[2], ids[3], ids[4]]);
+  });
+
+  it("refuses another driver's file or vehicle, a file of another purpose, an unknown file, a rider and a visitor; the admin route refuses drivers and riders", async () => {
+    const owner = await approvedDriverOf(server, admin, 'Ola Owner');
+    const other = await approvedDriverOf(server, admin, 'Ike Intruder');
+    const rider = await newUser(server, 'Rae Rider');
+    const visitor = server.client();
+    const vehicleId = (await owner.client.get('/api/vehicles')).body.vehicles[0].id;
+    const othersVehicleId = (await other.client.get('/api/vehicles')).body.vehicles[0].id;
+    const othersPhoto = await uploadPng(other.client);
+    const ownPhoto = await uploadPng(owner.client);
+    const insurance = await uploadPng(owner.client, 'insurance');
+
+    // Another driver's file: as if it did not exist.
+    const foreign = await owner.client.post(`/api/vehicles/${vehicleId}/photos`, { file_id: othersPhoto });
+    expect(foreign.status).toBe(404);
+    // A file uploaded for another purpose: 400.
+    const wrong = await owner.client.post(`/api/vehicles/${vehicleId}/photos`, { file_id: insurance });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.message).toBe('This file was not uploaded as a vehicle photo.');
+    expect((await owner.client.post(`/api/vehicles/${vehicleId}/photos`, { file_id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    expect((await owner.client.post(`/api/vehicles/${vehicleId}/photos`, {})).status).toBe(400);
+    // Their own file onto another driver's vehicle: 404; nor can the other driver remove the owner's photo.
+    expect((await owner.client.post(`/api/vehicles/${othersVehicleId}/photos`, { file_id: ownPhoto })).status).toBe(404);
+    expect((await owner.client.post(`/api/vehicles/${vehicleId}/photos`, { file_id: ownPhoto })).status).toBe(200);
+    expect((await other.client.delete(`/api/vehicles/${vehicleId}/photos/${ownPhoto}`)).status).toBe(404);
+    // A rider (even with an upload of their own) and a visitor.
+    const ridersPhoto = await uploadPng(rider.client);
+    expect((await rider.client.post(`/api/vehicles/${vehicleId}/photos`, { file_id: ridersPhoto })).status).toBe(403);
+    expect((await rider.client.delete(`/api/vehicles/${vehicleId}/photos/${ownPhoto}`)).status).toBe(403);
+    expect((await visitor.post(`/api/vehicles/${vehicleId}/photos`, { file_id: ownPhoto })).status).toBe(401);
+    expect((await visitor.delete(`/api/vehicles/${vehicleId}/photos/${ownPhoto}`)).status).toBe(401);
+    const rows = await server.services.db.selectFrom('vehicles').select(['id', 'photo_file_ids']).where('id', 'in', [vehicleId, othersVehicleId]).execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.photo_file_ids]))).toEqual({ [vehicleId]: [ownPhoto], [othersVehicleId]: [] });
+
+    // One driver's vehicles, for admins only.
+    expect((await owner.client.get(`/api/admin/drivers/${owner.driverId}/vehicles`)).status).toBe(403);
+    expect((await rider.client.get(`/api/admin/drivers/${owner.driverId}/vehicles`)).status).toBe(403);
+    expect((await visitor.get(`/api/admin/drivers/${owner.driverId}/vehicles`)).status).toBe(401);
+    expect((await admin.get('/api/admin/drivers/00000000-0000-4000-8000-000000000000/vehicles')).status).toBe(404);
+    expect((await admin.get('/api/admin/drivers/nope/vehicles')).status).toBe(404);
   });
 });
 

@@ -569,6 +569,8 @@ export type VehiclesTable = {
   reviewed_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Migration 0021 (decision 0048): stored files of purpose vehicle_photo, in the order attached, at most 4. */
+  photo_file_ids: Generated<string[]>;
 };
 /** Per city: what a vehicle needs for Comfort and XL (Economy: any verified vehicle). */
 export type VehicleRulesTable = {

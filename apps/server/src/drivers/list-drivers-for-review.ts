@@ -22,6 +22,8 @@ export function listDriversForReview(services: Pick<Services, 'db'>, query: Quer
   let rows = services.db
     .selectFrom('drivers')
     .innerJoin('user', 'user.id', 'drivers.user_id')
+    // The active vehicle (at most one: a probe of vehicles_one_active_idx), for its verification status.
+    .leftJoin('vehicles', (join) => join.onRef('vehicles.driver_id', '=', 'drivers.id').on('vehicles.active', '=', true))
     .select([
       ...DRIVER_COLUMNS.map((column) => `drivers.${column}` as const),
       'drivers.user_id',
@@ -30,6 +32,7 @@ export function listDriversForReview(services: Pick<Services, 'db'>, query: Quer
       'drivers.reviewed_at',
       'drivers.reviewed_by',
       'user.email',
+      'vehicles.status as vehicle_status',
     ]);
   if (query.status && query.status !== 'all') rows = rows.where('drivers.verification_status', '=', query.status);
   if (query.q) {
@@ -57,6 +60,7 @@ export const DRIVERS_CSV: CsvColumn<DriverRow>[] = [
   { header: 'License', value: (r) => r.license_number },
   { header: 'Vehicle', value: (r) => [r.vehicle_year, r.vehicle_color, r.vehicle_make, r.vehicle_model].join(' ') },
   { header: 'Plate', value: (r) => r.license_plate },
+  { header: 'Vehicle status', value: (r) => r.vehicle_status },
   { header: 'Applied', value: (r) => r.created_at },
   { header: 'Reviewed', value: (r) => r.reviewed_at },
   { header: 'Reason', value: (r) => r.rejection_reason },

@@ -1,15 +1,16 @@
 import { messages } from '@openride/shared/messages';
 import { ASSIGNED_STATUSES } from '@openride/shared/rides/ride-state';
-import type { VehicleInput } from '@openride/shared/vehicles/schemas';
+import { VEHICLE_PHOTOS_MAX, type VehicleInput } from '@openride/shared/vehicles/schemas';
 import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
 import type { Kysely } from 'kysely';
 import { lockDriver } from '../db/ride-locks';
 import type { DB } from '../db/schema';
 import type { Services } from '../http/context';
-import { AppError, domainError, forbidden, isUniqueViolation, notFound } from '../lib/errors';
+import { findFile } from '../files/files.repo';
+import { AppError, badRequest, domainError, forbidden, isUniqueViolation, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { allVehicleRules } from './vehicle-rules.repo';
-import { mirrorActiveVehicle, VEHICLE_COLUMNS, type VehicleRow, vehicleView } from './vehicles.repo';
+import { mirrorActiveVehicle, photoIdsOf, VEHICLE_COLUMNS, type VehicleRow, vehicleView } from './vehicles.repo';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -117,4 +118,50 @@ export async function activateVehicle(services: Pick<Services, 'db'>, userId: st
     return row;
   });
   return vehicleView(row, await allVehicleRules(db));
+}
+
+/**
+ * The photo change in one transaction under the driver's lock: like an edit (decision 0046), the vehicle goes
+ * back to verification (decision 0048: the admin checks the car against what they saw).
+ */
+async function changePhotos(db: Kysely<DB>, userId: string, vehicleId: string, change: (trx: Kysely<DB>, photos: string[]) => Promise<string[] | null>) {
+  const driverId = await approvedDriverId(db, userId);
+  const row = await inTransaction(db, async (trx) => {
+    await lockDriver(trx, driverId, 'update');
+    const vehicle = await ownVehicle(trx, driverId, vehicleId);
+    const photos = await change(trx, photoIdsOf(vehicle.photo_file_ids));
+    // Nothing to change (the photo is attached already): the vehicle stays as it is.
+    if (!photos) return vehicle;
+    return trx
+      .updateTable('vehicles')
+      .set({ photo_file_ids: photos, status: 'pending', rejection_reason: null, reviewed_at: null, reviewed_by: null, updated_at: new Date() })
+      .where('id', '=', vehicleId)
+      .returning(VEHICLE_COLUMNS)
+      .executeTakeFirstOrThrow();
+  });
+  return vehicleView(row, await allVehicleRules(db));
+}
+
+/**
+ * Attach a photo the driver uploaded (purpose `vehicle_photo`) to their vehicle: up to VEHICLE_PHOTOS_MAX.
+ * Another user's file answers as one that does not exist (404); a file of another purpose is 400.
+ */
+export async function attachVehiclePhoto(services: Pick<Services, 'db'>, userId: string, vehicleId: string, fileId: string) {
+  return changePhotos(services.db, userId, vehicleId, async (trx, photos) => {
+    const file = await findFile(trx, fileId);
+    if (!file || file.owner_id !== userId) throw notFound(vehicleText.errors.photoNotFound);
+    if (file.purpose !== 'vehicle_photo') throw badRequest(vehicleText.errors.notAVehiclePhoto);
+    if (photos.includes(file.id)) return null;
+    if (photos.length >= VEHICLE_PHOTOS_MAX) throw new AppError('CONFLICT', vehicleText.errors.tooManyPhotos(VEHICLE_PHOTOS_MAX));
+    return [...photos, file.id];
+  });
+}
+
+/** Detach a photo from the driver's vehicle (the file itself stays stored; only its owner and admins read it). */
+export async function detachVehiclePhoto(services: Pick<Services, 'db'>, userId: string, vehicleId: string, fileId: string) {
+  return changePhotos(services.db, userId, vehicleId, async (_trx, photos) => {
+    const id = fileId.toLowerCase();
+    if (!photos.includes(id)) throw notFound(vehicleText.errors.photoNotFound);
+    return photos.filter((p) => p !== id);
+  });
 }

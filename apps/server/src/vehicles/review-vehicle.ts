@@ -40,6 +40,19 @@ export async function listVehiclesForReview(services: Pick<Services, 'db'>, quer
   return { ...page, items: page.items.map((r) => ({ ...vehicleView(r, cities), driver_name: r.driver_name, driver_phone: r.driver_phone })) };
 }
 
+/** An admin's read of one driver's vehicles (/driver/{id}): active first, then newest; an unknown driver is 404. */
+export async function listDriverVehicles(services: Pick<Services, 'db'>, driverId: string) {
+  const { db } = services;
+  if (!UUID.test(driverId)) throw notFound('Driver not found');
+  const [driver, rows, cities] = await Promise.all([
+    db.selectFrom('drivers').select('id').where('id', '=', driverId).executeTakeFirst(),
+    db.selectFrom('vehicles').select(VEHICLE_COLUMNS).where('driver_id', '=', driverId).orderBy('active', 'desc').orderBy('created_at', 'desc').execute(),
+    allVehicleRules(db),
+  ]);
+  if (!driver) throw notFound('Driver not found');
+  return { vehicles: rows.map((r) => vehicleView(r, cities)) };
+}
+
 export const VEHICLES_CSV: CsvColumn<AdminVehicle>[] = [
   { header: 'Vehicle', value: (v) => v.id },
   { header: 'Submitted', value: (v) => v.created_at },
@@ -53,6 +66,7 @@ export const VEHICLES_CSV: CsvColumn<AdminVehicle>[] = [
   { header: 'Seats', value: (v) => v.seats },
   { header: 'Status', value: (v) => v.status },
   { header: 'Active', value: (v) => (v.active ? 'yes' : 'no') },
+  { header: 'Photos', value: (v) => v.photo_ids.length },
 ];
 
 /**

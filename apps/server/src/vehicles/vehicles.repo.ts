@@ -21,7 +21,15 @@ export const VEHICLE_COLUMNS = [
   'reviewed_by',
   'created_at',
   'updated_at',
+  'photo_file_ids',
 ] as const;
+
+/** A uuid[] as the driver hands it over: an array (node-postgres, PGlite), or its text form `{a,b}` from a driver that does not parse it. */
+export function photoIdsOf(value: string[] | string | null): string[] {
+  if (Array.isArray(value)) return value;
+  if (!value || value === '{}') return [];
+  return value.replace(/^\{|\}$/g, '').split(',');
+}
 
 /** A vehicle as /vehicles shows it: with the ride types it takes in each city (rideTypesFor). */
 export function vehicleView(row: VehicleRow, cities: { city_id: string; city_name: string; rules: VehicleRules }[]): Vehicle {
@@ -37,6 +45,7 @@ export function vehicleView(row: VehicleRow, cities: { city_id: string; city_nam
     status: row.status,
     rejection_reason: row.rejection_reason,
     active: row.active,
+    photo_ids: photoIdsOf(row.photo_file_ids),
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
     ride_types: cities.map((c) => ({ city_id: c.city_id, city_name: c.city_name, ride_types: rideTypesFor(row, c.rules) })),

@@ -30,6 +30,7 @@ export const paths = {
   analytics: '/analytics',
   driverAdminDashboard: '/driver-admin-dashboard',
   driverHeatmap: '/driver-heatmap',
+  vehicles: '/vehicles',
   bookingRide: (rideId: string) => `/booking-management/${encodeURIComponent(rideId)}`,
   driverDetail: (driverId: string) => `/driver/${encodeURIComponent(driverId)}`,
   customerDetail: (riderId: string) => `/customer-management/${encodeURIComponent(riderId)}`,

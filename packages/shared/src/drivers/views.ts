@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestampSchema } from '../contract';
+import { VEHICLE_STATUSES } from '../vehicles/schemas';
 import { DRIVER_STATUSES, DRIVER_VERIFICATION_STATUSES } from './schemas';
 
 /** Driver records as the server answers them (decision 0017): apps/server/src/drivers/drivers.repo.ts. */
@@ -39,7 +40,12 @@ export const reviewedDriverSchema = driverRecordSchema.extend({
   reviewed_at: timestampSchema.nullable(),
   reviewed_by: z.string().nullable(),
 });
-export const adminDriverSchema = reviewedDriverSchema.extend({ updated_at: timestampSchema, email: z.string() });
+export const adminDriverSchema = reviewedDriverSchema.extend({
+  updated_at: timestampSchema,
+  email: z.string(),
+  /** The active vehicle's verification (decision 0046; its fields are the record's vehicle_*); null without one. */
+  vehicle_status: z.enum(VEHICLE_STATUSES).nullable(),
+});
 export type AdminDriverView = z.infer<typeof adminDriverSchema>;
 
 export const driverRecordResponseSchema = z.strictObject({ driver: driverRecordSchema });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoutes, emptyBodySchema, idParamsSchema } from '../contract';
-import { adminVehiclesQuerySchema, vehicleInputSchema, vehicleReviewSchema, vehicleRulesInputSchema } from './schemas';
-import { adminVehiclesPageSchema, cityVehicleRulesSchema, ownVehiclesSchema, vehicleResponseSchema } from './views';
+import { adminVehiclesQuerySchema, vehicleInputSchema, vehiclePhotoInputSchema, vehiclePhotoParamsSchema, vehicleReviewSchema, vehicleRulesInputSchema } from './schemas';
+import { adminVehiclesPageSchema, cityVehicleRulesSchema, driverVehiclesSchema, ownVehiclesSchema, vehicleResponseSchema } from './views';
 
 const adminRefusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } } as const;
 const driverRefusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an approved driver (DRIVER_NOT_APPROVED, or FORBIDDEN without a driver record)' } } as const;
@@ -50,6 +50,40 @@ export const vehicleRoutes = defineRoutes([
       409: { description: 'CONFLICT (not verified), DRIVER_HAS_ACTIVE_RIDE (on a ride)' },
       ...driverRefusals,
     },
+  },
+  {
+    method: 'POST',
+    path: '/api/vehicles/:id/photos',
+    tag: 'vehicles',
+    summary: 'Attach a photo (a file the driver uploaded with purpose `vehicle_photo`) to their vehicle: it goes back to verification',
+    description: 'At most 4 photos a vehicle, in the order attached (decision 0048). Attaching one already attached changes nothing. Upload the file first (POST /api/files).',
+    auth: 'driver',
+    request: { params: idParamsSchema, body: vehiclePhotoInputSchema },
+    responses: {
+      200: { description: 'The vehicle, pending verification', schema: vehicleResponseSchema },
+      400: { description: 'No file id, or the file was not uploaded as a vehicle photo' },
+      404: { description: "No such vehicle or file, or another driver's (either)" },
+      409: { description: 'The vehicle has 4 photos already' },
+      ...driverRefusals,
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/vehicles/:id/photos/:fileId',
+    tag: 'vehicles',
+    summary: 'Detach a photo from the driver’s vehicle: it goes back to verification (the file stays stored)',
+    auth: 'driver',
+    request: { params: vehiclePhotoParamsSchema },
+    responses: { 200: { description: 'The vehicle, pending verification', schema: vehicleResponseSchema }, 404: { description: "No such vehicle, another driver's, or the photo is not on it" }, ...driverRefusals },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/drivers/:id/vehicles',
+    tag: 'vehicles',
+    summary: "One driver's vehicles (active first, then newest), each with its status, photos and ride types per city",
+    auth: 'admin',
+    request: { params: idParamsSchema },
+    responses: { 200: { description: 'The vehicles', schema: driverVehiclesSchema }, 404: { description: 'No such driver' }, ...adminRefusals },
   },
   {
     method: 'GET',

@@ -9,6 +9,8 @@ export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 
 export const VEHICLE_SEATS_MIN = 1;
 export const VEHICLE_SEATS_MAX = 8;
+/** Photos a vehicle carries at most (decision 0048; a check in migration 0021 holds it too). */
+export const VEHICLE_PHOTOS_MAX = 4;
 
 const required = (message: string, max = 100) => text(message).trim().min(1, message).max(max, `At most ${max} characters`);
 
@@ -34,6 +36,11 @@ export const vehicleInputSchema = z.strictObject({
     .max(VEHICLE_SEATS_MAX, `Seats must be between ${VEHICLE_SEATS_MIN} and ${VEHICLE_SEATS_MAX}.`),
 });
 export type VehicleInput = z.infer<typeof vehicleInputSchema>;
+
+/** `POST /api/vehicles/:id/photos`: a file the driver uploaded with purpose `vehicle_photo`. */
+export const vehiclePhotoInputSchema = z.strictObject({ file_id: z.string('Choose a photo.').min(1, 'Choose a photo.').max(64) });
+export type VehiclePhotoInput = z.infer<typeof vehiclePhotoInputSchema>;
+export const vehiclePhotoParamsSchema = z.object({ id: z.string(), fileId: z.string() });
 
 /** An admin's decision on a pending vehicle: a reason is required to reject. */
 export const vehicleReviewSchema = z.discriminatedUnion('status', [

@@ -23,6 +23,8 @@ export const vehicleSchema = z.strictObject({
   status: z.enum(VEHICLE_STATUSES),
   rejection_reason: z.string().nullable(),
   active: z.boolean(),
+  /** Stored files (GET /api/files/:id, the owner and admins), in the order attached, at most 4 (decision 0048). */
+  photo_ids: z.array(z.string()),
   created_at: timestampSchema,
   updated_at: timestampSchema,
   /** Per city: the ride types it qualifies for under that city's rules once verified (rideTypesFor). */
@@ -33,6 +35,8 @@ export type Vehicle = z.infer<typeof vehicleSchema>;
 /** `GET /api/vehicles`: the driver's vehicles (active first, then newest), and whether they are on a ride now. */
 export const ownVehiclesSchema = z.strictObject({ vehicles: z.array(vehicleSchema), on_ride: z.boolean() });
 export const vehicleResponseSchema = z.strictObject({ vehicle: vehicleSchema });
+/** `GET /api/admin/drivers/:id/vehicles`: one driver's vehicles, active first, then newest. */
+export const driverVehiclesSchema = z.strictObject({ vehicles: z.array(vehicleSchema) });
 
 /** The admin queue's row: the vehicle and whose it is. */
 export const adminVehicleSchema = vehicleSchema.extend({ driver_name: z.string(), driver_phone: z.string() });

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminDriverDetail } from '@openride/shared/rides/operator';
+import type { DriverSchedule } from '@openride/shared/schedule/schemas';
+import type { Vehicle } from '@openride/shared/vehicles/views';
 import { api } from '@/lib/api';
 import { adminDriversKey } from './get-admin-drivers';
 import { auditLogKey } from './get-audit-log';
@@ -10,6 +12,22 @@ export const driverDetailKey = (id: string) => [...adminDriversKey, 'detail', id
 /** GET /api/admin/drivers/:id. */
 export function useDriverDetail(id: string) {
   return useQuery({ queryKey: driverDetailKey(id), queryFn: ({ signal }) => api<AdminDriverDetail>(`/api/admin/drivers/${encodeURIComponent(id)}`, { signal }) });
+}
+
+/** GET /api/admin/drivers/:id/vehicles: the driver's vehicles, active first (decision 0048). */
+export function useDriverVehicles(id: string) {
+  return useQuery({
+    queryKey: [...driverDetailKey(id), 'vehicles'] as const,
+    queryFn: ({ signal }) => api<{ vehicles: Vehicle[] }>(`/api/admin/drivers/${encodeURIComponent(id)}/vehicles`, { signal }).then((r) => r.vehicles),
+  });
+}
+
+/** GET /api/admin/drivers/:id/schedule: their week, time off and next shift (decision 0047). */
+export function useDriverSchedule(id: string) {
+  return useQuery({
+    queryKey: [...driverDetailKey(id), 'schedule'] as const,
+    queryFn: ({ signal }) => api<{ schedule: DriverSchedule }>(`/api/admin/drivers/${encodeURIComponent(id)}/schedule`, { signal }).then((r) => r.schedule),
+  });
 }
 
 /** POST /api/admin/drivers/:id/suspend or /reinstate with the admin's reason. */

@@ -14,6 +14,7 @@ import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { type AdminDriverDetail, useDriverDetail, useSetSuspended } from '../api/driver-detail';
 import { formatDateTime, percent } from '@/lib/format';
+import { DriverScheduleSection, DriverVehiclesSection } from './driver-vehicles-schedule';
 
 
 /** /driver/{id} (admins): who the driver is, how they work, what was decided, and Suspend / Reinstate. */
@@ -128,6 +129,11 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
             </ol>
           )}
         </section>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <DriverVehiclesSection driverId={d.id} />
+        <DriverScheduleSection driverId={d.id} />
       </div>
 
       <section aria-labelledby="driver-position" className="rounded-2xl border border-ink-200 bg-white p-4">

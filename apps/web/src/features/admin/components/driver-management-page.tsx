@@ -4,6 +4,7 @@ import { ArrowLeft, CircleCheck, CircleX } from 'lucide-react';
 import { adminText } from '@openride/shared/admin/admin-text';
 import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
+import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
@@ -27,6 +28,8 @@ const badgeStyles: Record<string, string> = {
   approved: 'bg-brand-100 text-brand-800',
   rejected: 'bg-red-100 text-red-800',
 };
+/** The active vehicle's verification (decision 0046): a changed car takes no ride until verified again. */
+const vehicleBadge = { pending: 'bg-amber-100 text-amber-900', verified: 'bg-brand-100 text-brand-800', rejected: 'bg-red-100 text-red-800' } as const;
 const statusLabel = (status: string) => (status in text.filters ? text.filters[status as DriverFilter] : status);
 
 /** The applicant's name describes the row's buttons: a screen reader hears "Approve, Pat Applicant". */
@@ -66,6 +69,11 @@ function useColumns(onReview: (pending: Pending) => void, busyId: string | undef
               <span className="sr-only">{text.plate}: </span>
               <span className="font-mono font-semibold text-ink-900">{d.license_plate}</span>
             </p>
+            {d.vehicle_status ? (
+              <p className="mt-1">
+                <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', vehicleBadge[d.vehicle_status])}>{vehicleText.statuses[d.vehicle_status]}</span>
+              </p>
+            ) : null}
           </div>
         ),
       },

@@ -38,6 +38,24 @@ export function useActivateVehicle() {
   });
 }
 
+/** POST /api/vehicles/:id/photos: attach an uploaded vehicle photo (the vehicle goes back to verification). */
+export function useAttachPhoto() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, fileId }: { id: string; fileId: string }) => api<{ vehicle: Vehicle }>(`/api/vehicles/${encodeURIComponent(id)}/photos`, { method: 'POST', body: { file_id: fileId } }),
+    onSettled: () => client.invalidateQueries({ queryKey: vehicleKeys.own }),
+  });
+}
+
+/** DELETE /api/vehicles/:id/photos/:fileId. */
+export function useDetachPhoto() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, fileId }: { id: string; fileId: string }) => api<{ vehicle: Vehicle }>(`/api/vehicles/${encodeURIComponent(id)}/photos/${encodeURIComponent(fileId)}`, { method: 'DELETE', body: {} }),
+    onSettled: () => client.invalidateQueries({ queryKey: vehicleKeys.own }),
+  });
+}
+
 /** POST /api/admin/vehicles/:id/review; the queue and the audit log follow. */
 export function useReviewVehicle() {
   const client = useQueryClient();

@@ -5,6 +5,7 @@ import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
 import { Button } from '@/components/ui/button';
 import { CityPicker } from '@/components/ui/city-picker';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FileThumbs } from '@/components/ui/file-thumbs';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
@@ -43,6 +44,13 @@ export function AdminVehicles() {
       { id: 'vehicle', header: text.columns.vehicle, cell: ({ row: { original: v } }) => `${v.year} ${v.make} ${v.model} · ${v.color}` },
       { id: 'plate', header: text.columns.plate, cell: ({ row }) => row.original.license_plate },
       { id: 'seats', header: text.columns.seats, cell: ({ row }) => row.original.seats },
+      {
+        id: 'photos',
+        header: text.columns.photos,
+        meta: { className: 'min-w-24' },
+        cell: ({ row: { original: v } }) =>
+          v.photo_ids.length === 0 ? <span className="text-ink-500">{text.noPhotos}</span> : <FileThumbs ids={v.photo_ids} size="sm" alt={(n) => text.photoAlt(`${v.year} ${v.make} ${v.model} ${v.license_plate}`, n)} />,
+      },
       {
         id: 'actions',
         header: () => <span className="sr-only">{text.columns.actions}</span>,

@@ -14,6 +14,7 @@ import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useActivateVehicle, useOwnVehicles, type Vehicle } from '../api/vehicles';
 import { VehicleForm } from './vehicle-form';
+import { VehiclePhotos } from './vehicle-photos';
 
 const text = vehicleText.driver;
 export const vehicleStatusBadge = {
@@ -131,6 +132,7 @@ function VehicleCard({ vehicle: v, onRide, busy, onEdit, onActivate }: { vehicle
           </ul>
         )}
       </div>
+      <VehiclePhotos vehicle={v} name={name} />
       <div className="mt-auto flex flex-col gap-2 pt-1 min-[400px]:flex-row">
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={`${text.edit}: ${name}`}>
           {text.edit}
