@@ -1,7 +1,8 @@
 import { distanceMeters, gridPath, snapToStreet } from '@openride/shared/geo/street-grid';
 import type { ServerFrame } from '@openride/shared/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN_EMAIL, DEMO_DOMAIN, DEMO_PASSWORD, DEMO_RIDER_EMAIL, demoDriverEmail, demoPassengerEmail } from '../src/demo/demo-accounts';
+import { putWeekSchema, toMinutes } from '@openride/shared/schedule/schemas';
+import { DEMO_ADMIN_EMAIL, DEMO_DOMAIN, DEMO_PASSWORD, DEMO_RIDER_EMAIL, demoDriverEmail, demoDriverWeek, demoPassengerEmail } from '../src/demo/demo-accounts';
 import { seedDemo } from '../src/demo/seed-demo';
 import { parseEnv } from '../src/env';
 import { createLogger } from '../src/lib/logger';
@@ -72,6 +73,36 @@ async function demoRows(server: RunningServer) {
   return { users, drivers, profiles };
 }
 
+/** Every demo driver's weekly blocks, as "weekday start–end" in minutes, per driver email. */
+async function demoSchedules(server: RunningServer) {
+  const db = server.services.db;
+  const rows = await db
+    .selectFrom('driver_schedules')
+    .innerJoin('drivers', 'drivers.id', 'driver_schedules.driver_id')
+    .innerJoin('user', 'user.id', 'drivers.user_id')
+    .leftJoin('driver_schedule_blocks as b', 'b.driver_id', 'driver_schedules.driver_id')
+    .select(['user.email', 'driver_schedules.city_id', 'b.weekday', 'b.start_minute', 'b.end_minute'])
+    .where('user.email', 'like', `%@${DEMO_DOMAIN}`)
+    .orderBy('user.email')
+    .orderBy('b.weekday')
+    .orderBy('b.start_minute')
+    .execute();
+  const out: Record<string, string[]> = {};
+  for (const r of rows) {
+    expect(r.city_id).toBe('sf');
+    out[r.email] ??= [];
+    if (r.weekday !== null) out[r.email]!.push(`${r.weekday} ${r.start_minute}-${r.end_minute}`);
+  }
+  return out;
+}
+
+/** Driver n's seeded week in the same form. */
+const expectedWeek = (n: number) =>
+  demoDriverWeek(n)
+    .map((b) => ({ weekday: b.weekday, start: toMinutes(b.start), end: toMinutes(b.end) }))
+    .sort((a, b) => a.weekday - b.weekday || a.start - b.start)
+    .map((b) => `${b.weekday} ${b.start}-${b.end}`);
+
 /** Metres from a point to a polyline (local flat projection: plenty for a city). */
 function offRoute(p: [number, number], line: [number, number][]) {
   const k = Math.cos((p[0] * Math.PI) / 180);
@@ -131,6 +162,36 @@ describe('the demo city', () => {
     const active = await driver.get('/api/drivers/me/active');
     expect(active.status).toBe(200);
     expect(active.body.driver).toMatchObject({ verification_status: 'approved', status: 'available' });
+
+    // Their week is on /driver-schedule (decision 0047): the evening peak for driver 2, with a next shift.
+    const schedule = (await driver.get('/api/drivers/me/schedule')).body.schedule;
+    expect(schedule.city).toMatchObject({ id: 'sf', timezone: 'America/Los_Angeles' });
+    expect(schedule.blocks).toEqual(expect.arrayContaining([{ weekday: 1, start: '15:30', end: '21:00' }, { weekday: 5, start: '15:30', end: '21:00' }]));
+    expect(schedule.blocks).toHaveLength(5);
+    expect(schedule.next_shift).toMatchObject({ start: '15:30', end: '21:00' });
+    // The coverage grid on /driver-admin-dashboard is filled: about 78 of the week's 168 hours have a driver.
+    const coverage = await admin.get('/api/admin/schedule-coverage?city=sf');
+    expect(coverage.status).toBe(200);
+    const scheduled = (coverage.body.cells as { weekday: number; hour: number; scheduled: number }[]).filter((c) => c.scheduled > 0);
+    expect(scheduled.length).toBeGreaterThan(60);
+    // Thursday 20:00: driver 2's evening peak ends as driver 3's night begins.
+    expect(scheduled.find((c) => c.weekday === 4 && c.hour === 20)?.scheduled).toBe(2);
+    // Driver 3 drives weekend nights: Friday 20:00 into Saturday 03:00, counted in the small hours too.
+    expect(scheduled.find((c) => c.weekday === 6 && c.hour === 2)?.scheduled).toBe(1);
+  });
+
+  it("gives every demo driver a valid week with both peaks, weekends and night shifts split at midnight", () => {
+    const weeks = Array.from({ length: 24 }, (_, k) => demoDriverWeek(k + 1));
+    for (const blocks of weeks) expect(putWeekSchema.safeParse({ blocks }).success, JSON.stringify(blocks)).toBe(true);
+    const all = weeks.flat();
+    const covers = (weekday: number, minute: number) => all.some((b) => b.weekday === weekday && toMinutes(b.start) <= minute && minute < toMinutes(b.end));
+    expect(covers(2, 7 * 60 + 30) && covers(2, 18 * 60)).toBe(true); // Tuesday's morning and evening peaks
+    expect(covers(6, 12 * 60) && covers(0, 12 * 60)).toBe(true); // Saturday and Sunday
+    // A night shift: a block ending at 24:00 whose driver starts the next day at 00:00.
+    const nights = weeks.filter((blocks) => blocks.some((b) => b.end === '24:00' && blocks.some((c) => c.weekday === (b.weekday + 1) % 7 && c.start === '00:00')));
+    expect(nights.length).toBeGreaterThanOrEqual(2);
+    // Not every driver keeps the same hours.
+    expect(new Set(weeks.map((w) => JSON.stringify(w))).size).toBeGreaterThan(12);
   });
 
   it('serves a new rider end to end: a simulated driver accepts, drives there, starts with the PIN, drives the trip, completes', async () => {
@@ -203,9 +264,17 @@ describe('the demo city', () => {
 
   it('seeds again on the next start without duplicating anything', async () => {
     const before = await demoRows(first.server);
+    const weeks = await demoSchedules(first.server);
+    expect(weeks).toEqual({ [demoDriverEmail(1)]: expectedWeek(1), [demoDriverEmail(2)]: expectedWeek(2), [demoDriverEmail(3)]: expectedWeek(3) });
+    // A week the driver changed since is theirs: seeding leaves it (here, driver 1 cleared theirs).
+    const driver1 = before.drivers.find((d) => d.email === demoDriverEmail(1))!;
+    await first.server.services.db.deleteFrom('driver_schedule_blocks').where('driver_id', '=', driver1.id).execute();
     // Seeding twice in a row changes nothing…
     const again = await seedDemo(first.server.services, 3);
     expect(again.drivers.map((d) => d.driverId).sort()).toEqual(before.drivers.map((d) => d.id).sort());
+    await seedDemo(first.server.services, 3);
+    const cleared = { ...weeks, [demoDriverEmail(1)]: [] };
+    expect(await demoSchedules(first.server)).toEqual(cleared);
     // …and so does a whole restart on the same database.
     await first.stop();
     first = await startDemoServer(database);
@@ -213,6 +282,10 @@ describe('the demo city', () => {
     expect(after.users).toEqual(before.users);
     expect(after.drivers).toEqual(before.drivers);
     expect(after.profiles.sort((a, b) => a.id.localeCompare(b.id))).toEqual(before.profiles.sort((a, b) => a.id.localeCompare(b.id)));
+    // One schedule per driver, no block twice.
+    expect(await demoSchedules(first.server)).toEqual(cleared);
+    const rows = await first.server.services.db.selectFrom('driver_schedules').select('driver_id').where('driver_id', 'in', before.drivers.map((d) => d.id)).execute();
+    expect(rows).toHaveLength(3);
     const admins = await first.server.services.db.selectFrom('user_roles').select('user_id').where('role', '=', 'admin').execute();
     expect(admins).toHaveLength(1);
     // The restarted demo's drivers are online again.
@@ -234,5 +307,10 @@ describe('the demo city', () => {
     }
     expect(ride?.driver_id).toBeTruthy();
     expect(['accepted', 'arrived', 'in_progress', 'completed']).toContain(ride?.status);
+    // The rider books from the quote's available types (decision 0046): none of these three cars seats six,
+    // so XL is never among them.
+    const types = await db.selectFrom('rides').select('ride_type').where('rider_id', '=', passenger.id).execute();
+    expect(types.length).toBeGreaterThan(0);
+    expect(types.filter((r) => r.ride_type === 'xl')).toEqual([]);
   }, 60_000);
 });

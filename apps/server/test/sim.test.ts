@@ -61,6 +61,16 @@ describe('npm run simulate (standalone, against a server without the demo)', () 
     const endedAtStop = figure(output, /(\d+) ended at stop/) || 0;
     expect(completed.length).toBe(figure(output, DRIVER_COMPLETED) + endedAtStop);
     expect(completed.every((r) => drivers.some((d) => d.id === r.driver_id))).toBe(true);
+    // Riders book the types their quote says have a car near (decision 0046): none of these three cars seats
+    // six, so no XL; a Comfort ride went to a car that qualifies for it.
+    const booked = await db
+      .selectFrom('rides')
+      .leftJoin('vehicles', (j) => j.onRef('vehicles.driver_id', '=', 'rides.driver_id').on('vehicles.active', '=', true))
+      .select(['rides.ride_type', 'rides.driver_id', 'vehicles.year', 'vehicles.seats'])
+      .execute();
+    expect(booked.length).toBeGreaterThan(0);
+    expect(booked.filter((r) => r.ride_type === 'xl')).toEqual([]);
+    for (const r of booked.filter((r) => r.ride_type === 'comfort' && r.driver_id)) expect(r.year! >= 2019 && r.seats! >= 4, JSON.stringify(r)).toBe(true);
     // A clean stop leaves no ride hanging: trips under way were ended, rides waiting were cancelled.
     const active = await db.selectFrom('rides').select('status').where('status', 'in', ['requested', 'accepted', 'arrived', 'in_progress']).execute();
     expect(active).toEqual([]);

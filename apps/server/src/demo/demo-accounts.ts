@@ -1,3 +1,5 @@
+import { fromMinutes, type ScheduleBlock, toMinutes } from '@openride/shared/schedule/schemas';
+
 /**
  * The demo city's accounts (docs/decisions/0011-demo-city.md). Known on purpose: the start-up log prints
  * them so anyone can try each role. The demo never runs in production (env.ts refuses DEMO=1 there).
@@ -83,4 +85,53 @@ export function demoDriverProfile(n: number): DemoDriverProfile {
     // California's current format: digit, three letters, three digits (e.g. 8ABC123).
     license_plate: `${8 + (i % 2)}${l(2)}${l(1)}${l(0)}${String(100 + ((n * 37) % 900)).padStart(3, '0')}`,
   };
+}
+
+/** The demo city: San Francisco (migration 0004). Its time zone is the one the demo drivers' weeks are in. */
+export const DEMO_CITY_ID = 'sf';
+
+type DemoWeekBlock = ScheduleBlock;
+/** Days as numbers: 0 = Sunday … 6 = Saturday (decision 0047). */
+const WEEKDAYS_MON_FRI = [1, 2, 3, 4, 5];
+const on = (days: number[], start: string, end: string): DemoWeekBlock[] => days.map((weekday) => ({ weekday, start, end }));
+
+/**
+ * The weeks ride-hail drivers actually keep: commuters around the morning and evening peaks, full-timers,
+ * weekenders, and night drivers whose shifts cross midnight — two blocks each (Fri 20:00–24:00 and
+ * Sat 00:00–03:00), as decision 0047 stores them. Driver n keeps week (n − 1) mod 8, so the first three
+ * (the tests' demo) have a morning, an evening and a night shift.
+ */
+const DEMO_WEEKS: ReadonlyArray<DemoWeekBlock[]> = [
+  // The morning commuter, and Saturday mornings.
+  [...on(WEEKDAYS_MON_FRI, '06:00', '11:00'), ...on([6], '08:00', '12:00')],
+  // The evening peak.
+  on(WEEKDAYS_MON_FRI, '15:30', '21:00'),
+  // Weekend nights: Thursday to Saturday evenings into the small hours of the next day.
+  [...on([4, 5, 6], '20:00', '24:00'), ...on([5, 6, 0], '00:00', '03:00')],
+  // The split shift: both peaks, a break between.
+  [...on(WEEKDAYS_MON_FRI, '06:30', '09:30'), ...on(WEEKDAYS_MON_FRI, '16:00', '19:30')],
+  // The weekender: Friday night, Saturday, Sunday daytime.
+  [...on([5], '17:00', '24:00'), ...on([6], '00:00', '02:00'), ...on([6], '10:00', '18:00'), ...on([0], '09:00', '15:00')],
+  // The full-timer, Tuesday to Saturday.
+  on([2, 3, 4, 5, 6], '09:00', '17:30'),
+  // Late evenings, Sunday to Thursday.
+  [...on([0], '14:00', '20:00'), ...on([1, 2, 3, 4], '18:00', '23:00')],
+  // The weeknight night shift: Monday to Wednesday nights, 22:00 to 05:00.
+  [...on([1, 2, 3], '22:00', '24:00'), ...on([2, 3, 4], '00:00', '05:00')],
+];
+/** Later cycles of the eight weeks start and end a little apart, so not every eighth driver is a copy. */
+const WEEK_OFFSETS_MIN = [0, 30, -30, 60];
+
+/**
+ * Driver n's weekly schedule, in the demo city's local time: always the same for the same n. Blocks that
+ * touch midnight (halves of a night shift) never move, so the two halves stay joined.
+ */
+export function demoDriverWeek(n: number): DemoWeekBlock[] {
+  const week = DEMO_WEEKS[(n - 1) % DEMO_WEEKS.length]!;
+  const offset = WEEK_OFFSETS_MIN[Math.floor((n - 1) / DEMO_WEEKS.length) % WEEK_OFFSETS_MIN.length]!;
+  return week.map((b) => {
+    const [start, end] = [toMinutes(b.start), toMinutes(b.end)];
+    if (start === 0 || end === 24 * 60) return { ...b };
+    return { weekday: b.weekday, start: fromMinutes(start + offset), end: fromMinutes(Math.min(24 * 60, end + offset)) };
+  });
 }

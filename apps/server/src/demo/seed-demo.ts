@@ -3,14 +3,17 @@ import { ensureAdmin } from '../admin/ensure-admin';
 import { latestDriverOf } from '../drivers/drivers.repo';
 import type { Services } from '../http/context';
 import { findPhoneConflict } from '../profiles/find-phone-conflict';
+import { toMinutes } from '@openride/shared/schedule/schemas';
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_ADMIN_PHONE,
+  DEMO_CITY_ID,
   DEMO_PASSWORD,
   DEMO_RIDER_EMAIL,
   DEMO_RIDER_PHONE,
   demoDriverProfile,
   demoDriverSeats,
+  demoDriverWeek,
   demoPassengerEmail,
   demoPassengerName,
   demoPassengerPhone,
@@ -111,8 +114,30 @@ async function ensureDriver(services: SeedServices, n: number, adminId: string):
 }
 
 /**
+ * Driver n's week in the demo city (decision 0047), written once: a driver who has a schedule row already
+ * (seeded on an earlier start, or changed or emptied on /driver-schedule since) keeps it. The row and its
+ * blocks are written in one transaction, and the row's insert decides, so two processes seeding at once
+ * write the week once.
+ */
+async function ensureSchedule(services: SeedServices, driver: SeededDriver) {
+  await services.db.transaction().execute(async (trx) => {
+    const made = await trx
+      .insertInto('driver_schedules')
+      .values({ driver_id: driver.driverId, city_id: DEMO_CITY_ID })
+      .onConflict((oc) => oc.column('driver_id').doNothing())
+      .returning('driver_id')
+      .executeTakeFirst();
+    if (!made) return;
+    await trx
+      .insertInto('driver_schedule_blocks')
+      .values(demoDriverWeek(driver.n).map((b) => ({ driver_id: driver.driverId, weekday: b.weekday, start_minute: toMinutes(b.start), end_minute: toMinutes(b.end) })))
+      .execute();
+  });
+}
+
+/**
  * Idempotent: the demo rider, the demo admin, `driverCount` approved demo drivers with their cars and
- * `passengerCount` simulated riders' accounts.
+ * weekly schedules, and `passengerCount` simulated riders' accounts.
  * Running it again (every start) creates only what is missing; San Francisco's city and prices come from
  * migration 0004.
  */
@@ -126,6 +151,10 @@ export async function seedDemo(services: SeedServices, driverCount: number, pass
   const numbers = Array.from({ length: driverCount }, (_, k) => k + 1);
   for (let k = 0; k < numbers.length; k += 4) {
     drivers.push(...(await Promise.all(numbers.slice(k, k + 4).map((n) => ensureDriver(services, n, admin.userId)))));
+  }
+  // Their weeks, where the demo city exists (migration 0004 makes it; a database may have removed it).
+  if (await services.db.selectFrom('cities').select('id').where('id', '=', DEMO_CITY_ID).executeTakeFirst()) {
+    for (const d of drivers) await ensureSchedule(services, d);
   }
   const passengers: DemoSeed['passengers'] = [];
   for (let n = 1; n <= passengerCount; n++) {

@@ -1,4 +1,5 @@
-import type { RideView, RiderRideView } from '@openride/shared/rides/views';
+import type { RideType } from '@openride/shared/rides/schemas';
+import type { Quote, QuoteOption, RideView, RiderRideView } from '@openride/shared/rides/views';
 import { errorText, HttpSession, NetworkError } from './http-session';
 import { distanceMeters } from '@openride/shared/geo/street-grid';
 import { CITY_PLACES, type Point, randomPointNear, randomTrip, seededRandom } from './sim-geo';
@@ -33,6 +34,26 @@ export type SimRiderOptions = {
 const RUSH_GAP_DIVISOR = 16;
 /** How often a rush-only rider looks whether the rush is on. */
 const RUSH_POLL_REAL_MS = 5_000;
+
+/**
+ * How often a simulated rider wants a bigger car: Comfort one ride in five (draws below 0.2), XL one in ten
+ * (0.2 up to 0.3); Economy otherwise. Cumulative bounds, written out (0.2 + 0.1 is not 0.3 in floating point).
+ */
+export const RIDE_TYPE_WISHES: ReadonlyArray<{ ride_type: RideType; below: number }> = [
+  { ride_type: 'comfort', below: 0.2 },
+  { ride_type: 'xl', below: 0.3 },
+];
+
+/**
+ * The ride type a simulated rider books, from the quote's options and a draw in [0, 1): the type the draw
+ * wishes for when the quote lists it as available (a car that qualifies is near, decision 0046), else
+ * Economy — as a rider who sees "No XL cars nearby right now" takes the everyday car.
+ */
+export function chooseRideType(options: ReadonlyArray<Pick<QuoteOption, 'ride_type' | 'available'>>, draw: number): RideType {
+  const wish = RIDE_TYPE_WISHES.find((w) => draw < w.below);
+  if (!wish) return 'economy';
+  return options.some((o) => o.ride_type === wish.ride_type && o.available) ? wish.ride_type : 'economy';
+}
 
 const TERMINAL = new Set(['completed', 'cancelled', 'no_driver']);
 /** Longer than dispatch's 2-minute search (real time: the server's timers are not time-lapsed). */
@@ -115,7 +136,11 @@ export class SimRider {
       // (the demo's books then show card money, and drivers the platform owes for a payout run).
       const cardId = this.random() < 0.5 ? await this.testCard() : null;
       const payment = cardId ? { payment_method: 'card', payment_card_id: cardId } : { payment_method: 'cash' };
-      const res = await this.call('POST', '/api/rides', { ...trip, ride_type: 'economy', ...payment });
+      // Like the rider app: the quote first (which types have a car near, and the surge lock to book with).
+      const quoted = await this.call('POST', '/api/rides/quote', trip);
+      const quote = quoted.status === 200 ? (quoted.body as Quote) : null;
+      const choice = quote ? { ride_type: chooseRideType(quote.options, this.random()), quote_token: quote.quote_token } : { ride_type: 'economy' };
+      const res = await this.call('POST', '/api/rides', { ...trip, ...choice, ...payment });
       if (res.status !== 201) {
         if (res.status !== 409) this.opts.logger?.warn({ rider: this.opts.email, status: res.status, error: errorText(res) }, 'booking refused');
         return;
@@ -124,6 +149,7 @@ export class SimRider {
       rideId = ride.id;
       this.opts.pins.set(rideId, ride.pin);
       if (this.opts.stats) this.opts.stats.counters.ridesRequested++;
+      this.opts.logger?.debug({ rider: this.opts.email, ride: rideId, ride_type: choice.ride_type }, 'simulated rider booked');
     }
     this.currentRideId = rideId;
     // Follow the ride until it ends (polling, as a rider glancing at the app would).
