@@ -94,10 +94,12 @@ describe('migration 0019 and the application path', () => {
       ),
     );
     // These rows predate vehicles: run 0019 again over them, as it ran over the drivers of a real upgrade.
-    await sql`drop table vehicles`.execute(db);
+    // (cascade: insurance policies, migration 0022, refer to vehicles; their key is put back below)
+    await sql`drop table vehicles cascade`.execute(db);
     await sql`drop table vehicle_rules`.execute(db);
     await vehiclesMigration(db);
     await vehiclePhotosMigration(db);
+    await sql`alter table insurance_policies add foreign key (vehicle_id) references vehicles (id) on delete cascade`.execute(db);
 
     const rows = await db.selectFrom('vehicles').selectAll().where('driver_id', 'in', drivers.map((d) => d.id)).execute();
     expect(rows).toHaveLength(3);

@@ -2,6 +2,7 @@ import { adminRoutes } from './admin/api';
 import { analyticsRoutes, fleetRoutes } from './analytics/api';
 import { authRoutes } from './auth/api';
 import { cancellationRoutes } from './cancellation/api';
+import { complianceRoutes } from './compliance/api';
 import type { RouteContract } from './contract';
 import { devRoutes } from './dev/api';
 import { driverRoutes } from './drivers/api';
@@ -51,4 +52,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...scheduleRoutes,
   ...fileRoutes,
   ...vehicleRoutes,
+  ...complianceRoutes,
 ];

@@ -42,6 +42,7 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   CALL_FAILED: "We couldn't place the call. Try again, or use the chat.",
   DRIVER_NOT_APPROVED: 'Your driver application is not approved yet.',
   DRIVER_SUSPENDED: 'Your driver account is suspended. Contact support.',
+  DRIVER_ON_HOLD: "You can't go online until your papers are in order. Open Documents to see what is missing.",
   DRIVER_BALANCE_OVERDUE: 'You owe more than your limit and the time to settle has passed. Pay what you owe in cash to the operator to go online again.',
   ALREADY_APPLIED: ALREADY_APPLIED_MESSAGE,
   PHONE_IN_USE: PHONE_CONFLICT_MESSAGE,

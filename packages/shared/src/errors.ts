@@ -70,6 +70,8 @@ export const DOMAIN_ERROR_CODES = {
   DRIVER_SUSPENDED: 403,
   /** The driver has owed more than the negative-balance limit for longer than the grace days: no going online until they settle (decision 0040). */
   DRIVER_BALANCE_OVERDUE: 403,
+  /** A document or insurance the driver's city requires is missing, in review, rejected or expired: no going online, no offers (decision 0049). */
+  DRIVER_ON_HOLD: 403,
   ALREADY_APPLIED: 409,
   /** The phone number belongs to another account. */
   PHONE_IN_USE: 409,

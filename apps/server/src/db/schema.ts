@@ -397,6 +397,10 @@ export type DB = {
   files: FilesTable;
   vehicles: VehiclesTable;
   vehicle_rules: VehicleRulesTable;
+  document_types: DocumentTypesTable;
+  driver_documents: DriverDocumentsTable;
+  insurance_policies: InsurancePoliciesTable;
+  compliance_reminders: ComplianceRemindersTable;
 };
 
 /** Driver schedules (migration 0020, decision 0047): weekly blocks in the city's local time, time off, reminders sent. */
@@ -580,4 +584,56 @@ export type VehicleRulesTable = {
   xl_min_seats: Generated<number>;
   updated_by: string | null;
   updated_at: Generated<Date>;
+};
+
+/** Per city, one row per kind of paper (migration 0022, decision 0049). */
+export type DocumentTypesTable = {
+  id: Generated<string>;
+  city_id: string;
+  kind: 'driver_licence' | 'vehicle_registration' | 'insurance' | 'profile_photo' | 'background_check';
+  required: Generated<boolean>;
+  expiry_required: boolean;
+  sides: Generated<'one' | 'front_back'>;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
+};
+/** A driver's uploaded paper, by kind (migration 0022). `expires_on`: the last valid day, the city's calendar. */
+export type DriverDocumentsTable = {
+  id: Generated<string>;
+  driver_id: string;
+  kind: 'driver_licence' | 'vehicle_registration' | 'insurance' | 'profile_photo' | 'background_check';
+  file_ids: string[];
+  /** Read it with to_char(…, 'YYYY-MM-DD') (the driver returns a Date for `date`). */
+  expires_on: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  status: Generated<'in_review' | 'approved' | 'rejected' | 'superseded'>;
+  rejection_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
+/** A vehicle's insurance policy (migration 0022). Dates are the city's calendar days (YYYY-MM-DD). */
+export type InsurancePoliciesTable = {
+  id: Generated<string>;
+  driver_id: string;
+  vehicle_id: string;
+  insurer: string;
+  policy_number: string;
+  insured_name: string;
+  /** Read them with to_char(…, 'YYYY-MM-DD'). */
+  coverage_start: ColumnType<Date | string, string, string>;
+  coverage_end: ColumnType<Date | string, string, string>;
+  file_id: string;
+  status: Generated<'in_review' | 'verified' | 'rejected' | 'superseded'>;
+  rejection_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
+/** A reminder (30, 7, 1 days before) or expiry notice (0) sent for a document or policy, once. */
+export type ComplianceRemindersTable = {
+  subject_id: string;
+  days_before: number;
+  sent_at: Generated<Date>;
 };

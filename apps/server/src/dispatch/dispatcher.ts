@@ -22,6 +22,7 @@ import type { Jobs } from '../jobs/jobs';
 import { settleRideOnCancel } from '../payments/ride-payments';
 import { offerView } from './offer-view';
 import { hasQualifyingVehicle } from '../vehicles/vehicles.repo';
+import { isCompliantIn } from '../compliance/compliance.repo';
 
 export type DispatchOptions = {
   offerTimeoutMs: number;
@@ -109,6 +110,8 @@ export function createDispatcher(deps: Deps) {
           .where('verification_status', '=', 'approved')
           .where('status', '=', 'available')
           .where((eb) => hasQualifyingVehicle(eb, ride.ride_type, ride.city_id))
+          // Papers the ride's city requires, valid today (decision 0049): a driver on hold is never offered a ride.
+          .where(isCompliantIn(ride.city_id))
           .where(({ not, exists, selectFrom }) =>
             not(exists(selectFrom('ride_offers').select(sql.lit(1).as('one')).whereRef('ride_offers.driver_id', '=', 'drivers.id').where('ride_offers.status', '=', 'offered'))),
           )

@@ -6,6 +6,8 @@ import type { Services } from '../http/context';
 import { domainError, forbidden, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { assertMayGoOnline } from '../payouts/assert-may-go-online';
+import { complianceCityOf, complianceOf, isCompliantIn } from '../compliance/compliance.repo';
+import { complianceText } from '@openride/shared/compliance/compliance-text';
 
 /**
  * §7 drivers update (status by id), by the record's owner only. Going online needs an approved record;
@@ -24,13 +26,20 @@ export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'd
   if (status === 'available' && driver.verification_status !== 'approved') throw refuse(driver.verification_status);
   // Owing more than the limit past the grace days: settle first (decision 0040).
   if (status === 'available') await assertMayGoOnline(db, driver.id);
+  // Papers the city requires, all valid today (decision 0049): the refusal says exactly what is missing.
+  const city = status === 'available' ? await complianceCityOf(db, driver.id) : undefined;
+  const refuseHold = async () => {
+    const compliance = await complianceOf(db, driver.id, { cityId: city?.id });
+    return domainError('DRIVER_ON_HOLD', complianceText.onHold(compliance.hold_reasons));
+  };
 
   const { updated, released } = await inTransaction(db, async (trx) => {
     // Going offline: the rider should not wait out the 15 s of an offer still on the screen.
     const locked = status === 'offline' ? await lockDriverForChange(trx, driver.id) : undefined;
     let update = trx.updateTable('drivers').set({ status, updated_at: new Date() }).where('id', '=', driver.id);
     // Approval and suspension re-checked in the update itself: an admin's decision landing now wins.
-    if (status === 'available') update = update.where('verification_status', '=', 'approved').where('suspended_at', 'is', null);
+    // Papers too, in the same statement: a document expiring or rejected at this moment holds the driver.
+    if (status === 'available' && city) update = update.where('verification_status', '=', 'approved').where('suspended_at', 'is', null).where(isCompliantIn(city.id));
     const updated = await update.returning(['id', 'status', 'verification_status', 'created_at']).executeTakeFirst();
     const released = locked?.openOffer
       ? await trx.updateTable('ride_offers').set({ status: 'declined', closed_at: new Date() }).where('id', '=', locked.openOffer.id).returning(['id', 'ride_id']).executeTakeFirst()
@@ -40,6 +49,7 @@ export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'd
   if (!updated) {
     const now = await db.selectFrom('drivers').select(['verification_status', 'suspended_at']).where('id', '=', driver.id).executeTakeFirst();
     if (now?.suspended_at) throw domainError('DRIVER_SUSPENDED');
+    if (now?.verification_status === 'approved') throw await refuseHold();
     throw refuse(now?.verification_status ?? driver.verification_status);
   }
   // This process takes the driver's next GPS frame with the new status at once (others within the bus hop).

@@ -3,6 +3,7 @@ import { rideTypesFor } from '@openride/shared/vehicles/schemas';
 import type { Services } from '../http/context';
 import type { NearbyDriver } from '../geo/geo-index';
 import { vehicleRulesOf } from './vehicle-rules.repo';
+import { isCompliantIn } from '../compliance/compliance.repo';
 
 /** How many of the nearest drivers a quote looks at: enough that an XL among Economy cars is found. */
 const QUOTE_NEAR_LIMIT = 25;
@@ -30,6 +31,8 @@ export async function nearestEligibleByType(
       .where('drivers.id', 'in', near.map((n) => n.driverId))
       .where('drivers.verification_status', '=', 'approved')
       .where('drivers.status', '=', 'available')
+      // A driver on compliance hold is offered nothing, so a quote does not count them (decision 0049).
+      .where(isCompliantIn(cityId))
       .execute(),
   ]);
   const carOf = new Map(cars.map((c) => [c.id, c]));

@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/record-audit';
 import { seedCityPolicies } from '../cancellation/cancellation.repo';
 import { seedCityFinance } from '../ledger/financial-settings.repo';
 import { seedCityVehicleRules } from '../vehicles/vehicle-rules.repo';
+import { seedCityDocumentTypes } from '../compliance/compliance.repo';
 import { cityHasBooks } from '../finance/settings-view';
 import { financeText } from '@openride/shared/finance/finance-text';
 import type { Services } from '../http/context';
@@ -23,6 +24,7 @@ export async function createCity(services: Pick<Services, 'db' | 'zones'>, admin
       await seedCityPolicies(trx, row.id);
       await seedCityFinance(trx, row.id);
       await seedCityVehicleRules(trx, row.id);
+      await seedCityDocumentTypes(trx, row.id);
       await trx.insertInto('surge_settings').values({ city_id: row.id, rule: JSON.stringify(DEFAULT_SURGE_RULE) }).execute();
       await recordAudit(trx, { actorId: adminId, action: 'city.create', entityType: 'city', entityId: row.id, before: null, after: cityView(row) });
       return cityView(row);
