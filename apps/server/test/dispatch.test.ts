@@ -1,28 +1,19 @@
 import { PIN_MAX_FAILURES } from '@openride/shared/rides/dispatch';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
-import { adminOf, ADMIN_ENV, eventually, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver, serveTheWholeBay } from './ride-actors';
+import { bayArea as area, eventually, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver, startDispatchServer, takeOffline } from './ride-actors';
 import { openSocket } from './socket-client';
-import { startTestServer, type TestServer } from './test-server';
+import type { TestServer } from './test-server';
 
 let server: TestServer;
 let admin: TestClient;
 const drivers: OnlineDriver[] = [];
 
 beforeAll(async () => {
-  // Short timers so a test does not wait 15 s per offer; the rules are the same.
-  server = await startTestServer(ADMIN_ENV, { dispatch: { offerTimeoutMs: 2500, idleGraceMs: 1000, tickMs: 200 } });
-  await serveTheWholeBay(server);
-  admin = await adminOf(server);
+  ({ server, admin } = await startDispatchServer());
 });
 afterAll(() => server?.stop());
-// Every test's drivers go offline afterwards, so they are nobody else's candidates.
-afterEach(async () => {
-  for (const d of drivers.splice(0)) {
-    d.socket.close();
-    await d.client.request(`/api/drivers/${d.driverId}`, { method: 'PATCH', json: { status: 'offline' } });
-  }
-});
+afterEach(() => takeOffline(drivers));
 
 async function driverAt(at: { lat: number; lng: number }, name?: string) {
   const d = await onlineDriver(server, admin, at, name);
@@ -30,8 +21,6 @@ async function driverAt(at: { lat: number; lng: number }, name?: string) {
   return d;
 }
 
-/** Each test books from its own corner of the Bay (≥ 6 km apart: beyond the widest search radius). */
-const area = (k: number) => ({ lat: 37.62 + k * 0.06, lng: -122.43, label: `Area ${k}` });
 const book = (rider: TestClient, pickup: { lat: number; lng: number; label?: string }, ride_type = 'economy') =>
   rider.post('/api/rides', { pickup, destination: GOLDEN_GATE_PARK, ride_type, payment_method: 'cash' });
 

@@ -502,7 +502,7 @@ describe('random sequences of money events through the API', () => {
         for (const r of unfinished) expect((await admin.post(`/api/admin/rides/${r.id}/cancel`, { reason: 'Property test: clean start' })).status).toBe(200);
         await freshRiders();
         for (const event of sequence) await runApi(event, rides, replays);
-        await server.services.jobs.idle(['payment-settle']);
+        await server.services.jobs.idle(['payment-settle', 'card-refund']);
 
         // The trial balance is zero, on the ledger and on the dashboard.
         expect((await trialBalance(db)).balanced).toBe(true);
@@ -545,7 +545,7 @@ describe('random sequences of money events through the API', () => {
           expect(res.status, r.what).toBeLessThan(500);
           if (res.status < 300 && 'posted' in res.body) expect(res.body.posted, r.what).toBe(false);
         }
-        await server.services.jobs.idle(['payment-settle']);
+        await server.services.jobs.idle(['payment-settle', 'card-refund']);
         expect(await countLedger()).toEqual(before);
       }),
       { numRuns: Number(process.env.LEDGER_API_RUNS ?? 6) },

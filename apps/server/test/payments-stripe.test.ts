@@ -26,7 +26,7 @@ beforeAll(async () => {
   const api = await fake.listen();
   server = await startTestServer(ADMIN_ENV, {
     payments: stripeProvider({ secretKey: SECRET, publishableKey: PUBLISHABLE, webhookSecret: WEBHOOK_SECRET, api }),
-    jobs: { queues: { 'payment-settle': { retryDelaySeconds: 1 } } },
+    jobs: { queues: { 'payment-settle': { retryDelaySeconds: 1 }, 'card-refund': { retryDelaySeconds: 1 } } },
   });
   admin = await adminOf(server);
   await serveTheWholeBay(server);
@@ -40,6 +40,7 @@ let spot = 0;
 const area = () => ({ lat: 37.62 + (spot++ % 12) * 0.02, lng: -122.45 + Math.floor(spot / 12) * 0.05, label: `Corner ${spot}` });
 const db = () => server.services.db;
 const settled = () => server.services.jobs.idle(['payment-settle']);
+const refundsSent = () => server.services.jobs.idle(['card-refund']);
 
 /** What Elements does in the browser, then what the app posts: a SetupIntent, confirmed, saved. */
 async function savedCard(rider: TestClient, card: { declines?: boolean; last4?: string } = {}) {
@@ -167,6 +168,8 @@ describe('card payments through Stripe', () => {
     const approved = await admin.post(`/api/admin/refund-requests/${requestId}/decision`, { action: 'approve_partial', bearer: 'platform', amount_cents: 300 });
     expect(approved.status).toBe(200);
     expect(approved.body.request).toMatchObject({ status: 'approved', destination: 'card' });
+    // The processor is asked after the decision committed, by the card-refund job.
+    await refundsSent();
     const refunds = fake.callsTo('POST', /^\/v1\/refunds$/);
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ idempotencyKey: `refund_request:${requestId}`, params: expect.objectContaining({ amount: '300' }) });
@@ -180,6 +183,49 @@ describe('card payments through Stripe', () => {
     expect(fake.callsTo('POST', /^\/v1\/refunds$/)).toHaveLength(1);
     await expect(refundPayment(server.services, rideId, 1_000_000, 'refund:too-much')).rejects.toThrow(/more than/);
     expect((await trialBalance(db())).balanced).toBe(true);
+  });
+
+  it('moves a card refund the processor refuses to the rider’s wallet: the card refund is reversed, nothing posts twice', async () => {
+    const { rideId, fare, riderClient } = completed;
+    const hold = (await holdOf(rideId))!;
+    // The rest of the charge was refunded at Stripe meanwhile (its dashboard): Stripe refuses any more.
+    fake.refunds.set('re_dashboard', { id: 're_dashboard', amount: fare - 300, payment_intent: hold.intent_ref });
+    const report = await riderClient.post(`/api/rides/${rideId}/refund-requests`, { reason: 'driver_detour' });
+    expect(report.status).toBe(201);
+    const requestId = report.body.request.id as string;
+    const approved = await admin.post(`/api/admin/refund-requests/${requestId}/decision`, { action: 'approve_partial', bearer: 'platform', amount_cents: 200 });
+    expect(approved.status).toBe(200);
+    expect(approved.body.request).toMatchObject({ status: 'approved', destination: 'card', refunded_cents: 200 });
+    await refundsSent();
+    expect(fake.callsTo('POST', /^\/v1\/refunds$/).filter((c) => c.idempotencyKey === `refund_request:${requestId}`)).toHaveLength(1);
+
+    // The books: the card refund and its reversal (kind refund), then the same amount as wallet credit.
+    const detail = (await admin.get(`/api/admin/refund-requests/${requestId}`)).body;
+    expect(detail.request).toMatchObject({ status: 'approved', destination: 'wallet', refunded_cents: 200 });
+    const lines = (await entriesOf(rideId)).filter((e) => e.kind === 'refund');
+    const net = (code: string, line: string) => lines.filter((e) => e.code === code && e.line === line).reduce((sum, e) => sum + e.amount_cents, 0);
+    expect(net('processor_clearing', 'refund')).toBe(-300); // only the first request's refund went back to the card
+    expect(net('refunds', 'refund')).toBe(500);
+    expect(net('rider_wallet', 'wallet_credit')).toBe(-200);
+    const riderId = (await riderClient.get('/api/me')).body.user.id as string;
+    expect(await balanceOf(db(), { code: 'rider_wallet', owner: riderId }, 'USD')).toBe(-200);
+    const receipt = (await riderClient.get(`/api/rides/${rideId}/receipt`)).body.receipt;
+    expect(receipt.money.refunded_cents).toBe(500);
+    expect(receipt.money.refundable_cents).toBe(receipt.money.paid_cents - 500);
+    // The receipt lists the card refund, its reversal and the wallet credit: 300 + 200 − 200 to the card, 200 to the wallet.
+    const listed = receipt.money.refunds.map((r: { amount_cents: number; destination: string }) => `${r.amount_cents} ${r.destination}`);
+    expect(listed.sort()).toEqual(['-200 card', '200 card', '200 wallet', '300 card']);
+    const notices = await db().selectFrom('notifications').select('title').where('booking_id', '=', rideId).where('user_id', '=', riderId).execute();
+    expect(notices.map((n) => n.title)).toContain('Refund moved to your wallet');
+    expect((await trialBalance(db())).balanced).toBe(true);
+
+    // The job run again posts, asks and tells nothing twice.
+    const count = await db().selectFrom('ledger_transactions').select((eb) => eb.fn.countAll<string>().as('n')).where('ride_id', '=', rideId).executeTakeFirstOrThrow();
+    await server.services.jobs.send('card-refund', { refund_request_id: requestId, amount_cents: 200 });
+    await refundsSent();
+    expect((await db().selectFrom('ledger_transactions').select((eb) => eb.fn.countAll<string>().as('n')).where('ride_id', '=', rideId).executeTakeFirstOrThrow()).n).toBe(count.n);
+    expect(fake.callsTo('POST', /^\/v1\/refunds$/).filter((c) => c.idempotencyKey === `refund_request:${requestId}`)).toHaveLength(1);
+    expect((await db().selectFrom('notifications').select('title').where('booking_id', '=', rideId).where('title', '=', 'Refund moved to your wallet').execute()).length).toBe(1);
   });
 
   it('releases the hold when the rider cancels, and posts nothing', async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { TestClient } from './http-client';
 import { openSocket } from './socket-client';
-import { GOOD_PASSWORD, signIn, uniqueEmail, uniquePhone } from './test-server';
+import { GOOD_PASSWORD, signIn, startTestServer, type TestServer, uniqueEmail, uniquePhone } from './test-server';
 import type { Services } from '../src/http/context';
 
 type Server = { url: string; client(): TestClient };
@@ -117,4 +117,26 @@ export async function serveTheWholeBay(server: { services: Pick<Services, 'db' |
     .values({ city_id: 'sf', type: 'service_area', name: 'Bay Area (tests)', color: '#16a34a', priority: -1, enabled: true, geometry: JSON.stringify({ type: 'Polygon', coordinates: [box] }) })
     .execute();
   await server.services.zones.changed();
+}
+
+/** Each test books from its own corner of the Bay (≥ 6 km apart: beyond the widest search radius). */
+export const bayArea = (k: number) => ({ lat: 37.62 + k * 0.06, lng: -122.43, label: `Area ${k}` });
+
+/**
+ * The server of the suites that drive dispatch end to end (dispatch, vehicles): the admin's env, short
+ * timers so a test does not wait 15 s per offer (the rules are the same), the whole Bay served, the admin
+ * signed in. Pair it with `takeOffline` after each test.
+ */
+export async function startDispatchServer(): Promise<{ server: TestServer; admin: TestClient }> {
+  const server = await startTestServer(ADMIN_ENV, { dispatch: { offerTimeoutMs: 2500, idleGraceMs: 1000, tickMs: 200 } });
+  await serveTheWholeBay(server);
+  return { server, admin: await adminOf(server) };
+}
+
+/** A test's drivers go offline afterwards (and leave the list), so they are nobody else's candidates. */
+export async function takeOffline(drivers: OnlineDriver[]) {
+  for (const d of drivers.splice(0)) {
+    d.socket.close();
+    await d.client.request(`/api/drivers/${d.driverId}`, { method: 'PATCH', json: { status: 'offline' } });
+  }
 }

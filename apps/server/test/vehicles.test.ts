@@ -5,8 +5,8 @@ import { vehicleYearMax } from '@openride/shared/constants';
 import { up as vehiclesMigration } from '../src/db/migrations/0019-vehicles';
 import { up as vehiclePhotosMigration } from '../src/db/migrations/0021-vehicle-photos';
 import { checkContract, type TestClient } from './http-client';
-import { adminOf, ADMIN_ENV, approvedDriverOf, eventually, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver, serveTheWholeBay } from './ride-actors';
-import { startTestServer, type TestServer, uniquePhone } from './test-server';
+import { approvedDriverOf, bayArea as area, eventually, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver, startDispatchServer, takeOffline } from './ride-actors';
+import { type TestServer, uniquePhone } from './test-server';
 
 let server: TestServer;
 let admin: TestClient;
@@ -14,20 +14,11 @@ const online: OnlineDriver[] = [];
 const THIS_YEAR = new Date().getFullYear();
 
 beforeAll(async () => {
-  server = await startTestServer(ADMIN_ENV, { dispatch: { offerTimeoutMs: 2500, idleGraceMs: 1000, tickMs: 200 } });
-  await serveTheWholeBay(server);
-  admin = await adminOf(server);
+  ({ server, admin } = await startDispatchServer());
 });
 afterAll(() => server?.stop());
-afterEach(async () => {
-  for (const d of online.splice(0)) {
-    d.socket.close();
-    await d.client.request(`/api/drivers/${d.driverId}`, { method: 'PATCH', json: { status: 'offline' } });
-  }
-});
+afterEach(() => takeOffline(online));
 
-/** Each dispatch test books from its own corner of the Bay (≥ 6 km apart: beyond the widest search radius). */
-const area = (k: number) => ({ lat: 37.62 + k * 0.06, lng: -122.43, label: `Area ${k}` });
 const car = (over: Partial<Record<string, unknown>> = {}) => ({ make: 'Toyota', model: 'Sienna', year: 2022, color: 'Grey', license_plate: `XL${Math.floor(Math.random() * 1e6)}`, seats: 7, ...over });
 
 /** Adds a car, has the admin verify it, and makes it active: the driver now drives it. */

@@ -16,6 +16,8 @@ export type JobData = {
   retention: Record<string, never>;
   /** Capture or release a ride's card hold after the change that asked for it committed (decision 0038). */
   'payment-settle': { payment_id: string; action: 'capture'; amount_cents: number } | { payment_id: string; action: 'release' };
+  /** Give an approved refund back to the card after the decision that posted it committed (refunds/send-card-refund.ts, decision 0054). */
+  'card-refund': { refund_request_id: string; amount_cents: number };
   /** Makes each city's scheduled payout run on its payout weekday (payouts/schedule-payout-runs.ts, decision 0040). */
   'payout-schedule': Record<string, never>;
   /** Reminds drivers of a shift starting soon, once per shift (schedule/send-shift-reminders.ts, decision 0047). */
@@ -34,6 +36,8 @@ export const DEFAULT_QUEUES: Record<JobName, QueueSettings> = {
   retention: { retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 15 * 60, retentionSeconds: 60 * 60 },
   // A hold lives 7 days at Stripe: a capture is tried for up to 6 days (backoff from 30 s, 20 tries).
   'payment-settle': { retryLimit: 20, retryDelaySeconds: 30, expireInSeconds: 60, retentionSeconds: 6 * 24 * 60 * 60 },
+  // A card refund is tried as a capture is: backoff from 30 s, 20 tries over about 6 days.
+  'card-refund': { retryLimit: 20, retryDelaySeconds: 30, expireInSeconds: 60, retentionSeconds: 6 * 24 * 60 * 60 },
   // Hourly; a missed slot is made up by the next one the same day (the run is once per city and date).
   'payout-schedule': { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 5 * 60, retentionSeconds: 60 * 60 },
   // Every 5 minutes; a reminder is worth nothing once its shift started, so a slot's job lives 10 minutes.
@@ -41,7 +45,7 @@ export const DEFAULT_QUEUES: Record<JobName, QueueSettings> = {
 };
 
 /** How often an idle worker looks for jobs other processes queued (a job queued here wakes it at once). */
-const POLL_SECONDS: Record<JobName, number> = { 'push-send': 1, 'message-send': 2, retention: 10, 'payment-settle': 2, 'payout-schedule': 10, 'shift-reminders': 10 };
+const POLL_SECONDS: Record<JobName, number> = { 'push-send': 1, 'message-send': 2, retention: 10, 'payment-settle': 2, 'card-refund': 2, 'payout-schedule': 10, 'shift-reminders': 10 };
 
 export type JobsOptions = { queues?: Partial<Record<JobName, Partial<QueueSettings>>>; workers?: boolean };
 

@@ -2,6 +2,7 @@ import type { Services } from '../http/context';
 import { createMessageDelivery } from '../messaging/create-messenger';
 import { settlePayment } from '../payments/settle-payment';
 import { PAYOUT_SCHEDULE_CRON, schedulePayoutRuns } from '../payouts/schedule-payout-runs';
+import { sendCardRefund } from '../refunds/send-card-refund';
 import { SHIFT_REMINDERS_CRON, sendShiftReminders } from '../schedule/send-shift-reminders';
 import { runRetention } from './run-retention';
 
@@ -24,6 +25,7 @@ export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'l
   });
 
   await jobs.work('payment-settle', (data) => settlePayment(services, data));
+  await jobs.work('card-refund', (data) => sendCardRefund(services, data));
 
   await jobs.work('retention', async () => {
     const deleted = await runRetention(db, { breadcrumbDays: env.RETENTION_BREADCRUMB_DAYS });

@@ -5,6 +5,8 @@ import { type AccountRef, post } from './ledger';
 export type RefundPosting = {
   /** The refund request's id: the idempotency key is `refund_request:<id>`, so a request posts once. */
   requestId: string;
+  /** Another key than the request's, for a second posting of the same request (its card refund refused, decision 0054). */
+  key?: string;
   ride: { id: string; city_id: string; currency: string; rider_id: string; driver_id: string | null };
   amount_cents: number;
   bearer: 'platform' | 'driver';
@@ -27,7 +29,7 @@ export async function postRefund(trx: Kysely<DB>, input: RefundPosting) {
   const credit: AccountRef = input.destination === 'wallet' ? { code: 'rider_wallet', owner: input.ride.rider_id } : { code: 'processor_clearing' };
   return post(trx, {
     kind: 'refund',
-    key: `refund_request:${input.requestId}`,
+    key: input.key ?? `refund_request:${input.requestId}`,
     currency: input.ride.currency,
     city_id: input.ride.city_id,
     ride_id: input.ride.id,

@@ -24,9 +24,10 @@ import { refundToCard } from './refund-to-card';
  *
  * Where the money goes: a wallet credit always to the rider's wallet; an approval back to how the rider paid —
  * a cash or wallet ride to the wallet (cash cannot be handed back), a card ride to the card through
- * `refundToCard` (through the payment provider, decision 0038).
+ * `refundToCard`, which queues the processor's refund as a `card-refund` job in this transaction (decision 0054:
+ * if the processor refuses it, the job moves the refund to the rider's wallet).
  */
-export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push' | 'payments'>, adminId: string, requestId: string, decision: RefundDecision) {
+export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push' | 'jobs'>, adminId: string, requestId: string, decision: RefundDecision) {
   if (!isUuid(requestId)) throw notFound('No such refund request.');
   const { db } = services;
   const outcome = await inTransaction(db, async (trx) => {
@@ -63,8 +64,7 @@ export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push
     if (amount <= 0 || amount > money.refundable_cents) throw domainError('REFUND_EXCEEDS_PAID');
     if (decision.bearer === 'driver' && !ride.driver_id) throw badRequest('This ride had no driver: the platform bears its refund.');
     const destination = decision.action !== 'credit' && money.card_cents > 0 ? 'card' : 'wallet';
-    const key = `refund_request:${requestId}`;
-    if (destination === 'card') await refundToCard(services, trx, { key, rideId: ride.id, amount_cents: amount, currency });
+    if (destination === 'card') await refundToCard(services, trx, { requestId, rideId: ride.id, amount_cents: amount, currency });
     const tx = await postRefund(trx, {
       requestId,
       ride: { id: ride.id, city_id: ride.city_id, currency, rider_id: ride.rider_id, driver_id: ride.driver_id },
@@ -91,8 +91,9 @@ export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push
       reason: decision.note ?? null,
     });
     const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...refundText.notice.approved(amount, currency, destination === 'wallet') });
-    return { notification };
+    return { notification, toCard: destination === 'card' };
   });
   await outcome.notification.publish();
+  if ('toCard' in outcome && outcome.toCard) services.jobs.wake('card-refund');
   return getRefundDetail(db, requestId);
 }

@@ -50,14 +50,14 @@ export const refundRoutes = defineRoutes([
     tag: 'refunds',
     summary: 'Approve full, approve partial, give wallet credit, or reject (with a reason)',
     description:
-      'Under the ride’s lock, in one transaction: the refund is posted to the ledger (key `refund_request:<id>`, so it posts once) — debit `refunds` (bearer platform) or the driver’s account (bearer driver), credit the rider’s wallet (cash and wallet rides, and every wallet credit) or the card through the payment provider (card rides) — the request is decided, the rider notified and the decision audited (`refund.approve`, `refund.credit`, `refund.reject`). The total refunded on a ride never exceeds what was paid for it.',
+      'Under the ride’s lock, in one transaction: the refund is posted to the ledger (key `refund_request:<id>`, so it posts once) — debit `refunds` (bearer platform) or the driver’s account (bearer driver), credit the rider’s wallet (cash and wallet rides, and every wallet credit) or the card (card rides: a `card-refund` job queued in the same transaction asks the payment provider after commit; if the provider refuses, the refund is reversed and given as wallet credit instead, decision 0054) — the request is decided, the rider notified and the decision audited (`refund.approve`, `refund.credit`, `refund.reject`). The total refunded on a ride never exceeds what was paid for it.',
     auth: 'admin',
     request: { params: idParamsSchema, body: refundDecisionSchema },
     responses: {
       200: { description: 'The request as decided', schema: adminRefundDetailSchema },
       400: { description: 'Bad action, amount, bearer or reason (nothing changes)' },
       404: { description: 'No such request' },
-      409: { description: 'REFUND_DECIDED (decided already), REFUND_EXCEEDS_PAID (more than is left to refund), CARD_REFUNDS_UNAVAILABLE (a card ride, before the payment provider)' },
+      409: { description: 'REFUND_DECIDED (decided already), REFUND_EXCEEDS_PAID (more than is left to refund), CARD_REFUNDS_UNAVAILABLE (a card ride whose card payment is not captured yet)' },
       ...adminRefusals,
     },
   },

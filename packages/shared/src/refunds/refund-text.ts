@@ -64,6 +64,11 @@ export const refundText = {
       message: toWallet ? `We refunded ${money(cents, currency)} to your OpenRide wallet. It is used first on your next rides.` : `We refunded ${money(cents, currency)} to your card.`,
     }),
     rejected: (reason: string) => ({ type: 'warning' as const, title: 'Refund request declined', message: `We looked into your report and did not refund this fare: ${reason}` }),
+    cardRefused: (cents: number, currency: string) => ({
+      type: 'warning' as const,
+      title: 'Refund moved to your wallet',
+      message: `We could not send your ${money(cents, currency)} refund back to your card, so we added it to your OpenRide wallet instead. It is used first on your next rides.`,
+    }),
   },
 
   // /refund-management.

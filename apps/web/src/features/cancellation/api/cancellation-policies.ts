@@ -45,7 +45,7 @@ export function useAddZonePolicy() {
 export function useRemoveZonePolicy() {
   const invalidate = useInvalidatePolicies();
   return useMutation({
-    mutationFn: (id: string) => api<{ policy: CancellationPolicyView }>(`/api/admin/cancellation-policies/${encodeURIComponent(id)}`, { method: 'DELETE', body: {} }).then((r) => r.policy),
+    mutationFn: (id: string) => api<{ policy: CancellationPolicyView }>(`/api/admin/cancellation-policies/${encodeURIComponent(id)}`, { method: 'DELETE' }).then((r) => r.policy),
     onSuccess: invalidate,
   });
 }

@@ -34,14 +34,14 @@ export function useSaveCard() {
 export function useRemoveCard() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (cardId: string) => (await api<{ card: SavedCard }>(`/api/payments/cards/${encodeURIComponent(cardId)}`, { method: 'DELETE', body: {} })).card,
+    mutationFn: async (cardId: string) => (await api<{ card: SavedCard }>(`/api/payments/cards/${encodeURIComponent(cardId)}`, { method: 'DELETE' })).card,
     onSuccess: (card) => client.setQueryData<SavedCard[]>(paymentKeys.cards, (cards) => (cards ?? []).filter((c) => c.id !== card.id)),
     onError: () => void client.invalidateQueries({ queryKey: paymentKeys.cards }),
   });
 }
 
 /** POST /api/payments/cards/setup: a SetupIntent for Stripe Elements. */
-export const startCardSetup = () => api<{ client_secret: string; setup_intent_id: string }>('/api/payments/cards/setup', { method: 'POST', body: {} });
+export const startCardSetup = () => api<{ client_secret: string; setup_intent_id: string }>('/api/payments/cards/setup', { method: 'POST' });
 
 /** GET /api/rides/:id/payment: how a ride is paid, its tip and whether one may still be given. */
 export function useRidePayment(rideId: string, enabled = true) {

@@ -60,7 +60,7 @@ export function useRunAction() {
   return useMutation({
     mutationFn: (a: RunAction) => {
       if (a.kind === 'create') return api<{ run: PayoutRun }>('/api/admin/payout-runs', { method: 'POST', body: { city_id: a.city_id } });
-      if (a.kind === 'approve') return api<{ run: PayoutRun }>(`/api/admin/payout-runs/${encodeURIComponent(a.id)}/approve`, { method: 'POST', body: {} });
+      if (a.kind === 'approve') return api<{ run: PayoutRun }>(`/api/admin/payout-runs/${encodeURIComponent(a.id)}/approve`, { method: 'POST' });
       if (a.kind === 'paid') return api<{ run: PayoutRun }>(`/api/admin/payout-runs/${encodeURIComponent(a.id)}/mark-paid`, { method: 'POST', body: { reference: a.reference } });
       return api<{ run: PayoutRun }>(`/api/admin/payout-items/${encodeURIComponent(a.itemId)}/fail`, { method: 'POST', body: { reason: a.reason } });
     },

@@ -5,6 +5,6 @@ import { api } from '@/lib/api';
 /** POST /api/rides/:id/call: the provider rings the caller, then connects them to the other party (decision 0034). */
 export function useCallParty(rideId: string) {
   return useMutation({
-    mutationFn: () => api<CallResponse>(`/api/rides/${encodeURIComponent(rideId)}/call`, { method: 'POST', body: {} }),
+    mutationFn: () => api<CallResponse>(`/api/rides/${encodeURIComponent(rideId)}/call`, { method: 'POST' }),
   });
 }

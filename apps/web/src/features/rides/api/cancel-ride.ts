@@ -7,7 +7,7 @@ import type { RideView as Ride } from '@openride/shared/rides/views';
 export function useCancelRide(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ ride: Ride }>(`/api/rides/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: {} }),
+    mutationFn: () => api<{ ride: Ride }>(`/api/rides/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
     onSuccess: ({ ride }) => {
       client.setQueryData(rideKeys.ride(id), ride);
       client.setQueryData(rideKeys.active, null);

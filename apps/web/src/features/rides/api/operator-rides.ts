@@ -33,4 +33,4 @@ export const useOperatorCancel = () =>
   useOperatorVerb((id, input: { reason: string }) => api(`/api/admin/rides/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: input }));
 
 /** POST /api/admin/rides/:id/redispatch: a fresh search for a ride still looking for a driver. */
-export const useRedispatch = () => useOperatorVerb((id) => api(`/api/admin/rides/${encodeURIComponent(id)}/redispatch`, { method: 'POST', body: {} }));
+export const useRedispatch = () => useOperatorVerb((id) => api(`/api/admin/rides/${encodeURIComponent(id)}/redispatch`, { method: 'POST' }));

@@ -9,7 +9,7 @@ const ridePath = (rideId: string, verb: string) => `/api/rides/${encodeURICompon
 export function useAcceptOffer() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (rideId: string) => api<{ ride: Ride }>(ridePath(rideId, 'accept'), { method: 'POST', body: {} }),
+    mutationFn: (rideId: string) => api<{ ride: Ride }>(ridePath(rideId, 'accept'), { method: 'POST' }),
     onSuccess: ({ ride }) => {
       client.setQueryData(rideKeys.ride(ride.id), ride);
       client.setQueryData(rideKeys.active, ride);
@@ -22,7 +22,7 @@ export function useAcceptOffer() {
 export function useDeclineOffer() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (rideId: string) => api<{ ok: true }>(ridePath(rideId, 'decline'), { method: 'POST', body: {} }),
+    mutationFn: (rideId: string) => api<{ ok: true }>(ridePath(rideId, 'decline'), { method: 'POST' }),
     onMutate: () => client.setQueryData(rideKeys.offer, null),
   });
 }

@@ -63,7 +63,7 @@ export function useSurgeOverride(cityId: string) {
   return useMutation({
     mutationFn: (vars: { zoneId: string; multiplier_tenths: number; until: string } | { zoneId: string; clear: true }) =>
       'clear' in vars
-        ? api<{ zone: SurgeZoneView }>(`/api/admin/surge/zones/${encodeURIComponent(vars.zoneId)}/override`, { method: 'DELETE', body: {} })
+        ? api<{ zone: SurgeZoneView }>(`/api/admin/surge/zones/${encodeURIComponent(vars.zoneId)}/override`, { method: 'DELETE' })
         : api<{ zone: SurgeZoneView }>(`/api/admin/surge/zones/${encodeURIComponent(vars.zoneId)}/override`, {
             method: 'POST',
             body: { multiplier_tenths: vars.multiplier_tenths, until: vars.until },

@@ -33,7 +33,7 @@ export function useSaveVehicle() {
 export function useActivateVehicle() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ vehicle: Vehicle }>(`/api/vehicles/${encodeURIComponent(id)}/activate`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) => api<{ vehicle: Vehicle }>(`/api/vehicles/${encodeURIComponent(id)}/activate`, { method: 'POST' }),
     onSettled: () => client.invalidateQueries({ queryKey: vehicleKeys.own }),
   });
 }
@@ -51,7 +51,7 @@ export function useAttachPhoto() {
 export function useDetachPhoto() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, fileId }: { id: string; fileId: string }) => api<{ vehicle: Vehicle }>(`/api/vehicles/${encodeURIComponent(id)}/photos/${encodeURIComponent(fileId)}`, { method: 'DELETE', body: {} }),
+    mutationFn: ({ id, fileId }: { id: string; fileId: string }) => api<{ vehicle: Vehicle }>(`/api/vehicles/${encodeURIComponent(id)}/photos/${encodeURIComponent(fileId)}`, { method: 'DELETE' }),
     onSettled: () => client.invalidateQueries({ queryKey: vehicleKeys.own }),
   });
 }

@@ -60,7 +60,7 @@ export function useSaveZone() {
 /** DELETE /api/admin/zones/:id. */
 export function useDeleteZone() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: string) => api<{ zone: Zone }>(`/api/admin/zones/${encodeURIComponent(id)}`, { method: 'DELETE', body: {} }).then((r) => r.zone), onSettled: invalidate });
+  return useMutation({ mutationFn: (id: string) => api<{ zone: Zone }>(`/api/admin/zones/${encodeURIComponent(id)}`, { method: 'DELETE' }).then((r) => r.zone), onSettled: invalidate });
 }
 
 /** POST /api/admin/zones/import. */
