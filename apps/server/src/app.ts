@@ -35,6 +35,7 @@ import { paymentHistoryRoutes } from './payment-history/payment-history.routes';
 import { vehicleRoutes } from './vehicles/vehicles.routes';
 import { payoutRoutes } from './payouts/payouts.routes';
 import { scheduleRoutes } from './schedule/schedule.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { farePolicyRoutes } from './pricing/fare-policies.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
 import { publicRoutes } from './public/public.routes';
@@ -187,6 +188,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', driverRoutes(services));
   app.route('/', payoutRoutes(services));
   app.route('/', scheduleRoutes(services));
+  app.route('/', dashboardRoutes(services));
   app.route('/', vehicleRoutes(services));
   app.route('/', pushRoutes(services));
   app.route('/', adminRoutes(services));

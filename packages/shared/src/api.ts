@@ -3,6 +3,7 @@ import { analyticsRoutes, fleetRoutes } from './analytics/api';
 import { authRoutes } from './auth/api';
 import { cancellationRoutes } from './cancellation/api';
 import type { RouteContract } from './contract';
+import { dashboardRoutes } from './dashboard/api';
 import { devRoutes } from './dev/api';
 import { driverRoutes } from './drivers/api';
 import { fileRoutes } from './files/api';
@@ -49,6 +50,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...paymentRoutes,
   ...payoutRoutes,
   ...scheduleRoutes,
+  ...dashboardRoutes,
   ...fileRoutes,
   ...vehicleRoutes,
 ];

@@ -20,6 +20,7 @@ import * as m0018 from './migrations/0018-files';
 import * as m0019 from './migrations/0019-vehicles';
 import * as m0020 from './migrations/0020-driver-schedule';
 import * as m0021 from './migrations/0021-vehicle-photos';
+import * as m0023 from './migrations/0023-driver-goals';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019-vehicles': m0019,
   '0020-driver-schedule': m0020,
   '0021-vehicle-photos': m0021,
+  '0023-driver-goals': m0023,
 };
 
 /** Every migration this code knows, oldest first: a backup whose database has one more is refused (decision 0028). */
