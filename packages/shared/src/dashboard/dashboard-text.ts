@@ -1,3 +1,12 @@
+import { GOAL_MAX_EARNINGS_CENTS, GOAL_MAX_TRIPS, GOAL_MIN_EARNINGS_CENTS } from './limits';
+
+/** What the goal's checks say: the server's schema and the page's own check use the same sentences. */
+export const dashboardGoalWords = {
+  earningsMin: `An earnings goal is at least ${GOAL_MIN_EARNINGS_CENTS / 100}.`,
+  earningsMax: `An earnings goal is at most ${GOAL_MAX_EARNINGS_CENTS / 100}.`,
+  tripsRange: `A trips goal is a whole number from 1 to ${GOAL_MAX_TRIPS}.`,
+} as const;
+
 /** The words of the driver's own dashboard at its secret path (issue 14, decision 0050). */
 export const dashboardText = {
   title: 'My dashboard',
@@ -51,7 +60,7 @@ export const dashboardText = {
   demand: {
     title: 'Demand near you',
     intro: (fromHour: number) => `Ride requests since ${String(fromHour).padStart(2, '0')}:00 within 5 km.`,
-    from: { live: 'From where you are now.', last_ride: 'From your last ride (go online for your live position).', city: 'From the city centre (go online for your live position).' },
+    from: { live: 'From where you are now.', last_ride: 'From where your last ride was.', city: 'From the city centre.' },
     none: 'No ride requests near you in the last hour.',
     cell: (requests: number, where: string) => `${requests === 1 ? '1 request' : `${requests} requests`}, ${where}`,
     away: (distance: string, direction: string) => `${distance} ${direction}`,

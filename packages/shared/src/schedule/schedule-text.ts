@@ -1,4 +1,4 @@
-import { WEEKDAY_SHORT } from './schemas';
+import { WEEKDAY_SHORT } from './weekdays';
 
 const DAY_LONG = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 /** "Tue 07:00–11:00". */

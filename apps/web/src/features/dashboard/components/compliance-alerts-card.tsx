@@ -35,7 +35,8 @@ export function ComplianceAlertsCard({ data }: { data: DriverCompliance }) {
         <ul className="mt-3 space-y-2" data-testid="compliance-alerts">
           {alerts.map((alert) =>
             alert.kind === 'hold' ? (
-              <li key="hold" role="alert" className="rounded-2xl bg-red-600 p-4 text-white">
+              <li key="hold">
+                <div role="alert" className="rounded-2xl bg-red-600 p-4 text-white">
                 <p className="flex items-center gap-2 font-semibold">
                   <ShieldAlert className="size-5" aria-hidden="true" />
                   {text.onHold}
@@ -47,6 +48,7 @@ export function ComplianceAlertsCard({ data }: { data: DriverCompliance }) {
                     ))}
                   </ul>
                 ) : null}
+                </div>
               </li>
             ) : (
               <li key={alert.item.kind}>

@@ -1,5 +1,5 @@
 import { compassWord, dashboardText } from '@openride/shared/dashboard/dashboard-text';
-import { DEMAND_NEAR_RADIUS_M } from '@openride/shared/dashboard/schemas';
+import { DEMAND_NEAR_RADIUS_M } from '@openride/shared/dashboard/limits';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { type DemandNear, useDemandNearMe } from '../api/get-demand-near-me';
 import { distanceWords } from '../lib/dashboard-format';

@@ -1,12 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { dashboardText } from '@openride/shared/dashboard/dashboard-text';
-import { goalInputSchema } from '@openride/shared/dashboard/schemas';
 import type { Goal } from '@openride/shared/dashboard/views';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { useSetGoal } from '../api/set-goal';
-import { parseAmount } from '../lib/dashboard-format';
+import { goalFromForm } from '../lib/dashboard-format';
 
 const text = dashboardText.goal;
 
@@ -28,12 +27,10 @@ export function GoalForm({ goal, currency, onDone }: { goal: Goal | null; curren
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const cents = parseAmount(earnings);
-    if (Number.isNaN(cents)) return setProblem(text.badEarnings);
-    const parsed = goalInputSchema.safeParse({ earnings_cents: cents, trips: trips.trim() === '' ? null : Number(trips) });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? text.badEarnings);
+    const parsed = goalFromForm(earnings, trips);
+    if ('error' in parsed) return setProblem(parsed.error);
     setProblem(null);
-    send(parsed.data);
+    send(parsed.input);
   };
 
   return (

@@ -19,6 +19,7 @@ export function OwnStatusCard() {
   return (
     <section
       aria-labelledby="own-status-title"
+      data-testid="own-status"
       className={cn('flex items-center justify-between gap-4 rounded-3xl p-5 ring-1', online ? 'bg-brand-50 ring-brand-500/40' : 'bg-ink-50 ring-ink-200')}
     >
       <p id="own-status-title" className="min-w-0 text-base font-semibold text-ink-900">{online ? uiText.driverActive.online.title : uiText.driverActive.offline.title}</p>
