@@ -62,7 +62,7 @@ describe('the secret path and who may use it', () => {
     expect((await server.client().get('/api/me')).status).toBe(401);
   });
 
-  it('keeps it across restarts of the setting, or takes DRIVER_DASHBOARD_PATH', async () => {
+  it('is kept in the app settings, or taken from DRIVER_DASHBOARD_PATH', async () => {
     const row = await server.services.db.selectFrom('app_settings').select('value').where('key', '=', 'driver_dashboard_path').executeTakeFirstOrThrow();
     expect(row.value).toBe(server.services.driverDashboardPath);
     const configured = await startTestServer({ DRIVER_DASHBOARD_PATH: 'my-own-dash-2026' });

@@ -13,6 +13,8 @@ export const scheduleText = {
     nextShiftLabel: 'Next shift',
     nextShift: (s: { weekday: number; start: string; end: string }) => `Next shift: ${shiftWords(s)}`,
     noNextShift: 'No shift in the coming week.',
+    /** The next shift's day said relative to today, where it is today or tomorrow (the driver's dashboard). */
+    shiftDay: { today: 'Today', tomorrow: 'Tomorrow', underWay: 'Under way now' },
     weekTitle: 'Weekly hours',
     dayLong: DAY_LONG,
     noBlocks: 'Not driving',

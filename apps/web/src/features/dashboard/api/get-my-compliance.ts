@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, isApiError } from '@/lib/api';
 import { useLivePollInterval } from '@/lib/realtime';
 import { dashboardKeys } from './dashboard-keys';
 
@@ -27,14 +27,16 @@ export type DriverCompliance = {
 
 /**
  * GET /api/drivers/me/compliance: the driver's documents and whether they are on hold. Not retried: until the
- * endpoint exists (or when it fails) the alerts card shows its quiet error, the rest of the page carries on.
+ * endpoint exists (or when it fails) the alerts card shows its quiet error, the rest of the page carries on;
+ * a 404 also stops the live poll.
  */
 export function useMyCompliance() {
   const poll = useLivePollInterval();
   return useQuery({
     queryKey: dashboardKeys.compliance,
     queryFn: ({ signal }) => api<DriverCompliance>('/api/drivers/me/compliance', { signal }),
-    refetchInterval: poll,
+    // A 404 means the endpoint is not there (yet): asking again every few seconds would change nothing.
+    refetchInterval: (query) => (isApiError(query.state.error, 404) ? false : poll),
     retry: false,
   });
 }
