@@ -3,6 +3,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { browserCookies, seedUsers } from './lib/accounts';
+import { seedDrivers } from './lib/rides-seed';
 import { createBenchDatabase, startApp } from './lib/app';
 import { buildHello, buildWebIfStale, serveStatic } from './lib/frontend-hello';
 import { atLeast, atMost } from './lib/report';
@@ -97,19 +98,26 @@ export const frontendBench: Bench = {
     const db = await createBenchDatabase(ctx, 'pglite');
     const seeded = await db.open();
     const [rider] = await seedUsers(seeded.db, 1, { prefix: 'fe-rider' });
+    const [driver] = await seedDrivers(seeded.db, 1, 'fe-driver');
     await seeded.close();
     const app = await startApp(db);
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
     try {
-      const [cookieHeader] = await browserCookies(app.url, [rider!]);
-      const cookies = cookieHeader!.split('; ').map((c) => {
-        const i = c.indexOf('=');
-        return { name: c.slice(0, i), value: c.slice(i + 1) };
-      });
+      const [cookieHeader, driverCookieHeader] = await browserCookies(app.url, [rider!, driver!]);
+      const toCookies = (header: string) =>
+        header.split('; ').map((c) => {
+          const i = c.indexOf('=');
+          return { name: c.slice(0, i), value: c.slice(i + 1) };
+        });
+      const cookies = toCookies(cookieHeader!);
+      // The driver's own dashboard at its secret path (decision 0050), as GET /api/me tells an approved driver.
+      const me = (await (await fetch(`${app.url}/api/me`, { headers: { cookie: driverCookieHeader! } })).json()) as { driverDashboardPath?: string };
+      if (!me.driverDashboardPath) throw new Error('the seeded approved driver was not told the dashboard path');
       const base = await firstLoadBytes(browser, hello.url);
       const home = await firstLoadBytes(browser, `${app.url}/`);
       const book = await firstLoadBytes(browser, `${app.url}/book-ride`, cookies);
-      ctx.log(`first load: hello ${base.files} files, / ${home.files} files, /book-ride ${book.files} files`);
+      const dash = await firstLoadBytes(browser, `${app.url}${me.driverDashboardPath}`, toCookies(driverCookieHeader!));
+      ctx.log(`first load: hello ${base.files} files, / ${home.files} files, /book-ride ${book.files} files, driver dashboard ${dash.files} files`);
       await browser.close();
 
       const lhHello = await lighthouseScores(hello.url, runs, ctx.log);
@@ -148,6 +156,9 @@ export const frontendBench: Bench = {
         bytesRow('First-load CSS, / (gzip)', home.css, bcss),
         bytesRow('First-load JS, /book-ride signed in (gzip)', book.js, bjs),
         bytesRow('First-load CSS, /book-ride signed in (gzip)', book.css, bcss),
+        // Budget (decision 0050): the signed-in shell plus the dashboard's lazy chunk, ~173 KB when set; zod (26 KB)
+        // or a map library (49 KB) slipping into the chunk breaks it.
+        { ...bytesRow('First-load JS, driver dashboard (secret path) signed in (gzip)', dash.js, bjs, 185), note: 'an approved driver at the path GET /api/me told them; no map, no zod' },
         { ...scoreRow('Lighthouse performance, /', lhHome.perf, lhHello.perf, 95), note: lhNote },
         scoreRow('Lighthouse performance, /auth', lhAuth.perf, lhHello.perf, 95),
         scoreRow('Lighthouse accessibility, /', lhHome.a11y, lhHello.a11y, 100, lhHome.failedA11y),

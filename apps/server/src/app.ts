@@ -36,6 +36,7 @@ import { vehicleRoutes } from './vehicles/vehicles.routes';
 import { payoutRoutes } from './payouts/payouts.routes';
 import { scheduleRoutes } from './schedule/schedule.routes';
 import { complianceRoutes } from './compliance/compliance.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { farePolicyRoutes } from './pricing/fare-policies.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
 import { publicRoutes } from './public/public.routes';
@@ -188,6 +189,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', driverRoutes(services));
   app.route('/', payoutRoutes(services));
   app.route('/', scheduleRoutes(services));
+  app.route('/', dashboardRoutes(services));
   app.route('/', vehicleRoutes(services));
   app.route('/', complianceRoutes(services));
   app.route('/', pushRoutes(services));

@@ -63,6 +63,11 @@ export const envSchema = z
       .string()
       .regex(/^\/?[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 letters, digits, - or _ (one path segment)')
       .optional(),
+    /** The driver's own dashboard's hidden path (decision 0050); unset: a random one made at first start and kept. */
+    DRIVER_DASHBOARD_PATH: z
+      .string()
+      .regex(/^\/?[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 letters, digits, - or _ (one path segment)')
+      .optional(),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
     SMTP_FROM: z.string().default('OpenRide <no-reply@openride.local>'),
     TWILIO_ACCOUNT_SID: z.string().optional(),

@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { Redis } from 'ioredis';
 import { ensureAdmin } from './admin/ensure-admin';
 import { resolveAdminPath } from './admin/admin-path';
+import { resolveDriverDashboardPath } from './dashboard/dashboard-path';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { createAuthLimiters, createUsageLimiters, USAGE_LIMITS, type UsageLimitSettings } from './lib/rate-limit';
@@ -132,6 +133,7 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
     cleanups.push(() => bus.close());
 
     const adminPath = await resolveAdminPath(db, env.ADMIN_PATH);
+    const driverDashboardPath = await resolveDriverDashboardPath(db, env.DRIVER_DASHBOARD_PATH);
     const vapid = await resolveVapidKeys(db, env);
     const push = createPushDispatcher({ db, jobs, logger, publicKey: vapid.publicKey, sender: overrides.pushSender ?? createWebPushSender(vapid) });
     const routing = env.OSRM_URL ? osrmRouting(env.OSRM_URL, { logger }) : greatCircleRouting();
@@ -172,6 +174,7 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
         ...overrides.usageLimits,
       }),
       adminPath,
+      driverDashboardPath,
       publicUrl,
       otpKey: deriveOtpKey(secret),
       quoteKey: deriveQuoteKey(secret),
@@ -245,6 +248,7 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
     // Written before the 'listening' line: logs go out asynchronously and in order, so whoever waits for that
     // line (a supervisor, the tests) has the admin path and the outbox address already.
     logger.info({ adminPath: services.adminPath, adminUrl: `${services.publicUrl}${services.adminPath}` }, `admin panel at ${services.adminPath} (admins only)`);
+    logger.info({ driverDashboardPath: services.driverDashboardPath }, `driver dashboard at ${services.driverDashboardPath} (approved drivers only)`);
     if (env.NODE_ENV !== 'production') logger.info({ outbox: `${url}/dev/outbox` }, 'dev outbox: emails and SMS land here (readable only from this machine or by an admin)');
     logger.info(
       { url, port, database: database.kind, bus: env.REDIS_URL ? 'redis' : 'memory', storage: services.storage.kind, dataDir: env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR), startupMs: Math.round(performance.now() - started) },

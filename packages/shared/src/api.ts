@@ -4,6 +4,7 @@ import { authRoutes } from './auth/api';
 import { cancellationRoutes } from './cancellation/api';
 import { complianceRoutes } from './compliance/api';
 import type { RouteContract } from './contract';
+import { dashboardRoutes } from './dashboard/api';
 import { devRoutes } from './dev/api';
 import { driverRoutes } from './drivers/api';
 import { fileRoutes } from './files/api';
@@ -50,6 +51,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...paymentRoutes,
   ...payoutRoutes,
   ...scheduleRoutes,
+  ...dashboardRoutes,
   ...fileRoutes,
   ...vehicleRoutes,
   ...complianceRoutes,

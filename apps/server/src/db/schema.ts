@@ -401,7 +401,11 @@ export type DB = {
   driver_documents: DriverDocumentsTable;
   insurance_policies: InsurancePoliciesTable;
   compliance_reminders: ComplianceRemindersTable;
+  driver_goals: DriverGoalsTable;
 };
+
+/** The driver's daily goal (migration 0023, decision 0050): earnings in minor units and/or trips. */
+export type DriverGoalsTable = { driver_id: string; earnings_cents: number | null; trips: number | null; updated_at: Generated<Date> };
 
 /** Driver schedules (migration 0020, decision 0047): weekly blocks in the city's local time, time off, reminders sent. */
 export type DriverSchedulesTable = { driver_id: string; city_id: string; reminder_minutes: Generated<number>; updated_at: Generated<Date> };

@@ -1,11 +1,10 @@
 import type { AdminDriverDetail } from '@openride/shared/rides/operator';
-import { sql } from 'kysely';
 import { auditHistoryOf } from '../audit/list-audit-log';
 import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
+import { driverLastPosition, driverWorkStats } from './driver-work-stats';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
-const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
 /**
  * /driver/{id}: the application and vehicle, the verification and suspension history (the audit log),
@@ -23,49 +22,7 @@ export async function getDriverForOperator(services: Pick<Services, 'db' | 'geo'
     .executeTakeFirst();
   if (!d) throw notFound('Driver not found');
 
-  const [offers, rides, rating, history, cities, crumb] = await Promise.all([
-    db
-      .selectFrom('ride_offers')
-      .select([sql<number>`count(*)`.as('total'), sql<number>`count(*) filter (where status = 'accepted')`.as('accepted')])
-      .where('driver_id', '=', driverId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('rides')
-      .select([
-        sql<number>`count(*)`.as('total'),
-        sql<number>`count(*) filter (where status = 'completed')`.as('completed'),
-        sql<number>`count(*) filter (where status = 'cancelled' and cancelled_by = 'driver')`.as('cancelled'),
-      ])
-      .where('driver_id', '=', driverId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('ride_ratings')
-      .innerJoin('rides', 'rides.id', 'ride_ratings.ride_id')
-      .select([sql<number | null>`avg(ride_ratings.stars)`.as('avg'), sql<number>`count(*)`.as('n')])
-      .where('rides.driver_id', '=', driverId)
-      .where('ride_ratings.rater_role', '=', 'rider')
-      .executeTakeFirstOrThrow(),
-    auditHistoryOf(db, 'driver', driverId),
-    db.selectFrom('cities').select('id').execute(),
-    db
-      .selectFrom('ride_locations')
-      .innerJoin('rides', 'rides.id', 'ride_locations.ride_id')
-      .select(['ride_locations.lat', 'ride_locations.lng', 'ride_locations.at'])
-      .where('rides.driver_id', '=', driverId)
-      .orderBy('ride_locations.at', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-
-  let live: { lat: number; lng: number } | null = null;
-  if (d.status === 'available') {
-    for (const city of cities) {
-      live = await services.geo.position(city.id, driverId);
-      if (live) break;
-    }
-  }
-  const offersTotal = Number(offers.total);
-  const ridesTotal = Number(rides.total);
+  const [stats, history, lastPosition] = await Promise.all([driverWorkStats(db, driverId), auditHistoryOf(db, 'driver', driverId), driverLastPosition(services, driverId, d.status)]);
   return {
     driver: {
       id: d.id,
@@ -84,18 +41,8 @@ export async function getDriverForOperator(services: Pick<Services, 'db' | 'geo'
       suspended_at: iso(d.suspended_at),
       suspension_reason: d.suspension_reason,
     },
-    last_position: live ? { ...live, at: null, live: true } : crumb ? { lat: crumb.lat, lng: crumb.lng, at: iso(crumb.at), live: false } : null,
-    stats: {
-      offers: offersTotal,
-      offers_accepted: Number(offers.accepted),
-      acceptance_rate: rate(Number(offers.accepted), offersTotal),
-      rides: ridesTotal,
-      rides_completed: Number(rides.completed),
-      rides_cancelled_by_driver: Number(rides.cancelled),
-      cancellation_rate: rate(Number(rides.cancelled), ridesTotal),
-      rating: rating.avg === null ? null : Math.round(Number(rating.avg) * 10) / 10,
-      ratings: Number(rating.n),
-    },
+    last_position: lastPosition,
+    stats,
     history,
   };
 }

@@ -37,6 +37,8 @@ export type Services = {
   /** Per-user limits on chat, ride requests and cancellations (decision 0024). */
   usage: UsageLimiters;
   adminPath: string;
+  /** The driver's own dashboard's hidden path (decision 0050): told by GET /api/me to approved drivers only. */
+  driverDashboardPath: string;
   publicUrl: string;
   /** Key of the one-time code hashes (derived from the auth secret). */
   otpKey: Buffer;

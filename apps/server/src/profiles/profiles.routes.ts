@@ -12,7 +12,10 @@ export function profileRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
 
-  /** Who am I: the user, the §4 role, the profile, and (to admins only) where the admin panel is. */
+  /**
+   * Who am I: the user, the §4 role, the profile, (to admins only) where the admin panel is and (to a user whose
+   * newest driver record is approved only) where their own dashboard is (decision 0050).
+   */
   app.get('/api/me', async (c) => {
     const user = requireUser(c);
     const [roles, driver, profile] = await Promise.all([rolesOf(db, user.id), latestDriverOf(db, user.id), profileOf(db, user.id)]);
@@ -24,6 +27,7 @@ export function profileRoutes(services: Services) {
       isAdmin,
       profile,
       ...(isAdmin ? { adminPath: services.adminPath } : {}),
+      ...(driver?.verification_status === 'approved' ? { driverDashboardPath: services.driverDashboardPath } : {}),
     });
   });
 

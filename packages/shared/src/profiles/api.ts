@@ -9,7 +9,7 @@ export const profileRoutes = defineRoutes([
     method: 'GET',
     path: '/api/me',
     tag: 'profiles',
-    summary: 'Who am I: user, role, roles, profile (and the admin path, to admins)',
+    summary: 'Who am I: user, role, roles, profile (and the admin path, to admins; the driver dashboard path, to approved drivers)',
     auth: 'user',
     responses: { 200: { description: 'The caller', schema: meSchema } },
   },

@@ -8,7 +8,7 @@ export const profileResponseSchema = z.strictObject({ profile: profileSchema });
 
 export const roleSchema = z.enum(ROLES);
 
-/** `GET /api/me`: the session user, the §4 role, the profile, and (to admins only) the admin panel's path. */
+/** `GET /api/me`: the session user, the §4 role, the profile, (to admins only) the admin panel's path and (to approved drivers only) their dashboard's. */
 export const meSchema = z.strictObject({
   user: z.strictObject({ id: z.string(), email: z.string(), name: z.string() }),
   role: roleSchema,
@@ -16,6 +16,8 @@ export const meSchema = z.strictObject({
   isAdmin: z.boolean(),
   profile: profileSchema,
   adminPath: z.string().optional(),
+  /** The driver's own dashboard's secret path: only to a user whose newest driver record is approved (decision 0050). */
+  driverDashboardPath: z.string().optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -1,4 +1,4 @@
-import { WEEKDAY_SHORT } from './schemas';
+import { WEEKDAY_SHORT } from './weekdays';
 
 const DAY_LONG = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 /** "Tue 07:00–11:00". */
@@ -13,6 +13,8 @@ export const scheduleText = {
     nextShiftLabel: 'Next shift',
     nextShift: (s: { weekday: number; start: string; end: string }) => `Next shift: ${shiftWords(s)}`,
     noNextShift: 'No shift in the coming week.',
+    /** The next shift's day said relative to today, where it is today or tomorrow (the driver's dashboard). */
+    shiftDay: { today: 'Today', tomorrow: 'Tomorrow', underWay: 'Under way now' },
     weekTitle: 'Weekly hours',
     dayLong: DAY_LONG,
     noBlocks: 'Not driving',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEEKDAY_SHORT } from './weekdays';
 
 /**
  * A driver's schedule (issue 14, decision 0047): weekly blocks in the city's local time and one-off time off.
@@ -8,8 +9,8 @@ import { z } from 'zod';
  */
 
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
-/** 0 = Sunday … 6 = Saturday (as Date#getDay and the payouts' weekday). */
-export const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+// In a file without zod, so the words (schedule-text.ts) load without the schema library (decision 0050).
+export { WEEKDAY_SHORT } from './weekdays';
 /** The days as a driver reads a week: Monday first. */
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 export const STEP_MINUTES = 15;

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { History, LogOut, Receipt, UserRound } from 'lucide-react';
+import { Gauge, History, LogOut, Receipt, UserRound } from 'lucide-react';
+import { dashboardText } from '@openride/shared/dashboard/dashboard-text';
 import { uiText } from '@openride/shared/ui-text';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { paths } from '@/config/paths';
@@ -35,6 +36,17 @@ export function UserMenu({ me, onSignOut }: { me: Me; onSignOut: () => void }) {
             <p className="truncate text-sm font-semibold text-ink-900">{displayName(me)}</p>
             <p className="truncate text-xs text-ink-500">{me.user.email}</p>
           </div>
+          {me.driverDashboardPath ? (
+            // The driver's own dashboard: its path is told to approved drivers only, and linked only from here.
+            <Link
+              to={me.driverDashboardPath}
+              onClick={() => setOpen(false)}
+              className="mt-1 flex w-full items-center gap-2 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900"
+            >
+              <Gauge className="size-4" aria-hidden="true" />
+              {dashboardText.menuLink}
+            </Link>
+          ) : null}
           <Link
             to={paths.rideHistory}
             onClick={() => setOpen(false)}
