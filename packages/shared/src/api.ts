@@ -3,6 +3,7 @@ import { analyticsRoutes, fleetRoutes } from './analytics/api';
 import { authRoutes } from './auth/api';
 import { cancellationRoutes } from './cancellation/api';
 import { complianceRoutes } from './compliance/api';
+import { insuranceRoutes } from './compliance/insurance';
 import type { RouteContract } from './contract';
 import { devRoutes } from './dev/api';
 import { driverRoutes } from './drivers/api';
@@ -53,4 +54,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...fileRoutes,
   ...vehicleRoutes,
   ...complianceRoutes,
+  ...insuranceRoutes,
 ];
