@@ -175,7 +175,8 @@ async function adminPolicies(db: Kysely<DB>, rows: PolicyRow[]): Promise<AdminPo
 /**
  * GET /api/admin/insurance-policies: `review` — in review, oldest first; `expiring` — verified, of an active
  * vehicle, cover ends within 30 days (the city's calendar), soonest first; `expired` — the newest verified
- * policy of an active vehicle has ended and the driver has no newer valid one. `city`: the driver's city.
+ * policy of an active vehicle has ended and the driver has no newer valid one; `verified` — every verified
+ * policy of an active vehicle, newest decision first (where Revoke is found). `city`: the driver's city.
  */
 export async function listPoliciesForAdmin(services: Pick<Services, 'db'>, query: { list: PolicyList; city?: string }) {
   const { db } = services;
@@ -191,7 +192,9 @@ export async function listPoliciesForAdmin(services: Pick<Services, 'db'>, query
         not(exists(selectFrom('insurance_policies as n').select('n.id').whereRef('n.vehicle_id', '=', 'p.vehicle_id').where('n.status', '=', 'verified').whereRef('n.coverage_end', '>', 'p.coverage_end'))),
       );
     rows =
-      query.list === 'expiring'
+      query.list === 'verified'
+        ? await base.orderBy('p.reviewed_at', 'desc').limit(200).execute()
+        : query.list === 'expiring'
         ? await base.where('p.coverage_end', '<=', sql<string>`current_date + ${EXPIRING_SOON_DAYS + 1}::int`).where('p.coverage_end', '>=', sql<string>`current_date - 1`).orderBy('p.coverage_end').limit(500).execute()
         : await base.where('p.coverage_end', '<=', sql<string>`current_date + 1`).orderBy('p.coverage_end', 'desc').limit(500).execute();
   }

@@ -34,7 +34,7 @@ export const policyRevokeSchema = z.strictObject({ reason });
 export type PolicyRevokeInput = z.infer<typeof policyRevokeSchema>;
 
 /** The admin's three lists. */
-export const POLICY_LISTS = ['review', 'expiring', 'expired'] as const;
+export const POLICY_LISTS = ['review', 'expiring', 'expired', 'verified'] as const;
 export type PolicyList = (typeof POLICY_LISTS)[number];
 export const adminPoliciesQuerySchema = z.object({
   list: z.enum(POLICY_LISTS).default('review'),
@@ -140,7 +140,7 @@ export const insuranceText = {
     endsIn: (days: number) => (days < 0 ? `Ended ${-days} day${days === -1 ? '' : 's'} ago` : days === 0 ? 'Ends today' : `Ends in ${days} day${days === 1 ? '' : 's'}`),
   },
   statuses: { in_review: 'In review', verified: 'Verified', rejected: 'Rejected', superseded: 'Replaced' } satisfies Record<(typeof POLICY_STATUSES)[number], string>,
-  lists: { review: 'In review', expiring: 'Expiring soon', expired: 'Expired' } satisfies Record<PolicyList, string>,
+  lists: { review: 'In review', expiring: 'Expiring soon', expired: 'Expired', verified: 'Verified' } satisfies Record<PolicyList, string>,
   checks: {
     insured_name: 'Insured name matches the licence name',
     coverage_dates: 'Cover has started and ends in the future',
@@ -202,7 +202,7 @@ export const insuranceRoutes = defineRoutes([
     method: 'GET',
     path: '/api/admin/insurance-policies',
     tag: 'compliance',
-    summary: 'Policies in review (oldest first), expiring within 30 days, or expired, with the checks',
+    summary: 'Policies in review (oldest first), expiring within 30 days, expired, or every verified one, with the checks',
     auth: 'admin',
     request: { query: adminPoliciesQuerySchema },
     responses: { 200: { description: 'The policies', schema: adminPoliciesSchema }, 400: { description: 'Bad list' }, ...adminRefusals },
