@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { complianceText } from '@openride/shared/compliance/compliance-text';
 import { insuranceText, policyInputSchema, type PolicyView } from '@openride/shared/compliance/insurance';
+import { EXPIRING_SOON_DAYS } from '@openride/shared/compliance/schemas';
 import { Button } from '@/components/ui/button';
 import { FilePicker } from '@/components/ui/file-picker';
 import { FileThumbs } from '@/components/ui/file-thumbs';
@@ -10,6 +12,13 @@ import { cn } from '@/lib/cn';
 import { useAddPolicy, useVehiclePolicies } from '../api/insurance';
 
 const text = insuranceText.driver;
+
+/** Days from the browser's today to a last valid day (YYYY-MM-DD); the server's lists use the city's calendar. */
+const daysUntil = (date: string) => {
+  const now = new Date();
+  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - today) / 86_400_000);
+};
 const badge: Record<PolicyView['status'], string> = {
   in_review: 'bg-amber-100 text-amber-900',
   verified: 'bg-brand-100 text-brand-800',
@@ -42,6 +51,9 @@ export function InsuranceVehicleSection({ vehicleId, name }: { vehicleId: string
               <span className="break-words text-ink-800">{p.insurer}</span>
             </p>
             <p className="text-ink-600">{text.cover(p.coverage_start, p.coverage_end)}</p>
+            {p.status === 'verified' && daysUntil(p.coverage_end) <= EXPIRING_SOON_DAYS ? (
+              <p className="font-medium text-amber-800">{daysUntil(p.coverage_end) < 0 ? complianceText.statuses.expired : complianceText.expiresIn(daysUntil(p.coverage_end))}</p>
+            ) : null}
             {p.status === 'rejected' && p.rejection_reason ? <p className="text-red-800">{text.rejectedBecause(p.rejection_reason)}</p> : null}
           </div>
         </div>
@@ -83,6 +95,7 @@ function PolicyForm({ vehicleId, name, onDone }: { vehicleId: string; name: stri
         <FormField name="coverage_end" label={text.end} type="date" />
       </div>
       <div className="space-y-1">
+        <p className="text-sm font-medium text-ink-800">{text.documentLabel}</p>
         <FilePicker label={text.document(name)} purpose="insurance" camera onUploaded={(file) => form.setValue('file_id', file.id, { shouldValidate: true })} />
         {fileError ? (
           <p role="alert" className="text-sm text-red-700">

@@ -103,8 +103,11 @@ function PolicyDetail({ policy: p }: { policy: AdminPolicy }) {
           <dd className="break-words">{p.policy_number}</dd>
           <dt className="text-ink-500">{insuranceText.driver.insuredName}</dt>
           <dd className="break-words">{p.insured_name}</dd>
-          <dt className="text-ink-500">{insuranceText.driver.end}</dt>
-          <dd>{insuranceText.driver.cover(p.coverage_start, p.coverage_end)}</dd>
+          <dt className="text-ink-500">{text.cover}</dt>
+          <dd>
+            {p.coverage_start} – {p.coverage_end}
+            <span className="block text-ink-600">{text.endsIn(p.days_left)}</span>
+          </dd>
           <dt className="text-ink-500">{text.vehicleRecord}</dt>
           <dd>
             {p.vehicle.year} {p.vehicle.make} {p.vehicle.model} · {p.vehicle.color} · {p.vehicle.license_plate}
