@@ -37,6 +37,7 @@ import { payoutRoutes } from './payouts/payouts.routes';
 import { scheduleRoutes } from './schedule/schedule.routes';
 import { complianceRoutes } from './compliance/compliance.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { insuranceRoutes } from './compliance/insurance.routes';
 import { farePolicyRoutes } from './pricing/fare-policies.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
 import { publicRoutes } from './public/public.routes';
@@ -192,6 +193,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', dashboardRoutes(services));
   app.route('/', vehicleRoutes(services));
   app.route('/', complianceRoutes(services));
+  app.route('/', insuranceRoutes(services));
   app.route('/', pushRoutes(services));
   app.route('/', adminRoutes(services));
   app.route('/', analyticsRoutes(services));

@@ -3,6 +3,7 @@ import { analyticsRoutes, fleetRoutes } from './analytics/api';
 import { authRoutes } from './auth/api';
 import { cancellationRoutes } from './cancellation/api';
 import { complianceRoutes } from './compliance/api';
+import { insuranceRoutes } from './compliance/insurance';
 import type { RouteContract } from './contract';
 import { dashboardRoutes } from './dashboard/api';
 import { devRoutes } from './dev/api';
@@ -55,4 +56,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...fileRoutes,
   ...vehicleRoutes,
   ...complianceRoutes,
+  ...insuranceRoutes,
 ];

@@ -1,13 +1,12 @@
 import type { DriverStatus } from '@openride/shared/drivers/schemas';
 import { messages } from '@openride/shared/messages';
-import { userChannel } from '@openride/shared/realtime';
-import { lockDriverForChange } from '../db/ride-locks';
 import type { Services } from '../http/context';
 import { domainError, forbidden, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { assertMayGoOnline } from '../payouts/assert-may-go-online';
 import { complianceCityOf, complianceOf, isCompliantIn } from '../compliance/compliance.repo';
 import { complianceText } from '@openride/shared/compliance/compliance-text';
+import { announceDriverStatus, DRIVER_STATUS_COLUMNS, takeDriverOfflineIn } from './take-driver-offline';
 
 /**
  * §7 drivers update (status by id), by the record's owner only. Going online needs an approved record;
@@ -17,7 +16,7 @@ import { complianceText } from '@openride/shared/compliance/compliance-text';
  * takes the ride first or finds the offer gone.
  */
 export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'dispatcher' | 'drivers'>, userId: string, driverId: string, status: DriverStatus) {
-  const { db, bus } = services;
+  const { db } = services;
   const driver = await db.selectFrom('drivers').select(['id', 'user_id', 'verification_status', 'suspended_at']).where('id', '=', driverId).executeTakeFirst();
   if (!driver) throw notFound('Driver not found');
   if (driver.user_id !== userId) throw forbidden();
@@ -35,16 +34,12 @@ export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'd
 
   const { updated, released } = await inTransaction(db, async (trx) => {
     // Going offline: the rider should not wait out the 15 s of an offer still on the screen.
-    const locked = status === 'offline' ? await lockDriverForChange(trx, driver.id) : undefined;
+    if (status === 'offline') return takeDriverOfflineIn(trx, driver.id);
     let update = trx.updateTable('drivers').set({ status, updated_at: new Date() }).where('id', '=', driver.id);
     // Approval and suspension re-checked in the update itself: an admin's decision landing now wins.
     // Papers too, in the same statement: a document expiring or rejected at this moment holds the driver.
-    if (status === 'available' && city) update = update.where('verification_status', '=', 'approved').where('suspended_at', 'is', null).where(isCompliantIn(city.id));
-    const updated = await update.returning(['id', 'status', 'verification_status', 'created_at']).executeTakeFirst();
-    const released = locked?.openOffer
-      ? await trx.updateTable('ride_offers').set({ status: 'declined', closed_at: new Date() }).where('id', '=', locked.openOffer.id).returning(['id', 'ride_id']).executeTakeFirst()
-      : undefined;
-    return { updated, released };
+    if (city) update = update.where('verification_status', '=', 'approved').where('suspended_at', 'is', null).where(isCompliantIn(city.id));
+    return { updated: await update.returning(DRIVER_STATUS_COLUMNS).executeTakeFirst(), released: undefined };
   });
   if (!updated) {
     const now = await db.selectFrom('drivers').select(['verification_status', 'suspended_at']).where('id', '=', driver.id).executeTakeFirst();
@@ -53,11 +48,6 @@ export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'd
     throw refuse(now?.verification_status ?? driver.verification_status);
   }
   // This process takes the driver's next GPS frame with the new status at once (others within the bus hop).
-  services.drivers.invalidate(userId);
-  await bus.publish({ channel: userChannel(userId), event: 'driver.changed', data: updated });
-  if (released) {
-    await bus.publish({ channel: userChannel(userId), event: 'ride.offer_closed', data: { offer_id: released.id, ride_id: released.ride_id, reason: 'declined' } });
-    services.dispatcher.kick(released.ride_id);
-  }
+  await announceDriverStatus(services, userId, updated, released);
   return updated;
 }

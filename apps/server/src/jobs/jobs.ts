@@ -22,6 +22,8 @@ export type JobData = {
   'payout-schedule': Record<string, never>;
   /** Reminds drivers of a shift starting soon, once per shift (schedule/send-shift-reminders.ts, decision 0047). */
   'shift-reminders': Record<string, never>;
+  /** Paper expiry reminders and the compliance hold of online drivers (compliance/compliance-expiry.ts, decision 0052). */
+  'compliance-expiry': Record<string, never>;
 };
 export type JobName = keyof JobData;
 
@@ -42,10 +44,13 @@ export const DEFAULT_QUEUES: Record<JobName, QueueSettings> = {
   'payout-schedule': { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 5 * 60, retentionSeconds: 60 * 60 },
   // Every 5 minutes; a reminder is worth nothing once its shift started, so a slot's job lives 10 minutes.
   'shift-reminders': { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 2 * 60, retentionSeconds: 10 * 60 },
+  // Every minute; idempotent (claims in compliance_reminders, conditional updates): a job queued while every
+  // server was down still runs when one starts, within the hour.
+  'compliance-expiry': { retryLimit: 2, retryDelaySeconds: 15, expireInSeconds: 5 * 60, retentionSeconds: 60 * 60 },
 };
 
 /** How often an idle worker looks for jobs other processes queued (a job queued here wakes it at once). */
-const POLL_SECONDS: Record<JobName, number> = { 'push-send': 1, 'message-send': 2, retention: 10, 'payment-settle': 2, 'card-refund': 2, 'payout-schedule': 10, 'shift-reminders': 10 };
+const POLL_SECONDS: Record<JobName, number> = { 'push-send': 1, 'message-send': 2, retention: 10, 'payment-settle': 2, 'card-refund': 2, 'payout-schedule': 10, 'shift-reminders': 10, 'compliance-expiry': 2 };
 
 export type JobsOptions = { queues?: Partial<Record<JobName, Partial<QueueSettings>>>; workers?: boolean };
 

@@ -4,6 +4,7 @@ import { settlePayment } from '../payments/settle-payment';
 import { PAYOUT_SCHEDULE_CRON, schedulePayoutRuns } from '../payouts/schedule-payout-runs';
 import { sendCardRefund } from '../refunds/send-card-refund';
 import { SHIFT_REMINDERS_CRON, sendShiftReminders } from '../schedule/send-shift-reminders';
+import { COMPLIANCE_EXPIRY_CRON, runComplianceExpiry } from '../compliance/compliance-expiry';
 import { runRetention } from './run-retention';
 
 /** Every hour at :17 (UTC); pg-boss queues one retention job per slot across all processes. */
@@ -13,7 +14,7 @@ export const RETENTION_CRON = '17 * * * *';
  * This process's workers for every queue (decision 0027), started once the server listens. Any process
  * may run any job: they are in the database, not in the process that queued them.
  */
-export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'logger' | 'jobs' | 'push' | 'payments' | 'bus'>) {
+export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'logger' | 'jobs' | 'push' | 'payments' | 'bus' | 'dispatcher' | 'drivers'>) {
   const { env, db, logger, jobs } = services;
   await jobs.work('push-send', (data) => services.push.deliver(data), { workers: 2 });
 
@@ -44,4 +45,10 @@ export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'l
     if (sent.length > 0) logger.info({ sent: sent.length }, 'schedule: shift reminders sent');
   });
   await jobs.schedule('shift-reminders', SHIFT_REMINDERS_CRON);
+
+  await jobs.work('compliance-expiry', async () => {
+    const done = await runComplianceExpiry(services);
+    if (done.reminders.length > 0 || done.offline.length > 0) logger.info({ reminders: done.reminders.length, offline: done.offline.length }, 'compliance: reminders sent, drivers held');
+  });
+  await jobs.schedule('compliance-expiry', COMPLIANCE_EXPIRY_CRON);
 }

@@ -74,7 +74,8 @@ const adminPages: RouteObject[] = [
   { path: 'driver-heatmap', lazy: () => import('./routes/driver-heatmap') },
   { path: 'financial-dashboard', lazy: () => import('./routes/financial-dashboard') },
   { path: 'driver-admin-dashboard', lazy: () => import('./routes/driver-admin-dashboard') },
-  placeholder('insurance-verification', 'insuranceVerification'),
+  // Issue 14 (decision 0052): insurance policies in review, expiring and expired.
+  { path: 'insurance-verification', lazy: () => import('./routes/insurance-verification') },
   placeholder('support-procedures', 'supportProcedures'),
   placeholder('video-assets-generator', 'videoAssetsGenerator'),
 ];

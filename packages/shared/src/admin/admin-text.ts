@@ -55,6 +55,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'vehicle.verify': 'Vehicle verified',
   'vehicle.reject': 'Vehicle rejected',
   'vehicle_rules.update': 'Ride-type rules changed',
+  'insurance.verify': 'Insurance verified',
+  'insurance.reject': 'Insurance rejected',
+  'insurance.revoke': 'Insurance revoked',
 };
 
 export const adminText = {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Car, Plus } from 'lucide-react';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
@@ -23,8 +23,11 @@ export const vehicleStatusBadge = {
   rejected: 'bg-red-100 text-red-800',
 } as const;
 
+/** More for a vehicle's card, from the route module (another feature's section). */
+export type VehicleSlot = (vehicle: { id: string; name: string }) => ReactNode;
+
 /** /vehicles for a driver (decision 0046): their cars, which is active, what each qualifies for; add, edit, set active. */
-export function DriverVehicles() {
+export function DriverVehicles({ vehicleSlot }: { vehicleSlot?: VehicleSlot } = {}) {
   const vehicles = useOwnVehicles();
   // null: no form; 'new': adding; else the vehicle being edited.
   const [editing, setEditing] = useState<Vehicle | 'new' | null>(null);
@@ -67,6 +70,7 @@ export function DriverVehicles() {
                 <VehicleCard
                   vehicle={v}
                   onRide={on_ride}
+                  slot={vehicleSlot}
                   busy={activate.isPending}
                   onEdit={() => setEditing(v)}
                   onActivate={() => activate.mutate(v.id, { onSuccess: () => toast({ title: text.activated }) })}
@@ -94,7 +98,7 @@ export function DriverVehicles() {
   );
 }
 
-function VehicleCard({ vehicle: v, onRide, busy, onEdit, onActivate }: { vehicle: Vehicle; onRide: boolean; busy: boolean; onEdit: () => void; onActivate: () => void }) {
+function VehicleCard({ vehicle: v, onRide, slot, busy, onEdit, onActivate }: { vehicle: Vehicle; onRide: boolean; slot?: VehicleSlot; busy: boolean; onEdit: () => void; onActivate: () => void }) {
   const name = `${v.year} ${v.make} ${v.model}`;
   const cannotActivate = v.status !== 'verified' ? text.onlyVerified : onRide ? text.onRide : null;
   const hintId = `vehicle-${v.id}-hint`;
@@ -133,6 +137,7 @@ function VehicleCard({ vehicle: v, onRide, busy, onEdit, onActivate }: { vehicle
         )}
       </div>
       <VehiclePhotos vehicle={v} name={name} />
+      {slot?.({ id: v.id, name })}
       <div className="mt-auto flex flex-col gap-2 pt-1 min-[400px]:flex-row">
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={`${text.edit}: ${name}`}>
           {text.edit}

@@ -3,16 +3,18 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/session';
 import { AdminVehicles } from './admin-vehicles';
-import { DriverVehicles } from './driver-vehicles';
+import { DriverVehicles, type VehicleSlot } from './driver-vehicles';
 
 /**
  * /vehicles (decision 0046): one path, two readers. An admin sees the verification queue and the ride-type
  * rules; a driver their own vehicles; anyone else signed in goes to /driver (the page about driving).
+ * `vehicleSlot` renders more on each of the driver's vehicle cards (the route module composes another
+ * feature's section there, e.g. insurance: features never import each other).
  */
-export function VehiclesPage() {
+export function VehiclesPage({ vehicleSlot }: { vehicleSlot?: VehicleSlot } = {}) {
   const me = useMe();
   if (me.isPending) return <LoadingScreen />;
   if (me.data?.isAdmin) return <AdminVehicles />;
-  if (me.data?.role === 'driver') return <DriverVehicles />;
+  if (me.data?.role === 'driver') return <DriverVehicles vehicleSlot={vehicleSlot} />;
   return <Navigate to={paths.driver} replace />;
 }

@@ -1,0 +1,1 @@
+export { InsuranceVerificationPage as Component } from '@/features/compliance/components/insurance-verification-page';

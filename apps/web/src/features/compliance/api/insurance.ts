@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminPolicy, PolicyInput, PolicyList, PolicyReviewInput, PolicyView } from '@openride/shared/compliance/insurance';
+import { api } from '@/lib/api';
+import { insuranceKeys } from './insurance-keys';
+
+export type { AdminPolicy, PolicyList, PolicyView };
+const auditKey = ['admin', 'audit-log'] as const;
+
+/** GET /api/vehicles/:id/insurance: the vehicle's policies, newest first. */
+export function useVehiclePolicies(vehicleId: string) {
+  return useQuery({
+    queryKey: insuranceKeys.vehicle(vehicleId),
+    queryFn: ({ signal }) => api<{ policies: PolicyView[] }>(`/api/vehicles/${encodeURIComponent(vehicleId)}/insurance`, { signal }).then((r) => r.policies),
+  });
+}
+
+/** POST /api/vehicles/:id/insurance: a policy in review. */
+export function useAddPolicy(vehicleId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PolicyInput) => api<{ policy: PolicyView }>(`/api/vehicles/${encodeURIComponent(vehicleId)}/insurance`, { method: 'POST', body: input }),
+    onSettled: () => client.invalidateQueries({ queryKey: insuranceKeys.vehicle(vehicleId) }),
+  });
+}
+
+/** GET /api/admin/insurance-policies: one of the three lists, for a city or all. */
+export function useAdminPolicies(list: PolicyList, city: string) {
+  const params = new URLSearchParams({ list, ...(city ? { city } : {}) });
+  return useQuery({
+    queryKey: insuranceKeys.list(list, city),
+    queryFn: ({ signal }) => api<{ items: AdminPolicy[] }>(`/api/admin/insurance-policies?${params}`, { signal }).then((r) => r.items),
+  });
+}
+
+export function useInsuranceCities() {
+  return useQuery({ queryKey: insuranceKeys.cities, queryFn: ({ signal }) => api<{ items: Array<{ id: string; name: string }> }>('/api/admin/cities', { signal }).then((r) => r.items) });
+}
+
+/** Verify, reject (POST …/review) or revoke (POST …/revoke); the lists and the audit log follow. */
+export function useDecidePolicy() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: PolicyReviewInput | { status: 'revoked'; reason: string } }) =>
+      decision.status === 'revoked'
+        ? api<{ policy: PolicyView }>(`/api/admin/insurance-policies/${encodeURIComponent(id)}/revoke`, { method: 'POST', body: { reason: decision.reason } })
+        : api<{ policy: PolicyView }>(`/api/admin/insurance-policies/${encodeURIComponent(id)}/review`, { method: 'POST', body: decision }),
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: insuranceKeys.admin });
+      await client.invalidateQueries({ queryKey: auditKey });
+    },
+  });
+}
