@@ -36,6 +36,7 @@ import { vehicleRoutes } from './vehicles/vehicles.routes';
 import { payoutRoutes } from './payouts/payouts.routes';
 import { scheduleRoutes } from './schedule/schedule.routes';
 import { complianceRoutes } from './compliance/compliance.routes';
+import { documentRoutes } from './compliance/documents.routes';
 import { farePolicyRoutes } from './pricing/fare-policies.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
 import { publicRoutes } from './public/public.routes';
@@ -190,6 +191,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', scheduleRoutes(services));
   app.route('/', vehicleRoutes(services));
   app.route('/', complianceRoutes(services));
+  app.route('/', documentRoutes(services));
   app.route('/', pushRoutes(services));
   app.route('/', adminRoutes(services));
   app.route('/', analyticsRoutes(services));

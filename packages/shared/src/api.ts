@@ -2,7 +2,7 @@ import { adminRoutes } from './admin/api';
 import { analyticsRoutes, fleetRoutes } from './analytics/api';
 import { authRoutes } from './auth/api';
 import { cancellationRoutes } from './cancellation/api';
-import { complianceRoutes } from './compliance/api';
+import { complianceRoutes, documentRoutes } from './compliance/api';
 import type { RouteContract } from './contract';
 import { devRoutes } from './dev/api';
 import { driverRoutes } from './drivers/api';
@@ -53,4 +53,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...fileRoutes,
   ...vehicleRoutes,
   ...complianceRoutes,
+  ...documentRoutes,
 ];

@@ -55,6 +55,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'vehicle.verify': 'Vehicle verified',
   'vehicle.reject': 'Vehicle rejected',
   'vehicle_rules.update': 'Ride-type rules changed',
+  'document.approve': 'Document approved',
+  'document.reject': 'Document rejected',
+  'document_types.update': 'Document requirements changed',
 };
 
 export const adminText = {
