@@ -139,3 +139,8 @@ export async function seedCityDocumentTypes(trx: Kysely<DB>, cityId: string) {
     .onConflict((oc) => oc.columns(['city_id', 'kind']).doNothing())
     .execute();
 }
+
+/** Whether a driver record exists (the admin read answers 404 otherwise). */
+export async function driverExists(db: Kysely<DB>, id: string) {
+  return Boolean(await db.selectFrom('drivers').select('id').where('id', '=', id).executeTakeFirst());
+}
