@@ -55,41 +55,32 @@ function RequirementsForm({ cityId, current }: { cityId: string; current: CityDo
       className="space-y-4"
     >
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <thead className="text-xs tracking-wide text-ink-500 uppercase">
             <tr>
-              <th scope="col" className="py-2 pr-3 font-semibold">{text.kind}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{text.requiredLabel}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{text.expiryLabel}</th>
-              <th scope="col" className="py-2 pl-3 font-semibold">{text.sidesLabel}</th>
+              <th scope="col" className="py-2 pr-2 font-semibold">{text.kind}</th>
+              <th scope="col" className="px-2 py-2 font-semibold">{text.requiredLabel}</th>
+              <th scope="col" className="px-2 py-2 font-semibold">{text.expiryLabel}</th>
+              <th scope="col" className="hidden py-2 pl-2 font-semibold sm:table-cell">{text.sidesLabel}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-ink-100">
             {rows.map((row) => (
               <tr key={row.kind}>
-                <th scope="row" className="py-2 pr-3 font-medium text-ink-900">
+                <th scope="row" className="py-2 pr-2 font-medium text-ink-900">
                   {row.label}
                   {row.kind === 'insurance' ? <span className="block text-xs font-normal text-ink-500">{text.insuranceNote}</span> : null}
+                  {/* On a phone the pictures' select goes under the name (the column is hidden). */}
+                  <SidesSelect row={row} onChange={(sides) => update(row.kind, { sides })} className="mt-2 sm:hidden" />
                 </th>
-                <td className="px-3 py-2">
+                <td className="px-2 py-2">
                   <input type="checkbox" className="size-5 accent-ink-900" checked={row.required} aria-label={`${text.requiredLabel}: ${row.label}`} onChange={(e) => update(row.kind, { required: e.target.checked })} />
                 </td>
-                <td className="px-3 py-2">
+                <td className="px-2 py-2">
                   <input type="checkbox" className="size-5 accent-ink-900" checked={row.expiry_required} aria-label={`${text.expiryLabel}: ${row.label}`} onChange={(e) => update(row.kind, { expiry_required: e.target.checked })} />
                 </td>
-                <td className="py-2 pl-3">
-                  <select
-                    className={cn(inputClasses, 'h-10 min-w-36')}
-                    value={row.sides}
-                    aria-label={`${text.sidesLabel}: ${row.label}`}
-                    onChange={(e) => update(row.kind, { sides: e.target.value as DocumentSides })}
-                  >
-                    {DOCUMENT_SIDES.map((s) => (
-                      <option key={s} value={s}>
-                        {documentText.sides[s]}
-                      </option>
-                    ))}
-                  </select>
+                <td className="hidden py-2 pl-2 sm:table-cell">
+                  <SidesSelect row={row} onChange={(sides) => update(row.kind, { sides })} />
                 </td>
               </tr>
             ))}
@@ -105,5 +96,17 @@ function RequirementsForm({ cityId, current }: { cityId: string; current: CityDo
         {text.saveRequirements}
       </Button>
     </form>
+  );
+}
+
+function SidesSelect({ row, onChange, className }: { row: DocumentTypeInput & { label: string }; onChange: (sides: DocumentSides) => void; className?: string }) {
+  return (
+    <select className={cn(inputClasses, 'h-10 w-full min-w-28 px-2 text-sm font-normal', className)} value={row.sides} aria-label={`${text.sidesLabel}: ${row.label}`} onChange={(e) => onChange(e.target.value as DocumentSides)}>
+      {DOCUMENT_SIDES.map((s) => (
+        <option key={s} value={s}>
+          {documentText.sides[s]}
+        </option>
+      ))}
+    </select>
   );
 }

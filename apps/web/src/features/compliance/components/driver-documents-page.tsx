@@ -88,8 +88,10 @@ function StatusLine({ item }: { item: ComplianceItem }) {
 function DocumentCard({ item, type, latest }: { item: ComplianceItem; type: DocumentTypeView | undefined; latest: DriverDocument | undefined }) {
   const titleId = `doc-${item.kind}`;
   const settled = item.status === 'approved' || item.status === 'in_review' || (item.status === 'expiring' && item.renewal_in_review);
+  // An optional paper never sent waits behind a button: the page leads with what the driver needs.
+  const waiting = settled || (!item.required && item.status === 'missing');
   const [open, setOpen] = useState(false);
-  const showForm = item.kind !== 'insurance' && type && (!settled || open);
+  const showForm = item.kind !== 'insurance' && type && (!waiting || open);
   const images = latest && latest.status !== 'superseded' ? latest.files.filter((f) => f.content_type.startsWith('image/')).map((f) => f.id) : [];
   return (
     <article aria-labelledby={titleId} className="space-y-3 rounded-3xl border border-ink-200 bg-white p-4 sm:p-5">
@@ -116,7 +118,7 @@ function DocumentCard({ item, type, latest }: { item: ComplianceItem; type: Docu
         <UploadForm kind={item.kind as UploadableDocumentKind} label={item.label} type={type} onDone={() => setOpen(false)} />
       ) : type ? (
         <Button variant="outline" onClick={() => setOpen(true)}>
-          {text.uploadNew}
+          {item.status === 'missing' ? text.upload : text.uploadNew}
         </Button>
       ) : null}
     </article>
