@@ -104,5 +104,7 @@ describe('document review', () => {
     const toggle = driver.page.getByRole('switch', { name: uiText.driverActive.switchLabel });
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    driver.expectNoErrors();
+    desk.expectNoErrors();
   });
 });

@@ -63,6 +63,8 @@ describe('document types per city', () => {
     }
     expect((await visitor.get('/api/admin/document-types?city=sf')).status).toBe(401);
     expect((await visitor.request('/api/admin/document-types', { method: 'PUT', json: body })).status).toBe(401);
+    expect((await visitor.get('/api/admin/documents')).status).toBe(401);
+    expect((await visitor.post('/api/admin/documents/00000000-0000-4000-8000-000000000000/review', { status: 'approved' })).status).toBe(401);
 
     const read = await admin.get('/api/admin/document-types?city=sf');
     expect(read.status).toBe(200);
@@ -169,17 +171,17 @@ describe('the hold', () => {
       expect((await admin.post(`/api/admin/documents/${docId}/review`, { status: 'rejected' })).status).toBe(400);
 
       // Rejected: still held, the reason in the compliance answer and in the notification.
-      const rejected = await admin.post(`/api/admin/documents/${docId}/review`, { status: 'rejected', reason: 'Photo is blurry or unreadable.' });
+      const rejected = await admin.post(`/api/admin/documents/${docId}/review`, { status: 'rejected', reason: 'Photo is blurry or unreadable' });
       expect(rejected.status).toBe(200);
       expect(await auditCount('document.reject', docId)).toBe(1);
       expect((await admin.post(`/api/admin/documents/${docId}/review`, { status: 'approved', expires_on: FUTURE })).status).toBe(409);
       const held = await licenceItem(driver.client);
-      expect(held.licence).toMatchObject({ status: 'rejected', rejection_reason: 'Photo is blurry or unreadable.' });
+      expect(held.licence).toMatchObject({ status: 'rejected', rejection_reason: 'Photo is blurry or unreadable' });
       expect(held.on_hold).toBe(true);
-      expect(held.hold_reasons.join(' ')).toContain('Photo is blurry or unreadable.');
+      expect(held.hold_reasons.join(' ')).toContain('Photo is blurry or unreadable');
       expect((await goOnline(driver)).status).toBe(403);
       const told = await eventually(async () => ((await driver.client.get('/api/notifications')).body as Array<{ title: string; message: string }>).find((n) => n.title === "Driver's licence rejected"));
-      expect(told.message).toContain('Photo is blurry or unreadable.');
+      expect(told.message).toContain('Photo is blurry or unreadable');
 
       // Sent again and approved (two admins at once: one wins, the other is 409, nothing changes twice).
       const again = (await sendLicence(driver.client, null).catch(() => null))?.status;
