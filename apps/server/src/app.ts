@@ -38,6 +38,7 @@ import { scheduleRoutes } from './schedule/schedule.routes';
 import { complianceRoutes } from './compliance/compliance.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { insuranceRoutes } from './compliance/insurance.routes';
+import { documentRoutes } from './compliance/documents.routes';
 import { farePolicyRoutes } from './pricing/fare-policies.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
 import { publicRoutes } from './public/public.routes';
@@ -194,6 +195,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', vehicleRoutes(services));
   app.route('/', complianceRoutes(services));
   app.route('/', insuranceRoutes(services));
+  app.route('/', documentRoutes(services));
   app.route('/', pushRoutes(services));
   app.route('/', adminRoutes(services));
   app.route('/', analyticsRoutes(services));

@@ -2,7 +2,7 @@ import { adminRoutes } from './admin/api';
 import { analyticsRoutes, fleetRoutes } from './analytics/api';
 import { authRoutes } from './auth/api';
 import { cancellationRoutes } from './cancellation/api';
-import { complianceRoutes } from './compliance/api';
+import { complianceRoutes, documentRoutes } from './compliance/api';
 import { insuranceRoutes } from './compliance/insurance';
 import type { RouteContract } from './contract';
 import { dashboardRoutes } from './dashboard/api';
@@ -57,4 +57,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...vehicleRoutes,
   ...complianceRoutes,
   ...insuranceRoutes,
+  ...documentRoutes,
 ];

@@ -37,7 +37,8 @@ const driverPages: RouteObject[] = [
   { path: 'driver-ride/:bookingId', handle: taskHandle, lazy: () => import('./routes/driver-ride') },
   // A driver_message push opens /driver-ride-view?booking=… (§2: the two readings differ in path form).
   { path: 'driver-ride-view', handle: taskHandle, lazy: () => import('./routes/driver-ride') },
-  placeholder('driver-documents-upload', 'driverDocumentsUpload'),
+  // Issue 14 (decision 0051): the driver's papers, a card per kind the city asks for.
+  { path: 'driver-documents-upload', lazy: () => import('./routes/driver-documents-upload') },
   // Issue 13 (decision 0040): the driver's own money, from the ledger.
   { path: 'driver-earnings', lazy: () => import('./routes/driver-earnings') },
   { path: 'driver-earnings/statements/:week', lazy: () => import('./routes/driver-statement') },
@@ -59,7 +60,8 @@ const adminPages: RouteObject[] = [
   // before booking go on the public /pricing page (its own slice of issue 12).
   { path: 'cancellation-policies', lazy: () => import('./routes/cancellation-policies') },
   { path: 'driver/:id', lazy: () => import('./routes/driver-detail') },
-  placeholder('document-review', 'documentReview'),
+  // Issue 14 (decision 0051): the documents review queue and each city's requirements.
+  { path: 'document-review', lazy: () => import('./routes/document-review') },
   { path: 'pricing-settings', lazy: () => import('./routes/pricing-settings') },
   // Issue 13 (decision 0041): the operator's money pages, every figure from the ledger.
   { path: 'financial-settings', lazy: () => import('./routes/financial-settings') },

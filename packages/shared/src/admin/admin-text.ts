@@ -58,6 +58,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'insurance.verify': 'Insurance verified',
   'insurance.reject': 'Insurance rejected',
   'insurance.revoke': 'Insurance revoked',
+  'document.approve': 'Document approved',
+  'document.reject': 'Document rejected',
+  'document_types.update': 'Document requirements changed',
 };
 
 export const adminText = {

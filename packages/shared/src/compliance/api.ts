@@ -1,5 +1,6 @@
 import { defineRoutes, idParamsSchema } from '../contract';
-import { driverComplianceSchema } from './views';
+import { adminDocumentsQuerySchema, documentReviewSchema, documentTypesInputSchema, documentTypesQuerySchema, documentUploadSchema } from './schemas';
+import { adminDocumentsPageSchema, cityDocumentTypesSchema, documentResponseSchema, driverComplianceSchema, ownDocumentsSchema } from './views';
 
 const driverRefusals = {
   401: { description: 'Not signed in' },
@@ -27,5 +28,71 @@ export const complianceRoutes = defineRoutes([
     auth: 'admin',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The papers and the hold', schema: driverComplianceSchema }, 404: { description: 'No such driver' }, ...adminRefusals },
+  },
+]);
+
+/** Documents: the city's requirements, a driver's uploads and the admins' review (decision 0051). */
+export const documentRoutes = defineRoutes([
+  {
+    method: 'GET',
+    path: '/api/admin/document-types',
+    tag: 'compliance',
+    summary: "A city's five kinds of paper: required before going online or not, expiry date or not, one picture or front and back",
+    auth: 'admin',
+    request: { query: documentTypesQuerySchema },
+    responses: { 200: { description: 'The city’s kinds', schema: cityDocumentTypesSchema }, 400: { description: 'No city given' }, 404: { description: 'No such city' }, ...adminRefusals },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/document-types',
+    tag: 'compliance',
+    summary: "Set a city's kinds (audited). A kind newly required holds the city's drivers who lack it at once (the hold is a rule, decision 0049)",
+    auth: 'admin',
+    request: { body: documentTypesInputSchema },
+    responses: { 200: { description: 'The city’s kinds', schema: cityDocumentTypesSchema }, 400: { description: 'Bad field' }, 404: { description: 'No such city' }, ...adminRefusals },
+  },
+  {
+    method: 'GET',
+    path: '/api/drivers/me/documents',
+    tag: 'compliance',
+    summary: "The signed-in driver's documents: the city's kinds, the newest upload per kind and older ones",
+    auth: 'driver',
+    responses: { 200: { description: 'The documents', schema: ownDocumentsSchema }, ...driverRefusals },
+  },
+  {
+    method: 'POST',
+    path: '/api/drivers/me/documents',
+    tag: 'compliance',
+    summary: 'Send a document for review: files uploaded with purpose `driver_document` (the front then the back when the kind has two sides)',
+    description:
+      "Not insurance (a vehicle's policy, on /vehicles). The files must be the caller's own, of purpose driver_document, used by no other document. `expires_on` is required when the city's type asks for it and may not be past in the city's calendar. A document of the same kind still in review is superseded; an approved one stays valid until this one is approved.",
+    auth: 'driver',
+    request: { body: documentUploadSchema },
+    responses: { 201: { description: 'The document, in review', schema: documentResponseSchema }, 400: { description: 'Bad kind, file, side or date (nothing stored)' }, ...driverRefusals },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/documents',
+    tag: 'compliance',
+    summary: 'The review queue: documents in review (or `status`), oldest first, by kind and by the driver’s city',
+    auth: 'admin',
+    request: { query: adminDocumentsQuerySchema },
+    responses: { 200: { description: 'One page', schema: adminDocumentsPageSchema, csv: true }, 400: { description: 'Bad filter or cursor' }, ...adminRefusals },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/documents/:id/review',
+    tag: 'compliance',
+    summary: 'Approve (with the expiry date confirmed) or reject (with a reason) a document in review; the driver is notified either way (audited)',
+    description: 'Approving supersedes the previous approved document of the kind. A document already decided answers 409 and nothing changes.',
+    auth: 'admin',
+    request: { params: idParamsSchema, body: documentReviewSchema },
+    responses: {
+      200: { description: 'The document, decided', schema: documentResponseSchema },
+      400: { description: 'Bad field (expiry date missing when the kind needs one, or past)' },
+      404: { description: 'No such document' },
+      409: { description: 'Already decided' },
+      ...adminRefusals,
+    },
   },
 ]);

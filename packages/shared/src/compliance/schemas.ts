@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineListQuery, optionalFilter } from '../admin/list-query';
+import { multilineText } from '../text';
 
 /**
  * Driver compliance (issue 14, decision 0049): the papers a city asks of its drivers. The five kinds are
@@ -40,3 +42,73 @@ export const VALID_ITEM_STATUSES: readonly ComplianceItemStatus[] = ['approved',
 
 /** A date without time (YYYY-MM-DD): the last day a document or policy is valid, in the city's time zone. */
 export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2027-03-31');
+
+// ——— Documents (the documents slice of issue 14, decision 0051) ———
+
+/** The kinds a driver uploads as a document: every kind but insurance (a vehicle's policy, on /vehicles). */
+export const UPLOADABLE_DOCUMENT_KINDS = ['driver_licence', 'vehicle_registration', 'profile_photo', 'background_check'] as const;
+export type UploadableDocumentKind = (typeof UPLOADABLE_DOCUMENT_KINDS)[number];
+
+/** One kind's configuration in a city, as an admin sets it. */
+export const documentTypeInputSchema = z.strictObject({
+  kind: documentKindSchema,
+  required: z.boolean('required must be true or false'),
+  expiry_required: z.boolean('expiry_required must be true or false'),
+  sides: z.enum(DOCUMENT_SIDES, { error: `sides must be one of ${DOCUMENT_SIDES.join(', ')}` }),
+});
+export type DocumentTypeInput = z.infer<typeof documentTypeInputSchema>;
+
+/** `PUT /api/admin/document-types`: a city's kinds (any of the five, each at most once). */
+export const documentTypesInputSchema = z.strictObject({
+  city_id: z.string('Choose a city.').min(1, 'Choose a city.').max(64),
+  types: z
+    .array(documentTypeInputSchema)
+    .min(1, 'Give at least one kind.')
+    .max(DOCUMENT_KINDS.length)
+    .refine((types) => new Set(types.map((t) => t.kind)).size === types.length, 'Each kind at most once.'),
+});
+export type DocumentTypesInput = z.infer<typeof documentTypesInputSchema>;
+
+/** `GET /api/admin/document-types?city=ID`. */
+export const documentTypesQuerySchema = z.object({ city: z.string('Choose a city.').min(1, 'Choose a city.').max(64) });
+
+/**
+ * `POST /api/drivers/me/documents`: files the driver uploaded (POST /api/files, purpose `driver_document`),
+ * one, or the front then the back when the city's type has two sides; the last valid day when the type asks
+ * for one (not past in the city's calendar).
+ */
+export const documentUploadSchema = z.strictObject({
+  kind: z.enum(UPLOADABLE_DOCUMENT_KINDS, {
+    error: (issue) =>
+      issue.input === 'insurance' ? 'Insurance is your vehicle’s policy: add it on /vehicles.' : `kind must be one of ${UPLOADABLE_DOCUMENT_KINDS.join(', ')}`,
+  }),
+  file_ids: z.array(z.string().min(1).max(64), 'Choose a file.').min(1, 'Choose a file.').max(2, 'At most two files: the front and the back.'),
+  expires_on: isoDateSchema.nullable().optional(),
+});
+export type DocumentUploadInput = z.infer<typeof documentUploadSchema>;
+
+/** An admin's decision on a document in review: approve with the last valid day confirmed, or reject with a reason. */
+export const documentReviewSchema = z.discriminatedUnion(
+  'status',
+  [
+    z.strictObject({ status: z.literal('approved'), expires_on: isoDateSchema.nullable().optional() }),
+    z.strictObject({
+      status: z.literal('rejected'),
+      reason: multilineText('Please give a reason.').trim().min(3, 'Give a reason (at least 3 characters)').max(500, 'At most 500 characters'),
+    }),
+  ],
+  { error: 'status must be approved or rejected' },
+);
+export type DocumentReviewInput = z.infer<typeof documentReviewSchema>;
+
+/** `GET /api/admin/documents`: the review queue (in review, oldest first), by kind and by the driver's city. */
+export const adminDocumentsQuerySchema = defineListQuery({
+  sorts: ['created_at'],
+  dir: 'asc',
+  filters: {
+    status: optionalFilter(z.enum(DOCUMENT_STATUSES)),
+    kind: optionalFilter(z.enum(UPLOADABLE_DOCUMENT_KINDS)),
+    city: optionalFilter(z.string().max(64)),
+  },
+});
+export type AdminDocumentsQuery = z.input<typeof adminDocumentsQuerySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMPLIANCE_ITEM_STATUSES, DOCUMENT_KINDS, DOCUMENT_SIDES } from './schemas';
+import { listPageSchema } from '../admin/list-query';
+import { COMPLIANCE_ITEM_STATUSES, DOCUMENT_KINDS, DOCUMENT_SIDES, DOCUMENT_STATUSES } from './schemas';
 
 /** A city's configuration of one kind of document (GET /api/admin/document-types, and the driver's cards). */
 export const documentTypeViewSchema = z.object({
@@ -42,3 +43,59 @@ export const driverComplianceSchema = z.object({
   hold_reasons: z.array(z.string()),
 });
 export type DriverCompliance = z.infer<typeof driverComplianceSchema>;
+
+// ——— Documents (decision 0051) ———
+
+/** `GET`/`PUT /api/admin/document-types`: a city's five kinds. */
+export const cityDocumentTypesSchema = z.object({ city_id: z.string(), types: z.array(documentTypeViewSchema) });
+export type CityDocumentTypes = z.infer<typeof cityDocumentTypesSchema>;
+
+/** A stored file of a document: its id (GET /api/files/:id) and type (an image, or a PDF). */
+export const documentFileSchema = z.object({ id: z.string(), content_type: z.string() });
+
+/** One uploaded document as its driver (and admins) read it. `files`: one, or the front then the back. */
+export const driverDocumentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(DOCUMENT_KINDS),
+  label: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  files: z.array(documentFileSchema),
+  /** The last valid day (YYYY-MM-DD, the city's calendar), as the driver gave it or the reviewer confirmed it. */
+  expires_on: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+export type DriverDocument = z.infer<typeof driverDocumentSchema>;
+
+/**
+ * `GET /api/drivers/me/documents`: the city's kinds (what each asks: sides, expiry), the newest document per
+ * kind, and the rest (older uploads, newest first).
+ */
+export const ownDocumentsSchema = z.object({
+  city: z.object({ id: z.string(), name: z.string() }),
+  types: z.array(documentTypeViewSchema),
+  latest: z.array(driverDocumentSchema),
+  history: z.array(driverDocumentSchema),
+});
+export type OwnDocuments = z.infer<typeof ownDocumentsSchema>;
+export const documentResponseSchema = z.object({ document: driverDocumentSchema });
+
+/** A document in the review queue, with whose it is (the application's details) and what the driver's city asks of its kind. */
+export const adminDocumentSchema = driverDocumentSchema.extend({
+  driver: z.object({
+    id: z.string(),
+    full_name: z.string(),
+    phone: z.string(),
+    license_number: z.string(),
+    vehicle: z.string(),
+    license_plate: z.string(),
+    applied_at: z.string(),
+    city_id: z.string(),
+    city_name: z.string(),
+  }),
+  expiry_required: z.boolean(),
+  sides: z.enum(DOCUMENT_SIDES),
+});
+export type AdminDocument = z.infer<typeof adminDocumentSchema>;
+export const adminDocumentsPageSchema = listPageSchema(adminDocumentSchema);

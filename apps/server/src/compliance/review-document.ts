@@ -1,0 +1,168 @@
+import { complianceText, documentText } from '@openride/shared/compliance/compliance-text';
+import type { adminDocumentsQuerySchema, DocumentReviewInput } from '@openride/shared/compliance/schemas';
+import type { AdminDocument, DriverDocument } from '@openride/shared/compliance/views';
+import { isUuid } from '@openride/shared/text';
+import { type Kysely, sql } from 'kysely';
+import type { z } from 'zod';
+import { recordAudit } from '../audit/record-audit';
+import type { DB } from '../db/schema';
+import type { Services } from '../http/context';
+import type { CsvColumn } from '../lib/csv';
+import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
+import { keysetPage, type KeysetSpec } from '../lib/keyset';
+import { createNotification } from '../notifications/create-notification';
+import { localDate } from '../payouts/local-dates';
+import { complianceCityOf } from './compliance.repo';
+import { complianceCityIdSql, DOCUMENT_COLUMNS, type DocumentRow, documentView, fileTypesOf } from './documents.repo';
+
+type Query = z.output<typeof adminDocumentsQuerySchema>;
+
+const spec: KeysetSpec<Query['sort']> = {
+  sorts: { created_at: { expr: 'd.created_at', type: 'timestamptz' } },
+  id: { ref: 'd.id', type: 'uuid' },
+};
+
+/**
+ * The review queue (decision 0051): documents in review (or of `status`), oldest first, by kind and by the
+ * driver's city (complianceCityOf, in SQL), each with the application's details and what the city asks of
+ * its kind. Insurance is not here: policies are verified on /insurance-verification.
+ */
+export async function listDocumentsForReview(db: Kysely<DB>, query: Query) {
+  const cityId = complianceCityIdSql('drivers.id');
+  let rows = db
+    .selectFrom('driver_documents as d')
+    .innerJoin('drivers', 'drivers.id', 'd.driver_id')
+    .innerJoin('cities', (join) => join.on(sql<boolean>`cities.id = ${cityId}`))
+    .leftJoin('document_types as t', (join) => join.onRef('t.city_id', '=', 'cities.id').onRef('t.kind', '=', 'd.kind'))
+    .select(DOCUMENT_COLUMNS)
+    .select([
+      'drivers.full_name',
+      'drivers.phone',
+      'drivers.license_number',
+      'drivers.vehicle_make',
+      'drivers.vehicle_model',
+      'drivers.vehicle_year',
+      'drivers.vehicle_color',
+      'drivers.license_plate',
+      'drivers.created_at as applied_at',
+      'cities.id as city_id',
+      'cities.name as city_name',
+      sql<boolean>`coalesce(t.expiry_required, false)`.as('expiry_required'),
+      sql<'one' | 'front_back'>`coalesce(t.sides, 'one')`.as('sides'),
+    ])
+    .where('d.status', '=', query.status ?? 'in_review')
+    .where('d.kind', '!=', 'insurance');
+  if (query.kind) rows = rows.where('d.kind', '=', query.kind);
+  if (query.city) rows = rows.where('cities.id', '=', query.city);
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    rows = rows.where((eb) => eb.or([eb('drivers.full_name', 'ilike', like), eb('drivers.phone', 'ilike', like), eb('drivers.license_number', 'ilike', like)]));
+  }
+  const page = await keysetPage(db, rows, spec, query);
+  const fileTypes = await fileTypesOf(db, page.items as unknown as DocumentRow[]);
+  return {
+    ...page,
+    items: page.items.map(
+      (r): AdminDocument => ({
+        ...documentView(r as unknown as DocumentRow, fileTypes),
+        driver: {
+          id: r.driver_id,
+          full_name: r.full_name,
+          phone: r.phone,
+          license_number: r.license_number,
+          vehicle: `${r.vehicle_year} ${r.vehicle_make} ${r.vehicle_model} · ${r.vehicle_color}`,
+          license_plate: r.license_plate,
+          applied_at: new Date(r.applied_at).toISOString(),
+          city_id: r.city_id,
+          city_name: r.city_name,
+        },
+        expiry_required: r.expiry_required,
+        sides: r.sides,
+      }),
+    ),
+  };
+}
+
+export const DOCUMENTS_CSV: CsvColumn<AdminDocument>[] = [
+  { header: 'Document', value: (d) => d.id },
+  { header: 'Submitted', value: (d) => d.created_at },
+  { header: 'Kind', value: (d) => d.label },
+  { header: 'Driver', value: (d) => d.driver.full_name },
+  { header: 'Phone', value: (d) => d.driver.phone },
+  { header: 'City', value: (d) => d.driver.city_name },
+  { header: 'Expires on', value: (d) => d.expires_on ?? '' },
+  { header: 'Status', value: (d) => d.status },
+  { header: 'Files', value: (d) => d.files.length },
+];
+
+/**
+ * An admin approves or rejects a document in review. The decision is a conditional update (`status =
+ * 'in_review'`): of two admins deciding at once, one wins and the other is answered 409 with nothing
+ * changed. Approving confirms the last valid day (required when the driver's city's type asks for one; not
+ * past in its calendar) and supersedes the kind's previous approved document. In the same transaction: the
+ * driver's notification (the reason in it) and the audit record. An admin who drives cannot review their own.
+ */
+export async function reviewDocument(services: Pick<Services, 'db' | 'bus' | 'push'>, adminId: string, documentId: string, input: DocumentReviewInput): Promise<DriverDocument> {
+  const { db } = services;
+  if (!isUuid(documentId)) throw notFound(documentText.errors.notFound);
+  const found = await db
+    .selectFrom('driver_documents as d')
+    .innerJoin('drivers', 'drivers.id', 'd.driver_id')
+    .select(['d.id', 'd.driver_id', 'd.kind', 'd.status', 'drivers.user_id', sql<string | null>`to_char(d.expires_on, 'YYYY-MM-DD')`.as('expires_on')])
+    .where('d.id', '=', documentId)
+    .executeTakeFirst();
+  if (!found) throw notFound(documentText.errors.notFound);
+  if (found.user_id === adminId) throw forbidden(documentText.errors.ownDocument);
+  if (found.status !== 'in_review') throw new AppError('CONFLICT', documentText.errors.alreadyDecided);
+
+  let expiresOn: string | null = null;
+  if (input.status === 'approved') {
+    const city = await complianceCityOf(db, found.driver_id);
+    const type = await db.selectFrom('document_types').select('expiry_required').where('city_id', '=', city.id).where('kind', '=', found.kind).executeTakeFirst();
+    expiresOn = input.expires_on === undefined ? found.expires_on : input.expires_on;
+    if (type?.expiry_required && !expiresOn) throw badRequest(documentText.errors.expiryRequired);
+    if (expiresOn && expiresOn < localDate(new Date(), city.timezone)) throw badRequest(documentText.errors.expiryPast);
+  }
+
+  const label = complianceText.kinds[found.kind];
+  const { row, notification } = await db.transaction().execute(async (trx) => {
+    const now = new Date();
+    const decided =
+      input.status === 'approved'
+        ? { status: 'approved' as const, expires_on: expiresOn, rejection_reason: null }
+        : { status: 'rejected' as const, rejection_reason: input.reason };
+    const updated = await trx
+      .updateTable('driver_documents')
+      .set({ ...decided, reviewed_by: adminId, reviewed_at: now, updated_at: now })
+      .where('id', '=', documentId)
+      .where('status', '=', 'in_review')
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw new AppError('CONFLICT', documentText.errors.alreadyDecided);
+    if (input.status === 'approved') {
+      await trx
+        .updateTable('driver_documents')
+        .set({ status: 'superseded', updated_at: now })
+        .where('driver_id', '=', found.driver_id)
+        .where('kind', '=', found.kind)
+        .where('status', '=', 'approved')
+        .where('id', '!=', documentId)
+        .execute();
+    }
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: input.status === 'approved' ? 'document.approve' : 'document.reject',
+      entityType: 'driver_document',
+      entityId: documentId,
+      before: { status: 'in_review', expires_on: found.expires_on },
+      after: input.status === 'approved' ? { status: 'approved', expires_on: expiresOn } : { status: 'rejected', rejection_reason: input.reason },
+      reason: input.status === 'rejected' ? input.reason : null,
+    });
+    const notice = input.status === 'approved' ? documentText.notices.approved(label) : documentText.notices.rejected(label, input.reason);
+    const notification = await createNotification(trx, services, { user_id: found.user_id, booking_id: null, ...notice });
+    const row = await trx.selectFrom('driver_documents as d').select(DOCUMENT_COLUMNS).where('d.id', '=', documentId).executeTakeFirstOrThrow();
+    return { row: row as DocumentRow, notification };
+  });
+  await notification.publish();
+  return documentView(row, await fileTypesOf(db, [row]));
+}

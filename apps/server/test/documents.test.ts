@@ -1,0 +1,232 @@
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkContract, type TestClient } from './http-client';
+import { adminOf, ADMIN_ENV, approvedDriverOf, eventually, GOLDEN_GATE_PARK, newUser, nextOffer, onlineDriver, serveTheWholeBay } from './ride-actors';
+import { startTestServer, type TestServer, uniquePhone } from './test-server';
+
+let server: TestServer;
+let admin: TestClient;
+
+beforeAll(async () => {
+  server = await startTestServer(ADMIN_ENV, { dispatch: { offerTimeoutMs: 2500, idleGraceMs: 1000, tickMs: 200 } });
+  await serveTheWholeBay(server);
+  admin = await adminOf(server);
+});
+afterAll(() => server?.stop());
+
+const FUTURE = `${new Date().getUTCFullYear() + 3}-06-30`;
+const area = (k: number) => ({ lat: 37.62 + k * 0.06, lng: -122.43, label: `Area ${k}` });
+
+/** A small PNG uploaded through POST /api/files as the page sends it (multipart, its Origin and cookie). */
+async function upload(client: TestClient, purpose = 'driver_document') {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#aa3366' } }).png().toBuffer();
+  const form = new FormData();
+  form.append('purpose', purpose);
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'licence.png');
+  const url = new URL('/api/files', server.url);
+  const res = await fetch(url, { method: 'POST', body: form, headers: { origin: server.url, cookie: client.cookieHeader } });
+  const body = (await res.json()) as any;
+  checkContract('POST', url, res.status, body, res.headers.get('content-type') ?? '');
+  expect(res.status).toBe(201);
+  return body.file.id as string;
+}
+
+const sendLicence = async (client: TestClient, expires_on: string | null = FUTURE) =>
+  client.post('/api/drivers/me/documents', { kind: 'driver_licence', file_ids: [await upload(client), await upload(client)], expires_on });
+
+const licenceRule = (required: boolean) =>
+  admin.request('/api/admin/document-types', { method: 'PUT', json: { city_id: 'sf', types: [{ kind: 'driver_licence', required, expiry_required: true, sides: 'front_back' }] } });
+
+const docsOf = async (driverId: string) => server.services.db.selectFrom('driver_documents').select(['id', 'status']).where('driver_id', '=', driverId).execute();
+const auditCount = async (action: string, entityId: string) =>
+  Number((await server.services.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).where('action', '=', action).where('entity_id', '=', entityId).executeTakeFirstOrThrow()).n);
+const licenceItem = async (client: TestClient) => {
+  const res = await client.get('/api/drivers/me/compliance');
+  expect(res.status).toBe(200);
+  return { ...res.body, licence: res.body.items.find((i: { kind: string }) => i.kind === 'driver_licence') };
+};
+const goOnline = (d: { client: TestClient; driverId: string }) => d.client.request(`/api/drivers/${d.driverId}`, { method: 'PATCH', json: { status: 'available' } });
+const goOffline = (d: { client: TestClient; driverId: string }) => d.client.request(`/api/drivers/${d.driverId}`, { method: 'PATCH', json: { status: 'offline' } });
+const offeredTo = async (rideId: string) => (await server.services.db.selectFrom('ride_offers').select('driver_id').where('ride_id', '=', rideId).execute()).map((o) => o.driver_id);
+
+describe('document types per city', () => {
+  it('admins read and set them (audited, validated); riders, drivers and visitors are refused', async () => {
+    const rider = await newUser(server, 'Rita Rider');
+    const driver = await approvedDriverOf(server, admin, 'Dora Driver');
+    const visitor = server.client();
+    const body = { city_id: 'sf', types: [{ kind: 'profile_photo', required: false, expiry_required: false, sides: 'one' }] };
+    for (const who of [rider.client, driver.client]) {
+      expect((await who.get('/api/admin/document-types?city=sf')).status).toBe(403);
+      expect((await who.request('/api/admin/document-types', { method: 'PUT', json: body })).status).toBe(403);
+      expect((await who.get('/api/admin/documents')).status).toBe(403);
+    }
+    expect((await visitor.get('/api/admin/document-types?city=sf')).status).toBe(401);
+    expect((await visitor.request('/api/admin/document-types', { method: 'PUT', json: body })).status).toBe(401);
+    expect((await visitor.get('/api/admin/documents')).status).toBe(401);
+    expect((await visitor.post('/api/admin/documents/00000000-0000-4000-8000-000000000000/review', { status: 'approved' })).status).toBe(401);
+
+    const read = await admin.get('/api/admin/document-types?city=sf');
+    expect(read.status).toBe(200);
+    expect(read.body.types.map((t: { kind: string }) => t.kind)).toEqual(['driver_licence', 'vehicle_registration', 'insurance', 'profile_photo', 'background_check']);
+    expect((await admin.get('/api/admin/document-types?city=nowhere')).status).toBe(404);
+    for (const bad of [{ ...body, types: [{ kind: 'passport', required: true, expiry_required: false, sides: 'one' }] }, { ...body, types: [{ ...body.types[0], sides: 'three' }] }, { city_id: 'sf', types: [] }]) {
+      expect((await admin.request('/api/admin/document-types', { method: 'PUT', json: bad })).status, JSON.stringify(bad)).toBe(400);
+    }
+    const saved = await admin.request('/api/admin/document-types', { method: 'PUT', json: { city_id: 'sf', types: [{ kind: 'profile_photo', required: false, expiry_required: true, sides: 'one' }] } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.types.find((t: { kind: string }) => t.kind === 'profile_photo')).toMatchObject({ expiry_required: true, required: false });
+    expect(await auditCount('document_types.update', 'sf')).toBe(1);
+    await admin.request('/api/admin/document-types', { method: 'PUT', json: body });
+  });
+});
+
+describe('uploads', () => {
+  it('refuses a wrong kind, purpose, owner, side count or date with 400 and stores nothing; another driver never reads them', async () => {
+    const driver = await approvedDriverOf(server, admin, 'Uma Upload');
+    const other = await approvedDriverOf(server, admin, 'Otto Other');
+    const [front, back, photo, theirs] = [await upload(driver.client), await upload(driver.client), await upload(driver.client, 'vehicle_photo'), await upload(other.client)];
+    const licence = (file_ids: string[], expires_on: string | null = FUTURE) => driver.client.post('/api/drivers/me/documents', { kind: 'driver_licence', file_ids, expires_on });
+    const refusals: Array<[string, Promise<{ status: number; body: any }>, string]> = [
+      ['insurance', driver.client.post('/api/drivers/me/documents', { kind: 'insurance', file_ids: [front], expires_on: FUTURE }), '/vehicles'],
+      ['wrong purpose', licence([front, photo]), 'not uploaded as a driver document'],
+      ["another's file", licence([front, theirs]), 'not found'],
+      ['missing back', licence([front]), 'the front, then the back'],
+      ['same file twice', licence([front, front]), 'two different files'],
+      ['missing expiry', licence([front, back], null), 'expiry date'],
+      ['past expiry', licence([front, back], '2020-01-31'), 'has passed'],
+      ['not a date', licence([front, back], '2027-02-30x'), 'date'],
+    ];
+    for (const [name, pending, words] of refusals) {
+      const res = await pending;
+      expect(res.status, name).toBe(400);
+      expect(JSON.stringify(res.body.error), name).toContain(words);
+    }
+    expect(await docsOf(driver.driverId)).toEqual([]);
+
+    const first = await licence([front, back]);
+    expect(first.status).toBe(201);
+    expect(first.body.document).toMatchObject({ kind: 'driver_licence', status: 'in_review', expires_on: FUTURE, files: [{ id: front, content_type: 'image/png' }, { id: back }] });
+    // A file already used by a document cannot be used again.
+    expect((await licence([front, await upload(driver.client)])).status).toBe(400);
+    // A second upload supersedes the first still in review.
+    const second = await sendLicence(driver.client);
+    expect(second.status).toBe(201);
+    const mine = await driver.client.get('/api/drivers/me/documents');
+    expect(mine.status).toBe(200);
+    expect(mine.body.latest).toMatchObject([{ id: second.body.document.id, status: 'in_review' }]);
+    expect(mine.body.history).toMatchObject([{ id: first.body.document.id, status: 'superseded' }]);
+    expect(mine.body.types.find((t: { kind: string }) => t.kind === 'driver_licence')).toMatchObject({ sides: 'front_back', expiry_required: true });
+
+    // Their list is their own: another driver's does not show them; a rider and a visitor are refused.
+    const theirsList = await other.client.get('/api/drivers/me/documents');
+    expect(theirsList.body.latest).toEqual([]);
+    expect((await (await newUser(server)).client.get('/api/drivers/me/documents')).status).toBe(403);
+    expect((await server.client().get('/api/drivers/me/documents')).status).toBe(401);
+    // A pending applicant cannot upload yet (documents come after approval).
+    const applicant = await newUser(server, 'Pat Pending');
+    await applicant.client.post('/api/drivers', { full_name: 'Pat Pending', phone: uniquePhone(), license_number: 'D1', vehicle_make: 'Kia', vehicle_model: 'Rio', vehicle_year: 2020, vehicle_color: 'Red', license_plate: '7PAT001' });
+    expect((await applicant.client.post('/api/drivers/me/documents', { kind: 'profile_photo', file_ids: [await upload(applicant.client)] })).body.error.code).toBe('DRIVER_NOT_APPROVED');
+  });
+});
+
+describe('the hold', () => {
+  it('a required licence: missing, in review and rejected hold the driver (no going online, no offer); approved lifts it; expired holds again', async () => {
+    // Online before the city requires anything.
+    const driver = await onlineDriver(server, admin, area(1), 'Hal Hold');
+    const rider = await newUser(server, 'Rae Rider');
+    const book = () => rider.client.post('/api/rides', { pickup: area(1), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' });
+    const noOffer = async () => {
+      const booked = await book();
+      expect(booked.status).toBe(201);
+      const id = booked.body.ride.id;
+      await eventually(async () => ((await rider.client.get(`/api/rides/${id}`)).body.ride.status === 'no_driver' ? true : null));
+      expect(await offeredTo(id)).toEqual([]);
+    };
+
+    expect((await licenceRule(true)).status).toBe(200);
+    try {
+      // Missing: online already, but offered nothing.
+      await noOffer();
+      await goOffline(driver);
+      const refused = await goOnline(driver);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('DRIVER_ON_HOLD');
+      expect(refused.body.error.message).toContain("Driver's licence");
+      expect((await licenceItem(driver.client)).licence.status).toBe('missing');
+
+      // In review: still held. The queue shows it (filtered by kind and by the driver's city).
+      const sent = await sendLicence(driver.client);
+      const docId = sent.body.document.id;
+      expect((await goOnline(driver)).body.error.code).toBe('DRIVER_ON_HOLD');
+      const queue = await admin.get('/api/admin/documents?kind=driver_licence&city=sf&limit=100');
+      expect(queue.status).toBe(200);
+      expect(queue.body.items.find((d: { id: string }) => d.id === docId)).toMatchObject({ status: 'in_review', expiry_required: true, sides: 'front_back', driver: { full_name: 'Hal Hold', city_id: 'sf' } });
+      expect((await admin.get('/api/admin/documents?kind=profile_photo&limit=100')).body.items.some((d: { id: string }) => d.id === docId)).toBe(false);
+      expect((await admin.get('/api/admin/documents?format=csv')).status).toBe(200);
+
+      // The driver cannot review their own; a rider cannot review; a reason is required.
+      expect((await driver.client.post(`/api/admin/documents/${docId}/review`, { status: 'approved' })).status).toBe(403);
+      expect((await rider.client.post(`/api/admin/documents/${docId}/review`, { status: 'approved' })).status).toBe(403);
+      expect((await admin.post(`/api/admin/documents/${docId}/review`, { status: 'rejected' })).status).toBe(400);
+
+      // Rejected: still held, the reason in the compliance answer and in the notification.
+      const rejected = await admin.post(`/api/admin/documents/${docId}/review`, { status: 'rejected', reason: 'Photo is blurry or unreadable' });
+      expect(rejected.status).toBe(200);
+      expect(await auditCount('document.reject', docId)).toBe(1);
+      expect((await admin.post(`/api/admin/documents/${docId}/review`, { status: 'approved', expires_on: FUTURE })).status).toBe(409);
+      const held = await licenceItem(driver.client);
+      expect(held.licence).toMatchObject({ status: 'rejected', rejection_reason: 'Photo is blurry or unreadable' });
+      expect(held.on_hold).toBe(true);
+      expect(held.hold_reasons.join(' ')).toContain('Photo is blurry or unreadable');
+      expect((await goOnline(driver)).status).toBe(403);
+      const told = await eventually(async () => ((await driver.client.get('/api/notifications')).body as Array<{ title: string; message: string }>).find((n) => n.title === "Driver's licence rejected"));
+      expect(told.message).toContain('Photo is blurry or unreadable');
+
+      // Sent again and approved (two admins at once: one wins, the other is 409, nothing changes twice).
+      const again = (await sendLicence(driver.client, null).catch(() => null))?.status;
+      expect(again).toBe(400);
+      const resent = await sendLicence(driver.client);
+      const newId = resent.body.document.id;
+      const expiry = `${new Date().getUTCFullYear() + 4}-01-15`;
+      const decisions = await Promise.all([admin.post(`/api/admin/documents/${newId}/review`, { status: 'approved', expires_on: expiry }), admin.post(`/api/admin/documents/${newId}/review`, { status: 'approved', expires_on: expiry })]);
+      expect(decisions.map((d) => d.status).sort()).toEqual([200, 409]);
+      expect(await auditCount('document.approve', newId)).toBe(1);
+      const approved = await licenceItem(driver.client);
+      expect(approved.licence).toMatchObject({ status: 'approved', expires_on: expiry });
+      expect(approved.on_hold).toBe(false);
+
+      // May go online, and is offered rides.
+      expect((await goOnline(driver)).status).toBe(200);
+      await driver.locate(area(1));
+      const booked = await book();
+      const offer = await nextOffer(driver, booked.body.ride.id);
+      expect(offer.ride_id).toBe(booked.body.ride.id);
+      await rider.client.post(`/api/rides/${booked.body.ride.id}/cancel`, {});
+
+      // Expired (its last day past): held again, at once, whatever a job has done.
+      await sql`update driver_documents set expires_on = current_date - 2 where id = ${newId}`.execute(server.services.db);
+      await noOffer();
+      await goOffline(driver);
+      expect((await goOnline(driver)).body.error.code).toBe('DRIVER_ON_HOLD');
+      expect((await licenceItem(driver.client)).licence.status).toBe('expired');
+    } finally {
+      driver.socket.close();
+      await goOffline(driver);
+      await licenceRule(false);
+    }
+  });
+
+  it('approving a renewal supersedes the approved one; an unknown document is 404', async () => {
+    const driver = await approvedDriverOf(server, admin, 'Ren Renewal');
+    const photo = async () => (await driver.client.post('/api/drivers/me/documents', { kind: 'profile_photo', file_ids: [await upload(driver.client)] })).body.document.id as string;
+    const first = await photo();
+    expect((await admin.post(`/api/admin/documents/${first}/review`, { status: 'approved' })).status).toBe(200);
+    const second = await photo();
+    // The approved one stays valid while the renewal waits.
+    expect((await licenceItem(driver.client)).items.find((i: { kind: string }) => i.kind === 'profile_photo')).toMatchObject({ status: 'approved', renewal_in_review: true });
+    expect((await admin.post(`/api/admin/documents/${second}/review`, { status: 'approved' })).status).toBe(200);
+    expect(Object.fromEntries((await docsOf(driver.driverId)).map((d) => [d.id, d.status]))).toEqual({ [first]: 'superseded', [second]: 'approved' });
+    expect((await admin.post('/api/admin/documents/00000000-0000-4000-8000-000000000000/review', { status: 'approved' })).status).toBe(404);
+  });
+});

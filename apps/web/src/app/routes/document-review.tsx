@@ -1,0 +1,1 @@
+export { DocumentReviewPage as Component } from '@/features/compliance/components/document-review-page';

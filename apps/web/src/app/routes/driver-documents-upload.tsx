@@ -1,0 +1,1 @@
+export { DriverDocumentsPage as Component } from '@/features/compliance/components/driver-documents-page';

@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DocumentReviewInput, DocumentTypesInput, DocumentUploadInput } from '@openride/shared/compliance/schemas';
+import type { AdminDocument, CityDocumentTypes, DriverCompliance, DriverDocument, OwnDocuments } from '@openride/shared/compliance/views';
+import { api } from '@/lib/api';
+import { auditLogKey, complianceKeys } from './compliance-keys';
+
+export type { AdminDocument, CityDocumentTypes, DriverCompliance, DriverDocument, OwnDocuments };
+
+/** How often an open review queue asks again: there is no admin room on the socket, so the queue polls. */
+export const QUEUE_POLL_MS = 15_000;
+
+/** GET /api/drivers/me/compliance: a card's status per kind, and the hold's reasons. */
+export function useMyCompliance() {
+  return useQuery({ queryKey: complianceKeys.mine, queryFn: ({ signal }) => api<DriverCompliance>('/api/drivers/me/compliance', { signal }), refetchInterval: 60_000 });
+}
+
+/** GET /api/drivers/me/documents: what each kind asks (sides, expiry), the newest per kind. */
+export function useMyDocuments() {
+  return useQuery({ queryKey: complianceKeys.myDocuments, queryFn: ({ signal }) => api<OwnDocuments>('/api/drivers/me/documents', { signal }) });
+}
+
+/** POST /api/drivers/me/documents; the cards follow. */
+export function useSendDocument() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DocumentUploadInput) => api<{ document: DriverDocument }>('/api/drivers/me/documents', { method: 'POST', body: input }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: complianceKeys.mine }), client.invalidateQueries({ queryKey: complianceKeys.myDocuments })]),
+  });
+}
+
+/** GET /api/admin/drivers/:id/compliance: the driver's other papers beside the document under review. */
+export function useDriverCompliance(driverId: string | null) {
+  return useQuery({
+    queryKey: complianceKeys.driver(driverId ?? ''),
+    enabled: Boolean(driverId),
+    queryFn: ({ signal }) => api<DriverCompliance>(`/api/admin/drivers/${encodeURIComponent(driverId!)}/compliance`, { signal }),
+  });
+}
+
+/** POST /api/admin/documents/:id/review; the queue, the driver's papers and the audit log follow. */
+export function useReviewDocument() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: DocumentReviewInput }) =>
+      api<{ document: DriverDocument }>(`/api/admin/documents/${encodeURIComponent(id)}/review`, { method: 'POST', body: input }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: complianceKeys.queue }),
+        client.invalidateQueries({ queryKey: ['admin', 'drivers'] }),
+        client.invalidateQueries({ queryKey: auditLogKey }),
+      ]),
+  });
+}
+
+/** GET /api/admin/cities (the zones feature's key, the same answer). */
+export function useDocumentCities() {
+  return useQuery({ queryKey: complianceKeys.cities, queryFn: ({ signal }) => api<{ items: Array<{ id: string; name: string }> }>('/api/admin/cities', { signal }).then((r) => r.items) });
+}
+
+/** GET /api/admin/document-types?city=ID. */
+export function useDocumentTypes(cityId: string | null) {
+  return useQuery({
+    queryKey: complianceKeys.types(cityId ?? ''),
+    enabled: Boolean(cityId),
+    queryFn: ({ signal }) => api<CityDocumentTypes>(`/api/admin/document-types?city=${encodeURIComponent(cityId!)}`, { signal }),
+  });
+}
+
+/** PUT /api/admin/document-types. */
+export function useSetDocumentTypes(cityId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DocumentTypesInput) => api<CityDocumentTypes>('/api/admin/document-types', { method: 'PUT', body: input }),
+    onSuccess: (saved) => client.setQueryData(complianceKeys.types(cityId), saved),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: complianceKeys.queue }), client.invalidateQueries({ queryKey: auditLogKey })]),
+  });
+}

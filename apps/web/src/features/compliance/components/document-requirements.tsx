@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { documentText } from '@openride/shared/compliance/compliance-text';
+import { DOCUMENT_SIDES, type DocumentSides, type DocumentTypeInput } from '@openride/shared/compliance/schemas';
+import { Button } from '@/components/ui/button';
+import { CityPicker } from '@/components/ui/city-picker';
+import { inputClasses } from '@/components/ui/field';
+import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { toast } from '@/components/ui/use-toast';
+import { isApiError } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { type CityDocumentTypes, useDocumentCities, useDocumentTypes, useSetDocumentTypes } from '../api/documents';
+
+const text = documentText.admin;
+
+/**
+ * Each city's five kinds (decision 0051): required before going online, expiry date, one picture or front
+ * and back. Saved as a whole (audited); a kind newly required holds the city's drivers who lack it at once.
+ */
+export function DocumentRequirements() {
+  const cities = useDocumentCities();
+  const [picked, setPicked] = useState<string | null>(null);
+  const cityId = picked ?? cities.data?.[0]?.id ?? null;
+  const types = useDocumentTypes(cityId);
+  return (
+    <section aria-labelledby="document-requirements-title" className="mt-10 rounded-3xl border border-ink-200 bg-white p-4 sm:p-6">
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id="document-requirements-title" className="text-lg font-semibold text-ink-900">
+            {text.requirementsTitle}
+          </h2>
+          <p className="text-sm text-ink-600">{text.requirementsIntro}</p>
+        </div>
+        {cities.data && cities.data.length > 0 ? <CityPicker className="w-full sm:w-48" label={text.city} cities={cities.data} value={cityId ?? ''} onChange={setPicked} /> : null}
+      </div>
+      {cities.isError ? <QueryError onRetry={() => void cities.refetch()}>{text.loadFailed}</QueryError> : null}
+      {types.isPending && cityId ? <QueryLoading /> : null}
+      {types.isError ? <QueryError onRetry={() => void types.refetch()}>{text.loadFailed}</QueryError> : null}
+      {types.data && cityId ? <RequirementsForm key={`${cityId}:${types.data.types.map((t) => t.updated_at).join()}`} cityId={cityId} current={types.data} /> : null}
+    </section>
+  );
+}
+
+function RequirementsForm({ cityId, current }: { cityId: string; current: CityDocumentTypes }) {
+  const save = useSetDocumentTypes(cityId);
+  const [rows, setRows] = useState<Array<DocumentTypeInput & { label: string }>>(() =>
+    current.types.map((t) => ({ kind: t.kind, label: t.label, required: t.required, expiry_required: t.expiry_required, sides: t.sides })),
+  );
+  const update = (kind: string, patch: Partial<DocumentTypeInput>) => setRows((r) => r.map((row) => (row.kind === kind ? { ...row, ...patch } : row)));
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate({ city_id: cityId, types: rows.map(({ label: _label, ...t }) => t) }, { onSuccess: () => toast({ title: text.requirementsSaved }) });
+      }}
+      className="space-y-4"
+    >
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs tracking-wide text-ink-500 uppercase">
+            <tr>
+              <th scope="col" className="py-2 pr-2 font-semibold">{text.kind}</th>
+              <th scope="col" className="px-2 py-2 font-semibold">{text.requiredLabel}</th>
+              <th scope="col" className="px-2 py-2 font-semibold">{text.expiryLabel}</th>
+              <th scope="col" className="hidden py-2 pl-2 font-semibold sm:table-cell">{text.sidesLabel}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-ink-100">
+            {rows.map((row) => (
+              <tr key={row.kind}>
+                <th scope="row" className="py-2 pr-2 font-medium text-ink-900">
+                  {row.label}
+                  {row.kind === 'insurance' ? <span className="block text-xs font-normal text-ink-500">{text.insuranceNote}</span> : null}
+                  {/* On a phone the pictures' select goes under the name (the column is hidden). */}
+                  <SidesSelect row={row} onChange={(sides) => update(row.kind, { sides })} className="mt-2 sm:hidden" />
+                </th>
+                <td className="px-2 py-2">
+                  <input type="checkbox" className="size-5 accent-ink-900" checked={row.required} aria-label={`${text.requiredLabel}: ${row.label}`} onChange={(e) => update(row.kind, { required: e.target.checked })} />
+                </td>
+                <td className="px-2 py-2">
+                  <input type="checkbox" className="size-5 accent-ink-900" checked={row.expiry_required} aria-label={`${text.expiryLabel}: ${row.label}`} onChange={(e) => update(row.kind, { expiry_required: e.target.checked })} />
+                </td>
+                <td className="hidden py-2 pl-2 sm:table-cell">
+                  <SidesSelect row={row} onChange={(sides) => update(row.kind, { sides })} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {save.error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {isApiError(save.error) ? save.error.message : text.loadFailed}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
+        {text.saveRequirements}
+      </Button>
+    </form>
+  );
+}
+
+function SidesSelect({ row, onChange, className }: { row: DocumentTypeInput & { label: string }; onChange: (sides: DocumentSides) => void; className?: string }) {
+  return (
+    <select className={cn(inputClasses, 'h-10 w-full min-w-28 px-2 text-sm font-normal', className)} value={row.sides} aria-label={`${text.sidesLabel}: ${row.label}`} onChange={(e) => onChange(e.target.value as DocumentSides)}>
+      {DOCUMENT_SIDES.map((s) => (
+        <option key={s} value={s}>
+          {documentText.sides[s]}
+        </option>
+      ))}
+    </select>
+  );
+}
