@@ -88,6 +88,11 @@ export function itemOf(kind: DocumentKind, required: boolean, papers: Paper[], t
   return { ...base, status, expires_on: expired ? newest.expires_on : null, days_left: expired ? daysLeft(newest.expires_on) : null, renewal_in_review: false };
 }
 
+/** Whether a driver record has this id (the admin read answers 404 otherwise). */
+export async function driverExists(db: Kysely<DB>, id: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('drivers').select('id').where('id', '=', id).executeTakeFirst());
+}
+
 /** The city a driver's papers are checked against when they go online: their schedule's, else their last ride's, else the first. */
 export const complianceCityOf = cityOfDriver;
 

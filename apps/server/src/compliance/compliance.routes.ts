@@ -4,7 +4,7 @@ import { type AppEnv, requireUser, type Services } from '../http/context';
 import { requireAdmin } from '../http/require-admin';
 import { notFound } from '../lib/errors';
 import { ownApprovedDriver } from '../payouts/own-driver';
-import { complianceOf } from './compliance.repo';
+import { complianceOf, driverExists } from './compliance.repo';
 
 /**
  * Driver compliance (issue 14, decision 0049): a driver reads their own papers against their city's
@@ -22,7 +22,7 @@ export function complianceRoutes(services: Services) {
   app.use('/api/admin/drivers/:id/compliance', requireAdmin(services));
   app.get('/api/admin/drivers/:id/compliance', async (c) => {
     const id = c.req.param('id');
-    if (!isUuid(id) || !(await db.selectFrom('drivers').select('id').where('id', '=', id).executeTakeFirst())) throw notFound('Driver not found');
+    if (!isUuid(id) || !(await driverExists(db, id))) throw notFound('Driver not found');
     return c.json(await complianceOf(db, id));
   });
   return app;
