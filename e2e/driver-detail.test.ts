@@ -1,6 +1,6 @@
 // /driver/{id}: an admin suspends a driver who is online; the driver's screen goes offline and leaves with
 // the reason, and going online again is refused; reinstated, they can.
-import { driverDetailText } from '@openride/shared/admin/admin-text';
+import { adminText, driverDetailText } from '@openride/shared/admin/admin-text';
 import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
 import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
@@ -65,5 +65,30 @@ describe('driver detail', () => {
     admin.expectNoErrors();
     await admin.context.close();
     await driver.context.close();
+  });
+
+  it('a driver on compliance hold shows "On hold" in the list and why on their page (phone)', async () => {
+    // The demo's seeding makes San Francisco require all five kinds of paper (decision 0053); no demo drivers.
+    const held = await startServer({ DEMO: '1', DEMO_DRIVERS: '0' });
+    try {
+      const driverUser = await signUpApi(held, { full_name: 'Hana Held' });
+      const { id } = await applyApi(driverUser, { full_name: 'Hana Held', license_plate: 'HOLD001' });
+      await reviewApi(await adminApi(held), id, 'approved');
+      const admin = await signedInPage(browser, held, await adminApi(held), PHONE);
+      await admin.page.goto('/driver-management?status=approved');
+      await admin.page.getByRole('combobox', { name: adminText.drivers.compliance.filter }).selectOption('on_hold');
+      const row = admin.page.getByRole('row', { name: /Hana Held/ });
+      await row.getByText(adminText.drivers.compliance.on_hold, { exact: true }).waitFor();
+      await row.getByRole('link', { name: 'Hana Held' }).click();
+      await admin.page.waitForURL(`${held.url}/driver/${id}`);
+      const section = admin.page.getByRole('region', { name: driverDetailText.compliance.title });
+      await section.getByText(driverDetailText.compliance.onHold).waitFor();
+      await section.getByText("Driver's licence: not uploaded yet.").waitFor();
+      expect(await section.getByRole('link', { name: driverDetailText.compliance.reviewDocuments }).getAttribute('href')).toBe(`/document-review?driver=${id}`);
+      admin.expectNoErrors();
+      await admin.context.close();
+    } finally {
+      await held.close();
+    }
   });
 });

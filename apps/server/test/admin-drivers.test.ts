@@ -61,6 +61,9 @@ describe('admin driver review', () => {
       license_plate: 'FIRST1',
       // The active vehicle's verification: the application's car, pending with it (decision 0046).
       vehicle_status: 'pending',
+      // Compliance is an approved driver's (decision 0053): none for an applicant.
+      compliance: null,
+      held_kinds: [],
       rejection_reason: null,
       reviewed_at: null,
       reviewed_by: null,
@@ -156,5 +159,66 @@ describe('admin driver review', () => {
     expect((await review(visitor, driverId, { status: 'approved' })).status).toBe(401);
     const row = await server.services.db.selectFrom('drivers').select('verification_status').where('id', '=', driverId).executeTakeFirstOrThrow();
     expect(row.verification_status).toBe('pending');
+  });
+
+  it("shows an approved driver's compliance in their city and filters by it (decision 0053); refused to others", async () => {
+    const { db } = server.services;
+    const held = await applicant({ full_name: 'Hal Held', license_plate: 'HELD001' });
+    const fine = await applicant({ full_name: 'Cora Compliant', license_plate: 'OKAY001' });
+    const waiting = await applicant({ license_plate: 'WAIT001' });
+    for (const d of [held, fine]) await review(admin, d.driverId, { status: 'approved' });
+    // San Francisco (the drivers' city: no schedule, no ride, the first city) requires a licence and insurance.
+    await db.updateTable('document_types').set({ required: true }).where('city_id', '=', 'sf').where('kind', 'in', ['driver_licence', 'insurance']).execute();
+    try {
+      // Cora has both: an approved licence and a verified policy of her active car, both valid today.
+      const file = await db
+        .insertInto('files')
+        .values({ owner_id: fine.id, purpose: 'insurance', storage_key: `files/test/${crypto.randomUUID()}`, content_type: 'image/png', size_bytes: 1, sha256: '0'.repeat(64), name: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('driver_documents').values({ driver_id: fine.driverId, kind: 'driver_licence', file_ids: [file.id], expires_on: '2099-01-01', status: 'approved' }).execute();
+      const car = await db.selectFrom('vehicles').select('id').where('driver_id', '=', fine.driverId).where('active', '=', true).executeTakeFirstOrThrow();
+      await db
+        .insertInto('insurance_policies')
+        .values({ driver_id: fine.driverId, vehicle_id: car.id, insurer: 'Bay Mutual', policy_number: 'P-1', insured_name: 'Cora Compliant', coverage_start: '2020-01-01', coverage_end: '2099-01-01', file_id: file.id, status: 'verified' })
+        .execute();
+      // Hal's licence expired yesterday (or before, in any time zone); he has no policy.
+      await db.insertInto('driver_documents').values({ driver_id: held.driverId, kind: 'driver_licence', file_ids: [file.id], expires_on: '2020-01-01', status: 'approved' }).execute();
+
+      const row = (items: Array<{ id: string }>, id: string) => items.find((d) => d.id === id) as Record<string, unknown> | undefined;
+      const all = (await admin.get('/api/admin/drivers?limit=100')).body.items;
+      expect(row(all, held.driverId)).toMatchObject({ compliance: 'on_hold', held_kinds: ['driver_licence', 'insurance'] });
+      expect(row(all, fine.driverId)).toMatchObject({ compliance: 'ok', held_kinds: [] });
+      expect(row(all, waiting.driverId)).toMatchObject({ compliance: null, held_kinds: [] });
+
+      const onHold = await admin.get('/api/admin/drivers?status=approved&compliance=on_hold');
+      expect(onHold.status).toBe(200);
+      const holdIds = onHold.body.items.map((d: { id: string }) => d.id);
+      expect(holdIds).toContain(held.driverId);
+      expect(holdIds).not.toContain(fine.driverId);
+      expect(holdIds).not.toContain(waiting.driverId);
+      expect(onHold.body.items.every((d: { compliance: string }) => d.compliance === 'on_hold')).toBe(true);
+      const ok = (await admin.get('/api/admin/drivers?compliance=ok')).body.items.map((d: { id: string }) => d.id);
+      expect(ok).toContain(fine.driverId);
+      expect(ok).not.toContain(held.driverId);
+      expect(ok).not.toContain(waiting.driverId);
+      // The export carries it; a bad value is refused like the other filters.
+      const csv = await admin.get('/api/admin/drivers?compliance=on_hold&format=csv');
+      expect(csv.body).toContain('Compliance,Held by');
+      expect(csv.body).toContain('on_hold,driver_licence insurance');
+      expect((await admin.get('/api/admin/drivers?compliance=maybe')).status).toBe(400);
+
+      // The same rule as /driver/{id}'s compliance, and as going online.
+      expect((await admin.get(`/api/admin/drivers/${held.driverId}/compliance`)).body).toMatchObject({ on_hold: true, city: { id: 'sf' } });
+      expect((await admin.get(`/api/admin/drivers/${fine.driverId}/compliance`)).body.on_hold).toBe(false);
+      expect((await held.client.patch(`/api/drivers/${held.driverId}`, { status: 'available' })).body.error.code).toBe('DRIVER_ON_HOLD');
+
+      // Refused from the side of everyone else: the held driver themself (403), a visitor (401).
+      expect((await held.client.get('/api/admin/drivers?compliance=on_hold')).status).toBe(403);
+      expect((await held.client.get(`/api/admin/drivers/${held.driverId}/compliance`)).status).toBe(403);
+      expect((await server.client().get('/api/admin/drivers?compliance=on_hold')).status).toBe(401);
+    } finally {
+      await db.updateTable('document_types').set({ required: false }).where('city_id', '=', 'sf').execute();
+    }
   });
 });

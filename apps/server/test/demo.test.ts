@@ -73,6 +73,15 @@ async function demoRows(server: RunningServer) {
   return { users, drivers, profiles };
 }
 
+/** How many papers (documents, policies, their files) the demo drivers have. */
+async function demoPapers(server: RunningServer) {
+  const db = server.services.db;
+  const count = async (table: 'driver_documents' | 'insurance_policies') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const files = await db.selectFrom('files').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return { documents: await count('driver_documents'), policies: await count('insurance_policies'), files: Number(files.n) };
+}
+
 /** Every demo driver's weekly blocks, as "weekday start–end" in minutes, per driver email. */
 async function demoSchedules(server: RunningServer) {
   const db = server.services.db;
@@ -178,6 +187,33 @@ describe('the demo city', () => {
     expect(scheduled.find((c) => c.weekday === 4 && c.hour === 20)?.scheduled).toBe(2);
     // Driver 3 drives weekend nights: Friday 20:00 into Saturday 03:00, counted in the small hours too.
     expect(scheduled.find((c) => c.weekday === 6 && c.hour === 2)?.scheduled).toBe(1);
+
+    // Their papers (decision 0053): the demo city requires all five, every demo driver is compliant, with a
+    // picture of each paper in file storage that the admin can open; driver 2's insurance is expiring soon.
+    const { drivers: seeded } = await demoRows(first.server);
+    for (const d of seeded) {
+      const compliance = (await admin.get(`/api/admin/drivers/${d.id}/compliance`)).body;
+      expect(compliance.city.id).toBe('sf');
+      expect(compliance.items.map((i: { required: boolean }) => i.required)).toEqual([true, true, true, true, true]);
+      expect(compliance.on_hold, `${d.email}: ${compliance.hold_reasons}`).toBe(false);
+    }
+    const driver2 = seeded.find((d) => d.email === demoDriverEmail(2))!;
+    const insurance = (await admin.get(`/api/admin/drivers/${driver2.id}/compliance`)).body.items.find((i: { kind: string }) => i.kind === 'insurance');
+    expect(insurance).toMatchObject({ status: 'expiring', days_left: 23 });
+    const { db, storage } = first.server.services;
+    const file = await db
+      .selectFrom('insurance_policies as p')
+      .innerJoin('files as f', 'f.id', 'p.file_id')
+      .innerJoin('drivers as d', 'd.id', 'p.driver_id')
+      .select(['f.storage_key', 'f.purpose', 'f.content_type', 'f.owner_id', 'd.user_id'])
+      .where('p.driver_id', '=', driver2.id)
+      .executeTakeFirstOrThrow();
+    expect(file).toMatchObject({ purpose: 'insurance', content_type: 'image/png', owner_id: file.user_id });
+    const stored = await storage.get(file.storage_key);
+    const head: Buffer = await new Promise((resolve) => stored!.stream.once('data', (chunk) => { stored!.stream.destroy(); resolve(chunk as Buffer); }));
+    expect(head.subarray(1, 4).toString()).toBe('PNG');
+    // The admin list agrees: nobody on hold.
+    expect((await admin.get('/api/admin/drivers?compliance=on_hold')).body.items).toEqual([]);
   });
 
   it("gives every demo driver a valid week with both peaks, weekends and night shifts split at midnight", () => {
@@ -264,6 +300,10 @@ describe('the demo city', () => {
 
   it('seeds again on the next start without duplicating anything', async () => {
     const before = await demoRows(first.server);
+    const papers = () => demoPapers(first.server);
+    const papersBefore = await papers();
+    expect(papersBefore.documents).toBe(3 * 4);
+    expect(papersBefore.policies).toBe(3);
     const weeks = await demoSchedules(first.server);
     expect(weeks).toEqual({ [demoDriverEmail(1)]: expectedWeek(1), [demoDriverEmail(2)]: expectedWeek(2), [demoDriverEmail(3)]: expectedWeek(3) });
     // A week the driver changed since is theirs: seeding leaves it (here, driver 1 cleared theirs).
@@ -282,6 +322,8 @@ describe('the demo city', () => {
     expect(after.users).toEqual(before.users);
     expect(after.drivers).toEqual(before.drivers);
     expect(after.profiles.sort((a, b) => a.id.localeCompare(b.id))).toEqual(before.profiles.sort((a, b) => a.id.localeCompare(b.id)));
+    // Papers once per driver and kind, their pictures too.
+    expect(await papers()).toEqual(papersBefore);
     // One schedule per driver, no block twice.
     expect(await demoSchedules(first.server)).toEqual(cleared);
     const rows = await first.server.services.db.selectFrom('driver_schedules').select('driver_id').where('driver_id', 'in', before.drivers.map((d) => d.id)).execute();

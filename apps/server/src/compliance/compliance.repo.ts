@@ -7,7 +7,7 @@ import {
   VALID_ITEM_STATUSES,
 } from '@openride/shared/compliance/schemas';
 import type { ComplianceItem, DriverCompliance } from '@openride/shared/compliance/views';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import { localDate } from '../payouts/local-dates';
 import { cityOfDriver } from '../schedule/schedule.repo';
@@ -18,12 +18,23 @@ import { cityOfDriver } from '../schedule/schedule.repo';
  * past, or, for insurance, a verified policy of the driver's active vehicle whose cover includes today.
  * Dispatch and going online read it in the same statement that decides, so an expiry at midnight holds the
  * driver at once, whatever the jobs have done yet. A city that requires nothing holds nobody. The query
- * must read the table as `drivers` (unaliased): `.where(isCompliantIn(cityId))`.
+ * must read the table as `drivers` (unaliased): `.where(isCompliantIn(cityId))`. `cityId` is a city's id, or
+ * an SQL expression of one (the admin list's per-driver city).
  */
-export function isCompliantIn(cityId: string) {
+export function isCompliantIn(cityId: CityRef) {
+  return sql<boolean>`not exists (${heldKindsIn(cityId)})`;
+}
+
+/** A city's id as a value, or an SQL expression that yields one. */
+type CityRef = string | RawBuilder<string>;
+
+/**
+ * The same rule, kind by kind: `select t.kind` of every kind the city requires that the driver (`drivers`,
+ * unaliased) has no valid paper of today. Empty when the driver is compliant; the admin list shows these.
+ */
+export function heldKindsIn(cityId: CityRef) {
   const today = sql`(now() at time zone (select c.timezone from cities c where c.id = ${cityId}))::date`;
-  return sql<boolean>`not exists (
-    select 1 from document_types t
+  return sql<DocumentKind>`select t.kind from document_types t
     where t.city_id = ${cityId} and t.required
       and not (case when t.kind = 'insurance' then exists (
           select 1 from insurance_policies p
@@ -34,8 +45,17 @@ export function isCompliantIn(cityId: string) {
           select 1 from driver_documents d
           where d.driver_id = drivers.id and d.kind = t.kind and d.status = 'approved'
             and (d.expires_on is null or d.expires_on >= ${today}))
-        end))`;
+        end)`;
 }
+
+/**
+ * `complianceCityOf` in SQL, for a query over `drivers`: the schedule's city, else the last ride's, else
+ * the first city — the city going online checks, and /driver/{id} shows.
+ */
+export const complianceCityExpr = sql<string>`coalesce(
+  (select s.city_id from driver_schedules s where s.driver_id = drivers.id),
+  (select r.city_id from rides r where r.driver_id = drivers.id order by r.requested_at desc limit 1),
+  (select c.id from cities c order by c.id limit 1))`;
 
 /** One paper of a driver as stored (a document, or a policy of the active vehicle), newest first. */
 type Paper = {

@@ -2,6 +2,7 @@ import { APIError } from 'better-auth/api';
 import { ensureAdmin } from '../admin/ensure-admin';
 import { latestDriverOf } from '../drivers/drivers.repo';
 import type { Services } from '../http/context';
+import { ensureDemoPapers } from './demo-papers';
 import { findPhoneConflict } from '../profiles/find-phone-conflict';
 import { toMinutes } from '@openride/shared/schedule/schemas';
 import {
@@ -22,7 +23,7 @@ import {
 export type SeededDriver = { n: number; email: string; userId: string; driverId: string; verification_status: string };
 export type DemoSeed = { riderId: string; adminId: string; drivers: SeededDriver[]; passengers: { n: number; email: string }[] };
 
-type SeedServices = Pick<Services, 'db' | 'auth' | 'logger'>;
+type SeedServices = Pick<Services, 'db' | 'auth' | 'logger' | 'storage'>;
 
 /**
  * Make sure an account exists: created through better-auth (its password hashing, its profile hook), never
@@ -156,6 +157,8 @@ export async function seedDemo(services: SeedServices, driverCount: number, pass
   if (await services.db.selectFrom('cities').select('id').where('id', '=', DEMO_CITY_ID).executeTakeFirst()) {
     for (const d of drivers) await ensureSchedule(services, d);
   }
+  // Their papers: the demo city requires all five kinds, and its drivers carry them (decision 0053).
+  await ensureDemoPapers(services, drivers, admin.userId);
   const passengers: DemoSeed['passengers'] = [];
   for (let n = 1; n <= passengerCount; n++) {
     await ensureUser(services, demoPassengerEmail(n), demoPassengerName(n), demoPassengerPhone(n));

@@ -1,7 +1,10 @@
 import type { adminDriversQuerySchema } from '@openride/shared/admin/drivers';
+import { DOCUMENT_KINDS, type DocumentKind } from '@openride/shared/compliance/schemas';
+import type { DriverComplianceState } from '@openride/shared/drivers/schemas';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Services } from '../http/context';
+import { complianceCityExpr, heldKindsIn } from '../compliance/compliance.repo';
 import type { CsvColumn } from '../lib/csv';
 import { containsPattern, keysetPage, type KeysetSpec } from '../lib/keyset';
 import { DRIVER_COLUMNS } from './drivers.repo';
@@ -17,13 +20,25 @@ const spec: KeysetSpec<Query['sort']> = {
   id: { ref: 'drivers.id', type: 'uuid' },
 };
 
-/** The admin review list: every driver field, the applicant's email and the review so far, a page at a time. */
+/** DOCUMENT_KINDS' order, for the held kinds a row lists. */
+const KIND_ORDER = sql`array[${sql.join(DOCUMENT_KINDS.map((k) => sql.lit(k)))}]::text[]`;
+
+/**
+ * The admin review list: every driver field, the applicant's email and the review so far, a page at a time;
+ * for an approved driver, whether they are on compliance hold in their city and which kinds hold them
+ * (decision 0053): the rule of `isCompliantIn` per row, in the same statement (a lateral subquery).
+ */
 export function listDriversForReview(services: Pick<Services, 'db'>, query: Query) {
   let rows = services.db
     .selectFrom('drivers')
     .innerJoin('user', 'user.id', 'drivers.user_id')
     // The active vehicle (at most one: a probe of vehicles_one_active_idx), for its verification status.
     .leftJoin('vehicles', (join) => join.onRef('vehicles.driver_id', '=', 'drivers.id').on('vehicles.active', '=', true))
+    // The required kinds not valid today in the driver's city (the one going online checks).
+    .innerJoinLateral(
+      sql<{ kinds: DocumentKind[] }>`(select array(select k.kind from (${heldKindsIn(complianceCityExpr)}) k order by array_position(${KIND_ORDER}, k.kind)) as kinds)`.as('held'),
+      (join) => join.onTrue(),
+    )
     .select([
       ...DRIVER_COLUMNS.map((column) => `drivers.${column}` as const),
       'drivers.user_id',
@@ -33,8 +48,15 @@ export function listDriversForReview(services: Pick<Services, 'db'>, query: Quer
       'drivers.reviewed_by',
       'user.email',
       'vehicles.status as vehicle_status',
+      sql<DriverComplianceState | null>`case when drivers.verification_status <> 'approved' then null when cardinality(held.kinds) = 0 then 'ok' else 'on_hold' end`.as(
+        'compliance',
+      ),
+      sql<DocumentKind[]>`case when drivers.verification_status = 'approved' then held.kinds else '{}'::text[] end`.as('held_kinds'),
     ]);
   if (query.status && query.status !== 'all') rows = rows.where('drivers.verification_status', '=', query.status);
+  if (query.compliance) {
+    rows = rows.where('drivers.verification_status', '=', 'approved').where(sql<boolean>`cardinality(held.kinds) ${sql.raw(query.compliance === 'ok' ? '=' : '>')} 0`);
+  }
   if (query.q) {
     const like = containsPattern(query.q);
     rows = rows.where((eb) =>
@@ -61,6 +83,8 @@ export const DRIVERS_CSV: CsvColumn<DriverRow>[] = [
   { header: 'Vehicle', value: (r) => [r.vehicle_year, r.vehicle_color, r.vehicle_make, r.vehicle_model].join(' ') },
   { header: 'Plate', value: (r) => r.license_plate },
   { header: 'Vehicle status', value: (r) => r.vehicle_status },
+  { header: 'Compliance', value: (r) => r.compliance },
+  { header: 'Held by', value: (r) => r.held_kinds.join(' ') },
   { header: 'Applied', value: (r) => r.created_at },
   { header: 'Reviewed', value: (r) => r.reviewed_at },
   { header: 'Reason', value: (r) => r.rejection_reason },

@@ -71,7 +71,14 @@ export const adminText = {
   },
   drivers: {
     search: 'Search by name, email, phone or plate',
-    columns: { driver: 'Driver', vehicle: 'Vehicle', license: 'License', applied: 'Applied', status: 'Status', actions: 'Actions' },
+    columns: { driver: 'Driver', vehicle: 'Vehicle', license: 'License', applied: 'Applied', status: 'Status', compliance: 'Compliance', actions: 'Actions' },
+    /** Decision 0053: an approved driver's papers in their city. */
+    compliance: {
+      filter: 'Compliance',
+      on_hold: 'On hold',
+      ok: 'OK',
+      heldBy: 'Not valid',
+    },
     approveDialog: {
       title: 'Approve application',
       text: (name: string) => `${name} will be able to go online and receive rides.`,
@@ -155,5 +162,23 @@ export const driverDetailText = {
     week: 'Weekly hours',
     notDriving: 'Not driving',
     timeOff: (n: number) => `${n} time off planned`,
+  },
+  /** Decision 0053: the driver's papers against their city's requirements (decision 0049). */
+  compliance: {
+    title: 'Compliance',
+    loadFailed: "We couldn't load this driver's papers.",
+    checkedIn: (city: string) => `Papers ${city} asks for`,
+    onHold: 'On compliance hold',
+    onHoldText: 'This driver cannot go online or be offered rides until these are in order:',
+    ok: 'Papers in order',
+    required: 'Required',
+    optional: 'Optional',
+    expiringIn: (days: number) => (days <= 0 ? 'Expiring today' : days === 1 ? 'Expiring tomorrow' : `Expiring in ${days} days`),
+    validUntil: (date: string) => `Valid until ${date}`,
+    expiredOn: (date: string) => `Expired on ${date}`,
+    renewalInReview: 'A renewal is waiting for review',
+    none: 'This city asks for no papers.',
+    reviewDocuments: 'Review documents',
+    verifyInsurance: 'Verify insurance',
   },
 } as const;

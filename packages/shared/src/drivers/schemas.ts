@@ -46,6 +46,13 @@ export type DriverVerificationInput = z.infer<typeof driverVerificationSchema>;
 export const ADMIN_DRIVER_FILTERS = ['all', ...DRIVER_VERIFICATION_STATUSES] as const;
 export type AdminDriverFilter = (typeof ADMIN_DRIVER_FILTERS)[number];
 
+/**
+ * An approved driver's papers on /driver-management (decision 0053): `on_hold` when a kind their city
+ * requires is not valid today (decision 0049), else `ok`. Applicants not approved have none.
+ */
+export const DRIVER_COMPLIANCE_STATES = ['on_hold', 'ok'] as const;
+export type DriverComplianceState = (typeof DRIVER_COMPLIANCE_STATES)[number];
+
 /** What the applicant is told when an admin decides (notification title and message). */
 export const driverVerificationNotice = {
   approved: { type: 'success', title: 'Driver Application Approved', message: "You're approved to drive. Go online from your dashboard whenever you're ready." },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { timestampSchema } from '../contract';
+import { DOCUMENT_KINDS } from '../compliance/schemas';
 import { VEHICLE_STATUSES } from '../vehicles/schemas';
-import { DRIVER_STATUSES, DRIVER_VERIFICATION_STATUSES } from './schemas';
+import { DRIVER_COMPLIANCE_STATES, DRIVER_STATUSES, DRIVER_VERIFICATION_STATUSES } from './schemas';
 
 /** Driver records as the server answers them (decision 0017): apps/server/src/drivers/drivers.repo.ts. */
 export const driverStatusSchema = z.enum(DRIVER_STATUSES);
@@ -45,6 +46,10 @@ export const adminDriverSchema = reviewedDriverSchema.extend({
   email: z.string(),
   /** The active vehicle's verification (decision 0046; its fields are the record's vehicle_*); null without one. */
   vehicle_status: z.enum(VEHICLE_STATUSES).nullable(),
+  /** An approved driver's papers in their city (decision 0053): on hold or ok; null for an applicant not approved. */
+  compliance: z.enum(DRIVER_COMPLIANCE_STATES).nullable(),
+  /** The required kinds not valid today (why they are on hold), in the order of DOCUMENT_KINDS; empty otherwise. */
+  held_kinds: z.array(z.enum(DOCUMENT_KINDS)),
 });
 export type AdminDriverView = z.infer<typeof adminDriverSchema>;
 

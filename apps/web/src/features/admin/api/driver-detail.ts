@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DriverCompliance } from '@openride/shared/compliance/views';
 import type { AdminDriverDetail } from '@openride/shared/rides/operator';
 import type { DriverSchedule } from '@openride/shared/schedule/schemas';
 import type { Vehicle } from '@openride/shared/vehicles/views';
@@ -27,6 +28,14 @@ export function useDriverSchedule(id: string) {
   return useQuery({
     queryKey: [...driverDetailKey(id), 'schedule'] as const,
     queryFn: ({ signal }) => api<{ schedule: DriverSchedule }>(`/api/admin/drivers/${encodeURIComponent(id)}/schedule`, { signal }).then((r) => r.schedule),
+  });
+}
+
+/** GET /api/admin/drivers/:id/compliance: their papers against their city's requirements, and the hold (decision 0049). */
+export function useDriverCompliance(id: string) {
+  return useQuery({
+    queryKey: [...driverDetailKey(id), 'compliance'] as const,
+    queryFn: ({ signal }) => api<DriverCompliance>(`/api/admin/drivers/${encodeURIComponent(id)}/compliance`, { signal }),
   });
 }
 

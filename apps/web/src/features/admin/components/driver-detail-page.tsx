@@ -14,6 +14,7 @@ import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { type AdminDriverDetail, useDriverDetail, useSetSuspended } from '../api/driver-detail';
 import { formatDateTime, percent } from '@/lib/format';
+import { DriverComplianceSection } from './driver-compliance';
 import { DriverScheduleSection, DriverVehiclesSection } from './driver-vehicles-schedule';
 
 
@@ -75,6 +76,8 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
       </header>
 
       <StatCards cards={cards} />
+
+      <DriverComplianceSection driverId={d.id} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="driver-application" className="rounded-2xl border border-ink-200 bg-white p-4">

@@ -2,12 +2,14 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, CircleCheck, CircleX } from 'lucide-react';
 import { adminText } from '@openride/shared/admin/admin-text';
+import { complianceText } from '@openride/shared/compliance/compliance-text';
+import { DRIVER_COMPLIANCE_STATES } from '@openride/shared/drivers/schemas';
 import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
 import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { type ColumnDef, DataTable } from '@/components/ui/data-table';
+import { type ColumnDef, DataTable, type TableFilter } from '@/components/ui/data-table';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { Tabs } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
@@ -30,6 +32,14 @@ const badgeStyles: Record<string, string> = {
 };
 /** The active vehicle's verification (decision 0046): a changed car takes no ride until verified again. */
 const vehicleBadge = { pending: 'bg-amber-100 text-amber-900', verified: 'bg-brand-100 text-brand-800', rejected: 'bg-red-100 text-red-800' } as const;
+/** An approved driver's papers in their city (decision 0053): the list's filter and column. */
+const complianceWords = adminText.drivers.compliance;
+const complianceFilter: TableFilter = {
+  id: 'compliance',
+  label: complianceWords.filter,
+  options: DRIVER_COMPLIANCE_STATES.map((value) => ({ value, label: complianceWords[value] })),
+};
+const complianceBadge = { on_hold: 'bg-red-100 text-red-800', ok: 'bg-brand-100 text-brand-800' } as const;
 const statusLabel = (status: string) => (status in text.filters ? text.filters[status as DriverFilter] : status);
 
 /** The applicant's name describes the row's buttons: a screen reader hears "Approve, Pat Applicant". */
@@ -104,6 +114,24 @@ function useColumns(onReview: (pending: Pending) => void, busyId: string | undef
         ),
       },
       {
+        id: 'compliance',
+        header: columnsText.compliance,
+        meta: { className: 'min-w-36' },
+        cell: ({ row: { original: d } }) =>
+          d.compliance ? (
+            <div className="space-y-1">
+              <span className={cn('inline-block rounded-full px-2.5 py-1 text-xs font-semibold', complianceBadge[d.compliance])}>{complianceWords[d.compliance]}</span>
+              {d.held_kinds.length ? (
+                <p className="text-xs text-red-900">
+                  <span className="font-semibold">{complianceWords.heldBy}:</span> {d.held_kinds.map((k) => complianceText.kinds[k]).join(', ')}
+                </p>
+              ) : null}
+            </div>
+          ) : (
+            <span className="text-ink-400">—</span>
+          ),
+      },
+      {
         id: 'actions',
         header: () => <span className="sr-only">{columnsText.actions}</span>,
         meta: { className: 'text-right' },
@@ -161,6 +189,7 @@ function DriverList({ filter }: { filter: DriverFilter }) {
         endpoint="/api/admin/drivers"
         queryKey={adminDriversKey}
         params={{ status: filter }}
+        filters={filter === 'approved' || filter === 'all' ? [complianceFilter] : []}
         columns={columns}
         getRowId={(d) => d.id}
         defaultSort={{ id: 'created_at', dir: 'desc' }}
