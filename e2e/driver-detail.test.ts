@@ -68,27 +68,25 @@ describe('driver detail', () => {
   });
 
   it('a driver on compliance hold shows "On hold" in the list and why on their page (phone)', async () => {
-    // The demo's seeding makes San Francisco require all five kinds of paper (decision 0053); no demo drivers.
-    const held = await startServer({ DEMO: '1', DEMO_DRIVERS: '0' });
-    try {
-      const driverUser = await signUpApi(held, { full_name: 'Hana Held' });
-      const { id } = await applyApi(driverUser, { full_name: 'Hana Held', license_plate: 'HOLD001' });
-      await reviewApi(await adminApi(held), id, 'approved');
-      const admin = await signedInPage(browser, held, await adminApi(held), PHONE);
-      await admin.page.goto('/driver-management?status=approved');
-      await admin.page.getByRole('combobox', { name: adminText.drivers.compliance.filter }).selectOption('on_hold');
-      const row = admin.page.getByRole('row', { name: /Hana Held/ });
-      await row.getByText(adminText.drivers.compliance.on_hold, { exact: true }).waitFor();
-      await row.getByRole('link', { name: 'Hana Held' }).click();
-      await admin.page.waitForURL(`${held.url}/driver/${id}`);
-      const section = admin.page.getByRole('region', { name: driverDetailText.compliance.title });
-      await section.getByText(driverDetailText.compliance.onHold).waitFor();
-      await section.getByText("Driver's licence: not uploaded yet.").waitFor();
-      expect(await section.getByRole('link', { name: driverDetailText.compliance.reviewDocuments }).getAttribute('href')).toBe(`/document-review?driver=${id}`);
-      admin.expectNoErrors();
-      await admin.context.close();
-    } finally {
-      await held.close();
-    }
+    // The operator requires a licence in the first city (a new driver's city, decision 0049); the last test of the file.
+    const operator = await adminApi(server);
+    const [city] = (await operator.get('/api/admin/cities')).body.items as Array<{ id: string }>;
+    expect((await operator.put('/api/admin/document-types', { city_id: city!.id, types: [{ kind: 'driver_licence', required: true, expiry_required: true, sides: 'front_back' }] })).status).toBe(200);
+    const driverUser = await signUpApi(server, { full_name: 'Hana Held' });
+    const { id } = await applyApi(driverUser, { full_name: 'Hana Held', license_plate: 'HOLD001' });
+    await reviewApi(operator, id, 'approved');
+    const admin = await signedInPage(browser, server, operator, PHONE);
+    await admin.page.goto('/driver-management?status=approved');
+    await admin.page.getByRole('combobox', { name: adminText.drivers.compliance.filter }).selectOption('on_hold');
+    const row = admin.page.getByRole('row', { name: /Hana Held/ });
+    await row.getByText(adminText.drivers.compliance.on_hold, { exact: true }).waitFor();
+    await row.getByRole('link', { name: 'Hana Held' }).click();
+    await admin.page.waitForURL(`${server.url}/driver/${id}`);
+    const section = admin.page.getByRole('region', { name: driverDetailText.compliance.title });
+    await section.getByText(driverDetailText.compliance.onHold).waitFor();
+    await section.getByText("Driver's licence: not uploaded yet.").waitFor();
+    expect(await section.getByRole('link', { name: driverDetailText.compliance.reviewDocuments }).getAttribute('href')).toBe(`/document-review?driver=${id}`);
+    admin.expectNoErrors();
+    await admin.context.close();
   });
 });

@@ -97,6 +97,9 @@ export class TestClient {
   patch(path: string, json: unknown) {
     return this.request(path, { method: 'PATCH', json });
   }
+  put(path: string, json: unknown) {
+    return this.request(path, { method: 'PUT', json });
+  }
   delete(path: string) {
     // Writes send JSON's content type whatever their body (the CSRF defence answers 415 otherwise).
     return this.request(path, { method: 'DELETE', headers: { 'content-type': 'application/json' } });
