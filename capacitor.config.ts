@@ -7,6 +7,11 @@
  * CAP_SERVER_URL: the OpenRide server the app talks to (e.g. https://ride.example.com). The web app calls
  * /api and /ws on its own origin, so the native app loads the web app from that server; without it the
  * bundled files are served from the device (useful for layout work only: no API).
+ *
+ * Plugins used: @capacitor/push-notifications (decision 0008) and @capacitor/camera ("Take a photo" on the
+ * document, insurance and vehicle uploads, lib/native-camera.ts). The camera needs, in the native projects:
+ * Android `<uses-permission android:name="android.permission.CAMERA" />`; iOS `NSCameraUsageDescription`
+ * ("OpenRide uses the camera to photograph your documents and your vehicle.").
  */
 type CapacitorConfig = {
   appId: string;

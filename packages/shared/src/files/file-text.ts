@@ -2,6 +2,7 @@
 export const fileText = {
   choose: 'Choose a file',
   takePhoto: 'Take a photo',
+  cameraFailed: "Couldn't open the camera. Choose a file instead.",
   replace: 'Choose another file',
   uploading: (percent: number) => `Uploading… ${percent}%`,
   uploaded: 'Uploaded',

@@ -5,6 +5,8 @@ import type { FileView } from '@openride/shared/files/views';
 import { fileText } from '@openride/shared/files/file-text';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { takeNativePhoto } from '@/lib/native-camera';
+import { isNativePlatform } from '@/lib/native-platform';
 import { formatBytes, uploadFile } from '@/lib/upload';
 import { Button } from './button';
 
@@ -27,7 +29,7 @@ type State = { status: 'idle' } | { status: 'uploading'; percent: number; name: 
 /**
  * Choose (or photograph) one file and upload it with a progress bar (decision 0045). Real buttons open
  * hidden file inputs, so it works from the keyboard; progress is a labelled progressbar, errors are
- * announced. No page uses it yet: the documents, insurance and vehicle pages of issue 14 will.
+ * announced. "Take a photo" uses the camera plugin inside the native shell (lib/native-camera.ts).
  */
 export function FilePicker({ label, purpose, onUploaded, accept = FILE_ACCEPT, camera = false, maxBytes = DEFAULT_UPLOAD_MAX_BYTES, disabled = false, className }: FilePickerProps) {
   const id = useId();
@@ -41,7 +43,24 @@ export function FilePicker({ label, purpose, onUploaded, accept = FILE_ACCEPT, c
     const file = event.target.files?.[0];
     // The same file may be chosen again after an error.
     event.target.value = '';
-    if (!file) return;
+    if (file) await upload(file);
+  }
+
+  /** "Take a photo": the native shell's camera plugin in the app, the capture input in a browser. */
+  async function takePhoto() {
+    if (!isNativePlatform()) {
+      cameraInput.current?.click();
+      return;
+    }
+    try {
+      const photo = await takeNativePhoto();
+      if (photo) await upload(photo);
+    } catch {
+      setState({ status: 'error', message: fileText.cameraFailed });
+    }
+  }
+
+  async function upload(file: File) {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
@@ -67,7 +86,7 @@ export function FilePicker({ label, purpose, onUploaded, accept = FILE_ACCEPT, c
           {state.status === 'done' ? fileText.replace : fileText.choose}
         </Button>
         {camera ? (
-          <Button variant="outline" onClick={() => cameraInput.current?.click()} disabled={disabled || busy} aria-describedby={`${hintId} ${statusId}`}>
+          <Button variant="outline" onClick={() => void takePhoto()} disabled={disabled || busy} aria-describedby={`${hintId} ${statusId}`}>
             <Camera className="size-4" aria-hidden="true" />
             {fileText.takePhoto}
           </Button>
