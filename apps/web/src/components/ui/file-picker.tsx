@@ -21,6 +21,8 @@ type FilePickerProps = {
   camera?: boolean;
   maxBytes?: number;
   disabled?: boolean;
+  /** Told when an upload starts and ends: a form keeps its submit disabled meanwhile. */
+  onBusyChange?: (busy: boolean) => void;
   className?: string;
 };
 
@@ -31,7 +33,7 @@ type State = { status: 'idle' } | { status: 'uploading'; percent: number; name: 
  * hidden file inputs, so it works from the keyboard; progress is a labelled progressbar, errors are
  * announced. "Take a photo" uses the camera plugin inside the native shell (lib/native-camera.ts).
  */
-export function FilePicker({ label, purpose, onUploaded, accept = FILE_ACCEPT, camera = false, maxBytes = DEFAULT_UPLOAD_MAX_BYTES, disabled = false, className }: FilePickerProps) {
+export function FilePicker({ label, purpose, onUploaded, accept = FILE_ACCEPT, camera = false, maxBytes = DEFAULT_UPLOAD_MAX_BYTES, disabled = false, onBusyChange, className }: FilePickerProps) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
@@ -76,6 +78,7 @@ export function FilePicker({ label, purpose, onUploaded, accept = FILE_ACCEPT, c
   }
 
   const busy = state.status === 'uploading';
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
   const hintId = `${id}-hint`;
   const statusId = `${id}-status`;
   return (

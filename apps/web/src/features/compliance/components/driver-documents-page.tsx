@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import { complianceText, documentText } from '@openride/shared/compliance/compliance-text';
@@ -138,6 +138,10 @@ function UploadForm({ kind, label, type, onDone }: { kind: UploadableDocumentKin
   const [expiresOn, setExpiresOn] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [round, setRound] = useState(0);
+  // Send waits for both sides' uploads to finish (their file ids are what is sent).
+  const [uploading, setUploading] = useState({ front: false, back: false });
+  const onFrontBusy = useCallback((busy: boolean) => setUploading((u) => ({ ...u, front: busy })), []);
+  const onBackBusy = useCallback((busy: boolean) => setUploading((u) => ({ ...u, back: busy })), []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -166,12 +170,12 @@ function UploadForm({ kind, label, type, onDone }: { kind: UploadableDocumentKin
       <div className={twoSides ? 'grid gap-4 sm:grid-cols-2' : undefined}>
         <div className="space-y-1">
           {twoSides ? <p className="text-sm font-medium text-ink-800">{text.front}</p> : null}
-          <FilePicker key={`f${round}`} label={twoSides ? text.frontOf(label) : label} purpose="driver_document" camera onUploaded={(f) => setFront(f.id)} disabled={send.isPending} />
+          <FilePicker key={`f${round}`} label={twoSides ? text.frontOf(label) : label} purpose="driver_document" camera onBusyChange={onFrontBusy} onUploaded={(f) => setFront(f.id)} disabled={send.isPending} />
         </div>
         {twoSides ? (
           <div className="space-y-1">
             <p className="text-sm font-medium text-ink-800">{text.back}</p>
-            <FilePicker key={`b${round}`} label={text.backOf(label)} purpose="driver_document" camera onUploaded={(f) => setBack(f.id)} disabled={send.isPending} />
+            <FilePicker key={`b${round}`} label={text.backOf(label)} purpose="driver_document" camera onBusyChange={onBackBusy} onUploaded={(f) => setBack(f.id)} disabled={send.isPending} />
           </div>
         ) : null}
       </div>
@@ -192,7 +196,7 @@ function UploadForm({ kind, label, type, onDone }: { kind: UploadableDocumentKin
           {error}
         </p>
       ) : null}
-      <Button type="submit" disabled={send.isPending} className="w-full sm:w-auto">
+      <Button type="submit" disabled={send.isPending || uploading.front || uploading.back} className="w-full sm:w-auto">
         {send.isPending ? text.sending : text.submit}
       </Button>
     </form>

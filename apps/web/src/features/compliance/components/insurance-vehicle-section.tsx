@@ -73,6 +73,8 @@ function PolicyForm({ vehicleId, name, onDone }: { vehicleId: string; name: stri
   const add = useAddPolicy(vehicleId);
   const form = useZodForm(policyInputSchema, { defaultValues: { insurer: '', policy_number: '', insured_name: '', coverage_start: '', coverage_end: '', file_id: '' } });
   const fileError = form.formState.errors.file_id?.message;
+  // Send waits for the document's upload to finish (its file id is what is sent).
+  const [uploading, setUploading] = useState(false);
   return (
     <Form
       form={form}
@@ -96,7 +98,7 @@ function PolicyForm({ vehicleId, name, onDone }: { vehicleId: string; name: stri
       </div>
       <div className="space-y-1">
         <p className="text-sm font-medium text-ink-800">{text.documentLabel}</p>
-        <FilePicker label={text.document(name)} purpose="insurance" camera onUploaded={(file) => form.setValue('file_id', file.id, { shouldValidate: true })} />
+        <FilePicker label={text.document(name)} purpose="insurance" camera onBusyChange={setUploading} onUploaded={(file) => form.setValue('file_id', file.id, { shouldValidate: true })} />
         {fileError ? (
           <p role="alert" className="text-sm text-red-700">
             {text.documentRequired}
@@ -109,7 +111,7 @@ function PolicyForm({ vehicleId, name, onDone }: { vehicleId: string; name: stri
         </p>
       ) : null}
       <div className="flex flex-col gap-2 min-[400px]:flex-row">
-        <Button type="submit" size="sm" disabled={add.isPending}>
+        <Button type="submit" size="sm" disabled={add.isPending || uploading}>
           {text.submit}
         </Button>
         <Button type="button" variant="outline" size="sm" onClick={onDone}>
