@@ -2,7 +2,7 @@ import { complianceText } from '@openride/shared/compliance/compliance-text';
 import { EXPIRY_REMINDER_DAYS, VALID_ITEM_STATUSES } from '@openride/shared/compliance/schemas';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
-import { announceDriverStatus, takeDriverOfflineIn } from '../drivers/take-driver-offline';
+import { announceDriverStatus, takeDriverOfflineIn } from '../db/take-driver-offline';
 import type { Services } from '../http/context';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';

@@ -6,7 +6,7 @@ import { inTransaction } from '../lib/transaction';
 import { assertMayGoOnline } from '../payouts/assert-may-go-online';
 import { complianceCityOf, complianceOf, isCompliantIn } from '../compliance/compliance.repo';
 import { complianceText } from '@openride/shared/compliance/compliance-text';
-import { announceDriverStatus, DRIVER_STATUS_COLUMNS, takeDriverOfflineIn } from './take-driver-offline';
+import { announceDriverStatus, DRIVER_STATUS_COLUMNS, takeDriverOfflineIn } from '../db/take-driver-offline';
 
 /**
  * §7 drivers update (status by id), by the record's owner only. Going online needs an approved record;

@@ -1,7 +1,7 @@
 import { userChannel } from '@openride/shared/realtime';
 import type { Kysely, RawBuilder } from 'kysely';
-import { lockDriverForChange } from '../db/ride-locks';
-import type { DB } from '../db/schema';
+import { lockDriverForChange } from './ride-locks';
+import type { DB } from './schema';
 import type { Services } from '../http/context';
 
 export const DRIVER_STATUS_COLUMNS = ['id', 'status', 'verification_status', 'created_at'] as const;
@@ -11,7 +11,8 @@ export const DRIVER_STATUS_COLUMNS = ['id', 'status', 'verification_status', 'cr
  * the offer, then the driver): the status flips to offline — only when `onlyIf` still holds under the lock,
  * if given — and an offer still on the driver's screen is handed back. A ride in progress is not touched: it
  * finishes as when the driver goes offline themselves. Shared by the driver's own switch (setDriverStatus)
- * and the compliance hold (compliance-expiry.ts).
+ * and the compliance hold (compliance-expiry.ts). It lives beside the locks it takes, not in drivers/:
+ * drivers imports compliance (going online checks the papers), so compliance may not import drivers.
  */
 export async function takeDriverOfflineIn(trx: Kysely<DB>, driverId: string, onlyIf?: RawBuilder<boolean>) {
   const locked = await lockDriverForChange(trx, driverId);
