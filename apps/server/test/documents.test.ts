@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkContract, type TestClient } from './http-client';
+import type { TestClient } from './http-client';
+import { uploadPng } from './upload-png';
 import { adminOf, ADMIN_ENV, approvedDriverOf, eventually, GOLDEN_GATE_PARK, newUser, nextOffer, onlineDriver, serveTheWholeBay } from './ride-actors';
 import { startTestServer, type TestServer, uniquePhone } from './test-server';
 
@@ -18,19 +18,7 @@ afterAll(() => server?.stop());
 const FUTURE = `${new Date().getUTCFullYear() + 3}-06-30`;
 const area = (k: number) => ({ lat: 37.62 + k * 0.06, lng: -122.43, label: `Area ${k}` });
 
-/** A small PNG uploaded through POST /api/files as the page sends it (multipart, its Origin and cookie). */
-async function upload(client: TestClient, purpose = 'driver_document') {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#aa3366' } }).png().toBuffer();
-  const form = new FormData();
-  form.append('purpose', purpose);
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'licence.png');
-  const url = new URL('/api/files', server.url);
-  const res = await fetch(url, { method: 'POST', body: form, headers: { origin: server.url, cookie: client.cookieHeader } });
-  const body = (await res.json()) as any;
-  checkContract('POST', url, res.status, body, res.headers.get('content-type') ?? '');
-  expect(res.status).toBe(201);
-  return body.file.id as string;
-}
+const upload = (client: TestClient, purpose = 'driver_document') => uploadPng(server, client, purpose, 'licence.png');
 
 const sendLicence = async (client: TestClient, expires_on: string | null = FUTURE) =>
   client.post('/api/drivers/me/documents', { kind: 'driver_licence', file_ids: [await upload(client), await upload(client)], expires_on });

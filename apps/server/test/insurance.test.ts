@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { complianceCityOf } from '../src/compliance/compliance.repo';
 import { addDays, localDate } from '../src/payouts/local-dates';
-import { checkContract, type TestClient } from './http-client';
+import type { TestClient } from './http-client';
+import { uploadPng } from './upload-png';
 import { adminOf, ADMIN_ENV, approvedDriverOf, GOLDEN_GATE_PARK, newUser, nextOffer, north, serveTheWholeBay } from './ride-actors';
 import { openSocket } from './socket-client';
 import { spawnServer } from './spawn-server';
@@ -30,18 +30,7 @@ afterEach(() => requireInsurance(server, false));
 type Srv = Pick<TestServer, 'services' | 'url' | 'client'>;
 const requireInsurance = (s: Srv, required: boolean) => s.services.db.updateTable('document_types').set({ required }).where('kind', '=', 'insurance').execute();
 
-async function uploadPng(s: Srv, client: TestClient, purpose = 'insurance') {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#22aa66' } }).png().toBuffer();
-  const form = new FormData();
-  form.append('purpose', purpose);
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'policy.png');
-  const url = new URL('/api/files', s.url);
-  const res = await fetch(url, { method: 'POST', body: form, headers: { origin: s.url, cookie: client.cookieHeader } });
-  const body = (await res.json()) as { file: { id: string } };
-  checkContract('POST', url, res.status, body, res.headers.get('content-type') ?? '');
-  expect(res.status).toBe(201);
-  return body.file.id;
-}
+const uploadPolicyPng = (s: Srv, client: TestClient, purpose = 'insurance') => uploadPng(s, client, purpose, 'policy.png');
 
 /** The driver's "today" (their compliance city's calendar). */
 async function todayOf(s: Srv, driverId: string) {
@@ -60,7 +49,7 @@ async function driverWithCar(s: Srv, adm: TestClient, name: string) {
 /** A driver whose active car has a verified policy (cover until `end`). */
 async function insuredDriver(s: Srv, adm: TestClient, name: string, end = '2099-12-31') {
   const d = await driverWithCar(s, adm, name);
-  const file_id = await uploadPng(s, d.client);
+  const file_id = await uploadPolicyPng(s, d.client);
   const added = await d.client.post(`/api/vehicles/${d.vehicleId}/insurance`, policy({ insured_name: name, file_id, coverage_end: end }));
   expect(added.status).toBe(201);
   const policyId = added.body.policy.id as string;
@@ -87,9 +76,9 @@ describe('adding a policy', () => {
     const owner = await driverWithCar(server, admin, 'Olga Owner');
     const other = await driverWithCar(server, admin, 'Otto Other');
     const rider = await newUser(server, 'Rita Rider');
-    const file_id = await uploadPng(server, owner.client);
-    const othersFile = await uploadPng(server, other.client);
-    const photo = await uploadPng(server, owner.client, 'vehicle_photo');
+    const file_id = await uploadPolicyPng(server, owner.client);
+    const othersFile = await uploadPolicyPng(server, other.client);
+    const photo = await uploadPolicyPng(server, owner.client, 'vehicle_photo');
     const path = `/api/vehicles/${owner.vehicleId}/insurance`;
     const before = await policyCount(server);
 
@@ -133,7 +122,7 @@ describe('adding a policy', () => {
 describe('/insurance-verification', () => {
   it('shows the checks; verify and reject are decided once, notified and audited', async () => {
     const d = await driverWithCar(server, admin, 'José  García');
-    const file_id = await uploadPng(server, d.client);
+    const file_id = await uploadPolicyPng(server, d.client);
     const today = await todayOf(server, d.driverId);
     const path = `/api/vehicles/${d.vehicleId}/insurance`;
     const good = (await d.client.post(path, policy({ file_id, insured_name: 'jose garcia' }))).body.policy;
@@ -189,7 +178,7 @@ describe('the hold: a city that requires insurance', () => {
     expect(refused.body.error.code).toBe('DRIVER_ON_HOLD');
     expect(refused.body.error.message).toContain('Insurance');
 
-    const file_id = await uploadPng(server, d.client);
+    const file_id = await uploadPolicyPng(server, d.client);
     const added = (await d.client.post(`/api/vehicles/${d.vehicleId}/insurance`, policy({ insured_name: 'Hal Held', file_id }))).body.policy;
     expect((await goOnline(d)).status).toBe(403);
     await admin.post(`/api/admin/insurance-policies/${added.id}/review`, { status: 'verified' });
@@ -221,7 +210,7 @@ describe('the compliance-expiry job', () => {
     const today = await todayOf(server, d.driverId);
     const { db } = server.services;
     await db.updateTable('insurance_policies').set({ coverage_end: addDays(today, 7) }).where('id', '=', d.policyId).execute();
-    const files = [await uploadPng(server, d.client, 'driver_document')];
+    const files = [await uploadPolicyPng(server, d.client, 'driver_document')];
     const docs = await db
       .insertInto('driver_documents')
       .values([

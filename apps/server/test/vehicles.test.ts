@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { vehicleYearMax } from '@openride/shared/constants';
 import { up as vehiclesMigration } from '../src/db/migrations/0019-vehicles';
 import { up as vehiclePhotosMigration } from '../src/db/migrations/0021-vehicle-photos';
-import { checkContract, type TestClient } from './http-client';
+import type { TestClient } from './http-client';
+import { uploadPng } from './upload-png';
 import { approvedDriverOf, bayArea as area, eventually, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver, startDispatchServer, takeOffline } from './ride-actors';
 import { type TestServer, uniquePhone } from './test-server';
 
@@ -41,19 +41,7 @@ async function onlineWithCar(at: { lat: number; lng: number }, name: string, inp
 
 const offeredTo = async (rideId: string) =>
   (await server.services.db.selectFrom('ride_offers').select('driver_id').where('ride_id', '=', rideId).execute()).map((o) => o.driver_id);
-/** A small PNG uploaded through POST /api/files as the app's page sends it (multipart, its Origin and cookie). */
-async function uploadPng(client: TestClient, purpose = 'vehicle_photo') {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } }).png().toBuffer();
-  const form = new FormData();
-  form.append('purpose', purpose);
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'car.png');
-  const url = new URL('/api/files', server.url);
-  const res = await fetch(url, { method: 'POST', body: form, headers: { origin: server.url, cookie: client.cookieHeader } });
-  const body = (await res.json()) as any;
-  checkContract('POST', url, res.status, body, res.headers.get('content-type') ?? '');
-  expect(res.status).toBe(201);
-  return body.file.id as string;
-}
+const uploadCarPng = (client: TestClient, purpose = 'vehicle_photo') => uploadPng(server, client, purpose, 'car.png');
 
 const auditCount = async (action: string, entityId: string) =>
   Number((await server.services.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).where('action', '=', action).where('entity_id', '=', entityId).executeTakeFirstOrThrow()).n);
@@ -256,7 +244,7 @@ describe('vehicle photos (decision 0048)', () => {
     expect(v).toMatchObject({ status: 'verified', photo_ids: [] });
 
     const ids = [];
-    for (let i = 0; i < 5; i++) ids.push(await uploadPng(driver.client));
+    for (let i = 0; i < 5; i++) ids.push(await uploadCarPng(driver.client));
     const first = await driver.client.post(`/api/vehicles/${v.id}/photos`, { file_id: ids[0] });
     expect(first.status).toBe(200);
     // A photo is a change like any other: back to verification (the active car takes no ride until verified).
@@ -303,9 +291,9 @@ describe('vehicle photos (decision 0048)', () => {
     const visitor = server.client();
     const vehicleId = (await owner.client.get('/api/vehicles')).body.vehicles[0].id;
     const othersVehicleId = (await other.client.get('/api/vehicles')).body.vehicles[0].id;
-    const othersPhoto = await uploadPng(other.client);
-    const ownPhoto = await uploadPng(owner.client);
-    const insurance = await uploadPng(owner.client, 'insurance');
+    const othersPhoto = await uploadCarPng(other.client);
+    const ownPhoto = await uploadCarPng(owner.client);
+    const insurance = await uploadCarPng(owner.client, 'insurance');
 
     // Another driver's file: as if it did not exist.
     const foreign = await owner.client.post(`/api/vehicles/${vehicleId}/photos`, { file_id: othersPhoto });
@@ -321,7 +309,7 @@ describe('vehicle photos (decision 0048)', () => {
     expect((await owner.client.post(`/api/vehicles/${vehicleId}/photos`, { file_id: ownPhoto })).status).toBe(200);
     expect((await other.client.delete(`/api/vehicles/${vehicleId}/photos/${ownPhoto}`)).status).toBe(404);
     // A rider (even with an upload of their own) and a visitor.
-    const ridersPhoto = await uploadPng(rider.client);
+    const ridersPhoto = await uploadCarPng(rider.client);
     expect((await rider.client.post(`/api/vehicles/${vehicleId}/photos`, { file_id: ridersPhoto })).status).toBe(403);
     expect((await rider.client.delete(`/api/vehicles/${vehicleId}/photos/${ownPhoto}`)).status).toBe(403);
     expect((await visitor.post(`/api/vehicles/${vehicleId}/photos`, { file_id: ownPhoto })).status).toBe(401);
