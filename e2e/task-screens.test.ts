@@ -230,63 +230,72 @@ describe('the rider on a phone', () => {
   });
 });
 
-describe('every page at 320 px', () => {
-  it('scrolls no page sideways: public, rider, driver and admin pages', async () => {
-    const NARROW = { ...PHONE, viewport: { width: 320, height: 640 } };
-    const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    // What sticks out past the right edge: the outermost such elements, so a failure names its cause.
-    const culprits = (page: Page) =>
-      page.evaluate(() => {
-        const edge = document.documentElement.clientWidth + 0.5;
-        const sticksOut = (el: Element | null) => !!el && el.getBoundingClientRect().right > edge && el.getBoundingClientRect().width > 0;
-        return Array.from(document.querySelectorAll('body *'))
-          .filter((el) => sticksOut(el) && !sticksOut(el.parentElement))
-          .slice(0, 3)
-          .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class')?.slice(0, 60) ?? ''}">${(el.textContent ?? '').trim().slice(0, 40)}`);
-      });
-    // A finite animation (a toast sliding in, a dialog opening) may stick out for its 200 ms; the page must not
-    // once it has settled. Endless ones (a pulsing dot) never finish and are not waited for.
-    const settled = (page: Page) =>
-      page.evaluate(async () => {
-        const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
-        await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-      });
+describe('every page at 320 px: none scrolls sideways', () => {
+  const NARROW = { ...PHONE, viewport: { width: 320, height: 640 } };
+  const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  // What sticks out past the right edge: the outermost such elements, so a failure names its cause.
+  const culprits = (page: Page) =>
+    page.evaluate(() => {
+      const edge = document.documentElement.clientWidth + 0.5;
+      const sticksOut = (el: Element | null) => !!el && el.getBoundingClientRect().right > edge && el.getBoundingClientRect().width > 0;
+      return Array.from(document.querySelectorAll('body *'))
+        .filter((el) => sticksOut(el) && !sticksOut(el.parentElement))
+        .slice(0, 3)
+        .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class')?.slice(0, 60) ?? ''}">${(el.textContent ?? '').trim().slice(0, 40)}`);
+    });
+  // A finite animation (a toast sliding in, a dialog opening) may stick out for its 200 ms; the page must not
+  // once it has settled. Endless ones (a pulsing dot) never finish and are not waited for.
+  const settled = (page: Page) =>
+    page.evaluate(async () => {
+      const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+      await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    });
+  /** Visits each path on the page and answers the ones wider than the screen, with what sticks out. */
+  const wideOnes = async (page: Page, paths: string[]) => {
     const wide: string[] = [];
-    const visit = async (page: Page, path: string) => {
+    for (const path of paths) {
       await page.goto(path);
       await page.locator('h1').first().waitFor();
       await page.waitForLoadState('networkidle').catch(() => {});
       await settled(page);
       const extra = await overflow(page);
       if (extra > 0) wide.push(`${path}: ${extra} px too wide: ${(await culprits(page)).join(' | ')}`);
-    };
+    }
+    return wide;
+  };
 
+  it('public pages', async () => {
     const visitor = await openPage(browser, server.url, NARROW);
-    for (const path of ['/', '/services', '/pricing', '/safety', '/about', '/contact', '/help', '/legal', '/driver', '/install', '/auth', '/no-such-page']) await visit(visitor.page, path);
+    expect(await wideOnes(visitor.page, ['/', '/services', '/pricing', '/safety', '/about', '/contact', '/help', '/legal', '/driver', '/install', '/auth', '/no-such-page'])).toEqual([]);
     await visitor.context.close();
+  });
 
+  it('rider pages', async () => {
     const rider = await signUpApi(server, { full_name: 'Nell Narrow' });
     const ridePage = await signedInPage(browser, server, rider, NARROW);
     const ride = await rider.post('/api/rides', { pickup: { ...UNION_SQUARE, label: 'Union Square' }, destination: { lat: 37.8024, lng: -122.4058, label: 'Coit Tower' }, ride_type: 'economy', payment_method: 'cash' });
-    for (const path of ['/book-ride', `/track-ride/${ride.body.ride.id}`, '/ride-history']) await visit(ridePage.page, path);
+    expect(await wideOnes(ridePage.page, ['/book-ride', `/track-ride/${ride.body.ride.id}`, '/ride-history'])).toEqual([]);
     await rider.post(`/api/rides/${ride.body.ride.id}/cancel`, {});
     await ridePage.context.close();
+  });
 
+  let driverId: string;
+  it('driver pages', async () => {
     const driverUser = await signUpApi(server, { full_name: 'Dora Narrow' });
-    const { id: driverId } = await applyApi(driverUser, { full_name: 'Dora Narrow' });
-    const admin = await adminApi(server);
-    await reviewApi(admin, driverId, 'approved');
+    ({ id: driverId } = await applyApi(driverUser, { full_name: 'Dora Narrow' }));
+    await reviewApi(await adminApi(server), driverId, 'approved');
     const driverPage = await signedInPage(browser, server, driverUser, NARROW);
-    await visit(driverPage.page, '/driver-active');
-    await visit(driverPage.page, '/driver-schedule');
+    const dashboard = (await driverUser.get('/api/me')).body.driverDashboardPath as string;
+    expect(await wideOnes(driverPage.page, ['/driver-active', '/driver-schedule', '/driver-documents-upload', '/vehicles', dashboard])).toEqual([]);
     await driverPage.context.close();
+  });
 
-    const adminPage = await signedInPage(browser, server, admin, NARROW);
-    for (const path of [adminPathOf(server), '/driver-management', '/customer-management', '/booking-management', '/analytics', '/driver-admin-dashboard', '/driver-heatmap', `/driver/${driverId}`, '/geofence-management', '/pricing-settings', '/surge-pricing', '/cancellation-policies']) {
-      await visit(adminPage.page, path);
-    }
+  it('admin pages', async () => {
+    const adminPage = await signedInPage(browser, server, await adminApi(server), NARROW);
+    const paths = [adminPathOf(server), '/driver-management', '/customer-management', '/booking-management', '/analytics', '/driver-admin-dashboard', '/driver-heatmap', '/geofence-management', '/pricing-settings', '/surge-pricing', '/cancellation-policies', '/document-review', '/insurance-verification', '/vehicles'];
+    if (driverId) paths.push(`/driver/${driverId}`);
+    expect(await wideOnes(adminPage.page, paths)).toEqual([]);
     await adminPage.context.close();
-    expect(wide).toEqual([]);
   });
 });
