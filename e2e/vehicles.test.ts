@@ -1,6 +1,7 @@
 // /vehicles (decision 0046): a driver adds a car at a phone's width, an admin verifies it in the queue, and
-// the driver makes it the active one. That an XL ride is then offered only to the XL driver is held by the
-// API suite (apps/server/test/vehicles.test.ts, "dispatch and quotes by vehicle"): a browser adds nothing there.
+// the driver makes it the active one; an XL ride is then offered only to the XL driver, on their phone, not to
+// the nearer Economy one (the rules themselves: apps/server/test/vehicles.test.ts).
+import { driverText } from '@openride/shared/rides/driver-text';
 import { uiText } from '@openride/shared/ui-text';
 import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
 import { writeFile } from 'node:fs/promises';
@@ -8,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, applyApi, byText, reviewApi, signedInPage, signUpApi, startServer, uniquePhone } from './support/accounts';
-import { closeSuite, DESKTOP, type E2EServer, openSuite } from './support/fixtures';
+import { adminApi, type ApiUser, applyApi, byText, giveSeatsApi, reviewApi, serveTheWholeBay, signedInPage, signUpApi, startServer, uniquePhone } from './support/accounts';
+import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE } from './support/fixtures';
 
 let server: E2EServer;
 let browser: Browser;
@@ -92,5 +93,42 @@ describe('vehicles', () => {
     desk.expectNoErrors();
     await driver.context.close();
     await desk.context.close();
+  });
+
+  it('an XL ride is offered only to the driver whose car is XL, not to the nearer Economy driver', async () => {
+    await serveTheWholeBay(server);
+    const admin = await adminApi(server);
+    const pickup = { lat: 37.7599, lng: -122.4148, label: 'Mission Dolores' };
+    /** An approved driver online on /driver-active, on a phone at `lat,lng`, sharing the location. */
+    const online = async (name: string, at: { lat: number; lng: number }, seats?: number) => {
+      const user = await signUpApi(server, { full_name: name });
+      const { id } = await applyApi(user, { full_name: name, phone: uniquePhone() });
+      await reviewApi(admin, id, 'approved');
+      if (seats) await giveSeatsApi(user as ApiUser, admin, seats);
+      const phone = await signedInPage(browser, server, user, { ...PHONE, geolocation: { latitude: at.lat, longitude: at.lng, accuracy: 10 }, permissions: ['geolocation'] });
+      await phone.page.goto('/driver-active');
+      const toggle = phone.page.getByRole('switch', { name: uiText.driverActive.switchLabel });
+      await toggle.click();
+      await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+      await phone.page.getByText(driverText.location.sharing, { exact: true }).waitFor();
+      return { ...phone, user, id };
+    };
+    const economy = await online('Evan Economy', { lat: pickup.lat + 0.001, lng: pickup.lng });
+    const xl = await online('Xena Sevenseats', { lat: pickup.lat + 0.005, lng: pickup.lng }, 7);
+
+    const rider = await signUpApi(server, { full_name: 'Riley Group' });
+    const res = await rider.post('/api/rides', { pickup, destination: { lat: 37.7793, lng: -122.4193, label: 'City Hall' }, ride_type: 'xl', payment_method: 'cash' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await xl.page.getByRole('region', { name: driverText.offer.title }).waitFor();
+    // The nearer Economy driver's phone shows nothing, and the ride's timeline has one offer: to the XL driver.
+    expect(await economy.page.getByRole('region', { name: driverText.offer.title }).count()).toBe(0);
+    const timeline = (await admin.get(`/api/admin/rides/${res.body.ride.id}`)).body.timeline as Array<{ kind: string; driver_name: string | null }>;
+    expect(timeline.filter((e) => e.kind === 'offered').map((e) => e.driver_name)).toEqual(['Xena Sevenseats']);
+
+    await rider.post(`/api/rides/${res.body.ride.id}/cancel`, {});
+    for (const d of [economy, xl]) {
+      await d.user.patch(`/api/drivers/${d.id}`, { status: 'offline' });
+      await d.context.close();
+    }
   });
 });
