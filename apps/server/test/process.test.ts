@@ -53,7 +53,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded DATA_DIR', () 
     expect(second.output).toContain('is in use by another OpenRide process');
 
     expect((await signIn(new TestClient(first.url), email)).status).toBe(200);
-  });
+    // Two process starts: CI's 2-core machine under a full run took more than the api project's 30 s.
+  }, 90_000);
 
   it('SIGTERM shuts down cleanly and everything committed is there after a restart', async () => {
     const db = await database();
@@ -68,7 +69,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded DATA_DIR', () 
     const back = new TestClient(again.url);
     expect((await signIn(back, email)).status).toBe(200);
     expect((await back.get('/api/me')).body.profile).toMatchObject({ full_name: 'Durable Dana', phone: '4155550177' });
-  });
+  }, 90_000);
 
   it('`npm run admin -- create` creates an admin, then promotes an existing user', async () => {
     const db = await database();
