@@ -42,6 +42,8 @@ import { documentRoutes } from './compliance/documents.routes';
 import { farePolicyRoutes } from './pricing/fare-policies.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
 import { publicRoutes } from './public/public.routes';
+import { createPrerenderer } from './public/prerender-pages';
+import { legalRoutes } from './legal/legal.routes';
 import { profileRoutes } from './profiles/profiles.routes';
 import { pushRoutes } from './push/push.routes';
 import { refundRoutes } from './refunds/refunds.routes';
@@ -207,6 +209,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   // Pricing first: its POST /api/rides/quote is more specific than the rides routes.
   app.route('/', pricingRoutes(services));
   app.route('/', publicRoutes(services));
+  app.route('/', legalRoutes(services));
   app.route('/', farePolicyRoutes(services));
   app.route('/', paymentHistoryRoutes(services));
   app.route('/', refundRoutes(services));
@@ -222,7 +225,9 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.all('/api/*', (c) => c.json(new AppError('NOT_FOUND', 'Not found').toBody(), 404));
 
   if (opts.webDist) {
-    if (!mountWebApp(app, opts.webDist)) services.logger.warn({ webDist: opts.webDist }, 'web app not built: run `npm run build` (npm start does it for you)');
+    const prerender = createPrerenderer(services);
+    const onPrerenderError = (err: unknown, path: string) => services.logger.warn({ err, path }, 'pre-render failed: the plain app shell was served');
+    if (!mountWebApp(app, opts.webDist, { prerender, onPrerenderError })) services.logger.warn({ webDist: opts.webDist }, 'web app not built: run `npm run build` (npm start does it for you)');
   }
 
   app.onError((err, c) => {

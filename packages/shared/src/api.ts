@@ -4,6 +4,7 @@ import { authRoutes } from './auth/api';
 import { cancellationRoutes } from './cancellation/api';
 import { complianceRoutes, documentRoutes } from './compliance/api';
 import { insuranceRoutes } from './compliance/insurance';
+import { legalRoutes } from './legal/api';
 import type { RouteContract } from './contract';
 import { dashboardRoutes } from './dashboard/api';
 import { devRoutes } from './dev/api';
@@ -58,4 +59,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...complianceRoutes,
   ...insuranceRoutes,
   ...documentRoutes,
+  ...legalRoutes,
 ];

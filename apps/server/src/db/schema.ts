@@ -402,7 +402,13 @@ export type DB = {
   insurance_policies: InsurancePoliciesTable;
   compliance_reminders: ComplianceRemindersTable;
   driver_goals: DriverGoalsTable;
+  legal_documents: LegalDocumentsTable;
+  legal_acceptances: LegalAcceptancesTable;
 };
+
+/** Terms of Service and Privacy Policy versions, and who accepted which (migration 0026, decision 0057). */
+export type LegalDocumentsTable = { kind: 'terms' | 'privacy'; version: number; body: string; published_at: Generated<Date>; published_by: string | null };
+export type LegalAcceptancesTable = { user_id: string; kind: 'terms' | 'privacy'; version: number; accepted_at: Generated<Date> };
 
 /** The driver's daily goal (migration 0023, decision 0050): earnings in minor units and/or trips. */
 export type DriverGoalsTable = { driver_id: string; earnings_cents: number | null; trips: number | null; updated_at: Generated<Date> };

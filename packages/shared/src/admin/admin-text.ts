@@ -61,6 +61,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'document.approve': 'Document approved',
   'document.reject': 'Document rejected',
   'document_types.update': 'Document requirements changed',
+  'legal.publish': 'Legal document published',
 };
 
 export const adminText = {
