@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { aboutText, safetyText } from '@openride/shared/public/info-text';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './test-server';
+
+/**
+ * The public information pages, pre-rendered into index.html (issue 15, decision 0057): the raw HTML, before
+ * any JavaScript runs, holds the page's heading, title and description; other paths get the app shell as is.
+ */
+const SHELL = `<!doctype html><html lang="en"><head><meta name="description" content="OpenRide: book a ride." /><title>OpenRide</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>`;
+let server: TestServer;
+let dist: string;
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'openride-prerender-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), SHELL);
+  server = await startTestServer({ WEB_DIST: dist });
+});
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const page = async (p: string) => {
+  const res = await fetch(new URL(p, server.url), { headers: { accept: 'text/html' } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/html');
+  return res.text();
+};
+
+describe('pre-rendered public pages', () => {
+  it('/about holds its heading, the served cities, a title and a description in the raw HTML', async () => {
+    const html = await page('/about');
+    expect(html).toContain(`<h1 class="text-3xl font-bold tracking-tight text-ink-900">${aboutText.title}</h1>`);
+    expect(html).toContain(`<title>${aboutText.title} · OpenRide</title>`);
+    expect(html).toContain(`<meta name="description" content="${aboutText.description}" />`);
+    const cities = (await (await fetch(new URL('/api/public/cities', server.url))).json()) as { cities: Array<{ name: string }> };
+    expect(html).toContain(aboutText.cities(cities.cities.map((c) => c.name)));
+    // Still the app: its script is there, and nothing inline was added (the CSP hashes inline scripts).
+    expect(html).toContain('<script type="module" src="/assets/app.js"></script>');
+    expect(html.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('/safety lists the real features, /legal the documents in force', async () => {
+    const safety = await page('/safety');
+    for (const item of safetyText.items) expect(safety).toContain(item.title);
+    expect(safety).not.toContain('SOS');
+    const legal = await page('/legal');
+    expect(legal).toContain('Terms of Service');
+    expect(legal).toContain('Privacy Policy');
+    expect(legal).toContain('Route points of rides are deleted');
+  });
+
+  it('/services, /pricing, /help and /contact have content; other paths get the shell unchanged', async () => {
+    for (const p of ['/services', '/pricing', '/help', '/contact', '/about/']) expect(await page(p)).toMatch(/<div id="root"><nav aria-label="Site"/);
+    expect(await page('/pricing')).toContain('base +');
+    expect(await page('/book-ride')).toBe(SHELL);
+    expect(await page('/some/unknown')).toBe(SHELL);
+  });
+});
