@@ -6,7 +6,7 @@ import { riderText } from '@openride/shared/rides/rider-text';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENV, adminApi, adminPathOf, applyApi, byText, reviewApi, signedInPage, signInApi, signUpApi, startServer, uniquePhone } from './support/accounts';
+import { ADMIN_ENV, adminApi, adminPathOf, applyApi, byText, legalAgreement, reviewApi, signedInPage, signInApi, signUpApi, startServer, uniquePhone } from './support/accounts';
 import { closeSuite, type E2EServer, GOOD_PASSWORD, openPage, openSuite, uniqueEmail } from './support/fixtures';
 
 const { auth, errors, success } = messages;
@@ -25,6 +25,7 @@ async function fillSignUp(page: Page, values: { name: string; phone: string; ema
   await page.getByLabel(uiText.auth.phoneNumber).fill(values.phone);
   await page.getByLabel(uiText.auth.email).fill(values.email);
   await page.getByLabel(uiText.auth.password, { exact: true }).fill(values.password ?? GOOD_PASSWORD);
+  await page.getByRole('checkbox', { name: legalAgreement }).check();
   await page.getByRole('button', { name: uiText.auth.signUpSubmit }).click();
 }
 

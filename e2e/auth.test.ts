@@ -2,6 +2,7 @@ import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { legalAgreement } from './support/accounts';
 import { closeSuite, type E2EServer, GOOD_PASSWORD, openPage, openSuite, startE2EServer, uniqueEmail } from './support/fixtures';
 
 const { errors, success } = messages;
@@ -22,6 +23,7 @@ async function signUpThroughForm(page: Page, email: string, password = GOOD_PASS
   await page.getByLabel(uiText.auth.phoneNumber).fill(`415${String(Date.now()).slice(-7)}`);
   await page.getByLabel(uiText.auth.email).fill(email);
   await page.getByLabel(uiText.auth.password, { exact: true }).fill(password);
+  await page.getByRole('checkbox', { name: legalAgreement }).check();
   await page.getByRole('button', { name: uiText.auth.signUpSubmit }).click();
 }
 

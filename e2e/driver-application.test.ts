@@ -4,7 +4,7 @@ import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyApi, byText, signedInPage, signUpApi, startServer, uniquePhone } from './support/accounts';
+import { applyApi, byText, legalAgreement, signedInPage, signUpApi, startServer, uniquePhone } from './support/accounts';
 import { closeSuite, type E2EServer, GOOD_PASSWORD, openPage, openSuite, uniqueEmail } from './support/fixtures';
 
 const { errors } = messages;
@@ -88,6 +88,7 @@ describe('the driver application on /driver', () => {
     await page.getByLabel(uiText.auth.phoneNumber).fill(phone);
     await page.getByLabel(uiText.auth.email).fill(uniqueEmail('visitor'));
     await page.getByLabel(uiText.auth.password, { exact: true }).fill(GOOD_PASSWORD);
+    await page.getByRole('checkbox', { name: legalAgreement }).check();
     await page.getByRole('button', { name: uiText.auth.signUpSubmit }).click();
 
     // Back on the form with what was typed.

@@ -2,6 +2,7 @@ import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptLegalApi } from './support/accounts';
 import { closeSuite, DESKTOP, type E2EServer, GOOD_PASSWORD, openPage, openSuite, startE2EServer, TestClient, uniqueEmail } from './support/fixtures';
 
 const ADMIN_EMAIL = 'admin@openride.test';
@@ -114,6 +115,7 @@ describe('the hidden admin path', () => {
     const client = new TestClient(server.url);
     const email = uniqueEmail('nosy');
     await client.post('/api/functions/auth-with-rate-limit', { action: 'signup', email, password: GOOD_PASSWORD, options: { data: { full_name: 'Nosy', phone: '4155550111' } } });
+    await acceptLegalApi(client);
     const { page, expectNoErrors, context } = await openPage(browser, server.url);
     await context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: server.url })));
     await page.goto(adminPath);

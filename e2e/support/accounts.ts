@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { legalText } from '@openride/shared/legal/legal-text';
 import { type E2EServer, GOOD_PASSWORD, openPage, PHONE, startE2EServer, TestClient, uniqueEmail } from './fixtures';
 
 export const ADMIN_EMAIL = 'admin@openride.test';
@@ -83,8 +84,19 @@ export async function signUpApi(server: E2EServer, opts: { full_name?: string; p
     options: { data: { full_name: opts.full_name ?? 'Api Person', phone: opts.phone ?? uniquePhone() } },
   });
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  await acceptLegalApi(user);
   return user;
 }
+
+/** The sign-up screen's agreement (decision 0057): the current Terms and Privacy Policy, accepted, so no test is asked again. */
+export async function acceptLegalApi(user: TestClient) {
+  const docs = (await user.get('/api/public/legal')).body;
+  const res = await user.post('/api/legal/accept', { terms_version: docs.terms.version, privacy_version: docs.privacy.version });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** The sign-up form's required box, by its accessible name. */
+export const legalAgreement = `${legalText.agreement.before}${legalText.agreement.terms}${legalText.agreement.and}${legalText.agreement.privacy}${legalText.agreement.after}`;
 
 export async function signInApi(server: E2EServer, email: string, password = GOOD_PASSWORD) {
   const user = new ApiUser(server.url, email);

@@ -54,7 +54,7 @@ describe('pre-rendered public pages', () => {
   });
 
   it('/services, /pricing, /help and /contact have content; other paths get the shell unchanged', async () => {
-    for (const p of ['/services', '/pricing', '/help', '/contact', '/about/']) expect(await page(p)).toMatch(/<div id="root"><nav aria-label="Site"/);
+    for (const p of ['/services', '/pricing', '/help', '/contact', '/about/']) expect(await page(p)).toMatch(/<div id="root"><nav data-prerendered aria-label="Site"/);
     expect(await page('/pricing')).toContain('base +');
     expect(await page('/book-ride')).toBe(SHELL);
     expect(await page('/some/unknown')).toBe(SHELL);

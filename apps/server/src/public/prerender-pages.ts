@@ -45,7 +45,7 @@ const NAV: Array<[string, string]> = [
 export function framePage(content: string): string {
   const nav = NAV.map(([href, label]) => `<li><a class="text-ink-700 hover:underline" href="${href}">${escapeHtml(label)}</a></li>`).join('');
   return (
-    `<nav aria-label="Site" class="border-b border-ink-200 px-4 py-3"><ul class="mx-auto flex max-w-3xl flex-wrap gap-x-4 gap-y-1 text-sm">${nav}</ul></nav>` +
+    `<nav data-prerendered aria-label="Site" class="border-b border-ink-200 px-4 py-3"><ul class="mx-auto flex max-w-3xl flex-wrap gap-x-4 gap-y-1 text-sm">${nav}</ul></nav>` +
     `<main id="main" class="mx-auto max-w-3xl space-y-8 px-4 py-10">${content}</main>`
   );
 }

@@ -89,11 +89,12 @@ const pages: RouteObject[] = [
   // Issue 12 (decision 0036): drawn from the live fare, surge and cancellation policies and the zones.
   { path: 'services', lazy: () => import('./routes/services') },
   { path: 'pricing', lazy: () => import('./routes/pricing') },
-  placeholder('safety', 'safety'),
-  placeholder('about', 'about'),
+  // Issue 15 (decision 0057): the server pre-renders these into index.html too (public/prerender-pages.ts).
+  { path: 'safety', lazy: () => import('./routes/safety') },
+  { path: 'about', lazy: () => import('./routes/about') },
   placeholder('contact', 'contact'),
   placeholder('help', 'help'),
-  placeholder('legal', 'legal'),
+  { path: 'legal', lazy: () => import('./routes/legal') },
 
   { path: 'driver', lazy: () => import('./routes/driver') },
   { path: 'reset-admin-password', lazy: () => import('./routes/reset-admin-password') },

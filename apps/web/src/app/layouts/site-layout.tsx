@@ -1,6 +1,9 @@
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { uiText } from '@openride/shared/ui-text';
 import { PageLoading } from '@/components/ui/loading-screen';
+import { paths } from '@/config/paths';
+import { LegalReacceptDialog } from '@/features/legal/components/reaccept-dialog';
+import { useMe } from '@/lib/session';
 import { cn } from '@/lib/cn';
 import { Footer } from './footer';
 import { isTaskHandle } from './task-handle';
@@ -16,6 +19,7 @@ export function SiteLayout() {
   // handle sits on the route object itself, so it is known before the page's code arrives (no footer that
   // shows mid-screen while loading and then jumps down).
   const task = useMatches().some((m) => isTaskHandle(m.handle));
+  const me = useMe().data;
 
   return (
     <div className={cn('flex flex-col', task ? 'h-dvh overflow-hidden' : 'min-h-dvh')}>
@@ -31,6 +35,9 @@ export function SiteLayout() {
         {pageLoading ? <PageLoading /> : <Outlet />}
       </main>
       {task ? null : <Footer />}
+      {/* Agree again to a newer Terms of Service or Privacy Policy (decision 0057): never over a task screen
+          (a ride being booked or driven), and not while the documents are being read on /legal. */}
+      {me && !task ? <LegalReacceptDialog userId={me.user.id} reading={location.pathname === paths.legal} /> : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { AuthScreen } from '@/features/auth/components/auth-screen';
 import { useLoadMyDriver } from '@/features/drivers/api/get-my-driver';
+import { agreeToCurrentLegal } from '@/features/legal/api/legal';
 
-/** /auth, whose post-login redirect reads the drivers feature's record. */
+/** /auth, whose post-login redirect reads the drivers feature's record, and whose sign-up records the legal agreement. */
 export function Component() {
-  return <AuthScreen loadDriver={useLoadMyDriver()} />;
+  return <AuthScreen loadDriver={useLoadMyDriver()} agreeToLegal={agreeToCurrentLegal} />;
 }

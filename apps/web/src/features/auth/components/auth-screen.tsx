@@ -16,7 +16,7 @@ import { PhoneForm } from './phone-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpComplete } from './sign-up-complete';
-import { SignUpForm } from './sign-up-form';
+import { type AgreeToLegal, SignUpForm } from './sign-up-form';
 
 type AuthTab = 'signin' | 'signup' | 'phone';
 
@@ -39,7 +39,7 @@ function Redirecting() {
  * /auth: sign in, sign up, phone code; also the landing of password-reset links. `loadDriver` (the drivers
  * feature's, passed by the route) tells the post-login redirect whether a driver record exists.
  */
-export function AuthScreen({ loadDriver }: { loadDriver: LoadDriver }) {
+export function AuthScreen({ loadDriver, agreeToLegal }: { loadDriver: LoadDriver; agreeToLegal: AgreeToLegal }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
@@ -108,7 +108,7 @@ export function AuthScreen({ loadDriver }: { loadDriver: LoadDriver }) {
           value === 'signin' ? (
             <SignInForm key={signInEmail} initialEmail={signInEmail} onAuthenticated={onAuthenticated} />
           ) : value === 'signup' ? (
-            <SignUpForm onSignedUp={onSignedUp} onSignInInstead={showSignIn} />
+            <SignUpForm onSignedUp={onSignedUp} onSignInInstead={showSignIn} agreeToLegal={agreeToLegal} />
           ) : (
             <PhoneForm onUseEmail={() => setTab('signin')} onVerified={() => setTab('signin')} />
           )

@@ -1,16 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { legalText } from '@openride/shared/legal/legal-text';
 import { signUpSchema } from '@openride/shared/auth/schemas';
 import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { paths } from '@/config/paths';
 import { toast } from '@/components/ui/use-toast';
 import { authFailure } from '../api/auth-errors';
 import { authWithRateLimit } from '../api/auth-with-rate-limit';
 import { checkPhoneConflict } from '../api/check-phone-conflict';
 import { PasswordField } from './password-field';
 
+/**
+ * The legal feature's, passed by the route: reads the versions in force when the form is sent and returns
+ * the call that records the agreement once the account exists (decision 0057).
+ */
+export type AgreeToLegal = () => Promise<() => Promise<void>>;
+
 type SignUpFormProps = {
+  agreeToLegal: AgreeToLegal;
   /** The sign-up returned a session: the screen shows the completion step (or continues to returnTo). */
   onSignedUp: () => Promise<void> | void;
   /** Switch to the Sign In tab, carrying the email over. */
@@ -19,7 +29,9 @@ type SignUpFormProps = {
 
 const { errors, success } = messages;
 
-export function SignUpForm({ onSignedUp, onSignInInstead }: SignUpFormProps) {
+export function SignUpForm({ onSignedUp, onSignInInstead, agreeToLegal }: SignUpFormProps) {
+  const agreementId = useId();
+  const [agreed, setAgreed] = useState(false);
   const [fullName, setFullName] = useState('');
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
@@ -47,6 +59,10 @@ export function SignUpForm({ onSignedUp, onSignInInstead }: SignUpFormProps) {
       return;
     }
     const input = parsed.data;
+    if (!agreed) {
+      toast({ variant: 'destructive', title: errors.validation.title, description: legalText.agreementRequired });
+      return;
+    }
 
     setSubmitting(true);
     try {
@@ -56,6 +72,7 @@ export function SignUpForm({ onSignedUp, onSignInInstead }: SignUpFormProps) {
         toast({ variant: 'destructive', title: errors.phoneInUse.title, description: conflict });
         return;
       }
+      const recordAgreement = await agreeToLegal();
       const response = await authWithRateLimit({
         action: 'signup',
         email: input.email,
@@ -69,6 +86,7 @@ export function SignUpForm({ onSignedUp, onSignInInstead }: SignUpFormProps) {
         return;
       }
       if (response.data?.session) {
+        await recordAgreement();
         toast({ title: success.welcome.title, description: success.welcome.text });
         await onSignedUp();
         return;
@@ -117,6 +135,28 @@ export function SignUpForm({ onSignedUp, onSignInInstead }: SignUpFormProps) {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        <div className="flex items-start gap-3">
+          <input
+            id={agreementId}
+            type="checkbox"
+            name="accept_legal"
+            required
+            checked={agreed}
+            onChange={(e) => setAgreed(e.target.checked)}
+            className="mt-0.5 size-5 shrink-0 rounded border-ink-300 accent-brand-600"
+          />
+          <label htmlFor={agreementId} className="text-sm text-ink-700">
+            {legalText.agreement.before}
+            <Link to={`${paths.legal}#terms`} target="_blank" className="font-semibold text-brand-700 underline">
+              {legalText.agreement.terms}
+            </Link>
+            {legalText.agreement.and}
+            <Link to={`${paths.legal}#privacy`} target="_blank" className="font-semibold text-brand-700 underline">
+              {legalText.agreement.privacy}
+            </Link>
+            {legalText.agreement.after}
+          </label>
+        </div>
         <Button type="submit" size="lg" className="w-full">
           {submitting ? uiText.auth.submitting : uiText.auth.signUpSubmit}
         </Button>
