@@ -208,6 +208,9 @@ describe('after a sign-up that returns a session: the completion step', () => {
     await byText(page, success.welcome.title).waitFor();
     await byText(page, success.welcome.text).waitFor();
     await page.getByRole('heading', { name: uiText.signUpComplete.rider.title }).waitFor();
+    // The ticked agreement is recorded with the versions in force (decision 0057): nothing to agree to again.
+    const legal = await page.evaluate(() => fetch('/api/legal/status').then((r) => r.json()));
+    expect(legal).toMatchObject({ needs_acceptance: false, accepted: { terms: 1, privacy: 1 } });
     await page.getByRole('link', { name: messages.nav.bookRide }).click();
     await page.waitForURL(`${server.url}/book-ride`);
     await page.getByRole('button', { name: uiText.a11y.notifications }).waitFor();
