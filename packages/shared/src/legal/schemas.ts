@@ -17,7 +17,7 @@ export type PublishLegalInput = z.infer<typeof publishLegalSchema>;
 
 /** POST /api/legal/accept: the versions the user read and agreed to; both must be the current ones. */
 export const acceptLegalSchema = z.object({
-  terms_version: z.number().int().min(1),
-  privacy_version: z.number().int().min(1),
+  terms_version: z.number().int().min(1).max(1_000_000),
+  privacy_version: z.number().int().min(1).max(1_000_000),
 });
 export type AcceptLegalInput = z.infer<typeof acceptLegalSchema>;
