@@ -1,3 +1,4 @@
+import { accountRoutes } from './account/api';
 import { adminRoutes } from './admin/api';
 import { analyticsRoutes, fleetRoutes } from './analytics/api';
 import { authRoutes } from './auth/api';
@@ -33,6 +34,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...authRoutes,
   ...otpRoutes,
   ...profileRoutes,
+  ...accountRoutes,
   ...driverRoutes,
   ...rideRoutes,
   ...notificationRoutes,
