@@ -1,6 +1,7 @@
 // /account-settings (issue 15): a rider changes their phone with the code texted to the new number (read from
-// the dev outbox) and adds an emergency contact, at phone width, by label and keyboard as a person would.
+// the dev outbox), adds an emergency contact and sets Home, which /book-ride then offers first, at phone width.
 import { accountText } from '@openride/shared/account/account-text';
+import { riderText } from '@openride/shared/rides/rider-text';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ afterAll(() => closeSuite({ server, browser }));
 const formatted = (d: string) => `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 
 describe('/account-settings', () => {
-  it('changes the phone with the code sent to the new number, and adds an emergency contact', async () => {
+  it('changes the phone with the code sent to the new number, adds an emergency contact, and sets Home offered first on /book-ride', async () => {
     const oldPhone = uniquePhone();
     const rider = await signUpApi(server, { full_name: 'Ada Account', phone: oldPhone });
     const { page, expectNoErrors, context } = await signedInPage(browser, server, rider);
@@ -59,12 +60,26 @@ describe('/account-settings', () => {
     await contacts.getByRole('button', { name: accountText.contacts.remove('Grace Hopper') }).waitFor();
     expect((await rider.get('/api/account')).body.account.emergency_contacts).toMatchObject([{ name: 'Grace Hopper', phone: formatted(contactPhone), relationship: 'Sister' }]);
 
+    // Home, set by searching a place, is offered first in /book-ride's destination field.
+    await page.getByLabel(accountText.places.search(accountText.places.home), { exact: true }).fill('Ferry Bui');
+    await page.getByRole('option', { name: /Ferry Building/ }).first().click();
+    await byText(page, accountText.places.saved(accountText.places.home)).waitFor();
+    await expect.poll(() => page.getByTestId('saved-home').textContent()).toBe('Ferry Building');
+
     // Safety is shown on and cannot be switched.
     const safetySms = page.getByRole('switch', { name: accountText.notifications.toggle(accountText.notifications.kinds.safety, accountText.notifications.channels.sms) });
     expect(await safetySms.isDisabled()).toBe(true);
     expect(await safetySms.getAttribute('aria-checked')).toBe('true');
 
     expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/book-ride');
+    const destination = page.getByLabel(riderText.book.destination, { exact: true });
+    await destination.focus();
+    const first = page.getByRole('option').first();
+    await expect.poll(() => first.textContent()).toBe(`Ferry Building${accountText.places.home}`);
+    await first.click();
+    await expect.poll(() => destination.inputValue()).toBe('Ferry Building');
     expectNoErrors();
     await context.close();
   });
