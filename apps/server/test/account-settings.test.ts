@@ -73,9 +73,12 @@ describe('name and photo', () => {
     const photo = await fetch(new URL(`/api/files/${fileId}`, server.url), { headers: { cookie: client.cookieHeader } });
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/png');
+    // The nav's avatar.
+    expect((await client.get('/api/me')).body.avatarFileId).toBe(fileId);
 
     // Removed again.
     expect((await client.patch('/api/account/profile', { avatar_file_id: null })).body.account.avatar_file_id).toBeNull();
+    expect((await client.get('/api/me')).body).not.toHaveProperty('avatarFileId');
     // A blank name is refused, nothing changed.
     expect((await client.patch('/api/account/profile', { full_name: '  ' })).status).toBe(400);
     expect((await accountOf(client)).full_name).toBe('Riley Renamed');
