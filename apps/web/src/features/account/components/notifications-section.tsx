@@ -43,7 +43,6 @@ export function NotificationsSection({ account }: { account: AccountView }) {
                       checked={locked ? true : prefs[kind][channel]}
                       disabled={locked || update.isPending}
                       aria-label={text.toggle(text.kinds[kind], text.channels[channel])}
-                      aria-describedby={undefined}
                       title={locked ? text.safetyLocked : undefined}
                       onCheckedChange={(checked) => flip(kind, channel, checked)}
                     />
