@@ -1,3 +1,4 @@
+import { accountRoutes } from './account/account.routes';
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { routePath } from 'hono/route';
@@ -187,6 +188,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', adminPasswordRoutes(services));
   app.route('/', otpRoutes(services));
   app.route('/', profileRoutes(services));
+  app.route('/', accountRoutes(services));
   app.route('/', roleRoutes(services));
   app.route('/', notificationRoutes(services));
   app.route('/', locationRoutes(services));

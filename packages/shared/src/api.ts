@@ -1,3 +1,4 @@
+import { accountRoutes } from './account/api';
 import { adminRoutes } from './admin/api';
 import { analyticsRoutes, fleetRoutes } from './analytics/api';
 import { authRoutes } from './auth/api';
@@ -34,6 +35,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...authRoutes,
   ...otpRoutes,
   ...profileRoutes,
+  ...accountRoutes,
   ...driverRoutes,
   ...rideRoutes,
   ...notificationRoutes,

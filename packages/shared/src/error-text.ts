@@ -1,3 +1,4 @@
+import { accountText } from './account/account-text';
 import { ALREADY_APPLIED_MESSAGE } from './drivers/schemas';
 import type { ErrorCode } from './errors';
 import { messages } from './messages';
@@ -71,6 +72,14 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   FILE_TYPE_NOT_ALLOWED: 'This file type is not accepted. Upload a JPEG, PNG or WebP photo, or a PDF.',
   FILE_UNREADABLE: 'We could not read this image. Take the photo again, or upload a PDF.',
   TOO_MANY_UPLOADS: 'You have uploaded a lot of files in a short time. Please wait a few minutes, then try again.',
+  WRONG_CODE: messages.errors.verificationFailed.invalid,
+  CODE_EXPIRED: messages.errors.verificationFailed.expired,
+  CODE_NOT_SENT: messages.errors.error.sendCodeFailed,
+  WRONG_PASSWORD: 'Your current password is not right.',
+  PASSWORD_LEAKED: messages.errors.weakPassword.text,
+  EMAIL_IN_USE: 'Another account uses this email address.',
+  EMERGENCY_CONTACTS_FULL: accountText.contacts.full,
+  SAFETY_ALWAYS_ON: accountText.notifications.safetyLocked,
 };
 
 /** What to tell a person about an error; an unknown code (an older or newer server) reads as unexpected. */

@@ -134,6 +134,24 @@ export const DOMAIN_ERROR_CODES = {
   FILE_UNREADABLE: 422,
   /** Too many uploads by one user in a short time. */
   TOO_MANY_UPLOADS: 429,
+
+  // The account (issue 15, decision 0058)
+  /** The one-time code does not match the one texted to that number. */
+  WRONG_CODE: 400,
+  /** No live code for that number: none sent, expired, used, or out of attempts. */
+  CODE_EXPIRED: 400,
+  /** The SMS with the code could not be sent. */
+  CODE_NOT_SENT: 502,
+  /** The current password given to change it is not the account's. */
+  WRONG_PASSWORD: 400,
+  /** The new password is in a list of breached passwords. */
+  PASSWORD_LEAKED: 400,
+  /** Another account uses that email address. */
+  EMAIL_IN_USE: 409,
+  /** Already 3 emergency contacts. */
+  EMERGENCY_CONTACTS_FULL: 409,
+  /** Safety notifications cannot be switched off on any channel. */
+  SAFETY_ALWAYS_ON: 422,
 } as const;
 
 export const ERROR_CODES = { ...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES } as const;

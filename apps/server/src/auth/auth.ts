@@ -1,3 +1,4 @@
+import { accountText } from '@openride/shared/account/account-text';
 import { messages } from '@openride/shared/messages';
 import { betterAuth } from 'better-auth';
 import { haveIBeenPwned } from 'better-auth/plugins/haveibeenpwned';
@@ -56,6 +57,22 @@ export function createAuth(deps: AuthDeps) {
           to: user.email,
           subject: `Reset your ${messages.app.name} password`,
           body: `Someone asked to reset the password of your ${messages.app.name} account.\n\nOpen this link to choose a new password (valid for 1 hour):\n${url}\n\nIf it wasn't you, ignore this email.`,
+        });
+      },
+    },
+    // /account-settings' email change (decision 0058): the signed link goes to the NEW address and the email
+    // changes only when it is followed (GET /api/auth/verify-email). No confirmation step to the old address,
+    // no change without a link; sign-up sends nothing (sendOnSignUp false).
+    user: { changeEmail: { enabled: true } },
+    emailVerification: {
+      sendOnSignUp: false,
+      expiresIn: 60 * 60,
+      async sendVerificationEmail({ user, url }) {
+        await deps.messenger.send({
+          channel: 'email',
+          to: user.email,
+          subject: accountText.email.subject(messages.app.name),
+          body: accountText.email.body(messages.app.name, url),
         });
       },
     },

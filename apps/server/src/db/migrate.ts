@@ -23,6 +23,7 @@ import * as m0021 from './migrations/0021-vehicle-photos';
 import * as m0022 from './migrations/0022-compliance';
 import * as m0023 from './migrations/0023-driver-goals';
 import * as m0026 from './migrations/0026-legal';
+import * as m0027 from './migrations/0027-account-settings';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022-compliance': m0022,
   '0023-driver-goals': m0023,
   '0026-legal': m0026,
+  '0027-account-settings': m0027,
 };
 
 /** Every migration this code knows, oldest first: a backup whose database has one more is refused (decision 0028). */

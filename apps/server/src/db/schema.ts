@@ -63,6 +63,8 @@ export type ProfilesTable = {
   /** Blocked by an admin: no new ride requests (migration 0007). */
   blocked_at: Timestamp | null;
   blocked_reason: string | null;
+  /** The profile photo, a `profile_avatar` file (migration 0027). */
+  avatar_file_id: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 };
@@ -404,11 +406,19 @@ export type DB = {
   driver_goals: DriverGoalsTable;
   legal_documents: LegalDocumentsTable;
   legal_acceptances: LegalAcceptancesTable;
+  saved_places: SavedPlacesTable;
+  emergency_contacts: EmergencyContactsTable;
+  notification_preferences: NotificationPreferencesTable;
 };
 
 /** Terms of Service and Privacy Policy versions, and who accepted which (migration 0026, decision 0057). */
 export type LegalDocumentsTable = { kind: 'terms' | 'privacy'; version: number; body: string; published_at: Generated<Date>; published_by: string | null };
 export type LegalAcceptancesTable = { user_id: string; kind: 'terms' | 'privacy'; version: number; accepted_at: Generated<Date> };
+
+/** /account-settings (migration 0027, decision 0058): Home and Work, emergency contacts, the preferences switched off. */
+export type SavedPlacesTable = { user_id: string; kind: 'home' | 'work'; label: string; address_label: string; lat: number; lng: number; updated_at: Generated<Date> };
+export type EmergencyContactsTable = { id: Generated<string>; user_id: string; name: string; phone: string; relationship: string | null; created_at: Generated<Date> };
+export type NotificationPreferencesTable = { user_id: string; kind: 'rides' | 'payments' | 'promotions'; channel: 'push' | 'email' | 'sms'; enabled: boolean; updated_at: Generated<Date> };
 
 /** The driver's daily goal (migration 0023, decision 0050): earnings in minor units and/or trips. */
 export type DriverGoalsTable = { driver_id: string; earnings_cents: number | null; trips: number | null; updated_at: Generated<Date> };

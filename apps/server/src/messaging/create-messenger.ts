@@ -1,11 +1,13 @@
+import { allowsChannel, prefKindOf } from '@openride/shared/account/notification-prefs';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import twilio from 'twilio';
+import { notificationPrefsOf } from '../db/notification-prefs';
 import type { DB } from '../db/schema';
 import type { Env } from '../env';
 import type { Jobs } from '../jobs/jobs';
 import type { Logger } from '../lib/logger';
-import type { Messenger, OutboundMessage } from './messenger';
+import type { MessageAudience, Messenger, OutboundMessage } from './messenger';
 
 /** Outside production, whatever has no real provider lands in the dev outbox (a table, so every process sees it). */
 export function devOutboxMessenger(db: Kysely<DB>, logger: Logger): Messenger {
@@ -55,7 +57,12 @@ function providersOf(env: Env, db: Kysely<DB>, logger: Logger) {
 export function createMessenger(env: Env, db: Kysely<DB>, logger: Logger, jobs: Pick<Jobs, 'send'>): Messenger {
   const providers = providersOf(env, db, logger);
   return {
-    async send(message: OutboundMessage) {
+    async send(message: OutboundMessage, audience?: MessageAudience) {
+      const kind = prefKindOf(audience?.kind);
+      if (audience && kind && !allowsChannel(await notificationPrefsOf(db, audience.userId), kind, message.channel)) {
+        logger.info({ channel: message.channel, kind, userId: audience.userId }, 'message not sent: the user switched this channel off for this kind');
+        return;
+      }
       const target = message.channel === 'email' ? providers.email : providers.sms;
       if (!target) throw new Error(`No ${message.channel} provider configured`);
       if (target === providers.outbox) return target.send(message);

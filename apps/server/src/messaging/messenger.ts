@@ -1,4 +1,10 @@
 export type OutboundMessage = { channel: 'email' | 'sms'; to: string; subject: string; body: string };
 
+/**
+ * Who a message is for and what it is about, when it is about something a user may switch off (decision 0058):
+ * rides, payments, promotions. Codes, links and safety messages name no kind and always go.
+ */
+export type MessageAudience = { userId: string; kind: string | null };
+
 /** Outbound email and SMS. Real providers (SMTP, Twilio) or, outside production, the dev outbox. */
-export type Messenger = { send(message: OutboundMessage): Promise<void> };
+export type Messenger = { send(message: OutboundMessage, audience?: MessageAudience): Promise<void> };

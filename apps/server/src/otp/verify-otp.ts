@@ -6,8 +6,7 @@ import { take } from '../lib/rate-limit';
 import type { Services } from '../http/context';
 import { phoneHasAccount } from '../profiles/find-phone-conflict';
 import { phoneKey, profilePhoneKeySql } from '../profiles/phone-key';
-import { hashOtp, sameHash } from './otp-code';
-import { consumeOtp, spendOtpAttempt } from './otp.repo';
+import { checkOtpCode } from './check-otp-code';
 import type { OtpResult } from './send-otp';
 
 const expired = (): OtpResult<VerifyOtpResponse> => ({ status: 200, body: { success: false, error: messages.errors.verificationFailed.expired } });
@@ -29,13 +28,9 @@ export async function verifyOtp(
   }
   const phone = phoneDigits(parsed.data.phone);
   const { db } = services;
-
-  const storedHash = await spendOtpAttempt(db, phone);
-  if (!storedHash) return expired();
-  const givenHash = hashOtp(services.otpKey, phone, parsed.data.otp);
-  if (!sameHash(storedHash, givenHash)) return { status: 200, body: { success: false, error: messages.errors.verificationFailed.invalid } };
-  if (!(await consumeOtp(db, phone, storedHash))) return expired();
-
+  const check = await checkOtpCode(services, phone, parsed.data.otp);
+  if (check === 'expired') return expired();
+  if (check === 'invalid') return { status: 200, body: { success: false, error: messages.errors.verificationFailed.invalid } };
   if (ctx.userId) {
     await db
       .updateTable('profiles')

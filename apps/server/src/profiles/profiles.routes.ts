@@ -5,7 +5,7 @@ import { latestDriverOf } from '../drivers/drivers.repo';
 import { clientIp } from '../http/client-ip';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { checkPhoneConflict } from './check-phone-conflict';
-import { profileOf } from './profiles.repo';
+import { avatarOf, profileOf } from './profiles.repo';
 import { updateProfile } from './update-profile';
 
 export function profileRoutes(services: Services) {
@@ -14,11 +14,11 @@ export function profileRoutes(services: Services) {
 
   /**
    * Who am I: the user, the §4 role, the profile, (to admins only) where the admin panel is and (to a user whose
-   * newest driver record is approved only) where their own dashboard is (decision 0050).
+   * newest driver record is approved only) where their own dashboard is (decision 0050), and the profile photo's file when there is one (decision 0058).
    */
   app.get('/api/me', async (c) => {
     const user = requireUser(c);
-    const [roles, driver, profile] = await Promise.all([rolesOf(db, user.id), latestDriverOf(db, user.id), profileOf(db, user.id)]);
+    const [roles, driver, profile, avatar] = await Promise.all([rolesOf(db, user.id), latestDriverOf(db, user.id), profileOf(db, user.id), avatarOf(db, user.id)]);
     const isAdmin = roles.includes('admin');
     return c.json({
       user,
@@ -26,6 +26,7 @@ export function profileRoutes(services: Services) {
       roles,
       isAdmin,
       profile,
+      ...(avatar ? { avatarFileId: avatar } : {}),
       ...(isAdmin ? { adminPath: services.adminPath } : {}),
       ...(driver?.verification_status === 'approved' ? { driverDashboardPath: services.driverDashboardPath } : {}),
     });

@@ -1,5 +1,7 @@
+import { allowsChannel, type PrefKind, prefKindOf } from '@openride/shared/account/notification-prefs';
 import type { PushPayload } from '@openride/shared/push/schemas';
 import type { Kysely } from 'kysely';
+import { notificationPrefsOf } from '../db/notification-prefs';
 import type { DB } from '../db/schema';
 import type { Jobs } from '../jobs/jobs';
 import type { Logger } from '../lib/logger';
@@ -11,8 +13,10 @@ export type PushDispatcher = {
   /**
    * Queue one push job per subscription of the user, inside the caller's transaction (decision 0027): the
    * pushes exist only if the notification they announce commits, and survive a crash once it has.
+   * Nothing is queued when the user switched push off for the message's kind (decision 0058): `kind` is the
+   * notification's kind when known, else inferred (see `pushPrefKind`).
    */
-  enqueue(trx: Kysely<DB>, userId: string, payload: PushPayload): Promise<void>;
+  enqueue(trx: Kysely<DB>, userId: string, payload: PushPayload, opts?: { kind?: string | null }): Promise<void>;
   /** After commit: this process's workers pick the queued pushes up now rather than at their next poll. */
   wake(): void;
   /** Resolves when no push is being sent or due (a push waiting for its retry is not due): shutdown, tests. */
@@ -24,7 +28,9 @@ export type PushDispatcher = {
 export function createPushDispatcher(deps: { db: Kysely<DB>; jobs: Jobs; sender: PushSender; logger: Logger; publicKey: string }): PushDispatcher {
   return {
     publicKey: deps.publicKey,
-    async enqueue(trx, userId, payload) {
+    async enqueue(trx, userId, payload, opts = {}) {
+      const kind = pushPrefKind(payload, opts.kind);
+      if (kind && kind !== 'safety' && !allowsChannel(await notificationPrefsOf(trx, userId), kind, 'push')) return;
       const subscriptions = await trx.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).execute();
       for (const sub of subscriptions) await deps.jobs.sendIn(trx, 'push-send', { subscriptionId: sub.id, payload });
     },
@@ -32,6 +38,17 @@ export function createPushDispatcher(deps: { db: Kysely<DB>; jobs: Jobs; sender:
     idle: () => deps.jobs.idle(['push-send']),
     deliver: (data) => deliverPush(deps, data),
   };
+}
+
+/**
+ * Which preference a push falls under: the notification's own kind when the caller names it, else a push
+ * about a booking is about rides. TODO(notification kinds): once notifications carry `kind` (issue 15's
+ * notification center), createNotification passes it here and the booking inference becomes the fallback
+ * only; until then a payment or safety message tied to a booking counts as rides, and one without a booking
+ * (documents, payouts…) is always sent.
+ */
+export function pushPrefKind(payload: PushPayload, kind?: string | null): PrefKind | null {
+  return prefKindOf(kind) ?? (payload.bookingId ? 'rides' : null);
 }
 
 /**

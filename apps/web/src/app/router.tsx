@@ -29,6 +29,8 @@ const signedInPages: RouteObject[] = [
   { path: 'payment-history/:rideId', lazy: () => import('./routes/ride-receipt') },
   // Issue 14 (decision 0046): a driver's vehicles, or for admins the verification queue and ride-type rules.
   { path: 'vehicles', lazy: () => import('./routes/vehicles') },
+  // Issue 15 (decision 0058): the user's own account: profile, phone, email, password, places, contacts, notifications.
+  { path: 'account-settings', lazy: () => import('./routes/account-settings') },
 ];
 
 /** Pages for users with a driver record (pending ones included); riders are sent to /driver. */
@@ -107,7 +109,6 @@ const pages: RouteObject[] = [
   { element: <RequireRole role="admin" />, children: adminPages },
 
   // Riders' pages whose content is still to come; public until they show something personal.
-  placeholder('account-settings', 'accountSettings'),
   placeholder('support-tickets', 'supportTickets'),
   placeholder('notifications', 'notifications'),
   placeholder('referrals', 'referrals'),

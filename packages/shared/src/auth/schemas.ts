@@ -57,7 +57,7 @@ export const ADMIN_RESET_LINK_MINUTES = 30;
 /**
  * The only better-auth endpoints the app uses, and what each may carry (issue 11, finding 5): the server
  * passes these through to the library after parsing them here, and answers 404 for every other
- * `/api/auth/*` path (update-user, change-email, list-sessions…: nothing in the app calls them).
+ * `/api/auth/*` path (update-user, change-email, list-sessions…: the server calls change-password and change-email itself, from /api/account).
  */
 export const betterAuthPassThrough = {
   'GET /api/auth/get-session': { query: z.object({ disableCookieCache: z.enum(['true', 'false']).optional(), disableRefresh: z.enum(['true', 'false']).optional() }).strict() },
@@ -66,4 +66,6 @@ export const betterAuthPassThrough = {
   'POST /api/auth/reset-password': { body: z.object({ newPassword: text().min(1).max(256), token: text().min(1).max(200) }).strict() },
   /** The link in the reset email: better-auth checks the token and redirects to `callbackURL`. */
   'GET /api/auth/reset-password/:token': { query: z.object({ callbackURL: text().max(2000) }).strict() },
+  /** The link in the email-change email (/account-settings, decision 0058): better-auth checks it, changes the email and redirects to `callbackURL`. */
+  'GET /api/auth/verify-email': { query: z.object({ token: text().min(1).max(2000), callbackURL: text().max(2000).optional() }).strict() },
 } as const;

@@ -18,6 +18,8 @@ export const meSchema = z.strictObject({
   adminPath: z.string().optional(),
   /** The driver's own dashboard's secret path: only to a user whose newest driver record is approved (decision 0050). */
   driverDashboardPath: z.string().optional(),
+  /** The profile photo (GET /api/files/:id), when the user set one (decision 0058). */
+  avatarFileId: z.string().optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 

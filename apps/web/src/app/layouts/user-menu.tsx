@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Gauge, History, LogOut, Receipt, UserRound } from 'lucide-react';
+import { Gauge, History, LogOut, Receipt, Settings, UserRound } from 'lucide-react';
+import { accountText } from '@openride/shared/account/account-text';
 import { dashboardText } from '@openride/shared/dashboard/dashboard-text';
 import { uiText } from '@openride/shared/ui-text';
 import { useDismiss } from '@/components/ui/use-dismiss';
@@ -26,9 +27,13 @@ export function UserMenu({ me, onSignOut }: { me: Me; onSignOut: () => void }) {
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((value) => !value)}
-        className="flex size-11 items-center justify-center rounded-full bg-ink-900 text-brand-400 ring-offset-2 transition hover:ring-2 hover:ring-ink-200"
+        className="flex size-11 items-center justify-center overflow-hidden rounded-full bg-ink-900 text-brand-400 ring-offset-2 transition hover:ring-2 hover:ring-ink-200"
       >
-        <UserRound className="size-5" aria-hidden="true" />
+        {me.avatarFileId ? (
+          <img src={`/api/files/${encodeURIComponent(me.avatarFileId)}`} alt="" className="size-full object-cover" />
+        ) : (
+          <UserRound className="size-5" aria-hidden="true" />
+        )}
       </button>
       {open ? (
         <div id={panelId} className="absolute top-12 right-0 z-50 w-64 animate-fade-in rounded-2xl border border-ink-200 bg-white p-2 shadow-xl">
@@ -62,6 +67,14 @@ export function UserMenu({ me, onSignOut }: { me: Me; onSignOut: () => void }) {
           >
             <Receipt className="size-4" aria-hidden="true" />
             {uiText.nav.paymentHistory}
+          </Link>
+          <Link
+            to={paths.accountSettings}
+            onClick={() => setOpen(false)}
+            className="mt-1 flex w-full items-center gap-2 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900"
+          >
+            <Settings className="size-4" aria-hidden="true" />
+            {accountText.title}
           </Link>
           <EnablePushItem />
           <button

@@ -27,7 +27,7 @@ import { type PlaceSuggestion, reverseGeocode } from '../hooks/use-place-search'
 import { formatMoney } from '../lib/format';
 import { ActiveRideCard } from './active-ride-card';
 import { readBookAgain } from './book-again';
-import { PlaceField } from './place-field';
+import { PlaceField, type SavedPlaceOption } from './place-field';
 import { PaymentRow, RideOptions } from './ride-options';
 
 const text = riderText.book;
@@ -70,18 +70,23 @@ function fromTap(point: { lat: number; lng: number }): FieldState {
  */
 export type PaymentSlot = ComponentType<{ currency: string; totalCents: number; value: PaymentChoice; onChange: (choice: PaymentChoice) => void; disabled?: boolean }>;
 
-/** The booking page for a signed-in rider (the router's RequireSignedIn sends visitors to sign in first and back). */
-export function BookRidePage({ payment }: { payment?: PaymentSlot } = {}) {
+export type { SavedPlaceOption };
+
+/**
+ * The booking page for a signed-in rider (the router's RequireSignedIn sends visitors to sign in first and back).
+ * `savedPlaces` (Home, Work; the account feature's, composed by the route) are offered first in both fields.
+ */
+export function BookRidePage({ payment, savedPlaces }: { payment?: PaymentSlot; savedPlaces?: SavedPlaceOption[] } = {}) {
   const me = useMe();
   const client = useQueryClient();
   const active = useActiveRide(Boolean(me.data));
   // The rider's own channel says when any of their rides changes: the active-ride card follows.
   useRealtimeEvent('ride.changed', () => void client.invalidateQueries({ queryKey: rideKeys.active, exact: true }));
   if (active.isPending) return <LoadingScreen />;
-  return <BookRide activeRide={active.data ?? null} Payment={payment} />;
+  return <BookRide activeRide={active.data ?? null} Payment={payment} savedPlaces={savedPlaces} />;
 }
 
-function BookRide({ activeRide, Payment }: { activeRide: Ride | null; Payment?: PaymentSlot }) {
+function BookRide({ activeRide, Payment, savedPlaces }: { activeRide: Ride | null; Payment?: PaymentSlot; savedPlaces?: SavedPlaceOption[] }) {
   const navigate = useNavigate();
   const config = useAppConfig();
   const geocoderUrl = config.data?.geocoder_url ?? null;
@@ -277,6 +282,7 @@ function BookRide({ activeRide, Payment }: { activeRide: Ride | null; Payment?: 
               value={pickup.text}
               chosen={Boolean(pickup.point)}
               geocoderUrl={geocoderUrl}
+              saved={savedPlaces}
               onFocus={() => setTarget('pickup')}
               onType={(value) => {
                 setPickup(fromTyping(value));
@@ -310,6 +316,7 @@ function BookRide({ activeRide, Payment }: { activeRide: Ride | null; Payment?: 
               value={destination.text}
               chosen={Boolean(destination.point)}
               geocoderUrl={geocoderUrl}
+              saved={savedPlaces}
               onFocus={() => setTarget('destination')}
               onType={(value) => setDestination(fromTyping(value))}
               onChoose={(s) => choose('destination', s)}

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode, type Ref } from 'react';
-import { MapPin, X } from 'lucide-react';
+import { Briefcase, Home, MapPin, X } from 'lucide-react';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { inputClasses } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
@@ -26,20 +26,33 @@ export type PlaceFieldProps = {
   action?: ReactNode;
   marker: 'pickup' | 'destination';
   inputRef?: Ref<HTMLInputElement>;
+  /** The rider's saved places (Home, Work): offered first, before anything is typed and above matches. */
+  saved?: SavedPlaceOption[];
+};
+
+/** A saved place as a suggestion: `detail` names it (Home, Work), `name` is its address. */
+export type SavedPlaceOption = PlaceSuggestion & { icon: 'home' | 'work' };
+
+const matchesSaved = (query: string) => (s: SavedPlaceOption) => {
+  const q = query.trim().toLowerCase();
+  return !q || s.name.toLowerCase().includes(q) || s.detail.toLowerCase().includes(q);
 };
 
 /**
  * One place input as a combobox (WAI-ARIA 1.2): type to see matching places, arrows to move, Enter to take
  * one, Escape to close. Typed coordinates are taken by the page as they are typed.
  */
-export function PlaceField({ label, placeholder, value, chosen, onType, onChoose, onClear, onFocus, geocoderUrl, message, messageTone = 'info', action, marker, inputRef }: PlaceFieldProps) {
+export function PlaceField({ label, placeholder, value, chosen, onType, onChoose, onClear, onFocus, geocoderUrl, message, messageTone = 'info', action, marker, inputRef, saved = [] }: PlaceFieldProps) {
   const id = useId();
   const listId = `${id}-list`;
   const messageId = `${id}-message`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const { suggestions, searching } = usePlaceSearch(chosen ? '' : value, geocoderUrl);
-  const showList = open && !chosen && value.trim().length > 0;
+  const { suggestions: found, searching } = usePlaceSearch(chosen ? '' : value, geocoderUrl);
+  const savedFirst = chosen ? [] : saved.filter(matchesSaved(value));
+  const typed = value.trim().length > 0;
+  const suggestions: PlaceSuggestion[] = [...savedFirst, ...(typed ? found : [])];
+  const showList = open && !chosen && (typed || savedFirst.length > 0);
 
   const choose = (suggestion: PlaceSuggestion) => {
     onChoose(suggestion);
@@ -142,14 +155,20 @@ export function PlaceField({ label, placeholder, value, chosen, onType, onChoose
             }}
             className={cn('flex cursor-pointer items-start gap-3 px-3.5 py-2.5', i === active ? 'bg-ink-100' : 'hover:bg-ink-50')}
           >
-            <MapPin className="mt-0.5 size-4 shrink-0 text-ink-400" aria-hidden="true" />
+            {'icon' in s && s.icon === 'home' ? (
+              <Home className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+            ) : 'icon' in s && s.icon === 'work' ? (
+              <Briefcase className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+            ) : (
+              <MapPin className="mt-0.5 size-4 shrink-0 text-ink-400" aria-hidden="true" />
+            )}
             <span className="min-w-0">
               <span className="block truncate font-medium text-ink-900">{s.name}</span>
               {s.detail ? <span className="block truncate text-xs text-ink-500">{s.detail}</span> : null}
             </span>
           </li>
         )) : null}
-        {!showList ? null : suggestions.length === 0 ? (
+        {!showList || !typed ? null : suggestions.length === 0 ? (
           <li role="presentation" className="px-3.5 py-2.5 text-sm text-ink-500">
             {searching ? text.searching : text.noMatches}
           </li>

@@ -1,0 +1,19 @@
+import { phoneDigits } from '@openride/shared/phone';
+import type { Services } from '../http/context';
+import { hashOtp, sameHash } from './otp-code';
+import { consumeOtp, spendOtpAttempt } from './otp.repo';
+
+export type OtpCheck = 'ok' | 'invalid' | 'expired';
+
+/**
+ * One check of a code against the phone's live code: spends one of its attempts first (so guessing stops at
+ * 5 per code sent), and a match consumes it (one use, one winner among concurrent checks). What verify-otp
+ * and the account's phone change both ask.
+ */
+export async function checkOtpCode(services: Pick<Services, 'db' | 'otpKey'>, rawPhone: string, code: string): Promise<OtpCheck> {
+  const phone = phoneDigits(rawPhone);
+  const storedHash = await spendOtpAttempt(services.db, phone);
+  if (!storedHash) return 'expired';
+  if (!sameHash(storedHash, hashOtp(services.otpKey, phone, code))) return 'invalid';
+  return (await consumeOtp(services.db, phone, storedHash)) ? 'ok' : 'expired';
+}
