@@ -25,6 +25,7 @@ import { scheduleRoutes } from './schedule/api';
 import { surgeRoutes } from './surge/api';
 import { systemRoutes } from './system/api';
 import { vehicleRoutes } from './vehicles/api';
+import { videoRoutes } from './video/api';
 import { zoneRoutes } from './zones/api';
 
 /** Every route of the HTTP API, domain by domain: what the OpenAPI document and the coverage test read. */
@@ -58,4 +59,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...complianceRoutes,
   ...insuranceRoutes,
   ...documentRoutes,
+  ...videoRoutes,
 ];
