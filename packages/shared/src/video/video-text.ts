@@ -31,6 +31,7 @@ export const videoText = {
     download: 'Download video',
     downloadPoster: 'Download poster (PNG)',
     posterHint: 'A still image of the last frame, for posts and print.',
+    posterFailed: 'The poster could not be made in this browser.',
     renderFailed: 'Recording stopped with an error. Try again, or use a current Chrome, Firefox or Edge.',
     unsupported: {
       title: 'This browser cannot record video',
@@ -39,7 +40,7 @@ export const videoText = {
       noCapture: 'It cannot record from a canvas (captureStream).',
       advice: 'Open this page in a current Chrome, Firefox or Edge to render the video. You can still download the poster image below.',
     },
-    size: (kb: number, seconds: number) => `${kb.toLocaleString()} KB · ${seconds.toFixed(1)} s`,
+    fileSize: (kb: number) => `${kb.toLocaleString()} KB`,
   },
   templates: {
     city_launch: 'City launch',
@@ -70,6 +71,7 @@ export const videoText = {
       driver_recruitment: 'Apply to drive today',
       promotion: 'Book now in the app',
     },
+    defaultPromoCode: 'WELCOME10',
     promoLabel: 'Use code',
     fromPrice: (price: string, type: string) => `${type} rides from ${price}`,
     stats: {
