@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ACCENT, DEFAULT_PRIMARY, FORMAT_IDS, FORMATS, TEMPLATE_IDS } from './formats';
-import { frameAt, layoutScene, type Measure, wrapText } from './layout';
+import { BRAND_TOP, BRAND_UNITS, frameAt, layoutScene, type Measure, wrapText } from './layout';
 import { buildScene, type SceneInputs } from './scene';
 
 /** A stand-in for measureText: every character is 0.55 em wide. */
@@ -46,6 +46,8 @@ describe('layoutScene and frameAt', () => {
           expect(op.x - w / 2, `${template} ${format}: ${op.text}`).toBeGreaterThanOrEqual(0);
           expect(op.x + w / 2, `${template} ${format}: ${op.text}`).toBeLessThanOrEqual(size.width);
           expect(op.y, `${template} ${format}: ${op.text}`).toBeGreaterThanOrEqual(0);
+          // Nothing runs into the brand line at the top.
+          if (op.text !== 'OpenRide') expect(op.y, `${template} ${format}: ${op.text}`).toBeGreaterThan(size.height * BRAND_TOP + BRAND_UNITS * (Math.min(size.width, size.height) / 100));
           expect(op.y + op.size, `${template} ${format}: ${op.text}`).toBeLessThanOrEqual(size.height);
         }
       }

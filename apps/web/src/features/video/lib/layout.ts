@@ -8,6 +8,9 @@ export const FONT_FAMILY = 'Inter, ui-sans-serif, system-ui, -apple-system, "Seg
 export const fontOf = (size: number, weight: number) => `${weight} ${Math.round(size)}px ${FONT_FAMILY}`;
 
 const LINE_HEIGHT = 1.16;
+/** The brand name at the top: its top as a share of the height, its size in units. */
+export const BRAND_TOP = 0.045;
+export const BRAND_UNITS = 4;
 
 /**
  * Words into lines no wider than `maxWidth`; a word wider than a line on its own is cut by characters, so
@@ -105,14 +108,18 @@ function place(scene: Scene, size: FrameSize, measure: Measure, scale: number): 
  * landscape), every size shrinks until it fits.
  */
 export function layoutScene(scene: Scene, size: FrameSize, measure: Measure): Layout {
-  const room = size.height * 0.8;
+  // Below the brand line (BRAND_TOP, BRAND_UNITS high) and above the time line at the bottom.
+  const unit0 = Math.min(size.width, size.height) / 100;
+  const top = size.height * BRAND_TOP + (BRAND_UNITS + 3) * unit0;
+  const bottom = size.height - size.height * 0.05;
+  const room = bottom - top;
   let scale = 1;
   let result = place(scene, size, measure, scale);
   for (let i = 0; i < 8 && result.height > room; i++) {
     scale *= Math.max(0.5, room / result.height);
     result = place(scene, size, measure, scale);
   }
-  const offset = (size.height - result.height) / 2 + size.height * 0.02;
+  const offset = top + Math.max(0, (room - result.height) / 2);
   return { size, unit: result.unit, margin: result.margin, scale, placed: result.placed.map((p) => ({ ...p, top: p.top + offset })) };
 }
 
@@ -139,7 +146,7 @@ export function frameAt(scene: Scene, layout: Layout, t: number): DrawOp[] {
     { op: 'circle', x: w * (0.1 + 0.04 * Math.cos(phase)), y: h * (0.9 - 0.03 * Math.sin(phase)), r: 30 * unit, colour: colours.accent, alpha: 0.14 },
     // The time line along the bottom: the video's own progress (and a change in every frame).
     { op: 'rect', x: 0, y: h - 1.2 * unit, w: w * Math.min(1, t / scene.duration), h: 1.2 * unit, radius: 0, colour: colours.accent, alpha: 0.9 },
-    { op: 'text', text: scene.brand, x: w / 2, y: h * 0.05, size: 4 * unit, weight: 800, colour: colours.ink, alpha: ease(t / 0.4) },
+    { op: 'text', text: scene.brand, x: w / 2, y: h * BRAND_TOP, size: BRAND_UNITS * (Math.min(w, h) / 100), weight: 800, colour: colours.ink, alpha: ease(t / 0.4) },
   ];
   for (const p of layout.placed) {
     const progress = ease(enterProgress(p.start, t));
