@@ -1,5 +1,6 @@
 // /video-assets-generator (issue 15, decision 0060): an admin on a phone picks the vertical format, renders
 // the city launch video in the browser and downloads it; the file is a real WebM of the template's length.
+// A browser without MediaRecorder reads why it cannot record, and downloads the PNG poster instead.
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,6 +105,30 @@ describe('video assets generator', () => {
       await rm(file, { force: true });
     }
     expectNoErrors();
+
+    // A browser without MediaRecorder is told so, and still gets the poster.
+    const old = await context.newPage();
+    await old.addInitScript(() => {
+      // @ts-expect-error: an older browser, without the recorder.
+      delete window.MediaRecorder;
+    });
+    await old.goto('/video-assets-generator');
+    const status = old.getByRole('status').filter({ hasText: text.unsupported.title });
+    await status.getByText(text.unsupported.noRecorder).waitFor();
+    await status.getByText(text.unsupported.advice).waitFor();
+    expect(await old.getByRole('button', { name: text.render }).count()).toBe(0);
+    const [poster] = await Promise.all([old.waitForEvent('download'), old.getByRole('button', { name: text.downloadPoster }).click()]);
+    expect(poster.suggestedFilename()).toBe('openride-city-launch-vertical.png');
+    const png = join(tmpdir(), `openride-poster-${process.pid}-${Date.now()}.png`);
+    try {
+      await poster.saveAs(png);
+      const bytes = await readFile(png);
+      // The PNG signature, and the video's size in its header (width, height at bytes 16–23).
+      expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+      expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1080, 1920]);
+    } finally {
+      await rm(png, { force: true });
+    }
     await context.close();
   });
 });
