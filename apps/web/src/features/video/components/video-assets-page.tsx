@@ -109,11 +109,24 @@ function VideoEditor({ figures }: { figures: VideoFigures }) {
   const setText = (key: 'headline' | 'sub', value: string) => setTexts((all) => ({ ...all, [template]: { ...all[template], [key]: value } }));
 
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <div className="min-w-0 space-y-6">
+    // On a phone: the choices, then the preview, then the details; on a wide screen the preview sits on the right.
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
         <Choice legend={text.template} name="template" options={TEMPLATE_IDS.map((id) => ({ id, label: videoText.templates[id] }))} value={template} onChange={setTemplate} />
         <Choice legend={text.format} name="format" options={FORMAT_IDS.map((id) => ({ id, label: videoText.formats[id] }))} value={format} onChange={setFormat} />
+      </div>
 
+      <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <section aria-labelledby="video-preview" className="space-y-3">
+          <h2 id="video-preview" className="text-lg font-semibold text-ink-900">
+            {text.preview}
+          </h2>
+          <VideoPreview scene={scene} layout={layout} size={size} formatKey={format} label={text.previewLabel(videoText.templates[template], videoText.formatShort[format])} />
+        </section>
+        <VideoRender scene={scene} layout={layout} size={size} template={template} format={format} />
+      </div>
+
+      <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-2">
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold text-ink-900">{text.brand}</legend>
           <div className="flex flex-wrap gap-4">
@@ -145,16 +158,6 @@ function VideoEditor({ figures }: { figures: VideoFigures }) {
           </dl>
         </section>
       </div>
-
-      <div className="min-w-0 space-y-6">
-        <section aria-labelledby="video-preview" className="space-y-3">
-          <h2 id="video-preview" className="text-lg font-semibold text-ink-900">
-            {text.preview}
-          </h2>
-          <VideoPreview scene={scene} layout={layout} size={size} formatKey={format} label={text.previewLabel(videoText.templates[template], videoText.formatShort[format])} />
-        </section>
-        <VideoRender scene={scene} layout={layout} size={size} template={template} format={format} />
-      </div>
     </div>
   );
 }
@@ -173,12 +176,12 @@ function Choice<T extends string>({ legend, name, options, value, onChange }: { 
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-semibold text-ink-900">{legend}</legend>
-      <div className="grid grid-cols-1 gap-2 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
+      <div className="flex flex-wrap gap-2">
         {options.map((o) => (
           <label
             key={o.id}
             className={cn(
-              'flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border px-3 py-2 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+              'flex min-h-11 grow cursor-pointer items-center gap-2 rounded-xl border px-3 py-2 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
               o.id === value ? 'border-brand-600 bg-brand-50 text-ink-900' : 'border-ink-200 text-ink-700 hover:bg-ink-50',
             )}
           >
