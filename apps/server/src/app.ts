@@ -54,6 +54,7 @@ import { zoneRoutes } from './zones/zones.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { demoEnabled } from './env';
 import { createSessionResolver } from './auth/session-cache';
+import { videoRoutes } from './video/video.routes';
 
 /** Answered without a session: no session is resolved for them (the backup route has its own token). */
 const PUBLIC_PATHS = new Set(['/api/health', '/api/health/ready', '/api/config', '/api/openapi.json', '/api/docs', '/api/system/backup', CSP_REPORT_PATH, '/api/payments/stripe/webhook']);
@@ -203,6 +204,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', pushRoutes(services));
   app.route('/', adminRoutes(services));
   app.route('/', analyticsRoutes(services));
+  app.route('/', videoRoutes(services));
   app.route('/', customerRoutes(services));
   app.route('/', cancellationRoutes(services));
   app.route('/', operatorRideRoutes(services));

@@ -27,6 +27,7 @@ import { scheduleRoutes } from './schedule/api';
 import { surgeRoutes } from './surge/api';
 import { systemRoutes } from './system/api';
 import { vehicleRoutes } from './vehicles/api';
+import { videoRoutes } from './video/api';
 import { zoneRoutes } from './zones/api';
 
 /** Every route of the HTTP API, domain by domain: what the OpenAPI document and the coverage test read. */
@@ -62,4 +63,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...insuranceRoutes,
   ...documentRoutes,
   ...legalRoutes,
+  ...videoRoutes,
 ];

@@ -184,7 +184,7 @@ export const uiText = {
     driverAdminDashboard: { title: 'Driver Admin Dashboard', text: 'Driver operations at a glance.' },
     insuranceVerification: { title: 'Insurance Verification', text: 'Verify driver insurance documents.' },
     supportProcedures: { title: 'Support Procedures', text: 'How the support team handles requests.' },
-    videoAssetsGenerator: { title: 'Video Assets Generator', text: 'Marketing video assets.' },
+    videoAssetsGenerator: { title: 'Video Assets Generator', text: 'Short marketing videos of a city, made in this browser.' },
     comingSoon: 'More is on the way.',
   },
   install: {

@@ -52,7 +52,7 @@ const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
  * The Content-Security-Policy of every response (issue 11, finding 6; decision 0025). Scripts from this
  * origin only (and the hashed inline hero preload); no eval. Styles allow 'unsafe-inline': Leaflet and
  * recharts position with style attributes and the API reference page has its own <style>. Images from here,
- * data: and blob: URLs and the tile server; connections to here, its WebSocket and the geocoder. In
+ * data: and blob: URLs and the tile server; media from here and blob: URLs (recorded videos); connections to here, its WebSocket and the geocoder. In
  * development the browser reports violations to CSP_REPORT_PATH.
  */
 /**
@@ -78,6 +78,8 @@ export function contentSecurityPolicy(opts: { tileUrl?: string; geocoderUrl?: st
       `script-src ${fixed.script}`,
       "style-src 'self' 'unsafe-inline'",
       `img-src ${fixed.img}`,
+      // The videos /video-assets-generator records in the page and plays back from blob: URLs (decision 0060).
+      "media-src 'self' blob:",
       `connect-src 'self' ${socket} ${fixed.connect}`.replace(/\s+/g, ' ').trim(),
       "font-src 'self' data:",
       ...(opts.stripe ? ['frame-src https://js.stripe.com https://hooks.stripe.com'] : []),

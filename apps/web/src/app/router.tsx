@@ -81,7 +81,8 @@ const adminPages: RouteObject[] = [
   // Issue 14 (decision 0052): insurance policies in review, expiring and expired.
   { path: 'insurance-verification', lazy: () => import('./routes/insurance-verification') },
   placeholder('support-procedures', 'supportProcedures'),
-  placeholder('video-assets-generator', 'videoAssetsGenerator'),
+  // Issue 15 (decision 0060): marketing videos drawn and recorded in the browser from live figures.
+  { path: 'video-assets-generator', lazy: () => import('./routes/video-assets-generator') },
 ];
 
 /** §2 route table. Every page is loaded on demand; the guards are pathless layout routes. */

@@ -1,0 +1,1 @@
+export { VideoAssetsPage as Component } from '@/features/video/components/video-assets-page';
