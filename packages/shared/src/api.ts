@@ -17,6 +17,7 @@ import { paymentRoutes } from './payments/api';
 import { payoutRoutes } from './payouts/api';
 import { profileRoutes } from './profiles/api';
 import { pricingAdminRoutes } from './pricing/api';
+import { privacyRoutes } from './privacy/api';
 import { publicRoutes } from './public/api';
 import { pushRoutes } from './push/api';
 import { refundRoutes } from './refunds/api';
@@ -58,4 +59,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...complianceRoutes,
   ...insuranceRoutes,
   ...documentRoutes,
+  ...privacyRoutes,
 ];

@@ -71,6 +71,9 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   FILE_TYPE_NOT_ALLOWED: 'This file type is not accepted. Upload a JPEG, PNG or WebP photo, or a PDF.',
   FILE_UNREADABLE: 'We could not read this image. Take the photo again, or upload a PDF.',
   TOO_MANY_UPLOADS: 'You have uploaded a lot of files in a short time. Please wait a few minutes, then try again.',
+  ACCOUNT_HAS_ACTIVE_RIDE: 'You have a ride under way. Finish or cancel it, then delete your account.',
+  ACCOUNT_OWES_MONEY: 'You still owe money. Settle what you owe, then delete your account.',
+  ACCOUNT_DELETE_NOT_CONFIRMED: 'Type DELETE and your current password to delete your account.',
 };
 
 /** What to tell a person about an error; an unknown code (an older or newer server) reads as unexpected. */

@@ -134,6 +134,14 @@ export const DOMAIN_ERROR_CODES = {
   FILE_UNREADABLE: 422,
   /** Too many uploads by one user in a short time. */
   TOO_MANY_UPLOADS: 429,
+
+  // The account (issue 15, decision 0059)
+  /** Deleting the account while a ride is requested, accepted, arrived or in progress (as rider or driver). */
+  ACCOUNT_HAS_ACTIVE_RIDE: 409,
+  /** Deleting the account while the rider owes fees or a declined fare, or the driver owes more than the limit. */
+  ACCOUNT_OWES_MONEY: 409,
+  /** Deleting the account without typing DELETE, or with a wrong current password. */
+  ACCOUNT_DELETE_NOT_CONFIRMED: 400,
 } as const;
 
 export const ERROR_CODES = { ...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES } as const;

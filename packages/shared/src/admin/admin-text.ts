@@ -61,6 +61,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'document.approve': 'Document approved',
   'document.reject': 'Document rejected',
   'document_types.update': 'Document requirements changed',
+  'account.delete': 'Account deleted by its owner',
 };
 
 export const adminText = {
