@@ -29,6 +29,8 @@ const signedInPages: RouteObject[] = [
   { path: 'payment-history/:rideId', lazy: () => import('./routes/ride-receipt') },
   // Issue 14 (decision 0046): a driver's vehicles, or for admins the verification queue and ride-type rules.
   { path: 'vehicles', lazy: () => import('./routes/vehicles') },
+  // Issue 15 (decision 0059): every notification, by kind and unread, each opening where it belongs.
+  { path: 'notifications', lazy: () => import('./routes/notifications') },
 ];
 
 /** Pages for users with a driver record (pending ones included); riders are sent to /driver. */
@@ -108,7 +110,6 @@ const pages: RouteObject[] = [
   // Riders' pages whose content is still to come; public until they show something personal.
   placeholder('account-settings', 'accountSettings'),
   placeholder('support-tickets', 'supportTickets'),
-  placeholder('notifications', 'notifications'),
   placeholder('referrals', 'referrals'),
 
   { path: 'dev/outbox', lazy: () => import('./routes/dev-outbox') },
