@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_PERSONAL, PERSONAL_TABLES } from '../src/privacy/personal-data';
-import { ADMIN_ENV, FERRY_BUILDING, newUser, serveTheWholeBay, UNION_SQUARE } from './ride-actors';
+import { ADMIN_ENV, adminOf, approvedDriverOf, FERRY_BUILDING, newUser, serveTheWholeBay, UNION_SQUARE } from './ride-actors';
 import { GOOD_PASSWORD, signIn, startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -139,5 +139,32 @@ describe('Delete account', () => {
     expect(await db.selectFrom('audit_log').select(['action', 'entity_id']).where('actor_id', '=', rider.id).execute()).toEqual([{ action: 'account.delete', entity_id: rider.id }]);
     // The phone is free again for a new account.
     expect(await db.selectFrom('profiles').select('id').where('phone', '=', phone).execute()).toEqual([]);
+  });
+
+  it('a driver: refused while owing the operator more than the limit; then their driver record is anonymised and exported no more', async () => {
+    const { db } = server.services;
+    const admin = await adminOf(server);
+    const driver = await approvedDriverOf(server, admin, 'Dex Driver');
+    const exported = (await driver.client.get('/api/me/export')).body;
+    expect(exported.tables.drivers).toEqual([expect.objectContaining({ id: driver.driverId, full_name: 'Dex Driver' })]);
+
+    // $60 owed against the default $50 limit: refused.
+    const post = (direction: 'debit' | 'credit') => admin.post('/api/admin/ledger/adjustments', { city: 'sf', party: 'driver', party_id: driver.driverId, direction, amount_cents: 6000, reason: 'Cash fares collected' });
+    expect((await post('debit')).status).toBe(201);
+    const refused = await driver.client.post('/api/me/delete', { confirm: 'DELETE', password: GOOD_PASSWORD });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('ACCOUNT_OWES_MONEY');
+    expect((await db.selectFrom('drivers').select('full_name').where('id', '=', driver.driverId).executeTakeFirstOrThrow()).full_name).toBe('Dex Driver');
+
+    // Settled: deleted; the driver record stays (rides refer to it) without the person.
+    expect((await post('credit')).status).toBe(201);
+    expect((await driver.client.post('/api/me/delete', { confirm: 'DELETE', password: GOOD_PASSWORD })).status).toBe(200);
+    expect(await db.selectFrom('drivers').select(['full_name', 'phone', 'license_number', 'status']).where('id', '=', driver.driverId).executeTakeFirstOrThrow()).toEqual({
+      full_name: 'Deleted user',
+      phone: '',
+      license_number: '',
+      status: 'offline',
+    });
+    expect((await driver.client.get('/api/me/export')).status).toBe(401);
   });
 });
