@@ -1,5 +1,6 @@
 // /notifications, the notification center (issue 15, decision 0059): one journey. Real notifications: a
 // ride request (kind ride, opens its track page) and driver-application rejections (kind account).
+import AxeBuilder from '@axe-core/playwright';
 import { messages } from '@openride/shared/messages';
 import { notificationCenterText as text } from '@openride/shared/notifications/notifications-text';
 import type { NotificationPage } from '@openride/shared/notifications/views';
@@ -41,6 +42,9 @@ describe('the notification center', () => {
     await rows.getByText(STATUS_LABELS.requested, { exact: true }).waitFor();
     await rows.getByText(CANCELLED, { exact: true }).waitFor();
     await filterBar.getByText(text.unreadCount(3)).waitFor();
+    // Accessible as it stands: no serious or critical axe finding.
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // By kind: Account shows the rejection only; Rides the two ride notices.
     await page.getByRole('button', { name: text.kinds.account, exact: true }).click();
