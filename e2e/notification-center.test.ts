@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { messages } from '@openride/shared/messages';
 import { notificationCenterText as text } from '@openride/shared/notifications/notifications-text';
 import type { NotificationPage } from '@openride/shared/notifications/views';
+import { uiText } from '@openride/shared/ui-text';
 import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +33,11 @@ describe('the notification center', () => {
     await reviewApi(admin, (await applyApi(user)).id, 'rejected', 'Blurry licence photo');
 
     const { page, context, expectNoErrors } = await signedInPage(browser, server, user, PHONE);
-    await page.goto('/notifications');
+    // Reached from the account menu.
+    await page.goto('/ride-history');
+    await page.getByRole('button', { name: uiText.a11y.accountMenu }).click();
+    await page.getByRole('link', { name: text.menuLink }).click();
+    await page.waitForURL('**/notifications');
     await page.getByRole('heading', { level: 1, name: text.title }).waitFor();
     const list = page.getByRole('list', { name: text.listLabel });
     const rows = list.getByRole('listitem');

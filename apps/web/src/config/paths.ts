@@ -12,6 +12,7 @@ export const paths = {
   driverRide: (bookingId: string) => `/driver-ride/${encodeURIComponent(bookingId)}`,
   rideHistory: '/ride-history',
   paymentHistory: '/payment-history',
+  notifications: '/notifications',
   receipt: (rideId: string) => `/payment-history/${encodeURIComponent(rideId)}`,
   refundManagement: '/refund-management',
   refundRequest: (requestId: string) => `/refund-management/${encodeURIComponent(requestId)}`,

@@ -3,6 +3,8 @@ import type { NotificationKind } from './schemas';
 /** The words of /notifications, the notification center (decision 0059). The bell's words stay in ui-text/messages (§7). */
 export const notificationCenterText = {
   title: 'Notifications',
+  /** The account menu's link to the center. */
+  menuLink: 'All notifications',
   intro: 'Everything we told you about your rides, payments, documents and account, newest first.',
   filtersLabel: 'Filter notifications',
   kindLabel: 'Kind',

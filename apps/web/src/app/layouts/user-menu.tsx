@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Gauge, History, LogOut, Receipt, UserRound } from 'lucide-react';
+import { Bell, Gauge, History, LogOut, Receipt, UserRound } from 'lucide-react';
 import { dashboardText } from '@openride/shared/dashboard/dashboard-text';
+import { notificationCenterText } from '@openride/shared/notifications/notifications-text';
 import { uiText } from '@openride/shared/ui-text';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { paths } from '@/config/paths';
@@ -62,6 +63,14 @@ export function UserMenu({ me, onSignOut }: { me: Me; onSignOut: () => void }) {
           >
             <Receipt className="size-4" aria-hidden="true" />
             {uiText.nav.paymentHistory}
+          </Link>
+          <Link
+            to={paths.notifications}
+            onClick={() => setOpen(false)}
+            className="mt-1 flex w-full items-center gap-2 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900"
+          >
+            <Bell className="size-4" aria-hidden="true" />
+            {notificationCenterText.menuLink}
           </Link>
           <EnablePushItem />
           <button
