@@ -275,7 +275,7 @@ describe('every page at 320 px: none scrolls sideways', () => {
     const rider = await signUpApi(server, { full_name: 'Nell Narrow' });
     const ridePage = await signedInPage(browser, server, rider, NARROW);
     const ride = await rider.post('/api/rides', { pickup: { ...UNION_SQUARE, label: 'Union Square' }, destination: { lat: 37.8024, lng: -122.4058, label: 'Coit Tower' }, ride_type: 'economy', payment_method: 'cash' });
-    expect(await wideOnes(ridePage.page, ['/book-ride', `/track-ride/${ride.body.ride.id}`, '/ride-history', '/account-settings'])).toEqual([]);
+    expect(await wideOnes(ridePage.page, ['/book-ride', `/track-ride/${ride.body.ride.id}`, '/ride-history', '/account-settings', '/notifications'])).toEqual([]);
     await rider.post(`/api/rides/${ride.body.ride.id}/cancel`, {});
     await ridePage.context.close();
   });

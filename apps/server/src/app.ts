@@ -31,6 +31,7 @@ import { AppError } from './lib/errors';
 import { isDataException, isRetryableDbError } from './db/retryable';
 import { lostRace } from './lib/transaction';
 import { notificationRoutes } from './notifications/notifications.routes';
+import { privacyRoutes } from './privacy/privacy.routes';
 import { otpRoutes } from './otp/otp.routes';
 import { paymentHistoryRoutes } from './payment-history/payment-history.routes';
 import { vehicleRoutes } from './vehicles/vehicles.routes';
@@ -192,6 +193,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', accountRoutes(services));
   app.route('/', roleRoutes(services));
   app.route('/', notificationRoutes(services));
+  app.route('/', privacyRoutes(services));
   app.route('/', locationRoutes(services));
   app.route('/', driverRoutes(services));
   app.route('/', payoutRoutes(services));

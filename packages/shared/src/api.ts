@@ -19,6 +19,7 @@ import { paymentRoutes } from './payments/api';
 import { payoutRoutes } from './payouts/api';
 import { profileRoutes } from './profiles/api';
 import { pricingAdminRoutes } from './pricing/api';
+import { privacyRoutes } from './privacy/api';
 import { publicRoutes } from './public/api';
 import { pushRoutes } from './push/api';
 import { refundRoutes } from './refunds/api';
@@ -64,4 +65,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...documentRoutes,
   ...legalRoutes,
   ...videoRoutes,
+  ...privacyRoutes,
 ];

@@ -80,6 +80,9 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   EMAIL_IN_USE: 'Another account uses this email address.',
   EMERGENCY_CONTACTS_FULL: accountText.contacts.full,
   SAFETY_ALWAYS_ON: accountText.notifications.safetyLocked,
+  ACCOUNT_HAS_ACTIVE_RIDE: 'You have a ride under way. Finish or cancel it, then delete your account.',
+  ACCOUNT_OWES_MONEY: 'You still owe money. Settle what you owe, then delete your account.',
+  ACCOUNT_DELETE_NOT_CONFIRMED: 'Type DELETE and your current password to delete your account.',
 };
 
 /** What to tell a person about an error; an unknown code (an older or newer server) reads as unexpected. */

@@ -152,6 +152,13 @@ export const DOMAIN_ERROR_CODES = {
   EMERGENCY_CONTACTS_FULL: 409,
   /** Safety notifications cannot be switched off on any channel. */
   SAFETY_ALWAYS_ON: 422,
+  // The account (issue 15, decision 0059)
+  /** Deleting the account while a ride is requested, accepted, arrived or in progress (as rider or driver). */
+  ACCOUNT_HAS_ACTIVE_RIDE: 409,
+  /** Deleting the account while the rider owes fees or a declined fare, or the driver owes more than the limit. */
+  ACCOUNT_OWES_MONEY: 409,
+  /** Deleting the account without typing DELETE, or with a wrong current password. */
+  ACCOUNT_DELETE_NOT_CONFIRMED: 400,
 } as const;
 
 export const ERROR_CODES = { ...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES } as const;

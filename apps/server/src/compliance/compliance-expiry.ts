@@ -76,6 +76,8 @@ export async function sendExpiryReminders(services: JobServices, now = new Date(
         type: 'warning',
         title: `${label} expires soon`,
         message: complianceText.reminder(label, daysLeft, paper.ends),
+        kind: 'document',
+        link: paper.kind === 'insurance' ? '/vehicles' : '/driver-documents-upload',
       });
     });
     if (!notice) continue;
@@ -143,11 +145,11 @@ export async function holdIfNotCompliant(services: JobServices, driverId: string
         .executeTakeFirst();
       if (!claimed) continue;
       const message = subject.revoked || item.status !== 'expired' ? `${complianceText.holdReason(item.label, item.status, item)} You were taken offline.` : complianceText.takenOffline(item.label);
-      notices.push(await createNotification(trx, services, { user_id: driver.user_id, booking_id: null, type: 'warning', title: 'You were taken offline', message }));
+      notices.push(await createNotification(trx, services, { user_id: driver.user_id, booking_id: null, type: 'warning', title: 'You were taken offline', message, kind: 'document', link: '/driver-documents-upload' }));
     }
     if (notices.length === 0) {
       notices.push(
-        await createNotification(trx, services, { user_id: driver.user_id, booking_id: null, type: 'warning', title: 'You were taken offline', message: complianceText.onHold(compliance.hold_reasons) }),
+        await createNotification(trx, services, { user_id: driver.user_id, booking_id: null, type: 'warning', title: 'You were taken offline', message: complianceText.onHold(compliance.hold_reasons), kind: 'document', link: '/driver-documents-upload' }),
       );
     }
     return { updated, released, notices };

@@ -251,7 +251,7 @@ export async function reviewPolicy(services: Pick<Services, 'db' | 'bus' | 'push
     const row = await POLICY_COLUMNS(trx).where('p.id', '=', policyId).executeTakeFirstOrThrow();
     const { license_plate } = await plateOf(trx, before.vehicle_id);
     const notice = verified ? insuranceText.notices.verified(license_plate, row.coverage_end) : insuranceText.notices.rejected(license_plate, reason!);
-    const notification = await createNotification(trx, services, { user_id: before.user_id, booking_id: null, ...notice });
+    const notification = await createNotification(trx, services, { user_id: before.user_id, booking_id: null, ...notice, kind: 'document', link: '/vehicles' });
     return { row, notification };
   });
   await notification.publish();
@@ -282,7 +282,7 @@ export async function revokePolicy(services: Pick<Services, 'db' | 'bus' | 'push
     await recordAudit(trx, { actorId: adminId, action: 'insurance.revoke', entityType: 'insurance_policy', entityId: policyId, before: { status: 'verified' }, after: { status: 'rejected', rejection_reason: reason }, reason });
     const row = await POLICY_COLUMNS(trx).where('p.id', '=', policyId).executeTakeFirstOrThrow();
     const { license_plate } = await plateOf(trx, before.vehicle_id);
-    const notification = await createNotification(trx, services, { user_id: before.user_id, booking_id: null, ...insuranceText.notices.revoked(license_plate, reason) });
+    const notification = await createNotification(trx, services, { user_id: before.user_id, booking_id: null, ...insuranceText.notices.revoked(license_plate, reason), kind: 'document', link: '/vehicles' });
     return { row, notification, driverId: before.driver_id };
   });
   await notification.publish();

@@ -159,7 +159,7 @@ export async function reviewDocument(services: Pick<Services, 'db' | 'bus' | 'pu
       reason: input.status === 'rejected' ? input.reason : null,
     });
     const notice = input.status === 'approved' ? documentText.notices.approved(label) : documentText.notices.rejected(label, input.reason);
-    const notification = await createNotification(trx, services, { user_id: found.user_id, booking_id: null, ...notice });
+    const notification = await createNotification(trx, services, { user_id: found.user_id, booking_id: null, ...notice, kind: 'document', link: '/driver-documents-upload' });
     const row = await trx.selectFrom('driver_documents as d').select(DOCUMENT_COLUMNS).where('d.id', '=', documentId).executeTakeFirstOrThrow();
     return { row: row as DocumentRow, notification };
   });

@@ -24,6 +24,7 @@ import * as m0022 from './migrations/0022-compliance';
 import * as m0023 from './migrations/0023-driver-goals';
 import * as m0026 from './migrations/0026-legal';
 import * as m0027 from './migrations/0027-account-settings';
+import * as m0028 from './migrations/0028-notification-kinds';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0023-driver-goals': m0023,
   '0026-legal': m0026,
   '0027-account-settings': m0027,
+  '0028-notification-kinds': m0028,
 };
 
 /** Every migration this code knows, oldest first: a backup whose database has one more is refused (decision 0028). */

@@ -77,7 +77,12 @@ export type NotificationsTable = {
   is_read: Generated<boolean>;
   booking_id: string | null;
   created_at: Generated<Date>;
+  /** What it is about (migration 0028, decision 0059): the center filters by it. */
+  kind: Generated<NotificationKind>;
+  /** Where it opens in the app (a path), when not the ride of `booking_id`. */
+  link: Generated<string | null>;
 };
+export type NotificationKind = 'ride' | 'payment' | 'promotion' | 'safety' | 'document' | 'support' | 'account';
 export type DriversTable = {
   id: Generated<string>;
   user_id: string;

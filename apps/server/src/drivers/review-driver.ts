@@ -63,6 +63,8 @@ export async function reviewDriver(services: Pick<Services, 'db' | 'bus' | 'push
       title: notice.title,
       message: notice.message,
       booking_id: null,
+      kind: 'account',
+      link: '/driver',
     });
     return { driver, notification };
   });

@@ -15,7 +15,9 @@ export type NotificationDeps = { bus: Bus; push: Pick<PushDispatcher, 'enqueue' 
  * `pushType` is the push data `type` (§3, e.g. driver_message) the service worker routes a tap by.
  */
 export async function createNotification(trx: Kysely<DB>, deps: NotificationDeps, input: NewNotification, opts: { pushType?: string } = {}) {
-  const row = await trx.insertInto('notifications').values(input).returningAll().executeTakeFirstOrThrow();
+  // Decision 0059: every row has a kind (the center filters by it); about a booking → ride, else account.
+  const values = { ...input, kind: input.kind ?? (input.booking_id ? 'ride' : 'account'), link: input.link ?? null } as const;
+  const row = await trx.insertInto('notifications').values(values).returningAll().executeTakeFirstOrThrow();
   await deps.push.enqueue(trx, input.user_id, {
     title: row.title,
     body: row.message,

@@ -1,11 +1,12 @@
 import { NOTIFICATIONS_LIMIT } from '@openride/shared/constants';
 import { type Kysely, sql } from 'kysely';
-import type { DB, NotificationsTable } from '../db/schema';
+import type { DB, NotificationKind, NotificationsTable } from '../db/schema';
 
 export function listNotifications(db: Kysely<DB>, userId: string) {
   return db
     .selectFrom('notifications')
-    .selectAll()
+    // The bell's fields (§7), in the poll's order: the center's kind and link are not the bell's.
+    .select(['id', 'user_id', 'type', 'title', 'message', 'is_read', 'booking_id', 'created_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .limit(NOTIFICATIONS_LIMIT)
@@ -30,4 +31,8 @@ export async function listNotificationsJson(db: Kysely<DB>, userId: string): Pro
   return rows[0]!.body;
 }
 
-export type NewNotification = Pick<NotificationsTable, 'user_id' | 'type' | 'title' | 'message' | 'booking_id'>;
+/** A new row: `kind` defaults to ride when it is about a booking, else account; `link` to none. */
+export type NewNotification = Pick<NotificationsTable, 'user_id' | 'type' | 'title' | 'message' | 'booking_id'> & {
+  kind?: NotificationKind;
+  link?: string | null;
+};

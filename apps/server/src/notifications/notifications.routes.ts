@@ -1,6 +1,7 @@
-import { notificationUpdateSchema } from '@openride/shared/notifications/schemas';
+import { notificationPageQuerySchema, notificationUpdateSchema } from '@openride/shared/notifications/schemas';
 import { Hono } from 'hono';
 import { type AppEnv, requireUser, type Services } from '../http/context';
+import { listNotificationCenter } from './list-notification-center';
 import { markNotificationsRead } from './mark-notifications-read';
 import { listNotificationsJson } from './notifications.repo';
 
@@ -22,6 +23,12 @@ export function notificationRoutes(services: Services) {
     const user = requireUser(c);
     const input = notificationUpdateSchema.parse(await c.req.json());
     return c.json({ updated: await markNotificationsRead(services, user.id, input) });
+  });
+
+  /** The notification center (decision 0059): a keyset page of the caller's own, by kind and unread. */
+  app.get('/api/notifications/all', async (c) => {
+    const user = requireUser(c);
+    return c.json(await listNotificationCenter(db, user.id, notificationPageQuerySchema.parse(c.req.query())));
   });
 
   return app;

@@ -73,7 +73,7 @@ async function captureFailed(services: Pick<Services, 'db' | 'bus' | 'push'>, pa
       ],
     });
     const card = await trx.selectFrom('payment_cards').select(['brand', 'last4']).where('id', '=', payment.card_id).executeTakeFirst();
-    return createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...paymentText.notice.captureFailed(amountCents, payment.currency, card ? paymentText.card(card.brand, card.last4) : null) });
+    return createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...paymentText.notice.captureFailed(amountCents, payment.currency, card ? paymentText.card(card.brand, card.last4) : null), kind: 'payment', link: '/payment-history' });
   });
   await outcome?.publish();
 }

@@ -55,7 +55,7 @@ export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push
         after: { status: 'rejected', ride_id: ride.id },
         reason: decision.reason,
       });
-      const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...refundText.notice.rejected(decision.reason) });
+      const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...refundText.notice.rejected(decision.reason), kind: 'payment', link: `/payment-history/${ride.id}` });
       return { notification };
     }
 
@@ -90,7 +90,7 @@ export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push
       after: { status, ride_id: ride.id, action: decision.action, amount_cents: amount, bearer: decision.bearer, destination, ledger_transaction_id: tx.id },
       reason: decision.note ?? null,
     });
-    const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...refundText.notice.approved(amount, currency, destination === 'wallet') });
+    const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...refundText.notice.approved(amount, currency, destination === 'wallet'), kind: 'payment', link: `/payment-history/${ride.id}` });
     return { notification, toCard: destination === 'card' };
   });
   await outcome.notification.publish();

@@ -64,7 +64,7 @@ async function cardRefundRefused(services: Deps, requestId: string, reason: stri
       memo: { action: request.decision, card_refused: true },
     });
     await trx.updateTable('refund_requests').set({ destination: 'wallet', ledger_transaction_id: tx.id }).where('id', '=', requestId).execute();
-    return createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...refundText.notice.cardRefused(amount, currency) });
+    return createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...refundText.notice.cardRefused(amount, currency), kind: 'payment', link: `/payment-history/${ride.id}` });
   });
   await notification?.publish();
 }

@@ -108,7 +108,7 @@ export async function reviewVehicle(services: Pick<Services, 'db' | 'bus' | 'pus
     });
     const name = `${row.year} ${row.make} ${row.model} (${row.license_plate})`;
     const notice = verified ? vehicleText.notices.verified(name) : vehicleText.notices.rejected(name, reason!);
-    const notification = await createNotification(trx, services, { user_id: before.user_id, booking_id: null, ...notice });
+    const notification = await createNotification(trx, services, { user_id: before.user_id, booking_id: null, ...notice, kind: 'document', link: '/vehicles' });
     return { row, notification };
   });
   await notification.publish();

@@ -31,6 +31,8 @@ const signedInPages: RouteObject[] = [
   { path: 'vehicles', lazy: () => import('./routes/vehicles') },
   // Issue 15 (decision 0058): the user's own account: profile, phone, email, password, places, contacts, notifications.
   { path: 'account-settings', lazy: () => import('./routes/account-settings') },
+  // Issue 15 (decision 0059): every notification, by kind and unread, each opening where it belongs.
+  { path: 'notifications', lazy: () => import('./routes/notifications') },
 ];
 
 /** Pages for users with a driver record (pending ones included); riders are sent to /driver. */
@@ -111,7 +113,6 @@ const pages: RouteObject[] = [
 
   // Riders' pages whose content is still to come; public until they show something personal.
   placeholder('support-tickets', 'supportTickets'),
-  placeholder('notifications', 'notifications'),
   placeholder('referrals', 'referrals'),
 
   { path: 'dev/outbox', lazy: () => import('./routes/dev-outbox') },

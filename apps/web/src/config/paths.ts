@@ -13,6 +13,7 @@ export const paths = {
   rideHistory: '/ride-history',
   paymentHistory: '/payment-history',
   accountSettings: '/account-settings',
+  notifications: '/notifications',
   receipt: (rideId: string) => `/payment-history/${encodeURIComponent(rideId)}`,
   refundManagement: '/refund-management',
   refundRequest: (requestId: string) => `/refund-management/${encodeURIComponent(requestId)}`,

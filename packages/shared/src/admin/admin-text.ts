@@ -62,6 +62,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'document.reject': 'Document rejected',
   'document_types.update': 'Document requirements changed',
   'legal.publish': 'Legal document published',
+  'account.delete': 'Account deleted by its owner',
 };
 
 export const adminText = {

@@ -1,6 +1,6 @@
 import { defineRoutes } from '../contract';
-import { notificationUpdateSchema } from './schemas';
-import { notificationListSchema, notificationsUpdatedSchema } from './views';
+import { notificationPageQuerySchema, notificationUpdateSchema } from './schemas';
+import { notificationListSchema, notificationPageSchema, notificationsUpdatedSchema } from './views';
 
 export const notificationRoutes = defineRoutes([
   {
@@ -20,5 +20,15 @@ export const notificationRoutes = defineRoutes([
     auth: 'user',
     request: { body: notificationUpdateSchema },
     responses: { 200: { description: 'How many changed', schema: notificationsUpdatedSchema } },
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications/all',
+    tag: 'notifications',
+    summary: "The notification center: all of the caller's notifications, newest first, a keyset page at a time",
+    description: 'Filters: `kind` (one of the kinds), `unread=1`. Only ever the caller\'s own rows. `total` on the first page; `unread` is the caller\'s unread count whatever the filter.',
+    auth: 'user',
+    request: { query: notificationPageQuerySchema },
+    responses: { 200: { description: 'A page', schema: notificationPageSchema }, 400: { description: 'Bad cursor, kind or limit' } },
   },
 ]);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timestampSchema } from '../contract';
-import { NOTIFICATION_TYPES } from './schemas';
+import { NOTIFICATION_KINDS, NOTIFICATION_TYPES } from './schemas';
 
 /** A notification as the bell reads it (decision 0017): apps/server/src/notifications/notifications.repo.ts. */
 export const notificationSchema = z.strictObject({
@@ -17,3 +17,20 @@ export const notificationSchema = z.strictObject({
 export type NotificationView = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.array(notificationSchema);
 export const notificationsUpdatedSchema = z.strictObject({ updated: z.number().int() });
+
+/** A notification as the center reads it (decision 0059): the bell's fields, its kind and where it opens. */
+export const notificationCenterItemSchema = notificationSchema.extend({
+  kind: z.enum(NOTIFICATION_KINDS),
+  /** An in-app path; null when it opens nothing (or its ride, from `booking_id`). */
+  link: z.string().nullable(),
+});
+export type NotificationCenterItem = z.infer<typeof notificationCenterItemSchema>;
+export const notificationPageSchema = z.strictObject({
+  items: z.array(notificationCenterItemSchema),
+  next_cursor: z.string().nullable(),
+  /** Every row of the filter: on the first page only. */
+  total: z.number().int().optional(),
+  /** The caller's unread count, whatever the filter. */
+  unread: z.number().int(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;

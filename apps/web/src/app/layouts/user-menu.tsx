@@ -1,8 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Gauge, History, LogOut, Receipt, Settings, UserRound } from 'lucide-react';
+import { Bell, Gauge, History, LogOut, Receipt, Settings, UserRound } from 'lucide-react';
 import { accountText } from '@openride/shared/account/account-text';
 import { dashboardText } from '@openride/shared/dashboard/dashboard-text';
+import { notificationCenterText } from '@openride/shared/notifications/notifications-text';
 import { uiText } from '@openride/shared/ui-text';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { paths } from '@/config/paths';
@@ -75,6 +76,14 @@ export function UserMenu({ me, onSignOut }: { me: Me; onSignOut: () => void }) {
           >
             <Settings className="size-4" aria-hidden="true" />
             {accountText.title}
+          </Link>
+          <Link
+            to={paths.notifications}
+            onClick={() => setOpen(false)}
+            className="mt-1 flex w-full items-center gap-2 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900"
+          >
+            <Bell className="size-4" aria-hidden="true" />
+            {notificationCenterText.menuLink}
           </Link>
           <EnablePushItem />
           <button

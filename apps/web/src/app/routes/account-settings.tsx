@@ -1,5 +1,6 @@
 import { AccountSettingsPage } from '@/features/account/components/account-settings-page';
 import type { AccountPlaceInputProps } from '@/features/account/components/places-section';
+import { PrivacySections } from '@/features/privacy/components/privacy-sections';
 import { PlaceField } from '@/features/rides/components/place-field';
 import { useAppConfig } from '@/lib/app-config';
 
@@ -14,8 +15,8 @@ function RidePlaceInput({ onChoose, ...props }: AccountPlaceInputProps) {
 
 /**
  * /account-settings (signed-in riders, drivers and admins). `privacy` is the privacy feature's "Download my
- * data" and "Delete account" sections, wired in at merge.
+ * data" and "Delete account" sections.
  */
 export function Component() {
-  return <AccountSettingsPage placeInput={RidePlaceInput} privacy={undefined} />;
+  return <AccountSettingsPage placeInput={RidePlaceInput} privacy={<PrivacySections />} />;
 }

@@ -1,0 +1,186 @@
+import { privacyText } from '@openride/shared/privacy/privacy-text';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema';
+
+/** Whose rows: the user's id, and the ids of their driver records (driver tables key by drivers.id). */
+export type Person = { userId: string; driverIds: string[] };
+type Row = Record<string, unknown>;
+type Db = Kysely<DB>;
+
+/**
+ * One table that holds rows about a person (decision 0059): how to find them for "Download my data", what
+ * never leaves the server, and what deleting the account does to them. `match` is the plain case (rows whose
+ * column holds the user's id or one of their driver ids); `rows` a query of its own. A table of a later
+ * migration is `optional`: skipped while it does not exist, so this file compiles and runs without it.
+ *
+ * apps/server/test/privacy.test.ts reads the database's catalog: a table with a column that refers to a
+ * person (a foreign key to "user", profiles or drivers, or a column named like user_id, rider_id, …_by) must
+ * be here or in NOT_PERSONAL below, so a table added later without export coverage fails that test.
+ */
+export type PersonalTable = {
+  table: string;
+  match?: readonly { column: string; of: 'user' | 'driver' }[];
+  rows?: (db: Db, who: Person) => Promise<Row[]>;
+  /** Columns never exported: secrets (hashes, tokens, keys) and storage internals. */
+  omit?: readonly string[];
+  optional?: boolean;
+  /**
+   * On account deletion (inside its one transaction): 'delete' the matched rows; 'keep' them as they are (the
+   * records the law requires — rides, payments, the ledger — keep the user id, which no longer resolves to
+   * a person); or an update of its own that anonymises them.
+   */
+  onDelete: 'delete' | 'keep' | ((trx: Db, who: Person) => Promise<void>);
+};
+
+const byUser = (column: string) => ({ column, of: 'user' as const });
+const byDriver = (column: string) => ({ column, of: 'driver' as const });
+
+/** `column` holds the user's id or one of their driver ids, as an SQL condition (false when there is nothing to match). */
+export function matchCondition(match: PersonalTable['match'], who: Person) {
+  const parts = (match ?? []).flatMap(({ column, of }) => {
+    const ids = of === 'user' ? [who.userId] : who.driverIds;
+    return ids.length ? [sql<boolean>`${sql.ref(column)} in (${sql.join(ids)})`] : [];
+  });
+  return parts.length ? sql<boolean>`(${sql.join(parts, sql` or `)})` : sql<boolean>`false`;
+}
+
+const ridesOf = (who: Person) =>
+  sql`select id from rides where rider_id = ${who.userId}${who.driverIds.length ? sql` or driver_id in (${sql.join(who.driverIds)})` : sql``}`;
+const accountsOf = (who: Person) => sql`select id from ledger_accounts where owner_id in (${sql.join([who.userId, ...who.driverIds])})`;
+
+const rowsOf = async (db: Db, query: ReturnType<typeof sql>) => (await query.execute(db)).rows as Row[];
+
+export const PERSONAL_TABLES: readonly PersonalTable[] = [
+  // The sign-in (better-auth's tables).
+  {
+    table: 'user',
+    match: [byUser('id')],
+    onDelete: async (trx, who) => {
+      await trx
+        .updateTable('user')
+        // A unique address under .invalid (RFC 2606): never routable, never anyone's.
+        .set({ name: privacyText.deletedName, email: `deleted-${who.userId}@deleted.invalid`, emailVerified: false, image: null, updatedAt: new Date() })
+        .where('id', '=', who.userId)
+        .execute();
+    },
+  },
+  // Password hashes and provider tokens never leave; deleting the rows is what makes sign-in fail.
+  { table: 'account', match: [byUser('userId')], omit: ['password', 'accessToken', 'refreshToken', 'idToken'], onDelete: 'delete' },
+  // The session token is the key to the account: never exported. Deleting the rows ends every session.
+  { table: 'session', match: [byUser('userId')], omit: ['token'], onDelete: 'delete' },
+  {
+    table: 'profiles',
+    match: [byUser('id')],
+    omit: ['push_token'],
+    onDelete: async (trx, who) => {
+      await trx
+        .updateTable('profiles')
+        // blocked: a session still inside its signed-cookie window (decision 0001) can request no ride.
+        .set({ full_name: privacyText.deletedName, phone: null, push_token: null, phone_verified_at: null, blocked_at: new Date(), blocked_reason: privacyText.deletedName, updated_at: new Date() })
+        .where('id', '=', who.userId)
+        .execute();
+    },
+  },
+  { table: 'user_roles', match: [byUser('user_id')], onDelete: async (trx, who) => void (await trx.deleteFrom('user_roles').where('user_id', '=', who.userId).where('role', '=', 'admin').execute()) },
+  { table: 'notifications', match: [byUser('user_id')], onDelete: 'delete' },
+  // The endpoint and its keys are the browser's push address: only when it was registered leaves.
+  { table: 'push_subscriptions', match: [byUser('user_id')], omit: ['endpoint', 'p256dh', 'auth'], onDelete: 'delete' },
+
+  // Rides, as rider and as driver: kept (with their ledger) for the law, without identity.
+  { table: 'rides', match: [byUser('rider_id'), byDriver('driver_id')], omit: ['pin'], onDelete: 'keep' },
+  { table: 'ride_offers', match: [byDriver('driver_id')], onDelete: 'keep' },
+  { table: 'ride_locations', rows: (db, who) => rowsOf(db, sql`select * from ride_locations where ride_id in (${ridesOf(who)}) order by at`), onDelete: 'keep' },
+  // What they wrote in ride chats: their words, erased.
+  { table: 'ride_messages', match: [byUser('sender_id')], onDelete: 'delete' },
+  {
+    table: 'ride_ratings',
+    match: [byUser('rater_id'), byUser('ratee_id')],
+    // The stars stay (the other party's average); the words they wrote go.
+    onDelete: async (trx, who) => void (await trx.updateTable('ride_ratings').set({ comment: null }).where('rater_id', '=', who.userId).execute()),
+  },
+
+  // Money: kept for the law.
+  { table: 'payments', rows: (db, who) => rowsOf(db, sql`select * from payments where ride_id in (select id from rides where rider_id = ${who.userId}) order by created_at`), omit: ['intent_ref'], onDelete: 'keep' },
+  { table: 'payment_customers', match: [byUser('user_id')], omit: ['customer_ref'], onDelete: 'keep' },
+  { table: 'payment_cards', match: [byUser('user_id')], omit: ['provider_ref'], onDelete: async (trx, who) => void (await trx.updateTable('payment_cards').set({ removed_at: new Date() }).where('user_id', '=', who.userId).where('removed_at', 'is', null).execute()) },
+  {
+    table: 'refund_requests',
+    match: [byUser('rider_id'), byUser('decided_by')],
+    onDelete: async (trx, who) => void (await trx.updateTable('refund_requests').set({ comment: null }).where('rider_id', '=', who.userId).execute()),
+  },
+  { table: 'ledger_accounts', match: [byUser('owner_id'), byDriver('owner_id')], onDelete: 'keep' },
+  { table: 'ledger_entries', rows: (db, who) => rowsOf(db, sql`select * from ledger_entries where account_id in (${accountsOf(who)}) order by created_at, id`), onDelete: 'keep' },
+  {
+    table: 'ledger_transactions',
+    rows: (db, who) =>
+      rowsOf(db, sql`select * from ledger_transactions where created_by = ${who.userId} or id in (select transaction_id from ledger_entries where account_id in (${accountsOf(who)})) order by created_at, id`),
+    onDelete: 'keep',
+  },
+  { table: 'payout_items', match: [byDriver('driver_id')], onDelete: 'keep' },
+
+  // Driving: the application, the car, the papers (metadata only: file ids and names, never the bytes).
+  {
+    table: 'drivers',
+    match: [byUser('user_id')],
+    onDelete: async (trx, who) => {
+      if (!who.driverIds.length) return;
+      await trx
+        .updateTable('drivers')
+        .set({ full_name: privacyText.deletedName, phone: '', license_number: '', status: 'offline', updated_at: new Date() })
+        .where('id', 'in', who.driverIds)
+        .execute();
+    },
+  },
+  { table: 'vehicles', match: [byDriver('driver_id'), byUser('reviewed_by')], onDelete: 'keep' },
+  { table: 'driver_documents', match: [byDriver('driver_id'), byUser('reviewed_by')], onDelete: 'keep' },
+  { table: 'insurance_policies', match: [byDriver('driver_id'), byUser('reviewed_by')], onDelete: 'keep' },
+  {
+    table: 'files',
+    match: [byUser('owner_id')],
+    omit: ['storage_key'],
+    // The rows stay (documents refer to them) but are marked deleted and nameless; the bytes are removed after commit.
+    onDelete: async (trx, who) => void (await trx.updateTable('files').set({ deleted_at: new Date(), name: null }).where('owner_id', '=', who.userId).where('deleted_at', 'is', null).execute()),
+  },
+  { table: 'driver_schedules', match: [byDriver('driver_id')], onDelete: 'keep' },
+  { table: 'driver_schedule_blocks', match: [byDriver('driver_id')], onDelete: 'delete' },
+  { table: 'driver_time_off', match: [byDriver('driver_id')], onDelete: 'delete' },
+  { table: 'driver_shift_reminders', match: [byDriver('driver_id')], onDelete: 'keep' },
+  { table: 'driver_goals', match: [byDriver('driver_id')], onDelete: 'delete' },
+
+  // The account helper's tables (issue 15): erased with the account; skipped until that migration exists.
+  { table: 'saved_places', match: [byUser('user_id')], optional: true, onDelete: 'delete' },
+  { table: 'emergency_contacts', match: [byUser('user_id')], optional: true, onDelete: 'delete' },
+];
+
+/**
+ * Tables with a column that names a person but that are not the person's data, each with why. A table
+ * lands here only with a reason a reviewer can check.
+ */
+export const NOT_PERSONAL: Readonly<Record<string, string>> = {
+  // actor_id is the admin who acted: the operator's legal record of who changed what, kept as it is.
+  audit_log: "The operator's record of admin actions (actor_id: the admin); kept as the legal trail.",
+  // created_by / updated_by / approved_by below: the admin who changed an operator setting.
+  fare_policies: 'Operator settings; created_by is the admin who set them.',
+  financial_settings: 'Operator settings; created_by is the admin who set them.',
+  payout_runs: "The operator's payout batches; created_by/approved_by are admins. The driver's own lines are payout_items.",
+  vehicle_rules: 'Operator settings; updated_by is the admin who set them.',
+  document_types: 'Operator settings; updated_by is the admin who set them.',
+};
+
+/** A table of a later migration is skipped until it exists (to_regclass is null for an unknown name). */
+export async function tableExists(db: Db, table: string) {
+  const { rows } = await sql<{ t: string | null }>`select to_regclass(${`public.${table}`})::text as t`.execute(db);
+  return rows[0]?.t != null;
+}
+
+/** The person's rows of one table, secrets left out. */
+export async function personalRows(db: Db, entry: PersonalTable, who: Person): Promise<Row[]> {
+  const rows = entry.rows ? await entry.rows(db, who) : await rowsOf(db, sql`select * from ${sql.table(entry.table)} where ${matchCondition(entry.match, who)}`);
+  const omit = new Set(entry.omit ?? []);
+  return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !omit.has(k))));
+}
+
+export async function personOf(db: Db, userId: string): Promise<Person> {
+  const drivers = await db.selectFrom('drivers').select('id').where('user_id', '=', userId).execute();
+  return { userId, driverIds: drivers.map((d) => d.id) };
+}

@@ -1,0 +1,170 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_PERSONAL, PERSONAL_TABLES } from '../src/privacy/personal-data';
+import { ADMIN_ENV, adminOf, approvedDriverOf, FERRY_BUILDING, newUser, serveTheWholeBay, UNION_SQUARE } from './ride-actors';
+import { GOOD_PASSWORD, signIn, startTestServer, type TestServer } from './test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  // Long dispatch timers: a requested ride with no driver stays requested for the whole test.
+  server = await startTestServer(ADMIN_ENV, { dispatch: { searchTimeoutMs: 600_000, idleGraceMs: 600_000 } });
+  await serveTheWholeBay(server);
+});
+afterAll(() => server?.stop());
+
+/** Columns that name a person by their name alone (a foreign key is found from the catalog). */
+const PERSON_COLUMN = /^(user_?id|rider_id|driver_id|owner_id|requester_id|author_id|sender_id|rater_id|ratee_id|actor_id|recipient_id|assignee_id|contact_user_id)$|_by$/i;
+
+describe('Download my data: the registry covers every table that holds a person', () => {
+  it('every table with a foreign key to user, profiles or drivers, or a person column, is exported or excluded with a reason', async () => {
+    const { db } = server.services;
+    const fks = await sql<{ tbl: string; col: string }>`
+      select c.relname as tbl, a.attname as col
+        from pg_constraint k
+        join pg_class c on c.oid = k.conrelid
+        join pg_class r on r.oid = k.confrelid
+        join pg_attribute a on a.attrelid = k.conrelid and a.attnum = any (k.conkey)
+       where k.contype = 'f' and r.relname in ('user', 'profiles', 'drivers')
+         and c.relnamespace = 'public'::regnamespace`.execute(db);
+    const columns = await sql<{ tbl: string; col: string }>`
+      select table_name as tbl, column_name as col from information_schema.columns where table_schema = 'public'`.execute(db);
+    const holding = new Set([...fks.rows.map((r) => r.tbl), ...columns.rows.filter((r) => PERSON_COLUMN.test(r.col)).map((r) => r.tbl)]);
+    // The catalog query itself works: it finds what we know is there.
+    expect([...holding]).toEqual(expect.arrayContaining(['session', 'account', 'profiles', 'rides', 'notifications', 'driver_documents']));
+    const covered = new Set(PERSONAL_TABLES.map((t) => t.table));
+    const uncovered = [...holding].filter((t) => !covered.has(t) && !(t in NOT_PERSONAL)).sort();
+    expect(uncovered, 'tables holding a person that neither the export registry nor NOT_PERSONAL names').toEqual([]);
+    // Every exclusion says why, and names a real table; nothing is both exported and excluded.
+    const tables = new Set(columns.rows.map((r) => r.tbl));
+    for (const [table, reason] of Object.entries(NOT_PERSONAL)) {
+      expect(reason.length).toBeGreaterThan(20);
+      expect(tables.has(table), table).toBe(true);
+      expect(covered.has(table), table).toBe(false);
+    }
+    for (const entry of PERSONAL_TABLES) if (!entry.optional) expect(tables.has(entry.table), entry.table).toBe(true);
+  });
+
+  it('exports the caller’s rows as a dated JSON attachment, without password hashes, session tokens, OTP codes or push keys', async () => {
+    const { db } = server.services;
+    const rider = await newUser(server, 'Erin Export');
+    await db.insertInto('push_subscriptions').values({ user_id: rider.id, endpoint: 'https://push.example/secret-endpoint', p256dh: 'P256DH-SECRET-KEY', auth: 'AUTH-SECRET' }).execute();
+    await db.insertInto('notifications').values({ user_id: rider.id, type: 'other', title: 'Exported note', message: 'm', booking_id: null }).execute();
+    const other = await newUser(server, 'Otto Other');
+    await db.insertInto('notifications').values({ user_id: other.id, type: 'other', title: 'Not Erin’s', message: 'm', booking_id: null }).execute();
+
+    const res = await fetch(`${server.url}/api/me/export`, { headers: { cookie: rider.client.cookieHeader } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="openride-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    const text = await res.text();
+    const data = JSON.parse(text);
+    expect(data.user_id).toBe(rider.id);
+    expect(Object.keys(data.tables)).toEqual(expect.arrayContaining(['user', 'profiles', 'account', 'session', 'notifications', 'push_subscriptions', 'rides', 'ledger_entries', 'files']));
+    expect(data.tables.user[0]).toMatchObject({ id: rider.id, name: 'Erin Export' });
+    expect(data.tables.profiles[0]).toMatchObject({ full_name: 'Erin Export' });
+    expect(data.tables.notifications.map((n: { title: string }) => n.title)).toEqual(['Exported note']);
+    expect(data.tables.push_subscriptions).toHaveLength(1);
+
+    // No secret anywhere in the file.
+    const hash = (await db.selectFrom('account').select('password').where('userId', '=', rider.id).executeTakeFirstOrThrow()).password!;
+    const tokens = (await db.selectFrom('session').select('token').where('userId', '=', rider.id).execute()).map((s) => s.token);
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const secret of [hash, ...tokens, 'P256DH-SECRET-KEY', 'AUTH-SECRET', 'secret-endpoint', GOOD_PASSWORD]) expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/"(password|token|p256dh|auth|code_hash|storage_key)":/);
+    expect(text).not.toContain('Not Erin’s');
+
+    expect((await server.client().get('/api/me/export')).status).toBe(401);
+  });
+});
+
+describe('Delete account', () => {
+  it('is refused with an active ride and with a debt (nothing changed), then erases the person: sign-in fails, sessions end, no personal field remains', async () => {
+    const { db } = server.services;
+    const rider = await newUser(server, 'Dora Delete');
+    const email = (await db.selectFrom('user').select('email').where('id', '=', rider.id).executeTakeFirstOrThrow()).email;
+    const phone = (await db.selectFrom('profiles').select('phone').where('id', '=', rider.id).executeTakeFirstOrThrow()).phone!;
+    await db.insertInto('push_subscriptions').values({ user_id: rider.id, endpoint: 'https://push.example/dora', p256dh: 'k', auth: 'a' }).execute();
+    await db.insertInto('notifications').values({ user_id: rider.id, type: 'other', title: 'Hello Dora', message: 'm', booking_id: null }).execute();
+    const confirm = { confirm: 'DELETE', password: GOOD_PASSWORD };
+
+    // Bad confirmations: 400, nothing changed.
+    expect((await rider.client.post('/api/me/delete', { confirm: 'delete', password: GOOD_PASSWORD })).body.error.code).toBe('ACCOUNT_DELETE_NOT_CONFIRMED');
+    expect((await rider.client.post('/api/me/delete', { confirm: 'DELETE', password: 'Wrong-password-1' })).body.error.code).toBe('ACCOUNT_DELETE_NOT_CONFIRMED');
+    expect((await rider.client.post('/api/me/delete', { confirm: 'DELETE' })).status).toBe(400);
+    expect((await server.client().post('/api/me/delete', confirm)).status).toBe(401);
+
+    // An active ride (requested, no driver yet): refused.
+    const booked = await rider.client.post('/api/rides', { pickup: UNION_SQUARE, destination: FERRY_BUILDING, ride_type: 'economy', payment_method: 'cash' });
+    expect(booked.status).toBe(201);
+    const rideId = booked.body.ride.id as string;
+    const active = await rider.client.post('/api/me/delete', confirm);
+    expect(active.status).toBe(409);
+    expect(active.body.error.code).toBe('ACCOUNT_HAS_ACTIVE_RIDE');
+
+    // Money owed (a late-cancel fee not yet carried): refused.
+    expect((await rider.client.post(`/api/rides/${rideId}/cancel`, {})).status).toBe(200);
+    await db.updateTable('rides').set({ cancellation_fee_cents: 500, cancellation_fee_waived: false }).where('id', '=', rideId).execute();
+    const owed = await rider.client.post('/api/me/delete', confirm);
+    expect(owed.status).toBe(409);
+    expect(owed.body.error.code).toBe('ACCOUNT_OWES_MONEY');
+    expect(owed.body.error.message).toMatch(/owe/);
+    // Nothing changed by the refusals.
+    expect(await db.selectFrom('user').select(['name', 'email']).where('id', '=', rider.id).executeTakeFirstOrThrow()).toEqual({ name: 'Dora Delete', email });
+    expect((await rider.client.get('/api/me')).status).toBe(200);
+
+    // Settled (the fee waived): deleted.
+    await db.updateTable('rides').set({ cancellation_fee_waived: true }).where('id', '=', rideId).execute();
+    const deleted = await rider.client.post('/api/me/delete', confirm);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ deleted: true });
+
+    // Sign-in fails; every session is gone (the database has none, better-auth finds none).
+    expect((await signIn(server.client(), email)).status).toBe(400);
+    expect(await db.selectFrom('session').select('id').where('userId', '=', rider.id).execute()).toEqual([]);
+    expect((await rider.client.get('/api/auth/get-session?disableCookieCache=true')).body).toBeNull();
+
+    // No personal field remains; the ride is kept, its rider id resolving to nobody.
+    const user = await db.selectFrom('user').selectAll().where('id', '=', rider.id).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ name: 'Deleted user', image: null, emailVerified: false });
+    expect(user.email).toBe(`deleted-${rider.id}@deleted.invalid`);
+    const profile = await db.selectFrom('profiles').selectAll().where('id', '=', rider.id).executeTakeFirstOrThrow();
+    expect(profile).toMatchObject({ full_name: 'Deleted user', phone: null, push_token: null, phone_verified_at: null });
+    expect(profile.blocked_at).not.toBeNull();
+    expect(await db.selectFrom('account').select('id').where('userId', '=', rider.id).execute()).toEqual([]);
+    expect(await db.selectFrom('push_subscriptions').select('id').where('user_id', '=', rider.id).execute()).toEqual([]);
+    expect(await db.selectFrom('notifications').select('id').where('user_id', '=', rider.id).execute()).toEqual([]);
+    const everything = JSON.stringify(await sql`select * from "user" u join profiles p on p.id = u.id where u.id = ${rider.id}`.execute(db));
+    for (const personal of ['Dora', email, phone]) expect(everything).not.toContain(personal);
+    expect(await db.selectFrom('rides').select(['id', 'rider_id']).where('id', '=', rideId).executeTakeFirstOrThrow()).toEqual({ id: rideId, rider_id: rider.id });
+    // Audited.
+    expect(await db.selectFrom('audit_log').select(['action', 'entity_id']).where('actor_id', '=', rider.id).execute()).toEqual([{ action: 'account.delete', entity_id: rider.id }]);
+    // The phone is free again for a new account.
+    expect(await db.selectFrom('profiles').select('id').where('phone', '=', phone).execute()).toEqual([]);
+  });
+
+  it('a driver: refused while owing the operator more than the limit; then their driver record is anonymised and exported no more', async () => {
+    const { db } = server.services;
+    const admin = await adminOf(server);
+    const driver = await approvedDriverOf(server, admin, 'Dex Driver');
+    const exported = (await driver.client.get('/api/me/export')).body;
+    expect(exported.tables.drivers).toEqual([expect.objectContaining({ id: driver.driverId, full_name: 'Dex Driver' })]);
+
+    // $60 owed against the default $50 limit: refused.
+    const post = (direction: 'debit' | 'credit') => admin.post('/api/admin/ledger/adjustments', { city: 'sf', party: 'driver', party_id: driver.driverId, direction, amount_cents: 6000, reason: 'Cash fares collected' });
+    expect((await post('debit')).status).toBe(201);
+    const refused = await driver.client.post('/api/me/delete', { confirm: 'DELETE', password: GOOD_PASSWORD });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('ACCOUNT_OWES_MONEY');
+    expect((await db.selectFrom('drivers').select('full_name').where('id', '=', driver.driverId).executeTakeFirstOrThrow()).full_name).toBe('Dex Driver');
+
+    // Settled: deleted; the driver record stays (rides refer to it) without the person.
+    expect((await post('credit')).status).toBe(201);
+    expect((await driver.client.post('/api/me/delete', { confirm: 'DELETE', password: GOOD_PASSWORD })).status).toBe(200);
+    expect(await db.selectFrom('drivers').select(['full_name', 'phone', 'license_number', 'status']).where('id', '=', driver.driverId).executeTakeFirstOrThrow()).toEqual({
+      full_name: 'Deleted user',
+      phone: '',
+      license_number: '',
+      status: 'offline',
+    });
+    expect((await driver.client.get('/api/me/export')).status).toBe(401);
+  });
+});

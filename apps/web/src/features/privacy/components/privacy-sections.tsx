@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { Download, Trash2 } from 'lucide-react';
+import { privacyText as text } from '@openride/shared/privacy/privacy-text';
+import { DELETE_CONFIRMATION } from '@openride/shared/privacy/schemas';
+import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-classes';
+import { Field } from '@/components/ui/field';
+import { DATA_EXPORT_URL, useDeleteAccount } from '../api/delete-account';
+
+/**
+ * The privacy sections of /account-settings (decision 0059), for its `privacy` slot: "Download my data" (the
+ * server's JSON attachment, every table about the user) and "Delete account" (typed DELETE and the current
+ * password; the server refuses with an active ride or money owed and says so).
+ */
+export function PrivacySections() {
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="privacy-download" className="space-y-3 rounded-2xl border border-ink-200 bg-white p-4 sm:p-6">
+        <h2 id="privacy-download" className="text-lg font-semibold text-ink-900">
+          {text.download.title}
+        </h2>
+        <p className="text-sm text-ink-600">{text.download.text}</p>
+        <a href={DATA_EXPORT_URL} download className={buttonClasses({ variant: 'outline' })}>
+          <Download className="size-4" aria-hidden="true" />
+          {text.download.button}
+        </a>
+      </section>
+      <DeleteAccountSection />
+    </div>
+  );
+}
+
+function DeleteAccountSection() {
+  const [open, setOpen] = useState(false);
+  const [confirm, setConfirm] = useState('');
+  const [password, setPassword] = useState('');
+  const remove = useDeleteAccount();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    remove.mutate({ confirm, password });
+  };
+  return (
+    <section aria-labelledby="privacy-delete" className="space-y-3 rounded-2xl border border-red-200 bg-white p-4 sm:p-6">
+      <h2 id="privacy-delete" className="text-lg font-semibold text-ink-900">
+        {text.delete.title}
+      </h2>
+      <p className="text-sm text-ink-600">{text.delete.text}</p>
+      <p className="text-sm text-ink-600">{text.delete.notAllowed}</p>
+      {open ? (
+        <form onSubmit={submit} className="space-y-3">
+          <Field label={text.delete.confirmLabel} value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} required />
+          <Field label={text.delete.passwordLabel} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required />
+          {remove.isError ? (
+            <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800">
+              {remove.error.message}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="destructive" disabled={confirm !== DELETE_CONFIRMATION || password === '' || remove.isPending}>
+              <Trash2 className="size-4" aria-hidden="true" />
+              {remove.isPending ? text.delete.busy : text.delete.submit}
+            </Button>
+            <Button variant="outline" onClick={() => (setOpen(false), setConfirm(''), setPassword(''), remove.reset())}>
+              {text.delete.cancel}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Button variant="outline" onClick={() => setOpen(true)}>
+          {text.delete.open}
+        </Button>
+      )}
+    </section>
+  );
+}
