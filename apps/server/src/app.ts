@@ -42,6 +42,8 @@ import { documentRoutes } from './compliance/documents.routes';
 import { farePolicyRoutes } from './pricing/fare-policies.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
 import { publicRoutes } from './public/public.routes';
+import { procedureRoutes } from './procedures/procedures.routes';
+import { helpRoutes } from './help/help.routes';
 import { profileRoutes } from './profiles/profiles.routes';
 import { pushRoutes } from './push/push.routes';
 import { refundRoutes } from './refunds/refunds.routes';
@@ -201,6 +203,8 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', analyticsRoutes(services));
   app.route('/', customerRoutes(services));
   app.route('/', cancellationRoutes(services));
+  app.route('/', procedureRoutes(services));
+  app.route('/', helpRoutes(services));
   app.route('/', operatorRideRoutes(services));
   app.route('/', zoneRoutes(services));
   app.route('/', surgeRoutes(services));

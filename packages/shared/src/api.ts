@@ -9,6 +9,7 @@ import { dashboardRoutes } from './dashboard/api';
 import { devRoutes } from './dev/api';
 import { driverRoutes } from './drivers/api';
 import { fileRoutes } from './files/api';
+import { helpRoutes } from './help/api';
 import { financeRoutes } from './finance/api';
 import { notificationRoutes } from './notifications/api';
 import { otpRoutes } from './otp/api';
@@ -17,6 +18,7 @@ import { paymentRoutes } from './payments/api';
 import { payoutRoutes } from './payouts/api';
 import { profileRoutes } from './profiles/api';
 import { pricingAdminRoutes } from './pricing/api';
+import { procedureRoutes } from './procedures/api';
 import { publicRoutes } from './public/api';
 import { pushRoutes } from './push/api';
 import { refundRoutes } from './refunds/api';
@@ -58,4 +60,6 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...complianceRoutes,
   ...insuranceRoutes,
   ...documentRoutes,
+  ...procedureRoutes,
+  ...helpRoutes,
 ];

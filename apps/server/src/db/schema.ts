@@ -402,6 +402,8 @@ export type DB = {
   insurance_policies: InsurancePoliciesTable;
   compliance_reminders: ComplianceRemindersTable;
   driver_goals: DriverGoalsTable;
+  support_procedures: SupportProceduresTable;
+  faq_entries: FaqEntriesTable;
 };
 
 /** The driver's daily goal (migration 0023, decision 0050): earnings in minor units and/or trips. */
@@ -640,4 +642,29 @@ export type ComplianceRemindersTable = {
   subject_id: string;
   days_before: number;
   sent_at: Generated<Date>;
+};
+
+/** One version of a support category's procedure (decision 0056): never updated; the newest is current. */
+export type SupportProceduresTable = {
+  id: Generated<string>;
+  category: string;
+  version: number;
+  title: string;
+  /** JSON: the ordered steps (strings). */
+  steps: ColumnType<string[], string, string>;
+  /** JSON: the canned replies ({ title, body }). */
+  replies: ColumnType<{ title: string; body: string }[], string, string>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+};
+
+/** A question and answer of the public FAQ (/help), ordered by position within its topic. */
+export type FaqEntriesTable = {
+  id: Generated<string>;
+  topic: string;
+  question: string;
+  answer: string;
+  position: number;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 };

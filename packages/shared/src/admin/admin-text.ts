@@ -61,6 +61,11 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'document.approve': 'Document approved',
   'document.reject': 'Document rejected',
   'document_types.update': 'Document requirements changed',
+  'support_procedure.create': 'Support procedure saved (new version)',
+  'faq.create': 'Help question added',
+  'faq.update': 'Help question changed',
+  'faq.delete': 'Help question deleted',
+  'faq.reorder': 'Help question moved',
 };
 
 export const adminText = {
