@@ -31,9 +31,10 @@ export async function saveProcedureVersion(db: Kysely<DB>, adminId: string, cate
         .executeTakeFirstOrThrow();
       const before: Record<string, unknown> = { version: currentVersion };
       const after: Record<string, unknown> = { version };
-      const was = { title: current?.title ?? null, steps: current?.steps ?? null, replies: current?.replies ?? null };
+      const json = <T>(value: T | string | undefined) => (typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? null));
+      const was = { title: current?.title ?? null, steps: json(current?.steps), replies: json(current?.replies) };
       for (const key of ['title', 'steps', 'replies'] as const) {
-        const old = typeof was[key] === 'string' ? JSON.parse(was[key] as string) : was[key];
+        const old = was[key];
         if (JSON.stringify(old) !== JSON.stringify(input[key])) {
           before[key] = old;
           after[key] = input[key];
