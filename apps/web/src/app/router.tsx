@@ -78,7 +78,8 @@ const adminPages: RouteObject[] = [
   { path: 'driver-admin-dashboard', lazy: () => import('./routes/driver-admin-dashboard') },
   // Issue 14 (decision 0052): insurance policies in review, expiring and expired.
   { path: 'insurance-verification', lazy: () => import('./routes/insurance-verification') },
-  placeholder('support-procedures', 'supportProcedures'),
+  // Issue 15 (decision 0056): procedures per support category, versioned, and the help center's FAQ editor.
+  { path: 'support-procedures', lazy: () => import('./routes/support-procedures') },
   placeholder('video-assets-generator', 'videoAssetsGenerator'),
 ];
 
@@ -92,7 +93,8 @@ const pages: RouteObject[] = [
   placeholder('safety', 'safety'),
   placeholder('about', 'about'),
   placeholder('contact', 'contact'),
-  placeholder('help', 'help'),
+  // Issue 15 (decision 0056): the FAQ, by topic, searchable; edited on /support-procedures.
+  { path: 'help', lazy: () => import('./routes/help') },
   placeholder('legal', 'legal'),
 
   { path: 'driver', lazy: () => import('./routes/driver') },

@@ -23,6 +23,8 @@ export const paths = {
   contact: '/contact',
   help: '/help',
   legal: '/legal',
+  supportTickets: '/support-tickets',
+  supportProcedures: '/support-procedures',
   driverManagement: '/driver-management',
   customerManagement: '/customer-management',
   bookingManagement: '/booking-management',

@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FaqEntryInput, FaqMove } from '@openride/shared/help/schemas';
+import type { FaqEntryView, FaqResponse } from '@openride/shared/help/views';
+import { PUBLIC_MAX_AGE_S } from '@openride/shared/public/api';
+import { api } from '@/lib/api';
+
+export const faqKey = ['public', 'faq'] as const;
+
+/** GET /api/public/faq: every topic with its entries (public; cached a minute). */
+export function useFaq() {
+  return useQuery({ queryKey: faqKey, queryFn: ({ signal }) => api<FaqResponse>('/api/public/faq', { signal }), staleTime: PUBLIC_MAX_AGE_S * 1000 });
+}
+
+function useInvalidate() {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: faqKey }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]);
+}
+
+/** POST /api/admin/faq. */
+export function useCreateFaqEntry() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (input: FaqEntryInput) => api<{ entry: FaqEntryView }>('/api/admin/faq', { method: 'POST', body: input }).then((r) => r.entry), onSuccess: invalidate });
+}
+
+/** PUT /api/admin/faq/:id. */
+export function useUpdateFaqEntry() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: FaqEntryInput }) => api<{ entry: FaqEntryView }>(`/api/admin/faq/${encodeURIComponent(id)}`, { method: 'PUT', body: input }).then((r) => r.entry),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /api/admin/faq/:id. */
+export function useDeleteFaqEntry() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (id: string) => api<{ entry: FaqEntryView }>(`/api/admin/faq/${encodeURIComponent(id)}`, { method: 'DELETE' }).then((r) => r.entry), onSuccess: invalidate });
+}
+
+/** POST /api/admin/faq/:id/move: answers the whole FAQ in its new order, put straight into the cache. */
+export function useMoveFaqEntry() {
+  const client = useQueryClient();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, move }: { id: string; move: FaqMove }) => api<FaqResponse>(`/api/admin/faq/${encodeURIComponent(id)}/move`, { method: 'POST', body: move }),
+    onSuccess: async (faq) => {
+      client.setQueryData(faqKey, faq);
+      await invalidate();
+    },
+  });
+}
