@@ -16,7 +16,6 @@ export const proceduresText = {
   historyLabel: (category: string) => `Version history of the ${category} procedure`,
   historyFailed: 'Could not load the version history.',
   current: 'Current',
-  hideHistory: 'Hide history',
   view: 'View',
   viewLabel: (n: number) => `View version ${n}`,
   steps: 'Steps',

@@ -88,7 +88,7 @@ function ProcedureCard({ procedure: p }: { procedure: ProcedureView }) {
               {text.edit}
             </Button>
             <Button variant="outline" size="sm" aria-expanded={history} aria-controls={historyId} aria-label={text.historyLabel(label)} onClick={() => setHistory(!history)}>
-              {history ? text.hideHistory : text.history}
+              {text.history}
             </Button>
           </div>
         )}
