@@ -1,6 +1,8 @@
 // /support-procedures (issue 15, decision 0056): an admin on a phone edits the Lost item procedure — adds a
 // step, moves it up with the keyboard, adds a canned reply — saves, sees version 2 and, in the history, both
-// versions. Axe clean; nothing scrolls sideways at 320 px.
+// versions. Then, on the Help center tab, adds a question to the FAQ, moves it up, and finds it on /help.
+// Axe clean; nothing scrolls sideways at 320 px.
+import { helpText } from '@openride/shared/help/help-text';
 import { proceduresText as text } from '@openride/shared/procedures/procedures-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -64,6 +66,22 @@ it('an admin adds a step and a canned reply to the Lost item procedure and sees 
 
   await a.setViewportSize({ width: 320, height: 640 });
   expect(await a.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+  // The help center's questions: add one to Safety, move it up one place, read it on /help.
+  const q = 'Can I choose my driver?';
+  await a.getByRole('tab', { name: text.tabs.faq }).click();
+  const safety = a.getByRole('region', { name: 'Safety', exact: true });
+  await safety.getByRole('button', { name: helpText.editor.addTo('Safety') }).click();
+  const add = a.getByRole('form', { name: helpText.editor.addTo('Safety') });
+  await add.getByLabel(helpText.editor.question).fill(q);
+  await add.getByLabel(helpText.editor.answer).fill('No: your ride is offered to the nearest free driver.');
+  await add.getByRole('button', { name: helpText.editor.save }).click();
+  await safety.getByText(q, { exact: true }).waitFor();
+  await safety.getByRole('button', { name: helpText.editor.moveUp(q) }).click();
+  await expect.poll(() => safety.locator('li p.font-medium').allTextContents().then((all) => all.indexOf(q))).toBe(await safety.locator('li p.font-medium').count() - 2);
+  await a.goto('/help');
+  await a.getByRole('searchbox', { name: helpText.search }).fill('choose my driver');
+  await a.getByRole('button', { name: q }).waitFor();
   admin.expectNoErrors();
   await admin.context.close();
 });

@@ -25,6 +25,7 @@ export const paths = {
   legal: '/legal',
   supportTickets: '/support-tickets',
   supportProcedures: '/support-procedures',
+  helpEditor: '/support-procedures?section=faq',
   driverManagement: '/driver-management',
   customerManagement: '/customer-management',
   bookingManagement: '/booking-management',

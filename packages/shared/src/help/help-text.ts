@@ -13,6 +13,7 @@ export const helpText = {
   stillNeedHelpVisitor: 'Write to us and our team will answer by email.',
   openTicket: 'Open a support ticket',
   contactUs: 'Contact us',
+  editAsAdmin: 'Edit these questions',
   editor: {
     title: 'Help center questions',
     intro: 'The questions and answers of the public /help page, by topic. Changes show there within a minute.',

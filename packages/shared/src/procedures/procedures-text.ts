@@ -1,6 +1,6 @@
 /** The words of /support-procedures and of the procedure panel beside a ticket (decision 0056). */
 export const proceduresText = {
-  title: 'Support procedures',
+  title: 'Support Procedures',
   intro: 'What to do for each kind of support ticket, step by step, and the replies to send. Every save is a new version; earlier ones stay in the history.',
   tabs: { label: 'Support procedures sections', procedures: 'Procedures', faq: 'Help center' },
   categories: 'Categories',

@@ -5,15 +5,30 @@ import { PUBLIC_MAX_AGE_S } from '@openride/shared/public/api';
 import { api } from '@/lib/api';
 
 export const faqKey = ['public', 'faq'] as const;
+/** The editor's copy: read past the browser's cache of the public answer (max-age 60 s), so an edit shows at once. */
+export const editorFaqKey = ['admin', 'faq'] as const;
 
 /** GET /api/public/faq: every topic with its entries (public; cached a minute). */
 export function useFaq() {
   return useQuery({ queryKey: faqKey, queryFn: ({ signal }) => api<FaqResponse>('/api/public/faq', { signal }), staleTime: PUBLIC_MAX_AGE_S * 1000 });
 }
 
+/**
+ * The same answer for the editor, fetched with `cache: 'no-cache'`: always from the server, and the browser's
+ * cached copy is replaced with it, so /help in this browser shows the edit too.
+ */
+export function useEditorFaq() {
+  return useQuery({ queryKey: editorFaqKey, queryFn: ({ signal }) => api<FaqResponse>('/api/public/faq', { signal, cache: 'no-cache' }) });
+}
+
 function useInvalidate() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: faqKey }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: editorFaqKey }),
+      client.invalidateQueries({ queryKey: faqKey }),
+      client.invalidateQueries({ queryKey: ['admin', 'audit-log'] }),
+    ]);
 }
 
 /** POST /api/admin/faq. */
@@ -44,6 +59,7 @@ export function useMoveFaqEntry() {
   return useMutation({
     mutationFn: ({ id, move }: { id: string; move: FaqMove }) => api<FaqResponse>(`/api/admin/faq/${encodeURIComponent(id)}/move`, { method: 'POST', body: move }),
     onSuccess: async (faq) => {
+      client.setQueryData(editorFaqKey, faq);
       client.setQueryData(faqKey, faq);
       await invalidate();
     },

@@ -13,7 +13,7 @@ import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
-import { useCreateFaqEntry, useDeleteFaqEntry, useFaq, useMoveFaqEntry, useUpdateFaqEntry } from '../api/faq';
+import { useCreateFaqEntry, useDeleteFaqEntry, useEditorFaq, useMoveFaqEntry, useUpdateFaqEntry } from '../api/faq';
 
 const text = helpText.editor;
 
@@ -23,7 +23,7 @@ const text = helpText.editor;
  * change within a minute (its cache).
  */
 export function FaqEditor() {
-  const faq = useFaq();
+  const faq = useEditorFaq();
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="space-y-6">

@@ -30,7 +30,13 @@ export function HelpPage() {
   const total = faq.data?.topics.reduce((n, t) => n + t.entries.length, 0) ?? 0;
   return (
     <PageContainer className="max-w-3xl">
-      <PageHeading title={text.title} description={text.intro} />
+      <PageHeading title={text.title} description={text.intro}>
+        {me.data?.roles.includes('admin') ? (
+          <Link to={paths.helpEditor} className="text-sm font-semibold text-brand-700 underline">
+            {text.editAsAdmin}
+          </Link>
+        ) : null}
+      </PageHeading>
       {faq.isPending ? (
         <QueryLoading />
       ) : faq.isError ? (

@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { proceduresText as text } from '@openride/shared/procedures/procedures-text';
 import { supportCategoryLabels } from '@openride/shared/support/categories';
 import { Button } from '@/components/ui/button';
@@ -17,7 +18,10 @@ type Section = 'procedures' | 'faq';
  * help center's FAQ editor, given by the route module (another feature's component).
  */
 export function SupportProceduresPage({ faqEditor }: { faqEditor: ReactNode }) {
-  const [section, setSection] = useState<Section>('procedures');
+  // `?section=faq` opens the help center's tab (the /help page links there for admins).
+  const [params, setParams] = useSearchParams();
+  const section: Section = params.get('section') === 'faq' ? 'faq' : 'procedures';
+  const setSection = (next: Section) => setParams(next === 'faq' ? { section: 'faq' } : {}, { replace: true });
   return (
     <PageContainer>
       <PageHeading title={text.title} description={text.intro} />
