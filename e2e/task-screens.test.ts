@@ -293,7 +293,7 @@ describe('every page at 320 px: none scrolls sideways', () => {
 
   it('admin pages', async () => {
     const adminPage = await signedInPage(browser, server, await adminApi(server), NARROW);
-    const paths = [adminPathOf(server), '/driver-management', '/customer-management', '/booking-management', '/analytics', '/driver-admin-dashboard', '/driver-heatmap', '/geofence-management', '/pricing-settings', '/surge-pricing', '/cancellation-policies', '/document-review', '/insurance-verification', '/vehicles', '/legal', '/video-assets-generator'];
+    const paths = [adminPathOf(server), '/driver-management', '/customer-management', '/booking-management', '/analytics', '/driver-admin-dashboard', '/driver-heatmap', '/geofence-management', '/pricing-settings', '/surge-pricing', '/cancellation-policies', '/document-review', '/insurance-verification', '/vehicles', '/legal', '/video-assets-generator', '/support-procedures'];
     if (driverId) paths.push(`/driver/${driverId}`);
     expect(await wideOnes(adminPage.page, paths)).toEqual([]);
     await adminPage.context.close();

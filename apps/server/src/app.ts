@@ -46,6 +46,8 @@ import { pricingRoutes } from './pricing/pricing.routes';
 import { publicRoutes } from './public/public.routes';
 import { createPrerenderer } from './public/prerender-pages';
 import { legalRoutes } from './legal/legal.routes';
+import { procedureRoutes } from './procedures/procedures.routes';
+import { helpRoutes } from './help/help.routes';
 import { profileRoutes } from './profiles/profiles.routes';
 import { pushRoutes } from './push/push.routes';
 import { refundRoutes } from './refunds/refunds.routes';
@@ -209,6 +211,8 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', videoRoutes(services));
   app.route('/', customerRoutes(services));
   app.route('/', cancellationRoutes(services));
+  app.route('/', procedureRoutes(services));
+  app.route('/', helpRoutes(services));
   app.route('/', operatorRideRoutes(services));
   app.route('/', zoneRoutes(services));
   app.route('/', surgeRoutes(services));

@@ -11,6 +11,7 @@ import { dashboardRoutes } from './dashboard/api';
 import { devRoutes } from './dev/api';
 import { driverRoutes } from './drivers/api';
 import { fileRoutes } from './files/api';
+import { helpRoutes } from './help/api';
 import { financeRoutes } from './finance/api';
 import { notificationRoutes } from './notifications/api';
 import { otpRoutes } from './otp/api';
@@ -20,6 +21,7 @@ import { payoutRoutes } from './payouts/api';
 import { profileRoutes } from './profiles/api';
 import { pricingAdminRoutes } from './pricing/api';
 import { privacyRoutes } from './privacy/api';
+import { procedureRoutes } from './procedures/api';
 import { publicRoutes } from './public/api';
 import { pushRoutes } from './push/api';
 import { refundRoutes } from './refunds/api';
@@ -66,4 +68,6 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...legalRoutes,
   ...videoRoutes,
   ...privacyRoutes,
+  ...procedureRoutes,
+  ...helpRoutes,
 ];

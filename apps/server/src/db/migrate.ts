@@ -25,6 +25,7 @@ import * as m0023 from './migrations/0023-driver-goals';
 import * as m0026 from './migrations/0026-legal';
 import * as m0027 from './migrations/0027-account-settings';
 import * as m0028 from './migrations/0028-notification-kinds';
+import * as m0025 from './migrations/0025-support-procedures-and-faq';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0026-legal': m0026,
   '0027-account-settings': m0027,
   '0028-notification-kinds': m0028,
+  '0025-support-procedures-and-faq': m0025,
 };
 
 /** Every migration this code knows, oldest first: a backup whose database has one more is refused (decision 0028). */

@@ -414,6 +414,8 @@ export type DB = {
   saved_places: SavedPlacesTable;
   emergency_contacts: EmergencyContactsTable;
   notification_preferences: NotificationPreferencesTable;
+  support_procedures: SupportProceduresTable;
+  faq_entries: FaqEntriesTable;
 };
 
 /** Terms of Service and Privacy Policy versions, and who accepted which (migration 0026, decision 0057). */
@@ -661,4 +663,29 @@ export type ComplianceRemindersTable = {
   subject_id: string;
   days_before: number;
   sent_at: Generated<Date>;
+};
+
+/** One version of a support category's procedure (decision 0056): never updated; the newest is current. */
+export type SupportProceduresTable = {
+  id: Generated<string>;
+  category: string;
+  version: number;
+  title: string;
+  /** JSON: the ordered steps (strings). */
+  steps: ColumnType<string[], string, string>;
+  /** JSON: the canned replies ({ title, body }). */
+  replies: ColumnType<{ title: string; body: string }[], string, string>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+};
+
+/** A question and answer of the public FAQ (/help), ordered by position within its topic. */
+export type FaqEntriesTable = {
+  id: Generated<string>;
+  topic: string;
+  question: string;
+  answer: string;
+  position: number;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 };

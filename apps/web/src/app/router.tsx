@@ -82,7 +82,8 @@ const adminPages: RouteObject[] = [
   { path: 'driver-admin-dashboard', lazy: () => import('./routes/driver-admin-dashboard') },
   // Issue 14 (decision 0052): insurance policies in review, expiring and expired.
   { path: 'insurance-verification', lazy: () => import('./routes/insurance-verification') },
-  placeholder('support-procedures', 'supportProcedures'),
+  // Issue 15 (decision 0056): procedures per support category, versioned, and the help center's FAQ editor.
+  { path: 'support-procedures', lazy: () => import('./routes/support-procedures') },
   // Issue 15 (decision 0060): marketing videos drawn and recorded in the browser from live figures.
   { path: 'video-assets-generator', lazy: () => import('./routes/video-assets-generator') },
 ];
@@ -98,7 +99,8 @@ const pages: RouteObject[] = [
   { path: 'safety', lazy: () => import('./routes/safety') },
   { path: 'about', lazy: () => import('./routes/about') },
   placeholder('contact', 'contact'),
-  placeholder('help', 'help'),
+  // Issue 15 (decision 0056): the FAQ, by topic, searchable; edited on /support-procedures.
+  { path: 'help', lazy: () => import('./routes/help') },
   { path: 'legal', lazy: () => import('./routes/legal') },
 
   { path: 'driver', lazy: () => import('./routes/driver') },

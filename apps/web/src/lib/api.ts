@@ -24,6 +24,8 @@ type ApiOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** The browser cache mode: 'no-cache' asks the server even for a cacheable public answer (and refreshes the cached copy). */
+  cache?: RequestCache;
 };
 
 function errorFromBody(body: unknown): { code?: string; message?: string } {
@@ -52,7 +54,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** Same-origin JSON request: the session cookie authenticates, so no token handling here. */
-export async function api<T>(path: string, { method = 'GET', body, signal }: ApiOptions = {}): Promise<T> {
+export async function api<T>(path: string, { method = 'GET', body, signal, cache }: ApiOptions = {}): Promise<T> {
   // The server takes writes as JSON only (its CSRF rule answers 415 to anything else), so a write without a
   // body sends an empty object: a DELETE or an action's POST cannot be refused for having nothing to say.
   const payload = body === undefined && method !== 'GET' ? {} : body;
@@ -64,6 +66,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Api
       headers: payload === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: payload === undefined ? undefined : JSON.stringify(payload),
       signal,
+      ...(cache ? { cache } : {}),
     });
   } catch (error) {
     // An abort is ours (a query cancelled); anything else means no answer at all. The browser's text for

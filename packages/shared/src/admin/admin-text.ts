@@ -63,6 +63,11 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'document_types.update': 'Document requirements changed',
   'legal.publish': 'Legal document published',
   'account.delete': 'Account deleted by its owner',
+  'support_procedure.create': 'Support procedure saved (new version)',
+  'faq.create': 'Help question added',
+  'faq.update': 'Help question changed',
+  'faq.delete': 'Help question deleted',
+  'faq.reorder': 'Help question moved',
 };
 
 export const adminText = {

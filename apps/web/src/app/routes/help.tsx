@@ -1,0 +1,1 @@
+export { HelpPage as Component } from '@/features/help/components/help-page';

@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FaqEntryInput, FaqMove } from '@openride/shared/help/schemas';
+import type { FaqEntryView, FaqResponse } from '@openride/shared/help/views';
+import { PUBLIC_MAX_AGE_S } from '@openride/shared/public/api';
+import { api } from '@/lib/api';
+
+export const faqKey = ['public', 'faq'] as const;
+/** The editor's copy: read past the browser's cache of the public answer (max-age 60 s), so an edit shows at once. */
+export const editorFaqKey = ['admin', 'faq'] as const;
+
+/** GET /api/public/faq: every topic with its entries (public; cached a minute). */
+export function useFaq() {
+  return useQuery({ queryKey: faqKey, queryFn: ({ signal }) => api<FaqResponse>('/api/public/faq', { signal }), staleTime: PUBLIC_MAX_AGE_S * 1000 });
+}
+
+/**
+ * The same answer for the editor, fetched with `cache: 'no-cache'`: always from the server, and the browser's
+ * cached copy is replaced with it, so /help in this browser shows the edit too.
+ */
+export function useEditorFaq() {
+  return useQuery({ queryKey: editorFaqKey, queryFn: ({ signal }) => api<FaqResponse>('/api/public/faq', { signal, cache: 'no-cache' }) });
+}
+
+function useInvalidate() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: editorFaqKey }),
+      client.invalidateQueries({ queryKey: faqKey }),
+      client.invalidateQueries({ queryKey: ['admin', 'audit-log'] }),
+    ]);
+}
+
+/** POST /api/admin/faq. */
+export function useCreateFaqEntry() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (input: FaqEntryInput) => api<{ entry: FaqEntryView }>('/api/admin/faq', { method: 'POST', body: input }).then((r) => r.entry), onSuccess: invalidate });
+}
+
+/** PUT /api/admin/faq/:id. */
+export function useUpdateFaqEntry() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: FaqEntryInput }) => api<{ entry: FaqEntryView }>(`/api/admin/faq/${encodeURIComponent(id)}`, { method: 'PUT', body: input }).then((r) => r.entry),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /api/admin/faq/:id. */
+export function useDeleteFaqEntry() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (id: string) => api<{ entry: FaqEntryView }>(`/api/admin/faq/${encodeURIComponent(id)}`, { method: 'DELETE' }).then((r) => r.entry), onSuccess: invalidate });
+}
+
+/** POST /api/admin/faq/:id/move: answers the whole FAQ in its new order, put straight into the cache. */
+export function useMoveFaqEntry() {
+  const client = useQueryClient();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, move }: { id: string; move: FaqMove }) => api<FaqResponse>(`/api/admin/faq/${encodeURIComponent(id)}/move`, { method: 'POST', body: move }),
+    onSuccess: async (faq) => {
+      client.setQueryData(editorFaqKey, faq);
+      client.setQueryData(faqKey, faq);
+      await invalidate();
+    },
+  });
+}
