@@ -22,6 +22,7 @@ import { pushRoutes } from './push/api';
 import { refundRoutes } from './refunds/api';
 import { rideRoutes } from './rides/api';
 import { scheduleRoutes } from './schedule/api';
+import { supportRoutes } from './support/api';
 import { surgeRoutes } from './surge/api';
 import { systemRoutes } from './system/api';
 import { vehicleRoutes } from './vehicles/api';
@@ -58,4 +59,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...complianceRoutes,
   ...insuranceRoutes,
   ...documentRoutes,
+  ...supportRoutes,
 ];

@@ -71,6 +71,9 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   FILE_TYPE_NOT_ALLOWED: 'This file type is not accepted. Upload a JPEG, PNG or WebP photo, or a PDF.',
   FILE_UNREADABLE: 'We could not read this image. Take the photo again, or upload a PDF.',
   TOO_MANY_UPLOADS: 'You have uploaded a lot of files in a short time. Please wait a few minutes, then try again.',
+  TICKET_CLOSED: 'This ticket is closed. Open a new ticket if you need more help.',
+  TICKET_NOT_RESOLVED: 'You can rate the help once the ticket is resolved.',
+  TOO_MANY_CONTACTS: 'You have sent several messages in a short time. Please wait an hour, or sign in and open a ticket.',
 };
 
 /** What to tell a person about an error; an unknown code (an older or newer server) reads as unexpected. */

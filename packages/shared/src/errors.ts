@@ -134,6 +134,14 @@ export const DOMAIN_ERROR_CODES = {
   FILE_UNREADABLE: 422,
   /** Too many uploads by one user in a short time. */
   TOO_MANY_UPLOADS: 429,
+
+  // Support tickets (issue 15, decision 0055)
+  /** A closed ticket takes no more replies: the user opens a new one. */
+  TICKET_CLOSED: 409,
+  /** The help is rated after the ticket is resolved. */
+  TICKET_NOT_RESOLVED: 409,
+  /** Too many /contact messages from one network address in an hour. */
+  TOO_MANY_CONTACTS: 429,
 } as const;
 
 export const ERROR_CODES = { ...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES } as const;

@@ -22,6 +22,7 @@ import * as m0020 from './migrations/0020-driver-schedule';
 import * as m0021 from './migrations/0021-vehicle-photos';
 import * as m0022 from './migrations/0022-compliance';
 import * as m0023 from './migrations/0023-driver-goals';
+import * as m0024 from './migrations/0024-support-tickets';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0021-vehicle-photos': m0021,
   '0022-compliance': m0022,
   '0023-driver-goals': m0023,
+  '0024-support-tickets': m0024,
 };
 
 /** Every migration this code knows, oldest first: a backup whose database has one more is refused (decision 0028). */

@@ -61,6 +61,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'document.approve': 'Document approved',
   'document.reject': 'Document rejected',
   'document_types.update': 'Document requirements changed',
+  'support_ticket.assign': 'Ticket assigned',
+  'support_ticket.reply': 'Ticket answered',
+  'support_ticket.note': 'Ticket note added',
+  'support_ticket.priority': 'Ticket priority changed',
+  'support_ticket.resolve': 'Ticket resolved',
+  'support_ticket.reopen': 'Ticket reopened',
 };
 
 export const adminText = {
