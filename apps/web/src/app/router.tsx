@@ -29,6 +29,8 @@ const signedInPages: RouteObject[] = [
   { path: 'payment-history/:rideId', lazy: () => import('./routes/ride-receipt') },
   // Issue 14 (decision 0046): a driver's vehicles, or for admins the verification queue and ride-type rules.
   { path: 'vehicles', lazy: () => import('./routes/vehicles') },
+  // Issue 15 (decision 0055): a rider's or driver's tickets, or for admins the support queue.
+  { path: 'support-tickets', lazy: () => import('./routes/support-tickets') },
 ];
 
 /** Pages for users with a driver record (pending ones included); riders are sent to /driver. */
@@ -91,7 +93,8 @@ const pages: RouteObject[] = [
   { path: 'pricing', lazy: () => import('./routes/pricing') },
   placeholder('safety', 'safety'),
   placeholder('about', 'about'),
-  placeholder('contact', 'contact'),
+  // Issue 15 (decision 0055): a message that becomes a support ticket, visitors too.
+  { path: 'contact', lazy: () => import('./routes/contact') },
   placeholder('help', 'help'),
   placeholder('legal', 'legal'),
 
@@ -107,7 +110,6 @@ const pages: RouteObject[] = [
 
   // Riders' pages whose content is still to come; public until they show something personal.
   placeholder('account-settings', 'accountSettings'),
-  placeholder('support-tickets', 'supportTickets'),
   placeholder('notifications', 'notifications'),
   placeholder('referrals', 'referrals'),
 
