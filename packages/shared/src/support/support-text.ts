@@ -78,6 +78,8 @@ export const supportText = {
     reopen: 'Reopen',
     replyLabel: 'Reply to the user',
     noteLabel: 'Internal note',
+    replyText: 'Your reply',
+    noteText: 'Your note (admins only)',
     sendReply: 'Send reply',
     addNote: 'Add note',
     requester: 'From',

@@ -173,7 +173,7 @@ function Composer({ draft, setDraft, closed, pending, onSend }: { draft: string;
         </label>
       </fieldset>
       <label htmlFor={fieldId} className="sr-only">
-        {internal ? text.noteLabel : text.replyLabel}
+        {internal ? text.noteText : text.replyText}
       </label>
       <textarea id={fieldId} rows={4} maxLength={4000} className={textareaClasses} value={draft} onChange={(e) => setDraft(e.target.value)} />
       {internal ? <p className="text-xs font-semibold text-amber-900">{supportText.conversation.internal}</p> : null}
