@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openSocket } from '../apps/server/test/socket-client';
 import { adminApi, applyApi, byText, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
+import { seriousViolations } from './support/axe';
 import { closeSuite, DESKTOP, type E2EServer, openPage, openSuite, PHONE } from './support/fixtures';
 
 let server: E2EServer;
@@ -53,6 +54,7 @@ it('a rider reports a lost item from a completed ride; an admin answers; the rid
   await heading.waitFor();
   const number = (await heading.textContent())!.replace('Ticket ', '');
   await byText(page, supportText.conversation.lostItemNote).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The admin, on a desktop: the queue, the ticket with the ride beside it, a note, then a reply.
@@ -71,6 +73,7 @@ it('a rider reports a lost item from a completed ride; an admin answers; the rid
   await adminPage.page.getByLabel(supportText.admin.replyText, { exact: true }).fill('Your driver has the umbrella and will arrange the return here.');
   await adminPage.page.getByRole('button', { name: supportText.admin.sendReply }).click();
   await adminPage.page.getByText(supportText.adminStatuses.pending, { exact: true }).first().waitFor();
+  expect(await seriousViolations(adminPage.page)).toEqual([]);
   adminPage.expectNoErrors();
   await adminPage.context.close();
 
@@ -94,6 +97,7 @@ it('a visitor sends /contact and reads the ticket number; the admin finds it in 
   const thanks = page.getByRole('status').filter({ hasText: 'Your message is ticket' });
   await thanks.waitFor();
   const number = /T-\d+/.exec((await thanks.textContent()) ?? '')![0];
+  expect(await seriousViolations(page)).toEqual([]);
   expectNoErrors();
   await context.close();
   const admin = await adminApi(server);
