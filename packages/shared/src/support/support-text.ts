@@ -79,6 +79,7 @@ export const supportText = {
     replyLabel: 'Reply to the user',
     noteLabel: 'Internal note',
     replyText: 'Your reply',
+    emailed: (to: string) => `A visitor: your reply is emailed to ${to}.`,
     noteText: 'Your note (admins only)',
     sendReply: 'Send reply',
     addNote: 'Add note',

@@ -12,6 +12,7 @@ import { useMe } from '@/lib/session';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { type AdminTicketAction, type AdminTicketDetail, useAdminTicket, useAdminTicketAction } from '../api/admin-tickets';
+import { PhotoField } from './photo-field';
 import { formatWhen, PriorityChip, selectClasses, StatusChip, textareaClasses } from './ticket-bits';
 import { TicketMessages } from './ticket-messages';
 
@@ -139,7 +140,14 @@ function TicketWork({ detail, procedurePanel }: { detail: AdminTicketDetail; pro
             <TicketMessages messages={detail.messages} reader="admin" />
           </Card>
           {procedurePanel ? procedurePanel({ category: t.category, insert: (x) => setDraft((d) => (d ? `${d}\n\n${x}` : x)) }) : null}
-          <Composer draft={draft} setDraft={setDraft} closed={t.status === 'closed'} pending={action.isPending} onSend={(body, internal) => run({ kind: 'message', input: { body, internal } }, internal ? text.addNote : text.sendReply)} />
+          <Composer
+            draft={draft}
+            setDraft={setDraft}
+            closed={t.status === 'closed'}
+            pending={action.isPending}
+            emailTo={t.visitor ? t.requester_email : null}
+            onSend={(body, internal, file_ids) => run({ kind: 'message', input: { body, internal, ...(file_ids.length ? { file_ids } : {}) } }, internal ? text.addNote : text.sendReply)}
+          />
         </div>
         {detail.ride ? <RidePanel ride={detail.ride} /> : null}
       </div>
@@ -147,8 +155,24 @@ function TicketWork({ detail, procedurePanel }: { detail: AdminTicketDetail; pro
   );
 }
 
-function Composer({ draft, setDraft, closed, pending, onSend }: { draft: string; setDraft: (v: string) => void; closed: boolean; pending: boolean; onSend: (body: string, internal: boolean) => void }) {
+function Composer({
+  draft,
+  setDraft,
+  closed,
+  pending,
+  emailTo,
+  onSend,
+}: {
+  draft: string;
+  setDraft: (v: string) => void;
+  closed: boolean;
+  pending: boolean;
+  emailTo: string | null;
+  onSend: (body: string, internal: boolean, fileIds: string[]) => void;
+}) {
   const [mode, setMode] = useState<'reply' | 'note'>(closed ? 'note' : 'reply');
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
   const internal = mode === 'note';
@@ -156,8 +180,9 @@ function Composer({ draft, setDraft, closed, pending, onSend }: { draft: string;
     e.preventDefault();
     if (!draft.trim()) return setError('Write a message.');
     setError(null);
-    onSend(draft.trim(), internal);
+    onSend(draft.trim(), internal, photos);
     setDraft('');
+    setPhotos([]);
   };
   return (
     <form onSubmit={submit} noValidate className={cn('space-y-3 rounded-2xl border p-4', internal ? 'border-dashed border-amber-400 bg-amber-50' : 'border-ink-200 bg-white')}>
@@ -176,13 +201,14 @@ function Composer({ draft, setDraft, closed, pending, onSend }: { draft: string;
         {internal ? text.noteText : text.replyText}
       </label>
       <textarea id={fieldId} rows={4} maxLength={4000} className={textareaClasses} value={draft} onChange={(e) => setDraft(e.target.value)} />
-      {internal ? <p className="text-xs font-semibold text-amber-900">{supportText.conversation.internal}</p> : null}
+      {internal ? <p className="text-xs font-semibold text-amber-900">{supportText.conversation.internal}</p> : emailTo ? <p className="text-xs text-ink-600">{text.emailed(emailTo)}</p> : null}
+      <PhotoField photos={photos} setPhotos={setPhotos} onBusyChange={setBusy} />
       {error ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {error}
         </p>
       ) : null}
-      <Button type="submit" variant={internal ? 'secondary' : 'primary'} disabled={pending}>
+      <Button type="submit" variant={internal ? 'secondary' : 'primary'} disabled={busy || pending}>
         {internal ? text.addNote : text.sendReply}
       </Button>
     </form>

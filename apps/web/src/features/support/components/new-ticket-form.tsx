@@ -1,12 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
-import { TICKET_CATEGORIES, TICKET_PHOTOS_MAX, type TicketCategory } from '@openride/shared/support/schemas';
+import { TICKET_CATEGORIES, type TicketCategory } from '@openride/shared/support/schemas';
 import { supportText } from '@openride/shared/support/support-text';
 import { Button } from '@/components/ui/button';
-import { FilePicker } from '@/components/ui/file-picker';
-import { FileThumbs } from '@/components/ui/file-thumbs';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
 import { type TicketView, useOpenTicket, useRecentRides } from '../api/tickets';
+import { PhotoField } from './photo-field';
 import { formatWhen, selectClasses, textareaClasses } from './ticket-bits';
 
 const text = supportText.form;
@@ -84,13 +83,7 @@ export function NewTicketForm({ rideId, as, onOpened }: { rideId?: string; as: '
           {text.messageHint}
         </p>
       </div>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-ink-800">{text.photos}</legend>
-        <FileThumbs ids={photos} alt={supportText.conversation.photo} size="sm" onRemove={(id) => setPhotos((p) => p.filter((x) => x !== id))} removeLabel={(n) => `Remove photo ${n}`} />
-        {photos.length < TICKET_PHOTOS_MAX ? (
-          <FilePicker label={text.addPhoto} purpose="ticket_photo" accept="image/jpeg,image/png,image/webp" camera onBusyChange={setBusy} onUploaded={(f) => setPhotos((p) => [...p, f.id])} />
-        ) : null}
-      </fieldset>
+      <PhotoField photos={photos} setPhotos={setPhotos} onBusyChange={setBusy} />
       {error ? (
         <p id={ids.error} role="alert" className="text-sm font-medium text-red-700">
           {error}

@@ -8,6 +8,7 @@ import { PageTitle } from '@/components/ui/page';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { isApiError } from '@/lib/api';
 import { type TicketDetail, useMyTicket, useRateTicket, useReplyToTicket } from '../api/tickets';
+import { PhotoField } from './photo-field';
 import { StatusChip, textareaClasses } from './ticket-bits';
 import { TicketMessages } from './ticket-messages';
 
@@ -63,13 +64,15 @@ function Conversation({ detail }: { detail: TicketDetail }) {
 function ReplyBox({ id }: { id: string }) {
   const reply = useReplyToTicket(id);
   const [body, setBody] = useState('');
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!body.trim()) return setError('Write a message.');
     setError(null);
-    reply.mutate({ body: body.trim() }, { onSuccess: () => setBody(''), onError: (err) => setError(isApiError(err) ? err.message : 'Could not send. Try again.') });
+    reply.mutate({ body: body.trim(), ...(photos.length ? { file_ids: photos } : {}) }, { onSuccess: () => (setBody(''), setPhotos([])), onError: (err) => setError(isApiError(err) ? err.message : 'Could not send. Try again.') });
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-2">
@@ -77,12 +80,13 @@ function ReplyBox({ id }: { id: string }) {
         {text.replyLabel}
       </label>
       <textarea id={fieldId} rows={3} maxLength={4000} className={textareaClasses} value={body} onChange={(e) => setBody(e.target.value)} />
+      <PhotoField photos={photos} setPhotos={setPhotos} onBusyChange={setBusy} />
       {error ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {error}
         </p>
       ) : null}
-      <Button type="submit" disabled={reply.isPending}>
+      <Button type="submit" disabled={busy || reply.isPending}>
         {text.send}
       </Button>
     </form>
