@@ -275,7 +275,7 @@ describe('every page at 320 px: none scrolls sideways', () => {
     const rider = await signUpApi(server, { full_name: 'Nell Narrow' });
     const ridePage = await signedInPage(browser, server, rider, NARROW);
     const ride = await rider.post('/api/rides', { pickup: { ...UNION_SQUARE, label: 'Union Square' }, destination: { lat: 37.8024, lng: -122.4058, label: 'Coit Tower' }, ride_type: 'economy', payment_method: 'cash' });
-    expect(await wideOnes(ridePage.page, ['/book-ride', `/track-ride/${ride.body.ride.id}`, '/ride-history', '/account-settings', '/notifications'])).toEqual([]);
+    expect(await wideOnes(ridePage.page, ['/book-ride', `/track-ride/${ride.body.ride.id}`, '/ride-history', '/account-settings', '/notifications', '/support-tickets?new=1'])).toEqual([]);
     await rider.post(`/api/rides/${ride.body.ride.id}/cancel`, {});
     await ridePage.context.close();
   });
@@ -293,7 +293,7 @@ describe('every page at 320 px: none scrolls sideways', () => {
 
   it('admin pages', async () => {
     const adminPage = await signedInPage(browser, server, await adminApi(server), NARROW);
-    const paths = [adminPathOf(server), '/driver-management', '/customer-management', '/booking-management', '/analytics', '/driver-admin-dashboard', '/driver-heatmap', '/geofence-management', '/pricing-settings', '/surge-pricing', '/cancellation-policies', '/document-review', '/insurance-verification', '/vehicles', '/legal', '/video-assets-generator', '/support-procedures'];
+    const paths = [adminPathOf(server), '/driver-management', '/customer-management', '/booking-management', '/analytics', '/driver-admin-dashboard', '/driver-heatmap', '/geofence-management', '/pricing-settings', '/surge-pricing', '/cancellation-policies', '/document-review', '/insurance-verification', '/vehicles', '/legal', '/video-assets-generator', '/support-procedures', '/support-tickets'];
     if (driverId) paths.push(`/driver/${driverId}`);
     expect(await wideOnes(adminPage.page, paths)).toEqual([]);
     await adminPage.context.close();

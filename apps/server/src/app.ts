@@ -51,6 +51,7 @@ import { helpRoutes } from './help/help.routes';
 import { profileRoutes } from './profiles/profiles.routes';
 import { pushRoutes } from './push/push.routes';
 import { refundRoutes } from './refunds/refunds.routes';
+import { supportRoutes } from './support/support.routes';
 import { rideRoutes } from './rides/rides.routes';
 import { surgeRoutes } from './surge/surge.routes';
 import { zoneRoutes } from './zones/zones.routes';
@@ -223,6 +224,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', farePolicyRoutes(services));
   app.route('/', paymentHistoryRoutes(services));
   app.route('/', refundRoutes(services));
+  app.route('/', supportRoutes(services));
   app.route('/', financeRoutes(services));
   app.route('/', paymentRoutes(services));
   app.route('/', fileRoutes(services));

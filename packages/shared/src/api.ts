@@ -27,6 +27,7 @@ import { pushRoutes } from './push/api';
 import { refundRoutes } from './refunds/api';
 import { rideRoutes } from './rides/api';
 import { scheduleRoutes } from './schedule/api';
+import { supportRoutes } from './support/api';
 import { surgeRoutes } from './surge/api';
 import { systemRoutes } from './system/api';
 import { vehicleRoutes } from './vehicles/api';
@@ -70,4 +71,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...privacyRoutes,
   ...procedureRoutes,
   ...helpRoutes,
+  ...supportRoutes,
 ];

@@ -83,6 +83,9 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   ACCOUNT_HAS_ACTIVE_RIDE: 'You have a ride under way. Finish or cancel it, then delete your account.',
   ACCOUNT_OWES_MONEY: 'You still owe money. Settle what you owe, then delete your account.',
   ACCOUNT_DELETE_NOT_CONFIRMED: 'Type DELETE and your current password to delete your account.',
+  TICKET_CLOSED: 'This ticket is closed. Open a new ticket if you need more help.',
+  TICKET_NOT_RESOLVED: 'You can rate the help once the ticket is resolved.',
+  TOO_MANY_CONTACTS: 'You have sent several messages in a short time. Please wait an hour, or sign in and open a ticket.',
 };
 
 /** What to tell a person about an error; an unknown code (an older or newer server) reads as unexpected. */

@@ -159,6 +159,13 @@ export const DOMAIN_ERROR_CODES = {
   ACCOUNT_OWES_MONEY: 409,
   /** Deleting the account without typing DELETE, or with a wrong current password. */
   ACCOUNT_DELETE_NOT_CONFIRMED: 400,
+  // Support tickets (issue 15, decision 0055)
+  /** A closed ticket takes no more replies: the user opens a new one. */
+  TICKET_CLOSED: 409,
+  /** The help is rated after the ticket is resolved. */
+  TICKET_NOT_RESOLVED: 409,
+  /** Too many /contact messages from one network address in an hour. */
+  TOO_MANY_CONTACTS: 429,
 } as const;
 
 export const ERROR_CODES = { ...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES } as const;

@@ -51,6 +51,7 @@ export const REALTIME_EVENTS = {
   'notification.changed': z.union([z.strictObject({ id: z.string(), op: z.literal('insert') }), z.strictObject({ op: z.literal('update') })]).describe("The user's notifications changed (one inserted, or some marked read), on `user:{id}`."),
   'driver.changed': driverStateSchema.describe("The user's driver record changed (applied, reviewed, online or offline), on `user:{id}`."),
   'profile.changed': z.strictObject({ full_name: z.string().nullable(), phone: z.string().nullable() }).describe("The user's profile changed, on `user:{id}`."),
+  'support.ticket_changed': z.strictObject({ id: z.string() }).describe('A support ticket the user is on (requester, or the other party of a lost-item ticket) has a new message or status, on `user:{id}` (decision 0055).'),
 } as const;
 export type RealtimeEventName = keyof typeof REALTIME_EVENTS;
 export type RealtimeEventData<E extends RealtimeEventName> = z.infer<(typeof REALTIME_EVENTS)[E]>;

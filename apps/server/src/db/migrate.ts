@@ -26,6 +26,7 @@ import * as m0026 from './migrations/0026-legal';
 import * as m0027 from './migrations/0027-account-settings';
 import * as m0028 from './migrations/0028-notification-kinds';
 import * as m0025 from './migrations/0025-support-procedures-and-faq';
+import * as m0024 from './migrations/0024-support-tickets';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped: add the next. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0027-account-settings': m0027,
   '0028-notification-kinds': m0028,
   '0025-support-procedures-and-faq': m0025,
+  '0024-support-tickets': m0024,
 };
 
 /** Every migration this code knows, oldest first: a backup whose database has one more is refused (decision 0028). */

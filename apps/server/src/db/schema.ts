@@ -416,6 +416,8 @@ export type DB = {
   notification_preferences: NotificationPreferencesTable;
   support_procedures: SupportProceduresTable;
   faq_entries: FaqEntriesTable;
+  support_tickets: SupportTicketsTable;
+  support_messages: SupportMessagesTable;
 };
 
 /** Terms of Service and Privacy Policy versions, and who accepted which (migration 0026, decision 0057). */
@@ -688,4 +690,38 @@ export type FaqEntriesTable = {
   position: number;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+};
+/** Support tickets (migration 0024, decision 0055). */
+export type SupportTicketsTable = {
+  id: Generated<string>;
+  number: Generated<number>;
+  requester_id: string | null;
+  requester_email: string | null;
+  requester_name: string | null;
+  participant_id: string | null;
+  ride_id: string | null;
+  category: 'lost_item' | 'fare_payment' | 'safety' | 'behaviour' | 'app_problem' | 'account' | 'other';
+  priority: 'low' | 'normal' | 'high' | 'urgent';
+  status: Generated<'open' | 'pending' | 'resolved' | 'closed'>;
+  subject: string;
+  assignee_id: string | null;
+  waiting_since: Generated<Date>;
+  sla_due_at: Timestamp;
+  csat_rating: number | null;
+  rated_at: Timestamp | null;
+  resolved_at: Timestamp | null;
+  closed_at: Timestamp | null;
+  last_user_reply_at: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
+export type SupportMessagesTable = {
+  id: Generated<string>;
+  ticket_id: string;
+  author_id: string | null;
+  author_role: 'requester' | 'participant' | 'support';
+  body: string;
+  internal: Generated<boolean>;
+  file_ids: Generated<string[]>;
+  created_at: Generated<Date>;
 };

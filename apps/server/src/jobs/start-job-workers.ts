@@ -5,6 +5,7 @@ import { PAYOUT_SCHEDULE_CRON, schedulePayoutRuns } from '../payouts/schedule-pa
 import { sendCardRefund } from '../refunds/send-card-refund';
 import { SHIFT_REMINDERS_CRON, sendShiftReminders } from '../schedule/send-shift-reminders';
 import { COMPLIANCE_EXPIRY_CRON, runComplianceExpiry } from '../compliance/compliance-expiry';
+import { autoCloseTickets, SUPPORT_AUTO_CLOSE_CRON } from '../support/auto-close-tickets';
 import { runRetention } from './run-retention';
 
 /** Every hour at :17 (UTC); pg-boss queues one retention job per slot across all processes. */
@@ -51,4 +52,10 @@ export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'l
     if (done.reminders.length > 0 || done.offline.length > 0) logger.info({ reminders: done.reminders.length, offline: done.offline.length }, 'compliance: reminders sent, drivers held');
   });
   await jobs.schedule('compliance-expiry', COMPLIANCE_EXPIRY_CRON);
+
+  await jobs.work('support-auto-close', async () => {
+    const closed = await autoCloseTickets(services);
+    if (closed.length > 0) logger.info({ closed: closed.length }, 'support: resolved tickets closed');
+  });
+  await jobs.schedule('support-auto-close', SUPPORT_AUTO_CLOSE_CRON);
 }

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { DomainErrorCode } from '@openride/shared/errors';
 import { ESTIMATES_PER_MINUTE } from '@openride/shared/public/api';
+import { CONTACTS_PER_HOUR } from '@openride/shared/support/schemas';
 import { type IRateLimiterOptions, RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { domainError } from './errors';
 
@@ -28,6 +29,8 @@ export type AuthLimiters = {
   adminResetPerIp: RateLimiterAbstract;
   /** Public fare estimates from one network address (decision 0036): each may cost a routing call. */
   estimatePerIp: RateLimiterAbstract;
+  /** /contact messages from one network address (decision 0055): each is a ticket an admin reads. */
+  contactPerIp: RateLimiterAbstract;
 };
 
 export const AUTH_LIMITS = {
@@ -41,6 +44,7 @@ export const AUTH_LIMITS = {
   phoneCheckPerIp: { points: 60, duration: 15 * 60 },
   adminResetPerIp: { points: 10, duration: 15 * 60 },
   estimatePerIp: { points: ESTIMATES_PER_MINUTE, duration: 60 },
+  contactPerIp: { points: CONTACTS_PER_HOUR, duration: 60 * 60 },
 } as const;
 
 /** In memory by default; shared through Redis when REDIS_URL is set, so every process counts together. */
@@ -58,6 +62,7 @@ export function createAuthLimiters(redis?: Redis, prefix = 'openride', limits = 
     phoneCheckPerIp: make('phone-check-ip', limits.phoneCheckPerIp),
     adminResetPerIp: make('admin-reset-ip', limits.adminResetPerIp),
     estimatePerIp: make('estimate-ip', limits.estimatePerIp),
+    contactPerIp: make('contact-ip', limits.contactPerIp),
   };
 }
 

@@ -11,7 +11,7 @@ type Db = Kysely<DB>;
  * One table that holds rows about a person (decision 0059): how to find them for "Download my data", what
  * never leaves the server, and what deleting the account does to them. `match` is the plain case (rows whose
  * column holds the user's id or one of their driver ids); `rows` a query of its own. A table of a later
- * migration is `optional`: skipped while it does not exist, so this file compiles and runs without it.
+ * migration may be `optional`: skipped while it does not exist.
  *
  * apps/server/test/privacy.test.ts reads the database's catalog: a table with a column that refers to a
  * person (a foreign key to "user", profiles or drivers, or a column named like user_id, rider_id, …_by) must
@@ -148,8 +148,24 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   { table: 'driver_goals', match: [byDriver('driver_id')], onDelete: 'delete' },
 
   // The account helper's tables (issue 15): erased with the account; skipped until that migration exists.
-  { table: 'saved_places', match: [byUser('user_id')], optional: true, onDelete: 'delete' },
-  { table: 'emergency_contacts', match: [byUser('user_id')], optional: true, onDelete: 'delete' },
+  { table: 'saved_places', match: [byUser('user_id')], onDelete: 'delete' },
+  { table: 'emergency_contacts', match: [byUser('user_id')], onDelete: 'delete' },
+  { table: 'notification_preferences', match: [byUser('user_id')], onDelete: 'delete' },
+  // The Terms and Privacy versions they agreed to (decision 0057): the proof of consent, kept without identity.
+  { table: 'legal_acceptances', match: [byUser('user_id')], onDelete: 'keep' },
+
+  // Support (decision 0055): tickets they opened or were party to (a lost item), and what they wrote. The
+  // tickets stay for the operator's record, nameless; their messages are erased, photos included.
+  {
+    table: 'support_tickets',
+    match: [byUser('requester_id'), byUser('participant_id')],
+    onDelete: async (trx, who) => void (await trx.updateTable('support_tickets').set({ requester_email: null, requester_name: null }).where('requester_id', '=', who.userId).execute()),
+  },
+  {
+    table: 'support_messages',
+    match: [byUser('author_id')],
+    onDelete: async (trx, who) => void (await trx.updateTable('support_messages').set({ body: privacyText.erasedMessage, file_ids: [] }).where('author_id', '=', who.userId).execute()),
+  },
 ];
 
 /**
@@ -165,6 +181,9 @@ export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   payout_runs: "The operator's payout batches; created_by/approved_by are admins. The driver's own lines are payout_items.",
   vehicle_rules: 'Operator settings; updated_by is the admin who set them.',
   document_types: 'Operator settings; updated_by is the admin who set them.',
+  legal_documents: 'The Terms and Privacy Policy texts; published_by is the admin who published a version.',
+  support_procedures: "The operator's support runbooks; created_by is the admin who saved a version.",
+  faq_entries: 'The public help center; any author column is the admin who wrote it.',
 };
 
 /** A table of a later migration is skipped until it exists (to_regclass is null for an unknown name). */

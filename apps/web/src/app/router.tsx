@@ -33,6 +33,8 @@ const signedInPages: RouteObject[] = [
   { path: 'account-settings', lazy: () => import('./routes/account-settings') },
   // Issue 15 (decision 0059): every notification, by kind and unread, each opening where it belongs.
   { path: 'notifications', lazy: () => import('./routes/notifications') },
+  // Issue 15 (decision 0055): a rider's or driver's tickets, or for admins the support queue.
+  { path: 'support-tickets', lazy: () => import('./routes/support-tickets') },
 ];
 
 /** Pages for users with a driver record (pending ones included); riders are sent to /driver. */
@@ -98,7 +100,8 @@ const pages: RouteObject[] = [
   // Issue 15 (decision 0057): the server pre-renders these into index.html too (public/prerender-pages.ts).
   { path: 'safety', lazy: () => import('./routes/safety') },
   { path: 'about', lazy: () => import('./routes/about') },
-  placeholder('contact', 'contact'),
+  // Issue 15 (decision 0055): a message that becomes a support ticket, visitors too.
+  { path: 'contact', lazy: () => import('./routes/contact') },
   // Issue 15 (decision 0056): the FAQ, by topic, searchable; edited on /support-procedures.
   { path: 'help', lazy: () => import('./routes/help') },
   { path: 'legal', lazy: () => import('./routes/legal') },
@@ -114,7 +117,6 @@ const pages: RouteObject[] = [
   { element: <RequireRole role="admin" />, children: adminPages },
 
   // Riders' pages whose content is still to come; public until they show something personal.
-  placeholder('support-tickets', 'supportTickets'),
   placeholder('referrals', 'referrals'),
 
   { path: 'dev/outbox', lazy: () => import('./routes/dev-outbox') },

@@ -17,6 +17,9 @@ export const paths = {
   receipt: (rideId: string) => `/payment-history/${encodeURIComponent(rideId)}`,
   refundManagement: '/refund-management',
   refundRequest: (requestId: string) => `/refund-management/${encodeURIComponent(requestId)}`,
+  supportTickets: '/support-tickets',
+  /** /support-tickets with the ride chosen in the New ticket form (decision 0055): "Get help" on a ride. */
+  supportForRide: (rideId: string) => `/support-tickets?ride=${encodeURIComponent(rideId)}`,
   install: '/install',
   services: '/services',
   pricing: '/pricing',

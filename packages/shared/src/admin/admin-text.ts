@@ -68,6 +68,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'faq.update': 'Help question changed',
   'faq.delete': 'Help question deleted',
   'faq.reorder': 'Help question moved',
+  'support_ticket.assign': 'Ticket assigned',
+  'support_ticket.reply': 'Ticket answered',
+  'support_ticket.note': 'Ticket note added',
+  'support_ticket.priority': 'Ticket priority changed',
+  'support_ticket.resolve': 'Ticket resolved',
+  'support_ticket.reopen': 'Ticket reopened',
 };
 
 export const adminText = {

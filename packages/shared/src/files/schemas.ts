@@ -4,7 +4,7 @@ import { z } from 'zod';
  * What an uploaded file is for (issue 14). The upload names it; later slices decide who else may read a
  * file of each purpose (apps/server/src/files/can-read-file.ts). Add a purpose here, and its rule there.
  */
-export const FILE_PURPOSES = ['driver_document', 'insurance', 'vehicle_photo', 'support', 'profile_avatar'] as const;
+export const FILE_PURPOSES = ['driver_document', 'insurance', 'vehicle_photo', 'support', 'profile_avatar', 'ticket_photo'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 export const filePurposeSchema = z.enum(FILE_PURPOSES, { error: `purpose must be one of ${FILE_PURPOSES.join(', ')}` });
 

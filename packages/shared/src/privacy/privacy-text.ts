@@ -22,4 +22,6 @@ export const privacyText = {
     done: 'Your account has been deleted.',
   },
   deletedName: 'Deleted user',
+  /** What a deleted account's support messages read afterwards (the ticket stays for the operator). */
+  erasedMessage: '(erased with the account)',
 } as const;

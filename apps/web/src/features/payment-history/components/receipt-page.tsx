@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { LifeBuoy } from 'lucide-react';
 import { paymentHistoryText as text } from '@openride/shared/payment-history/payment-history-text';
 import { refundText } from '@openride/shared/refunds/refund-text';
 import { dollarsToCents, REFUND_REASONS, type RefundReason } from '@openride/shared/refunds/schemas';
@@ -13,6 +14,7 @@ import { Field, inputClasses } from '@/components/ui/field';
 import { PageTitle } from '@/components/ui/page';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
+import { supportText } from '@openride/shared/support/support-text';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
@@ -181,6 +183,10 @@ function Report({ receipt }: { receipt: MoneyReceipt }) {
           </Button>
         )}
       </div>
+      <Link to={paths.supportForRide(receipt.ride_id)} className={buttonClasses({ variant: 'link', className: 'text-sm print:hidden' })}>
+          <LifeBuoy className="size-4" aria-hidden="true" />
+          {supportText.entry.getHelp}
+        </Link>
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, MessageCircle, Phone, UserRound } from 'lucide-react';
+import { ExternalLink, LifeBuoy, MessageCircle, Phone, UserRound } from 'lucide-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { supportText } from '@openride/shared/support/support-text';
 import { rideChannel } from '@openride/shared/realtime';
 import { driverText } from '@openride/shared/rides/driver-text';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
@@ -182,6 +183,10 @@ export function DriverRidePage() {
     return (
       <Shell>
         <RideComplete ride={r} />
+        <Link to={paths.supportForRide(r.id)} className={buttonClasses({ variant: 'link', className: 'mt-2 text-sm' })}>
+          <LifeBuoy className="size-4" aria-hidden="true" />
+          {supportText.entry.reportIssue}
+        </Link>
       </Shell>
     );
   }

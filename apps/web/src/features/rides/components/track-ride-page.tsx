@@ -1,6 +1,6 @@
 import { type ComponentType, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Car, Loader2, Phone } from 'lucide-react';
+import { Car, LifeBuoy, Loader2, Phone } from 'lucide-react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { rideChannel } from '@openride/shared/realtime';
 import { canTransition, isTerminal } from '@openride/shared/rides/ride-state';
@@ -14,6 +14,7 @@ import { PageContainer, PageTitle } from '@/components/ui/page';
 import { TaskScreen } from '@/components/ui/task-screen';
 import { UpdatedAgo } from '@/components/ui/updated-ago';
 import { paths } from '@/config/paths';
+import { supportText } from '@openride/shared/support/support-text';
 import { isApiError } from '@/lib/api';
 import { RECONNECTED_EVENT, subscribeChannel, useRealtimeEvent } from '@/lib/realtime';
 import { useMe } from '@/lib/session';
@@ -274,6 +275,11 @@ function TrackRide({ ride, live, updatedAt, Tip }: { ride: RiderRideView; live: 
       </dl>
 
       {!ended && ride.share_token ? <ShareTrip token={ride.share_token} /> : null}
+
+      <Link to={paths.supportForRide(ride.id)} className={buttonClasses({ variant: 'link', className: 'text-sm' })}>
+          <LifeBuoy className="size-4" aria-hidden="true" />
+          {supportText.entry.getHelp}
+        </Link>
 
       {canCancel ? (
         <div className="space-y-2">

@@ -1,0 +1,29 @@
+import { slaDueAt } from '@openride/shared/support/schemas';
+import { sourcesOf } from '@openride/shared/support/ticket-state';
+import { recordAudit } from '../audit/record-audit';
+import type { Services } from '../http/context';
+import { domainError } from '../lib/errors';
+import { inTransaction } from '../lib/transaction';
+import { announceTicketChange } from './announce-ticket-change';
+import { getTicketForAdmin } from './get-ticket-for-admin';
+import { lockTicket } from './support.repo';
+
+/** Reopen a resolved or closed ticket: open again, its SLA clock restarted. Anything else: 409. Audited. */
+export async function reopenTicket(services: Pick<Services, 'db' | 'bus'>, adminId: string, ticketId: string, now = new Date()) {
+  const { db } = services;
+  const updated = await inTransaction(db, async (trx) => {
+    const ticket = await lockTicket(trx, ticketId);
+    const row = await trx
+      .updateTable('support_tickets')
+      .set({ status: 'open', resolved_at: null, closed_at: null, waiting_since: now, sla_due_at: slaDueAt(now, ticket.priority), updated_at: now })
+      .where('id', '=', ticket.id)
+      .where('status', 'in', [...sourcesOf('open', 'admin')])
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw domainError('INVALID_TRANSITION', 'Only a resolved or closed ticket can be reopened.');
+    await recordAudit(trx, { actorId: adminId, action: 'support_ticket.reopen', entityType: 'support_ticket', entityId: ticket.id, before: { status: ticket.status }, after: { status: 'open' } });
+    return row;
+  });
+  await announceTicketChange(services, updated);
+  return getTicketForAdmin(db, adminId, ticketId);
+}

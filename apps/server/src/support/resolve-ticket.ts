@@ -1,0 +1,38 @@
+import { ticketNumber } from '@openride/shared/support/schemas';
+import { supportText } from '@openride/shared/support/support-text';
+import { sourcesOf } from '@openride/shared/support/ticket-state';
+import { recordAudit } from '../audit/record-audit';
+import type { Services } from '../http/context';
+import { domainError } from '../lib/errors';
+import { inTransaction } from '../lib/transaction';
+import { createNotification } from '../notifications/create-notification';
+import { announceTicketChange } from './announce-ticket-change';
+import { emailVisitor } from './email-visitor';
+import { getTicketForAdmin } from './get-ticket-for-admin';
+import { lockTicket } from './support.repo';
+
+/**
+ * Resolve an open or pending ticket (decision 0055): the requester is notified (a visitor emailed) and may
+ * rate the help; without a user reply for 7 days the `support-auto-close` job closes it. Conditional on the
+ * state machine's sources, so a second Resolve is 409 INVALID_TRANSITION and changes nothing. Audited.
+ */
+export async function resolveTicket(services: Pick<Services, 'db' | 'bus' | 'push' | 'messenger' | 'logger'>, adminId: string, ticketId: string, now = new Date()) {
+  const { db } = services;
+  const result = await inTransaction(db, async (trx) => {
+    const ticket = await lockTicket(trx, ticketId);
+    const updated = await trx
+      .updateTable('support_tickets')
+      .set({ status: 'resolved', resolved_at: now, updated_at: now })
+      .where('id', '=', ticket.id)
+      .where('status', 'in', [...sourcesOf('resolved', 'admin')])
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) throw domainError('INVALID_TRANSITION', 'This ticket is resolved or closed already.');
+    await recordAudit(trx, { actorId: adminId, action: 'support_ticket.resolve', entityType: 'support_ticket', entityId: ticket.id, before: { status: ticket.status }, after: { status: 'resolved' } });
+    const notices = ticket.requester_id ? [await createNotification(trx, services, { user_id: ticket.requester_id, booking_id: null, ...supportText.notice.resolved(ticketNumber(ticket.number)) })] : [];
+    return { ticket: updated, notices };
+  });
+  await announceTicketChange(services, result.ticket, result.notices);
+  await emailVisitor(services, result.ticket, `${ticketNumber(result.ticket.number)} resolved`, supportText.notice.resolved(ticketNumber(result.ticket.number)).message);
+  return getTicketForAdmin(db, adminId, ticketId);
+}

@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminTicketMessageInput, TicketPriority } from '@openride/shared/support/schemas';
+import type { AdminTicket, AdminTicketDetail } from '@openride/shared/support/views';
+import { api, isApiError } from '@/lib/api';
+import { useLivePollInterval } from '@/lib/realtime';
+
+export type { AdminTicket, AdminTicketDetail };
+
+/** The data table's key for GET /api/admin/support-tickets (its pages and filters go below it). */
+export const supportTicketsKey = ['admin', 'support-tickets'] as const;
+const detailKey = (id: string) => [...supportTicketsKey, 'detail', id] as const;
+
+/** GET /api/admin/support-tickets/:id; polled (admins have no ticket room: a user's reply shows within seconds). */
+export function useAdminTicket(id: string) {
+  const live = useLivePollInterval();
+  return useQuery({
+    queryKey: detailKey(id),
+    queryFn: ({ signal }) => api<AdminTicketDetail>(`/api/admin/support-tickets/${encodeURIComponent(id)}`, { signal }),
+    retry: (count, error) => !isApiError(error, 404) && count < 2,
+    refetchInterval: live === false ? 15_000 : live,
+  });
+}
+
+export type AdminTicketAction =
+  | { kind: 'message'; input: AdminTicketMessageInput }
+  | { kind: 'assign'; assignee_id: string | null }
+  | { kind: 'priority'; priority: TicketPriority }
+  | { kind: 'resolve' }
+  | { kind: 'reopen' };
+
+const request = (id: string, action: AdminTicketAction) => {
+  const base = `/api/admin/support-tickets/${encodeURIComponent(id)}`;
+  switch (action.kind) {
+    case 'message':
+      return api<AdminTicketDetail>(`${base}/messages`, { method: 'POST', body: action.input });
+    case 'assign':
+      return api<AdminTicketDetail>(`${base}/assign`, { method: 'POST', body: { assignee_id: action.assignee_id } });
+    case 'priority':
+      return api<AdminTicketDetail>(`${base}/priority`, { method: 'POST', body: { priority: action.priority } });
+    default:
+      return api<AdminTicketDetail>(`${base}/${action.kind}`, { method: 'POST', body: {} });
+  }
+};
+
+/** Every admin change of one ticket; the queue and the audit log follow. */
+export function useAdminTicketAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: AdminTicketAction) => request(id, action),
+    onSuccess: (detail) => client.setQueryData(detailKey(id), detail),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: supportTicketsKey }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]),
+  });
+}
