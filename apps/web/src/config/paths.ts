@@ -28,7 +28,6 @@ export const paths = {
   contact: '/contact',
   help: '/help',
   legal: '/legal',
-  supportTickets: '/support-tickets',
   supportProcedures: '/support-procedures',
   helpEditor: '/support-procedures?section=faq',
   driverManagement: '/driver-management',
