@@ -1,6 +1,8 @@
 // /account-settings (issue 15): a rider changes their phone with the code texted to the new number (read from
 // the dev outbox), adds an emergency contact and sets Home, which /book-ride then offers first, at phone width.
+import fs from 'node:fs';
 import { accountText } from '@openride/shared/account/account-text';
+import { privacyText } from '@openride/shared/privacy/privacy-text';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser } from 'playwright-core';
@@ -72,6 +74,13 @@ describe('/account-settings', () => {
     expect(await safetySms.getAttribute('aria-checked')).toBe('true');
 
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Download my data (decision 0059): a dated JSON file that holds what was just saved.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: privacyText.download.button }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^openride-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.stringify(JSON.parse(fs.readFileSync((await download.path())!, 'utf8')));
+    expect(exported).toContain('Grace Hopper');
+    expect(exported).toContain('Ferry Building');
 
     await page.goto('/book-ride');
     const destination = page.getByLabel(riderText.book.destination, { exact: true });

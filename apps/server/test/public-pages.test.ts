@@ -53,6 +53,18 @@ describe('pre-rendered public pages', () => {
     expect(legal).toContain('Route points of rides are deleted');
   });
 
+  it('/help holds every question and answer of the FAQ, as its public API lists them', async () => {
+    const faq = (await (await fetch(new URL('/api/public/faq', server.url))).json()) as { topics: { label: string; entries: { question: string; answer: string }[] }[] };
+    const entries = faq.topics.flatMap((t) => t.entries);
+    expect(entries.length).toBeGreaterThan(5);
+    const html = await page('/help');
+    const escaped = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+    for (const e of entries) {
+      expect(html).toContain(escaped(e.question));
+      expect(html).toContain(escaped(e.answer));
+    }
+  });
+
   it('/services, /pricing, /help and /contact have content; other paths get the shell unchanged', async () => {
     for (const p of ['/services', '/pricing', '/help', '/contact', '/about/']) expect(await page(p)).toMatch(/<div id="root"><nav data-prerendered aria-label="Site"/);
     expect(await page('/pricing')).toContain('base +');

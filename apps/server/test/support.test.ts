@@ -35,7 +35,7 @@ afterAll(async () => {
 const db = () => server.services.db;
 const ticketCount = async () => Number((await db().selectFrom('support_tickets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const messageCount = async (ticketId: string) => Number((await db().selectFrom('support_messages').select((eb) => eb.fn.countAll().as('n')).where('ticket_id', '=', ticketId).executeTakeFirstOrThrow()).n);
-const noticesOf = (userId: string) => db().selectFrom('notifications').select(['title', 'message']).where('user_id', '=', userId).orderBy('created_at').execute();
+const noticesOf = (userId: string) => db().selectFrom('notifications').select(['title', 'message', 'kind', 'link']).where('user_id', '=', userId).orderBy('created_at').execute();
 const auditOf = (ticketId: string) => db().selectFrom('audit_log').select(['action', 'actor_id']).where('entity_id', '=', ticketId).orderBy('created_at').execute();
 const fileStatus = async (client: TestClient, id: string) => (await fetch(new URL(`/api/files/${id}`, server.url), { headers: { cookie: client.cookieHeader } })).status;
 const open = (client: TestClient, body: Record<string, unknown>) => client.post('/api/support/tickets', body);
@@ -157,6 +157,8 @@ describe('admins work the queue', () => {
     expect(replied.body.ticket.status).toBe('pending');
     expect(replied.body.messages.map((m: { internal: boolean }) => m.internal)).toEqual([false, true, false]);
     expect((await noticesOf(rider.id)).map((n) => n.title)).toContain(`Support answered ${opened.body.ticket.number}`);
+    // The notification center files it under Support and opens the ticket (decision 0059's kind and link).
+    expect((await noticesOf(rider.id)).find((n) => n.title === `Support answered ${opened.body.ticket.number}`)).toMatchObject({ kind: 'support', link: `/support-tickets?ticket=${opened.body.ticket.id}` });
     const userView = await rider.client.get(`/api/support/tickets/${id}`);
     expect(userView.body.messages.map((m: { author_role: string; internal: boolean }) => [m.author_role, m.internal])).toEqual([['requester', false], ['support', false]]);
     expect((await rider.client.post(`/api/support/tickets/${id}/messages`, { body: 'Market Street.' })).body.ticket.status).toBe('open');

@@ -23,8 +23,8 @@ export async function createNotification(trx: Kysely<DB>, deps: NotificationDeps
     body: row.message,
     ...(row.booking_id ? { bookingId: row.booking_id } : {}),
     ...(opts.pushType ? { type: opts.pushType } : {}),
-    // The notification's kind, once notifications carry one, decides which preference the push obeys (decision 0058).
-  }, { kind: 'kind' in input && typeof input.kind === 'string' ? input.kind : null });
+    // The notification's kind decides which preference the push obeys (decision 0058).
+  }, { kind: values.kind });
   return {
     notification: row,
     async publish() {

@@ -1,4 +1,5 @@
 import { legalBlocks } from '@openride/shared/legal/legal-blocks';
+import { helpText } from '@openride/shared/help/help-text';
 import { legalText } from '@openride/shared/legal/legal-text';
 import { LEGAL_KINDS } from '@openride/shared/legal/schemas';
 import { messages } from '@openride/shared/messages';
@@ -7,6 +8,7 @@ import { moneyIn, publicText } from '@openride/shared/public/public-text';
 import { RIDE_TYPE_NAMES, RIDE_TYPES } from '@openride/shared/rides/schemas';
 import { uiText } from '@openride/shared/ui-text';
 import type { Services } from '../http/context';
+import { listFaq } from '../help/help.repo';
 import { currentLegalDocuments } from '../legal/legal.repo';
 import { listPublicCities } from './list-public-cities';
 import { publicPricing } from './public-pricing';
@@ -123,15 +125,25 @@ const pricing: PrerenderPage = async (s) => {
   };
 };
 
+/** /help: every question and answer by topic (decision 0056's FAQ, read with the same `listFaq` as its API). */
+const help: PrerenderPage = async (services) => {
+  const { topics } = await listFaq(services.db);
+  const groups = topics
+    .filter((t) => t.entries.length > 0)
+    .map((t) => section(h2(t.label) + t.entries.map((e) => `<div class="space-y-1">${h3(e.question)}${p(e.answer)}</div>`).join('')));
+  return {
+    title: helpText.title,
+    description: helpText.intro,
+    html: h1(helpText.title) + p(helpText.intro) + groups.join('') + section(h2(helpText.stillNeedHelp) + p(helpText.stillNeedHelpVisitor) + `<p>${link('/contact', helpText.contactUs)}</p>`),
+  };
+};
+
 /** A page whose content is not built yet: its heading and sentence (the app's placeholder text). */
 const headingOnly =
   (page: { title: string; text: string }): PrerenderPage =>
   async () => ({ title: page.title, description: page.text, html: h1(page.title) + p(page.text) });
 
-/**
- * The registry: path → page. /help and /contact show their heading until their content lands; the FAQ's
- * domain plugs its pre-render in here (`'/help': helpPage`, from its `listFaq(db)`).
- */
+/** The registry: path → page. /contact shows its heading and sentence (the form needs the app). */
 export const PRERENDERED_PAGES: Record<string, PrerenderPage> = {
   '/about': about,
   '/safety': safety,
@@ -139,7 +151,7 @@ export const PRERENDERED_PAGES: Record<string, PrerenderPage> = {
   '/services': services,
   '/pricing': pricing,
   '/contact': headingOnly(uiText.pages.contact),
-  '/help': headingOnly(uiText.pages.help),
+  '/help': help,
 };
 
 /** How long a rendered page is reused: a change by an operator (a new Terms version) shows within this. */

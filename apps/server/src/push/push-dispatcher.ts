@@ -41,11 +41,9 @@ export function createPushDispatcher(deps: { db: Kysely<DB>; jobs: Jobs; sender:
 }
 
 /**
- * Which preference a push falls under: the notification's own kind when the caller names it, else a push
- * about a booking is about rides. TODO(notification kinds): once notifications carry `kind` (issue 15's
- * notification center), createNotification passes it here and the booking inference becomes the fallback
- * only; until then a payment or safety message tied to a booking counts as rides, and one without a booking
- * (documents, payouts…) is always sent.
+ * Which preference a push falls under: the notification's kind (createNotification always passes it,
+ * decision 0059); a push sent without one that is about a booking counts as rides. Kinds without a switch
+ * (document, support, account) are always sent.
  */
 export function pushPrefKind(payload: PushPayload, kind?: string | null): PrefKind | null {
   return prefKindOf(kind) ?? (payload.bookingId ? 'rides' : null);

@@ -10,6 +10,7 @@ import { announceTicketChange } from './announce-ticket-change';
 import { emailVisitor } from './email-visitor';
 import { getTicketForAdmin } from './get-ticket-for-admin';
 import { checkPhotos, lockTicket } from './support.repo';
+import { supportLink } from '@openride/shared/support/schemas';
 
 /**
  * An admin writes on a ticket (decision 0055): a reply the user reads, or an internal note only admins read.
@@ -46,7 +47,7 @@ export async function answerTicket(services: Pick<Services, 'db' | 'bus' | 'push
     const notices = [];
     if (!input.internal) {
       for (const userId of new Set([ticket.requester_id, ticket.participant_id])) {
-        if (userId) notices.push(await createNotification(trx, services, { user_id: userId, booking_id: null, ...supportText.notice.replied(ticketNumber(ticket.number)) }));
+        if (userId) notices.push(await createNotification(trx, services, { user_id: userId, booking_id: null, kind: 'support', link: supportLink(ticket.id), ...supportText.notice.replied(ticketNumber(ticket.number)) }));
       }
     }
     return { ticket: updated, notices };

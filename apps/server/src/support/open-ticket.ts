@@ -7,6 +7,7 @@ import { createNotification } from '../notifications/create-notification';
 import { isRideId } from '../rides/rides.repo';
 import { announceTicketChange } from './announce-ticket-change';
 import { checkPhotos, subjectOf, userTicketView } from './support.repo';
+import { supportLink } from '@openride/shared/support/schemas';
 
 /**
  * A rider or driver opens a ticket (decision 0055): a category, a message, photos they uploaded
@@ -57,7 +58,7 @@ export async function openTicket(services: Pick<Services, 'db' | 'bus' | 'push'>
       .executeTakeFirstOrThrow();
     await trx.insertInto('support_messages').values({ ticket_id: ticket.id, author_id: userId, author_role: 'requester', body: input.message, file_ids: fileIds, created_at: now }).execute();
     const notices = participant
-      ? [await createNotification(trx, services, { user_id: participant, booking_id: null, ...supportText.notice.participant(ticketNumber(ticket.number)) })]
+      ? [await createNotification(trx, services, { user_id: participant, booking_id: null, kind: 'support', link: supportLink(ticket.id), ...supportText.notice.participant(ticketNumber(ticket.number)) })]
       : [];
     return { ticket, notices };
   });

@@ -8,6 +8,7 @@ import { createNotification } from '../notifications/create-notification';
 import { announceTicketChange } from './announce-ticket-change';
 import { getMyTicket } from './user-tickets';
 import { checkPhotos, lockTicket, roleOn } from './support.repo';
+import { supportLink } from '@openride/shared/support/schemas';
 
 /**
  * The requester (or a lost-item ticket's other party) writes on the ticket (decision 0055). A reply on a
@@ -37,7 +38,7 @@ export async function replyToTicket(services: Pick<Services, 'db' | 'bus' | 'pus
     const other = role === 'requester' ? ticket.participant_id : ticket.requester_id;
     const notices =
       other && ticket.category === 'lost_item'
-        ? [await createNotification(trx, services, { user_id: other, booking_id: null, type: 'other', title: `New message on ${ticketNumber(ticket.number)}`, message: 'Open Support to read it.' })]
+        ? [await createNotification(trx, services, { user_id: other, booking_id: null, kind: 'support', link: supportLink(ticket.id), type: 'other', title: `New message on ${ticketNumber(ticket.number)}`, message: 'Open Support to read it.' })]
         : [];
     return { ticket: updated, notices };
   });

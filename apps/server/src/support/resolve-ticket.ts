@@ -10,6 +10,7 @@ import { announceTicketChange } from './announce-ticket-change';
 import { emailVisitor } from './email-visitor';
 import { getTicketForAdmin } from './get-ticket-for-admin';
 import { lockTicket } from './support.repo';
+import { supportLink } from '@openride/shared/support/schemas';
 
 /**
  * Resolve an open or pending ticket (decision 0055): the requester is notified (a visitor emailed) and may
@@ -29,7 +30,7 @@ export async function resolveTicket(services: Pick<Services, 'db' | 'bus' | 'pus
       .executeTakeFirst();
     if (!updated) throw domainError('INVALID_TRANSITION', 'This ticket is resolved or closed already.');
     await recordAudit(trx, { actorId: adminId, action: 'support_ticket.resolve', entityType: 'support_ticket', entityId: ticket.id, before: { status: ticket.status }, after: { status: 'resolved' } });
-    const notices = ticket.requester_id ? [await createNotification(trx, services, { user_id: ticket.requester_id, booking_id: null, ...supportText.notice.resolved(ticketNumber(ticket.number)) })] : [];
+    const notices = ticket.requester_id ? [await createNotification(trx, services, { user_id: ticket.requester_id, booking_id: null, kind: 'support', link: supportLink(ticket.id), ...supportText.notice.resolved(ticketNumber(ticket.number)) })] : [];
     return { ticket: updated, notices };
   });
   await announceTicketChange(services, result.ticket, result.notices);

@@ -99,3 +99,6 @@ export type ContactInput = z.infer<typeof contactSchema>;
 
 /** Contact messages per network address per hour. */
 export const CONTACTS_PER_HOUR = 5;
+
+/** Where a ticket's notification opens: the support page with that ticket (decision 0059's `link`). */
+export const supportLink = (ticketId: string) => `/support-tickets?ticket=${encodeURIComponent(ticketId)}`;
