@@ -3,6 +3,7 @@
 // finds it in the queue at /support-tickets, sees the ride beside it, adds an internal note and answers; the
 // rider reads the answer (and never the note). Then a visitor sends /contact and reads the ticket number,
 // which the admin finds in the queue. Rules and refusals are the API tests' (support.test.ts).
+import { proceduresText } from '@openride/shared/procedures/procedures-text';
 import { supportText } from '@openride/shared/support/support-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -70,7 +71,12 @@ it('a rider reports a lost item from a completed ride; an admin answers; the rid
   await adminPage.page.getByRole('button', { name: supportText.admin.addNote }).click();
   await adminPage.page.getByText(supportText.conversation.internal, { exact: true }).first().waitFor();
   await adminPage.page.getByRole('radio', { name: supportText.admin.replyLabel }).check();
-  await adminPage.page.getByLabel(supportText.admin.replyText, { exact: true }).fill('Your driver has the umbrella and will arrange the return here.');
+  // The Lost item procedure beside the ticket: its first canned reply goes into the reply box with one click.
+  const canned = (await admin.get('/api/admin/support-procedures/lost_item')).body.procedure.replies[0] as { title: string; body: string };
+  await adminPage.page.getByRole('button', { name: proceduresText.panel.insertLabel(canned.title) }).click();
+  const replyBox = adminPage.page.getByLabel(supportText.admin.replyText, { exact: true });
+  await expect.poll(() => replyBox.inputValue()).toBe(canned.body);
+  await replyBox.fill(`${canned.body}\n\nYour driver has the umbrella and will arrange the return here.`);
   await adminPage.page.getByRole('button', { name: supportText.admin.sendReply }).click();
   await adminPage.page.getByText(supportText.adminStatuses.pending, { exact: true }).first().waitFor();
   expect(await seriousViolations(adminPage.page)).toEqual([]);
@@ -78,7 +84,7 @@ it('a rider reports a lost item from a completed ride; an admin answers; the rid
   await adminPage.context.close();
 
   // The rider reads the answer (live, or by the page's poll) and never the note.
-  await page.getByText('Your driver has the umbrella and will arrange the return here.').waitFor();
+  await page.getByText('Your driver has the umbrella and will arrange the return here.', { exact: false }).waitFor();
   await byText(page, supportText.statuses.pending).waitFor();
   expect(await page.getByText('umbrella found').count()).toBe(0);
   expectNoErrors();
