@@ -61,14 +61,14 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded DATA_DIR', () 
     const first = await spawnServer({ DATA_DIR: db.env.DATA_DIR });
     const client = new TestClient(first.url);
     const { email } = await signUp(client, { full_name: 'Durable Dana' });
-    await client.patch('/api/profiles/me', { phone: '4155550177' });
+    await client.patch('/api/profiles/me', { push_token: 'device-token-0177' });
     expect(await first.stop('SIGTERM')).toBe(0);
     expect(first.output()).toContain('stopped cleanly');
 
     const again = await server({ DATA_DIR: db.env.DATA_DIR });
     const back = new TestClient(again.url);
     expect((await signIn(back, email)).status).toBe(200);
-    expect((await back.get('/api/me')).body.profile).toMatchObject({ full_name: 'Durable Dana', phone: '4155550177' });
+    expect((await back.get('/api/me')).body.profile).toMatchObject({ full_name: 'Durable Dana', push_token: 'device-token-0177' });
   }, 90_000);
 
   it('`npm run admin -- create` creates an admin, then promotes an existing user', async () => {

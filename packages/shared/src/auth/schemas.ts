@@ -43,7 +43,8 @@ export type AuthWithRateLimitResponse = z.infer<typeof authWithRateLimitResponse
 export const profileUpdateSchema = z
   .object({
     full_name: text().trim().min(1).max(200).optional(),
-    phone: text().trim().max(32).optional(),
+    // Issue 15 (decision 0058): a phone changes only with a code texted to the new number (/api/account/phone).
+    phone: z.never({ error: 'Change your phone in Account settings: a code is sent to the new number.' }).optional(),
     push_token: text().max(4096).nullable().optional(),
   })
   .strict();
