@@ -122,24 +122,50 @@ function FitView({ points, driver, once }: { points: LatLngTuple[]; driver: Driv
   const key = JSON.stringify(points);
   const hasDriver = Boolean(driver);
   const fitted = useRef(false);
+  // Our own fits move the view too; a move while `fitting` is false is the person's (drag, wheel, buttons).
+  const fitting = useRef(false);
+  const personMoved = useRef(false);
+  const fit = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     const all = driver ? [...points, toTuple(driver)] : points;
     if (all.length === 0 || (once && fitted.current)) return;
     fitted.current = true;
-    if (all.length === 1) map.setView(all[0]!, Math.max(map.getZoom(), SINGLE_POINT_ZOOM), { animate: false });
-    else map.fitBounds(L.latLngBounds(all), FIT);
+    personMoved.current = false;
+    fit.current = () => {
+      fitting.current = true;
+      if (all.length === 1) map.setView(all[0]!, Math.max(map.getZoom(), SINGLE_POINT_ZOOM), { animate: false });
+      else map.fitBounds(L.latLngBounds(all), FIT);
+      fitting.current = false;
+    };
+    fit.current();
     // Refit when the points change or a driver appears, not when the driver moves (the effect below).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, key, hasDriver]);
+
+  // The box can change size after the fit (the sheet below settles, the phone turns): frame the same points
+  // again at the new size, unless the person has moved the map since.
+  useMapEvents({
+    movestart: () => {
+      if (!fitting.current) personMoved.current = true;
+    },
+    zoomstart: () => {
+      if (!fitting.current) personMoved.current = true;
+    },
+    resize: () => {
+      if (fitted.current && !personMoved.current) fit.current();
+    },
+  });
 
   useEffect(() => {
     if (!driver) return;
     const here = L.latLng(driver.lat, driver.lng);
     if (map.getBounds().pad(-0.1).contains(here)) return;
     const all = [...points, toTuple(driver)];
+    fitting.current = true;
     if (all.length === 1) map.panTo(here, { animate: false });
     else map.fitBounds(L.latLngBounds(all), FIT);
+    fitting.current = false;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, driver?.lat, driver?.lng]);
   return null;
