@@ -264,7 +264,7 @@ const FAQ: Record<string, { q: string; a: string }[]> = {
     },
     {
       q: 'How do I change my details or close my account?',
-      a: 'Open a support ticket in the Account category and tell us what you need. For your security, we never change an email address or phone number just because a message asks us to.',
+      a: 'Open Account settings from the account menu: change your name and photo, your phone (with a code sent to the new number), your email (with a link sent to the new address) and your password; download your data; or delete your account, which is not possible during a ride or while money is owed. For your security, support never changes an email address or phone number just because a message asks us to.',
     },
   ],
 };
