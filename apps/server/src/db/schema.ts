@@ -309,6 +309,16 @@ export type RideOffersTable = {
   closed_at: Timestamp | null;
 };
 
+/** Moments in a ride that are not a status change (migration 0029): SOS, ride checks. */
+export type RideEventsTable = {
+  id: Generated<string>;
+  ride_id: string;
+  kind: 'sos' | 'sos_resolved' | 'ride_check' | 'ride_check_ok';
+  actor: 'rider' | 'driver' | 'operator' | 'system';
+  detail: string | null;
+  at: Generated<Date>;
+};
+
 export type RideLocationsTable = {
   ride_id: string;
   at: Timestamp;
@@ -377,6 +387,7 @@ export type DB = {
   rides: RidesTable;
   ride_offers: RideOffersTable;
   ride_locations: RideLocationsTable;
+  ride_events: RideEventsTable;
   ride_messages: RideMessagesTable;
   ride_ratings: RideRatingsTable;
   audit_log: AuditLogTable;

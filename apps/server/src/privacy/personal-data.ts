@@ -90,6 +90,8 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   { table: 'rides', match: [byUser('rider_id'), byDriver('driver_id')], omit: ['pin'], onDelete: 'keep' },
   { table: 'ride_offers', match: [byDriver('driver_id')], onDelete: 'keep' },
   { table: 'ride_locations', rows: (db, who) => rowsOf(db, sql`select * from ride_locations where ride_id in (${ridesOf(who)}) order by at`), onDelete: 'keep' },
+  // SOS and ride checks on their rides: kept with the ride (a safety record), no identity in them.
+  { table: 'ride_events', rows: (db, who) => rowsOf(db, sql`select * from ride_events where ride_id in (${ridesOf(who)}) order by at`), onDelete: 'keep' },
   // What they wrote in ride chats: their words, erased.
   { table: 'ride_messages', match: [byUser('sender_id')], onDelete: 'delete' },
   {

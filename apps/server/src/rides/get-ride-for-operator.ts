@@ -34,7 +34,7 @@ export async function getRideForOperator(db: Kysely<DB>, rideId: string): Promis
     .executeTakeFirst();
   if (!ride) throw notFound('Ride not found');
 
-  const [offers, crumbs, ratings, messages] = await Promise.all([
+  const [offers, crumbs, ratings, messages, rideEvents] = await Promise.all([
     db
       .selectFrom('ride_offers')
       .innerJoin('drivers', 'drivers.id', 'ride_offers.driver_id')
@@ -45,6 +45,7 @@ export async function getRideForOperator(db: Kysely<DB>, rideId: string): Promis
     db.selectFrom('ride_locations').select(['lat', 'lng', 'at']).where('ride_id', '=', rideId).orderBy('at').execute(),
     db.selectFrom('ride_ratings').select(['rater_role', 'stars', 'comment', 'created_at']).where('ride_id', '=', rideId).orderBy('created_at').execute(),
     db.selectFrom('ride_messages').select(['sender_role', 'body', 'created_at']).where('ride_id', '=', rideId).orderBy('created_at').execute(),
+    db.selectFrom('ride_events').select(['kind', 'actor', 'detail', 'at']).where('ride_id', '=', rideId).orderBy('at').execute(),
   ]);
 
   const event = (at: Date | string | null, kind: TimelineEvent['kind'], extra: Partial<TimelineEvent> = {}): TimelineEvent[] =>
@@ -62,6 +63,8 @@ export async function getRideForOperator(db: Kysely<DB>, rideId: string): Promis
     ...event(ride.completed_at, 'completed', { driver_name: ride.driver_name }),
     ...event(ride.cancelled_at, 'cancelled', { by: ride.cancelled_by, reason: ride.cancel_reason }),
     ...(ride.status === 'no_driver' ? event(ride.updated_at, 'no_driver') : []),
+    // SOS and ride checks (ride_events): who raised or answered, and the check's reason.
+    ...rideEvents.flatMap((e) => event(e.at, e.kind, { by: e.actor, reason: e.detail })),
   ].sort((a, b) => a.at.localeCompare(b.at));
 
   return {

@@ -1,4 +1,7 @@
 /** /booking-management's words (the spec shows none of this page). */
+/** Why a ride check fired (ride_events.detail's first word), as the operator reads it. */
+const rideCheckReasons: Record<string, string> = { long_stop: 'stopped for a long time', route_deviation: 'far off the route' };
+
 export const operatorText = {
   tableLabel: 'Rides',
   search: 'Search by rider, driver, email, phone or ride id',
@@ -36,6 +39,10 @@ export const operatorText = {
     completed: 'Completed',
     cancelled: (by: string | null) => `Cancelled${by ? ` by ${by}` : ''}`,
     no_driver: 'No driver found',
+    sos: (by: string | null) => `SOS raised${by ? ` by the ${by}` : ''}`,
+    sos_resolved: 'SOS closed by an operator',
+    ride_check: (reason: string | null) => `Ride check: ${rideCheckReasons[reason ?? ''] ?? 'asked if everything is OK'}`,
+    ride_check_ok: (by: string | null) => `${by === 'driver' ? 'Driver' : by === 'rider' ? 'Rider' : 'Someone'} answered “Everything is OK”`,
   },
   cancel: 'Cancel ride',
   cancelDialog: {
@@ -51,3 +58,12 @@ export const operatorText = {
   redispatched: 'The ride is being offered to drivers again.',
   failed: "We couldn't do that. Check your connection and try again.",
 } as const;
+
+/** The words of one timeline event (the operator's ride story, the refund page, a ticket's ride). */
+export function timelineEventText(e: { kind: keyof typeof operatorText.events; driver_name: string | null; by: string | null; reason: string | null }): string {
+  const words = operatorText.events[e.kind];
+  if (typeof words === 'string') return words;
+  if (e.kind === 'cancelled' || e.kind === 'sos' || e.kind === 'ride_check_ok') return words(e.by);
+  if (e.kind === 'ride_check') return words(e.reason?.split(':')[0] ?? null);
+  return words(e.driver_name);
+}

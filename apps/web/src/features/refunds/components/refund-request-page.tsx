@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { refundText } from '@openride/shared/refunds/refund-text';
 import { dollarsToCents, REFUND_ACTIONS, REFUND_BEARERS, type RefundAction, type RefundBearer, type RefundDecision } from '@openride/shared/refunds/schemas';
-import { operatorText } from '@openride/shared/rides/operator-text';
+import { timelineEventText } from '@openride/shared/rides/operator-text';
 import type { TimelineEvent } from '@openride/shared/rides/operator';
 import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
@@ -20,11 +20,7 @@ import { statusBadge } from './refund-management-page';
 const text = refundText.admin;
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
-const eventText = (e: TimelineEvent) => {
-  const words = operatorText.events[e.kind];
-  if (e.kind === 'cancelled') return (words as (by: string | null) => string)(e.by);
-  return typeof words === 'function' ? (words as (name: string | null) => string)(e.driver_name) : words;
-};
+const eventText = (e: TimelineEvent) => timelineEventText(e);
 
 /**
  * /refund-management/:id (admins, decision 0039): one rider's report with what to decide on — the ride's

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ACTIVE_STATUSES, STATUS_LABELS } from '@openride/shared/rides/ride-state';
-import { operatorText as text } from '@openride/shared/rides/operator-text';
+import { operatorText as text, timelineEventText } from '@openride/shared/rides/operator-text';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import type { TimelineEvent } from '@openride/shared/rides/operator';
 import { RideMap } from '@/components/map/ride-map';
@@ -17,11 +17,7 @@ import { type AdminRideDetail, useOperatorCancel, useOperatorRide, useRedispatch
 import { formatDateTime, formatDistance, formatDuration, formatMoney } from '../lib/format';
 import { statusBadge } from './operator-rides-table';
 
-const eventText = (e: TimelineEvent) => {
-  const words = text.events[e.kind];
-  if (e.kind === 'cancelled') return (words as (by: string | null) => string)(e.by);
-  return typeof words === 'function' ? (words as (name: string | null) => string)(e.driver_name) : words;
-};
+const eventText = (e: TimelineEvent) => timelineEventText(e);
 const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
 const failure = (error: unknown) => (isApiError(error) && error.status < 500 ? error.message : text.failed);
 

@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { TICKET_PRIORITIES, type TicketPriority } from '@openride/shared/support/schemas';
 import { supportText } from '@openride/shared/support/support-text';
-import { operatorText } from '@openride/shared/rides/operator-text';
+import { operatorText, timelineEventText } from '@openride/shared/rides/operator-text';
 import type { TimelineEvent } from '@openride/shared/rides/operator';
 import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
@@ -21,11 +21,7 @@ const text = supportText.admin;
 /** What the route module may render beside a ticket (another feature's procedures); `insert` puts text in the reply box. */
 export type ProcedurePanel = (args: { category: string; insert: (text: string) => void }) => ReactNode;
 
-const eventText = (e: TimelineEvent) => {
-  const words = operatorText.events[e.kind];
-  if (e.kind === 'cancelled') return (words as (by: string | null) => string)(e.by);
-  return typeof words === 'function' ? (words as (name: string | null) => string)(e.driver_name) : words;
-};
+const eventText = (e: TimelineEvent) => timelineEventText(e);
 
 /** One ticket for an admin: Assign, priority, Resolve/Reopen, the conversation with internal notes, a reply or note, and the ride beside it. */
 export function AdminTicketView({ id, backTo, procedurePanel }: { id: string; backTo: string; procedurePanel?: ProcedurePanel }) {
