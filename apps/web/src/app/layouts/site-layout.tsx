@@ -2,7 +2,7 @@ import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { uiText } from '@openride/shared/ui-text';
 import { PageLoading } from '@/components/ui/loading-screen';
 import { paths } from '@/config/paths';
-import { LegalReacceptDialog } from '@/features/legal/components/reaccept-dialog';
+import { LegalReacceptGate } from '@/features/legal/components/reaccept-gate';
 import { useMe } from '@/lib/session';
 import { cn } from '@/lib/cn';
 import { Footer } from './footer';
@@ -37,7 +37,7 @@ export function SiteLayout() {
       {task ? null : <Footer />}
       {/* Agree again to a newer Terms of Service or Privacy Policy (decision 0057): never over a task screen
           (a ride being booked or driven), and not while the documents are being read on /legal. */}
-      {me && !task ? <LegalReacceptDialog userId={me.user.id} reading={location.pathname === paths.legal} /> : null}
+      {me && !task ? <LegalReacceptGate userId={me.user.id} reading={location.pathname === paths.legal} /> : null}
     </div>
   );
 }

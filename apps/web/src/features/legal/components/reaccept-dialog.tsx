@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import * as Dialog from '@radix-ui/react-dialog';
 import { legalText } from '@openride/shared/legal/legal-text';
-import { LEGAL_KINDS } from '@openride/shared/legal/schemas';
+import type { LegalKind } from '@openride/shared/legal/schemas';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { paths } from '@/config/paths';
@@ -22,7 +22,8 @@ export function LegalReacceptDialog({ userId, reading }: { userId: string; readi
   const [error, setError] = useState<string | null>(null);
   const data = status.data;
   if (!data?.needs_acceptance || reading) return null;
-  const changed = LEGAL_KINDS.filter((k) => (data.accepted[k] ?? 0) < data.current[k]).map((k) => legalText.names[k]);
+  // The kinds from the words, not the schemas module: that one brings zod into this small chunk.
+  const changed = (Object.keys(legalText.names) as LegalKind[]).filter((k) => (data.accepted[k] ?? 0) < data.current[k]).map((k) => legalText.names[k]);
 
   const onAccept = () => {
     setError(null);
