@@ -236,6 +236,51 @@ describe('/contact', () => {
   });
 });
 
+describe('the support-sla job', () => {
+  const overdueNotices = async (userId: string, number: string) => (await noticesOf(userId)).filter((n) => n.title === `${number} is overdue`);
+  const runSla = async () => {
+    await server.services.jobs.send('support-sla', {});
+    await server.services.jobs.idle(['support-sla']);
+  };
+
+  it('tells the operators once when an open ticket passes its due time, and again only when a new due time passes', async () => {
+    const rider = await newUser(server, 'Otto Overdue');
+    const late = (await open(rider.client, { category: 'fare_payment', message: 'Charged twice for one ride' })).body.ticket;
+    const onTime = (await open(rider.client, { category: 'other', message: 'A question with time left' })).body.ticket;
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    await db().updateTable('support_tickets').set({ waiting_since: twoDaysAgo, sla_due_at: new Date(twoDaysAgo.getTime() + 24 * 3_600_000) }).where('id', '=', late.id).execute();
+
+    // Nobody has it: every admin is told, with a link that opens the ticket; a second run tells nobody again.
+    await runSla();
+    await runSla();
+    const told = await overdueNotices(adminId, late.number);
+    expect(told).toEqual([expect.objectContaining({ kind: 'support', link: `/support-tickets?ticket=${late.id}`, message: 'Normal · Fare or payment: past its due time with no answer yet.' })]);
+    expect(await overdueNotices(adminId, onTime.number)).toEqual([]);
+    // The rider is never told about the operators' clock.
+    expect((await noticesOf(rider.id)).filter((n) => n.title.includes('overdue'))).toEqual([]);
+
+    // Assigned and given 72 hours from when it started waiting: due tomorrow, nothing to tell.
+    expect((await admin.post(`/api/admin/support-tickets/${late.id}/assign`, { assignee_id: adminId })).status).toBe(200);
+    expect((await admin.post(`/api/admin/support-tickets/${late.id}/priority`, { priority: 'low' })).status).toBe(200);
+    await runSla();
+    expect(await overdueNotices(adminId, late.number)).toHaveLength(1);
+    // High (4 hours) puts the due time in the past again: the assignee is told once more.
+    expect((await admin.post(`/api/admin/support-tickets/${late.id}/priority`, { priority: 'high' })).status).toBe(200);
+    await runSla();
+    await runSla();
+    expect(await overdueNotices(adminId, late.number)).toHaveLength(2);
+  });
+
+  it('leaves tickets that are not open alone', async () => {
+    const rider = await newUser(server, 'Rita Resolved');
+    const t = (await open(rider.client, { category: 'other', message: 'Already handled' })).body.ticket;
+    expect((await admin.post(`/api/admin/support-tickets/${t.id}/resolve`, {})).status).toBe(200);
+    await db().updateTable('support_tickets').set({ sla_due_at: new Date(Date.now() - 3_600_000) }).where('id', '=', t.id).execute();
+    await runSla();
+    expect(await overdueNotices(adminId, t.number)).toEqual([]);
+  });
+});
+
 describe('the support-auto-close job', () => {
   const resolvedDaysAgo = async (s: Pick<TestServer, 'services'>, id: string, days: number) =>
     s.services.db.updateTable('support_tickets').set({ status: 'resolved', resolved_at: new Date(Date.now() - days * 86_400_000) }).where('id', '=', id).execute();

@@ -725,6 +725,8 @@ export type SupportTicketsTable = {
   last_user_reply_at: Timestamp | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** The due time the `support-sla` job last told operators this ticket had passed (migration 0034). */
+  sla_alerted_for: Generated<Date | null>;
 };
 export type SupportMessagesTable = {
   id: Generated<string>;

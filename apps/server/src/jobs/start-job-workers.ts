@@ -5,6 +5,7 @@ import { PAYOUT_SCHEDULE_CRON, schedulePayoutRuns } from '../payouts/schedule-pa
 import { sendCardRefund } from '../refunds/send-card-refund';
 import { SHIFT_REMINDERS_CRON, sendShiftReminders } from '../schedule/send-shift-reminders';
 import { COMPLIANCE_EXPIRY_CRON, runComplianceExpiry } from '../compliance/compliance-expiry';
+import { alertOverdueTickets, SUPPORT_SLA_CRON } from '../support/alert-overdue-tickets';
 import { autoCloseTickets, SUPPORT_AUTO_CLOSE_CRON } from '../support/auto-close-tickets';
 import { runRetention } from './run-retention';
 
@@ -58,4 +59,10 @@ export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'l
     if (closed.length > 0) logger.info({ closed: closed.length }, 'support: resolved tickets closed');
   });
   await jobs.schedule('support-auto-close', SUPPORT_AUTO_CLOSE_CRON);
+
+  await jobs.work('support-sla', async () => {
+    const told = await alertOverdueTickets(services);
+    if (told.length > 0) logger.info({ tickets: told.length }, 'support: overdue tickets told to operators');
+  });
+  await jobs.schedule('support-sla', SUPPORT_SLA_CRON);
 }
