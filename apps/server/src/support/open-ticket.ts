@@ -1,4 +1,4 @@
-import { defaultPriority, type OpenTicketInput, slaDueAt, ticketNumber } from '@openride/shared/support/schemas';
+import { type OpenTicketInput, ticketNumber } from '@openride/shared/support/schemas';
 import { supportText } from '@openride/shared/support/support-text';
 import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
@@ -6,7 +6,7 @@ import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import { isRideId } from '../rides/rides.repo';
 import { announceTicketChange } from './announce-ticket-change';
-import { checkPhotos, subjectOf, userTicketView } from './support.repo';
+import { checkPhotos, insertTicket, userTicketView } from './support.repo';
 import { supportLink } from '@openride/shared/support/schemas';
 
 /**
@@ -31,32 +31,7 @@ export async function openTicket(services: Pick<Services, 'db' | 'bus' | 'push'>
       if (input.category === 'lost_item') participant = ride.rider_id === userId ? (ride.driver_user_id ?? null) : ride.rider_id;
     }
     const fileIds = await checkPhotos(trx, userId, input.file_ids);
-    const priority = defaultPriority(input.category);
-    const ticket = await trx
-      .insertInto('support_tickets')
-      .values({
-        requester_id: userId,
-        participant_id: participant,
-        ride_id: input.ride_id ?? null,
-        category: input.category,
-        priority,
-        subject: subjectOf(input.message),
-        waiting_since: now,
-        sla_due_at: slaDueAt(now, priority),
-        assignee_id: null,
-        requester_email: null,
-        requester_name: null,
-        csat_rating: null,
-        rated_at: null,
-        resolved_at: null,
-        closed_at: null,
-        last_user_reply_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('support_messages').values({ ticket_id: ticket.id, author_id: userId, author_role: 'requester', body: input.message, file_ids: fileIds, created_at: now }).execute();
+    const ticket = await insertTicket(trx, { requester_id: userId, participant_id: participant, ride_id: input.ride_id ?? null, category: input.category, message: input.message, file_ids: fileIds }, now);
     const notices = participant
       ? [await createNotification(trx, services, { user_id: participant, booking_id: null, kind: 'support', link: supportLink(ticket.id), ...supportText.notice.participant(ticketNumber(ticket.number)) })]
       : [];

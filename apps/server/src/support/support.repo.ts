@@ -1,4 +1,4 @@
-import { ticketNumber, TICKET_PHOTOS_MAX } from '@openride/shared/support/schemas';
+import { defaultPriority, slaDueAt, type TicketCategory, ticketNumber, TICKET_PHOTOS_MAX } from '@openride/shared/support/schemas';
 import { supportText } from '@openride/shared/support/support-text';
 import type { AdminTicket, TicketMessage, TicketView } from '@openride/shared/support/views';
 import { isUuid } from '@openride/shared/text';
@@ -125,3 +125,42 @@ export const subjectOf = (message: string) => {
   const line = message.trim().split('\n')[0]!.trim();
   return line.length > 120 ? `${[...line].slice(0, 119).join('')}…` : line;
 };
+
+/**
+ * Writes a new ticket and its first message (the requester's words) in the caller's transaction: the
+ * category's priority (Safety urgent), the SLA clock from `now`, nobody assigned. Every way a ticket is
+ * opened goes through here (a rider or driver, /contact, an SOS).
+ */
+export async function insertTicket(
+  trx: Kysely<DB>,
+  t: { requester_id: string | null; requester_email?: string | null; requester_name?: string | null; participant_id?: string | null; ride_id?: string | null; category: TicketCategory; message: string; file_ids?: string[] },
+  now: Date,
+) {
+  const priority = defaultPriority(t.category);
+  const ticket = await trx
+    .insertInto('support_tickets')
+    .values({
+      requester_id: t.requester_id,
+      requester_email: t.requester_email ?? null,
+      requester_name: t.requester_name ?? null,
+      participant_id: t.participant_id ?? null,
+      ride_id: t.ride_id ?? null,
+      category: t.category,
+      priority,
+      subject: subjectOf(t.message),
+      assignee_id: null,
+      waiting_since: now,
+      sla_due_at: slaDueAt(now, priority),
+      csat_rating: null,
+      rated_at: null,
+      resolved_at: null,
+      closed_at: null,
+      last_user_reply_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('support_messages').values({ ticket_id: ticket.id, author_id: t.requester_id, author_role: 'requester', body: t.message, file_ids: t.file_ids ?? [], created_at: now }).execute();
+  return ticket;
+}

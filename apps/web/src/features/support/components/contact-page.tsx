@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { CheckCircle2 } from 'lucide-react';
-import { TICKET_CATEGORIES, type TicketCategory } from '@openride/shared/support/schemas';
+import type { TicketCategory } from '@openride/shared/support/schemas';
 import { supportText } from '@openride/shared/support/support-text';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -8,7 +8,7 @@ import { PageContainer, PageHeading } from '@/components/ui/page';
 import { isApiError } from '@/lib/api';
 import { useMe } from '@/lib/session';
 import { useSendContact } from '../api/tickets';
-import { selectClasses, textareaClasses } from './ticket-bits';
+import { CategorySelect, textareaClasses } from './ticket-bits';
 
 const text = supportText.contact;
 
@@ -48,18 +48,7 @@ export function ContactPage() {
           {signedIn ? <p className="text-sm text-ink-600">{text.signedIn}</p> : null}
           <Field label={text.name} autoComplete="name" value={nameValue} onChange={(e) => setName(e.target.value)} maxLength={100} required />
           <Field label={text.email} type="email" autoComplete="email" value={emailValue} onChange={(e) => setEmail(e.target.value)} maxLength={254} required />
-          <div className="space-y-1.5">
-            <label htmlFor={ids.category} className="block text-sm font-medium text-ink-800">
-              {text.category}
-            </label>
-            <select id={ids.category} className={selectClasses} value={category} onChange={(e) => setCategory(e.target.value as TicketCategory)}>
-              {TICKET_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {supportText.categories[c]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CategorySelect id={ids.category} label={text.category} value={category} onChange={setCategory} />
           <div className="space-y-1.5">
             <label htmlFor={ids.message} className="block text-sm font-medium text-ink-800">
               {text.message}

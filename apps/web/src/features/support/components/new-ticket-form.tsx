@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
-import { TICKET_CATEGORIES, type TicketCategory } from '@openride/shared/support/schemas';
+import type { TicketCategory } from '@openride/shared/support/schemas';
 import { supportText } from '@openride/shared/support/support-text';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
 import { type TicketView, useOpenTicket, useRecentRides } from '../api/tickets';
 import { PhotoField } from './photo-field';
-import { formatWhen, selectClasses, textareaClasses } from './ticket-bits';
+import { CategorySelect, formatWhen, selectClasses, textareaClasses } from './ticket-bits';
 
 const text = supportText.form;
 
@@ -47,19 +47,7 @@ export function NewTicketForm({ rideId, as, onOpened }: { rideId?: string; as: '
   return (
     <form onSubmit={submit} noValidate className="space-y-4 rounded-2xl border border-ink-200 bg-white p-4" aria-label={supportText.page.newTicket}>
       <h2 className="text-lg font-semibold text-ink-900">{supportText.page.newTicket}</h2>
-      <div className="space-y-1.5">
-        <label htmlFor={ids.category} className="block text-sm font-medium text-ink-800">
-          {text.category}
-        </label>
-        <select id={ids.category} className={selectClasses} value={category} onChange={(e) => setCategory(e.target.value as TicketCategory)}>
-          <option value="">{text.chooseCategory}</option>
-          {TICKET_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {supportText.categories[c]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CategorySelect id={ids.category} label={text.category} value={category} onChange={setCategory} placeholder={text.chooseCategory} />
       <div className="space-y-1.5">
         <label htmlFor={ids.ride} className="block text-sm font-medium text-ink-800">
           {text.ride}
