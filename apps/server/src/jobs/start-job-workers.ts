@@ -6,6 +6,7 @@ import { sendCardRefund } from '../refunds/send-card-refund';
 import { SHIFT_REMINDERS_CRON, sendShiftReminders } from '../schedule/send-shift-reminders';
 import { COMPLIANCE_EXPIRY_CRON, runComplianceExpiry } from '../compliance/compliance-expiry';
 import { autoCloseTickets, SUPPORT_AUTO_CLOSE_CRON } from '../support/auto-close-tickets';
+import { RIDE_CHECK_CRON, runRideCheck } from '../safety/run-ride-check';
 import { runRetention } from './run-retention';
 
 /** Every hour at :17 (UTC); pg-boss queues one retention job per slot across all processes. */
@@ -58,4 +59,10 @@ export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'l
     if (closed.length > 0) logger.info({ closed: closed.length }, 'support: resolved tickets closed');
   });
   await jobs.schedule('support-auto-close', SUPPORT_AUTO_CLOSE_CRON);
+
+  await jobs.work('ride-check', async () => {
+    const asked = await runRideCheck(services);
+    if (asked.length > 0) logger.info({ asked: asked.length }, 'safety: ride checks asked');
+  });
+  await jobs.schedule('ride-check', RIDE_CHECK_CRON);
 }
