@@ -49,7 +49,9 @@ export function RideCheckPrompt({ rideId, role, sos }: { rideId: string; role: '
             {text.title}
           </h2>
           <p id={textId} className="text-sm text-ink-800">
-            {text.reason[role][check.data.reason]} {text.hint}
+            {text.reason[role][check.data.reason]}
+            {/* Points to SOS only where the route module put the button beside it. */}
+            {sos ? ` ${text.hint}` : null}
           </p>
         </div>
       </div>
