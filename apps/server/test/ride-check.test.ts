@@ -134,7 +134,7 @@ describe('ride check', () => {
     socket.close();
   });
 
-  it('a car far off the way to the destination asks about a route deviation', async () => {
+  it('a car far off the way to the destination asks about a route deviation; once the trip ends, nothing is asked', async () => {
     const { ride, rider, driver, along } = await rideOf(1);
     // Two minutes along the way, then away to the south-east, 400 m a minute, for 6 minutes (moving: no stop).
     await drivenFor(ride.id, 8, (ago) => (ago > 6 ? along((0.2 * (8 - ago)) / 2) : { lat: along(0.2).lat - ((6 - ago) * 400) / 111_195, lng: along(0.2).lng + ((6 - ago) * 300) / 88_000 }));
@@ -144,6 +144,13 @@ describe('ride check', () => {
     expect(Number(asked.body.check.detail.match(/(\d+)m$/)[1])).toBeGreaterThan(RIDE_CHECK.deviationMinM);
     expect((await driver.client.get(`/api/rides/${ride.id}/ride-check`)).body.check.id).toBe(asked.body.check.id);
     expect((await checksOf(ride.id)).map((c) => c.reason)).toEqual(['route_deviation']);
+
+    // The trip ends with the check unanswered: nobody is asked any more, and the job leaves the ride alone.
+    expect((await driver.client.post(`/api/rides/${ride.id}/complete`, {})).status).toBe(200);
+    expect((await rider.client.get(`/api/rides/${ride.id}/ride-check`)).body).toEqual({ check: null });
+    expect((await driver.client.get(`/api/rides/${ride.id}/ride-check`)).body).toEqual({ check: null });
+    await runJob();
+    expect(await checksOf(ride.id)).toHaveLength(1);
   });
 
   it('a ride not in progress is never checked, however long the car stands', async () => {
