@@ -53,6 +53,7 @@ import { pushRoutes } from './push/push.routes';
 import { refundRoutes } from './refunds/refunds.routes';
 import { supportRoutes } from './support/support.routes';
 import { rideRoutes } from './rides/rides.routes';
+import { rideCheckRoutes } from './safety/ride-check.routes';
 import { surgeRoutes } from './surge/surge.routes';
 import { zoneRoutes } from './zones/zones.routes';
 import { paymentRoutes } from './payments/payments.routes';
@@ -228,6 +229,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', financeRoutes(services));
   app.route('/', paymentRoutes(services));
   app.route('/', fileRoutes(services));
+  app.route('/', rideCheckRoutes(services));
   app.route('/', rideRoutes(services));
   if (services.env.NODE_ENV !== 'production') {
     app.route('/', devOutboxRoutes(services));

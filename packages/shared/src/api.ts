@@ -26,6 +26,7 @@ import { publicRoutes } from './public/api';
 import { pushRoutes } from './push/api';
 import { refundRoutes } from './refunds/api';
 import { rideRoutes } from './rides/api';
+import { rideCheckRoutes } from './safety/ride-check-api';
 import { scheduleRoutes } from './schedule/api';
 import { supportRoutes } from './support/api';
 import { surgeRoutes } from './surge/api';
@@ -43,6 +44,7 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...accountRoutes,
   ...driverRoutes,
   ...rideRoutes,
+  ...rideCheckRoutes,
   ...notificationRoutes,
   ...pushRoutes,
   ...adminRoutes,

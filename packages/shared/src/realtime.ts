@@ -52,6 +52,9 @@ export const REALTIME_EVENTS = {
   'driver.changed': driverStateSchema.describe("The user's driver record changed (applied, reviewed, online or offline), on `user:{id}`."),
   'profile.changed': z.strictObject({ full_name: z.string().nullable(), phone: z.string().nullable() }).describe("The user's profile changed, on `user:{id}`."),
   'support.ticket_changed': z.strictObject({ id: z.string() }).describe('A support ticket the user is on (requester, or the other party of a lost-item ticket) has a new message or status, on `user:{id}` (decision 0055).'),
+  'safety.ride_check': z
+    .strictObject({ ride_id: z.string(), id: z.string(), reason: z.enum(['long_stop', 'route_deviation']), state: z.enum(['asked', 'answered']) })
+    .describe('A ride check was asked ("Is everything OK?") or answered, on `ride:{id}` (decision 0062): the prompt refetches.'),
 } as const;
 export type RealtimeEventName = keyof typeof REALTIME_EVENTS;
 export type RealtimeEventData<E extends RealtimeEventName> = z.infer<(typeof REALTIME_EVENTS)[E]>;

@@ -319,6 +319,18 @@ export type RideEventsTable = {
   at: Generated<Date>;
 };
 
+/** A ride check asked (migration 0031, decision 0062): open until both parties answered OK. */
+export type RideChecksTable = {
+  id: Generated<string>;
+  ride_id: string;
+  reason: 'long_stop' | 'route_deviation';
+  detail: string;
+  asked_at: Generated<Date>;
+  rider_ok_at: Timestamp | null;
+  driver_ok_at: Timestamp | null;
+  closed_at: Timestamp | null;
+};
+
 export type RideLocationsTable = {
   ride_id: string;
   at: Timestamp;
@@ -388,6 +400,7 @@ export type DB = {
   ride_offers: RideOffersTable;
   ride_locations: RideLocationsTable;
   ride_events: RideEventsTable;
+  ride_checks: RideChecksTable;
   ride_messages: RideMessagesTable;
   ride_ratings: RideRatingsTable;
   audit_log: AuditLogTable;

@@ -26,7 +26,10 @@ export type JobData = {
   'compliance-expiry': Record<string, never>;
   /** Closes tickets resolved 7 days ago without a user reply (support/auto-close-tickets.ts, decision 0055). */
   'support-auto-close': Record<string, never>;
+  /** Tells operators once when an open ticket passes its due time (support/alert-overdue-tickets.ts, decision 0065). */
   'support-sla': Record<string, never>;
+  /** Asks "Is everything OK?" on rides in progress that stopped too long or strayed (safety/run-ride-check.ts, decision 0062). */
+  'ride-check': Record<string, never>;
 };
 export type JobName = keyof JobData;
 
@@ -52,11 +55,15 @@ export const DEFAULT_QUEUES: Record<JobName, QueueSettings> = {
   'compliance-expiry': { retryLimit: 2, retryDelaySeconds: 15, expireInSeconds: 5 * 60, retentionSeconds: 60 * 60 },
   // Every 10 minutes; one conditional update, so a run queued twice closes nothing twice.
   'support-auto-close': { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 5 * 60, retentionSeconds: 60 * 60 },
+  // Every minute; the claim (sla_alerted_for) and the notifications commit together: told once per due time.
   'support-sla': { retryLimit: 2, retryDelaySeconds: 20, expireInSeconds: 2 * 60, retentionSeconds: 60 * 60 },
+  // Every minute; a check is claimed by a unique index, so a slot run twice asks nothing twice. A slot's job is
+  // worth nothing once the next one is queued: one quick retry, gone after 10 minutes.
+  'ride-check': { retryLimit: 1, retryDelaySeconds: 10, expireInSeconds: 2 * 60, retentionSeconds: 10 * 60 },
 };
 
 /** How often an idle worker looks for jobs other processes queued (a job queued here wakes it at once). */
-const POLL_SECONDS: Record<JobName, number> = { 'push-send': 1, 'message-send': 2, retention: 10, 'payment-settle': 2, 'card-refund': 2, 'payout-schedule': 10, 'shift-reminders': 10, 'compliance-expiry': 2, 'support-auto-close': 10, 'support-sla': 10 };
+const POLL_SECONDS: Record<JobName, number> = { 'push-send': 1, 'message-send': 2, retention: 10, 'payment-settle': 2, 'card-refund': 2, 'payout-schedule': 10, 'shift-reminders': 10, 'compliance-expiry': 2, 'support-auto-close': 10, 'support-sla': 10, 'ride-check': 2 };
 
 export type JobsOptions = { queues?: Partial<Record<JobName, Partial<QueueSettings>>>; workers?: boolean };
 

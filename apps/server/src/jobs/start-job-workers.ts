@@ -7,6 +7,7 @@ import { SHIFT_REMINDERS_CRON, sendShiftReminders } from '../schedule/send-shift
 import { COMPLIANCE_EXPIRY_CRON, runComplianceExpiry } from '../compliance/compliance-expiry';
 import { alertOverdueTickets, SUPPORT_SLA_CRON } from '../support/alert-overdue-tickets';
 import { autoCloseTickets, SUPPORT_AUTO_CLOSE_CRON } from '../support/auto-close-tickets';
+import { RIDE_CHECK_CRON, runRideCheck } from '../safety/run-ride-check';
 import { runRetention } from './run-retention';
 
 /** Every hour at :17 (UTC); pg-boss queues one retention job per slot across all processes. */
@@ -65,4 +66,9 @@ export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'l
     if (told.length > 0) logger.info({ tickets: told.length }, 'support: overdue tickets told to operators');
   });
   await jobs.schedule('support-sla', SUPPORT_SLA_CRON);
+  await jobs.work('ride-check', async () => {
+    const asked = await runRideCheck(services);
+    if (asked.length > 0) logger.info({ asked: asked.length }, 'safety: ride checks asked');
+  });
+  await jobs.schedule('ride-check', RIDE_CHECK_CRON);
 }

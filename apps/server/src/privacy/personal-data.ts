@@ -92,6 +92,8 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   { table: 'ride_locations', rows: (db, who) => rowsOf(db, sql`select * from ride_locations where ride_id in (${ridesOf(who)}) order by at`), onDelete: 'keep' },
   // SOS and ride checks on their rides: kept with the ride (a safety record), no identity in them.
   { table: 'ride_events', rows: (db, who) => rowsOf(db, sql`select * from ride_events where ride_id in (${ridesOf(who)}) order by at`), onDelete: 'keep' },
+  // Ride checks (decision 0062): when a ride of theirs stopped or strayed, and when each party answered.
+  { table: 'ride_checks', rows: (db, who) => rowsOf(db, sql`select * from ride_checks where ride_id in (${ridesOf(who)}) order by asked_at`), onDelete: 'keep' },
   // What they wrote in ride chats: their words, erased.
   { table: 'ride_messages', match: [byUser('sender_id')], onDelete: 'delete' },
   {

@@ -141,7 +141,8 @@ function NewMessagePill({ from, body, onOpen }: { from: string; body: string; on
  * /driver-ride/:bookingId (and /driver-ride-view?booking=…, where a driver_message push lands): the driver's
  * side of one ride, from the way to the pickup to the rating. Location keeps flowing while the ride is live.
  */
-export function DriverRidePage() {
+/** `safety`: what the safety feature shows on a ride under way (ride check's prompt, SOS), composed by the route module. */
+export function DriverRidePage({ safety }: { safety?: ReactNode } = {}) {
   const params = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -221,6 +222,7 @@ export function DriverRidePage() {
       }
     >
       <section aria-labelledby="ride-headline" className="space-y-4">
+        {safety}
         <div>
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{r.status_label}</p>
           <h1 id="ride-headline" className="mt-1 text-2xl font-bold text-ink-900">

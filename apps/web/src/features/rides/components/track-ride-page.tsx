@@ -67,7 +67,11 @@ function useLiveRide(rideId: string) {
 /** What the route composes in (features never import each other): the tip after a completed ride (payments). */
 export type TipSlot = ComponentType<{ ride: RiderRideView }>;
 
-export function TrackRidePage({ tip }: { tip?: TipSlot } = {}) {
+/**
+ * `safety`: what the safety feature shows on a ride under way (ride check's prompt, SOS), composed by the route
+ * module; rendered while the ride is not over.
+ */
+export function TrackRidePage({ tip, safety }: { tip?: TipSlot; safety?: ReactNode } = {}) {
   const params = useParams();
   const [search] = useSearchParams();
   const me = useMe();
@@ -91,7 +95,7 @@ export function TrackRidePage({ tip }: { tip?: TipSlot } = {}) {
       </PageContainer>
     );
   }
-  return <TrackRide ride={ride.data} live={live} updatedAt={ride.dataUpdatedAt} Tip={tip} />;
+  return <TrackRide ride={ride.data} live={live} updatedAt={ride.dataUpdatedAt} Tip={tip} safety={safety} />;
 }
 
 function RideNotFound() {
@@ -127,7 +131,7 @@ function endedText(ride: Ride): string {
 }
 
 /** The rider's view: a driver was sent to their own ride view above. */
-function TrackRide({ ride, live, updatedAt, Tip }: { ride: RiderRideView; live: Live | null; updatedAt: number; Tip?: TipSlot }) {
+function TrackRide({ ride, live, updatedAt, Tip, safety }: { ride: RiderRideView; live: Live | null; updatedAt: number; Tip?: TipSlot; safety?: ReactNode }) {
   const [confirming, setConfirming] = useState(false);
   // Arriving from Request Ride, focus lands on the new status, not on the page body (issue 17 §10).
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -179,6 +183,8 @@ function TrackRide({ ride, live, updatedAt, Tip }: { ride: RiderRideView; live: 
       </div>
       {/* Outside the live region: a count that changes every second is not announced every second. */}
       {ended ? null : <UpdatedAgo at={updatedAt} />}
+
+      {ended ? null : safety}
 
       {ended && ride.status !== 'completed' ? (
         <Link to={paths.bookRide} state={bookAgainState(ride)} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
