@@ -111,8 +111,9 @@ describe('Delete account', () => {
     expect(await db.selectFrom('user').select(['name', 'email']).where('id', '=', rider.id).executeTakeFirstOrThrow()).toEqual({ name: 'Dora Delete', email });
     expect((await rider.client.get('/api/me')).status).toBe(200);
 
-    // Settled (the fee waived): deleted.
+    // Settled (the fee waived): deleted. (A point of the path driven, as a trip under way leaves them.)
     await db.updateTable('rides').set({ cancellation_fee_waived: true }).where('id', '=', rideId).execute();
+    await db.insertInto('ride_locations').values({ ride_id: rideId, lat: UNION_SQUARE.lat, lng: UNION_SQUARE.lng, at: new Date() }).execute();
     const deleted = await rider.client.post('/api/me/delete', confirm);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ deleted: true });
@@ -135,6 +136,11 @@ describe('Delete account', () => {
     const everything = JSON.stringify(await sql`select * from "user" u join profiles p on p.id = u.id where u.id = ${rider.id}`.execute(db));
     for (const personal of ['Dora', email, phone]) expect(everything).not.toContain(personal);
     expect(await db.selectFrom('rides').select(['id', 'rider_id']).where('id', '=', rideId).executeTakeFirstOrThrow()).toEqual({ id: rideId, rider_id: rider.id });
+    // Where they went is not kept: no place names, points rounded to two decimals, the driven path gone.
+    const kept = await db.selectFrom('rides').select(['pickup_label', 'dropoff_label', 'pickup_lat', 'pickup_lng', 'dropoff_lat', 'dropoff_lng']).where('id', '=', rideId).executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ pickup_label: null, dropoff_label: null });
+    for (const v of [kept.pickup_lat, kept.pickup_lng, kept.dropoff_lat, kept.dropoff_lng]) expect(Math.round(v * 100) / 100).toBe(v);
+    expect(await db.selectFrom('ride_locations').select('ride_id').where('ride_id', '=', rideId).execute()).toEqual([]);
     // Audited.
     expect(await db.selectFrom('audit_log').select(['action', 'entity_id']).where('actor_id', '=', rider.id).execute()).toEqual([{ action: 'account.delete', entity_id: rider.id }]);
     // The phone is free again for a new account.
@@ -165,6 +171,11 @@ describe('Delete account', () => {
       license_number: '',
       status: 'offline',
     });
+    // The car's plate goes too (from the vehicle and the driver record's copy).
+    const plates = await db.selectFrom('vehicles').select('license_plate').where('driver_id', '=', driver.driverId).execute();
+    expect(plates.length).toBeGreaterThan(0);
+    for (const p of plates) expect(p.license_plate).toMatch(/^DEL-[0-9a-f]{8}$/);
+    expect((await db.selectFrom('drivers').select('license_plate').where('id', '=', driver.driverId).executeTakeFirstOrThrow()).license_plate).toBe('');
     expect((await driver.client.get('/api/me/export')).status).toBe(401);
   });
 });

@@ -86,10 +86,34 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   // The endpoint and its keys are the browser's push address: only when it was registered leaves.
   { table: 'push_subscriptions', match: [byUser('user_id')], omit: ['endpoint', 'p256dh', 'auth'], onDelete: 'delete' },
 
-  // Rides, as rider and as driver: kept (with their ledger) for the law, without identity.
-  { table: 'rides', match: [byUser('rider_id'), byDriver('driver_id')], omit: ['pin'], onDelete: 'keep' },
+  // Rides, as rider and as driver: kept (with their ledger) for the law, without identity. A rider's places
+  // say where they live and work: the names go and the points are rounded to about a kilometre (the city's
+  // figures and heatmaps still count the ride).
+  {
+    table: 'rides',
+    match: [byUser('rider_id'), byDriver('driver_id')],
+    omit: ['pin'],
+    onDelete: async (trx, who) =>
+      void (await trx
+        .updateTable('rides')
+        .set({
+          pickup_label: null,
+          dropoff_label: null,
+          pickup_lat: sql`round(pickup_lat::numeric, 2)::float8`,
+          pickup_lng: sql`round(pickup_lng::numeric, 2)::float8`,
+          dropoff_lat: sql`round(dropoff_lat::numeric, 2)::float8`,
+          dropoff_lng: sql`round(dropoff_lng::numeric, 2)::float8`,
+        })
+        .where('rider_id', '=', who.userId)
+        .execute()),
+  },
   { table: 'ride_offers', match: [byDriver('driver_id')], onDelete: 'keep' },
-  { table: 'ride_locations', rows: (db, who) => rowsOf(db, sql`select * from ride_locations where ride_id in (${ridesOf(who)}) order by at`), onDelete: 'keep' },
+  {
+    table: 'ride_locations',
+    rows: (db, who) => rowsOf(db, sql`select * from ride_locations where ride_id in (${ridesOf(who)}) order by at`),
+    // The path of a deleted rider's trips leads to their door: gone. A deleted driver's stay for their riders.
+    onDelete: async (trx, who) => void (await sql`delete from ride_locations where ride_id in (select id from rides where rider_id = ${who.userId})`.execute(trx)),
+  },
   // SOS and ride checks on their rides: kept with the ride (a safety record), no identity in them.
   { table: 'ride_events', rows: (db, who) => rowsOf(db, sql`select * from ride_events where ride_id in (${ridesOf(who)}) order by at`), onDelete: 'keep' },
   // Ride checks (decision 0062): when a ride of theirs stopped or strayed, and when each party answered.
@@ -130,12 +154,18 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
       if (!who.driverIds.length) return;
       await trx
         .updateTable('drivers')
-        .set({ full_name: privacyText.deletedName, phone: '', license_number: '', status: 'offline', updated_at: new Date() })
+        .set({ full_name: privacyText.deletedName, phone: '', license_number: '', license_plate: '', status: 'offline', updated_at: new Date() })
         .where('id', 'in', who.driverIds)
         .execute();
     },
   },
-  { table: 'vehicles', match: [byDriver('driver_id'), byUser('reviewed_by')], onDelete: 'keep' },
+  {
+    table: 'vehicles',
+    match: [byDriver('driver_id'), byUser('reviewed_by')],
+    // The plate names the person who owns the car: replaced (unique per vehicle, as plates are per driver).
+    onDelete: async (trx, who) =>
+      void (who.driverIds.length && (await trx.updateTable('vehicles').set({ license_plate: sql`'DEL-' || substr(id::text, 1, 8)` }).where('driver_id', 'in', who.driverIds).execute())),
+  },
   { table: 'driver_documents', match: [byDriver('driver_id'), byUser('reviewed_by')], onDelete: 'keep' },
   { table: 'insurance_policies', match: [byDriver('driver_id'), byUser('reviewed_by')], onDelete: 'keep' },
   {
