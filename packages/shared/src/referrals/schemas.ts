@@ -70,3 +70,26 @@ export const adminReferralsQuerySchema = defineListQuery({
   },
 });
 export type AdminReferralsQuery = z.input<typeof adminReferralsQuerySchema>;
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  text()
+    .trim()
+    .regex(/^\d{1,4}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
+const dollars = text()
+  .trim()
+  .regex(/^\d{1,4}(\.\d{1,2})?$/, 'Enter an amount like 5 or 5.50 (at most 1000)')
+  .transform((v) => Math.round(Number(v) * 100))
+  .pipe(z.number().max(100_000, 'At most 1000'));
+
+/** The admins' form on /referrals: amounts in dollars and counts as typed, turned into the API's body on submit. */
+export const referralProgramFormSchema = z.object({
+  enabled: z.boolean(),
+  referrer_reward: dollars,
+  referee_reward: dollars,
+  rides_required: wholeNumber(1, 500, 'Between 1 and 500 rides'),
+  within_days: wholeNumber(1, 365, 'Between 1 and 365 days'),
+  expiry_days: wholeNumber(1, 730, 'Between 1 and 730 days'),
+});
+export type ReferralProgramFormInput = z.input<typeof referralProgramFormSchema>;
