@@ -1,7 +1,9 @@
 // Referrals (issue 16, decision 0064), on a phone: a rider opens /referrals and reads their share link; a
 // friend opens it, finds the code already in the sign-up form and signs up; the friend's first ride is driven
-// to its end through the API; the referrer reads the reward on /referrals. Rules, fraud flags, expiry and the
+// to its end through the API; the referrer reads the reward on /referrals, and the operator reads its cost and
+// the referral on the admins' /referrals. Rules, fraud flags, expiry and the
 // admins' side are the API tests' (apps/server/test/referrals.test.ts).
+import { kitText } from '@openride/shared/admin/admin-text';
 import { messages } from '@openride/shared/messages';
 import { referralsText } from '@openride/shared/referrals/referrals-text';
 import { uiText } from '@openride/shared/ui-text';
@@ -10,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openSocket } from '../apps/server/test/socket-client';
 import { uniqueEmail } from '../apps/server/test/test-server';
 import { adminApi, ApiUser, applyApi, legalAgreement, reviewApi, signedInPage, signUpApi, startServer, uniquePhone } from './support/accounts';
-import { closeSuite, type E2EServer, openPage, openSuite, PHONE } from './support/fixtures';
+import { closeSuite, DESKTOP, type E2EServer, openPage, openSuite, PHONE } from './support/fixtures';
 
 const text = referralsText;
 let server: E2EServer;
@@ -88,4 +90,17 @@ it("a referred rider's first ride credits both: the referrer shares the link, th
   mine.expectNoErrors();
   friend.expectNoErrors();
   await Promise.all([mine.context.close(), friend.context.close()]);
+
+  // The operator: the same path shows the programs, what rewards cost, and every referral.
+  const operator = await signedInPage(browser, server, await adminApi(server), DESKTOP);
+  await operator.page.goto('/referrals');
+  await operator.page.getByRole('heading', { level: 3, name: text.admin.program.rider }).waitFor();
+  await operator.page.getByText(new RegExp(`${text.admin.cost}: \\$10\\.00`)).waitFor();
+  const row = operator.page.getByRole('row').filter({ hasText: 'Felix Friend' });
+  await row.getByText(text.statuses.rewarded, { exact: true }).waitFor();
+  expect(await row.textContent()).toContain('Rosa Referrer');
+  await operator.page.getByLabel(text.admin.flagged, { exact: true }).selectOption('yes');
+  await operator.page.getByText(kitText.noMatches, { exact: true }).waitFor();
+  operator.expectNoErrors();
+  await operator.context.close();
 });
