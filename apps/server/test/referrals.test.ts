@@ -156,7 +156,7 @@ describe('the rider program', () => {
     expect(referral).toMatchObject({ status: 'rewarded', ride_id: firstRide, referrer_reward_cents: 500, referee_reward_cents: 500, currency: 'USD', flag_reason: null });
     const txns = await rewardTxns(referralId);
     expect(txns).toHaveLength(1);
-    expect(txns[0]).toMatchObject({ kind: 'referral.reward', ride_id: firstRide, city_id: 'sf', currency: 'USD' });
+    expect(txns[0]).toMatchObject({ kind: 'referral.reward', ride_id: null, city_id: 'sf', currency: 'USD', memo: expect.objectContaining({ ride_id: firstRide, referral_id: referralId }) });
     expect(await entriesOf(txns[0]!.id)).toEqual([
       { code: 'referrals', owner_id: null, line: 'referral_reward', amount_cents: 1000 },
       expect.objectContaining({ code: 'rider_wallet', line: 'wallet_credit', amount_cents: -500 }),
@@ -165,6 +165,9 @@ describe('the rider program', () => {
     expect((await entriesOf(txns[0]!.id)).filter((e) => e.code === 'rider_wallet').map((e) => e.owner_id).sort()).toEqual([referrer.id, referee.id].sort());
     expect(await walletOf(referrer.client)).toBe(500);
     expect(await walletOf(referee.client)).toBe(500);
+    // The referrer's payment history names the reward, and never the friend's ride (its route is not theirs).
+    const history = (await referrer.client.get('/api/payments/history')).body.items as { kind: string; amount_cents: number; ride: unknown }[];
+    expect(history).toEqual([expect.objectContaining({ kind: 'referral_reward', amount_cents: 500, methods: ['wallet'], ride: null })]);
 
     // A second ride (paid partly by that credit) pays nothing more.
     await rides.complete(referee.client);

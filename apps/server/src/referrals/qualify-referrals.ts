@@ -65,8 +65,10 @@ async function qualifyOne(trx: Kysely<DB>, ride: Ride, program: ReferralProgram,
     key: `referral:${referral.id}:reward`,
     currency: ride.currency,
     city_id: ride.city_id,
-    ride_id: ride.id,
-    memo: { referral_id: referral.id, program, referrer_id: referral.referrer_id, referee_id: refereeId, referrer_cents: referrerCents, referee_cents: refereeCents },
+    // Not the transaction's ride: the referrer's payment history and statement would show (and link to) a ride
+    // that is not theirs. The qualifying ride is in the memo and on the referral.
+    ride_id: null,
+    memo: { referral_id: referral.id, ride_id: ride.id, program, referrer_id: referral.referrer_id, referee_id: refereeId, referrer_cents: referrerCents, referee_cents: refereeCents },
     entries,
   });
   return settle('rewarded', { rewarded_at: at, referrer_reward_cents: referrerCents, referee_reward_cents: refereeCents, currency: ride.currency });
