@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openSocket } from '../apps/server/test/socket-client';
 import { uniqueEmail } from '../apps/server/test/test-server';
 import { adminApi, ApiUser, applyApi, legalAgreement, reviewApi, signedInPage, signUpApi, startServer, uniquePhone } from './support/accounts';
+import { seriousViolations } from './support/axe';
 import { closeSuite, DESKTOP, type E2EServer, openPage, openSuite, PHONE } from './support/fixtures';
 
 const text = referralsText;
@@ -86,6 +87,7 @@ it("a referred rider's first ride credits both: the referrer shares the link, th
   await mine.page.getByText(text.statuses.rewarded, { exact: true }).waitFor();
   await mine.page.getByText(text.rewards.total('$5.00', 1), { exact: true }).waitFor();
   await mine.page.getByText(/Felix F\./).waitFor();
+  expect(await seriousViolations(mine.page)).toEqual([]);
   expect(((await rider.get('/api/payments/history')).body.balances as { wallet_cents: number }[])[0]?.wallet_cents).toBe(500);
   mine.expectNoErrors();
   friend.expectNoErrors();
@@ -101,6 +103,7 @@ it("a referred rider's first ride credits both: the referrer shares the link, th
   expect(await row.textContent()).toContain('Rosa Referrer');
   await operator.page.getByLabel(text.admin.flagged, { exact: true }).selectOption('yes');
   await operator.page.getByText(kitText.noMatches, { exact: true }).waitFor();
+  expect(await seriousViolations(operator.page)).toEqual([]);
   operator.expectNoErrors();
   await operator.context.close();
 });
