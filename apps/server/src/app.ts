@@ -52,6 +52,7 @@ import { profileRoutes } from './profiles/profiles.routes';
 import { pushRoutes } from './push/push.routes';
 import { refundRoutes } from './refunds/refunds.routes';
 import { supportRoutes } from './support/support.routes';
+import { referralRoutes } from './referrals/referrals.routes';
 import { rideRoutes } from './rides/rides.routes';
 import { rideCheckRoutes } from './safety/ride-check.routes';
 import { surgeRoutes } from './surge/surge.routes';
@@ -226,6 +227,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', paymentHistoryRoutes(services));
   app.route('/', refundRoutes(services));
   app.route('/', supportRoutes(services));
+  app.route('/', referralRoutes(services));
   app.route('/', financeRoutes(services));
   app.route('/', paymentRoutes(services));
   app.route('/', fileRoutes(services));

@@ -29,6 +29,7 @@ import { rideRoutes } from './rides/api';
 import { rideCheckRoutes } from './safety/ride-check-api';
 import { scheduleRoutes } from './schedule/api';
 import { supportRoutes } from './support/api';
+import { referralRoutes } from './referrals/api';
 import { surgeRoutes } from './surge/api';
 import { systemRoutes } from './system/api';
 import { vehicleRoutes } from './vehicles/api';
@@ -74,4 +75,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...procedureRoutes,
   ...helpRoutes,
   ...supportRoutes,
+  ...referralRoutes,
 ];

@@ -86,6 +86,9 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   TICKET_CLOSED: 'This ticket is closed. Open a new ticket if you need more help.',
   TICKET_NOT_RESOLVED: 'You can rate the help once the ticket is resolved.',
   TOO_MANY_CONTACTS: 'You have sent several messages in a short time. Please wait an hour, or sign in and open a ticket.',
+  REFERRAL_SELF: 'That is your own referral code. Share it with someone new instead.',
+  REFERRAL_ALREADY_CLAIMED: 'Your account already has a referral code.',
+  REFERRAL_CLAIM_CLOSED: 'A referral code can only be added when you sign up.',
 };
 
 /** What to tell a person about an error; an unknown code (an older or newer server) reads as unexpected. */

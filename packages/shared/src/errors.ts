@@ -166,6 +166,13 @@ export const DOMAIN_ERROR_CODES = {
   TICKET_NOT_RESOLVED: 409,
   /** Too many /contact messages from one network address in an hour. */
   TOO_MANY_CONTACTS: 429,
+  // Referrals (issue 16, decision 0064)
+  /** A referral code of the caller's own (self-referral). */
+  REFERRAL_SELF: 409,
+  /** The account already has a referral: one per person, the first one stands. */
+  REFERRAL_ALREADY_CLAIMED: 409,
+  /** A code is entered at sign-up only: the account is older than the claim window, already rode, or the program is off. */
+  REFERRAL_CLAIM_CLOSED: 409,
 } as const;
 
 export const ERROR_CODES = { ...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES } as const;

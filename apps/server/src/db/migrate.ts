@@ -28,6 +28,7 @@ import * as m0028 from './migrations/0028-notification-kinds';
 import * as m0029 from './migrations/0029-ride-events';
 import * as m0034 from './migrations/0034-support-sla-alerts';
 import * as m0031 from './migrations/0031-ride-checks';
+import * as m0033 from './migrations/0033-referrals';
 import * as m0025 from './migrations/0025-support-procedures-and-faq';
 import * as m0024 from './migrations/0024-support-tickets';
 
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0029-ride-events': m0029,
   '0034-support-sla-alerts': m0034,
   '0031-ride-checks': m0031,
+  '0033-referrals': m0033,
   '0025-support-procedures-and-faq': m0025,
   '0024-support-tickets': m0024,
 };

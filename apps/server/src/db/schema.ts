@@ -442,7 +442,44 @@ export type DB = {
   faq_entries: FaqEntriesTable;
   support_tickets: SupportTicketsTable;
   support_messages: SupportMessagesTable;
+  referral_codes: ReferralCodesTable;
+  referral_programs: ReferralProgramsTable;
+  referrals: ReferralsTable;
+  user_devices: UserDevicesTable;
 };
+
+/** Referrals (migration 0033, decision 0064). */
+export type ReferralCodesTable = { user_id: string; program: 'rider' | 'driver'; code: string; created_at: Generated<Date> };
+export type ReferralProgramsTable = {
+  program: 'rider' | 'driver';
+  enabled: boolean;
+  referrer_reward_cents: number;
+  referee_reward_cents: number;
+  rides_required: number;
+  within_days: number;
+  expiry_days: number;
+  version: Generated<number>;
+  updated_by: string | null;
+  updated_at: Timestamp | null;
+};
+export type ReferralsTable = {
+  id: Generated<string>;
+  program: 'rider' | 'driver';
+  code: string;
+  referrer_id: string;
+  referee_id: string;
+  status: Generated<'pending' | 'qualified' | 'rewarded' | 'expired' | 'flagged'>;
+  flag_reason: 'shared_phone' | 'shared_card' | 'shared_device' | null;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  qualified_at: Timestamp | null;
+  rewarded_at: Timestamp | null;
+  ride_id: string | null;
+  referrer_reward_cents: number | null;
+  referee_reward_cents: number | null;
+  currency: string | null;
+};
+export type UserDevicesTable = { user_id: string; device_id: string; first_seen_at: Generated<Date>; last_seen_at: Generated<Date> };
 
 /** Terms of Service and Privacy Policy versions, and who accepted which (migration 0026, decision 0057). */
 export type LegalDocumentsTable = { kind: 'terms' | 'privacy'; version: number; body: string; published_at: Generated<Date>; published_by: string | null };

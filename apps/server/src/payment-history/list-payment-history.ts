@@ -46,7 +46,7 @@ function readTransaction(kind: string, entries: Entry[], userId: string): { kind
     return { kind: 'refund', amount_cents: sum((e) => e.line === 'refund' && (e.code === 'refunds' || e.code === 'driver')), methods };
   }
   const amount = -sum(mine('rider_wallet')) - sum(mine('rider_owed'));
-  return { kind: kind === 'wallet.credit' ? 'wallet_credit' : 'other', amount_cents: amount, methods: [...(has(mine('rider_wallet')) ? (['wallet'] as const) : []), ...(has(mine('rider_owed')) ? (['owed'] as const) : [])] };
+  return { kind: kind === 'wallet.credit' ? 'wallet_credit' : kind === 'referral.reward' ? 'referral_reward' : 'other', amount_cents: amount, methods: [...(has(mine('rider_wallet')) ? (['wallet'] as const) : []), ...(has(mine('rider_owed')) ? (['owed'] as const) : [])] };
 }
 
 /**

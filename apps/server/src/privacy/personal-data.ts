@@ -200,6 +200,12 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     match: [byUser('author_id')],
     onDelete: async (trx, who) => void (await trx.updateTable('support_messages').set({ body: privacyText.erasedMessage, file_ids: [] }).where('author_id', '=', who.userId).execute()),
   },
+
+  // Referrals (decision 0064): their codes and devices go with the account; a referral they made or were
+  // made by stays (it explains a reward in the ledger), naming an id that no longer resolves to a person.
+  { table: 'referral_codes', match: [byUser('user_id')], onDelete: 'delete' },
+  { table: 'user_devices', match: [byUser('user_id')], onDelete: 'delete' },
+  { table: 'referrals', match: [byUser('referrer_id'), byUser('referee_id')], onDelete: 'keep' },
 ];
 
 /**
@@ -218,6 +224,7 @@ export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   legal_documents: 'The Terms and Privacy Policy texts; published_by is the admin who published a version.',
   support_procedures: "The operator's support runbooks; created_by is the admin who saved a version.",
   faq_entries: 'The public help center; any author column is the admin who wrote it.',
+  referral_programs: 'Operator settings (decision 0064); updated_by is the admin who set them.',
 };
 
 /** A table of a later migration is skipped until it exists (to_regclass is null for an unknown name). */

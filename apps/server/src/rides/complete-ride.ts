@@ -6,6 +6,7 @@ import { postRideCompleted } from '../ledger/ride-postings';
 import { inTransaction } from '../lib/transaction';
 import { settleRideOnCompletion } from '../payments/ride-payments';
 import { createNotification } from '../notifications/create-notification';
+import { qualifyReferralsForRide } from '../referrals/qualify-referrals';
 import type { DriverActor } from './actor';
 import { announceRideChange } from './announce-ride-change';
 import { moveRide, settledOrRefused } from './move-ride';
@@ -28,6 +29,8 @@ export async function completeRide(services: Pick<Services, 'db' | 'bus' | 'push
     // The books move with the ride (decision 0037): fare in — wallet credit first, the card's part, the rest
     // in cash — split between the driver, commission, fees and tax. The card's capture is queued with it (0038).
     await postRideCompleted(trx, ride, await settleRideOnCompletion(trx, services, ride));
+    // A first ride may qualify a referral: its reward posts here, exactly once (decision 0064).
+    await qualifyReferralsForRide(trx, ride);
     const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...riderNotice.completed(ride.fare_cents, ride.currency) });
     return { ride, notification };
   });

@@ -35,6 +35,8 @@ const signedInPages: RouteObject[] = [
   { path: 'notifications', lazy: () => import('./routes/notifications') },
   // Issue 15 (decision 0055): a rider's or driver's tickets, or for admins the support queue.
   { path: 'support-tickets', lazy: () => import('./routes/support-tickets') },
+  // Issue 16 (decision 0064): the user's codes, share links and referrals, or for admins the programs.
+  { path: 'referrals', lazy: () => import('./routes/referrals') },
 ];
 
 /** Pages for users with a driver record (pending ones included); riders are sent to /driver. */
@@ -115,9 +117,6 @@ const pages: RouteObject[] = [
   { Component: RequireSignedIn, children: signedInPages },
   { element: <RequireRole role="driver" />, children: driverPages },
   { element: <RequireRole role="admin" />, children: adminPages },
-
-  // Riders' pages whose content is still to come; public until they show something personal.
-  placeholder('referrals', 'referrals'),
 
   { path: 'dev/outbox', lazy: () => import('./routes/dev-outbox') },
 

@@ -14,6 +14,8 @@ export const paths = {
   paymentHistory: '/payment-history',
   accountSettings: '/account-settings',
   notifications: '/notifications',
+  /** Codes, share links and rewards (decision 0064); the programs for admins. */
+  referrals: '/referrals',
   receipt: (rideId: string) => `/payment-history/${encodeURIComponent(rideId)}`,
   refundManagement: '/refund-management',
   refundRequest: (requestId: string) => `/refund-management/${encodeURIComponent(requestId)}`,

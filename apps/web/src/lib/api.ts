@@ -26,6 +26,8 @@ type ApiOptions = {
   signal?: AbortSignal;
   /** The browser cache mode: 'no-cache' asks the server even for a cacheable public answer (and refreshes the cached copy). */
   cache?: RequestCache;
+  /** Extra request headers (the device id of decision 0064). */
+  headers?: Record<string, string>;
 };
 
 function errorFromBody(body: unknown): { code?: string; message?: string } {
@@ -54,7 +56,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** Same-origin JSON request: the session cookie authenticates, so no token handling here. */
-export async function api<T>(path: string, { method = 'GET', body, signal, cache }: ApiOptions = {}): Promise<T> {
+export async function api<T>(path: string, { method = 'GET', body, signal, cache, headers }: ApiOptions = {}): Promise<T> {
   // The server takes writes as JSON only (its CSRF rule answers 415 to anything else), so a write without a
   // body sends an empty object: a DELETE or an action's POST cannot be refused for having nothing to say.
   const payload = body === undefined && method !== 'GET' ? {} : body;
@@ -63,7 +65,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal, cache
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: payload === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: { ...headers, ...(payload === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' }) },
       body: payload === undefined ? undefined : JSON.stringify(payload),
       signal,
       ...(cache ? { cache } : {}),

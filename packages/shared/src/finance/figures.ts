@@ -23,6 +23,8 @@ export const FIGURES = {
   cancellation_fees: { accounts: ['booking_fees'], lines: ['cancellation_fee'], sign: -1 },
   fees: { accounts: ['booking_fees'], sign: -1 },
   promotions: { accounts: ['promotions'], sign: 1 },
+  /** Referral rewards paid (decision 0064): wallet credit to riders, bonuses to drivers. */
+  referral_rewards: { accounts: ['referrals'], sign: 1 },
   /** Every refund given, whoever bears it: the platform (`refunds`) or the driver (their account). */
   refunds: { accounts: ['refunds', 'driver'], lines: ['refund'], sign: 1 },
   /** The part of refunds the platform bears (an expense that lowers net revenue). */
@@ -30,8 +32,8 @@ export const FIGURES = {
   tips: { accounts: ['driver'], lines: ['tip'], sign: -1 },
   driver_earnings: { accounts: ['driver'], lines: ['driver_earnings'], sign: -1 },
   adjustments: { accounts: ['adjustments'], sign: 1 },
-  /** Commission + booking and cancellation fees − promotions − refunds the platform bears. */
-  net_revenue: { accounts: ['commission', 'booking_fees', 'promotions', 'refunds'], sign: -1 },
+  /** Commission + booking and cancellation fees − promotions − referral rewards − refunds the platform bears. */
+  net_revenue: { accounts: ['commission', 'booking_fees', 'promotions', 'referrals', 'refunds'], sign: -1 },
 } as const satisfies Record<string, FigureFilter>;
 
 export type FigureKey = keyof typeof FIGURES;

@@ -97,6 +97,7 @@ export const financeText = {
       refunds: 'Refunds',
       platform_refunds: 'Refunds the platform bears',
       promotions: 'Promotions',
+      referral_rewards: 'Referral rewards',
       driver_earnings: 'Driver earnings',
       adjustments: 'Adjustments',
       cash: 'Cash',

@@ -17,6 +17,8 @@ export const PLATFORM_ACCOUNTS = [
   'processor_clearing',
   'bank',
   'payouts_in_flight',
+  // Appended by decision 0064: what referral rewards cost the platform.
+  'referrals',
 ] as const;
 export const PARTY_ACCOUNTS = ['driver', 'rider_wallet', 'rider_owed', 'company'] as const;
 export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[number];
@@ -40,6 +42,7 @@ export const ACCOUNT_INFO: Record<AccountCode, { type: AccountType; label: strin
   rider_wallet: { type: 'liability', label: 'Rider wallet credit' },
   rider_owed: { type: 'asset', label: 'Amounts riders owe' },
   company: { type: 'asset', label: 'Company receivables' },
+  referrals: { type: 'expense', label: 'Referral rewards' },
 };
 
 /**
@@ -77,6 +80,8 @@ export const ENTRY_LINES = [
   // Appended by decision 0043: a card capture refused for good, the amount moved from processor clearing to
   // what the rider owes (paid with their next ride as `carried_fee`).
   'card_declined',
+  // Appended by decision 0064: a referral reward (the platform's expense, and the credit it gives).
+  'referral_reward',
 ] as const;
 export type EntryLine = (typeof ENTRY_LINES)[number];
 
@@ -96,6 +101,8 @@ export const TRANSACTION_KINDS = [
   'processor.settlement',
   // Appended by decision 0043: a card capture refused for good; the rider owes the amount.
   'payment.capture_failed',
+  // Appended by decision 0064: a referral qualified; its rewards are paid.
+  'referral.reward',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

@@ -22,6 +22,7 @@ export const paymentHistoryText = {
     refund: 'Refund',
     wallet_credit: 'Wallet credit',
     other: 'Adjustment',
+    referral_reward: 'Referral reward',
   } satisfies Record<HistoryKind, string>,
   methods: { cash: 'Cash', card: 'Card', wallet: 'Wallet', owed: 'Added to what you owe' },
   receiptLink: 'Receipt',

@@ -5,7 +5,7 @@ import { receiptSchema } from '../rides/views';
 import { refundRequestSchema, rideMoneySchema } from '../refunds/views';
 
 /** What an entry of the rider's history is: a fare, a cancellation fee, a declined card's amount now owed, a tip, a refund, wallet credit, or another movement. */
-export const HISTORY_KINDS = ['fare', 'cancellation_fee', 'card_declined', 'tip', 'refund', 'wallet_credit', 'other'] as const;
+export const HISTORY_KINDS = ['fare', 'cancellation_fee', 'card_declined', 'tip', 'refund', 'wallet_credit', 'other', 'referral_reward'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /**

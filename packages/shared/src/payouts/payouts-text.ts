@@ -26,6 +26,7 @@ export const TRANSACTION_WORDS: Record<string, string> = {
   'driver.cash_received': 'Cash handed in',
   adjustment: 'Adjustment',
   reversal: 'Correction',
+  'referral.reward': 'Referral bonus',
 };
 export const transactionWords = (kind: string) => TRANSACTION_WORDS[kind] ?? kind;
 

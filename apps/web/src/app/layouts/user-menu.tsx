@@ -1,9 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Bell, Gauge, History, LogOut, Receipt, Settings, UserRound } from 'lucide-react';
+import { Bell, Gauge, Gift, History, LogOut, Receipt, Settings, UserRound } from 'lucide-react';
 import { accountText } from '@openride/shared/account/account-text';
 import { dashboardText } from '@openride/shared/dashboard/dashboard-text';
 import { notificationCenterText } from '@openride/shared/notifications/notifications-text';
+import { referralsText } from '@openride/shared/referrals/referrals-text';
 import { uiText } from '@openride/shared/ui-text';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { paths } from '@/config/paths';
@@ -84,6 +85,14 @@ export function UserMenu({ me, onSignOut }: { me: Me; onSignOut: () => void }) {
           >
             <Bell className="size-4" aria-hidden="true" />
             {notificationCenterText.menuLink}
+          </Link>
+          <Link
+            to={paths.referrals}
+            onClick={() => setOpen(false)}
+            className="mt-1 flex w-full items-center gap-2 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900"
+          >
+            <Gift className="size-4" aria-hidden="true" />
+            {referralsText.page.title}
           </Link>
           <EnablePushItem />
           <button

@@ -16,7 +16,7 @@ import { PhoneForm } from './phone-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpComplete } from './sign-up-complete';
-import { type AgreeToLegal, SignUpForm } from './sign-up-form';
+import { type AgreeToLegal, type ClaimReferral, SignUpForm } from './sign-up-form';
 
 type AuthTab = 'signin' | 'signup' | 'phone';
 
@@ -39,13 +39,15 @@ function Redirecting() {
  * /auth: sign in, sign up, phone code; also the landing of password-reset links. `loadDriver` (the drivers
  * feature's, passed by the route) tells the post-login redirect whether a driver record exists.
  */
-export function AuthScreen({ loadDriver, agreeToLegal }: { loadDriver: LoadDriver; agreeToLegal: AgreeToLegal }) {
+export function AuthScreen({ loadDriver, agreeToLegal, claimReferral }: { loadDriver: LoadDriver; agreeToLegal: AgreeToLegal; claimReferral?: ClaimReferral }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
   const type = params.get('type');
   const resetToken = params.get('token');
   const resetError = params.get('error');
+  // A share link (`/auth?ref=CODE`, decision 0064) pre-fills the sign-up's referral code.
+  const referralCode = params.get('ref')?.slice(0, 12) ?? '';
   const me = useMe();
   const redirect = usePostLoginRedirect(loadDriver);
 
@@ -108,7 +110,7 @@ export function AuthScreen({ loadDriver, agreeToLegal }: { loadDriver: LoadDrive
           value === 'signin' ? (
             <SignInForm key={signInEmail} initialEmail={signInEmail} onAuthenticated={onAuthenticated} />
           ) : value === 'signup' ? (
-            <SignUpForm onSignedUp={onSignedUp} onSignInInstead={showSignIn} agreeToLegal={agreeToLegal} />
+            <SignUpForm onSignedUp={onSignedUp} onSignInInstead={showSignIn} agreeToLegal={agreeToLegal} claimReferral={claimReferral} initialReferralCode={referralCode} />
           ) : (
             <PhoneForm onUseEmail={() => setTab('signin')} onVerified={() => setTab('signin')} />
           )

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { legalText } from '@openride/shared/legal/legal-text';
+import { referralsText } from '@openride/shared/referrals/referrals-text';
+import { normalizeReferralCode, REFERRAL_CODE_PATTERN } from '@openride/shared/referrals/schemas';
 import { signUpSchema } from '@openride/shared/auth/schemas';
 import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
@@ -19,8 +21,14 @@ import { PasswordField } from './password-field';
  */
 export type AgreeToLegal = () => Promise<() => Promise<void>>;
 
+/** The referrals feature's claim, passed by the route: attaches a referral code once the account exists (decision 0064). */
+export type ClaimReferral = (code: string) => Promise<unknown>;
+
 type SignUpFormProps = {
   agreeToLegal: AgreeToLegal;
+  /** Claims the referral code typed (or pre-filled from `/auth?ref=CODE`); without it the field is not shown. */
+  claimReferral?: ClaimReferral;
+  initialReferralCode?: string;
   /** The sign-up returned a session: the screen shows the completion step (or continues to returnTo). */
   onSignedUp: () => Promise<void> | void;
   /** Switch to the Sign In tab, carrying the email over. */
@@ -29,13 +37,14 @@ type SignUpFormProps = {
 
 const { errors, success } = messages;
 
-export function SignUpForm({ onSignedUp, onSignInInstead, agreeToLegal }: SignUpFormProps) {
+export function SignUpForm({ onSignedUp, onSignInInstead, agreeToLegal, claimReferral, initialReferralCode = '' }: SignUpFormProps) {
   const agreementId = useId();
   const [agreed, setAgreed] = useState(false);
   const [fullName, setFullName] = useState('');
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [referralCode, setReferralCode] = useState(initialReferralCode);
   const [submitting, setSubmitting] = useState(false);
 
   /**
@@ -63,6 +72,11 @@ export function SignUpForm({ onSignedUp, onSignInInstead, agreeToLegal }: SignUp
       toast({ variant: 'destructive', title: errors.validation.title, description: legalText.agreementRequired });
       return;
     }
+    const code = normalizeReferralCode(referralCode);
+    if (code && !REFERRAL_CODE_PATTERN.test(code)) {
+      toast({ variant: 'destructive', title: errors.validation.title, description: referralsText.signUp.invalid });
+      return;
+    }
 
     setSubmitting(true);
     try {
@@ -87,6 +101,12 @@ export function SignUpForm({ onSignedUp, onSignInInstead, agreeToLegal }: SignUp
       }
       if (response.data?.session) {
         await recordAgreement();
+        // A refused code (their own, unknown) never fails the sign-up: the account exists; say why.
+        if (code && claimReferral) {
+          await claimReferral(code).catch((error: unknown) =>
+            toast({ variant: 'destructive', title: referralsText.signUp.claimFailed, description: error instanceof Error ? error.message : undefined }),
+          );
+        }
         toast({ title: success.welcome.title, description: success.welcome.text });
         await onSignedUp();
         return;
@@ -135,6 +155,19 @@ export function SignUpForm({ onSignedUp, onSignInInstead, agreeToLegal }: SignUp
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        {claimReferral ? (
+          <Field
+            label={referralsText.signUp.label}
+            name="referral_code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={12}
+            hint={referralsText.signUp.hint}
+            value={referralCode}
+            onChange={(e) => setReferralCode(e.target.value)}
+          />
+        ) : null}
         <div className="flex items-start gap-3">
           <input
             id={agreementId}

@@ -85,6 +85,7 @@ function Report({ data, stale, tz }: { data: FinanceDashboard; stale: boolean; t
           <Figure label={text.figures.refunds} value={money(f.refunds)} detail={text.ofGmv(percent(data.refund_share))} onOpen={() => open('refunds')} />
           <Figure label={text.figures.tax} value={money(f.tax)} onOpen={() => open('tax')} />
           <Figure label={text.figures.adjustments} value={money(f.adjustments)} onOpen={() => open('adjustments')} />
+          <Figure label={text.figures.referral_rewards} value={money(f.referral_rewards)} onOpen={() => open('referral_rewards')} />
         </ul>
       </section>
 

@@ -1,0 +1,40 @@
+import { adminReferralsQuerySchema, claimReferralSchema, DEVICE_ID_HEADER, referralProgramParamsSchema, referralProgramSchema } from '@openride/shared/referrals/schemas';
+import { Hono } from 'hono';
+import { type AppEnv, requireUser, type Services } from '../http/context';
+import { requireAdmin } from '../http/require-admin';
+import { csvResponse } from '../lib/csv';
+import { pageThrough } from '../lib/keyset';
+import { claimReferral } from './claim-referral';
+import { getMyReferrals } from './get-my-referrals';
+import { listReferrals, REFERRALS_CSV } from './list-referrals';
+import { getReferralPrograms, updateReferralProgram } from './referral-programs';
+
+const EXPORT_PAGE = 500;
+
+/** /referrals (issue 16, decision 0064): the caller's codes and referrals, the claim at sign-up, the admins' programs and list. */
+export function referralRoutes(services: Services) {
+  const app = new Hono<AppEnv>();
+  const { db } = services;
+  app.use('/api/admin/referrals', requireAdmin(services));
+  app.use('/api/admin/referrals/*', requireAdmin(services));
+
+  app.get('/api/referrals/me', async (c) => c.json(await getMyReferrals(db, requireUser(c).id, c.req.header(DEVICE_ID_HEADER))));
+  app.post('/api/referrals/claim', async (c) => {
+    const user = requireUser(c);
+    const input = claimReferralSchema.parse(await c.req.json());
+    return c.json({ referral: await claimReferral(db, user.id, input, c.req.header(DEVICE_ID_HEADER)) }, 201);
+  });
+
+  app.get('/api/admin/referrals/programs', async (c) => c.json(await getReferralPrograms(db)));
+  app.put('/api/admin/referrals/programs/:program', async (c) => {
+    const { program } = referralProgramParamsSchema.parse({ program: c.req.param('program') });
+    const input = referralProgramSchema.parse(await c.req.json());
+    return c.json({ program: await updateReferralProgram(db, requireUser(c).id, program, input) });
+  });
+  app.get('/api/admin/referrals', async (c) => {
+    const query = adminReferralsQuerySchema.parse(c.req.query());
+    if (query.format === 'csv') return csvResponse('referrals', REFERRALS_CSV, pageThrough((cursor) => listReferrals(db, { ...query, cursor, limit: EXPORT_PAGE })));
+    return c.json(await listReferrals(db, query));
+  });
+  return app;
+}

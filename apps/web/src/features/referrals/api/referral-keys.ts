@@ -1,0 +1,6 @@
+/** Every query key of the referrals feature. */
+export const referralKeys = {
+  mine: ['referrals', 'mine'] as const,
+  programs: ['admin', 'referrals', 'programs'] as const,
+  list: ['admin', 'referrals', 'list'] as const,
+};

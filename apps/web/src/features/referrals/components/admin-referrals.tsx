@@ -1,0 +1,177 @@
+import { useId, useMemo } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { referralsText } from '@openride/shared/referrals/referrals-text';
+import { REFERRAL_PROGRAMS, REFERRAL_STATUSES, type ReferralProgramFormInput, referralProgramFormSchema } from '@openride/shared/referrals/schemas';
+import { Button } from '@/components/ui/button';
+import { type ColumnDef, DataTable } from '@/components/ui/data-table';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
+import { PageContainer, PageHeading } from '@/components/ui/page';
+import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { toast } from '@/components/ui/use-toast';
+import { formatDateTime } from '@/lib/format';
+import { formatMoney } from '@/lib/money';
+import { type AdminReferral, type ReferralProgramView, useReferralPrograms, useSaveReferralProgram } from '../api/admin-referrals';
+import { referralKeys } from '../api/referral-keys';
+import { ReferralStatusChip } from './my-referrals';
+
+const text = referralsText.admin;
+
+/** /referrals for admins (decision 0064): both programs' settings, what rewards cost, and every referral with a Flagged filter. */
+export function AdminReferralsPage() {
+  const programs = useReferralPrograms();
+  return (
+    <PageContainer>
+      <PageHeading title={referralsText.page.adminTitle} description={referralsText.page.adminDescription} />
+      <section aria-labelledby="referral-programs" className="space-y-4">
+        <h2 id="referral-programs" className="text-lg font-semibold text-ink-900">
+          {text.programs}
+        </h2>
+        {programs.isPending ? (
+          <QueryLoading />
+        ) : programs.isError ? (
+          <QueryError onRetry={() => void programs.refetch()} retrying={programs.isFetching}>
+            {text.loadFailed}
+          </QueryError>
+        ) : (
+          <>
+            <p className="text-sm text-ink-700">
+              {text.cost}: {programs.data.cost.length ? programs.data.cost.map((c) => formatMoney(c.cents, c.currency)).join(' · ') : formatMoney(0, 'USD')} · {text.counts}:{' '}
+              {REFERRAL_STATUSES.map((s) => `${referralsText.statuses[s]} ${programs.data.counts[s] ?? 0}`).join(', ')}
+            </p>
+            <div className="grid gap-4 lg:grid-cols-2">
+              {REFERRAL_PROGRAMS.map((p) => {
+                const program = programs.data.programs.find((x) => x.program === p);
+                return program ? <ProgramForm key={`${p}-${program.version}`} program={program} /> : null;
+              })}
+            </div>
+          </>
+        )}
+      </section>
+      <section aria-labelledby="referral-list" className="mt-8 space-y-3">
+        <h2 id="referral-list" className="text-lg font-semibold text-ink-900">
+          {text.list}
+        </h2>
+        <ReferralsTable />
+      </section>
+    </PageContainer>
+  );
+}
+
+const toDollars = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
+
+function ProgramForm({ program }: { program: ReferralProgramView }) {
+  const save = useSaveReferralProgram(program.program);
+  const form = useZodForm(referralProgramFormSchema, {
+    defaultValues: {
+      enabled: program.enabled,
+      referrer_reward: toDollars(program.referrer_reward_cents),
+      referee_reward: toDollars(program.referee_reward_cents),
+      rides_required: String(program.rides_required),
+      within_days: String(program.within_days),
+      expiry_days: String(program.expiry_days),
+    } satisfies ReferralProgramFormInput,
+  });
+  const headingId = useId();
+  const rider = program.program === 'rider';
+  return (
+    <section aria-labelledby={headingId} className="rounded-3xl border border-ink-200 bg-white p-5">
+      <Form
+        form={form}
+        className="space-y-4"
+        onSubmit={(v) =>
+          save.mutate(
+            {
+              enabled: v.enabled,
+              referrer_reward_cents: v.referrer_reward,
+              referee_reward_cents: rider ? v.referee_reward : 0,
+              // The rider program qualifies on the first ride: N and D are the driver program's.
+              rides_required: rider ? program.rides_required : v.rides_required,
+              within_days: rider ? program.within_days : v.within_days,
+              expiry_days: v.expiry_days,
+              version: program.version,
+            },
+            {
+              onSuccess: () => toast({ title: text.saved }),
+              onError: (e) => toast({ variant: 'destructive', title: text.saveFailed, description: e.message }),
+            },
+          )
+        }
+      >
+        <h3 id={headingId} className="text-base font-semibold text-ink-900">
+          {text.program[program.program]}
+        </h3>
+        <p className="text-sm text-ink-600">{text.programHint[program.program]}</p>
+        <EnabledField />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField name="referrer_reward" label={text.referrerReward} inputMode="decimal" autoComplete="off" />
+          {rider ? <FormField name="referee_reward" label={text.refereeReward} inputMode="decimal" autoComplete="off" /> : null}
+          {rider ? null : <FormField name="rides_required" label={text.ridesRequired} inputMode="numeric" autoComplete="off" />}
+          {rider ? null : <FormField name="within_days" label={text.withinDays} inputMode="numeric" autoComplete="off" />}
+          <FormField name="expiry_days" label={text.expiryDays} inputMode="numeric" autoComplete="off" />
+        </div>
+        <p className="text-xs text-ink-500">{text.version(program.version, program.updated_at ? formatDateTime(program.updated_at) : null, program.updated_by_name)}</p>
+        <Button type="submit" disabled={save.isPending}>
+          {text.save}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+function EnabledField() {
+  const { register } = useFormContext<ReferralProgramFormInput>();
+  const id = useId();
+  return (
+    <div className="flex min-h-11 items-center gap-3">
+      <input id={id} type="checkbox" className="size-5 accent-ink-900" {...register('enabled')} />
+      <label htmlFor={id} className="text-sm font-medium text-ink-800">
+        {text.enabled}
+      </label>
+    </div>
+  );
+}
+
+function ReferralsTable() {
+  const columns = useMemo<ColumnDef<AdminReferral>[]>(
+    () => [
+      { id: 'created_at', header: text.columns.created, enableSorting: true, meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => formatDateTime(row.original.created_at) },
+      { id: 'program', header: text.columns.program, cell: ({ row }) => referralsText.referred.program[row.original.program] },
+      { id: 'referrer', header: text.columns.referrer, cell: ({ row }) => row.original.referrer_name ?? '—' },
+      { id: 'referee', header: text.columns.referee, cell: ({ row }) => row.original.referee_name ?? '—' },
+      {
+        id: 'status',
+        header: text.columns.status,
+        cell: ({ row: { original: r } }) => (
+          <div className="space-y-1">
+            <ReferralStatusChip status={r.status} />
+            {r.flag_reason ? <p className="text-xs text-amber-900">{text.flags[r.flag_reason]}</p> : null}
+          </div>
+        ),
+      },
+      {
+        id: 'reward',
+        header: text.columns.reward,
+        cell: ({ row: { original: r } }) => (r.currency && r.status === 'rewarded' ? formatMoney((r.referrer_reward_cents ?? 0) + (r.referee_reward_cents ?? 0), r.currency) : '—'),
+      },
+    ],
+    [],
+  );
+  return (
+    <DataTable
+      label={text.list}
+      endpoint="/api/admin/referrals"
+      queryKey={referralKeys.list}
+      columns={columns}
+      getRowId={(r) => r.id}
+      defaultSort={{ id: 'created_at', dir: 'desc' }}
+      searchLabel={text.search}
+      filters={[
+        { id: 'flagged', label: text.flagged, options: [{ value: 'yes', label: text.flaggedOnly }] },
+        { id: 'status', label: 'Status', options: REFERRAL_STATUSES.map((s) => ({ value: s, label: referralsText.statuses[s] })) },
+        { id: 'program', label: text.columns.program, options: REFERRAL_PROGRAMS.map((p) => ({ value: p, label: referralsText.referred.program[p] })) },
+      ]}
+      empty={text.empty}
+      loadFailed={text.loadFailed}
+    />
+  );
+}
