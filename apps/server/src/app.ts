@@ -52,6 +52,7 @@ import { profileRoutes } from './profiles/profiles.routes';
 import { pushRoutes } from './push/push.routes';
 import { refundRoutes } from './refunds/refunds.routes';
 import { supportRoutes } from './support/support.routes';
+import { safetyRoutes } from './safety/safety.routes';
 import { rideRoutes } from './rides/rides.routes';
 import { surgeRoutes } from './surge/surge.routes';
 import { zoneRoutes } from './zones/zones.routes';
@@ -225,6 +226,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', paymentHistoryRoutes(services));
   app.route('/', refundRoutes(services));
   app.route('/', supportRoutes(services));
+  app.route('/', safetyRoutes(services));
   app.route('/', financeRoutes(services));
   app.route('/', paymentRoutes(services));
   app.route('/', fileRoutes(services));

@@ -27,6 +27,7 @@ import { pushRoutes } from './push/api';
 import { refundRoutes } from './refunds/api';
 import { rideRoutes } from './rides/api';
 import { scheduleRoutes } from './schedule/api';
+import { sosRoutes } from './safety/sos-api';
 import { supportRoutes } from './support/api';
 import { surgeRoutes } from './surge/api';
 import { systemRoutes } from './system/api';
@@ -72,4 +73,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...procedureRoutes,
   ...helpRoutes,
   ...supportRoutes,
+  ...sosRoutes,
 ];

@@ -166,6 +166,11 @@ export const DOMAIN_ERROR_CODES = {
   TICKET_NOT_RESOLVED: 409,
   /** Too many /contact messages from one network address in an hour. */
   TOO_MANY_CONTACTS: 429,
+  // SOS (issue 15, decision 0061)
+  /** SOS is pressed during a ride with a driver assigned (accepted, arrived, in progress): not before, not after. */
+  SOS_RIDE_NOT_ACTIVE: 409,
+  /** The SOS alert was already resolved by an operator. */
+  SOS_ALREADY_RESOLVED: 409,
 } as const;
 
 export const ERROR_CODES = { ...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES } as const;

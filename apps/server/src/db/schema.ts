@@ -319,6 +319,22 @@ export type RideEventsTable = {
   at: Generated<Date>;
 };
 
+export type SosAlertsTable = {
+  id: Generated<string>;
+  ride_id: string;
+  raised_by: string;
+  role: 'rider' | 'driver';
+  lat: number | null;
+  lng: number | null;
+  position_at: Timestamp | null;
+  ticket_id: string | null;
+  status: Generated<'open' | 'resolved'>;
+  resolved_by: string | null;
+  resolved_at: Timestamp | null;
+  note: string | null;
+  created_at: Generated<Date>;
+};
+
 export type RideLocationsTable = {
   ride_id: string;
   at: Timestamp;
@@ -388,6 +404,7 @@ export type DB = {
   ride_offers: RideOffersTable;
   ride_locations: RideLocationsTable;
   ride_events: RideEventsTable;
+  sos_alerts: SosAlertsTable;
   ride_messages: RideMessagesTable;
   ride_ratings: RideRatingsTable;
   audit_log: AuditLogTable;

@@ -1,5 +1,7 @@
-import { defaultPriority, type OpenTicketInput, slaDueAt, ticketNumber } from '@openride/shared/support/schemas';
+import { defaultPriority, type OpenTicketInput, slaDueAt, type TicketCategory, ticketNumber } from '@openride/shared/support/schemas';
 import { supportText } from '@openride/shared/support/support-text';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
@@ -31,32 +33,7 @@ export async function openTicket(services: Pick<Services, 'db' | 'bus' | 'push'>
       if (input.category === 'lost_item') participant = ride.rider_id === userId ? (ride.driver_user_id ?? null) : ride.rider_id;
     }
     const fileIds = await checkPhotos(trx, userId, input.file_ids);
-    const priority = defaultPriority(input.category);
-    const ticket = await trx
-      .insertInto('support_tickets')
-      .values({
-        requester_id: userId,
-        participant_id: participant,
-        ride_id: input.ride_id ?? null,
-        category: input.category,
-        priority,
-        subject: subjectOf(input.message),
-        waiting_since: now,
-        sla_due_at: slaDueAt(now, priority),
-        assignee_id: null,
-        requester_email: null,
-        requester_name: null,
-        csat_rating: null,
-        rated_at: null,
-        resolved_at: null,
-        closed_at: null,
-        last_user_reply_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('support_messages').values({ ticket_id: ticket.id, author_id: userId, author_role: 'requester', body: input.message, file_ids: fileIds, created_at: now }).execute();
+    const ticket = await writeTicket(trx, { requesterId: userId, participantId: participant, rideId: input.ride_id ?? null, category: input.category, message: input.message, fileIds, now });
     const notices = participant
       ? [await createNotification(trx, services, { user_id: participant, booking_id: null, kind: 'support', link: supportLink(ticket.id), ...supportText.notice.participant(ticketNumber(ticket.number)) })]
       : [];
@@ -64,4 +41,43 @@ export async function openTicket(services: Pick<Services, 'db' | 'bus' | 'push'>
   });
   await announceTicketChange(services, result.ticket, result.notices);
   return userTicketView(result.ticket, 'requester');
+}
+
+/**
+ * The ticket and its first message, inside the caller's transaction: `openTicket` above, and another domain
+ * that opens a ticket as part of its own change (an SOS, decision 0061) with the requester it names. The
+ * category decides the priority (safety: urgent) and the SLA clock starts at `now`.
+ */
+export async function writeTicket(
+  trx: Kysely<DB>,
+  input: { requesterId: string; participantId: string | null; rideId: string | null; category: TicketCategory; message: string; fileIds: string[]; now: Date },
+) {
+  const { now } = input;
+  const priority = defaultPriority(input.category);
+  const ticket = await trx
+    .insertInto('support_tickets')
+    .values({
+      requester_id: input.requesterId,
+      participant_id: input.participantId,
+      ride_id: input.rideId,
+      category: input.category,
+      priority,
+      subject: subjectOf(input.message),
+      waiting_since: now,
+      sla_due_at: slaDueAt(now, priority),
+      assignee_id: null,
+      requester_email: null,
+      requester_name: null,
+      csat_rating: null,
+      rated_at: null,
+      resolved_at: null,
+      closed_at: null,
+      last_user_reply_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('support_messages').values({ ticket_id: ticket.id, author_id: input.requesterId, author_role: 'requester', body: input.message, file_ids: input.fileIds, created_at: now }).execute();
+  return ticket;
 }

@@ -74,6 +74,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'support_ticket.priority': 'Ticket priority changed',
   'support_ticket.resolve': 'Ticket resolved',
   'support_ticket.reopen': 'Ticket reopened',
+  'sos.resolve': 'SOS resolved',
 };
 
 export const adminText = {
