@@ -5,9 +5,11 @@ export const sosText = {
     hint: 'Emergency help',
     confirmTitle: 'Send an SOS?',
     /** Exactly what a press does, before it is done. */
-    confirmItems: (contacts: number) => [
+    confirmItems: (contacts: number | null) => [
       'The operator’s team is alerted at once, with this ride and the car’s live position.',
-      contacts === 0
+      contacts === null
+        ? 'Your emergency contacts are texted a live link to follow this trip.'
+        : contacts === 0
         ? 'You have no emergency contacts to text (add them in Account settings).'
         : `Your ${contacts === 1 ? 'emergency contact is' : `${contacts} emergency contacts are`} texted a live link to follow this trip.`,
     ],

@@ -141,7 +141,8 @@ function NewMessagePill({ from, body, onOpen }: { from: string; body: string; on
  * /driver-ride/:bookingId (and /driver-ride-view?booking=…, where a driver_message push lands): the driver's
  * side of one ride, from the way to the pickup to the rating. Location keeps flowing while the ride is live.
  */
-export function DriverRidePage() {
+/** `safety`: what the safety feature shows during the ride (the SOS button, decision 0061); composed by the route module. */
+export function DriverRidePage({ safety }: { safety?: ReactNode } = {}) {
   const params = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -282,6 +283,8 @@ export function DriverRidePage() {
       </section>
 
       <LocationStatus report={report} />
+
+      {safety ? <div className="space-y-3">{safety}</div> : null}
 
       <RideChat rideId={r.id} myRole="driver" enabled={live} otherName={r.rider?.name ?? undefined} />
       <div ref={chatRef} aria-hidden="true" className="h-px scroll-mb-4" />

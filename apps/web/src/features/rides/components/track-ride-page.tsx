@@ -67,7 +67,11 @@ function useLiveRide(rideId: string) {
 /** What the route composes in (features never import each other): the tip after a completed ride (payments). */
 export type TipSlot = ComponentType<{ ride: RiderRideView }>;
 
-export function TrackRidePage({ tip }: { tip?: TipSlot } = {}) {
+/**
+ * `safety`: what the safety feature shows during the ride (accepted, arrived, in progress): the SOS button
+ * (decision 0061), and later the ride check's prompt. Composed by the route module.
+ */
+export function TrackRidePage({ tip, safety }: { tip?: TipSlot; safety?: ReactNode } = {}) {
   const params = useParams();
   const [search] = useSearchParams();
   const me = useMe();
@@ -91,7 +95,7 @@ export function TrackRidePage({ tip }: { tip?: TipSlot } = {}) {
       </PageContainer>
     );
   }
-  return <TrackRide ride={ride.data} live={live} updatedAt={ride.dataUpdatedAt} Tip={tip} />;
+  return <TrackRide ride={ride.data} live={live} updatedAt={ride.dataUpdatedAt} Tip={tip} safety={safety} />;
 }
 
 function RideNotFound() {
@@ -127,7 +131,7 @@ function endedText(ride: Ride): string {
 }
 
 /** The rider's view: a driver was sent to their own ride view above. */
-function TrackRide({ ride, live, updatedAt, Tip }: { ride: RiderRideView; live: Live | null; updatedAt: number; Tip?: TipSlot }) {
+function TrackRide({ ride, live, updatedAt, Tip, safety }: { ride: RiderRideView; live: Live | null; updatedAt: number; Tip?: TipSlot; safety?: ReactNode }) {
   const [confirming, setConfirming] = useState(false);
   // Arriving from Request Ride, focus lands on the new status, not on the page body (issue 17 §10).
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -237,6 +241,8 @@ function TrackRide({ ride, live, updatedAt, Tip }: { ride: RiderRideView; live: 
           </div>
         </section>
       ) : null}
+
+      {safety && chatOpen ? <div className="space-y-3">{safety}</div> : null}
 
       {ride.status === 'completed' ? (
         <>
