@@ -17,7 +17,8 @@ export function SosButton({ rideId }: { rideId: string }) {
   const state = useMySos(rideId);
   const raise = useRaiseSos(rideId);
   const [confirming, setConfirming] = useState(false);
-  const alert = state.data?.alert ?? raise.data?.alert ?? null;
+  // The press's answer lands in the query's data (useRaiseSos); an operator's close refetches it.
+  const alert = state.data?.alert ?? null;
   const number = state.data?.emergency_number ?? raise.data?.emergency_number ?? null;
 
   if (alert?.status === 'open') {
@@ -27,7 +28,7 @@ export function SosButton({ rideId }: { rideId: string }) {
           <Siren className="size-5 shrink-0" aria-hidden="true" />
           {text.sent}
         </p>
-        {raise.data && !raise.data.repeated ? <p className="mt-1 text-sm text-red-900">{text.sentContacts(raise.data.contacts_texted)}</p> : null}
+        {raise.data && !raise.data.repeated && raise.data.alert.id === alert.id ? <p className="mt-1 text-sm text-red-900">{text.sentContacts(raise.data.contacts_texted)}</p> : null}
         {number ? (
           <>
             <p className="mt-2 text-sm text-red-900">{text.callHint}</p>
