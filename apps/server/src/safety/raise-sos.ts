@@ -51,9 +51,9 @@ export async function raiseSos(services: Pick<Services, 'db' | 'bus' | 'push' | 
     // The driver may have changed while we were not holding the lock (a redispatch): ask again under it.
     const now_ = await rideRoleOf(trx, rideId, userId);
     if (!now_ || now_.role !== role) throw notFound(RIDE_NOT_FOUND);
+    if (!(ASSIGNED_STATUSES as readonly string[]).includes(locked.ride.status)) throw domainError('SOS_RIDE_NOT_ACTIVE');
     const existing = await openAlertOf(trx, rideId, userId);
     if (existing) return { repeated: true as const, alert: existing, contacts: 0 };
-    if (!(ASSIGNED_STATUSES as readonly string[]).includes(locked.ride.status)) throw domainError('SOS_RIDE_NOT_ACTIVE');
 
     const position = await positionNow(trx, rideId, services.locations.lastFixOf);
     const ticket = await writeTicket(trx, { requesterId: userId, participantId: null, rideId, category: 'safety', message: sosText.ticket.message(sosText.eventDetail[role]), fileIds: [], now });
@@ -81,12 +81,15 @@ export async function raiseSos(services: Pick<Services, 'db' | 'bus' | 'push' | 
     for (const admin of admins) {
       if (admin.user_id === userId) continue;
       notices.push(
-        await createNotification(
-          trx,
-          services,
-          { user_id: admin.user_id, booking_id: null, kind: 'safety', type: 'error', link: `/booking-management/${rideId}`, title: sosText.notice.title(name), message: sosText.notice.message(sosText.eventDetail[role], ticketNumber(ticket.number)) },
-          { pushType: 'sos' },
-        ),
+        await createNotification(trx, services, {
+          user_id: admin.user_id,
+          booking_id: null,
+          kind: 'safety',
+          type: 'error',
+          link: `/booking-management/${rideId}`,
+          title: sosText.notice.title(name),
+          message: sosText.notice.message(sosText.eventDetail[role], ticketNumber(ticket.number)),
+        }),
       );
     }
 
