@@ -217,3 +217,19 @@ describe('an SOS fans out to operators and emergency contacts, once', () => {
     await finish(ride);
   });
 });
+
+describe('two presses at once', () => {
+  it('make one alert, one ticket and one text: the ride lock serializes them', async () => {
+    const { rider, ride } = await acceptedRide('Tess Twopress');
+    const phone = '(415) 555-0183';
+    expect((await rider.client.post('/api/account/emergency-contacts', { name: 'Only Contact', phone })).status).toBe(201);
+    const [alerts, tickets] = [await count('sos_alerts'), await count('support_tickets')];
+    const presses = await Promise.all([1, 2, 3].map(() => rider.client.post(`/api/rides/${ride.id}/sos`, {})));
+    expect(presses.map((p) => p.status).sort()).toEqual([200, 200, 201]);
+    expect(new Set(presses.map((p) => p.body.alert.id)).size).toBe(1);
+    await server.services.jobs.idle(['message-send']);
+    expect([await count('sos_alerts'), await count('support_tickets')]).toEqual([alerts + 1, tickets + 1]);
+    expect(await smsTo([phone])).toHaveLength(1);
+    await finish(ride);
+  });
+});
