@@ -50,7 +50,9 @@ async function finish(ride: Ride) {
 }
 
 const count = async (table: 'sos_alerts' | 'support_tickets' | 'dev_outbox') => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-const smsTo = (phones: string[]) => db().selectFrom('dev_outbox').select(['to', 'body', 'channel']).where('to', 'in', phones).execute();
+/** Texts to these contacts, as typed in Account settings: sent to their E.164 form (+1 and the digits). */
+const smsTo = (phones: string[]) => db().selectFrom('dev_outbox').select(['to', 'body', 'channel']).where('to', 'in', phones.map(e164)).execute();
+const e164 = (phone: string) => `+1${phone.replace(/\D/g, '')}`;
 
 async function socketOf(client: TestClient) {
   const s = await openSocket(client, server.url);
@@ -152,7 +154,7 @@ describe('an SOS fans out to operators and emergency contacts, once', () => {
     // One text per contact, naming the rider, with the ride's live share link.
     await server.services.jobs.idle(['message-send']);
     const texts = await smsTo(phones);
-    expect(texts.map((t) => t.to).sort()).toEqual([...phones].sort());
+    expect(texts.map((t) => t.to).sort()).toEqual(phones.map(e164).sort());
     for (const t of texts) {
       expect(t.channel).toBe('sms');
       expect(t.body).toContain('Sofia Sosrider');

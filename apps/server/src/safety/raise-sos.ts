@@ -1,3 +1,5 @@
+import { messages } from '@openride/shared/messages';
+import { phoneDigits } from '@openride/shared/phone';
 import { ASSIGNED_STATUSES } from '@openride/shared/rides/ride-state';
 import type { RaiseSosResponse } from '@openride/shared/safety/sos-schemas';
 import { sosText } from '@openride/shared/safety/sos-text';
@@ -13,8 +15,6 @@ import { writeTicket } from '../support/open-ticket';
 import { announceSos } from './announce-sos';
 import { emergencyContactsFor, mySosView, openAlertOf, positionNow, rideRoleOf } from './sos.repo';
 
-/** The service name in the text message to an emergency contact. */
-const SERVICE = 'OpenRide';
 const RIDE_NOT_FOUND = 'Ride not found';
 
 /** Who the operators read as the presser: the rider's profile name, the driver's record name. */
@@ -49,8 +49,8 @@ export async function raiseSos(services: Pick<Services, 'db' | 'bus' | 'push' | 
     const locked = await lockRideForTransition(trx, rideId);
     if (!locked) throw notFound(RIDE_NOT_FOUND);
     // The driver may have changed while we were not holding the lock (a redispatch): ask again under it.
-    const now_ = await rideRoleOf(trx, rideId, userId);
-    if (!now_ || now_.role !== role) throw notFound(RIDE_NOT_FOUND);
+    const current = await rideRoleOf(trx, rideId, userId);
+    if (!current || current.role !== role) throw notFound(RIDE_NOT_FOUND);
     if (!(ASSIGNED_STATUSES as readonly string[]).includes(locked.ride.status)) throw domainError('SOS_RIDE_NOT_ACTIVE');
     const existing = await openAlertOf(trx, rideId, userId);
     if (existing) return { repeated: true as const, alert: existing, contacts: 0 };
@@ -96,7 +96,9 @@ export async function raiseSos(services: Pick<Services, 'db' | 'bus' | 'push' | 
     const contacts = await emergencyContactsFor(trx, userId);
     const link = `${services.publicUrl}/share/${encodeURIComponent(found.ride.share_token)}`;
     for (const contact of contacts) {
-      await services.jobs.sendIn(trx, 'message-send', { channel: 'sms', to: contact.phone, subject: sosText.sms.subject, body: sosText.sms.body(name, link, SERVICE) });
+      // E.164, as the sign-in codes are sent (send-otp.ts): contacts are stored as typed, (415) 555-0123.
+      const to = `+1${phoneDigits(contact.phone)}`;
+      await services.jobs.sendIn(trx, 'message-send', { channel: 'sms', to, subject: sosText.sms.subject, body: sosText.sms.body(name, link, messages.app.name) });
     }
     return { repeated: false as const, alert, contacts: contacts.length, ticket, notices };
   });
