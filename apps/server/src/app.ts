@@ -53,6 +53,7 @@ import { pushRoutes } from './push/push.routes';
 import { refundRoutes } from './refunds/refunds.routes';
 import { supportRoutes } from './support/support.routes';
 import { referralRoutes } from './referrals/referrals.routes';
+import { safetyRoutes } from './safety/safety.routes';
 import { rideRoutes } from './rides/rides.routes';
 import { rideCheckRoutes } from './safety/ride-check.routes';
 import { surgeRoutes } from './surge/surge.routes';
@@ -228,6 +229,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', refundRoutes(services));
   app.route('/', supportRoutes(services));
   app.route('/', referralRoutes(services));
+  app.route('/', safetyRoutes(services));
   app.route('/', financeRoutes(services));
   app.route('/', paymentRoutes(services));
   app.route('/', fileRoutes(services));

@@ -54,6 +54,8 @@ export const envSchema = z
      * Bearer token of GET /metrics (Prometheus). In production /metrics is off without it; elsewhere it is
      * open unless a token is set.
      */
+    /** The emergency number the SOS button offers to call (decision 0061): 112 reaches emergency services from mobiles in most countries; set the local one (911, 999, …). */
+    EMERGENCY_NUMBER: z.string().regex(/^[0-9+*#]{2,15}$/, 'must be 2-15 digits (+, * and # allowed)').default('112'),
     /** Ride requests one rider may make in 10 minutes (each starts dispatch); 429 TOO_MANY_RIDE_REQUESTS beyond. */
     RIDE_REQUEST_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),

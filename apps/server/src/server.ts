@@ -32,6 +32,9 @@ import { resolveVapidKeys } from './push/vapid-keys';
 import { type Bus, createMemoryBus, createRedisBus } from './realtime/bus';
 import { createSocketServer, type SocketLimits } from './realtime/socket-server';
 import { canJoinRideRoom } from './rides/ride-room';
+import { isRideId } from './rides/rides.repo';
+import { isAdmin } from './roles/roles.repo';
+import { ADMINS_CHANNEL } from '@openride/shared/realtime';
 import { greatCircleRouting } from './routing/great-circle-routing';
 import { osrmRouting } from './routing/osrm-routing';
 import { createBreadcrumbWriter } from './dispatch/breadcrumbs';
@@ -226,7 +229,10 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
     });
     // ride:{id} is the room a ride's live events (driver location, chat) go to: its rider and driver only.
     services.metrics.setReadings({ socketsOpen: () => sockets.connectionCount() });
-    sockets.registerChannel('ride', (user, rideId) => canJoinRideRoom(services.db, user.id, rideId));
+    // Admins may watch any ride's room too (the SOS alert's live map, decision 0061); nobody else.
+    sockets.registerChannel('ride', async (user, rideId) => (await canJoinRideRoom(services.db, user.id, rideId)) || (isRideId(rideId) && (await isAdmin(services.db, user.id))));
+    // admins: the operators' room (SOS alerts); a bare channel name, admins only.
+    sockets.registerChannel(ADMINS_CHANNEL, (user) => isAdmin(services.db, user.id));
 
     const server = await new Promise<Server>((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s as Server)) as Server;

@@ -46,7 +46,8 @@ describe('pre-rendered public pages', () => {
   it('/safety lists the real features, /legal the documents in force', async () => {
     const safety = await page('/safety');
     for (const item of safetyText.items) expect(safety).toContain(item.title);
-    expect(safety).not.toContain('SOS');
+    // SOS is built (decision 0061): listed here, and answered in the FAQ (below).
+    expect(safety).toContain('SOS button');
     const legal = await page('/legal');
     expect(legal).toContain('Terms of Service');
     expect(legal).toContain('Privacy Policy');
@@ -57,6 +58,7 @@ describe('pre-rendered public pages', () => {
     const faq = (await (await fetch(new URL('/api/public/faq', server.url))).json()) as { topics: { label: string; entries: { question: string; answer: string }[] }[] };
     const entries = faq.topics.flatMap((t) => t.entries);
     expect(entries.length).toBeGreaterThan(5);
+    expect(entries.map((e) => e.question)).toContain('What does the SOS button do?');
     const html = await page('/help');
     const escaped = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
     for (const e of entries) {

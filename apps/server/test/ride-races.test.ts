@@ -38,6 +38,8 @@ type Final = {
   duplicateNotices: string[];
   driverSuspended: boolean;
   driverStatus: string;
+  /** SOS alerts raised on this ride (decision 0061). */
+  sosAlerts: number;
 };
 type Verdict = { outcome: string } | { violation: string };
 
@@ -162,11 +164,12 @@ async function clearRound(rideId: string) {
 }
 
 async function readFinal(rideId: string): Promise<Final> {
-  const [ride, offers, notices, driver] = await Promise.all([
+  const [ride, offers, notices, driver, sos] = await Promise.all([
     db.selectFrom('rides').selectAll().where('id', '=', rideId).executeTakeFirstOrThrow(),
     db.selectFrom('ride_offers').select(['driver_id', 'status']).where('ride_id', '=', rideId).execute(),
     db.selectFrom('notifications').select(['user_id', 'title']).where('booking_id', '=', rideId).execute(),
     db.selectFrom('drivers').select(['suspended_at', 'status']).where('id', '=', d1.driverId).executeTakeFirstOrThrow(),
+    db.selectFrom('sos_alerts').select('id').where('ride_id', '=', rideId).execute(),
   ]);
   const notified: Record<string, number> = {};
   const seen = new Set<string>();
@@ -177,7 +180,7 @@ async function readFinal(rideId: string): Promise<Final> {
     if (seen.has(key)) duplicateNotices.push(n.title);
     seen.add(key);
   }
-  return { ride, offers, notified, duplicateNotices, driverSuspended: driver.suspended_at !== null, driverStatus: driver.status };
+  return { ride, offers, notified, duplicateNotices, driverSuspended: driver.suspended_at !== null, driverStatus: driver.status, sosAlerts: sos.length };
 }
 
 /** Whole-database rules that hold whatever the round did. */
@@ -335,6 +338,18 @@ const CASES: RaceCase[] = [
       if (done.status === 200 && can.status === 409) return expectState(final, { status: 'completed', driver: d1.driverId, notified: { [rider.id]: 1 } }, 'complete first');
       if (done.status === 409 && can.status === 200) return expectState(final, { status: 'cancelled', driver: d1.driverId, cancelledBy: 'operator', notified: { [rider.id]: 1, [d1.id]: 1 } }, 'cancel first');
       return { violation: `complete ${done.status}, cancel ${can.status}` };
+    },
+  },
+  {
+    // Decision 0061: SOS takes the ride's lock first, so it meets the end of the ride in one order.
+    name: 'rider SOS vs complete',
+    stage: 'in_progress',
+    run: (id, side) => pair(id, () => call(rider.on[side], `/api/rides/${id}/sos`, { json: {} }), () => call(d1.on[other(side)], `/api/rides/${id}/complete`, { json: {} })),
+    judge({ replies: [sos, done] }, final) {
+      if (done.status !== 200) return { violation: `complete ${done.status}` };
+      if (sos.status === 201 && final.sosAlerts === 1) return expectState(final, { status: 'completed', driver: d1.driverId, notified: { [rider.id]: 1 } }, 'SOS first');
+      if (sos.status === 409 && final.sosAlerts === 0) return expectState(final, { status: 'completed', driver: d1.driverId, notified: { [rider.id]: 1 } }, 'complete first');
+      return { violation: `SOS ${sos.status} with ${final.sosAlerts} alert(s)` };
     },
   },
   {

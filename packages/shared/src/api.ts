@@ -28,6 +28,7 @@ import { refundRoutes } from './refunds/api';
 import { rideRoutes } from './rides/api';
 import { rideCheckRoutes } from './safety/ride-check-api';
 import { scheduleRoutes } from './schedule/api';
+import { sosRoutes } from './safety/sos-api';
 import { supportRoutes } from './support/api';
 import { referralRoutes } from './referrals/api';
 import { surgeRoutes } from './surge/api';
@@ -76,4 +77,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...helpRoutes,
   ...supportRoutes,
   ...referralRoutes,
+  ...sosRoutes,
 ];

@@ -5,6 +5,7 @@ import { messages } from './messages';
 import { PHONE_CONFLICT_MESSAGE } from './profiles/schemas';
 import { driverText } from './rides/driver-text';
 import { riderText } from './rides/rider-text';
+import { sosText } from './safety/sos-text';
 
 /**
  * The words a person reads for each error code. Where the spec or a screen already has the sentence, it is
@@ -85,6 +86,8 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   ACCOUNT_DELETE_NOT_CONFIRMED: 'Type DELETE and your current password to delete your account.',
   TICKET_CLOSED: 'This ticket is closed. Open a new ticket if you need more help.',
   TICKET_NOT_RESOLVED: 'You can rate the help once the ticket is resolved.',
+  SOS_RIDE_NOT_ACTIVE: sosText.errors.rideNotActive,
+  SOS_ALREADY_RESOLVED: sosText.errors.alreadyResolved,
   TOO_MANY_CONTACTS: 'You have sent several messages in a short time. Please wait an hour, or sign in and open a ticket.',
   REFERRAL_SELF: 'That is your own referral code. Share it with someone new instead.',
   REFERRAL_ALREADY_CLAIMED: 'Your account already has a referral code.',

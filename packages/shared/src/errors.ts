@@ -173,6 +173,11 @@ export const DOMAIN_ERROR_CODES = {
   REFERRAL_ALREADY_CLAIMED: 409,
   /** A code is entered at sign-up only: the account is older than the claim window, already rode, or the program is off. */
   REFERRAL_CLAIM_CLOSED: 409,
+  // SOS (issue 15, decision 0061)
+  /** SOS is pressed during a ride with a driver assigned (accepted, arrived, in progress): not before, not after. */
+  SOS_RIDE_NOT_ACTIVE: 409,
+  /** The SOS alert was already resolved by an operator. */
+  SOS_ALREADY_RESOLVED: 409,
 } as const;
 
 export const ERROR_CODES = { ...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from './text';
 import { driverStateSchema } from './drivers/views';
 import { chatMessageViewSchema, driverFixSchema, rideOfferSchema, rideStatusSchema } from './rides/views';
+import { adminSosAlertSchema } from './safety/sos-schemas';
 
 /** A driver's GPS fix, over the socket or `POST /api/drivers/me/location`. Ranges are checked here; rate and role on the server. */
 export const locationFixSchema = z.object({
@@ -34,6 +35,9 @@ export const userChannel = (userId: string) => `user:${userId}`;
 /** The room of one ride: its rider and assigned driver. */
 export const rideChannel = (rideId: string) => `ride:${rideId}`;
 
+/** The operators' room (decision 0061): every signed-in admin may join it; SOS alerts go there. */
+export const ADMINS_CHANNEL = 'admins';
+
 /** A driver's GPS fix as the client sends it. */
 export type LocationFrame = Extract<ClientFrame, { type: 'location' }>;
 
@@ -55,6 +59,8 @@ export const REALTIME_EVENTS = {
   'safety.ride_check': z
     .strictObject({ ride_id: z.string(), id: z.string(), reason: z.enum(['long_stop', 'route_deviation']), state: z.enum(['asked', 'answered']) })
     .describe('A ride check was asked ("Is everything OK?") or answered, on `ride:{id}` (decision 0062): the prompt refetches.'),
+  'safety.sos': z.strictObject({ alert: adminSosAlertSchema }).describe('An SOS was raised during a ride, on `admins` (decision 0061).'),
+  'safety.sos_changed': z.strictObject({ id: z.string(), ride_id: z.string(), status: z.enum(['open', 'resolved']) }).describe('An SOS alert was resolved, on `admins` and on `user:{presser}` (decision 0061).'),
 } as const;
 export type RealtimeEventName = keyof typeof REALTIME_EVENTS;
 export type RealtimeEventData<E extends RealtimeEventName> = z.infer<(typeof REALTIME_EVENTS)[E]>;

@@ -331,6 +331,23 @@ export type RideChecksTable = {
   closed_at: Timestamp | null;
 };
 
+/** An SOS raised during a ride (migration 0030, decision 0061): open until an operator resolves it. */
+export type SosAlertsTable = {
+  id: Generated<string>;
+  ride_id: string;
+  raised_by: string;
+  role: 'rider' | 'driver';
+  lat: number | null;
+  lng: number | null;
+  position_at: Timestamp | null;
+  ticket_id: string | null;
+  status: Generated<'open' | 'resolved'>;
+  resolved_by: string | null;
+  resolved_at: Timestamp | null;
+  note: string | null;
+  created_at: Generated<Date>;
+};
+
 export type RideLocationsTable = {
   ride_id: string;
   at: Timestamp;
@@ -401,6 +418,7 @@ export type DB = {
   ride_locations: RideLocationsTable;
   ride_events: RideEventsTable;
   ride_checks: RideChecksTable;
+  sos_alerts: SosAlertsTable;
   ride_messages: RideMessagesTable;
   ride_ratings: RideRatingsTable;
   audit_log: AuditLogTable;

@@ -118,6 +118,9 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   { table: 'ride_events', rows: (db, who) => rowsOf(db, sql`select * from ride_events where ride_id in (${ridesOf(who)}) order by at`), onDelete: 'keep' },
   // Ride checks (decision 0062): when a ride of theirs stopped or strayed, and when each party answered.
   { table: 'ride_checks', rows: (db, who) => rowsOf(db, sql`select * from ride_checks where ride_id in (${ridesOf(who)}) order by asked_at`), onDelete: 'keep' },
+  // SOS alerts they raised (decision 0061): a safety record kept with the ride; the position is the car's, the
+  // note the operator's. resolved_by is the admin who closed it.
+  { table: 'sos_alerts', match: [byUser('raised_by')], onDelete: 'keep' },
   // What they wrote in ride chats: their words, erased.
   { table: 'ride_messages', match: [byUser('sender_id')], onDelete: 'delete' },
   {

@@ -10,7 +10,8 @@ export type SocketUser = { id: string };
 
 /**
  * Decides whether a user may join a channel. `user:{id}` is always the user's own; other channel kinds
- * (a ride's room, say) register an authorizer for their prefix. Unknown kinds are refused.
+ * (a ride's room, say) register an authorizer for their prefix, and a bare room (`admins`) for its name (the
+ * id is then ''). Unknown kinds are refused.
  */
 export type ChannelAuthorizer = (user: SocketUser, channelId: string) => Promise<boolean> | boolean;
 
@@ -171,9 +172,10 @@ export function createSocketServer(deps: SocketServerDeps) {
 
   async function authorize(user: SocketUser, channel: string) {
     const sep = channel.indexOf(':');
-    if (sep <= 0) return false;
-    const authorizer = authorizers.get(channel.slice(0, sep));
-    return authorizer ? await authorizer(user, channel.slice(sep + 1)) : false;
+    if (sep === 0) return false;
+    // A bare name ('admins') is a room of its own kind with no id; 'kind:id' otherwise.
+    const authorizer = authorizers.get(sep < 0 ? channel : channel.slice(0, sep));
+    return authorizer ? await authorizer(user, sep < 0 ? '' : channel.slice(sep + 1)) : false;
   }
 
   function onConnection(ws: WebSocket, user: SocketUser, cookie: string | undefined) {

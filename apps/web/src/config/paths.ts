@@ -22,6 +22,8 @@ export const paths = {
   supportTickets: '/support-tickets',
   /** /support-tickets with the ride chosen in the New ticket form (decision 0055): "Get help" on a ride. */
   supportForRide: (rideId: string) => `/support-tickets?ride=${encodeURIComponent(rideId)}`,
+  /** One ticket open on /support-tickets (the admin's view, or the user's conversation). */
+  supportTicket: (ticketId: string) => `/support-tickets?ticket=${encodeURIComponent(ticketId)}`,
   install: '/install',
   services: '/services',
   pricing: '/pricing',

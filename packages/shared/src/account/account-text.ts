@@ -77,7 +77,7 @@ export const accountText = {
   },
   contacts: {
     heading: 'Emergency contacts',
-    intro: 'Up to 3 people to reach in an emergency. Nothing is sent to them yet.',
+    intro: 'Up to 3 people we text a live link to your trip if you press SOS during a ride.',
     empty: 'No emergency contacts yet.',
     name: 'Name',
     nameRequired: 'Enter the contact’s name',

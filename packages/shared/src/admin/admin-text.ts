@@ -75,6 +75,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'support_ticket.resolve': 'Ticket resolved',
   'support_ticket.reopen': 'Ticket reopened',
   'referral_program.update': 'Referral program changed',
+  'sos.resolve': 'SOS resolved',
 };
 
 export const adminText = {

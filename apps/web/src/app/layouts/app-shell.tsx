@@ -8,6 +8,18 @@ import { useMe } from '@/lib/session';
 // Only drivers are offered rides: nobody else loads its code (decision 0012).
 const OfferElsewhere = lazy(() => import('@/features/rides/components/offer-elsewhere').then((m) => ({ default: m.OfferElsewhere })));
 
+// Only admins hear SOS alerts: nobody else loads their code, map or alarm (decision 0061).
+const SosAlerts = lazy(() => import('@/features/safety/components/sos-alerts'));
+
+function AdminSosAlerts() {
+  const isAdmin = useMe().data?.isAdmin === true;
+  return isAdmin ? (
+    <Suspense fallback={null}>
+      <SosAlerts />
+    </Suspense>
+  ) : null;
+}
+
 function DriverOffers() {
   const isDriver = useMe().data?.role === 'driver';
   return isDriver ? (
@@ -26,6 +38,7 @@ export function AppShell() {
       <PwaSetup />
       <PushBridge />
       <DriverOffers />
+      <AdminSosAlerts />
     </>
   );
 }

@@ -141,8 +141,11 @@ function NewMessagePill({ from, body, onOpen }: { from: string; body: string; on
  * /driver-ride/:bookingId (and /driver-ride-view?booking=…, where a driver_message push lands): the driver's
  * side of one ride, from the way to the pickup to the rating. Location keeps flowing while the ride is live.
  */
-/** `safety`: what the safety feature shows on a ride under way (ride check's prompt, SOS), composed by the route module. */
-export function DriverRidePage({ safety }: { safety?: ReactNode } = {}) {
+/**
+ * What the safety feature shows during the ride, composed by the route module: `safetyAlert` at the top (ride
+ * check's "Is everything OK?", decision 0062) and `safety` below the actions (the SOS button, decision 0061).
+ */
+export function DriverRidePage({ safety, safetyAlert }: { safety?: ReactNode; safetyAlert?: ReactNode } = {}) {
   const params = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -222,7 +225,7 @@ export function DriverRidePage({ safety }: { safety?: ReactNode } = {}) {
       }
     >
       <section aria-labelledby="ride-headline" className="space-y-4">
-        {safety}
+        {safetyAlert}
         <div>
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{r.status_label}</p>
           <h1 id="ride-headline" className="mt-1 text-2xl font-bold text-ink-900">
@@ -284,6 +287,8 @@ export function DriverRidePage({ safety }: { safety?: ReactNode } = {}) {
       </section>
 
       <LocationStatus report={report} />
+
+      {safety ? <div className="space-y-3">{safety}</div> : null}
 
       <RideChat rideId={r.id} myRole="driver" enabled={live} otherName={r.rider?.name ?? undefined} />
       <div ref={chatRef} aria-hidden="true" className="h-px scroll-mb-4" />

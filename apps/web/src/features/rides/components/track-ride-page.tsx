@@ -68,10 +68,11 @@ function useLiveRide(rideId: string) {
 export type TipSlot = ComponentType<{ ride: RiderRideView }>;
 
 /**
- * `safety`: what the safety feature shows on a ride under way (ride check's prompt, SOS), composed by the route
- * module; rendered while the ride is not over.
+ * What the safety feature shows during the ride, composed by the route module: `safetyAlert` under the status
+ * while the ride is not over (ride check's "Is everything OK?", decision 0062) and `safety` below the driver's
+ * card while a driver is assigned (the SOS button, decision 0061).
  */
-export function TrackRidePage({ tip, safety }: { tip?: TipSlot; safety?: ReactNode } = {}) {
+export function TrackRidePage({ tip, safety, safetyAlert }: { tip?: TipSlot; safety?: ReactNode; safetyAlert?: ReactNode } = {}) {
   const params = useParams();
   const [search] = useSearchParams();
   const me = useMe();
@@ -95,7 +96,7 @@ export function TrackRidePage({ tip, safety }: { tip?: TipSlot; safety?: ReactNo
       </PageContainer>
     );
   }
-  return <TrackRide ride={ride.data} live={live} updatedAt={ride.dataUpdatedAt} Tip={tip} safety={safety} />;
+  return <TrackRide ride={ride.data} live={live} updatedAt={ride.dataUpdatedAt} Tip={tip} safety={safety} safetyAlert={safetyAlert} />;
 }
 
 function RideNotFound() {
@@ -131,7 +132,7 @@ function endedText(ride: Ride): string {
 }
 
 /** The rider's view: a driver was sent to their own ride view above. */
-function TrackRide({ ride, live, updatedAt, Tip, safety }: { ride: RiderRideView; live: Live | null; updatedAt: number; Tip?: TipSlot; safety?: ReactNode }) {
+function TrackRide({ ride, live, updatedAt, Tip, safety, safetyAlert }: { ride: RiderRideView; live: Live | null; updatedAt: number; Tip?: TipSlot; safety?: ReactNode; safetyAlert?: ReactNode }) {
   const [confirming, setConfirming] = useState(false);
   // Arriving from Request Ride, focus lands on the new status, not on the page body (issue 17 §10).
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -184,7 +185,7 @@ function TrackRide({ ride, live, updatedAt, Tip, safety }: { ride: RiderRideView
       {/* Outside the live region: a count that changes every second is not announced every second. */}
       {ended ? null : <UpdatedAgo at={updatedAt} />}
 
-      {ended ? null : safety}
+      {ended ? null : safetyAlert}
 
       {ended && ride.status !== 'completed' ? (
         <Link to={paths.bookRide} state={bookAgainState(ride)} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
@@ -243,6 +244,8 @@ function TrackRide({ ride, live, updatedAt, Tip, safety }: { ride: RiderRideView
           </div>
         </section>
       ) : null}
+
+      {safety && chatOpen ? <div className="space-y-3">{safety}</div> : null}
 
       {ride.status === 'completed' ? (
         <>
