@@ -51,6 +51,7 @@ import { helpRoutes } from './help/help.routes';
 import { profileRoutes } from './profiles/profiles.routes';
 import { pushRoutes } from './push/push.routes';
 import { refundRoutes } from './refunds/refunds.routes';
+import { promotionRoutes } from './promotions/promotions.routes';
 import { supportRoutes } from './support/support.routes';
 import { rideRoutes } from './rides/rides.routes';
 import { surgeRoutes } from './surge/surge.routes';
@@ -225,6 +226,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', paymentHistoryRoutes(services));
   app.route('/', refundRoutes(services));
   app.route('/', supportRoutes(services));
+  app.route('/', promotionRoutes(services));
   app.route('/', financeRoutes(services));
   app.route('/', paymentRoutes(services));
   app.route('/', fileRoutes(services));

@@ -28,6 +28,7 @@ import { refundRoutes } from './refunds/api';
 import { rideRoutes } from './rides/api';
 import { scheduleRoutes } from './schedule/api';
 import { supportRoutes } from './support/api';
+import { promotionRoutes } from './promotions/api';
 import { surgeRoutes } from './surge/api';
 import { systemRoutes } from './system/api';
 import { vehicleRoutes } from './vehicles/api';
@@ -72,4 +73,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...procedureRoutes,
   ...helpRoutes,
   ...supportRoutes,
+  ...promotionRoutes,
 ];

@@ -5,6 +5,7 @@ import { messages } from './messages';
 import { PHONE_CONFLICT_MESSAGE } from './profiles/schemas';
 import { driverText } from './rides/driver-text';
 import { riderText } from './rides/rider-text';
+import { promotionsText } from './promotions/promotions-text';
 
 /**
  * The words a person reads for each error code. Where the spec or a screen already has the sentence, it is
@@ -86,6 +87,16 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   TICKET_CLOSED: 'This ticket is closed. Open a new ticket if you need more help.',
   TICKET_NOT_RESOLVED: 'You can rate the help once the ticket is resolved.',
   TOO_MANY_CONTACTS: 'You have sent several messages in a short time. Please wait an hour, or sign in and open a ticket.',
+  PROMO_CODE_UNKNOWN: promotionsText.refusals.unknown,
+  PROMO_CODE_INACTIVE: promotionsText.refusals.inactive,
+  PROMO_CODE_EXPIRED: promotionsText.refusals.expired,
+  PROMO_CODE_SPENT: promotionsText.refusals.spent,
+  PROMO_CODE_FIRST_RIDE: promotionsText.refusals.first_ride,
+  PROMO_CODE_USED: promotionsText.refusals.used,
+  PROMO_CODE_ZONE: promotionsText.refusals.zone,
+  PROMO_CODE_RIDE_TYPE: promotionsText.refusals.ride_type,
+  PROMO_CODE_MIN_FARE: promotionsText.refusals.min_fare,
+  PROMO_CODE_TAKEN: 'Another promotion has this code. Choose another.',
 };
 
 /** What to tell a person about an error; an unknown code (an older or newer server) reads as unexpected. */

@@ -26,6 +26,7 @@ import * as m0026 from './migrations/0026-legal';
 import * as m0027 from './migrations/0027-account-settings';
 import * as m0028 from './migrations/0028-notification-kinds';
 import * as m0029 from './migrations/0029-ride-events';
+import * as m0032 from './migrations/0032-promotions';
 import * as m0025 from './migrations/0025-support-procedures-and-faq';
 import * as m0024 from './migrations/0024-support-tickets';
 
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0027-account-settings': m0027,
   '0028-notification-kinds': m0028,
   '0029-ride-events': m0029,
+  '0032-promotions': m0032,
   '0025-support-procedures-and-faq': m0025,
   '0024-support-tickets': m0024,
 };

@@ -74,6 +74,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'support_ticket.priority': 'Ticket priority changed',
   'support_ticket.resolve': 'Ticket resolved',
   'support_ticket.reopen': 'Ticket reopened',
+  'promotion.create': 'Promotion created',
+  'promotion.status': 'Promotion launched or paused',
 };
 
 export const adminText = {
