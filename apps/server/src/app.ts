@@ -51,6 +51,7 @@ import { helpRoutes } from './help/help.routes';
 import { profileRoutes } from './profiles/profiles.routes';
 import { pushRoutes } from './push/push.routes';
 import { refundRoutes } from './refunds/refunds.routes';
+import { promotionRoutes } from './promotions/promotions.routes';
 import { supportRoutes } from './support/support.routes';
 import { referralRoutes } from './referrals/referrals.routes';
 import { safetyRoutes } from './safety/safety.routes';
@@ -230,6 +231,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', supportRoutes(services));
   app.route('/', referralRoutes(services));
   app.route('/', safetyRoutes(services));
+  app.route('/', promotionRoutes(services));
   app.route('/', financeRoutes(services));
   app.route('/', paymentRoutes(services));
   app.route('/', fileRoutes(services));

@@ -31,6 +31,7 @@ import { scheduleRoutes } from './schedule/api';
 import { sosRoutes } from './safety/sos-api';
 import { supportRoutes } from './support/api';
 import { referralRoutes } from './referrals/api';
+import { promotionRoutes } from './promotions/api';
 import { surgeRoutes } from './surge/api';
 import { systemRoutes } from './system/api';
 import { vehicleRoutes } from './vehicles/api';
@@ -78,4 +79,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...supportRoutes,
   ...referralRoutes,
   ...sosRoutes,
+  ...promotionRoutes,
 ];

@@ -6,6 +6,7 @@ import { PHONE_CONFLICT_MESSAGE } from './profiles/schemas';
 import { driverText } from './rides/driver-text';
 import { riderText } from './rides/rider-text';
 import { sosText } from './safety/sos-text';
+import { promotionsText } from './promotions/promotions-text';
 
 /**
  * The words a person reads for each error code. Where the spec or a screen already has the sentence, it is
@@ -92,6 +93,16 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   REFERRAL_SELF: 'That is your own referral code. Share it with someone new instead.',
   REFERRAL_ALREADY_CLAIMED: 'Your account already has a referral code.',
   REFERRAL_CLAIM_CLOSED: 'A referral code can only be added when you sign up.',
+  PROMO_CODE_UNKNOWN: promotionsText.refusals.unknown,
+  PROMO_CODE_INACTIVE: promotionsText.refusals.inactive,
+  PROMO_CODE_EXPIRED: promotionsText.refusals.expired,
+  PROMO_CODE_SPENT: promotionsText.refusals.spent,
+  PROMO_CODE_FIRST_RIDE: promotionsText.refusals.first_ride,
+  PROMO_CODE_USED: promotionsText.refusals.used,
+  PROMO_CODE_ZONE: promotionsText.refusals.zone,
+  PROMO_CODE_RIDE_TYPE: promotionsText.refusals.ride_type,
+  PROMO_CODE_MIN_FARE: promotionsText.refusals.min_fare,
+  PROMO_CODE_TAKEN: 'Another promotion has this code. Choose another.',
 };
 
 /** What to tell a person about an error; an unknown code (an older or newer server) reads as unexpected. */

@@ -178,6 +178,27 @@ export const DOMAIN_ERROR_CODES = {
   SOS_RIDE_NOT_ACTIVE: 409,
   /** The SOS alert was already resolved by an operator. */
   SOS_ALREADY_RESOLVED: 409,
+  // Promo codes (issue 16, decision 0063): why a code takes nothing off this ride.
+  /** No promotion has this code. */
+  PROMO_CODE_UNKNOWN: 422,
+  /** A draft or paused promotion, or one whose start is still to come. */
+  PROMO_CODE_INACTIVE: 422,
+  /** Past the promotion's end. */
+  PROMO_CODE_EXPIRED: 422,
+  /** The promotion's budget or its maximum redemptions are taken (reserved or applied). */
+  PROMO_CODE_SPENT: 422,
+  /** A first-ride code, and the rider has completed a ride. */
+  PROMO_CODE_FIRST_RIDE: 422,
+  /** The rider has used the code as many times as it allows (rides under way count). */
+  PROMO_CODE_USED: 422,
+  /** The pickup is not in the promotion's city or zones. */
+  PROMO_CODE_ZONE: 422,
+  /** The ride type is not one of the promotion's. */
+  PROMO_CODE_RIDE_TYPE: 422,
+  /** The fare is below the promotion's minimum. */
+  PROMO_CODE_MIN_FARE: 422,
+  /** Another promotion has this code. */
+  PROMO_CODE_TAKEN: 409,
 } as const;
 
 export const ERROR_CODES = { ...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES } as const;

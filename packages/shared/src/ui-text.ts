@@ -169,7 +169,6 @@ export const uiText = {
     refundManagement: { title: 'Refund Management', text: 'Review and issue refunds.' },
     accountSettings: { title: 'Account Settings', text: 'Your profile, phone number and preferences.' },
     analytics: { title: 'Analytics', text: 'Rides, riders and drivers over time.' },
-    promoCodes: { title: 'Promo Codes', text: 'Create and manage promotions.' },
     driverPayouts: { title: 'Driver Payouts', text: 'Payouts to drivers.' },
     surgePricing: { title: 'Surge Pricing', text: 'Demand-based pricing rules.' },
     supportTickets: { title: 'Support Tickets', text: 'Get help with a ride or your account.' },

@@ -275,6 +275,8 @@ export type RidesTable = {
   cancellation_fee_carried_to: string | null;
   /** Owed cancellation fees this ride carries (added to what the rider pays; the money issue posts them). */
   carried_fee_cents: Generated<number>;
+  /** The promo code's discount on the fare, reserved at request (migration 0032): the rider pays fare − this; the platform funds it. */
+  promo_discount_cents: Generated<number>;
 };
 
 /** Cancellation fees and no-shows per city × ride type (× zone; null = the city's default) (migration 0011). */
@@ -310,6 +312,45 @@ export type RideOffersTable = {
 };
 
 /** Moments in a ride that are not a status change (migration 0029): SOS, ride checks. */
+/** Promo codes (migration 0032, decision 0063). */
+export type PromotionsTable = {
+  id: Generated<string>;
+  city_id: string;
+  currency: string;
+  code: string;
+  kind: 'percent' | 'amount';
+  value: number;
+  max_discount_cents: number | null;
+  min_fare_cents: Generated<number>;
+  ride_types: Generated<string[]>;
+  zone_ids: Generated<string[]>;
+  valid_from: Timestamp;
+  valid_to: Timestamp | null;
+  budget_cents: number | null;
+  max_redemptions: number | null;
+  per_rider_limit: Generated<number>;
+  first_ride_only: Generated<boolean>;
+  status: Generated<'draft' | 'active' | 'paused'>;
+  redemptions_held: Generated<number>;
+  committed_cents: Generated<number>;
+  redemptions_applied: Generated<number>;
+  spent_cents: Generated<number>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
+export type PromoRedemptionsTable = {
+  id: Generated<string>;
+  promotion_id: string;
+  ride_id: string;
+  rider_id: string;
+  state: Generated<'reserved' | 'applied' | 'released'>;
+  reserved_cents: number;
+  applied_cents: number | null;
+  created_at: Generated<Date>;
+  applied_at: Timestamp | null;
+  released_at: Timestamp | null;
+};
 export type RideEventsTable = {
   id: Generated<string>;
   ride_id: string;
@@ -419,6 +460,8 @@ export type DB = {
   ride_events: RideEventsTable;
   ride_checks: RideChecksTable;
   sos_alerts: SosAlertsTable;
+  promotions: PromotionsTable;
+  promo_redemptions: PromoRedemptionsTable;
   ride_messages: RideMessagesTable;
   ride_ratings: RideRatingsTable;
   audit_log: AuditLogTable;

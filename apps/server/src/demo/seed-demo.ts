@@ -2,6 +2,7 @@ import { APIError } from 'better-auth/api';
 import { ensureAdmin } from '../admin/ensure-admin';
 import { latestDriverOf } from '../drivers/drivers.repo';
 import type { Services } from '../http/context';
+import { ensureDemoPromotion } from '../promotions/demo-promotion';
 import { ensureDemoPapers } from './demo-papers';
 import { findPhoneConflict } from '../profiles/find-phone-conflict';
 import { toMinutes } from '@openride/shared/schedule/schemas';
@@ -159,6 +160,7 @@ export async function seedDemo(services: SeedServices, driverCount: number, pass
   }
   // Their papers: the demo city requires all five kinds, and its drivers carry them (decision 0053).
   await ensureDemoPapers(services, drivers, admin.userId);
+  await ensureDemoPromotion(services.db, DEMO_CITY_ID, admin.userId); // decision 0063: DEMO20 on /book-ride
   const passengers: DemoSeed['passengers'] = [];
   for (let n = 1; n <= passengerCount; n++) {
     await ensureUser(services, demoPassengerEmail(n), demoPassengerName(n), demoPassengerPhone(n));

@@ -20,6 +20,7 @@ import type { Metrics } from '../lib/metrics';
 import { expireOffers } from './expire-offers';
 import type { Jobs } from '../jobs/jobs';
 import { settleRideOnCancel } from '../payments/ride-payments';
+import { releaseRidePromotion } from '../promotions/ride-promotions';
 import { offerView } from './offer-view';
 import { hasQualifyingVehicle } from '../vehicles/vehicles.repo';
 import { isCompliantIn } from '../compliance/compliance.repo';
@@ -148,6 +149,7 @@ export function createDispatcher(deps: Deps) {
   async function endWithoutDriver(trx: Kysely<DB>, ride: RideRow) {
     const ended = await moveRide(trx, { rideId: ride.id, to: 'no_driver', actor: SYSTEM, set: { cancelled_by: 'system' } });
     if (!ended) return null;
+    await releaseRidePromotion(trx, ended); // decision 0063: a reserved promo discount goes back to its budget
     await settleRideOnCancel(trx, { jobs: deps.jobs }, ended);
     const notification = await createNotification(trx, { bus, push: deps.push }, { user_id: ride.rider_id, booking_id: ride.id, ...riderNotice.noDriver() });
     return { ride: ended, notification };

@@ -39,10 +39,12 @@ export async function postRideCompleted(trx: Kysely<DB>, ride: Ride, payment: Ri
   const settings = await financialSettingsAt(trx, ride.city_id, ride.completed_at ? new Date(ride.completed_at) : new Date());
   const split = splitFare(ride.fare_cents, bookingFeeOf(ride), settings.commission_bp[ride.ride_type] ?? 0, settings.tax_rate_bp);
   const carried = ride.carried_fee_cents ?? 0;
+  // A promo code's discount (decision 0063) is paid by the platform (expense `promotions`, line `promotion`), not the rider.
+  const promo = ride.promo_discount_cents ?? 0;
   const total = ride.fare_cents + carried;
   const card = payment.card_cents ?? 0;
   const wallet = payment.wallet_cents ?? 0;
-  const cash = total - card - wallet;
+  const cash = total - promo - card - wallet;
   if (cash < 0 || card < 0 || wallet < 0) throw new Error(`ledger: ride ${ride.id} paid ${card} by card and ${wallet} by wallet, more than ${total}`);
   const driver: AccountRef = { code: 'driver', owner: ride.driver_id };
   const entries: Posting[] = [
@@ -50,6 +52,7 @@ export async function postRideCompleted(trx: Kysely<DB>, ride: Ride, payment: Ri
     { account: { code: 'processor_clearing' }, line: 'fare_card', amount_cents: card },
     { account: { code: 'rider_wallet', owner: ride.rider_id }, line: 'fare_wallet', amount_cents: wallet },
     { account: { code: 'rider_owed', owner: ride.rider_id }, line: 'carried_fee', amount_cents: -carried },
+    { account: { code: 'promotions' }, line: 'promotion', amount_cents: promo },
     { account: driver, line: 'driver_earnings', amount_cents: -split.driver_cents },
     { account: { code: 'commission' }, line: 'commission', amount_cents: -split.commission_cents },
     { account: { code: 'booking_fees' }, line: 'booking_fee', amount_cents: -split.booking_fee_cents },
@@ -61,7 +64,7 @@ export async function postRideCompleted(trx: Kysely<DB>, ride: Ride, payment: Ri
     currency: ride.currency,
     city_id: ride.city_id,
     ride_id: ride.id,
-    memo: { ...split, fare_cents: ride.fare_cents, carried_fee_cents: carried, cash_cents: cash, card_cents: card, wallet_cents: wallet, commission_bp: settings.commission_bp[ride.ride_type] ?? 0, tax_rate_bp: settings.tax_rate_bp, settings_version: settings.version },
+    memo: { ...split, fare_cents: ride.fare_cents, carried_fee_cents: carried, promo_discount_cents: promo, cash_cents: cash, card_cents: card, wallet_cents: wallet, commission_bp: settings.commission_bp[ride.ride_type] ?? 0, tax_rate_bp: settings.tax_rate_bp, settings_version: settings.version },
     entries,
   });
 }

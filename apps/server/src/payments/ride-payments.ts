@@ -11,6 +11,9 @@ import { askProvider } from './provider-errors';
 type Ride = Selectable<RidesTable>;
 type Deps = Pick<Services, 'db' | 'payments' | 'logger'>;
 
+/** What the rider pays for a ride: fare − its promo discount (the platform funds that, decision 0063) + fees carried to it. */
+export const riderDueCents = (ride: Pick<Ride, 'fare_cents' | 'carried_fee_cents' | 'promo_discount_cents'>) => ride.fare_cents - ride.promo_discount_cents + ride.carried_fee_cents;
+
 /** How a ride will be paid, decided before its transaction (decision 0038). */
 export type PreparedPayment = {
   wallet_cents: number;
@@ -53,7 +56,7 @@ export async function prepareRidePayment(
  * checked again under the rider's wallet lock, the card must still cover the rest, and the hold is recorded.
  */
 export async function recordRidePayment(trx: Kysely<DB>, services: Pick<Services, 'payments'>, ride: Ride, prepared: PreparedPayment) {
-  const total = ride.fare_cents + ride.carried_fee_cents;
+  const total = riderDueCents(ride);
   if (prepared.wallet_cents > 0) {
     await lockWallet(trx, ride.rider_id);
     const wallet = await walletOf(trx, ride.rider_id, ride.currency, { exceptRideId: ride.id });
@@ -89,7 +92,7 @@ export async function releaseUnbooked(services: Deps, rideId: string, prepared: 
  * capture of the card part queued with it (a `payment-settle` job, so a crash after commit loses nothing).
  */
 export async function settleRideOnCompletion(trx: Kysely<DB>, services: { jobs: Pick<Jobs, 'sendIn'> }, ride: Ride) {
-  const total = ride.fare_cents + ride.carried_fee_cents;
+  const total = riderDueCents(ride);
   let wallet = 0;
   if (ride.wallet_cents > 0) {
     await lockWallet(trx, ride.rider_id);

@@ -139,6 +139,8 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     match: [byUser('rider_id'), byUser('decided_by')],
     onDelete: async (trx, who) => void (await trx.updateTable('refund_requests').set({ comment: null }).where('rider_id', '=', who.userId).execute()),
   },
+  // A rider's promo code uses (decision 0063): kept with the ride and its ledger, without identity.
+  { table: 'promo_redemptions', match: [byUser('rider_id')], onDelete: 'keep' },
   { table: 'ledger_accounts', match: [byUser('owner_id'), byDriver('owner_id')], onDelete: 'keep' },
   { table: 'ledger_entries', rows: (db, who) => rowsOf(db, sql`select * from ledger_entries where account_id in (${accountsOf(who)}) order by created_at, id`), onDelete: 'keep' },
   {
@@ -228,6 +230,7 @@ export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   support_procedures: "The operator's support runbooks; created_by is the admin who saved a version.",
   faq_entries: 'The public help center; any author column is the admin who wrote it.',
   referral_programs: 'Operator settings (decision 0064); updated_by is the admin who set them.',
+  promotions: 'Operator settings (promo codes and their counters); created_by is the admin who created one.',
 };
 
 /** A table of a later migration is skipped until it exists (to_regclass is null for an unknown name). */

@@ -7,6 +7,7 @@ import { lockRideForTransition } from '../db/ride-locks';
 import type { Services } from '../http/context';
 import { policyFor, rideZoneId } from '../cancellation/cancellation.repo';
 import { postCancellationFee } from '../ledger/ride-postings';
+import { releaseRidePromotion } from '../promotions/ride-promotions';
 import { badRequest, domainError, notFound } from '../lib/errors';
 import { withinLimits } from '../lib/rate-limit';
 import { inTransaction } from '../lib/transaction';
@@ -87,6 +88,7 @@ async function cancel(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers'
       if (!current) throw notFound('Ride not found');
       return { ride: settledOrRefused(current, 'cancelled', 'This ride can no longer be cancelled.'), changed: false as const };
     }
+    await releaseRidePromotion(trx, ride); // decision 0063: a reserved promo discount goes back to its budget
     // A fee the cancel recorded is posted with the cancel (decision 0037): a card ride's is captured from its
     // hold (processor clearing), otherwise the rider owes it; the hold is released otherwise (decision 0038).
     await postCancellationFee(trx, ride, { paidBy: await settleRideOnCancel(trx, services, ride) });

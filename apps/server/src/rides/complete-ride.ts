@@ -3,6 +3,7 @@ import { lockRideForTransition } from '../db/ride-locks';
 import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { postRideCompleted } from '../ledger/ride-postings';
+import { applyRidePromotion } from '../promotions/ride-promotions';
 import { inTransaction } from '../lib/transaction';
 import { settleRideOnCompletion } from '../payments/ride-payments';
 import { createNotification } from '../notifications/create-notification';
@@ -26,6 +27,7 @@ export async function completeRide(services: Pick<Services, 'db' | 'bus' | 'push
     if (!(await lockRideForTransition(trx, rideId))) return null;
     const ride = await moveRide(trx, { rideId, to: 'completed', actor, scope, set: { completed_at: new Date() } });
     if (!ride) return null;
+    await applyRidePromotion(trx, ride); // decision 0063: the reserved discount is spent (the ledger posts it below)
     // The books move with the ride (decision 0037): fare in — wallet credit first, the card's part, the rest
     // in cash — split between the driver, commission, fees and tax. The card's capture is queued with it (0038).
     await postRideCompleted(trx, ride, await settleRideOnCompletion(trx, services, ride));

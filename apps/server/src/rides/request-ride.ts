@@ -10,6 +10,7 @@ import { withinLimits } from '../lib/rate-limit';
 import { createNotification } from '../notifications/create-notification';
 import { policyInForce } from '../pricing/fare-policies.repo';
 import { priceTrip } from '../pricing/price-trip';
+import { checkPromoForRequest, reserveRidePromotion } from '../promotions/ride-promotions';
 import { readQuoteLock } from '../surge/quote-lock';
 import { checkTrip } from '../zones/check-trip';
 import { announceRideChange } from './announce-ride-change';
@@ -50,7 +51,9 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
     const active = await db.selectFrom('rides').select('id').where('rider_id', '=', riderId).where('status', 'in', ACTIVE_STATUSES).executeTakeFirst();
     if (active) throw domainError('ACTIVE_RIDE_EXISTS');
   }
-  const total = priced.breakdown.total_cents + (await owedFeeCents(db, riderId));
+  // A promo code (decision 0063): checked here, reserved in the transaction; the rider pays fare − discount.
+  const promo = await checkPromoForRequest(db, riderId, input.promo_code, { city_id: city.id, zone_id: pricing_zone?.id ?? null, ride_type: input.ride_type, fare_cents: priced.breakdown.total_cents });
+  const total = priced.breakdown.total_cents - (promo?.discount_cents ?? 0) + (await owedFeeCents(db, riderId));
   const payment: PreparedPayment = await prepareRidePayment(services, riderId, input, { id: rideId, currency: city.currency, total_cents: total, city_id: city.id });
 
   let result;
@@ -96,7 +99,7 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const carried = await carryOwedFees(trx, riderId, ride);
+      const carried = await reserveRidePromotion(trx, await carryOwedFees(trx, riderId, ride), promo);
       await recordRidePayment(trx, services, carried, payment);
       const notification = await createNotification(trx, services, { user_id: riderId, booking_id: carried.id, ...riderNotice.requested(RIDE_TYPE_NAMES[carried.ride_type]) });
       return { ride: carried, notification };

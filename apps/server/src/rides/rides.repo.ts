@@ -53,6 +53,7 @@ export function toRideView(row: RideRow, viewer: RideViewer) {
           }
         : null,
     carried_fee_cents: row.carried_fee_cents,
+    promo_discount_cents: row.promo_discount_cents,
   };
 }
 

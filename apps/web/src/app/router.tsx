@@ -77,7 +77,8 @@ const adminPages: RouteObject[] = [
   { path: 'refund-management', lazy: () => import('./routes/refund-management') },
   { path: 'refund-management/:id', lazy: () => import('./routes/refund-request') },
   { path: 'analytics', lazy: () => import('./routes/analytics') },
-  placeholder('promo-codes', 'promoCodes'),
+  // Issue 16 (decision 0063): promotions, their backtest, launch and pause, redemptions and spend.
+  { path: 'promo-codes', lazy: () => import('./routes/promo-codes') },
   { path: 'driver-payouts', lazy: () => import('./routes/driver-payouts') },
   { path: 'surge-pricing', lazy: () => import('./routes/surge-pricing') },
   placeholder('corporate-accounts', 'corporateAccounts'),

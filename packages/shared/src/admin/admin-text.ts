@@ -76,6 +76,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'support_ticket.reopen': 'Ticket reopened',
   'referral_program.update': 'Referral program changed',
   'sos.resolve': 'SOS resolved',
+  'promotion.create': 'Promotion created',
+  'promotion.status': 'Promotion launched or paused',
 };
 
 export const adminText = {

@@ -37,6 +37,8 @@ export const rideRequestSchema = z
     use_wallet: z.boolean().optional(),
     /** The quote's signed surge lock (decision 0035); needed to book while the pickup's zone surges. */
     quote_token: z.string().max(1000).optional(),
+    /** A promo code to take off the fare (decision 0063): reserved with the ride, applied at completion. */
+    promo_code: text().trim().max(40).optional(),
   })
   .strict()
   .refine((r) => (r.payment_method === 'card') === (r.payment_card_id !== undefined), {

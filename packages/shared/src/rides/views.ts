@@ -76,6 +76,8 @@ const rideBase = {
   cancellation_fee: rideCancellationFeeSchema.nullable(),
   /** What the rider owed from earlier rides (cancellation fees, declined card captures) that this ride carries, integer cents. */
   carried_fee_cents: z.number().int(),
+  /** A promo code's discount on the fare (decision 0063): the rider pays fare − this; the platform funds it. */
+  promo_discount_cents: z.number().int(),
 };
 
 /** The ride as its rider reads it: the PIN and the share link are theirs alone. */

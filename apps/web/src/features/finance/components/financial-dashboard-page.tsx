@@ -83,6 +83,7 @@ function Report({ data, stale, tz }: { data: FinanceDashboard; stale: boolean; t
           <Figure label={text.figures.fees} value={money(f.fees)} detail={`${text.figures.booking_fees} ${money(f.booking_fees)} · ${text.figures.cancellation_fees} ${money(f.cancellation_fees)}`} onOpen={() => open('fees')} />
           <Figure label={text.figures.tips} value={money(f.tips)} onOpen={() => open('tips')} />
           <Figure label={text.figures.refunds} value={money(f.refunds)} detail={text.ofGmv(percent(data.refund_share))} onOpen={() => open('refunds')} />
+          <Figure label={text.figures.promotions} value={money(f.promotions)} detail={text.ofGmv(percent(f.gmv ? f.promotions / f.gmv : null))} onOpen={() => open('promotions')} />
           <Figure label={text.figures.tax} value={money(f.tax)} onOpen={() => open('tax')} />
           <Figure label={text.figures.adjustments} value={money(f.adjustments)} onOpen={() => open('adjustments')} />
           <Figure label={text.figures.referral_rewards} value={money(f.referral_rewards)} onOpen={() => open('referral_rewards')} />

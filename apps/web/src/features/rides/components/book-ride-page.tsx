@@ -22,6 +22,8 @@ import { useActiveRide } from '../api/get-active-ride';
 import { rideKeys } from '../api/ride-keys';
 import { useRideQuote } from '../api/quote-ride';
 import { useRequestRide } from '../api/request-ride';
+import { type AppliedPromo, useApplyPromo } from '../api/apply-promo';
+import { PromoCodeField } from './promo-code-field';
 import type { RideView as Ride } from '@openride/shared/rides/views';
 import { type PlaceSuggestion, reverseGeocode } from '../hooks/use-place-search';
 import { formatMoney } from '../lib/format';
@@ -156,6 +158,14 @@ function BookRide({ activeRide, Payment, savedPlaces }: { activeRide: Ride | nul
   // A failed request's message is about the trip it was for: a new pickup, destination or ride type clears it.
   const resetRequest = request.reset;
   useEffect(() => resetRequest(), [pickup.point, destination.point, rideType, paying, resetRequest]);
+  // A promo code applied is for this trip (decision 0063): a new pickup or destination takes it off.
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
+  const applyPromo = useApplyPromo();
+  const resetApply = applyPromo.reset;
+  useEffect(() => {
+    setPromo(null);
+    resetApply();
+  }, [pickup.point, destination.point, resetApply]);
 
   const choose = (name: FieldName, s: PlaceSuggestion) => {
     setField(name, { text: s.name, point: { lat: s.lat, lng: s.lng, label: s.name } });
@@ -185,7 +195,7 @@ function BookRide({ activeRide, Payment, savedPlaces }: { activeRide: Ride | nul
   const onRequest = () => {
     if (!pickup.point || !destination.point || !selected) return;
     request.mutate(
-      { pickup: pickup.point, destination: destination.point, ride_type: selected.ride_type, ...paying, quote_token: quote.data?.quote_token },
+      { pickup: pickup.point, destination: destination.point, ride_type: selected.ride_type, ...paying, quote_token: quote.data?.quote_token, ...(promo ? { promo_code: promo.code } : {}) },
       { onSuccess: ({ ride }) => navigate(paths.trackRide(ride.id), { state: { requested: true } }) },
     );
   };
@@ -226,9 +236,26 @@ function BookRide({ activeRide, Payment, savedPlaces }: { activeRide: Ride | nul
   } else {
     quoteArea = (
       <div className="space-y-3">
-        <RideOptions quote={quote.data!} selected={selected?.ride_type ?? 'economy'} onSelect={setRideType} disabled={request.isPending} />
+        <RideOptions quote={quote.data!} selected={selected?.ride_type ?? 'economy'} onSelect={setRideType} disabled={request.isPending} promo={promo} />
+        <PromoCodeField
+          applied={promo}
+          applying={applyPromo.isPending}
+          error={applyPromo.error}
+          disabled={request.isPending}
+          onApply={(code) => pickup.point && destination.point && applyPromo.mutate({ code, pickup: pickup.point, destination: destination.point }, { onSuccess: setPromo })}
+          onRemove={() => {
+            setPromo(null);
+            applyPromo.reset();
+          }}
+        />
         {Payment ? (
-          <Payment currency={quote.data!.currency} totalCents={(selected?.fare_cents ?? 0) + quote.data!.owed_fee_cents} value={paying} onChange={setPaying} disabled={request.isPending} />
+          <Payment
+            currency={quote.data!.currency}
+            totalCents={(selected?.fare_cents ?? 0) - (promo?.options.find((o) => o.ride_type === selected?.ride_type)?.discount_cents ?? 0) + quote.data!.owed_fee_cents}
+            value={paying}
+            onChange={setPaying}
+            disabled={request.isPending}
+          />
         ) : (
           <PaymentRow />
         )}

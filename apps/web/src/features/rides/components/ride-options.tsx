@@ -2,6 +2,8 @@ import { Banknote, TrendingUp, Users } from 'lucide-react';
 import { surgeText } from '@openride/shared/surge/surge-text';
 import type { RideType } from '@openride/shared/rides/schemas';
 import { riderText } from '@openride/shared/rides/rider-text';
+import { promotionsText } from '@openride/shared/promotions/promotions-text';
+import type { AppliedPromo } from '@openride/shared/promotions/views';
 import { cn } from '@/lib/cn';
 import type { Quote } from '@openride/shared/rides/views';
 import { formatDistance, formatDuration, formatEta, formatMoney } from '../lib/format';
@@ -9,7 +11,20 @@ import { formatDistance, formatDuration, formatEta, formatMoney } from '../lib/f
 const text = riderText.book;
 
 /** The ride types of a quote as one radio group: name, seats, upfront fare (with surge, when there is), pickup ETA. */
-export function RideOptions({ quote, selected, onSelect, disabled }: { quote: Quote; selected: RideType; onSelect: (type: RideType) => void; disabled?: boolean }) {
+export function RideOptions({
+  quote,
+  selected,
+  onSelect,
+  disabled,
+  promo,
+}: {
+  quote: Quote;
+  selected: RideType;
+  onSelect: (type: RideType) => void;
+  disabled?: boolean;
+  /** A promo code applied (decision 0063): each option's discounted price and saving, or why the code does not take it. */
+  promo?: AppliedPromo | null;
+}) {
   // Surge is shown before booking (issue 12): the multiplier beside each fare, and why.
   const surging = quote.surge_tenths > 10;
   return (
@@ -50,13 +65,32 @@ export function RideOptions({ quote, selected, onSelect, disabled }: { quote: Qu
               <span className={cn('block text-sm', option.available ? 'text-brand-700' : 'text-ink-500')}>{eta}</span>
             </span>
             <span className="flex flex-col items-end">
-              <span className="text-base font-bold text-ink-900 tabular-nums">{formatMoney(option.fare_cents, quote.currency)}</span>
+              <PromoPrice option={option} currency={quote.currency} promo={promo?.options.find((o) => o.ride_type === option.ride_type)} />
               {surging ? <span className="text-xs font-semibold text-amber-800">{surgeText.rider.badge(quote.surge_tenths)}</span> : null}
             </span>
           </label>
         );
       })}
     </fieldset>
+  );
+}
+
+/** The fare, and with a promo code the discounted price, the saving, or the reason the code does not apply. */
+function PromoPrice({ option, currency, promo }: { option: { fare_cents: number }; currency: string; promo?: AppliedPromo['options'][number] }) {
+  if (!promo || promo.discount_cents <= 0) {
+    return (
+      <>
+        <span className="text-base font-bold text-ink-900 tabular-nums">{formatMoney(option.fare_cents, currency)}</span>
+        {promo?.message ? <span className="max-w-40 text-right text-xs text-ink-500">{promo.message}</span> : null}
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="text-xs text-ink-500 tabular-nums line-through">{formatMoney(option.fare_cents, currency)}</span>
+      <span className="text-base font-bold text-ink-900 tabular-nums">{formatMoney(option.fare_cents - promo.discount_cents, currency)}</span>
+      <span className="text-xs font-semibold text-brand-700">{promotionsText.book.saving(formatMoney(promo.discount_cents, currency))}</span>
+    </>
   );
 }
 

@@ -253,8 +253,8 @@ function TrackRide({ ride, live, updatedAt, Tip, safety, safetyAlert }: { ride: 
           <section aria-labelledby="ride-pay-title" className="rounded-2xl bg-ink-900 px-4 py-4 text-white">
             <h2 id="ride-pay-title" className="text-xl font-bold">
               {ride.payment_method === 'card'
-                ? text.paidByCard(formatMoney(ride.fare_cents + ride.carried_fee_cents - ride.wallet_cents, ride.currency))
-                : text.payCash(formatMoney(ride.fare_cents + ride.carried_fee_cents - ride.wallet_cents, ride.currency))}
+                ? text.paidByCard(formatMoney(ride.fare_cents + ride.carried_fee_cents - ride.promo_discount_cents - ride.wallet_cents, ride.currency))
+                : text.payCash(formatMoney(ride.fare_cents + ride.carried_fee_cents - ride.promo_discount_cents - ride.wallet_cents, ride.currency))}
             </h2>
             <p className="mt-1 text-sm text-ink-300">
               {ride.payment_method === 'card' ? text.paidByCardHint : text.payCashHint(ride.driver?.name.split(' ')[0] ?? text.driver.toLowerCase())}

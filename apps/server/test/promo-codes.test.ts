@@ -1,0 +1,481 @@
+import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import { promoDiscountCents } from '@openride/shared/promotions/discount';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trialBalance } from '../src/ledger/ledger';
+import { rideMoney } from '../src/ledger/ride-money';
+import { applyRidePromotion, releaseRidePromotion, reserveRidePromotion } from '../src/promotions/ride-promotions';
+import type { TestClient } from './http-client';
+import { ADMIN_ENV, adminOf, approvedDriverOf, eventually, FERRY_BUILDING, newUser, nextOffer, north, type OnlineDriver, onlineDriver, UNION_SQUARE } from './ride-actors';
+import { startTestServer, type TestServer } from './test-server';
+
+/**
+ * Promo codes (issue 16, decision 0063): admins create, backtest, launch and pause promotions; a rider's code
+ * is checked at Apply and again at request, reserved with the ride under the promotion's row lock, applied at
+ * completion (the platform funds it: the driver's share is the full fare's) and released on cancel or no
+ * driver. The budget, the maximum redemptions and the per-rider limit hold under races.
+ */
+let server: TestServer;
+let admin: TestClient;
+
+beforeAll(async () => {
+  server = await startTestServer(ADMIN_ENV, { dispatch: { offerTimeoutMs: 5000, idleGraceMs: 60_000, tickMs: 200, searchTimeoutMs: 60_000 } });
+  admin = await adminOf(server);
+});
+afterAll(async () => {
+  driver?.socket.close();
+  await server?.stop();
+});
+
+const db = () => server.services.db;
+const HOUR = 3_600_000;
+let codes = 0;
+const newCode = (tag = 'P') => `${tag}${Date.now().toString(36).toUpperCase()}${codes++}`.slice(0, 20);
+const create = (body: Record<string, unknown>, by: TestClient = admin) =>
+  by.post('/api/admin/promotions', { city_id: 'sf', code: newCode(), kind: 'amount', value: 300, valid_from: new Date(Date.now() - HOUR).toISOString(), status: 'active', ...body });
+const trip = { pickup: UNION_SQUARE, destination: FERRY_BUILDING };
+const apply = (rider: TestClient, code: string, where = trip) => rider.post('/api/promotions/apply', { code, ...where });
+const book = (rider: TestClient, promo_code?: string, extra: Record<string, unknown> = {}) =>
+  rider.post('/api/rides', { ...trip, ride_type: 'economy', payment_method: 'cash', ...(promo_code ? { promo_code } : {}), ...extra });
+const promotion = (id: string) => db().selectFrom('promotions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const redemptionsOf = (id: string) => db().selectFrom('promo_redemptions').selectAll().where('promotion_id', '=', id).execute();
+const auditOf = (id: string) => db().selectFrom('audit_log').selectAll().where('entity_type', '=', 'promotion').where('entity_id', '=', id).orderBy('created_at').execute();
+const ridesOf = (userId: string) => db().selectFrom('rides').select(['id', 'status']).where('rider_id', '=', userId).execute();
+
+/** A completed ride in the past, as history (a backtest replays them; a first-ride code reads them). */
+async function pastRide(riderId: string, opts: { fare: number; daysAgo: number; type?: 'economy' | 'comfort' | 'xl'; zoneId?: string | null }) {
+  const requested = new Date(Date.now() - opts.daysAgo * 86_400_000);
+  await db()
+    .insertInto('rides')
+    .values({
+      city_id: 'sf',
+      rider_id: riderId,
+      ride_type: opts.type ?? 'economy',
+      status: 'completed',
+      pickup_lat: 37.79,
+      pickup_lng: -122.4,
+      dropoff_lat: 37.77,
+      dropoff_lng: -122.45,
+      distance_m: 5000,
+      duration_s: 900,
+      fare_cents: opts.fare,
+      currency: 'USD',
+      pin: '1234',
+      share_token: randomBytes(32).toString('base64url'),
+      requested_at: requested,
+      completed_at: new Date(requested.getTime() + 20 * 60_000),
+      pricing: JSON.stringify({ pickup_zone_id: opts.zoneId ?? null }),
+    })
+    .execute();
+}
+
+describe('promotions: admins only', () => {
+  it('refuses riders and drivers (403) and visitors (401) on every admin route, and changes nothing', async () => {
+    const created = (await create({ status: 'draft' })).body.promotion;
+    const rider = await newUser(server, 'Rita Refused');
+    const driverUser = await approvedDriverOf(server, admin, 'Drew Refused');
+    const calls = (c: TestClient) => [
+      () => c.get('/api/admin/promotions'),
+      () => c.get('/api/admin/promotions?format=csv'),
+      () => create({}, c),
+      () => c.get(`/api/admin/promotions/${created.id}`),
+      () => c.post(`/api/admin/promotions/${created.id}/status`, { status: 'active' }),
+      () => c.post(`/api/admin/promotions/${created.id}/backtest`, {}),
+      () => c.get(`/api/admin/promotions/${created.id}/redemptions`),
+      () => c.get(`/api/admin/promotions/${created.id}/redemptions?format=csv`),
+    ];
+    for (const [who, client, status] of [
+      ['rider', rider.client, 403],
+      ['driver', driverUser.client, 403],
+      ['visitor', server.client(), 401],
+    ] as const) {
+      for (const call of calls(client)) expect((await call()).status, who).toBe(status);
+    }
+    expect((await promotion(created.id)).status).toBe('draft');
+    expect(await db().selectFrom('promotions').select('id').where('created_by', '<>', (await admin.get('/api/me')).body.user.id).execute()).toEqual([]);
+    // A rider may Apply (signed in); a visitor may not.
+    expect((await server.client().post('/api/promotions/apply', { code: created.code, ...trip })).status).toBe(401);
+  });
+
+  it('creates (audited), lists with filters and CSV, shows one, pauses and launches (audited once per change)', async () => {
+    const code = newCode('SPRING');
+    const res = await create({ code: code.toLowerCase(), kind: 'percent', value: 20, max_discount_cents: 500, min_fare_cents: 800, ride_types: ['economy', 'comfort'], budget_cents: 10_000, max_redemptions: 50, per_rider_limit: 2, first_ride_only: true, status: 'draft' });
+    expect(res.status).toBe(201);
+    const p = res.body.promotion;
+    expect(p).toMatchObject({ code, city_id: 'sf', city_name: 'San Francisco', currency: 'USD', kind: 'percent', value: 20, max_discount_cents: 500, min_fare_cents: 800, ride_types: ['economy', 'comfort'], budget_cents: 10_000, max_redemptions: 50, per_rider_limit: 2, first_ride_only: true, status: 'draft', redemptions_reserved: 0, redemptions_applied: 0, reserved_cents: 0, spent_cents: 0 });
+    const audit = await auditOf(p.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'promotion.create', before: null });
+
+    const list = (await admin.get(`/api/admin/promotions?q=${code}`)).body;
+    expect(list.items.map((i: { id: string }) => i.id)).toEqual([p.id]);
+    expect(list.total).toBe(1);
+    expect((await admin.get(`/api/admin/promotions?q=${code}&status=active`)).body.items).toEqual([]);
+    expect((await admin.get(`/api/admin/promotions?q=${code}&status=draft`)).body.items).toHaveLength(1);
+    const csv = await admin.get(`/api/admin/promotions?q=${code}&format=csv`);
+    expect(csv.status).toBe(200);
+    expect(String(csv.body)).toContain(code);
+    expect((await admin.get(`/api/admin/promotions/${p.id}`)).body.promotion.code).toBe(code);
+    expect((await admin.get('/api/admin/promotions/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await admin.get('/api/admin/promotions/nope')).status).toBe(404);
+
+    const launched = await admin.post(`/api/admin/promotions/${p.id}/status`, { status: 'active' });
+    expect(launched.body.promotion.status).toBe('active');
+    expect((await admin.post(`/api/admin/promotions/${p.id}/status`, { status: 'active' })).status).toBe(200);
+    expect((await admin.post(`/api/admin/promotions/${p.id}/status`, { status: 'paused' })).body.promotion.status).toBe('paused');
+    const statusAudits = (await auditOf(p.id)).filter((a) => a.action === 'promotion.status');
+    expect(statusAudits.map((a) => [a.before, a.after])).toEqual([
+      [{ status: 'draft' }, { status: 'active' }],
+      [{ status: 'active' }, { status: 'paused' }],
+    ]);
+    expect((await admin.post(`/api/admin/promotions/${p.id}/status`, { status: 'draft' })).status).toBe(400);
+    expect((await admin.post('/api/admin/promotions/00000000-0000-4000-8000-000000000000/status', { status: 'paused' })).status).toBe(404);
+  });
+
+  it('refuses bad input (400), an unknown city or zone (404) and a code in use (409), creating nothing', async () => {
+    const before = (await db().selectFrom('promotions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+    const bad: Record<string, unknown>[] = [
+      { code: 'a!' },
+      { code: 'AB' },
+      { kind: 'half' },
+      { kind: 'percent', value: 101 },
+      { value: 0 },
+      { value: 2.5 },
+      { min_fare_cents: -1 },
+      { ride_types: ['bike'] },
+      { valid_from: 'tomorrow' },
+      { valid_to: new Date(Date.now() - 2 * HOUR).toISOString() },
+      { budget_cents: 0 },
+      { max_redemptions: -3 },
+      { per_rider_limit: 0 },
+      { status: 'paused' },
+      { extra: true },
+    ];
+    for (const body of bad) expect((await create(body)).status, JSON.stringify(body)).toBe(400);
+    expect((await create({ city_id: 'atlantis' })).status).toBe(404);
+    expect((await create({ zone_ids: ['00000000-0000-4000-8000-000000000000'] })).status).toBe(404);
+    const taken = (await create({})).body.promotion.code;
+    const again = await create({ code: taken });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('PROMO_CODE_TAKEN');
+    const after = (await db().selectFrom('promotions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+    expect(Number(after)).toBe(Number(before) + 1);
+  });
+});
+
+describe('backtest', () => {
+  it('replays the last 30 days of completed rides with the rules: type, zone, minimum fare, first ride, per rider, max redemptions, budget', async () => {
+    // Nothing else has completed a ride in this server yet: these are the city's last 30 days.
+    const a = await newUser(server, 'Ann Backtest');
+    const b = await newUser(server, 'Ben Backtest');
+    await pastRide(a.id, { fare: 2000, daysAgo: 40 }); // outside the window, but makes Ann not new
+    await pastRide(a.id, { fare: 1000, daysAgo: 10 });
+    await pastRide(a.id, { fare: 3000, daysAgo: 9 });
+    await pastRide(b.id, { fare: 500, daysAgo: 8 }); // below the minimum
+    await pastRide(b.id, { fare: 1500, daysAgo: 7 });
+    await pastRide(b.id, { fare: 2500, daysAgo: 6, type: 'xl' }); // not the ride type
+    const percent = (await create({ kind: 'percent', value: 10, max_discount_cents: 250, min_fare_cents: 800, ride_types: ['economy'], status: 'draft', per_rider_limit: 5 })).body.promotion;
+    const res = await admin.post(`/api/admin/promotions/${percent.id}/backtest`, {});
+    expect(res.status).toBe(200);
+    // Qualifying: Ann 1000 (100), Ann 3000 (250 capped), Ben 1500 (150).
+    expect(res.body.backtest).toMatchObject({ currency: 'USD', rides_considered: 5, rides_qualified: 3, redemptions: 3, riders: 2, cost_cents: 500, limited_by: null });
+
+    const firstOnce = (await create({ kind: 'amount', value: 400, min_fare_cents: 800, first_ride_only: true, status: 'draft' })).body.promotion;
+    // Ann had ridden before the window: only Ben's first ride (the 500 one is below the minimum; first ride only means his first completed ride).
+    expect((await admin.post(`/api/admin/promotions/${firstOnce.id}/backtest`, {})).body.backtest).toMatchObject({ rides_qualified: 0, redemptions: 0, cost_cents: 0 });
+
+    const capped = (await create({ kind: 'amount', value: 400, max_redemptions: 2, per_rider_limit: 1, status: 'draft' })).body.promotion;
+    expect((await admin.post(`/api/admin/promotions/${capped.id}/backtest`, {})).body.backtest).toMatchObject({ rides_qualified: 5, redemptions: 2, riders: 2, cost_cents: 800 });
+    const budget = (await create({ kind: 'amount', value: 400, budget_cents: 1000, per_rider_limit: 5, status: 'draft' })).body.promotion;
+    expect((await admin.post(`/api/admin/promotions/${budget.id}/backtest`, {})).body.backtest).toMatchObject({ redemptions: 2, cost_cents: 800, limited_by: 'budget' });
+    expect((await admin.post('/api/admin/promotions/00000000-0000-4000-8000-000000000000/backtest', {})).status).toBe(404);
+    // It reads only.
+    expect(await redemptionsOf(percent.id)).toEqual([]);
+  });
+});
+
+describe('a rider applies a code', () => {
+  it('shows each ride type’s discount, and per option why not (ride type, minimum fare)', async () => {
+    const rider = await newUser(server, 'Amy Apply');
+    const p = (await create({ kind: 'percent', value: 50, max_discount_cents: 400, ride_types: ['economy', 'comfort'] })).body.promotion;
+    const res = await apply(rider.client, p.code.toLowerCase());
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(p.code);
+    const byType = Object.fromEntries(res.body.options.map((o: { ride_type: string }) => [o.ride_type, o]));
+    expect(byType.economy.discount_cents).toBe(Math.min(400, Math.round(byType.economy.fare_cents / 2)));
+    expect(byType.economy.refusal).toBeNull();
+    expect(byType.xl).toMatchObject({ discount_cents: 0, refusal: 'ride_type', message: 'This code isn’t for this ride type.' });
+    const minFare = (await create({ min_fare_cents: 1_000_000 })).body.promotion;
+    const refused = (await apply(rider.client, minFare.code)).body.options;
+    expect(refused.every((o: { refusal: string }) => o.refusal === 'min_fare')).toBe(true);
+    // Nothing is reserved by Apply.
+    expect(await redemptionsOf(p.id)).toEqual([]);
+  });
+
+  it('refuses each reason at Apply and again at request, booking nothing', async () => {
+    const zone = await admin.post('/api/admin/zones', {
+      city_id: 'sf',
+      type: 'pricing_zone',
+      name: 'Promo corner (tests)',
+      color: '#0ea5e9',
+      priority: 0,
+      enabled: true,
+      geometry: { type: 'Polygon', coordinates: [[[-122.5, 37.73], [-122.49, 37.73], [-122.49, 37.74], [-122.5, 37.74], [-122.5, 37.73]]] },
+    });
+    expect(zone.status).toBe(201);
+    const rider = await newUser(server, 'Rex Refused');
+    const veteran = await newUser(server, 'Vera Veteran');
+    await pastRide(veteran.id, { fare: 1000, daysAgo: 60 });
+    const past = new Date(Date.now() - 48 * HOUR).toISOString();
+    // A promotion whose one redemption another rider holds (their ride is under way).
+    const taken = (await create({ max_redemptions: 1 })).body.promotion;
+    const holder = await newUser(server, 'Hal Holder');
+    const held = await book(holder.client, taken.code);
+    expect(held.status).toBe(201);
+    const cases: Array<[string, string, TestClient]> = [
+      ['NOSUCHCODE1', 'PROMO_CODE_UNKNOWN', rider.client],
+      [(await create({ status: 'draft' })).body.promotion.code, 'PROMO_CODE_INACTIVE', rider.client],
+      [(await create({ valid_from: new Date(Date.now() + 24 * HOUR).toISOString() })).body.promotion.code, 'PROMO_CODE_INACTIVE', rider.client],
+      [(await create({ valid_from: past, valid_to: new Date(Date.now() - HOUR).toISOString() })).body.promotion.code, 'PROMO_CODE_EXPIRED', rider.client],
+      [taken.code, 'PROMO_CODE_SPENT', rider.client],
+      [(await create({ first_ride_only: true })).body.promotion.code, 'PROMO_CODE_FIRST_RIDE', veteran.client],
+      [(await create({ zone_ids: [zone.body.zone.id] })).body.promotion.code, 'PROMO_CODE_ZONE', rider.client],
+      [(await create({ ride_types: ['xl'] })).body.promotion.code, 'PROMO_CODE_RIDE_TYPE', rider.client],
+      [(await create({ min_fare_cents: 1_000_000 })).body.promotion.code, 'PROMO_CODE_MIN_FARE', rider.client],
+    ];
+    const paused = (await create({})).body.promotion;
+    await admin.post(`/api/admin/promotions/${paused.id}/status`, { status: 'paused' });
+    cases.push([paused.code, 'PROMO_CODE_INACTIVE', rider.client]);
+    for (const [code, error, client] of cases) {
+      const applied = await apply(client, code);
+      // Ride type and minimum fare are per option at Apply; every other reason refuses the code.
+      if (error === 'PROMO_CODE_RIDE_TYPE' || error === 'PROMO_CODE_MIN_FARE') {
+        expect(applied.status).toBe(200);
+        expect(applied.body.options.find((o: { ride_type: string }) => o.ride_type === 'economy').refusal).toBe(error === 'PROMO_CODE_RIDE_TYPE' ? 'ride_type' : 'min_fare');
+      } else {
+        expect(applied.status, code).toBe(422);
+        expect(applied.body.error.code, code).toBe(error);
+      }
+      const booked = await book(client, code);
+      expect(booked.status, code).toBe(422);
+      expect(booked.body.error.code, code).toBe(error);
+      expect(booked.body.error.message.length).toBeGreaterThan(5);
+    }
+    expect(await ridesOf(rider.id)).toEqual([]);
+    expect(await ridesOf(veteran.id).then((r) => r.filter((x) => x.status !== 'completed'))).toEqual([]);
+    expect(await db().selectFrom('promo_redemptions').select('id').where('rider_id', 'in', [rider.id, veteran.id]).execute()).toEqual([]);
+    expect((await apply(rider.client, 'x!')).status).toBe(400);
+    // A budget smaller than this ride's discount refuses at request (and per option at Apply).
+    const small = (await create({ budget_cents: 100 })).body.promotion;
+    expect((await apply(rider.client, small.code)).body.options.every((o: { refusal: string }) => o.refusal === 'spent')).toBe(true);
+    expect((await book(rider.client, small.code)).body.error.code).toBe('PROMO_CODE_SPENT');
+    expect((await holder.client.post(`/api/rides/${held.body.ride.id}/cancel`, {})).status).toBe(200);
+  });
+
+  it('counts a use while the ride is under way (per-rider limit), and gives it back on cancel', async () => {
+    const rider = await newUser(server, 'Una Used');
+    const p = (await create({ per_rider_limit: 1 })).body.promotion;
+    const booked = await book(rider.client, p.code);
+    expect(booked.status).toBe(201);
+    const ride = await db().selectFrom('rides').selectAll().where('id', '=', booked.body.ride.id).executeTakeFirstOrThrow();
+    expect(ride.promo_discount_cents).toBe(300);
+    // The rider's ride says what they will pay less.
+    expect(booked.body.ride.promo_discount_cents).toBe(300);
+    expect(await promotion(p.id)).toMatchObject({ redemptions_held: 1, committed_cents: 300 });
+    expect((await apply(rider.client, p.code)).body.error.code).toBe('PROMO_CODE_USED');
+    expect((await rider.client.post(`/api/rides/${ride.id}/cancel`, {})).status).toBe(200);
+    expect((await redemptionsOf(p.id)).map((r) => r.state)).toEqual(['released']);
+    expect(await promotion(p.id)).toMatchObject({ redemptions_held: 0, committed_cents: 0, spent_cents: 0 });
+    expect((await apply(rider.client, p.code)).status).toBe(200);
+    // The released redemption shows on the admin's list.
+    const listed = (await admin.get(`/api/admin/promotions/${p.id}/redemptions`)).body.items;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ ride_id: ride.id, state: 'released', reserved_cents: 300, applied_cents: null, rider_name: 'Una Used' });
+    expect((await admin.get(`/api/admin/promotions/${p.id}/redemptions?state=applied`)).body.items).toEqual([]);
+  });
+
+  it('releases the reservation when dispatch finds no driver', async () => {
+    const rider = await newUser(server, 'Noel Nodriver');
+    const p = (await create({ value: 200 })).body.promotion;
+    const booked = await book(rider.client, p.code);
+    expect(booked.status).toBe(201);
+    expect(await promotion(p.id)).toMatchObject({ redemptions_held: 1, committed_cents: 200 });
+    await db().updateTable('rides').set({ dispatch_deadline: new Date(Date.now() - 1000) }).where('id', '=', booked.body.ride.id).execute();
+    server.services.dispatcher.kick(booked.body.ride.id);
+    await eventually(async () => (await rider.client.get(`/api/rides/${booked.body.ride.id}`)).body.ride.status === 'no_driver');
+    expect((await redemptionsOf(p.id)).map((r) => r.state)).toEqual(['released']);
+    expect(await promotion(p.id)).toMatchObject({ redemptions_held: 0, committed_cents: 0 });
+  });
+});
+
+let driver: OnlineDriver | undefined;
+async function completeWith(rider: TestClient, code?: string) {
+  driver ??= await onlineDriver(server, admin, north(UNION_SQUARE, 300), 'Promo Pat');
+  await driver.locate(north(UNION_SQUARE, 300));
+  const booked = await book(rider, code);
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  const ride = booked.body.ride as { id: string; pin: string };
+  await nextOffer(driver, ride.id);
+  for (const step of ['accept', 'arrive']) expect((await driver.client.post(`/api/rides/${ride.id}/${step}`, {})).status).toBe(200);
+  expect((await driver.client.post(`/api/rides/${ride.id}/start`, { pin: ride.pin })).status).toBe(200);
+  expect((await driver.client.post(`/api/rides/${ride.id}/complete`, {})).status).toBe(200);
+  return ride.id;
+}
+const completionEntries = async (rideId: string) =>
+  (
+    await db()
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .select(['a.code', 'e.line', 'e.amount_cents'])
+      .where('t.idempotency_key', '=', `ride:${rideId}:completed`)
+      .execute()
+  ).map((e) => ({ code: e.code, line: e.line, amount_cents: Number(e.amount_cents) }));
+
+describe('the reservation lifecycle', () => {
+  it('request reserves, completion applies: the rider pays fare − discount, the driver earns on the full fare, the platform funds it', async () => {
+    const p = (await create({ value: 350, budget_cents: 5000 })).body.promotion;
+    const withCode = await newUser(server, 'Carla Code');
+    const without = await newUser(server, 'Nico Nocode');
+    const controlId = await completeWith(without.client);
+    const rideId = await completeWith(withCode.client, p.code);
+    const ride = await db().selectFrom('rides').selectAll().where('id', '=', rideId).executeTakeFirstOrThrow();
+    const control = await db().selectFrom('rides').selectAll().where('id', '=', controlId).executeTakeFirstOrThrow();
+    expect(ride.fare_cents).toBe(control.fare_cents);
+    expect(ride.promo_discount_cents).toBe(350);
+
+    const entries = await completionEntries(rideId);
+    const controlEntries = await completionEntries(controlId);
+    const line = (list: typeof entries, l: string) => list.filter((e) => e.line === l).reduce((s, e) => s + e.amount_cents, 0);
+    expect(line(entries, 'fare_cash')).toBe(ride.fare_cents - 350); // the driver collected the discounted fare
+    expect(entries.find((e) => e.line === 'promotion')).toEqual({ code: 'promotions', line: 'promotion', amount_cents: 350 });
+    expect(line(entries, 'driver_earnings')).toBe(line(controlEntries, 'driver_earnings')); // not reduced
+    expect(line(entries, 'commission')).toBe(line(controlEntries, 'commission'));
+    expect(entries.reduce((s, e) => s + e.amount_cents, 0)).toBe(0);
+    expect((await rideMoney(db(), ride)).paid_cents).toBe(ride.fare_cents - 350);
+    expect((await trialBalance(db())).balanced).toBe(true);
+
+    expect((await redemptionsOf(p.id)).map((r) => [r.state, r.reserved_cents, r.applied_cents])).toEqual([['applied', 350, 350]]);
+    const view = (await admin.get(`/api/admin/promotions/${p.id}`)).body.promotion;
+    expect(view).toMatchObject({ redemptions_applied: 1, redemptions_reserved: 0, spent_cents: 350, reserved_cents: 0, status: 'active' });
+    // The financial dashboard's Promotions line is the ledger's.
+    const today = new Date().toISOString().slice(0, 10);
+    const dash = (await admin.get(`/api/admin/finance/dashboard?city=sf&from=${today}&to=${today}&tz=UTC`)).body;
+    expect(dash.figures.promotions).toBeGreaterThanOrEqual(350);
+    // Used once: the per-rider limit refuses a second.
+    expect((await book(withCode.client, p.code)).body.error.code).toBe('PROMO_CODE_USED');
+  });
+});
+
+describe('races: the limits hold', () => {
+  it('a hundred riders at once for the last redemptions: exactly the allowed number', async () => {
+    const allowed = 3;
+    const p = (await create({ value: 100, max_redemptions: allowed, per_rider_limit: 1 })).body.promotion;
+    const riders: { client: TestClient; id: string }[] = [];
+    for (let i = 0; i < 100; i += 10) riders.push(...(await Promise.all(Array.from({ length: 10 }, (_, k) => newUser(server, `Racer ${i + k}`)))));
+    const far = { pickup: { lat: 37.7694, lng: -122.4862, label: 'Golden Gate Park' }, destination: FERRY_BUILDING };
+    const results = await Promise.all(riders.map((r) => r.client.post('/api/rides', { ...far, ride_type: 'economy', payment_method: 'cash', promo_code: p.code })));
+    const made = results.filter((r) => r.status === 201).length;
+    const refused = results.filter((r) => r.status === 422 && r.body.error.code === 'PROMO_CODE_SPENT').length;
+    const held = (await redemptionsOf(p.id)).filter((r) => r.state !== 'released').length;
+    console.log(`promo race: attempts ${results.length}, redemptions allowed ${allowed}, redemptions made ${held} (${made} rides booked with the code, ${refused} refused PROMO_CODE_SPENT)`);
+    expect(results.filter((r) => r.status >= 500)).toEqual([]);
+    expect(made).toBe(allowed);
+    expect(refused).toBe(100 - allowed);
+    expect(held).toBe(allowed);
+    expect(await promotion(p.id)).toMatchObject({ redemptions_held: allowed, committed_cents: allowed * 100 });
+    // Their cancels give the redemptions back.
+    for (const [i, r] of results.entries()) if (r.status === 201) expect((await riders[i]!.client.post(`/api/rides/${r.body.ride.id}/cancel`, {})).status).toBe(200);
+    expect(await promotion(p.id)).toMatchObject({ redemptions_held: 0, committed_cents: 0 });
+
+    // The budget: 250 for discounts of 100 is two rides, however many race.
+    const b = (await create({ value: 100, budget_cents: 250, per_rider_limit: 1 })).body.promotion;
+    const budgetRace = await Promise.all(riders.slice(0, 30).map((r) => r.client.post('/api/rides', { ...far, ride_type: 'economy', payment_method: 'cash', promo_code: b.code })));
+    const budgetMade = budgetRace.filter((r) => r.status === 201).length;
+    console.log(`promo budget race: attempts ${budgetRace.length}, redemptions allowed 2 (budget 250, discount 100), redemptions made ${budgetMade}`);
+    expect(budgetMade).toBe(2);
+    expect(await promotion(b.id)).toMatchObject({ redemptions_held: 2, committed_cents: 200 });
+    for (const [i, r] of budgetRace.entries()) if (r.status === 201) await riders[i]!.client.post(`/api/rides/${r.body.ride.id}/cancel`, {});
+  }, 120_000);
+
+  it('one rider racing ten requests with a once-per-rider code holds one redemption', async () => {
+    const rider = await newUser(server, 'Solo Racer');
+    const p = (await create({ value: 100, per_rider_limit: 1 })).body.promotion;
+    const results = await Promise.all(Array.from({ length: 10 }, () => book(rider.client, p.code)));
+    expect(results.filter((r) => r.status >= 500)).toEqual([]);
+    // One booked; the others refused by the one-active-ride rule or the code's per-rider limit, never a 500.
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status !== 201).every((r) => ['ACTIVE_RIDE_EXISTS', 'PROMO_CODE_USED'].includes(r.body.error.code))).toBe(true);
+    expect((await redemptionsOf(p.id)).filter((r) => r.state !== 'released')).toHaveLength(1);
+    const won = results.find((r) => r.status === 201)!;
+    await rider.client.post(`/api/rides/${won.body.ride.id}/cancel`, {});
+  });
+});
+
+describe('properties', () => {
+  it('the discount is never negative, never above the maximum, never above the fare', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('percent' as const, 'amount' as const),
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null }),
+        fc.integer({ min: -10, max: 1_000_000 }),
+        (kind, rawValue, max, fare) => {
+          const value = kind === 'percent' ? (rawValue % 100) + 1 : rawValue;
+          const d = promoDiscountCents({ kind, value, max_discount_cents: max }, fare);
+          expect(Number.isSafeInteger(d)).toBe(true);
+          expect(d).toBeGreaterThanOrEqual(0);
+          expect(d).toBeLessThanOrEqual(Math.max(0, fare));
+          if (max !== null) expect(d).toBeLessThanOrEqual(max);
+          if (kind === 'percent' && value === 100 && max === null && fare > 0) expect(d).toBe(fare);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('any sequence of reserve, apply and release keeps the books: applied + reserved = committed ≤ budget, per rider ≤ limit', async () => {
+    const riders = await Promise.all([newUser(server, 'Prop One'), newUser(server, 'Prop Two'), newUser(server, 'Prop Three')]);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ budget: fc.integer({ min: 100, max: 3000 }), max: fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }), perRider: fc.integer({ min: 1, max: 3 }) }),
+        fc.array(fc.record({ op: fc.constantFrom('reserve', 'reserve', 'apply', 'release'), rider: fc.integer({ min: 0, max: 2 }), fare: fc.integer({ min: 100, max: 4000 }), pick: fc.nat() }), { minLength: 1, maxLength: 25 }),
+        async (limits, ops) => {
+          const p = (await create({ kind: 'percent', value: 30, max_discount_cents: 700, budget_cents: limits.budget, max_redemptions: limits.max, per_rider_limit: limits.perRider })).body.promotion;
+          const open: string[] = [];
+          for (const op of ops) {
+            if (op.op === 'reserve') {
+              const rider = riders[op.rider]!;
+              const ride = await db()
+                .insertInto('rides')
+                .values({ city_id: 'sf', rider_id: rider.id, ride_type: 'economy', status: 'cancelled', pickup_lat: 37.79, pickup_lng: -122.4, dropoff_lat: 37.77, dropoff_lng: -122.45, distance_m: 1, duration_s: 1, fare_cents: op.fare, currency: 'USD', pin: '1234', share_token: randomBytes(32).toString('base64url') })
+                .returningAll()
+                .executeTakeFirstOrThrow();
+              try {
+                await db().transaction().execute((trx) => reserveRidePromotion(trx, ride, { promotion_id: p.id, discount_cents: 0 }));
+                open.push(ride.id);
+              } catch (err) {
+                expect(String((err as { code?: string }).code)).toMatch(/^PROMO_CODE_(SPENT|USED)$/);
+              }
+            } else if (open.length > 0) {
+              const id = open.splice(op.pick % open.length, 1)[0]!;
+              const ride = await db().selectFrom('rides').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+              await db().transaction().execute((trx) => (op.op === 'apply' ? applyRidePromotion(trx, ride) : releaseRidePromotion(trx, ride)));
+            }
+            const row = await promotion(p.id);
+            const rs = await redemptionsOf(p.id);
+            const applied = rs.filter((r) => r.state === 'applied').reduce((s, r) => s + (r.applied_cents ?? 0), 0);
+            const reserved = rs.filter((r) => r.state === 'reserved').reduce((s, r) => s + r.reserved_cents, 0);
+            expect(row.spent_cents).toBe(applied);
+            expect(row.committed_cents).toBe(applied + reserved);
+            expect(row.committed_cents).toBeLessThanOrEqual(limits.budget);
+            expect(row.redemptions_held).toBe(rs.filter((r) => r.state !== 'released').length);
+            if (limits.max !== null) expect(row.redemptions_held).toBeLessThanOrEqual(limits.max);
+            for (const r of riders) expect(rs.filter((x) => x.rider_id === r.id && x.state !== 'released').length).toBeLessThanOrEqual(limits.perRider);
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
+  }, 120_000);
+});

@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Backtest, Promotion, PromoRedemption } from '@openride/shared/promotions/views';
+import { api } from '@/lib/api';
+
+export type { Backtest, Promotion, PromoRedemption };
+
+/** Every key of the promotions domain (the data tables' pages go below them). */
+export const promotionKeys = {
+  list: ['admin', 'promotions'] as const,
+  redemptions: (id: string) => ['admin', 'promotions', id, 'redemptions'] as const,
+  cities: ['admin', 'promotions', 'cities'] as const,
+};
+const auditKey = ['admin', 'audit-log'] as const;
+
+/** GET /api/admin/cities, for the city of a new promotion. */
+export function usePromotionCities() {
+  return useQuery({ queryKey: promotionKeys.cities, queryFn: ({ signal }) => api<{ items: { id: string; name: string; currency: string }[] }>('/api/admin/cities', { signal }).then((r) => r.items) });
+}
+
+/** POST /api/admin/promotions: the list and the audit log follow. */
+export function useCreatePromotion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api<{ promotion: Promotion }>('/api/admin/promotions', { method: 'POST', body }).then((r) => r.promotion),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: promotionKeys.list }), client.invalidateQueries({ queryKey: auditKey })]),
+  });
+}
+
+/** POST /api/admin/promotions/:id/status (launch or pause). */
+export function usePromotionStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: 'active' | 'paused' }) =>
+      api<{ promotion: Promotion }>(`/api/admin/promotions/${encodeURIComponent(id)}/status`, { method: 'POST', body: { status } }).then((r) => r.promotion),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: promotionKeys.list }), client.invalidateQueries({ queryKey: auditKey })]),
+  });
+}
+
+/** POST /api/admin/promotions/:id/backtest: reads only, answered once per click. */
+export function useBacktest() {
+  return useMutation({
+    mutationFn: (id: string) => api<{ backtest: Backtest }>(`/api/admin/promotions/${encodeURIComponent(id)}/backtest`, { method: 'POST', body: {} }).then((r) => r.backtest),
+  });
+}
