@@ -159,6 +159,8 @@ describe('the demo city', () => {
     const rider = new TestClient(url);
     expect((await rider.post('/api/functions/auth-with-rate-limit', { action: 'signin', email: DEMO_RIDER_EMAIL, password: DEMO_PASSWORD })).status).toBe(200);
     expect((await rider.get('/api/me')).body).toMatchObject({ isAdmin: false, profile: { full_name: 'Riley Demo' } });
+    // Created as sign-up creates people: agreed to the Terms and Privacy Policy in force, so not asked again.
+    expect((await rider.get('/api/legal/status')).body).toMatchObject({ needs_acceptance: false, accepted: { terms: 1, privacy: 1 } });
 
     const admin = new TestClient(url);
     expect((await admin.post('/api/functions/auth-with-rate-limit', { action: 'signin', email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD })).status).toBe(200);

@@ -4,6 +4,8 @@ import { latestDriverOf } from '../drivers/drivers.repo';
 import type { Services } from '../http/context';
 import { ensureDemoPromotion } from '../promotions/demo-promotion';
 import { ensureDemoPapers } from './demo-papers';
+import { acceptLegalDocuments } from '../legal/legal-status';
+import { currentLegalVersions } from '../legal/legal.repo';
 import { findPhoneConflict } from '../profiles/find-phone-conflict';
 import { toMinutes } from '@openride/shared/schedule/schemas';
 import {
@@ -41,6 +43,10 @@ async function ensureUser(services: SeedServices, email: string, name: string, p
       const res = await auth.api.signUpEmail({ body: { email, password: DEMO_PASSWORD, name } });
       user = { id: res.user.id };
       created = true;
+      // As the sign-up form does: a new account agrees to the Terms and Privacy Policy in force (decision 0057),
+      // so the demo's people are not asked to agree on their first page.
+      const current = await currentLegalVersions(db);
+      await acceptLegalDocuments(db, user.id, { terms_version: current.terms, privacy_version: current.privacy });
     } catch (err) {
       // Another process seeding at the same moment (scaled mode) made it first: use theirs.
       if (!(err instanceof APIError)) throw err;
