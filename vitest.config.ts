@@ -36,6 +36,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // As in e2e below: a poll waits for a server round trip, longer than 1 s on a loaded machine.
+          expect: { poll: { timeout: 10_000 } },
           // Each file runs its own server in process; two cores hold two files at a time (the default is one).
           maxWorkers: 2,
           fileParallelism: true,
@@ -53,6 +55,10 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          // A poll waits for what a round trip to the server brings (going online, a live update): Vitest's
+          // default of 1 s is shorter than one request on a loaded CI machine (ride-driver's switch took longer).
+          // A poll that never holds still fails, after 10 s.
+          expect: { poll: { timeout: 10_000 } },
           // Each file starts its own server (and maybe two) and a browser: two cores hold two at a time.
           maxWorkers: 2,
           fileParallelism: true,
