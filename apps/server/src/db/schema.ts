@@ -233,7 +233,7 @@ export type RidesTable = {
   duration_s: number;
   fare_cents: number;
   currency: string;
-  payment_method: Generated<'cash' | 'card'>;
+  payment_method: Generated<'cash' | 'card' | 'business'>;
   /** The saved card a card ride is paid with (migration 0014). */
   payment_card_id: string | null;
   /** Wallet credit applied first to fare + carried fees: set aside at request, spent at completion (migration 0014). */
@@ -277,6 +277,39 @@ export type RidesTable = {
   carried_fee_cents: Generated<number>;
   /** The promo code's discount on the fare, reserved at request (migration 0032): the rider pays fare − this; the platform funds it. */
   promo_discount_cents: Generated<number>;
+  /** A business ride's company (migration 0035): payment_method 'business' exactly when set; the company pays the fare. */
+  company_id: string | null;
+  /** The expense code the member gave for a business ride (migration 0035). */
+  expense_code: string | null;
+};
+
+/** A company with a corporate account (migration 0035, decision 0066). */
+export type CompaniesTable = {
+  id: Generated<string>;
+  city_id: string;
+  name: string;
+  billing_email: string;
+  billing_cycle: Generated<'monthly'>;
+  /** What the company may owe at once (unpaid invoices + rides not yet invoiced). */
+  credit_limit_cents: number;
+  currency: string;
+  status: Generated<'active' | 'suspended'>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  version: Generated<number>;
+};
+
+/** A company's people (migration 0035): company admins and members; removal keeps the row. */
+export type CompanyMembersTable = {
+  company_id: string;
+  user_id: string;
+  role: 'admin' | 'member';
+  status: Generated<'active' | 'removed'>;
+  /** Overrides the policy's monthly budget per member when set. */
+  monthly_budget_cents: number | null;
+  joined_at: Generated<Date>;
+  removed_at: Timestamp | null;
 };
 
 /** Cancellation fees and no-shows per city × ride type (× zone; null = the city's default) (migration 0011). */
@@ -455,6 +488,8 @@ export type DB = {
   cities: CitiesTable;
   fare_policies: FarePoliciesTable;
   rides: RidesTable;
+  companies: CompaniesTable;
+  company_members: CompanyMembersTable;
   ride_offers: RideOffersTable;
   ride_locations: RideLocationsTable;
   ride_events: RideEventsTable;

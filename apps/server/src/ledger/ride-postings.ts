@@ -44,12 +44,16 @@ export async function postRideCompleted(trx: Kysely<DB>, ride: Ride, payment: Ri
   const total = ride.fare_cents + carried;
   const card = payment.card_cents ?? 0;
   const wallet = payment.wallet_cents ?? 0;
-  const cash = total - promo - card - wallet;
+  // A business ride (decision 0066): the company owes what the rider would have paid; the driver collects nothing.
+  const business = ride.payment_method === 'business' ? total - promo - card - wallet : 0;
+  if (ride.payment_method === 'business' && !ride.company_id) throw new Error(`ledger: business ride ${ride.id} has no company`);
+  const cash = total - promo - card - wallet - business;
   if (cash < 0 || card < 0 || wallet < 0) throw new Error(`ledger: ride ${ride.id} paid ${card} by card and ${wallet} by wallet, more than ${total}`);
   const driver: AccountRef = { code: 'driver', owner: ride.driver_id };
   const entries: Posting[] = [
     { account: driver, line: 'fare_cash', amount_cents: cash },
     { account: { code: 'processor_clearing' }, line: 'fare_card', amount_cents: card },
+    ...(business > 0 ? [{ account: { code: 'company', owner: ride.company_id! } as AccountRef, line: 'fare_business' as const, amount_cents: business }] : []),
     { account: { code: 'rider_wallet', owner: ride.rider_id }, line: 'fare_wallet', amount_cents: wallet },
     { account: { code: 'rider_owed', owner: ride.rider_id }, line: 'carried_fee', amount_cents: -carried },
     { account: { code: 'promotions' }, line: 'promotion', amount_cents: promo },
@@ -64,7 +68,7 @@ export async function postRideCompleted(trx: Kysely<DB>, ride: Ride, payment: Ri
     currency: ride.currency,
     city_id: ride.city_id,
     ride_id: ride.id,
-    memo: { ...split, fare_cents: ride.fare_cents, carried_fee_cents: carried, promo_discount_cents: promo, cash_cents: cash, card_cents: card, wallet_cents: wallet, commission_bp: settings.commission_bp[ride.ride_type] ?? 0, tax_rate_bp: settings.tax_rate_bp, settings_version: settings.version },
+    memo: { ...split, fare_cents: ride.fare_cents, carried_fee_cents: carried, promo_discount_cents: promo, cash_cents: cash, card_cents: card, business_cents: business, wallet_cents: wallet, commission_bp: settings.commission_bp[ride.ride_type] ?? 0, tax_rate_bp: settings.tax_rate_bp, settings_version: settings.version },
     entries,
   });
 }

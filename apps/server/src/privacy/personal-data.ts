@@ -211,6 +211,14 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   { table: 'referral_codes', match: [byUser('user_id')], onDelete: 'delete' },
   { table: 'user_devices', match: [byUser('user_id')], onDelete: 'delete' },
   { table: 'referrals', match: [byUser('referrer_id'), byUser('referee_id')], onDelete: 'keep' },
+
+  // Corporate accounts (decision 0066): a membership ends with the account but its row stays (the company's
+  // invoices name the rides it paid for), pointing to an id that no longer resolves to a person.
+  {
+    table: 'company_members',
+    match: [byUser('user_id')],
+    onDelete: async (trx, who) => void (await trx.updateTable('company_members').set({ status: 'removed', removed_at: new Date() }).where('user_id', '=', who.userId).where('status', '=', 'active').execute()),
+  },
 ];
 
 /**
@@ -231,6 +239,7 @@ export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   faq_entries: 'The public help center; any author column is the admin who wrote it.',
   referral_programs: 'Operator settings (decision 0064); updated_by is the admin who set them.',
   promotions: 'Operator settings (promo codes and their counters); created_by is the admin who created one.',
+  companies: 'Corporate customers (decision 0066): a company, not a person; created_by is the admin who created it.',
 };
 
 /** A table of a later migration is skipped until it exists (to_regclass is null for an unknown name). */

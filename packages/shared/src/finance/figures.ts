@@ -11,10 +11,12 @@ export type FigureFilter = { accounts?: readonly AccountCode[]; lines?: readonly
 
 export const FIGURES = {
   /** Gross bookings: what riders paid for fares (posted only by `ride.completed`, net of its reversals). */
-  gmv: { lines: ['fare_cash', 'fare_card', 'fare_wallet'], sign: 1 },
+  gmv: { lines: ['fare_cash', 'fare_card', 'fare_wallet', 'fare_business'], sign: 1 },
   cash: { lines: ['fare_cash'], sign: 1 },
   card: { lines: ['fare_card'], sign: 1 },
   wallet: { lines: ['fare_wallet'], sign: 1 },
+  /** Fares of business rides, owed by companies (decision 0066). */
+  business: { lines: ['fare_business'], sign: 1 },
   /** Commission revenue (tax on it is not revenue: it is `tax`). */
   commission: { accounts: ['commission'], sign: -1 },
   tax: { accounts: ['tax_payable'], sign: -1 },

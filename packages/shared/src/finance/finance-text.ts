@@ -103,6 +103,7 @@ export const financeText = {
       cash: 'Cash',
       card: 'Card',
       wallet: 'Wallet',
+      business: 'Business (companies owe)',
     } satisfies Record<FigureKey, string>,
     takeRate: 'Take rate',
     ofGmv: (p: string) => `${p} of GMV`,

@@ -82,6 +82,10 @@ export const ENTRY_LINES = [
   'card_declined',
   // Appended by decision 0064: a referral reward (the platform's expense, and the credit it gives).
   'referral_reward',
+  // Appended by decision 0066: a business ride's fare owed by the company (account `company`), and the company
+  // paying an invoice (into the bank, out of `company`).
+  'fare_business',
+  'company_payment',
 ] as const;
 export type EntryLine = (typeof ENTRY_LINES)[number];
 
@@ -103,6 +107,8 @@ export const TRANSACTION_KINDS = [
   'payment.capture_failed',
   // Appended by decision 0064: a referral qualified; its rewards are paid.
   'referral.reward',
+  // Appended by decision 0066: a company paid (part of) what it owes; an admin marks its invoice paid.
+  'company.payment',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

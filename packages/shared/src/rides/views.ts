@@ -11,7 +11,8 @@ import { PAYMENT_METHODS, RIDE_TYPES } from './schemas';
  */
 export const rideStatusSchema = z.enum(RIDE_STATUSES);
 export const rideTypeViewSchema = z.enum(RIDE_TYPES);
-export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+/** How a ride is paid, as read back: a rider's method, or 'business' (the company pays; decision 0066). */
+export const paymentMethodSchema = z.enum([...PAYMENT_METHODS, 'business']);
 
 /** One end of a ride: WGS84, with the label the rider picked (null when they dropped a pin). */
 export const ridePlaceSchema = z.strictObject({ lat: z.number(), lng: z.number(), label: z.string().nullable() });
