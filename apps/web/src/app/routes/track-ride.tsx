@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { TipRide } from '@/features/payments/components/tip-ride';
 import { TrackRidePage } from '@/features/rides/components/track-ride-page';
-import { RideCheckPrompt } from '@/features/safety/components/ride-check-prompt';
+import { RideCheckPrompt, UnlessRideCheckOpen } from '@/features/safety/components/ride-check-prompt';
 import { SosButton } from '@/features/safety/components/sos-button';
 
 /**
@@ -15,7 +15,13 @@ export function Component() {
   return (
     <TrackRidePage
       tip={TipRide}
-      safety={rideId ? <SosButton rideId={rideId} /> : null}
+      safety={
+        rideId ? (
+          <UnlessRideCheckOpen rideId={rideId}>
+            <SosButton rideId={rideId} />
+          </UnlessRideCheckOpen>
+        ) : null
+      }
       safetyAlert={rideId ? <RideCheckPrompt rideId={rideId} role="rider" sos={<SosButton rideId={rideId} />} /> : null}
     />
   );

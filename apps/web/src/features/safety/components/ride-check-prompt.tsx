@@ -69,3 +69,12 @@ export function RideCheckPrompt({ rideId, role, sos }: { rideId: string; role: '
     </section>
   );
 }
+
+/**
+ * The page's own SOS place: `sos` while no ride check is open. While one is, its prompt carries the SOS button
+ * beside **I'm OK**, so the page shows one SOS button, not two (the same query as the prompt: no extra request).
+ */
+export function UnlessRideCheckOpen({ rideId, children }: { rideId: string; children: ReactNode }) {
+  const check = useRideCheck(rideId);
+  return check.data ? null : children;
+}
