@@ -27,6 +27,19 @@ describe('geofence management', () => {
     await table.getByRole('row', { name: /Downtown \(Financial District and SoMa\)/ }).waitFor();
     await table.getByRole('row', { name: /Alcatraz Island/ }).getByText('Restricted').waitFor();
 
+    // The city's emergency number (what SOS offers to call): a bad one is explained, a good one saved.
+    await page.getByRole('button', { name: text.editCity }).click();
+    const cityForm = page.getByRole('form', { name: text.editCityTitle('San Francisco') });
+    const emergency = cityForm.getByLabel(text.cityFields.emergencyNumber);
+    expect(await emergency.inputValue()).toBe('911');
+    await emergency.fill('nine one one');
+    await cityForm.getByRole('button', { name: text.saveCity }).click();
+    await cityForm.getByText('Emergency number is 2–15 digits', { exact: false }).waitFor();
+    await emergency.fill('112');
+    await cityForm.getByRole('button', { name: text.saveCity }).click();
+    await page.getByText(text.citySaved('San Francisco')).first().waitFor();
+    await expect.poll(() => cityForm.count()).toBe(0);
+
     // Draw: four corners clicked around the middle of the map, the last one undone and clicked again.
     await page.getByRole('button', { name: text.modes.draw }).click();
     const map = page.getByRole('region', { name: text.map });

@@ -49,7 +49,8 @@ it('SOS during a ride reaches the admin console live', async () => {
   await dialog.getByText(sosText.button.confirmItems(1)[1]!, { exact: false }).waitFor();
   await dialog.getByRole('button', { name: sosText.button.confirm }).click();
   await byText(page, sosText.button.sent).waitFor();
-  expect(await page.getByRole('link', { name: sosText.button.call('112') }).getAttribute('href')).toBe('tel:112');
+  // San Francisco's emergency number (the city's, migration 0040).
+  expect(await page.getByRole('link', { name: sosText.button.call('911') }).getAttribute('href')).toBe('tel:911');
 
   // The admin's page shows it live, with who pressed it, the ride and the ticket; the alarm's sound toggle.
   const alert = console_.page.getByRole('alert', { name: sosText.admin.title('Sadie Sosrider') });

@@ -120,7 +120,8 @@ describe('an SOS fans out to operators and emergency contacts, once', () => {
       expect((await rider.client.post('/api/account/emergency-contacts', { name: `Contact ${i + 1}`, phone, relationship: 'Friend' })).status).toBe(201);
     }
     const state = await rider.client.get(`/api/rides/${ride.id}/sos`);
-    expect(state.body).toEqual({ alert: null, contacts: 2, emergency_number: '112' });
+    // San Francisco's number (migration 0040: 911 for cities in USD and CAD), not the deployment's 112.
+    expect(state.body).toEqual({ alert: null, contacts: 2, emergency_number: '911' });
     await driver.locate(north(UNION_SQUARE, 200));
 
     adminSocket = await socketOf(admin);
@@ -131,7 +132,7 @@ describe('an SOS fans out to operators and emergency contacts, once', () => {
 
     const pressed = await rider.client.post(`/api/rides/${ride.id}/sos`, {});
     expect(pressed.status, JSON.stringify(pressed.body)).toBe(201);
-    expect(pressed.body).toMatchObject({ repeated: false, contacts_texted: 2, emergency_number: '112', alert: { ride_id: ride.id, role: 'rider', status: 'open' } });
+    expect(pressed.body).toMatchObject({ repeated: false, contacts_texted: 2, emergency_number: '911', alert: { ride_id: ride.id, role: 'rider', status: 'open' } });
     alertId = pressed.body.alert.id;
 
     // Operators hear it at once, with who, the ride and where the car is.
@@ -232,6 +233,32 @@ describe('two presses at once', () => {
     await server.services.jobs.idle(['message-send']);
     expect([await count('sos_alerts'), await count('support_tickets')]).toEqual([alerts + 1, tickets + 1]);
     expect(await smsTo([phone])).toHaveLength(1);
+    await finish(ride);
+  });
+});
+
+describe("the number SOS offers to call is the city's", () => {
+  it('an admin sets it per city (audited); bad input changes nothing; cleared, the deployment default applies', async () => {
+    const { rider, ride } = await acceptedRide('Nina Number');
+    const numberNow = async () => (await rider.client.get(`/api/rides/${ride.id}/sos`)).body.emergency_number;
+    expect(await numberNow()).toBe('911');
+    const bad = await admin.patch('/api/admin/cities/sf', { emergency_number: '9-1-1 please' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Emergency number is 2–15 digits');
+    expect(await numberNow()).toBe('911');
+    // Not an admin: refused, nothing changed.
+    expect((await rider.client.patch('/api/admin/cities/sf', { emergency_number: '000' })).status).toBe(403);
+    expect(await numberNow()).toBe('911');
+    try {
+      const cleared = await admin.patch('/api/admin/cities/sf', { emergency_number: '' });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.city.emergency_number).toBeNull();
+      expect(await numberNow()).toBe('112');
+      const audit = await db().selectFrom('audit_log').select(['before', 'after']).where('action', '=', 'city.update').where('entity_id', '=', 'sf').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+      expect([audit.before, audit.after].map((j) => (typeof j === 'string' ? JSON.parse(j) : j))).toEqual([{ emergency_number: '911' }, { emergency_number: null }]);
+    } finally {
+      expect((await admin.patch('/api/admin/cities/sf', { emergency_number: '911' })).status).toBe(200);
+    }
     await finish(ride);
   });
 });

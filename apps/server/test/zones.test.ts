@@ -194,10 +194,11 @@ describe('the admin API', () => {
   });
 
   it('adds and edits a city (currency and IANA time zone checked), draws, imports and exports its zones, all audited', async () => {
-    const city = { id: 'lisbon', name: 'Lisbon', currency: 'eur', timezone: 'Europe/Lisbon', center_lat: 38.7223, center_lng: -9.1393 };
+    const city = { id: 'lisbon', name: 'Lisbon', currency: 'eur', timezone: 'Europe/Lisbon', center_lat: 38.7223, center_lng: -9.1393, emergency_number: '112' };
     expect((await admin.post('/api/admin/cities', { ...city, timezone: 'Mars/Olympus_Mons' })).status).toBe(400);
     expect((await admin.post('/api/admin/cities', { ...city, currency: 'EURO' })).status).toBe(400);
     expect((await admin.post('/api/admin/cities', { ...city, id: 'Lisbon City' })).status).toBe(400);
+    expect((await admin.post('/api/admin/cities', { ...city, emergency_number: 'call 112' })).status).toBe(400);
     const created = await admin.post('/api/admin/cities', city);
     expect(created.status).toBe(201);
     expect(created.body.city).toEqual({ ...city, currency: 'EUR' });

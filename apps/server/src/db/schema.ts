@@ -147,6 +147,8 @@ export type CitiesTable = {
   radius_km: Generated<number>;
   /** IANA time zone (migration 0009). */
   timezone: Generated<string>;
+  /** What SOS offers to call (migration 0040); null: the deployment's EMERGENCY_NUMBER. */
+  emergency_number: string | null;
 };
 /** A city's zone (migration 0009): a GeoJSON Polygon or MultiPolygon, `[lng, lat]` positions. */
 export type ZonesTable = {

@@ -13,5 +13,5 @@ export async function getMySos(services: Pick<Services, 'db' | 'env'>, userId: s
   const found = await rideRoleOf(services.db, rideId, userId);
   if (!found) throw notFound('Ride not found');
   const [alert, contacts] = await Promise.all([openAlertOf(services.db, rideId, userId), emergencyContactsFor(services.db, userId)]);
-  return { alert: alert ? mySosView(alert) : null, contacts: contacts.length, emergency_number: services.env.EMERGENCY_NUMBER };
+  return { alert: alert ? mySosView(alert) : null, contacts: contacts.length, emergency_number: found.ride.emergency_number ?? services.env.EMERGENCY_NUMBER };
 }

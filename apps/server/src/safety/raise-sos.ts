@@ -43,7 +43,8 @@ export async function raiseSos(services: Pick<Services, 'db' | 'bus' | 'push' | 
   if (!found) throw notFound(RIDE_NOT_FOUND);
   const { role } = found;
   const name = await nameOf(services, rideId, userId, role);
-  const emergency_number = services.env.EMERGENCY_NUMBER;
+  // The city's number (decision 0061 addendum), else the deployment's.
+  const emergency_number = found.ride.emergency_number ?? services.env.EMERGENCY_NUMBER;
 
   const result = await inTransaction(db, async (trx) => {
     const locked = await lockRideForTransition(trx, rideId);

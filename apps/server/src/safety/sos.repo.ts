@@ -36,7 +36,8 @@ export async function rideRoleOf(db: Kysely<DB>, rideId: string, userId: string)
   const ride = await db
     .selectFrom('rides')
     .leftJoin('drivers', 'drivers.id', 'rides.driver_id')
-    .select(['rides.id', 'rides.status', 'rides.rider_id', 'rides.share_token', 'drivers.user_id as driver_user_id'])
+    .innerJoin('cities', 'cities.id', 'rides.city_id')
+    .select(['rides.id', 'rides.status', 'rides.rider_id', 'rides.share_token', 'drivers.user_id as driver_user_id', 'cities.emergency_number'])
     .where('rides.id', '=', rideId)
     .executeTakeFirst();
   if (!ride) return undefined;

@@ -3,7 +3,7 @@ import type { AdminCity, Zone } from '@openride/shared/zones/views';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
-export const CITY_COLUMNS = ['id', 'name', 'currency', 'timezone', 'center_lat', 'center_lng'] as const;
+export const CITY_COLUMNS = ['id', 'name', 'currency', 'timezone', 'center_lat', 'center_lng', 'emergency_number'] as const;
 export const ZONE_COLUMNS = ['id', 'city_id', 'type', 'name', 'color', 'priority', 'enabled', 'geometry', 'created_at', 'updated_at'] as const;
 
 type ZoneRow = { id: string; city_id: string; type: ZoneType; name: string; color: string; priority: number; enabled: boolean; geometry: unknown; created_at: Date | string; updated_at: Date | string };
@@ -13,7 +13,7 @@ const geometryOf = (value: unknown) => (typeof value === 'string' ? JSON.parse(v
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 export const zoneView = (row: ZoneRow): Zone => ({ ...row, geometry: geometryOf(row.geometry), created_at: iso(row.created_at), updated_at: iso(row.updated_at) });
-export const cityView = (row: AdminCity): AdminCity => ({ id: row.id, name: row.name, currency: row.currency.trim(), timezone: row.timezone, center_lat: row.center_lat, center_lng: row.center_lng });
+export const cityView = (row: AdminCity): AdminCity => ({ id: row.id, name: row.name, currency: row.currency.trim(), timezone: row.timezone, center_lat: row.center_lat, center_lng: row.center_lng, emergency_number: row.emergency_number });
 
 export async function listCities(db: Kysely<DB>) {
   return (await db.selectFrom('cities').select(CITY_COLUMNS).orderBy('name').orderBy('id').execute()).map(cityView);

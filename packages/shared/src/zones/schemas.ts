@@ -82,6 +82,14 @@ const cityFields = {
   /** Where the map opens on the city before it has zones. */
   center_lat: z.coerce.number().min(-90, 'Latitude is −90 to 90.').max(90, 'Latitude is −90 to 90.'),
   center_lng: z.coerce.number().min(-180, 'Longitude is −180 to 180.').max(180, 'Longitude is −180 to 180.'),
+  /** What SOS offers to call here (911, 112, 999…); empty: the deployment's EMERGENCY_NUMBER. */
+  emergency_number: z
+    .string()
+    .trim()
+    .regex(/^([0-9+*#]{2,15})?$/, 'Emergency number is 2–15 digits (+, * and # allowed), like 911.')
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
 };
 
 /** `POST /api/admin/cities`. */

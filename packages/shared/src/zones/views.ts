@@ -10,6 +10,8 @@ export const adminCitySchema = z.strictObject({
   timezone: z.string(),
   center_lat: z.number(),
   center_lng: z.number(),
+  /** What SOS offers to call in this city; null: the deployment's EMERGENCY_NUMBER (migration 0040). */
+  emergency_number: z.string().nullable(),
 });
 export type AdminCity = z.infer<typeof adminCitySchema>;
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateCityInput, CreateZoneInput, ImportZonesInput, UpdateZoneInput } from '@openride/shared/zones/schemas';
+import type { CreateCityInput, CreateZoneInput, ImportZonesInput, UpdateCityInput, UpdateZoneInput } from '@openride/shared/zones/schemas';
 import type { AdminCity, TestPoint, Zone } from '@openride/shared/zones/views';
 import { api } from '@/lib/api';
 
@@ -45,6 +45,15 @@ function useInvalidate() {
 export function useCreateCity() {
   const invalidate = useInvalidate();
   return useMutation({ mutationFn: (input: CreateCityInput) => api<{ city: AdminCity }>('/api/admin/cities', { method: 'POST', body: input }).then((r) => r.city), onSettled: invalidate });
+}
+
+/** PATCH /api/admin/cities/:id: the fields that changed. */
+export function useUpdateCity() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, ...input }: UpdateCityInput & { id: string }) => api<{ city: AdminCity }>(`/api/admin/cities/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }).then((r) => r.city),
+    onSettled: invalidate,
+  });
 }
 
 /** POST /api/admin/zones, or PATCH /api/admin/zones/:id when `id` is given. */

@@ -13,7 +13,7 @@ import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useCities, useDeleteZone, useSaveZone, useZones, type Zone } from '../api/zones';
 import { type Corner, cornersOf, polygonsForMap } from '../lib/geometry';
-import { AddCityForm } from './add-city-form';
+import { CityForm } from './city-form';
 import { ImportExportZones } from './import-zones';
 import { TestPointPanel } from './test-point-panel';
 import { type ZoneDraft, ZoneForm } from './zone-form';
@@ -27,7 +27,7 @@ const newDraft = (): ZoneDraft => ({ zone: null, name: '', type: 'pricing_zone',
 export function GeofenceManagementPage() {
   const cities = useCities();
   const [chosen, setChosen] = useState<string | null>(null);
-  const [addingCity, setAddingCity] = useState(false);
+  const [cityForm, setCityForm] = useState<'add' | 'edit' | null>(null);
   const cityId = chosen ?? cities.data?.[0]?.id ?? null;
   const city = cities.data?.find((c) => c.id === cityId) ?? null;
   const zones = useZones(cityId);
@@ -104,15 +104,22 @@ export function GeofenceManagementPage() {
                 setTestPoint(null);
               }}
             />
-            <Button variant="outline" onClick={() => setAddingCity((v) => !v)} aria-expanded={addingCity}>
+            <Button variant="outline" onClick={() => setCityForm((v) => (v === 'add' ? null : 'add'))} aria-expanded={cityForm === 'add'}>
               {text.addCity}
             </Button>
+            {city ? (
+              <Button variant="outline" onClick={() => setCityForm((v) => (v === 'edit' ? null : 'edit'))} aria-expanded={cityForm === 'edit'}>
+                {text.editCity}
+              </Button>
+            ) : null}
           </div>
-          {addingCity ? (
-            <AddCityForm
-              onCancel={() => setAddingCity(false)}
+          {cityForm ? (
+            <CityForm
+              key={cityForm === 'edit' ? city?.id : 'new'}
+              city={cityForm === 'edit' ? (city ?? undefined) : undefined}
+              onCancel={() => setCityForm(null)}
               onDone={(c) => {
-                setAddingCity(false);
+                setCityForm(null);
                 setChosen(c.id);
                 stop();
               }}
