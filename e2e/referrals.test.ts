@@ -1,6 +1,6 @@
 // Referrals (issue 16, decision 0064), on a phone: a rider opens /referrals and reads their share link; a
 // friend opens it, finds the code already in the sign-up form and signs up; the friend's first ride is driven
-// to its end through the API; the referrer reads the reward on /referrals, and the operator reads its cost and
+// to its end through the API; the referrer opens the reward's notification to /referrals and reads it there, and the operator reads its cost and
 // the referral on the admins' /referrals. Rules, fraud flags, expiry and the
 // admins' side are the API tests' (apps/server/test/referrals.test.ts).
 import { kitText } from '@openride/shared/admin/admin-text';
@@ -82,8 +82,14 @@ it("a referred rider's first ride credits both: the referrer shares the link, th
   expect((await driver.post(`/api/rides/${ride.id}/complete`, {})).status).toBe(200);
   socket.close();
 
+  // The referrer was told (decision 0069): their notifications have the reward, and it opens /referrals.
+  await mine.page.goto('/notifications');
+  const notice = mine.page.getByText(text.notice.referrerCredit(500, 'USD', 'Felix F.').message, { exact: true });
+  await notice.waitFor();
+  await notice.click();
+  await mine.page.waitForURL('**/referrals');
+
   // The referrer reads the reward; the friend's wallet holds theirs.
-  await mine.page.reload();
   await mine.page.getByText(text.statuses.rewarded, { exact: true }).waitFor();
   await mine.page.getByText(text.rewards.total('$5.00', 1), { exact: true }).waitFor();
   await mine.page.getByText(/Felix F\./).waitFor();

@@ -1,10 +1,10 @@
 import { inflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rideMoney } from '../src/ledger/ride-money';
 import type { TestClient } from './http-client';
-import { rideFactory } from './refund-helpers';
-import { adminOf, ADMIN_ENV, FERRY_BUILDING, newUser, nextOffer, UNION_SQUARE } from './ride-actors';
-import { startTestServer, type TestServer } from './test-server';
+import { type RideSuite, useRideSuite } from './ride-suite';
+import { FERRY_BUILDING, newUser, nextOffer, UNION_SQUARE } from './ride-actors';
+import type { TestServer } from './test-server';
 
 /**
  * The rider's money pages (issue 13, decision 0039): /payment-history's list from the ledger, newest first, a
@@ -13,17 +13,8 @@ import { startTestServer, type TestServer } from './test-server';
  */
 let server: TestServer;
 let admin: TestClient;
-let rides: Awaited<ReturnType<typeof rideFactory>>;
-
-beforeAll(async () => {
-  server = await startTestServer(ADMIN_ENV);
-  admin = await adminOf(server);
-  rides = await rideFactory(server, admin, 'History Hank');
-});
-afterAll(async () => {
-  rides?.close();
-  await server?.stop();
-});
+let rides: RideSuite['rides'];
+useRideSuite('History Hank', (suite) => ({ server, admin, rides } = suite));
 
 const ride = (id: string) => server.services.db.selectFrom('rides').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);

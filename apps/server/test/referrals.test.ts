@@ -1,12 +1,16 @@
 import { REFERRAL_CODE_PATTERN } from '@openride/shared/referrals/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { trialBalance } from '../src/ledger/ledger';
 import { inTransaction } from '../src/lib/transaction';
 import { qualifyReferralsForRide } from '../src/referrals/qualify-referrals';
+import { createECDH, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { TestClient } from './http-client';
-import { rideFactory } from './refund-helpers';
-import { adminOf, ADMIN_ENV, approvedDriverOf, FERRY_BUILDING, newUser, nextOffer, north, onlineDriver, type OnlineDriver, UNION_SQUARE } from './ride-actors';
-import { startTestServer, type TestServer } from './test-server';
+import { recordingPushSender } from './recording-push-sender';
+import { type RideSuite, useRideSuite } from './ride-suite';
+import { openSocket } from './socket-client';
+import { approvedDriverOf, FERRY_BUILDING, newUser, nextOffer, north, onlineDriver, type OnlineDriver, UNION_SQUARE } from './ride-actors';
+import type { TestServer } from './test-server';
 
 /**
  * Referrals (issue 16, decision 0064): every rider and driver has a code; a new account claims one at sign-up;
@@ -16,17 +20,12 @@ import { startTestServer, type TestServer } from './test-server';
  */
 let server: TestServer;
 let admin: TestClient;
-let rides: Awaited<ReturnType<typeof rideFactory>>;
-
-beforeAll(async () => {
-  server = await startTestServer(ADMIN_ENV);
-  admin = await adminOf(server);
-  rides = await rideFactory(server, admin, 'Referral Rhea');
-});
-afterAll(async () => {
-  rides?.close();
-  await server?.stop();
-});
+let rides: RideSuite['rides'];
+const push = recordingPushSender();
+useRideSuite('Referral Rhea', (suite) => ({ server, admin, rides } = suite), { pushSender: push.sender });
+// Many rides from one driver make San Francisco surge, and a request without a quote is then refused: surge is
+// not this file's subject, so it stays at 1.0×.
+beforeAll(async () => expect((await admin.post('/api/admin/surge/freeze', { city_id: 'sf', frozen: true })).status).toBe(200));
 
 const db = () => server.services.db;
 const TEST_CARD = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' };
@@ -50,6 +49,18 @@ const entriesOf = (transactionId: string) =>
     .orderBy('ledger_entries.amount_cents', 'desc')
     .execute()
     .then((rows) => rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents) })));
+/** The reward notifications a person has (kind payment, opening /referrals). */
+const rewardNotices = (userId: string) =>
+  db().selectFrom('notifications').select(['title', 'message', 'kind', 'link', 'type']).where('user_id', '=', userId).where('link', '=', '/referrals').orderBy('created_at').execute();
+let endpoints = 0;
+/** A Web Push subscription for `client`; its endpoint names what the recording sender received. */
+async function subscribePush(client: TestClient) {
+  const endpoint = `https://fcm.googleapis.com/fcm/send/referrals-${Date.now()}-${endpoints++}`;
+  const keys = { p256dh: createECDH('prime256v1').generateKeys('base64url'), auth: randomBytes(16).toString('base64url') };
+  expect((await client.post('/api/push/subscriptions', { endpoint, expirationTime: null, keys })).status).toBeLessThan(300);
+  return endpoint;
+}
+const pushedTo = (endpoint: string) => push.sent.filter((p) => p.target.endpoint === endpoint).map((p) => (p.payload as { title: string }).title);
 const walletOf = async (client: TestClient) => ((await client.get('/api/payments/history')).body.balances as { wallet_cents: number }[])[0]?.wallet_cents ?? 0;
 
 /** A referrer and a new rider who claimed their code. */
@@ -179,6 +190,31 @@ describe('the rider program', () => {
     expect(page.rewards).toEqual([{ currency: 'USD', cents: 500, count: 1 }]);
     expect((await me(referee.client)).rewards).toEqual([{ currency: 'USD', cents: 500, count: 1 }]);
     expect((await trialBalance(db())).balanced).toBe(true);
+
+    // Each was told once, in the completion's transaction, with a link to /referrals (not again after ride two).
+    expect(await rewardNotices(referrer.id)).toEqual([{ title: 'Referral reward', message: 'Paula N. took their first ride: $5.00 of ride credit is in your wallet.', kind: 'payment', link: '/referrals', type: 'success' }]);
+    expect(await rewardNotices(referee.id)).toEqual([expect.objectContaining({ title: 'Referral reward', kind: 'payment', link: '/referrals', message: expect.stringContaining('$5.00') })]);
+  });
+
+  it('tells both live when the reward lands (bell and open tabs), and a push only to whom Payments pushes are on', async () => {
+    const { referrer, referee } = await referredPair('Nora');
+    const [referrerEndpoint, refereeEndpoint] = [await subscribePush(referrer.client), await subscribePush(referee.client)];
+    const off = await referrer.client.put('/api/account/notification-preferences', { changes: [{ kind: 'payments', channel: 'push', enabled: false }] });
+    expect(off.status).toBe(200);
+    const socket = await openSocket(referrer.client, server.url);
+    try {
+      await rides.complete(referee.client);
+      const event = await socket.next((f) => f.type === 'event' && f.event === 'notification.changed');
+      expect(event).toMatchObject({ channel: `user:${referrer.id}`, data: { op: 'insert' } });
+    } finally {
+      socket.close();
+    }
+    const bell = (await referrer.client.get('/api/notifications')).body as { title: string }[] | { notifications: { title: string }[] };
+    expect(JSON.stringify(bell)).toContain('Referral reward');
+    expect((await referrer.client.get('/api/notifications/all?kind=payment')).body.items).toEqual([expect.objectContaining({ title: 'Referral reward', link: '/referrals' })]);
+    await server.services.push.idle();
+    expect(pushedTo(refereeEndpoint)).toContain('Referral reward');
+    expect(pushedTo(referrerEndpoint)).not.toContain('Referral reward');
   });
 
   it('pays exactly once when the qualification runs twice at once and again after (a racing completion, a repeated job)', async () => {
@@ -189,8 +225,8 @@ describe('the rider program', () => {
     const rideId = await rides.complete(referee.client);
     await db().updateTable('referrals').set({ status: 'pending', qualified_at: null, ride_id: null }).where('id', '=', referralId).execute();
     const ride = await db().selectFrom('rides').selectAll().where('id', '=', rideId).executeTakeFirstOrThrow();
-    const runs = await Promise.all([0, 1].map(() => inTransaction(db(), (trx) => qualifyReferralsForRide(trx, ride))));
-    const again = await inTransaction(db(), (trx) => qualifyReferralsForRide(trx, ride));
+    const runs = await Promise.all([0, 1].map(() => inTransaction(db(), (trx) => qualifyReferralsForRide(trx, server.services, ride))));
+    const again = await inTransaction(db(), (trx) => qualifyReferralsForRide(trx, server.services, ride));
     expect(runs.flat().filter((o) => o.status === 'rewarded')).toHaveLength(1);
     expect(again).toEqual([]);
     expect(await rewardTxns(referralId)).toHaveLength(1);
@@ -302,8 +338,13 @@ describe('the driver program', () => {
       { code: 'referrals', owner_id: null, line: 'referral_reward', amount_cents: 2500 },
       { code: 'driver', owner_id: referrer.driverId, line: 'referral_reward', amount_cents: -2500 },
     ]);
+    expect(await rewardNotices(referrer.id)).toEqual([
+      { title: 'Referral bonus', message: 'Nina N. completed their rides: your $25.00 bonus is paid with your next payout.', kind: 'payment', link: '/referrals', type: 'success' },
+    ]);
+    expect(await rewardNotices(recruit.id)).toEqual([]);
     await drive(recruit, 'Fare Three');
     expect(await rewardTxns(referralId)).toHaveLength(1);
+    expect(await rewardNotices(referrer.id)).toHaveLength(1);
     await offline(recruit);
 
     // Approved 40 days ago: rides now fall outside the 30 days and never count.
@@ -383,5 +424,205 @@ describe('admins', () => {
       for (const res of await Promise.all(calls(client))) expect(res.status).toBe(status);
     }
     expect((await db().selectFrom('referral_programs').select('enabled').where('program', '=', 'rider').executeTakeFirstOrThrow()).enabled).toBe(true);
+  });
+});
+
+describe('admins review flagged referrals (decision 0069)', () => {
+  const approve = (client: TestClient, id: string, note: unknown = 'Same household, checked by phone') => client.post(`/api/admin/referrals/${id}/approve`, { note });
+  const reject = (client: TestClient, id: string, note: unknown = 'Same person, two accounts') => client.post(`/api/admin/referrals/${id}/reject`, { note });
+  const reviewAudits = (id: string) => db().selectFrom('audit_log').selectAll().where('entity_type', '=', 'referral').where('entity_id', '=', id).execute();
+  /** A second administrator (the race needs two). */
+  async function secondAdmin() {
+    const other = await newUser(server, 'Second Admin');
+    await db().insertInto('user_roles').values({ user_id: other.id, role: 'admin' }).execute();
+    return other.client;
+  }
+  /** A referral flagged at the claim (a shared device) whose new rider then took their first ride: it qualified, unpaid. */
+  async function flaggedAndRidden(name: string, n: number) {
+    const pair = await referredPair(name, { referrer: device(n), referee: device(n) });
+    const rideId = await rides.complete(pair.referee.client);
+    expect(await referralOf(pair.referee.id)).toMatchObject({ status: 'flagged', flag_reason: 'shared_device' });
+    return { ...pair, rideId };
+  }
+
+  it('approving a flagged referral whose condition was met pays it now, once, under the automatic payment’s key, tells both, and is audited', async () => {
+    const { referrer, referee, referralId, rideId } = await flaggedAndRidden('Abel', 100);
+    const res = await approve(admin, referralId);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.referral).toMatchObject({ id: referralId, status: 'rewarded', flag_reason: 'shared_device', review: 'approved', review_note: 'Same household, checked by phone', reviewed_by_name: expect.any(String), ride_id: rideId, referrer_reward_cents: 500, referee_reward_cents: 500, currency: 'USD', city_id: 'sf' });
+    const txns = await rewardTxns(referralId);
+    expect(txns).toHaveLength(1);
+    expect(txns[0]).toMatchObject({ kind: 'referral.reward', city_id: 'sf', currency: 'USD', ride_id: null });
+    expect(await walletOf(referrer.client)).toBe(500);
+    expect(await walletOf(referee.client)).toBe(500);
+    expect(await rewardNotices(referrer.id)).toHaveLength(1);
+    expect(await rewardNotices(referee.id)).toHaveLength(1);
+    const audits = await reviewAudits(referralId);
+    expect(audits).toEqual([expect.objectContaining({ action: 'referral.approve', reason: 'Same household, checked by phone', before: { status: 'flagged', flag_reason: 'shared_device' }, after: { status: 'rewarded', review: 'approved' } })]);
+
+    // Decided once: approving or rejecting again is refused, and nothing moves; another ride pays nothing either.
+    for (const again of [await approve(admin, referralId), await reject(admin, referralId)]) {
+      expect(again.status).toBe(409);
+      expect(again.body.error.code).toBe('REFERRAL_ALREADY_REVIEWED');
+    }
+    await rides.complete(referee.client);
+    expect(await rewardTxns(referralId)).toHaveLength(1);
+    expect(await walletOf(referrer.client)).toBe(500);
+    expect(await reviewAudits(referralId)).toHaveLength(1);
+    expect((await trialBalance(db())).balanced).toBe(true);
+  });
+
+  it('approving before the first ride lets the ride pay it (the fraud rules are not asked again); rejecting means never paid', async () => {
+    const early = await referredPair('Bela', { referrer: device(101), referee: device(101) });
+    expect(await referralOf(early.referee.id)).toMatchObject({ status: 'flagged' });
+    const approved = await approve(admin, early.referralId, 'Known couple');
+    expect(approved.status).toBe(200);
+    expect(approved.body.referral).toMatchObject({ status: 'pending', review: 'approved', rewarded_at: null });
+    expect(await rewardTxns(early.referralId)).toEqual([]);
+    await rides.complete(early.referee.client);
+    expect(await referralOf(early.referee.id)).toMatchObject({ status: 'rewarded', review: 'approved', flag_reason: 'shared_device', referrer_reward_cents: 500 });
+    expect(await rewardTxns(early.referralId)).toHaveLength(1);
+    expect(await rewardNotices(early.referrer.id)).toHaveLength(1);
+
+    const { referrer, referee, referralId } = await flaggedAndRidden('Cato', 102);
+    const rejected = await reject(admin, referralId);
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.referral).toMatchObject({ status: 'rejected', review: 'rejected', review_note: 'Same person, two accounts', rewarded_at: null });
+    await rides.complete(referee.client);
+    expect(await referralOf(referee.id)).toMatchObject({ status: 'rejected', rewarded_at: null });
+    expect(await rewardTxns(referralId)).toEqual([]);
+    expect(await walletOf(referrer.client)).toBe(0);
+    expect(await rewardNotices(referrer.id)).toEqual([]);
+    expect((await me(referrer.client)).referred[0]).toMatchObject({ status: 'rejected' });
+    expect(await reviewAudits(referralId)).toEqual([expect.objectContaining({ action: 'referral.reject', reason: 'Same person, two accounts' })]);
+    expect((await admin.get('/api/admin/referrals?status=rejected&limit=100')).body.items.map((r: { id: string }) => r.id)).toContain(referralId);
+  });
+
+  it('two admins approving at once pay once: one decides, the other is told it was decided', async () => {
+    const other = await secondAdmin();
+    const { referrer, referee, referralId } = await flaggedAndRidden('Dido', 103);
+    const answers = await Promise.all([approve(admin, referralId), approve(other, referralId), approve(admin, referralId)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.error.code).toBe('REFERRAL_ALREADY_REVIEWED');
+    expect(await rewardTxns(referralId)).toHaveLength(1);
+    expect(await walletOf(referrer.client)).toBe(500);
+    expect(await walletOf(referee.client)).toBe(500);
+    expect(await rewardNotices(referrer.id)).toHaveLength(1);
+    expect(await reviewAudits(referralId)).toHaveLength(1);
+
+    // Approve and reject at once: exactly one of them stands.
+    const race = await flaggedAndRidden('Enzo', 104);
+    const both = await Promise.all([approve(other, race.referralId), reject(admin, race.referralId)]);
+    expect(both.map((a) => a.status).sort()).toEqual([200, 409]);
+    const decided = await referralOf(race.referee.id);
+    expect(await rewardTxns(race.referralId)).toHaveLength(decided.review === 'approved' ? 1 : 0);
+    expect(decided.status).toBe(decided.review === 'approved' ? 'rewarded' : 'rejected');
+    expect(await reviewAudits(race.referralId)).toHaveLength(1);
+  });
+
+  it('is refused to a rider, a driver and a visitor, for a referral that is not flagged, without a note, or for no referral; nothing changes', async () => {
+    const { referee, referralId } = await flaggedAndRidden('Fifi', 105);
+    const rider = await newUser(server, 'Nosy Reviewer');
+    for (const [client, status] of [[rider.client, 403], [rides.driver().client, 403], [server.client(), 401]] as const) {
+      expect((await approve(client, referralId)).status).toBe(status);
+      expect((await reject(client, referralId)).status).toBe(status);
+    }
+    for (const bad of ['', '   ', 'x'.repeat(501), 42, null]) {
+      const res = await approve(admin, referralId, bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await admin.post(`/api/admin/referrals/${referralId}/approve`, { note: 'ok', extra: true })).status).toBe(400);
+    expect((await approve(admin, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await approve(admin, 'not-a-referral')).status).toBe(404);
+    expect(await referralOf(referee.id)).toMatchObject({ status: 'flagged', review: null, reviewed_at: null });
+    expect(await rewardTxns(referralId)).toEqual([]);
+    expect(await reviewAudits(referralId)).toEqual([]);
+
+    const clean = await referredPair('Gus');
+    for (const res of [await approve(admin, clean.referralId), await reject(admin, clean.referralId)]) {
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('REFERRAL_NOT_FLAGGED');
+    }
+    expect(await referralOf(clean.referee.id)).toMatchObject({ status: 'pending', review: null });
+  });
+});
+
+describe('the programs per city (decision 0069)', () => {
+  const programsOf = async (city?: string) => {
+    const res = await admin.get(`/api/admin/referrals/programs${city ? `?city=${city}` : ''}`);
+    expect(res.status).toBe(200);
+    return res.body as { programs: { program: string; city_id: string | null; own: boolean; currency: string | null; referrer_reward_cents: number; referee_reward_cents: number; expiry_days: number | null; version: number }[]; cities: { id: string; currency: string }[] };
+  };
+  const riderOf = async (city?: string) => (await programsOf(city)).programs.find((p) => p.program === 'rider')!;
+  const body = (cents: [number, number], version: number) => ({ enabled: true, referrer_reward_cents: cents[0], referee_reward_cents: cents[1], rides_required: 1, within_days: 90, version });
+
+  it('a city uses the default until it has its own; its own amounts and currency pay the referrals of people who first rode there', async () => {
+    expect((await admin.post('/api/admin/cities', { id: 'ref-lis', name: 'Lisbon', currency: 'EUR', timezone: 'Europe/Lisbon', center_lat: 38.72, center_lng: -9.14 })).status).toBe(201);
+    const all = await programsOf();
+    expect(all.cities).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'sf', currency: 'USD' }), expect.objectContaining({ id: 'ref-lis', currency: 'EUR' })]));
+    const fallback = await riderOf();
+    expect(fallback).toMatchObject({ city_id: null, own: true, currency: null, expiry_days: 90 });
+    expect(await riderOf('sf')).toMatchObject({ city_id: 'sf', own: false, currency: 'USD', version: 0, expiry_days: null, referrer_reward_cents: fallback.referrer_reward_cents });
+
+    const audits = () => db().selectFrom('audit_log').selectAll().where('action', '=', 'referral_program.update').where('entity_id', '=', 'rider:sf').execute();
+    // Refused, nothing written: an expiry on a city, a stale version, an unknown city, a second first save.
+    expect((await admin.put('/api/admin/referrals/programs/rider?city=sf', { ...body([800, 200], 0), expiry_days: 30 })).status).toBe(400);
+    expect((await admin.put('/api/admin/referrals/programs/rider?city=sf', body([800, 200], 1))).status).toBe(409);
+    expect((await admin.put('/api/admin/referrals/programs/rider?city=atlantis', body([800, 200], 0))).status).toBe(404);
+    expect((await admin.get('/api/admin/referrals/programs?city=atlantis')).status).toBe(404);
+    expect((await admin.put('/api/admin/referrals/programs/rider', body([800, 200], fallback.version))).status).toBe(400);
+    expect(await audits()).toEqual([]);
+    const saved = await admin.put('/api/admin/referrals/programs/rider?city=sf', body([800, 200], 0));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.program).toMatchObject({ city_id: 'sf', own: true, currency: 'USD', referrer_reward_cents: 800, referee_reward_cents: 200, version: 1 });
+    expect((await admin.put('/api/admin/referrals/programs/rider?city=sf', body([900, 900], 0))).status).toBe(409);
+    expect(await audits()).toEqual([expect.objectContaining({ before: null, after: expect.objectContaining({ referrer_reward_cents: 800, referee_reward_cents: 200 }) })]);
+    expect((await admin.put('/api/admin/referrals/programs/rider?city=ref-lis', body([900, 400], 0))).status).toBe(200);
+    expect(await riderOf()).toMatchObject({ referrer_reward_cents: fallback.referrer_reward_cents, version: fallback.version });
+
+    try {
+      // A first ride in San Francisco: its settings, in dollars.
+      const sf = await referredPair('Hana');
+      expect((await me(sf.referrer.client)).codes[0]).toMatchObject({ referrer_reward_cents: fallback.referrer_reward_cents, currency: null });
+      await rides.complete(sf.referee.client);
+      expect(await referralOf(sf.referee.id)).toMatchObject({ status: 'rewarded', city_id: 'sf', referrer_reward_cents: 800, referee_reward_cents: 200, currency: 'USD' });
+      expect(await rewardNotices(sf.referrer.id)).toEqual([expect.objectContaining({ message: expect.stringContaining('$8.00') })]);
+
+      // A new rider whose first ride was in Lisbon (moved there in the database: the test city has no drivers)
+      // is paid with Lisbon's settings, in euros, whatever city a later ride is in.
+      const lis = await flaggedInLisbon();
+      const approved = await admin.post(`/api/admin/referrals/${lis.referralId}/approve`, { note: 'Checked' });
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+      expect(approved.body.referral).toMatchObject({ status: 'rewarded', city_id: 'ref-lis', referrer_reward_cents: 900, referee_reward_cents: 400, currency: 'EUR' });
+      const txns = await rewardTxns(lis.referralId);
+      expect(txns).toEqual([expect.objectContaining({ city_id: 'ref-lis', currency: 'EUR' })]);
+      expect(await entriesOf(txns[0]!.id)).toEqual([
+        { code: 'referrals', owner_id: null, line: 'referral_reward', amount_cents: 1300 },
+        expect.objectContaining({ code: 'rider_wallet', amount_cents: -400 }),
+        expect.objectContaining({ code: 'rider_wallet', amount_cents: -900 }),
+      ]);
+      expect(await rewardNotices(lis.referee.id)).toEqual([expect.objectContaining({ message: expect.stringContaining('€4.00') })]);
+      expect((await me(lis.referrer.client)).rewards).toEqual([{ currency: 'EUR', cents: 900, count: 1 }]);
+      expect((await trialBalance(db())).balanced).toBe(true);
+    } finally {
+      await db().deleteFrom('referral_programs').where('city_id', 'is not', null).execute();
+    }
+  });
+
+  /** A flagged referral (shared device) whose new rider's first completed ride is in Lisbon. */
+  async function flaggedInLisbon() {
+    const pair = await referredPair('Ines', { referrer: device(200), referee: device(200) });
+    const rideId = await rides.complete(pair.referee.client);
+    await sql`update rides set city_id = 'ref-lis' where id = ${rideId}`.execute(db());
+    return pair;
+  }
+
+  it('the per-city settings are refused to a rider, a driver and a visitor', async () => {
+    const rider = await newUser(server, 'Nosy Citizen');
+    for (const [client, status] of [[rider.client, 403], [rides.driver().client, 403], [server.client(), 401]] as const) {
+      expect((await client.get('/api/admin/referrals/programs?city=sf')).status).toBe(status);
+      expect((await client.put('/api/admin/referrals/programs/rider?city=sf', body([1, 1], 0))).status).toBe(status);
+    }
+    expect(await db().selectFrom('referral_programs').select('program').where('city_id', '=', 'sf').execute()).toEqual([]);
   });
 });

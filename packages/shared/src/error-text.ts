@@ -93,6 +93,8 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   REFERRAL_SELF: 'That is your own referral code. Share it with someone new instead.',
   REFERRAL_ALREADY_CLAIMED: 'Your account already has a referral code.',
   REFERRAL_CLAIM_CLOSED: 'A referral code can only be added when you sign up.',
+  REFERRAL_NOT_FLAGGED: 'Only a referral held for review can be approved or rejected.',
+  REFERRAL_ALREADY_REVIEWED: 'Another administrator already decided on this referral. Reload to see what they decided.',
   PROMO_CODE_UNKNOWN: promotionsText.refusals.unknown,
   PROMO_CODE_INACTIVE: promotionsText.refusals.inactive,
   PROMO_CODE_EXPIRED: promotionsText.refusals.expired,

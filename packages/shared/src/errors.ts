@@ -173,6 +173,10 @@ export const DOMAIN_ERROR_CODES = {
   REFERRAL_ALREADY_CLAIMED: 409,
   /** A code is entered at sign-up only: the account is older than the claim window, already rode, or the program is off. */
   REFERRAL_CLAIM_CLOSED: 409,
+  /** Only a flagged referral is reviewed by an admin (decision 0069). */
+  REFERRAL_NOT_FLAGGED: 409,
+  /** An admin already approved or rejected this referral. */
+  REFERRAL_ALREADY_REVIEWED: 409,
   // SOS (issue 15, decision 0061)
   /** SOS is pressed during a ride with a driver assigned (accepted, arrived, in progress): not before, not after. */
   SOS_RIDE_NOT_ACTIVE: 409,

@@ -31,6 +31,7 @@ import * as m0035 from './migrations/0035-companies';
 import * as m0040 from './migrations/0040-city-emergency-number';
 import * as m0031 from './migrations/0031-ride-checks';
 import * as m0033 from './migrations/0033-referrals';
+import * as m0039 from './migrations/0039-referral-reviews-and-cities';
 import * as m0030 from './migrations/0030-sos-alerts';
 import * as m0032 from './migrations/0032-promotions';
 import * as m0025 from './migrations/0025-support-procedures-and-faq';
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0040-city-emergency-number': m0040,
   '0031-ride-checks': m0031,
   '0033-referrals': m0033,
+  '0039-referral-reviews-and-cities': m0039,
   '0030-sos-alerts': m0030,
   '0032-promotions': m0032,
   '0025-support-procedures-and-faq': m0025,

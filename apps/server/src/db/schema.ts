@@ -550,12 +550,15 @@ export type DB = {
 export type ReferralCodesTable = { user_id: string; program: 'rider' | 'driver'; code: string; created_at: Generated<Date> };
 export type ReferralProgramsTable = {
   program: 'rider' | 'driver';
+  /** Null: the default, for every city without its own and for the claim (migration 0039, decision 0069). */
+  city_id: string | null;
   enabled: boolean;
   referrer_reward_cents: number;
   referee_reward_cents: number;
   rides_required: number;
   within_days: number;
-  expiry_days: number;
+  /** The default's only: the expiry is set at the claim, before the new person's city is known. */
+  expiry_days: number | null;
   version: Generated<number>;
   updated_by: string | null;
   updated_at: Timestamp | null;
@@ -566,7 +569,7 @@ export type ReferralsTable = {
   code: string;
   referrer_id: string;
   referee_id: string;
-  status: Generated<'pending' | 'qualified' | 'rewarded' | 'expired' | 'flagged'>;
+  status: Generated<'pending' | 'qualified' | 'rewarded' | 'expired' | 'flagged' | 'rejected'>;
   flag_reason: 'shared_phone' | 'shared_card' | 'shared_device' | null;
   created_at: Generated<Date>;
   expires_at: Timestamp;
@@ -576,6 +579,13 @@ export type ReferralsTable = {
   referrer_reward_cents: number | null;
   referee_reward_cents: number | null;
   currency: string | null;
+  /** The referee's city whose settings paid it (migration 0039). */
+  city_id: string | null;
+  /** An admin's review of a flagged referral (migration 0039, decision 0069). */
+  review: 'approved' | 'rejected' | null;
+  reviewed_by: string | null;
+  reviewed_at: Timestamp | null;
+  review_note: string | null;
 };
 export type UserDevicesTable = { user_id: string; device_id: string; first_seen_at: Generated<Date>; last_seen_at: Generated<Date> };
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { DB } from '../db/schema';
 import { domainError, isUniqueViolation, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
-import { fraudFlag, programOf, recordDevice, ridesDone } from './referrals.repo';
+import { defaultProgramOf, fraudFlag, recordDevice, ridesDone } from './referrals.repo';
 
 /**
  * POST /api/referrals/claim (decision 0064): the new account names who referred it. The code decides the
@@ -22,7 +22,8 @@ export async function claimReferral(db: Kysely<DB>, userId: string, input: z.out
     if (await trx.selectFrom('referrals').select('id').where('referee_id', '=', userId).executeTakeFirst()) throw domainError('REFERRAL_ALREADY_CLAIMED');
     const user = await trx.selectFrom('user').select('createdAt').where('id', '=', userId).executeTakeFirstOrThrow();
     if (Date.now() - new Date(user.createdAt).getTime() > REFERRAL_CLAIM_WINDOW_HOURS * 3_600_000) throw domainError('REFERRAL_CLAIM_CLOSED');
-    const program = await programOf(trx, owner.program);
+    // The new person's city is not known before their first ride: the claim is the default settings' (decision 0069).
+    const program = await defaultProgramOf(trx, owner.program);
     if (!program.enabled) throw domainError('REFERRAL_CLAIM_CLOSED', 'This referral program is not running at the moment.');
     if ((await ridesDone(trx, { program: owner.program, referee_id: userId }, program.within_days)) > 0) throw domainError('REFERRAL_CLAIM_CLOSED');
     const flag = await fraudFlag(trx, owner.user_id, userId);

@@ -2,19 +2,11 @@ import { REFERRAL_CLAIM_WINDOW_HOURS, type ReferralProgram } from '@openride/sha
 import type { MyReferrals } from '@openride/shared/referrals/views';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
-import { approvedDriverIdOf, ensureCode, programOf, recordDevice, ridesDone } from './referrals.repo';
-import { displayStatus } from './referral-view';
+import { approvedDriverIdOf, cityOf, defaultProgramOf, ensureCode, programOf, recordDevice, ridesDone } from './referrals.repo';
+import { displayStatus, shortName } from './referral-view';
 
 /** How many of the people a person referred /referrals lists (newest first). */
 const REFERRED_SHOWN = 100;
-
-/** "Ada Lovelace" → "Ada L.": the referrer sees who joined, not their full name. */
-const shortName = (name: string | null) => {
-  const [first, ...rest] = (name ?? '').trim().split(/\s+/);
-  if (!first) return '—';
-  const last = rest.at(-1);
-  return last ? `${first} ${last[0]!.toUpperCase()}.` : first;
-};
 
 /**
  * GET /api/referrals/me (decision 0064): the caller's codes (the rider program's, and the driver program's
@@ -26,7 +18,14 @@ export async function getMyReferrals(db: Kysely<DB>, userId: string, deviceId?: 
   const programs: ReferralProgram[] = (await approvedDriverIdOf(db, userId)) ? ['rider', 'driver'] : ['rider'];
   const codes = await Promise.all(
     programs.map(async (program) => {
-      const [code, settings] = await Promise.all([ensureCode(db, userId, program), programOf(db, program)]);
+      // The offer shown is the caller's city's (where they first rode): their friends most likely ride there too.
+      const cityId = await cityOf(db, program, userId);
+      const [code, settings, fallback, city] = await Promise.all([
+        ensureCode(db, userId, program),
+        programOf(db, program, cityId),
+        defaultProgramOf(db, program),
+        cityId ? db.selectFrom('cities').select('currency').where('id', '=', cityId).executeTakeFirst() : undefined,
+      ]);
       return {
         program,
         code,
@@ -36,23 +35,25 @@ export async function getMyReferrals(db: Kysely<DB>, userId: string, deviceId?: 
         referee_reward_cents: program === 'rider' ? settings.referee_reward_cents : 0,
         rides_required: program === 'rider' ? 1 : settings.rides_required,
         within_days: settings.within_days,
-        expiry_days: settings.expiry_days,
+        expiry_days: fallback.expiry_days,
+        currency: city?.currency ?? null,
       };
     }),
   );
   const rows = await db
     .selectFrom('referrals as r')
     .leftJoin('user as u', 'u.id', 'r.referee_id')
-    .select(['r.id', 'r.program', 'r.status', 'r.referee_id', 'r.created_at', 'r.expires_at', 'r.rewarded_at', 'r.referrer_reward_cents', 'r.currency', 'u.name'])
+    .select(['r.id', 'r.program', 'r.status', 'r.referee_id', 'r.created_at', 'r.expires_at', 'r.rewarded_at', 'r.referrer_reward_cents', 'r.currency', 'r.city_id', 'u.name'])
     .where('r.referrer_id', '=', userId)
     .orderBy('r.created_at', 'desc')
     .limit(REFERRED_SHOWN)
     .execute();
-  const settings = { rider: await programOf(db, 'rider'), driver: await programOf(db, 'driver') };
   const referred = await Promise.all(
     rows.map(async (r) => {
-      const required = r.program === 'rider' ? 1 : settings.driver.rides_required;
-      const done = Math.min(required, await ridesDone(db, { program: r.program, referee_id: r.referee_id }, settings[r.program].within_days));
+      // Measured with the referee's city's settings (decision 0069), the default until they first ride.
+      const settings = await programOf(db, r.program, r.city_id ?? (await cityOf(db, r.program, r.referee_id)));
+      const required = r.program === 'rider' ? 1 : settings.rides_required;
+      const done = Math.min(required, await ridesDone(db, { program: r.program, referee_id: r.referee_id }, settings.within_days));
       return {
         id: r.id,
         name: shortName(r.name),

@@ -14,12 +14,12 @@ const spec: KeysetSpec<Query['sort']> = {
   id: { ref: 'r.id', type: 'uuid' },
 };
 
-/** GET /api/admin/referrals: every referral, newest first; filtered by status, program, flagged; search by either name or email or the code. */
-export async function listReferrals(db: Kysely<DB>, query: Query) {
-  let rows = db
+const referralRows = (db: Kysely<DB>) =>
+  db
     .selectFrom('referrals as r')
     .leftJoin('user as a', 'a.id', 'r.referrer_id')
     .leftJoin('user as b', 'b.id', 'r.referee_id')
+    .leftJoin('user as v', 'v.id', 'r.reviewed_by')
     .select([
       'r.id',
       'r.program',
@@ -37,7 +37,34 @@ export async function listReferrals(db: Kysely<DB>, query: Query) {
       'r.referrer_reward_cents',
       'r.referee_reward_cents',
       'r.currency',
+      'r.city_id',
+      'r.review',
+      'r.review_note',
+      'r.reviewed_at',
+      'v.name as reviewed_by_name',
     ]);
+type Row = Awaited<ReturnType<ReturnType<typeof referralRows>['executeTakeFirstOrThrow']>>;
+
+const adminView = (r: Row): AdminReferral => ({
+  ...r,
+  status: displayStatus(r),
+  referrer_name: r.referrer_name ?? null,
+  referee_name: r.referee_name ?? null,
+  reviewed_by_name: r.reviewed_by_name ?? null,
+  created_at: new Date(r.created_at).toISOString(),
+  expires_at: new Date(r.expires_at).toISOString(),
+  rewarded_at: r.rewarded_at ? new Date(r.rewarded_at).toISOString() : null,
+  reviewed_at: r.reviewed_at ? new Date(r.reviewed_at).toISOString() : null,
+});
+
+/** One referral as the admins' list shows it (after a review). */
+export async function getReferralForAdmin(db: Kysely<DB>, id: string) {
+  return adminView(await referralRows(db).where('r.id', '=', id).executeTakeFirstOrThrow());
+}
+
+/** GET /api/admin/referrals: every referral, newest first; filtered by status, program, flagged; search by either name or email or the code. */
+export async function listReferrals(db: Kysely<DB>, query: Query) {
+  let rows = referralRows(db);
   if (query.status === 'expired') rows = rows.where((eb) => eb.or([eb('r.status', '=', 'expired'), eb.and([eb('r.status', '=', 'pending'), eb('r.expires_at', '<', new Date())])]));
   else if (query.status === 'pending') rows = rows.where('r.status', '=', 'pending').where('r.expires_at', '>=', new Date());
   else if (query.status) rows = rows.where('r.status', '=', query.status);
@@ -48,20 +75,7 @@ export async function listReferrals(db: Kysely<DB>, query: Query) {
     rows = rows.where((eb) => eb.or([eb('a.name', 'ilike', like), eb('a.email', 'ilike', like), eb('b.name', 'ilike', like), eb('b.email', 'ilike', like), eb('r.code', '=', query.q!.toUpperCase())]));
   }
   const page = await keysetPage(db, rows, spec, query);
-  return {
-    ...page,
-    items: page.items.map(
-      (r): AdminReferral => ({
-        ...r,
-        status: displayStatus(r),
-        referrer_name: r.referrer_name ?? null,
-        referee_name: r.referee_name ?? null,
-        created_at: new Date(r.created_at).toISOString(),
-        expires_at: new Date(r.expires_at).toISOString(),
-        rewarded_at: r.rewarded_at ? new Date(r.rewarded_at).toISOString() : null,
-      }),
-    ),
-  };
+  return { ...page, items: page.items.map(adminView) };
 }
 
 export const REFERRALS_CSV: CsvColumn<AdminReferral>[] = [
@@ -77,4 +91,8 @@ export const REFERRALS_CSV: CsvColumn<AdminReferral>[] = [
   { header: 'Referrer reward (cents)', value: (r) => r.referrer_reward_cents },
   { header: 'Referee reward (cents)', value: (r) => r.referee_reward_cents },
   { header: 'Currency', value: (r) => r.currency },
+  { header: 'City', value: (r) => r.city_id },
+  { header: 'Review', value: (r) => r.review },
+  { header: 'Reviewed by', value: (r) => r.reviewed_by_name },
+  { header: 'Review note', value: (r) => r.review_note },
 ];

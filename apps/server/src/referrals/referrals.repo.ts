@@ -40,7 +40,46 @@ export async function ensureCode(db: Db, userId: string, program: ReferralProgra
   throw new Error('referrals: could not make a unique code');
 }
 
-export const programOf = (db: Db, program: ReferralProgram) => db.selectFrom('referral_programs').selectAll().where('program', '=', program).executeTakeFirstOrThrow();
+/** The default settings of a program (decision 0069): the claim's (the new person's city is not known yet), and every city's without its own. */
+export async function defaultProgramOf(db: Db, program: ReferralProgram) {
+  const row = await db.selectFrom('referral_programs').selectAll().where('program', '=', program).where('city_id', 'is', null).executeTakeFirstOrThrow();
+  return { ...row, expiry_days: row.expiry_days ?? 90 };
+}
+
+/** The settings a city's referrals qualify and pay with: the city's own, else the default (decision 0069). */
+export async function programOf(db: Db, program: ReferralProgram, cityId: string | null) {
+  const own = cityId ? await db.selectFrom('referral_programs').selectAll().where('program', '=', program).where('city_id', '=', cityId).executeTakeFirst() : undefined;
+  return own ?? (await defaultProgramOf(db, program));
+}
+
+/**
+ * A person's city for a program (decision 0069): the city of their first completed ride — as rider in the rider
+ * program, as driver in the driver program. Null before any. It never changes once known, so the settings a
+ * referral is measured with do not move under it.
+ */
+export async function cityOf(db: Db, program: ReferralProgram, userId: string): Promise<string | null> {
+  let rides = db.selectFrom('rides as x').select('x.city_id').where('x.status', '=', 'completed');
+  rides = program === 'rider' ? rides.where('x.rider_id', '=', userId) : rides.where('x.driver_id', 'in', (eb) => eb.selectFrom('drivers').select('id').where('user_id', '=', userId));
+  const row = await rides.orderBy('x.completed_at', 'asc').orderBy('x.id', 'asc').limit(1).executeTakeFirst();
+  return row?.city_id ?? null;
+}
+
+/** The ride that met a referral's condition: the referee's first (rider program) or Nth counting ride (driver program), or null. */
+export async function qualifyingRide(db: Db, r: { program: ReferralProgram; referee_id: string }, settings: { rides_required: number; within_days: number }) {
+  const n = r.program === 'rider' ? 1 : settings.rides_required;
+  const { rows } =
+    r.program === 'rider'
+      ? await sql<{ id: string; completed_at: Date }>`
+          select id, completed_at from rides where rider_id = ${r.referee_id} and status = 'completed'
+          order by completed_at, id offset ${n - 1} limit 1`.execute(db)
+      : await sql<{ id: string; completed_at: Date }>`
+          select x.id, x.completed_at from rides x join drivers d on d.id = x.driver_id
+          where d.user_id = ${r.referee_id} and x.status = 'completed' and d.verification_status = 'approved'
+            and x.completed_at >= coalesce(d.reviewed_at, d.created_at)
+            and x.completed_at <= coalesce(d.reviewed_at, d.created_at) + make_interval(days => ${settings.within_days})
+          order by x.completed_at, x.id offset ${n - 1} limit 1`.execute(db);
+  return rows[0] ?? null;
+}
 
 /**
  * Remembers that the user uses this device (the web's random id, sent as `x-device-id`). Anything that is not

@@ -1,4 +1,12 @@
-import { adminReferralsQuerySchema, claimReferralSchema, DEVICE_ID_HEADER, referralProgramParamsSchema, referralProgramSchema } from '@openride/shared/referrals/schemas';
+import {
+  adminReferralsQuerySchema,
+  claimReferralSchema,
+  DEVICE_ID_HEADER,
+  referralProgramParamsSchema,
+  referralProgramSchema,
+  referralProgramScopeSchema,
+  reviewReferralSchema,
+} from '@openride/shared/referrals/schemas';
 import { Hono } from 'hono';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { requireAdmin } from '../http/require-admin';
@@ -8,6 +16,7 @@ import { claimReferral } from './claim-referral';
 import { getMyReferrals } from './get-my-referrals';
 import { listReferrals, REFERRALS_CSV } from './list-referrals';
 import { getReferralPrograms, updateReferralProgram } from './referral-programs';
+import { reviewReferral } from './review-referral';
 
 const EXPORT_PAGE = 500;
 
@@ -25,12 +34,15 @@ export function referralRoutes(services: Services) {
     return c.json({ referral: await claimReferral(db, user.id, input, c.req.header(DEVICE_ID_HEADER)) }, 201);
   });
 
-  app.get('/api/admin/referrals/programs', async (c) => c.json(await getReferralPrograms(db)));
+  app.get('/api/admin/referrals/programs', async (c) => c.json(await getReferralPrograms(db, referralProgramScopeSchema.parse(c.req.query()).city ?? null)));
   app.put('/api/admin/referrals/programs/:program', async (c) => {
     const { program } = referralProgramParamsSchema.parse({ program: c.req.param('program') });
+    const { city } = referralProgramScopeSchema.parse(c.req.query());
     const input = referralProgramSchema.parse(await c.req.json());
-    return c.json({ program: await updateReferralProgram(db, requireUser(c).id, program, input) });
+    return c.json({ program: await updateReferralProgram(db, requireUser(c).id, program, city ?? null, input) });
   });
+  app.post('/api/admin/referrals/:id/approve', async (c) => c.json({ referral: await reviewReferral(services, requireUser(c).id, c.req.param('id'), 'approved', reviewReferralSchema.parse(await c.req.json())) }));
+  app.post('/api/admin/referrals/:id/reject', async (c) => c.json({ referral: await reviewReferral(services, requireUser(c).id, c.req.param('id'), 'rejected', reviewReferralSchema.parse(await c.req.json())) }));
   app.get('/api/admin/referrals', async (c) => {
     const query = adminReferralsQuerySchema.parse(c.req.query());
     if (query.format === 'csv') return csvResponse('referrals', REFERRALS_CSV, pageThrough((cursor) => listReferrals(db, { ...query, cursor, limit: EXPORT_PAGE })));

@@ -31,10 +31,11 @@ export async function completeRide(services: Pick<Services, 'db' | 'bus' | 'push
     // The books move with the ride (decision 0037): fare in — wallet credit first, the card's part, the rest
     // in cash — split between the driver, commission, fees and tax. The card's capture is queued with it (0038).
     await postRideCompleted(trx, ride, await settleRideOnCompletion(trx, services, ride));
-    // A first ride may qualify a referral: its reward posts here, exactly once (decision 0064).
-    await qualifyReferralsForRide(trx, ride);
+    // A first ride may qualify a referral: its reward posts here, exactly once, with the notifications of the
+    // people paid (decisions 0064, 0069).
+    const referrals = await qualifyReferralsForRide(trx, services, ride);
     const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...riderNotice.completed(ride.fare_cents, ride.currency) });
-    return { ride, notification };
+    return { ride, notification, rewards: referrals.flatMap((r) => r.notifications) };
   });
   if (!outcome) {
     const current = await rideInScope(db, rideId, scope);
@@ -44,6 +45,6 @@ export async function completeRide(services: Pick<Services, 'db' | 'bus' | 'push
   services.jobs.wake('payment-settle');
   services.drivers.invalidate(actor.userId);
   services.locations.forgetRide(rideId);
-  await announceRideChange(services, { ride: outcome.ride, driverUserId: actor.userId, notifications: [outcome.notification] });
+  await announceRideChange(services, { ride: outcome.ride, driverUserId: actor.userId, notifications: [outcome.notification, ...outcome.rewards] });
   return outcome.ride;
 }

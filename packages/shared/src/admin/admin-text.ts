@@ -75,6 +75,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'support_ticket.resolve': 'Ticket resolved',
   'support_ticket.reopen': 'Ticket reopened',
   'referral_program.update': 'Referral program changed',
+  'referral.approve': 'Referral approved',
+  'referral.reject': 'Referral rejected',
   'sos.resolve': 'SOS resolved',
   'promotion.create': 'Promotion created',
   'promotion.status': 'Promotion launched or paused',

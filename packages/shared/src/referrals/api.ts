@@ -1,6 +1,14 @@
 import { defineRoutes } from '../contract';
-import { adminReferralsQuerySchema, claimReferralSchema, referralProgramParamsSchema, referralProgramSchema } from './schemas';
-import { adminReferralsPageSchema, claimReferralResponseSchema, myReferralsResponseSchema, referralProgramResponseSchema, referralProgramsResponseSchema } from './views';
+import { z } from 'zod';
+import { adminReferralsQuerySchema, claimReferralSchema, referralProgramParamsSchema, referralProgramSchema, referralProgramScopeSchema, reviewReferralSchema } from './schemas';
+import { adminReferralResponseSchema, adminReferralsPageSchema, claimReferralResponseSchema, myReferralsResponseSchema, referralProgramResponseSchema, referralProgramsResponseSchema } from './views';
+
+const referralIdParams = z.object({ id: z.string() });
+const reviewRefusals = {
+  400: { description: 'No note, or a note over 500 characters (nothing changes)' },
+  404: { description: 'No such referral' },
+  409: { description: 'Not flagged (REFERRAL_NOT_FLAGGED), or already approved or rejected (REFERRAL_ALREADY_REVIEWED)' },
+} as const;
 
 const adminRefusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an administrator' } } as const;
 
@@ -36,19 +44,46 @@ export const referralRoutes = defineRoutes([
     method: 'GET',
     path: '/api/admin/referrals/programs',
     tag: 'referrals',
-    summary: 'Both programs’ settings, counts by status and what rewards cost',
+    summary: 'Both programs’ settings for a city (its own or the default) or the default, counts by status, what rewards cost, and the cities',
     auth: 'admin',
-    responses: { 200: { description: 'The programs', schema: referralProgramsResponseSchema }, ...adminRefusals },
+    request: { query: referralProgramScopeSchema },
+    responses: { 200: { description: 'The programs', schema: referralProgramsResponseSchema }, 404: { description: 'No such city' }, ...adminRefusals },
   },
   {
     method: 'PUT',
     path: '/api/admin/referrals/programs/:program',
     tag: 'referrals',
-    summary: 'Change a program’s rewards, N rides within D days and expiry (audited)',
-    description: 'Names the version edited: a newer one answers 409. Applies to referrals that qualify from now on.',
+    summary: 'Change a program’s rewards, N rides within D days and expiry, for a city or the default (audited)',
+    description:
+      'Names the version edited: a newer one answers 409; a city’s first settings of its own name version 0. The expiry is the default’s only. Applies to referrals that qualify from now on, in the referee’s city (where they first rode).',
     auth: 'admin',
-    request: { params: referralProgramParamsSchema, body: referralProgramSchema },
-    responses: { 200: { description: 'The program', schema: referralProgramResponseSchema }, 400: { description: 'Bad settings (nothing changes)' }, 409: { description: 'Edited by someone else meanwhile' }, ...adminRefusals },
+    request: { params: referralProgramParamsSchema, query: referralProgramScopeSchema, body: referralProgramSchema },
+    responses: {
+      200: { description: 'The program', schema: referralProgramResponseSchema },
+      400: { description: 'Bad settings (nothing changes)' },
+      404: { description: 'No such city' },
+      409: { description: 'Edited by someone else meanwhile' },
+      ...adminRefusals,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/referrals/:id/approve',
+    tag: 'referrals',
+    summary: 'Approve a flagged referral (audited): paid now if it qualified, else when it does',
+    description: 'Pays under the same ledger key as the automatic payment, so never twice; of two admins at once, one decides.',
+    auth: 'admin',
+    request: { params: referralIdParams, body: reviewReferralSchema },
+    responses: { 200: { description: 'The referral', schema: adminReferralResponseSchema }, ...reviewRefusals, ...adminRefusals },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/referrals/:id/reject',
+    tag: 'referrals',
+    summary: 'Reject a flagged referral (audited): never paid',
+    auth: 'admin',
+    request: { params: referralIdParams, body: reviewReferralSchema },
+    responses: { 200: { description: 'The referral', schema: adminReferralResponseSchema }, ...reviewRefusals, ...adminRefusals },
   },
   {
     method: 'GET',

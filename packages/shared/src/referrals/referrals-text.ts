@@ -1,4 +1,12 @@
-import type { ReferralFlag, ReferralProgram, ReferralStatus } from './schemas';
+import type { ReferralFlag, ReferralProgram, ReferralReview, ReferralStatus } from './schemas';
+
+const money = (cents: number, currency: string) => {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency}`;
+  }
+};
 
 /** The words of /referrals and of the referral code at sign-up (decision 0064). */
 export const referralsText = {
@@ -43,7 +51,31 @@ export const referralsText = {
     rewarded: 'Rewarded',
     expired: 'Expired',
     flagged: 'Under review',
+    rejected: 'Not paid',
   } satisfies Record<ReferralStatus, string>,
+  /** The notifications of a reward that landed (decision 0069): kind payment, opening /referrals. */
+  notice: {
+    referrerCredit: (cents: number, currency: string, friend: string) => ({
+      type: 'success' as const,
+      title: 'Referral reward',
+      message: `${friend} took their first ride: ${money(cents, currency)} of ride credit is in your wallet.`,
+    }),
+    refereeCredit: (cents: number, currency: string) => ({
+      type: 'success' as const,
+      title: 'Referral reward',
+      message: `Welcome aboard: ${money(cents, currency)} of ride credit from your friend's invitation is in your wallet.`,
+    }),
+    driverBonus: (cents: number, currency: string, friend: string) => ({
+      type: 'success' as const,
+      title: 'Referral bonus',
+      message: `${friend} completed their rides: your ${money(cents, currency)} bonus is paid with your next payout.`,
+    }),
+    bonusToWallet: (cents: number, currency: string, friend: string) => ({
+      type: 'success' as const,
+      title: 'Referral bonus',
+      message: `${friend} completed their rides: your ${money(cents, currency)} bonus is in your wallet.`,
+    }),
+  },
   signUp: {
     label: 'Referral code (optional)',
     hint: 'Got a code from a friend? Enter it to get your ride credit.',
@@ -68,6 +100,24 @@ export const referralsText = {
     saved: 'Program saved',
     saveFailed: 'The program was not saved.',
     version: (v: number, when: string | null, by: string | null) => `Version ${v}${when ? ` · ${when}` : ''}${by ? ` · ${by}` : ''}`,
+    city: 'City',
+    defaultScope: 'Default (cities without their own)',
+    defaultHint: 'Every city without settings of its own uses these, in its own currency. The expiry is set at sign-up, before we know the new person’s city, so it is here only.',
+    usesDefault: 'This city uses the default settings. Saving gives it settings of its own.',
+    cityHint: (currency: string) => `Amounts in ${currency}. The new person’s city is where they took their first ride.`,
+    columnsReview: 'Review',
+    approve: 'Approve',
+    reject: 'Reject',
+    approveTitle: 'Approve this referral?',
+    approveDescription: (referee: string) => `The reward for ${referee} is paid now if their rides already qualified it, or when they do.`,
+    rejectTitle: 'Reject this referral?',
+    rejectDescription: (referee: string) => `The referral of ${referee} will never be paid.`,
+    note: 'Note',
+    noteRequired: 'Please write a note.',
+    approved: 'Referral approved',
+    rejected: 'Referral rejected',
+    reviewFailed: 'The referral was not reviewed.',
+    reviewed: (review: ReferralReview, by: string | null, note: string | null) => `${review === 'approved' ? 'Approved' : 'Rejected'}${by ? ` by ${by}` : ''}${note ? `: ${note}` : ''}`,
     cost: 'Rewards paid',
     counts: 'Referrals',
     list: 'All referrals',

@@ -10,7 +10,8 @@ import { text } from '../text';
 export const REFERRAL_PROGRAMS = ['rider', 'driver'] as const;
 export type ReferralProgram = (typeof REFERRAL_PROGRAMS)[number];
 
-export const REFERRAL_STATUSES = ['pending', 'qualified', 'rewarded', 'expired', 'flagged'] as const;
+/** `rejected`: a flagged referral an admin decided never to pay (decision 0069). */
+export const REFERRAL_STATUSES = ['pending', 'qualified', 'rewarded', 'expired', 'flagged', 'rejected'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
 /** Why a referral was flagged instead of paid (self-referral is refused outright, never stored). */
@@ -54,11 +55,23 @@ export const referralProgramSchema = z.strictObject({
   rides_required: z.number().int().min(1, 'At least 1 ride').max(500, 'At most 500 rides'),
   /** D: days from the new driver's approval in which the N rides count. */
   within_days: z.number().int().min(1, 'At least 1 day').max(365, 'At most 365 days'),
-  expiry_days: z.number().int().min(1, 'At least 1 day').max(730, 'At most 730 days'),
-  version: z.number().int().min(1),
+  /** The default settings' only (decision 0069): the expiry is set at the claim, before the new person's city is known. */
+  expiry_days: z.number().int().min(1, 'At least 1 day').max(730, 'At most 730 days').optional(),
+  /** The version edited; 0 for a city's first settings of its own (it used the default until now). */
+  version: z.number().int().min(0),
 });
 export type ReferralProgramInput = z.infer<typeof referralProgramSchema>;
 export const referralProgramParamsSchema = z.object({ program: z.enum(REFERRAL_PROGRAMS) });
+/** `?city=ID`: a city's settings (its own, or the default it uses); none: the default (decision 0069). */
+export const referralProgramScopeSchema = z.object({ city: text().trim().min(1).max(64).optional() });
+
+/** POST /api/admin/referrals/:id/approve and /reject: an admin's decision on a flagged referral, with a note (decision 0069). */
+export const reviewReferralSchema = z.strictObject({
+  note: text().trim().min(1, 'Please write a note.').max(500, 'At most 500 characters'),
+});
+export type ReviewReferralInput = z.infer<typeof reviewReferralSchema>;
+export const REFERRAL_REVIEWS = ['approved', 'rejected'] as const;
+export type ReferralReview = (typeof REFERRAL_REVIEWS)[number];
 
 /** GET /api/admin/referrals: every referral, newest first; `flagged=yes` for the ones held for fraud. */
 export const adminReferralsQuerySchema = defineListQuery({

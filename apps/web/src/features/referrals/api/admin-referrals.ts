@@ -1,21 +1,34 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReferralProgram, ReferralProgramInput } from '@openride/shared/referrals/schemas';
+import type { ReferralProgram, ReferralProgramInput, ReferralReview } from '@openride/shared/referrals/schemas';
 import type { AdminReferral, ReferralPrograms, ReferralProgramView } from '@openride/shared/referrals/views';
 import { api } from '@/lib/api';
 import { referralKeys } from './referral-keys';
 
 export type { AdminReferral, ReferralPrograms, ReferralProgramView };
 
-/** GET /api/admin/referrals/programs: both programs, counts and cost. */
-export function useReferralPrograms() {
-  return useQuery({ queryKey: referralKeys.programs, queryFn: ({ signal }) => api<ReferralPrograms>('/api/admin/referrals/programs', { signal }) });
+const scope = (city: string) => (city ? `?city=${encodeURIComponent(city)}` : '');
+
+/** GET /api/admin/referrals/programs[?city=ID]: a city's programs (its own or the default), or the default; counts, cost and the cities. */
+export function useReferralPrograms(city: string) {
+  return useQuery({ queryKey: referralKeys.programsOf(city), queryFn: ({ signal }) => api<ReferralPrograms>(`/api/admin/referrals/programs${scope(city)}`, { signal }) });
 }
 
-/** PUT /api/admin/referrals/programs/:program (names the version edited; a stale one is 409). */
-export function useSaveReferralProgram(program: ReferralProgram) {
+/** PUT /api/admin/referrals/programs/:program[?city=ID] (names the version edited; a stale one is 409). */
+export function useSaveReferralProgram(program: ReferralProgram, city: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReferralProgramInput) => api<{ program: ReferralProgramView }>(`/api/admin/referrals/programs/${program}`, { method: 'PUT', body: input }).then((r) => r.program),
+    mutationFn: (input: ReferralProgramInput) => api<{ program: ReferralProgramView }>(`/api/admin/referrals/programs/${program}${scope(city)}`, { method: 'PUT', body: input }).then((r) => r.program),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: referralKeys.programs }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]),
+  });
+}
+
+/** POST /api/admin/referrals/:id/approve | /reject with a note (decision 0069): a flagged referral, once. */
+export function useReviewReferral() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision, note }: { id: string; decision: ReferralReview; note: string }) =>
+      api<{ referral: AdminReferral }>(`/api/admin/referrals/${id}/${decision === 'approved' ? 'approve' : 'reject'}`, { method: 'POST', body: { note } }).then((r) => r.referral),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: referralKeys.list }), client.invalidateQueries({ queryKey: referralKeys.programs }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]),
   });
 }

@@ -1,8 +1,10 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { referralsText } from '@openride/shared/referrals/referrals-text';
 import { REFERRAL_PROGRAMS, REFERRAL_STATUSES, type ReferralProgramFormInput, referralProgramFormSchema } from '@openride/shared/referrals/schemas';
 import { Button } from '@/components/ui/button';
+import { CityPicker } from '@/components/ui/city-picker';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
@@ -10,15 +12,19 @@ import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
-import { type AdminReferral, type ReferralProgramView, useReferralPrograms, useSaveReferralProgram } from '../api/admin-referrals';
+import { type AdminReferral, type ReferralProgramView, useReferralPrograms, useReviewReferral, useSaveReferralProgram } from '../api/admin-referrals';
 import { referralKeys } from '../api/referral-keys';
 import { ReferralStatusChip } from './my-referrals';
 
 const text = referralsText.admin;
 
-/** /referrals for admins (decision 0064): both programs' settings, what rewards cost, and every referral with a Flagged filter. */
+/**
+ * /referrals for admins (decisions 0064, 0069): both programs' settings — the default, or a chosen city's —, what
+ * rewards cost, and every referral with a Flagged filter and the Approve / Reject of a flagged one.
+ */
 export function AdminReferralsPage() {
-  const programs = useReferralPrograms();
+  const [city, setCity] = useState('');
+  const programs = useReferralPrograms(city);
   return (
     <PageContainer>
       <PageHeading title={referralsText.page.adminTitle} description={referralsText.page.adminDescription} />
@@ -38,10 +44,14 @@ export function AdminReferralsPage() {
               {text.cost}: {programs.data.cost.length ? programs.data.cost.map((c) => formatMoney(c.cents, c.currency)).join(' · ') : formatMoney(0, 'USD')} · {text.counts}:{' '}
               {REFERRAL_STATUSES.map((s) => `${referralsText.statuses[s]} ${programs.data.counts[s] ?? 0}`).join(', ')}
             </p>
+            <CityPicker className="w-full sm:w-72" label={text.city} cities={[{ id: '', name: text.defaultScope }, ...programs.data.cities]} value={city} onChange={setCity} />
+            <p className="text-sm text-ink-600">
+              {city ? `${programs.data.programs[0]?.own === false ? `${text.usesDefault} ` : ''}${text.cityHint(programs.data.programs[0]?.currency ?? '')}` : text.defaultHint}
+            </p>
             <div className="grid gap-4 lg:grid-cols-2">
               {REFERRAL_PROGRAMS.map((p) => {
                 const program = programs.data.programs.find((x) => x.program === p);
-                return program ? <ProgramForm key={`${p}-${program.version}`} program={program} /> : null;
+                return program ? <ProgramForm key={`${p}-${city}-${program.version}`} program={program} city={city} /> : null;
               })}
             </div>
           </>
@@ -59,8 +69,8 @@ export function AdminReferralsPage() {
 
 const toDollars = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
 
-function ProgramForm({ program }: { program: ReferralProgramView }) {
-  const save = useSaveReferralProgram(program.program);
+function ProgramForm({ program, city }: { program: ReferralProgramView; city: string }) {
+  const save = useSaveReferralProgram(program.program, city);
   const form = useZodForm(referralProgramFormSchema, {
     defaultValues: {
       enabled: program.enabled,
@@ -68,7 +78,8 @@ function ProgramForm({ program }: { program: ReferralProgramView }) {
       referee_reward: toDollars(program.referee_reward_cents),
       rides_required: String(program.rides_required),
       within_days: String(program.within_days),
-      expiry_days: String(program.expiry_days),
+      // A city has no expiry of its own (set at sign-up, from the default): the field is not shown nor sent.
+      expiry_days: String(program.expiry_days ?? 90),
     } satisfies ReferralProgramFormInput,
   });
   const headingId = useId();
@@ -87,7 +98,7 @@ function ProgramForm({ program }: { program: ReferralProgramView }) {
               // The rider program qualifies on the first ride: N and D are the driver program's.
               rides_required: rider ? program.rides_required : v.rides_required,
               within_days: rider ? program.within_days : v.within_days,
-              expiry_days: v.expiry_days,
+              ...(city ? {} : { expiry_days: v.expiry_days }),
               version: program.version,
             },
             {
@@ -107,7 +118,7 @@ function ProgramForm({ program }: { program: ReferralProgramView }) {
           {rider ? <FormField name="referee_reward" label={text.refereeReward} inputMode="decimal" autoComplete="off" /> : null}
           {rider ? null : <FormField name="rides_required" label={text.ridesRequired} inputMode="numeric" autoComplete="off" />}
           {rider ? null : <FormField name="within_days" label={text.withinDays} inputMode="numeric" autoComplete="off" />}
-          <FormField name="expiry_days" label={text.expiryDays} inputMode="numeric" autoComplete="off" />
+          {city ? null : <FormField name="expiry_days" label={text.expiryDays} inputMode="numeric" autoComplete="off" />}
         </div>
         <p className="text-xs text-ink-500">{text.version(program.version, program.updated_at ? formatDateTime(program.updated_at) : null, program.updated_by_name)}</p>
         <Button type="submit" disabled={save.isPending}>
@@ -153,6 +164,12 @@ function ReferralsTable() {
         header: text.columns.reward,
         cell: ({ row: { original: r } }) => (r.currency && r.status === 'rewarded' ? formatMoney((r.referrer_reward_cents ?? 0) + (r.referee_reward_cents ?? 0), r.currency) : '—'),
       },
+      {
+        id: 'review',
+        header: text.columnsReview,
+        cell: ({ row: { original: r } }) =>
+          r.review ? <p className="max-w-64 text-xs text-ink-700">{text.reviewed(r.review, r.reviewed_by_name, r.review_note)}</p> : r.status === 'flagged' ? <ReviewButtons referral={r} /> : null,
+      },
     ],
     [],
   );
@@ -173,5 +190,45 @@ function ReferralsTable() {
       empty={text.empty}
       loadFailed={text.loadFailed}
     />
+  );
+}
+
+/** Approve or Reject a flagged referral, each through the kit's dialog with a required note (decision 0069). */
+function ReviewButtons({ referral }: { referral: AdminReferral }) {
+  const [open, setOpen] = useState<'approved' | 'rejected' | null>(null);
+  const review = useReviewReferral();
+  const who = referral.referee_name ?? '—';
+  const decide = (decision: 'approved' | 'rejected', note: string) =>
+    review.mutate(
+      { id: referral.id, decision, note },
+      {
+        onSuccess: () => toast({ title: decision === 'approved' ? text.approved : text.rejected }),
+        onError: (e) => toast({ variant: 'destructive', title: text.reviewFailed, description: e.message }),
+      },
+    );
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button size="sm" variant="outline" onClick={() => setOpen('approved')} disabled={review.isPending} aria-label={`${text.approve} · ${who}`}>
+        {text.approve}
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => setOpen('rejected')} disabled={review.isPending} aria-label={`${text.reject} · ${who}`}>
+        {text.reject}
+      </Button>
+      <ConfirmDialog
+        open={open !== null}
+        onOpenChange={(o) => setOpen(o ? open : null)}
+        title={open === 'rejected' ? text.rejectTitle : text.approveTitle}
+        description={open === 'rejected' ? text.rejectDescription(who) : text.approveDescription(who)}
+        confirmLabel={open === 'rejected' ? text.reject : text.approve}
+        variant={open === 'rejected' ? 'destructive' : 'primary'}
+        reason={{ label: text.note, requiredMessage: text.noteRequired, maxLength: 500 }}
+        busy={review.isPending}
+        onConfirm={(note) => {
+          const decision = open;
+          setOpen(null);
+          if (decision && note) decide(decision, note);
+        }}
+      />
+    </div>
   );
 }

@@ -40,7 +40,7 @@ export function MyReferralsPage() {
 function CodeCard({ code: c }: { code: MyReferrals['codes'][number] }) {
   const link = `${window.location.origin}${c.link_path}`;
   const headingId = `referral-code-${c.program}`;
-  const usd = (cents: number) => formatMoney(cents, 'USD');
+  const usd = (cents: number) => formatMoney(cents, c.currency ?? 'USD');
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -121,6 +121,7 @@ const STATUS_STYLE: Record<ReferralStatus, string> = {
   rewarded: 'bg-emerald-100 text-emerald-900',
   expired: 'bg-ink-100 text-ink-700',
   flagged: 'bg-amber-50 text-amber-900',
+  rejected: 'bg-ink-100 text-ink-700',
 };
 
 export function ReferralStatusChip({ status }: { status: ReferralStatus }) {
