@@ -31,6 +31,7 @@ import * as m0031 from './migrations/0031-ride-checks';
 import * as m0033 from './migrations/0033-referrals';
 import * as m0030 from './migrations/0030-sos-alerts';
 import * as m0032 from './migrations/0032-promotions';
+import * as m0038 from './migrations/0038-promotion-edits';
 import * as m0025 from './migrations/0025-support-procedures-and-faq';
 import * as m0024 from './migrations/0024-support-tickets';
 
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0033-referrals': m0033,
   '0030-sos-alerts': m0030,
   '0032-promotions': m0032,
+  '0038-promotion-edits': m0038,
   '0025-support-procedures-and-faq': m0025,
   '0024-support-tickets': m0024,
 };
