@@ -94,6 +94,11 @@ export const promotionsText = {
     perRider: 'Uses per rider',
   },
   /** The rider's receipt and the completion notice: the promotion's line. */
-  receipt: { line: (code: string) => `Promo ${code}` },
+  receipt: {
+    line: (code: string) => `Promo ${code}`,
+    /** Where the ride view has the discount but not the code (the trip's fare row, the ride history). */
+    discount: (amount: string) => `Promo −${amount}`,
+    youPay: (amount: string) => `you pay ${amount}`,
+  },
   columns: { code: 'Code', city: 'City', offer: 'Offer', status: 'Status', redemptions: 'Redemptions', spend: 'Spend', budget: 'Budget', valid: 'Valid', rider: 'Rider', state: 'State', amount: 'Discount', date: 'Date' },
 };
