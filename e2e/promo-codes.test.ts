@@ -22,7 +22,7 @@ afterAll(() => closeSuite({ server, browser }));
 const UNION_SQUARE = { lat: 37.788, lng: -122.4075 };
 const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
-it('an admin creates a promotion, backtests it and launches it; a rider applies the code and books with it', async () => {
+it('an admin creates a promotion, backtests it, launches it and edits its end; a rider applies the code and books with it', async () => {
   const adminUser = await adminApi(server);
   const code = `SAVE${Date.now().toString(36).toUpperCase().slice(-6)}`;
   const admin = await signedInPage(browser, server, adminUser, DESKTOP);
