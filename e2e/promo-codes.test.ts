@@ -1,7 +1,8 @@
-// Promo codes (issue 16, decision 0063): an admin on /promo-codes creates a promotion as a draft, backtests it
-// on the last 30 days of rides and launches it; a rider on /book-ride (a phone) types the code, Applies it,
-// reads the discounted fare and the saving, and books: the redemption is reserved with the ride. Rules,
-// refusals, the lifecycle and the races are the API tests' (apps/server/test/promo-codes.test.ts).
+// Promo codes (issue 16, decisions 0063, 0068): an admin on /promo-codes creates a promotion as a draft,
+// backtests it on the last 30 days of rides, launches it, then edits its end and description (the offer shown
+// locked, the zone picker on the form, the zones in its detail); a rider on /book-ride (a phone) types the
+// code, Applies it, reads the discounted fare and the saving, and books: the redemption is reserved with the
+// ride. Rules, refusals, edits, receipts and races are the API tests' (apps/server/test/promo-codes.test.ts).
 import { promotionsText } from '@openride/shared/promotions/promotions-text';
 import { riderText } from '@openride/shared/rides/rider-text';
 import type { Browser } from 'playwright-core';
@@ -21,7 +22,7 @@ afterAll(() => closeSuite({ server, browser }));
 const UNION_SQUARE = { lat: 37.788, lng: -122.4075 };
 const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
-it('an admin creates a promotion, backtests it and launches it; a rider applies the code and books with it', async () => {
+it('an admin creates a promotion, backtests it, launches it and edits its end; a rider applies the code and books with it', async () => {
   const adminUser = await adminApi(server);
   const code = `SAVE${Date.now().toString(36).toUpperCase().slice(-6)}`;
   const admin = await signedInPage(browser, server, adminUser, DESKTOP);
@@ -45,6 +46,23 @@ it('an admin creates a promotion, backtests it and launches it; a rider applies 
   await result.getByText(/rides in the last 30 days would have qualified/).waitFor();
   await row.getByRole('button', { name: `${text.page.activate} ${code}` }).click();
   await row.getByText(text.statuses.active, { exact: true }).waitFor();
+
+  // Launched, it can still end later and have a description (decision 0068); the offer is shown, locked.
+  await row.getByRole('button', { name: `${text.edit.action} ${code}` }).click();
+  const edit = a.getByRole('region', { name: text.edit.title(code) });
+  await edit.getByText(text.edit.lockedHint, { exact: false }).waitFor();
+  expect(await edit.getByLabel(text.form.value, { exact: true }).isDisabled()).toBe(true);
+  // Any zone: none ticked (the picker lists the city's pricing zones, or says it has none).
+  await edit.getByRole('group', { name: text.form.zones }).waitFor();
+  await edit.getByLabel(text.form.validTo).fill('2031-06-30T18:00');
+  await edit.getByLabel(text.form.description).fill('Spring launch');
+  await edit.getByRole('button', { name: text.edit.save }).click();
+  await a.getByRole('status').filter({ hasText: text.edit.saved(code) }).waitFor();
+  await row.getByRole('button', { name: `${text.page.redemptions} ${code}` }).click();
+  const detail = a.getByRole('region', { name: `${text.page.redemptions}: ${code}` });
+  await detail.getByText('Spring launch').waitFor();
+  await detail.getByText(text.detail.anyZone, { exact: true }).waitFor();
+  expect((await adminUser.get(`/api/admin/promotions?q=${code}`)).body.items[0]).toMatchObject({ description: 'Spring launch', version: 3 });
   admin.expectNoErrors();
   await admin.context.close();
 

@@ -21,6 +21,9 @@ let admin: TestClient;
 beforeAll(async () => {
   server = await startTestServer(ADMIN_ENV, { dispatch: { offerTimeoutMs: 5000, idleGraceMs: 60_000, tickMs: 200, searchTimeoutMs: 60_000 } });
   admin = await adminOf(server);
+  // Fares here are the promotions' subject, not surge's: the file's many requests (and a tick between them on a
+  // slow machine) would otherwise surge a zone, and a request without a quote is then refused QUOTE_EXPIRED.
+  expect((await admin.post('/api/admin/surge/freeze', { city_id: 'sf', frozen: true })).status).toBe(200);
 });
 afterAll(async () => {
   driver?.socket.close();
@@ -80,6 +83,7 @@ describe('promotions: admins only', () => {
       () => create({}, c),
       () => c.get(`/api/admin/promotions/${created.id}`),
       () => c.post(`/api/admin/promotions/${created.id}/status`, { status: 'active' }),
+      () => c.patch(`/api/admin/promotions/${created.id}`, { version: created.version, code: newCode('HIJACK'), budget_cents: 1 }),
       () => c.post(`/api/admin/promotions/${created.id}/backtest`, {}),
       () => c.get(`/api/admin/promotions/${created.id}/redemptions`),
       () => c.get(`/api/admin/promotions/${created.id}/redemptions?format=csv`),
@@ -91,7 +95,7 @@ describe('promotions: admins only', () => {
     ] as const) {
       for (const call of calls(client)) expect((await call()).status, who).toBe(status);
     }
-    expect((await promotion(created.id)).status).toBe('draft');
+    expect(await promotion(created.id)).toMatchObject({ status: 'draft', code: created.code, budget_cents: null, version: 1 });
     expect(await db().selectFrom('promotions').select('id').where('created_by', '<>', (await admin.get('/api/me')).body.user.id).execute()).toEqual([]);
     // A rider may Apply (signed in); a visitor may not.
     expect((await server.client().post('/api/promotions/apply', { code: created.code, ...trip })).status).toBe(401);
@@ -160,6 +164,148 @@ describe('promotions: admins only', () => {
     expect(again.body.error.code).toBe('PROMO_CODE_TAKEN');
     const after = (await db().selectFrom('promotions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
     expect(Number(after)).toBe(Number(before) + 1);
+  });
+});
+
+describe('editing a promotion (decision 0068)', () => {
+  const edit = (id: string, body: Record<string, unknown>, by: TestClient = admin) => by.patch(`/api/admin/promotions/${id}`, body);
+  // Booked away from Union Square: the demand would make it surge for the later tests' requests there.
+  const mission = { pickup: { lat: 37.7599, lng: -122.4148, label: 'Mission' }, destination: FERRY_BUILDING };
+  const bookHere = (rider: TestClient, code: string) => rider.post('/api/rides', { ...mission, ride_type: 'economy', payment_method: 'cash', promo_code: code });
+
+  it('a draft may change every field: audited with what changed, the version moves, a no-op writes nothing', async () => {
+    const zone = await admin.post('/api/admin/zones', {
+      city_id: 'sf',
+      type: 'pricing_zone',
+      name: 'Edit corner (tests)',
+      color: '#22c55e',
+      priority: 0,
+      enabled: true,
+      geometry: { type: 'Polygon', coordinates: [[[-122.52, 37.7], [-122.51, 37.7], [-122.51, 37.71], [-122.52, 37.71], [-122.52, 37.7]]] },
+    });
+    expect(zone.status).toBe(201);
+    const p = (await create({ status: 'draft', kind: 'amount', value: 300 })).body.promotion;
+    expect(p).toMatchObject({ version: 1, description: '', zones: [] });
+    const code = newCode('EDITED');
+    const validTo = new Date(Date.now() + 48 * HOUR).toISOString();
+    const res = await edit(p.id, {
+      version: 1,
+      code: code.toLowerCase(),
+      kind: 'percent',
+      value: 15,
+      max_discount_cents: 400,
+      min_fare_cents: 500,
+      ride_types: ['comfort'],
+      zone_ids: [zone.body.zone.id, zone.body.zone.id],
+      valid_to: validTo,
+      budget_cents: 2000,
+      max_redemptions: 10,
+      per_rider_limit: 3,
+      first_ride_only: true,
+      description: 'Launch week',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.promotion).toMatchObject({
+      code,
+      kind: 'percent',
+      value: 15,
+      max_discount_cents: 400,
+      min_fare_cents: 500,
+      ride_types: ['comfort'],
+      zone_ids: [zone.body.zone.id],
+      zones: [{ id: zone.body.zone.id, name: 'Edit corner (tests)' }],
+      valid_to: validTo,
+      budget_cents: 2000,
+      max_redemptions: 10,
+      per_rider_limit: 3,
+      first_ride_only: true,
+      description: 'Launch week',
+      version: 2,
+      status: 'draft',
+    });
+    const audits = (await auditOf(p.id)).filter((a) => a.action === 'promotion.update');
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.before).toMatchObject({ code: p.code, kind: 'amount', value: 300, description: '', zone_ids: [] });
+    expect(audits[0]!.after).toMatchObject({ code, kind: 'percent', value: 15, description: 'Launch week', zone_ids: [zone.body.zone.id] });
+    // The same values again: nothing changes, nothing audited, same version.
+    const again = await edit(p.id, { version: 2, code, value: 15, description: 'Launch week' });
+    expect(again.body.promotion.version).toBe(2);
+    expect((await auditOf(p.id)).filter((a) => a.action === 'promotion.update')).toHaveLength(1);
+    // A draft's rules are checked on the result: a percentage ≤ 100, the end after the start, a zone of its city, a free code.
+    const other = (await create({ status: 'draft' })).body.promotion;
+    expect((await edit(p.id, { version: 2, value: 150 })).status).toBe(400);
+    expect((await edit(p.id, { version: 2, valid_to: new Date(Date.now() - 2 * HOUR).toISOString() })).status).toBe(400);
+    expect((await edit(p.id, { version: 2, zone_ids: ['00000000-0000-4000-8000-000000000000'] })).status).toBe(404);
+    const taken = await edit(p.id, { version: 2, code: other.code });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe('PROMO_CODE_TAKEN');
+    expect((await edit(p.id, { version: 2, status: 'active' })).status).toBe(400);
+    expect((await edit('00000000-0000-4000-8000-000000000000', { version: 1, value: 5 })).status).toBe(404);
+    expect(await promotion(p.id)).toMatchObject({ code, value: 15, version: 2 });
+  });
+
+  it('refuses a stale edit (409): another admin edited, launched or paused since it was read', async () => {
+    const p = (await create({ status: 'draft' })).body.promotion;
+    expect((await edit(p.id, { version: 1, description: 'First' })).status).toBe(200);
+    const stale = await edit(p.id, { version: 1, description: 'Second' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe('PROMOTION_STALE');
+    expect(stale.body.error.message).toMatch(/changed this promotion/);
+    // Launching is a change too; a rider's reservation is not (the counters move, the version does not).
+    expect((await admin.post(`/api/admin/promotions/${p.id}/status`, { status: 'active' })).body.promotion.version).toBe(3);
+    expect((await edit(p.id, { version: 2, per_rider_limit: 4 })).body.error.code).toBe('PROMOTION_STALE');
+    const rider = await newUser(server, 'Vic Version');
+    const booked = await bookHere(rider.client, p.code);
+    expect(booked.status).toBe(201);
+    expect((await edit(p.id, { version: 3, per_rider_limit: 4 })).status).toBe(200);
+    expect(await promotion(p.id)).toMatchObject({ description: 'First', per_rider_limit: 4, version: 4 });
+    expect((await rider.client.post(`/api/rides/${booked.body.ride.id}/cancel`, {})).status).toBe(200);
+  });
+
+  it('a launched promotion changes only its safe fields, never its budget or maximum below what is taken', async () => {
+    const p = (await create({ value: 300, budget_cents: 1000, max_redemptions: 5, per_rider_limit: 1 })).body.promotion;
+    const riders = [await newUser(server, 'Tess Taken'), await newUser(server, 'Tom Taken')];
+    const booked = [];
+    for (const r of riders) booked.push(await bookHere(r.client, p.code));
+    expect(booked.map((b) => b.status)).toEqual([201, 201]);
+    expect(await promotion(p.id)).toMatchObject({ committed_cents: 600, redemptions_held: 2 });
+    const v = p.version as number;
+    for (const locked of [{ code: newCode('LOCK') }, { value: 100 }, { kind: 'percent' }, { zone_ids: [] }, { valid_from: new Date().toISOString() }, { first_ride_only: true }, { city_id: 'sf' }]) {
+      const res = await edit(p.id, { version: v, ...locked });
+      expect(res.status, JSON.stringify(locked)).toBe(422);
+      expect(res.body.error.code).toBe('PROMOTION_FIELD_LOCKED');
+      expect(res.body.error.details.fields).toEqual(Object.keys(locked));
+    }
+    const below = await edit(p.id, { version: v, budget_cents: 599 });
+    expect(below.status).toBe(422);
+    expect(below.body.error.code).toBe('PROMOTION_BUDGET_BELOW_COMMITTED');
+    expect(below.body.error.message).toMatch(/reserved and spent/);
+    expect((await edit(p.id, { version: v, max_redemptions: 0 })).status).toBe(400);
+    // Paused, the same rules.
+    expect((await admin.post(`/api/admin/promotions/${p.id}/status`, { status: 'paused' })).status).toBe(200);
+    const paused = (await promotion(p.id)).version;
+    const refusedMax = await edit(p.id, { version: paused, max_redemptions: 1 });
+    expect(refusedMax.status).toBe(422);
+    expect(refusedMax.body.error.code).toBe('PROMOTION_MAX_BELOW_HELD');
+    const past = await edit(p.id, { version: paused, valid_to: new Date(Date.now() - 60_000).toISOString() });
+    expect(past.status).toBe(422);
+    expect(past.body.error.code).toBe('PROMOTION_END_IN_PAST');
+    expect(await promotion(p.id)).toMatchObject({ budget_cents: 1000, max_redemptions: 5, valid_to: null, version: paused, committed_cents: 600, redemptions_held: 2 });
+    expect((await auditOf(p.id)).filter((a) => a.action === 'promotion.update')).toEqual([]);
+
+    // Down to exactly what is taken, an end, uses per rider and a description: allowed, audited.
+    const end = new Date(Date.now() + 72 * HOUR).toISOString();
+    const ok = await edit(p.id, { version: paused, budget_cents: 600, max_redemptions: 2, valid_to: end, per_rider_limit: 2, description: 'Capped' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.promotion).toMatchObject({ budget_cents: 600, max_redemptions: 2, valid_to: end, per_rider_limit: 2, description: 'Capped', status: 'paused' });
+    const audit = (await auditOf(p.id)).filter((a) => a.action === 'promotion.update');
+    expect(audit.map((a) => a.after)).toEqual([{ budget_cents: 600, max_redemptions: 2, valid_to: end, per_rider_limit: 2, description: 'Capped' }]);
+    expect(audit[0]!.before).toEqual({ budget_cents: 1000, max_redemptions: 5, valid_to: null, per_rider_limit: 1, description: '' });
+    // Resumed, it reads exhausted (the budget is all taken); no budget and no maximum lift it.
+    expect((await admin.post(`/api/admin/promotions/${p.id}/status`, { status: 'active' })).body.promotion.status).toBe('exhausted');
+    const lifted = await edit(p.id, { version: (await promotion(p.id)).version, budget_cents: null, max_redemptions: null });
+    expect(lifted.body.promotion).toMatchObject({ budget_cents: null, max_redemptions: null, status: 'active' });
+    for (const [i, r] of riders.entries()) expect((await r.client.post(`/api/rides/${booked[i]!.body.ride.id}/cancel`, {})).status).toBe(200);
   });
 });
 
@@ -460,7 +606,12 @@ describe('properties', () => {
             } else if (open.length > 0) {
               const id = open.splice(op.pick % open.length, 1)[0]!;
               const ride = await db().selectFrom('rides').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-              await db().transaction().execute((trx) => (op.op === 'apply' ? applyRidePromotion(trx, ride) : releaseRidePromotion(trx, ride)));
+              await db()
+                .transaction()
+                .execute(async (trx) => {
+                  if (op.op === 'apply') await applyRidePromotion(trx, ride);
+                  else await releaseRidePromotion(trx, ride);
+                });
             }
             const row = await promotion(p.id);
             const rs = await redemptionsOf(p.id);
@@ -478,4 +629,46 @@ describe('properties', () => {
       { numRuns: 12 },
     );
   }, 120_000);
+});
+
+describe('what the rider reads after completion', () => {
+  it('the rider reads the promotion as its own line and what they paid (receipt, notice, history); the driver the full fare (decision 0068)', async () => {
+    const p = (await create({ kind: 'percent', value: 20, max_discount_cents: 500 })).body.promotion;
+    const rider = await newUser(server, 'Rhea Receipt');
+    const rideId = await completeWith(rider.client, p.code);
+    const ride = await db().selectFrom('rides').selectAll().where('id', '=', rideId).executeTakeFirstOrThrow();
+    const discount = ride.promo_discount_cents;
+    expect(discount).toBe(Math.min(500, Math.round(ride.fare_cents * 0.2)));
+    const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+    // The receipt: the fare lines add up to the fare, the promotion is its own line, the total is what was paid.
+    const receipt = (await rider.client.get(`/api/rides/${rideId}/receipt`)).body.receipt;
+    expect(receipt.lines.reduce((sum: number, l: { amount_cents: number }) => sum + l.amount_cents, 0)).toBe(ride.fare_cents);
+    expect(receipt.promotion).toEqual({ code: p.code, discount_cents: discount });
+    expect(receipt.paid_fare_cents).toBe(ride.fare_cents - discount);
+    // The ledger agrees: what the rider paid, and the platform's promotion line.
+    expect(receipt.money.paid_cents).toBe(ride.fare_cents - discount);
+    expect((await completionEntries(rideId)).find((e) => e.line === 'promotion')?.amount_cents).toBe(discount);
+    // The PDF is drawn from the same receipt.
+    const pdf = await rider.client.get(`/api/rides/${rideId}/receipt.pdf`);
+    expect(pdf.status).toBe(200);
+
+    // The driver's receipt: the full fare their earnings are on, no rider's promotion.
+    const driverReceipt = (await driver!.client.get(`/api/rides/${rideId}/receipt`)).body.receipt;
+    expect(driverReceipt).toMatchObject({ promotion: null, paid_fare_cents: ride.fare_cents, money: null });
+
+    // The completion notice.
+    const notice = await db().selectFrom('notifications').select('message').where('booking_id', '=', rideId).where('user_id', '=', rider.id).where('title', '=', 'Completed').executeTakeFirst();
+    expect(notice?.message).toBe(`You've arrived. Fare ${money(ride.fare_cents)}, Promo ${p.code} −${money(discount)}: you pay ${money(ride.fare_cents - discount)}. Rate your driver.`);
+
+    // The payment history's fare is what was paid.
+    const history = (await rider.client.get('/api/payments/history')).body.items;
+    expect(history.find((h: { kind: string; ride: { id: string } | null }) => h.kind === 'fare' && h.ride?.id === rideId)?.amount_cents).toBe(-(ride.fare_cents - discount));
+
+    // A ride without a code: no promotion line, the fare is the total.
+    const plain = await newUser(server, 'Paul Plain');
+    const plainId = await completeWith(plain.client);
+    const plainReceipt = (await plain.client.get(`/api/rides/${plainId}/receipt`)).body.receipt;
+    expect(plainReceipt).toMatchObject({ promotion: null, paid_fare_cents: plainReceipt.fare_cents });
+  });
 });

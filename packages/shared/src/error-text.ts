@@ -105,6 +105,11 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   PROMO_CODE_RIDE_TYPE: promotionsText.refusals.ride_type,
   PROMO_CODE_MIN_FARE: promotionsText.refusals.min_fare,
   PROMO_CODE_TAKEN: 'Another promotion has this code. Choose another.',
+  PROMOTION_STALE: promotionsText.edit.stale,
+  PROMOTION_FIELD_LOCKED: promotionsText.edit.locked,
+  PROMOTION_BUDGET_BELOW_COMMITTED: promotionsText.edit.budgetBelow,
+  PROMOTION_MAX_BELOW_HELD: promotionsText.edit.maxBelow,
+  PROMOTION_END_IN_PAST: promotionsText.edit.endInPast,
 };
 
 /** What to tell a person about an error; an unknown code (an older or newer server) reads as unexpected. */

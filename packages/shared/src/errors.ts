@@ -203,6 +203,16 @@ export const DOMAIN_ERROR_CODES = {
   PROMO_CODE_MIN_FARE: 422,
   /** Another promotion has this code. */
   PROMO_CODE_TAKEN: 409,
+  /** Someone changed the promotion (edit, launch, pause) since this edit's read of it (decision 0068). */
+  PROMOTION_STALE: 409,
+  /** A launched promotion's field that may no longer change (only the end, budget, max redemptions, per-rider limit, description may). */
+  PROMOTION_FIELD_LOCKED: 422,
+  /** A budget below what is already reserved and spent. */
+  PROMOTION_BUDGET_BELOW_COMMITTED: 422,
+  /** A maximum of redemptions below those already reserved and applied. */
+  PROMOTION_MAX_BELOW_HELD: 422,
+  /** A launched promotion's end moved into the past (pause it instead). */
+  PROMOTION_END_IN_PAST: 422,
 } as const;
 
 export const ERROR_CODES = { ...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES } as const;

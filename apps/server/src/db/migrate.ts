@@ -34,6 +34,7 @@ import * as m0033 from './migrations/0033-referrals';
 import * as m0039 from './migrations/0039-referral-reviews-and-cities';
 import * as m0030 from './migrations/0030-sos-alerts';
 import * as m0032 from './migrations/0032-promotions';
+import * as m0038 from './migrations/0038-promotion-edits';
 import * as m0025 from './migrations/0025-support-procedures-and-faq';
 import * as m0024 from './migrations/0024-support-tickets';
 
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0039-referral-reviews-and-cities': m0039,
   '0030-sos-alerts': m0030,
   '0032-promotions': m0032,
+  '0038-promotion-edits': m0038,
   '0025-support-procedures-and-faq': m0025,
   '0024-support-tickets': m0024,
 };

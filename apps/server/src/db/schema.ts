@@ -370,6 +370,9 @@ export type PromotionsTable = {
   committed_cents: Generated<number>;
   redemptions_applied: Generated<number>;
   spent_cents: Generated<number>;
+  /** The admins' changes (create, edit, launch, pause), not the counters: a stale edit is refused (decision 0068). */
+  version: Generated<number>;
+  description: Generated<string>;
   created_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

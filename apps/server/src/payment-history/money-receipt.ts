@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
  * amount a sum of the ride's ledger entries, and the ride's refund requests. Its driver reads the fare lines.
  */
 export async function moneyReceipt(services: Pick<Services, 'db'>, ride: RideRow, viewer: 'rider' | 'driver' | 'admin'): Promise<MoneyReceipt> {
-  const base = await receiptOf(services, ride);
+  const base = await receiptOf(services, ride, { forDriver: viewer === 'driver' });
   const { surge_multiplier } = receiptLines(ride);
   const forRider = viewer !== 'driver';
   const [money, requests] = forRider ? await Promise.all([rideMoney(services.db, ride), requestsOfRides(services.db, [ride.id])]) : [null, new Map()];

@@ -1,5 +1,6 @@
 import { paymentHistoryText } from '@openride/shared/payment-history/payment-history-text';
 import type { MoneyReceipt } from '@openride/shared/payment-history/views';
+import { promotionsText } from '@openride/shared/promotions/promotions-text';
 import { refundText } from '@openride/shared/refunds/refund-text';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import PDFDocument from 'pdfkit';
@@ -17,7 +18,7 @@ const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat('en-US', { d
 
 /**
  * The receipt as a PDF (decision 0039), drawn with pdfkit's built-in Helvetica (no font files, nothing
- * fetched): the same figures as the page — fare lines, surge, total, tip, how it was paid, refunds and the
+ * fetched): the same figures as the page — fare lines, surge, the promotion's line, total, tip, how it was paid, refunds and the
  * ride's refund requests — every amount from the receipt, whose money comes from the ledger.
  */
 export function receiptPdf(receipt: MoneyReceipt): Promise<Buffer> {
@@ -58,6 +59,7 @@ export function receiptPdf(receipt: MoneyReceipt): Promise<Buffer> {
   heading(text.fare);
   for (const line of receipt.lines) row(line.label, money(line.amount_cents));
   if (receipt.surge_multiplier !== 1) row(text.surge(String(receipt.surge_multiplier)), '');
+  if (receipt.promotion) row(promotionsText.receipt.line(receipt.promotion.code), `-${money(receipt.promotion.discount_cents)}`);
   const m = receipt.money;
   if (m) {
     const fare = m.cash_cents + m.card_cents + m.wallet_cents;
@@ -71,7 +73,7 @@ export function receiptPdf(receipt: MoneyReceipt): Promise<Buffer> {
     for (const r of m.refunds) row(`${when(r.at)} · ${text.refundedTo(refundText.destinations[r.destination])}`, `-${money(r.amount_cents)}`);
     if (m.refunded_cents) row(text.paid, money(m.paid_cents - m.refunded_cents), true);
   } else {
-    row(text.total, money(receipt.fare_cents), true);
+    row(text.total, money(receipt.paid_fare_cents), true);
   }
   for (const r of receipt.refund_requests) {
     doc.moveDown(0.3);

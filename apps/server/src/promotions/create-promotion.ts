@@ -34,6 +34,7 @@ export async function createPromotion(db: Kysely<DB>, adminId: string, input: Cr
           per_rider_limit: input.per_rider_limit,
           first_ride_only: input.first_ride_only,
           status: input.status,
+          description: input.description,
           created_by: adminId,
         })
         .returning('id')

@@ -8,9 +8,18 @@ export type PromotionRow = Selectable<PromotionsTable>;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-/** The promotions with their city's name, for the admin views. */
+/** The promotions with their city's name and their zones' names, for the admin views. */
 export const promotionRows = (db: Kysely<DB>) =>
-  db.selectFrom('promotions as p').innerJoin('cities as c', 'c.id', 'p.city_id').selectAll('p').select('c.name as city_name');
+  db
+    .selectFrom('promotions as p')
+    .innerJoin('cities as c', 'c.id', 'p.city_id')
+    .selectAll('p')
+    .select('c.name as city_name')
+    .select(
+      sql<{ id: string; name: string }[] | string>`(select coalesce(json_agg(json_build_object('id', z.id, 'name', z.name) order by z.name), '[]'::json) from zones z where z.id = any(p.zone_ids))`.as(
+        'zones',
+      ),
+    );
 
 /** The status as people read it, in SQL (the list's filter), the same rule as `effectiveStatus`. */
 export const effectiveStatusSql = sql<string>`case
@@ -19,7 +28,7 @@ export const effectiveStatusSql = sql<string>`case
   when (p.max_redemptions is not null and p.redemptions_held >= p.max_redemptions) or (p.budget_cents is not null and p.committed_cents >= p.budget_cents) then 'exhausted'
   else 'active' end`;
 
-export function promotionView(row: PromotionRow & { city_name: string }, now = new Date()): Promotion {
+export function promotionView(row: PromotionRow & { city_name: string; zones: { id: string; name: string }[] | string }, now = new Date()): Promotion {
   return {
     id: row.id,
     city_id: row.city_id,
@@ -32,6 +41,9 @@ export function promotionView(row: PromotionRow & { city_name: string }, now = n
     min_fare_cents: row.min_fare_cents,
     ride_types: row.ride_types as RideType[],
     zone_ids: row.zone_ids,
+    zones: (typeof row.zones === 'string' ? JSON.parse(row.zones) : row.zones) as { id: string; name: string }[],
+    description: row.description,
+    version: row.version,
     valid_from: iso(row.valid_from)!,
     valid_to: iso(row.valid_to),
     budget_cents: row.budget_cents,

@@ -1,4 +1,4 @@
-import { adminPromotionsQuerySchema, applyPromoSchema, createPromotionSchema, promoRedemptionsQuerySchema, promotionStatusSchema } from '@openride/shared/promotions/schemas';
+import { adminPromotionsQuerySchema, applyPromoSchema, createPromotionSchema, promoRedemptionsQuerySchema, promotionStatusSchema, updatePromotionSchema } from '@openride/shared/promotions/schemas';
 import { Hono } from 'hono';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { requireAdmin } from '../http/require-admin';
@@ -11,6 +11,7 @@ import { createPromotion } from './create-promotion';
 import { listPromotions, listRedemptions, PROMOTIONS_CSV, REDEMPTIONS_CSV } from './list-promotions';
 import { findPromotionView } from './promotions.repo';
 import { setPromotionStatus } from './set-promotion-status';
+import { updatePromotion } from './update-promotion';
 
 const EXPORT_PAGE = 500;
 
@@ -32,6 +33,9 @@ export function promotionRoutes(services: Services) {
     if (!promotion) throw notFound('Promotion not found');
     return c.json({ promotion });
   });
+  app.patch('/api/admin/promotions/:id', async (c) =>
+    c.json({ promotion: await updatePromotion(db, requireUser(c).id, c.req.param('id'), updatePromotionSchema.parse(await c.req.json())) }),
+  );
   app.post('/api/admin/promotions/:id/status', async (c) =>
     c.json({ promotion: await setPromotionStatus(db, requireUser(c).id, c.req.param('id'), promotionStatusSchema.parse(await c.req.json()).status) }),
   );

@@ -68,12 +68,16 @@ export async function reserveRidePromotion(trx: Kysely<DB>, ride: Ride, hold: Pr
   return trx.updateTable('rides').set({ promo_discount_cents: discount }).where('id', '=', ride.id).returningAll().executeTakeFirstOrThrow();
 }
 
+/** A ride's promotion as its rider reads it after completion: the code and the ride's discount (decision 0068). */
+export type RidePromotion = { code: string; discount_cents: number };
+
 /**
  * In the completing transaction (the ride locked): the reservation is applied with the ride's discount (never
  * more than reserved); what was reserved beyond it goes back to the budget. A ride without one changes nothing.
+ * Answers the code and the ride's discount (the completion notice's line), or null.
  */
-export async function applyRidePromotion(trx: Kysely<DB>, ride: Ride, now = new Date()) {
-  if (ride.promo_discount_cents <= 0) return;
+export async function applyRidePromotion(trx: Kysely<DB>, ride: Ride, now = new Date()): Promise<RidePromotion | null> {
+  if (ride.promo_discount_cents <= 0) return null;
   const r = await trx
     .updateTable('promo_redemptions')
     .set((eb) => ({ state: 'applied', applied_cents: eb.fn('least', [eb.ref('reserved_cents'), eb.val(ride.promo_discount_cents)]), applied_at: now }))
@@ -81,9 +85,9 @@ export async function applyRidePromotion(trx: Kysely<DB>, ride: Ride, now = new 
     .where('state', '=', 'reserved')
     .returning(['promotion_id', 'reserved_cents', 'applied_cents'])
     .executeTakeFirst();
-  if (!r) return;
+  if (!r) return null;
   const applied = r.applied_cents ?? 0;
-  await trx
+  const { code } = await trx
     .updateTable('promotions')
     .set((eb) => ({
       committed_cents: eb('committed_cents', '-', r.reserved_cents - applied),
@@ -92,7 +96,20 @@ export async function applyRidePromotion(trx: Kysely<DB>, ride: Ride, now = new 
       updated_at: now,
     }))
     .where('id', '=', r.promotion_id)
-    .execute();
+    .returning('code')
+    .executeTakeFirstOrThrow();
+  return { code, discount_cents: ride.promo_discount_cents };
+}
+
+/**
+ * The promotion a ride's rider used, for what they read after completion (receipt, PDF): the code of the ride's
+ * redemption and the discount the ride record carries (`promo_discount_cents`, what the ledger's `promotion`
+ * line posted). Null for a ride without one.
+ */
+export async function ridePromotionOf(db: Kysely<DB>, ride: Pick<Ride, 'id' | 'promo_discount_cents'>): Promise<RidePromotion | null> {
+  if (ride.promo_discount_cents <= 0) return null;
+  const row = await db.selectFrom('promo_redemptions as r').innerJoin('promotions as p', 'p.id', 'r.promotion_id').select('p.code').where('r.ride_id', '=', ride.id).executeTakeFirst();
+  return row ? { code: row.code, discount_cents: ride.promo_discount_cents } : null;
 }
 
 /** In the cancelling transaction (a cancel, or dispatch finding no driver): the reservation goes back whole. */

@@ -6,7 +6,8 @@ import { promotionRows, promotionView } from './promotions.repo';
 
 /**
  * Launch (active) or pause a promotion, under its row lock (a reservation waits or sees the new status);
- * audited `promotion.status` with the stored status before and after. Setting the status it has changes nothing.
+ * audited `promotion.status` with the stored status before and after; a change is a new version (an edit opened
+ * before it is refused as stale, decision 0068). Setting the status it has changes nothing.
  */
 export async function setPromotionStatus(db: Kysely<DB>, adminId: string, id: string, status: 'active' | 'paused') {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Promotion not found');
@@ -14,7 +15,7 @@ export async function setPromotionStatus(db: Kysely<DB>, adminId: string, id: st
     const before = await trx.selectFrom('promotions').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) throw notFound('Promotion not found');
     if (before.status !== status) {
-      await trx.updateTable('promotions').set({ status, updated_at: new Date() }).where('id', '=', id).execute();
+      await trx.updateTable('promotions').set((eb) => ({ status, version: eb('version', '+', 1), updated_at: new Date() })).where('id', '=', id).execute();
       await recordAudit(trx, { actorId: adminId, action: 'promotion.status', entityType: 'promotion', entityId: id, before, after: { status } });
     }
     return promotionView(await promotionRows(trx).where('p.id', '=', id).executeTakeFirstOrThrow());

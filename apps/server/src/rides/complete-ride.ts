@@ -14,8 +14,8 @@ import { moveRide, settledOrRefused } from './move-ride';
 import { approvedDriverOf, rideInScope } from './rides.repo';
 
 /**
- * The driver ends the trip at the destination (in_progress → completed): the rider reads the fare, paid
- * in cash, and is asked to rate. The ride's money is posted to the ledger in the same transaction. Only on the driver's own ride; repeating it returns the ride unchanged.
+ * The driver ends the trip at the destination (in_progress → completed): the rider reads the fare (with a
+ * promotion: its line and what they pay, decision 0068), and is asked to rate. The ride's money is posted to the ledger in the same transaction. Only on the driver's own ride; repeating it returns the ride unchanged.
  */
 export async function completeRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations' | 'jobs'>, actor: DriverActor, rideId: string) {
   const { db } = services;
@@ -27,14 +27,14 @@ export async function completeRide(services: Pick<Services, 'db' | 'bus' | 'push
     if (!(await lockRideForTransition(trx, rideId))) return null;
     const ride = await moveRide(trx, { rideId, to: 'completed', actor, scope, set: { completed_at: new Date() } });
     if (!ride) return null;
-    await applyRidePromotion(trx, ride); // decision 0063: the reserved discount is spent (the ledger posts it below)
+    const promotion = await applyRidePromotion(trx, ride); // decision 0063: the reserved discount is spent (the ledger posts it below)
     // The books move with the ride (decision 0037): fare in — wallet credit first, the card's part, the rest
     // in cash — split between the driver, commission, fees and tax. The card's capture is queued with it (0038).
     await postRideCompleted(trx, ride, await settleRideOnCompletion(trx, services, ride));
     // A first ride may qualify a referral: its reward posts here, exactly once, with the notifications of the
     // people paid (decisions 0064, 0069).
     const referrals = await qualifyReferralsForRide(trx, services, ride);
-    const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...riderNotice.completed(ride.fare_cents, ride.currency) });
+    const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...riderNotice.completed(ride.fare_cents, ride.currency, promotion) });
     return { ride, notification, rewards: referrals.flatMap((r) => r.notifications) };
   });
   if (!outcome) {

@@ -3,6 +3,7 @@ import { fareBreakdown, type Pricing } from '@openride/shared/rides/fare';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import type { Services } from '../http/context';
 import { domainError } from '../lib/errors';
+import { ridePromotionOf } from '../promotions/ride-promotions';
 import { destinationOf, pickupOf, type RideRow } from './rides.repo';
 
 const MAX_PATH_POINTS = 500;
@@ -31,21 +32,26 @@ export function receiptLines(ride: RideRow) {
 /**
  * The receipt of a completed ride the caller may read (checked by the caller: its rider or driver, or an
  * admin): the upfront fare itemised (`receiptLines`), and the path the driver took, thinned to at most 500
- * points for the map. The money pages extend it with the ledger's figures (payment-history/).
+ * points for the map; with a promotion (decision 0068), its code and the ride's discount as their own line and
+ * the fare the rider pays (fare − discount, from the ride record). `forDriver`: the driver reads the fare their
+ * earnings are on, without the rider's promotion. The money pages extend it with the ledger's figures (payment-history/).
  */
-export async function receiptOf(services: Pick<Services, 'db'>, ride: RideRow) {
+export async function receiptOf(services: Pick<Services, 'db'>, ride: RideRow, opts: { forDriver?: boolean } = {}) {
   if (ride.status !== 'completed') throw domainError('RIDE_NOT_COMPLETED', 'The receipt is ready when the ride is completed.');
   const { lines } = receiptLines(ride);
 
   const crumbs = await services.db.selectFrom('ride_locations').select(['lat', 'lng']).where('ride_id', '=', ride.id).orderBy('at').execute();
   const step = Math.max(1, Math.ceil(crumbs.length / MAX_PATH_POINTS));
   const path = crumbs.filter((_, i) => i % step === 0 || i === crumbs.length - 1).map((c) => [c.lat, c.lng] as [number, number]);
+  const promotion = opts.forDriver ? null : await ridePromotionOf(services.db, ride);
 
   return {
     ride_id: ride.id,
     fare_cents: ride.fare_cents,
     currency: ride.currency,
     lines,
+    promotion,
+    paid_fare_cents: ride.fare_cents - (promotion?.discount_cents ?? 0),
     distance_m: ride.distance_m,
     duration_s: ride.duration_s,
     pickup: pickupOf(ride),

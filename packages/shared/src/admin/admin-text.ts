@@ -80,6 +80,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'sos.resolve': 'SOS resolved',
   'promotion.create': 'Promotion created',
   'promotion.status': 'Promotion launched or paused',
+  'promotion.update': 'Promotion edited',
 };
 
 export const adminText = {

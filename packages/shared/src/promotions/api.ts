@@ -1,5 +1,5 @@
 import { defineRoutes, idParamsSchema } from '../contract';
-import { adminPromotionsQuerySchema, applyPromoSchema, createPromotionSchema, promoRedemptionsQuerySchema, promotionStatusSchema } from './schemas';
+import { adminPromotionsQuerySchema, applyPromoSchema, createPromotionSchema, promoRedemptionsQuerySchema, promotionStatusSchema, updatePromotionSchema } from './schemas';
 import { appliedPromoSchema, backtestResponseSchema, promoRedemptionsPageSchema, promotionResponseSchema, promotionsPageSchema } from './views';
 
 const adminRefusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } } as const;
@@ -39,6 +39,24 @@ export const promotionRoutes = defineRoutes([
     auth: 'admin',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The promotion', schema: promotionResponseSchema }, 404: { description: 'No such promotion' }, ...adminRefusals },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/promotions/:id',
+    tag: 'promotions',
+    summary: 'Edit a promotion: a draft in full, a launched one its end, budget, maximum redemptions, uses per rider and description (audited promotion.update)',
+    description:
+      'Send the `version` read and the fields to change. The budget may not go below what is reserved and spent, nor the maximum redemptions below those reserved and applied; a launched promotion’s end may not move into the past. Decision 0068.',
+    auth: 'admin',
+    request: { params: idParamsSchema, body: updatePromotionSchema },
+    responses: {
+      200: { description: 'The promotion', schema: promotionResponseSchema },
+      400: { description: 'Bad input (nothing changes)' },
+      404: { description: 'No such promotion, city, or a zone not of the city' },
+      409: { description: 'PROMOTION_STALE: changed since it was read; PROMO_CODE_TAKEN: another promotion has this code' },
+      422: { description: 'PROMOTION_FIELD_LOCKED, PROMOTION_BUDGET_BELOW_COMMITTED, PROMOTION_MAX_BELOW_HELD, PROMOTION_END_IN_PAST' },
+      ...adminRefusals,
+    },
   },
   {
     method: 'POST',

@@ -63,6 +63,42 @@ export const promotionsText = {
     firstRide: 'First ride only',
     saveDraft: 'Save as draft',
     created: (code: string) => `${code} saved`,
+    description: 'Description (optional)',
+    zones: 'Pickup zones (none ticked: any zone)',
+    noZones: 'This city has no pricing zones: the code is valid anywhere in it.',
+    zonesFailed: 'Could not load the city’s zones.',
+    zonesLoading: 'Loading zones…',
+  },
+  /** Editing (decision 0068): a draft in full, a launched promotion its safe fields. */
+  edit: {
+    action: 'Edit',
+    title: (code: string) => `Edit ${code}`,
+    save: 'Save changes',
+    cancel: 'Cancel',
+    saved: (code: string) => `${code} updated`,
+    lockedHint: 'This promotion is launched: only its end, budget, maximum redemptions, uses per rider and description can change. The budget and the maximum can’t go below what is already reserved and spent.',
+    stale: 'Someone changed this promotion since you opened it. Reload it and make your change again.',
+    locked: 'A launched promotion can only change its end, budget, maximum redemptions, uses per rider and description.',
+    budgetBelow: 'The budget can’t be less than what is already reserved and spent.',
+    maxBelow: 'The maximum redemptions can’t be less than the redemptions already reserved and applied.',
+    endInPast: 'The end can’t be in the past. Pause the promotion to stop it now.',
+    taken: (spent: string, reserved: string) => `Already spent ${spent}, reserved ${reserved}`,
+  },
+  detail: {
+    zones: 'Pickup zones',
+    anyZone: 'Any zone',
+    description: 'Description',
+    rideTypes: 'Ride types',
+    allTypes: 'All',
+    valid: 'Valid',
+    perRider: 'Uses per rider',
+  },
+  /** The rider's receipt and the completion notice: the promotion's line. */
+  receipt: {
+    line: (code: string) => `Promo ${code}`,
+    /** Where the ride view has the discount but not the code (the trip's fare row, the ride history). */
+    discount: (amount: string) => `Promo −${amount}`,
+    youPay: (amount: string) => `you pay ${amount}`,
   },
   columns: { code: 'Code', city: 'City', offer: 'Offer', status: 'Status', redemptions: 'Redemptions', spend: 'Spend', budget: 'Budget', valid: 'Valid', rider: 'Rider', state: 'State', amount: 'Discount', date: 'Date' },
 };

@@ -41,32 +41,66 @@ export const promoCodeSchema = text()
 const cents = z.number().int().positive().max(100_000_000);
 const instant = z.iso.datetime({ offset: true });
 
+/** A promotion's fields as an admin sets them (no defaults: the create schema adds them, an edit sends what it changes). */
+const promotionFields = {
+  city_id: text().trim().min(1, 'Choose a city').max(100),
+  code: promoCodeSchema,
+  kind: z.enum(PROMOTION_KINDS),
+  /** Percent (1–100) or minor units. */
+  value: z.number().int().positive('The value must be more than 0').max(100_000_000),
+  max_discount_cents: cents.nullable(),
+  min_fare_cents: z.number().int().min(0).max(100_000_000),
+  /** Empty: every ride type. */
+  ride_types: z.array(rideTypeSchema).max(3),
+  /** Pricing zones of the city the pickup must be in; empty: anywhere in the city. */
+  zone_ids: z.array(z.uuid()).max(50),
+  valid_from: instant,
+  valid_to: instant.nullable(),
+  budget_cents: cents.nullable(),
+  max_redemptions: z.number().int().positive().max(10_000_000).nullable(),
+  per_rider_limit: z.number().int().min(1).max(100),
+  first_ride_only: z.boolean(),
+  /** The admins' note: what the promotion is for. */
+  description: text().trim().max(500),
+};
+const percentAtMost100 = (p: { kind?: PromotionKind; value?: number }) => p.kind !== 'percent' || p.value === undefined || p.value <= 100;
+const endAfterStart = (p: { valid_from?: string; valid_to?: string | null }) => !p.valid_to || !p.valid_from || Date.parse(p.valid_to) > Date.parse(p.valid_from);
+
 export const createPromotionSchema = z
   .object({
-    city_id: text().trim().min(1, 'Choose a city').max(100),
-    code: promoCodeSchema,
-    kind: z.enum(PROMOTION_KINDS),
-    /** Percent (1–100) or minor units. */
-    value: z.number().int().positive('The value must be more than 0').max(100_000_000),
-    max_discount_cents: cents.nullable().optional(),
-    min_fare_cents: z.number().int().min(0).max(100_000_000).default(0),
-    /** Empty: every ride type. */
-    ride_types: z.array(rideTypeSchema).max(3).default([]),
-    /** Pricing zones of the city the pickup must be in; empty: anywhere in the city. */
-    zone_ids: z.array(z.uuid()).max(50).default([]),
-    valid_from: instant,
-    valid_to: instant.nullable().optional(),
-    budget_cents: cents.nullable().optional(),
-    max_redemptions: z.number().int().positive().max(10_000_000).nullable().optional(),
-    per_rider_limit: z.number().int().min(1).max(100).default(1),
-    first_ride_only: z.boolean().default(false),
+    ...promotionFields,
+    max_discount_cents: promotionFields.max_discount_cents.optional(),
+    min_fare_cents: promotionFields.min_fare_cents.default(0),
+    ride_types: promotionFields.ride_types.default([]),
+    zone_ids: promotionFields.zone_ids.default([]),
+    valid_to: promotionFields.valid_to.optional(),
+    budget_cents: promotionFields.budget_cents.optional(),
+    max_redemptions: promotionFields.max_redemptions.optional(),
+    per_rider_limit: promotionFields.per_rider_limit.default(1),
+    first_ride_only: promotionFields.first_ride_only.default(false),
+    description: promotionFields.description.default(''),
     /** Draft (backtest first) or active at once. */
     status: z.enum(['draft', 'active']).default('draft'),
   })
   .strict()
-  .refine((p) => p.kind !== 'percent' || p.value <= 100, { message: 'A percentage is at most 100', path: ['value'] })
-  .refine((p) => !p.valid_to || Date.parse(p.valid_to) > Date.parse(p.valid_from), { message: 'The end must be after the start', path: ['valid_to'] });
+  .refine(percentAtMost100, { message: 'A percentage is at most 100', path: ['value'] })
+  .refine(endAfterStart, { message: 'The end must be after the start', path: ['valid_to'] });
 export type CreatePromotionInput = z.output<typeof createPromotionSchema>;
+
+/**
+ * An edit (decision 0068): the `version` the admin read, and the fields changed. A draft may change any field;
+ * a launched promotion (active or paused, exhausted and expired included) only `EDITABLE_WHEN_LAUNCHED`. The
+ * server checks the rest against the promotion as stored (the end after the start, a percentage ≤ 100, the
+ * budget and maximum not below what is taken).
+ */
+export const EDITABLE_WHEN_LAUNCHED = ['valid_to', 'budget_cents', 'max_redemptions', 'per_rider_limit', 'description'] as const;
+export const PROMOTION_FIELDS = Object.keys(promotionFields) as (keyof typeof promotionFields)[];
+export const updatePromotionSchema = z
+  .object({ version: z.number().int().positive(), ...z.object(promotionFields).partial().shape })
+  .strict()
+  .refine(percentAtMost100, { message: 'A percentage is at most 100', path: ['value'] })
+  .refine(endAfterStart, { message: 'The end must be after the start', path: ['valid_to'] });
+export type UpdatePromotionInput = z.output<typeof updatePromotionSchema>;
 
 export const promotionStatusSchema = z.object({ status: z.enum(['active', 'paused']) }).strict();
 

@@ -17,6 +17,11 @@ export const promotionSchema = z.strictObject({
   min_fare_cents: z.number().int(),
   ride_types: z.array(z.enum(RIDE_TYPES)),
   zone_ids: z.array(z.string()),
+  /** The zones by name (any zone when empty). */
+  zones: z.array(z.strictObject({ id: z.string(), name: z.string() })),
+  description: z.string(),
+  /** The admins' changes so far: an edit sends the version it read (decision 0068). */
+  version: z.number().int(),
   valid_from: timestampSchema,
   valid_to: timestampSchema.nullable(),
   budget_cents: z.number().int().nullable(),

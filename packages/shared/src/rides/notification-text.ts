@@ -22,10 +22,13 @@ export const riderNotice = {
   }),
   arrived: (driverFirstName: string): Notice => ({ type: 'success', title: STATUS_LABELS.arrived, message: `${driverFirstName} is waiting at the pickup. Tell them your ride PIN to start.` }),
   started: (): Notice => ({ type: 'other', title: STATUS_LABELS.in_progress, message: 'Your trip has started. Enjoy the ride!' }),
-  completed: (fareCents: number, currency: string): Notice => ({
+  /** With a promotion (decision 0068): its own line and what the rider pays, fare − discount, from the ride record. */
+  completed: (fareCents: number, currency: string, promotion: { code: string; discount_cents: number } | null = null): Notice => ({
     type: 'success',
     title: STATUS_LABELS.completed,
-    message: `You've arrived. Fare ${money(fareCents, currency)}, paid in cash. Rate your driver.`,
+    message: promotion
+      ? `You've arrived. Fare ${money(fareCents, currency)}, Promo ${promotion.code} −${money(promotion.discount_cents, currency)}: you pay ${money(fareCents - promotion.discount_cents, currency)}. Rate your driver.`
+      : `You've arrived. Fare ${money(fareCents, currency)}, paid in cash. Rate your driver.`,
   }),
   cancelledByRider: (): Notice => ({ type: 'other', title: 'Ride cancelled', message: 'Your ride was cancelled.' }),
   cancelledByDriver: (driverFirstName: string): Notice => ({ type: 'warning', title: STATUS_LABELS.cancelled, message: `${driverFirstName} cancelled your ride. Please book again.` }),

@@ -171,12 +171,18 @@ export const cityPricingSchema = z.strictObject({
 });
 export type CityPricing = z.infer<typeof cityPricingSchema>;
 
-/** The receipt of a completed ride: the lines add up to the fare exactly. */
+/**
+ * The receipt of a completed ride: the lines add up to the fare exactly; a promotion (decision 0068) is its own
+ * line, and `paid_fare_cents` = fare − its discount (the ride record's `promo_discount_cents`). Its driver reads
+ * the fare (their earnings are on the full fare): no promotion, `paid_fare_cents` = fare.
+ */
 export const receiptSchema = z.strictObject({
   ride_id: z.string(),
   fare_cents: z.number().int(),
   currency: z.string(),
   lines: z.array(z.strictObject({ label: z.string(), amount_cents: z.number().int() })),
+  promotion: z.strictObject({ code: z.string(), discount_cents: z.number().int() }).nullable(),
+  paid_fare_cents: z.number().int(),
   distance_m: z.number(),
   duration_s: z.number(),
   pickup: ridePlaceSchema,

@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { Link, useParams } from 'react-router';
 import { LifeBuoy } from 'lucide-react';
 import { paymentHistoryText as text } from '@openride/shared/payment-history/payment-history-text';
+import { promotionsText } from '@openride/shared/promotions/promotions-text';
 import { refundText } from '@openride/shared/refunds/refund-text';
 import { dollarsToCents, REFUND_REASONS, type RefundReason } from '@openride/shared/refunds/schemas';
 import type { RefundRequestView } from '@openride/shared/refunds/views';
@@ -25,7 +26,8 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 const r = text.receipt;
 
 /**
- * /payment-history/:rideId (the ride's rider, decision 0039): the receipt — fare lines with surge, total,
+ * /payment-history/:rideId (the ride's rider, decision 0039): the receipt — fare lines with surge, the
+ * promotion's line (decision 0068), total,
  * tip, how it was paid, refunds (every amount from the ledger) — printable (no nav, no buttons on paper),
  * as a PDF from the server, and "Report a problem with this fare" with the request's status.
  */
@@ -51,7 +53,7 @@ function Row({ label, children, strong = false }: { label: ReactNode; children: 
 function Receipt({ receipt }: { receipt: MoneyReceipt }) {
   const money = (cents: number) => formatMoney(cents, receipt.currency);
   const m = receipt.money;
-  const fare = m ? m.cash_cents + m.card_cents + m.wallet_cents : receipt.fare_cents;
+  const fare = m ? m.cash_cents + m.card_cents + m.wallet_cents : receipt.paid_fare_cents;
   const place = (p: MoneyReceipt['pickup']) => p.label ?? `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`;
   const headingId = useId();
   return (
@@ -91,6 +93,7 @@ function Receipt({ receipt }: { receipt: MoneyReceipt }) {
             </Row>
           ))}
           {receipt.surge_multiplier !== 1 ? <Row label={r.surge(String(receipt.surge_multiplier))}>{null}</Row> : null}
+          {receipt.promotion ? <Row label={promotionsText.receipt.line(receipt.promotion.code)}>−{money(receipt.promotion.discount_cents)}</Row> : null}
           {m && m.carried_fee_cents ? <Row label={r.carried}>{money(m.carried_fee_cents)}</Row> : null}
           {m && m.tip_cents ? <Row label={r.tip}>{money(m.tip_cents)}</Row> : null}
           <Row label={r.total} strong>

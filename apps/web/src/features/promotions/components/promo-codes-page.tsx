@@ -1,13 +1,25 @@
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { promotionsText } from '@openride/shared/promotions/promotions-text';
-import { PROMOTION_STATUSES, REDEMPTION_STATES } from '@openride/shared/promotions/schemas';
+import { EDITABLE_WHEN_LAUNCHED, PROMOTION_STATUSES, REDEMPTION_STATES } from '@openride/shared/promotions/schemas';
 import { RIDE_TYPE_NAMES, RIDE_TYPES, type RideType } from '@openride/shared/rides/schemas';
 import { Button } from '@/components/ui/button';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { Field, inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { formatMoney } from '@/lib/money';
-import { type Backtest, type Promotion, type PromoRedemption, promotionKeys, useBacktest, useCreatePromotion, usePromotionCities, usePromotionStatus } from '../api/promotions';
+import {
+  type Backtest,
+  type Promotion,
+  type PromoRedemption,
+  promotionKeys,
+  useBacktest,
+  useCreatePromotion,
+  usePromotion,
+  usePromotionCities,
+  usePromotionStatus,
+  usePromotionZones,
+  useUpdatePromotion,
+} from '../api/promotions';
 
 const text = promotionsText;
 
@@ -15,10 +27,15 @@ const offerOf = (p: Promotion) =>
   `${p.kind === 'percent' ? `${p.value} % off` : `${formatMoney(p.value, p.currency)} off`}${p.max_discount_cents ? ` (max ${formatMoney(p.max_discount_cents, p.currency)})` : ''}`;
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
-/** /promo-codes (decision 0063): the promotions with their spend, a form for a new one, Backtest, Launch and Pause, and a promotion's redemptions. */
+/**
+ * /promo-codes (decisions 0063, 0068): the promotions with their spend, a form for a new one, Edit (the same
+ * form), Backtest, Launch and Pause, and a promotion's details (zones by name) and redemptions.
+ */
 export function PromoCodesPage() {
   const [result, setResult] = useState<{ promotion: Promotion; backtest: Backtest } | null>(null);
   const [shown, setShown] = useState<Promotion | null>(null);
+  const [editing, setEditing] = useState<Promotion | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   const backtest = useBacktest();
   const status = usePromotionStatus();
 
@@ -62,6 +79,17 @@ export function PromoCodesPage() {
                 {text.page.pause}
               </Button>
             ) : null}
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`${text.edit.action} ${p.code}`}
+              onClick={() => {
+                setSaved(null);
+                setEditing(p);
+              }}
+            >
+              {text.edit.action}
+            </Button>
             <Button variant="ghost" size="sm" aria-label={`${text.page.redemptions} ${p.code}`} onClick={() => setShown(p)}>
               {text.page.redemptions}
             </Button>
@@ -76,8 +104,23 @@ export function PromoCodesPage() {
     <PageContainer>
       <PageHeading title={text.page.title} description={text.page.description} />
       <div className="space-y-8">
-        <NewPromotion />
+        {editing ? (
+          <PromotionForm
+            key={editing.id}
+            promotion={editing}
+            onDone={(code) => {
+              setEditing(null);
+              if (code) setSaved(code);
+            }}
+          />
+        ) : null}
+        <PromotionForm />
         <div aria-live="polite">
+          {saved ? (
+            <p role="status" className="text-sm font-medium text-brand-700">
+              {text.edit.saved(saved)}
+            </p>
+          ) : null}
           {backtest.isPending ? <p className="text-sm text-ink-600">{text.page.backtesting}</p> : null}
           {backtest.isError ? (
             <p role="alert" className="rounded-2xl bg-red-50 p-3 text-sm text-red-800">
@@ -111,7 +154,7 @@ export function PromoCodesPage() {
           empty={text.page.empty}
           loadFailed={text.page.loadFailed}
         />
-        {shown ? <Redemptions promotion={shown} onClose={() => setShown(null)} /> : null}
+        {shown ? <PromotionDetail key={shown.id} promotion={shown} onClose={() => setShown(null)} /> : null}
       </div>
     </PageContainer>
   );
@@ -124,7 +167,10 @@ const redemptionColumns = (currency: string): ColumnDef<PromoRedemption>[] => [
   { id: 'amount', header: text.columns.amount, cell: ({ row: { original: r } }) => formatMoney(r.applied_cents ?? r.reserved_cents, currency) },
 ];
 
-function Redemptions({ promotion, onClose }: { promotion: Promotion; onClose: () => void }) {
+/** A promotion's details (its zones by name, read fresh: an edit shows at once) and its redemptions. */
+function PromotionDetail({ promotion: listed, onClose }: { promotion: Promotion; onClose: () => void }) {
+  const fresh = usePromotion(listed.id);
+  const promotion = fresh.data ?? listed;
   const columns = useMemo(() => redemptionColumns(promotion.currency), [promotion.currency]);
   return (
     <section aria-labelledby="promo-redemptions" className="space-y-3">
@@ -136,6 +182,32 @@ function Redemptions({ promotion, onClose }: { promotion: Promotion; onClose: ()
           {text.page.close}
         </Button>
       </div>
+      <dl className="grid gap-x-6 gap-y-2 rounded-2xl border border-ink-100 p-4 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-ink-600">{text.detail.zones}</dt>
+          <dd className="text-ink-900">{promotion.zones.length ? promotion.zones.map((z) => z.name).join(', ') : text.detail.anyZone}</dd>
+        </div>
+        <div>
+          <dt className="text-ink-600">{text.detail.rideTypes}</dt>
+          <dd className="text-ink-900">{promotion.ride_types.length ? promotion.ride_types.map((t) => RIDE_TYPE_NAMES[t]).join(', ') : text.detail.allTypes}</dd>
+        </div>
+        <div>
+          <dt className="text-ink-600">{text.detail.valid}</dt>
+          <dd className="text-ink-900">
+            {when(promotion.valid_from)} – {when(promotion.valid_to)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-ink-600">{text.detail.perRider}</dt>
+          <dd className="text-ink-900">{promotion.per_rider_limit}</dd>
+        </div>
+        {promotion.description ? (
+          <div className="sm:col-span-2">
+            <dt className="text-ink-600">{text.detail.description}</dt>
+            <dd className="break-words text-ink-900">{promotion.description}</dd>
+          </div>
+        ) : null}
+      </dl>
       <DataTable
         label={`${text.page.redemptions} ${promotion.code}`}
         endpoint={`/api/admin/promotions/${encodeURIComponent(promotion.id)}/redemptions`}
@@ -153,67 +225,141 @@ function Redemptions({ promotion, onClose }: { promotion: Promotion; onClose: ()
 
 /** Dollars and cents typed, minor units sent (empty: none). */
 const toCents = (value: string) => (value.trim() === '' ? null : Math.round(Number(value.replace(',', '.')) * 100));
+const fromCents = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
+const toLocal = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 const localNow = () => {
   const d = new Date();
   d.setSeconds(0, 0);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  return toLocal(d);
 };
 
-function NewPromotion() {
+type FormState = {
+  city_id: string;
+  code: string;
+  kind: 'percent' | 'amount';
+  value: string;
+  max_discount: string;
+  min_fare: string;
+  ride_types: RideType[];
+  zone_ids: string[];
+  valid_from: string;
+  valid_to: string;
+  budget: string;
+  max_redemptions: string;
+  per_rider: string;
+  first_ride_only: boolean;
+  description: string;
+};
+
+const blankForm = (): FormState => ({
+  city_id: '',
+  code: '',
+  kind: 'percent',
+  value: '',
+  max_discount: '',
+  min_fare: '',
+  ride_types: [],
+  zone_ids: [],
+  valid_from: localNow(),
+  valid_to: '',
+  budget: '',
+  max_redemptions: '',
+  per_rider: '1',
+  first_ride_only: false,
+  description: '',
+});
+
+/** The form as a promotion fills it, to edit it. */
+const formOf = (p: Promotion): FormState => ({
+  city_id: p.city_id,
+  code: p.code,
+  kind: p.kind,
+  value: p.kind === 'percent' ? String(p.value) : fromCents(p.value),
+  max_discount: fromCents(p.max_discount_cents),
+  min_fare: p.min_fare_cents ? fromCents(p.min_fare_cents) : '',
+  ride_types: p.ride_types,
+  zone_ids: p.zone_ids,
+  valid_from: toLocal(new Date(p.valid_from)),
+  valid_to: p.valid_to ? toLocal(new Date(p.valid_to)) : '',
+  budget: fromCents(p.budget_cents),
+  max_redemptions: p.max_redemptions === null ? '' : String(p.max_redemptions),
+  per_rider: String(p.per_rider_limit),
+  first_ride_only: p.first_ride_only,
+  description: p.description,
+});
+
+/** Every field as the API reads it. */
+const bodyOf = (form: FormState, cityId: string) => ({
+  city_id: cityId,
+  code: form.code,
+  kind: form.kind,
+  value: form.kind === 'percent' ? Number(form.value) : (toCents(form.value) ?? 0),
+  max_discount_cents: toCents(form.max_discount),
+  min_fare_cents: toCents(form.min_fare) ?? 0,
+  ride_types: form.ride_types,
+  zone_ids: form.zone_ids,
+  valid_from: new Date(form.valid_from).toISOString(),
+  valid_to: form.valid_to ? new Date(form.valid_to).toISOString() : null,
+  budget_cents: toCents(form.budget),
+  max_redemptions: form.max_redemptions.trim() ? Number(form.max_redemptions) : null,
+  per_rider_limit: Number(form.per_rider),
+  first_ride_only: form.first_ride_only,
+  description: form.description,
+});
+
+/**
+ * The promotion form: a new one (saved as a draft), or an edit (decision 0068) — a draft's every field, a
+ * launched one's end, budget, maximum redemptions, uses per rider and description (the others shown, disabled),
+ * sent with the version read (a stale edit is refused and says so).
+ */
+function PromotionForm({ promotion, onDone }: { promotion?: Promotion; onDone?: (savedCode?: string) => void }) {
   const cities = usePromotionCities();
   const create = useCreatePromotion();
-  const [form, setForm] = useState({
-    city_id: '',
-    code: '',
-    kind: 'percent' as 'percent' | 'amount',
-    value: '',
-    max_discount: '',
-    min_fare: '',
-    ride_types: [] as RideType[],
-    valid_from: localNow(),
-    valid_to: '',
-    budget: '',
-    max_redemptions: '',
-    per_rider: '1',
-    first_ride_only: false,
-  });
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const update = useUpdatePromotion();
+  const mutation = promotion ? update : create;
+  const [form, setForm] = useState<FormState>(() => (promotion ? formOf(promotion) : blankForm()));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
   const cityId = form.city_id || cities.data?.[0]?.id || '';
+  const zones = usePromotionZones(cityId);
+  const launched = promotion !== undefined && promotion.status !== 'draft';
+  /** A launched promotion's locked fields are shown, not editable. */
+  const locked = (field: string) => launched && !(EDITABLE_WHEN_LAUNCHED as readonly string[]).includes(field);
+  const ids = useId();
+  const headingId = `${ids}-heading`;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Edit moves the keyboard to the form it opened.
+  useEffect(() => {
+    if (promotion) headingRef.current?.focus();
+  }, [promotion]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate(
-      {
-        city_id: cityId,
-        code: form.code,
-        kind: form.kind,
-        value: form.kind === 'percent' ? Number(form.value) : (toCents(form.value) ?? 0),
-        max_discount_cents: toCents(form.max_discount),
-        min_fare_cents: toCents(form.min_fare) ?? 0,
-        ride_types: form.ride_types,
-        valid_from: new Date(form.valid_from).toISOString(),
-        valid_to: form.valid_to ? new Date(form.valid_to).toISOString() : null,
-        budget_cents: toCents(form.budget),
-        max_redemptions: form.max_redemptions.trim() ? Number(form.max_redemptions) : null,
-        per_rider_limit: Number(form.per_rider),
-        first_ride_only: form.first_ride_only,
-        status: 'draft',
-      },
-      { onSuccess: () => setForm((f) => ({ ...f, code: '', value: '' })) },
-    );
+    const body = bodyOf(form, cityId);
+    if (!promotion) {
+      create.mutate({ ...body, status: 'draft' }, { onSuccess: () => setForm((f) => ({ ...f, code: '', value: '', description: '' })) });
+      return;
+    }
+    const fields = launched ? Object.fromEntries(Object.entries(body).filter(([k]) => (EDITABLE_WHEN_LAUNCHED as readonly string[]).includes(k))) : body;
+    update.mutate({ id: promotion.id, body: { version: promotion.version, ...fields } }, { onSuccess: (p) => onDone?.(p.code) });
   };
 
   return (
-    <section aria-labelledby="new-promotion" className="rounded-2xl border border-ink-100 p-4 sm:p-6">
-      <h2 id="new-promotion" className="mb-4 text-lg font-semibold text-ink-900">
-        {text.page.create}
+    <section aria-labelledby={headingId} className="rounded-2xl border border-ink-100 p-4 sm:p-6">
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="mb-4 text-lg font-semibold text-ink-900 focus:outline-none">
+        {promotion ? text.edit.title(promotion.code) : text.page.create}
       </h2>
+      {launched ? (
+        <p className="mb-4 rounded-2xl bg-ink-50 p-3 text-sm text-ink-700">
+          {text.edit.lockedHint}{' '}
+          {text.edit.taken(formatMoney(promotion.spent_cents, promotion.currency), formatMoney(promotion.reserved_cents, promotion.currency))}.
+        </p>
+      ) : null}
       <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <div className="space-y-1.5">
-          <label htmlFor="promo-city" className="block text-sm font-medium text-ink-800">
+          <label htmlFor={`${ids}-city`} className="block text-sm font-medium text-ink-800">
             {text.form.city}
           </label>
-          <select id="promo-city" className={inputClasses} value={cityId} onChange={(e) => set('city_id', e.target.value)}>
+          <select id={`${ids}-city`} className={inputClasses} value={cityId} disabled={locked('city_id')} onChange={(e) => setForm((f) => ({ ...f, city_id: e.target.value, zone_ids: [] }))}>
             {(cities.data ?? []).map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name} ({c.currency})
@@ -221,25 +367,34 @@ function NewPromotion() {
             ))}
           </select>
         </div>
-        <Field label={text.form.code} value={form.code} onChange={(e) => set('code', e.target.value.toUpperCase())} required maxLength={20} autoCapitalize="characters" />
+        <Field label={text.form.code} value={form.code} onChange={(e) => set('code', e.target.value.toUpperCase())} required maxLength={20} autoCapitalize="characters" disabled={locked('code')} />
         <div className="space-y-1.5">
-          <label htmlFor="promo-kind" className="block text-sm font-medium text-ink-800">
+          <label htmlFor={`${ids}-kind`} className="block text-sm font-medium text-ink-800">
             {text.form.kind}
           </label>
-          <select id="promo-kind" className={inputClasses} value={form.kind} onChange={(e) => set('kind', e.target.value as 'percent' | 'amount')}>
+          <select id={`${ids}-kind`} className={inputClasses} value={form.kind} disabled={locked('kind')} onChange={(e) => set('kind', e.target.value as 'percent' | 'amount')}>
             <option value="percent">{text.kinds.percent}</option>
             <option value="amount">{text.kinds.amount}</option>
           </select>
         </div>
-        <Field label={text.form.value} hint={form.kind === 'percent' ? text.form.valueHintPercent : text.form.valueHintAmount} inputMode="decimal" value={form.value} onChange={(e) => set('value', e.target.value)} required />
-        <Field label={text.form.maxDiscount} inputMode="decimal" value={form.max_discount} onChange={(e) => set('max_discount', e.target.value)} />
-        <Field label={text.form.minFare} inputMode="decimal" value={form.min_fare} onChange={(e) => set('min_fare', e.target.value)} />
-        <Field label={text.form.validFrom} type="datetime-local" value={form.valid_from} onChange={(e) => set('valid_from', e.target.value)} required />
+        <Field
+          label={text.form.value}
+          hint={form.kind === 'percent' ? text.form.valueHintPercent : text.form.valueHintAmount}
+          inputMode="decimal"
+          value={form.value}
+          onChange={(e) => set('value', e.target.value)}
+          required
+          disabled={locked('value')}
+        />
+        <Field label={text.form.maxDiscount} inputMode="decimal" value={form.max_discount} onChange={(e) => set('max_discount', e.target.value)} disabled={locked('max_discount_cents')} />
+        <Field label={text.form.minFare} inputMode="decimal" value={form.min_fare} onChange={(e) => set('min_fare', e.target.value)} disabled={locked('min_fare_cents')} />
+        <Field label={text.form.validFrom} type="datetime-local" value={form.valid_from} onChange={(e) => set('valid_from', e.target.value)} required disabled={locked('valid_from')} />
         <Field label={text.form.validTo} type="datetime-local" value={form.valid_to} onChange={(e) => set('valid_to', e.target.value)} />
         <Field label={text.form.budget} inputMode="decimal" value={form.budget} onChange={(e) => set('budget', e.target.value)} />
         <Field label={text.form.maxRedemptions} inputMode="numeric" value={form.max_redemptions} onChange={(e) => set('max_redemptions', e.target.value)} />
         <Field label={text.form.perRider} inputMode="numeric" value={form.per_rider} onChange={(e) => set('per_rider', e.target.value)} required />
-        <fieldset className="space-y-1.5">
+        <Field label={text.form.description} value={form.description} onChange={(e) => set('description', e.target.value)} maxLength={500} />
+        <fieldset className="space-y-1.5" disabled={locked('ride_types')}>
           <legend className="text-sm font-medium text-ink-800">{text.form.rideTypes}</legend>
           <div className="flex flex-wrap gap-3">
             {RIDE_TYPES.map((t) => (
@@ -255,25 +410,58 @@ function NewPromotion() {
             ))}
           </div>
         </fieldset>
+        <fieldset className="space-y-1.5" disabled={locked('zone_ids')}>
+          <legend className="text-sm font-medium text-ink-800">{text.form.zones}</legend>
+          {zones.isPending && cityId ? (
+            <p className="text-sm text-ink-500">{text.form.zonesLoading}</p>
+          ) : zones.isError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {text.form.zonesFailed}
+            </p>
+          ) : (zones.data ?? []).length === 0 ? (
+            <p className="text-sm text-ink-600">{text.form.noZones}</p>
+          ) : (
+            <div className="flex flex-wrap gap-x-4 gap-y-1">
+              {(zones.data ?? []).map((z) => (
+                <label key={z.id} className="inline-flex min-h-11 items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4"
+                    checked={form.zone_ids.includes(z.id)}
+                    onChange={(e) => set('zone_ids', e.target.checked ? [...form.zone_ids, z.id] : form.zone_ids.filter((x) => x !== z.id))}
+                  />
+                  {z.name}
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
         <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-ink-800">
-          <input type="checkbox" className="size-4" checked={form.first_ride_only} onChange={(e) => set('first_ride_only', e.target.checked)} />
+          <input type="checkbox" className="size-4" checked={form.first_ride_only} disabled={locked('first_ride_only')} onChange={(e) => set('first_ride_only', e.target.checked)} />
           {text.form.firstRide}
         </label>
         <div className="flex flex-col gap-2 sm:col-span-2 lg:col-span-3">
           <div aria-live="polite">
-            {create.isError ? (
+            {mutation.isError ? (
               <p role="alert" className="rounded-2xl bg-red-50 p-3 text-sm text-red-800">
-                {create.error.message}
+                {mutation.error.message}
               </p>
-            ) : create.isSuccess ? (
+            ) : create.isSuccess && !promotion ? (
               <p role="status" className="text-sm font-medium text-brand-700">
                 {text.form.created(create.data.code)}
               </p>
             ) : null}
           </div>
-          <Button type="submit" className="w-full sm:w-auto sm:self-start" disabled={create.isPending || !cityId}>
-            {text.form.saveDraft}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" className="w-full sm:w-auto" disabled={mutation.isPending || !cityId}>
+              {promotion ? text.edit.save : text.form.saveDraft}
+            </Button>
+            {promotion ? (
+              <Button type="button" variant="outline" className="w-full sm:w-auto" onClick={() => onDone?.()}>
+                {text.edit.cancel}
+              </Button>
+            ) : null}
+          </div>
         </div>
       </form>
     </section>

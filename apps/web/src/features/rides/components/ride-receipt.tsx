@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paymentHistoryText } from '@openride/shared/payment-history/payment-history-text';
+import { promotionsText } from '@openride/shared/promotions/promotions-text';
 import { paths } from '@/config/paths';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { RideMap } from '@/components/map/ride-map';
@@ -10,7 +11,7 @@ import { formatDistance, formatDuration, formatMoney } from '../lib/format';
 
 const text = riderText.track;
 
-/** GET /api/rides/:id/receipt: the fare's lines, total, distance, time and the path driven. */
+/** GET /api/rides/:id/receipt: the fare's lines, the promotion's (decision 0068), total, distance, time and the path driven. */
 export function RideReceipt({ ride }: { ride: Ride }) {
   const id = useId();
   const receipt = useReceipt(ride.id, ride.status === 'completed');
@@ -36,9 +37,15 @@ export function RideReceipt({ ride }: { ride: Ride }) {
                 <dd className="text-ink-900 tabular-nums">{formatMoney(line.amount_cents, receipt.data.currency)}</dd>
               </div>
             ))}
+            {receipt.data.promotion ? (
+              <div className="flex justify-between px-4 py-2.5">
+                <dt className="text-ink-600">{promotionsText.receipt.line(receipt.data.promotion.code)}</dt>
+                <dd className="text-ink-900 tabular-nums">−{formatMoney(receipt.data.promotion.discount_cents, receipt.data.currency)}</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between px-4 py-3 text-base font-bold">
               <dt>{text.total}</dt>
-              <dd className="tabular-nums">{formatMoney(receipt.data.fare_cents, receipt.data.currency)}</dd>
+              <dd className="tabular-nums">{formatMoney(receipt.data.paid_fare_cents, receipt.data.currency)}</dd>
             </div>
             <div className="flex justify-between px-4 py-2.5">
               <dt className="text-ink-600">{text.distance}</dt>

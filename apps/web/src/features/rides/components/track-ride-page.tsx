@@ -4,6 +4,7 @@ import { Car, LifeBuoy, Loader2, Phone } from 'lucide-react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { rideChannel } from '@openride/shared/realtime';
 import { canTransition, isTerminal } from '@openride/shared/rides/ride-state';
+import { promotionsText } from '@openride/shared/promotions/promotions-text';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
@@ -279,6 +280,11 @@ function TrackRide({ ride, live, updatedAt, Tip, safety, safetyAlert }: { ride: 
         <Row label={text.to}>{placeLabel(ride.destination)}</Row>
         <Row label={text.fare}>
           <span className="font-semibold">{formatMoney(ride.fare_cents, ride.currency)}</span> · {riderText.book.cash}
+          {ride.promo_discount_cents > 0 ? (
+            <span className="mt-1 block text-ink-600">
+              {promotionsText.receipt.discount(formatMoney(ride.promo_discount_cents, ride.currency))} · {promotionsText.receipt.youPay(formatMoney(ride.fare_cents - ride.promo_discount_cents, ride.currency))}
+            </span>
+          ) : null}
           {ride.carried_fee_cents > 0 ? <span className="mt-1 block text-ink-600">{text.carriedFee(formatMoney(ride.carried_fee_cents, ride.currency))}</span> : null}
         </Row>
       </dl>
