@@ -78,6 +78,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'sos.resolve': 'SOS resolved',
   'promotion.create': 'Promotion created',
   'promotion.status': 'Promotion launched or paused',
+  'corporate_invoice.issue': 'Company invoice issued',
+  'corporate_invoice.mark_paid': 'Company invoice marked paid',
 };
 
 export const adminText = {
