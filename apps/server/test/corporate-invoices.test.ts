@@ -257,6 +257,9 @@ describe('corporate invoices: admins', () => {
   it('mark paid: two at once post one company.payment (bank debit, company credit), audited once; the company owes nothing for it', async () => {
     const { company } = await setupCompanyWithPastRide();
     const invoice = (await admin.post('/api/admin/corporate-invoices', { company_id: company.id, month: lastMonth() })).body.invoice;
+    const today = new Date().toISOString().slice(0, 10);
+    const owe = async () => (await admin.get(`/api/admin/finance/dashboard?city=sf&from=${today}&to=${today}&tz=UTC`)).body.companies_owe_cents as number;
+    const oweBefore = await owe();
     const [a, b] = await Promise.all([admin.post(`/api/admin/corporate-invoices/${invoice.id}/mark-paid`, { reference: 'BANK-1' }), admin.post(`/api/admin/corporate-invoices/${invoice.id}/mark-paid`, {})]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const paid = (a.status === 200 ? a : b).body.invoice;
@@ -276,6 +279,8 @@ describe('corporate invoices: admins', () => {
     ]);
     const balance = await sql<{ b: string }>`select coalesce(sum(e.amount_cents), 0) as b from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.code = 'company' and a.owner_id = ${company.id}`.execute(db());
     expect(Number(balance.rows[0]!.b)).toBe(0);
+    // The financial dashboard's "Companies owe (outstanding)" drops by the payment.
+    expect(await owe()).toBe(oweBefore - 1800);
     const audit = await auditOf(invoice.id);
     expect(audit.map((r) => r.action)).toEqual(['corporate_invoice.issue', 'corporate_invoice.mark_paid']);
     expect(audit[1]).toMatchObject({ before: { status: 'issued' } });
