@@ -84,7 +84,27 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         </div>
       </dl>
 
-      <div className="overflow-x-auto rounded-2xl border border-ink-200 bg-white print:overflow-visible print:border-0" role="region" aria-label={text.listTitle} tabIndex={0}>
+      {/* A phone reads the lines as cards; a wider screen (and paper) as the table. */}
+      <ul className="space-y-3 sm:hidden print:hidden" aria-label={`${text.title} ${invoice.number}`}>
+        {invoice.lines.length === 0 ? <li className="rounded-2xl border border-ink-200 bg-white p-4 text-sm text-ink-600">{text.noLines}</li> : null}
+        {invoice.lines.map((l) => (
+          <li key={l.transaction_id} className="rounded-2xl border border-ink-200 bg-white p-4 text-sm">
+            <div className="flex items-start justify-between gap-3">
+              <p className="font-semibold text-ink-900">
+                {l.member_name ?? '—'}
+                {kindOf(l) ? <span className="ml-1 rounded bg-ink-100 px-1.5 py-0.5 text-xs font-normal text-ink-700">{kindOf(l)}</span> : null}
+              </p>
+              <p className="font-semibold whitespace-nowrap text-ink-900 tabular-nums">{money(l.amount_cents)}</p>
+            </div>
+            <p className="mt-1 text-ink-700">{l.pickup || l.destination ? `${l.pickup ?? '—'} → ${l.destination ?? '—'}` : '—'}</p>
+            <p className="mt-1 text-xs text-ink-500">
+              {localDate(l.posted_at, invoice.time_zone)} · {text.expenseCode}: <span className="font-mono">{l.expense_code ?? '—'}</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+
+      <div className="hidden overflow-x-auto rounded-2xl border border-ink-200 bg-white sm:block print:block print:overflow-visible print:border-0" role="region" aria-label={text.listTitle} tabIndex={0}>
         <table className="w-full min-w-[40rem] text-left text-sm print:min-w-0">
           <caption className="sr-only">{`${text.title} ${invoice.number}`}</caption>
           <thead className="border-b border-ink-200 bg-ink-50 text-xs tracking-wide text-ink-600 uppercase print:bg-transparent">
