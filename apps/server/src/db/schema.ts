@@ -314,6 +314,42 @@ export type CompanyMembersTable = {
   removed_at: Timestamp | null;
 };
 
+/** A company's monthly invoice (migration 0037, decision 0070); totals read from the ledger at issue. */
+export type CorporateInvoicesTable = {
+  id: Generated<string>;
+  number: string;
+  company_id: string;
+  city_id: string;
+  /** Local dates of the city's time zone (YYYY-MM-DD; pg returns a date as a Date unless parsed: read with to_char). */
+  period_start: ColumnType<Date | string, string, string>;
+  period_end: ColumnType<Date | string, string, string>;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  status: Generated<'issued' | 'paid' | 'void'>;
+  rides_count: number;
+  /** bigint: pg returns a string; Number() it. */
+  fares_total_cents: ColumnType<string, number, number>;
+  tax_cents: ColumnType<string, number, number>;
+  total_due_cents: ColumnType<string, number, number>;
+  currency: string;
+  issued_at: Generated<Date>;
+  issued_by: string | null;
+  paid_at: Timestamp | null;
+  paid_by: string | null;
+  payment_transaction_id: string | null;
+};
+
+/** Which ledger transaction is on which invoice (migration 0037): a transaction is invoiced once. */
+export type CorporateInvoiceItemsTable = {
+  invoice_id: string;
+  transaction_id: string;
+  ride_id: string | null;
+  kind: string;
+  posted_at: Timestamp;
+  amount_cents: ColumnType<string, number, never>;
+  tax_cents: ColumnType<string, number, never>;
+};
+
 /** Cancellation fees and no-shows per city × ride type (× zone; null = the city's default) (migration 0011). */
 export type CancellationPoliciesTable = {
   id: Generated<string>;
@@ -495,6 +531,8 @@ export type DB = {
   rides: RidesTable;
   companies: CompaniesTable;
   company_members: CompanyMembersTable;
+  corporate_invoices: CorporateInvoicesTable;
+  corporate_invoice_items: CorporateInvoiceItemsTable;
   ride_offers: RideOffersTable;
   ride_locations: RideLocationsTable;
   ride_events: RideEventsTable;

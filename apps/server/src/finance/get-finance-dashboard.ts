@@ -38,7 +38,7 @@ export async function getFinanceDashboard(db: Kysely<DB>, q: Query, now = new Da
   const currency = city.currency.trim();
   const { start, end } = rangeBounds(q.from, q.to, q.tz);
 
-  const [grouped, rides, tb, aging] = await Promise.all([
+  const [grouped, rides, tb, aging, companies] = await Promise.all([
     // Summed per account first, then named by code (300 drivers' rows, not every entry, meet ledger_accounts);
     // the transactions' own range narrows them by their created_at index (an entry is dated with its transaction).
     sql<{ day: string; code: string; line: string; cents: string }>`
@@ -59,6 +59,10 @@ export async function getFinanceDashboard(db: Kysely<DB>, q: Query, now = new Da
         and (t.kind = 'ride.completed' or (t.kind = 'reversal' and exists (select 1 from ledger_transactions o where o.id = t.reverses_id and o.kind = 'ride.completed')))`.execute(db),
     trialBalance(db),
     driverAging(db, currency, now),
+    // What the city's companies owe now (decision 0070): their `company` accounts' balance — rides not yet paid, invoiced or not.
+    sql<{ cents: string }>`
+      select coalesce(sum(e.amount_cents), 0) as cents from ledger_entries e join ledger_accounts a on a.id = e.account_id
+      where a.code = 'company' and a.currency = ${currency} and a.owner_id in (select c.id::text from companies c where c.city_id = ${city.id})`.execute(db),
   ]);
 
   const { totals, byDay } = computeFigures(grouped.rows.map((r) => ({ day: r.day, code: r.code, line: r.line, cents: Number(r.cents) })));
@@ -77,6 +81,7 @@ export async function getFinanceDashboard(db: Kysely<DB>, q: Query, now = new Da
     completed_rides: Math.max(0, Number(rides.rows[0]?.n ?? 0)),
     days: daysBetween(q.from, q.to).map((day) => ({ day, ...(byDay.get(day) ?? zero()) })),
     aging,
+    companies_owe_cents: Number(companies.rows[0]?.cents ?? 0),
     trial_balance: tb,
   };
 }

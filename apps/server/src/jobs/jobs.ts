@@ -30,6 +30,8 @@ export type JobData = {
   'support-sla': Record<string, never>;
   /** Asks "Is everything OK?" on rides in progress that stopped too long or strayed (safety/run-ride-check.ts, decision 0062). */
   'ride-check': Record<string, never>;
+  /** Issues each company's invoice of the month that just ended, once (corporate-invoices/issue-monthly-invoices.ts, decision 0070). */
+  'corporate-invoices': Record<string, never>;
 };
 export type JobName = keyof JobData;
 
@@ -60,10 +62,12 @@ export const DEFAULT_QUEUES: Record<JobName, QueueSettings> = {
   // Every minute; a check is claimed by a unique index, so a slot run twice asks nothing twice. A slot's job is
   // worth nothing once the next one is queued: one quick retry, gone after 10 minutes.
   'ride-check': { retryLimit: 1, retryDelaySeconds: 10, expireInSeconds: 2 * 60, retentionSeconds: 10 * 60 },
+  // Hourly; an invoice is unique per company and month, so a slot run twice (or a retry) issues nothing twice.
+  'corporate-invoices': { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 10 * 60, retentionSeconds: 60 * 60 },
 };
 
 /** How often an idle worker looks for jobs other processes queued (a job queued here wakes it at once). */
-const POLL_SECONDS: Record<JobName, number> = { 'push-send': 1, 'message-send': 2, retention: 10, 'payment-settle': 2, 'card-refund': 2, 'payout-schedule': 10, 'shift-reminders': 10, 'compliance-expiry': 2, 'support-auto-close': 10, 'support-sla': 10, 'ride-check': 2 };
+const POLL_SECONDS: Record<JobName, number> = { 'push-send': 1, 'message-send': 2, retention: 10, 'payment-settle': 2, 'card-refund': 2, 'payout-schedule': 10, 'shift-reminders': 10, 'compliance-expiry': 2, 'support-auto-close': 10, 'support-sla': 10, 'ride-check': 2, 'corporate-invoices': 10 };
 
 export type JobsOptions = { queues?: Partial<Record<JobName, Partial<QueueSettings>>>; workers?: boolean };
 

@@ -8,6 +8,7 @@ import { COMPLIANCE_EXPIRY_CRON, runComplianceExpiry } from '../compliance/compl
 import { alertOverdueTickets, SUPPORT_SLA_CRON } from '../support/alert-overdue-tickets';
 import { autoCloseTickets, SUPPORT_AUTO_CLOSE_CRON } from '../support/auto-close-tickets';
 import { RIDE_CHECK_CRON, runRideCheck } from '../safety/run-ride-check';
+import { CORPORATE_INVOICES_CRON, issueMonthlyInvoices } from '../corporate-invoices/issue-monthly-invoices';
 import { runRetention } from './run-retention';
 
 /** Every hour at :17 (UTC); pg-boss queues one retention job per slot across all processes. */
@@ -71,4 +72,10 @@ export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'l
     if (asked.length > 0) logger.info({ asked: asked.length }, 'safety: ride checks asked');
   });
   await jobs.schedule('ride-check', RIDE_CHECK_CRON);
+
+  await jobs.work('corporate-invoices', async () => {
+    const issued = await issueMonthlyInvoices(db);
+    if (issued.length > 0) logger.info({ issued: issued.length }, 'corporate invoices: monthly invoices issued');
+  });
+  await jobs.schedule('corporate-invoices', CORPORATE_INVOICES_CRON);
 }

@@ -240,6 +240,7 @@ export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   referral_programs: 'Operator settings (decision 0064); updated_by is the admin who set them.',
   promotions: 'Operator settings (promo codes and their counters); created_by is the admin who created one.',
   companies: 'Corporate customers (decision 0066): a company, not a person; created_by is the admin who created it.',
+  corporate_invoices: "A company's monthly invoices (decision 0070), not a person's; issued_by/paid_by are the admins who issued it or recorded its payment. The member's rides are in their own ride export.",
 };
 
 /** A table of a later migration is skipped until it exists (to_regclass is null for an unknown name). */

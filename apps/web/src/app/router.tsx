@@ -27,6 +27,8 @@ const signedInPages: RouteObject[] = [
   // Issue 13 (decision 0039): the rider's money, from the ledger, and a receipt per ride.
   { path: 'payment-history', lazy: () => import('./routes/payment-history') },
   { path: 'payment-history/:rideId', lazy: () => import('./routes/ride-receipt') },
+  // Issue 16 (decision 0070): one company invoice, printable — platform admins and the company's admins (the server decides).
+  { path: 'corporate-accounts/invoices/:id', lazy: () => import('./routes/corporate-invoice') },
   // Issue 14 (decision 0046): a driver's vehicles, or for admins the verification queue and ride-type rules.
   { path: 'vehicles', lazy: () => import('./routes/vehicles') },
   // Issue 15 (decision 0058): the user's own account: profile, phone, email, password, places, contacts, notifications.
@@ -82,6 +84,8 @@ const adminPages: RouteObject[] = [
   { path: 'driver-payouts', lazy: () => import('./routes/driver-payouts') },
   { path: 'surge-pricing', lazy: () => import('./routes/surge-pricing') },
   placeholder('corporate-accounts', 'corporateAccounts'),
+  // Issue 16 (decision 0070): every company's invoices; /corporate-accounts composes its sections after the merge.
+  { path: 'corporate-accounts/invoices', lazy: () => import('./routes/corporate-invoices') },
   { path: 'driver-heatmap', lazy: () => import('./routes/driver-heatmap') },
   { path: 'financial-dashboard', lazy: () => import('./routes/financial-dashboard') },
   { path: 'driver-admin-dashboard', lazy: () => import('./routes/driver-admin-dashboard') },

@@ -81,6 +81,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'promotion.create': 'Promotion created',
   'promotion.status': 'Promotion launched or paused',
   'promotion.update': 'Promotion edited',
+  'corporate_invoice.issue': 'Company invoice issued',
+  'corporate_invoice.mark_paid': 'Company invoice marked paid',
 };
 
 export const adminText = {

@@ -65,6 +65,8 @@ export const financeDashboardSchema = z.strictObject({
   /** Refunds ÷ GMV; null without GMV. */
   refund_share: z.number().nullable(),
   completed_rides: z.number().int(),
+  /** What the city's companies owe now, whatever the range: the balance of their `company` accounts (decision 0070). */
+  companies_owe_cents: z.number().int(),
   days: z.array(figuresSchema.extend({ day: z.string() })),
   aging: z.strictObject({
     as_of: timestampSchema,

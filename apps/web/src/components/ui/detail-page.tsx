@@ -26,7 +26,7 @@ export function DetailPage<T>({
   const missing = isApiError(query.error, 404);
   return (
     <PageContainer>
-      <Link to={back.to} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-ink-600 hover:text-ink-900">
+      <Link to={back.to} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-ink-600 hover:text-ink-900 print:hidden">
         <ArrowLeft className="size-4" aria-hidden="true" />
         {back.label}
       </Link>

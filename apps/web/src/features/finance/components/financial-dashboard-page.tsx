@@ -9,6 +9,7 @@ import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryError } from '@/components/ui/query-state';
+import { corporateInvoicesText } from '@openride/shared/corporate-invoices/corporate-invoices-text';
 import { CityPicker } from '@/components/ui/city-picker';
 import { cn } from '@/lib/cn';
 import { rangeFromParams } from '@/lib/date-range';
@@ -98,6 +99,15 @@ function Report({ data, stale, tz }: { data: FinanceDashboard; stale: boolean; t
           {(['cash', 'card', 'wallet'] as const).map((k) => (
             <Figure key={k} label={text.figures[k]} value={money(f[k])} detail={text.ofGmv(percent(f.gmv ? f[k] / f.gmv : null))} onOpen={() => open(k)} />
           ))}
+        </ul>
+        {/* Business rides (decision 0066) and what companies owe now (decision 0070: invoiced or not, until paid). */}
+        <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
+          <Figure label={text.figures.business} value={money(f.business)} detail={text.ofGmv(percent(f.gmv ? f.business / f.gmv : null))} onOpen={() => open('business')} />
+          <li className="min-w-0 rounded-2xl border border-ink-200 bg-white p-4">
+            <span className="block text-sm text-ink-500">{corporateInvoicesText.companiesOwe}</span>
+            <span className="mt-1 block text-xl font-bold break-words text-ink-900 sm:text-2xl">{money(data.companies_owe_cents)}</span>
+            <span className="mt-0.5 block text-xs break-words text-ink-500">{corporateInvoicesText.companiesOweHint}</span>
+          </li>
         </ul>
       </section>
 

@@ -1,0 +1,1 @@
+export { InvoicePage as Component } from '@/features/corporate-invoices/components/invoice-page';

@@ -1,0 +1,1 @@
+export { AllInvoicesPage as Component } from '@/features/corporate-invoices/components/all-invoices-page';

@@ -1,0 +1,165 @@
+import { useId } from 'react';
+import { useParams } from 'react-router';
+import { corporateInvoicesText as text } from '@openride/shared/corporate-invoices/corporate-invoices-text';
+import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-classes';
+import { DetailPage } from '@/components/ui/detail-page';
+import { PageTitle } from '@/components/ui/page';
+import { formatMoney } from '@/lib/money';
+import { type Invoice, type InvoiceLine, invoiceCsvHref, invoicePdfHref, useInvoice } from '../api/corporate-invoices';
+import { InvoiceStatusBadge } from './invoices-section';
+
+/** A line's date in the company's city time zone (the invoice's period is that zone's month). */
+const localDate = (iso: string, timeZone: string) => new Date(iso).toLocaleString(undefined, { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+const kindOf = (l: InvoiceLine) => (l.kind === 'ride.completed' ? null : (text.kinds[l.kind] ?? l.kind));
+
+/**
+ * /corporate-accounts/invoices/:id (decision 0070): one company invoice — company, period, number, status,
+ * a line per ride (date, member, route, expense code, fare) and the totals from the ledger — printable (the
+ * app's chrome and the buttons stay off paper), as a PDF or CSV from the server. Admins and the company's admins.
+ */
+export function InvoicePage() {
+  const { id = '' } = useParams();
+  const invoice = useInvoice(id);
+  return (
+    <DetailPage back={{ to: '/corporate-accounts', label: text.back }} query={invoice} notFound="No such invoice." loadFailed={text.invoiceLoadFailed}>
+      {(data) => <InvoiceDocument invoice={data} />}
+    </DetailPage>
+  );
+}
+
+function InvoiceDocument({ invoice }: { invoice: Invoice }) {
+  const money = (cents: number) => formatMoney(cents, invoice.currency);
+  const headingId = useId();
+  return (
+    <article aria-labelledby={headingId} className="space-y-6 print:space-y-4 print:text-[11pt]">
+      <PageTitle title={`${text.title} ${invoice.number}`} />
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-1">
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">OpenRide</p>
+          <h1 id={headingId} className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">
+            {text.title} <span className="font-mono">{invoice.number}</span>
+          </h1>
+          <p className="flex items-center gap-2 text-sm text-ink-600">
+            <InvoiceStatusBadge status={invoice.status} />
+            {invoice.paid_at ? (
+              <span>
+                {text.paidAt} {new Date(invoice.paid_at).toLocaleDateString()}
+                {invoice.paid_by_name ? ` ${text.paidBy(invoice.paid_by_name)}` : ''}
+              </span>
+            ) : null}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2 print:hidden">
+          <Button variant="outline" onClick={() => window.print()}>
+            {text.print}
+          </Button>
+          <a href={invoicePdfHref(invoice.id)} download className={buttonClasses({ variant: 'outline' })}>
+            {text.downloadPdf}
+          </a>
+          <a href={invoiceCsvHref(invoice.id)} download className={buttonClasses({ variant: 'outline' })}>
+            {text.downloadCsv}
+          </a>
+        </div>
+      </header>
+
+      <dl className="grid gap-4 rounded-2xl border border-ink-200 bg-white p-4 text-sm sm:grid-cols-3 print:border-0 print:p-0">
+        <div>
+          <dt className="text-ink-500">{text.billTo}</dt>
+          <dd className="font-semibold text-ink-900">{invoice.company_name}</dd>
+          <dd className="break-all text-ink-700">{invoice.billing_email}</dd>
+        </div>
+        <div>
+          <dt className="text-ink-500">{text.period}</dt>
+          <dd className="font-semibold text-ink-900">
+            {invoice.period_start} – {invoice.period_end}
+          </dd>
+          <dd className="text-ink-700">
+            {invoice.city_name} ({invoice.time_zone})
+          </dd>
+        </div>
+        <div>
+          <dt className="text-ink-500">{text.issuedAt}</dt>
+          <dd className="font-semibold text-ink-900">{new Date(invoice.issued_at).toLocaleDateString()}</dd>
+        </div>
+      </dl>
+
+      {/* A phone reads the lines as cards; a wider screen (and paper) as the table. */}
+      <ul className="space-y-3 sm:hidden print:hidden" aria-label={`${text.title} ${invoice.number}`}>
+        {invoice.lines.length === 0 ? <li className="rounded-2xl border border-ink-200 bg-white p-4 text-sm text-ink-600">{text.noLines}</li> : null}
+        {invoice.lines.map((l) => (
+          <li key={l.transaction_id} className="rounded-2xl border border-ink-200 bg-white p-4 text-sm">
+            <div className="flex items-start justify-between gap-3">
+              <p className="font-semibold text-ink-900">
+                {l.member_name ?? '—'}
+                {kindOf(l) ? <span className="ml-1 rounded bg-ink-100 px-1.5 py-0.5 text-xs font-normal text-ink-700">{kindOf(l)}</span> : null}
+              </p>
+              <p className="font-semibold whitespace-nowrap text-ink-900 tabular-nums">{money(l.amount_cents)}</p>
+            </div>
+            <p className="mt-1 text-ink-700">{l.pickup || l.destination ? `${l.pickup ?? '—'} → ${l.destination ?? '—'}` : '—'}</p>
+            <p className="mt-1 text-xs text-ink-500">
+              {localDate(l.posted_at, invoice.time_zone)} · {text.expenseCode}: <span className="font-mono">{l.expense_code ?? '—'}</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+
+      <div className="hidden overflow-x-auto rounded-2xl border border-ink-200 bg-white sm:block print:block print:overflow-visible print:border-0" role="region" aria-label={text.listTitle} tabIndex={0}>
+        <table className="w-full min-w-[40rem] text-left text-sm print:min-w-0">
+          <caption className="sr-only">{`${text.title} ${invoice.number}`}</caption>
+          <thead className="border-b border-ink-200 bg-ink-50 text-xs tracking-wide text-ink-600 uppercase print:bg-transparent">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">{text.date}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">{text.member}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">{text.route}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">{text.expenseCode}</th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">{text.fare}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-ink-100">
+            {invoice.lines.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-3 py-4 text-ink-600">
+                  {text.noLines}
+                </td>
+              </tr>
+            ) : (
+              invoice.lines.map((l) => (
+                <tr key={l.transaction_id} className="align-top print:break-inside-avoid">
+                  <td className="px-3 py-2 whitespace-nowrap text-ink-700">{localDate(l.posted_at, invoice.time_zone)}</td>
+                  <td className="px-3 py-2 text-ink-900">
+                    {l.member_name ?? '—'}
+                    {kindOf(l) ? <span className="ml-1 rounded bg-ink-100 px-1.5 py-0.5 text-xs text-ink-700">{kindOf(l)}</span> : null}
+                  </td>
+                  <td className="px-3 py-2 text-ink-700">{l.pickup || l.destination ? `${l.pickup ?? '—'} → ${l.destination ?? '—'}` : '—'}</td>
+                  <td className="px-3 py-2 font-mono text-xs text-ink-700">{l.expense_code ?? '—'}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap text-ink-900 tabular-nums">{money(l.amount_cents)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <dl className="ml-auto w-full max-w-sm divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white text-sm print:border-0">
+        <div className="flex justify-between gap-3 px-4 py-2.5">
+          <dt className="text-ink-600">{text.rides}</dt>
+          <dd className="text-ink-900 tabular-nums">{invoice.rides_count}</dd>
+        </div>
+        <div className="flex justify-between gap-3 px-4 py-2.5">
+          <dt className="text-ink-600">{text.faresTotal}</dt>
+          <dd className="text-ink-900 tabular-nums">{money(invoice.fares_total_cents)}</dd>
+        </div>
+        <div className="flex justify-between gap-3 px-4 py-2.5">
+          <dt className="pl-3 text-ink-600">{text.ofWhichTax}</dt>
+          <dd className="text-ink-700 tabular-nums">{money(invoice.tax_cents)}</dd>
+        </div>
+        <div className="flex justify-between gap-3 px-4 py-2.5 text-base font-bold">
+          <dt className="text-ink-900">{text.totalDue}</dt>
+          <dd className="text-ink-900 tabular-nums">{money(invoice.total_due_cents)}</dd>
+        </div>
+      </dl>
+      <p className="text-xs text-ink-500">{text.taxNote}</p>
+    </article>
+  );
+}

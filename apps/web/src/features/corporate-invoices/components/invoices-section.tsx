@@ -1,0 +1,231 @@
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { corporateInvoicesText as text } from '@openride/shared/corporate-invoices/corporate-invoices-text';
+import { INVOICE_STATUSES, type InvoiceStatus } from '@openride/shared/corporate-invoices/schemas';
+import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-classes';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { type ColumnDef, DataTable } from '@/components/ui/data-table';
+import { inputClasses } from '@/components/ui/field';
+import { toast } from '@/components/ui/use-toast';
+import { isApiError } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/money';
+import { invoiceCsvHref, invoiceKeys, invoicePdfHref, type InvoiceSummary, useIssueInvoice, useMarkInvoicePaid } from '../api/corporate-invoices';
+
+/** The printable page of one invoice. */
+export const invoicePath = (id: string) => `/corporate-accounts/invoices/${encodeURIComponent(id)}`;
+
+const badge: Record<InvoiceStatus, string> = {
+  issued: 'bg-amber-100 text-amber-900',
+  paid: 'bg-brand-100 text-brand-800',
+  void: 'bg-ink-100 text-ink-700',
+};
+
+export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
+  return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', badge[status])}>{text.statuses[status]}</span>;
+}
+
+const statusFilter = { id: 'status', label: text.status, options: INVOICE_STATUSES.map((s) => ({ value: s, label: text.statuses[s] })) };
+
+/** The last twelve months (YYYY-MM), newest first: the period filter's choices. */
+function recentMonths(now = new Date()) {
+  return Array.from({ length: 12 }, (_, i) => {
+    const d = new Date(now.getFullYear(), now.getMonth() - i, 1);
+    const value = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+    return { value, label: d.toLocaleDateString(undefined, { month: 'long', year: 'numeric' }) };
+  });
+}
+
+function useColumns({ showCompany, canMarkPaid }: { showCompany: boolean; canMarkPaid: boolean }) {
+  return useMemo<ColumnDef<InvoiceSummary>[]>(
+    () => [
+      {
+        id: 'number',
+        header: text.number,
+        cell: ({ row }) => (
+          <Link to={invoicePath(row.original.id)} className="font-mono font-semibold text-brand-700 underline-offset-2 hover:underline">
+            {row.original.number}
+          </Link>
+        ),
+      },
+      ...(showCompany ? [{ id: 'company', header: text.company, cell: ({ row }) => row.original.company_name } satisfies ColumnDef<InvoiceSummary>] : []),
+      { id: 'period', header: text.period, enableSorting: true, meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => row.original.period },
+      { id: 'status', header: text.status, cell: ({ row }) => <InvoiceStatusBadge status={row.original.status} /> },
+      { id: 'rides', header: text.rides, cell: ({ row }) => row.original.rides_count },
+      {
+        id: 'total',
+        header: text.totalDue,
+        enableSorting: true,
+        meta: { className: 'text-right tabular-nums whitespace-nowrap' },
+        cell: ({ row }) => formatMoney(row.original.total_due_cents, row.original.currency),
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row: { original: invoice } }) => (
+          <div className="flex flex-wrap gap-2">
+            <a href={invoicePdfHref(invoice.id)} download className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`${text.downloadPdf} ${invoice.number}`}>
+              PDF
+            </a>
+            <a href={invoiceCsvHref(invoice.id)} download className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`${text.downloadCsv} ${invoice.number}`}>
+              CSV
+            </a>
+            {canMarkPaid && invoice.status === 'issued' ? <MarkPaidButton invoice={invoice} /> : null}
+          </div>
+        ),
+      },
+    ],
+    [showCompany, canMarkPaid],
+  );
+}
+
+/**
+ * A company's invoices (decision 0070), for the /corporate-accounts page to compose: its company admins read
+ * them (and download PDF or CSV); a platform admin (`canMarkPaid`) also marks an issued one paid.
+ */
+export function InvoicesSection({ companyId, canMarkPaid }: { companyId: string; canMarkPaid: boolean }) {
+  const headingId = useId();
+  const columns = useColumns({ showCompany: false, canMarkPaid });
+  const months = useMemo(() => recentMonths(), []);
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h2 id={headingId} className="text-lg font-semibold text-ink-900">
+        {text.listTitle}
+      </h2>
+      <DataTable
+        label={text.listTitle}
+        endpoint={canMarkPaid ? '/api/admin/corporate-invoices' : '/api/corporate-invoices'}
+        queryKey={invoiceKeys.company(companyId)}
+        params={{ company: companyId }}
+        columns={columns}
+        getRowId={(i) => i.id}
+        defaultSort={{ id: 'period', dir: 'desc' }}
+        filters={[statusFilter, { id: 'period', label: text.period, options: months }]}
+        empty={text.empty}
+        loadFailed={text.loadFailed}
+      />
+    </section>
+  );
+}
+
+/** Every company's invoices, for admins (decision 0070): filters, search by number or company, Issue invoice, Mark paid. */
+export function AllInvoicesSection({ companies }: { companies?: readonly { id: string; name: string }[] }) {
+  const columns = useColumns({ showCompany: true, canMarkPaid: true });
+  const months = useMemo(() => recentMonths(), []);
+  return (
+    <div className="space-y-6">
+      <IssueInvoiceForm companies={companies} months={months.slice(1)} />
+      <DataTable
+        label={text.allTitle}
+        endpoint="/api/admin/corporate-invoices"
+        queryKey={invoiceKeys.admin}
+        columns={columns}
+        getRowId={(i) => i.id}
+        defaultSort={{ id: 'period', dir: 'desc' }}
+        searchLabel="Search by number or company"
+        filters={[
+          ...(companies && companies.length > 0 ? [{ id: 'company', label: text.company, options: companies.map((c) => ({ value: c.id, label: c.name })) }] : []),
+          statusFilter,
+          { id: 'period', label: text.period, options: months },
+        ]}
+        empty={text.empty}
+        loadFailed={text.loadFailed}
+      />
+    </div>
+  );
+}
+
+function MarkPaidButton({ invoice }: { invoice: InvoiceSummary }) {
+  const [open, setOpen] = useState(false);
+  const markPaid = useMarkInvoicePaid();
+  return (
+    <>
+      <Button size="sm" onClick={() => setOpen(true)} disabled={markPaid.isPending} aria-label={`${text.markPaid} ${invoice.number}`}>
+        {text.markPaid}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={text.markPaidTitle(invoice.number)}
+        description={text.markPaidDescription(formatMoney(invoice.total_due_cents, invoice.currency))}
+        confirmLabel={text.markPaidConfirm}
+        busy={markPaid.isPending}
+        onConfirm={() => {
+          setOpen(false);
+          markPaid.mutate(
+            { id: invoice.id },
+            {
+              onSuccess: (paid) => toast({ title: text.markedPaid(paid.number) }),
+              onError: (err) => toast({ title: isApiError(err) ? err.message : text.loadFailed, variant: 'destructive' }),
+            },
+          );
+        }}
+      />
+    </>
+  );
+}
+
+/** "Issue invoice": a closed month of one company (the monthly job does it for every company when a month ends). */
+function IssueInvoiceForm({ companies, months }: { companies?: readonly { id: string; name: string }[]; months: { value: string; label: string }[] }) {
+  const issue = useIssueInvoice();
+  const [companyId, setCompanyId] = useState('');
+  const [month, setMonth] = useState(months[0]?.value ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const headingId = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    issue.mutate(
+      { company_id: companyId.trim(), month },
+      { onSuccess: (invoice) => toast({ title: text.issued(invoice.number) }), onError: (err) => setError(isApiError(err) ? err.message : text.loadFailed) },
+    );
+  };
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-ink-200 bg-white p-4 sm:p-5">
+      <h2 id={headingId} className="text-base font-semibold text-ink-900">
+        {text.issueTitle}
+      </h2>
+      <p className="mt-1 text-sm text-ink-600">{text.issueDescription}</p>
+      <form onSubmit={submit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="space-y-1.5 sm:w-72">
+          <label htmlFor={`${headingId}-company`} className="block text-sm font-medium text-ink-800">
+            {text.companyId}
+          </label>
+          {companies && companies.length > 0 ? (
+            <select id={`${headingId}-company`} className={inputClasses} value={companyId} onChange={(e) => setCompanyId(e.target.value)} required>
+              <option value="">—</option>
+              {companies.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input id={`${headingId}-company`} className={inputClasses} value={companyId} onChange={(e) => setCompanyId(e.target.value)} placeholder="Company id" required />
+          )}
+        </div>
+        <div className="space-y-1.5 sm:w-56">
+          <label htmlFor={`${headingId}-month`} className="block text-sm font-medium text-ink-800">
+            {text.period}
+          </label>
+          <select id={`${headingId}-month`} className={inputClasses} value={month} onChange={(e) => setMonth(e.target.value)}>
+            {months.map((m) => (
+              <option key={m.value} value={m.value}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" disabled={issue.isPending || !companyId.trim()}>
+          {text.issue}
+        </Button>
+      </form>
+      {error ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
