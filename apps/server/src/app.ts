@@ -52,6 +52,7 @@ import { profileRoutes } from './profiles/profiles.routes';
 import { pushRoutes } from './push/push.routes';
 import { refundRoutes } from './refunds/refunds.routes';
 import { promotionRoutes } from './promotions/promotions.routes';
+import { corporateRoutes } from './corporate/corporate.routes';
 import { supportRoutes } from './support/support.routes';
 import { referralRoutes } from './referrals/referrals.routes';
 import { safetyRoutes } from './safety/safety.routes';
@@ -232,6 +233,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', referralRoutes(services));
   app.route('/', safetyRoutes(services));
   app.route('/', promotionRoutes(services));
+  app.route('/', corporateRoutes(services));
   app.route('/', financeRoutes(services));
   app.route('/', paymentRoutes(services));
   app.route('/', fileRoutes(services));

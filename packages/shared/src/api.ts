@@ -32,6 +32,7 @@ import { sosRoutes } from './safety/sos-api';
 import { supportRoutes } from './support/api';
 import { referralRoutes } from './referrals/api';
 import { promotionRoutes } from './promotions/api';
+import { corporateRoutes } from './corporate/api';
 import { surgeRoutes } from './surge/api';
 import { systemRoutes } from './system/api';
 import { vehicleRoutes } from './vehicles/api';
@@ -80,4 +81,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...referralRoutes,
   ...sosRoutes,
   ...promotionRoutes,
+  ...corporateRoutes,
 ];

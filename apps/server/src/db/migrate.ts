@@ -28,6 +28,7 @@ import * as m0028 from './migrations/0028-notification-kinds';
 import * as m0029 from './migrations/0029-ride-events';
 import * as m0034 from './migrations/0034-support-sla-alerts';
 import * as m0035 from './migrations/0035-companies';
+import * as m0036 from './migrations/0036-company-invitations-policies';
 import * as m0031 from './migrations/0031-ride-checks';
 import * as m0033 from './migrations/0033-referrals';
 import * as m0030 from './migrations/0030-sos-alerts';
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0029-ride-events': m0029,
   '0034-support-sla-alerts': m0034,
   '0035-companies': m0035,
+  '0036-company-invitations-policies': m0036,
   '0031-ride-checks': m0031,
   '0033-referrals': m0033,
   '0030-sos-alerts': m0030,

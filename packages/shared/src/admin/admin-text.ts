@@ -78,6 +78,13 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'sos.resolve': 'SOS resolved',
   'promotion.create': 'Promotion created',
   'promotion.status': 'Promotion launched or paused',
+  'company.create': 'Company created',
+  'company.update': 'Company edited or suspended',
+  'company.invite': 'Company invitation sent',
+  'company.member_add': 'Company member added',
+  'company.member_remove': 'Company member removed',
+  'company.member_budget': 'Company member budget set',
+  'company.policy': 'Company policy saved',
 };
 
 export const adminText = {
