@@ -340,6 +340,9 @@ describe('money', () => {
     const detail = (await a.boss.client.get(`/api/corporate/companies/${a.id}`)).body;
     expect(detail.members.find((x: { user_id: string }) => x.user_id === m.id).spent_cents).toBe(ride.fare_cents);
     expect(detail.company.owed_cents).toBe(ride.fare_cents);
+    // The rider's receipt says the company paid.
+    const receipt = (await m.client.get(`/api/rides/${ride.id}/receipt`)).body.receipt;
+    expect(receipt).toMatchObject({ payment_method: 'business', company_name: a.name });
   });
 });
 
