@@ -4,6 +4,7 @@ import { corporateText } from '@openride/shared/corporate/corporate-text';
 import { describeHours } from '@openride/shared/corporate/policy';
 import type { CompanyPolicy } from '@openride/shared/corporate/schemas';
 import { RIDE_TYPE_NAMES, RIDE_TYPES } from '@openride/shared/rides/schemas';
+import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
@@ -48,7 +49,7 @@ export function CorporateAccountsPage({ invoices }: { invoices?: InvoicesSlot })
   if (me.isPending) return <LoadingScreen />;
   return (
     <PageContainer>
-      <PageHeading title="Corporate Accounts" description="Companies ride on account: their people, their rules, their spending." />
+      <PageHeading title={uiText.pages.corporateAccounts.title} description="Companies ride on account: their people, their rules, their spending." />
       <div className="space-y-8">
         {token ? <InvitationCard token={token} onDone={() => setParams({}, { replace: true })} /> : null}
         {me.data?.isAdmin ? <PlatformCompanies invoices={invoices} /> : null}
