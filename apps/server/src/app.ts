@@ -53,6 +53,7 @@ import { pushRoutes } from './push/push.routes';
 import { refundRoutes } from './refunds/refunds.routes';
 import { promotionRoutes } from './promotions/promotions.routes';
 import { corporateInvoiceRoutes } from './corporate-invoices/corporate-invoices.routes';
+import { corporateRoutes } from './corporate/corporate.routes';
 import { supportRoutes } from './support/support.routes';
 import { referralRoutes } from './referrals/referrals.routes';
 import { safetyRoutes } from './safety/safety.routes';
@@ -234,6 +235,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', safetyRoutes(services));
   app.route('/', promotionRoutes(services));
   app.route('/', corporateInvoiceRoutes(services));
+  app.route('/', corporateRoutes(services));
   app.route('/', financeRoutes(services));
   app.route('/', paymentRoutes(services));
   app.route('/', fileRoutes(services));

@@ -9,7 +9,7 @@ import { GOOD_PASSWORD, signIn, signUp, startTestServer, type TestServer } from 
 
 const ADMIN_EMAIL = 'kit-admin@openride.test';
 /** Every admin list this kit serves, as JSON and as CSV. */
-const ADMIN_LISTS = ['/api/admin/users', '/api/admin/drivers', '/api/admin/audit-log', '/api/admin/support-tickets', '/api/admin/referrals', '/api/admin/promotions', '/api/admin/corporate-invoices'];
+const ADMIN_LISTS = ['/api/admin/users', '/api/admin/drivers', '/api/admin/audit-log', '/api/admin/support-tickets', '/api/admin/referrals', '/api/admin/promotions', '/api/admin/corporate-invoices', '/api/admin/companies'];
 const ADMIN_GETS = ADMIN_LISTS.flatMap((path) => [path, `${path}?format=csv`]);
 
 let server: TestServer;

@@ -2,7 +2,7 @@ import { distanceMeters, gridPath, snapToStreet } from '@openride/shared/geo/str
 import type { ServerFrame } from '@openride/shared/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putWeekSchema, toMinutes } from '@openride/shared/schedule/schemas';
-import { DEMO_ADMIN_EMAIL, DEMO_DOMAIN, DEMO_PASSWORD, DEMO_RIDER_EMAIL, demoDriverEmail, demoDriverWeek, demoPassengerEmail } from '../src/demo/demo-accounts';
+import { DEMO_ADMIN_EMAIL, DEMO_COMPANY_ADMIN_EMAIL, DEMO_DOMAIN, DEMO_PASSWORD, DEMO_RIDER_EMAIL, demoDriverEmail, demoDriverWeek, demoPassengerEmail } from '../src/demo/demo-accounts';
 import { seedDemo } from '../src/demo/seed-demo';
 import { parseEnv } from '../src/env';
 import { createLogger } from '../src/lib/logger';
@@ -144,7 +144,7 @@ afterAll(async () => {
 describe('the demo city', () => {
   it('seeds a rider, an admin and 3 approved drivers with cars and unique phones, and each can sign in', async () => {
     const { users, drivers, profiles } = await demoRows(first.server);
-    expect(users.map((u) => u.email)).toEqual([DEMO_ADMIN_EMAIL, demoDriverEmail(1), demoDriverEmail(2), demoDriverEmail(3), DEMO_RIDER_EMAIL].sort());
+    expect(users.map((u) => u.email)).toEqual([DEMO_ADMIN_EMAIL, DEMO_COMPANY_ADMIN_EMAIL, demoDriverEmail(1), demoDriverEmail(2), demoDriverEmail(3), DEMO_RIDER_EMAIL].sort());
     expect(drivers).toHaveLength(3);
     for (const d of drivers) {
       expect(d.verification_status).toBe('approved');
@@ -153,7 +153,7 @@ describe('the demo city', () => {
     }
     const phones = profiles.map((p) => p.phone);
     expect(phones.every((p) => p && /^\d{10}$/.test(p))).toBe(true);
-    expect(new Set(phones).size).toBe(5);
+    expect(new Set(phones).size).toBe(6);
 
     const url = first.server.url;
     const rider = new TestClient(url);
@@ -161,6 +161,13 @@ describe('the demo city', () => {
     expect((await rider.get('/api/me')).body).toMatchObject({ isAdmin: false, profile: { full_name: 'Riley Demo' } });
     // Created as sign-up creates people: agreed to the Terms and Privacy Policy in force, so not asked again.
     expect((await rider.get('/api/legal/status')).body).toMatchObject({ needs_acceptance: false, accepted: { terms: 1, privacy: 1 } });
+    // Decision 0067: the demo rider rides on Acme Logistics' account; its company admin manages it.
+    expect((await rider.get('/api/corporate/companies')).body.companies).toEqual([expect.objectContaining({ name: 'Acme Logistics', role: 'member', company_status: 'active', expense_code_required: true })]);
+    const companyAdmin = new TestClient(url);
+    expect((await companyAdmin.post('/api/functions/auth-with-rate-limit', { action: 'signin', email: DEMO_COMPANY_ADMIN_EMAIL, password: DEMO_PASSWORD })).status).toBe(200);
+    const acme = (await companyAdmin.get('/api/corporate/companies')).body.companies[0];
+    expect(acme).toMatchObject({ name: 'Acme Logistics', role: 'admin' });
+    expect((await companyAdmin.get(`/api/corporate/companies/${acme.company_id}`)).body.members).toHaveLength(2);
 
     const admin = new TestClient(url);
     expect((await admin.post('/api/functions/auth-with-rate-limit', { action: 'signin', email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD })).status).toBe(200);

@@ -33,6 +33,7 @@ import { supportRoutes } from './support/api';
 import { referralRoutes } from './referrals/api';
 import { promotionRoutes } from './promotions/api';
 import { corporateInvoiceRoutes } from './corporate-invoices/api';
+import { corporateRoutes } from './corporate/api';
 import { surgeRoutes } from './surge/api';
 import { systemRoutes } from './system/api';
 import { vehicleRoutes } from './vehicles/api';
@@ -82,4 +83,5 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...sosRoutes,
   ...promotionRoutes,
   ...corporateInvoiceRoutes,
+  ...corporateRoutes,
 ];

@@ -7,6 +7,7 @@ import { driverText } from './rides/driver-text';
 import { riderText } from './rides/rider-text';
 import { sosText } from './safety/sos-text';
 import { promotionsText } from './promotions/promotions-text';
+import { corporateText } from './corporate/corporate-text';
 
 /**
  * The words a person reads for each error code. Where the spec or a screen already has the sentence, it is
@@ -110,6 +111,23 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   PROMOTION_BUDGET_BELOW_COMMITTED: promotionsText.edit.budgetBelow,
   PROMOTION_MAX_BELOW_HELD: promotionsText.edit.maxBelow,
   PROMOTION_END_IN_PAST: promotionsText.edit.endInPast,
+  BUSINESS_RIDE_TYPE: 'Your company’s policy does not allow this ride type.',
+  BUSINESS_OVER_RIDE_LIMIT: 'This fare is over your company’s per-ride limit.',
+  BUSINESS_OUTSIDE_HOURS: 'Your company’s policy does not allow business rides at this time.',
+  BUSINESS_PICKUP_NOT_APPROVED: 'Pickup is not near an approved address.',
+  BUSINESS_OVER_BUDGET: 'This fare is more than what is left of your monthly budget.',
+  BUSINESS_CREDIT_LIMIT: corporateText.refusals.creditLimit,
+  BUSINESS_EXPENSE_CODE_REQUIRED: corporateText.refusals.expenseCode,
+  BUSINESS_NO_PROMO: corporateText.refusals.noPromo,
+  COMPANY_SUSPENDED: corporateText.refusals.suspended,
+  NOT_COMPANY_MEMBER: corporateText.refusals.notMember,
+  COMPANY_NAME_TAKEN: corporateText.refusals.nameTaken,
+  ALREADY_COMPANY_MEMBER: corporateText.refusals.alreadyMember,
+  INVITATION_INVALID: corporateText.refusals.invitationInvalid,
+  INVITATION_EXPIRED: corporateText.refusals.invitationExpired,
+  INVITATION_USED: corporateText.refusals.invitationUsed,
+  INVITATION_WRONG_ACCOUNT: corporateText.refusals.invitationWrongAccount,
+  LAST_COMPANY_ADMIN: corporateText.refusals.lastAdmin,
 };
 
 /** What to tell a person about an error; an unknown code (an older or newer server) reads as unexpected. */

@@ -213,6 +213,41 @@ export const DOMAIN_ERROR_CODES = {
   PROMOTION_MAX_BELOW_HELD: 422,
   /** A launched promotion's end moved into the past (pause it instead). */
   PROMOTION_END_IN_PAST: 422,
+  // Corporate accounts (issue 16, decision 0067): why a business ride or a company change is refused.
+  /** The company's policy does not allow this ride type. */
+  BUSINESS_RIDE_TYPE: 422,
+  /** The fare is over the policy's per-ride limit. */
+  BUSINESS_OVER_RIDE_LIMIT: 422,
+  /** Outside the policy's allowed days and hours (the city's clock). */
+  BUSINESS_OUTSIDE_HOURS: 422,
+  /** The pickup is not within the radius of an approved address. */
+  BUSINESS_PICKUP_NOT_APPROVED: 422,
+  /** The fare is more than what is left of the member's monthly budget (rides under way count). */
+  BUSINESS_OVER_BUDGET: 422,
+  /** What the company owes (and rides under way) plus this fare would pass its credit limit. */
+  BUSINESS_CREDIT_LIMIT: 422,
+  /** The company asks for an expense code and none was given. */
+  BUSINESS_EXPENSE_CODE_REQUIRED: 422,
+  /** A business ride takes no promo code. */
+  BUSINESS_NO_PROMO: 422,
+  /** The company's account is suspended. */
+  COMPANY_SUSPENDED: 403,
+  /** The caller is not an active member of the company (or not one of its company admins). */
+  NOT_COMPANY_MEMBER: 403,
+  /** Another company of the city has this name. */
+  COMPANY_NAME_TAKEN: 409,
+  /** The person invited is an active member already. */
+  ALREADY_COMPANY_MEMBER: 409,
+  /** No invitation has this token (or it was replaced or revoked). */
+  INVITATION_INVALID: 404,
+  /** The invitation's link is past its expiry. */
+  INVITATION_EXPIRED: 410,
+  /** The invitation was accepted already. */
+  INVITATION_USED: 409,
+  /** The signed-in account's email is not the address invited. */
+  INVITATION_WRONG_ACCOUNT: 403,
+  /** Removing this person would leave the company without a company admin. */
+  LAST_COMPANY_ADMIN: 409,
 } as const;
 
 export const ERROR_CODES = { ...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES } as const;

@@ -350,6 +350,36 @@ export type CorporateInvoiceItemsTable = {
   tax_cents: ColumnType<string, number, never>;
 };
 
+/** An invitation to a company (migration 0036, decision 0067): the token's SHA-256 only; accepted once. */
+export type CompanyInvitationsTable = {
+  id: Generated<string>;
+  company_id: string;
+  email: string;
+  role: 'admin' | 'member';
+  token_hash: string;
+  status: Generated<'pending' | 'accepted' | 'revoked'>;
+  expires_at: Timestamp;
+  invited_by: string | null;
+  accepted_by: string | null;
+  accepted_at: Timestamp | null;
+  created_at: Generated<Date>;
+};
+
+/** A company's ride policy (migration 0036, decision 0067), versioned. */
+export type CompanyPoliciesTable = {
+  company_id: string;
+  ride_types: ('economy' | 'comfort' | 'xl')[];
+  per_ride_limit_cents: number | null;
+  monthly_budget_cents: number | null;
+  allowed_hours: ColumnType<unknown, string | null, string | null>;
+  approved_addresses: ColumnType<unknown, string, string>;
+  radius_m: number;
+  expense_code_required: boolean;
+  version: number;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
+};
+
 /** Cancellation fees and no-shows per city × ride type (× zone; null = the city's default) (migration 0011). */
 export type CancellationPoliciesTable = {
   id: Generated<string>;
@@ -533,6 +563,8 @@ export type DB = {
   company_members: CompanyMembersTable;
   corporate_invoices: CorporateInvoicesTable;
   corporate_invoice_items: CorporateInvoiceItemsTable;
+  company_invitations: CompanyInvitationsTable;
+  company_policies: CompanyPoliciesTable;
   ride_offers: RideOffersTable;
   ride_locations: RideLocationsTable;
   ride_events: RideEventsTable;

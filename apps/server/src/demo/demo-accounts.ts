@@ -11,6 +11,9 @@ export const DEMO_PASSWORD = 'Demo-Ride-415';
 export const DEMO_DOMAIN = 'demo.openride.local';
 export const DEMO_RIDER_EMAIL = `rider@${DEMO_DOMAIN}`;
 export const DEMO_ADMIN_EMAIL = `admin@${DEMO_DOMAIN}`;
+/** The demo company's company admin (decision 0067): manages Acme Logistics on /corporate-accounts. */
+export const DEMO_COMPANY_ADMIN_EMAIL = `company-admin@${DEMO_DOMAIN}`;
+export const DEMO_COMPANY_ADMIN_PHONE = '4155550102';
 /** driver01@…, driver02@…, … driver100@… (two digits at least). */
 export const demoDriverEmail = (n: number) => `driver${String(n).padStart(2, '0')}@${DEMO_DOMAIN}`;
 

@@ -2,6 +2,7 @@ import { APIError } from 'better-auth/api';
 import { ensureAdmin } from '../admin/ensure-admin';
 import { latestDriverOf } from '../drivers/drivers.repo';
 import type { Services } from '../http/context';
+import { ensureDemoCompany } from '../corporate/demo-company';
 import { ensureDemoPromotion } from '../promotions/demo-promotion';
 import { ensureDemoPapers } from './demo-papers';
 import { acceptLegalDocuments } from '../legal/legal-status';
@@ -12,6 +13,8 @@ import {
   DEMO_ADMIN_EMAIL,
   DEMO_ADMIN_PHONE,
   DEMO_CITY_ID,
+  DEMO_COMPANY_ADMIN_EMAIL,
+  DEMO_COMPANY_ADMIN_PHONE,
   DEMO_PASSWORD,
   DEMO_RIDER_EMAIL,
   DEMO_RIDER_PHONE,
@@ -167,6 +170,9 @@ export async function seedDemo(services: SeedServices, driverCount: number, pass
   // Their papers: the demo city requires all five kinds, and its drivers carry them (decision 0053).
   await ensureDemoPapers(services, drivers, admin.userId);
   await ensureDemoPromotion(services.db, DEMO_CITY_ID, admin.userId); // decision 0063: DEMO20 on /book-ride
+  // Decision 0067: Acme Logistics, its company admin, and the demo rider riding on its account.
+  const companyAdmin = await ensureUser(services, DEMO_COMPANY_ADMIN_EMAIL, 'Casey Acme', DEMO_COMPANY_ADMIN_PHONE);
+  await ensureDemoCompany(services.db, DEMO_CITY_ID, { adminId: admin.userId, companyAdminId: companyAdmin.id, riderId: rider.id });
   const passengers: DemoSeed['passengers'] = [];
   for (let n = 1; n <= passengerCount; n++) {
     await ensureUser(services, demoPassengerEmail(n), demoPassengerName(n), demoPassengerPhone(n));

@@ -9,7 +9,7 @@ import { SimRider } from '../sim/sim-rider';
 import type { SfPlace } from '@openride/shared/geo/sf-places';
 import { CITY_PLACES, gridNavigator, homeOf, type Navigator, randomPointNear, seededRandom } from '../sim/sim-geo';
 import { SimStats } from '../sim/sim-stats';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_RIDER_EMAIL, demoDriverEmail } from './demo-accounts';
+import { DEMO_ADMIN_EMAIL, DEMO_COMPANY_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_RIDER_EMAIL, demoDriverEmail } from './demo-accounts';
 import { seedDemo } from './seed-demo';
 
 /** Parked on a street, not in the middle of a block. */
@@ -95,12 +95,14 @@ export async function startDemo(ctx: { services: Services; url: string; logger: 
       password: DEMO_PASSWORD,
       rider: DEMO_RIDER_EMAIL,
       admin: DEMO_ADMIN_EMAIL,
+      company_admin: DEMO_COMPANY_ADMIN_EMAIL,
       drivers,
       adminPath: services.adminPath,
       speed: env.DEMO_SPEED,
     },
     `Demo city (San Francisco): sign in with password ${DEMO_PASSWORD} as rider ${DEMO_RIDER_EMAIL}, driver ${drivers}, ` +
-      `or admin ${DEMO_ADMIN_EMAIL} (admin panel at ${services.adminPath}); ${approved.length} simulated drivers, time ×${env.DEMO_SPEED}`,
+      `or admin ${DEMO_ADMIN_EMAIL} (admin panel at ${services.adminPath}), or Acme Logistics' company admin ${DEMO_COMPANY_ADMIN_EMAIL} (/corporate-accounts); ` +
+      `${approved.length} simulated drivers, time ×${env.DEMO_SPEED}`,
   );
 
   // The satnav: the server's routing (OSRM's roads when configured, else the street grid).

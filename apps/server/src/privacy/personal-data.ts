@@ -219,6 +219,16 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     match: [byUser('user_id')],
     onDelete: async (trx, who) => void (await trx.updateTable('company_members').set({ status: 'removed', removed_at: new Date() }).where('user_id', '=', who.userId).where('status', '=', 'active').execute()),
   },
+  // Invitations (decision 0067): one they accepted goes with the account (the membership row stays); one they
+  // sent as a company admin stays for the company, without naming them.
+  {
+    table: 'company_invitations',
+    match: [byUser('accepted_by'), byUser('invited_by')],
+    onDelete: async (trx, who) => {
+      await trx.deleteFrom('company_invitations').where('accepted_by', '=', who.userId).execute();
+      await trx.updateTable('company_invitations').set({ invited_by: null }).where('invited_by', '=', who.userId).execute();
+    },
+  },
 ];
 
 /**
@@ -241,6 +251,7 @@ export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   promotions: 'Operator settings (promo codes and their counters); created_by is the admin who created one.',
   companies: 'Corporate customers (decision 0066): a company, not a person; created_by is the admin who created it.',
   corporate_invoices: "A company's monthly invoices (decision 0070), not a person's; issued_by/paid_by are the admins who issued it or recorded its payment. The member's rides are in their own ride export.",
+  company_policies: "A company's ride policy (decision 0067); updated_by is the company admin who saved it.",
 };
 
 /** A table of a later migration is skipped until it exists (to_regclass is null for an unknown name). */

@@ -10,6 +10,7 @@ import { withinLimits } from '../lib/rate-limit';
 import { createNotification } from '../notifications/create-notification';
 import { policyInForce } from '../pricing/fare-policies.repo';
 import { priceTrip } from '../pricing/price-trip';
+import { checkBusinessRequest, holdBusinessRide } from '../corporate/ride-business';
 import { checkPromoForRequest, reserveRidePromotion } from '../promotions/ride-promotions';
 import { readQuoteLock } from '../surge/quote-lock';
 import { checkTrip } from '../zones/check-trip';
@@ -51,10 +52,17 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
     const active = await db.selectFrom('rides').select('id').where('rider_id', '=', riderId).where('status', 'in', ACTIVE_STATUSES).executeTakeFirst();
     if (active) throw domainError('ACTIVE_RIDE_EXISTS');
   }
+  // On a company's account (decision 0067): the policy checked here (a clear refusal, nothing written) and again
+  // under the company's lock in the transaction. No promo code, no wallet, no card, no owed fees carried: the
+  // company pays the fare, and only the fare.
+  const business = await checkBusinessRequest(db, riderId, input, { ride_type: input.ride_type, fare_cents: priced.breakdown.total_cents, at: requestedAt, pickup: input.pickup, city_id: city.id });
   // A promo code (decision 0063): checked here, reserved in the transaction; the rider pays fare − discount.
-  const promo = await checkPromoForRequest(db, riderId, input.promo_code, { city_id: city.id, zone_id: pricing_zone?.id ?? null, ride_type: input.ride_type, fare_cents: priced.breakdown.total_cents });
-  const total = priced.breakdown.total_cents - (promo?.discount_cents ?? 0) + (await owedFeeCents(db, riderId));
-  const payment: PreparedPayment = await prepareRidePayment(services, riderId, input, { id: rideId, currency: city.currency, total_cents: total, city_id: city.id });
+  const promo = business ? null : await checkPromoForRequest(db, riderId, input.promo_code, { city_id: city.id, zone_id: pricing_zone?.id ?? null, ride_type: input.ride_type, fare_cents: priced.breakdown.total_cents });
+  const total = priced.breakdown.total_cents - (promo?.discount_cents ?? 0) + (business ? 0 : await owedFeeCents(db, riderId));
+  const payment: PreparedPayment =
+    input.payment_method === 'business'
+      ? { wallet_cents: 0, card_id: null, hold: null }
+      : await prepareRidePayment(services, riderId, { ...input, payment_method: input.payment_method }, { id: rideId, currency: city.currency, total_cents: total, city_id: city.id });
 
   let result;
   try {
@@ -82,6 +90,8 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
           fare_cents: priced.breakdown.total_cents,
           currency: city.currency,
           payment_method: input.payment_method,
+          company_id: business?.company_id ?? null,
+          expense_code: business?.expense_code ?? null,
           payment_card_id: payment.card_id,
           wallet_cents: payment.wallet_cents,
           // Four digits, leading zeros kept: the rider reads it out, the driver types it to start the trip.
@@ -99,7 +109,9 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const carried = await reserveRidePromotion(trx, await carryOwedFees(trx, riderId, ride), promo);
+      // The company row is locked after the ride (decision 0021's order), before any payment row.
+      await holdBusinessRide(trx, ride, business);
+      const carried = business ? ride : await reserveRidePromotion(trx, await carryOwedFees(trx, riderId, ride), promo);
       await recordRidePayment(trx, services, carried, payment);
       const notification = await createNotification(trx, services, { user_id: riderId, booking_id: carried.id, ...riderNotice.requested(RIDE_TYPE_NAMES[carried.ride_type]) });
       return { ride: carried, notification };

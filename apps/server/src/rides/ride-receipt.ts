@@ -59,6 +59,8 @@ export async function receiptOf(services: Pick<Services, 'db'>, ride: RideRow, o
     started_at: ride.started_at,
     completed_at: ride.completed_at,
     payment_method: ride.payment_method,
+    // A business ride (decision 0067): the receipt says which company paid.
+    company_name: ride.company_id ? ((await services.db.selectFrom('companies').select('name').where('id', '=', ride.company_id).executeTakeFirst())?.name ?? null) : null,
     path,
   };
 }

@@ -4,15 +4,7 @@ import { RequireRole, RequireSignedIn } from './guards/require-role';
 import { AppShell } from './layouts/app-shell';
 import { SiteLayout } from './layouts/site-layout';
 import { taskHandle } from './layouts/task-handle';
-import type { PlaceholderHandle, PlaceholderPageKey } from './routes/placeholder';
 import { RouteError } from './routes/route-error';
-
-/** A route whose content the spec does not show: one lazily loaded component, titled by `page`. */
-const placeholder = (path: string, page: PlaceholderPageKey): RouteObject => ({
-  path,
-  handle: { page } satisfies PlaceholderHandle,
-  lazy: () => import('./routes/placeholder'),
-});
 
 /**
  * Pages for signed-in users: a visitor is sent to sign in and back. Pages that answer a visitor
@@ -39,6 +31,8 @@ const signedInPages: RouteObject[] = [
   { path: 'support-tickets', lazy: () => import('./routes/support-tickets') },
   // Issue 16 (decision 0064): the user's codes, share links and referrals, or for admins the programs.
   { path: 'referrals', lazy: () => import('./routes/referrals') },
+  // Issue 16 (decision 0067): companies for admins, a company's people and policy for its company admins, invitation links.
+  { path: 'corporate-accounts', lazy: () => import('./routes/corporate-accounts') },
 ];
 
 /** Pages for users with a driver record (pending ones included); riders are sent to /driver. */
@@ -83,7 +77,6 @@ const adminPages: RouteObject[] = [
   { path: 'promo-codes', lazy: () => import('./routes/promo-codes') },
   { path: 'driver-payouts', lazy: () => import('./routes/driver-payouts') },
   { path: 'surge-pricing', lazy: () => import('./routes/surge-pricing') },
-  placeholder('corporate-accounts', 'corporateAccounts'),
   // Issue 16 (decision 0070): every company's invoices; /corporate-accounts composes its sections after the merge.
   { path: 'corporate-accounts/invoices', lazy: () => import('./routes/corporate-invoices') },
   { path: 'driver-heatmap', lazy: () => import('./routes/driver-heatmap') },

@@ -16,6 +16,7 @@ export const paths = {
   notifications: '/notifications',
   /** Codes, share links and rewards (decision 0064); the programs for admins. */
   referrals: '/referrals',
+  corporateAccounts: '/corporate-accounts',
   receipt: (rideId: string) => `/payment-history/${encodeURIComponent(rideId)}`,
   refundManagement: '/refund-management',
   refundRequest: (requestId: string) => `/refund-management/${encodeURIComponent(requestId)}`,

@@ -83,6 +83,13 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'promotion.update': 'Promotion edited',
   'corporate_invoice.issue': 'Company invoice issued',
   'corporate_invoice.mark_paid': 'Company invoice marked paid',
+  'company.create': 'Company created',
+  'company.update': 'Company edited or suspended',
+  'company.invite': 'Company invitation sent',
+  'company.member_add': 'Company member added',
+  'company.member_remove': 'Company member removed',
+  'company.member_budget': 'Company member budget set',
+  'company.policy': 'Company policy saved',
 };
 
 export const adminText = {

@@ -46,4 +46,5 @@ export const tipSchema = z
 export type TipInput = z.infer<typeof tipSchema>;
 
 /** What the rider chose on /book-ride, sent with POST /api/rides. */
-export type PaymentChoice = { payment_method: 'cash' | 'card'; payment_card_id?: string; use_wallet?: boolean };
+/** `business` (decision 0067): on a company's account, with the expense code when asked. */
+export type PaymentChoice = { payment_method: 'cash' | 'card' | 'business'; payment_card_id?: string; use_wallet?: boolean; company_id?: string; expense_code?: string };

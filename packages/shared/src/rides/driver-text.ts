@@ -69,6 +69,7 @@ export const driverText = {
     rider: 'Rider',
     call: 'Call',
     collectCash: 'Collect in cash',
+    businessNothingToCollect: 'Business ride — nothing to collect',
     /** A card ride (decision 0038): the rider's card pays, nothing to collect. */
     paidByCard: 'Paid by card',
     arrived: 'Arrived',

@@ -117,6 +117,9 @@ export const riderText = {
     /** A card ride (decision 0038): nothing to hand over. */
     paidByCard: (amount: string) => `${amount} charged to your card`,
     paidByCardHint: 'Nothing to pay the driver. Your receipt is below.',
+    // A business ride (decision 0067): the company pays on its invoice.
+    paidByCompany: (company: string) => `Paid by ${company}`,
+    paidByBusiness: (amount: string) => `${amount} on your company’s account`,
     /** Wallet credit paid part of it (decision 0038). */
     walletPart: (amount: string) => `${amount} paid from your wallet credit.`,
     rateTitle: 'Rate your trip',

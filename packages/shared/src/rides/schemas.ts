@@ -30,7 +30,12 @@ export const rideRequestSchema = z
     pickup: placeSchema,
     destination: placeSchema,
     ride_type: rideTypeSchema,
-    payment_method: z.enum(PAYMENT_METHODS),
+    /** `business`: on the account of a company the rider is a member of (decision 0067). */
+    payment_method: z.enum([...PAYMENT_METHODS, 'business']),
+    /** With `business`: which company pays (GET /api/corporate/companies). */
+    company_id: z.uuid().optional(),
+    /** With `business`: the expense code, when the company's policy asks for one. */
+    expense_code: text().trim().min(1).max(64).optional(),
     /** With `card`: which of the rider's saved cards (GET /api/payments/cards). */
     payment_card_id: z.uuid().optional(),
     /** Wallet credit first, the rest by the method chosen (decision 0038). */
@@ -44,6 +49,10 @@ export const rideRequestSchema = z
   .refine((r) => (r.payment_method === 'card') === (r.payment_card_id !== undefined), {
     message: 'Choose one of your saved cards to pay by card (and none to pay in cash)',
     path: ['payment_card_id'],
+  })
+  .refine((r) => (r.payment_method === 'business') === (r.company_id !== undefined), {
+    message: 'Choose a company to ride on its account (and none otherwise)',
+    path: ['company_id'],
   });
 export type RideRequest = z.infer<typeof rideRequestSchema>;
 

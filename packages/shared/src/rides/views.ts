@@ -190,6 +190,8 @@ export const receiptSchema = z.strictObject({
   started_at: timestampSchema.nullable(),
   completed_at: timestampSchema.nullable(),
   payment_method: paymentMethodSchema,
+  /** The company that paid a business ride (decision 0067); null otherwise. */
+  company_name: z.string().nullable(),
   /** The path driven, thinned to at most 500 points. */
   path: z.array(latLngTupleSchema),
 });

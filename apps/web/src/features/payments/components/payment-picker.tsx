@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { Banknote, CreditCard, Plus, Wallet as WalletIcon } from 'lucide-react';
 import { planRidePayment } from '@openride/shared/payments/plan';
 import { paymentText as text } from '@openride/shared/payments/payment-text';
@@ -20,6 +20,8 @@ export type PaymentPickerProps = {
   value: PaymentChoice;
   onChange: (choice: PaymentChoice) => void;
   disabled?: boolean;
+  /** More options in the same radio group (the route module's Business options, decision 0067), by the group's name. */
+  extra?: (name: string) => ReactNode;
 };
 
 const cardLabel = (card: Pick<SavedCard, 'brand' | 'last4'>) => text.card(card.brand, card.last4);
@@ -51,7 +53,7 @@ function Option({ name, checked, onSelect, icon, label, detail }: { name: string
  * Elements, or the test card form labelled Test mode), and wallet credit with its balance, applied first.
  * Without a card provider (production without Stripe) it is Cash and the wallet only.
  */
-export function PaymentPicker({ currency, totalCents, value, onChange, disabled }: PaymentPickerProps) {
+export function PaymentPicker({ currency, totalCents, value, onChange, disabled, extra }: PaymentPickerProps) {
   const name = useId();
   const config = useAppConfig().data?.payments;
   const provider = config?.provider ?? null;
@@ -66,7 +68,8 @@ export function PaymentPicker({ currency, totalCents, value, onChange, disabled 
     if (available > 0 && value.use_wallet === undefined) onChange({ ...value, use_wallet: true });
   }, [available, value, onChange]);
 
-  const plan = planRidePayment(totalCents, available, value.use_wallet === true, value.payment_method);
+  const business = value.payment_method === 'business';
+  const plan = planRidePayment(totalCents, available, value.use_wallet === true && !business, value.payment_method === 'business' ? 'cash' : value.payment_method);
   const chosenCard = cards.data?.find((c) => c.id === value.payment_card_id);
   const methodName = value.payment_method === 'card' && chosenCard ? cardLabel(chosenCard) : text.cash;
 
@@ -85,7 +88,7 @@ export function PaymentPicker({ currency, totalCents, value, onChange, disabled 
       <Option
         name={name}
         checked={value.payment_method === 'cash'}
-        onSelect={() => onChange({ ...value, payment_method: 'cash', payment_card_id: undefined })}
+        onSelect={() => onChange({ ...value, payment_method: 'cash', payment_card_id: undefined, company_id: undefined, expense_code: undefined })}
         icon={<Banknote className="size-5 text-brand-600" aria-hidden="true" />}
         label={text.cash}
       />
@@ -94,12 +97,13 @@ export function PaymentPicker({ currency, totalCents, value, onChange, disabled 
           key={card.id}
           name={name}
           checked={value.payment_method === 'card' && value.payment_card_id === card.id}
-          onSelect={() => onChange({ ...value, payment_method: 'card', payment_card_id: card.id })}
+          onSelect={() => onChange({ ...value, payment_method: 'card', payment_card_id: card.id, company_id: undefined, expense_code: undefined })}
           icon={<CreditCard className="size-5 text-ink-700" aria-hidden="true" />}
           label={cardLabel(card)}
           detail={card.test_mode ? text.testMode : undefined}
         />
       ))}
+      {extra ? extra(name) : null}
       {cards.isError ? <p className="text-xs text-red-700">{text.cardsFailed}</p> : null}
       {provider && !adding ? (
         <button
@@ -117,7 +121,7 @@ export function PaymentPicker({ currency, totalCents, value, onChange, disabled 
           <StripeCardForm publishableKey={config.publishable_key} onSaved={onSaved} onCancel={() => setAdding(false)} />
         </Suspense>
       ) : null}
-      {available > 0 ? (
+      {available > 0 && !business ? (
         <div className="space-y-1 rounded-2xl bg-brand-50 px-3.5 py-2.5 text-sm">
           <label className="flex min-h-11 cursor-pointer items-center gap-3 font-semibold text-ink-900">
             <input type="checkbox" checked={value.use_wallet === true} onChange={(e) => onChange({ ...value, use_wallet: e.target.checked })} className="size-5 accent-brand-600" />

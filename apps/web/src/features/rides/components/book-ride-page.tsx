@@ -74,21 +74,26 @@ export type PaymentSlot = ComponentType<{ currency: string; totalCents: number; 
 
 export type { SavedPlaceOption };
 
+/** Per ride type, whether the payment chosen allows it (a company's policy, decision 0067); a hook the route module gives. */
+export type RideTypeVerdicts = Record<string, { allowed: boolean; reason: string | null; note: string | null }> | null;
+export type UseRideTypeVerdicts = (args: { paying: PaymentChoice; pickup: Place | null; options: { ride_type: RideType; fare_cents: number }[] }) => RideTypeVerdicts;
+const noVerdicts: UseRideTypeVerdicts = () => null;
+
 /**
  * The booking page for a signed-in rider (the router's RequireSignedIn sends visitors to sign in first and back).
  * `savedPlaces` (Home, Work; the account feature's, composed by the route) are offered first in both fields.
  */
-export function BookRidePage({ payment, savedPlaces }: { payment?: PaymentSlot; savedPlaces?: SavedPlaceOption[] } = {}) {
+export function BookRidePage({ payment, savedPlaces, useVerdicts = noVerdicts }: { payment?: PaymentSlot; savedPlaces?: SavedPlaceOption[]; useVerdicts?: UseRideTypeVerdicts } = {}) {
   const me = useMe();
   const client = useQueryClient();
   const active = useActiveRide(Boolean(me.data));
   // The rider's own channel says when any of their rides changes: the active-ride card follows.
   useRealtimeEvent('ride.changed', () => void client.invalidateQueries({ queryKey: rideKeys.active, exact: true }));
   if (active.isPending) return <LoadingScreen />;
-  return <BookRide activeRide={active.data ?? null} Payment={payment} savedPlaces={savedPlaces} />;
+  return <BookRide activeRide={active.data ?? null} Payment={payment} savedPlaces={savedPlaces} useVerdicts={useVerdicts} />;
 }
 
-function BookRide({ activeRide, Payment, savedPlaces }: { activeRide: Ride | null; Payment?: PaymentSlot; savedPlaces?: SavedPlaceOption[] }) {
+function BookRide({ activeRide, Payment, savedPlaces, useVerdicts }: { activeRide: Ride | null; Payment?: PaymentSlot; savedPlaces?: SavedPlaceOption[]; useVerdicts: UseRideTypeVerdicts }) {
   const navigate = useNavigate();
   const config = useAppConfig();
   const geocoderUrl = config.data?.geocoder_url ?? null;
@@ -191,11 +196,24 @@ function BookRide({ activeRide, Payment, savedPlaces }: { activeRide: Ride | nul
   const options = quote.data?.options ?? [];
   const selected = options.find((o) => o.ride_type === rideType) ?? options[0];
   const quoteReady = Boolean(pickup.point && destination.point && !samePlace && quote.data && !quote.isPlaceholderData);
+  const business = paying.payment_method === 'business';
+  const verdicts = useVerdicts({ paying, pickup: pickup.point, options: quoteReady ? options.map((o) => ({ ride_type: o.ride_type, fare_cents: o.fare_cents })) : [] });
+  const refusedBy = selected && verdicts?.[selected.ride_type] && !verdicts[selected.ride_type]!.allowed ? verdicts[selected.ride_type]!.reason : null;
+  const needsExpenseCode = business && paying.expense_code !== undefined && paying.expense_code.trim() === '';
 
   const onRequest = () => {
     if (!pickup.point || !destination.point || !selected) return;
     request.mutate(
-      { pickup: pickup.point, destination: destination.point, ride_type: selected.ride_type, ...paying, quote_token: quote.data?.quote_token, ...(promo ? { promo_code: promo.code } : {}) },
+      {
+        pickup: pickup.point,
+        destination: destination.point,
+        ride_type: selected.ride_type,
+        ...paying,
+        // On account (decision 0067): no wallet, no promo code; the expense code only when typed.
+        ...(business ? { use_wallet: undefined, expense_code: paying.expense_code?.trim() || undefined } : {}),
+        quote_token: quote.data?.quote_token,
+        ...(promo && !business ? { promo_code: promo.code } : {}),
+      },
       { onSuccess: ({ ride }) => navigate(paths.trackRide(ride.id), { state: { requested: true } }) },
     );
   };
@@ -236,8 +254,8 @@ function BookRide({ activeRide, Payment, savedPlaces }: { activeRide: Ride | nul
   } else {
     quoteArea = (
       <div className="space-y-3">
-        <RideOptions quote={quote.data!} selected={selected?.ride_type ?? 'economy'} onSelect={setRideType} disabled={request.isPending} promo={promo} />
-        <PromoCodeField
+        <RideOptions quote={quote.data!} selected={selected?.ride_type ?? 'economy'} onSelect={setRideType} disabled={request.isPending} promo={business ? null : promo} verdicts={verdicts} />
+        {business ? null : <PromoCodeField
           applied={promo}
           applying={applyPromo.isPending}
           error={applyPromo.error}
@@ -247,7 +265,7 @@ function BookRide({ activeRide, Payment, savedPlaces }: { activeRide: Ride | nul
             setPromo(null);
             applyPromo.reset();
           }}
-        />
+        />}
         {Payment ? (
           <Payment
             currency={quote.data!.currency}
@@ -361,6 +379,11 @@ function BookRide({ activeRide, Payment, savedPlaces }: { activeRide: Ride | nul
           {/* Stays in reach of a thumb while the ride types scroll under it; a failed request is said right
               above the button that was tapped, where the eye is (issue 17 §3). */}
           <div className="sticky bottom-0 -mx-4 space-y-2 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur lg:-mx-6 lg:px-6">
+            {refusedBy ? (
+              <p role="alert" className="rounded-2xl bg-red-50 p-3 text-sm font-medium text-red-800">
+                {refusedBy}
+              </p>
+            ) : null}
             {requestError ? (
               <p role="alert" className="rounded-2xl bg-red-50 p-3 text-sm font-medium text-red-800">
                 {requestError}
@@ -369,7 +392,7 @@ function BookRide({ activeRide, Payment, savedPlaces }: { activeRide: Ride | nul
             {quoteReady && quote.data && quote.data.owed_fee_cents > 0 ? (
               <p className="rounded-2xl bg-amber-50 p-3 text-sm font-medium text-amber-900">{text.owedFee(formatMoney(quote.data.owed_fee_cents, quote.data.currency))}</p>
             ) : null}
-            <Button size="lg" className="w-full" disabled={!quoteReady || !selected || request.isPending} onClick={onRequest}>
+            <Button size="lg" className="w-full" disabled={!quoteReady || !selected || request.isPending || Boolean(refusedBy) || needsExpenseCode} onClick={onRequest}>
               {request.isPending ? (
                 <>
                   <Loader2 className="size-4 animate-spin" aria-hidden="true" />

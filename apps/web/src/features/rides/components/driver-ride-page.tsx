@@ -266,8 +266,15 @@ export function DriverRidePage({ safety, safetyAlert }: { safety?: ReactNode; sa
             </div>
           </div>
           <div className="shrink-0 text-right">
-            <p className="text-xs font-semibold whitespace-nowrap text-ink-500">{r.payment_method === 'card' ? text.paidByCard : text.collectCash}</p>
-            <p className="text-xl font-bold text-ink-900">{formatMoney(r.payment_method === 'card' ? r.fare_cents + r.carried_fee_cents - r.promo_discount_cents : r.fare_cents + r.carried_fee_cents - r.promo_discount_cents - r.wallet_cents, r.currency)}</p>
+            {r.payment_method === 'business' ? (
+              // Decision 0067: the company pays on its invoice; the driver takes no money.
+              <p className="text-sm font-semibold text-ink-900">{text.businessNothingToCollect}</p>
+            ) : (
+              <>
+                <p className="text-xs font-semibold whitespace-nowrap text-ink-500">{r.payment_method === 'card' ? text.paidByCard : text.collectCash}</p>
+                <p className="text-xl font-bold text-ink-900">{formatMoney(r.payment_method === 'card' ? r.fare_cents + r.carried_fee_cents - r.promo_discount_cents : r.fare_cents + r.carried_fee_cents - r.promo_discount_cents - r.wallet_cents, r.currency)}</p>
+              </>
+            )}
             <p className="text-xs text-ink-500">{RIDE_TYPE_NAMES[r.ride_type] ?? r.ride_type}</p>
           </div>
         </div>

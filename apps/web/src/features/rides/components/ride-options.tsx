@@ -17,6 +17,7 @@ export function RideOptions({
   onSelect,
   disabled,
   promo,
+  verdicts,
 }: {
   quote: Quote;
   selected: RideType;
@@ -24,6 +25,8 @@ export function RideOptions({
   disabled?: boolean;
   /** A promo code applied (decision 0063): each option's discounted price and saving, or why the code does not take it. */
   promo?: AppliedPromo | null;
+  /** On a company's account (decision 0067): per ride type, allowed by its policy or why not, and the budget left. */
+  verdicts?: Record<string, { allowed: boolean; reason: string | null; note: string | null }> | null;
 }) {
   // Surge is shown before booking (issue 12): the multiplier beside each fare, and why.
   const surging = quote.surge_tenths > 10;
@@ -63,6 +66,11 @@ export function RideOptions({
                 </span>
               </span>
               <span className={cn('block text-sm', option.available ? 'text-brand-700' : 'text-ink-500')}>{eta}</span>
+              {verdicts?.[option.ride_type] ? (
+                <span className={cn('block text-xs font-medium', verdicts[option.ride_type]!.allowed ? 'text-ink-600' : 'text-red-700')}>
+                  {verdicts[option.ride_type]!.allowed ? verdicts[option.ride_type]!.note : verdicts[option.ride_type]!.reason}
+                </span>
+              ) : null}
             </span>
             <span className="flex flex-col items-end">
               <PromoPrice option={option} currency={quote.currency} promo={promo?.options.find((o) => o.ride_type === option.ride_type)} />

@@ -253,12 +253,14 @@ function TrackRide({ ride, live, updatedAt, Tip, safety, safetyAlert }: { ride: 
           {/* What the rider must do first: pay, and how (issue 17 §7). Then the rating, then the receipt. */}
           <section aria-labelledby="ride-pay-title" className="rounded-2xl bg-ink-900 px-4 py-4 text-white">
             <h2 id="ride-pay-title" className="text-xl font-bold">
-              {ride.payment_method === 'card'
+              {ride.payment_method === 'business'
+                ? text.paidByBusiness(formatMoney(ride.fare_cents, ride.currency))
+                : ride.payment_method === 'card'
                 ? text.paidByCard(formatMoney(ride.fare_cents + ride.carried_fee_cents - ride.promo_discount_cents - ride.wallet_cents, ride.currency))
                 : text.payCash(formatMoney(ride.fare_cents + ride.carried_fee_cents - ride.promo_discount_cents - ride.wallet_cents, ride.currency))}
             </h2>
             <p className="mt-1 text-sm text-ink-300">
-              {ride.payment_method === 'card' ? text.paidByCardHint : text.payCashHint(ride.driver?.name.split(' ')[0] ?? text.driver.toLowerCase())}
+              {ride.payment_method === 'card' || ride.payment_method === 'business' ? text.paidByCardHint : text.payCashHint(ride.driver?.name.split(' ')[0] ?? text.driver.toLowerCase())}
             </p>
             {ride.wallet_cents > 0 ? <p className="mt-1 text-sm text-ink-300">{text.walletPart(formatMoney(ride.wallet_cents, ride.currency))}</p> : null}
           </section>

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../audit/record-audit';
+import type { DB } from '../db/schema';
+import type { SessionUser } from '../http/context';
+import { domainError } from '../lib/errors';
+import { myCompanies } from './corporate.repo';
+import { hashToken } from './invitations';
+
+function invitationByToken(db: Kysely<DB>, token: string) {
+  return db
+    .selectFrom('company_invitations as i')
+    .innerJoin('companies as c', 'c.id', 'i.company_id')
+    .select(['i.id', 'i.company_id', 'i.email', 'i.role', 'i.status', 'i.expires_at', 'c.name as company_name'])
+    .where('i.token_hash', '=', hashToken(token));
+}
+
+/** What a link is for: the company and the address invited (to the signed-in holder of the link). */
+export async function previewInvitation(db: Kysely<DB>, token: string, now = new Date()) {
+  const i = await invitationByToken(db, token).executeTakeFirst();
+  if (!i || i.status === 'revoked') throw domainError('INVITATION_INVALID');
+  return { company_name: i.company_name, email: i.email, role: i.role, status: i.status, expired: new Date(i.expires_at).getTime() <= now.getTime() };
+}
+
+/**
+ * The invitee accepts, signed in with the address invited (decision 0067): once (a used link is refused), before
+ * it expires, by that account only. A removed member invited again is active again; the role is the invitation's.
+ */
+export async function acceptInvitation(db: Kysely<DB>, user: SessionUser, token: string, now = new Date()) {
+  const companyId = await db.transaction().execute(async (trx) => {
+    const i = await invitationByToken(trx, token).forUpdate('i').executeTakeFirst();
+    if (!i || i.status === 'revoked') throw domainError('INVITATION_INVALID');
+    if (i.status === 'accepted') throw domainError('INVITATION_USED');
+    if (new Date(i.expires_at).getTime() <= now.getTime()) throw domainError('INVITATION_EXPIRED');
+    if (user.email.toLowerCase() !== i.email) throw domainError('INVITATION_WRONG_ACCOUNT');
+    await trx
+      .insertInto('company_members')
+      .values({ company_id: i.company_id, user_id: user.id, role: i.role, monthly_budget_cents: null })
+      .onConflict((oc) => oc.columns(['company_id', 'user_id']).doUpdateSet({ status: 'active', role: i.role, removed_at: null, joined_at: now }))
+      .execute();
+    await trx.updateTable('company_invitations').set({ status: 'accepted', accepted_by: user.id, accepted_at: now }).where('id', '=', i.id).execute();
+    await recordAudit(trx, { actorId: user.id, action: 'company.member_add', entityType: 'company', entityId: i.company_id, before: null, after: { user_id: user.id, role: i.role, invitation_id: i.id } });
+    return i.company_id;
+  });
+  const company = (await myCompanies(db, user.id)).find((c) => c.company_id === companyId)!;
+  return { company };
+}

@@ -1,0 +1,97 @@
+// Corporate accounts (issue 16, decision 0067), one journey: a company admin on /corporate-accounts invites a
+// person by email; the person reads the invitation in the dev outbox, follows its link, accepts, and on a
+// phone books a ride as "Business — <company>"; a driver (an API client) drives it to its end and the rider
+// reads that it went on the company's account. Rules, refusals and races are the API tests'
+// (apps/server/test/corporate.test.ts).
+import { corporateText } from '@openride/shared/corporate/corporate-text';
+import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
+import { riderText } from '@openride/shared/rides/rider-text';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openSocket } from '../apps/server/test/socket-client';
+import { adminApi, applyApi, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
+import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE } from './support/fixtures';
+
+const book = riderText.book;
+const track = riderText.track;
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  ({ server, browser } = await openSuite(startServer({ TILE_URL: '' })));
+});
+afterAll(() => closeSuite({ server, browser }));
+
+const UNION_SQUARE = { lat: 37.788, lng: -122.4075 };
+const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+it('a company admin invites a member, who accepts and books a business ride that completes on account', async () => {
+  const admin = await adminApi(server);
+  const boss = await signUpApi(server, { full_name: 'Casey Boss' });
+  const bossEmail = (await boss.get('/api/me')).body.user.email as string;
+  const name = `Acme Logistics ${Date.now().toString(36)}`;
+  expect((await admin.post('/api/admin/companies', { city_id: 'sf', name, billing_email: 'billing@acme.test', credit_limit_cents: 100_000, admin_email: bossEmail })).status).toBe(201);
+  const member = await signUpApi(server, { full_name: 'Morgan Member' });
+  const memberEmail = (await member.get('/api/me')).body.user.email as string;
+
+  // The company admin invites them.
+  const b = await signedInPage(browser, server, boss, DESKTOP);
+  await b.page.goto('/corporate-accounts');
+  await b.page.getByRole('heading', { level: 2, name }).waitFor();
+  await b.page.getByLabel('Invite by email').fill(memberEmail);
+  await b.page.getByRole('button', { name: 'Send invitation' }).click();
+  await b.page.getByRole('status').filter({ hasText: `Invitation sent to ${memberEmail}` }).waitFor();
+  b.expectNoErrors();
+  await b.context.close();
+
+  // The driver: approved, online 300 m from the pickup, on a socket.
+  const driver = await signUpApi(server, { full_name: 'Dana Driver' });
+  const { id: driverId } = await applyApi(driver, { full_name: 'Dana Driver' });
+  await reviewApi(admin, driverId, 'approved');
+  expect((await driver.request(`/api/drivers/${driverId}`, { method: 'PATCH', json: { status: 'available' } })).status).toBe(200);
+  const socket = await openSocket(driver, server.url);
+  socket.send({ type: 'location', lat: UNION_SQUARE.lat + 300 / 111_195, lng: UNION_SQUARE.lng, accuracy: 10 });
+
+  // The member reads the email in the dev outbox and follows its link.
+  const { page, context, expectNoErrors } = await signedInPage(browser, server, member, {
+    ...PHONE,
+    geolocation: { latitude: UNION_SQUARE.lat, longitude: UNION_SQUARE.lng, accuracy: 20 },
+    permissions: ['geolocation'],
+  });
+  await page.goto('/dev/outbox');
+  const message = page.locator('article, li').filter({ hasText: memberEmail }).first();
+  await message.waitFor();
+  await message.getByRole('link').first().click();
+  await page.waitForURL(/\/corporate-accounts\?invite=/);
+  await page.getByText(`${name}`, { exact: true }).first().waitFor();
+  await page.getByRole('button', { name: 'Accept invitation' }).click();
+  await page.getByRole('status').filter({ hasText: `You joined ${name}` }).waitFor();
+
+  // Booking on account.
+  await page.goto('/book-ride');
+  await page.getByRole('heading', { name: book.title, level: 1 }).waitFor();
+  await expect.poll(() => page.getByLabel(book.pickup, { exact: true }).inputValue()).toBe(book.currentLocation);
+  await page.getByLabel(book.destination, { exact: true }).fill('ferry bui');
+  await page.getByRole('option', { name: /Ferry Building/ }).click();
+  const business = page.getByRole('radio', { name: corporateText.business(name) });
+  await business.waitFor({ state: 'attached' });
+  await page.locator('label').filter({ hasText: corporateText.business(name) }).click();
+  await expect.poll(() => business.isChecked()).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('button', { name: book.requestRide }).click();
+  await page.waitForURL(/\/track-ride\/[0-9a-f-]{36}$/);
+  const rideId = page.url().split('/').pop()!;
+  const ride = (await member.get(`/api/rides/${rideId}`)).body.ride;
+  expect(ride.payment_method).toBe('business');
+
+  // The driver drives the trip through the API.
+  await socket.next((f) => f.type === 'event' && f.event === 'ride.offer' && (f.data as { offer: { ride_id: string } }).offer.ride_id === rideId, 10_000);
+  for (const step of ['accept', 'arrive']) expect((await driver.post(`/api/rides/${rideId}/${step}`, {})).status).toBe(200);
+  expect((await driver.post(`/api/rides/${rideId}/start`, { pin: ride.pin })).status).toBe(200);
+  expect((await driver.post(`/api/rides/${rideId}/complete`, {})).status).toBe(200);
+  socket.close();
+
+  await page.getByRole('status', { name: track.status }).getByRole('heading', { name: STATUS_LABELS.completed }).waitFor();
+  await page.getByRole('heading', { name: track.paidByBusiness(money(ride.fare_cents)) }).waitFor();
+  expectNoErrors();
+  await context.close();
+}, 90_000);

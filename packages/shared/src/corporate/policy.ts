@@ -1,0 +1,118 @@
+import { distanceMeters, type LatLngPoint } from '../geo/lat-lng';
+import { RIDE_TYPE_NAMES, type RideType } from '../rides/schemas';
+import type { AllowedHours, ApprovedAddress, CompanyPolicy } from './schemas';
+
+/**
+ * The policy a business ride must meet (decision 0067), as pure functions: the server checks a request with
+ * them (under the company's lock, with the budget it reads there) and answers /book-ride's per-type check
+ * with the same ones, so what the rider is told before requesting is what the request is refused for.
+ */
+export type PolicyRefusal = 'ride_type' | 'per_ride_limit' | 'hours' | 'pickup' | 'budget';
+export const POLICY_REFUSAL_CODES = {
+  ride_type: 'BUSINESS_RIDE_TYPE',
+  per_ride_limit: 'BUSINESS_OVER_RIDE_LIMIT',
+  hours: 'BUSINESS_OUTSIDE_HOURS',
+  pickup: 'BUSINESS_PICKUP_NOT_APPROVED',
+  budget: 'BUSINESS_OVER_BUDGET',
+} as const satisfies Record<PolicyRefusal, string>;
+
+const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+const ISO_DAY: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+/** Money as a sentence reads it (en-US, the operator's language): 2500 USD → "$25.00". */
+export function money(cents: number, currency: string) {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+/** The ISO weekday (1 = Monday) and minutes since midnight of an instant on a city's clock. */
+export function localClock(at: Date, timeZone: string): { day: number; minutes: number } {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { day: ISO_DAY[get('weekday')] ?? 1, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
+}
+
+const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Inside the allowed days and [from, to) on the city's clock; no window allows any time. */
+export function withinHours(hours: AllowedHours | null, at: Date, timeZone: string): boolean {
+  if (!hours) return true;
+  const { day, minutes } = localClock(at, timeZone);
+  return hours.days.includes(day) && minutes >= toMinutes(hours.from) && minutes < toMinutes(hours.to);
+}
+
+/** "Mon–Fri 07:00–20:00", "Mon, Wed, Fri 09:00–17:00", "Every day 06:00–22:00". */
+export function describeHours(hours: AllowedHours): string {
+  const days = [...new Set(hours.days)].sort((a, b) => a - b);
+  let said: string;
+  if (days.length === 7) said = 'Every day';
+  else if (days.length >= 3 && days[days.length - 1]! - days[0]! === days.length - 1) said = `${DAY_NAMES[days[0]! - 1]}–${DAY_NAMES[days[days.length - 1]! - 1]}`;
+  else said = days.map((d) => DAY_NAMES[d - 1]).join(', ');
+  return `${said} ${hours.from}–${hours.to}`;
+}
+
+/** Within radius_m of an approved address; no addresses allows any pickup. */
+export function nearApprovedAddress(addresses: ApprovedAddress[], radiusM: number, pickup: LatLngPoint): boolean {
+  if (addresses.length === 0) return true;
+  return addresses.some((a) => distanceMeters(a, pickup) <= radiusM);
+}
+
+export type PolicyContext = {
+  company_name: string;
+  currency: string;
+  time_zone: string;
+  ride_type: RideType;
+  fare_cents: number;
+  at: Date;
+  pickup: LatLngPoint;
+  /** What is left of the member's monthly budget (null: no budget). */
+  budget_left_cents: number | null;
+};
+
+export type PolicyVerdict = { allowed: true; note: string | null } | { allowed: false; refusal: PolicyRefusal; reason: string };
+
+/** The words of each refusal, the same before requesting and in the request's refusal. */
+export const policyText = {
+  rideType: (type: RideType, company: string) => `${RIDE_TYPE_NAMES[type]} is not allowed by ${company}’s policy`,
+  perRideLimit: (limit: string) => `Over the per-ride limit of ${limit}`,
+  hours: (window: string) => `Outside allowed hours (${window})`,
+  pickup: 'Pickup is not near an approved address',
+  overBudget: (left: string) => `Over your monthly budget (${left} left)`,
+  budgetLeft: (left: string) => `Monthly budget left: ${left}`,
+};
+
+/** The first rule the ride breaks, in the order a person reads the policy; else allowed, with the budget left. */
+export function checkPolicy(policy: CompanyPolicy, ctx: PolicyContext): PolicyVerdict {
+  const no = (refusal: PolicyRefusal, reason: string): PolicyVerdict => ({ allowed: false, refusal, reason });
+  if (!policy.ride_types.includes(ctx.ride_type)) return no('ride_type', policyText.rideType(ctx.ride_type, ctx.company_name));
+  if (policy.per_ride_limit_cents !== null && ctx.fare_cents > policy.per_ride_limit_cents) return no('per_ride_limit', policyText.perRideLimit(money(policy.per_ride_limit_cents, ctx.currency)));
+  if (!withinHours(policy.allowed_hours, ctx.at, ctx.time_zone)) return no('hours', policyText.hours(describeHours(policy.allowed_hours!)));
+  if (!nearApprovedAddress(policy.approved_addresses, policy.radius_m, ctx.pickup)) return no('pickup', policyText.pickup);
+  if (ctx.budget_left_cents !== null && ctx.fare_cents > ctx.budget_left_cents) return no('budget', policyText.overBudget(money(Math.max(0, ctx.budget_left_cents), ctx.currency)));
+  return { allowed: true, note: ctx.budget_left_cents === null ? null : policyText.budgetLeft(money(Math.max(0, ctx.budget_left_cents), ctx.currency)) };
+}
+
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+/** The city's wall clock at `at`, read as if it were UTC (milliseconds). */
+function wallAsUtc(at: Date, timeZone: string) {
+  let f = wallFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    wallFormats.set(timeZone, f);
+  }
+  const parts = f.formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+}
+
+/** The first instant of the calendar month containing `at` on the city's clock (daylight saving included). */
+export function monthStartIn(at: Date, timeZone: string): Date {
+  const wall = new Date(wallAsUtc(at, timeZone));
+  const start = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), 1);
+  const offsetAt = (t: number) => wallAsUtc(new Date(t), timeZone) - Math.floor(t / 1000) * 1000;
+  const guess = start - offsetAt(at.getTime());
+  return new Date(start - offsetAt(guess));
+}
