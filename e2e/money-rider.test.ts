@@ -13,9 +13,9 @@ import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import { riderText } from '@openride/shared/rides/rider-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openSocket } from '../apps/server/test/socket-client';
-import { adminApi, applyApi, byText, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
+import { adminApi, byText, signedInPage, signUpApi, startServer } from './support/accounts';
 import { seriousViolations } from './support/axe';
+import { northOf, onlineDriverApi } from './support/driver';
 import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE } from './support/fixtures';
 
 const book = riderText.book;
@@ -35,12 +35,7 @@ let paid: { rideId: string; fareCents: number; tipCents: number; rider: Awaited<
 
 it('a rider adds the test card, books by card, and tips 15 % on the rating screen', async () => {
   // The driver: approved, online 300 m from the pickup, on a socket.
-  const driver = await signUpApi(server, { full_name: 'Dana Driver' });
-  const { id: driverId } = await applyApi(driver, { full_name: 'Dana Driver' });
-  await reviewApi(await adminApi(server), driverId, 'approved');
-  expect((await driver.request(`/api/drivers/${driverId}`, { method: 'PATCH', json: { status: 'available' } })).status).toBe(200);
-  const socket = await openSocket(driver, server.url);
-  socket.send({ type: 'location', lat: UNION_SQUARE.lat + 300 / 111_195, lng: UNION_SQUARE.lng, accuracy: 10 });
+  const { socket, drive } = await onlineDriverApi(server, await adminApi(server), northOf(UNION_SQUARE, 300));
 
   const rider = await signUpApi(server, { full_name: 'Penny Payer' });
   const { page, context, expectNoErrors } = await signedInPage(browser, server, rider, {
@@ -80,10 +75,7 @@ it('a rider adds the test card, books by card, and tips 15 % on the rating scree
   expect((await rider.get(`/api/rides/${rideId}/payment`)).body.payment.authorisation).toMatchObject({ amount_cents: ride.fare_cents, status: 'authorised' });
 
   // The driver drives the trip through the API.
-  await socket.next((f) => f.type === 'event' && f.event === 'ride.offer' && (f.data as { offer: { ride_id: string } }).offer.ride_id === rideId, 10_000);
-  for (const step of ['accept', 'arrive']) expect((await driver.post(`/api/rides/${rideId}/${step}`, {})).status).toBe(200);
-  expect((await driver.post(`/api/rides/${rideId}/start`, { pin: ride.pin })).status).toBe(200);
-  expect((await driver.post(`/api/rides/${rideId}/complete`, {})).status).toBe(200);
+  await drive({ id: rideId, pin: ride.pin });
   socket.close();
 
   await page.getByRole('status', { name: track.status }).getByRole('heading', { name: STATUS_LABELS.completed }).waitFor();

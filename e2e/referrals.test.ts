@@ -9,10 +9,10 @@ import { referralsText } from '@openride/shared/referrals/referrals-text';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openSocket } from '../apps/server/test/socket-client';
 import { uniqueEmail } from '../apps/server/test/test-server';
-import { adminApi, ApiUser, applyApi, legalAgreement, reviewApi, signedInPage, signUpApi, startServer, uniquePhone } from './support/accounts';
+import { adminApi, ApiUser, legalAgreement, signedInPage, signUpApi, startServer, uniquePhone } from './support/accounts';
 import { seriousViolations } from './support/axe';
+import { northOf, onlineDriverApi } from './support/driver';
 import { closeSuite, DESKTOP, type E2EServer, openPage, openSuite, PHONE } from './support/fixtures';
 
 const text = referralsText;
@@ -67,19 +67,11 @@ it("a referred rider's first ride credits both: the referrer shares the link, th
   await mine.page.getByText(text.statuses.pending, { exact: true }).waitFor();
 
   // A driver drives the friend's first ride to its end through the API.
-  const driver = await signUpApi(server, { full_name: 'Dana Driver' });
-  const { id: driverId } = await applyApi(driver, { full_name: 'Dana Driver', phone: uniquePhone() });
-  await reviewApi(await adminApi(server), driverId, 'approved');
-  expect((await driver.request(`/api/drivers/${driverId}`, { method: 'PATCH', json: { status: 'available' } })).status).toBe(200);
-  const socket = await openSocket(driver, server.url);
-  socket.send({ type: 'location', lat: UNION_SQUARE.lat + 300 / 111_195, lng: UNION_SQUARE.lng, accuracy: 10 });
+  const { socket, drive } = await onlineDriverApi(server, await adminApi(server), northOf(UNION_SQUARE, 300), { phone: uniquePhone() });
   const booked = await rider.post('/api/rides', { pickup: UNION_SQUARE, destination: FERRY_BUILDING, ride_type: 'economy', payment_method: 'cash' });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   const ride = booked.body.ride as { id: string; pin: string };
-  await socket.next((f) => f.type === 'event' && f.event === 'ride.offer' && (f.data as { offer: { ride_id: string } }).offer.ride_id === ride.id, 10_000);
-  for (const step of ['accept', 'arrive']) expect((await driver.post(`/api/rides/${ride.id}/${step}`, {})).status).toBe(200);
-  expect((await driver.post(`/api/rides/${ride.id}/start`, { pin: ride.pin })).status).toBe(200);
-  expect((await driver.post(`/api/rides/${ride.id}/complete`, {})).status).toBe(200);
+  await drive(ride);
   socket.close();
 
   // The referrer was told (decision 0069): their notifications have the reward, and it opens /referrals.

@@ -5,8 +5,8 @@
 import { sosText } from '@openride/shared/safety/sos-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openSocket } from '../apps/server/test/socket-client';
-import { adminApi, applyApi, byText, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
+import { adminApi, byText, signedInPage, signUpApi, startServer } from './support/accounts';
+import { northOf, onlineDriverApi } from './support/driver';
 import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE } from './support/fixtures';
 
 let server: E2EServer;
@@ -21,18 +21,13 @@ const FERRY_BUILDING = { lat: 37.7955, lng: -122.3937, label: 'Ferry Building' }
 
 it('SOS during a ride reaches the admin console live', async () => {
   const admin = await adminApi(server);
-  const driver = await signUpApi(server, { full_name: 'Dana Driver' });
-  const { id: driverId } = await applyApi(driver, { full_name: 'Dana Driver' });
-  await reviewApi(admin, driverId, 'approved');
-  expect((await driver.request(`/api/drivers/${driverId}`, { method: 'PATCH', json: { status: 'available' } })).status).toBe(200);
-  const socket = await openSocket(driver, server.url);
-  socket.send({ type: 'location', lat: UNION_SQUARE.lat + 300 / 111_195, lng: UNION_SQUARE.lng, accuracy: 10 });
+  const { driver, socket, offered } = await onlineDriverApi(server, admin, northOf(UNION_SQUARE, 300));
   const rider = await signUpApi(server, { full_name: 'Sadie Sosrider' });
   expect((await rider.post('/api/account/emergency-contacts', { name: 'Mum', phone: '4155550190', relationship: 'Mother' })).status).toBe(201);
   const booked = await rider.post('/api/rides', { pickup: UNION_SQUARE, destination: FERRY_BUILDING, ride_type: 'economy', payment_method: 'cash' });
   expect(booked.status).toBe(201);
   const ride = booked.body.ride as { id: string };
-  await socket.next((f) => f.type === 'event' && f.event === 'ride.offer' && (f.data as { offer: { ride_id: string } }).offer.ride_id === ride.id, 10_000);
+  await offered(ride.id);
   expect((await driver.post(`/api/rides/${ride.id}/accept`, {})).status).toBe(200);
 
   // The admin, on a desktop, is on an admin page: nothing to see yet.

@@ -7,9 +7,9 @@ import { proceduresText } from '@openride/shared/procedures/procedures-text';
 import { supportText } from '@openride/shared/support/support-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openSocket } from '../apps/server/test/socket-client';
-import { adminApi, applyApi, byText, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
+import { adminApi, byText, signedInPage, signUpApi, startServer } from './support/accounts';
 import { seriousViolations } from './support/axe';
+import { northOf, onlineDriverApi } from './support/driver';
 import { closeSuite, DESKTOP, type E2EServer, openPage, openSuite, PHONE } from './support/fixtures';
 
 let server: E2EServer;
@@ -23,21 +23,13 @@ const UNION_SQUARE = { lat: 37.788, lng: -122.4075, label: 'Union Square' };
 const FERRY_BUILDING = { lat: 37.7955, lng: -122.3937, label: 'Ferry Building' };
 
 it('a rider reports a lost item from a completed ride; an admin answers; the rider reads the answer', async () => {
-  const driver = await signUpApi(server, { full_name: 'Dana Driver' });
-  const { id: driverId } = await applyApi(driver, { full_name: 'Dana Driver' });
   const admin = await adminApi(server);
-  await reviewApi(admin, driverId, 'approved');
-  expect((await driver.request(`/api/drivers/${driverId}`, { method: 'PATCH', json: { status: 'available' } })).status).toBe(200);
-  const socket = await openSocket(driver, server.url);
-  socket.send({ type: 'location', lat: UNION_SQUARE.lat + 300 / 111_195, lng: UNION_SQUARE.lng, accuracy: 10 });
+  const { socket, drive } = await onlineDriverApi(server, admin, northOf(UNION_SQUARE, 300));
   const rider = await signUpApi(server, { full_name: 'Lou Lostitem' });
   const booked = await rider.post('/api/rides', { pickup: UNION_SQUARE, destination: FERRY_BUILDING, ride_type: 'economy', payment_method: 'cash' });
   expect(booked.status).toBe(201);
   const ride = booked.body.ride as { id: string; pin: string };
-  await socket.next((f) => f.type === 'event' && f.event === 'ride.offer' && (f.data as { offer: { ride_id: string } }).offer.ride_id === ride.id, 10_000);
-  for (const step of ['accept', 'arrive']) expect((await driver.post(`/api/rides/${ride.id}/${step}`, {})).status).toBe(200);
-  expect((await driver.post(`/api/rides/${ride.id}/start`, { pin: ride.pin })).status).toBe(200);
-  expect((await driver.post(`/api/rides/${ride.id}/complete`, {})).status).toBe(200);
+  await drive(ride);
   socket.close();
 
   // The rider, on a phone: the receipt's "Get help with this ride" opens the form with the ride chosen.

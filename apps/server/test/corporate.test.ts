@@ -343,6 +343,9 @@ describe('money', () => {
     // The rider's receipt says the company paid.
     const receipt = (await m.client.get(`/api/rides/${ride.id}/receipt`)).body.receipt;
     expect(receipt).toMatchObject({ payment_method: 'business', company_name: a.name });
+    // The member's payment history shows the fare on the company's account.
+    const row = (await m.client.get('/api/payments/history')).body.items.find((h: { kind: string; ride: { id: string } | null }) => h.kind === 'fare' && h.ride?.id === ride.id);
+    expect(row).toMatchObject({ amount_cents: -ride.fare_cents, methods: ['business'], promotion: null });
   });
 });
 

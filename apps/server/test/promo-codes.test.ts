@@ -663,12 +663,17 @@ describe('what the rider reads after completion', () => {
 
     // The payment history's fare is what was paid.
     const history = (await rider.client.get('/api/payments/history')).body.items;
-    expect(history.find((h: { kind: string; ride: { id: string } | null }) => h.kind === 'fare' && h.ride?.id === rideId)?.amount_cents).toBe(-(ride.fare_cents - discount));
+    const fareRow = history.find((h: { kind: string; ride: { id: string } | null }) => h.kind === 'fare' && h.ride?.id === rideId);
+    expect(fareRow?.amount_cents).toBe(-(ride.fare_cents - discount));
+    // …and names the code and what it took off (the platform paid it).
+    expect(fareRow?.promotion).toEqual({ code: p.code, discount_cents: discount });
 
     // A ride without a code: no promotion line, the fare is the total.
     const plain = await newUser(server, 'Paul Plain');
     const plainId = await completeWith(plain.client);
     const plainReceipt = (await plain.client.get(`/api/rides/${plainId}/receipt`)).body.receipt;
     expect(plainReceipt).toMatchObject({ promotion: null, paid_fare_cents: plainReceipt.fare_cents });
+    const plainRow = (await plain.client.get('/api/payments/history')).body.items.find((h: { kind: string; ride: { id: string } | null }) => h.kind === 'fare' && h.ride?.id === plainId);
+    expect(plainRow?.promotion).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ export function offerView(offer: OfferRow, ride: RideRow, timeoutMs: number): Ri
     pickup_eta_s: offer.pickup_eta_s,
     fare_cents: ride.fare_cents,
     currency: ride.currency,
+    payment_method: ride.payment_method,
     expires_at: new Date(offer.expires_at).toISOString(),
     timeout_s: Math.round(timeoutMs / 1000),
   };

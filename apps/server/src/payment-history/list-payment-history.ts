@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { DB } from '../db/schema';
 import { riderBalances, TIP_PAID_LINES } from '../ledger/ride-money';
 import { keysetPage, type KeysetSpec } from '../lib/keyset';
+import { promotionsOfRides } from '../promotions/ride-promotions';
 import { requestsOfRides } from '../refunds/refunds.repo';
 
 type Query = z.output<typeof paymentHistoryQuerySchema>;
@@ -32,7 +33,7 @@ function readTransaction(kind: string, entries: Entry[], userId: string): { kind
   const has = (f: (e: Entry) => boolean) => entries.some(f);
   if (kind === 'ride.completed') {
     const methods: Method[] = [];
-    for (const [line, m] of [['fare_cash', 'cash'], ['fare_card', 'card'], ['fare_wallet', 'wallet']] as const) if (sum((e) => e.line === line) !== 0) methods.push(m);
+    for (const [line, m] of [['fare_cash', 'cash'], ['fare_card', 'card'], ['fare_wallet', 'wallet'], ['fare_business', 'business']] as const) if (sum((e) => e.line === line) !== 0) methods.push(m);
     return { kind: 'fare', amount_cents: -sum((e) => e.line.startsWith('fare_')), methods };
   }
   if (kind === 'ride.cancellation_fee') return { kind: 'cancellation_fee', amount_cents: -sum(mine('rider_owed')), methods: ['owed'] };
@@ -70,7 +71,7 @@ export async function listPaymentHistory(db: Kysely<DB>, userId: string, query: 
   const page = await keysetPage(db, rows, spec, { sort: 'created_at', dir: 'desc', cursor: query.cursor, limit: query.limit });
   const ids = page.items.map((t) => t.id);
   const rideIds = [...new Set(page.items.flatMap((t) => (t.ride_id ? [t.ride_id] : [])))];
-  const [entries, rideRows, requests, balances] = await Promise.all([
+  const [entries, rideRows, requests, balances, promotions] = await Promise.all([
     ids.length
       ? db
           .selectFrom('ledger_entries as e')
@@ -84,6 +85,7 @@ export async function listPaymentHistory(db: Kysely<DB>, userId: string, query: 
       : Promise.resolve([]),
     requestsOfRides(db, rideIds),
     riderBalances(db, userId),
+    promotionsOfRides(db, rideIds),
   ]);
   const byTx = new Map<string, Entry[]>();
   for (const e of entries) byTx.set(e.transaction_id, [...(byTx.get(e.transaction_id) ?? []), { code: e.code, owner_id: e.owner_id, line: e.line, amount: Number(e.amount_cents) }]);
@@ -94,6 +96,7 @@ export async function listPaymentHistory(db: Kysely<DB>, userId: string, query: 
       id: t.id,
       at: new Date(t.created_at).toISOString(),
       ...readTransaction(t.kind, byTx.get(t.id) ?? [], userId),
+      promotion: t.kind === 'ride.completed' && ride ? (promotions.get(ride.id) ?? null) : null,
       currency: t.currency,
       ride: ride ? { id: ride.id, ride_type: ride.ride_type, pickup_label: ride.pickup_label, dropoff_label: ride.dropoff_label, status: ride.status } : null,
       refund_request: ride ? (requests.get(ride.id)?.[0] ?? null) : null,

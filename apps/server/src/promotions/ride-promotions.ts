@@ -112,6 +112,19 @@ export async function ridePromotionOf(db: Kysely<DB>, ride: Pick<Ride, 'id' | 'p
   return row ? { code: row.code, discount_cents: ride.promo_discount_cents } : null;
 }
 
+/** The promotions applied to these rides, by ride (code and discount) — a list's batch of `ridePromotionOf`. */
+export async function promotionsOfRides(db: Kysely<DB>, rideIds: string[]): Promise<Map<string, RidePromotion>> {
+  if (!rideIds.length) return new Map();
+  const rows = await db
+    .selectFrom('promo_redemptions as r')
+    .innerJoin('promotions as p', 'p.id', 'r.promotion_id')
+    .select(['r.ride_id', 'p.code', 'r.applied_cents'])
+    .where('r.ride_id', 'in', rideIds)
+    .where('r.state', '=', 'applied')
+    .execute();
+  return new Map(rows.map((r) => [r.ride_id, { code: r.code, discount_cents: r.applied_cents ?? 0 }]));
+}
+
 /** In the cancelling transaction (a cancel, or dispatch finding no driver): the reservation goes back whole. */
 export async function releaseRidePromotion(trx: Kysely<DB>, ride: Pick<Ride, 'id'>, now = new Date()) {
   const r = await trx

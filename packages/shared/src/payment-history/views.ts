@@ -18,8 +18,10 @@ export const historyItemSchema = z.strictObject({
   kind: z.enum(HISTORY_KINDS),
   amount_cents: z.number().int(),
   currency: z.string(),
-  /** How it was paid or where it went: cash, card, wallet (several for a split payment). */
-  methods: z.array(z.enum(['cash', 'card', 'wallet', 'owed'])),
+  /** How it was paid or where it went: cash, card, wallet (several for a split payment), or on a company's account. */
+  methods: z.array(z.enum(['cash', 'card', 'wallet', 'owed', 'business'])),
+  /** A fare's promo code and what it took off (the platform paid it); null elsewhere. */
+  promotion: z.strictObject({ code: z.string(), discount_cents: z.number().int() }).nullable(),
   ride: z
     .strictObject({
       id: z.string(),

@@ -30,6 +30,8 @@ export const driverText = {
     fare: 'Fare',
     cash: 'Cash',
     card: 'Card',
+    /** A business ride (decision 0067): the company pays; the driver collects nothing. */
+    business: 'Business',
     secondsLeft: (s: number) => `${s}s`,
     /** Announced once when the card appears and again near the end, never every second. */
     announce: (s: number) => `New ride request. ${s} seconds to accept.`,

@@ -51,6 +51,8 @@ export const riderText = {
     payment: 'Payment',
     cash: 'Cash',
     card: 'Card',
+    /** A business ride's method where the company's name is not at hand (the trip page's fare row). */
+    business: 'Business',
     requestRide: 'Request Ride',
     requesting: 'Requesting…',
     requestFailed: "Couldn't request your ride. Please try again.",

@@ -115,6 +115,8 @@ export const rideOfferSchema = z.strictObject({
   pickup_eta_s: z.number(),
   fare_cents: z.number().int(),
   currency: z.string(),
+  /** How the rider pays: the card says Cash, Card or Business (nothing to collect). */
+  payment_method: paymentMethodSchema,
   expires_at: timestampSchema,
   timeout_s: z.number().int(),
 });

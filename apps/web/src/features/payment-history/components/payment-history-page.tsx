@@ -86,6 +86,7 @@ function HistoryRow({ item }: { item: HistoryItem }) {
       <p className="text-sm text-ink-600">
         <time dateTime={item.at}>{dateTime.format(new Date(item.at))}</time>
         {item.methods.length ? ` · ${item.methods.map((m) => text.methods[m]).join(' + ')}` : ''}
+        {item.promotion ? ` · ${text.promotion(item.promotion.code, formatMoney(item.promotion.discount_cents, item.currency))}` : ''}
       </p>
       {item.ride ? (
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -86,7 +86,7 @@ export function OfferCard({ offer, busy, onAccept, onDecline, onExpire }: OfferC
           <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
             <span className="text-3xl font-bold tracking-tight text-ink-900">{formatMoney(offer.fare_cents, offer.currency)}</span>
             <span className="rounded-full bg-ink-100 px-2.5 py-0.5 text-xs font-semibold text-ink-700">{RIDE_TYPE_NAMES[offer.ride_type] ?? offer.ride_type}</span>
-            <span className="text-xs font-semibold text-ink-500 uppercase">{text.cash}</span>
+            <span className="text-xs font-semibold text-ink-500 uppercase">{text[offer.payment_method]}</span>
           </p>
         </div>
         <div role="timer" aria-label={text.secondsLeft(left)} className="relative size-14 shrink-0">

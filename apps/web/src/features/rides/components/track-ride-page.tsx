@@ -281,7 +281,7 @@ function TrackRide({ ride, live, updatedAt, Tip, safety, safetyAlert }: { ride: 
         <Row label={text.from}>{placeLabel(ride.pickup)}</Row>
         <Row label={text.to}>{placeLabel(ride.destination)}</Row>
         <Row label={text.fare}>
-          <span className="font-semibold">{formatMoney(ride.fare_cents, ride.currency)}</span> · {riderText.book.cash}
+          <span className="font-semibold">{formatMoney(ride.fare_cents, ride.currency)}</span> · {riderText.book[ride.payment_method]}
           {ride.promo_discount_cents > 0 ? (
             <span className="mt-1 block text-ink-600">
               {promotionsText.receipt.discount(formatMoney(ride.promo_discount_cents, ride.currency))} · {promotionsText.receipt.youPay(formatMoney(ride.fare_cents - ride.promo_discount_cents, ride.currency))}
