@@ -118,6 +118,12 @@ it('a company admin invites a member, who books a business ride that appears on 
   const number = (await issued.textContent())!.trim();
   await expect.poll(() => adminInvoices.getByRole('row').filter({ hasText: number }).textContent()).toContain(invoiceText.kindsOfInvoice.interim);
   a.expectNoErrors();
+  // Again at once: nothing left to invoice, said in words; still one invoice in the list.
+  await adminInvoices.getByRole('button', { name: invoiceText.billToDate }).click();
+  await confirm.getByRole('button', { name: invoiceText.billToDateConfirm }).click();
+  await adminInvoices.getByRole('alert').filter({ hasText: invoiceText.nothingToInvoice }).waitFor();
+  expect(await adminInvoices.getByRole('link', { name: /^INV-/ }).count()).toBe(1);
+  expect(a.errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
   await a.context.close();
 
   // The company admin opens it from their company's invoices and reads the ride's line and the total.
