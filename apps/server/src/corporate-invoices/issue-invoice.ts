@@ -85,8 +85,11 @@ export async function issueInvoiceIn(trx: Kysely<DB>, company: Company, month: s
   const b = bounds.rows[0]!;
   if (!b.closed) return { kind: 'open' };
 
-  await lockCompany(trx, company.id);
   const monthly = () => trx.selectFrom('corporate_invoices').select('id').where('company_id', '=', company.id).where('period_start', '=', first).where('kind', '=', 'monthly');
+  // Issued already (the job asks every hour of the next month): answered without taking the company's row.
+  const issued = await monthly().executeTakeFirst();
+  if (issued) return { kind: 'exists', id: issued.id };
+  await lockCompany(trx, company.id);
   const before = await monthly().executeTakeFirst();
   if (before) return { kind: 'exists', id: before.id };
 
