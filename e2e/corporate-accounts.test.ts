@@ -1,9 +1,13 @@
-// Corporate accounts (issue 16, decision 0067), one journey: a company admin on /corporate-accounts invites a
-// person by email; the person reads the invitation in the dev outbox, follows its link, accepts, and on a
-// phone books a ride as "Business — <company>"; a driver (an API client) drives it to its end and the rider
-// reads that it went on the company's account. Rules, refusals and races are the API tests'
-// (apps/server/test/corporate.test.ts).
+// Corporate accounts (issue 16, decisions 0067, 0070, 0071), one journey: a company admin on /corporate-accounts
+// invites a person by email; the person reads the invitation in the dev outbox, follows its link, accepts, and
+// on a phone books a ride as "Business — <company>" with the expense code the company asks for; a driver (an
+// API client) drives it to its end and the rider reads that it went on the company's account. A platform admin
+// then bills the company to date, and the company admin opens the interim invoice and reads the ride's line and
+// the total. Rules, refusals and races are the API tests' (apps/server/test/corporate.test.ts,
+// apps/server/test/corporate-invoices.test.ts).
 import { corporateText } from '@openride/shared/corporate/corporate-text';
+import { DEFAULT_POLICY } from '@openride/shared/corporate/schemas';
+import { corporateInvoicesText as invoiceText } from '@openride/shared/corporate-invoices/corporate-invoices-text';
 import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import { riderText } from '@openride/shared/rides/rider-text';
 import type { Browser } from 'playwright-core';
@@ -24,12 +28,15 @@ afterAll(() => closeSuite({ server, browser }));
 const UNION_SQUARE = { lat: 37.788, lng: -122.4075 };
 const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
-it('a company admin invites a member, who accepts and books a business ride that completes on account', async () => {
+it('a company admin invites a member, who books a business ride that appears on the invoice billed to date', async () => {
   const admin = await adminApi(server);
   const boss = await signUpApi(server, { full_name: 'Casey Boss' });
   const bossEmail = (await boss.get('/api/me')).body.user.email as string;
   const name = `Acme Logistics ${Date.now().toString(36)}`;
-  expect((await admin.post('/api/admin/companies', { city_id: 'sf', name, billing_email: 'billing@acme.test', credit_limit_cents: 100_000, admin_email: bossEmail })).status).toBe(201);
+  const created = await admin.post('/api/admin/companies', { city_id: 'sf', name, billing_email: 'billing@acme.test', credit_limit_cents: 100_000, admin_email: bossEmail });
+  expect(created.status).toBe(201);
+  // The company asks for an expense code on every ride (its policy, saved by its admin).
+  expect((await boss.put(`/api/corporate/companies/${created.body.company.id}/policy`, { ...DEFAULT_POLICY, expense_code_required: true, version: 0 })).status).toBe(200);
   const member = await signUpApi(server, { full_name: 'Morgan Member' });
   const memberEmail = (await member.get('/api/me')).body.user.email as string;
 
@@ -76,6 +83,7 @@ it('a company admin invites a member, who accepts and books a business ride that
   await business.waitFor({ state: 'attached' });
   await page.locator('label').filter({ hasText: corporateText.business(name) }).click();
   await expect.poll(() => business.isChecked()).toBe(true);
+  await page.getByLabel('Expense code').fill('PRJ-42');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByRole('button', { name: book.requestRide }).click();
   await page.waitForURL(/\/track-ride\/[0-9a-f-]{36}$/);
@@ -94,4 +102,44 @@ it('a company admin invites a member, who accepts and books a business ride that
   await page.getByRole('heading', { name: track.paidByBusiness(money(ride.fare_cents)) }).waitFor();
   expectNoErrors();
   await context.close();
-}, 90_000);
+
+  // A platform admin bills the company to date from its invoices on /corporate-accounts.
+  const a = await signedInPage(browser, server, admin, DESKTOP);
+  await a.page.goto('/corporate-accounts');
+  await a.page.getByRole('button', { name: `Manage ${name}` }).click();
+  const adminInvoices = a.page.getByRole('region', { name: invoiceText.listTitle });
+  await adminInvoices.getByText(invoiceText.empty).waitFor();
+  await adminInvoices.getByRole('button', { name: invoiceText.billToDate }).click();
+  const confirm = a.page.getByRole('dialog', { name: invoiceText.billToDateTitle });
+  await confirm.getByRole('button', { name: invoiceText.billToDateConfirm }).click();
+  await a.page.getByRole('status').filter({ hasText: /issued \(interim\)/ }).waitFor();
+  const issued = adminInvoices.getByRole('link', { name: /^INV-\d{4}-\d{2}-\d{4,}$/ });
+  await issued.waitFor();
+  const number = (await issued.textContent())!.trim();
+  await expect.poll(() => adminInvoices.getByRole('row').filter({ hasText: number }).textContent()).toContain(invoiceText.kindsOfInvoice.interim);
+  a.expectNoErrors();
+  // Again at once: nothing left to invoice, said in words; still one invoice in the list.
+  await adminInvoices.getByRole('button', { name: invoiceText.billToDate }).click();
+  await confirm.getByRole('button', { name: invoiceText.billToDateConfirm }).click();
+  await adminInvoices.getByRole('alert').filter({ hasText: invoiceText.nothingToInvoice }).waitFor();
+  expect(await adminInvoices.getByRole('link', { name: /^INV-/ }).count()).toBe(1);
+  expect(a.errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+  await a.context.close();
+
+  // The company admin opens it from their company's invoices and reads the ride's line and the total.
+  const c = await signedInPage(browser, server, boss, DESKTOP);
+  await c.page.goto('/corporate-accounts');
+  await c.page.getByRole('region', { name: invoiceText.listTitle }).getByRole('link', { name: number, exact: true }).click();
+  await c.page.waitForURL(/\/corporate-accounts\/invoices\/[0-9a-f-]{36}$/);
+  await c.page.getByRole('heading', { level: 1, name: `${invoiceText.interimTitle} ${number}` }).waitFor();
+  expect(await c.page.getByText(/^Interim: /).textContent()).toMatch(/→/);
+  const line = c.page.getByRole('row').filter({ hasText: 'Morgan Member' });
+  const cells = await line.getByRole('cell').allTextContents();
+  // The route as the rider read it on the trip screen: the pickup's label and the destination chosen.
+  expect(cells.slice(1)).toEqual(['Morgan Member', `${ride.pickup.label} → ${ride.destination.label}`, 'PRJ-42', money(ride.fare_cents)]);
+  expect(cells[2]).toMatch(/Union Square → Ferry Building$/);
+  const total = c.page.locator('dl > div').filter({ hasText: invoiceText.totalDue });
+  expect((await total.textContent())!.replace(invoiceText.totalDue, '').trim()).toBe(money(ride.fare_cents));
+  c.expectNoErrors();
+  await c.context.close();
+}, 120_000);

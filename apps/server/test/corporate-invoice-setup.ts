@@ -5,51 +5,86 @@ import type { DB } from '../src/db/schema';
 import { accountId } from '../src/ledger/ledger';
 import { postRideCompleted, splitFare } from '../src/ledger/ride-postings';
 import type { TestClient } from './http-client';
-import { FERRY_BUILDING, nextOffer, north, type OnlineDriver, UNION_SQUARE } from './ride-actors';
+import { FERRY_BUILDING, newUser, nextOffer, north, type OnlineDriver, UNION_SQUARE } from './ride-actors';
+import type { TestServer } from './test-server';
 
 /**
- * SETUP ONLY (corporate invoices' tests, decision 0070), until the corporate-accounts domain (companies,
- * members, the "Business — <company>" booking) is merged: companies and company_members rows are inserted
- * directly, and a business ride is a cash booking turned into a business one in the database before it
- * completes. After the merge, replace these with the real API (create company, invite, book on account).
+ * Companies, their people and business rides for the corporate invoices' tests (decisions 0070, 0071), through
+ * the real API, as apps/server/test/corporate.test.ts makes them: a platform admin creates the company naming
+ * its admin (an existing user, added at once), the admin invites by email, the person accepts with the link's
+ * token, and rides on account are booked "Business — <company>" at the real request endpoint.
  */
 let companies = 0;
-export async function setupCompany(db: Kysely<DB>, name = 'Acme') {
-  return db
-    .insertInto('companies')
-    .values({ city_id: 'sf', name: `${name} ${Date.now().toString(36)}-${companies++}`, billing_email: 'ap@acme.test', credit_limit_cents: 10_000_000, currency: 'USD' })
-    .returning(['id', 'name'])
-    .executeTakeFirstOrThrow();
+
+export type Person = { client: TestClient; id: string; name: string };
+
+/** A signed-up user with a known name (what the invoice's lines read). */
+export async function person(server: TestServer, name: string): Promise<Person> {
+  return { ...(await newUser(server, name)), name };
 }
 
-/** SETUP ONLY: a company's person, as the corporate-accounts API will make them. */
-export async function setupMember(db: Kysely<DB>, companyId: string, userId: string, role: 'admin' | 'member', status: 'active' | 'removed' = 'active') {
-  await db.insertInto('company_members').values({ company_id: companyId, user_id: userId, role, status, monthly_budget_cents: null, removed_at: status === 'removed' ? new Date() : null }).execute();
+const emailOf = async (client: TestClient) => (await client.get('/api/me')).body.user.email as string;
+
+/** POST /api/admin/companies: a company in San Francisco whose company admin is `boss`. */
+export async function createCompany(admin: TestClient, boss: Person, name = 'Acme') {
+  const res = await admin.post('/api/admin/companies', {
+    city_id: 'sf',
+    name: `${name} ${Date.now().toString(36)}-${companies++}`,
+    billing_email: 'ap@acme.test',
+    credit_limit_cents: 10_000_000,
+    admin_email: await emailOf(boss.client),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  expect(res.body.admin.added).toBe(true);
+  return { id: res.body.company.id as string, name: res.body.company.name as string };
+}
+
+/** The company admin invites `who` by email (as `role`); `who` reads the token in the dev outbox and accepts. */
+export async function joinCompany(server: TestServer, boss: Person, companyId: string, who: Person, role: 'admin' | 'member' = 'member') {
+  const email = await emailOf(who.client);
+  const invited = await boss.client.post(`/api/corporate/companies/${companyId}/invitations`, { email, role });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  const row = await server.services.db.selectFrom('dev_outbox').select('body').where('to', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  const token = decodeURIComponent(/invite=([^\s]+)/.exec(row.body)![1]!);
+  const accepted = await who.client.post('/api/corporate/invitations/accept', { token });
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+}
+
+/** The company admin removes `who` (the row stays, status removed). */
+export async function removeMember(boss: Person, companyId: string, who: Person) {
+  expect((await boss.client.post(`/api/corporate/companies/${companyId}/members/${who.id}/remove`, {})).status).toBe(200);
 }
 
 /**
- * A completed business ride through the real API (request, offer, accept, arrive, start with the PIN,
- * complete): SETUP SHORTCUT — the booking is made as cash and turned into a business ride (payment_method,
- * company_id, expense_code) in the database before completion, so completion posts `fare_business` on the
- * company's account. To be replaced by booking "Business — <company>" after the merge.
+ * A completed business ride through the real API: the member requests "Business — <company>" (payment method
+ * business, the company, an optional expense code), the driver takes the offer, arrives, starts with the PIN
+ * and completes — completion posts `fare_business` on the company's account.
  */
-export async function completeBusinessRide(db: Kysely<DB>, driver: OnlineDriver, rider: TestClient, companyId: string, expenseCode: string | null) {
+export async function completeBusinessRide(driver: OnlineDriver, rider: TestClient, companyId: string, expenseCode: string | null) {
   await driver.locate(north(UNION_SQUARE, 300));
-  const booked = await rider.post('/api/rides', { pickup: UNION_SQUARE, destination: FERRY_BUILDING, ride_type: 'economy', payment_method: 'cash' });
+  const booked = await rider.post('/api/rides', {
+    pickup: UNION_SQUARE,
+    destination: FERRY_BUILDING,
+    ride_type: 'economy',
+    payment_method: 'business',
+    company_id: companyId,
+    ...(expenseCode ? { expense_code: expenseCode } : {}),
+  });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-  const ride = booked.body.ride as { id: string; pin: string };
+  const ride = booked.body.ride as { id: string; pin: string; payment_method: string };
+  expect(ride.payment_method).toBe('business');
   await nextOffer(driver, ride.id);
   for (const step of ['accept', 'arrive']) expect((await driver.client.post(`/api/rides/${ride.id}/${step}`, {})).status).toBe(200);
   expect((await driver.client.post(`/api/rides/${ride.id}/start`, { pin: ride.pin })).status).toBe(200);
-  await db.updateTable('rides').set({ payment_method: 'business', company_id: companyId, expense_code: expenseCode }).where('id', '=', ride.id).execute();
   expect((await driver.client.post(`/api/rides/${ride.id}/complete`, {})).status).toBe(200);
   return ride.id;
 }
 
 /**
  * A completed business ride written straight into the tables and posted with the ledger's own
- * `postRideCompleted` (the property test makes many; the API path above is the real one). `at` back-dates
- * the ride and its ledger transaction (tests only: the ledger always posts now) to put it in a closed month.
+ * `postRideCompleted`, for what the API cannot make: a ride in a closed month (`at` back-dates the ride and its
+ * ledger transaction — the ledger always posts now), and the property test's many rides with chosen fares and
+ * booking fees. The company and its member come from the real API above; `completeBusinessRide` is the real ride.
  */
 export async function insertBusinessRide(
   db: Kysely<DB>,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueMonthlyInvoices } from '../src/corporate-invoices/issue-monthly-invoices';
 import { reverse, trialBalance } from '../src/ledger/ledger';
 import { localDate } from '../src/payouts/local-dates';
-import { completeBusinessRide, insertBusinessRide, setupCompany, setupMember } from './corporate-invoice-setup';
+import { completeBusinessRide, createCompany, insertBusinessRide, joinCompany, person, removeMember } from './corporate-invoice-setup';
 import type { TestClient } from './http-client';
 import { ADMIN_ENV, adminOf, newUser, north, type OnlineDriver, onlineDriver, UNION_SQUARE } from './ride-actors';
 import { startTestServer, type TestServer } from './test-server';
@@ -75,13 +75,12 @@ afterAll(async () => {
 
 /** A company with an admin and a member, and `rides` completed business rides by the member through the API. */
 async function companyWithRides(rides: number, name = 'Acme') {
-  const company = await setupCompany(db(), name);
-  const companyAdmin = await newUser(server, `${name} Admin`);
-  const member = await newUser(server, `${name} Member`);
-  await setupMember(db(), company.id, companyAdmin.id, 'admin');
-  await setupMember(db(), company.id, member.id, 'member');
+  const companyAdmin = await person(server, `${name} Admin`);
+  const member = await person(server, `${name} Member`);
+  const company = await createCompany(admin, companyAdmin, name);
+  await joinCompany(server, companyAdmin, company.id, member);
   const rideIds: string[] = [];
-  for (let i = 0; i < rides; i++) rideIds.push(await completeBusinessRide(db(), driver, member.client, company.id, `PRJ-${i + 1}`));
+  for (let i = 0; i < rides; i++) rideIds.push(await completeBusinessRide(driver, member.client, company.id, `PRJ-${i + 1}`));
   return { company, companyAdmin, member, rideIds };
 }
 
@@ -127,7 +126,7 @@ describe('corporate invoices: issue, totals from the ledger, formats', () => {
     expect(csv.status).toBe(200);
     const lines = String(csv.body).replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Date,Kind,Member,Route,Expense code,Fare (USD),Tax (USD)');
-    expect(lines).toHaveLength(1 + 2 + 2);
+    expect(lines).toHaveLength(1 + 2 + 3);
     const body = lines.slice(1, 3).map((l) => l.split(','));
     const totals = lines[3]!.split(',');
     expect(totals[0]).toBe('Total');
@@ -138,6 +137,7 @@ describe('corporate invoices: issue, totals from the ledger, formats', () => {
     expect(lines[4]!.split(',')[0]).toBe('Total due');
     expect(Math.round(Number(lines[4]!.split(',')[5]) * 100)).toBe(ledger.total);
     expect(body[0]![3]).toBe('Union Square → Ferry Building');
+    expect(lines[5]).toBe(`Period,Monthly,${thisMonth()}-01 – ${invoice.period_end},,,,`);
   });
 
   it('the job issues once: two runs (and two at once) make one invoice; a transaction is never on two invoices; an empty month issues none', async () => {
@@ -151,7 +151,7 @@ describe('corporate invoices: issue, totals from the ledger, formats', () => {
     expect(items).toHaveLength(1);
 
     // Another ride in the same (already invoiced) month is not put on a second invoice of that month.
-    await completeBusinessRide(db(), driver, member.client, company.id, null);
+    await completeBusinessRide(driver, member.client, company.id, null);
     await issueMonthlyInvoices(db(), later);
     expect(await invoicesOf(company.id)).toHaveLength(1);
     // The next month (empty for this company) issues no invoice.
@@ -159,7 +159,7 @@ describe('corporate invoices: issue, totals from the ledger, formats', () => {
     await issueMonthlyInvoices(db(), twoLater);
     expect(await invoicesOf(company.id)).toHaveLength(1);
     // The database itself refuses a transaction on a second invoice.
-    const other = await setupCompany(db(), 'Elsewhere');
+    const other = await createCompany(admin, await person(server, 'Elsewhere Admin'), 'Elsewhere');
     const second = await db()
       .insertInto('corporate_invoices')
       .values({ number: `INV-TEST-${Date.now()}`, company_id: other.id, city_id: 'sf', period_start: '2020-01-01', period_end: '2020-01-31', starts_at: new Date('2020-01-01T08:00:00Z'), ends_at: new Date('2020-02-01T08:00:00Z'), rides_count: 0, fares_total_cents: 0, tax_cents: 0, total_due_cents: 0, currency: 'USD', issued_by: null })
@@ -183,13 +183,14 @@ describe('corporate invoices: issue, totals from the ledger, formats', () => {
   });
 
   it('property: for random business rides and reversals, the invoice totals equal the company’s ledger entries of the period', async () => {
-    const riderId = (await newUser(server, 'Prop Rider')).id;
+    const propRider = await person(server, 'Prop Rider');
+    const riderId = propRider.id;
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.record({ fare: fc.integer({ min: 500, max: 20_000 }), fee: fc.integer({ min: 0, max: 400 }), reversed: fc.boolean(), code: fc.option(fc.constantFrom('SALES', 'R&D', '=SUM(A1)'), { nil: null }) }), { minLength: 1, maxLength: 5 }),
         async (rides) => {
-          const company = await setupCompany(db(), 'Prop');
-          await setupMember(db(), company.id, riderId, 'member');
+          // The rider is the company's admin (an existing user named at creation is added at once): a member of it.
+          const company = await createCompany(admin, propRider, 'Prop');
           for (const r of rides) {
             const done = await insertBusinessRide(db(), { companyId: company.id, riderId, driverId: driver.driverId, fareCents: r.fare, bookingFeeCents: r.fee, expenseCode: r.code });
             if (r.reversed) await db().transaction().execute((trx) => reverse(trx, done.transactionId, { reason: 'test: fare corrected' }));
@@ -237,7 +238,7 @@ describe('corporate invoices: admins', () => {
     expect(audit[0]).toMatchObject({ action: 'corporate_invoice.issue', before: null });
 
     expect((await admin.post('/api/admin/corporate-invoices', { company_id: company.id, month })).status).toBe(409);
-    const empty = await setupCompany(db(), 'Quiet');
+    const empty = await createCompany(admin, await person(server, 'Quiet Admin'), 'Quiet');
     expect((await admin.post('/api/admin/corporate-invoices', { company_id: empty.id, month })).status).toBe(409);
     expect(await invoicesOf(empty.id)).toEqual([]);
     expect(await auditOf(invoice.id)).toHaveLength(1);
@@ -292,14 +293,131 @@ describe('corporate invoices: admins', () => {
   });
 });
 
+const billToDate = (client: TestClient, companyId: string) => client.post('/api/admin/corporate-invoices/bill-to-date', { company_id: companyId });
+const transactionsOf = async (invoiceId: string) => (await itemsOf(invoiceId)).map((i) => i.transaction_id);
+/** The company's `ride.completed` ledger transaction of each ride. */
+const rideTransactions = async (rideIds: string[]) =>
+  (await db().selectFrom('ledger_transactions').select('id').where('ride_id', 'in', rideIds).where('kind', '=', 'ride.completed').execute()).map((t) => t.id);
+
+describe('corporate invoices: bill to date (decision 0071)', () => {
+  it('issues an interim invoice of the month so far (audited, kind interim); a second takes only what came after; the month’s invoice the rest: the whole month, nothing twice', async () => {
+    const { company, companyAdmin, member, rideIds } = await companyWithRides(2, 'Wayne');
+    const before = Date.now();
+    const res = await billToDate(admin, company.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const interim = res.body.invoice;
+    const today = localDate(new Date(), TZ);
+    expect(interim).toMatchObject({ kind: 'interim', company_id: company.id, period: thisMonth(), period_start: `${thisMonth()}-01`, period_end: today, status: 'issued', rides_count: 2 });
+    expect(interim.number).toMatch(new RegExp(`^INV-${thisMonth()}-\\d{4,}$`));
+    // From the start of the month on the city's clock to the issue instant.
+    expect(localDate(new Date(interim.starts_at), TZ)).toBe(`${thisMonth()}-01`);
+    expect(new Date(interim.starts_at).toLocaleTimeString('en-GB', { timeZone: TZ })).toBe('00:00:00');
+    expect(interim.ends_at).toBe(interim.issued_at);
+    expect(new Date(interim.ends_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(interim.lines.map((l: { ride_id: string }) => l.ride_id).sort()).toEqual([...rideIds].sort());
+    expect(interim.lines[0]).toMatchObject({ member_name: member.name, pickup: 'Union Square', destination: 'Ferry Building' });
+    const ledgerSoFar = await companyLedger(company.id, new Date(interim.starts_at), new Date(interim.ends_at));
+    expect(ledgerSoFar.transactions).toBe(2);
+    expect(interim.total_due_cents).toBe(ledgerSoFar.total);
+    expect(interim.tax_cents).toBe(ledgerSoFar.tax);
+    const audit = await auditOf(interim.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'corporate_invoice.issue', before: null, after: { kind: 'interim', company_id: company.id, number: interim.number, rides_count: 2, total_due_cents: ledgerSoFar.total } });
+
+    // The company's admin reads it; the CSV and the PDF say interim, from the month's start to the issue time.
+    expect((await companyAdmin.client.get(`/api/corporate-invoices/${interim.id}`)).body.invoice.kind).toBe('interim');
+    const csv = String((await companyAdmin.client.get(`/api/corporate-invoices/${interim.id}/invoice.csv`)).body).trim().split('\r\n');
+    expect(csv.at(-1)).toMatch(new RegExp(`^Period,Interim,Interim: ${thisMonth()}-01 00:00 → ${today} \\d{2}:\\d{2},`));
+    const pdf = await companyAdmin.client.request(`/api/corporate-invoices/${interim.id}/invoice.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(String(pdf.body).slice(0, 4)).toBe('%PDF');
+
+    // Nothing new: refused with its code, nothing issued, nothing audited.
+    const again = await billToDate(admin, company.id);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('NOTHING_TO_INVOICE');
+    expect(await invoicesOf(company.id)).toHaveLength(1);
+
+    // A ride after the first interim invoice: a second interim invoice lists it alone.
+    const third = await completeBusinessRide(driver, member.client, company.id, 'LATE-3');
+    const second = await billToDate(admin, company.id);
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    expect(second.body.invoice.lines.map((l: { ride_id: string; expense_code: string }) => [l.ride_id, l.expense_code])).toEqual([[third, 'LATE-3']]);
+
+    // One more, then the month ends: its invoice (monthly, once) lists only what no interim invoice lists.
+    const fourth = await completeBusinessRide(driver, member.client, company.id, null);
+    await issueMonthlyInvoices(db(), nextMonth());
+    await issueMonthlyInvoices(db(), nextMonth());
+    const all = await invoicesOf(company.id);
+    expect(all.map((i) => i.kind).sort()).toEqual(['interim', 'interim', 'monthly']);
+    const monthly = all.find((i) => i.kind === 'monthly')!;
+    expect(await transactionsOf(monthly.id)).toEqual(await rideTransactions([fourth]));
+    expect(monthly.rides_count).toBe(1);
+
+    // Together: every transaction of the month once, and the totals add up to the company's entries of the month.
+    const invoiced = (await Promise.all(all.map((i) => transactionsOf(i.id)))).flat();
+    expect(new Set(invoiced).size).toBe(invoiced.length);
+    expect(invoiced.sort()).toEqual((await rideTransactions([...rideIds, third, fourth])).sort());
+    const month = await companyLedger(company.id, new Date(monthly.starts_at), new Date(monthly.ends_at));
+    expect(month.transactions).toBe(4);
+    expect(all.reduce((s, i) => s + Number(i.total_due_cents), 0)).toBe(month.total);
+    expect(all.reduce((s, i) => s + Number(i.tax_cents), 0)).toBe(month.tax);
+    for (const i of all) expect(Number(i.total_due_cents)).toBe((await itemsOf(i.id)).reduce((s, it) => s + Number(it.amount_cents), 0));
+    // The admin's list tells them apart.
+    const listed = (await admin.get(`/api/admin/corporate-invoices?company=${company.id}`)).body.items as { kind: string }[];
+    expect(listed.map((i) => i.kind).sort()).toEqual(['interim', 'interim', 'monthly']);
+  });
+
+  it('two bill-to-date at once make one invoice (the company’s row lock); the other answers NOTHING_TO_INVOICE', async () => {
+    const { company, rideIds } = await companyWithRides(1, 'Racer');
+    const three = () => Promise.all([billToDate(admin, company.id), billToDate(admin, company.id), billToDate(admin, company.id)]);
+    // On PostgreSQL (the scaled run, TEST_DATABASE_URL) the test holds the company's row while three arrive, so
+    // all three are in flight at once — each waits on the row (the verb's lock; without it, the new invoice's
+    // reference to the company, after reading the same items) — then lets them go together. PGlite has one
+    // connection: requests run one after the other there, and the three simply arrive at once.
+    const answers = !process.env.TEST_DATABASE_URL
+      ? await three()
+      : await db()
+          .connection()
+          .execute(async (conn) => {
+            await sql`begin`.execute(conn);
+            await sql`select id from companies where id = ${company.id} for update`.execute(conn);
+            const calls = three();
+            const waiting = () => sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db());
+            await expect.poll(async () => (await waiting()).rows[0]!.n).toBe(3);
+            await sql`commit`.execute(conn);
+            return calls;
+          });
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.error.code).toBe('NOTHING_TO_INVOICE');
+    const mine = await invoicesOf(company.id);
+    expect(mine).toHaveLength(1);
+    expect(await transactionsOf(mine[0]!.id)).toEqual(await rideTransactions(rideIds));
+    expect(await auditOf(mine[0]!.id)).toHaveLength(1);
+  });
+
+  it('refuses a company with nothing to invoice (409), an unknown one (404) and bad input (400); nothing issued', async () => {
+    const quiet = await createCompany(admin, await person(server, 'Still Admin'), 'Still');
+    const empty = await billToDate(admin, quiet.id);
+    expect(empty.status).toBe(409);
+    expect(empty.body.error).toMatchObject({ code: 'NOTHING_TO_INVOICE', message: expect.stringMatching(/^Nothing to invoice/) });
+    expect((await billToDate(admin, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await admin.post('/api/admin/corporate-invoices/bill-to-date', { company_id: 'acme' })).status).toBe(400);
+    expect((await admin.post('/api/admin/corporate-invoices/bill-to-date', { company_id: quiet.id, month: '2020-01' })).status).toBe(400);
+    expect((await admin.post('/api/admin/corporate-invoices/bill-to-date', {})).status).toBe(400);
+    expect(await invoicesOf(quiet.id)).toEqual([]);
+  });
+});
+
 describe('corporate invoices: refused from the refused side', () => {
   it('members, admins of another company, removed admins, riders and visitors read nothing; only platform admins issue and mark paid', async () => {
     const { company, companyAdmin, member } = await companyWithRides(1, 'Umbrella');
     await issueMonthlyInvoices(db(), nextMonth());
     const id = (await invoicesOf(company.id))[0]!.id;
     const otherCompany = await companyWithRides(0, 'Hooli');
-    const removed = await newUser(server, 'Removed Admin');
-    await setupMember(db(), company.id, removed.id, 'admin', 'removed');
+    const removed = await person(server, 'Removed Admin');
+    await joinCompany(server, companyAdmin, company.id, removed, 'admin');
+    await removeMember(companyAdmin, company.id, removed);
     const rider = await newUser(server, 'Random Rider');
 
     // The company's active admin reads its invoice and list.
@@ -335,6 +453,7 @@ describe('corporate invoices: refused from the refused side', () => {
       expect((await client.get('/api/admin/corporate-invoices?format=csv')).status, who).toBe(status);
       expect((await client.post('/api/admin/corporate-invoices', { company_id: company.id, month: lastMonth() })).status, who).toBe(status);
       expect((await client.post(`/api/admin/corporate-invoices/${id}/mark-paid`, {})).status, who).toBe(status);
+      expect((await billToDate(client, company.id)).status, who).toBe(status);
     }
     const visitor = server.client();
     expect((await visitor.get(`/api/corporate-invoices/${id}`)).status).toBe(401);
@@ -344,14 +463,16 @@ describe('corporate invoices: refused from the refused side', () => {
     expect(row).toMatchObject({ status: 'issued', paid_at: null });
     expect(await paymentsOf(id)).toEqual([]);
     expect(await invoicesOf(company.id)).toHaveLength(1);
+    expect(await db().selectFrom('corporate_invoices').select('id').where('company_id', '=', company.id).where('kind', '=', 'interim').execute()).toEqual([]);
   });
 });
 
 /** A company whose member took one business ride (18.00, expense code OPS-7) in the middle of a closed month. */
 async function setupCompanyWithPastRide() {
-  const company = await setupCompany(db(), 'Stark');
-  const member = await newUser(server, 'Pepper Member');
-  await setupMember(db(), company.id, member.id, 'member');
+  const boss = await person(server, 'Tony Admin');
+  const member = await person(server, 'Pepper Member');
+  const company = await createCompany(admin, boss, 'Stark');
+  await joinCompany(server, boss, company.id, member);
   await insertBusinessRide(db(), { companyId: company.id, riderId: member.id, driverId: driver.driverId, fareCents: 1800, bookingFeeCents: 200, expenseCode: 'OPS-7', at: midLastMonth() });
-  return { company, member: { ...member, name: 'Pepper Member' } };
+  return { company, member };
 }

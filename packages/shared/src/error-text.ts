@@ -8,6 +8,7 @@ import { riderText } from './rides/rider-text';
 import { sosText } from './safety/sos-text';
 import { promotionsText } from './promotions/promotions-text';
 import { corporateText } from './corporate/corporate-text';
+import { corporateInvoicesText } from './corporate-invoices/corporate-invoices-text';
 
 /**
  * The words a person reads for each error code. Where the spec or a screen already has the sentence, it is
@@ -128,6 +129,7 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   INVITATION_USED: corporateText.refusals.invitationUsed,
   INVITATION_WRONG_ACCOUNT: corporateText.refusals.invitationWrongAccount,
   LAST_COMPANY_ADMIN: corporateText.refusals.lastAdmin,
+  NOTHING_TO_INVOICE: corporateInvoicesText.nothingToInvoice,
 };
 
 /** What to tell a person about an error; an unknown code (an older or newer server) reads as unexpected. */

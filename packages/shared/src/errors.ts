@@ -248,6 +248,9 @@ export const DOMAIN_ERROR_CODES = {
   INVITATION_WRONG_ACCOUNT: 403,
   /** Removing this person would leave the company without a company admin. */
   LAST_COMPANY_ADMIN: 409,
+  // Corporate invoices (issue 16, decisions 0070 and 0071)
+  /** Nothing on the company's account to invoice: no ride on account in the period, or every one is on an invoice already. */
+  NOTHING_TO_INVOICE: 409,
 } as const;
 
 export const ERROR_CODES = { ...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES } as const;

@@ -1,4 +1,4 @@
-import { invoicesQuerySchema, issueInvoiceSchema, markInvoicePaidSchema } from '@openride/shared/corporate-invoices/schemas';
+import { billToDateSchema, invoicesQuerySchema, issueInvoiceSchema, markInvoicePaidSchema } from '@openride/shared/corporate-invoices/schemas';
 import { Hono } from 'hono';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { requireAdmin } from '../http/require-admin';
@@ -6,7 +6,7 @@ import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
 import { invoiceCsv, invoicePdf } from './invoice-formats';
 import { invoiceFor } from './invoices.repo';
-import { issueInvoice } from './issue-invoice';
+import { billToDate, issueInvoice } from './issue-invoice';
 import { INVOICES_CSV, listCompanyInvoices, listInvoices } from './list-invoices';
 import { markInvoicePaid } from './mark-invoice-paid';
 
@@ -25,6 +25,7 @@ export function corporateInvoiceRoutes(services: Services) {
     return c.json(await listInvoices(db, query));
   });
   app.post('/api/admin/corporate-invoices', async (c) => c.json({ invoice: await issueInvoice(db, requireUser(c).id, issueInvoiceSchema.parse(await c.req.json())) }, 201));
+  app.post('/api/admin/corporate-invoices/bill-to-date', async (c) => c.json({ invoice: await billToDate(db, requireUser(c).id, billToDateSchema.parse(await c.req.json())) }, 201));
   app.post('/api/admin/corporate-invoices/:id/mark-paid', async (c) =>
     c.json({ invoice: await markInvoicePaid(db, requireUser(c).id, c.req.param('id'), markInvoicePaidSchema.parse(await c.req.json())) }),
   );

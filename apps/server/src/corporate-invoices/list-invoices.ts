@@ -41,6 +41,7 @@ export const INVOICES_CSV: CsvColumn<InvoiceSummary>[] = [
   { header: 'Number', value: (i) => i.number },
   { header: 'Company', value: (i) => i.company_name },
   { header: 'Period', value: (i) => i.period },
+  { header: 'Kind', value: (i) => i.kind },
   { header: 'Status', value: (i) => i.status },
   { header: 'Rides', value: (i) => i.rides_count },
   { header: 'Fares total (cents)', value: (i) => i.fares_total_cents },

@@ -30,6 +30,7 @@ import * as m0034 from './migrations/0034-support-sla-alerts';
 import * as m0035 from './migrations/0035-companies';
 import * as m0040 from './migrations/0040-city-emergency-number';
 import * as m0037 from './migrations/0037-corporate-invoices';
+import * as m0041 from './migrations/0041-interim-invoices';
 import * as m0036 from './migrations/0036-company-invitations-policies';
 import * as m0031 from './migrations/0031-ride-checks';
 import * as m0033 from './migrations/0033-referrals';
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0035-companies': m0035,
   '0040-city-emergency-number': m0040,
   '0037-corporate-invoices': m0037,
+  '0041-interim-invoices': m0041,
   '0036-company-invitations-policies': m0036,
   '0031-ride-checks': m0031,
   '0033-referrals': m0033,

@@ -325,6 +325,8 @@ export type CorporateInvoicesTable = {
   period_end: ColumnType<Date | string, string, string>;
   starts_at: Timestamp;
   ends_at: Timestamp;
+  /** Migration 0041 (decision 0071): `monthly` once per company and month; `interim` a bill to date (start of the month → issue instant). */
+  kind: Generated<'monthly' | 'interim'>;
   status: Generated<'issued' | 'paid' | 'void'>;
   rides_count: number;
   /** bigint: pg returns a string; Number() it. */

@@ -1,5 +1,5 @@
 import { defineRoutes, idParamsSchema } from '../contract';
-import { invoicesQuerySchema, issueInvoiceSchema, markInvoicePaidSchema } from './schemas';
+import { billToDateSchema, invoicesQuerySchema, issueInvoiceSchema, markInvoicePaidSchema } from './schemas';
 import { invoiceResponseSchema, invoicesPageSchema } from './views';
 
 const adminRefusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } } as const;
@@ -29,7 +29,24 @@ export const corporateInvoiceRoutes = defineRoutes([
       201: { description: 'The invoice', schema: invoiceResponseSchema },
       400: { description: 'Bad input (nothing changes)' },
       404: { description: 'No such company' },
-      409: { description: 'The month has not ended, its invoice was issued already, or nothing to invoice' },
+      409: { description: 'The month has not ended, its invoice was issued already, or nothing to invoice (NOTHING_TO_INVOICE)' },
+      ...adminRefusals,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/corporate-invoices/bill-to-date',
+    tag: 'corporate',
+    summary: 'Bill a company to date: an interim invoice of everything on its account not yet invoiced, from the start of the current month to now (audited corporate_invoice.issue, kind interim)',
+    description:
+      'The month starts on the company’s city clock. Issued under the company’s row lock: two at once make one invoice. The month’s invoice later lists only what no interim invoice lists. Nothing to invoice answers 409 NOTHING_TO_INVOICE and issues nothing.',
+    auth: 'admin',
+    request: { body: billToDateSchema },
+    responses: {
+      201: { description: 'The interim invoice', schema: invoiceResponseSchema },
+      400: { description: 'Bad input (nothing changes)' },
+      404: { description: 'No such company' },
+      409: { description: 'Nothing to invoice (NOTHING_TO_INVOICE)' },
       ...adminRefusals,
     },
   },

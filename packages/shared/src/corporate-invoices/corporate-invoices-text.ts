@@ -1,8 +1,9 @@
-import type { InvoiceStatus } from './schemas';
+import type { InvoiceKind, InvoiceStatus } from './schemas';
 
 /** The words of corporate invoices (decision 0070): the printable page, the PDF, the CSV and the lists. */
 export const corporateInvoicesText = {
   title: 'Invoice',
+  interimTitle: 'Interim invoice',
   listTitle: 'Invoices',
   allTitle: 'All company invoices',
   allDescription: 'Every company’s monthly invoices: filter by company, status or month; issue a closed month’s invoice.',
@@ -50,6 +51,15 @@ export const corporateInvoicesText = {
   invoiceLoadFailed: 'Could not load this invoice.',
   back: 'Back',
   paidBy: (name: string) => `by ${name}`,
+  kindsOfInvoice: { monthly: 'Monthly', interim: 'Interim' } satisfies Record<InvoiceKind, string>,
+  /** An interim invoice's period: from the start of its month to the instant it was issued (decision 0071). */
+  interimPeriod: (from: string, to: string) => `Interim: ${from} → ${to}`,
+  billToDate: 'Bill to date',
+  billToDateTitle: 'Bill to date',
+  billToDateDescription: 'Issues an interim invoice now for every ride on this company’s account since the start of the month that is not on an invoice yet. The month’s invoice will then list only what comes after.',
+  billToDateConfirm: 'Issue Interim Invoice',
+  billedToDate: (number: string) => `${number} issued (interim).`,
+  nothingToInvoice: 'Nothing to invoice: no ride on the company’s account in this period is left off an invoice.',
   companiesOwe: 'Companies owe (outstanding)',
   companiesOweHint: 'Sum of the company accounts’ balances now: rides not yet paid, invoiced or not.',
 };

@@ -8,6 +8,9 @@ import { text } from '../text';
  */
 export const INVOICE_STATUSES = ['issued', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** `monthly`: once per company and calendar month (decision 0070); `interim`: billed to date by an admin (decision 0071). */
+export const INVOICE_KINDS = ['monthly', 'interim'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 /** A calendar month, `YYYY-MM` (the company's city time zone). */
 export const invoiceMonthSchema = text()
@@ -30,6 +33,12 @@ export const issueInvoiceSchema = z.strictObject({
   month: invoiceMonthSchema,
 });
 export type IssueInvoiceInput = z.infer<typeof issueInvoiceSchema>;
+
+/** Bill to date (decision 0071): an interim invoice of one company, from the start of its current month to now. */
+export const billToDateSchema = z.strictObject({
+  company_id: z.uuid('Choose a company'),
+});
+export type BillToDateInput = z.infer<typeof billToDateSchema>;
 
 /** Mark paid: the bank's reference of the company's payment (optional). */
 export const markInvoicePaidSchema = z.strictObject({

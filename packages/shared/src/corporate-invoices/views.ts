@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listPageSchema } from '../admin/list-query';
 import { timestampSchema } from '../contract';
-import { INVOICE_STATUSES } from './schemas';
+import { INVOICE_KINDS, INVOICE_STATUSES } from './schemas';
 
 /** An invoice as its readers see it in a list: the totals are the ledger's (decision 0070). */
 export const invoiceSummarySchema = z.strictObject({
@@ -14,6 +14,11 @@ export const invoiceSummarySchema = z.strictObject({
   period: z.string(),
   period_start: z.string(),
   period_end: z.string(),
+  /** `monthly` (the calendar month) or `interim` (billed to date: `starts_at` → `ends_at`, the issue instant; decision 0071). */
+  kind: z.enum(INVOICE_KINDS),
+  /** The instants the ledger was read between (end exclusive). */
+  starts_at: timestampSchema,
+  ends_at: timestampSchema,
   status: z.enum(INVOICE_STATUSES),
   rides_count: z.number().int(),
   fares_total_cents: z.number().int(),

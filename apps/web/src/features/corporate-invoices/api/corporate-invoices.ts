@@ -35,6 +35,15 @@ export function useMarkInvoicePaid() {
   });
 }
 
+/** POST /api/admin/corporate-invoices/bill-to-date: an interim invoice of one company, from the start of its month to now (decision 0071). */
+export function useBillToDate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (companyId: string) => api<{ invoice: Invoice }>('/api/admin/corporate-invoices/bill-to-date', { method: 'POST', body: { company_id: companyId } }).then((r) => r.invoice),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: invoiceKeys.all }), client.invalidateQueries({ queryKey: auditKey })]),
+  });
+}
+
 /** POST /api/admin/corporate-invoices: a closed month's invoice of one company. */
 export function useIssueInvoice() {
   const client = useQueryClient();

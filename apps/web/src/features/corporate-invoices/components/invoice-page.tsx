@@ -31,14 +31,15 @@ export function InvoicePage() {
 function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const money = (cents: number) => formatMoney(cents, invoice.currency);
   const headingId = useId();
+  const interim = invoice.kind === 'interim';
   return (
     <article aria-labelledby={headingId} className="space-y-6 print:space-y-4 print:text-[11pt]">
-      <PageTitle title={`${text.title} ${invoice.number}`} />
+      <PageTitle title={`${interim ? text.interimTitle : text.title} ${invoice.number}`} />
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="space-y-1">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">OpenRide</p>
           <h1 id={headingId} className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">
-            {text.title} <span className="font-mono">{invoice.number}</span>
+            {interim ? text.interimTitle : text.title} <span className="font-mono">{invoice.number}</span>
           </h1>
           <p className="flex items-center gap-2 text-sm text-ink-600">
             <InvoiceStatusBadge status={invoice.status} />
@@ -72,7 +73,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         <div>
           <dt className="text-ink-500">{text.period}</dt>
           <dd className="font-semibold text-ink-900">
-            {invoice.period_start} – {invoice.period_end}
+            {interim ? text.interimPeriod(localDate(invoice.starts_at, invoice.time_zone), localDate(invoice.ends_at, invoice.time_zone)) : `${invoice.period_start} – ${invoice.period_end}`}
           </dd>
           <dd className="text-ink-700">
             {invoice.city_name} ({invoice.time_zone})

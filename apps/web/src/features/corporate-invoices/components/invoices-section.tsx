@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
-import { invoiceCsvHref, invoiceKeys, invoicePdfHref, type InvoiceSummary, useIssueInvoice, useMarkInvoicePaid } from '../api/corporate-invoices';
+import { invoiceCsvHref, invoiceKeys, invoicePdfHref, type InvoiceSummary, useBillToDate, useIssueInvoice, useMarkInvoicePaid } from '../api/corporate-invoices';
 
 /** The printable page of one invoice. */
 export const invoicePath = (id: string) => `/corporate-accounts/invoices/${encodeURIComponent(id)}`;
@@ -50,7 +50,18 @@ function useColumns({ showCompany, canMarkPaid }: { showCompany: boolean; canMar
         ),
       },
       ...(showCompany ? [{ id: 'company', header: text.company, cell: ({ row }) => row.original.company_name } satisfies ColumnDef<InvoiceSummary>] : []),
-      { id: 'period', header: text.period, enableSorting: true, meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => row.original.period },
+      {
+        id: 'period',
+        header: text.period,
+        enableSorting: true,
+        meta: { className: 'whitespace-nowrap' },
+        cell: ({ row }) => (
+          <>
+            {row.original.period}
+            {row.original.kind === 'interim' ? <span className="ml-1.5 rounded bg-ink-100 px-1.5 py-0.5 text-xs text-ink-700">{text.kindsOfInvoice.interim}</span> : null}
+          </>
+        ),
+      },
       { id: 'status', header: text.status, cell: ({ row }) => <InvoiceStatusBadge status={row.original.status} /> },
       { id: 'rides', header: text.rides, cell: ({ row }) => row.original.rides_count },
       {
@@ -82,7 +93,8 @@ function useColumns({ showCompany, canMarkPaid }: { showCompany: boolean; canMar
 
 /**
  * A company's invoices (decision 0070), for the /corporate-accounts page to compose: its company admins read
- * them (and download PDF or CSV); a platform admin (`canMarkPaid`) also marks an issued one paid.
+ * them (and download PDF or CSV); a platform admin (`canMarkPaid`) also marks an issued one paid and bills
+ * the company to date (an interim invoice, decision 0071).
  */
 export function InvoicesSection({ companyId, canMarkPaid }: { companyId: string; canMarkPaid: boolean }) {
   const headingId = useId();
@@ -90,9 +102,12 @@ export function InvoicesSection({ companyId, canMarkPaid }: { companyId: string;
   const months = useMemo(() => recentMonths(), []);
   return (
     <section aria-labelledby={headingId} className="space-y-3">
-      <h2 id={headingId} className="text-lg font-semibold text-ink-900">
-        {text.listTitle}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold text-ink-900">
+          {text.listTitle}
+        </h2>
+        {canMarkPaid ? <BillToDateButton companyId={companyId} /> : null}
+      </div>
       <DataTable
         label={text.listTitle}
         endpoint={canMarkPaid ? '/api/admin/corporate-invoices' : '/api/corporate-invoices'}
@@ -131,6 +146,36 @@ export function AllInvoicesSection({ companies }: { companies?: readonly { id: s
         ]}
         empty={text.empty}
         loadFailed={text.loadFailed}
+      />
+    </div>
+  );
+}
+
+/** "Bill to date" (platform admins, decision 0071): confirmed, then the interim invoice joins the list; a refusal is said in words. */
+function BillToDateButton({ companyId }: { companyId: string }) {
+  const [open, setOpen] = useState(false);
+  const bill = useBillToDate();
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)} disabled={bill.isPending}>
+        {bill.isPending ? `${text.billToDate}…` : text.billToDate}
+      </Button>
+      {bill.error ? (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {isApiError(bill.error) ? bill.error.message : text.loadFailed}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={text.billToDateTitle}
+        description={text.billToDateDescription}
+        confirmLabel={text.billToDateConfirm}
+        busy={bill.isPending}
+        onConfirm={() => {
+          setOpen(false);
+          bill.mutate(companyId, { onSuccess: (invoice) => toast({ title: text.billedToDate(invoice.number) }) });
+        }}
       />
     </div>
   );
