@@ -165,6 +165,60 @@ describe('who may do what', () => {
   });
 });
 
+describe('a member’s own budget', () => {
+  it('sets and clears it (the policy’s applies again), audited; bad input 400 and refusals change nothing', async () => {
+    const a = await company({ members: 1 });
+    const m = a.members[0]!;
+    const b = await company({ members: 1 });
+    const path = `/api/corporate/companies/${a.id}/members/${m.id}/budget`;
+    const budgetRow = async () => (await db().selectFrom('company_members').select('monthly_budget_cents').where('company_id', '=', a.id).where('user_id', '=', m.id).executeTakeFirstOrThrow()).monthly_budget_cents;
+    const audits = () => db().selectFrom('audit_log').select(['action', 'before', 'after']).where('entity_id', '=', a.id).where('action', '=', 'company.member_budget').orderBy('created_at').execute();
+    expect((await savePolicy(a.boss.client, a.id, policy({ monthly_budget_cents: 10_000 }))).status).toBe(200);
+
+    const set = await a.boss.client.put(path, { monthly_budget_cents: 25_000 });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.members.find((x: { user_id: string }) => x.user_id === m.id)).toMatchObject({ monthly_budget_cents: 25_000, budget_cents: 25_000 });
+    expect(await budgetRow()).toBe(25_000);
+
+    // Bad input: 400, nothing changes, nothing audited.
+    for (const body of [{ monthly_budget_cents: -1 }, { monthly_budget_cents: 12.5 }, { monthly_budget_cents: '100' }, {}, { monthly_budget_cents: 100, extra: 1 }, { monthly_budget_cents: 2_000_000_000 }]) {
+      const res = await a.boss.client.put(path, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    // Refused: a plain member (even on themselves), another company's admin, a platform admin, a visitor.
+    for (const [who, client, status] of [
+      ['member', m.client, 403],
+      ['admin of B', b.boss.client, 403],
+      ['member of B', b.members[0]!.client, 403],
+      ['platform admin', admin, 403],
+      ['visitor', server.client(), 401],
+    ] as const) {
+      expect((await client.put(path, { monthly_budget_cents: 99_999 })).status, who).toBe(status);
+    }
+    // Another company's member through A's route: not A's member.
+    expect((await a.boss.client.put(`/api/corporate/companies/${a.id}/members/${b.members[0]!.id}/budget`, { monthly_budget_cents: 1 })).status).toBe(404);
+    expect(await budgetRow()).toBe(25_000);
+    expect(await audits()).toHaveLength(1);
+
+    const cleared = await a.boss.client.put(path, { monthly_budget_cents: null });
+    expect(cleared.body.members.find((x: { user_id: string }) => x.user_id === m.id)).toMatchObject({ monthly_budget_cents: null, budget_cents: 10_000 });
+    expect(await budgetRow()).toBeNull();
+    const rows = await audits();
+    expect(rows.map((r) => [r.before, r.after])).toEqual([
+      [
+        { user_id: m.id, monthly_budget_cents: null },
+        { user_id: m.id, monthly_budget_cents: 25_000 },
+      ],
+      [
+        { user_id: m.id, monthly_budget_cents: 25_000 },
+        { user_id: m.id, monthly_budget_cents: null },
+      ],
+    ]);
+    // B's member was never touched.
+    expect((await b.boss.client.get(`/api/corporate/companies/${b.id}`)).body.members.map((x: { monthly_budget_cents: number | null }) => x.monthly_budget_cents)).toEqual([null, null]);
+  });
+});
+
 describe('invitations', () => {
   it('refuses the wrong account, an expired link and a used one; a new invitation replaces the pending one', async () => {
     const a = await company();

@@ -20,6 +20,18 @@ export const corporateText = {
     body: (company: string, link: string, app: string) =>
       `${company} invited you to ride on its account with ${app}.\n\nSign in or create an account with this email address, then accept the invitation:\n${link}\n\nThe link works for 14 days.`,
   },
+  budget: {
+    button: (name: string) => `Budget for ${name}`,
+    title: (name: string) => `Monthly budget for ${name}`,
+    description: (policy: string) => `Their own budget replaces the policy’s (${policy}) for them. Spending counts from the 1st of the month on the company’s clock.`,
+    amount: 'Their own monthly budget',
+    save: 'Save Budget',
+    clear: 'Use the Policy’s Budget',
+    own: 'own budget',
+    policy: 'policy',
+    none: 'no budget',
+    saved: (name: string) => `Budget for ${name} saved.`,
+  },
   business: (company: string) => `Business — ${company}`,
   driverNothingToCollect: 'Business ride — nothing to collect',
   receiptPaidBy: (company: string) => `Paid by ${company}`,

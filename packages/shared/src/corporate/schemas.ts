@@ -59,6 +59,15 @@ export const acceptInvitationSchema = z.object({ token: z.string().min(10).max(2
 
 export const memberBudgetSchema = z.object({ monthly_budget_cents: cents().nullable() }).strict();
 
+/** The member budget dialog: dollars and cents as typed ('150', '150.00') → the API's integer cents. */
+export const memberBudgetFormSchema = z.object({
+  budget: text()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'Enter an amount like 150 or 150.00')
+    .transform((v) => Math.round(Number(v) * 100)),
+});
+export type MemberBudgetFormInput = z.input<typeof memberBudgetFormSchema>;
+
 /** Days are ISO weekdays: 1 = Monday … 7 = Sunday. Times are "HH:MM" in the city's time zone, from < to. */
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time is HH:MM');
 export const allowedHoursSchema = z
