@@ -332,6 +332,36 @@ describe('the policy at request time', () => {
     expect((await m.client.post(`/api/rides/${booked.body.ride.id}/cancel`, {})).status).toBe(200);
   });
 
+  it('an overnight window (its end before its start) is saved, refused with its words, and lets a ride through inside it', async () => {
+    const a = await company({ members: 1 });
+    const m = a.members[0]!;
+    const now = localClock(new Date(), 'America/Los_Angeles');
+    const hhmm = (x: number) => `${String(Math.floor(x / 60)).padStart(2, '0')}:${String(x % 60).padStart(2, '0')}`;
+    // The day after tomorrow's night: neither today's evening nor last night's morning.
+    const later = ((now.day + 1) % 7) + 1;
+    const outside = { days: [later], from: '22:00', to: '06:00' };
+    const res = await savePolicy(a.boss.client, a.id, policy({ allowed_hours: outside }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.policy.allowed_hours).toEqual(outside);
+    const check = await m.client.post(`/api/corporate/companies/${a.id}/check`, { pickup: UNION_SQUARE, fares: [{ ride_type: 'economy', fare_cents: 1000 }] });
+    expect(check.body.options[0].reason).toBe(`Outside allowed hours (${describeHours(outside, 'inline')})`);
+    expect(check.body.options[0].reason).toMatch(/, overnight\)$/);
+    const refused = await bookBusiness(m.client, a.id);
+    expect([refused.status, refused.body.error.code]).toEqual([422, 'BUSINESS_OUTSIDE_HOURS']);
+    expect(await ridesOf(m.id)).toEqual([]);
+    // A window that starts and ends at the same time: 400, the policy stays.
+    expect((await savePolicy(a.boss.client, a.id, policy({ version: 1, allowed_hours: { days: [1], from: '09:00', to: '09:00' } }))).status).toBe(400);
+    expect((await a.boss.client.get(`/api/corporate/companies/${a.id}`)).body.policy).toMatchObject({ version: 1, allowed_hours: outside });
+    // Every day, overnight, shut for one hour two hours away from now: the ride is allowed.
+    const m0 = now.minutes;
+    const inside = m0 >= 1260 && m0 < 1320 ? { days: [1, 2, 3, 4, 5, 6, 7], from: hhmm(m0 - 120), to: hhmm(m0 - 180) } : { days: [1, 2, 3, 4, 5, 6, 7], from: hhmm((m0 + 180) % 1440), to: hhmm((m0 + 120) % 1440) };
+    expect(inside.to < inside.from).toBe(true);
+    expect((await savePolicy(a.boss.client, a.id, policy({ version: 1, allowed_hours: inside }))).status).toBe(200);
+    const booked = await bookBusiness(m.client, a.id);
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect((await m.client.post(`/api/rides/${booked.body.ride.id}/cancel`, {})).status).toBe(200);
+  });
+
   it('races: N simultaneous business requests with credit for two book exactly two', async () => {
     const probe = await newUser(server, 'Fare Probe');
     const fare = await economyFare(probe.client);

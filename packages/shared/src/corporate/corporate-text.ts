@@ -32,6 +32,7 @@ export const corporateText = {
     none: 'no budget',
     saved: (name: string) => `Budget for ${name} saved.`,
   },
+  hoursHint: 'A window that ends before it starts runs overnight (22:00–06:00): the hours after midnight belong to the day it starts.',
   business: (company: string) => `Business — ${company}`,
   driverNothingToCollect: 'Business ride — nothing to collect',
   receiptPaidBy: (company: string) => `Paid by ${company}`,

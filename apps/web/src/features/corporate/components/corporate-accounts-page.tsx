@@ -515,7 +515,12 @@ function PolicyForm({ detail, onSave, saving }: { detail: CompanyDetail; onSave:
               <Field label="From" type="time" value={f.from} onChange={(e) => set('from', e.target.value)} />
               <Field label="To" type="time" value={f.to} onChange={(e) => set('to', e.target.value)} />
             </div>
-            {f.days.length > 0 && f.from < f.to ? <p className="text-xs text-ink-600">{describeHours({ days: f.days, from: f.from, to: f.to })}</p> : null}
+            <p className="text-xs text-ink-600">{text.hoursHint}</p>
+            {f.days.length > 0 && f.from !== f.to ? (
+              <p className="text-sm font-medium text-ink-800" aria-live="polite">
+                {describeHours({ days: f.days, from: f.from, to: f.to })}
+              </p>
+            ) : null}
           </div>
         ) : null}
       </fieldset>
