@@ -254,6 +254,59 @@ describe('invitations', () => {
     expect((await invite()).body.error.code).toBe('ALREADY_COMPANY_MEMBER');
   });
 
+  it('a company admin revokes a pending invitation (its link stops working); refused to others, and for an accepted one', async () => {
+    const a = await company({ members: 1 });
+    const b = await company({ members: 1 });
+    const email = uniqueEmail('revoked');
+    const sent = await a.boss.client.post(`/api/corporate/companies/${a.id}/invitations`, { email });
+    expect(sent.status).toBe(201);
+    const invitationId = sent.body.invitation.id as string;
+    const token = await tokenIn(email);
+    const revokePath = (companyId: string, id = invitationId) => `/api/corporate/companies/${companyId}/invitations/${id}/revoke`;
+    const status = async () => (await db().selectFrom('company_invitations').select('status').where('id', '=', invitationId).executeTakeFirstOrThrow()).status;
+    const audits = () => db().selectFrom('audit_log').select(['actor_id', 'before', 'after']).where('entity_id', '=', a.id).where('action', '=', 'company.invite_revoke').execute();
+
+    for (const [who, client, path, code] of [
+      ['member of A', a.members[0]!.client, revokePath(a.id), 403],
+      ['admin of B on A', b.boss.client, revokePath(a.id), 403],
+      ['admin of B through B', b.boss.client, revokePath(b.id), 404],
+      ['platform admin', admin, revokePath(a.id), 403],
+      ['visitor', server.client(), revokePath(a.id), 401],
+      ['admin of A, not an id', a.boss.client, revokePath(a.id, 'not-an-id'), 404],
+      ['admin of A, unknown id', a.boss.client, revokePath(a.id, '00000000-0000-4000-8000-000000000000'), 404],
+    ] as const) {
+      expect((await client.post(path, {})).status, who).toBe(code);
+    }
+    expect(await status()).toBe('pending');
+    expect(await audits()).toEqual([]);
+
+    const revoked = await a.boss.client.post(revokePath(a.id), {});
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    expect(revoked.body.invitations).toEqual([]);
+    expect(await status()).toBe('revoked');
+    const bossId = (await a.boss.client.get('/api/me')).body.user.id as string;
+    expect(await audits()).toEqual([{ actor_id: bossId, before: { invitation_id: invitationId, email, role: 'member', status: 'pending' }, after: { invitation_id: invitationId, status: 'revoked' } }]);
+    // Again: nothing more changes, nothing more is audited.
+    expect((await a.boss.client.post(revokePath(a.id), {})).status).toBe(200);
+    expect(await audits()).toHaveLength(1);
+
+    // The link answers INVITATION_INVALID, to read and to accept.
+    const invitee = server.client();
+    expect((await signUp(invitee, { email })).status).toBe(200);
+    const read = await invitee.get(`/api/corporate/invitations/${encodeURIComponent(token)}`);
+    expect([read.status, read.body.error.code]).toEqual([404, 'INVITATION_INVALID']);
+    const accept = await invitee.post('/api/corporate/invitations/accept', { token });
+    expect([accept.status, accept.body.error.code]).toEqual([404, 'INVITATION_INVALID']);
+    expect((await invitee.get('/api/corporate/companies')).body.companies).toEqual([]);
+
+    // An accepted invitation cannot be revoked (remove the person instead).
+    const accepted = await db().selectFrom('company_invitations').select('id').where('company_id', '=', a.id).where('status', '=', 'accepted').executeTakeFirstOrThrow();
+    const refused = await a.boss.client.post(revokePath(a.id, accepted.id), {});
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'INVITATION_USED']);
+    expect((await db().selectFrom('company_invitations').select('status').where('id', '=', accepted.id).executeTakeFirstOrThrow()).status).toBe('accepted');
+    expect(await audits()).toHaveLength(1);
+  });
+
   it('a removed member is refused on account; the last company admin cannot be removed', async () => {
     const a = await company({ members: 1 });
     const m = a.members[0]!;

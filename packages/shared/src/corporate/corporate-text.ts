@@ -32,6 +32,12 @@ export const corporateText = {
     none: 'no budget',
     saved: (name: string) => `Budget for ${name} saved.`,
   },
+  revoke: {
+    button: (email: string) => `Revoke the invitation to ${email}`,
+    title: (email: string) => `Revoke the invitation to ${email}`,
+    description: 'Its link will stop working. You can invite the address again later.',
+    confirm: 'Revoke Invitation',
+  },
   hoursHint: 'A window that ends before it starts runs overnight (22:00–06:00): the hours after midnight belong to the day it starts.',
   business: (company: string) => `Business — ${company}`,
   driverNothingToCollect: 'Business ride — nothing to collect',

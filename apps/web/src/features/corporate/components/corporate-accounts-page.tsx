@@ -350,6 +350,7 @@ function CompanyAdminPanel({ id, invoices }: { id: string; invoices?: InvoicesSl
   const [role, setRole] = useState<'member' | 'admin'>('member');
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const [budgetFor, setBudgetFor] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<{ id: string; email: string } | null>(null);
   const [invited, setInvited] = useState<string | null>(null);
   if (detail.isPending) return <QueryLoading />;
   if (detail.isError) return <QueryError onRetry={() => void detail.refetch()}>Could not load your company.</QueryError>;
@@ -419,13 +420,31 @@ function CompanyAdminPanel({ id, invoices }: { id: string; invoices?: InvoicesSl
           <h3 className="text-sm font-semibold text-ink-900">Invitations waiting</h3>
           <ul className="mt-1 space-y-1 text-sm text-ink-700">
             {detail.data.invitations.map((i) => (
-              <li key={i.id}>
-                {i.email} ({i.role === 'admin' ? 'company admin' : 'member'}) — {i.expired ? 'expired' : `until ${new Date(i.expires_at).toLocaleDateString()}`}
+              <li key={i.id} className="flex flex-wrap items-center justify-between gap-2">
+                <span>
+                  {i.email} ({i.role === 'admin' ? 'company admin' : 'member'}) — {i.expired ? 'expired' : `until ${new Date(i.expires_at).toLocaleDateString()}`}
+                </span>
+                <Button variant="outline" size="sm" onClick={() => setRevoking({ id: i.id, email: i.email })} aria-label={text.revoke.button(i.email)}>
+                  Revoke
+                </Button>
               </li>
             ))}
           </ul>
         </div>
       ) : null}
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={text.revoke.title(revoking?.email ?? '')}
+        description={text.revoke.description}
+        confirmLabel={text.revoke.confirm}
+        variant="destructive"
+        onConfirm={() => {
+          const which = revoking!;
+          setRevoking(null);
+          action.mutate({ path: `/invitations/${encodeURIComponent(which.id)}/revoke`, method: 'POST', body: {} });
+        }}
+      />
       <PolicyForm key={detail.data.policy.version} detail={detail.data} saving={action.isPending} onSave={(body) => action.mutate({ path: '/policy', method: 'PUT', body })} />
       {/* Invoices (issue 16's billing slice) are composed here by the route module. */}
       {invoices ? invoices(company, 'company_admin') : null}
