@@ -3,6 +3,7 @@ import { checkPolicy, describeHours, localClock, monthStartIn, nearApprovedAddre
 import { DEFAULT_POLICY } from '@openride/shared/corporate/schemas';
 import { distanceMeters } from '@openride/shared/geo/lat-lng';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trialBalance } from '../src/ledger/ledger';
 import type { TestClient } from './http-client';
 import { ADMIN_ENV, adminOf, approvedDriverOf, FERRY_BUILDING, newUser, nextOffer, north, type OnlineDriver, onlineDriver, UNION_SQUARE } from './ride-actors';
 import { signUp, startTestServer, type TestServer, uniqueEmail } from './test-server';
@@ -447,19 +448,25 @@ describe('the policy at request time', () => {
   });
 });
 
+/** A business ride booked by `rider` on the company's account and driven to its end. */
+async function completeBusinessRide(rider: TestClient, companyId: string) {
+  driver ??= await onlineDriver(server, admin, north(UNION_SQUARE, 300), 'Corporate Cory');
+  await driver.locate(north(UNION_SQUARE, 300));
+  const booked = await bookBusiness(rider, companyId);
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  const ride = booked.body.ride as { id: string; pin: string; fare_cents: number };
+  await nextOffer(driver, ride.id);
+  for (const step of ['accept', 'arrive']) expect((await driver.client.post(`/api/rides/${ride.id}/${step}`, {})).status).toBe(200);
+  expect((await driver.client.post(`/api/rides/${ride.id}/start`, { pin: ride.pin })).status).toBe(200);
+  expect((await driver.client.post(`/api/rides/${ride.id}/complete`, {})).status).toBe(200);
+  return ride;
+}
+
 describe('money', () => {
   it('a completed business ride posts fare_business to the company account, nothing as cash to the driver; spending shows it', async () => {
     const a = await company({ members: 1 });
     const m = a.members[0]!;
-    driver ??= await onlineDriver(server, admin, north(UNION_SQUARE, 300), 'Corporate Cory');
-    await driver.locate(north(UNION_SQUARE, 300));
-    const booked = await bookBusiness(m.client, a.id);
-    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    const ride = booked.body.ride as { id: string; pin: string; fare_cents: number };
-    await nextOffer(driver, ride.id);
-    for (const step of ['accept', 'arrive']) expect((await driver.client.post(`/api/rides/${ride.id}/${step}`, {})).status).toBe(200);
-    expect((await driver.client.post(`/api/rides/${ride.id}/start`, { pin: ride.pin })).status).toBe(200);
-    expect((await driver.client.post(`/api/rides/${ride.id}/complete`, {})).status).toBe(200);
+    const ride = await completeBusinessRide(m.client, a.id);
     const entries = (
       await db()
         .selectFrom('ledger_entries as e')
@@ -480,6 +487,86 @@ describe('money', () => {
     // The rider's receipt says the company paid.
     const receipt = (await m.client.get(`/api/rides/${ride.id}/receipt`)).body.receipt;
     expect(receipt).toMatchObject({ payment_method: 'business', company_name: a.name });
+  });
+});
+
+describe('refunds on business rides (decision 0072)', () => {
+  it('an approved refund credits the company’s account (line refund), never the rider; wallet credit refused; the ledger stays balanced', async () => {
+    const a = await company({ members: 1 });
+    const m = a.members[0]!;
+    const ride = await completeBusinessRide(m.client, a.id);
+    const companyEntries = () =>
+      db()
+        .selectFrom('ledger_entries as e')
+        .innerJoin('ledger_accounts as acc', 'acc.id', 'e.account_id')
+        .select(['e.line', 'e.amount_cents', 'e.transaction_id'])
+        .where('acc.code', '=', 'company')
+        .where('acc.owner_id', '=', a.id)
+        .execute();
+    const riderAccounts = () =>
+      db()
+        .selectFrom('ledger_entries as e')
+        .innerJoin('ledger_accounts as acc', 'acc.id', 'e.account_id')
+        .select(['acc.code', 'e.amount_cents'])
+        .where('acc.owner_id', '=', m.id)
+        .execute();
+    const owedBefore = (await a.boss.client.get(`/api/corporate/companies/${a.id}`)).body.company.owed_cents as number;
+    expect(owedBefore).toBe(ride.fare_cents);
+    const riderBefore = await riderAccounts();
+    const walletBefore = (await m.client.get('/api/payments/history')).body.balances;
+
+    // The rider reports it: the fare the company paid is what may be refunded.
+    const reported = await m.client.post(`/api/rides/${ride.id}/refund-requests`, { reason: 'driver_detour', amount_cents: 300 });
+    expect(reported.status, JSON.stringify(reported.body)).toBe(201);
+    const requestId = reported.body.request.id as string;
+    const detail = (await admin.get(`/api/admin/refund-requests/${requestId}`)).body;
+    expect(detail.refund_to).toBe('company');
+    expect(detail.money).toMatchObject({ business_cents: ride.fare_cents, paid_cents: ride.fare_cents, refundable_cents: ride.fare_cents, cash_cents: 0, wallet_cents: 0, card_cents: 0 });
+
+    // Wallet credit to the rider is refused on a business ride, as is bad input: nothing changes.
+    for (const body of [{ action: 'credit', bearer: 'platform', amount_cents: 300 }, { action: 'approve_partial', bearer: 'platform', amount_cents: -5 }, { action: 'approve_partial', bearer: 'nobody', amount_cents: 300 }]) {
+      expect((await admin.post(`/api/admin/refund-requests/${requestId}/decision`, body)).status, JSON.stringify(body)).toBe(400);
+    }
+    // Only platform admins decide: the company admin and the rider are refused.
+    for (const client of [a.boss.client, m.client]) expect((await client.post(`/api/admin/refund-requests/${requestId}/decision`, { action: 'approve_partial', bearer: 'platform', amount_cents: 300 })).status).toBe(403);
+    expect(await companyEntries()).toHaveLength(1);
+    expect((await db().selectFrom('refund_requests').select('status').where('id', '=', requestId).executeTakeFirstOrThrow()).status).toBe('open');
+
+    const approved = await admin.post(`/api/admin/refund-requests/${requestId}/decision`, { action: 'approve_partial', bearer: 'platform', amount_cents: 300 });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.request).toMatchObject({ status: 'approved', destination: 'company', refunded_cents: 300 });
+
+    // The company's account: credited 300 with line refund, in the refund's transaction; it owes 300 less.
+    const tx = await db().selectFrom('ledger_transactions').select(['id', 'kind']).where('idempotency_key', '=', `refund_request:${requestId}`).executeTakeFirstOrThrow();
+    expect(tx.kind).toBe('refund');
+    const entries = await db()
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as acc', 'acc.id', 'e.account_id')
+      .select(['acc.code', 'acc.owner_id', 'e.line', 'e.amount_cents'])
+      .where('e.transaction_id', '=', tx.id)
+      .execute();
+    expect(entries.map((e) => ({ ...e, amount_cents: Number(e.amount_cents) })).sort((x, y) => x.amount_cents - y.amount_cents)).toEqual([
+      { code: 'company', owner_id: a.id, line: 'refund', amount_cents: -300 },
+      { code: 'refunds', owner_id: null, line: 'refund', amount_cents: 300 },
+    ]);
+    expect((await a.boss.client.get(`/api/corporate/companies/${a.id}`)).body.company.owed_cents).toBe(owedBefore - 300);
+    expect((await admin.get(`/api/admin/companies/${a.id}`)).body.company.owed_cents).toBe(owedBefore - 300);
+    // The rider's accounts and wallet: untouched.
+    expect(await riderAccounts()).toEqual(riderBefore);
+    expect((await m.client.get('/api/payments/history')).body.balances).toEqual(walletBefore);
+    // The ledger is balanced; the ride's money says where the refund went.
+    expect((await trialBalance(db())).balanced).toBe(true);
+    const receipt = (await m.client.get(`/api/rides/${ride.id}/receipt`)).body.receipt;
+    expect(receipt.money).toMatchObject({ refunded_cents: 300, refundable_cents: ride.fare_cents - 300, refunds: [expect.objectContaining({ amount_cents: 300, destination: 'company' })] });
+    // The rider's history lists the fare and the refund as the company's, not as money of theirs.
+    const history = (await m.client.get('/api/payments/history')).body.items as { kind: string; amount_cents: number; methods: string[] }[];
+    expect(history.filter((i) => i.kind === 'refund' || i.kind === 'fare').map((i) => [i.kind, i.amount_cents, i.methods])).toEqual([
+      ['refund', 300, ['company']],
+      ['fare', -ride.fare_cents, ['company']],
+    ]);
+    // The rider is told it went to the company.
+    const note = await db().selectFrom('notifications').select('message').where('user_id', '=', m.id).where('title', '=', 'Refund approved').executeTakeFirstOrThrow();
+    expect(note.message).toMatch(/company’s account/);
   });
 });
 

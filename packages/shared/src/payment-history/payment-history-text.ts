@@ -24,7 +24,7 @@ export const paymentHistoryText = {
     other: 'Adjustment',
     referral_reward: 'Referral reward',
   } satisfies Record<HistoryKind, string>,
-  methods: { cash: 'Cash', card: 'Card', wallet: 'Wallet', owed: 'Added to what you owe' },
+  methods: { cash: 'Cash', card: 'Card', wallet: 'Wallet', owed: 'Added to what you owe', company: 'Company account' },
   receiptLink: 'Receipt',
   fullReceipt: 'Full receipt, PDF and refunds',
   receiptLabel: (ride: string) => `Receipt of the ride ${ride}`,

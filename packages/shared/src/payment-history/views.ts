@@ -19,7 +19,7 @@ export const historyItemSchema = z.strictObject({
   amount_cents: z.number().int(),
   currency: z.string(),
   /** How it was paid or where it went: cash, card, wallet (several for a split payment). */
-  methods: z.array(z.enum(['cash', 'card', 'wallet', 'owed'])),
+  methods: z.array(z.enum(['cash', 'card', 'wallet', 'owed', 'company'])),
   ride: z
     .strictObject({
       id: z.string(),
