@@ -3,6 +3,7 @@ import { checkPolicy, describeHours, localClock, monthStartIn, nearApprovedAddre
 import { DEFAULT_POLICY } from '@openride/shared/corporate/schemas';
 import { distanceMeters } from '@openride/shared/geo/lat-lng';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trialBalance } from '../src/ledger/ledger';
 import type { TestClient } from './http-client';
 import { ADMIN_ENV, adminOf, approvedDriverOf, FERRY_BUILDING, newUser, nextOffer, north, type OnlineDriver, onlineDriver, UNION_SQUARE } from './ride-actors';
 import { signUp, startTestServer, type TestServer, uniqueEmail } from './test-server';
@@ -165,6 +166,60 @@ describe('who may do what', () => {
   });
 });
 
+describe('a member’s own budget', () => {
+  it('sets and clears it (the policy’s applies again), audited; bad input 400 and refusals change nothing', async () => {
+    const a = await company({ members: 1 });
+    const m = a.members[0]!;
+    const b = await company({ members: 1 });
+    const path = `/api/corporate/companies/${a.id}/members/${m.id}/budget`;
+    const budgetRow = async () => (await db().selectFrom('company_members').select('monthly_budget_cents').where('company_id', '=', a.id).where('user_id', '=', m.id).executeTakeFirstOrThrow()).monthly_budget_cents;
+    const audits = () => db().selectFrom('audit_log').select(['action', 'before', 'after']).where('entity_id', '=', a.id).where('action', '=', 'company.member_budget').orderBy('created_at').execute();
+    expect((await savePolicy(a.boss.client, a.id, policy({ monthly_budget_cents: 10_000 }))).status).toBe(200);
+
+    const set = await a.boss.client.put(path, { monthly_budget_cents: 25_000 });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.members.find((x: { user_id: string }) => x.user_id === m.id)).toMatchObject({ monthly_budget_cents: 25_000, budget_cents: 25_000 });
+    expect(await budgetRow()).toBe(25_000);
+
+    // Bad input: 400, nothing changes, nothing audited.
+    for (const body of [{ monthly_budget_cents: -1 }, { monthly_budget_cents: 12.5 }, { monthly_budget_cents: '100' }, {}, { monthly_budget_cents: 100, extra: 1 }, { monthly_budget_cents: 2_000_000_000 }]) {
+      const res = await a.boss.client.put(path, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    // Refused: a plain member (even on themselves), another company's admin, a platform admin, a visitor.
+    for (const [who, client, status] of [
+      ['member', m.client, 403],
+      ['admin of B', b.boss.client, 403],
+      ['member of B', b.members[0]!.client, 403],
+      ['platform admin', admin, 403],
+      ['visitor', server.client(), 401],
+    ] as const) {
+      expect((await client.put(path, { monthly_budget_cents: 99_999 })).status, who).toBe(status);
+    }
+    // Another company's member through A's route: not A's member.
+    expect((await a.boss.client.put(`/api/corporate/companies/${a.id}/members/${b.members[0]!.id}/budget`, { monthly_budget_cents: 1 })).status).toBe(404);
+    expect(await budgetRow()).toBe(25_000);
+    expect(await audits()).toHaveLength(1);
+
+    const cleared = await a.boss.client.put(path, { monthly_budget_cents: null });
+    expect(cleared.body.members.find((x: { user_id: string }) => x.user_id === m.id)).toMatchObject({ monthly_budget_cents: null, budget_cents: 10_000 });
+    expect(await budgetRow()).toBeNull();
+    const rows = await audits();
+    expect(rows.map((r) => [r.before, r.after])).toEqual([
+      [
+        { user_id: m.id, monthly_budget_cents: null },
+        { user_id: m.id, monthly_budget_cents: 25_000 },
+      ],
+      [
+        { user_id: m.id, monthly_budget_cents: 25_000 },
+        { user_id: m.id, monthly_budget_cents: null },
+      ],
+    ]);
+    // B's member was never touched.
+    expect((await b.boss.client.get(`/api/corporate/companies/${b.id}`)).body.members.map((x: { monthly_budget_cents: number | null }) => x.monthly_budget_cents)).toEqual([null, null]);
+  });
+});
+
 describe('invitations', () => {
   it('refuses the wrong account, an expired link and a used one; a new invitation replaces the pending one', async () => {
     const a = await company();
@@ -198,6 +253,59 @@ describe('invitations', () => {
     expect([reused.status, reused.body.error.code]).toEqual([409, 'INVITATION_USED']);
     // An active member is not invited again.
     expect((await invite()).body.error.code).toBe('ALREADY_COMPANY_MEMBER');
+  });
+
+  it('a company admin revokes a pending invitation (its link stops working); refused to others, and for an accepted one', async () => {
+    const a = await company({ members: 1 });
+    const b = await company({ members: 1 });
+    const email = uniqueEmail('revoked');
+    const sent = await a.boss.client.post(`/api/corporate/companies/${a.id}/invitations`, { email });
+    expect(sent.status).toBe(201);
+    const invitationId = sent.body.invitation.id as string;
+    const token = await tokenIn(email);
+    const revokePath = (companyId: string, id = invitationId) => `/api/corporate/companies/${companyId}/invitations/${id}/revoke`;
+    const status = async () => (await db().selectFrom('company_invitations').select('status').where('id', '=', invitationId).executeTakeFirstOrThrow()).status;
+    const audits = () => db().selectFrom('audit_log').select(['actor_id', 'before', 'after']).where('entity_id', '=', a.id).where('action', '=', 'company.invite_revoke').execute();
+
+    for (const [who, client, path, code] of [
+      ['member of A', a.members[0]!.client, revokePath(a.id), 403],
+      ['admin of B on A', b.boss.client, revokePath(a.id), 403],
+      ['admin of B through B', b.boss.client, revokePath(b.id), 404],
+      ['platform admin', admin, revokePath(a.id), 403],
+      ['visitor', server.client(), revokePath(a.id), 401],
+      ['admin of A, not an id', a.boss.client, revokePath(a.id, 'not-an-id'), 404],
+      ['admin of A, unknown id', a.boss.client, revokePath(a.id, '00000000-0000-4000-8000-000000000000'), 404],
+    ] as const) {
+      expect((await client.post(path, {})).status, who).toBe(code);
+    }
+    expect(await status()).toBe('pending');
+    expect(await audits()).toEqual([]);
+
+    const revoked = await a.boss.client.post(revokePath(a.id), {});
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    expect(revoked.body.invitations).toEqual([]);
+    expect(await status()).toBe('revoked');
+    const bossId = (await a.boss.client.get('/api/me')).body.user.id as string;
+    expect(await audits()).toEqual([{ actor_id: bossId, before: { invitation_id: invitationId, email, role: 'member', status: 'pending' }, after: { invitation_id: invitationId, status: 'revoked' } }]);
+    // Again: nothing more changes, nothing more is audited.
+    expect((await a.boss.client.post(revokePath(a.id), {})).status).toBe(200);
+    expect(await audits()).toHaveLength(1);
+
+    // The link answers INVITATION_INVALID, to read and to accept.
+    const invitee = server.client();
+    expect((await signUp(invitee, { email })).status).toBe(200);
+    const read = await invitee.get(`/api/corporate/invitations/${encodeURIComponent(token)}`);
+    expect([read.status, read.body.error.code]).toEqual([404, 'INVITATION_INVALID']);
+    const accept = await invitee.post('/api/corporate/invitations/accept', { token });
+    expect([accept.status, accept.body.error.code]).toEqual([404, 'INVITATION_INVALID']);
+    expect((await invitee.get('/api/corporate/companies')).body.companies).toEqual([]);
+
+    // An accepted invitation cannot be revoked (remove the person instead).
+    const accepted = await db().selectFrom('company_invitations').select('id').where('company_id', '=', a.id).where('status', '=', 'accepted').executeTakeFirstOrThrow();
+    const refused = await a.boss.client.post(revokePath(a.id, accepted.id), {});
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'INVITATION_USED']);
+    expect((await db().selectFrom('company_invitations').select('status').where('id', '=', accepted.id).executeTakeFirstOrThrow()).status).toBe('accepted');
+    expect(await audits()).toHaveLength(1);
   });
 
   it('a removed member is refused on account; the last company admin cannot be removed', async () => {
@@ -278,6 +386,36 @@ describe('the policy at request time', () => {
     expect((await m.client.post(`/api/rides/${booked.body.ride.id}/cancel`, {})).status).toBe(200);
   });
 
+  it('an overnight window (its end before its start) is saved, refused with its words, and lets a ride through inside it', async () => {
+    const a = await company({ members: 1 });
+    const m = a.members[0]!;
+    const now = localClock(new Date(), 'America/Los_Angeles');
+    const hhmm = (x: number) => `${String(Math.floor(x / 60)).padStart(2, '0')}:${String(x % 60).padStart(2, '0')}`;
+    // The day after tomorrow's night: neither today's evening nor last night's morning.
+    const later = ((now.day + 1) % 7) + 1;
+    const outside = { days: [later], from: '22:00', to: '06:00' };
+    const res = await savePolicy(a.boss.client, a.id, policy({ allowed_hours: outside }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.policy.allowed_hours).toEqual(outside);
+    const check = await m.client.post(`/api/corporate/companies/${a.id}/check`, { pickup: UNION_SQUARE, fares: [{ ride_type: 'economy', fare_cents: 1000 }] });
+    expect(check.body.options[0].reason).toBe(`Outside allowed hours (${describeHours(outside, 'inline')})`);
+    expect(check.body.options[0].reason).toMatch(/, overnight\)$/);
+    const refused = await bookBusiness(m.client, a.id);
+    expect([refused.status, refused.body.error.code]).toEqual([422, 'BUSINESS_OUTSIDE_HOURS']);
+    expect(await ridesOf(m.id)).toEqual([]);
+    // A window that starts and ends at the same time: 400, the policy stays.
+    expect((await savePolicy(a.boss.client, a.id, policy({ version: 1, allowed_hours: { days: [1], from: '09:00', to: '09:00' } }))).status).toBe(400);
+    expect((await a.boss.client.get(`/api/corporate/companies/${a.id}`)).body.policy).toMatchObject({ version: 1, allowed_hours: outside });
+    // Every day, overnight, shut for one hour two hours away from now: the ride is allowed.
+    const m0 = now.minutes;
+    const inside = m0 >= 1260 && m0 < 1320 ? { days: [1, 2, 3, 4, 5, 6, 7], from: hhmm(m0 - 120), to: hhmm(m0 - 180) } : { days: [1, 2, 3, 4, 5, 6, 7], from: hhmm((m0 + 180) % 1440), to: hhmm((m0 + 120) % 1440) };
+    expect(inside.to < inside.from).toBe(true);
+    expect((await savePolicy(a.boss.client, a.id, policy({ version: 1, allowed_hours: inside }))).status).toBe(200);
+    const booked = await bookBusiness(m.client, a.id);
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect((await m.client.post(`/api/rides/${booked.body.ride.id}/cancel`, {})).status).toBe(200);
+  });
+
   it('races: N simultaneous business requests with credit for two book exactly two', async () => {
     const probe = await newUser(server, 'Fare Probe');
     const fare = await economyFare(probe.client);
@@ -310,19 +448,25 @@ describe('the policy at request time', () => {
   });
 });
 
+/** A business ride booked by `rider` on the company's account and driven to its end. */
+async function completeBusinessRide(rider: TestClient, companyId: string) {
+  driver ??= await onlineDriver(server, admin, north(UNION_SQUARE, 300), 'Corporate Cory');
+  await driver.locate(north(UNION_SQUARE, 300));
+  const booked = await bookBusiness(rider, companyId);
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  const ride = booked.body.ride as { id: string; pin: string; fare_cents: number };
+  await nextOffer(driver, ride.id);
+  for (const step of ['accept', 'arrive']) expect((await driver.client.post(`/api/rides/${ride.id}/${step}`, {})).status).toBe(200);
+  expect((await driver.client.post(`/api/rides/${ride.id}/start`, { pin: ride.pin })).status).toBe(200);
+  expect((await driver.client.post(`/api/rides/${ride.id}/complete`, {})).status).toBe(200);
+  return ride;
+}
+
 describe('money', () => {
   it('a completed business ride posts fare_business to the company account, nothing as cash to the driver; spending shows it', async () => {
     const a = await company({ members: 1 });
     const m = a.members[0]!;
-    driver ??= await onlineDriver(server, admin, north(UNION_SQUARE, 300), 'Corporate Cory');
-    await driver.locate(north(UNION_SQUARE, 300));
-    const booked = await bookBusiness(m.client, a.id);
-    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    const ride = booked.body.ride as { id: string; pin: string; fare_cents: number };
-    await nextOffer(driver, ride.id);
-    for (const step of ['accept', 'arrive']) expect((await driver.client.post(`/api/rides/${ride.id}/${step}`, {})).status).toBe(200);
-    expect((await driver.client.post(`/api/rides/${ride.id}/start`, { pin: ride.pin })).status).toBe(200);
-    expect((await driver.client.post(`/api/rides/${ride.id}/complete`, {})).status).toBe(200);
+    const ride = await completeBusinessRide(m.client, a.id);
     const entries = (
       await db()
         .selectFrom('ledger_entries as e')
@@ -345,7 +489,87 @@ describe('money', () => {
     expect(receipt).toMatchObject({ payment_method: 'business', company_name: a.name });
     // The member's payment history shows the fare on the company's account.
     const row = (await m.client.get('/api/payments/history')).body.items.find((h: { kind: string; ride: { id: string } | null }) => h.kind === 'fare' && h.ride?.id === ride.id);
-    expect(row).toMatchObject({ amount_cents: -ride.fare_cents, methods: ['business'], promotion: null });
+    expect(row).toMatchObject({ amount_cents: -ride.fare_cents, methods: ['company'], promotion: null });
+  });
+});
+
+describe('refunds on business rides (decision 0072)', () => {
+  it('an approved refund credits the company’s account (line refund), never the rider; wallet credit refused; the ledger stays balanced', async () => {
+    const a = await company({ members: 1 });
+    const m = a.members[0]!;
+    const ride = await completeBusinessRide(m.client, a.id);
+    const companyEntries = () =>
+      db()
+        .selectFrom('ledger_entries as e')
+        .innerJoin('ledger_accounts as acc', 'acc.id', 'e.account_id')
+        .select(['e.line', 'e.amount_cents', 'e.transaction_id'])
+        .where('acc.code', '=', 'company')
+        .where('acc.owner_id', '=', a.id)
+        .execute();
+    const riderAccounts = () =>
+      db()
+        .selectFrom('ledger_entries as e')
+        .innerJoin('ledger_accounts as acc', 'acc.id', 'e.account_id')
+        .select(['acc.code', 'e.amount_cents'])
+        .where('acc.owner_id', '=', m.id)
+        .execute();
+    const owedBefore = (await a.boss.client.get(`/api/corporate/companies/${a.id}`)).body.company.owed_cents as number;
+    expect(owedBefore).toBe(ride.fare_cents);
+    const riderBefore = await riderAccounts();
+    const walletBefore = (await m.client.get('/api/payments/history')).body.balances;
+
+    // The rider reports it: the fare the company paid is what may be refunded.
+    const reported = await m.client.post(`/api/rides/${ride.id}/refund-requests`, { reason: 'driver_detour', amount_cents: 300 });
+    expect(reported.status, JSON.stringify(reported.body)).toBe(201);
+    const requestId = reported.body.request.id as string;
+    const detail = (await admin.get(`/api/admin/refund-requests/${requestId}`)).body;
+    expect(detail.refund_to).toBe('company');
+    expect(detail.money).toMatchObject({ business_cents: ride.fare_cents, paid_cents: ride.fare_cents, refundable_cents: ride.fare_cents, cash_cents: 0, wallet_cents: 0, card_cents: 0 });
+
+    // Wallet credit to the rider is refused on a business ride, as is bad input: nothing changes.
+    for (const body of [{ action: 'credit', bearer: 'platform', amount_cents: 300 }, { action: 'approve_partial', bearer: 'platform', amount_cents: -5 }, { action: 'approve_partial', bearer: 'nobody', amount_cents: 300 }]) {
+      expect((await admin.post(`/api/admin/refund-requests/${requestId}/decision`, body)).status, JSON.stringify(body)).toBe(400);
+    }
+    // Only platform admins decide: the company admin and the rider are refused.
+    for (const client of [a.boss.client, m.client]) expect((await client.post(`/api/admin/refund-requests/${requestId}/decision`, { action: 'approve_partial', bearer: 'platform', amount_cents: 300 })).status).toBe(403);
+    expect(await companyEntries()).toHaveLength(1);
+    expect((await db().selectFrom('refund_requests').select('status').where('id', '=', requestId).executeTakeFirstOrThrow()).status).toBe('open');
+
+    const approved = await admin.post(`/api/admin/refund-requests/${requestId}/decision`, { action: 'approve_partial', bearer: 'platform', amount_cents: 300 });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.request).toMatchObject({ status: 'approved', destination: 'company', refunded_cents: 300 });
+
+    // The company's account: credited 300 with line refund, in the refund's transaction; it owes 300 less.
+    const tx = await db().selectFrom('ledger_transactions').select(['id', 'kind']).where('idempotency_key', '=', `refund_request:${requestId}`).executeTakeFirstOrThrow();
+    expect(tx.kind).toBe('refund');
+    const entries = await db()
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as acc', 'acc.id', 'e.account_id')
+      .select(['acc.code', 'acc.owner_id', 'e.line', 'e.amount_cents'])
+      .where('e.transaction_id', '=', tx.id)
+      .execute();
+    expect(entries.map((e) => ({ ...e, amount_cents: Number(e.amount_cents) })).sort((x, y) => x.amount_cents - y.amount_cents)).toEqual([
+      { code: 'company', owner_id: a.id, line: 'refund', amount_cents: -300 },
+      { code: 'refunds', owner_id: null, line: 'refund', amount_cents: 300 },
+    ]);
+    expect((await a.boss.client.get(`/api/corporate/companies/${a.id}`)).body.company.owed_cents).toBe(owedBefore - 300);
+    expect((await admin.get(`/api/admin/companies/${a.id}`)).body.company.owed_cents).toBe(owedBefore - 300);
+    // The rider's accounts and wallet: untouched.
+    expect(await riderAccounts()).toEqual(riderBefore);
+    expect((await m.client.get('/api/payments/history')).body.balances).toEqual(walletBefore);
+    // The ledger is balanced; the ride's money says where the refund went.
+    expect((await trialBalance(db())).balanced).toBe(true);
+    const receipt = (await m.client.get(`/api/rides/${ride.id}/receipt`)).body.receipt;
+    expect(receipt.money).toMatchObject({ refunded_cents: 300, refundable_cents: ride.fare_cents - 300, refunds: [expect.objectContaining({ amount_cents: 300, destination: 'company' })] });
+    // The rider's history lists the fare and the refund as the company's, not as money of theirs.
+    const history = (await m.client.get('/api/payments/history')).body.items as { kind: string; amount_cents: number; methods: string[] }[];
+    expect(history.filter((i) => i.kind === 'refund' || i.kind === 'fare').map((i) => [i.kind, i.amount_cents, i.methods])).toEqual([
+      ['refund', 300, ['company']],
+      ['fare', -ride.fare_cents, ['company']],
+    ]);
+    // The rider is told it went to the company.
+    const note = await db().selectFrom('notifications').select('message').where('user_id', '=', m.id).where('title', '=', 'Refund approved').executeTakeFirstOrThrow();
+    expect(note.message).toMatch(/company’s account/);
   });
 });
 

@@ -11,6 +11,7 @@ import { createCompany } from './create-company';
 import { inviteMember } from './invite-member';
 import { COMPANIES_CSV, listCompanies } from './list-companies';
 import { removeMember, setMemberBudget } from './manage-members';
+import { revokeInvitation } from './revoke-invitation';
 import { checkBusinessTrip } from './ride-business';
 import { savePolicy } from './save-policy';
 import { updateCompany } from './update-company';
@@ -52,6 +53,11 @@ export function corporateRoutes(services: Services) {
     await requireCompanyAdmin(db, c.req.param('id'), user.id);
     const input = inviteMemberSchema.parse(await c.req.json());
     return c.json({ invitation: await inviteMember(services, user.id, c.req.param('id'), input) }, 201);
+  });
+  app.post('/api/corporate/companies/:id/invitations/:invitationId/revoke', async (c) => {
+    const id = c.req.param('id');
+    await revokeInvitation(db, requireUser(c).id, id, c.req.param('invitationId'));
+    return c.json(await companyDetail(db, id));
   });
   app.post('/api/corporate/companies/:id/members/:userId/remove', async (c) => {
     const id = c.req.param('id');

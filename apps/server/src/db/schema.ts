@@ -779,7 +779,7 @@ export type RefundRequestsTable = {
   status: Generated<'open' | 'approved' | 'credited' | 'rejected'>;
   decision: 'approve_full' | 'approve_partial' | 'credit' | 'reject' | null;
   bearer: 'platform' | 'driver' | null;
-  destination: 'wallet' | 'card' | null;
+  destination: 'wallet' | 'card' | 'company' | null;
   decision_reason: string | null;
   decided_by: string | null;
   decided_at: Timestamp | null;

@@ -7,10 +7,11 @@ export type RefundPosting = {
   requestId: string;
   /** Another key than the request's, for a second posting of the same request (its card refund refused, decision 0054). */
   key?: string;
-  ride: { id: string; city_id: string; currency: string; rider_id: string; driver_id: string | null };
+  /** `company_id`: a business ride's company, whose account a `company` refund credits. */
+  ride: { id: string; city_id: string; currency: string; rider_id: string; driver_id: string | null; company_id?: string | null };
   amount_cents: number;
   bearer: 'platform' | 'driver';
-  destination: 'wallet' | 'card';
+  destination: 'wallet' | 'card' | 'company';
   created_by: string;
   reason?: string | null;
   memo?: Record<string, unknown>;
@@ -20,13 +21,18 @@ export type RefundPosting = {
  * A refund, in the transaction that decides it (decision 0039, signs of 0037: debit positive). Who bears it
  * is debited with line `refund` — the platform's `refunds` expense, or the driver's account (they owe more,
  * or are owed less); the rider gets it back: wallet credit (credit `rider_wallet`, line `wallet_credit`) or
- * the card (credit `processor_clearing`, line `refund`, once the payment provider has refunded it).
+ * the card (credit `processor_clearing`, line `refund`, once the payment provider has refunded it). A business ride's
+ * refund credits the company's account instead (credit `company`, line `refund`: it owes less; decision 0072), never the
+ * rider, so the company's balance and invoice carry it.
  */
 export async function postRefund(trx: Kysely<DB>, input: RefundPosting) {
   if (!Number.isSafeInteger(input.amount_cents) || input.amount_cents <= 0) throw new Error(`ledger: a refund is a positive amount, got ${input.amount_cents}`);
   if (input.bearer === 'driver' && !input.ride.driver_id) throw new Error('ledger: a ride without a driver cannot be refunded at the driver’s cost');
   const bearer: AccountRef = input.bearer === 'driver' ? { code: 'driver', owner: input.ride.driver_id! } : { code: 'refunds' };
-  const credit: AccountRef = input.destination === 'wallet' ? { code: 'rider_wallet', owner: input.ride.rider_id } : { code: 'processor_clearing' };
+  if (input.destination === 'company' && !input.ride.company_id) throw new Error('ledger: only a business ride is refunded to a company');
+  if (input.destination !== 'company' && input.ride.company_id) throw new Error('ledger: a business ride is refunded to its company, never to the rider');
+  const credit: AccountRef =
+    input.destination === 'wallet' ? { code: 'rider_wallet', owner: input.ride.rider_id } : input.destination === 'company' ? { code: 'company', owner: input.ride.company_id! } : { code: 'processor_clearing' };
   return post(trx, {
     kind: 'refund',
     key: input.key ?? `refund_request:${input.requestId}`,

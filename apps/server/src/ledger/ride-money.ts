@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 
 /** The lines of a rider's payment for a fare, by method (decision 0037); their sum over completed rides is GMV. */
-const FARE_LINES = { fare_cash: 'cash', fare_card: 'card', fare_wallet: 'wallet' } as const;
+const FARE_LINES = { fare_cash: 'cash', fare_card: 'card', fare_wallet: 'wallet', fare_business: 'business' } as const;
 /** The rider's side of a tip, by how it was paid (decision 0038); the driver's side is line `tip`. */
 export const TIP_PAID_LINES = new Set(['tip_card', 'tip_wallet', 'tip_cash']);
 /** The accounts that bear a refund (debit side, line `refund`): the platform's expense or the driver's balance. */
@@ -15,6 +15,7 @@ const empty = (currency: string): RideMoney => ({
   cash_cents: 0,
   card_cents: 0,
   wallet_cents: 0,
+  business_cents: 0,
   carried_fee_cents: 0,
   tip_cents: 0,
   refunded_cents: 0,
@@ -25,7 +26,8 @@ const empty = (currency: string): RideMoney => ({
 /**
  * The money of rides, each figure a sum of ledger entries of the rides' transactions (decision 0039):
  *
- * - paid = fare_cash + fare_card + fare_wallet (carried fees included), less a card capture refused for good
+ * - paid = fare_cash + fare_card + fare_wallet (carried fees included) + fare_business (a business ride's fare, paid by
+ *   the company's account, decision 0066), less a card capture refused for good
  *   (`card_declined` on processor clearing: owed instead, decision 0043), + tips (the `tip_card`/`tip_wallet`/
  *   `tip_cash` entries of the ride's `ride.tip` transactions: the rider's side of a tip);
  * - refunded = the `refund` entries on the accounts that bear refunds (`refunds`, `driver`): a refund's debit
@@ -50,7 +52,7 @@ export async function ridesMoney(db: Kysely<DB>, rides: ReadonlyArray<{ id: stri
     .orderBy('t.created_at')
     .orderBy('e.id')
     .execute();
-  const refundsByTx = new Map<string, { ride: string; at: Date; amount: number; card: boolean; kind: string }>();
+  const refundsByTx = new Map<string, { ride: string; at: Date; amount: number; card: boolean; company: boolean; kind: string }>();
   for (const r of rows) {
     const m = out.get(r.ride_id!);
     if (!m) continue;
@@ -64,17 +66,18 @@ export async function ridesMoney(db: Kysely<DB>, rides: ReadonlyArray<{ id: stri
     else if (TIP_PAID_LINES.has(r.line) && r.kind === 'ride.tip' && amount > 0) m.tip_cents += amount;
     else if (r.line === 'refund' && BEARER_ACCOUNTS.has(r.code)) m.refunded_cents += amount;
     if (r.kind === 'refund') {
-      const tx = refundsByTx.get(r.transaction_id) ?? { ride: r.ride_id!, at: new Date(r.created_at), amount: 0, card: false, kind: r.kind };
+      const tx = refundsByTx.get(r.transaction_id) ?? { ride: r.ride_id!, at: new Date(r.created_at), amount: 0, card: false, company: false, kind: r.kind };
       if (r.line === 'refund' && BEARER_ACCOUNTS.has(r.code)) tx.amount += amount;
       if (r.code === 'processor_clearing') tx.card = true;
+      if (r.code === 'company') tx.company = true;
       refundsByTx.set(r.transaction_id, tx);
     }
   }
-  for (const [id, tx] of refundsByTx) out.get(tx.ride)!.refunds.push({ id, at: tx.at.toISOString(), amount_cents: tx.amount, destination: tx.card ? 'card' : 'wallet' });
+  for (const [id, tx] of refundsByTx) out.get(tx.ride)!.refunds.push({ id, at: tx.at.toISOString(), amount_cents: tx.amount, destination: tx.company ? 'company' : tx.card ? 'card' : 'wallet' });
   for (const m of out.values()) {
     // A declined capture of a cancellation fee (no fare on the card) takes nothing from the fare's card part.
     m.card_cents = Math.max(0, m.card_cents);
-    m.paid_cents = m.cash_cents + m.card_cents + m.wallet_cents + m.tip_cents;
+    m.paid_cents = m.cash_cents + m.card_cents + m.wallet_cents + m.business_cents + m.tip_cents;
     m.refundable_cents = Math.max(0, m.paid_cents - m.refunded_cents);
   }
   return out;

@@ -33,7 +33,7 @@ function readTransaction(kind: string, entries: Entry[], userId: string): { kind
   const has = (f: (e: Entry) => boolean) => entries.some(f);
   if (kind === 'ride.completed') {
     const methods: Method[] = [];
-    for (const [line, m] of [['fare_cash', 'cash'], ['fare_card', 'card'], ['fare_wallet', 'wallet'], ['fare_business', 'business']] as const) if (sum((e) => e.line === line) !== 0) methods.push(m);
+    for (const [line, m] of [['fare_cash', 'cash'], ['fare_card', 'card'], ['fare_wallet', 'wallet'], ['fare_business', 'company']] as const) if (sum((e) => e.line === line) !== 0) methods.push(m);
     return { kind: 'fare', amount_cents: -sum((e) => e.line.startsWith('fare_')), methods };
   }
   if (kind === 'ride.cancellation_fee') return { kind: 'cancellation_fee', amount_cents: -sum(mine('rider_owed')), methods: ['owed'] };
@@ -43,7 +43,12 @@ function readTransaction(kind: string, entries: Entry[], userId: string): { kind
     return { kind: 'tip', amount_cents: -sum((e) => TIP_PAID_LINES.has(e.line) && e.amount > 0), methods };
   }
   if (kind === 'refund') {
-    const methods: Method[] = [...(has(mine('rider_wallet')) ? (['wallet'] as const) : []), ...(has((e) => e.code === 'processor_clearing') ? (['card'] as const) : [])];
+    const methods: Method[] = [
+      ...(has(mine('rider_wallet')) ? (['wallet'] as const) : []),
+      ...(has((e) => e.code === 'processor_clearing') ? (['card'] as const) : []),
+      // A business ride's refund went back to the company's account (decision 0072).
+      ...(has((e) => e.code === 'company') ? (['company'] as const) : []),
+    ];
     return { kind: 'refund', amount_cents: sum((e) => e.line === 'refund' && (e.code === 'refunds' || e.code === 'driver')), methods };
   }
   const amount = -sum(mine('rider_wallet')) - sum(mine('rider_owed'));

@@ -25,7 +25,8 @@ import { refundToCard } from './refund-to-card';
  * Where the money goes: a wallet credit always to the rider's wallet; an approval back to how the rider paid —
  * a cash or wallet ride to the wallet (cash cannot be handed back), a card ride to the card through
  * `refundToCard`, which queues the processor's refund as a `card-refund` job in this transaction (decision 0054:
- * if the processor refuses it, the job moves the refund to the rider's wallet).
+ * if the processor refuses it, the job moves the refund to the rider's wallet). A business ride's refund credits
+ * the company's account (decision 0072) whatever the action; Give wallet credit is refused on it (400).
  */
 export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push' | 'jobs'>, adminId: string, requestId: string, decision: RefundDecision) {
   if (!isUuid(requestId)) throw notFound('No such refund request.');
@@ -63,11 +64,13 @@ export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push
     const amount = decision.action === 'approve_full' ? money.refundable_cents : decision.amount_cents;
     if (amount <= 0 || amount > money.refundable_cents) throw domainError('REFUND_EXCEEDS_PAID');
     if (decision.bearer === 'driver' && !ride.driver_id) throw badRequest('This ride had no driver: the platform bears its refund.');
-    const destination = decision.action !== 'credit' && money.card_cents > 0 ? 'card' : 'wallet';
+    // A business ride's refund goes back to the company's account, never to the rider (decision 0072).
+    if (ride.company_id && decision.action === 'credit') throw badRequest(refundText.admin.businessNoCredit);
+    const destination = ride.company_id ? 'company' : decision.action !== 'credit' && money.card_cents > 0 ? 'card' : 'wallet';
     if (destination === 'card') await refundToCard(services, trx, { requestId, rideId: ride.id, amount_cents: amount, currency });
     const tx = await postRefund(trx, {
       requestId,
-      ride: { id: ride.id, city_id: ride.city_id, currency, rider_id: ride.rider_id, driver_id: ride.driver_id },
+      ride: { id: ride.id, city_id: ride.city_id, currency, rider_id: ride.rider_id, driver_id: ride.driver_id, company_id: ride.company_id },
       amount_cents: amount,
       bearer: decision.bearer,
       destination,
@@ -90,7 +93,7 @@ export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push
       after: { status, ride_id: ride.id, action: decision.action, amount_cents: amount, bearer: decision.bearer, destination, ledger_transaction_id: tx.id },
       reason: decision.note ?? null,
     });
-    const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...refundText.notice.approved(amount, currency, destination === 'wallet'), kind: 'payment', link: `/payment-history/${ride.id}` });
+    const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...refundText.notice.approved(amount, currency, destination), kind: 'payment', link: `/payment-history/${ride.id}` });
     return { notification, toCard: destination === 'card' };
   });
   await outcome.notification.publish();

@@ -25,6 +25,6 @@ export async function getRefundDetail(db: Kysely<DB>, requestId: string): Promis
     fare_lines: receiptLines(ride).lines,
     money,
     other_requests: (others.get(ride.id) ?? []).filter((r) => r.id !== requestId),
-    refund_to: money.card_cents > 0 ? 'card' : 'wallet',
+    refund_to: ride.company_id ? 'company' : money.card_cents > 0 ? 'card' : 'wallet',
   };
 }

@@ -86,6 +86,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'company.create': 'Company created',
   'company.update': 'Company edited or suspended',
   'company.invite': 'Company invitation sent',
+  'company.invite_revoke': 'Company invitation revoked',
   'company.member_add': 'Company member added',
   'company.member_remove': 'Company member removed',
   'company.member_budget': 'Company member budget set',

@@ -17,6 +17,7 @@ const adminRefusals = { 401: { description: 'Not signed in' }, 403: { descriptio
 const companyAdminRefusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin of this company' }, 404: { description: 'No such company' } } as const;
 const memberParams = z.object({ id: z.string(), userId: z.string() });
 const tokenParams = z.object({ token: z.string() });
+const invitationParams = z.object({ id: z.string(), invitationId: z.string() });
 
 /** Corporate accounts (issue 16, decisions 0066 and 0067): platform admins manage companies; company admins their people and policy; members ride on account. */
 export const corporateRoutes = defineRoutes([
@@ -101,6 +102,16 @@ export const corporateRoutes = defineRoutes([
       409: { description: 'ALREADY_COMPANY_MEMBER: that person is an active member already' },
       ...companyAdminRefusals,
     },
+  },
+  {
+    method: 'POST',
+    path: '/api/corporate/companies/:id/invitations/:invitationId/revoke',
+    tag: 'corporate',
+    summary: 'Revoke a pending invitation (audited company.invite_revoke): its link then answers INVITATION_INVALID',
+    description: 'Revoking one already revoked changes nothing. An invitation of another company is not found.',
+    auth: 'user',
+    request: { params: invitationParams },
+    responses: { 200: { description: 'The company', schema: companyDetailSchema }, 409: { description: 'INVITATION_USED: it was accepted already' }, ...companyAdminRefusals },
   },
   {
     method: 'POST',

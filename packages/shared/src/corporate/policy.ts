@@ -37,21 +37,44 @@ export function localClock(at: Date, timeZone: string): { day: number; minutes: 
 
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** Inside the allowed days and [from, to) on the city's clock; no window allows any time. */
-export function withinHours(hours: AllowedHours | null, at: Date, timeZone: string): boolean {
-  if (!hours) return true;
-  const { day, minutes } = localClock(at, timeZone);
-  return hours.days.includes(day) && minutes >= toMinutes(hours.from) && minutes < toMinutes(hours.to);
+/** A window whose end is earlier than its start runs past midnight (22:00–06:00). */
+export const isOvernight = (hours: Pick<AllowedHours, 'from' | 'to'>) => hours.to < hours.from;
+
+/** The ISO weekday before `day` (Monday's is Sunday). */
+const dayBefore = (day: number) => ((day + 5) % 7) + 1;
+
+/**
+ * Inside the allowed hours at a wall-clock time (the city's weekday and minutes since its midnight), with no
+ * daylight saving in it: a same-day window is [from, to) on an allowed day; an overnight one is from `from` to
+ * midnight on an allowed day and from midnight to `to` on the day after one (decision 0072: the hours after
+ * midnight belong to the day the window starts, so Mon–Fri 22:00–06:00 allows Saturday 03:00, not Monday 03:00).
+ */
+export function withinHoursAt(hours: AllowedHours, clock: { day: number; minutes: number }): boolean {
+  const from = toMinutes(hours.from);
+  const to = toMinutes(hours.to);
+  if (from < to) return hours.days.includes(clock.day) && clock.minutes >= from && clock.minutes < to;
+  return (hours.days.includes(clock.day) && clock.minutes >= from) || (hours.days.includes(dayBefore(clock.day)) && clock.minutes < to);
 }
 
-/** "Mon–Fri 07:00–20:00", "Mon, Wed, Fri 09:00–17:00", "Every day 06:00–22:00". */
-export function describeHours(hours: AllowedHours): string {
+/** Inside the allowed hours on the city's clock at `at` (daylight saving as the city lives it); no window allows any time. */
+export function withinHours(hours: AllowedHours | null, at: Date, timeZone: string): boolean {
+  if (!hours) return true;
+  return withinHoursAt(hours, localClock(at, timeZone));
+}
+
+/**
+ * "Mon–Fri 07:00–20:00", "Mon, Wed, Fri 09:00–17:00", "Every day 06:00–22:00", "Mon–Fri 22:00–06:00 (overnight)".
+ * `inline` says the overnight mark without parentheses, for a sentence already in them ("…, overnight").
+ */
+export function describeHours(hours: AllowedHours, style: 'label' | 'inline' = 'label'): string {
   const days = [...new Set(hours.days)].sort((a, b) => a - b);
   let said: string;
   if (days.length === 7) said = 'Every day';
   else if (days.length >= 3 && days[days.length - 1]! - days[0]! === days.length - 1) said = `${DAY_NAMES[days[0]! - 1]}–${DAY_NAMES[days[days.length - 1]! - 1]}`;
   else said = days.map((d) => DAY_NAMES[d - 1]).join(', ');
-  return `${said} ${hours.from}–${hours.to}`;
+  const window = `${said} ${hours.from}–${hours.to}`;
+  if (!isOvernight(hours)) return window;
+  return style === 'label' ? `${window} (overnight)` : `${window}, overnight`;
 }
 
 /** Within radius_m of an approved address; no addresses allows any pickup. */
@@ -89,7 +112,7 @@ export function checkPolicy(policy: CompanyPolicy, ctx: PolicyContext): PolicyVe
   const no = (refusal: PolicyRefusal, reason: string): PolicyVerdict => ({ allowed: false, refusal, reason });
   if (!policy.ride_types.includes(ctx.ride_type)) return no('ride_type', policyText.rideType(ctx.ride_type, ctx.company_name));
   if (policy.per_ride_limit_cents !== null && ctx.fare_cents > policy.per_ride_limit_cents) return no('per_ride_limit', policyText.perRideLimit(money(policy.per_ride_limit_cents, ctx.currency)));
-  if (!withinHours(policy.allowed_hours, ctx.at, ctx.time_zone)) return no('hours', policyText.hours(describeHours(policy.allowed_hours!)));
+  if (!withinHours(policy.allowed_hours, ctx.at, ctx.time_zone)) return no('hours', policyText.hours(describeHours(policy.allowed_hours!, 'inline')));
   if (!nearApprovedAddress(policy.approved_addresses, policy.radius_m, ctx.pickup)) return no('pickup', policyText.pickup);
   if (ctx.budget_left_cents !== null && ctx.fare_cents > ctx.budget_left_cents) return no('budget', policyText.overBudget(money(Math.max(0, ctx.budget_left_cents), ctx.currency)));
   return { allowed: true, note: ctx.budget_left_cents === null ? null : policyText.budgetLeft(money(Math.max(0, ctx.budget_left_cents), ctx.currency)) };

@@ -59,12 +59,25 @@ export const acceptInvitationSchema = z.object({ token: z.string().min(10).max(2
 
 export const memberBudgetSchema = z.object({ monthly_budget_cents: cents().nullable() }).strict();
 
-/** Days are ISO weekdays: 1 = Monday … 7 = Sunday. Times are "HH:MM" in the city's time zone, from < to. */
+/** The member budget dialog: dollars and cents as typed ('150', '150.00') → the API's integer cents. */
+export const memberBudgetFormSchema = z.object({
+  budget: text()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'Enter an amount like 150 or 150.00')
+    .transform((v) => Math.round(Number(v) * 100)),
+});
+export type MemberBudgetFormInput = z.input<typeof memberBudgetFormSchema>;
+
+/**
+ * Days are ISO weekdays: 1 = Monday … 7 = Sunday. Times are "HH:MM" on the city's clock, [from, to). A window
+ * whose end is earlier than its start runs overnight (22:00–06:00): its hours after midnight belong to the day
+ * it starts (decision 0072). A window that starts and ends at the same time means nothing and is refused.
+ */
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time is HH:MM');
 export const allowedHoursSchema = z
   .object({ days: z.array(z.number().int().min(1).max(7)).min(1, 'Choose at least one day').max(7), from: hhmm, to: hhmm })
   .strict()
-  .refine((h) => h.from < h.to, { message: 'The window ends after it starts', path: ['to'] });
+  .refine((h) => h.from !== h.to, { message: 'The window cannot start and end at the same time', path: ['to'] });
 export type AllowedHours = z.infer<typeof allowedHoursSchema>;
 
 export const approvedAddressSchema = placeSchema.extend({ label: text().trim().min(1, 'Name the address').max(200) });

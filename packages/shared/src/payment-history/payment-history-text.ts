@@ -24,7 +24,7 @@ export const paymentHistoryText = {
     other: 'Adjustment',
     referral_reward: 'Referral reward',
   } satisfies Record<HistoryKind, string>,
-  methods: { cash: 'Cash', card: 'Card', wallet: 'Wallet', owed: 'Added to what you owe', business: 'On your company’s account' },
+  methods: { cash: 'Cash', card: 'Card', wallet: 'Wallet', owed: 'Added to what you owe', company: 'Company account' },
   /** A fare's promo code on its row: what the platform paid of it. */
   promotion: (code: string, amount: string) => `Promo ${code} −${amount}`,
   receiptLink: 'Receipt',

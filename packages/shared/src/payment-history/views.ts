@@ -18,8 +18,8 @@ export const historyItemSchema = z.strictObject({
   kind: z.enum(HISTORY_KINDS),
   amount_cents: z.number().int(),
   currency: z.string(),
-  /** How it was paid or where it went: cash, card, wallet (several for a split payment), or on a company's account. */
-  methods: z.array(z.enum(['cash', 'card', 'wallet', 'owed', 'business'])),
+  /** How it was paid or where it went: cash, card, wallet (several for a split payment), or the company’s account. */
+  methods: z.array(z.enum(['cash', 'card', 'wallet', 'owed', 'company'])),
   /** A fare's promo code and what it took off (the platform paid it); null elsewhere. */
   promotion: z.strictObject({ code: z.string(), discount_cents: z.number().int() }).nullable(),
   ride: z

@@ -1,4 +1,4 @@
-import type { RefundAction, RefundBearer, RefundReason, RefundStatus } from './schemas';
+import type { RefundAction, RefundBearer, RefundDestination, RefundReason, RefundStatus } from './schemas';
 
 const money = (cents: number, currency: string) => {
   try {
@@ -31,7 +31,7 @@ export const refundText = {
     reject: 'Reject',
   } satisfies Record<RefundAction, string>,
   bearers: { platform: 'The platform', driver: 'The driver' } satisfies Record<RefundBearer, string>,
-  destinations: { wallet: 'Wallet credit', card: 'Back to the card' },
+  destinations: { wallet: 'Wallet credit', card: 'Back to the card', company: 'To the company’s account' } satisfies Record<RefundDestination, string>,
 
   // The rider's report, on the receipt.
   report: {
@@ -58,10 +58,15 @@ export const refundText = {
 
   // Notifications to the rider.
   notice: {
-    approved: (cents: number, currency: string, toWallet: boolean) => ({
+    approved: (cents: number, currency: string, to: RefundDestination) => ({
       type: 'success' as const,
       title: 'Refund approved',
-      message: toWallet ? `We refunded ${money(cents, currency)} to your OpenRide wallet. It is used first on your next rides.` : `We refunded ${money(cents, currency)} to your card.`,
+      message:
+        to === 'wallet'
+          ? `We refunded ${money(cents, currency)} to your OpenRide wallet. It is used first on your next rides.`
+          : to === 'card'
+            ? `We refunded ${money(cents, currency)} to your card.`
+            : `This was a business ride: we refunded ${money(cents, currency)} to your company’s account, which paid for it.`,
     }),
     rejected: (reason: string) => ({ type: 'warning' as const, title: 'Refund request declined', message: `We looked into your report and did not refund this fare: ${reason}` }),
     cardRefused: (cents: number, currency: string) => ({
@@ -92,7 +97,7 @@ export const refundText = {
     fareLines: 'Fare',
     money: 'Money on this ride',
     paid: 'Paid',
-    byMethod: { cash: 'Cash', card: 'Card', wallet: 'Wallet' },
+    byMethod: { cash: 'Cash', card: 'Card', wallet: 'Wallet', business: 'Company account' },
     tip: 'Tip',
     carried: 'Of which owed from earlier rides',
     refunded: 'Refunded so far',
@@ -112,6 +117,8 @@ export const refundText = {
     failed: 'Could not save the decision.',
     toCard: 'Approvals go back to the card the rider paid with.',
     toWallet: 'This ride was paid in cash or wallet: refunds go to the rider’s wallet as credit.',
+    businessNoCredit: 'A business ride’s refund goes back to the company’s account: approve it instead of giving wallet credit.',
+    toCompany: 'A business ride: refunds go back to the company’s account (it paid the fare), never to the rider. Wallet credit is not offered.',
     decidedBy: (name: string | null, at: string) => `Decided by ${name ?? 'an admin'} on ${at}`,
     otherRequests: 'Earlier requests on this ride',
   },

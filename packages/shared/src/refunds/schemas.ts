@@ -18,7 +18,8 @@ export const REFUND_BEARERS = ['platform', 'driver'] as const;
 export type RefundBearer = (typeof REFUND_BEARERS)[number];
 
 /** Where the money went back: the rider's wallet, or the card they paid with (through the payment provider). */
-export const REFUND_DESTINATIONS = ['wallet', 'card'] as const;
+/** `company`: a business ride's refund goes back to the company's account, never to the rider (decision 0072). */
+export const REFUND_DESTINATIONS = ['wallet', 'card', 'company'] as const;
 export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
 
 /** Days after a ride during which its rider may report a problem with its fare (Uber's window for riders). */

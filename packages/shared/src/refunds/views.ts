@@ -10,11 +10,13 @@ import { REFUND_ACTIONS, REFUND_BEARERS, REFUND_DESTINATIONS, REFUND_REASONS, RE
  */
 export const rideMoneySchema = z.strictObject({
   currency: z.string(),
-  /** fare_cash + fare_card + fare_wallet + tips: what the rider paid for this ride. */
+  /** fare_cash + fare_card + fare_wallet + fare_business + tips: what was paid for this ride (a business ride's fare by the company). */
   paid_cents: z.number().int(),
   cash_cents: z.number().int(),
   card_cents: z.number().int(),
   wallet_cents: z.number().int(),
+  /** fare_business: what the company's account was charged for a business ride (decision 0066). */
+  business_cents: z.number().int(),
   /** Amounts owed from earlier rides (cancellation fees, declined cards) this ride paid (inside the fare lines above). */
   carried_fee_cents: z.number().int(),
   tip_cents: z.number().int(),

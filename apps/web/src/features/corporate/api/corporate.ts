@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BusinessCheck, CompanyDetail, CompanyView, InvitationPreview, MyCompany } from '@openride/shared/corporate/views';
+import type { BusinessCheck, CompanyDetail, CompanyMember, CompanyView, InvitationPreview, MyCompany } from '@openride/shared/corporate/views';
 import { api } from '@/lib/api';
 import { useLivePollInterval } from '@/lib/realtime';
 
-export type { BusinessCheck, CompanyDetail, CompanyView, InvitationPreview, MyCompany };
+export type { BusinessCheck, CompanyDetail, CompanyMember, CompanyView, InvitationPreview, MyCompany };
 
 /** Every key of the corporate domain (the admin table's pages go below `list`). */
 export const corporateKeys = {
@@ -65,6 +65,16 @@ export function useCompanyAction(id: string) {
       if ('company' in data) client.setQueryData(corporateKeys.detail(id), data);
       else void client.invalidateQueries({ queryKey: corporateKeys.detail(id) });
     },
+  });
+}
+
+/** PUT /api/corporate/companies/:id/members/:userId/budget: a member's own budget, or null for the policy's. */
+export function useSetMemberBudget(companyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, monthly_budget_cents }: { userId: string; monthly_budget_cents: number | null }) =>
+      api<CompanyDetail>(`/api/corporate/companies/${encodeURIComponent(companyId)}/members/${encodeURIComponent(userId)}/budget`, { method: 'PUT', body: { monthly_budget_cents } }),
+    onSuccess: (data) => client.setQueryData(corporateKeys.detail(companyId), data),
   });
 }
 

@@ -15,8 +15,10 @@ import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
 import { formatMoney } from '@/lib/money';
 import { useMe } from '@/lib/session';
+import { budgetApplies, MemberBudgetDialog } from './member-budget-dialog';
 import {
   type CompanyDetail,
+  type CompanyMember,
   type CompanyView,
   corporateKeys,
   useAcceptInvitation,
@@ -292,7 +294,7 @@ function MyCompanies({ invoices, quietWhenEmpty }: { invoices?: InvoicesSlot; qu
   );
 }
 
-function PeopleTable({ detail, onRemove }: { detail: CompanyDetail; onRemove?: (userId: string, name: string) => void }) {
+function PeopleTable({ detail, onRemove, onBudget }: { detail: CompanyDetail; onRemove?: (userId: string, name: string) => void; onBudget?: (member: CompanyMember) => void }) {
   const { company } = detail;
   const people = detail.members.filter((m) => m.status === 'active');
   return (
@@ -319,10 +321,15 @@ function PeopleTable({ detail, onRemove }: { detail: CompanyDetail; onRemove?: (
               <td className="py-2 pr-3">{p.email}</td>
               <td className="py-2 pr-3">{p.role === 'admin' ? 'Company admin' : 'Member'}</td>
               <td className="py-2 pr-3 tabular-nums">
-                {formatMoney(p.spent_cents, company.currency)} / {p.budget_cents === null ? 'no budget' : formatMoney(p.budget_cents, company.currency)}
+                {formatMoney(p.spent_cents, company.currency)} / {budgetApplies(p, company.currency)}
               </td>
               {onRemove ? (
-                <td className="py-2">
+                <td className="flex flex-wrap gap-2 py-2">
+                  {onBudget ? (
+                    <Button variant="outline" size="sm" onClick={() => onBudget(p)} aria-label={text.budget.button(p.name)}>
+                      Budget
+                    </Button>
+                  ) : null}
                   <Button variant="outline" size="sm" onClick={() => onRemove(p.user_id, p.name)} aria-label={`Remove ${p.name}`}>
                     Remove
                   </Button>
@@ -342,6 +349,8 @@ function CompanyAdminPanel({ id, invoices }: { id: string; invoices?: InvoicesSl
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'member' | 'admin'>('member');
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
+  const [budgetFor, setBudgetFor] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<{ id: string; email: string } | null>(null);
   const [invited, setInvited] = useState<string | null>(null);
   if (detail.isPending) return <QueryLoading />;
   if (detail.isError) return <QueryError onRetry={() => void detail.refetch()}>Could not load your company.</QueryError>;
@@ -365,7 +374,14 @@ function CompanyAdminPanel({ id, invoices }: { id: string; invoices?: InvoicesSl
           {errorOf(action.error)}
         </p>
       ) : null}
-      <PeopleTable detail={detail.data} onRemove={(userId, name) => setRemoving({ id: userId, name })} />
+      <PeopleTable detail={detail.data} onRemove={(userId, name) => setRemoving({ id: userId, name })} onBudget={(m) => setBudgetFor(m.user_id)} />
+      <MemberBudgetDialog
+        companyId={id}
+        currency={company.currency}
+        policyBudgetCents={detail.data.policy.monthly_budget_cents}
+        member={detail.data.members.find((m) => m.user_id === budgetFor && m.status === 'active') ?? null}
+        onClose={() => setBudgetFor(null)}
+      />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
@@ -404,13 +420,31 @@ function CompanyAdminPanel({ id, invoices }: { id: string; invoices?: InvoicesSl
           <h3 className="text-sm font-semibold text-ink-900">Invitations waiting</h3>
           <ul className="mt-1 space-y-1 text-sm text-ink-700">
             {detail.data.invitations.map((i) => (
-              <li key={i.id}>
-                {i.email} ({i.role === 'admin' ? 'company admin' : 'member'}) — {i.expired ? 'expired' : `until ${new Date(i.expires_at).toLocaleDateString()}`}
+              <li key={i.id} className="flex flex-wrap items-center justify-between gap-2">
+                <span>
+                  {i.email} ({i.role === 'admin' ? 'company admin' : 'member'}) — {i.expired ? 'expired' : `until ${new Date(i.expires_at).toLocaleDateString()}`}
+                </span>
+                <Button variant="outline" size="sm" onClick={() => setRevoking({ id: i.id, email: i.email })} aria-label={text.revoke.button(i.email)}>
+                  Revoke
+                </Button>
               </li>
             ))}
           </ul>
         </div>
       ) : null}
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={text.revoke.title(revoking?.email ?? '')}
+        description={text.revoke.description}
+        confirmLabel={text.revoke.confirm}
+        variant="destructive"
+        onConfirm={() => {
+          const which = revoking!;
+          setRevoking(null);
+          action.mutate({ path: `/invitations/${encodeURIComponent(which.id)}/revoke`, method: 'POST', body: {} });
+        }}
+      />
       <PolicyForm key={detail.data.policy.version} detail={detail.data} saving={action.isPending} onSave={(body) => action.mutate({ path: '/policy', method: 'PUT', body })} />
       {/* Invoices (issue 16's billing slice) are composed here by the route module. */}
       {invoices ? invoices(company, 'company_admin') : null}
@@ -500,7 +534,12 @@ function PolicyForm({ detail, onSave, saving }: { detail: CompanyDetail; onSave:
               <Field label="From" type="time" value={f.from} onChange={(e) => set('from', e.target.value)} />
               <Field label="To" type="time" value={f.to} onChange={(e) => set('to', e.target.value)} />
             </div>
-            {f.days.length > 0 && f.from < f.to ? <p className="text-xs text-ink-600">{describeHours({ days: f.days, from: f.from, to: f.to })}</p> : null}
+            <p className="text-xs text-ink-600">{text.hoursHint}</p>
+            {f.days.length > 0 && f.from !== f.to ? (
+              <p className="text-sm font-medium text-ink-800" aria-live="polite">
+                {describeHours({ days: f.days, from: f.from, to: f.to })}
+              </p>
+            ) : null}
           </div>
         ) : null}
       </fieldset>

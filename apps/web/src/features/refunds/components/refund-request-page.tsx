@@ -98,7 +98,7 @@ function RequestStory({ detail }: { detail: AdminRefundDetail }) {
 
         <Card title={text.money}>
           <dl className="text-sm">
-            {(['cash', 'card', 'wallet'] as const)
+            {(['cash', 'card', 'wallet', 'business'] as const)
               .filter((k) => m[`${k}_cents`] !== 0)
               .map((k) => (
                 <Line key={k} label={`${text.paid} · ${text.byMethod[k]}`}>
@@ -205,10 +205,11 @@ function DecisionForm({ detail }: { detail: AdminRefundDetail }) {
       <h2 id={titleId} className="text-lg font-semibold text-ink-900">
         {text.decide}
       </h2>
-      <p className="text-sm text-ink-600">{detail.refund_to === 'card' ? text.toCard : text.toWallet}</p>
+      <p className="text-sm text-ink-600">{detail.refund_to === 'company' ? text.toCompany : detail.refund_to === 'card' ? text.toCard : text.toWallet}</p>
       <fieldset className="grid gap-1 sm:grid-cols-2">
         <legend className="sr-only">{text.decide}</legend>
-        {REFUND_ACTIONS.map((a) => (
+        {/* A business ride's refund goes to the company: no wallet credit for the rider (decision 0072). */}
+        {REFUND_ACTIONS.filter((a) => !(a === 'credit' && detail.refund_to === 'company')).map((a) => (
           <label key={a} className="flex min-h-11 items-center gap-2 text-sm text-ink-900">
             <input type="radio" name="action" value={a} checked={action === a} onChange={() => setAction(a)} className="size-4" />
             {refundText.actions[a]}
