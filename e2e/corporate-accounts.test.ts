@@ -12,8 +12,8 @@ import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import { riderText } from '@openride/shared/rides/rider-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openSocket } from '../apps/server/test/socket-client';
-import { adminApi, applyApi, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
+import { adminApi, signedInPage, signUpApi, startServer } from './support/accounts';
+import { northOf, onlineDriverApi } from './support/driver';
 import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE } from './support/fixtures';
 
 const book = riderText.book;
@@ -51,12 +51,7 @@ it('a company admin invites a member, who books a business ride that appears on 
   await b.context.close();
 
   // The driver: approved, online 300 m from the pickup, on a socket.
-  const driver = await signUpApi(server, { full_name: 'Dana Driver' });
-  const { id: driverId } = await applyApi(driver, { full_name: 'Dana Driver' });
-  await reviewApi(admin, driverId, 'approved');
-  expect((await driver.request(`/api/drivers/${driverId}`, { method: 'PATCH', json: { status: 'available' } })).status).toBe(200);
-  const socket = await openSocket(driver, server.url);
-  socket.send({ type: 'location', lat: UNION_SQUARE.lat + 300 / 111_195, lng: UNION_SQUARE.lng, accuracy: 10 });
+  const { socket, offered, step } = await onlineDriverApi(server, admin, northOf(UNION_SQUARE, 300));
 
   // The member reads the email in the dev outbox and follows its link.
   const { page, context, expectNoErrors } = await signedInPage(browser, server, member, {
@@ -92,10 +87,12 @@ it('a company admin invites a member, who books a business ride that appears on 
   expect(ride.payment_method).toBe('business');
 
   // The driver drives the trip through the API.
-  await socket.next((f) => f.type === 'event' && f.event === 'ride.offer' && (f.data as { offer: { ride_id: string } }).offer.ride_id === rideId, 10_000);
-  for (const step of ['accept', 'arrive']) expect((await driver.post(`/api/rides/${rideId}/${step}`, {})).status).toBe(200);
-  expect((await driver.post(`/api/rides/${rideId}/start`, { pin: ride.pin })).status).toBe(200);
-  expect((await driver.post(`/api/rides/${rideId}/complete`, {})).status).toBe(200);
+  // The offer tells the driver it is a business ride: nothing to collect.
+  const offer = await offered(rideId);
+  expect((offer as { data?: { offer: { payment_method: string } } }).data?.offer.payment_method).toBe('business');
+  for (const verb of ['accept', 'arrive']) await step(rideId, verb);
+  await step(rideId, 'start', { pin: ride.pin });
+  await step(rideId, 'complete');
   socket.close();
 
   await page.getByRole('status', { name: track.status }).getByRole('heading', { name: STATUS_LABELS.completed }).waitFor();
