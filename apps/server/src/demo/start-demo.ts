@@ -158,6 +158,7 @@ export async function startDemo(ctx: { services: Services; url: string; logger: 
   // so the dashboards, the heatmap and the analytics have a live city to show. They stop before the drivers.
   const riders: SimRider[] = [];
   const rush = await demoRush(services, logger);
+  const promos = await demoPromoCodes(services, logger);
   for (const p of seed.passengers) {
     const session = new HttpSession(url, { origin: services.publicUrl });
     const res = await session.signIn(p.email, DEMO_PASSWORD).catch(() => null);
@@ -178,6 +179,7 @@ export async function startDemo(ctx: { services: Services; url: string; logger: 
       logger: logger.child({ component: 'demo' }),
       rush: rush.places,
       rushOnly: p.n > demoRiders(env),
+      promoCodes: promos.codes,
     });
     rider.start();
     riders.push(rider);
@@ -191,6 +193,7 @@ export async function startDemo(ctx: { services: Services; url: string; logger: 
     riders,
     stop() {
       rush.stop();
+      promos.stop();
       stopped ??= Promise.all(riders.map((r) => r.stop()))
         .then(() => Promise.all(started.map((s) => s.stop())))
         .then(async () => {
@@ -225,4 +228,24 @@ async function demoRush(services: Services, logger: Logger) {
   const timer = setInterval(() => void read().catch((err) => logger.warn({ err }, 'demo: could not read the rush-hour switch')), RUSH_POLL_MS);
   timer.unref?.();
   return { places: () => (on ? downtown : null), stop: () => clearInterval(timer) };
+}
+
+/** How often the demo reads the city's live promo codes (launched or paused on /promo-codes). */
+const PROMO_POLL_MS = 30_000;
+
+/**
+ * The demo city's active promo codes, for the simulated riders to try (decision 0063): a promotion an operator
+ * launches on /promo-codes is used within minutes, and its cost reaches the financial dashboard; a paused or
+ * spent one is not offered (and the server would refuse it anyway).
+ */
+async function demoPromoCodes(services: Services, logger: Logger) {
+  let codes: string[] = [];
+  const read = async () => {
+    const rows = await services.db.selectFrom('promotions').select('code').where('city_id', '=', 'sf').where('status', '=', 'active').execute();
+    codes = rows.map((r) => r.code);
+  };
+  await read().catch(() => undefined);
+  const timer = setInterval(() => void read().catch((err) => logger.warn({ err }, 'demo: could not read the promo codes')), PROMO_POLL_MS);
+  timer.unref?.();
+  return { codes: () => codes, stop: () => clearInterval(timer) };
 }

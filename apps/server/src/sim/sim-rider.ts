@@ -28,7 +28,15 @@ export type SimRiderOptions = {
   rush?: () => readonly (Point & { name: string })[] | null;
   /** A rider who comes out only for the rush (the demo's extra riders): books nothing while it is off. */
   rushOnly?: boolean;
+  /**
+   * The city's live promo codes (the demo's, decision 0063): a quarter of the rides try one, as a rider who
+   * saw it advertised would; a refused code (spent, already used, not for this ride) books without it.
+   */
+  promoCodes?: () => readonly string[];
 };
+
+/** The share of a simulated rider's rides that try one of the city's promo codes. */
+const PROMO_SHARE = 0.25;
 
 /** How much shorter the gaps between a rider's rides are in the demo's rush hour. */
 const RUSH_GAP_DIVISOR = 16;
@@ -140,7 +148,10 @@ export class SimRider {
       const quoted = await this.call('POST', '/api/rides/quote', trip);
       const quote = quoted.status === 200 ? (quoted.body as Quote) : null;
       const choice = quote ? { ride_type: chooseRideType(quote.options, this.random()), quote_token: quote.quote_token } : { ride_type: 'economy' };
-      const res = await this.call('POST', '/api/rides', { ...trip, ...choice, ...payment });
+      const codes = this.opts.promoCodes?.() ?? [];
+      const code = codes.length && this.random() < PROMO_SHARE ? codes[Math.floor(this.random() * codes.length)] : undefined;
+      let res = await this.call('POST', '/api/rides', { ...trip, ...choice, ...payment, ...(code ? { promo_code: code } : {}) });
+      if (code && res.status === 422 && String(res.body?.error?.code ?? '').startsWith('PROMO_CODE_')) res = await this.call('POST', '/api/rides', { ...trip, ...choice, ...payment });
       if (res.status !== 201) {
         if (res.status !== 409) this.opts.logger?.warn({ rider: this.opts.email, status: res.status, error: errorText(res) }, 'booking refused');
         return;
