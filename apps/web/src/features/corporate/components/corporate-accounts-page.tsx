@@ -298,7 +298,7 @@ function PeopleTable({ detail, onRemove, onBudget }: { detail: CompanyDetail; on
   const { company } = detail;
   const people = detail.members.filter((m) => m.status === 'active');
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="mb-2 text-left font-semibold text-ink-900">People and spending this month</caption>
         <thead className="text-ink-600">
