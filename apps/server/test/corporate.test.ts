@@ -423,7 +423,7 @@ describe('the policy at request time', () => {
     const results = await Promise.all(a.members.map((m) => bookBusiness(m.client, a.id)));
     const made = results.filter((r) => r.status === 201).length;
     const refused = results.filter((r) => r.body?.error?.code === 'BUSINESS_CREDIT_LIMIT').length;
-    console.log(`business credit race: attempts ${results.length}, allowed 2 (credit ${fare * 2 + 10}, fare ${fare}), booked ${made}, refused ${refused}`);
+    console.log(`business credit race: attempts ${results.length}, allowed 2 (credit ${fare * 2 + 10}, fare ${fare}), booked ${made}, refused ${refused}`, results.filter((r) => r.status !== 201).map((r) => `${r.status} ${r.body?.error?.code}`).join(', '));
     expect([made, refused]).toEqual([2, results.length - 2]);
     const booked = await db().selectFrom('rides').select('id').where('company_id', '=', a.id).execute();
     expect(booked).toHaveLength(2);

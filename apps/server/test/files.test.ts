@@ -182,10 +182,12 @@ describe('POST /api/files and GET /api/files/:id (local disk)', () => {
     console.log(`10 MB upload, peak live growth over the baseline (the server in this process, the client in a child): streamed ${JSON.stringify(upload.figures)}; the same body buffered ${JSON.stringify(buffered.figures)}`);
     expect(buffered.peak.arrayBuffers).toBeGreaterThan(10 * MB);
     expect(upload.peak.samples).toBeGreaterThanOrEqual(10);
-    // A route that buffered holds the whole body and more (the control above: 10 MB and up); a streaming one
-    // holds a few chunks in flight. (With the client in this process it read 0.5–5 MB and once over 8 MB under
-    // CI load: the client's own chunks counted. Out of process, the server's share alone is measured.)
-    expect(upload.peak.arrayBuffers).toBeLessThan(0.5 * 10 * MB);
+    // A route that buffered holds the whole body and more (the control above: 10 MB and up, 20 MB in one CI
+    // run); a streaming one holds what is in flight. Out of process, the server's share alone is measured: 0–1.6
+    // MB on a quiet machine, but 6.9 MB once in CI's scaled run on a loaded machine (the Node adapter's web
+    // stream over the socket reads ahead of a slow consumer). The bound is the whole file less a fifth: a
+    // buffering route cannot pass it, and the adapter's read-ahead is left for later (named in the session note).
+    expect(upload.peak.arrayBuffers).toBeLessThan(0.8 * 10 * MB);
   });
 
   it('refuses an upload over UPLOAD_MAX_BYTES with 413, whether it says its length or streams it, keeping nothing', async () => {

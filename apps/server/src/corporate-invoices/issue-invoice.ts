@@ -56,7 +56,7 @@ const insertItems = (trx: Kysely<DB>, invoiceId: string, items: Item[]) =>
  * reads what is not yet invoiced under it, so two at once make one invoice (the second reads the first's items
  * as invoiced). Only the company is locked (decision 0067's order: rides before companies; nothing here locks a ride).
  */
-const lockCompany = (trx: Kysely<DB>, companyId: string) => trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().executeTakeFirstOrThrow();
+const lockCompany = (trx: Kysely<DB>, companyId: string) => trx.selectFrom('companies').select('id').where('id', '=', companyId).forNoKeyUpdate().executeTakeFirstOrThrow();
 
 /**
  * Issues one company's invoice of one calendar month (its city's time zone), in `trx` (decision 0070).

@@ -14,7 +14,7 @@ export async function inviteMember(services: Pick<Services, 'db' | 'messenger' |
   const { db } = services;
   await requireCompanyAdmin(db, companyId, actorId);
   const result = await db.transaction().execute(async (trx) => {
-    const company = await trx.selectFrom('companies').select(['name']).where('id', '=', companyId).forUpdate().executeTakeFirstOrThrow();
+    const company = await trx.selectFrom('companies').select(['name']).where('id', '=', companyId).forNoKeyUpdate().executeTakeFirstOrThrow();
     const member = await trx
       .selectFrom('company_members as m')
       .innerJoin('user as u', 'u.id', 'm.user_id')

@@ -13,7 +13,7 @@ import { requireCompanyAdmin } from './corporate.repo';
 export async function removeMember(db: Kysely<DB>, actorId: string, companyId: string, userId: string) {
   await requireCompanyAdmin(db, companyId, actorId);
   await db.transaction().execute(async (trx) => {
-    await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().executeTakeFirstOrThrow();
+    await trx.selectFrom('companies').select('id').where('id', '=', companyId).forNoKeyUpdate().executeTakeFirstOrThrow();
     const member = await trx.selectFrom('company_members').select(['role', 'status']).where('company_id', '=', companyId).where('user_id', '=', userId).forUpdate().executeTakeFirst();
     if (!member || member.status !== 'active') throw notFound('Member not found');
     if (member.role === 'admin') {

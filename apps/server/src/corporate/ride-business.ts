@@ -68,13 +68,16 @@ function check(ctx: Context, trip: Trip, expenseCode: string | undefined | null,
 }
 
 /**
- * In the booking's transaction, the ride inserted (so locked): the company row `for update`, then every rule
+ * In the booking's transaction, the ride inserted (so locked): the company row `for no key update`, then every rule
  * again with the budget and credit read under that lock. Other business rides under way count (this one aside),
  * so N simultaneous requests with budget for two book exactly two. A throw rolls the booking back.
  */
 export async function holdBusinessRide(trx: Kysely<DB>, ride: Selectable<RidesTable>, plan: BusinessPlan) {
   if (!plan) return;
-  await trx.selectFrom('companies').select('id').where('id', '=', plan.company_id).forUpdate().executeTakeFirstOrThrow();
+  // `for no key update`, not `for update`: inserting the ride took a key-share lock on the company row (the
+  // rides.company_id foreign key), and two bookings each holding one while asking for `for update` deadlock
+  // (PostgreSQL aborted all but one of 8 racing requests). No key update still queues the bookings one by one.
+  await trx.selectFrom('companies').select('id').where('id', '=', plan.company_id).forNoKeyUpdate().executeTakeFirstOrThrow();
   const ctx = await contextOf(trx, plan.company_id, ride.rider_id);
   const at = new Date(ride.requested_at);
   const trip: Trip = { ride_type: ride.ride_type, fare_cents: ride.fare_cents, at, pickup: { lat: ride.pickup_lat, lng: ride.pickup_lng }, city_id: ride.city_id };

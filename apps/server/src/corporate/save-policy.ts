@@ -14,7 +14,7 @@ import { policyOf, requireCompanyAdmin } from './corporate.repo';
 export async function savePolicy(db: Kysely<DB>, actorId: string, companyId: string, input: SavePolicyInput) {
   await requireCompanyAdmin(db, companyId, actorId);
   await db.transaction().execute(async (trx) => {
-    await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().executeTakeFirstOrThrow();
+    await trx.selectFrom('companies').select('id').where('id', '=', companyId).forNoKeyUpdate().executeTakeFirstOrThrow();
     const before = await policyOf(trx, companyId);
     if (before.version !== input.version) throw new AppError('CONFLICT', corporateText.refusals.stale);
     const { version: _v, ...policy } = input;
