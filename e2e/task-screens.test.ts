@@ -274,7 +274,11 @@ describe('every page at 320 px: none scrolls sideways', () => {
   it('rider pages', async () => {
     const rider = await signUpApi(server, { full_name: 'Nell Narrow' });
     const ridePage = await signedInPage(browser, server, rider, NARROW);
+    // The file's earlier journeys may have raised surge (requests with no driver near); a booking without a quote
+    // token is then refused QUOTE_EXPIRED. The city held at 1.0× keeps this sweep about widths.
+    expect((await (await adminApi(server)).post('/api/admin/surge/freeze', { city_id: 'sf', frozen: true })).status).toBe(200);
     const ride = await rider.post('/api/rides', { pickup: { ...UNION_SQUARE, label: 'Union Square' }, destination: { lat: 37.8024, lng: -122.4058, label: 'Coit Tower' }, ride_type: 'economy', payment_method: 'cash' });
+    expect(ride.status, JSON.stringify(ride.body)).toBe(201);
     expect(await wideOnes(ridePage.page, ['/book-ride', `/track-ride/${ride.body.ride.id}`, '/ride-history', '/account-settings', '/notifications', '/support-tickets?new=1'])).toEqual([]);
     await rider.post(`/api/rides/${ride.body.ride.id}/cancel`, {});
     await ridePage.context.close();
