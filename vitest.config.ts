@@ -41,6 +41,10 @@ export default defineConfig({
           // Each file runs its own server in process; two cores hold two files at a time (the default is one).
           maxWorkers: 2,
           fileParallelism: true,
+          // A worker runs its files one after another in one module graph (decision 0073): importing the
+          // server afresh for each file cost 4–5 s a file, a third of the project's time. The files share no
+          // state through modules: each starts its own servers on its own databases.
+          isolate: false,
         },
       },
       {
@@ -62,6 +66,7 @@ export default defineConfig({
           // Each file starts its own server (and maybe two) and a browser: two cores hold two at a time.
           maxWorkers: 2,
           fileParallelism: true,
+          isolate: false,
         },
       },
     ],

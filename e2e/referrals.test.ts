@@ -9,7 +9,7 @@ import { referralsText } from '@openride/shared/referrals/referrals-text';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { uniqueEmail } from '../apps/server/test/test-server';
+import { uniqueEmail } from '../apps/server/test/test-accounts';
 import { adminApi, ApiUser, legalAgreement, signedInPage, signUpApi, startServer, uniquePhone } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { northOf, onlineDriverApi } from './support/driver';

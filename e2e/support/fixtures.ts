@@ -5,7 +5,7 @@ import { onTestFailed } from 'vitest';
 import { findChromium } from '../../scripts/ensure-browser.mjs';
 
 export { TestClient } from '../../apps/server/test/http-client';
-export { GOOD_PASSWORD, uniqueEmail } from '../../apps/server/test/test-server';
+export { GOOD_PASSWORD, uniqueEmail } from '../../apps/server/test/test-accounts';
 
 // The flags that work on this machine (DESIGN.md): without the background-networking ones Chromium
 // keeps dialing out to a network that is closed.

@@ -218,7 +218,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scaled mode (PostgreSQL): pg_du
   });
 
   it('dumps the running database, restores it into an empty one, and a server there has the same data', async () => {
-    const [dbA, dbB] = [await createTestDatabase(), await createTestDatabase()];
+    // B is empty, as a restore's target must be (not a copy of the migrated template).
+    const [dbA, dbB] = [await createTestDatabase(), await createTestDatabase({ empty: true })];
     databases.push(dbA, dbB);
     const urlA = dbA.env.DATABASE_URL!;
     const urlB = dbB.env.DATABASE_URL!;

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from './test-server';
+import { freePort } from './test-accounts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/index.ts');

@@ -7,8 +7,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { openDatabase } from '../src/db/client';
-import { migrateToLatest } from '../src/db/migrate';
 
 export type TestDatabase = { env: { DATA_DIR: string; DATABASE_URL?: string }; drop(): Promise<void> };
 
@@ -19,11 +17,12 @@ export type TestDatabase = { env: { DATA_DIR: string; DATABASE_URL?: string }; d
  * Either starts as a copy of a migrated template (decision 0073): a new PGlite folder costs an initdb
  * (5–7 s) and the migrations another 1–2 s, and a test run starts two hundred servers. The copy holds
  * exactly what the migrations make of an empty database, so the server's start (migrations, a no-op
- * here, then everything else) runs as it does on a fresh machine. OPENRIDE_TEST_NO_TEMPLATE=1 turns it off.
+ * here, then everything else) runs as it does on a fresh machine. OPENRIDE_TEST_NO_TEMPLATE=1 turns it off;
+ * `{ empty: true }` gives an empty one (a restore's target).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(opts: { empty?: boolean } = {}): Promise<TestDatabase> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'openride-test-'));
-  const useTemplate = process.env.OPENRIDE_TEST_NO_TEMPLATE !== '1';
+  const useTemplate = !opts.empty && process.env.OPENRIDE_TEST_NO_TEMPLATE !== '1';
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     if (useTemplate) await copyDir(await pgliteTemplate(), path.join(dataDir, 'pgdata'));
@@ -103,6 +102,7 @@ function pgliteTemplate(): Promise<string> {
     const final = path.join(os.tmpdir(), `openride-pgtemplate-${getKey()}`);
     if (fsSync.existsSync(final)) return path.join(final, 'pgdata');
     const building = `${final}.building-${process.pid}-${randomBytes(4).toString('hex')}`;
+    const { openDatabase, migrateToLatest } = await serverDatabaseCode();
     const database = await openDatabase({ dataDir: building });
     try {
       await migrateToLatest(database.db);
@@ -153,6 +153,7 @@ function postgresTemplate(base: string): Promise<string> {
         await admin.query(`create database ${building}`);
         const url = new URL(base);
         url.pathname = `/${building}`;
+        const { openDatabase, migrateToLatest } = await serverDatabaseCode();
         const database = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir(), poolSize: 1 });
         try {
           await migrateToLatest(database.db);
@@ -170,6 +171,12 @@ function postgresTemplate(base: string): Promise<string> {
     postgresTemplatePromise = undefined;
   });
   return postgresTemplatePromise;
+}
+
+/** Loaded only to build a template: the browser tests import this file and need none of the server's code. */
+async function serverDatabaseCode() {
+  const [{ openDatabase }, { migrateToLatest }] = await Promise.all([import('../src/db/client'), import('../src/db/migrate')]);
+  return { openDatabase, migrateToLatest };
 }
 
 async function withAdmin<T>(base: string, fn: (admin: pg.Client) => Promise<T>): Promise<T> {

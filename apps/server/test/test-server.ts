@@ -1,8 +1,8 @@
-import net from 'node:net';
 import { parseEnv } from '../src/env';
 import { createLogger } from '../src/lib/logger';
 import { type RunningServer, type ServiceOverrides, startServer } from '../src/server';
 import { TestClient } from './http-client';
+import { freePort } from './test-accounts';
 import { createTestDatabase, type TestDatabase, testRedisPrefix } from './test-database';
 
 export type TestServer = RunningServer & { client(): TestClient; stop(): Promise<void> };
@@ -41,35 +41,6 @@ export async function startServerOn(database: TestDatabase, extraEnv: Record<str
   return { ...server, client: () => new TestClient(server.url), stop: () => server.close() };
 }
 
-/** A port nobody listens on, so that PUBLIC_URL (links in emails, trusted origin) is known before start. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-let counter = 0;
-export const uniqueEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-${counter++}@example.test`;
-/** A 10-digit phone nobody else in this process has: sign-up refuses a phone another account holds. */
-export const uniquePhone = () => `415${String(2_000_000 + ((process.pid * 1000 + counter++) % 8_000_000)).padStart(7, '0')}`;
-export const GOOD_PASSWORD = 'Ride4Fun-Kx9q';
-
-export async function signUp(client: TestClient, opts: { email?: string; password?: string; full_name?: string; phone?: string } = {}) {
-  const email = opts.email ?? uniqueEmail();
-  const res = await client.post('/api/functions/auth-with-rate-limit', {
-    action: 'signup',
-    email,
-    password: opts.password ?? GOOD_PASSWORD,
-    options: { data: { full_name: opts.full_name ?? 'Test Rider', phone: opts.phone ?? uniquePhone() } },
-  });
-  return { ...res, email };
-}
-
-export function signIn(client: TestClient, email: string, password = GOOD_PASSWORD) {
-  return client.post('/api/functions/auth-with-rate-limit', { action: 'signin', email, password });
-}
+// Light helpers (no server code): the browser tests import them too, and loading the server's module graph
+// in every browser test file cost seconds each.
+export { freePort, GOOD_PASSWORD, signIn, signUp, uniqueEmail, uniquePhone } from './test-accounts';
