@@ -193,7 +193,7 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
       dispatcher,
       supply,
       telephony: overrides.telephony !== undefined ? overrides.telephony : telephonyOf(env),
-      payments: overrides.payments !== undefined ? overrides.payments : paymentProviderOf(env),
+      payments: overrides.payments !== undefined ? overrides.payments : await paymentProviderOf(env),
       storage,
       metrics,
       redis: redis ?? null,

@@ -128,20 +128,20 @@ describe('the test card provider', () => {
 describe('the test card provider is impossible in production', () => {
   const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM: '+14155550000', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://ride.example.com' };
 
-  it('refuses PAYMENTS_TEST_MODE at start-up in production, and builds no card provider there without Stripe', () => {
+  it('refuses PAYMENTS_TEST_MODE at start-up in production, and builds no card provider there without Stripe', async () => {
     expect(() => parseEnv({ ...production, PAYMENTS_TEST_MODE: '1' })).toThrow(EnvError);
     expect(() => parseEnv({ ...production, PAYMENTS_TEST_MODE: '1' })).toThrow(/PAYMENTS_TEST_MODE: cannot be on in production/);
-    expect(paymentProviderOf(parseEnv(production))).toBeNull();
+    expect(await paymentProviderOf(parseEnv(production))).toBeNull();
     expect(() => testCardProvider({ NODE_ENV: 'production' })).toThrow(/never runs in production/);
-    const stripe = paymentProviderOf(parseEnv({ ...production, STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }));
+    const stripe = await paymentProviderOf(parseEnv({ ...production, STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }));
     expect(stripe).toMatchObject({ kind: 'stripe', testMode: false, publishableKey: 'pk_live_abc' });
   });
 
-  it('wants the three Stripe keys together, and well formed', () => {
+  it('wants the three Stripe keys together, and well formed', async () => {
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/go together/);
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY/);
-    expect(paymentProviderOf(parseEnv({ PAYMENTS_TEST_MODE: '0' }))).toBeNull();
-    expect(paymentProviderOf(parseEnv({}))?.kind).toBe('test');
+    expect(await paymentProviderOf(parseEnv({ PAYMENTS_TEST_MODE: '0' }))).toBeNull();
+    expect((await paymentProviderOf(parseEnv({})))?.kind).toBe('test');
   });
 });
 

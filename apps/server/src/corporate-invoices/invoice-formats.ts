@@ -1,6 +1,5 @@
 import { corporateInvoicesText as text } from '@openride/shared/corporate-invoices/corporate-invoices-text';
 import type { Invoice, InvoiceLine } from '@openride/shared/corporate-invoices/views';
-import PDFDocument from 'pdfkit';
 import { csvCell } from '../lib/csv';
 
 const moneyOf = (cents: number, currency: string) => {
@@ -36,7 +35,8 @@ export function invoiceCsv(invoice: Invoice): string {
  * The invoice as a PDF, drawn as the receipt is (payment-history/receipt-pdf.ts: pdfkit's built-in Helvetica,
  * no fonts fetched): company, period, number, status, one row per line, totals — every amount the invoice's.
  */
-export function invoicePdf(invoice: Invoice): Promise<Buffer> {
+export async function invoicePdf(invoice: Invoice): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `OpenRide invoice ${invoice.number}`, Author: 'OpenRide' } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

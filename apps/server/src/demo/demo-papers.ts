@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import { complianceText } from '@openride/shared/compliance/compliance-text';
 import type { DocumentKind } from '@openride/shared/compliance/schemas';
 import type { FilePurpose } from '@openride/shared/files/schemas';
-import sharp from 'sharp';
 import { insertFile } from '../files/files.repo';
 import type { Services } from '../http/context';
 import { addDays, localDate } from '../payouts/local-dates';
@@ -31,7 +30,7 @@ export function demoPaperDays(n: number, kind: DocumentKind): number {
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A picture of a paper with the driver's name and the kind written on it, marked as a demo (PNG, ~15 KB). */
-function paperImage(name: string, title: string, lines: string[]): Promise<Buffer> {
+async function paperImage(name: string, title: string, lines: string[]): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400">
 <rect width="640" height="400" rx="24" fill="#eef6f2"/><rect width="640" height="72" fill="#0f766e"/>
 <text x="32" y="47" font-family="sans-serif" font-size="30" font-weight="bold" fill="#ffffff">${escapeXml(title)}</text>
@@ -39,6 +38,7 @@ function paperImage(name: string, title: string, lines: string[]): Promise<Buffe
 ${lines.map((l, i) => `<text x="32" y="${205 + i * 36}" font-family="sans-serif" font-size="24" fill="#374151">${escapeXml(l)}</text>`).join('\n')}
 <text x="32" y="370" font-family="sans-serif" font-size="20" fill="#6b7280">OpenRide demo — not a real document</text>
 </svg>`;
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 

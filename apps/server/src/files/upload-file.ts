@@ -3,11 +3,11 @@ import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { displayFileName, type FileContentType, filePurposeSchema } from '@openride/shared/files/schemas';
 import type { Services } from '../http/context';
 import { AppError, badRequest, domainError } from '../lib/errors';
 import { type FileRow, insertFile } from './files.repo';
+import { lazily } from '../lib/lazily';
 
 /** Enough for every signature we accept (file-type reads at most this much for these formats). */
 const HEAD_BYTES = 4100;
@@ -19,8 +19,12 @@ export const ENVELOPE_BYTES = 64 * 1024;
  */
 const MAX_PIXELS = 50_000_000;
 
-// Operations are not cached between uploads: each image is seen once.
-sharp.cache(false);
+/** sharp, loaded at the first photo rather than at every server start; operations are not cached between uploads: each image is seen once. */
+const loadSharp = lazily(async () => {
+  const { default: sharp } = await import('sharp');
+  sharp.cache(false);
+  return sharp;
+});
 
 /** The sniffed types we keep, by what file-type calls them (an animated PNG is still a PNG). */
 const ACCEPTED = new Map<string, FileContentType>([
@@ -196,6 +200,7 @@ function storeFile(services: Pick<Services, 'storage'>, file: Readable, maxBytes
       if (contentType === 'application/pdf') {
         flowing = pipeline(rest, hashing);
       } else {
+        const sharp = await loadSharp();
         // rotate() first applies the EXIF orientation to the pixels; without withMetadata() sharp writes none.
         const image = sharp({ limitInputPixels: MAX_PIXELS }).rotate().toFormat(contentType === 'image/jpeg' ? 'jpeg' : contentType === 'image/png' ? 'png' : 'webp');
         image.once('error', () => {

@@ -1,11 +1,10 @@
 import { allowsChannel, prefKindOf } from '@openride/shared/account/notification-prefs';
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
-import twilio from 'twilio';
 import { notificationPrefsOf } from '../db/notification-prefs';
 import type { DB } from '../db/schema';
 import type { Env } from '../env';
 import type { Jobs } from '../jobs/jobs';
+import { lazily } from '../lib/lazily';
 import type { Logger } from '../lib/logger';
 import type { MessageAudience, Messenger, OutboundMessage } from './messenger';
 
@@ -19,20 +18,21 @@ export function devOutboxMessenger(db: Kysely<DB>, logger: Logger): Messenger {
   };
 }
 
+// The providers' clients are made at the first message: their modules are loaded then, not at every start.
 export function smtpMessenger(url: string, from: string): Messenger {
-  const transport = nodemailer.createTransport(url);
+  const transport = lazily(async () => (await import('nodemailer')).default.createTransport(url));
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.body });
+      await (await transport()).sendMail({ from, to: message.to, subject: message.subject, text: message.body });
     },
   };
 }
 
 export function twilioMessenger(accountSid: string, authToken: string, from: string): Messenger {
-  const client = twilio(accountSid, authToken);
+  const client = lazily(async () => (await import('twilio')).default(accountSid, authToken));
   return {
     async send(message) {
-      await client.messages.create({ from, to: message.to, body: message.body });
+      await (await client()).messages.create({ from, to: message.to, body: message.body });
     },
   };
 }

@@ -3,7 +3,6 @@ import type { MoneyReceipt } from '@openride/shared/payment-history/views';
 import { promotionsText } from '@openride/shared/promotions/promotions-text';
 import { refundText } from '@openride/shared/refunds/refund-text';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
-import PDFDocument from 'pdfkit';
 
 const text = paymentHistoryText.receipt;
 
@@ -21,7 +20,9 @@ const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat('en-US', { d
  * fetched): the same figures as the page — fare lines, surge, the promotion's line, total, tip, how it was paid, refunds and the
  * ride's refund requests — every amount from the receipt, whose money comes from the ledger.
  */
-export function receiptPdf(receipt: MoneyReceipt): Promise<Buffer> {
+export async function receiptPdf(receipt: MoneyReceipt): Promise<Buffer> {
+  // pdfkit (and its fonts' code) is loaded at the first PDF, not at every server start.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `OpenRide receipt ${receipt.ride_id}`, Author: 'OpenRide' } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import twilio from 'twilio';
+import { lazily } from '../lib/lazily';
 
 /**
  * Masked calls between a ride's rider and driver (issue 17 §10, decision 0034). The provider rings the
@@ -27,11 +27,17 @@ export type TwilioTelephonyOptions = {
 
 /** The official Twilio client: one `POST /2010-04-01/Accounts/{sid}/Calls.json` per call, with inline TwiML. */
 export function twilioTelephony(options: TwilioTelephonyOptions): Telephony {
-  const client = twilio(options.accountSid, options.authToken);
-  // The REST domain's base URL is a plain property of the client's `api` domain; only tests move it.
-  if (options.apiBaseUrl) client.api.baseUrl = options.apiBaseUrl;
+  // The client (and its module, a tenth of a second) at the first call, not at every server start.
+  const loaded = lazily(async () => {
+    const { default: twilio } = await import('twilio');
+    const client = twilio(options.accountSid, options.authToken);
+    // The REST domain's base URL is a plain property of the client's `api` domain; only tests move it.
+    if (options.apiBaseUrl) client.api.baseUrl = options.apiBaseUrl;
+    return { twilio, client };
+  });
   return {
     async connect(call) {
+      const { twilio, client } = await loaded();
       const response = new twilio.twiml.VoiceResponse();
       response.say(call.greeting);
       response.dial({ callerId: options.from, timeout: 30 }, call.callee);
