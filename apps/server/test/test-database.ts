@@ -48,20 +48,19 @@ export async function createTestDatabase(opts: { empty?: boolean } = {}): Promis
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
     async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      // Without FORCE first: a pool client that is still closing would otherwise be killed mid-goodbye
-      // and raise an unhandled error in the test process. FORCE only if connections never drain.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await c.query(attempt < 50 ? `drop database if exists ${name}` : `drop database if exists ${name} with (force)`);
-          break;
-        } catch (err) {
-          if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
-          await new Promise((r) => setTimeout(r, 100));
+      await withAdmin(base, async (admin) => {
+        // Without FORCE first: a pool client that is still closing would otherwise be killed mid-goodbye
+        // and raise an unhandled error in the test process. FORCE only if connections never drain.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await admin.query(attempt < 50 ? `drop database if exists ${name}` : `drop database if exists ${name} with (force)`);
+            return;
+          } catch (err) {
+            if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+            await new Promise((r) => setTimeout(r, 100));
+          }
         }
-      }
-      await c.end();
+      });
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
