@@ -5,6 +5,7 @@ import { AppShell } from './layouts/app-shell';
 import { SiteLayout } from './layouts/site-layout';
 import { taskHandle } from './layouts/task-handle';
 import { RouteError } from './routes/route-error';
+import { consoleLoader, preloadRoutes, sessionLoader, whenAdminSignsIn } from './console-loaders';
 
 /**
  * Pages for signed-in users: a visitor is sent to sign in and back. Pages that answer a visitor
@@ -58,7 +59,11 @@ const adminPages: RouteObject[] = [
   { path: 'driver-management', lazy: () => import('./routes/driver-management') },
   { path: 'customer-management', lazy: () => import('./routes/customer-management') },
   { path: 'customer-management/:id', lazy: () => import('./routes/customer-detail') },
-  { path: 'booking-management', lazy: () => import('./routes/booking-management') },
+  {
+    path: 'booking-management',
+    loader: consoleLoader(() => import('@/features/rides/api/operator-rides').then((m) => m.prefetchBookingManagement)),
+    lazy: () => import('./routes/booking-management'),
+  },
   { path: 'booking-management/:id', lazy: () => import('./routes/booking-ride') },
   // Issue 12 (decision 0033): the operator's cancellation and no-show rules. The rules a rider reads
   // before booking go on the public /pricing page (its own slice of issue 12).
@@ -68,11 +73,15 @@ const adminPages: RouteObject[] = [
   { path: 'document-review', lazy: () => import('./routes/document-review') },
   { path: 'pricing-settings', lazy: () => import('./routes/pricing-settings') },
   // Issue 13 (decision 0041): the operator's money pages, every figure from the ledger.
-  { path: 'financial-settings', lazy: () => import('./routes/financial-settings') },
+  {
+    path: 'financial-settings',
+    loader: consoleLoader(() => import('@/features/finance/api/financial-settings').then((m) => m.prefetchFinancialSettings)),
+    lazy: () => import('./routes/financial-settings'),
+  },
   { path: 'geofence-management', lazy: () => import('./routes/geofence-management') },
   { path: 'refund-management', lazy: () => import('./routes/refund-management') },
   { path: 'refund-management/:id', lazy: () => import('./routes/refund-request') },
-  { path: 'analytics', lazy: () => import('./routes/analytics') },
+  { path: 'analytics', loader: consoleLoader(() => import('@/features/analytics/api/get-analytics').then((m) => m.prefetchAnalytics)), lazy: () => import('./routes/analytics') },
   // Issue 16 (decision 0063): promotions, their backtest, launch and pause, redemptions and spend.
   { path: 'promo-codes', lazy: () => import('./routes/promo-codes') },
   { path: 'driver-payouts', lazy: () => import('./routes/driver-payouts') },
@@ -80,7 +89,11 @@ const adminPages: RouteObject[] = [
   // Issue 16 (decision 0070): every company's invoices; /corporate-accounts composes its sections after the merge.
   { path: 'corporate-accounts/invoices', lazy: () => import('./routes/corporate-invoices') },
   { path: 'driver-heatmap', lazy: () => import('./routes/driver-heatmap') },
-  { path: 'financial-dashboard', lazy: () => import('./routes/financial-dashboard') },
+  {
+    path: 'financial-dashboard',
+    loader: consoleLoader(() => import('@/features/finance/api/finance-dashboard').then((m) => m.prefetchFinanceDashboard)),
+    lazy: () => import('./routes/financial-dashboard'),
+  },
   { path: 'driver-admin-dashboard', lazy: () => import('./routes/driver-admin-dashboard') },
   // Issue 14 (decision 0052): insurance policies in review, expiring and expired.
   { path: 'insurance-verification', lazy: () => import('./routes/insurance-verification') },
@@ -89,6 +102,9 @@ const adminPages: RouteObject[] = [
   // Issue 15 (decision 0060): marketing videos drawn and recorded in the browser from live figures.
   { path: 'video-assets-generator', lazy: () => import('./routes/video-assets-generator') },
 ];
+
+// An admin who has just signed in opens console pages next: their code is fetched while the browser is idle.
+whenAdminSignsIn(() => preloadRoutes(adminPages));
 
 /** §2 route table. Every page is loaded on demand; the guards are pathless layout routes. */
 const pages: RouteObject[] = [
@@ -112,9 +128,10 @@ const pages: RouteObject[] = [
   // A share-trip link: read-only, public, behind an unguessable token.
   { path: 'share/:token', lazy: () => import('./routes/share-ride') },
 
-  { Component: RequireSignedIn, children: signedInPages },
-  { element: <RequireRole role="driver" />, children: driverPages },
-  { element: <RequireRole role="admin" />, children: adminPages },
+  // The session check starts with the route, beside the page's chunk (decision 0080); the guards render as before.
+  { Component: RequireSignedIn, loader: sessionLoader, children: signedInPages },
+  { element: <RequireRole role="driver" />, loader: sessionLoader, children: driverPages },
+  { element: <RequireRole role="admin" />, loader: sessionLoader, children: adminPages },
 
   { path: 'dev/outbox', lazy: () => import('./routes/dev-outbox') },
 

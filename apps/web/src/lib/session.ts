@@ -1,10 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, type QueryClient, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from './api';
 import { queryKeys } from './query-keys';
 import type { Me } from '@openride/shared/profiles/views';
 
 /** GET /api/me. §4: `role` is 'driver' when a driver record exists, else the role from user_roles, else 'user'. */
 export type { Me };
+
+/** This browser's memory that the last session it heard of was an admin's (decision 0080): a prefetch hint, never a guard. */
+const ADMIN_HINT = 'openride.console';
+
+function rememberAdmin(me: Me | null) {
+  try {
+    if (me?.isAdmin) localStorage.setItem(ADMIN_HINT, '1');
+    else localStorage.removeItem(ADMIN_HINT);
+  } catch {
+    // Storage refused (private mode): prefetching waits for the session instead.
+  }
+}
 
 /**
  * Signed out resolves to null rather than an error. The cheap better-auth session probe answers 200 with
@@ -13,15 +25,39 @@ export type { Me };
 export async function fetchMe(): Promise<Me | null> {
   // A plain fetch, not better-auth's client: that client is kept out of the first load (decision 0012).
   const probe = await fetch('/api/auth/get-session', { credentials: 'same-origin' }).catch(() => null);
-  if (probe?.ok && (await probe.json().catch(() => undefined)) === null) return null;
+  if (probe?.ok && (await probe.json().catch(() => undefined)) === null) return remembered(null);
   try {
-    return await api<Me>('/api/me');
+    return remembered(await api<Me>('/api/me'));
   } catch (error) {
-    if (isApiError(error, 401)) return null;
+    if (isApiError(error, 401)) return remembered(null);
     throw error;
   }
 }
 
+function remembered(me: Me | null) {
+  rememberAdmin(me);
+  return me;
+}
+
+/** The session query: one definition for the hook, the guards' route loaders and the console's prefetches. */
+export const meQuery = () => queryOptions({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 60_000 });
+
 export function useMe() {
-  return useQuery({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 60_000 });
+  return useQuery(meQuery());
+}
+
+/**
+ * Whether an admin's console request may start now, before the session is known (decision 0080): the
+ * session's answer once there is one, else what this browser last heard. A wrong guess costs one refused
+ * request (the server enforces, the guard decides what is shown); a visitor or rider's browser that never
+ * saw an admin sign in sends none.
+ */
+export function probablyAdmin(client: QueryClient): boolean | undefined {
+  const me = client.getQueryData<Me | null>(queryKeys.me);
+  if (me !== undefined) return me?.isAdmin === true;
+  try {
+    return localStorage.getItem(ADMIN_HINT) === '1' ? true : undefined;
+  } catch {
+    return undefined;
+  }
 }

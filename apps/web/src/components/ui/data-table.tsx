@@ -3,12 +3,12 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { type ColumnDef, flexRender, getCoreRowModel, type RowData, useReactTable } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Search } from 'lucide-react';
 import { kitText } from '@openride/shared/admin/admin-text';
-import type { ListPage, SortDir } from '@openride/shared/admin/list-query';
-import { api } from '@/lib/api';
+import type { SortDir } from '@openride/shared/admin/list-query';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 import { buttonClasses } from './button-classes';
 import { inputClasses } from './field';
+import { listQuery, listQueryString as queryString } from './list-query';
 import { QueryEmpty, QueryError, QueryLoading } from './query-state';
 
 declare module '@tanstack/react-table' {
@@ -72,12 +72,6 @@ function useDebounced<T>(value: T, ms: number) {
   return debounced;
 }
 
-const queryString = (params: Params) => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
-  return search.toString();
-};
-
 /**
  * The admin list: server-side keyset paging ("Load more"), a debounced search box, filter selects,
  * sortable headers (aria-sort) and a CSV export of exactly the rows the filters select. Rows never come
@@ -115,11 +109,7 @@ export function DataTable<Row>({
   const narrowed = Boolean(q) || Object.values(filterValues).some(Boolean);
 
   const list = useInfiniteQuery({
-    queryKey: [...queryKey, request],
-    queryFn: ({ pageParam, signal }) =>
-      api<ListPage<Row>>(`${endpoint}?${queryString({ ...request, limit: String(pageSize), cursor: pageParam })}`, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    ...listQuery<Row>({ endpoint, queryKey, request, pageSize }),
     // A new search or filter keeps the old rows on screen (dimmed) until the new ones arrive.
     placeholderData: keepPreviousData,
   });

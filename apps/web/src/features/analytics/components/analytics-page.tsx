@@ -9,13 +9,11 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { StatCards } from '@/components/ui/stat-cards';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { cn } from '@/lib/cn';
-import { rangeFromParams } from '@/lib/date-range';
-import { useAnalytics } from '../api/get-analytics';
+import { analyticsRange, useAnalytics } from '../api/get-analytics';
 import { analyticsCsv } from '../lib/analytics-csv';
 
 const OutcomesChart = lazy(() => import('./outcomes-chart'));
 const text = uiText.analytics;
-const DEFAULT_DAYS = 30;
 
 const minutes = (s: number | null) => (s === null ? text.none : s < 90 ? `${s} s` : `${Math.round(s / 60)} min`);
 const percent = (r: number | null) => (r === null ? text.none : `${Math.round(r * 1000) / 10}%`);
@@ -23,8 +21,7 @@ const percent = (r: number | null) => (r === null ? text.none : `${Math.round(r 
 /** /analytics (admins): the marketplace over a date range — cards, a chart, and the same numbers as a table and CSV. */
 export function AnalyticsPage() {
   const [params, setParams] = useSearchParams();
-  const { from, to } = rangeFromParams(params, DEFAULT_DAYS);
-  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const { from, to, tz } = analyticsRange(params);
   const analytics = useAnalytics(from, to, tz);
   const setRange = (next: { from: string; to: string }) => setParams(next, { replace: true });
 

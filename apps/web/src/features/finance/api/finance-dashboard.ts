@@ -1,16 +1,30 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdjustmentInput } from '@openride/shared/finance/schemas';
 import type { FinanceDashboard } from '@openride/shared/finance/views';
 import { api } from '@/lib/api';
+import { rangeFromParams } from '@/lib/date-range';
 import { auditLogKey, financeKeys } from './finance-keys';
 
-/** GET /api/admin/finance/dashboard for a city and a range of days in the browser's time zone. */
-export function useFinanceDashboard(city: string, from: string, to: string, tz: string) {
-  return useQuery({
+/** What /financial-dashboard shows: the address's city (else San Francisco) and range (else the last 30 days), in the browser's time zone. */
+export function financeDashboardRequest(params: URLSearchParams) {
+  return { city: params.get('city') || 'sf', ...rangeFromParams(params, 30), tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' };
+}
+
+/** GET /api/admin/finance/dashboard for a city and a range of days: one definition for the page and its route loader (decision 0080). */
+export const financeDashboardQuery = (city: string, from: string, to: string, tz: string) =>
+  queryOptions({
     queryKey: [...financeKeys.dashboard, city, from, to, tz],
     queryFn: ({ signal }) => api<FinanceDashboard>(`/api/admin/finance/dashboard?${new URLSearchParams({ city, from, to, tz })}`, { signal }),
-    placeholderData: keepPreviousData,
   });
+
+export function useFinanceDashboard(city: string, from: string, to: string, tz: string) {
+  return useQuery({ ...financeDashboardQuery(city, from, to, tz), placeholderData: keepPreviousData });
+}
+
+/** /financial-dashboard's route loader: the figures for the address, started with the route. */
+export function prefetchFinanceDashboard(client: QueryClient, url: URL) {
+  const { city, from, to, tz } = financeDashboardRequest(url.searchParams);
+  return client.prefetchQuery(financeDashboardQuery(city, from, to, tz));
 }
 
 /** POST /api/admin/ledger/adjustments; the dashboard, the entries and the audit log follow. */

@@ -12,9 +12,8 @@ import { QueryError } from '@/components/ui/query-state';
 import { corporateInvoicesText } from '@openride/shared/corporate-invoices/corporate-invoices-text';
 import { CityPicker } from '@/components/ui/city-picker';
 import { cn } from '@/lib/cn';
-import { rangeFromParams } from '@/lib/date-range';
 import { formatMoney } from '@/lib/money';
-import { useFinanceDashboard } from '../api/finance-dashboard';
+import { financeDashboardRequest, useFinanceDashboard } from '../api/finance-dashboard';
 import { AdjustmentDialog, type AdjustTarget } from './adjustment-dialog';
 import { type Drill, EntriesDrawer } from './entries-drawer';
 
@@ -29,9 +28,7 @@ const percent = (r: number | null) => (r === null ? '—' : `${(Math.round(r * 1
  */
 export function FinancialDashboardPage() {
   const [params, setParams] = useSearchParams();
-  const { from, to } = rangeFromParams(params, 30);
-  const city = params.get('city') || 'sf';
-  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const { city, from, to, tz } = financeDashboardRequest(params);
   const query = useFinanceDashboard(city, from, to, tz);
   const set = (next: Record<string, string>) => setParams({ city, from, to, ...next }, { replace: true });
 

@@ -14,7 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { CityPicker } from '@/components/ui/city-picker';
 import { formatDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
-import { useCreateFinancialSettings, useFinancialSettings, useSetCityCurrency } from '../api/financial-settings';
+import { FINANCE_DEFAULT_CITY, useCreateFinancialSettings, useFinancialSettings, useSetCityCurrency } from '../api/financial-settings';
 
 const text = financeText.settings;
 const fields = financeText.fields;
@@ -28,7 +28,7 @@ const since = (iso: string) => (new Date(iso).getTime() <= 0 ? text.sinceStart :
  * books), and the version of the financial settings in force — commission per ride type, tax on commission,
  * payouts, the negative-balance rule — with "New version" (now or later) and the history of every version.
  */
-export function FinancialSettingsPage({ defaultCity = 'sf' }: { defaultCity?: string }) {
+export function FinancialSettingsPage({ defaultCity = FINANCE_DEFAULT_CITY }: { defaultCity?: string }) {
   const [cityId, setCityId] = useState(defaultCity);
   const query = useFinancialSettings(cityId);
 

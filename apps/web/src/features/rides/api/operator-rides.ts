@@ -1,6 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminRideDetail, AdminRideRow } from '@openride/shared/rides/operator';
+import { firstListRequest, listQuery } from '@/components/ui/list-query';
 import { api } from '@/lib/api';
+import { ISO_DAY } from '@/lib/date-range';
 
 export type { AdminRideDetail, AdminRideRow };
 /** The operator's ride list (the data table pages below it) and one ride's story. */
@@ -8,6 +10,31 @@ export const operatorRideKeys = {
   list: ['admin', 'rides'] as const,
   ride: (id: string) => ['admin', 'rides', 'detail', id] as const,
 };
+
+/** The operator's ride list in the admin kit's table: its endpoint, key and first order. */
+export const operatorRidesList = { endpoint: '/api/admin/rides', queryKey: operatorRideKeys.list, defaultSort: { id: 'requested_at', dir: 'desc' } } as const;
+
+/** /booking-management's parameters from its address: the days, the browser's time zone, one driver's or rider's rides. */
+export function bookingManagementParams(params: URLSearchParams) {
+  const day = (key: 'from' | 'to') => (ISO_DAY.test(params.get(key) ?? '') ? params.get(key)! : '');
+  return {
+    from: day('from'),
+    to: day('to'),
+    tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    // /driver/{id} links here with ?driver_id= (one driver's rides); ?rider_id= likewise.
+    driverId: params.get('driver_id') ?? undefined,
+    riderId: params.get('rider_id') ?? undefined,
+  };
+}
+
+/** What the table sends besides its own search, filters and sort. */
+export const operatorRidesParams = (p: ReturnType<typeof bookingManagementParams>) => ({ from: p.from || undefined, to: p.to || undefined, tz: p.tz, driver_id: p.driverId, rider_id: p.riderId });
+
+/** /booking-management's route loader: the table's first page for the address, started with the route (decision 0080). */
+export function prefetchBookingManagement(client: QueryClient, url: URL) {
+  const request = firstListRequest(operatorRidesParams(bookingManagementParams(url.searchParams)), operatorRidesList.defaultSort);
+  return client.prefetchInfiniteQuery(listQuery<AdminRideRow>({ endpoint: operatorRidesList.endpoint, queryKey: operatorRidesList.queryKey, request }));
+}
 
 /** GET /api/admin/rides/:id. A ride under way is refreshed every 5 s while the page is open. */
 export function useOperatorRide(id: string) {

@@ -4,19 +4,14 @@ import { uiText } from '@openride/shared/ui-text';
 import { inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { cn } from '@/lib/cn';
+import { bookingManagementParams, operatorRidesParams } from '../api/operator-rides';
 import { OperatorRidesTable } from './operator-rides-table';
-
-import { ISO_DAY } from '@/lib/date-range';
 
 /** /booking-management (admins): every ride, live and past, searchable and filterable; a row opens its story. */
 export function BookingManagementPage() {
   const [params, setParams] = useSearchParams();
-  const from = ISO_DAY.test(params.get('from') ?? '') ? params.get('from')! : '';
-  const to = ISO_DAY.test(params.get('to') ?? '') ? params.get('to')! : '';
-  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  // /driver/{id} links here with ?driver_id= (one driver's rides); ?rider_id= likewise.
-  const driverId = params.get('driver_id') ?? undefined;
-  const riderId = params.get('rider_id') ?? undefined;
+  const request = bookingManagementParams(params);
+  const { from, to } = request;
   const setDay = (key: 'from' | 'to', value: string) =>
     setParams(
       (p) => {
@@ -38,7 +33,7 @@ export function BookingManagementPage() {
           </label>
         ))}
       </div>
-      <OperatorRidesTable params={{ from: from || undefined, to: to || undefined, tz, driver_id: driverId, rider_id: riderId }} />
+      <OperatorRidesTable params={operatorRidesParams(request)} />
     </PageContainer>
   );
 }

@@ -6,7 +6,7 @@ import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { type AdminRideRow, operatorRideKeys } from '../api/operator-rides';
+import { type AdminRideRow, operatorRidesList } from '../api/operator-rides';
 import { formatDateTime, formatMoney } from '../lib/format';
 
 export const statusBadge: Record<string, string> = {
@@ -78,12 +78,12 @@ export function OperatorRidesTable({ params, label = text.tableLabel }: { params
   return (
     <DataTable
       label={label}
-      endpoint="/api/admin/rides"
-      queryKey={operatorRideKeys.list}
+      endpoint={operatorRidesList.endpoint}
+      queryKey={operatorRidesList.queryKey}
       params={params}
       columns={columns}
       getRowId={(r) => r.id}
-      defaultSort={{ id: 'requested_at', dir: 'desc' }}
+      defaultSort={operatorRidesList.defaultSort}
       searchLabel={text.search}
       filters={[
         { id: 'status', label: text.status, options: RIDE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })) },
