@@ -57,6 +57,33 @@ describe('analytics', () => {
     expect(await page.getByRole('button', { name: uiText.dateRange.lastDays(30) }).getAttribute('aria-pressed')).toBe('false');
     await expect.poll(() => card(text.stats.requested).textContent()).toBe('2');
 
+    // Decision 0080: the report is asked for with the route, not after the session. Opened again (this browser
+    // has seen its admin), the analytics request starts while /api/me is still unanswered: /api/me is held until
+    // it does, so a page that waited for the session would never show its figures. Nothing is asked twice.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const apiCalls: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (!url.pathname.startsWith('/api/')) return;
+      apiCalls.push(url.pathname);
+      if (url.pathname === '/api/admin/analytics') release();
+    });
+    await page.route('**/api/me', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/analytics');
+    await expect.poll(() => card(text.stats.requested).textContent(), { timeout: 20_000 }).toBe('2');
+    await page.waitForLoadState('networkidle');
+    expect(apiCalls.indexOf('/api/admin/analytics')).toBeLessThan(apiCalls.indexOf('/api/me'));
+    // Session probe and /api/me, the nav's driver record, notifications, the legal check and SOS alerts, the
+    // report: each once (no duplicate queries, no per-row requests, no polling within the load).
+    const repeated = apiCalls.filter((p, i) => apiCalls.indexOf(p) !== i && p !== '/api/csp-report');
+    expect(repeated, apiCalls.join(' ')).toEqual([]);
+    expect(apiCalls.length, apiCalls.join(' ')).toBeLessThanOrEqual(9);
+    await page.unroute('**/api/me');
+
     const violations = await seriousViolations(page);
     expect(violations, JSON.stringify(violations)).toEqual([]);
     admin.expectNoErrors();
