@@ -56,6 +56,9 @@ describe('admin audit log', () => {
     await entry.getByText(auditActionLabels['driver.approve']).waitFor();
     await entry.getByText(ADMIN_EMAIL).waitFor();
     expect(await entry.textContent()).toMatch(/verification status:\s*pending\s*→\s*approved/);
+    // It names the driver (not their id) with a link that leads to their page.
+    const record = entry.getByRole('link', { name: 'Otto Audited' });
+    expect(await record.getAttribute('href')).toMatch(/^\/driver\/[0-9a-f-]{36}$/);
 
     // Filtered by admin and by kind it stays; by the other kind it is gone and the table says why.
     await section.getByLabel(adminText.audit.admin, { exact: true }).selectOption({ label: 'Administrator' });
@@ -75,6 +78,10 @@ describe('admin audit log', () => {
 
     // axe finds nothing serious on the panel at a phone's width.
     expect(await seriousViolations(admin.page)).toEqual([]);
+    // The record's link opens the driver's page.
+    await section.getByRole('row').nth(1).getByRole('link', { name: 'Otto Audited' }).click();
+    await admin.page.getByRole('heading', { name: 'Otto Audited' }).waitFor();
+    expect(new URL(admin.page.url()).pathname).toMatch(/^\/driver\/[0-9a-f-]{36}$/);
     admin.expectNoErrors();
     await admin.context.close();
   });

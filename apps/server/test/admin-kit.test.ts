@@ -285,6 +285,12 @@ describe('audit log', () => {
     expect(list.status).toBe(200);
     expect(list.body.items[0]).toMatchObject({ entity_id: driverId, action: 'driver.approve', actor_id: adminId, actor_email: ADMIN_EMAIL, after: { verification_status: 'approved' } });
     expect(AUDIT_ACTIONS).toContain(list.body.items[0].action);
+    // It names what was acted on (issue 27: not "Driver 1e71e9cc-…") and links to its console page, whose record is that driver.
+    expect(list.body.items[0].target).toEqual({ kind: 'Driver', label: 'Audra Approved', href: `/driver/${driverId}` });
+    expect((await admin.get(`/api/admin/drivers/${list.body.items[0].target.href.split('/').pop()}`)).body).toMatchObject({ driver: { id: driverId, full_name: 'Audra Approved' } });
+    // The CSV names it too.
+    const csv = await admin.get(`/api/admin/audit-log?format=csv&action=driver.approve&actor_id=${encodeURIComponent(adminId)}`);
+    expect(csv.body).toContain('Audra Approved');
 
     // Rejecting afterwards adds the second row, with the reason; the first is untouched.
     expect((await admin.post(`/api/admin/drivers/${driverId}/verification`, { status: 'rejected', reason: 'Expired insurance' })).status).toBe(200);

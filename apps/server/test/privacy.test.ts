@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_PERSONAL, PERSONAL_TABLES } from '../src/privacy/personal-data';
-import { ADMIN_ENV, adminOf, approvedDriverOf, FERRY_BUILDING, newUser, serveTheWholeBay, UNION_SQUARE } from './ride-actors';
-import { GOOD_PASSWORD, signIn, startTestServer, type TestServer } from './test-server';
+import { ADMIN_ENV, adminOf, approvedDriverOf, FERRY_BUILDING, newUser, nextOffer, north, onlineDriver, serveTheWholeBay, UNION_SQUARE } from './ride-actors';
+import { GOOD_PASSWORD, signIn, startTestServer, type TestServer, uniquePhone } from './test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -178,4 +178,135 @@ describe('Delete account', () => {
     expect((await db.selectFrom('drivers').select('license_plate').where('id', '=', driver.driverId).executeTakeFirstOrThrow()).license_plate).toBe('');
     expect((await driver.client.get('/api/me/export')).status).toBe(401);
   });
+});
+
+/**
+ * Issue 27 (decision 0075): deletion reaches every copy of the person, not only their own rows. A rider who
+ * used what a rider can (a ride with chat, a rating and a promo code, an SOS the operator resolved, a support
+ * ticket whose words carry their email and phone, a saved place, an emergency contact, a referral code, their
+ * notifications, an admin's block and unblock) deletes the account; then no admin view, no CSV export, no search
+ * and no column of any table in the database holds their name, email or phone — but for the copies listed in
+ * LAW_KEEPS, each with why.
+ */
+describe('Delete account: no copy of the person is left behind', () => {
+  /** Where a copy may stay because the law requires it. Empty: the records kept (rides, ledger) hold ids only. */
+  const LAW_KEEPS: readonly string[] = [];
+
+  it('a rider who used every feature is gone from every admin view, export, search and table', async () => {
+    const { db } = server.services;
+    const admin = await adminOf(server);
+    const fullName = 'Zelda Quillfeather';
+    const rider = await newUser(server, fullName);
+    const email = (await db.selectFrom('user').select('email').where('id', '=', rider.id).executeTakeFirstOrThrow()).email;
+    const phone = (await db.selectFrom('profiles').select('phone').where('id', '=', rider.id).executeTakeFirstOrThrow()).phone!;
+    const formatted = `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`;
+
+    // Account: a saved place, an emergency contact, a referral code.
+    expect((await rider.client.put('/api/account/places/home', { label: 'Home', address_label: 'Ferry Building', lat: 37.79, lng: -122.39 })).status).toBe(200);
+    expect((await rider.client.post('/api/account/emergency-contacts', { name: 'Quinn Contact', phone: uniquePhone() })).status).toBe(201);
+    expect((await rider.client.get('/api/referrals/me')).status).toBe(200);
+
+    // A ride with a promo code, accepted by a driver: chat, SOS (resolved by the operator), then finished and rated.
+    const promo = await admin.post('/api/admin/promotions', { city_id: 'sf', code: `ZQ${Date.now().toString(36).toUpperCase()}`.slice(0, 20), kind: 'amount', value: 100, valid_from: new Date(Date.now() - 3_600_000).toISOString(), status: 'active' });
+    expect(promo.status, JSON.stringify(promo.body)).toBe(201);
+    const driver = await onlineDriver(server, admin, north(UNION_SQUARE, 300), 'Walt Wheeler');
+    try {
+      const booked = await rider.client.post('/api/rides', { pickup: UNION_SQUARE, destination: FERRY_BUILDING, ride_type: 'economy', payment_method: 'cash', promo_code: promo.body.promotion.code });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      const ride = booked.body.ride as { id: string; pin: string };
+      await nextOffer(driver, ride.id);
+      expect((await driver.client.post(`/api/rides/${ride.id}/accept`, {})).status).toBe(200);
+      expect((await rider.client.post(`/api/rides/${ride.id}/messages`, { body: `It's ${fullName}, call me on ${formatted}` })).status).toBe(201);
+      const sos = await rider.client.post(`/api/rides/${ride.id}/sos`, {});
+      expect(sos.status, JSON.stringify(sos.body)).toBe(201);
+      expect((await admin.post(`/api/admin/sos/${sos.body.alert.id}/resolve`, { note: `Called ${fullName}: safe.` })).status).toBe(200);
+      expect((await driver.client.post(`/api/rides/${ride.id}/arrive`, {})).status).toBe(200);
+      expect((await driver.client.post(`/api/rides/${ride.id}/start`, { pin: ride.pin })).status).toBe(200);
+      expect((await driver.client.post(`/api/rides/${ride.id}/complete`, {})).status).toBe(200);
+      expect((await rider.client.post(`/api/rides/${ride.id}/rating`, { stars: 4, comment: `From ${fullName}` })).status).toBe(201);
+    } finally {
+      driver.socket.close();
+      await driver.client.request(`/api/drivers/${driver.driverId}`, { method: 'PATCH', json: { status: 'offline' } });
+    }
+
+    // A support ticket whose first line carries the email and the phone; the operator answers by name.
+    const ticket = await rider.client.post('/api/support/tickets', { category: 'account', message: `Please write to ${email} or call ${formatted}\nThanks, ${fullName}` });
+    expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+    const ticketId = ticket.body.ticket.id as string;
+    expect((await admin.post(`/api/admin/support-tickets/${ticketId}/messages`, { body: `Hello ${fullName}, we will write to ${email}.` })).status).toBe(200);
+    // An admin blocks and unblocks them (audited, the reason naming them).
+    expect((await admin.post(`/api/admin/riders/${rider.id}/block`, { reason: `${fullName} was rude` })).status).toBe(200);
+    expect((await admin.post(`/api/admin/riders/${rider.id}/unblock`, { reason: `${fullName} apologised` })).status).toBe(200);
+
+    // Before deletion the test finds them where they are (so the search below would see them).
+    const needles = [fullName, 'Quillfeather', email, phone, formatted];
+    const found = (text: string) => needles.filter((n) => text.toLowerCase().includes(n.toLowerCase()));
+    const views = async () => {
+      const paths = [
+        '/api/admin/support-tickets',
+        `/api/admin/support-tickets/${ticketId}`,
+        '/api/notifications',
+        '/api/notifications/all',
+        '/api/admin/audit-log',
+        '/api/admin/audit-log?format=csv',
+        `/api/admin/audit-log?q=${encodeURIComponent(fullName)}`,
+        '/api/admin/customers',
+        '/api/admin/customers?format=csv',
+        `/api/admin/customers?q=${encodeURIComponent(email)}`,
+        `/api/admin/customers/${rider.id}`,
+        '/api/admin/users',
+        '/api/admin/users?format=csv',
+        `/api/admin/users?q=${encodeURIComponent('Quillfeather')}`,
+        '/api/admin/rides',
+        '/api/admin/rides?format=csv',
+        '/api/admin/sos',
+        '/api/admin/referrals',
+        '/api/admin/refund-requests',
+        `/api/admin/promotions/${promo.body.promotion.id}/redemptions`,
+        '/api/admin/ledger/entries',
+      ];
+      const rideIds = (await db.selectFrom('rides').select('id').where('rider_id', '=', rider.id).execute()).map((r) => r.id);
+      paths.push(...rideIds.map((id) => `/api/admin/rides/${id}`));
+      const leaks: string[] = [];
+      for (const path of paths) {
+        const res = await admin.get(path);
+        expect(res.status, path).toBe(200);
+        const hits = found(typeof res.body === 'string' ? res.body : JSON.stringify(res.body));
+        if (hits.length) leaks.push(`${path}: ${hits.join(', ')}`);
+      }
+      return leaks;
+    };
+    /** Every text, varchar, json and array column of every table, in every schema but the catalog's. */
+    const tables = async () => {
+      const columns = await sql<{ s: string; t: string; c: string }>`
+        select c.table_schema as s, c.table_name as t, c.column_name as c from information_schema.columns c
+          join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+         where c.table_schema not in ('pg_catalog', 'information_schema')
+           and c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY', 'USER-DEFINED')`.execute(db);
+      expect(new Set(columns.rows.map((r) => r.s))).toEqual(new Set(['public', 'pgboss']));
+      // One query per table (a query at a time: the in-process database does not hold the event loop for long).
+      const byTable = new Map<string, typeof columns.rows>();
+      for (const r of columns.rows) byTable.set(`${r.s}.${r.t}`, [...(byTable.get(`${r.s}.${r.t}`) ?? []), r]);
+      const leaks: string[] = [];
+      for (const [table, cols] of byTable) {
+        const flags = cols.map(({ c }, i) => sql`bool_or(${sql.join(needles.map((n) => sql`position(${n.toLowerCase()} in lower(${sql.ref(c)}::text)) > 0`), sql` or `)}) as ${sql.ref(`c${i}`)}`);
+        const row = (await sql<Record<string, boolean | null>>`select ${sql.join(flags)} from ${sql.table(table)}`.execute(db)).rows[0]!;
+        cols.forEach(({ c }, i) => row[`c${i}`] && leaks.push(`${table}.${c}`));
+      }
+      return leaks;
+    };
+    expect((await views()).length).toBeGreaterThan(3);
+    expect(await tables()).toEqual(expect.arrayContaining(['public.support_tickets.subject', 'public.notifications.title', 'public.profiles.full_name']));
+
+    expect((await rider.client.post('/api/me/delete', { confirm: 'DELETE', password: GOOD_PASSWORD })).status).toBe(200);
+    await server.services.jobs.idle(['message-send', 'push-send']);
+
+    expect({ views: await views(), tables: await tables() }).toEqual({ views: [], tables: [...LAW_KEEPS] });
+    // The ticket stays for the operator's record, its requester a deleted user.
+    const kept = (await admin.get(`/api/admin/support-tickets/${ticketId}`)).body;
+    expect(JSON.stringify(kept)).toContain('Deleted user');
+    // The audit log still lists what admins did to them, naming a deleted user (read now, not stored), with the link.
+    const audit = (await admin.get('/api/admin/audit-log?action=rider.block')).body.items.find((e: { entity_id: string }) => e.entity_id === rider.id);
+    expect(audit.target).toEqual({ kind: 'Rider', label: 'Deleted user', href: `/customer-management/${rider.id}` });
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DB } from '../db/schema';
 import type { CsvColumn } from '../lib/csv';
 import { containsPattern, keysetPage, type KeysetSpec } from '../lib/keyset';
+import { auditTargets } from './audit-targets';
 
 type Query = z.output<typeof auditLogQuerySchema>;
 
@@ -12,8 +13,11 @@ const spec: KeysetSpec<Query['sort']> = {
   id: { ref: 'audit_log.id', type: 'uuid' },
 };
 
-/** The audit log, newest first by default; filter by the admin who acted and the kind, or search. */
-export function listAuditLog(db: Kysely<DB>, query: Query) {
+/**
+ * The audit log, newest first by default; filter by the admin who acted and the kind, or search. Each entry
+ * names what it acted on (`target`), read now from the record itself (decision 0075).
+ */
+export async function listAuditLog(db: Kysely<DB>, query: Query) {
   let rows = db
     .selectFrom('audit_log')
     .leftJoin('user', 'user.id', 'audit_log.actor_id')
@@ -36,7 +40,9 @@ export function listAuditLog(db: Kysely<DB>, query: Query) {
     const like = containsPattern(query.q);
     rows = rows.where((eb) => eb.or([eb('audit_log.entity_id', 'ilike', like), eb('audit_log.reason', 'ilike', like), eb('user.name', 'ilike', like), eb('user.email', 'ilike', like)]));
   }
-  return keysetPage(db, rows, spec, query);
+  const page = await keysetPage(db, rows, spec, query);
+  const targets = await auditTargets(db, page.items);
+  return { ...page, items: page.items.map((item, i) => ({ ...item, target: targets[i]! })) };
 }
 
 type AuditRow = Awaited<ReturnType<typeof listAuditLog>>['items'][number];
@@ -47,6 +53,7 @@ export const AUDIT_CSV: CsvColumn<AuditRow>[] = [
   { header: 'Admin email', value: (r) => r.actor_email },
   { header: 'Action', value: (r) => r.action },
   { header: 'Entity', value: (r) => r.entity_type },
+  { header: 'Record', value: (r) => r.target.label },
   { header: 'Entity id', value: (r) => r.entity_id },
   { header: 'Before', value: (r) => r.before },
   { header: 'After', value: (r) => r.after },

@@ -10,6 +10,7 @@ import { riderBalances } from '../ledger/ride-money';
 import { domainError } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { driverStanding } from '../payouts/driver-ledger';
+import { identityOf, scrubIdentityCopies } from './identity-copies';
 import { PERSONAL_TABLES, matchCondition, personOf, tableExists } from './personal-data';
 
 /** Why the account cannot go now: a ride under way (as rider or driver), or money owed. */
@@ -47,6 +48,8 @@ export async function deleteAccount(services: Pick<Services, 'db' | 'storage' | 
     await trx.selectFrom('profiles').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
     const who = await personOf(trx, userId);
     await assertMayDelete(trx, userId, who.driverIds);
+    // How they were written, read before their own rows are anonymised: the copies elsewhere are found by it.
+    const identity = await identityOf(trx, who);
     const keys = (await trx.selectFrom('files').select('storage_key').where('owner_id', '=', userId).where('deleted_at', 'is', null).execute()).map((f) => f.storage_key);
     for (const entry of PERSONAL_TABLES) {
       if (entry.onDelete === 'keep') continue;
@@ -54,6 +57,7 @@ export async function deleteAccount(services: Pick<Services, 'db' | 'storage' | 
       if (entry.onDelete === 'delete') await sql`delete from ${sql.table(entry.table)} where ${matchCondition(entry.match, who)}`.execute(trx);
       else await entry.onDelete(trx, who);
     }
+    await scrubIdentityCopies(trx, who, identity);
     // The owner acted on their own account: the trail shows when, never what was erased.
     await recordAudit(trx, { actorId: userId, action: 'account.delete', entityType: 'user', entityId: userId, before: null, after: { deleted: true }, reason: null });
     return keys;

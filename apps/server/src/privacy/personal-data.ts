@@ -198,7 +198,9 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   {
     table: 'support_tickets',
     match: [byUser('requester_id'), byUser('participant_id')],
-    onDelete: async (trx, who) => void (await trx.updateTable('support_tickets').set({ requester_email: null, requester_name: null }).where('requester_id', '=', who.userId).execute()),
+    // The subject is a copy of the first line of their first message (decision 0075): erased with it.
+    onDelete: async (trx, who) =>
+      void (await trx.updateTable('support_tickets').set({ requester_email: null, requester_name: null, subject: privacyText.erasedMessage }).where('requester_id', '=', who.userId).execute()),
   },
   {
     table: 'support_messages',

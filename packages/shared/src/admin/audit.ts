@@ -28,6 +28,12 @@ export const auditEntrySchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   entity_type: z.string(),
   entity_id: z.string(),
+  /**
+   * What was acted on, named when the log is read (issue 27, decision 0075): the driver's or rider's name
+   * ("Deleted user" once they deleted their account), a ride's short id, a promo code, a city's name…; `href`
+   * is its console page, null when the record is gone or has no page.
+   */
+  target: z.object({ kind: z.string(), label: z.string(), href: z.string().nullable() }),
   before: z.unknown(),
   after: z.unknown(),
   reason: z.string().nullable(),

@@ -24,4 +24,6 @@ export const privacyText = {
   deletedName: 'Deleted user',
   /** What a deleted account's support messages read afterwards (the ticket stays for the operator). */
   erasedMessage: '(erased with the account)',
+  /** What a deleted account's email or phone reads where someone else's words had copied it (decision 0075). */
+  removedDetail: '[removed]',
 } as const;

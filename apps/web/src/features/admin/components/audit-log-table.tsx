@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { adminText, auditActionLabels } from '@openride/shared/admin/admin-text';
 import { AUDIT_ACTIONS } from '@openride/shared/admin/audit';
 import { type ColumnDef, DataTable, type TableFilter } from '@/components/ui/data-table';
@@ -55,10 +56,17 @@ const columns: ColumnDef<AuditEntry>[] = [
   {
     id: 'entity',
     header: text.columns.entity,
+    // What was acted on, named by the server (a driver's name, a ride's short id, a promo code…) with a link to it.
     cell: ({ row: { original: e } }) => (
       <div>
-        <p className="capitalize">{e.entity_type}</p>
-        <p className="font-mono text-xs break-all text-ink-600">{e.entity_id}</p>
+        <p className="text-xs text-ink-600">{e.target.kind}</p>
+        {e.target.href ? (
+          <Link to={e.target.href} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+            {e.target.label}
+          </Link>
+        ) : (
+          <p className="font-medium text-ink-900">{e.target.label}</p>
+        )}
       </div>
     ),
   },
