@@ -116,8 +116,8 @@ async function subjectOf(db: Kysely<DB>, driverId: string, kind: string) {
 }
 
 /**
- * (b) for one driver: if online and not compliant in their own city (`isCompliantIn`; a city unknown is never compliant, re-checked in the update
- * under the driver's lock, in decision 0021's order), take them offline — an open offer is handed back, a
+ * (b) for one driver: if online and not compliant in their own city (`isCompliantIn`, re-checked in the update
+ * under the driver's lock, in decision 0021's order; a city unknown is never compliant), take them offline — an open offer is handed back, a
  * ride in progress finishes (only the availability flips) — and tell them why: one notice per paper that
  * lapsed (claimed in `compliance_reminders` with days_before 0), or one general notice when none can be
  * named (a kind newly required and never uploaded). Answers whether they were taken offline.
