@@ -100,6 +100,8 @@ describe('the driver application on /driver', () => {
     await byText(page, text.submitted.title).waitFor();
     await page.getByRole('heading', { name: text.statusTitle }).waitFor();
     expect(await page.getByTestId('application-status').textContent()).toBe(text.statuses.pending.label);
+    // The city they drive in (decision 0074): the one city served, taken without a select.
+    expect(await page.getByTestId('driver-city').textContent()).toBe('San Francisco');
     expect(await page.getByRole('link', { name: messages.nav.goOnline }).count()).toBe(0);
 
     // §2 nav: with a driver record, 'Go Online' and the Online/Offline switch (in the mobile menu here).

@@ -1,9 +1,11 @@
+import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
 import { uploadPng } from './upload-png';
 import { adminOf, ADMIN_ENV, approvedDriverOf, eventually, GOLDEN_GATE_PARK, newUser, nextOffer, onlineDriver, serveTheWholeBay } from './ride-actors';
 import { startTestServer, type TestServer, uniquePhone } from './test-server';
+import { holdIfNotCompliant } from '../src/compliance/compliance-expiry';
 
 let server: TestServer;
 let admin: TestClient;
@@ -216,5 +218,126 @@ describe('the hold', () => {
     expect((await admin.post(`/api/admin/documents/${second}/review`, { status: 'approved' })).status).toBe(200);
     expect(Object.fromEntries((await docsOf(driver.driverId)).map((d) => [d.id, d.status]))).toEqual({ [first]: 'superseded', [second]: 'approved' });
     expect((await admin.post('/api/admin/documents/00000000-0000-4000-8000-000000000000/review', { status: 'approved' })).status).toBe(404);
+  });
+});
+
+describe("the driver's city (issue 27: a second city lifted the hold)", () => {
+  const addCity = async (id: string, name: string, served: boolean) => {
+    const created = await admin.post('/api/admin/cities', { id, name, currency: 'USD', timezone: 'America/Los_Angeles', center_lat: 37.8, center_lng: -122.27 });
+    expect(created.status).toBe(201);
+    if (served) {
+      const box = [[-122.35, 37.75], [-122.15, 37.75], [-122.15, 37.9], [-122.35, 37.9], [-122.35, 37.75]];
+      await server.services.db
+        .insertInto('zones')
+        .values({ city_id: id, type: 'service_area', name, color: '#16a34a', priority: 0, enabled: true, geometry: JSON.stringify({ type: 'Polygon', coordinates: [box] }) })
+        .execute();
+      await server.services.zones.changed();
+    }
+  };
+  const application = (name: string, city_id?: string) => ({
+    full_name: name,
+    phone: uniquePhone(),
+    license_number: 'D7654321',
+    vehicle_make: 'Toyota',
+    vehicle_model: 'Prius',
+    vehicle_year: 2021,
+    vehicle_color: 'Blue',
+    license_plate: `8CTY${Math.floor(Math.random() * 900 + 100)}`,
+    ...(city_id ? { city_id } : {}),
+  });
+  /** A new user who applies for `cityId` and whom the admin approves. */
+  const approvedIn = async (cityId: string, name: string) => {
+    const { client } = await newUser(server, name);
+    const applied = await client.post('/api/drivers', application(name, cityId));
+    expect(applied.status).toBe(201);
+    const driverId = applied.body.driver.id as string;
+    expect((await admin.post(`/api/admin/drivers/${driverId}/verification`, { status: 'approved' })).status).toBe(200);
+    return { client, driverId };
+  };
+
+  it('a new San Francisco driver without papers stays on hold when a city whose id sorts first exists, and sees San Francisco’s requirements', async () => {
+    await addCity('berkeley', 'Berkeley', false);
+    expect((await licenceRule(true)).status).toBe(200);
+    try {
+      const driver = await approvedIn('sf', 'Sid Sanfran');
+      const refused = await goOnline(driver);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('DRIVER_ON_HOLD');
+      expect(refused.body.error.message).toContain("Driver's licence");
+      const compliance = await licenceItem(driver.client);
+      expect(compliance.city).toEqual({ id: 'sf', name: 'San Francisco' });
+      expect(compliance.on_hold).toBe(true);
+      expect(compliance.licence).toMatchObject({ required: true, status: 'missing' });
+      // Their city on their page and on the admin's /driver/{id}.
+      expect((await driver.client.get('/api/drivers/me')).body.driver.city).toEqual({ id: 'sf', name: 'San Francisco' });
+      expect((await admin.get(`/api/admin/drivers/${driver.driverId}`)).body.driver.city).toEqual({ id: 'sf', name: 'San Francisco' });
+    } finally {
+      await licenceRule(false);
+    }
+  });
+
+  it('a driver whose city is unknown is refused going online with DRIVER_CITY_UNKNOWN, told why, and taken offline by the sweep', async () => {
+    const driver = await approvedIn('sf', 'Uma Unknown');
+    await server.services.db.updateTable('drivers').set({ city_id: null }).where('id', '=', driver.driverId).execute();
+    const refused = await goOnline(driver);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({ code: 'DRIVER_CITY_UNKNOWN', message: driverCityText.unknown });
+    const compliance = await licenceItem(driver.client);
+    expect(compliance).toMatchObject({ city: null, on_hold: true, items: [], hold_reasons: [driverCityText.unknown] });
+    expect((await driver.client.get('/api/drivers/me')).body.driver.city).toBeNull();
+    // One online from before (no city, no papers asked anywhere): the expiry sweep takes them offline.
+    await server.services.db.updateTable('drivers').set({ status: 'available' }).where('id', '=', driver.driverId).execute();
+    expect(await holdIfNotCompliant(server.services, driver.driverId)).toBe(true);
+    expect((await driver.client.get('/api/drivers/me')).body.driver.status).toBe('offline');
+    const told = await eventually(async () => ((await driver.client.get('/api/notifications')).body as Array<{ title: string; message: string }>).find((n) => n.title === 'You were taken offline'));
+    expect(told.message).toBe(driverCityText.unknown);
+    // Choosing a city lifts it.
+    expect((await driver.client.request('/api/drivers/me/city', { method: 'PUT', json: { city_id: 'sf' } })).status).toBe(200);
+    expect((await goOnline(driver)).status).toBe(200);
+    await goOffline(driver);
+  });
+
+  it('the application names a served city (400 otherwise), and changing city applies the new city’s requirements at once', async () => {
+    await addCity('oakland', 'Oakland', true);
+    const oaklandLicence = (required: boolean) =>
+      admin.request('/api/admin/document-types', { method: 'PUT', json: { city_id: 'oakland', types: [{ kind: 'driver_licence', required, expiry_required: true, sides: 'front_back' }] } });
+    expect((await oaklandLicence(true)).status).toBe(200);
+    try {
+      // Two cities served: the applicant must choose one of them.
+      const { client } = await newUser(server, 'Ana Applicant');
+      for (const [city, message] of [[undefined, driverCityText.required], ['nowhere', driverCityText.notServed], ['berkeley', driverCityText.notServed]] as const) {
+        const res = await client.post('/api/drivers', application('Ana Applicant', city));
+        expect(res.status).toBe(400);
+        expect(res.body.error.message).toBe(message);
+        expect(res.body.error.details[0].path).toEqual(['city_id']);
+      }
+      expect(await server.services.db.selectFrom('drivers').select('id').where('full_name', '=', 'Ana Applicant').executeTakeFirst()).toBeUndefined();
+
+      const driver = await approvedIn('sf', 'Mo Mover');
+      expect((await goOnline(driver)).status).toBe(200);
+      const move = (city_id: string) => driver.client.request('/api/drivers/me/city', { method: 'PUT', json: { city_id } });
+      // To Oakland, which asks for a licence they lack: taken offline at once, and held there.
+      const moved = await move('oakland');
+      expect(moved.status).toBe(200);
+      expect(moved.body).toEqual({ city: { id: 'oakland', name: 'Oakland' }, taken_offline: true });
+      expect((await driver.client.get('/api/drivers/me')).body.driver).toMatchObject({ status: 'offline', city: { id: 'oakland', name: 'Oakland' } });
+      const refused = await goOnline(driver);
+      expect(refused.body.error.code).toBe('DRIVER_ON_HOLD');
+      const compliance = await licenceItem(driver.client);
+      expect(compliance.city).toEqual({ id: 'oakland', name: 'Oakland' });
+      expect(compliance.licence).toMatchObject({ required: true, status: 'missing' });
+      // An unserved or unknown city is refused and changes nothing.
+      expect((await move('berkeley')).status).toBe(400);
+      expect((await driver.client.request('/api/drivers/me/city', { method: 'PUT', json: {} })).status).toBe(400);
+      expect((await driver.client.get('/api/drivers/me')).body.driver.city.id).toBe('oakland');
+      // Back to San Francisco, which asks for nothing: online again.
+      expect((await move('sf')).body).toEqual({ city: { id: 'sf', name: 'San Francisco' }, taken_offline: false });
+      expect((await goOnline(driver)).status).toBe(200);
+      await goOffline(driver);
+    } finally {
+      await oaklandLicence(false);
+      await server.services.db.updateTable('zones').set({ enabled: false }).where('city_id', '=', 'oakland').execute();
+      await server.services.zones.changed();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { ALREADY_APPLIED_MESSAGE } from '@openride/shared/drivers/schemas';
 import { messages } from '@openride/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +111,16 @@ describe('POST /api/drivers (the application)', () => {
     expect(blank.body.error.message).toBe('Please enter your vehicle make.');
     expect(await server.services.db.selectFrom('drivers').select('id').where('user_id', '=', id).execute()).toEqual([]);
     expect((await client.get('/api/user-roles/me')).body).toEqual({ roles: [] });
+  });
+
+  it('takes the city chosen, or the only city served when none is named; refuses a city not served with 400 and creates nothing', async () => {
+    const { client, id } = await newUser();
+    const unknown = await apply(client, { city_id: 'nowhere' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toMatchObject({ code: 'BAD_REQUEST', message: driverCityText.notServed, details: [{ path: ['city_id'] }] });
+    expect(await server.services.db.selectFrom('drivers').select('id').where('user_id', '=', id).execute()).toEqual([]);
+    expect((await apply(client)).status).toBe(201);
+    expect((await client.get('/api/drivers/me')).body.driver.city).toEqual({ id: 'sf', name: 'San Francisco' });
   });
 
   it('refuses a visitor without a session (401)', async () => {

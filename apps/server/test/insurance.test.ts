@@ -35,7 +35,7 @@ const uploadPolicyPng = (s: Srv, client: TestClient, purpose = 'insurance') => u
 /** The driver's "today" (their compliance city's calendar). */
 async function todayOf(s: Srv, driverId: string) {
   const city = await complianceCityOf(s.services.db, driverId);
-  return localDate(new Date(), city.timezone);
+  return localDate(new Date(), city!.timezone);
 }
 
 const policy = (over: Record<string, unknown>) => ({ insurer: 'Acme Mutual', policy_number: 'PN-1', insured_name: 'Ines Insured', coverage_start: '2020-01-01', coverage_end: '2099-12-31', ...over });

@@ -51,6 +51,8 @@ export async function approvedDriverOf(server: Server, admin: TestClient, name =
     vehicle_year: 2021,
     vehicle_color: 'Blue',
     license_plate: plate,
+    // The demo city, named: suites that serve a second city still apply here (decision 0074).
+    city_id: 'sf',
   });
   expect(applied.status).toBe(201);
   const driverId = applied.body.driver.id as string;

@@ -1,5 +1,6 @@
 import { accountText } from './account/account-text';
 import { ALREADY_APPLIED_MESSAGE } from './drivers/schemas';
+import { driverCityText } from './drivers/driver-city-text';
 import type { ErrorCode } from './errors';
 import { messages } from './messages';
 import { PHONE_CONFLICT_MESSAGE } from './profiles/schemas';
@@ -48,6 +49,7 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   DRIVER_NOT_APPROVED: 'Your driver application is not approved yet.',
   DRIVER_SUSPENDED: 'Your driver account is suspended. Contact support.',
   DRIVER_ON_HOLD: "You can't go online until your papers are in order. Open Documents to see what is missing.",
+  DRIVER_CITY_UNKNOWN: driverCityText.unknown,
   DRIVER_BALANCE_OVERDUE: 'You owe more than your limit and the time to settle has passed. Pay what you owe in cash to the operator to go online again.',
   ALREADY_APPLIED: ALREADY_APPLIED_MESSAGE,
   PHONE_IN_USE: PHONE_CONFLICT_MESSAGE,

@@ -72,6 +72,8 @@ export const DOMAIN_ERROR_CODES = {
   DRIVER_BALANCE_OVERDUE: 403,
   /** A document or insurance the driver's city requires is missing, in review, rejected or expired: no going online, no offers (decision 0049). */
   DRIVER_ON_HOLD: 403,
+  /** The driver's city is not known (a record from before cities were chosen, in a marketplace of several): they choose it before going online or sending papers (decision 0074). */
+  DRIVER_CITY_UNKNOWN: 403,
   ALREADY_APPLIED: 409,
   /** The phone number belongs to another account. */
   PHONE_IN_USE: 409,

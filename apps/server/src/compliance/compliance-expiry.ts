@@ -1,5 +1,6 @@
 import { complianceText } from '@openride/shared/compliance/compliance-text';
 import { EXPIRY_REMINDER_DAYS, VALID_ITEM_STATUSES } from '@openride/shared/compliance/schemas';
+import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import { announceDriverStatus, takeDriverOfflineIn } from '../db/take-driver-offline';
@@ -7,7 +8,7 @@ import type { Services } from '../http/context';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import { localDate } from '../payouts/local-dates';
-import { complianceCityOf, complianceOf, isCompliantIn } from './compliance.repo';
+import { complianceCityExpr, complianceCityOf, complianceOf, isCompliantIn } from './compliance.repo';
 
 /** Every minute (UTC): pg-boss queues one `compliance-expiry` job per slot across all processes. */
 export const COMPLIANCE_EXPIRY_CRON = '* * * * *';
@@ -55,7 +56,8 @@ export async function sendExpiryReminders(services: JobServices, now = new Date(
   const sent: Array<{ subject_id: string; days_before: number }> = [];
   for (const paper of [...documents, ...policies]) {
     if (!cities.has(paper.driver_id)) cities.set(paper.driver_id, await complianceCityOf(db, paper.driver_id));
-    const daysLeft = dayNumber(paper.ends) - dayNumber(localDate(now, cities.get(paper.driver_id)!.timezone));
+    // A driver whose city is unknown (decision 0074) counts days in UTC: a day early or late at worst.
+    const daysLeft = dayNumber(paper.ends) - dayNumber(localDate(now, cities.get(paper.driver_id)?.timezone ?? 'UTC'));
     const due = reminderDue(daysLeft);
     if (!due) continue;
     const notice = await inTransaction(db, async (trx) => {
@@ -114,8 +116,8 @@ async function subjectOf(db: Kysely<DB>, driverId: string, kind: string) {
 }
 
 /**
- * (b) for one driver: if online and not compliant in their city (`isCompliantIn`, re-checked in the update
- * under the driver's lock, in decision 0021's order), take them offline — an open offer is handed back, a
+ * (b) for one driver: if online and not compliant in their own city (`isCompliantIn`, re-checked in the update
+ * under the driver's lock, in decision 0021's order; a city unknown is never compliant), take them offline — an open offer is handed back, a
  * ride in progress finishes (only the availability flips) — and tell them why: one notice per paper that
  * lapsed (claimed in `compliance_reminders` with days_before 0), or one general notice when none can be
  * named (a kind newly required and never uploaded). Answers whether they were taken offline.
@@ -124,15 +126,16 @@ export async function holdIfNotCompliant(services: JobServices, driverId: string
   const { db } = services;
   const driver = await db.selectFrom('drivers').select(['id', 'user_id', 'status']).where('id', '=', driverId).executeTakeFirst();
   if (!driver || driver.status !== 'available') return false;
-  const city = await complianceCityOf(db, driverId);
+  // The driver's own city (decision 0074), read in the statement: unknown (null) is never compliant.
+  const inOwnCity = isCompliantIn(complianceCityExpr);
   // The cheap check first: most online drivers are compliant.
-  const held = await db.selectFrom('drivers').select('id').where('id', '=', driverId).where(sql<boolean>`not ${isCompliantIn(city.id)}`).executeTakeFirst();
+  const held = await db.selectFrom('drivers').select('id').where('id', '=', driverId).where(sql<boolean>`not ${inOwnCity}`).executeTakeFirst();
   if (!held) return false;
-  const compliance = await complianceOf(db, driverId, { cityId: city.id });
+  const compliance = await complianceOf(db, driverId);
   const lapsed = compliance.items.filter((i) => i.required && !VALID_ITEM_STATUSES.includes(i.status));
   const subjects = await Promise.all(lapsed.map(async (item) => ({ item, subject: await subjectOf(db, driverId, item.kind) })));
   const result = await inTransaction(db, async (trx) => {
-    const { updated, released } = await takeDriverOfflineIn(trx, driverId, sql<boolean>`drivers.status = 'available' and not ${isCompliantIn(city.id)}`);
+    const { updated, released } = await takeDriverOfflineIn(trx, driverId, sql<boolean>`drivers.status = 'available' and not ${inOwnCity}`);
     if (!updated) return null;
     const notices = [];
     for (const { item, subject } of subjects) {
@@ -148,9 +151,10 @@ export async function holdIfNotCompliant(services: JobServices, driverId: string
       notices.push(await createNotification(trx, services, { user_id: driver.user_id, booking_id: null, type: 'warning', title: 'You were taken offline', message, kind: 'document', link: '/driver-documents-upload' }));
     }
     if (notices.length === 0) {
-      notices.push(
-        await createNotification(trx, services, { user_id: driver.user_id, booking_id: null, type: 'warning', title: 'You were taken offline', message: complianceText.onHold(compliance.hold_reasons), kind: 'document', link: '/driver-documents-upload' }),
-      );
+      // No city: the notice says to choose one, and leads to /driver where it is chosen.
+      const message = compliance.city ? complianceText.onHold(compliance.hold_reasons) : driverCityText.unknown;
+      const link = compliance.city ? '/driver-documents-upload' : '/driver';
+      notices.push(await createNotification(trx, services, { user_id: driver.user_id, booking_id: null, type: 'warning', title: 'You were taken offline', message, kind: 'document', link }));
     }
     return { updated, released, notices };
   });

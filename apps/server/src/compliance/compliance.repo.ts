@@ -10,7 +10,7 @@ import type { ComplianceItem, DriverCompliance } from '@openride/shared/complian
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import { localDate } from '../payouts/local-dates';
-import { cityOfDriver } from '../schedule/schedule.repo';
+import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 
 /**
  * The compliance rule (decision 0049) as a condition on a query over `drivers`: every kind of paper the city
@@ -22,6 +22,8 @@ import { cityOfDriver } from '../schedule/schedule.repo';
  * an SQL expression of one (the admin list's per-driver city).
  */
 export function isCompliantIn(cityId: CityRef) {
+  // An expression may be null (a driver whose city is unknown, decision 0074): never compliant then.
+  if (typeof cityId !== 'string') return sql<boolean>`(${cityId} is not null and not exists (${heldKindsIn(cityId)}))`;
   return sql<boolean>`not exists (${heldKindsIn(cityId)})`;
 }
 
@@ -49,13 +51,10 @@ export function heldKindsIn(cityId: CityRef) {
 }
 
 /**
- * `complianceCityOf` in SQL, for a query over `drivers`: the schedule's city, else the last ride's, else
- * the first city — the city going online checks, and /driver/{id} shows.
+ * `complianceCityOf` in SQL, for a query over `drivers`: the driver's own city (decision 0074), null when
+ * unknown — the city going online checks, and /driver/{id} shows.
  */
-export const complianceCityExpr = sql<string>`coalesce(
-  (select s.city_id from driver_schedules s where s.driver_id = drivers.id),
-  (select r.city_id from rides r where r.driver_id = drivers.id order by r.requested_at desc limit 1),
-  (select c.id from cities c order by c.id limit 1))`;
+export const complianceCityExpr = sql<string>`drivers.city_id`;
 
 /** One paper of a driver as stored (a document, or a policy of the active vehicle), newest first. */
 type Paper = {
@@ -88,8 +87,19 @@ export function itemOf(kind: DocumentKind, required: boolean, papers: Paper[], t
   return { ...base, status, expires_on: expired ? newest.expires_on : null, days_left: expired ? daysLeft(newest.expires_on) : null, renewal_in_review: false };
 }
 
-/** The city a driver's papers are checked against when they go online: their schedule's, else their last ride's, else the first. */
-export const complianceCityOf = cityOfDriver;
+/**
+ * The city a driver's papers are checked against: the one they chose at application or since (decision
+ * 0074); null when unknown (a record from before, in a marketplace of several cities) — then they are held.
+ */
+export async function complianceCityOf(db: Kysely<DB>, driverId: string): Promise<{ id: string; name: string; timezone: string } | null> {
+  const row = await db
+    .selectFrom('drivers')
+    .innerJoin('cities', 'cities.id', 'drivers.city_id')
+    .select(['cities.id', 'cities.name', 'cities.timezone'])
+    .where('drivers.id', '=', driverId)
+    .executeTakeFirst();
+  return row ?? null;
+}
 
 /**
  * A driver's papers against a city's requirements (the driver's own city unless given): every kind the city
@@ -100,6 +110,8 @@ export async function complianceOf(db: Kysely<DB>, driverId: string, options: { 
   const city = options.cityId
     ? await db.selectFrom('cities').select(['id', 'name', 'timezone']).where('id', '=', options.cityId).executeTakeFirstOrThrow()
     : await complianceCityOf(db, driverId);
+  // Unknown city: held, and told to choose one (decision 0074) — never judged against some other city.
+  if (!city) return { city: null, on_hold: true, items: [], hold_reasons: [driverCityText.unknown] };
   const today = localDate(now, city.timezone);
   const [types, documents, policies] = await Promise.all([
     db.selectFrom('document_types').select(['kind', 'required']).where('city_id', '=', city.id).execute(),

@@ -50,13 +50,3 @@ export function documentView(row: DocumentRow, types: Map<string, string>): Driv
     reviewed_at: row.reviewed_at ? new Date(row.reviewed_at).toISOString() : null,
   };
 }
-
-/**
- * A driver's compliance city in SQL, the same rule as `complianceCityOf` (decision 0047): the schedule's city,
- * else the last ride's, else the first city. `driverId` is a column reference (e.g. `drivers.id`).
- */
-export const complianceCityIdSql = (driverRef: string) =>
-  sql<string>`coalesce(
-    (select s.city_id from driver_schedules s where s.driver_id = ${sql.ref(driverRef)}),
-    (select r.city_id from rides r where r.driver_id = ${sql.ref(driverRef)} order by r.requested_at desc limit 1),
-    (select c.id from cities c order by c.id limit 1))`;

@@ -1,11 +1,12 @@
 import { type AdminPolicy, insuranceText, type PolicyCheck, type PolicyInput, type PolicyList, type PolicyReviewInput, type PolicyView } from '@openride/shared/compliance/insurance';
 import { EXPIRING_SOON_DAYS } from '@openride/shared/compliance/schemas';
+import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { type Kysely, sql } from 'kysely';
 import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
 import { findFile } from '../files/files.repo';
 import type { Services } from '../http/context';
-import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
+import { AppError, badRequest, domainError, forbidden, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import { ownApprovedDriver } from '../payouts/own-driver';
@@ -81,6 +82,7 @@ export async function addPolicy(services: Pick<Services, 'db'>, userId: string, 
   if (!file || file.owner_id !== userId) throw notFound(insuranceText.errors.fileNotFound);
   if (file.purpose !== 'insurance') throw badRequest(insuranceText.errors.notAnInsuranceFile);
   const city = await complianceCityOf(db, driver.id);
+  if (!city) throw domainError('DRIVER_CITY_UNKNOWN');
   if (input.coverage_end < localDate(new Date(), city.timezone)) throw badRequest(insuranceText.errors.ended);
   const id = await inTransaction(db, async (trx) => {
     const now = new Date();
@@ -158,7 +160,8 @@ async function adminPolicies(db: Kysely<DB>, rows: PolicyRow[]): Promise<AdminPo
     const driver = drivers.find((d) => d.id === r.driver_id)!;
     const vehicle = vehicles.find((v) => v.id === r.vehicle_id)!;
     const registration = registrations.find((d) => d.driver_id === r.driver_id);
-    const city = cities.get(r.driver_id)!;
+    // A driver whose city is unknown (decision 0074): "today" is UTC's, and the city says it is not chosen.
+    const city = cities.get(r.driver_id) ?? { id: null, name: driverCityText.notChosen, timezone: 'UTC' };
     const today = localDate(now, city.timezone);
     return {
       ...policyView(r),

@@ -13,7 +13,8 @@ import { keysetPage, type KeysetSpec } from '../lib/keyset';
 import { createNotification } from '../notifications/create-notification';
 import { localDate } from '../payouts/local-dates';
 import { complianceCityOf } from './compliance.repo';
-import { complianceCityIdSql, DOCUMENT_COLUMNS, type DocumentRow, documentView, fileTypesOf } from './documents.repo';
+import { driverCityText } from '@openride/shared/drivers/driver-city-text';
+import { DOCUMENT_COLUMNS, type DocumentRow, documentView, fileTypesOf } from './documents.repo';
 
 type Query = z.output<typeof adminDocumentsQuerySchema>;
 
@@ -24,15 +25,14 @@ const spec: KeysetSpec<Query['sort']> = {
 
 /**
  * The review queue (decision 0051): documents in review (or of `status`), oldest first, by kind and by the
- * driver's city (complianceCityOf, in SQL), each with the application's details and what the city asks of
+ * driver's city (`drivers.city_id`, decision 0074; a driver whose city is unknown is still listed), each with the application's details and what the city asks of
  * its kind. Insurance is not here: policies are verified on /insurance-verification.
  */
 export async function listDocumentsForReview(db: Kysely<DB>, query: Query) {
-  const cityId = complianceCityIdSql('drivers.id');
   let rows = db
     .selectFrom('driver_documents as d')
     .innerJoin('drivers', 'drivers.id', 'd.driver_id')
-    .innerJoin('cities', (join) => join.on(sql<boolean>`cities.id = ${cityId}`))
+    .leftJoin('cities', 'cities.id', 'drivers.city_id')
     .leftJoin('document_types as t', (join) => join.onRef('t.city_id', '=', 'cities.id').onRef('t.kind', '=', 'd.kind'))
     .select(DOCUMENT_COLUMNS)
     .select([
@@ -46,7 +46,7 @@ export async function listDocumentsForReview(db: Kysely<DB>, query: Query) {
       'drivers.license_plate',
       'drivers.created_at as applied_at',
       'cities.id as city_id',
-      'cities.name as city_name',
+      sql<string>`coalesce(cities.name, ${driverCityText.notChosen})`.as('city_name'),
       sql<boolean>`coalesce(t.expiry_required, false)`.as('expiry_required'),
       sql<'one' | 'front_back'>`coalesce(t.sides, 'one')`.as('sides'),
     ])
@@ -117,11 +117,12 @@ export async function reviewDocument(services: Pick<Services, 'db' | 'bus' | 'pu
 
   let expiresOn: string | null = null;
   if (input.status === 'approved') {
+    // A driver whose city is unknown (decision 0074): no city's type to read, and "today" is UTC's.
     const city = await complianceCityOf(db, found.driver_id);
-    const type = await db.selectFrom('document_types').select('expiry_required').where('city_id', '=', city.id).where('kind', '=', found.kind).executeTakeFirst();
+    const type = city ? await db.selectFrom('document_types').select('expiry_required').where('city_id', '=', city.id).where('kind', '=', found.kind).executeTakeFirst() : undefined;
     expiresOn = input.expires_on === undefined ? found.expires_on : input.expires_on;
     if (type?.expiry_required && !expiresOn) throw badRequest(documentText.errors.expiryRequired);
-    if (expiresOn && expiresOn < localDate(new Date(), city.timezone)) throw badRequest(documentText.errors.expiryPast);
+    if (expiresOn && expiresOn < localDate(new Date(), city?.timezone ?? 'UTC')) throw badRequest(documentText.errors.expiryPast);
   }
 
   const label = complianceText.kinds[found.kind];

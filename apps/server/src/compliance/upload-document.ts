@@ -4,7 +4,7 @@ import type { DriverDocument, OwnDocuments } from '@openride/shared/compliance/v
 import { isUuid } from '@openride/shared/text';
 import { sql } from 'kysely';
 import type { Services } from '../http/context';
-import { badRequest } from '../lib/errors';
+import { badRequest, domainError } from '../lib/errors';
 import { localDate } from '../payouts/local-dates';
 import { ownApprovedDriver } from '../payouts/own-driver';
 import { complianceCityOf } from './compliance.repo';
@@ -23,6 +23,7 @@ export async function uploadDocument(services: Pick<Services, 'db'>, userId: str
   const { db } = services;
   const driver = await ownApprovedDriver(db, userId);
   const city = await complianceCityOf(db, driver.id);
+  if (!city) throw domainError('DRIVER_CITY_UNKNOWN');
   const type = (await documentTypesOf(db, city.id)).find((t) => t.kind === input.kind);
   if (!type) throw badRequest(documentText.errors.notConfigured);
   const ids = input.file_ids.map((id) => id.toLowerCase());
@@ -74,6 +75,7 @@ export async function listOwnDocuments(services: Pick<Services, 'db'>, userId: s
   const { db } = services;
   const driver = await ownApprovedDriver(db, userId);
   const city = await complianceCityOf(db, driver.id);
+  if (!city) throw domainError('DRIVER_CITY_UNKNOWN');
   const [types, rows] = await Promise.all([
     documentTypesOf(db, city.id),
     db.selectFrom('driver_documents as d').select(DOCUMENT_COLUMNS).where('d.driver_id', '=', driver.id).orderBy('d.created_at', 'desc').orderBy('d.id').limit(200).execute(),

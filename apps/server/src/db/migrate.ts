@@ -30,6 +30,7 @@ import * as m0034 from './migrations/0034-support-sla-alerts';
 import * as m0035 from './migrations/0035-companies';
 import * as m0040 from './migrations/0040-city-emergency-number';
 import * as m0042 from './migrations/0042-refund-to-company';
+import * as m0043 from './migrations/0043-driver-city';
 import * as m0037 from './migrations/0037-corporate-invoices';
 import * as m0041 from './migrations/0041-interim-invoices';
 import * as m0036 from './migrations/0036-company-invitations-policies';
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0035-companies': m0035,
   '0040-city-emergency-number': m0040,
   '0042-refund-to-company': m0042,
+  '0043-driver-city': m0043,
   '0037-corporate-invoices': m0037,
   '0041-interim-invoices': m0041,
   '0036-company-invitations-policies': m0036,

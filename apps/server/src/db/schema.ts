@@ -104,6 +104,8 @@ export type DriversTable = {
   /** Suspended by an admin: offline and cannot go online (migration 0007). */
   suspended_at: Timestamp | null;
   suspension_reason: string | null;
+  /** The city they drive in, chosen at application (migration 0043, decision 0074); null: unknown, held from going online. */
+  city_id: string | null;
 };
 export type PhoneOtpsTable = {
   /** Ten digits. */

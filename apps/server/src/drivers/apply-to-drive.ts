@@ -1,7 +1,11 @@
 import { ALREADY_APPLIED_MESSAGE, type DriverApplicationInput } from '@openride/shared/drivers/schemas';
+import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { userChannel } from '@openride/shared/realtime';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 import type { Services } from '../http/context';
-import { domainError } from '../lib/errors';
+import { badRequest, domainError } from '../lib/errors';
+import { servedCityNames } from '../zones/zones.repo';
 import { insertApplicationVehicle } from '../vehicles/vehicles.repo';
 import { DRIVER_COLUMNS } from './drivers.repo';
 
@@ -9,9 +13,12 @@ import { DRIVER_COLUMNS } from './drivers.repo';
  * §2/§7 driver application: a pending, offline driver record and the driver role, together or not at all.
  * One live application per user: a pending or approved record refuses another; after a rejection the
  * user may apply again (a new record, so the history stays). The application's vehicle becomes the
- * driver's first, active and pending with the application (decision 0046).
+ * driver's first, active and pending with the application (decision 0046). The applicant names the city
+ * they will drive in (decision 0074): a served one, 400 otherwise; none named is the only city served, or 400
+ * when there are several — never one picked for them.
  */
 export async function applyToDrive(services: Pick<Services, 'db' | 'bus'>, userId: string, input: DriverApplicationInput) {
+  const city_id = await applicationCityOf(services.db, input.city_id);
   const driver = await services.db.transaction().execute(async (trx) => {
     // Serializes one user's concurrent applications: the second waits, then sees the first.
     await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
@@ -25,7 +32,7 @@ export async function applyToDrive(services: Pick<Services, 'db' | 'bus'>, userI
     if (live) throw domainError('ALREADY_APPLIED', ALREADY_APPLIED_MESSAGE);
     const row = await trx
       .insertInto('drivers')
-      .values({ user_id: userId, ...input, verification_status: 'pending', status: 'offline' })
+      .values({ user_id: userId, ...input, city_id, verification_status: 'pending', status: 'offline' })
       .returning(DRIVER_COLUMNS)
       .executeTakeFirstOrThrow();
     await insertApplicationVehicle(trx, row);
@@ -42,4 +49,15 @@ export async function applyToDrive(services: Pick<Services, 'db' | 'bus'>, userI
     data: { id: driver.id, status: driver.status, verification_status: driver.verification_status, created_at: driver.created_at },
   });
   return driver;
+}
+
+/** The city of an application: the one named, if served; else the only one served (decision 0074). */
+async function applicationCityOf(db: Kysely<DB>, named: string | undefined) {
+  const served = await servedCityNames(db);
+  if (named !== undefined) {
+    if (!served.some((c) => c.id === named)) throw badRequest(driverCityText.notServed, [{ path: ['city_id'], message: driverCityText.notServed }]);
+    return named;
+  }
+  if (served.length !== 1) throw badRequest(driverCityText.required, [{ path: ['city_id'], message: driverCityText.required }]);
+  return served[0]!.id;
 }

@@ -31,18 +31,29 @@ export function latestDriverOf(db: Kysely<DB>, userId: string) {
     .executeTakeFirst();
 }
 
-/** `GET /api/drivers/me`: the newest record's state as its owner reads it, suspension included. */
+/** `GET /api/drivers/me`: the newest record's state as its owner reads it, suspension and city included. */
 export async function ownDriverOf(db: Kysely<DB>, userId: string) {
   const row = await db
     .selectFrom('drivers')
-    .select(['id', 'status', 'verification_status', 'created_at', 'rejection_reason', 'suspended_at', 'suspension_reason'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
+    .leftJoin('cities', 'cities.id', 'drivers.city_id')
+    .select([
+      'drivers.id',
+      'drivers.status',
+      'drivers.verification_status',
+      'drivers.created_at',
+      'drivers.rejection_reason',
+      'drivers.suspended_at',
+      'drivers.suspension_reason',
+      'drivers.city_id',
+      'cities.name as city_name',
+    ])
+    .where('drivers.user_id', '=', userId)
+    .orderBy('drivers.created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
   if (!row) return null;
-  const { suspended_at, ...rest } = row;
-  return { ...rest, suspended: suspended_at !== null };
+  const { suspended_at, city_id, city_name, ...rest } = row;
+  return { ...rest, suspended: suspended_at !== null, city: city_id && city_name ? { id: city_id, name: city_name } : null };
 }
 
 /** The user's newest driver record with all its fields. */

@@ -1,11 +1,12 @@
 import { driverStatusUpdateSchema } from '@openride/shared/drivers/api';
-import { driverApplicationSchema } from '@openride/shared/drivers/schemas';
+import { driverApplicationSchema, driverCityChangeSchema } from '@openride/shared/drivers/schemas';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { getOpenOffer } from '../dispatch/get-open-offer';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { applyToDrive } from './apply-to-drive';
+import { changeDriverCity } from './change-driver-city';
 import { ownDriverOf } from './drivers.repo';
 import { getActiveDriver } from './get-active-driver';
 import { setDriverStatus } from './set-driver-status';
@@ -33,6 +34,13 @@ export function driverRoutes(services: Services) {
   app.get('/api/drivers/me/active', async (c) => {
     const user = requireUser(c);
     return c.json({ driver: await getActiveDriver(services, user.id) });
+  });
+
+  /** The caller moves to another city; its requirements apply at once (decision 0074). */
+  app.put('/api/drivers/me/city', async (c) => {
+    const user = requireUser(c);
+    const input = driverCityChangeSchema.parse(await c.req.json());
+    return c.json(await changeDriverCity(services, user.id, input));
   });
 
   /** The caller's open offer, to restore the offer card after a reload. */

@@ -16,8 +16,9 @@ export async function getDriverForOperator(services: Pick<Services, 'db' | 'geo'
   const d = await db
     .selectFrom('drivers')
     .innerJoin('user', 'user.id', 'drivers.user_id')
+    .leftJoin('cities', 'cities.id', 'drivers.city_id')
     .selectAll('drivers')
-    .select('user.email')
+    .select(['user.email', 'cities.name as city_name'])
     .where('drivers.id', '=', driverId)
     .executeTakeFirst();
   if (!d) throw notFound('Driver not found');
@@ -32,6 +33,7 @@ export async function getDriverForOperator(services: Pick<Services, 'db' | 'geo'
       phone: d.phone,
       license_number: d.license_number,
       vehicle: { make: d.vehicle_make, model: d.vehicle_model, year: d.vehicle_year, color: d.vehicle_color, plate: d.license_plate },
+      city: d.city_id && d.city_name ? { id: d.city_id, name: d.city_name } : null,
       verification_status: d.verification_status,
       rejection_reason: d.rejection_reason,
       applied_at: iso(d.created_at)!,

@@ -48,14 +48,16 @@ export function listDriversForReview(services: Pick<Services, 'db'>, query: Quer
       'drivers.reviewed_by',
       'user.email',
       'vehicles.status as vehicle_status',
-      sql<DriverComplianceState | null>`case when drivers.verification_status <> 'approved' then null when cardinality(held.kinds) = 0 then 'ok' else 'on_hold' end`.as(
+      sql<DriverComplianceState | null>`case when drivers.verification_status <> 'approved' then null when drivers.city_id is not null and cardinality(held.kinds) = 0 then 'ok' else 'on_hold' end`.as(
         'compliance',
       ),
       sql<DocumentKind[]>`case when drivers.verification_status = 'approved' then held.kinds else '{}'::text[] end`.as('held_kinds'),
     ]);
   if (query.status && query.status !== 'all') rows = rows.where('drivers.verification_status', '=', query.status);
   if (query.compliance) {
-    rows = rows.where('drivers.verification_status', '=', 'approved').where(sql<boolean>`cardinality(held.kinds) ${sql.raw(query.compliance === 'ok' ? '=' : '>')} 0`);
+    // A driver whose city is unknown is on hold (decision 0074).
+    const held = sql<boolean>`(drivers.city_id is null or cardinality(held.kinds) > 0)`;
+    rows = rows.where('drivers.verification_status', '=', 'approved').where(query.compliance === 'ok' ? sql<boolean>`not ${held}` : held);
   }
   if (query.q) {
     const like = containsPattern(query.q);

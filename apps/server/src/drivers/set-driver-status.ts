@@ -4,7 +4,7 @@ import type { Services } from '../http/context';
 import { domainError, forbidden, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { assertMayGoOnline } from '../payouts/assert-may-go-online';
-import { complianceCityOf, complianceOf, isCompliantIn } from '../compliance/compliance.repo';
+import { complianceCityExpr, complianceCityOf, complianceOf, isCompliantIn } from '../compliance/compliance.repo';
 import { complianceText } from '@openride/shared/compliance/compliance-text';
 import { announceDriverStatus, DRIVER_STATUS_COLUMNS, takeDriverOfflineIn } from '../db/take-driver-offline';
 
@@ -26,9 +26,11 @@ export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'd
   // Owing more than the limit past the grace days: settle first (decision 0040).
   if (status === 'available') await assertMayGoOnline(db, driver.id);
   // Papers the city requires, all valid today (decision 0049): the refusal says exactly what is missing.
+  // Their own city (decision 0074): unknown is refused, never judged against some other city.
   const city = status === 'available' ? await complianceCityOf(db, driver.id) : undefined;
+  if (city === null) throw domainError('DRIVER_CITY_UNKNOWN');
   const refuseHold = async () => {
-    const compliance = await complianceOf(db, driver.id, { cityId: city?.id });
+    const compliance = await complianceOf(db, driver.id);
     return domainError('DRIVER_ON_HOLD', complianceText.onHold(compliance.hold_reasons));
   };
 
@@ -37,8 +39,8 @@ export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'd
     if (status === 'offline') return takeDriverOfflineIn(trx, driver.id);
     let update = trx.updateTable('drivers').set({ status, updated_at: new Date() }).where('id', '=', driver.id);
     // Approval and suspension re-checked in the update itself: an admin's decision landing now wins.
-    // Papers too, in the same statement: a document expiring or rejected at this moment holds the driver.
-    if (city) update = update.where('verification_status', '=', 'approved').where('suspended_at', 'is', null).where(isCompliantIn(city.id));
+    // Papers too, in the same statement (in the driver's city as it is now): a document expiring or rejected at this moment holds the driver.
+    if (city) update = update.where('verification_status', '=', 'approved').where('suspended_at', 'is', null).where(isCompliantIn(complianceCityExpr));
     return { updated: await update.returning(DRIVER_STATUS_COLUMNS).executeTakeFirst(), released: undefined };
   });
   if (!updated) {

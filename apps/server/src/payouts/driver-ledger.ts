@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import { type FinancialSettings, financialSettingsAt } from '../ledger/financial-settings.repo';
 import { accountKey, type AccountRef } from '../ledger/ledger';
+import { domainError } from '../lib/errors';
 import { localDate, nextWeekday } from './local-dates';
 
 /**
@@ -16,9 +17,10 @@ export type HomeCity = { id: string; name: string; timezone: string; currency: s
 
 /**
  * The city a driver works in: the city of the latest transaction on their account, else of their latest
- * ride, else the first city. Drivers have no city of their own; their money follows where they drive.
+ * ride, else their own city (decision 0074); null when none is known — then no money has moved either.
+ * Their money follows where they drive.
  */
-export async function homeCityOf(db: Kysely<DB>, driverId: string): Promise<HomeCity> {
+export async function findHomeCity(db: Kysely<DB>, driverId: string): Promise<HomeCity | null> {
   const fromLedger = await db
     .selectFrom('ledger_transactions as t')
     .innerJoin('ledger_entries as e', 'e.transaction_id', 't.id')
@@ -32,10 +34,17 @@ export async function homeCityOf(db: Kysely<DB>, driverId: string): Promise<Home
     .executeTakeFirst();
   let cityId = fromLedger?.city_id ?? null;
   if (!cityId) cityId = (await db.selectFrom('rides').select('city_id').where('driver_id', '=', driverId).orderBy('requested_at', 'desc').limit(1).executeTakeFirst())?.city_id ?? null;
-  let query = db.selectFrom('cities').select(['id', 'name', 'timezone', 'currency']);
-  query = cityId ? query.where('id', '=', cityId) : query.orderBy('id').limit(1);
-  const city = await query.executeTakeFirstOrThrow();
+  if (!cityId) cityId = (await db.selectFrom('drivers').select('city_id').where('id', '=', driverId).executeTakeFirst())?.city_id ?? null;
+  if (!cityId) return null;
+  const city = await db.selectFrom('cities').select(['id', 'name', 'timezone', 'currency']).where('id', '=', cityId).executeTakeFirstOrThrow();
   return { id: city.id, name: city.name, timezone: city.timezone, currency: city.currency.trim() };
+}
+
+/** `findHomeCity`, for the pages and rules that need one: a driver whose city is unknown is told to choose it. */
+export async function homeCityOf(db: Kysely<DB>, driverId: string): Promise<HomeCity> {
+  const city = await findHomeCity(db, driverId);
+  if (!city) throw domainError('DRIVER_CITY_UNKNOWN');
+  return city;
 }
 
 /** One transaction on a driver's account: its net effect there (ledger sign: positive = they owe more). */

@@ -9,7 +9,7 @@ import type { Services } from '../http/context';
 import { riderBalances } from '../ledger/ride-money';
 import { domainError } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
-import { driverStanding } from '../payouts/driver-ledger';
+import { driverStanding, findHomeCity } from '../payouts/driver-ledger';
 import { identityOf, scrubIdentityCopies } from './identity-copies';
 import { PERSONAL_TABLES, matchCondition, personOf, tableExists } from './personal-data';
 
@@ -23,6 +23,8 @@ async function assertMayDelete(db: Kysely<DB>, userId: string, driverIds: string
   if ((await riderBalances(db, userId)).some((b) => b.owed_cents > 0)) throw domainError('ACCOUNT_OWES_MONEY');
   // The driver: owing the operator more than the city's negative-balance limit (decision 0040).
   for (const driverId of driverIds) {
+    // No ledger, no ride and no city (decision 0074): no money ever moved, nothing is owed.
+    if (!(await findHomeCity(db, driverId))) continue;
     const { standing } = await driverStanding(db, driverId);
     if (standing.settle_cents > 0) throw domainError('ACCOUNT_OWES_MONEY');
   }

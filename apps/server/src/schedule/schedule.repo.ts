@@ -1,17 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { domainError } from '../lib/errors';
 import type { Block, Interval } from './shifts';
 
 /** How long before a shift starts its reminder goes out, unless the schedule says otherwise. */
 export const DEFAULT_REMINDER_MINUTES = 30;
 
-/** The schedule's city, else the city of the driver's last ride, else the first city: the time zone blocks are read in. */
+/**
+ * The schedule's city, else the driver's own city (decision 0074): the time zone blocks are read in. A driver
+ * whose city is unknown is told to choose it (DRIVER_CITY_UNKNOWN), never given some other city's clock.
+ */
 export async function cityOfDriver(db: Kysely<DB>, driverId: string) {
   const own = await db.selectFrom('driver_schedules').select('city_id').where('driver_id', '=', driverId).executeTakeFirst();
-  const lastRide = own ? undefined : await db.selectFrom('rides').select('city_id').where('driver_id', '=', driverId).orderBy('requested_at', 'desc').limit(1).executeTakeFirst();
-  const id = own?.city_id ?? lastRide?.city_id;
-  const q = db.selectFrom('cities').select(['id', 'name', 'timezone']);
-  return (id ? await q.where('id', '=', id).executeTakeFirst() : undefined) ?? (await q.orderBy('id').limit(1).executeTakeFirstOrThrow());
+  const driver = own ? undefined : await db.selectFrom('drivers').select('city_id').where('id', '=', driverId).executeTakeFirst();
+  const id = own?.city_id ?? driver?.city_id;
+  const city = id ? await db.selectFrom('cities').select(['id', 'name', 'timezone']).where('id', '=', id).executeTakeFirst() : undefined;
+  if (!city) throw domainError('DRIVER_CITY_UNKNOWN');
+  return city;
 }
 
 export function blocksOf(db: Kysely<DB>, driverIds: string[]): Promise<Array<Block & { driver_id: string }>> {

@@ -19,6 +19,22 @@ export async function listCities(db: Kysely<DB>) {
   return (await db.selectFrom('cities').select(CITY_COLUMNS).orderBy('name').orderBy('id').execute()).map(cityView);
 }
 
+/**
+ * The cities a driver may choose (decision 0074): those with an enabled service area (a city without one
+ * serves nobody, as on the public pages), by name.
+ */
+export function servedCityNames(db: Kysely<DB>) {
+  return db
+    .selectFrom('cities')
+    .select(['cities.id', 'cities.name'])
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('zones').select('zones.id').whereRef('zones.city_id', '=', 'cities.id').where('zones.type', '=', 'service_area').where('zones.enabled', '=', true)),
+    )
+    .orderBy('cities.name')
+    .orderBy('cities.id')
+    .execute();
+}
+
 export async function findAdminCity(db: Kysely<DB>, id: string) {
   const row = await db.selectFrom('cities').select(CITY_COLUMNS).where('id', '=', id).executeTakeFirst();
   return row ? cityView(row) : null;

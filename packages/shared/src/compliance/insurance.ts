@@ -75,7 +75,8 @@ export type PolicyCheck = z.infer<typeof policyCheckSchema>;
 export const adminPolicySchema = policyViewSchema.extend({
   driver: z.object({ id: z.string(), full_name: z.string(), phone: z.string() }),
   vehicle: z.object({ make: z.string(), model: z.string(), year: z.number(), color: z.string(), license_plate: z.string(), active: z.boolean() }),
-  city: z.object({ id: z.string(), name: z.string() }),
+  /** The driver's city; `id` null when unknown (decision 0074), `name` then says so. */
+  city: z.object({ id: z.string().nullable(), name: z.string() }),
   /** The driver's approved vehicle registration, when there is one, for the admin to compare. */
   registration: z.object({ file_ids: z.array(z.string()), expires_on: z.string().nullable() }).nullable(),
   checks: z.array(policyCheckSchema),

@@ -37,7 +37,8 @@ export type ComplianceItem = z.infer<typeof complianceItemSchema>;
  * whether the driver is on compliance hold, and why, in sentences a driver reads.
  */
 export const driverComplianceSchema = z.object({
-  city: z.object({ id: z.string(), name: z.string() }),
+  /** The driver's city (decision 0074); null when unknown: on hold, the reason says to choose one. */
+  city: z.object({ id: z.string(), name: z.string() }).nullable(),
   on_hold: z.boolean(),
   items: z.array(complianceItemSchema),
   hold_reasons: z.array(z.string()),
@@ -91,7 +92,8 @@ export const adminDocumentSchema = driverDocumentSchema.extend({
     vehicle: z.string(),
     license_plate: z.string(),
     applied_at: z.string(),
-    city_id: z.string(),
+    /** Null when the driver's city is unknown (decision 0074); `city_name` then says so. */
+    city_id: z.string().nullable(),
     city_name: z.string(),
   }),
   expiry_required: z.boolean(),

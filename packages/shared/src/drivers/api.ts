@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoutes, idParamsSchema } from '../contract';
-import { DRIVER_STATUSES, driverApplicationSchema } from './schemas';
-import { driverRecordResponseSchema, driverStateResponseSchema, ownDriverResponseSchema } from './views';
+import { DRIVER_STATUSES, driverApplicationSchema, driverCityChangeSchema } from './schemas';
+import { driverCityResponseSchema, driverRecordResponseSchema, driverStateResponseSchema, ownDriverResponseSchema } from './views';
 
 /** Body of `PATCH /api/drivers/:id`. */
 export const driverStatusUpdateSchema = z.object({ status: z.enum(DRIVER_STATUSES) }).strict();
@@ -16,7 +16,26 @@ export const driverRoutes = defineRoutes([
       'The record starts `offline` and `pending`; the driver role is added; then `driver.changed` on `user:{id}`. A rejected applicant may apply again.',
     auth: 'user',
     request: { body: driverApplicationSchema },
-    responses: { 201: { description: 'Applied', schema: driverRecordResponseSchema }, 409: { description: 'A record is pending or approved already' } },
+    responses: {
+      201: { description: 'Applied', schema: driverRecordResponseSchema },
+      400: { description: '`city_id` is not a city served, or is missing while several are served (decision 0074)' },
+      409: { description: 'A record is pending or approved already' },
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/drivers/me/city',
+    tag: 'drivers',
+    summary: 'Change the city the caller drives in',
+    description:
+      "On the caller's newest record (decision 0074). The new city's requirements apply at once: a driver online who lacks a paper it requires is taken offline (`taken_offline`). Then `driver.changed`.",
+    auth: 'user',
+    request: { body: driverCityChangeSchema },
+    responses: {
+      200: { description: 'The city now', schema: driverCityResponseSchema },
+      400: { description: 'Not a city served' },
+      404: { description: 'No driver record' },
+    },
   },
   {
     method: 'GET',

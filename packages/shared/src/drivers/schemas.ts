@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text, multilineText } from '../text';
 import { VEHICLE_YEAR_MIN, vehicleYearMax } from '../constants';
+import { driverCityText } from './driver-city-text';
 
 export const DRIVER_STATUSES = ['available', 'offline'] as const;
 export type DriverStatus = (typeof DRIVER_STATUSES)[number];
@@ -10,6 +11,13 @@ export const DRIVER_VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] 
 export type DriverVerificationStatus = (typeof DRIVER_VERIFICATION_STATUSES)[number];
 
 const required = (message: string, max = 100) => text(message).trim().min(1, message).max(max, `At most ${max} characters`);
+
+/** A city's id as a driver chooses it (decision 0074). */
+export const driverCityIdSchema = text(driverCityText.required).trim().min(1, driverCityText.required).max(64, driverCityText.notServed);
+
+/** Body of `PUT /api/drivers/me/city`: the driver's new city. */
+export const driverCityChangeSchema = z.strictObject({ city_id: driverCityIdSchema });
+export type DriverCityChange = z.infer<typeof driverCityChangeSchema>;
 
 /**
  * §5 driver application: every field required, year from 2000 to next calendar year. The web form and
@@ -30,6 +38,11 @@ export const driverApplicationSchema = z.object({
     }),
   vehicle_color: required('Please enter your vehicle color.', 50),
   license_plate: required('Please enter your license plate.', 20),
+  /**
+   * The city they will drive in (decision 0074): one the marketplace serves. Required when it serves several;
+   * with one, that one is taken when none is sent.
+   */
+  city_id: driverCityIdSchema.optional(),
 });
 export type DriverApplicationInput = z.infer<typeof driverApplicationSchema>;
 

@@ -17,8 +17,17 @@ export const driverStateSchema = z.strictObject({
 });
 export type DriverState = z.infer<typeof driverStateSchema>;
 
+/** A driver's city as their pages name it (decision 0074). */
+export const driverCitySchema = z.strictObject({ id: z.string(), name: z.string() });
+
 /** `GET /api/drivers/me` also tells the owner why their application was rejected, and whether (and why) an admin suspended them. */
-export const ownDriverStateSchema = driverStateSchema.extend({ rejection_reason: z.string().nullable(), suspended: z.boolean(), suspension_reason: z.string().nullable() });
+export const ownDriverStateSchema = driverStateSchema.extend({
+  rejection_reason: z.string().nullable(),
+  suspended: z.boolean(),
+  suspension_reason: z.string().nullable(),
+  /** The city they drive in (decision 0074); null when unknown: they choose it on /driver before going online. */
+  city: driverCitySchema.nullable(),
+});
 export type OwnDriverState = z.infer<typeof ownDriverStateSchema>;
 
 /** Every field of a record, as its owner reads it (`DRIVER_COLUMNS`). */
@@ -56,3 +65,6 @@ export type AdminDriverView = z.infer<typeof adminDriverSchema>;
 export const driverRecordResponseSchema = z.strictObject({ driver: driverRecordSchema });
 export const ownDriverResponseSchema = z.strictObject({ driver: ownDriverStateSchema.nullable() });
 export const driverStateResponseSchema = z.strictObject({ driver: driverStateSchema });
+/** `PUT /api/drivers/me/city`: the city now, and whether the change took them offline (the new city's papers). */
+export const driverCityResponseSchema = z.strictObject({ city: driverCitySchema, taken_offline: z.boolean() });
+export type DriverCityResponse = z.infer<typeof driverCityResponseSchema>;

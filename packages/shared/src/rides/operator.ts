@@ -86,6 +86,8 @@ export const adminDriverDetailSchema = z.object({
     vehicle: z.object({ make: z.string(), model: z.string(), year: z.number().int(), color: z.string(), plate: z.string() }),
     verification_status: z.string(),
     rejection_reason: z.string().nullable(),
+    /** The city they drive in (decision 0074); null when unknown. */
+    city: z.object({ id: z.string(), name: z.string() }).nullable(),
     applied_at: z.string(),
     reviewed_at: z.string().nullable(),
     status: z.enum(['available', 'offline']),

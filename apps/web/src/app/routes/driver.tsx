@@ -1,1 +1,8 @@
-export { DriverApplicationPage as Component } from '@/features/drivers/components/driver-application-page';
+import { usePublicCities } from '@/features/public/api/get-public-cities';
+import { DriverApplicationPage } from '@/features/drivers/components/driver-application-page';
+
+/** /driver: the drivers feature's page, given the cities served (the public feature's list) to choose from (decision 0074). */
+export function Component() {
+  const cities = usePublicCities();
+  return <DriverApplicationPage cities={cities.data?.cities.map((c) => ({ id: c.id, name: c.name }))} />;
+}

@@ -1,3 +1,4 @@
+import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { Link } from 'react-router';
 import { driverDetailText } from '@openride/shared/admin/admin-text';
 import { complianceText } from '@openride/shared/compliance/compliance-text';
@@ -76,7 +77,7 @@ export function DriverComplianceSection({ driverId }: { driverId: string }) {
               {text.ok}
             </p>
           ) : null}
-          <p className="text-sm text-ink-500">{text.checkedIn(c.city.name)}</p>
+          <p className="text-sm text-ink-500">{c.city ? text.checkedIn(c.city.name) : driverCityText.notChosen}</p>
           {c.items.length === 0 ? (
             <p className="text-sm text-ink-500">{text.none}</p>
           ) : (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { auditActionLabels, driverDetailText as text } from '@openride/shared/admin/admin-text';
 import type { AuditAction } from '@openride/shared/admin/audit';
+import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -91,6 +92,10 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
             <dd className="text-ink-900">{d.phone}</dd>
             <dt className="text-ink-500">{text.fields.license}</dt>
             <dd className="text-ink-900">{d.license_number}</dd>
+            <dt className="text-ink-500">{driverCityText.label}</dt>
+            <dd className={d.city ? 'text-ink-900' : 'font-semibold text-red-700'} data-testid="driver-city">
+              {d.city?.name ?? driverCityText.notChosen}
+            </dd>
             <dt className="text-ink-500">{text.vehicle}</dt>
             <dd className="text-ink-900">
               {d.vehicle.color} {d.vehicle.year} {d.vehicle.make} {d.vehicle.model} · {d.vehicle.plate}

@@ -4,6 +4,7 @@ import { AlertTriangle } from 'lucide-react';
 import { complianceText, documentText } from '@openride/shared/compliance/compliance-text';
 import type { UploadableDocumentKind } from '@openride/shared/compliance/schemas';
 import type { ComplianceItem, DocumentTypeView } from '@openride/shared/compliance/views';
+import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -37,6 +38,13 @@ export function DriverDocumentsPage() {
       ) : failed ? (
         isApiError(failed) && failed.code === 'DRIVER_NOT_APPROVED' ? (
           <p className="rounded-3xl bg-ink-50 p-5 text-ink-700">{text.notApproved}</p>
+        ) : isApiError(failed) && failed.code === 'DRIVER_CITY_UNKNOWN' ? (
+          <p role="status" className="rounded-3xl bg-red-50 p-5 text-red-900">
+            {driverCityText.unknown}{' '}
+            <Link to={paths.driver} className="font-semibold underline underline-offset-4">
+              {driverCityText.choose}
+            </Link>
+          </p>
         ) : (
           <QueryError onRetry={() => void Promise.all([compliance.refetch(), documents.refetch()])} retrying={compliance.isFetching || documents.isFetching}>
             {text.loadFailed}
@@ -44,6 +52,11 @@ export function DriverDocumentsPage() {
         )
       ) : compliance.data && documents.data ? (
         <div className="space-y-4">
+          {compliance.data.city ? (
+            <p className="text-sm font-medium text-ink-600" data-testid="compliance-city">
+              {driverCityText.requirementsOf(compliance.data.city.name)}
+            </p>
+          ) : null}
           {compliance.data.on_hold ? (
             <section role="status" aria-labelledby="hold-title" className="flex gap-3 rounded-3xl bg-red-50 p-4 ring-1 ring-red-200 sm:p-5">
               <AlertTriangle className="mt-0.5 size-5 shrink-0 text-red-700" aria-hidden="true" />

@@ -2,9 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowLeft, FileText } from 'lucide-react';
 import { VEHICLE_YEAR_MIN, vehicleYearMax } from '@openride/shared/constants';
+import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
+import { CityPicker } from '@/components/ui/city-picker';
 import { Field } from '@/components/ui/field';
 import { PageTitle } from '@/components/ui/page';
 import { toast } from '@/components/ui/use-toast';
@@ -14,6 +16,7 @@ import type { Me } from '@/lib/session';
 import { useApplyDriver } from '../api/apply-driver';
 import { type ApplicationDraft, clearDraft, loadDraft, saveDraft } from '../hooks/application-draft';
 import { parseApplication } from '../hooks/parse-application';
+import type { CityOption } from './driver-city';
 
 const text = uiText.driverApplication;
 const { errors } = messages;
@@ -31,15 +34,19 @@ function initialValues(me: Me | null): ApplicationDraft {
     // §5: default the current year.
     vehicle_year: draft?.vehicle_year || String(new Date().getFullYear()),
     vehicle_color: draft?.vehicle_color ?? '',
+    city_id: draft?.city_id ?? '',
   };
 }
 
 /** §2 driver application, view 2: the details form. All fields required (§5). */
-export function DriverApplicationForm({ me, onBack }: { me: Me | null; onBack: () => void }) {
+export function DriverApplicationForm({ me, cities, onBack }: { me: Me | null; cities?: readonly CityOption[]; onBack: () => void }) {
   const navigate = useNavigate();
   const apply = useApplyDriver(me?.user.id);
   const [values, setValues] = useState<ApplicationDraft>(() => initialValues(me));
   const yearMax = vehicleYearMax();
+  // Decision 0074: the applicant chooses among several cities; with one, it is that one.
+  const chooseCity = (cities?.length ?? 0) > 1;
+  const cityId = chooseCity ? values.city_id : cities?.length === 1 ? cities[0]!.id : undefined;
 
   const set = (key: keyof ApplicationDraft) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
 
@@ -53,7 +60,7 @@ export function DriverApplicationForm({ me, onBack }: { me: Me | null; onBack: (
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!me) return requireSignIn();
-    const parsed = parseApplication(values);
+    const parsed = parseApplication({ ...values, city_id: cityId });
     if (!parsed.success) {
       toast({ variant: 'destructive', title: errors.validation.title, description: parsed.message });
       return;
@@ -109,6 +116,18 @@ export function DriverApplicationForm({ me, onBack }: { me: Me | null; onBack: (
               value={values.license_number}
               onChange={set('license_number')}
             />
+            {chooseCity && cities ? (
+              <div className="space-y-1.5">
+                <CityPicker
+                  id="application-city"
+                  label={driverCityText.label}
+                  cities={[{ id: '', name: driverCityText.choose }, ...cities]}
+                  value={values.city_id ?? ''}
+                  onChange={(city_id) => setValues((v) => ({ ...v, city_id }))}
+                />
+                <p className="text-sm text-ink-500">{driverCityText.hint}</p>
+              </div>
+            ) : null}
           </section>
 
           <section aria-labelledby="application-vehicle" className="space-y-4 rounded-3xl border border-ink-200 bg-white p-5 sm:p-6">

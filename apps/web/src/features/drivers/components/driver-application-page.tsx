@@ -9,13 +9,15 @@ import { useMyDriver } from '../api/get-my-driver';
 import { loadDraft } from '../hooks/application-draft';
 import { DriverApplicationForm } from './driver-application-form';
 import { DriverApplicationStatus } from './driver-application-status';
+import type { CityOption } from './driver-city';
 import { DriverPrompt } from './driver-prompt';
 
 /**
  * /driver (§2): prompt → details form → (submit) → already-a-driver. Visitors see the prompt and the form
- * too; submitting without a session sends them to sign in and back here, their draft kept.
+ * too; submitting without a session sends them to sign in and back here, their draft kept. `cities`: the
+ * cities served (the route module reads them), for the application's and the driver's city (decision 0074).
  */
-export function DriverApplicationPage() {
+export function DriverApplicationPage({ cities }: { cities?: readonly CityOption[] }) {
   const navigate = useNavigate();
   const me = useMe();
   const driver = useMyDriver();
@@ -33,12 +35,13 @@ export function DriverApplicationPage() {
 
   if (me.isPending || (me.data && driver.isPending)) return <LoadingScreen />;
   const reapplying = view === 'reapply' && driver.data?.verification_status === 'rejected';
-  if (driver.data && !reapplying) return <DriverApplicationStatus driver={driver.data} onApplyAgain={() => showForm('reapply')} />;
+  if (driver.data && !reapplying) return <DriverApplicationStatus driver={driver.data} cities={cities} onApplyAgain={() => showForm('reapply')} />;
 
   if (view !== 'prompt') {
     return (
       <DriverApplicationForm
         me={me.data ?? null}
+        cities={cities}
         onBack={() => {
           setView('prompt');
           window.scrollTo({ top: 0 });

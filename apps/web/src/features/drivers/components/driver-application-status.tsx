@@ -8,6 +8,7 @@ import { PageTitle } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import type { DriverRecord } from '../api/get-my-driver';
+import { type CityOption, DriverCity } from './driver-city';
 
 const text = uiText.driverApplication;
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
@@ -25,7 +26,7 @@ const looks = {
 const isKnown = (status: string): status is keyof typeof looks => status in looks;
 
 /** §2 driver application, view 3: already a driver. Unknown statuses are shown verbatim (§4). */
-export function DriverApplicationStatus({ driver, onApplyAgain }: { driver: DriverRecord; onApplyAgain: () => void }) {
+export function DriverApplicationStatus({ driver, cities, onApplyAgain }: { driver: DriverRecord; cities?: readonly CityOption[]; onApplyAgain: () => void }) {
   const status = driver.verification_status;
   const look = isKnown(status) ? looks[status] : looks.pending;
   const copy = isKnown(status) ? text.statuses[status] : { label: status, text: messages.errors.applicationPending.text(status) };
@@ -54,6 +55,8 @@ export function DriverApplicationStatus({ driver, onApplyAgain }: { driver: Driv
           </dd>
         </dl>
         <p className="mt-4 text-ink-700">{copy.text}</p>
+        {/* The city they drive in (decision 0074), changeable while the record is live. */}
+        {driver.city !== undefined && status !== 'rejected' ? <DriverCity city={driver.city} cities={cities} /> : null}
 
         {status === 'rejected' ? (
           driver.rejection_reason ? (
