@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminApi, byText, signedInPage, signUpApi, startServer } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { northOf, onlineDriverApi } from './support/driver';
-import { closeSuite, DESKTOP, type E2EServer, openPage, openSuite, PHONE } from './support/fixtures';
+import { closeSuite, DESKTOP, type E2EServer, onScreen, openPage, openSuite, PHONE } from './support/fixtures';
 
 let server: E2EServer;
 let browser: Browser;
@@ -54,6 +54,8 @@ it('a rider reports a lost item from a completed ride; an admin answers; the rid
   const adminPage = await signedInPage(browser, server, admin, DESKTOP);
   await adminPage.page.goto('/support-tickets');
   await adminPage.page.getByRole('heading', { name: supportText.page.adminTitle }).waitFor();
+  // Open is on screen at 1280 px, not clipped at the table's edge (issue 27 §11).
+  expect(await onScreen(adminPage.page.getByRole('link', { name: `Open ${number}` }))).toBe(true);
   await adminPage.page.getByRole('link', { name: `Open ${number}` }).click();
   await adminPage.page.getByRole('heading', { level: 1, name: `${number} · ${supportText.categories.lost_item}` }).waitFor();
   await adminPage.page.getByRole('region', { name: supportText.admin.timeline }).getByText('Completed', { exact: true }).waitFor();
