@@ -106,3 +106,21 @@ export function onScreen(locator: Locator): Promise<boolean> {
     return hit !== null && el.contains(hit);
   });
 }
+
+/**
+ * A field's refusal as a person with a screen reader hears it: the announced (role=alert) text among the
+ * field's descriptions, '' when it has none (issue 27 §13: each message beside its own field).
+ */
+export function fieldError(field: Locator): Promise<string> {
+  return field.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id))
+      .filter((d) => d?.getAttribute('role') === 'alert')
+      .map((d) => d!.textContent ?? '')
+      .join(' '),
+  );
+}
+
+/** Whether the element has the keyboard focus. */
+export const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
