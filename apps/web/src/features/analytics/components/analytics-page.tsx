@@ -106,7 +106,7 @@ function AnalyticsReport({ data, stale }: { data: Analytics; stale: boolean }) {
       </section>
 
       {t.requested === 0 ? null : (
-        <ScrollRegion label={text.tableCaption} className="rounded-2xl border border-ink-200 bg-white">
+        <ScrollRegion label={text.tableRegion} className="rounded-2xl border border-ink-200 bg-white">
           <table className="w-full min-w-[44rem] text-sm">
             <caption className="sr-only">{text.tableCaption}</caption>
             <thead className="bg-ink-50 text-left text-ink-600">
