@@ -7,7 +7,7 @@ import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, adminPathOf, applyApi, byText, signedInPage, signUpApi, startServer } from './support/accounts';
-import { closeSuite, DESKTOP, type E2EServer, openPage, openSuite } from './support/fixtures';
+import { closeSuite, DESKTOP, type E2EServer, onScreen, openPage, openSuite } from './support/fixtures';
 
 const text = uiText.driverManagement;
 let server: E2EServer;
@@ -50,6 +50,8 @@ describe('driver review', () => {
     const application = card(admin.page, 'Aria Applicant');
     await application.getByText('ARIA001').waitFor();
     await application.getByText(applicant.email).waitFor();
+    // At 1280 px both verbs of the row are on screen, not past the table's scroll edge (issue 27 §11).
+    expect([await onScreen(application.getByRole('button', { name: text.approve })), await onScreen(application.getByRole('button', { name: text.reject }))]).toEqual([true, true]);
     await application.getByRole('button', { name: text.approve }).click();
     // Approving asks first, and opens on the safe choice.
     const confirm = admin.page.getByRole('dialog', { name: adminText.drivers.approveDialog.title });

@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, signedInPage, signUpApi, startServer } from './support/accounts';
 import { seriousViolations } from './support/axe';
-import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE } from './support/fixtures';
+import { closeSuite, DESKTOP, type E2EServer, onScreen, openSuite, PHONE } from './support/fixtures';
 
 const book = riderText.book;
 let server: E2EServer;
@@ -28,6 +28,13 @@ describe('customer management', () => {
     await admin.page.getByLabel(customerText.search).fill('Bella');
     const row = admin.page.getByRole('row', { name: /Bella Blocked/ });
     await row.getByText(customerText.active, { exact: true }).waitFor();
+    // Block is on screen at a laptop's 1280 px and a phone's 390 px, not past the table's edge (issue 27 §11).
+    const onScreenAt = async (width: number) => {
+      await admin.page.setViewportSize({ width, height: 800 });
+      return onScreen(row.getByRole('button', { name: customerText.block }));
+    };
+    expect([await onScreenAt(1280), await onScreenAt(390)]).toEqual([true, true]);
+    await admin.page.setViewportSize(DESKTOP.viewport);
 
     await row.getByRole('button', { name: customerText.block }).click();
     const dialog = admin.page.getByRole('dialog', { name: customerText.blockDialog.title });

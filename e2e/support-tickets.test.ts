@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminApi, byText, signedInPage, signUpApi, startServer } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { northOf, onlineDriverApi } from './support/driver';
-import { closeSuite, DESKTOP, type E2EServer, openPage, openSuite, PHONE } from './support/fixtures';
+import { closeSuite, DESKTOP, type E2EServer, fieldError, isFocused, onScreen, openPage, openSuite, PHONE } from './support/fixtures';
 
 let server: E2EServer;
 let browser: Browser;
@@ -38,7 +38,12 @@ it('a rider reports a lost item from a completed ride; an admin answers; the rid
   await page.getByRole('link', { name: supportText.entry.getHelp }).click();
   await page.waitForURL(/\/support-tickets\?ride=/);
   const form = page.getByRole('form', { name: supportText.page.newTicket });
+  // Sent without a category: the refusal is beside the category, which gets the focus (issue 27 §13).
+  await form.getByRole('button', { name: supportText.form.submit }).click();
+  await expect.poll(() => fieldError(form.getByLabel(supportText.form.category))).toBe('Choose a category.');
+  expect([await isFocused(form.getByLabel(supportText.form.category)), await fieldError(form.getByLabel(supportText.form.message, { exact: true }))]).toEqual([true, 'Write a message.']);
   await form.getByLabel(supportText.form.category).selectOption({ label: supportText.categories.lost_item });
+  await expect.poll(() => fieldError(form.getByLabel(supportText.form.category))).toBe('');
   await expect.poll(() => form.getByLabel(supportText.form.ride).inputValue()).toBe(ride.id);
   await form.getByLabel(supportText.form.message, { exact: true }).fill('I left my blue umbrella on the back seat.');
   await form.getByRole('button', { name: supportText.form.submit }).click();
@@ -54,6 +59,8 @@ it('a rider reports a lost item from a completed ride; an admin answers; the rid
   const adminPage = await signedInPage(browser, server, admin, DESKTOP);
   await adminPage.page.goto('/support-tickets');
   await adminPage.page.getByRole('heading', { name: supportText.page.adminTitle }).waitFor();
+  // Open is on screen at 1280 px, not clipped at the table's edge (issue 27 §11).
+  expect(await onScreen(adminPage.page.getByRole('link', { name: `Open ${number}` }))).toBe(true);
   await adminPage.page.getByRole('link', { name: `Open ${number}` }).click();
   await adminPage.page.getByRole('heading', { level: 1, name: `${number} · ${supportText.categories.lost_item}` }).waitFor();
   await adminPage.page.getByRole('region', { name: supportText.admin.timeline }).getByText('Completed', { exact: true }).waitFor();
@@ -89,7 +96,19 @@ it('a visitor sends /contact and reads the ticket number; the admin finds it in 
   const { page, context, expectNoErrors } = await openPage(browser, server.url, PHONE);
   await page.goto('/contact');
   await page.getByRole('heading', { name: supportText.contact.title, level: 1 }).waitFor();
-  await page.getByLabel(supportText.contact.name).fill('Vera Visitor');
+  // Sent empty: every refusal at once, each beside its own field, the focus on the first (issue 27 §13).
+  await page.getByRole('button', { name: supportText.contact.submit }).click();
+  const name = page.getByLabel(supportText.contact.name);
+  await expect.poll(() => fieldError(name)).toBe('Tell us your name.');
+  expect([await isFocused(name), await fieldError(page.getByLabel(supportText.contact.email)), await fieldError(page.getByLabel(supportText.contact.message, { exact: true }))]).toEqual([
+    true,
+    'Enter a valid email address.',
+    'Write a message.',
+  ]);
+  // Fixed, its message goes at once; the others stay until they are fixed too.
+  await name.fill('Vera Visitor');
+  await expect.poll(() => fieldError(name)).toBe('');
+  expect(await fieldError(page.getByLabel(supportText.contact.email))).toBe('Enter a valid email address.');
   await page.getByLabel(supportText.contact.email).fill('vera@example.com');
   await page.getByLabel(supportText.contact.category).selectOption({ label: supportText.categories.account });
   await page.getByLabel(supportText.contact.message, { exact: true }).fill('Which data do you keep about riders?');

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { type SpawnedServer, spawnServer } from '../../apps/server/test/spawn-server';
 import { createTestDatabase, type TestDatabase, testRedisPrefix } from '../../apps/server/test/test-database';
 import { onTestFailed } from 'vitest';
@@ -90,3 +90,37 @@ export async function openPage(browser: Browser, baseURL: string, options: Param
     },
   };
 }
+
+/**
+ * Whether a control can be seen and pressed where it is, without scrolling anything sideways (issue 27
+ * §11): wholly inside the viewport's width, and the element under its centre is itself (not clipped by a
+ * scroll region, not covered by another cell). Only the window scrolls, vertically, to bring it in view.
+ */
+export function onScreen(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const first = el.getBoundingClientRect();
+    window.scrollBy(0, first.top - window.innerHeight / 2);
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.left < 0 || r.right > document.documentElement.clientWidth) return false;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && el.contains(hit);
+  });
+}
+
+/**
+ * A field's refusal as a person with a screen reader hears it: the announced (role=alert) text among the
+ * field's descriptions, '' when it has none (issue 27 §13: each message beside its own field).
+ */
+export function fieldError(field: Locator): Promise<string> {
+  return field.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id))
+      .filter((d) => d?.getAttribute('role') === 'alert')
+      .map((d) => d!.textContent ?? '')
+      .join(' '),
+  );
+}
+
+/** Whether the element has the keyboard focus. */
+export const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);

@@ -46,6 +46,8 @@ export const uiText = {
     chartTitle: 'Rides per day by outcome',
     chartHint: 'Each ride counts on the day it was requested. The numbers are in the table below.',
     tableCaption: 'Rides per day by outcome',
+    /** The table's scroll region: not the chart's name again (two regions of one name are one too many). */
+    tableRegion: 'Rides per day by outcome, as a table',
     day: 'Day',
     outcomes: {
       requested: 'Requested',
@@ -61,7 +63,6 @@ export const uiText = {
     empty: 'No rides in this range yet.',
     none: '—',
     loadFailed: "We couldn't load the analytics. Check your connection and try again.",
-    retry: 'Try again',
   },
   adminReset: {
     intro: 'Enter the email of your administrator account. We will email you a link to set a new password.',
@@ -234,7 +235,7 @@ export const uiText = {
     title: 'Admin Panel',
     users: 'Users',
     usersEmpty: 'No users yet.',
-    usersLoadFailed: 'Could not load users.',
+    usersLoadFailed: "We couldn't load the users. Check your connection and try again.",
     manage: 'Manage',
     columns: { name: 'Name', email: 'Email', roles: 'Roles', created: 'Created' },
   },
@@ -343,7 +344,7 @@ export const uiText = {
       rejected: 'No rejected applications.',
       all: 'No driver applications yet.',
     },
-    loadFailed: 'Could not load driver applications.',
+    loadFailed: "We couldn't load the driver applications. Check your connection and try again.",
     backToPanel: 'Admin Panel',
     license: 'License',
     plate: 'Plate',

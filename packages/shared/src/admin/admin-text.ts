@@ -119,7 +119,7 @@ export const adminText = {
     title: 'Audit log',
     description: 'Every change made by an admin, newest first.',
     empty: 'No admin changes recorded yet.',
-    loadFailed: 'Could not load the audit log.',
+    loadFailed: "We couldn't load the audit log. Check your connection and try again.",
     admin: 'Admin',
     kind: 'Kind',
     search: 'Search by id, reason or admin',

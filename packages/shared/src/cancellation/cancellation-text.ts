@@ -5,7 +5,7 @@ export const cancellationText = {
   title: 'Cancellation Policies',
   intro: 'When a rider pays for cancelling late or not showing up, and how much of it goes to the driver. Changes apply to the next cancellation.',
   city: 'City',
-  loadFailed: 'Could not load the cancellation policies.',
+  loadFailed: "We couldn't load the cancellation policies. Check your connection and try again.",
   empty: 'No cancellation policies yet.',
   cityDefault: 'City default',
   columns: { rideType: 'Ride type', scope: 'Zone', freeWindow: 'Free window', fee: 'Late-cancel fee', noShow: 'No-show', lateMargin: 'Late-driver margin', driverShare: 'Driver share', actions: 'Actions' },

@@ -117,7 +117,7 @@ export const insuranceText = {
     city: 'City',
     allCities: 'All cities',
     empty: 'Nothing here.',
-    loadFailed: 'Could not load the policies.',
+    loadFailed: "We couldn't load the policies. Check your connection and try again.",
     select: 'Choose a policy to see its document and checks.',
     document: 'Policy document',
     openDocument: 'Open the document',

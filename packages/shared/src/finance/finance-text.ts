@@ -63,7 +63,7 @@ export const financeText = {
     cancel: 'Cancel',
     saved: (n: number) => `Version ${n} saved`,
     saveFailed: 'The settings could not be saved.',
-    loadFailed: 'The financial settings could not be loaded.',
+    loadFailed: "We couldn't load the financial settings. Check your connection and try again.",
     history: 'History',
     by: (name: string | null) => (name ? `by ${name}` : 'by the system'),
     note: 'Note (optional)',
@@ -83,7 +83,7 @@ export const financeText = {
   dashboard: {
     description: 'Money from the ledger: every figure is a sum of its entries — select one to read them.',
     city: 'City',
-    loadFailed: 'The financial dashboard could not be loaded.',
+    loadFailed: "We couldn't load the financial dashboard. Check your connection and try again.",
     empty: 'No money was posted in this range.',
     figures: {
       gmv: 'GMV',
@@ -145,7 +145,7 @@ export const financeText = {
       line: 'Line',
       amount: 'Amount',
       empty: 'No entries.',
-      loadFailed: 'The entries could not be loaded.',
+      loadFailed: "We couldn't load the entries. Check your connection and try again.",
       openRide: 'Open ride',
       adjust: 'Adjust',
     },

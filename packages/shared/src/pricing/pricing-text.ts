@@ -2,7 +2,7 @@
 export const pricingText = {
   title: 'Pricing settings',
   description: 'Fares per ride type, for the city or a pricing zone. Every change is a new version: history and differences below each ride type.',
-  loadFailed: 'Could not load the fare policies.',
+  loadFailed: "We couldn't load the fare policies. Check your connection and try again.",
   empty: 'No fare policies for this city yet.',
   city: 'City',
   scope: 'Applies to',

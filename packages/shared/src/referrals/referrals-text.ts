@@ -123,7 +123,7 @@ export const referralsText = {
     list: 'All referrals',
     search: 'Search by name, email or code',
     empty: 'No referrals yet.',
-    loadFailed: 'The referrals could not be loaded.',
+    loadFailed: "We couldn't load the referrals. Check your connection and try again.",
     flagged: 'Flagged',
     flaggedOnly: 'Flagged only',
     columns: { created: 'Signed up', program: 'Program', referrer: 'Referrer', referee: 'New person', status: 'Status', reward: 'Rewards' },

@@ -12,7 +12,7 @@ export const supportText = {
   page: {
     title: 'Support',
     description: 'Tell us what happened; we answer here and let you know.',
-    adminTitle: 'Support tickets',
+    adminTitle: 'Support Tickets',
     adminDescription: `The queue, soonest due first. Due times: urgent ${SLA_HOURS.urgent} h, high ${SLA_HOURS.high} h, normal ${SLA_HOURS.normal} h, low ${SLA_HOURS.low} h.`,
     newTicket: 'New ticket',
     myTickets: 'My tickets',
@@ -32,6 +32,7 @@ export const supportText = {
     submit: 'Send ticket',
     sending: 'Sending…',
     opened: (n: string) => `Ticket ${n} opened. We will answer here.`,
+    sendFailed: 'Could not send the ticket. Try again.',
   },
   conversation: {
     title: (n: string) => `Ticket ${n}`,
@@ -58,7 +59,7 @@ export const supportText = {
     queue: 'Tickets',
     search: 'Search by number, name or email',
     empty: 'No tickets match.',
-    loadFailed: 'Could not load tickets.',
+    loadFailed: "We couldn't load the tickets. Check your connection and try again.",
     overdue: 'Overdue',
     due: 'Due',
     unassigned: 'Unassigned',
@@ -100,6 +101,7 @@ export const supportText = {
     message: 'Message',
     submit: 'Send message',
     sending: 'Sending…',
+    sendFailed: 'Could not send. Try again.',
     thanks: (n: string) => `Thank you. Your message is ticket ${n}; we will answer by email.`,
     signedIn: 'You are signed in: your message will also appear under Support.',
   },

@@ -48,7 +48,7 @@ export const vehicleText = {
     cancel: 'Cancel',
   },
   admin: {
-    title: 'Vehicle verification',
+    title: 'Vehicle Verification',
     intro: 'New and changed vehicles, oldest first. Check the details against the registration before verifying: a verified vehicle can take rides of every type it qualifies for.',
     empty: 'No vehicles are waiting for verification.',
     verify: 'Verify',

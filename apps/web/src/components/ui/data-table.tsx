@@ -18,6 +18,8 @@ declare module '@tanstack/react-table' {
     className?: string;
     /** The direction a first click on this sortable header asks for (dates: newest first). */
     firstDir?: SortDir;
+    /** Pin this column to the right edge of the scroll region (the `actions` column is pinned without saying so). */
+    pinned?: boolean;
   }
 }
 
@@ -57,6 +59,14 @@ type DataTableProps<Row> = {
 };
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The row's verbs stay on screen at every width (issue 27 §11): a wide table scrolls sideways inside its
+ * region, and the column of actions sticks to the region's right edge over the scrolled cells. By
+ * convention that column's id is `actions`; another column asks with `meta: { pinned: true }`.
+ */
+const isPinned = <Row,>(def: ColumnDef<Row, any>) => def.id === 'actions' || def.meta?.pinned === true;
+const PINNED = 'md:sticky md:right-0 md:z-[1] md:whitespace-nowrap md:shadow-[-10px_0_10px_-10px_rgb(0_0_0/0.25)]';
 
 /** A column's name as plain text, for the label of its cell on a phone's stacked card. */
 function headerText<Row>(def: ColumnDef<Row, any>): string {
@@ -220,7 +230,7 @@ export function DataTable<Row>({
                         key={header.id}
                         scope="col"
                         aria-sort={header.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
-                        className={cn('px-4 py-3 font-semibold whitespace-nowrap', meta?.className)}
+                        className={cn('px-4 py-3 font-semibold whitespace-nowrap', meta?.className, isPinned(header.column.columnDef) && cn(PINNED, 'md:bg-ink-50'))}
                       >
                         {header.column.getCanSort() ? (
                           <button
@@ -256,6 +266,7 @@ export function DataTable<Row>({
                       className={cn(
                         'px-4 py-3 text-ink-700',
                         cell.column.columnDef.meta?.className,
+                        isPinned(cell.column.columnDef) && cn(PINNED, 'md:bg-white'),
                         'max-md:flex max-md:w-auto max-md:min-w-0 max-md:gap-3 max-md:px-0 max-md:py-1 max-md:text-left max-md:whitespace-normal',
                         headerText(cell.column.columnDef) &&
                           'max-md:before:w-28 max-md:before:shrink-0 max-md:before:pt-0.5 max-md:before:text-xs max-md:before:font-semibold max-md:before:text-ink-500 max-md:before:uppercase max-md:before:content-[attr(data-label)]',

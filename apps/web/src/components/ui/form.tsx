@@ -25,7 +25,10 @@ import { inputClasses } from './field';
  *   </Form>
  */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {}) {
-  return useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver: zodResolver(schema) });
+  // How every form of the app refuses (issue 27 §13): a submit shows every field's message at once, each
+  // under its field, and moves focus to the first invalid one; from then on a field is checked as it is
+  // typed in, so its message goes the moment it becomes valid. Nothing is said before the first submit.
+  return useForm<z.input<S>, unknown, z.output<S>>({ mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: true, ...options, resolver: zodResolver(schema) });
 }
 
 type FormProps<In extends FieldValues, Out extends FieldValues> = Omit<ComponentProps<'form'>, 'onSubmit'> & {
@@ -50,11 +53,16 @@ type FormFieldProps<T extends FieldValues> = {
   label: string;
   hint?: ReactNode;
   className?: string;
-} & (({ as?: 'input' } & Omit<ComponentProps<'input'>, 'name'>) | ({ as: 'textarea' } & Omit<ComponentProps<'textarea'>, 'name'>));
+} & (
+  | ({ as?: 'input' } & Omit<ComponentProps<'input'>, 'name'>)
+  | ({ as: 'textarea' } & Omit<ComponentProps<'textarea'>, 'name'>)
+  | ({ as: 'select'; children: ReactNode } & Omit<ComponentProps<'select'>, 'name'>)
+);
 
 /**
- * A labelled input or textarea registered on the surrounding <Form>. Its error (from the schema) is
- * shown under it, announced, and tied to it with aria-describedby and aria-invalid.
+ * A labelled input, textarea or select (its <option>s as children) registered on the surrounding <Form>.
+ * Its error (from the schema) is shown under it, announced, and tied to it with aria-describedby and
+ * aria-invalid.
  */
 export function FormField<T extends FieldValues>({ name, label, hint, className, ...props }: FormFieldProps<T>) {
   const { register, formState } = useFormContext<T>();
@@ -76,6 +84,8 @@ export function FormField<T extends FieldValues>({ name, label, hint, className,
       </label>
       {props.as === 'textarea' ? (
         <textarea {...omitAs(props)} {...shared} className={cn(inputClasses, 'h-auto py-2.5', error && 'border-red-600')} />
+      ) : props.as === 'select' ? (
+        <select {...omitAs(props)} {...shared} className={cn(inputClasses, 'pr-8', error && 'border-red-600')} />
       ) : (
         <input {...omitAs(props)} {...shared} className={cn(inputClasses, error && 'border-red-600')} />
       )}

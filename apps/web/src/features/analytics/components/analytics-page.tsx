@@ -8,6 +8,8 @@ import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { StatCards } from '@/components/ui/stat-cards';
 import { PageContainer, PageHeading } from '@/components/ui/page';
+import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { cn } from '@/lib/cn';
 import { analyticsRange, useAnalytics } from '../api/get-analytics';
 import { analyticsCsv } from '../lib/analytics-csv';
@@ -32,14 +34,11 @@ export function AnalyticsPage() {
       <DateRangeFields from={from} to={to} onChange={setRange} />
 
       {analytics.isPending ? (
-        <LoadingScreen className="min-h-60" />
+        <QueryLoading className="min-h-60" />
       ) : analytics.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-2xl bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-          <span>{analytics.error.message && analytics.error.name === 'ApiError' ? analytics.error.message : text.loadFailed}</span>
-          <Button size="sm" variant="outline" onClick={() => void analytics.refetch()}>
-            {text.retry}
-          </Button>
-        </div>
+        <QueryError onRetry={() => void analytics.refetch()} retrying={analytics.isFetching}>
+          {text.loadFailed}
+        </QueryError>
       ) : (
         <AnalyticsReport data={analytics.data} stale={analytics.isPlaceholderData} />
       )}
@@ -104,7 +103,7 @@ function AnalyticsReport({ data, stale }: { data: Analytics; stale: boolean }) {
       </section>
 
       {t.requested === 0 ? null : (
-        <div className="overflow-x-auto rounded-2xl border border-ink-200 bg-white">
+        <ScrollRegion label={text.tableRegion} className="rounded-2xl border border-ink-200 bg-white">
           <table className="w-full min-w-[44rem] text-sm">
             <caption className="sr-only">{text.tableCaption}</caption>
             <thead className="bg-ink-50 text-left text-ink-600">
@@ -135,7 +134,7 @@ function AnalyticsReport({ data, stale }: { data: Analytics; stale: boolean }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
 import { StatCards } from '@/components/ui/stat-cards';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useDriverDashboard } from '../api/fleet';
@@ -178,7 +179,7 @@ function Funnel({ steps }: { steps: { label: string; value: number }[] }) {
 /** A short read-only summary table (the top few of something); full lists use the kit's DataTable. */
 function SimpleTable({ caption, head, rows, numeric }: { caption: string; head: string[]; rows: { id: string; cells: React.ReactNode[] }[]; numeric: number[] }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={caption}>
       <table className="w-full min-w-[32rem] text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-ink-50 text-left text-ink-600">
@@ -202,6 +203,6 @@ function SimpleTable({ caption, head, rows, numeric }: { caption: string; head: 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

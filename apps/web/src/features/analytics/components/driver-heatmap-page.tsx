@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { cn } from '@/lib/cn';
 import { useHeatmap } from '../api/fleet';
 import { ISO_DAY, lastDays } from '@/lib/date-range';
@@ -120,7 +121,7 @@ export function DriverHeatmapPage() {
         <QueryLoading className="min-h-96" />
       ) : heatmap.isError ? (
         <QueryError onRetry={() => void heatmap.refetch()} retrying={heatmap.isFetching}>
-          {heatmap.error.name === 'ApiError' && heatmap.error.message ? heatmap.error.message : text.loadFailed}
+          {text.loadFailed}
         </QueryError>
       ) : (
         <HeatmapView data={heatmap.data} layer={layer} stale={heatmap.isPlaceholderData} />
@@ -165,7 +166,7 @@ function HeatmapView({ data, layer, stale }: { data: Heatmap; layer: HeatmapLaye
           <h2 id="heatmap-table" className="mb-3 text-lg font-semibold text-ink-900">
             {text.tableTitle}
           </h2>
-          <div className="overflow-x-auto">
+          <ScrollRegion label={text.tableCaption}>
             <table className="w-full min-w-[32rem] text-sm">
               <caption className="sr-only">{text.tableCaption}</caption>
               <thead className="bg-ink-50 text-left text-ink-600">
@@ -200,7 +201,7 @@ function HeatmapView({ data, layer, stale }: { data: Heatmap; layer: HeatmapLaye
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
       )}
     </div>

@@ -6,6 +6,7 @@ import { CityPicker } from '@/components/ui/city-picker';
 import { inputClasses } from '@/components/ui/field';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { toast } from '@/components/ui/use-toast';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { type CityDocumentTypes, useDocumentCities, useDocumentTypes, useSetDocumentTypes } from '../api/documents';
@@ -54,7 +55,7 @@ function RequirementsForm({ cityId, current }: { cityId: string; current: CityDo
       }}
       className="space-y-4"
     >
-      <div className="overflow-x-auto">
+      <ScrollRegion label={text.title}>
         <table className="w-full text-left text-sm">
           <thead className="text-xs tracking-wide text-ink-500 uppercase">
             <tr>
@@ -86,7 +87,7 @@ function RequirementsForm({ cityId, current }: { cityId: string; current: CityDo
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {save.error ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {isApiError(save.error) ? save.error.message : text.loadFailed}

@@ -13,6 +13,7 @@ import { Field, inputClasses } from '@/components/ui/field';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { formatMoney } from '@/lib/money';
 import { useMe } from '@/lib/session';
 import { budgetApplies, MemberBudgetDialog } from './member-budget-dialog';
@@ -217,7 +218,7 @@ function AdminCompany({ id, onClose, invoices }: { id: string; onClose: () => vo
   const [edit, setEdit] = useState<{ name: string; billing_email: string; credit: string } | null>(null);
   const [confirm, setConfirm] = useState(false);
   if (detail.isPending) return <QueryLoading />;
-  if (detail.isError) return <QueryError onRetry={() => void detail.refetch()}>Could not load the company.</QueryError>;
+  if (detail.isError) return <QueryError onRetry={() => void detail.refetch()}>{"We couldn't load the company. Check your connection and try again."}</QueryError>;
   const c = detail.data.company;
   const form = edit ?? { name: c.name, billing_email: c.billing_email, credit: fromCents(c.credit_limit_cents) };
   const save = (event: FormEvent) => {
@@ -298,7 +299,7 @@ function PeopleTable({ detail, onRemove, onBudget }: { detail: CompanyDetail; on
   const { company } = detail;
   const people = detail.members.filter((m) => m.status === 'active');
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollRegion label={'People and spending this month'}>
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="mb-2 text-left font-semibold text-ink-900">People and spending this month</caption>
         <thead className="text-ink-600">
@@ -339,7 +340,7 @@ function PeopleTable({ detail, onRemove, onBudget }: { detail: CompanyDetail; on
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -36,14 +36,14 @@ export function FinancialDashboardPage() {
     <PageContainer>
       <PageHeading title={uiText.pages.financialDashboard.title} description={text.description} />
       <DateRangeFields from={from} to={to} onChange={set}>
-        <CityPicker className="w-full min-[420px]:w-48" label={text.city} cities={query.data?.cities ?? [{ id: city, name: city }]} value={city} onChange={(id) => set({ city: id })} />
+        {query.data ? <CityPicker className="w-full min-[420px]:w-48" label={text.city} cities={query.data.cities} value={city} onChange={(id) => set({ city: id })} /> : null}
       </DateRangeFields>
 
       {query.isPending ? (
         <LoadingScreen className="min-h-60" />
       ) : query.isError ? (
         <QueryError onRetry={() => void query.refetch()} retrying={query.isFetching}>
-          {query.error.name === 'ApiError' && query.error.message ? query.error.message : text.loadFailed}
+          {text.loadFailed}
         </QueryError>
       ) : (
         <Report data={query.data} stale={query.isPlaceholderData} tz={tz} />

@@ -39,7 +39,7 @@ export function FinancialSettingsPage({ defaultCity = FINANCE_DEFAULT_CITY }: { 
         <QueryLoading />
       ) : query.isError ? (
         <QueryError onRetry={() => void query.refetch()} retrying={query.isFetching}>
-          {query.error.message || text.loadFailed}
+          {text.loadFailed}
         </QueryError>
       ) : (
         <div className="space-y-6">

@@ -53,7 +53,7 @@ export function PricingSettingsPage({
         <QueryLoading />
       ) : query.isError ? (
         <QueryError onRetry={() => void query.refetch()} retrying={query.isFetching}>
-          {query.error.message || text.loadFailed}
+          {text.loadFailed}
         </QueryError>
       ) : (
         <div className="space-y-8">

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { Field, inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
+import { QueryError } from '@/components/ui/query-state';
 import { formatMoney } from '@/lib/money';
 import {
   type Backtest,
@@ -415,9 +416,9 @@ function PromotionForm({ promotion, onDone }: { promotion?: Promotion; onDone?: 
           {zones.isPending && cityId ? (
             <p className="text-sm text-ink-500">{text.form.zonesLoading}</p>
           ) : zones.isError ? (
-            <p role="alert" className="text-sm text-red-700">
+            <QueryError onRetry={() => void zones.refetch()} retrying={zones.isFetching}>
               {text.form.zonesFailed}
-            </p>
+            </QueryError>
           ) : (zones.data ?? []).length === 0 ? (
             <p className="text-sm text-ink-600">{text.form.noZones}</p>
           ) : (

@@ -55,7 +55,7 @@ export function AdminSupportQueue() {
       { id: 'assignee', header: text.assignee, cell: ({ row }) => row.original.assignee_name ?? <span className="text-ink-500">{text.unassigned}</span> },
       { id: 'created_at', header: 'Opened', enableSorting: true, meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => formatWhen(row.original.created_at) },
       {
-        id: 'open',
+        id: 'actions',
         header: () => <span className="sr-only">Open</span>,
         cell: ({ row: { original: t } }) => (
           <Link to={`/support-tickets?ticket=${encodeURIComponent(t.id)}`} aria-label={`Open ${t.number}`} className={buttonClasses({ variant: t.overdue ? 'primary' : 'outline', size: 'sm' })}>

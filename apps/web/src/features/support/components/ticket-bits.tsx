@@ -1,4 +1,4 @@
-import { TICKET_CATEGORIES, type TicketCategory, type TicketPriority, type TicketStatus } from '@openride/shared/support/schemas';
+import { type TicketPriority, type TicketStatus } from '@openride/shared/support/schemas';
 import { supportText } from '@openride/shared/support/support-text';
 import { cn } from '@/lib/cn';
 
@@ -31,21 +31,3 @@ export const textareaClasses =
 export const selectClasses =
   'block h-11 w-full rounded-xl border border-ink-200 bg-white px-3 text-base text-ink-900 shadow-xs focus:border-brand-600 focus:outline-2 focus:outline-brand-600';
 
-/** The category picker of the new-ticket form and /contact: one list (`TICKET_CATEGORIES`), labelled. */
-export function CategorySelect({ id, label, value, onChange, placeholder }: { id: string; label: string; value: TicketCategory | ''; onChange: (c: TicketCategory) => void; placeholder?: string }) {
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-ink-800">
-        {label}
-      </label>
-      <select id={id} className={selectClasses} value={value} onChange={(e) => onChange(e.target.value as TicketCategory)}>
-        {placeholder ? <option value="">{placeholder}</option> : null}
-        {TICKET_CATEGORIES.map((c) => (
-          <option key={c} value={c}>
-            {supportText.categories[c]}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}

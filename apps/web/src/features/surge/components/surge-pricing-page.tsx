@@ -67,16 +67,23 @@ export function SurgePricingPage() {
   return (
     <PageContainer>
       <PageHeading title={uiText.pages.surgePricing.title} description={uiText.pages.surgePricing.text}>
-        <CityPicker
-          inline
-          label={text.city}
-          cities={cities.data?.items ?? [{ id: cityId, name: cityId }]}
-          value={cityId}
-          onChange={(id) => {
-            setSelected(null);
-            setParams({ city: id }, { replace: true });
-          }}
-        />
+        {/* Cities by name only: never a raw id while they load or when they fail (issue 27 §12). */}
+        {cities.data ? (
+          <CityPicker
+            inline
+            label={text.city}
+            cities={cities.data.items}
+            value={cityId}
+            onChange={(id) => {
+              setSelected(null);
+              setParams({ city: id }, { replace: true });
+            }}
+          />
+        ) : cities.isError ? (
+          <QueryError onRetry={() => void cities.refetch()} retrying={cities.isFetching}>
+            {text.citiesFailed}
+          </QueryError>
+        ) : null}
       </PageHeading>
 
       {overview.isPending ? (
