@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -213,6 +214,15 @@ describe('POST /api/files and GET /api/files/:id (local disk)', () => {
     expect(await filesOnDisk()).toEqual(disk);
   });
 
+  it('an oversized upload with its length declared, sent at a phone link\'s speed and read when sent, gets the 413 and its words every time (8 of 8), marked Connection: close', async () => {
+    const uploader = await newUser(server, 'Rae Rawsocket');
+    // Eight at once, each about a second long.
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => rawOversizedUpload(uploader.client, LIMIT + MB)));
+    expect(outcomes).toEqual(
+      outcomes.map(() => ({ status: 413, connection: 'close', code: 'FILE_TOO_LARGE', message: 'This file is too large. The limit is 11 MB.', errorBeforeAnswer: null })),
+    );
+  });
+
   it('wants a purpose from the list, one file field, multipart, and a signed-in caller', async () => {
     const file = { bytes: PDF, name: 'a.pdf' };
     expect((await post(owner.client, { file })).body.error.message).toBe('Say what the file is for in the field "purpose".');
@@ -316,6 +326,69 @@ function multipartStream(size: number, everyMegabyte?: () => void) {
 }
 
 /** The upload of `multipartStream(size)` with no Content-Length (chunked), as a client that does not say its length sends it. */
+/**
+ * A client as a browser's upload is: one TCP connection, the request's head with its Content-Length, then the
+ * whole body written as fast as a phone's link takes it (256 KB every 20 ms, about 12 MB/s: a second for this
+ * body), the answer read once the body is written (or the socket fails). It reads the answer (status,
+ * headers, JSON body) and records any socket error (ECONNRESET, EPIPE) that came before the answer was read.
+ */
+async function rawOversizedUpload(client: TestClient, size: number) {
+  const { port } = new URL(server.url);
+  const boundary = `----openride${randomUUID()}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\ninsurance\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const chunk = Buffer.alloc(256 * 1024, 0x20);
+  const fill = size - '%PDF-1.4\n'.length;
+  const length = head.length + fill + tail.length;
+  const socket = net.connect(Number(port), '127.0.0.1');
+  return new Promise<{ status: number; connection: string | undefined; code: string; message: string; errorBeforeAnswer: string | null }>((resolve) => {
+    let received = Buffer.alloc(0);
+    let settled = false;
+    const answer = () => {
+      const end = received.indexOf('\r\n\r\n');
+      if (end < 0) return null;
+      const [statusLine, ...lines] = received.subarray(0, end).toString('latin1').split('\r\n');
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const body = received.subarray(end + 4);
+      if (body.length < Number(headers['content-length'])) return null;
+      const json = JSON.parse(body.subarray(0, Number(headers['content-length'])).toString('utf8'));
+      return { status: Number(statusLine!.split(' ')[1]), connection: headers.connection, code: json.error?.code, message: json.error?.message };
+    };
+    const finish = (errorBeforeAnswer: string | null) => {
+      if (settled) return;
+      const read = answer();
+      if (!read && !errorBeforeAnswer) return;
+      settled = true;
+      socket.destroy();
+      if (read) resolve({ ...read, errorBeforeAnswer: null });
+      else resolve({ status: 0, connection: undefined, code: '', message: '', errorBeforeAnswer });
+    };
+    socket.on('data', (chunk) => {
+      received = Buffer.concat([received, chunk]);
+      finish(null);
+    });
+    socket.on('error', (err: NodeJS.ErrnoException) => finish(err.code ?? err.message));
+    socket.on('close', () => finish('closed before the answer'));
+    // The answer is read once the whole body is written, as a browser does.
+    socket.pause();
+    socket.on('connect', () => {
+      socket.write(
+        `POST /api/files HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${server.url}\r\nCookie: ${client.cookieHeader}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${length}\r\n\r\n`,
+      );
+      socket.write(head);
+      let left = fill;
+      const more = () => {
+        if (settled) return;
+        if (left <= 0) return void socket.write(tail, () => socket.resume());
+        const n = Math.min(left, chunk.length);
+        left -= n;
+        socket.write(n === chunk.length ? chunk : chunk.subarray(0, n), () => setTimeout(more, 20));
+      };
+      more();
+    });
+  });
+}
+
 async function streamUpload(client: TestClient, size: number, base = server.url, everyMegabyte?: () => void) {
   const { body, contentType } = multipartStream(size, everyMegabyte);
   const url = new URL('/api/files', base);

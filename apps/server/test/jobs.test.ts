@@ -100,6 +100,35 @@ describe('push delivery is a durable job', () => {
   }, 60_000);
 });
 
+describe('the job queue on the embedded database', () => {
+  it('a job statement the database refuses fails alone: the queue and the requests after it still answer', async () => {
+    const server = await startTestServer({ TRUST_PROXY: '1' }, { dispatchTick: false });
+    cleanups.push(() => server.stop());
+    const rider = await newUser(server);
+    const { jobs } = server.services;
+    for (let round = 0; round < 5; round++) {
+      // pg-boss runs this through executeSql (on PGlite: the app's one shared connection); the id is no uuid, so
+      // the database refuses it. The queue goes on at once, as pg-boss does after a statement fails.
+      let refused = '';
+      try {
+        await jobs.deleteJob('push-send', 'not-a-uuid');
+      } catch (err) {
+        refused = (err as Error).message;
+      }
+      const queued = await jobs.queued().then((sizes) => sizes['push-send'], (err: Error) => err.message);
+      expect(refused).toMatch(/uuid/);
+      expect(queued).toBe(0);
+      // An ordinary request right after reads its own rows.
+      const notifications = await rider.client.get('/api/notifications');
+      expect(notifications.status).toBe(200);
+      expect(Array.isArray(notifications.body)).toBe(true);
+    }
+    // A booking (its own transaction, a push job in it) and the queue's worker still run on the same connection.
+    await requestRide(rider.client);
+    await jobs.idle(['push-send', 'message-send']);
+  }, 60_000);
+});
+
 /**
  * A little SMTP server: it turns the first connection away (421, as a busy provider does) and takes the
  * messages of the next ones.

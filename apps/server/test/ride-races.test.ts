@@ -200,6 +200,28 @@ async function globalViolations(): Promise<string[]> {
   return out;
 }
 
+/**
+ * The ride's stamps keep the order its changes happened in (issue 27): an accept and a cancel both applied
+ * read accepted_at ≤ cancelled_at, and booking management's timeline lists the accept first. Each is
+ * stamped after the ride's lock, so the one that waited is the later.
+ */
+async function stampOrderViolations(rideId: string, final: Final): Promise<string[]> {
+  const { accepted_at, arrived_at, started_at, cancelled_at } = final.ride;
+  const out: string[] = [];
+  const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : null);
+  const stamps = [['accepted_at', ms(accepted_at)], ['arrived_at', ms(arrived_at)], ['started_at', ms(started_at)], ['cancelled_at', ms(cancelled_at)]] as const;
+  const present = stamps.filter(([, t]) => t !== null) as Array<readonly [string, number]>;
+  for (let i = 1; i < present.length; i++) {
+    if (present[i - 1]![1] > present[i]![1]) out.push(`${present[i - 1]![0]} ${new Date(present[i - 1]![1]).toISOString()} after ${present[i]![0]} ${new Date(present[i]![1]).toISOString()}`);
+  }
+  if (accepted_at && cancelled_at) {
+    const page = await admin.on[0].get(`/api/admin/rides/${rideId}`);
+    const kinds = (page.body.timeline as Array<{ kind: string }>).map((e) => e.kind);
+    if (!(kinds.indexOf('accepted') >= 0 && kinds.indexOf('accepted') < kinds.indexOf('cancelled'))) out.push(`timeline ${kinds.join(' → ')}`);
+  }
+  return out;
+}
+
 /** The state a serial order of the calls would leave: compared field by field. */
 function expectState(final: Final, want: { status: string; driver: string | null; cancelledBy?: string; offer?: string; notified: Record<string, number> }, outcome: string): Verdict {
   const got = {
@@ -453,6 +475,7 @@ describe(`ride races (${scaled ? 'two processes on PostgreSQL' : 'embedded'}): t
           const verdict = raceCase.judge(round, final);
           if ('violation' in verdict) problems.push(verdict.violation);
           else tally.outcomes[verdict.outcome] = (tally.outcomes[verdict.outcome] ?? 0) + 1;
+          problems.push(...(await stampOrderViolations(rideId, final)));
           problems.push(...(await globalViolations()));
           if (problems.length) tally.violations.push(`round ${i}: ${problems.join(' | ')}`);
           await clearRound(rideId);

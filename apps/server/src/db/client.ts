@@ -45,12 +45,30 @@ function prepareMarkedQueries(client: pg.PoolClient) {
   };
 }
 
+/**
+ * Raw SQL on a client checked out of the pool and given back without an error, as Kysely does. `pool.query`
+ * would release the client with the statement's error, and pg's pool destroys a client released that way:
+ * on PGlite that ends the one shared connection under whatever runs next (a statement pg-boss sends right
+ * after a refused one failed with 'Connection terminated unexpectedly' or read another query's rows). A
+ * client whose connection really broke is still dropped: the pool checks it on release.
+ */
+function executeSqlOn(pool: pg.Pool) {
+  return async (text: string, values?: unknown[]) => {
+    const client = await pool.connect();
+    try {
+      return await client.query(text, values);
+    } finally {
+      client.release();
+    }
+  };
+}
+
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     pool.on('connect', prepareMarkedQueries);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { kind: 'postgres', db, executeSql: (text, values) => pool.query(text, values), close: () => db.destroy() };
+    return { kind: 'postgres', db, executeSql: executeSqlOn(pool), close: () => db.destroy() };
   }
   const dir = path.resolve(opts.dataDir, 'pgdata');
   await fs.mkdir(dir, { recursive: true });
@@ -70,7 +88,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
         client.release();
       }
     },
-    executeSql: (text, values) => pool.query(text, values),
+    executeSql: executeSqlOn(pool),
     async close() {
       await db.destroy();
       // close() checkpoints and flushes PGlite's files: without it a fast exit could lose the last writes.

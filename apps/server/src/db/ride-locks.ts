@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, DriversTable, RideOffersTable, RidesTable } from './schema';
 import { RetryTransaction } from './retryable';
 
@@ -21,7 +21,21 @@ type DriverRow = Selectable<DriversTable>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type LockedRide = { ride: RideRow; openOffers: OfferRow[] };
+/**
+ * `at`: the moment of the change, read from the database's clock once the locks are held. Every stamp a
+ * transition writes (accepted_at, cancelled_at, an offer's closed_at, updated_at…) is this one value: a
+ * transaction that waited for the lock is stamped after the one it waited for, so the stamps of two racing
+ * changes keep the order in which they happened (`now()` and a time read before the lock were the
+ * transaction's start: a cancel that waited for an accept was stamped before it, issue 27). Whole
+ * milliseconds, as the web and the other stamps read them.
+ */
+export type LockedRide = { ride: RideRow; openOffers: OfferRow[]; at: Date };
+
+/** The database's clock now (not the transaction's start, as `now()` is), in whole milliseconds. */
+export async function lockedAt(trx: Kysely<DB>): Promise<Date> {
+  const { rows } = await sql<{ at: Date }>`select date_trunc('milliseconds', clock_timestamp()) as at`.execute(trx);
+  return new Date(rows[0]!.at);
+}
 
 /**
  * Locks 1 and 2: the ride, then its open offers in id order. Undefined when there is no such ride (or,
@@ -34,7 +48,7 @@ export async function lockRideForTransition(trx: Kysely<DB>, rideId: string, opt
   const ride = await query.executeTakeFirst();
   if (!ride) return undefined;
   const openOffers = await trx.selectFrom('ride_offers').selectAll().where('ride_id', '=', rideId).where('status', '=', 'offered').orderBy('id').forNoKeyUpdate().execute();
-  return { ride, openOffers };
+  return { ride, openOffers, at: await lockedAt(trx) };
 }
 
 /**

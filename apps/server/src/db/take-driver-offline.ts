@@ -1,6 +1,6 @@
 import { userChannel } from '@openride/shared/realtime';
 import type { Kysely, RawBuilder } from 'kysely';
-import { lockDriverForChange } from './ride-locks';
+import { lockDriverForChange, lockedAt } from './ride-locks';
 import type { DB } from './schema';
 import type { Services } from '../http/context';
 
@@ -16,12 +16,13 @@ export const DRIVER_STATUS_COLUMNS = ['id', 'status', 'verification_status', 'cr
  */
 export async function takeDriverOfflineIn(trx: Kysely<DB>, driverId: string, onlyIf?: RawBuilder<boolean>) {
   const locked = await lockDriverForChange(trx, driverId);
-  let update = trx.updateTable('drivers').set({ status: 'offline', updated_at: new Date() }).where('id', '=', driverId);
+  const at = await lockedAt(trx);
+  let update = trx.updateTable('drivers').set({ status: 'offline', updated_at: at }).where('id', '=', driverId);
   if (onlyIf) update = update.where(onlyIf);
   const updated = await update.returning(DRIVER_STATUS_COLUMNS).executeTakeFirst();
   const released =
     updated && locked?.openOffer
-      ? await trx.updateTable('ride_offers').set({ status: 'declined', closed_at: new Date() }).where('id', '=', locked.openOffer.id).returning(['id', 'ride_id']).executeTakeFirst()
+      ? await trx.updateTable('ride_offers').set({ status: 'declined', closed_at: at }).where('id', '=', locked.openOffer.id).returning(['id', 'ride_id']).executeTakeFirst()
       : undefined;
   return { updated, released };
 }

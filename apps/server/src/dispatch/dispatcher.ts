@@ -146,8 +146,8 @@ export function createDispatcher(deps: Deps) {
   const deadlineOf = (ride: RideRow) =>
     ride.dispatch_deadline ? new Date(ride.dispatch_deadline) : new Date(new Date(ride.requested_at).getTime() + options.searchTimeoutMs);
 
-  async function endWithoutDriver(trx: Kysely<DB>, ride: RideRow) {
-    const ended = await moveRide(trx, { rideId: ride.id, to: 'no_driver', actor: SYSTEM, set: { cancelled_by: 'system' } });
+  async function endWithoutDriver(trx: Kysely<DB>, ride: RideRow, at: Date) {
+    const ended = await moveRide(trx, { rideId: ride.id, to: 'no_driver', actor: SYSTEM, at, set: { cancelled_by: 'system' } });
     if (!ended) return null;
     await releaseRidePromotion(trx, ended); // decision 0063: a reserved promo discount goes back to its budget
     await settleRideOnCancel(trx, { jobs: deps.jobs }, ended);
@@ -176,7 +176,7 @@ export function createDispatcher(deps: Deps) {
       if (!locked || !SEARCHING.includes(locked.ride.status)) return null;
       const { ride } = locked;
       if (locked.openOffers.length) return null; // waiting on a driver's answer; the tick expires it
-      if (now >= deadlineOf(ride)) return { kind: 'ended' as const, ended: await endWithoutDriver(trx, ride) };
+      if (now >= deadlineOf(ride)) return { kind: 'ended' as const, ended: await endWithoutDriver(trx, ride, locked.at) };
 
       // A driver asked about this ride meanwhile (declined, let it expire) is not asked again.
       const askedSince = await trx.selectFrom('ride_offers').select('driver_id').where('ride_id', '=', ride.id).execute();
@@ -215,7 +215,7 @@ export function createDispatcher(deps: Deps) {
         await trx.updateTable('rides').set({ dispatch_idle_since: now }).where('id', '=', ride.id).execute();
         return null;
       }
-      if (now.getTime() - idleSince.getTime() >= options.idleGraceMs) return { kind: 'ended' as const, ended: await endWithoutDriver(trx, ride) };
+      if (now.getTime() - idleSince.getTime() >= options.idleGraceMs) return { kind: 'ended' as const, ended: await endWithoutDriver(trx, ride, locked.at) };
       return null;
     });
     if (!outcome) return;

@@ -28,7 +28,7 @@ export async function expireOffers(db: Kysely<DB>, now: Date) {
       if (!locked?.openOffers.some((o) => o.id === offer.id)) return undefined;
       return trx
         .updateTable('ride_offers')
-        .set({ status: 'expired', closed_at: now })
+        .set({ status: 'expired', closed_at: locked.at })
         .where('id', '=', offer.id)
         .where('status', '=', 'offered')
         .where('expires_at', '<=', now)

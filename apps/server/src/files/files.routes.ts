@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fileIdParamsSchema } from '@openride/shared/files/schemas';
 import { Hono } from 'hono';
+import { closeAfterAnswer } from '../http/close-after-answer';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { trustedOriginsOf } from '../http/csp';
 import { isAllowedOrigin } from '../http/same-origin';
@@ -21,22 +22,30 @@ export function fileRoutes(services: Services) {
   const trustedOrigins = trustedOriginsOf(services.env, services.publicUrl);
 
   app.post(UPLOAD_PATH, async (c) => {
-    const user = requireUser(c);
-    // A cross-site page may post a multipart form without asking first (unlike JSON), carrying the cookie:
-    // the Origin the browser writes is the defence, with the WebSocket's rule. Sec-Fetch-Site backs it up
-    // for a browser that sent no Origin.
-    const site = c.req.header('sec-fetch-site');
-    if (!isAllowedOrigin(c.req.header('origin'), c.req.header('host'), trustedOrigins) || (!c.req.header('origin') && (site === 'cross-site' || site === 'same-site'))) {
-      throw forbidden("Uploads are accepted only from this site's own pages.");
-    }
     const contentType = c.req.header('content-type') ?? '';
-    if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-      return c.json(new AppError('BAD_REQUEST', 'Content-Type must be multipart/form-data').toBody(), 415);
+    let user;
+    try {
+      user = requireUser(c);
+      // A cross-site page may post a multipart form without asking first (unlike JSON), carrying the cookie:
+      // the Origin the browser writes is the defence, with the WebSocket's rule. Sec-Fetch-Site backs it up
+      // for a browser that sent no Origin.
+      const site = c.req.header('sec-fetch-site');
+      if (!isAllowedOrigin(c.req.header('origin'), c.req.header('host'), trustedOrigins) || (!c.req.header('origin') && (site === 'cross-site' || site === 'same-site'))) {
+        throw forbidden("Uploads are accepted only from this site's own pages.");
+      }
+      if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+        closeAfterAnswer(c);
+        return c.json(new AppError('BAD_REQUEST', 'Content-Type must be multipart/form-data').toBody(), 415);
+      }
+      if (!(await take(services.usage.uploadPerUser, user.id))) throw domainError('TOO_MANY_UPLOADS');
+      // An honest Content-Length over the limit is refused before a byte is read.
+      const declared = Number(c.req.header('content-length'));
+      if (Number.isFinite(declared) && declared > services.env.UPLOAD_MAX_BYTES + ENVELOPE_BYTES) throw tooLarge(services.env.UPLOAD_MAX_BYTES);
+    } catch (err) {
+      // Refused with the body unread: the client reads the answer, then the connection closes cleanly (decision 0077).
+      closeAfterAnswer(c);
+      throw err;
     }
-    if (!(await take(services.usage.uploadPerUser, user.id))) throw domainError('TOO_MANY_UPLOADS');
-    // An honest Content-Length over the limit is refused before a byte is read.
-    const declared = Number(c.req.header('content-length'));
-    if (Number.isFinite(declared) && declared > services.env.UPLOAD_MAX_BYTES + ENVELOPE_BYTES) throw tooLarge(services.env.UPLOAD_MAX_BYTES);
     const body = c.req.raw.body;
     if (!body) throw badRequest('The upload is empty.');
     const row = await uploadFile(services, user.id, { contentType, body: Readable.fromWeb(body as NodeReadableStream<Uint8Array>) });

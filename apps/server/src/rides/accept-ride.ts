@@ -26,9 +26,9 @@ export async function acceptRide(services: Pick<Services, 'db' | 'bus' | 'push' 
   let outcome;
   try {
     outcome = await inTransaction(db, async (trx) => {
-      const ride = (await lockRideForTransition(trx, rideId))?.ride;
-      if (!ride) throw domainError('RIDE_UNAVAILABLE');
-      const now = new Date();
+      const locked = await lockRideForTransition(trx, rideId);
+      if (!locked) throw domainError('RIDE_UNAVAILABLE');
+      const { ride, at: now } = locked;
       const offer = await trx
         .updateTable('ride_offers')
         .set({ status: 'accepted', closed_at: now })
@@ -46,6 +46,7 @@ export async function acceptRide(services: Pick<Services, 'db' | 'bus' | 'push' 
         rideId,
         to: 'accepted',
         actor,
+        at: now,
         set: {
           driver_id: driver.id,
           accepted_at: now,

@@ -56,16 +56,17 @@ async function cancel(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers'
   if (actor.kind === 'operator' && !reason) throw badRequest('Give the reason for cancelling: the rider and the driver read it.');
 
   const outcome = await inTransaction(db, async (trx) => {
-    const now = new Date();
     // The operator's cancel is audited with the status it ended (read under the ride's lock).
-    const previous = (await lockRideForTransition(trx, rideId))?.ride;
-    if (!previous) throw notFound('Ride not found');
+    const locked = await lockRideForTransition(trx, rideId);
+    if (!locked) throw notFound('Ride not found');
+    const { ride: previous, at: now } = locked;
     if ((scope.riderId && previous.rider_id !== scope.riderId) || (scope.driverId && previous.driver_id !== scope.driverId)) throw notFound('Ride not found');
     const fee = await feeOf(trx, actor, previous, noShow, now);
     const ride = await moveRide(trx, {
       rideId,
       to: 'cancelled',
       actor,
+      at: now,
       scope,
       set: {
         cancelled_at: now,

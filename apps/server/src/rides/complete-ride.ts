@@ -24,8 +24,9 @@ export async function completeRide(services: Pick<Services, 'db' | 'bus' | 'push
   const scope = { driverId: driver.id };
   const outcome = await inTransaction(db, async (trx) => {
     // The ride's lock first, as every verb takes it (decision 0021); the conditional update decides.
-    if (!(await lockRideForTransition(trx, rideId))) return null;
-    const ride = await moveRide(trx, { rideId, to: 'completed', actor, scope, set: { completed_at: new Date() } });
+    const locked = await lockRideForTransition(trx, rideId);
+    if (!locked) return null;
+    const ride = await moveRide(trx, { rideId, to: 'completed', actor, at: locked.at, scope, set: { completed_at: locked.at } });
     if (!ride) return null;
     const promotion = await applyRidePromotion(trx, ride); // decision 0063: the reserved discount is spent (the ledger posts it below)
     // The books move with the ride (decision 0037): fare in — wallet credit first, the card's part, the rest

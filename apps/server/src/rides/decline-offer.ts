@@ -17,10 +17,11 @@ export async function declineOffer(services: Pick<Services, 'db' | 'bus' | 'disp
   const driver = await approvedDriverOf(services.db, actor.userId);
   if (!driver) throw notFound('Ride not found');
   const closed = await inTransaction(services.db, async (trx) => {
-    if (!(await lockRideForTransition(trx, rideId))) return undefined;
+    const locked = await lockRideForTransition(trx, rideId);
+    if (!locked) return undefined;
     return trx
       .updateTable('ride_offers')
-      .set({ status: 'declined', closed_at: new Date() })
+      .set({ status: 'declined', closed_at: locked.at })
       .where('ride_id', '=', rideId)
       .where('driver_id', '=', driver.id)
       .where('status', '=', 'offered')

@@ -20,8 +20,9 @@ export async function markArrived(services: Pick<Services, 'db' | 'bus' | 'push'
   const scope = { driverId: driver.id };
   const outcome = await inTransaction(db, async (trx) => {
     // The ride's lock first, as every verb takes it (decision 0021); the conditional update decides.
-    if (!(await lockRideForTransition(trx, rideId))) return null;
-    const ride = await moveRide(trx, { rideId, to: 'arrived', actor, scope, set: { arrived_at: new Date() } });
+    const locked = await lockRideForTransition(trx, rideId);
+    if (!locked) return null;
+    const ride = await moveRide(trx, { rideId, to: 'arrived', actor, at: locked.at, scope, set: { arrived_at: locked.at } });
     if (!ride) return null;
     const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...riderNotice.arrived(firstNameOf(driver.full_name)) });
     return { ride, notification };

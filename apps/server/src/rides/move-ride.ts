@@ -12,17 +12,18 @@ import type { RideRow } from './rides.repo';
  * exactly one wins. Returns the updated row, or undefined when the table or the ride's status said no.
  *
  * Lock order (decision 0021): the verb has locked the ride and its open offers already
- * (`lockRideForTransition` in db/ride-locks.ts), in its transaction (`inTransaction`), before this runs.
+ * (`lockRideForTransition` in db/ride-locks.ts), in its transaction (`inTransaction`), before this runs;
+ * `at` is that lock's `at`, the moment every stamp of the transition takes.
  */
 export async function moveRide(
   trx: Kysely<DB>,
-  move: { rideId: string; to: RideStatus; actor: Actor; scope?: { riderId?: string; driverId?: string }; set?: Updateable<RidesTable> },
+  move: { rideId: string; to: RideStatus; actor: Actor; at: Date; scope?: { riderId?: string; driverId?: string }; set?: Updateable<RidesTable> },
 ): Promise<RideRow | undefined> {
   const from = sourcesOf(move.to, move.actor.kind);
   if (from.length === 0) return undefined;
   let update = trx
     .updateTable('rides')
-    .set({ ...move.set, status: move.to, updated_at: new Date() })
+    .set({ ...move.set, status: move.to, updated_at: move.at })
     .where('id', '=', move.rideId)
     .where('status', 'in', from);
   if (move.scope?.riderId) update = update.where('rider_id', '=', move.scope.riderId);

@@ -15,10 +15,11 @@ export async function redispatchRide(services: Pick<Services, 'db' | 'dispatcher
   const now = Date.now();
   const updated = await inTransaction(services.db, async (trx) => {
     // The ride's lock first (decision 0021): dispatch working on this ride finishes its look before.
-    if (!(await lockRideForTransition(trx, rideId))) throw notFound('Ride not found');
+    const locked = await lockRideForTransition(trx, rideId);
+    if (!locked) throw notFound('Ride not found');
     return trx
       .updateTable('rides')
-      .set({ dispatch_deadline: new Date(now + services.dispatcher.options.searchTimeoutMs), dispatch_idle_since: null, updated_at: new Date(now) })
+      .set({ dispatch_deadline: new Date(now + services.dispatcher.options.searchTimeoutMs), dispatch_idle_since: null, updated_at: locked.at })
       .where('id', '=', rideId)
       .where('status', '=', 'requested')
       .returning(['id', 'dispatch_deadline'])

@@ -30,8 +30,9 @@ export async function startRide(services: Pick<Services, 'db' | 'bus' | 'push' |
 
   const outcome = await inTransaction(db, async (trx) => {
     // The ride's lock first, as every verb takes it (decision 0021); the conditional update decides.
-    if (!(await lockRideForTransition(trx, rideId))) return null;
-    const ride = await moveRide(trx, { rideId, to: 'in_progress', actor, scope, set: { started_at: new Date() } });
+    const locked = await lockRideForTransition(trx, rideId);
+    if (!locked) return null;
+    const ride = await moveRide(trx, { rideId, to: 'in_progress', actor, at: locked.at, scope, set: { started_at: locked.at } });
     if (!ride) return null;
     const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...riderNotice.started() });
     return { ride, notification };
