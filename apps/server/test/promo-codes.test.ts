@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trialBalance } from '../src/ledger/ledger';
 import { rideMoney } from '../src/ledger/ride-money';
 import { applyRidePromotion, releaseRidePromotion, reserveRidePromotion } from '../src/promotions/ride-promotions';
+import { createCompany, person } from './corporate-invoice-setup';
 import type { TestClient } from './http-client';
 import { ADMIN_ENV, adminOf, approvedDriverOf, eventually, FERRY_BUILDING, newUser, nextOffer, north, type OnlineDriver, onlineDriver, UNION_SQUARE } from './ride-actors';
 import { startTestServer, type TestServer } from './test-server';
@@ -46,7 +47,7 @@ const auditOf = (id: string) => db().selectFrom('audit_log').selectAll().where('
 const ridesOf = (userId: string) => db().selectFrom('rides').select(['id', 'status']).where('rider_id', '=', userId).execute();
 
 /** A completed ride in the past, as history (a backtest replays them; a first-ride code reads them). */
-async function pastRide(riderId: string, opts: { fare: number; daysAgo: number; type?: 'economy' | 'comfort' | 'xl'; zoneId?: string | null }) {
+async function pastRide(riderId: string, opts: { fare: number; daysAgo: number; type?: 'economy' | 'comfort' | 'xl'; zoneId?: string | null; companyId?: string }) {
   const requested = new Date(Date.now() - opts.daysAgo * 86_400_000);
   await db()
     .insertInto('rides')
@@ -63,6 +64,8 @@ async function pastRide(riderId: string, opts: { fare: number; daysAgo: number; 
       duration_s: 900,
       fare_cents: opts.fare,
       currency: 'USD',
+      // On a company's account (decision 0067) when a company is given.
+      ...(opts.companyId ? { payment_method: 'business' as const, company_id: opts.companyId } : {}),
       pin: '1234',
       share_token: randomBytes(32).toString('base64url'),
       requested_at: requested,
@@ -337,6 +340,28 @@ describe('backtest', () => {
     expect((await admin.post('/api/admin/promotions/00000000-0000-4000-8000-000000000000/backtest', {})).status).toBe(404);
     // It reads only.
     expect(await redemptionsOf(percent.id)).toEqual([]);
+  });
+
+  it('replays a ride only as a live redemption would take it: a business ride takes no code, and the cost is the live discount (issue 27)', async () => {
+    // Comfort only: the rides of the test above are Economy and XL (considered, never qualifying).
+    const p = (await create({ kind: 'percent', value: 15, max_discount_cents: 5000, ride_types: ['comfort'], per_rider_limit: 5 })).body.promotion;
+    // Live: a personal Comfort ride booked with the code holds a discount; the same code on a company's account is refused.
+    const rider = await newUser(server, 'Pia Personal');
+    const live = await book(rider.client, p.code, { ride_type: 'comfort' });
+    expect(live.status, JSON.stringify(live.body)).toBe(201);
+    const { fare_cents: fare, promo_discount_cents: liveDiscount } = live.body.ride as { fare_cents: number; promo_discount_cents: number };
+    expect(liveDiscount).toBeGreaterThan(0);
+    expect((await rider.client.post(`/api/rides/${live.body.ride.id}/cancel`, {})).status).toBe(200);
+    const boss = await person(server, 'Bo Business');
+    const company = await createCompany(admin, boss, 'Backtest');
+    const onAccount = await book(boss.client, p.code, { ride_type: 'comfort', payment_method: 'business', company_id: company.id });
+    expect([onAccount.status, onAccount.body.error?.code]).toEqual([422, 'BUSINESS_NO_PROMO']);
+
+    // History: the same fare completed once on the company's account, once paid by its rider.
+    await pastRide(boss.id, { fare, daysAgo: 5, type: 'comfort', companyId: company.id });
+    await pastRide(rider.id, { fare, daysAgo: 4, type: 'comfort' });
+    const backtest = (await admin.post(`/api/admin/promotions/${p.id}/backtest`, {})).body.backtest;
+    expect(backtest).toMatchObject({ rides_considered: 7, rides_qualified: 1, redemptions: 1, riders: 1, cost_cents: liveDiscount, limited_by: null });
   });
 });
 
