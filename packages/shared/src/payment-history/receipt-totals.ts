@@ -25,7 +25,3 @@ export function receiptTotals(money: RideMoney): { total_cents: number; payments
   return { total_cents: payments.reduce((sum, r) => sum + r.amount_cents, 0), payments };
 }
 
-/** What a receipt's charge lines add up to: the fare's lines, less the promotion, plus carried fees and the tip. */
-export function receiptChargesCents(receipt: { lines: ReadonlyArray<{ amount_cents: number }>; promotion: { discount_cents: number } | null }, money: Pick<RideMoney, 'carried_fee_cents' | 'tip_cents'>) {
-  return receipt.lines.reduce((sum, l) => sum + l.amount_cents, 0) - (receipt.promotion?.discount_cents ?? 0) + money.carried_fee_cents + money.tip_cents;
-}
