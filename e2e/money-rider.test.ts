@@ -118,6 +118,10 @@ it("the rider reports a problem with the card fare from its receipt; an admin re
   const fare = p.getByRole('region', { name: text.receipt.fare });
   // The total is what the rider paid for the ride: the fare and the tip.
   await fare.locator('div').filter({ hasText: text.receipt.total }).getByText(money(fareCents + tipCents), { exact: true }).waitFor();
+  // …and "Payment method" adds up to it: the card's fare and the tip, its own row (issue 27).
+  const paidBy = p.getByRole('region', { name: text.receipt.method });
+  await paidBy.locator('div').filter({ hasText: text.receipt.payments.card }).getByText(money(fareCents), { exact: true }).first().waitFor();
+  await paidBy.locator('div').filter({ hasText: text.receipt.payments.tip_card }).getByText(money(tipCents), { exact: true }).waitFor();
   expect(await p.getByRole('link', { name: text.receipt.pdf }).getAttribute('href')).toBe(`/api/rides/${rideId}/receipt.pdf`);
   // On paper: no navigation, no buttons.
   await p.emulateMedia({ media: 'print' });

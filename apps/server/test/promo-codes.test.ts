@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { promoDiscountCents } from '@openride/shared/promotions/discount';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { trialBalance } from '../src/ledger/ledger';
+import { postRideCompleted } from '../src/ledger/ride-postings';
 import { rideMoney } from '../src/ledger/ride-money';
 import { applyRidePromotion, releaseRidePromotion, reserveRidePromotion } from '../src/promotions/ride-promotions';
+import { createCompany, person } from './corporate-invoice-setup';
 import type { TestClient } from './http-client';
 import { ADMIN_ENV, adminOf, approvedDriverOf, eventually, FERRY_BUILDING, newUser, nextOffer, north, type OnlineDriver, onlineDriver, UNION_SQUARE } from './ride-actors';
 import { startTestServer, type TestServer } from './test-server';
@@ -46,7 +49,7 @@ const auditOf = (id: string) => db().selectFrom('audit_log').selectAll().where('
 const ridesOf = (userId: string) => db().selectFrom('rides').select(['id', 'status']).where('rider_id', '=', userId).execute();
 
 /** A completed ride in the past, as history (a backtest replays them; a first-ride code reads them). */
-async function pastRide(riderId: string, opts: { fare: number; daysAgo: number; type?: 'economy' | 'comfort' | 'xl'; zoneId?: string | null }) {
+async function pastRide(riderId: string, opts: { fare: number; daysAgo: number; type?: 'economy' | 'comfort' | 'xl'; zoneId?: string | null; companyId?: string }) {
   const requested = new Date(Date.now() - opts.daysAgo * 86_400_000);
   await db()
     .insertInto('rides')
@@ -63,6 +66,8 @@ async function pastRide(riderId: string, opts: { fare: number; daysAgo: number; 
       duration_s: 900,
       fare_cents: opts.fare,
       currency: 'USD',
+      // On a company's account (decision 0067) when a company is given.
+      ...(opts.companyId ? { payment_method: 'business' as const, company_id: opts.companyId } : {}),
       pin: '1234',
       share_token: randomBytes(32).toString('base64url'),
       requested_at: requested,
@@ -337,6 +342,29 @@ describe('backtest', () => {
     expect((await admin.post('/api/admin/promotions/00000000-0000-4000-8000-000000000000/backtest', {})).status).toBe(404);
     // It reads only.
     expect(await redemptionsOf(percent.id)).toEqual([]);
+  });
+
+  it('replays a ride only as a live redemption would take it: a business ride takes no code, and the cost is the live discount (issue 27)', async () => {
+    // Comfort only: the rides of the test above are Economy and XL (considered, never qualifying).
+    const p = (await create({ kind: 'percent', value: 15, max_discount_cents: 5000, ride_types: ['comfort'], per_rider_limit: 5 })).body.promotion;
+    // Live: a personal Comfort ride booked with the code holds a discount; the same code on a company's account is refused.
+    const rider = await newUser(server, 'Pia Personal');
+    const live = await book(rider.client, p.code, { ride_type: 'comfort' });
+    expect(live.status, JSON.stringify(live.body)).toBe(201);
+    const { fare_cents: fare, promo_discount_cents: liveDiscount } = live.body.ride as { fare_cents: number; promo_discount_cents: number };
+    expect(liveDiscount).toBeGreaterThan(0);
+    expect((await rider.client.post(`/api/rides/${live.body.ride.id}/cancel`, {})).status).toBe(200);
+    const boss = await person(server, 'Bo Business');
+    const company = await createCompany(admin, boss, 'Backtest');
+    const onAccount = await book(boss.client, p.code, { ride_type: 'comfort', payment_method: 'business', company_id: company.id });
+    expect([onAccount.status, onAccount.body.error?.code]).toEqual([422, 'BUSINESS_NO_PROMO']);
+
+    // History: the same fare completed once on the company's account, once paid by its rider.
+    await pastRide(boss.id, { fare, daysAgo: 5, type: 'comfort', companyId: company.id });
+    await pastRide(rider.id, { fare, daysAgo: 4, type: 'comfort' });
+    const backtest = (await admin.post(`/api/admin/promotions/${p.id}/backtest`, {})).body.backtest;
+    expect(backtest.rides_considered).toBeGreaterThanOrEqual(2);
+    expect(backtest).toMatchObject({ rides_qualified: 1, redemptions: 1, riders: 1, cost_cents: liveDiscount, limited_by: null });
   });
 });
 
@@ -676,4 +704,108 @@ describe('what the rider reads after completion', () => {
     const plainRow = (await plain.client.get('/api/payments/history')).body.items.find((h: { kind: string; ride: { id: string } | null }) => h.kind === 'fare' && h.ride?.id === plainId);
     expect(plainRow?.promotion).toBeNull();
   });
+
+  const sumOf = (rows: { amount_cents: number }[]) => rows.reduce((sum, r) => sum + r.amount_cents, 0);
+  /** What a receipt's charge lines add up to: the fare's lines, less the promotion, plus carried fees and the tip. */
+  const chargesOf = (receipt: { lines: { amount_cents: number }[]; promotion: { discount_cents: number } | null; money: { carried_fee_cents: number; tip_cents: number } }) =>
+    sumOf(receipt.lines) - (receipt.promotion?.discount_cents ?? 0) + receipt.money.carried_fee_cents + receipt.money.tip_cents;
+
+  it('a cash ride with a promotion and a tip: the tips offered are percentages of what the rider pays, and every line of the receipt sums to its total (issue 27)', async () => {
+    const p = (await create({ kind: 'percent', value: 20, max_discount_cents: 500 })).body.promotion;
+    const rider = await newUser(server, 'Tess Tipper');
+    const rideId = await completeWith(rider.client, p.code);
+    const ride = await db().selectFrom('rides').selectAll().where('id', '=', rideId).executeTakeFirstOrThrow();
+    expect(ride.promo_discount_cents).toBeGreaterThan(0);
+    const pays = ride.fare_cents - ride.promo_discount_cents;
+    const pct = (percent: number) => Math.round((pays * percent) / 100);
+
+    // The tip options are percentages of what the rider pays ($8.40 in the report, not the $10.50 fare).
+    const payment = (await rider.client.get(`/api/rides/${rideId}/payment`)).body.payment;
+    expect(payment.tip_options).toEqual([10, 15, 20].map((percent) => ({ percent, amount_cents: pct(percent) })));
+    const tipped = await rider.client.post(`/api/rides/${rideId}/tip`, { percent: 15 });
+    expect(tipped.status, JSON.stringify(tipped.body)).toBe(201);
+    expect(tipped.body.tip).toMatchObject({ amount_cents: pct(15), method: 'cash' });
+
+    // The receipt: the lines sum to the total, and so does "Payment method" — the cash fare and the cash tip.
+    const receipt = (await rider.client.get(`/api/rides/${rideId}/receipt`)).body.receipt;
+    expect(receipt.total_cents).toBe(pays + pct(15));
+    expect(chargesOf(receipt)).toBe(receipt.total_cents);
+    expect(receipt.payments).toEqual([
+      { kind: 'cash', amount_cents: pays },
+      { kind: 'tip_cash', amount_cents: pct(15) },
+    ]);
+    expect(sumOf(receipt.payments)).toBe(receipt.total_cents);
+    // The ledger says the same: what the rider paid, tip included.
+    expect(receipt.money.paid_cents).toBe(receipt.total_cents);
+    // The PDF is drawn from those rows.
+    expect((await rider.client.get(`/api/rides/${rideId}/receipt.pdf`)).status).toBe(200);
+  });
+
+  it('for any fare, promotion, carried fee and tip, the receipt’s lines sum to its total and so do its payment rows (issue 27)', async () => {
+    driver ??= await onlineDriver(server, admin, north(UNION_SQUARE, 300), 'Promo Pat');
+    const rider = await newUser(server, 'Una Property');
+    // A real price snapshot, itemised again for other distances and times (a rounding line makes the fare's lines add up).
+    const snapshot = (await db().selectFrom('rides').select('pricing').where('status', '=', 'completed').where('pricing', 'is not', null).where(sql<boolean>`pricing ? 'base_cents'`).executeTakeFirstOrThrow()).pricing;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          fare: fc.integer({ min: 100, max: 30_000 }),
+          distance_m: fc.integer({ min: 100, max: 40_000 }),
+          duration_s: fc.integer({ min: 60, max: 5_000 }),
+          carried: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 3_000 })),
+          promo: fc.option(fc.record({ kind: fc.constantFrom('percent', 'amount'), value: fc.integer({ min: 1, max: 100 }), max: fc.option(fc.integer({ min: 1, max: 2_000 }), { nil: undefined }) }), { nil: null }),
+          tip: fc.oneof(fc.record({ percent: fc.constantFrom(10, 15, 20) }), fc.record({ amount_cents: fc.integer({ min: 1, max: 20_000 }) }), fc.constant(null)),
+        }),
+        async (c) => {
+          const promo = c.promo
+            ? (await create({ kind: c.promo.kind, value: c.promo.kind === 'amount' ? c.promo.value * 25 : c.promo.value, ...(c.promo.max ? { max_discount_cents: c.promo.max } : {}), per_rider_limit: 100 })).body.promotion
+            : null;
+          const now = new Date();
+          const row = await db()
+            .insertInto('rides')
+            .values({
+              city_id: 'sf',
+              rider_id: rider.id,
+              driver_id: driver!.driverId,
+              ride_type: 'economy',
+              status: 'completed',
+              pickup_lat: 37.79,
+              pickup_lng: -122.4,
+              dropoff_lat: 37.77,
+              dropoff_lng: -122.45,
+              distance_m: c.distance_m,
+              duration_s: c.duration_s,
+              fare_cents: c.fare,
+              carried_fee_cents: c.carried,
+              currency: 'USD',
+              pin: '1234',
+              share_token: randomBytes(32).toString('base64url'),
+              requested_at: new Date(now.getTime() - 20 * 60_000),
+              completed_at: now,
+              pricing: JSON.stringify(snapshot),
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          // Completion as completeRide does it: the reservation applied, the fare posted.
+          await db()
+            .transaction()
+            .execute(async (trx) => {
+              const held = promo ? await reserveRidePromotion(trx, row, { promotion_id: promo.id, discount_cents: promoDiscountCents(promo, c.fare) }) : row;
+              await applyRidePromotion(trx, held);
+              await postRideCompleted(trx, held);
+            });
+          const discount = promo ? promoDiscountCents(promo, c.fare) : 0;
+          // A percentage of what the rider pays for the fare (nothing to tip on a fare the promotion paid whole: refused, 400).
+          const tip = c.tip ? ('percent' in c.tip ? Math.round(((c.fare - discount) * c.tip.percent) / 100) : c.tip.amount_cents) : 0;
+          if (c.tip) expect((await rider.client.post(`/api/rides/${row.id}/tip`, c.tip)).status).toBe(tip > 0 ? 201 : 400);
+          const receipt = (await rider.client.get(`/api/rides/${row.id}/receipt`)).body.receipt;
+          expect(receipt.money.tip_cents).toBe(tip);
+          expect(receipt.total_cents).toBe(c.fare - discount + c.carried + tip);
+          expect(chargesOf(receipt)).toBe(receipt.total_cents);
+          expect(sumOf(receipt.payments)).toBe(receipt.total_cents);
+        },
+      ),
+      { numRuns: 15 },
+    );
+  }, 90_000);
 });

@@ -50,11 +50,9 @@ export async function checkBusinessTrip(db: Kysely<DB>, userId: string, companyI
 export type BusinessPlan = { company_id: string; expense_code: string | null } | null;
 
 /** The request's checks, outside any transaction; null for a ride not on account. Nothing is written. */
-export async function checkBusinessRequest(db: Kysely<DB>, userId: string, input: Pick<RideRequest, 'payment_method' | 'company_id' | 'expense_code' | 'promo_code'>, trip: Trip): Promise<BusinessPlan> {
+export async function checkBusinessRequest(db: Kysely<DB>, userId: string, input: Pick<RideRequest, 'payment_method' | 'company_id' | 'expense_code'>, trip: Trip): Promise<BusinessPlan> {
   if (input.payment_method !== 'business') return null;
   if (!input.company_id || !isUuid(input.company_id)) throw notFound('Company not found');
-  // A business ride takes no promo code (decision 0067): the company pays the fare, the platform funds no discount on it.
-  if (input.promo_code) throw domainError('BUSINESS_NO_PROMO');
   const ctx = await contextOf(db, input.company_id, userId);
   check(ctx, trip, input.expense_code, await budgetLeft(db, ctx.company, userId, budgetOf(ctx.member.monthly_budget_cents, ctx.policy), trip.at));
   return { company_id: input.company_id, expense_code: input.expense_code ?? null };

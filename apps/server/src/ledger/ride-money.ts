@@ -6,6 +6,7 @@ import type { DB } from '../db/schema';
 const FARE_LINES = { fare_cash: 'cash', fare_card: 'card', fare_wallet: 'wallet', fare_business: 'business' } as const;
 /** The rider's side of a tip, by how it was paid (decision 0038); the driver's side is line `tip`. */
 export const TIP_PAID_LINES = new Set(['tip_card', 'tip_wallet', 'tip_cash']);
+const TIP_METHOD_OF = { tip_card: 'card', tip_wallet: 'wallet', tip_cash: 'cash' } as const;
 /** The accounts that bear a refund (debit side, line `refund`): the platform's expense or the driver's balance. */
 const BEARER_ACCOUNTS = new Set(['refunds', 'driver']);
 
@@ -18,6 +19,8 @@ const empty = (currency: string): RideMoney => ({
   business_cents: 0,
   carried_fee_cents: 0,
   tip_cents: 0,
+  tip_method: null,
+  declined_cents: 0,
   refunded_cents: 0,
   refundable_cents: 0,
   refunds: [],
@@ -61,9 +64,15 @@ export async function ridesMoney(db: Kysely<DB>, rides: ReadonlyArray<{ id: stri
     const method = FARE_LINES[r.line as keyof typeof FARE_LINES];
     if (method) m[`${method}_cents`] += amount;
     // A capture refused for good (decision 0043): the card did not pay it after all; the rider owes it.
-    else if (r.line === 'card_declined' && r.code === 'processor_clearing') m.card_cents += amount;
+    else if (r.line === 'card_declined' && r.code === 'processor_clearing') {
+      m.card_cents += amount;
+      m.declined_cents -= amount;
+    }
     else if (r.line === 'carried_fee') m.carried_fee_cents -= amount;
-    else if (TIP_PAID_LINES.has(r.line) && r.kind === 'ride.tip' && amount > 0) m.tip_cents += amount;
+    else if (TIP_PAID_LINES.has(r.line) && r.kind === 'ride.tip' && amount > 0) {
+      m.tip_cents += amount;
+      m.tip_method = TIP_METHOD_OF[r.line as keyof typeof TIP_METHOD_OF];
+    }
     else if (r.line === 'refund' && BEARER_ACCOUNTS.has(r.code)) m.refunded_cents += amount;
     if (r.kind === 'refund') {
       const tx = refundsByTx.get(r.transaction_id) ?? { ride: r.ride_id!, at: new Date(r.created_at), amount: 0, card: false, company: false, kind: r.kind };
@@ -76,6 +85,7 @@ export async function ridesMoney(db: Kysely<DB>, rides: ReadonlyArray<{ id: stri
   for (const [id, tx] of refundsByTx) out.get(tx.ride)!.refunds.push({ id, at: tx.at.toISOString(), amount_cents: tx.amount, destination: tx.company ? 'company' : tx.card ? 'card' : 'wallet' });
   for (const m of out.values()) {
     // A declined capture of a cancellation fee (no fare on the card) takes nothing from the fare's card part.
+    m.declined_cents = Math.min(m.declined_cents, m.card_cents + m.declined_cents);
     m.card_cents = Math.max(0, m.card_cents);
     m.paid_cents = m.cash_cents + m.card_cents + m.wallet_cents + m.business_cents + m.tip_cents;
     m.refundable_cents = Math.max(0, m.paid_cents - m.refunded_cents);

@@ -1,4 +1,5 @@
 import { REFUND_WINDOW_DAYS } from '@openride/shared/refunds/schemas';
+import { receiptTotals } from '@openride/shared/payment-history/receipt-totals';
 import type { MoneyReceipt } from '@openride/shared/payment-history/views';
 import type { Services } from '../http/context';
 import { rideMoney } from '../ledger/ride-money';
@@ -28,6 +29,7 @@ export async function moneyReceipt(services: Pick<Services, 'db'>, ride: RideRow
     ride_type: ride.ride_type,
     surge_multiplier,
     money,
+    ...(money ? receiptTotals(money) : { total_cents: null, payments: [] }),
     refund_requests: requests.get(ride.id) ?? [],
     report_until: forRider && ride.completed_at ? new Date(new Date(ride.completed_at).getTime() + REFUND_WINDOW_DAYS * DAY_MS).toISOString() : null,
   };

@@ -63,12 +63,11 @@ export async function receiptPdf(receipt: MoneyReceipt): Promise<Buffer> {
   if (receipt.promotion) row(promotionsText.receipt.line(receipt.promotion.code), `-${money(receipt.promotion.discount_cents)}`);
   const m = receipt.money;
   if (m) {
-    const fare = m.cash_cents + m.card_cents + m.wallet_cents;
     if (m.carried_fee_cents) row(text.carried, money(m.carried_fee_cents));
     if (m.tip_cents) row(text.tip, money(m.tip_cents));
-    row(text.total, money(fare + m.tip_cents), true);
+    row(text.total, money(receipt.total_cents ?? receipt.paid_fare_cents), true);
     heading(text.method);
-    for (const method of ['cash', 'card', 'wallet'] as const) if (m[`${method}_cents`]) row(text.methods[method], money(m[`${method}_cents`]));
+    for (const p of receipt.payments) row(text.payments[p.kind], money(p.amount_cents));
     heading(text.refunds);
     if (m.refunds.length === 0) doc.font('Helvetica').fontSize(11).text(text.noRefunds, 56);
     for (const r of m.refunds) row(`${when(r.at)} · ${text.refundedTo(refundText.destinations[r.destination])}`, `-${money(r.amount_cents)}`);

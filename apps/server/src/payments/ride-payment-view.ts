@@ -1,3 +1,4 @@
+import { tipOptions } from '@openride/shared/payments/tips';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { notFound } from '../lib/errors';
@@ -29,5 +30,6 @@ export async function ridePaymentFor(db: Kysely<DB>, riderId: string, rideId: st
     tip,
     tip_methods: tip ? [] : tipMethodsOf(ride, Date.now(), Boolean(card?.removed_at)),
     tip_until: tip ? null : tipUntil(ride),
+    tip_options: tipOptions(ride),
   };
 }

@@ -1,6 +1,6 @@
-import { percentOf } from '@openride/shared/ledger/accounts';
 import { paymentText } from '@openride/shared/payments/payment-text';
 import { type TipInput, type TipMethod, TIP_WINDOW_HOURS } from '@openride/shared/payments/schemas';
+import { tipOfPercent } from '@openride/shared/payments/tips';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, RidesTable } from '../db/schema';
 import type { Services } from '../http/context';
@@ -54,7 +54,8 @@ export async function tipRide(services: Pick<Services, 'db' | 'payments' | 'logg
   const methods = tipMethodsOf(ride, now.getTime());
   const method = input.method ?? methods[0]!;
   if (!methods.includes(method)) throw badRequest(method === 'card' ? 'This ride was not paid by card: tip in cash.' : 'This ride was not paid from your wallet: tip another way.');
-  const amount = input.percent !== undefined ? percentOf(ride.fare_cents, input.percent * 100) : input.amount_cents!;
+  // A preset tip is a percentage of what the rider pays for the fare, after its promotion (issue 27): the options' rule.
+  const amount = input.percent !== undefined ? tipOfPercent(ride, input.percent) : input.amount_cents!;
   if (amount < 1) throw badRequest('A tip is at least 1 cent.');
 
   let charged: { ref: string; card_id: string; provider: 'stripe' | 'test' } | null = null;

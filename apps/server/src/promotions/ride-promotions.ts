@@ -1,4 +1,4 @@
-import { discountForRide, type PromotionRules, refusalForRider } from '@openride/shared/promotions/discount';
+import { promoOutcome, type PromotionRules } from '@openride/shared/promotions/discount';
 import { PROMO_REFUSAL_CODES, type PromoRefusal, promoCodeSchema } from '@openride/shared/promotions/schemas';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, RidesTable } from '../db/schema';
@@ -12,39 +12,36 @@ export type PromoHold = { promotion_id: string; discount_cents: number };
 
 export const refuse = (reason: PromoRefusal) => domainError(PROMO_REFUSAL_CODES[reason]);
 
-/** Every check of a promotion for one rider and one ride, as of the promotion row given: the discount, or the refusal thrown. */
-async function discountOrRefuse(db: Kysely<DB>, p: PromotionRules & { id: string }, riderId: string, ride: { city_id: string; zone_id: string | null; ride_type: string; fare_cents: number }, now: Date) {
-  const refusal = refusalForRider(p, {
+/** What the request knows of the ride when it checks a code. */
+export type PromoRideInput = { city_id: string; zone_id: string | null; ride_type: string; fare_cents: number; business: boolean };
+
+/**
+ * Every check of a code for one rider and one ride, as of the promotion row given (undefined: no such code):
+ * the rider's uses and first ride read here, the decision `promoOutcome`'s — the one rule the backtest replays
+ * too (issue 27). The discount, or the refusal thrown.
+ */
+async function discountOrRefuse(db: Kysely<DB>, p: (PromotionRules & { id: string }) | undefined, riderId: string, ride: PromoRideInput, now: Date) {
+  const outcome = promoOutcome(p, {
+    ...ride,
     now,
-    city_id: ride.city_id,
-    zone_id: ride.zone_id,
-    rider_uses: await riderUses(db, p.id, riderId),
-    rider_has_completed_ride: p.first_ride_only ? await hasCompletedRide(db, riderId) : false,
+    rider_uses: p && !ride.business ? await riderUses(db, p.id, riderId) : 0,
+    rider_has_completed_ride: p?.first_ride_only && !ride.business ? await hasCompletedRide(db, riderId) : false,
   });
-  if (refusal) throw refuse(refusal);
-  const outcome = discountForRide(p, ride);
   if ('refusal' in outcome) throw refuse(outcome.refusal);
   return outcome.discount_cents;
 }
 
 /**
  * At request, before the booking's transaction (decision 0063): the code the rider typed, checked for this
- * ride (its city, the pickup's pricing zone, type and fare); the discount to reserve, or the refusal thrown
- * (nothing is booked). Null when no code was given.
+ * ride (on a company's account or not, its city, the pickup's pricing zone, type and fare); the discount to
+ * reserve, or the refusal thrown (nothing is booked). Null when no code was given.
  */
-export async function checkPromoForRequest(
-  db: Kysely<DB>,
-  riderId: string,
-  code: string | undefined,
-  ride: { city_id: string; zone_id: string | null; ride_type: string; fare_cents: number },
-  now = new Date(),
-): Promise<PromoHold | null> {
+export async function checkPromoForRequest(db: Kysely<DB>, riderId: string, code: string | undefined, ride: PromoRideInput, now = new Date()): Promise<PromoHold | null> {
   if (code === undefined || code === '') return null;
   const parsed = promoCodeSchema.safeParse(code);
-  if (!parsed.success) throw refuse('unknown');
-  const p = await db.selectFrom('promotions').selectAll().where('code', '=', parsed.data).executeTakeFirst();
-  if (!p) throw refuse('unknown');
-  return { promotion_id: p.id, discount_cents: await discountOrRefuse(db, p, riderId, ride, now) };
+  const p = parsed.success ? await db.selectFrom('promotions').selectAll().where('code', '=', parsed.data).executeTakeFirst() : undefined;
+  const discount = await discountOrRefuse(db, p, riderId, ride, now);
+  return { promotion_id: p!.id, discount_cents: discount };
 }
 
 /**
@@ -58,7 +55,7 @@ export async function reserveRidePromotion(trx: Kysely<DB>, ride: Ride, hold: Pr
   if (!hold) return ride;
   const p = await trx.selectFrom('promotions').selectAll().where('id', '=', hold.promotion_id).forUpdate().executeTakeFirstOrThrow();
   const zoneId = ((typeof ride.pricing === 'string' ? JSON.parse(ride.pricing) : ride.pricing) as { pickup_zone_id?: string | null } | null)?.pickup_zone_id ?? null;
-  const discount = await discountOrRefuse(trx, p, ride.rider_id, { city_id: ride.city_id, zone_id: zoneId, ride_type: ride.ride_type, fare_cents: ride.fare_cents }, now);
+  const discount = await discountOrRefuse(trx, p, ride.rider_id, { city_id: ride.city_id, zone_id: zoneId, ride_type: ride.ride_type, fare_cents: ride.fare_cents, business: ride.payment_method === 'business' }, now);
   await trx
     .updateTable('promotions')
     .set((eb) => ({ redemptions_held: eb('redemptions_held', '+', 1), committed_cents: eb('committed_cents', '+', discount), updated_at: now }))

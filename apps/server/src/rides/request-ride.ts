@@ -52,12 +52,19 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
     const active = await db.selectFrom('rides').select('id').where('rider_id', '=', riderId).where('status', 'in', ACTIVE_STATUSES).executeTakeFirst();
     if (active) throw domainError('ACTIVE_RIDE_EXISTS');
   }
+  // A promo code (decision 0063): checked here with the one rule the backtest replays (a business ride takes
+  // none: BUSINESS_NO_PROMO), reserved in the transaction; the rider pays fare − discount.
+  const promo = await checkPromoForRequest(db, riderId, input.promo_code, {
+    city_id: city.id,
+    zone_id: pricing_zone?.id ?? null,
+    ride_type: input.ride_type,
+    fare_cents: priced.breakdown.total_cents,
+    business: input.payment_method === 'business',
+  });
   // On a company's account (decision 0067): the policy checked here (a clear refusal, nothing written) and again
-  // under the company's lock in the transaction. No promo code, no wallet, no card, no owed fees carried: the
-  // company pays the fare, and only the fare.
+  // under the company's lock in the transaction. No promo code (refused above), no wallet, no card, no owed fees
+  // carried: the company pays the fare, and only the fare.
   const business = await checkBusinessRequest(db, riderId, input, { ride_type: input.ride_type, fare_cents: priced.breakdown.total_cents, at: requestedAt, pickup: input.pickup, city_id: city.id });
-  // A promo code (decision 0063): checked here, reserved in the transaction; the rider pays fare − discount.
-  const promo = business ? null : await checkPromoForRequest(db, riderId, input.promo_code, { city_id: city.id, zone_id: pricing_zone?.id ?? null, ride_type: input.ride_type, fare_cents: priced.breakdown.total_cents });
   const total = priced.breakdown.total_cents - (promo?.discount_cents ?? 0) + (business ? 0 : await owedFeeCents(db, riderId));
   const payment: PreparedPayment =
     input.payment_method === 'business'

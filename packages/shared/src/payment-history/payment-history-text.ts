@@ -1,3 +1,4 @@
+import type { ReceiptPaymentKind } from './receipt-totals';
 import type { HistoryKind } from './views';
 
 /** The words of /payment-history and the receipt page (decision 0039). */
@@ -44,7 +45,17 @@ export const paymentHistoryText = {
     tip: 'Tip',
     paid: 'Paid',
     method: 'Payment method',
-    methods: { cash: 'Cash', card: 'Card', wallet: 'Wallet credit' },
+    /** The rows of "Payment method" (`receiptTotals`): they sum to the total. */
+    payments: {
+      cash: 'Cash',
+      card: 'Card',
+      wallet: 'Wallet credit',
+      company: 'Company account',
+      declined: 'Card declined — added to what you owe',
+      tip_cash: 'Tip · Cash',
+      tip_card: 'Tip · Card',
+      tip_wallet: 'Tip · Wallet credit',
+    } satisfies Record<ReceiptPaymentKind, string>,
     carried: 'Owed from earlier rides, included',
     refunds: 'Refunds',
     refundedTo: (to: string) => `Refunded · ${to}`,

@@ -3,6 +3,7 @@ import { timestampSchema } from '../contract';
 import { RIDE_TYPES } from '../rides/schemas';
 import { receiptSchema } from '../rides/views';
 import { refundRequestSchema, rideMoneySchema } from '../refunds/views';
+import { RECEIPT_PAYMENT_KINDS } from './receipt-totals';
 
 /** What an entry of the rider's history is: a fare, a cancellation fee, a declined card's amount now owed, a tip, a refund, wallet credit, or another movement. */
 export const HISTORY_KINDS = ['fare', 'cancellation_fee', 'card_declined', 'tip', 'refund', 'wallet_credit', 'other', 'referral_reward'] as const;
@@ -55,6 +56,13 @@ export const moneyReceiptSchema = receiptSchema.extend({
   ride_type: z.enum(RIDE_TYPES),
   surge_multiplier: z.number(),
   money: rideMoneySchema.nullable(),
+  /**
+   * What the rider was charged for the ride, from the ledger (issue 27): the fare's lines − the promotion +
+   * carried fees + the tip sum to it, and so do `payments`. Null for the driver (they read the fare).
+   */
+  total_cents: z.number().int().nullable(),
+  /** How it was paid, one row per method (`receiptTotals`), the tip its own row; empty for the driver. */
+  payments: z.array(z.strictObject({ kind: z.enum(RECEIPT_PAYMENT_KINDS), amount_cents: z.number().int() })),
   refund_requests: z.array(refundRequestSchema),
   /** Until when the rider may report a problem (30 days after the ride); null for the driver. */
   report_until: timestampSchema.nullable(),

@@ -25,8 +25,9 @@ export const saveCardSchema = z.union([
 ]);
 export type SaveCardInput = z.infer<typeof saveCardSchema>;
 
-/** Preset tips are percentages of the fare (decision 0038): 10, 15 or 20 %. */
+/** Preset tips are percentages of what the rider pays for the fare (decision 0038; after its promotion, issue 27): 10, 15 or 20 %. */
 export const TIP_PERCENTS = [10, 15, 20] as const;
+export type TipPercent = (typeof TIP_PERCENTS)[number];
 export const TIP_METHODS = ['card', 'wallet', 'cash'] as const;
 export type TipMethod = (typeof TIP_METHODS)[number];
 /** A custom tip is at most this many cents ($200): a typo, not a tip, beyond it. */

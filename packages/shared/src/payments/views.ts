@@ -57,6 +57,8 @@ export const ridePaymentSchema = z.strictObject({
   /** Whether the rider may still tip, and how. */
   tip_methods: z.array(z.enum(TIP_METHODS)),
   tip_until: timestampSchema.nullable(),
+  /** The preset tips: each percentage of what the rider pays for the fare (after its promotion) and its amount (`tipOptions`). */
+  tip_options: z.array(z.strictObject({ percent: z.union([z.literal(10), z.literal(15), z.literal(20)]), amount_cents: z.number().int() })),
 });
 export type RidePayment = z.infer<typeof ridePaymentSchema>;
 export const ridePaymentResponseSchema = z.strictObject({ payment: ridePaymentSchema });

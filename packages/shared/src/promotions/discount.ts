@@ -53,6 +53,37 @@ export function discountForRide(p: PromotionRules, ride: { ride_type: string; fa
   return { discount_cents: discount };
 }
 
+/** What a live redemption knows of a ride and its rider when it checks a code (a replay knows the same of a past ride). */
+export type PromoRideFacts = {
+  now: Date;
+  city_id: string;
+  /** The pickup's pricing zone, as the booking records it. */
+  zone_id: string | null;
+  ride_type: string;
+  fare_cents: number;
+  /** On a company's account (decision 0067): such a ride takes no code. */
+  business: boolean;
+  /** The rider's uses of this promotion that count against its per-rider limit. */
+  rider_uses: number;
+  /** Whether the rider had completed a ride (a first-ride code is for riders who had not). */
+  rider_has_completed_ride: boolean;
+};
+
+/**
+ * THE rule of a code for one ride (issue 27): a business ride takes none, an unknown code nothing, then the
+ * rider's part (`refusalForRider`: city, status and dates, counters, first ride, uses, zone) and the ride's
+ * (`discountForRide`: ride type, minimum fare, the discount within the budget left). The request, the
+ * reservation in the booking's transaction and the backtest's replay all decide with it, so a backtest counts
+ * exactly the rides a live redemption would have taken, at the discount it would have given.
+ */
+export function promoOutcome(p: PromotionRules | null | undefined, ride: PromoRideFacts): { refusal: PromoRefusal } | { discount_cents: number } {
+  if (ride.business) return { refusal: 'business' };
+  if (!p) return { refusal: 'unknown' };
+  const refusal = refusalForRider(p, ride);
+  if (refusal) return { refusal };
+  return discountForRide(p, ride);
+}
+
 /** A promotion's status as people read it: the stored one, or exhausted/expired read from counters and dates. */
 export function effectiveStatus(p: Pick<PromotionRules, 'status' | 'valid_to' | 'max_redemptions' | 'redemptions_held' | 'budget_cents' | 'committed_cents'>, now: Date) {
   if (p.status !== 'active') return p.status;

@@ -1,8 +1,10 @@
+import { corporateText } from '../corporate/corporate-text';
 import type { PromoRefusal, PromotionKind, PromotionStatus, RedemptionState } from './schemas';
 
 /** Words of /promo-codes (admins) and the Promo code field of /book-ride (issue 16, decision 0063). */
 export const promotionsText = {
   refusals: {
+    business: corporateText.refusals.noPromo,
     unknown: 'We don’t recognise that code. Check it and try again.',
     inactive: 'This code isn’t active right now.',
     expired: 'This code has expired.',

@@ -16,9 +16,11 @@ export const REDEMPTION_STATES = ['reserved', 'applied', 'released'] as const;
 export type RedemptionState = (typeof REDEMPTION_STATES)[number];
 
 /** Why a code does not take off anything from a ride; each has its error code and words (promotions-text.ts). */
-export const PROMO_REFUSALS = ['unknown', 'inactive', 'expired', 'spent', 'first_ride', 'used', 'zone', 'ride_type', 'min_fare'] as const;
+export const PROMO_REFUSALS = ['business', 'unknown', 'inactive', 'expired', 'spent', 'first_ride', 'used', 'zone', 'ride_type', 'min_fare'] as const;
 export type PromoRefusal = (typeof PROMO_REFUSALS)[number];
 export const PROMO_REFUSAL_CODES = {
+  /** A business ride takes no code (decision 0067): the company pays the fare. */
+  business: 'BUSINESS_NO_PROMO',
   unknown: 'PROMO_CODE_UNKNOWN',
   inactive: 'PROMO_CODE_INACTIVE',
   expired: 'PROMO_CODE_EXPIRED',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listPageSchema } from '../admin/list-query';
 import { timestampSchema } from '../contract';
 import { adminRideDetailSchema } from '../rides/operator';
+import { TIP_METHODS } from '../payments/schemas';
 import { REFUND_ACTIONS, REFUND_BEARERS, REFUND_DESTINATIONS, REFUND_REASONS, REFUND_STATUSES } from './schemas';
 
 /**
@@ -20,6 +21,10 @@ export const rideMoneySchema = z.strictObject({
   /** Amounts owed from earlier rides (cancellation fees, declined cards) this ride paid (inside the fare lines above). */
   carried_fee_cents: z.number().int(),
   tip_cents: z.number().int(),
+  /** How the tip was given (its `tip_card`/`tip_wallet`/`tip_cash` line); null without a tip. */
+  tip_method: z.enum(TIP_METHODS).nullable(),
+  /** A card capture of this ride refused for good (decision 0043): owed by the rider instead, not in `paid_cents`. */
+  declined_cents: z.number().int(),
   refunded_cents: z.number().int(),
   /** paid − refunded: the most any further refund may be. */
   refundable_cents: z.number().int(),

@@ -27,8 +27,8 @@ const r = text.receipt;
 
 /**
  * /payment-history/:rideId (the ride's rider, decision 0039): the receipt — fare lines with surge, the
- * promotion's line (decision 0068), total,
- * tip, how it was paid, refunds (every amount from the ledger) — printable (no nav, no buttons on paper),
+ * promotion's line (decision 0068), carried fees, tip and the total; how it was paid, the tip its own row (the
+ * rows sum to the total, issue 27); refunds (every amount from the ledger, none computed here) — printable (no nav, no buttons on paper),
  * as a PDF from the server, and "Report a problem with this fare" with the request's status.
  */
 export function ReceiptPage() {
@@ -53,7 +53,6 @@ function Row({ label, children, strong = false }: { label: ReactNode; children: 
 function Receipt({ receipt }: { receipt: MoneyReceipt }) {
   const money = (cents: number) => formatMoney(cents, receipt.currency);
   const m = receipt.money;
-  const fare = m ? m.cash_cents + m.card_cents + m.wallet_cents : receipt.paid_fare_cents;
   const place = (p: MoneyReceipt['pickup']) => p.label ?? `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`;
   const headingId = useId();
   return (
@@ -97,7 +96,7 @@ function Receipt({ receipt }: { receipt: MoneyReceipt }) {
           {m && m.carried_fee_cents ? <Row label={r.carried}>{money(m.carried_fee_cents)}</Row> : null}
           {m && m.tip_cents ? <Row label={r.tip}>{money(m.tip_cents)}</Row> : null}
           <Row label={r.total} strong>
-            {money(fare + (m?.tip_cents ?? 0))}
+            {money(receipt.total_cents ?? receipt.paid_fare_cents)}
           </Row>
         </dl>
       </section>
@@ -108,13 +107,11 @@ function Receipt({ receipt }: { receipt: MoneyReceipt }) {
             {r.method}
           </h2>
           <dl className="divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white text-sm">
-            {(['cash', 'card', 'wallet'] as const)
-              .filter((k) => m[`${k}_cents`] !== 0)
-              .map((k) => (
-                <Row key={k} label={r.methods[k]}>
-                  {money(m[`${k}_cents`])}
-                </Row>
-              ))}
+            {receipt.payments.map((p) => (
+              <Row key={p.kind} label={r.payments[p.kind]}>
+                {money(p.amount_cents)}
+              </Row>
+            ))}
           </dl>
         </section>
       ) : null}

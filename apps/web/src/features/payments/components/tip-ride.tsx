@@ -1,6 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Heart } from 'lucide-react';
-import { percentOf } from '@openride/shared/ledger/accounts';
 import { paymentText as text } from '@openride/shared/payments/payment-text';
 import { MAX_TIP_CENTS, TIP_PERCENTS } from '@openride/shared/payments/schemas';
 import { Button } from '@/components/ui/button';
@@ -15,11 +14,11 @@ type Choice = 'none' | (typeof TIP_PERCENTS)[number] | 'custom';
 const centsOf = (value: string) => (/^\d{1,4}([.,]\d{1,2})?$/.test(value.trim()) ? Math.round(Number(value.trim().replace(',', '.')) * 100) : null);
 
 /**
- * After a completed ride, on the rating screen (issue 13, decision 0038): no tip, 10 %, 15 %, 20 % of the fare
- * or an amount, all of it to the driver; by card or wallet when the ride was paid so, else given in cash.
+ * After a completed ride, on the rating screen (issue 13, decision 0038): no tip, 10 %, 15 %, 20 % of what the
+ * rider pays for the fare (after its promotion, issue 27; the amounts are the server's `tip_options`) or an amount, all of it to the driver; by card or wallet when the ride was paid so, else given in cash.
  * Once given, the tip as the ledger recorded it.
  */
-export function TipRide({ ride }: { ride: { id: string; fare_cents: number; currency: string; status: string } }) {
+export function TipRide({ ride }: { ride: { id: string; currency: string; status: string } }) {
   const id = useId();
   const payment = useRidePayment(ride.id, ride.status === 'completed');
   const tip = useTipRide(ride.id);
@@ -47,7 +46,9 @@ export function TipRide({ ride }: { ride: { id: string; fare_cents: number; curr
   }
   const methods = payment.data.tip_methods;
   if (methods.length === 0) return null;
-  const amount = choice === 'none' ? 0 : choice === 'custom' ? centsOf(custom) : percentOf(ride.fare_cents, choice * 100);
+  // The presets are the server's (`tip_options`): percentages of what the rider pays for the fare, after its promotion.
+  const presets = payment.data.tip_options;
+  const amount = choice === 'none' ? 0 : choice === 'custom' ? centsOf(custom) : (presets.find((o) => o.percent === choice)?.amount_cents ?? 0);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,7 +58,7 @@ export function TipRide({ ride }: { ride: { id: string; fare_cents: number; curr
 
   const options: Array<{ value: Choice; label: string; detail?: string }> = [
     { value: 'none', label: text.tipNone },
-    ...TIP_PERCENTS.map((p) => ({ value: p, label: `${p} %`, detail: money(percentOf(ride.fare_cents, p * 100)) })),
+    ...presets.map((o) => ({ value: o.percent, label: `${o.percent} %`, detail: money(o.amount_cents) })),
     { value: 'custom', label: text.tipCustom },
   ];
   return (
