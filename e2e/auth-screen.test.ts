@@ -1,5 +1,6 @@
 // /auth to the letter (§2, §4, §5, §8): the screen, the sign-up rules and their toasts, the completion
 // step, the signed-in view and the automatic continuation.
+import { legalText } from '@openride/shared/legal/legal-text';
 import { messages } from '@openride/shared/messages';
 import { PHONE_CONFLICT_MESSAGE } from '@openride/shared/profiles/schemas';
 import { riderText } from '@openride/shared/rides/rider-text';
@@ -20,12 +21,12 @@ afterAll(() => closeSuite({ server, browser }));
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const selectedTab = async (page: Page) => page.getByRole('tab', { selected: true }).textContent();
 
-async function fillSignUp(page: Page, values: { name: string; phone: string; email: string; password?: string }) {
+async function fillSignUp(page: Page, values: { name: string; phone: string; email: string; password?: string; agree?: boolean }) {
   await page.getByLabel(uiText.auth.fullName).fill(values.name);
   await page.getByLabel(uiText.auth.phoneNumber).fill(values.phone);
   await page.getByLabel(uiText.auth.email).fill(values.email);
   await page.getByLabel(uiText.auth.password, { exact: true }).fill(values.password ?? GOOD_PASSWORD);
-  await page.getByRole('checkbox', { name: legalAgreement }).check();
+  await page.getByRole('checkbox', { name: legalAgreement }).setChecked(values.agree ?? true);
   await page.getByRole('button', { name: uiText.auth.signUpSubmit }).click();
 }
 
@@ -115,6 +116,17 @@ describe('sign-up rules (§5) and their toasts (§8)', () => {
     // The browser accepts sam@host; the schema does not.
     await fillSignUp(page, { name: 'Sam Rider', phone: uniquePhone(), email: 'sam@host', password: GOOD_PASSWORD });
     await byText(page, 'Please enter a valid email address').waitFor();
+
+    // The agreement unticked: refused by the form, as the others, with its own words (issue 27), not by the
+    // browser's tooltip; nothing is asked of the server.
+    let signUpCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/functions/auth-with-rate-limit')) signUpCalls++;
+    });
+    await fillSignUp(page, { name: 'Sam Rider', phone: uniquePhone(), email: uniqueEmail('v'), password: GOOD_PASSWORD, agree: false });
+    await byText(page, legalText.agreementRequired).waitFor();
+    expect(await page.getByRole('checkbox', { name: legalAgreement }).isChecked()).toBe(false);
+    expect(signUpCalls).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/auth');
     expectNoErrors();
     await context.close();

@@ -43,7 +43,17 @@ it('a rider adds the test card, books by card, and tips 15 % on the rating scree
     geolocation: { latitude: UNION_SQUARE.lat, longitude: UNION_SQUARE.lng, accuracy: 20 },
     permissions: ['geolocation'],
   });
-  await page.goto('/book-ride');
+  // A new rider's /payment-history says what will show there and offers the next steps (issue 27): adding a
+  // card right there, and booking a ride, which they take.
+  await page.goto('/payment-history');
+  await page.getByText(paymentHistoryText.empty, { exact: true }).waitFor();
+  await page.getByText(paymentHistoryText.emptyHint, { exact: true }).waitFor();
+  await page.getByText(paymentText.noSavedCards, { exact: true }).waitFor();
+  await page.getByText(paymentText.noSavedCardsHint, { exact: true }).waitFor();
+  await page.getByRole('button', { name: paymentText.addCard }).click();
+  await page.getByRole('form', { name: paymentText.addCard }).getByRole('button', { name: paymentText.cancel }).click();
+  await page.getByRole('link', { name: paymentHistoryText.bookRide, exact: true }).click();
+  await page.waitForURL(`${server.url}/book-ride`);
   await page.getByRole('heading', { name: book.title, level: 1 }).waitFor();
   await expect.poll(() => field(page, book.pickup).inputValue()).toBe(book.currentLocation);
   await field(page, book.destination).fill('ferry bui');

@@ -141,11 +141,23 @@ describe('booking a ride on /book-ride', () => {
     await context.close();
   });
 
-  it('location refused: says so and leaves Pickup empty; typed coordinates and a tap on the map fill the fields and price the ride', async () => {
+  it('location not asked yet: a neutral offer; refused: says so and leaves Pickup empty; typed coordinates and a tap on the map fill the fields and price the ride', async () => {
     const rider = await signUpApi(server, { full_name: 'Nora Nolocation' });
     const { page, context, expectNoErrors } = await riderPhone(rider, null, false);
+    // Not asked yet (headless Chromium says 'denied' for a permission not granted; CDP sets it as a new
+    // visitor's browser has it): a neutral offer, nothing red (issue 27). Then refused: said so.
+    const cdp = await context.newCDPSession(page);
+    const { targetInfo } = await cdp.send('Target.getTargetInfo');
+    const setGeolocation = (setting: 'prompt' | 'denied') =>
+      cdp.send('Browser.setPermission', { permission: { name: 'geolocation' }, setting, origin: server.url, browserContextId: targetInfo.browserContextId });
+    await setGeolocation('prompt');
     await page.goto('/book-ride');
+    await page.getByRole('status').getByText(book.locationAsk).waitFor();
+    expect(await page.getByText(book.locationDenied, { exact: true }).count()).toBe(0);
+    await setGeolocation('denied');
+    await page.getByRole('button', { name: book.shareLocation, exact: true }).click();
     await byText(page, book.locationDenied).waitFor();
+    await cdp.detach();
     const pickup = field(page, book.pickup);
     expect(await pickup.inputValue()).toBe('');
 

@@ -5,6 +5,7 @@
 // which the admin finds in the queue. Rules and refusals are the API tests' (support.test.ts).
 import { proceduresText } from '@openride/shared/procedures/procedures-text';
 import { supportText } from '@openride/shared/support/support-text';
+import { uiText } from '@openride/shared/ui-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminApi, byText, signedInPage, signUpApi, startServer } from './support/accounts';
@@ -86,6 +87,20 @@ it('a rider reports a lost item from a completed ride; an admin answers; the rid
   await page.getByText('Your driver has the umbrella and will arrange the return here.', { exact: false }).waitFor();
   await byText(page, supportText.statuses.pending).waitFor();
   expect(await page.getByText('umbrella found').count()).toBe(0);
+
+  // Later, from anywhere, their tickets are one tap away: Support in the phone menu and in the account menu
+  // (issue 27; Contact is the visitors' form).
+  await page.goto('/');
+  await page.getByRole('button', { name: uiText.a11y.openMenu }).click();
+  await page.locator('#mobile-menu').getByRole('link', { name: uiText.nav.support, exact: true }).click();
+  await page.waitForURL(`${server.url}/support-tickets`);
+  await page.getByRole('heading', { name: supportText.page.myTickets }).waitFor();
+  await page.getByRole('link', { name: new RegExp(number) }).waitFor();
+  await page.goto('/');
+  await page.getByRole('button', { name: uiText.a11y.accountMenu }).click();
+  await page.getByRole('link', { name: uiText.nav.support, exact: true }).click();
+  await page.waitForURL(`${server.url}/support-tickets`);
+  await page.getByRole('heading', { name: supportText.page.myTickets }).waitFor();
   expectNoErrors();
   await context.close();
   // Two people, two pages, a ride driven through the API and two accessibility scans: under CI's load this

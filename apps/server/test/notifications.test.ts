@@ -47,3 +47,33 @@ describe('GET /api/notifications (the poll)', () => {
     expect(res.body[0].created_at).toBe('2026-03-04T05:05:06.123Z');
   });
 });
+
+describe('GET /api/notifications/unread-count (the bell\'s badge)', () => {
+  it('counts every unread notification of the caller, not only those among the 50 the poll lists', async () => {
+    const client = server.client();
+    await signUp(client);
+    const me = (await client.get('/api/me')).body.user.id as string;
+    const other = server.client();
+    await signUp(other);
+    const otherId = (await other.get('/api/me')).body.user.id as string;
+    const { db } = server.services;
+    // 56 notifications: the 6 oldest unread, the 50 newest read. Someone else's unread one is not theirs.
+    await sql`insert into notifications (user_id, type, title, message, is_read, booking_id, created_at)
+      select ${me}, 'other', 'N' || n, 'm', n <= 50, null, timestamptz '2026-03-04 05:00:00+00' - make_interval(mins => n)
+        from generate_series(1, 56) n`.execute(db);
+    await db.insertInto('notifications').values({ user_id: otherId, type: 'other', title: 'not yours', message: 'x', booking_id: null }).execute();
+
+    const list = (await client.get('/api/notifications')).body as { is_read: boolean }[];
+    expect(list).toHaveLength(50);
+    expect(list.filter((n) => !n.is_read)).toHaveLength(0);
+    const res = await client.get('/api/notifications/unread-count');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ unread: 6 });
+
+    // 'Mark all read' reaches the ones beyond the 50 too.
+    expect((await client.patch('/api/notifications', { all: true, is_read: true })).body).toEqual({ updated: 6 });
+    expect((await client.get('/api/notifications/unread-count')).body).toEqual({ unread: 0 });
+    expect((await other.get('/api/notifications/unread-count')).body).toEqual({ unread: 1 });
+    expect((await server.client().get('/api/notifications/unread-count')).status).toBe(401);
+  });
+});

@@ -22,6 +22,8 @@ export const uiText = {
     signOut: 'Sign Out',
     rideHistory: 'My Rides',
     paymentHistory: 'Payment History',
+    /** Signed-in users' way to their tickets (/support-tickets), in the account menu and the phone menu (issue 27). */
+    support: 'Support',
   },
   /** The admin kit's range picker (components/ui/date-range-fields.tsx): /analytics, /financial-dashboard. */
   dateRange: {

@@ -29,6 +29,7 @@ import * as m0029 from './migrations/0029-ride-events';
 import * as m0034 from './migrations/0034-support-sla-alerts';
 import * as m0035 from './migrations/0035-companies';
 import * as m0040 from './migrations/0040-city-emergency-number';
+import * as m0045 from './migrations/0045-notifications-unread-index';
 import * as m0042 from './migrations/0042-refund-to-company';
 import * as m0043 from './migrations/0043-driver-city';
 import * as m0037 from './migrations/0037-corporate-invoices';
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0038-promotion-edits': m0038,
   '0025-support-procedures-and-faq': m0025,
   '0024-support-tickets': m0024,
+  '0045-notifications-unread-index': m0045,
 };
 
 /** Every migration this code knows, oldest first: a backup whose database has one more is refused (decision 0028). */

@@ -1,9 +1,10 @@
 import type { notificationPageQuerySchema } from '@openride/shared/notifications/schemas';
 import type { NotificationCenterItem, NotificationPage } from '@openride/shared/notifications/views';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
 import { keysetPage, type KeysetSpec } from '../lib/keyset';
+import { countUnreadNotifications } from './notifications.repo';
 
 type Query = z.output<typeof notificationPageQuerySchema>;
 
@@ -25,8 +26,8 @@ export async function listNotificationCenter(db: Kysely<DB>, userId: string, que
   if (query.unread) rows = rows.where('is_read', '=', false);
   const [page, unread] = await Promise.all([
     keysetPage(db, rows, spec, { sort: 'created_at', dir: 'desc', cursor: query.cursor, limit: query.limit }),
-    db.selectFrom('notifications').select(sql<string>`count(*)`.as('n')).where('user_id', '=', userId).where('is_read', '=', false).executeTakeFirstOrThrow(),
+    countUnreadNotifications(db, userId),
   ]);
   const items: NotificationCenterItem[] = page.items.map((n) => ({ ...n, created_at: new Date(n.created_at).toISOString() }));
-  return { items, next_cursor: page.next_cursor, ...(page.total === undefined ? {} : { total: page.total }), unread: Number(unread.n) };
+  return { items, next_cursor: page.next_cursor, ...(page.total === undefined ? {} : { total: page.total }), unread };
 }

@@ -31,6 +31,21 @@ export async function listNotificationsJson(db: Kysely<DB>, userId: string): Pro
   return rows[0]!.body;
 }
 
+/**
+ * Every unread notification of the user (the bell's badge and the center's count), whatever the 50 the poll
+ * lists. The partial index `notifications_unread_idx` (migration 0045) holds only unread rows, so the count
+ * reads as many entries as there are unread, never the user's whole history.
+ */
+export async function countUnreadNotifications(db: Kysely<DB>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .where('is_read', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** A new row: `kind` defaults to ride when it is about a booking, else account; `link` to none. */
 export type NewNotification = Pick<NotificationsTable, 'user_id' | 'type' | 'title' | 'message' | 'booking_id'> & {
   kind?: NotificationKind;

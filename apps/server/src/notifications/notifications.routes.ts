@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { listNotificationCenter } from './list-notification-center';
 import { markNotificationsRead } from './mark-notifications-read';
-import { listNotificationsJson } from './notifications.repo';
+import { countUnreadNotifications, listNotificationsJson } from './notifications.repo';
 
 export function notificationRoutes(services: Services) {
   const { db } = services;
@@ -16,6 +16,12 @@ export function notificationRoutes(services: Services) {
   app.get('/api/notifications', async (c) => {
     const user = requireUser(c);
     return c.body(await listNotificationsJson(db, user.id), 200, { 'Content-Type': 'application/json' });
+  });
+
+  /** The bell's badge: all of the caller's unread, not only those among the 50 newest (issue 27). */
+  app.get('/api/notifications/unread-count', async (c) => {
+    const user = requireUser(c);
+    return c.json({ unread: await countUnreadNotifications(db, user.id) });
   });
 
   /** §7: is_read true by id, or all of the current user's unread. Only ever the caller's own rows. */

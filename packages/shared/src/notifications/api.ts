@@ -1,6 +1,6 @@
 import { defineRoutes } from '../contract';
 import { notificationPageQuerySchema, notificationUpdateSchema } from './schemas';
-import { notificationListSchema, notificationPageSchema, notificationsUpdatedSchema } from './views';
+import { notificationListSchema, notificationPageSchema, notificationsUpdatedSchema, notificationUnreadCountSchema } from './views';
 
 export const notificationRoutes = defineRoutes([
   {
@@ -10,6 +10,15 @@ export const notificationRoutes = defineRoutes([
     summary: "The caller's 50 newest notifications",
     auth: 'user',
     responses: { 200: { description: 'Newest first', schema: notificationListSchema } },
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications/unread-count',
+    tag: 'notifications',
+    summary: "How many of the caller's notifications are unread, all of them",
+    description: "The bell's badge (§2, '9+' above 9): the list stays the 50 newest (§7), the count does not stop there. Asked again when the list changes, on `notification.changed`, and polled while the socket is down.",
+    auth: 'user',
+    responses: { 200: { description: 'The count', schema: notificationUnreadCountSchema } },
   },
   {
     method: 'PATCH',

@@ -17,6 +17,9 @@ export const notificationSchema = z.strictObject({
 export type NotificationView = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.array(notificationSchema);
 export const notificationsUpdatedSchema = z.strictObject({ updated: z.number().int() });
+/** The bell's badge: every unread notification of the caller, not only those among the 50 the poll lists. */
+export const notificationUnreadCountSchema = z.strictObject({ unread: z.number().int().nonnegative() });
+export type NotificationUnreadCount = z.infer<typeof notificationUnreadCountSchema>;
 
 /** A notification as the center reads it (decision 0059): the bell's fields, its kind and where it opens. */
 export const notificationCenterItemSchema = notificationSchema.extend({

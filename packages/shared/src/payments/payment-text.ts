@@ -37,7 +37,8 @@ export const paymentText = {
   // Saved cards on /payment-history (decision 0043).
   savedCards: 'Saved cards',
   savedCardsHint: 'Cards you can choose when you book. Removing one does not change rides already paid.',
-  noSavedCards: 'No saved cards. Add one when you book a ride.',
+  noSavedCards: 'No saved cards yet.',
+  noSavedCardsHint: 'Cards you add here are offered when you book and when you tip.',
   removeCard: 'Remove',
   removeCardLabel: (card: string) => `Remove ${card}`,
   removeCardTitle: 'Remove this card?',

@@ -24,6 +24,9 @@ export const riderText = {
     useCurrentLocation: 'Use current location',
     locating: 'Finding your location…',
     locationDenied: 'Location access is off. Search your pickup, type coordinates, or tap the map.',
+    /** Before the rider has been asked for their location (issue 27): no refusal yet, so nothing red. */
+    locationAsk: 'Search your pickup, type coordinates, or tap the map.',
+    shareLocation: 'Use my location',
     locationUnavailable: "We couldn't find your location. Search your pickup, type coordinates, or tap the map.",
     mapHint: (field: string) => `Tip: tap the map to set the ${field.toLowerCase()}.`,
     clear: (field: string) => `Clear ${field}`,

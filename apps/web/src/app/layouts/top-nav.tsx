@@ -53,9 +53,15 @@ function MobileMenu({
       </nav>
       <div className="mt-4 space-y-3 border-t border-ink-100 pt-4">
         {me ? (
-          <Suspense fallback={null}>
-            <RoleActions driver={driver} onNavigate={onClose} size="lg" className="w-full" />
-          </Suspense>
+          <>
+            {/* Their tickets: "Contact" above is the visitors' form (issue 27). */}
+            <NavLink to={paths.supportTickets} onClick={onClose} className={mobileLink}>
+              {uiText.nav.support}
+            </NavLink>
+            <Suspense fallback={null}>
+              <RoleActions driver={driver} onNavigate={onClose} size="lg" className="w-full" />
+            </Suspense>
+          </>
         ) : (
           <>
             <Link to={paths.authRider} onClick={onClose} className={buttonClasses({ variant: 'outline', size: 'lg', className: 'w-full' })}>

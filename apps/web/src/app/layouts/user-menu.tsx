@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Bell, Briefcase, Gauge, Gift, History, LogOut, Receipt, Settings, UserRound } from 'lucide-react';
+import { Bell, Briefcase, Gauge, Gift, History, LifeBuoy, LogOut, Receipt, Settings, UserRound } from 'lucide-react';
 import { accountText } from '@openride/shared/account/account-text';
 import { dashboardText } from '@openride/shared/dashboard/dashboard-text';
 import { notificationCenterText } from '@openride/shared/notifications/notifications-text';
@@ -101,6 +101,14 @@ export function UserMenu({ me, onSignOut }: { me: Me; onSignOut: () => void }) {
           >
             <Briefcase className="size-4" aria-hidden="true" />
             {uiText.pages.corporateAccounts.title}
+          </Link>
+          <Link
+            to={paths.supportTickets}
+            onClick={() => setOpen(false)}
+            className="mt-1 flex w-full items-center gap-2 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900"
+          >
+            <LifeBuoy className="size-4" aria-hidden="true" />
+            {uiText.nav.support}
           </Link>
           <EnablePushItem />
           <button

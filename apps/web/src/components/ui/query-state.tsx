@@ -15,13 +15,31 @@ export function QueryLoading({ className }: { className?: string }) {
   return <LoadingScreen className={cn('min-h-40', className)} />;
 }
 
-/** Nothing to show: a sentence, and optionally what to do about it (a link or a button). */
-export function QueryEmpty({ children, action, icon: Icon = Inbox, className }: { children: ReactNode; action?: ReactNode; icon?: typeof Inbox; className?: string }) {
+/**
+ * Nothing to show: a sentence, what will appear here (`hint`), and the next step (`action`: a link or a
+ * button, or several). Every empty list and page says it this way (issue 27).
+ */
+export function QueryEmpty({
+  children,
+  hint,
+  action,
+  icon: Icon = Inbox,
+  className,
+}: {
+  children: ReactNode;
+  hint?: ReactNode;
+  action?: ReactNode;
+  icon?: typeof Inbox;
+  className?: string;
+}) {
   return (
     <div className={cn('flex flex-col items-center gap-3 rounded-3xl border border-dashed border-ink-300 bg-ink-50 px-6 py-12 text-center', className)}>
       <Icon className="size-8 text-ink-400" aria-hidden="true" />
-      <p className="font-medium text-ink-700">{children}</p>
-      {action}
+      <div className="space-y-1">
+        <p className="font-medium text-ink-700">{children}</p>
+        {hint ? <p className="max-w-md text-sm text-ink-600">{hint}</p> : null}
+      </div>
+      {action ? <div className="flex flex-wrap items-center justify-center gap-2">{action}</div> : null}
     </div>
   );
 }

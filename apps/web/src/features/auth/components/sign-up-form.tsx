@@ -173,7 +173,9 @@ export function SignUpForm({ onSignedUp, onSignInInstead, agreeToLegal, claimRef
             id={agreementId}
             type="checkbox"
             name="accept_legal"
-            required
+            // Required, but refused by the form's own check (the Validation Error toast with its words), as every
+            // other refusal on /auth, never by the browser's tooltip (issue 27).
+            aria-required="true"
             checked={agreed}
             onChange={(e) => setAgreed(e.target.checked)}
             className="mt-0.5 size-5 shrink-0 rounded border-ink-300 accent-brand-600"

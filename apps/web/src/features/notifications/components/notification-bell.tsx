@@ -8,6 +8,7 @@ import { uiText } from '@openride/shared/ui-text';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { cn } from '@/lib/cn';
 import { useNotifications } from '../api/get-notifications';
+import { useUnreadCount } from '../api/get-unread-count';
 import { useUpdateNotifications } from '../api/update-notifications';
 import { NotificationIcon } from './notification-icon';
 
@@ -33,9 +34,13 @@ export function NotificationBell() {
   const panelId = useId();
   const countId = useId();
   const navigate = useNavigate();
-  const { data: notifications = [], isError } = useNotifications();
+  const { data: listed, isError } = useNotifications();
+  const notifications = listed ?? [];
   const update = useUpdateNotifications();
-  const unread = notifications.filter((n) => !n.is_read).length;
+  // The list is the 50 newest (§7); the badge counts every unread one (the server's count), and never fewer
+  // than the list shows while the count is being asked again.
+  const { data: count } = useUnreadCount(listed);
+  const unread = Math.max(count?.unread ?? 0, notifications.filter((n) => !n.is_read).length);
 
   useDismiss(rootRef, open, () => setOpen(false), buttonRef);
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Receipt } from 'lucide-react';
 import { paymentHistoryText as text } from '@openride/shared/payment-history/payment-history-text';
 import type { HistoryItem } from '@openride/shared/payment-history/views';
 import { refundText } from '@openride/shared/refunds/refund-text';
@@ -50,7 +51,17 @@ export function PaymentHistoryPage({ top }: { top?: ReactNode }) {
             />
           ) : null}
           {items.length === 0 ? (
-            <QueryEmpty>{text.empty}</QueryEmpty>
+            <QueryEmpty
+              icon={Receipt}
+              hint={text.emptyHint}
+              action={
+                <Link to={paths.bookRide} className={buttonClasses({ size: 'sm' })}>
+                  {text.bookRide}
+                </Link>
+              }
+            >
+              {text.empty}
+            </QueryEmpty>
           ) : (
             <ul aria-label={text.listLabel} className="divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white">
               {items.map((item) => (

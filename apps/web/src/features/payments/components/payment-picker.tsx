@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Banknote, CreditCard, Plus, Wallet as WalletIcon } from 'lucide-react';
 import { planRidePayment } from '@openride/shared/payments/plan';
 import { paymentText as text } from '@openride/shared/payments/payment-text';
@@ -9,9 +9,7 @@ import { useAppConfig } from '@/lib/app-config';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
 import { useCards, useWallet } from '../api/payments';
-import { TestCardForm } from './test-card-form';
-
-const StripeCardForm = lazy(() => import('./stripe-card-form'));
+import { AddCardForm } from './add-card-form';
 
 export type PaymentPickerProps = {
   currency: string;
@@ -115,12 +113,7 @@ export function PaymentPicker({ currency, totalCents, value, onChange, disabled,
           {text.addCard}
         </button>
       ) : null}
-      {adding && provider === 'test' ? <TestCardForm onSaved={onSaved} onCancel={() => setAdding(false)} /> : null}
-      {adding && provider === 'stripe' && config?.publishable_key ? (
-        <Suspense fallback={<p className="text-sm text-ink-500">{text.addingCard}</p>}>
-          <StripeCardForm publishableKey={config.publishable_key} onSaved={onSaved} onCancel={() => setAdding(false)} />
-        </Suspense>
-      ) : null}
+      {adding ? <AddCardForm onSaved={onSaved} onCancel={() => setAdding(false)} /> : null}
       {available > 0 && !business ? (
         <div className="space-y-1 rounded-2xl bg-brand-50 px-3.5 py-2.5 text-sm">
           <label className="flex min-h-11 cursor-pointer items-center gap-3 font-semibold text-ink-900">

@@ -1,19 +1,21 @@
 import { useState } from 'react';
-import { CreditCard } from 'lucide-react';
+import { CreditCard, Plus } from 'lucide-react';
 import { paymentText as text } from '@openride/shared/payments/payment-text';
 import type { SavedCard } from '@openride/shared/payments/views';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { QueryError } from '@/components/ui/query-state';
+import { QueryEmpty, QueryError } from '@/components/ui/query-state';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
 import { useAppConfig } from '@/lib/app-config';
 import { useCards, useRemoveCard } from '../api/payments';
+import { AddCardForm } from './add-card-form';
 
 const cardLabel = (card: Pick<SavedCard, 'brand' | 'last4'>) => text.card(card.brand, card.last4);
 
 /**
- * "Saved cards" on /payment-history (decision 0043): the rider's cards, each with Remove behind a
+ * "Saved cards" on /payment-history (decision 0043): the rider's cards, "Add a card" (the booking picker's
+ * form, issue 27: an empty list offers it), each card with Remove behind a
  * confirmation (the kit's ConfirmDialog: focus trapped, opens on Cancel, Escape closes, focus returns to the
  * button). A card paying for a ride under way is refused by the server (CARD_IN_USE) with its words. Nothing
  * shows where this deployment takes no cards.
@@ -23,7 +25,19 @@ export function SavedCards() {
   const cards = useCards(provider !== null);
   const remove = useRemoveCard();
   const [confirming, setConfirming] = useState<SavedCard | null>(null);
+  const [adding, setAdding] = useState(false);
   if (provider === null) return null;
+
+  const onSaved = (card: SavedCard) => {
+    setAdding(false);
+    toast({ title: text.cardSaved, description: cardLabel(card) });
+  };
+  const addButton = (
+    <Button variant={cards.data?.length ? 'outline' : 'primary'} size="sm" onClick={() => setAdding(true)}>
+      <Plus className="size-4" aria-hidden="true" />
+      {text.addCard}
+    </Button>
+  );
 
   const onConfirm = (card: SavedCard) => {
     remove.mutate(card.id, {
@@ -48,11 +62,13 @@ export function SavedCards() {
         <QueryError onRetry={() => void cards.refetch()} retrying={cards.isFetching}>
           {text.cardsFailed}
         </QueryError>
-      ) : cards.data && cards.data.length === 0 ? (
-        <p className="text-sm text-ink-700">{text.noSavedCards}</p>
-      ) : (
+      ) : cards.data && cards.data.length === 0 && !adding ? (
+        <QueryEmpty icon={CreditCard} hint={text.noSavedCardsHint} action={addButton} className="py-8">
+          {text.noSavedCards}
+        </QueryEmpty>
+      ) : cards.data && cards.data.length > 0 ? (
         <ul aria-label={text.savedCards} className="divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white">
-          {(cards.data ?? []).map((card) => (
+          {cards.data.map((card) => (
             <li key={card.id} className="flex items-center gap-3 px-4 py-3">
               <CreditCard className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
               <span className="min-w-0 flex-1 truncate font-semibold text-ink-900">{cardLabel(card)}</span>
@@ -63,7 +79,8 @@ export function SavedCards() {
             </li>
           ))}
         </ul>
-      )}
+      ) : null}
+      {adding ? <AddCardForm onSaved={onSaved} onCancel={() => setAdding(false)} /> : cards.data && cards.data.length > 0 ? addButton : null}
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { Download, Printer, TriangleAlert } from 'lucide-react';
+import { BarChart3, Download, Printer, TriangleAlert } from 'lucide-react';
 import { payoutsText } from '@openride/shared/payouts/payouts-text';
 import type { EarningsPeriod } from '@openride/shared/payouts/schemas';
 import type { DriverStanding } from '@openride/shared/payouts/views';
@@ -10,9 +10,11 @@ import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
 import { StatCards } from '@/components/ui/stat-cards';
 import { Tabs } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/money';
 import { cn } from '@/lib/cn';
 import { type DriverEarnings, statementCsvHref, useEarnings, useStatements } from '../api/payouts';
+import { hasEarningsToChart } from '../lib/earnings-chart-data';
 
 const text = payoutsText.earnings;
 const EarningsChart = lazy(() => import('./earnings-chart'));
@@ -110,16 +112,30 @@ function PeriodPanel({ e }: { e: DriverEarnings }) {
         <h2 id="chart-title" className="text-lg font-semibold text-ink-900">
           {text.chartTitle}
         </h2>
-        <Suspense fallback={<LoadingScreen className="h-56" />}>
-          <EarningsChart days={e.days} currency={e.city.currency} />
-        </Suspense>
+        {hasEarningsToChart(e.days) ? (
+          <Suspense fallback={<LoadingScreen className="h-56" />}>
+            <EarningsChart days={e.days} currency={e.city.currency} />
+          </Suspense>
+        ) : (
+          <QueryEmpty
+            icon={BarChart3}
+            hint={text.noEarningsHint}
+            action={
+              <Link to={paths.driverActive} className={buttonClasses({ size: 'sm' })}>
+                {text.goOnline}
+              </Link>
+            }
+          >
+            {text.noEarnings}
+          </QueryEmpty>
+        )}
       </section>
       <section aria-labelledby="trips-title" className="space-y-3">
         <h2 id="trips-title" className="text-lg font-semibold text-ink-900">
           {text.tripsTitle}
         </h2>
         {e.trips.length === 0 ? (
-          <QueryEmpty>{text.noTrips}</QueryEmpty>
+          <QueryEmpty hint={text.noTripsHint}>{text.noTrips}</QueryEmpty>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {e.trips.map((t) => (

@@ -35,7 +35,8 @@ import { PaymentRow, RideOptions } from './ride-options';
 const text = riderText.book;
 type FieldName = 'pickup' | 'destination';
 type FieldState = { text: string; point: Place | null };
-type GeoState = 'idle' | 'locating' | 'denied' | 'unavailable';
+/** `ask`: the browser has not been asked yet (or the rider dismissed the question): a neutral offer, not a refusal. */
+type GeoState = 'idle' | 'ask' | 'locating' | 'denied' | 'unavailable';
 
 const EMPTY: FieldState = { text: '', point: null };
 // Closer than this, pickup and destination are one place: no ride to price.
@@ -147,12 +148,21 @@ function BookRide({ activeRide, Payment, savedPlaces, useVerdicts }: { activeRid
     );
   };
 
-  // The pickup starts at the rider's own position, as in every ride app, when they allow it.
+  // The pickup starts at the rider's own position, as in every ride app, when they already allow it. Not asked
+  // yet: a neutral offer to use it (asking on arrival, a dismissed question reads as a refusal); refused
+  // before: said so (issue 27). Without the Permissions API, asked at once as before.
   const locateOnce = useRef(false);
   useEffect(() => {
     if (locateOnce.current || activeRide || again) return;
     locateOnce.current = true;
-    locate();
+    if (!navigator.permissions?.query || !('geolocation' in navigator)) {
+      locate();
+      return;
+    }
+    navigator.permissions.query({ name: 'geolocation' }).then(
+      (status) => (status.state === 'granted' ? locate() : setGeo((g) => (g === 'idle' ? (status.state === 'denied' ? 'denied' : 'ask') : g))),
+      () => locate(),
+    );
     // Once per visit: `locate` is a new function each render and must not re-run this.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [activeRide, again]);
@@ -218,8 +228,21 @@ function BookRide({ activeRide, Payment, savedPlaces, useVerdicts }: { activeRid
     );
   };
 
-  const pickupMessage =
-    geo === 'locating' ? text.locating : geo === 'denied' ? text.locationDenied : geo === 'unavailable' && !pickup.point ? text.locationUnavailable : undefined;
+  const pickupMessage: ReactNode =
+    geo === 'locating' ? (
+      text.locating
+    ) : geo === 'denied' ? (
+      text.locationDenied
+    ) : geo === 'unavailable' && !pickup.point ? (
+      text.locationUnavailable
+    ) : geo === 'ask' && !pickup.point ? (
+      <>
+        {text.locationAsk}{' '}
+        <button type="button" onClick={locate} className="min-h-6 font-semibold text-brand-700 underline">
+          {text.shareLocation}
+        </button>
+      </>
+    ) : undefined;
 
   let quoteArea: ReactNode;
   if (!pickup.point || !destination.point) {

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageContainer, PageHeading } from '@/components/ui/page';
+import { QueryEmpty } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useMe } from '@/lib/session';
@@ -44,13 +45,16 @@ export function RideHistoryPage() {
           </Button>
         </div>
       ) : rides.length === 0 ? (
-        <div className="rounded-3xl border border-dashed border-ink-300 bg-ink-50 p-8 text-center">
-          <p className="text-lg font-semibold text-ink-900">{text.empty}</p>
-          <p className="mt-1 text-ink-600">{text.emptyText}</p>
-          <Link to={paths.bookRide} className={buttonClasses({ className: 'mt-5' })}>
-            {text.bookFirst}
-          </Link>
-        </div>
+        <QueryEmpty
+          hint={text.emptyText}
+          action={
+            <Link to={paths.bookRide} className={buttonClasses()}>
+              {text.bookFirst}
+            </Link>
+          }
+        >
+          {text.empty}
+        </QueryEmpty>
       ) : (
         <>
           <ul aria-label={text.title} className="divide-y divide-ink-100 overflow-hidden rounded-3xl border border-ink-100">
