@@ -78,7 +78,7 @@ export const paymentRoutes = defineRoutes([
     tag: 'payments',
     summary: 'Tip the driver of a completed ride (all of it goes to the driver)',
     description:
-      '10, 15 or 20 % of the fare (`percent`), or `amount_cents`. By card (a separate charge to the ride’s card) when the ride was paid by card, from the wallet when the wallet paid it, or recorded as given in cash. One tip per ride (idempotency key `ride:<id>:tip`), by its rider, within 72 hours of completion. Posted to the ledger in the same transaction as the tip is recorded.',
+      '10, 15 or 20 % of what the rider paid for the ride, after any promotion (`percent`; the options with their amounts are `tip_options` of the ride’s payment), or `amount_cents`. By card (a separate charge to the ride’s card) when the ride was paid by card, from the wallet when the wallet paid it, or recorded as given in cash. One tip per ride (idempotency key `ride:<id>:tip`), by its rider, within 72 hours of completion. Posted to the ledger in the same transaction as the tip is recorded.',
     auth: 'user',
     request: { params: idParamsSchema, body: tipSchema },
     responses: {
