@@ -1,7 +1,8 @@
 // /driver-documents-upload and /document-review (decision 0051): at a phone's width a driver whose city
 // requires a licence uploads its front and back with the expiry date; an admin rejects it with a template
 // reason; the driver reads the reason and sends it again; the admin approves it with the date confirmed; the
-// driver is approved and goes online. The hold's rules (dispatch, expiry, 409) are held by the API suite.
+// driver is approved and goes online. Before their papers, /driver says what is still needed and Go Online is
+// refused with the reason and a link to the documents page (issue 27 point 10). The hold's rules (dispatch, expiry, 409) are held by the API suite.
 import { complianceText, documentText } from '@openride/shared/compliance/compliance-text';
 import { uiText } from '@openride/shared/ui-text';
 import os from 'node:os';
@@ -55,7 +56,16 @@ describe('document review', () => {
     await reviewApi(admin, id, 'approved');
 
     const driver = await signedInPage(browser, server, user);
-    await driver.page.goto('/driver-documents-upload');
+    // /driver: approval's words, then what is still needed before going online (issue 27 point 10).
+    await driver.page.goto('/driver');
+    await byText(driver.page, uiText.driverApplication.statuses.approved.text).waitFor();
+    const needed = complianceText.beforeOnline([{ label: LICENCE, required: true, status: 'missing' }])!;
+    await driver.page.getByRole('status').filter({ hasText: needed }).getByRole('link', { name: text.driver.title }).waitFor();
+    // Go Online is refused: the reason under the switch names the missing licence, and its link leads to the documents page.
+    await driver.page.goto('/driver-active');
+    await driver.page.getByRole('switch', { name: uiText.driverActive.switchLabel }).click();
+    const refusal = driver.page.getByRole('alert').filter({ hasText: complianceText.holdReason(LICENCE, 'missing', { expires_on: null, rejection_reason: null }) });
+    await refusal.getByRole('link', { name: uiText.driverActive.refused.toDocuments }).click();
     await driver.page.getByRole('heading', { name: uiText.pages.driverDocumentsUpload.title, level: 1 }).waitFor();
     // On hold: the banner says exactly what is missing.
     await byText(driver.page, text.driver.onHoldTitle).waitFor();
@@ -104,7 +114,8 @@ describe('document review', () => {
     const toggle = driver.page.getByRole('switch', { name: uiText.driverActive.switchLabel });
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
-    driver.expectNoErrors();
+    // The refusal to go online is a 403 the browser logs; nothing else may be.
+    expect(driver.errors.filter((e) => !/status of 403/.test(e))).toEqual([]);
     desk.expectNoErrors();
   });
 });

@@ -213,6 +213,14 @@ describe('admin driver review', () => {
       expect((await admin.get(`/api/admin/drivers/${fine.driverId}/compliance`)).body.on_hold).toBe(false);
       expect((await held.client.patch(`/api/drivers/${held.driverId}`, { status: 'available' })).body.error.code).toBe('DRIVER_ON_HOLD');
 
+      // Approved while the city's papers are missing: approval's words say what is still needed (issue 27 point 10, decision 0081).
+      expect((await review(admin, waiting.driverId, { status: 'approved' })).status).toBe(200);
+      const [approvedNote] = (await waiting.client.get('/api/notifications')).body;
+      expect(approvedNote).toMatchObject({
+        title: 'Driver Application Approved',
+        message: "You're approved to drive. Go online from your dashboard whenever you're ready. Before you can go online, upload: Driver's licence, Insurance.",
+      });
+
       // Refused from the side of everyone else: the held driver themself (403), a visitor (401).
       expect((await held.client.get('/api/admin/drivers?compliance=on_hold')).status).toBe(403);
       expect((await held.client.get(`/api/admin/drivers/${held.driverId}/compliance`)).status).toBe(403);

@@ -335,6 +335,16 @@ export const uiText = {
     offline: { title: "You're offline", text: 'Go online to receive ride requests nearby.' },
     vehicle: 'Your vehicle',
     plate: 'Plate',
+    /**
+     * A refusal to go online by the marketplace's rules (decision 0081), under the switch: a title and the
+     * words of the link to the fix, per error code (the sentence is the server's message, else error-text's).
+     */
+    refused: {
+      title: "You can't go online yet",
+      toDocuments: 'Open your documents',
+      toCity: 'Choose your city',
+      toSupport: 'Contact support',
+    },
   },
   /** /driver-management: admins review driver applications. */
   driverManagement: {

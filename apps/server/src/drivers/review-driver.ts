@@ -1,4 +1,6 @@
 import { type DriverVerificationInput, driverVerificationNotice } from '@openride/shared/drivers/schemas';
+import { complianceText } from '@openride/shared/compliance/compliance-text';
+import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { userChannel } from '@openride/shared/realtime';
 import { recordAudit } from '../audit/record-audit';
 import { lockDriver } from '../db/ride-locks';
@@ -8,6 +10,13 @@ import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import { reviewApplicationVehicle } from '../vehicles/vehicles.repo';
 import { DRIVER_COLUMNS } from './drivers.repo';
+import { complianceOf } from '../compliance/compliance.repo';
+
+/** What keeps a just-approved driver offline, in a sentence, or null (decision 0081). */
+async function stillNeeded(db: Parameters<typeof complianceOf>[0], driverId: string): Promise<string | null> {
+  const compliance = await complianceOf(db, driverId);
+  return compliance.city ? complianceText.beforeOnline(compliance.items) : driverCityText.unknown;
+}
 
 /**
  * An admin approves or rejects a driver record. In one transaction: the decision (who, when, why), the
@@ -54,8 +63,9 @@ export async function reviewDriver(services: Pick<Services, 'db' | 'bus' | 'push
       after: { verification_status: driver.verification_status, status: driver.status, rejection_reason: driver.rejection_reason },
       reason: approved ? null : input.reason,
     });
+    // Approval's words say what is still needed before going online (decision 0081): the papers the city requires, or the city.
     const notice = approved
-      ? driverVerificationNotice.approved
+      ? { ...driverVerificationNotice.approved, message: driverVerificationNotice.approvedMessage(await stillNeeded(trx, existing.id)) }
       : { ...driverVerificationNotice.rejected, message: driverVerificationNotice.rejected.message(input.reason) };
     const notification = await createNotification(trx, services, {
       user_id: existing.user_id,

@@ -1,4 +1,4 @@
-import type { ComplianceItemStatus, DocumentKind } from './schemas';
+import { type ComplianceItemStatus, type DocumentKind, VALID_ITEM_STATUSES } from './schemas';
 
 /** The words of driver compliance (decision 0049): document names, card statuses, the hold's reasons. */
 export const complianceText = {
@@ -32,6 +32,16 @@ export const complianceText = {
       default:
         return `${label}: not valid.`;
     }
+  },
+  /**
+   * What an approved driver still needs before going online (decision 0081), after approval's words (on /driver
+   * and in the approval notice): the required papers to upload, or that they wait for review; null when none.
+   */
+  beforeOnline: (items: ReadonlyArray<{ label: string; required: boolean; status: ComplianceItemStatus }>): string | null => {
+    const holding = items.filter((item) => item.required && !VALID_ITEM_STATUSES.includes(item.status));
+    if (holding.length === 0) return null;
+    const toUpload = holding.filter((item) => item.status !== 'in_review').map((item) => item.label);
+    return toUpload.length ? `Before you can go online, upload: ${toUpload.join(', ')}.` : 'Before you can go online, your papers must be approved. They are waiting for review.';
   },
   /** The refusal when a driver on hold tries to go online. */
   onHold: (reasons: string[]) => `You can't go online until your papers are in order. ${reasons.join(' ')}`,

@@ -67,8 +67,11 @@ export const DRIVER_COMPLIANCE_STATES = ['on_hold', 'ok'] as const;
 export type DriverComplianceState = (typeof DRIVER_COMPLIANCE_STATES)[number];
 
 /** What the applicant is told when an admin decides (notification title and message). */
+const APPROVED_MESSAGE = "You're approved to drive. Go online from your dashboard whenever you're ready.";
 export const driverVerificationNotice = {
-  approved: { type: 'success', title: 'Driver Application Approved', message: "You're approved to drive. Go online from your dashboard whenever you're ready." },
+  approved: { type: 'success', title: 'Driver Application Approved', message: APPROVED_MESSAGE },
+  /** The approval's message, then what still keeps the driver offline (decision 0081: the papers, the city). */
+  approvedMessage: (stillNeeded: string | null) => (stillNeeded ? `${APPROVED_MESSAGE} ${stillNeeded}` : APPROVED_MESSAGE),
   rejected: { type: 'warning', title: 'Driver Application Not Approved', message: (reason: string) => `Your driver application was not approved: ${reason}` },
 } as const;
 

@@ -1,9 +1,8 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { Car, Radio } from 'lucide-react';
 import { messages } from '@openride/shared/messages';
-import { payoutsText } from '@openride/shared/payouts/payouts-text';
 import { uiText } from '@openride/shared/ui-text';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageTitle } from '@/components/ui/page';
@@ -15,6 +14,7 @@ import { useMe } from '@/lib/session';
 import { type ActiveDriver, useActiveDriver } from '../api/get-active-driver';
 import { type DriverRecord, driverQueryKey, fetchMyDriver } from '../api/get-my-driver';
 import { useToggleDriverStatus } from '../hooks/use-toggle-driver-status';
+import { GoOnlineRefusalNotice } from './go-online-refusal';
 
 const text = uiText.driverActive;
 
@@ -71,15 +71,7 @@ function StatusSwitch({ driver }: { driver: DriverRecord }) {
           />
         </button>
       </div>
-      {toggle.overdue ? (
-        <div role="alert" className="mt-4 rounded-2xl bg-red-50 p-4 text-sm text-red-800">
-          <p className="font-semibold">{payoutsText.earnings.blockedTitle}</p>
-          <p className="mt-1">{toggle.overdue}</p>
-          <Link to="/driver-earnings" className="mt-2 inline-block font-semibold underline">
-            {payoutsText.earnings.title}
-          </Link>
-        </div>
-      ) : null}
+      <GoOnlineRefusalNotice refusal={toggle.refusal} />
     </section>
   );
 }

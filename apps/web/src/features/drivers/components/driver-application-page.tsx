@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { uiText } from '@openride/shared/ui-text';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -16,8 +16,9 @@ import { DriverPrompt } from './driver-prompt';
  * /driver (§2): prompt → details form → (submit) → already-a-driver. Visitors see the prompt and the form
  * too; submitting without a session sends them to sign in and back here, their draft kept. `cities`: the
  * cities served (the route module reads them), for the application's and the driver's city (decision 0074).
+ * `papersNeeded`: what an approved driver must still upload before going online (decision 0081), the compliance feature's.
  */
-export function DriverApplicationPage({ cities }: { cities?: readonly CityOption[] }) {
+export function DriverApplicationPage({ cities, papersNeeded }: { cities?: readonly CityOption[]; papersNeeded?: ReactNode }) {
   const navigate = useNavigate();
   const me = useMe();
   const driver = useMyDriver();
@@ -35,7 +36,7 @@ export function DriverApplicationPage({ cities }: { cities?: readonly CityOption
 
   if (me.isPending || (me.data && driver.isPending)) return <LoadingScreen />;
   const reapplying = view === 'reapply' && driver.data?.verification_status === 'rejected';
-  if (driver.data && !reapplying) return <DriverApplicationStatus driver={driver.data} cities={cities} onApplyAgain={() => showForm('reapply')} />;
+  if (driver.data && !reapplying) return <DriverApplicationStatus driver={driver.data} cities={cities} papersNeeded={papersNeeded} onApplyAgain={() => showForm('reapply')} />;
 
   if (view !== 'prompt') {
     return (

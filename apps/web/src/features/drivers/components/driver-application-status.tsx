@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CircleCheck, CircleX, Clock3, FileUp } from 'lucide-react';
 import { messages } from '@openride/shared/messages';
@@ -26,7 +27,18 @@ const looks = {
 const isKnown = (status: string): status is keyof typeof looks => status in looks;
 
 /** §2 driver application, view 3: already a driver. Unknown statuses are shown verbatim (§4). */
-export function DriverApplicationStatus({ driver, cities, onApplyAgain }: { driver: DriverRecord; cities?: readonly CityOption[]; onApplyAgain: () => void }) {
+export function DriverApplicationStatus({
+  driver,
+  cities,
+  papersNeeded,
+  onApplyAgain,
+}: {
+  driver: DriverRecord;
+  cities?: readonly CityOption[];
+  /** Shown after approval's words while the driver may not go online yet for their papers (decision 0081). */
+  papersNeeded?: ReactNode;
+  onApplyAgain: () => void;
+}) {
   const status = driver.verification_status;
   const look = isKnown(status) ? looks[status] : looks.pending;
   const copy = isKnown(status) ? text.statuses[status] : { label: status, text: messages.errors.applicationPending.text(status) };
@@ -55,6 +67,7 @@ export function DriverApplicationStatus({ driver, cities, onApplyAgain }: { driv
           </dd>
         </dl>
         <p className="mt-4 text-ink-700">{copy.text}</p>
+        {status === 'approved' && !driver.suspended ? papersNeeded : null}
         {/* The city they drive in (decision 0074), changeable while the record is live. */}
         {driver.city !== undefined && status !== 'rejected' ? <DriverCity city={driver.city} cities={cities} /> : null}
 
