@@ -92,7 +92,9 @@ describe('GET /api/admin/video-figures', () => {
     await pastRide('sf', rider.id, here.driverId, 40, 'completed', 5);
     await pastRide('sf', rider.id, here.driverId, 2, 'completed', 4);
     await pastRide('sf', rider.id, here.driverId, 1, 'cancelled');
-    // The other driver's last ride is in the other city: they count there, and their rating stays there.
+    // The other driver's city is the other one (a driver's city is explicit, decision 0074; Zedville has no service
+    // area to apply in, so it is set here): they count there, and their ride's rating stays there.
+    await server.services.db.updateTable('drivers').set({ city_id: OTHER }).where('id', '=', there.driverId).execute();
     await pastRide(OTHER, rider.id, there.driverId, 3, 'completed', 1);
 
     const sf = await figures(admin, 'sf');
