@@ -166,6 +166,15 @@ export async function seedDemo(services: SeedServices, driverCount: number, pass
   // Their weeks, where the demo city exists (migration 0004 makes it; a database may have removed it).
   if (await services.db.selectFrom('cities').select('id').where('id', '=', DEMO_CITY_ID).executeTakeFirst()) {
     for (const d of drivers) await ensureSchedule(services, d);
+    // They drive in the demo city: a driver's city is explicit (decision 0074), none is never let online.
+    if (drivers.length) {
+      await services.db
+        .updateTable('drivers')
+        .set({ city_id: DEMO_CITY_ID })
+        .where('id', 'in', drivers.map((d) => d.driverId))
+        .where('city_id', 'is', null)
+        .execute();
+    }
   }
   // Their papers: the demo city requires all five kinds, and its drivers carry them (decision 0053).
   await ensureDemoPapers(services, drivers, admin.userId);
