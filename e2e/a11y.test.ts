@@ -127,5 +127,5 @@ describe('axe: no serious or critical violations', () => {
     await three.context.close();
 
     expect(found).toEqual({});
-  });
+  }, 120_000);
 });

@@ -28,6 +28,11 @@ const PICKUP = { lat: 37.7795, lng: -122.4138, label: 'Civic Center Plaza' };
 const DESTINATION = { lat: 37.8024, lng: -122.4058, label: 'Coit Tower' };
 /** The free window the admin sets: long enough for the rider's page to show it, short enough to wait out. */
 const WINDOW_S = 8;
+/**
+ * The no-show wait the operator sets: the driver's page must open (sign-in, chunks, the ride) before it runs out,
+ * which took more than 8 s on a loaded two-core CI machine; the test then waits it out.
+ */
+const NO_SHOW_WAIT_S = 15;
 
 it('an admin edits the Economy policy; a rider cancels after the window and sees the fee', async () => {
   // The admin's journey, on a phone.
@@ -110,7 +115,7 @@ it('an admin edits the Economy policy; a rider cancels after the window and sees
   expect(violations, JSON.stringify(violations)).toEqual([]);
   expectNoErrors();
   socket.close();
-});
+}, 120_000);
 
 it("a driver at the pickup waits out the no-show countdown, then reports that the rider didn't show up", async () => {
   const adminUser = await adminApi(server);
@@ -118,7 +123,7 @@ it("a driver at the pickup waits out the no-show countdown, then reports that th
   const economy = (await adminUser.get('/api/admin/cancellation-policies?city=sf')).body.policies[0];
   const { id, city_id, city_name, currency, ride_type, zone_id, updated_at, ...terms } = economy;
   expect({ id, city_id, city_name, currency, ride_type, zone_id, updated_at }).toMatchObject({ ride_type: 'economy', zone_id: null });
-  expect((await adminUser.request(`/api/admin/cancellation-policies/${id}`, { method: 'PUT', json: { ...terms, no_show_wait_s: WINDOW_S } })).status).toBe(200);
+  expect((await adminUser.request(`/api/admin/cancellation-policies/${id}`, { method: 'PUT', json: { ...terms, no_show_wait_s: NO_SHOW_WAIT_S } })).status).toBe(200);
 
   const pickup = north(PICKUP, 2000);
   const driver = await signUpApi(server, { full_name: 'Nora Noshow', phone: '4155550143' });
@@ -143,12 +148,12 @@ it("a driver at the pickup waits out the no-show countdown, then reports that th
   });
   await page.goto(`/driver-ride/${rideId}`);
   await page.getByRole('heading', { name: driverText.ride.atPickup }).waitFor();
-  const countdown = page.getByText(/^You can report a no-show in 0:0\d$/);
+  const countdown = page.getByText(/^You can report a no-show in 0:[01]\d$/);
   await countdown.waitFor();
   await page.getByText(driverText.ride.noShowHint, { exact: true }).waitFor();
   const violations = await seriousViolations(page);
   expect(violations, JSON.stringify(violations)).toEqual([]);
-  await countdown.waitFor({ state: 'detached', timeout: (WINDOW_S + 2) * 1000 });
+  await countdown.waitFor({ state: 'detached', timeout: (NO_SHOW_WAIT_S + 2) * 1000 });
 
   await page.getByRole('button', { name: driverText.ride.noShow, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: driverText.ride.noShowConfirmTitle });
