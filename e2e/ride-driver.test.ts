@@ -117,7 +117,8 @@ describe('the driver on /driver-active', () => {
     expect(first).toBeGreaterThan(8);
     expect(first).toBeLessThanOrEqual(15);
     await expect.poll(() => timerSeconds(page), { timeout: 4000 }).toBeLessThan(first);
-    expect(await seriousViolations(page)).toEqual([]);
+    // The offer card only: it is gone in 15 s, and a whole-page scan took 12.6 s on a loaded CI machine.
+    expect(await seriousViolations(page, 'section[aria-labelledby]')).toEqual([]);
     // Screen readers hear the offer once, not a number every second.
     await expect.poll(() => card.getByRole('status').textContent()).toMatch(/^New ride request\. \d+ seconds to accept\.$/);
 

@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
 /** axe's serious and critical findings, after finite animations end (mid fade-in, text is lighter; spinners never end). */
-export async function seriousViolations(page: Page) {
+/** `include`: a CSS selector to check only that part of the page (a card that is gone in seconds). */
+export async function seriousViolations(page: Page, include?: string) {
   // Until a frame passes with no finite animation running: a toast that mounts (or closes) just after a
   // first wait starts its fade then, and axe would read its text half transparent.
   await page.evaluate(async () => {
@@ -14,7 +15,9 @@ export async function seriousViolations(page: Page) {
       await frame();
     }
   });
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n  ')}`);

@@ -16,7 +16,8 @@ export function sessionLoader() {
   return null;
 }
 
-type Prefetch = (client: QueryClient, url: URL) => Promise<unknown>;
+/** A page's prefetch: the query client, the page's address and its route parameters (`:id`). */
+type Prefetch = (client: QueryClient, url: URL, params: LoaderFunctionArgs['params']) => Promise<unknown>;
 
 /**
  * A console page's loader: imports the feature's prefetch (a small chunk, fetched beside the page's own)
@@ -24,13 +25,13 @@ type Prefetch = (client: QueryClient, url: URL) => Promise<unknown>;
  * else as soon as the session answers. Nobody else's browser sends an admin request.
  */
 export function consoleLoader(load: () => Promise<Prefetch>) {
-  return ({ request }: LoaderFunctionArgs) => {
+  return ({ request, params }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     const guess = probablyAdmin(queryClient);
     if (guess === false) return null;
     const admin = guess ?? queryClient.ensureQueryData(meQuery()).then((me) => me?.isAdmin === true, () => false);
     void Promise.all([load(), admin])
-      .then(([prefetch, isAdmin]) => (isAdmin ? prefetch(queryClient, url) : undefined))
+      .then(([prefetch, isAdmin]) => (isAdmin ? prefetch(queryClient, url, params) : undefined))
       .catch((error: unknown) => console.warn('[router] prefetch failed', error));
     return null;
   };
