@@ -67,40 +67,93 @@ const adminPages: RouteObject[] = [
   { path: 'booking-management/:id', lazy: () => import('./routes/booking-ride') },
   // Issue 12 (decision 0033): the operator's cancellation and no-show rules. The rules a rider reads
   // before booking go on the public /pricing page (its own slice of issue 12).
-  { path: 'cancellation-policies', lazy: () => import('./routes/cancellation-policies') },
+  {
+    path: 'cancellation-policies',
+    loader: consoleLoader(() => import('@/features/cancellation/api/cancellation-policies').then((m) => m.prefetchCancellationPolicies)),
+    lazy: () => import('./routes/cancellation-policies'),
+  },
   { path: 'driver/:id', lazy: () => import('./routes/driver-detail') },
   // Issue 14 (decision 0051): the documents review queue and each city's requirements.
   { path: 'document-review', lazy: () => import('./routes/document-review') },
-  { path: 'pricing-settings', lazy: () => import('./routes/pricing-settings') },
+  {
+    path: 'pricing-settings',
+    // The first city's fare policies and the zones feature's list of its zones, composed here as the route composes them.
+    loader: consoleLoader(() =>
+      Promise.all([import('@/features/pricing/api/get-fare-policies'), import('@/features/zones/api/zones')]).then(
+        ([pricing, zones]) =>
+          (client: Parameters<typeof pricing.prefetchPricingSettings>[0]) => Promise.all([pricing.prefetchPricingSettings(client), zones.prefetchZones(client, pricing.PRICING_DEFAULT_CITY)]),
+      ),
+    ),
+    lazy: () => import('./routes/pricing-settings'),
+  },
   // Issue 13 (decision 0041): the operator's money pages, every figure from the ledger.
   {
     path: 'financial-settings',
     loader: consoleLoader(() => import('@/features/finance/api/financial-settings').then((m) => m.prefetchFinancialSettings)),
     lazy: () => import('./routes/financial-settings'),
   },
-  { path: 'geofence-management', lazy: () => import('./routes/geofence-management') },
+  {
+    path: 'geofence-management',
+    loader: consoleLoader(() => import('@/features/zones/api/zones').then((m) => m.prefetchGeofenceManagement)),
+    lazy: () => import('./routes/geofence-management'),
+  },
   { path: 'refund-management', lazy: () => import('./routes/refund-management') },
   { path: 'refund-management/:id', lazy: () => import('./routes/refund-request') },
   { path: 'analytics', loader: consoleLoader(() => import('@/features/analytics/api/get-analytics').then((m) => m.prefetchAnalytics)), lazy: () => import('./routes/analytics') },
   // Issue 16 (decision 0063): promotions, their backtest, launch and pause, redemptions and spend.
   { path: 'promo-codes', lazy: () => import('./routes/promo-codes') },
-  { path: 'driver-payouts', lazy: () => import('./routes/driver-payouts') },
-  { path: 'surge-pricing', lazy: () => import('./routes/surge-pricing') },
+  {
+    path: 'driver-payouts',
+    loader: consoleLoader(() => import('@/features/payouts/api/payouts').then((m) => m.prefetchDriverPayouts)),
+    lazy: () => import('./routes/driver-payouts'),
+  },
+  {
+    path: 'surge-pricing',
+    loader: consoleLoader(() => import('@/features/surge/api/surge').then((m) => m.prefetchSurgePricing)),
+    lazy: () => import('./routes/surge-pricing'),
+  },
   // Issue 16 (decision 0070): every company's invoices; /corporate-accounts composes its sections after the merge.
   { path: 'corporate-accounts/invoices', lazy: () => import('./routes/corporate-invoices') },
-  { path: 'driver-heatmap', lazy: () => import('./routes/driver-heatmap') },
+  {
+    path: 'driver-heatmap',
+    loader: consoleLoader(() => import('@/features/analytics/api/fleet').then((m) => m.prefetchDriverHeatmap)),
+    lazy: () => import('./routes/driver-heatmap'),
+  },
   {
     path: 'financial-dashboard',
     loader: consoleLoader(() => import('@/features/finance/api/finance-dashboard').then((m) => m.prefetchFinanceDashboard)),
     lazy: () => import('./routes/financial-dashboard'),
   },
-  { path: 'driver-admin-dashboard', lazy: () => import('./routes/driver-admin-dashboard') },
+  {
+    path: 'driver-admin-dashboard',
+    loader: consoleLoader(() => import('@/features/analytics/api/fleet').then((m) => m.prefetchDriverDashboard)),
+    lazy: () => import('./routes/driver-admin-dashboard'),
+  },
   // Issue 14 (decision 0052): insurance policies in review, expiring and expired.
-  { path: 'insurance-verification', lazy: () => import('./routes/insurance-verification') },
+  {
+    path: 'insurance-verification',
+    loader: consoleLoader(() => import('@/features/compliance/api/insurance').then((m) => m.prefetchInsuranceVerification)),
+    lazy: () => import('./routes/insurance-verification'),
+  },
   // Issue 15 (decision 0056): procedures per support category, versioned, and the help center's FAQ editor.
-  { path: 'support-procedures', lazy: () => import('./routes/support-procedures') },
+  {
+    path: 'support-procedures',
+    // The open tab's content: the procedures, or (?section=faq) the help feature's FAQ editor, composed here as the route composes them.
+    loader: consoleLoader(() =>
+      Promise.all([import('@/features/procedures/api/support-procedures'), import('@/features/help/api/editor-faq')]).then(
+        ([procedures, help]) =>
+          (client: Parameters<typeof procedures.prefetchProcedures>[0], url: URL) =>
+            procedures.supportSection(url.searchParams) === 'faq' ? help.prefetchEditorFaq(client) : procedures.prefetchProcedures(client),
+      ),
+    ),
+    lazy: () => import('./routes/support-procedures'),
+  },
   // Issue 15 (decision 0060): marketing videos drawn and recorded in the browser from live figures.
-  { path: 'video-assets-generator', lazy: () => import('./routes/video-assets-generator') },
+  {
+    path: 'video-assets-generator',
+    loader: consoleLoader(() => import('@/features/video/api/video-figures').then((m) => m.prefetchVideoAssets)),
+    lazy: () => import('./routes/video-assets-generator'),
+  },
 ];
 
 // An admin who has just signed in opens console pages next: their code is fetched while the browser is idle.

@@ -1,31 +1,68 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DriverDashboard, Heatmap } from '@openride/shared/analytics/fleet';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import type { DriverDashboard, FLEET_WINDOWS, Heatmap } from '@openride/shared/analytics/fleet';
 import { api } from '@/lib/api';
+import { ISO_DAY, lastDays } from '@/lib/date-range';
 
 /** Drivers move: the dashboard's live part refreshes on its own while the page is open. */
 export const DASHBOARD_REFRESH_MS = 15_000;
 
+const DEFAULT_DAYS = 30;
+/** The shared module's windows, checked against it by type only: importing it would bring zod into the route loader's small chunk. */
+const WINDOWS: readonly number[] = [7, 30, 90, 365] as const satisfies typeof FLEET_WINDOWS;
+
 export const driverDashboardKey = (days: number) => ['admin', 'driver-dashboard', days] as const;
 
-/** GET /api/admin/driver-dashboard; the previous window stays on screen while the next one loads. */
-export function useDriverDashboard(days: number) {
-  return useQuery({
+/** The window /driver-admin-dashboard shows: the address's `days` when it is one of the windows, else 30. */
+export function driverDashboardDays(params: URLSearchParams) {
+  const asked = Number(params.get('days'));
+  return WINDOWS.includes(asked) ? asked : DEFAULT_DAYS;
+}
+
+/** GET /api/admin/driver-dashboard: one definition for the page and its route loader (decision 0080). */
+export const driverDashboardQuery = (days: number) =>
+  queryOptions({
     queryKey: driverDashboardKey(days),
     queryFn: ({ signal }) => api<DriverDashboard>(`/api/admin/driver-dashboard?days=${days}`, { signal }),
-    placeholderData: keepPreviousData,
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
+
+/** The previous window stays on screen while the next one loads. */
+export function useDriverDashboard(days: number) {
+  return useQuery({ ...driverDashboardQuery(days), placeholderData: keepPreviousData });
 }
+
+/** /driver-admin-dashboard's route loader: the dashboard for the address's window, started with the route. */
+export const prefetchDriverDashboard = (client: QueryClient, url: URL) => client.prefetchQuery(driverDashboardQuery(driverDashboardDays(url.searchParams)));
 
 export type HeatmapParams = { from: string; to: string; from_hour: number; to_hour: number; tz: string };
 
-/** GET /api/admin/driver-heatmap for days and hours. */
-export function useHeatmap(p: HeatmapParams) {
-  return useQuery({
+const intParam = (v: string | null, min: number, max: number, fallback: number) => {
+  const n = Number(v);
+  return v !== null && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+};
+
+/** What /driver-heatmap asks for: the address's days (else today) and hours (else all day), in the browser's time zone. */
+export function heatmapParams(params: URLSearchParams): HeatmapParams {
+  const today = lastDays(1);
+  const from = ISO_DAY.test(params.get('from') ?? '') ? params.get('from')! : today.from;
+  const to = ISO_DAY.test(params.get('to') ?? '') ? params.get('to')! : today.to;
+  const fromHour = intParam(params.get('from_hour'), 0, 23, 0);
+  const toHour = Math.max(fromHour + 1, intParam(params.get('to_hour'), 1, 24, 24));
+  return { from, to, from_hour: fromHour, to_hour: toHour, tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' };
+}
+
+/** GET /api/admin/driver-heatmap for days and hours: one definition for the page and its route loader (decision 0080). */
+export const heatmapQuery = (p: HeatmapParams) =>
+  queryOptions({
     queryKey: ['admin', 'driver-heatmap', p.from, p.to, p.from_hour, p.to_hour, p.tz] as const,
     queryFn: ({ signal }) =>
       api<Heatmap>(`/api/admin/driver-heatmap?${new URLSearchParams({ from: p.from, to: p.to, from_hour: String(p.from_hour), to_hour: String(p.to_hour), tz: p.tz })}`, { signal }),
-    placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+
+export function useHeatmap(p: HeatmapParams) {
+  return useQuery({ ...heatmapQuery(p), placeholderData: keepPreviousData });
 }
+
+/** /driver-heatmap's route loader: the cells for the address's days and hours, started with the route. */
+export const prefetchDriverHeatmap = (client: QueryClient, url: URL) => client.prefetchQuery(heatmapQuery(heatmapParams(url.searchParams)));

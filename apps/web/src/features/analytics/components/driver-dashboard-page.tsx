@@ -11,17 +11,14 @@ import { StatCards } from '@/components/ui/stat-cards';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { useDriverDashboard } from '../api/fleet';
+import { driverDashboardDays, useDriverDashboard } from '../api/fleet';
 import { ScheduleCoverage } from './schedule-coverage';
 import { formatAge, formatDateTime, percent } from '@/lib/format';
-
-const DEFAULT_DAYS = 30;
 
 /** /driver-admin-dashboard (admins): drivers online now on a map, the application funnel, who waits, who declines. */
 export function DriverDashboardPage() {
   const [params, setParams] = useSearchParams();
-  const asked = Number(params.get('days'));
-  const days = (FLEET_WINDOWS as readonly number[]).includes(asked) ? asked : DEFAULT_DAYS;
+  const days = driverDashboardDays(params);
   const dashboard = useDriverDashboard(days);
 
   return (

@@ -10,7 +10,7 @@ import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { cn } from '@/lib/cn';
-import { useHeatmap } from '../api/fleet';
+import { heatmapParams, useHeatmap } from '../api/fleet';
 import { ISO_DAY, lastDays } from '@/lib/date-range';
 import { cellStyle, layerMax } from '../lib/heatmap-colours';
 
@@ -18,22 +18,13 @@ const text = fleetText.heatmap;
 const HOURS = Array.from({ length: 25 }, (_, h) => h);
 const TABLE_ROWS = 10;
 
-const intParam = (v: string | null, min: number, max: number, fallback: number) => {
-  const n = Number(v);
-  return v !== null && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
-};
-
 /** /driver-heatmap (admins): demand, supply and the gap per hexagonal cell over chosen days and hours. */
 export function DriverHeatmapPage() {
   const [params, setParams] = useSearchParams();
-  const today = lastDays(1);
-  const from = ISO_DAY.test(params.get('from') ?? '') ? params.get('from')! : today.from;
-  const to = ISO_DAY.test(params.get('to') ?? '') ? params.get('to')! : today.to;
-  const fromHour = intParam(params.get('from_hour'), 0, 23, 0);
-  const toHour = Math.max(fromHour + 1, intParam(params.get('to_hour'), 1, 24, 24));
+  const request = heatmapParams(params);
+  const { from, to, from_hour: fromHour, to_hour: toHour } = request;
   const layer: HeatmapLayer = (HEATMAP_LAYERS as readonly string[]).includes(params.get('layer') ?? '') ? (params.get('layer') as HeatmapLayer) : 'demand';
-  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  const heatmap = useHeatmap({ from, to, from_hour: fromHour, to_hour: toHour, tz });
+  const heatmap = useHeatmap(request);
   const id = useId();
 
   const set = (next: Partial<{ from: string; to: string; from_hour: number; to_hour: number; layer: HeatmapLayer }>) => {

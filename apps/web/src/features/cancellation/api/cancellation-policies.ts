@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CancellationPolicyInput, ZonePolicyInput } from '@openride/shared/cancellation/schemas';
 import type { CancellationPolicyView } from '@openride/shared/cancellation/views';
 import type { Zone } from '@openride/shared/zones/views';
@@ -7,13 +7,22 @@ import { api } from '@/lib/api';
 export type { CancellationPolicyView };
 export const cancellationPoliciesKey = ['admin', 'cancellation-policies'] as const;
 
-/** GET /api/admin/cancellation-policies: every city's policies (one answer: cities × ride types × zones). */
-export function useCancellationPolicies() {
-  return useQuery({
+/** GET /api/admin/cancellation-policies: every city's policies (one answer: cities × ride types × zones); one definition for the page and its route loader (decision 0080). */
+export const cancellationPoliciesQuery = () =>
+  queryOptions({
     queryKey: cancellationPoliciesKey,
     queryFn: ({ signal }) => api<{ policies: CancellationPolicyView[] }>('/api/admin/cancellation-policies', { signal }),
   });
+
+export function useCancellationPolicies() {
+  return useQuery(cancellationPoliciesQuery());
 }
+
+/**
+ * /cancellation-policies' route loader: every city's policies, started with the route. The zone names each
+ * city's section asks for wait on that answer (which cities), so they are not prefetched.
+ */
+export const prefetchCancellationPolicies = (client: QueryClient) => client.prefetchQuery(cancellationPoliciesQuery());
 
 /** PUT /api/admin/cancellation-policies/:id; the list and the audit log follow. */
 export function useSaveCancellationPolicy() {

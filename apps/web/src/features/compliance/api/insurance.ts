@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPolicy, PolicyInput, PolicyList, PolicyReviewInput, PolicyView } from '@openride/shared/compliance/insurance';
 import { api } from '@/lib/api';
 import { insuranceKeys } from './insurance-keys';
@@ -23,18 +23,31 @@ export function useAddPolicy(vehicleId: string) {
   });
 }
 
-/** GET /api/admin/insurance-policies: one of the three lists, for a city or all. */
-export function useAdminPolicies(list: PolicyList, city: string) {
-  const params = new URLSearchParams({ list, ...(city ? { city } : {}) });
-  return useQuery({
+/** GET /api/admin/insurance-policies: one of the three lists, for a city or all; one definition for the page and its route loader (decision 0080). */
+export const adminPoliciesQuery = (list: PolicyList, city: string) =>
+  queryOptions({
     queryKey: insuranceKeys.list(list, city),
-    queryFn: ({ signal }) => api<{ items: AdminPolicy[] }>(`/api/admin/insurance-policies?${params}`, { signal }).then((r) => r.items),
+    queryFn: ({ signal }) =>
+      api<{ items: AdminPolicy[] }>(`/api/admin/insurance-policies?${new URLSearchParams({ list, ...(city ? { city } : {}) })}`, { signal }).then((r) => r.items),
   });
+
+export function useAdminPolicies(list: PolicyList, city: string) {
+  return useQuery(adminPoliciesQuery(list, city));
 }
 
+const insuranceCitiesQuery = () =>
+  queryOptions({ queryKey: insuranceKeys.cities, queryFn: ({ signal }) => api<{ items: Array<{ id: string; name: string }> }>('/api/admin/cities', { signal }).then((r) => r.items) });
+
 export function useInsuranceCities() {
-  return useQuery({ queryKey: insuranceKeys.cities, queryFn: ({ signal }) => api<{ items: Array<{ id: string; name: string }> }>('/api/admin/cities', { signal }).then((r) => r.items) });
+  return useQuery(insuranceCitiesQuery());
 }
+
+/** The list and the city /insurance-verification opens on: in review, every city. */
+export const INSURANCE_FIRST_LIST = { list: 'review', city: '' } as const satisfies { list: PolicyList; city: string };
+
+/** /insurance-verification's route loader: the policies in review in every city and the city picker, started with the route. */
+export const prefetchInsuranceVerification = (client: QueryClient) =>
+  Promise.all([client.prefetchQuery(adminPoliciesQuery(INSURANCE_FIRST_LIST.list, INSURANCE_FIRST_LIST.city)), client.prefetchQuery(insuranceCitiesQuery())]);
 
 /** Verify, reject (POST …/review) or revoke (POST …/revoke); the lists and the audit log follow. */
 export function useDecidePolicy() {

@@ -14,7 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { useAdminPolicies, useDecidePolicy, useInsuranceCities } from '../api/insurance';
+import { INSURANCE_FIRST_LIST, useAdminPolicies, useDecidePolicy, useInsuranceCities } from '../api/insurance';
 
 const text = insuranceText.admin;
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -25,8 +25,8 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
  * written) and, for a verified one, Revoke — which takes the driver off the road at once.
  */
 export function InsuranceVerificationPage() {
-  const [list, setList] = useState<PolicyList>('review');
-  const [city, setCity] = useState('');
+  const [list, setList] = useState<PolicyList>(INSURANCE_FIRST_LIST.list);
+  const [city, setCity] = useState<string>(INSURANCE_FIRST_LIST.city);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const cities = useInsuranceCities();
   const policies = useAdminPolicies(list, city);

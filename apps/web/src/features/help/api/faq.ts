@@ -3,22 +3,19 @@ import type { FaqEntryInput, FaqMove } from '@openride/shared/help/schemas';
 import type { FaqEntryView, FaqResponse } from '@openride/shared/help/views';
 import { PUBLIC_MAX_AGE_S } from '@openride/shared/public/api';
 import { api } from '@/lib/api';
+import { editorFaqKey, editorFaqQuery } from './editor-faq';
 
+export { editorFaqKey };
 export const faqKey = ['public', 'faq'] as const;
-/** The editor's copy: read past the browser's cache of the public answer (max-age 60 s), so an edit shows at once. */
-export const editorFaqKey = ['admin', 'faq'] as const;
 
 /** GET /api/public/faq: every topic with its entries (public; cached a minute). */
 export function useFaq() {
   return useQuery({ queryKey: faqKey, queryFn: ({ signal }) => api<FaqResponse>('/api/public/faq', { signal }), staleTime: PUBLIC_MAX_AGE_S * 1000 });
 }
 
-/**
- * The same answer for the editor, fetched with `cache: 'no-cache'`: always from the server, and the browser's
- * cached copy is replaced with it, so /help in this browser shows the edit too.
- */
+/** The same answer for the editor, read past the browser's cache (`editor-faq.ts`). */
 export function useEditorFaq() {
-  return useQuery({ queryKey: editorFaqKey, queryFn: ({ signal }) => api<FaqResponse>('/api/public/faq', { signal, cache: 'no-cache' }) });
+  return useQuery(editorFaqQuery());
 }
 
 function useInvalidate() {

@@ -7,7 +7,7 @@ import { inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
 import { CityPicker } from '@/components/ui/city-picker';
-import { useFarePolicies } from '../api/get-fare-policies';
+import { PRICING_DEFAULT_CITY, useFarePolicies } from '../api/get-fare-policies';
 import { scopeLabel } from '../lib/policy-format';
 import { RideTypePolicy } from './ride-type-policy';
 import { SimulatePanel } from './simulate-panel';
@@ -24,7 +24,7 @@ export type PricingZone = { id: string; name: string };
  */
 export function PricingSettingsPage({
   zones = [],
-  defaultCity = 'sf',
+  defaultCity = PRICING_DEFAULT_CITY,
   cityId: chosenCity,
   onCityChange,
 }: {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProcedureInput } from '@openride/shared/procedures/schemas';
 import type { ProcedureView } from '@openride/shared/procedures/views';
 import type { SupportCategory } from '@openride/shared/support/categories';
@@ -11,13 +11,22 @@ export const procedureKeys = {
   versions: (category: string) => ['admin', 'support-procedures', 'versions', category] as const,
 };
 
-/** GET /api/admin/support-procedures: each category's current procedure (seven, one answer). */
-export function useProcedures() {
-  return useQuery({
+/** GET /api/admin/support-procedures: each category's current procedure (seven, one answer); one definition for the page and its route loader (decision 0080). */
+export const proceduresQuery = () =>
+  queryOptions({
     queryKey: procedureKeys.all,
     queryFn: ({ signal }) => api<{ procedures: ProcedureView[] }>('/api/admin/support-procedures', { signal }).then((r) => r.procedures),
   });
+
+export function useProcedures() {
+  return useQuery(proceduresQuery());
 }
+
+/** The tab /support-procedures opens on: `?section=faq` is the help center's FAQ editor, else the procedures. */
+export const supportSection = (params: URLSearchParams) => (params.get('section') === 'faq' ? 'faq' : 'procedures');
+
+/** /support-procedures' prefetch: the procedures, started with the route (the route module's loader picks the tab). */
+export const prefetchProcedures = (client: QueryClient) => client.prefetchQuery(proceduresQuery());
 
 /** GET /api/admin/support-procedures/:category: the current version, for the panel beside a ticket. */
 export function useProcedure(category: string) {

@@ -7,7 +7,7 @@ import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
 import { Tabs } from '@/components/ui/tabs';
 import { formatDateTime } from '@/lib/format';
-import { type ProcedureView, useProcedures, useProcedureVersions } from '../api/support-procedures';
+import { type ProcedureView, supportSection, useProcedures, useProcedureVersions } from '../api/support-procedures';
 import { ProcedureEditor } from './procedure-editor';
 
 type Section = 'procedures' | 'faq';
@@ -20,7 +20,7 @@ type Section = 'procedures' | 'faq';
 export function SupportProceduresPage({ faqEditor }: { faqEditor: ReactNode }) {
   // `?section=faq` opens the help center's tab (the /help page links there for admins).
   const [params, setParams] = useSearchParams();
-  const section: Section = params.get('section') === 'faq' ? 'faq' : 'procedures';
+  const section: Section = supportSection(params);
   const setSection = (next: Section) => setParams(next === 'faq' ? { section: 'faq' } : {}, { replace: true });
   return (
     <PageContainer>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SurgeRule } from '@openride/shared/surge/surge';
 import type { SurgeOverview, SurgeTimeline, SurgeZoneView } from '@openride/shared/surge/views';
 import { api } from '@/lib/api';
@@ -13,13 +13,19 @@ export const surgeKeys = {
 /** The multiplier is updated every minute by the server: read it every 15 s while the page is open. */
 const SURGE_POLL_MS = 15_000;
 
-/** GET /api/admin/surge?city_id=: the rule, switches and every pricing zone now. */
-export function useSurgeOverview(cityId: string) {
-  return useQuery({
+/** The city /surge-pricing shows: the address's `city`, else San Francisco. */
+export const surgeCity = (params: URLSearchParams) => params.get('city') || 'sf';
+
+/** GET /api/admin/surge?city_id=: the rule, switches and every pricing zone now; one definition for the page and its route loader (decision 0080). */
+export const surgeOverviewQuery = (cityId: string) =>
+  queryOptions({
     queryKey: surgeKeys.overview(cityId),
     queryFn: ({ signal }) => api<SurgeOverview>(`/api/admin/surge?city_id=${encodeURIComponent(cityId)}`, { signal }),
     refetchInterval: SURGE_POLL_MS,
   });
+
+export function useSurgeOverview(cityId: string) {
+  return useQuery(surgeOverviewQuery(cityId));
 }
 
 /** GET /api/admin/surge/zones/:id/timeline: the last 6 hours of one zone. */
@@ -33,13 +39,20 @@ export function useSurgeTimeline(zoneId: string | null) {
 }
 
 /** GET /api/admin/cities: the city selector. */
-export function useSurgeCities() {
-  return useQuery({
+const surgeCitiesQuery = () =>
+  queryOptions({
     queryKey: surgeKeys.cities,
     queryFn: ({ signal }) => api<{ items: Array<{ id: string; name: string }> }>('/api/admin/cities', { signal }),
     staleTime: 60_000,
   });
+
+export function useSurgeCities() {
+  return useQuery(surgeCitiesQuery());
 }
+
+/** /surge-pricing's route loader: the address's city now and the city selector, started with the route. */
+export const prefetchSurgePricing = (client: QueryClient, url: URL) =>
+  Promise.all([client.prefetchQuery(surgeOverviewQuery(surgeCity(url.searchParams))), client.prefetchQuery(surgeCitiesQuery())]);
 
 function useOverviewWrite<V>(cityId: string, request: (vars: V) => Promise<SurgeOverview>) {
   const client = useQueryClient();

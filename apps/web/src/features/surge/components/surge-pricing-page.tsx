@@ -16,7 +16,7 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { CityPicker } from '@/components/ui/city-picker';
 import { cn } from '@/lib/cn';
-import { useSetDemoRush, useSetSurgeFrozen, useSurgeCities, useSurgeOverride, useSurgeOverview, useSurgeTimeline } from '../api/surge';
+import { surgeCity, useSetDemoRush, useSetSurgeFrozen, useSurgeCities, useSurgeOverride, useSurgeOverview, useSurgeTimeline } from '../api/surge';
 import { LEGEND_TENTHS, surgeColour } from '../lib/surge-colours';
 import { SurgeRuleForm } from './surge-rule-form';
 
@@ -56,7 +56,7 @@ function areasOf(zones: SurgeZoneView[]): MapArea[] {
 /** /surge-pricing (admins): the multiplier of every pricing zone now, why, its timeline, overrides, freeze and the rule. */
 export function SurgePricingPage() {
   const [params, setParams] = useSearchParams();
-  const cityId = params.get('city') || 'sf';
+  const cityId = surgeCity(params);
   const cities = useSurgeCities();
   const overview = useSurgeOverview(cityId);
   const [selected, setSelected] = useState<string | null>(null);

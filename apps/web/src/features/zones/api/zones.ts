@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateCityInput, CreateZoneInput, ImportZonesInput, UpdateCityInput, UpdateZoneInput } from '@openride/shared/zones/schemas';
 import type { AdminCity, TestPoint, Zone } from '@openride/shared/zones/views';
 import { api } from '@/lib/api';
@@ -13,19 +13,33 @@ export const zoneKeys = {
 };
 const auditKey = ['admin', 'audit-log'] as const;
 
-/** GET /api/admin/cities. */
+/** GET /api/admin/cities: one definition for the hook and the route loaders (decision 0080). */
+export const citiesQuery = () =>
+  queryOptions({ queryKey: zoneKeys.cities, queryFn: ({ signal }) => api<{ items: AdminCity[] }>('/api/admin/cities', { signal }).then((r) => r.items) });
+
 export function useCities() {
-  return useQuery({ queryKey: zoneKeys.cities, queryFn: ({ signal }) => api<{ items: AdminCity[] }>('/api/admin/cities', { signal }).then((r) => r.items) });
+  return useQuery(citiesQuery());
 }
 
 /** GET /api/admin/zones?city_id=…: every zone of the city, highest priority first. */
-export function useZones(cityId: string | null) {
-  return useQuery({
-    queryKey: zoneKeys.zones(cityId ?? ''),
-    enabled: Boolean(cityId),
-    queryFn: ({ signal }) => api<{ items: Zone[] }>(`/api/admin/zones?city_id=${encodeURIComponent(cityId!)}`, { signal }).then((r) => r.items),
+export const zonesQuery = (cityId: string) =>
+  queryOptions({
+    queryKey: zoneKeys.zones(cityId),
+    queryFn: ({ signal }) => api<{ items: Zone[] }>(`/api/admin/zones?city_id=${encodeURIComponent(cityId)}`, { signal }).then((r) => r.items),
   });
+
+export function useZones(cityId: string | null) {
+  return useQuery({ ...zonesQuery(cityId ?? ''), enabled: Boolean(cityId) });
 }
+
+/**
+ * /geofence-management's route loader: the cities, started with the route. The page shows the first city's
+ * zones, and which city is first is that answer's, so the zones are not prefetched.
+ */
+export const prefetchGeofenceManagement = (client: QueryClient) => client.prefetchQuery(citiesQuery());
+
+/** A city's zones started early (the route of /pricing-settings, which offers its pricing zones). */
+export const prefetchZones = (client: QueryClient, cityId: string) => client.prefetchQuery(zonesQuery(cityId));
 
 /** GET /api/admin/zones/test-point: what applies at a point. */
 export function useTestPoint(point: { lat: number; lng: number } | null) {
