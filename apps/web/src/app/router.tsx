@@ -56,15 +56,37 @@ const driverPages: RouteObject[] = [
  * issues to come). Anyone but an admin sees the not-found page, as at the hidden admin path.
  */
 const adminPages: RouteObject[] = [
-  { path: 'driver-management', lazy: () => import('./routes/driver-management') },
-  { path: 'customer-management', lazy: () => import('./routes/customer-management') },
-  { path: 'customer-management/:id', lazy: () => import('./routes/customer-detail') },
+  {
+    path: 'driver-management',
+    loader: consoleLoader(() => import('@/features/admin/api/get-admin-drivers').then((m) => m.prefetchDriverManagement)),
+    lazy: () => import('./routes/driver-management'),
+  },
+  {
+    path: 'customer-management',
+    loader: consoleLoader(() => import('@/features/customers/api/customers').then((m) => m.prefetchCustomerManagement)),
+    lazy: () => import('./routes/customer-management'),
+  },
+  {
+    path: 'customer-management/:id',
+    // The rider's record and the rides feature's table of their rides, composed here as the route composes them.
+    loader: consoleLoader(() =>
+      Promise.all([import('@/features/customers/api/customers'), import('@/features/rides/api/operator-rides')]).then(
+        ([customers, rides]) =>
+          (...args: Parameters<typeof customers.prefetchCustomerDetail>) => Promise.all([customers.prefetchCustomerDetail(...args), rides.prefetchRiderRides(...args)]),
+      ),
+    ),
+    lazy: () => import('./routes/customer-detail'),
+  },
   {
     path: 'booking-management',
     loader: consoleLoader(() => import('@/features/rides/api/operator-rides').then((m) => m.prefetchBookingManagement)),
     lazy: () => import('./routes/booking-management'),
   },
-  { path: 'booking-management/:id', lazy: () => import('./routes/booking-ride') },
+  {
+    path: 'booking-management/:id',
+    loader: consoleLoader(() => import('@/features/rides/api/operator-rides').then((m) => m.prefetchOperatorRide)),
+    lazy: () => import('./routes/booking-ride'),
+  },
   // Issue 12 (decision 0033): the operator's cancellation and no-show rules. The rules a rider reads
   // before booking go on the public /pricing page (its own slice of issue 12).
   {
@@ -72,9 +94,17 @@ const adminPages: RouteObject[] = [
     loader: consoleLoader(() => import('@/features/cancellation/api/cancellation-policies').then((m) => m.prefetchCancellationPolicies)),
     lazy: () => import('./routes/cancellation-policies'),
   },
-  { path: 'driver/:id', lazy: () => import('./routes/driver-detail') },
+  {
+    path: 'driver/:id',
+    loader: consoleLoader(() => import('@/features/admin/api/driver-detail').then((m) => m.prefetchDriverDetail)),
+    lazy: () => import('./routes/driver-detail'),
+  },
   // Issue 14 (decision 0051): the documents review queue and each city's requirements.
-  { path: 'document-review', lazy: () => import('./routes/document-review') },
+  {
+    path: 'document-review',
+    loader: consoleLoader(() => import('@/features/compliance/api/documents').then((m) => m.prefetchDocumentReview)),
+    lazy: () => import('./routes/document-review'),
+  },
   {
     path: 'pricing-settings',
     // The first city's fare policies and the zones feature's list of its zones, composed here as the route composes them.
@@ -97,11 +127,23 @@ const adminPages: RouteObject[] = [
     loader: consoleLoader(() => import('@/features/zones/api/zones').then((m) => m.prefetchGeofenceManagement)),
     lazy: () => import('./routes/geofence-management'),
   },
-  { path: 'refund-management', lazy: () => import('./routes/refund-management') },
-  { path: 'refund-management/:id', lazy: () => import('./routes/refund-request') },
+  {
+    path: 'refund-management',
+    loader: consoleLoader(() => import('@/features/refunds/api/refund-requests').then((m) => m.prefetchRefundManagement)),
+    lazy: () => import('./routes/refund-management'),
+  },
+  {
+    path: 'refund-management/:id',
+    loader: consoleLoader(() => import('@/features/refunds/api/refund-requests').then((m) => m.prefetchRefundRequest)),
+    lazy: () => import('./routes/refund-request'),
+  },
   { path: 'analytics', loader: consoleLoader(() => import('@/features/analytics/api/get-analytics').then((m) => m.prefetchAnalytics)), lazy: () => import('./routes/analytics') },
   // Issue 16 (decision 0063): promotions, their backtest, launch and pause, redemptions and spend.
-  { path: 'promo-codes', lazy: () => import('./routes/promo-codes') },
+  {
+    path: 'promo-codes',
+    loader: consoleLoader(() => import('@/features/promotions/api/promotions').then((m) => m.prefetchPromoCodes)),
+    lazy: () => import('./routes/promo-codes'),
+  },
   {
     path: 'driver-payouts',
     loader: consoleLoader(() => import('@/features/payouts/api/payouts').then((m) => m.prefetchDriverPayouts)),
@@ -113,7 +155,11 @@ const adminPages: RouteObject[] = [
     lazy: () => import('./routes/surge-pricing'),
   },
   // Issue 16 (decision 0070): every company's invoices; /corporate-accounts composes its sections after the merge.
-  { path: 'corporate-accounts/invoices', lazy: () => import('./routes/corporate-invoices') },
+  {
+    path: 'corporate-accounts/invoices',
+    loader: consoleLoader(() => import('@/features/corporate-invoices/api/corporate-invoices').then((m) => m.prefetchAllInvoices)),
+    lazy: () => import('./routes/corporate-invoices'),
+  },
   {
     path: 'driver-heatmap',
     loader: consoleLoader(() => import('@/features/analytics/api/fleet').then((m) => m.prefetchDriverHeatmap)),

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router';
 import type { DriverCompliance } from '@openride/shared/compliance/views';
 import type { AdminDriverDetail } from '@openride/shared/rides/operator';
 import type { DriverSchedule } from '@openride/shared/schedule/schemas';
@@ -10,10 +11,11 @@ import { auditLogKey } from './get-audit-log';
 export type { AdminDriverDetail };
 export const driverDetailKey = (id: string) => [...adminDriversKey, 'detail', id] as const;
 
-/** GET /api/admin/drivers/:id. */
-export function useDriverDetail(id: string) {
-  return useQuery({ queryKey: driverDetailKey(id), queryFn: ({ signal }) => api<AdminDriverDetail>(`/api/admin/drivers/${encodeURIComponent(id)}`, { signal }) });
-}
+/** GET /api/admin/drivers/:id: one definition for the page and its route loader (decision 0080). */
+export const driverDetailQuery = (id: string) =>
+  queryOptions({ queryKey: driverDetailKey(id), queryFn: ({ signal }) => api<AdminDriverDetail>(`/api/admin/drivers/${encodeURIComponent(id)}`, { signal }) });
+
+export const useDriverDetail = (id: string) => useQuery(driverDetailQuery(id));
 
 /** GET /api/admin/drivers/:id/vehicles: the driver's vehicles, active first (decision 0048). */
 export function useDriverVehicles(id: string) {
@@ -32,11 +34,21 @@ export function useDriverSchedule(id: string) {
 }
 
 /** GET /api/admin/drivers/:id/compliance: their papers against their city's requirements, and the hold (decision 0049). */
-export function useDriverCompliance(id: string) {
-  return useQuery({
+export const driverComplianceQuery = (id: string) =>
+  queryOptions({
     queryKey: [...driverDetailKey(id), 'compliance'] as const,
     queryFn: ({ signal }) => api<DriverCompliance>(`/api/admin/drivers/${encodeURIComponent(id)}/compliance`, { signal }),
   });
+
+export const useDriverCompliance = (id: string) => useQuery(driverComplianceQuery(id));
+
+/**
+ * /driver/{id}'s route loader (decision 0080): the driver's record and, beside it, their papers (the section
+ * under the figures, else asked for only once the record has rendered).
+ */
+export function prefetchDriverDetail(client: QueryClient, _url: URL, params: Params) {
+  const id = params.id ?? '';
+  return Promise.all([client.prefetchQuery(driverDetailQuery(id)), client.prefetchQuery(driverComplianceQuery(id))]);
 }
 
 /** POST /api/admin/drivers/:id/suspend or /reinstate with the admin's reason. */

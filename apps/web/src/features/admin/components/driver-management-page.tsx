@@ -16,14 +16,13 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useMe } from '@/lib/session';
-import { type AdminDriver, adminDriversKey, DRIVER_FILTERS, type DriverFilter } from '../api/get-admin-drivers';
+import { type AdminDriver, adminDriversList, DRIVER_FILTERS, type DriverFilter, driverFilterFrom } from '../api/get-admin-drivers';
 import { type Review, useReviewDriver } from '../api/review-driver';
 import { formatDateTime } from '@/lib/format';
 
 const text = uiText.driverManagement;
 const columnsText = adminText.drivers.columns;
 const tabItems = DRIVER_FILTERS.map((value) => ({ value, label: text.filters[value] }));
-const isFilter = (value: string | null): value is DriverFilter => DRIVER_FILTERS.includes(value as DriverFilter);
 
 const badgeStyles: Record<string, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -186,13 +185,13 @@ function DriverList({ filter }: { filter: DriverFilter }) {
     <>
       <DataTable
         label={`${uiText.pages.driverManagement.title}: ${text.filters[filter]}`}
-        endpoint="/api/admin/drivers"
-        queryKey={adminDriversKey}
+        endpoint={adminDriversList.endpoint}
+        queryKey={adminDriversList.queryKey}
         params={{ status: filter }}
         filters={filter === 'approved' || filter === 'all' ? [complianceFilter] : []}
         columns={columns}
         getRowId={(d) => d.id}
-        defaultSort={{ id: 'created_at', dir: 'desc' }}
+        defaultSort={adminDriversList.defaultSort}
         searchLabel={adminText.drivers.search}
         empty={text.empty[filter]}
         loadFailed={text.loadFailed}
@@ -216,8 +215,7 @@ function DriverList({ filter }: { filter: DriverFilter }) {
 export function DriverManagementPage() {
   const me = useMe();
   const [params, setParams] = useSearchParams();
-  const requested = params.get('status');
-  const filter: DriverFilter = isFilter(requested) ? requested : 'pending';
+  const filter = driverFilterFrom(params);
 
   return (
     <PageContainer>

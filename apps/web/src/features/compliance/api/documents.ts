@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentReviewInput, DocumentTypesInput, DocumentUploadInput } from '@openride/shared/compliance/schemas';
 import type { AdminDocument, CityDocumentTypes, DriverCompliance, DriverDocument, OwnDocuments } from '@openride/shared/compliance/views';
+import { firstListRequest, listQuery } from '@/components/ui/list-query';
 import { api } from '@/lib/api';
 import { auditLogKey, complianceKeys } from './compliance-keys';
 
@@ -8,6 +9,14 @@ export type { AdminDocument, CityDocumentTypes, DriverCompliance, DriverDocument
 
 /** How often an open review queue asks again: there is no admin room on the socket, so the queue polls. */
 export const QUEUE_POLL_MS = 15_000;
+
+/** The review queue in the admin kit's table: its endpoint, key, parameters and first order (oldest first). */
+export const documentQueueList = {
+  endpoint: '/api/admin/documents',
+  queryKey: complianceKeys.queue,
+  params: { status: 'in_review' },
+  defaultSort: { id: 'created_at', dir: 'asc' },
+} as const;
 
 /** GET /api/drivers/me/compliance: a card's status per kind, and the hold's reasons. */
 export function useMyCompliance() {
@@ -53,8 +62,18 @@ export function useReviewDocument() {
 }
 
 /** GET /api/admin/cities (the zones feature's key, the same answer). */
-export function useDocumentCities() {
-  return useQuery({ queryKey: complianceKeys.cities, queryFn: ({ signal }) => api<{ items: Array<{ id: string; name: string }> }>('/api/admin/cities', { signal }).then((r) => r.items) });
+export const documentCitiesQuery = () =>
+  queryOptions({ queryKey: complianceKeys.cities, queryFn: ({ signal }) => api<{ items: Array<{ id: string; name: string }> }>('/api/admin/cities', { signal }).then((r) => r.items) });
+
+export const useDocumentCities = () => useQuery(documentCitiesQuery());
+
+/** /document-review's route loader (decision 0080): the queue's first page and the cities (its filter, the requirements' picker). */
+export function prefetchDocumentReview(client: QueryClient) {
+  const request = firstListRequest(documentQueueList.params, documentQueueList.defaultSort);
+  return Promise.all([
+    client.prefetchInfiniteQuery(listQuery<AdminDocument>({ endpoint: documentQueueList.endpoint, queryKey: documentQueueList.queryKey, request })),
+    client.prefetchQuery(documentCitiesQuery()),
+  ]);
 }
 
 /** GET /api/admin/document-types?city=ID. */

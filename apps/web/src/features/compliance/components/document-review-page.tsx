@@ -15,7 +15,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { complianceKeys } from '../api/compliance-keys';
-import { type AdminDocument, QUEUE_POLL_MS, useDocumentCities, useDriverCompliance, useReviewDocument } from '../api/documents';
+import { type AdminDocument, documentQueueList, QUEUE_POLL_MS, useDocumentCities, useDriverCompliance, useReviewDocument } from '../api/documents';
 import { DocumentRequirements } from './document-requirements';
 import { StatusBadge } from './status-badge';
 
@@ -88,12 +88,12 @@ export function DocumentReviewPage() {
       {selected ? <ReviewPanel key={selected.id} ref={panel} doc={selected} onClose={() => setSelected(null)} /> : null}
       <DataTable
         label={text.title}
-        endpoint="/api/admin/documents"
-        queryKey={complianceKeys.queue}
-        params={{ status: 'in_review' }}
+        endpoint={documentQueueList.endpoint}
+        queryKey={documentQueueList.queryKey}
+        params={documentQueueList.params}
         columns={columns}
         getRowId={(row) => row.id}
-        defaultSort={{ id: 'created_at', dir: 'asc' }}
+        defaultSort={documentQueueList.defaultSort}
         searchLabel={`${text.name}, ${text.phone}, ${text.licence}`}
         filters={filters}
         empty={text.empty}

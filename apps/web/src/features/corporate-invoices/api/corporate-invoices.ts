@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Invoice, InvoiceLine, InvoiceSummary } from '@openride/shared/corporate-invoices/views';
+import { firstListRequest, listQuery } from '@/components/ui/list-query';
 import { api } from '@/lib/api';
 
 export type { Invoice, InvoiceLine, InvoiceSummary };
@@ -12,6 +13,15 @@ export const invoiceKeys = {
   one: (id: string) => ['corporate-invoices', 'one', id] as const,
 };
 const auditKey = ['admin', 'audit-log'] as const;
+
+/** Every company's invoices in the admin kit's table (admins): its endpoint, key and first order (newest period first). */
+export const allInvoicesList = { endpoint: '/api/admin/corporate-invoices', queryKey: invoiceKeys.admin, defaultSort: { id: 'period', dir: 'desc' } } as const;
+
+/** /corporate-accounts/invoices' route loader: the table's first page (no filter), started with the route (decision 0080). */
+export function prefetchAllInvoices(client: QueryClient) {
+  const request = firstListRequest({}, allInvoicesList.defaultSort);
+  return client.prefetchInfiniteQuery(listQuery<InvoiceSummary>({ endpoint: allInvoicesList.endpoint, queryKey: allInvoicesList.queryKey, request }));
+}
 
 export const invoicePdfHref = (id: string) => `/api/corporate-invoices/${encodeURIComponent(id)}/invoice.pdf`;
 export const invoiceCsvHref = (id: string) => `/api/corporate-invoices/${encodeURIComponent(id)}/invoice.csv`;

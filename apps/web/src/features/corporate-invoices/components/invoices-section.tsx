@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
-import { invoiceCsvHref, invoiceKeys, invoicePdfHref, type InvoiceSummary, useBillToDate, useIssueInvoice, useMarkInvoicePaid } from '../api/corporate-invoices';
+import { allInvoicesList, invoiceCsvHref, invoiceKeys, invoicePdfHref, type InvoiceSummary, useBillToDate, useIssueInvoice, useMarkInvoicePaid } from '../api/corporate-invoices';
 
 /** The printable page of one invoice. */
 export const invoicePath = (id: string) => `/corporate-accounts/invoices/${encodeURIComponent(id)}`;
@@ -133,11 +133,11 @@ export function AllInvoicesSection({ companies }: { companies?: readonly { id: s
       <IssueInvoiceForm companies={companies} months={months.slice(1)} />
       <DataTable
         label={text.allTitle}
-        endpoint="/api/admin/corporate-invoices"
-        queryKey={invoiceKeys.admin}
+        endpoint={allInvoicesList.endpoint}
+        queryKey={allInvoicesList.queryKey}
         columns={columns}
         getRowId={(i) => i.id}
-        defaultSort={{ id: 'period', dir: 'desc' }}
+        defaultSort={allInvoicesList.defaultSort}
         searchLabel="Search by number or company"
         filters={[
           ...(companies && companies.length > 0 ? [{ id: 'company', label: text.company, options: companies.map((c) => ({ value: c.id, label: c.name })) }] : []),

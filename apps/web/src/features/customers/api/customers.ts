@@ -1,10 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router';
 import type { Customer, CustomerDetail } from '@openride/shared/customers/schemas';
+import { firstListRequest, listQuery } from '@/components/ui/list-query';
 import { api, isApiError } from '@/lib/api';
 
 export type { Customer, CustomerDetail };
 /** The data table's key for GET /api/admin/customers (its pages and filters go below it). */
 export const customersKey = ['admin', 'customers'] as const;
+
+/** The customers' list in the admin kit's table: its endpoint, key and first order (the table and the route's prefetch). */
+export const customersList = { endpoint: '/api/admin/customers', queryKey: customersKey, defaultSort: { id: 'last_active', dir: 'desc' } } as const;
+
+/** /customer-management's route loader: the table's first page (no filter, no search), started with the route (decision 0080). */
+export function prefetchCustomerManagement(client: QueryClient) {
+  return client.prefetchInfiniteQuery(listQuery<Customer>({ endpoint: customersList.endpoint, queryKey: customersList.queryKey, request: firstListRequest({}, customersList.defaultSort) }));
+}
 
 /** POST /api/admin/riders/:id/block or /unblock, with the admin's reason; the list and the audit log follow. */
 export function useSetRiderBlocked() {
@@ -18,11 +28,15 @@ export function useSetRiderBlocked() {
   });
 }
 
-/** GET /api/admin/customers/:id: one rider's record, counts, ride under way and history. */
-export function useCustomerDetail(id: string) {
-  return useQuery({
+/** GET /api/admin/customers/:id: one rider's record, counts, ride under way and history (the page and its route loader). */
+export const customerDetailQuery = (id: string) =>
+  queryOptions({
     queryKey: [...customersKey, 'detail', id] as const,
     queryFn: ({ signal }) => api<CustomerDetail>(`/api/admin/customers/${encodeURIComponent(id)}`, { signal }),
     retry: (count, error) => !isApiError(error, 404) && count < 2,
   });
-}
+
+export const useCustomerDetail = (id: string) => useQuery(customerDetailQuery(id));
+
+/** /customer-management/{id}'s record, started with the route (the route adds the rides feature's table of their rides). */
+export const prefetchCustomerDetail = (client: QueryClient, _url: URL, params: Params) => client.prefetchQuery(customerDetailQuery(params.id ?? ''));

@@ -7,7 +7,7 @@ import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { type Customer, customersKey } from '../api/customers';
+import { type Customer, customersList } from '../api/customers';
 import { BlockRiderDialog } from './block-rider-dialog';
 
 const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
@@ -82,11 +82,11 @@ export function CustomerManagementPage() {
       <PageHeading title={uiText.pages.customerManagement.title} description={uiText.pages.customerManagement.text} />
       <DataTable
         label={text.tableLabel}
-        endpoint="/api/admin/customers"
-        queryKey={customersKey}
+        endpoint={customersList.endpoint}
+        queryKey={customersList.queryKey}
         columns={columns}
         getRowId={(c) => c.id}
-        defaultSort={{ id: 'last_active', dir: 'desc' }}
+        defaultSort={customersList.defaultSort}
         searchLabel={text.search}
         filters={[{ id: 'blocked', label: text.blockedFilter, options: [{ value: 'no', label: text.filterOptions.no }, { value: 'yes', label: text.filterOptions.yes }] }]}
         empty={text.empty}

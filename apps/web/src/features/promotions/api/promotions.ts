@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Backtest, Promotion, PromoRedemption } from '@openride/shared/promotions/views';
+import { firstListRequest, listQuery } from '@/components/ui/list-query';
 import { api } from '@/lib/api';
 
 export type { Backtest, Promotion, PromoRedemption };
@@ -14,14 +15,33 @@ export const promotionKeys = {
 };
 const auditKey = ['admin', 'audit-log'] as const;
 
-/** GET /api/admin/cities, for the city of a new promotion. */
-export function usePromotionCities() {
-  return useQuery({ queryKey: promotionKeys.cities, queryFn: ({ signal }) => api<{ items: { id: string; name: string; currency: string }[] }>('/api/admin/cities', { signal }).then((r) => r.items) });
+/** The promotions' list in the admin kit's table: its endpoint, key and first order (the table and the route's prefetch). */
+export const promotionsList = { endpoint: '/api/admin/promotions', queryKey: promotionKeys.list, defaultSort: { id: 'created_at', dir: 'desc' } } as const;
+
+/** GET /api/admin/cities, for the city of a new promotion (the form and the route loader). */
+export const promotionCitiesQuery = () =>
+  queryOptions({ queryKey: promotionKeys.cities, queryFn: ({ signal }) => api<{ items: { id: string; name: string; currency: string }[] }>('/api/admin/cities', { signal }).then((r) => r.items) });
+
+export const usePromotionCities = () => useQuery(promotionCitiesQuery());
+
+/**
+ * /promo-codes' route loader (decision 0080): the list's first page and the new promotion form's cities,
+ * started with the route, then the zones of the form's first city (the city the form opens on).
+ */
+export function prefetchPromoCodes(client: QueryClient) {
+  const request = firstListRequest({}, promotionsList.defaultSort);
+  return Promise.all([
+    client.prefetchInfiniteQuery(listQuery<Promotion>({ endpoint: promotionsList.endpoint, queryKey: promotionsList.queryKey, request })),
+    client.fetchQuery(promotionCitiesQuery()).then(
+      (cities) => (cities[0] ? client.prefetchQuery(promotionZonesQuery(cities[0].id)) : undefined),
+      () => undefined, // as prefetchQuery: the form's own query shows the failure
+    ),
+  ]);
 }
 
 /** GET /api/admin/zones?city_id=…, the city's pricing zones by name: where a promotion's pickups may be. */
-export function usePromotionZones(cityId: string) {
-  return useQuery({
+export const promotionZonesQuery = (cityId: string) =>
+  queryOptions({
     queryKey: promotionKeys.zones(cityId),
     enabled: Boolean(cityId),
     queryFn: ({ signal }) =>
@@ -29,7 +49,8 @@ export function usePromotionZones(cityId: string) {
         r.items.filter((z) => z.type === 'pricing_zone').sort((a, b) => a.name.localeCompare(b.name)),
       ),
   });
-}
+
+export const usePromotionZones = (cityId: string) => useQuery(promotionZonesQuery(cityId));
 
 /** GET /api/admin/promotions/:id: one promotion with its figures (the detail; it follows the list's refreshes). */
 export function usePromotion(id: string) {

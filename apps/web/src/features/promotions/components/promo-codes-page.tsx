@@ -13,6 +13,7 @@ import {
   type Promotion,
   type PromoRedemption,
   promotionKeys,
+  promotionsList,
   useBacktest,
   useCreatePromotion,
   usePromotion,
@@ -145,11 +146,11 @@ export function PromoCodesPage() {
         </div>
         <DataTable
           label={text.page.list}
-          endpoint="/api/admin/promotions"
-          queryKey={promotionKeys.list}
+          endpoint={promotionsList.endpoint}
+          queryKey={promotionsList.queryKey}
           columns={columns}
           getRowId={(p) => p.id}
-          defaultSort={{ id: 'created_at', dir: 'desc' }}
+          defaultSort={promotionsList.defaultSort}
           searchLabel={text.page.search}
           filters={[{ id: 'status', label: text.columns.status, options: PROMOTION_STATUSES.map((s) => ({ value: s, label: text.statuses[s] })) }]}
           empty={text.page.empty}

@@ -1,20 +1,35 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router';
 import type { RefundDecision } from '@openride/shared/refunds/schemas';
 import type { AdminRefundDetail, AdminRefundRequest } from '@openride/shared/refunds/views';
+import { firstListRequest, listQuery } from '@/components/ui/list-query';
 import { api, isApiError } from '@/lib/api';
 
 export type { AdminRefundDetail, AdminRefundRequest };
 /** The data table's key for GET /api/admin/refund-requests (its pages and filters go below it). */
 export const refundRequestsKey = ['admin', 'refund-requests'] as const;
 
-/** GET /api/admin/refund-requests/:id: the request, its ride's story and money. */
-export function useRefundRequest(id: string) {
-  return useQuery({
+/** The refund queue in the admin kit's table: its endpoint, key and first order (oldest first). */
+export const refundRequestsList = { endpoint: '/api/admin/refund-requests', queryKey: refundRequestsKey, defaultSort: { id: 'created_at', dir: 'asc' } } as const;
+
+/** /refund-management's route loader: the queue's first page (no filter), started with the route (decision 0080). */
+export function prefetchRefundManagement(client: QueryClient) {
+  const request = firstListRequest({}, refundRequestsList.defaultSort);
+  return client.prefetchInfiniteQuery(listQuery<AdminRefundRequest>({ endpoint: refundRequestsList.endpoint, queryKey: refundRequestsList.queryKey, request }));
+}
+
+/** GET /api/admin/refund-requests/:id: the request, its ride's story and money (the page and its route loader). */
+export const refundRequestQuery = (id: string) =>
+  queryOptions({
     queryKey: [...refundRequestsKey, 'detail', id] as const,
     queryFn: ({ signal }) => api<AdminRefundDetail>(`/api/admin/refund-requests/${encodeURIComponent(id)}`, { signal }),
     retry: (count, error) => !isApiError(error, 404) && count < 2,
   });
-}
+
+export const useRefundRequest = (id: string) => useQuery(refundRequestQuery(id));
+
+/** /refund-management/{id}'s route loader: the request, started with the route. */
+export const prefetchRefundRequest = (client: QueryClient, _url: URL, params: Params) => client.prefetchQuery(refundRequestQuery(params.id ?? ''));
 
 /** POST /api/admin/refund-requests/:id/decision; the queue, the request and the audit log follow. */
 export function useDecideRefund(id: string) {

@@ -8,7 +8,7 @@ import { PageContainer, PageHeading } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
-import { type AdminRefundRequest, refundRequestsKey } from '../api/refund-requests';
+import { type AdminRefundRequest, refundRequestsList } from '../api/refund-requests';
 
 const text = refundText.admin;
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -72,11 +72,11 @@ export function RefundManagementPage() {
       <PageHeading title={text.title} description={text.intro} />
       <DataTable
         label={text.tableLabel}
-        endpoint="/api/admin/refund-requests"
-        queryKey={refundRequestsKey}
+        endpoint={refundRequestsList.endpoint}
+        queryKey={refundRequestsList.queryKey}
         columns={columns}
         getRowId={(q) => q.id}
-        defaultSort={{ id: 'created_at', dir: 'asc' }}
+        defaultSort={refundRequestsList.defaultSort}
         filters={[
           { id: 'status', label: text.filters.status, options: REFUND_STATUSES.map((s) => ({ value: s, label: refundText.statuses[s] })) },
           { id: 'reason', label: text.filters.reason, options: REFUND_REASONS.map((s) => ({ value: s, label: refundText.reasons[s] })) },

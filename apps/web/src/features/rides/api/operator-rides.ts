@@ -1,6 +1,7 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router';
 import type { AdminRideDetail, AdminRideRow } from '@openride/shared/rides/operator';
-import { firstListRequest, listQuery } from '@/components/ui/list-query';
+import { firstListRequest, listQuery, type ListParams } from '@/components/ui/list-query';
 import { api } from '@/lib/api';
 import { ISO_DAY } from '@/lib/date-range';
 
@@ -32,15 +33,29 @@ export const operatorRidesParams = (p: ReturnType<typeof bookingManagementParams
 
 /** /booking-management's route loader: the table's first page for the address, started with the route (decision 0080). */
 export function prefetchBookingManagement(client: QueryClient, url: URL) {
-  const request = firstListRequest(operatorRidesParams(bookingManagementParams(url.searchParams)), operatorRidesList.defaultSort);
+  return prefetchOperatorRides(client, operatorRidesParams(bookingManagementParams(url.searchParams)));
+}
+
+/** The first page of `OperatorRidesTable` with these `params`, as the table asks for it. */
+export function prefetchOperatorRides(client: QueryClient, params: ListParams) {
+  const request = firstListRequest(params, operatorRidesList.defaultSort);
   return client.prefetchInfiniteQuery(listQuery<AdminRideRow>({ endpoint: operatorRidesList.endpoint, queryKey: operatorRidesList.queryKey, request }));
 }
 
-/** GET /api/admin/rides/:id. A ride under way is refreshed every 5 s while the page is open. */
+/** /customer-management/{id}'s table of the rider's rides (`params={{ rider_id: id }}`), started with the route. */
+export const prefetchRiderRides = (client: QueryClient, _url: URL, params: Params) => prefetchOperatorRides(client, { rider_id: params.id ?? '' });
+
+/** GET /api/admin/rides/:id: one definition for the page and its route loader (decision 0080). */
+export const operatorRideQuery = (id: string) =>
+  queryOptions({ queryKey: operatorRideKeys.ride(id), queryFn: ({ signal }) => api<AdminRideDetail>(`/api/admin/rides/${encodeURIComponent(id)}`, { signal }) });
+
+/** /booking-management/{id}'s route loader: the ride's story, started with the route. */
+export const prefetchOperatorRide = (client: QueryClient, _url: URL, params: Params) => client.prefetchQuery(operatorRideQuery(params.id ?? ''));
+
+/** A ride under way is refreshed every 5 s while the page is open. */
 export function useOperatorRide(id: string) {
   return useQuery({
-    queryKey: operatorRideKeys.ride(id),
-    queryFn: ({ signal }) => api<AdminRideDetail>(`/api/admin/rides/${encodeURIComponent(id)}`, { signal }),
+    ...operatorRideQuery(id),
     refetchInterval: (q) => (q.state.data && ['requested', 'accepted', 'arrived', 'in_progress'].includes(q.state.data.ride.status) ? 5000 : false),
   });
 }
