@@ -45,6 +45,18 @@ export type RouteContract = {
 /** Declares a domain's routes; a function only so each entry is checked against `RouteContract` where it is written. */
 export const defineRoutes = <const T extends readonly RouteContract[]>(routes: T): T => routes;
 
+/** `METHOD /path`: how a route is named where it is mounted or called (`'POST /api/rides'`). */
+export type RouteKey<R> = R extends RouteContract ? `${R['method']} ${R['path']}` : never;
+/** The entry of `routes` named `key`, with its literal types. */
+export type RouteAt<T extends readonly RouteContract[], K extends string> = T[number] extends infer R ? (R extends RouteContract ? (RouteKey<R> extends K ? R : never) : never) : never;
+
+/** The entry of a domain's routes named `'METHOD /path'` (a name that is not there does not compile). */
+export function routeOf<const T extends readonly RouteContract[], K extends RouteKey<T[number]>>(routes: T, key: K): RouteAt<T, K> {
+  const found = routes.find((route) => `${route.method} ${route.path}` === key);
+  if (!found) throw new Error(`No route ${key} in this contract`);
+  return found as RouteAt<T, K>;
+}
+
 /** The one error body of every route (except the `/api/functions/*` endpoints, which the spec's client reads as `{ success, error }` / `{ data, error }`). */
 export const errorBodySchema = z.strictObject({
   error: z.strictObject({

@@ -1,7 +1,8 @@
-import { clientFrameSchema } from '@openride/shared/realtime';
+import { rideRoutes as rideContract } from '@openride/shared/rides/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { AppError, badRequest } from '../lib/errors';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
+import { AppError } from '../lib/errors';
 import { OFFLINE_REFUSAL } from './location-service';
 
 /**
@@ -12,18 +13,14 @@ import { OFFLINE_REFUSAL } from './location-service';
 export function locationRoutes(services: Services) {
   const app = new Hono<AppEnv>();
 
-  app.post('/api/drivers/me/location', async (c) => {
-    const user = requireUser(c);
-    const body: unknown = await c.req.json();
-    const frame = clientFrameSchema.parse({ ...(typeof body === 'object' && body ? body : {}), type: 'location' });
-    if (frame.type !== 'location') throw badRequest('Not a location');
-    const refusal = await services.locations.handleFrame(user.id, frame);
+  mounter(app, services, rideContract)('POST /api/drivers/me/location', async ({ user, body }) => {
+    const refusal = await services.locations.handleFrame(user.id, { ...body, type: 'location' });
     // A driver whose status this server has not seen go online yet (the switch and the first fixes race,
     // and the socket path tolerates it the same way): received, not taken — not a failed request, so the
     // phone neither shows nor logs an error and simply sends the next fix.
-    if (refusal?.message === OFFLINE_REFUSAL) return c.json({ taken: false, reason: refusal.message }, 202);
+    if (refusal?.message === OFFLINE_REFUSAL) return { status: 202, body: { taken: false as const, reason: refusal.message } };
     if (refusal) throw new AppError(refusal.code === 'FORBIDDEN' ? 'FORBIDDEN' : 'BAD_REQUEST', refusal.message);
-    return c.body(null, 204);
+    return { status: 204 };
   });
 
   return app;

@@ -1,6 +1,8 @@
 import { driverStatusUpdateSchema } from '@openride/shared/drivers/api';
 import { driverApplicationSchema, driverCityChangeSchema } from '@openride/shared/drivers/schemas';
+import { rideRoutes as rideContract } from '@openride/shared/rides/api';
 import { Hono } from 'hono';
+import { mounter } from '../http/mount';
 import { z } from 'zod';
 import { getOpenOffer } from '../dispatch/get-open-offer';
 import { type AppEnv, requireUser, type Services } from '../http/context';
@@ -44,10 +46,7 @@ export function driverRoutes(services: Services) {
   });
 
   /** The caller's open offer, to restore the offer card after a reload. */
-  app.get('/api/drivers/me/offer', async (c) => {
-    const user = requireUser(c);
-    return c.json({ offer: await getOpenOffer(services, user.id) });
-  });
+  mounter(app, services, rideContract)('GET /api/drivers/me/offer', async ({ user }) => ({ status: 200, body: { offer: await getOpenOffer(services, user.id) } }));
 
   /** §7 drivers update: status by id. Only the record's owner; going online needs an approved record. */
   app.patch('/api/drivers/:id', async (c) => {

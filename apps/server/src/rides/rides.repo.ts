@@ -16,7 +16,8 @@ export const pickupOf = (row: Pick<RideRow, 'pickup_lat' | 'pickup_lng' | 'picku
 export const destinationOf = (row: Pick<RideRow, 'dropoff_lat' | 'dropoff_lng' | 'dropoff_label'>) => ({ lat: row.dropoff_lat, lng: row.dropoff_lng, label: row.dropoff_label });
 
 /** The ride as its rider or its driver reads it. The driver never gets the PIN: they must hear it from the rider. */
-export function toRideView(row: RideRow, viewer: RideViewer) {
+/** What both of a ride's parties read; the rider's view adds the PIN and share link (`rideViews`). */
+export function toRideView(row: RideRow) {
   return {
     id: row.id,
     city_id: row.city_id,
@@ -32,7 +33,6 @@ export function toRideView(row: RideRow, viewer: RideViewer) {
     payment_method: row.payment_method,
     wallet_cents: row.wallet_cents,
     driver_id: row.driver_id,
-    ...(viewer === 'rider' ? { pin: row.pin, share_token: row.share_token } : {}),
     requested_at: row.requested_at,
     accepted_at: row.accepted_at,
     arrived_at: row.arrived_at,
@@ -156,7 +156,7 @@ export const firstNameOf = (name: string | null | undefined) => (name ?? '').tri
  * vehicle for the rider; the rider's first name and masked phone for the driver; the caller's own rating;
  * the driver's last known position while the ride is live. A handful of queries per page, not per ride.
  */
-export async function rideViews(db: Kysely<DB>, rows: RideRow[], viewer: RideViewer, viewerId: string, lastFix?: (rideId: string) => DriverFix | null) {
+export async function rideViews<V extends RideViewer>(db: Kysely<DB>, rows: RideRow[], viewer: V, viewerId: string, lastFix?: (rideId: string) => DriverFix | null) {
   if (rows.length === 0) return [];
   const driverIds = [...new Set(rows.map((r) => r.driver_id).filter((id): id is string => id !== null))];
   const riderIds = [...new Set(rows.map((r) => r.rider_id))];
@@ -211,10 +211,8 @@ export async function rideViews(db: Kysely<DB>, rows: RideRow[], viewer: RideVie
     const d = row.driver_id ? driverById.get(row.driver_id) : undefined;
     const rider = riderById.get(row.rider_id);
     const rating = ratingByRide.get(row.id);
-    return {
-      ...toRideView(row, viewer),
-      /** Whose view this is: a driver who opens /track-ride/{id} (a notification link) is sent to their ride view. */
-      viewer,
+    const view = {
+      ...toRideView(row),
       driver: d
         ? {
             id: d.id,
@@ -232,10 +230,15 @@ export async function rideViews(db: Kysely<DB>, rows: RideRow[], viewer: RideVie
       my_rating: rating ? { stars: rating.stars, comment: rating.comment } : null,
       cancel_terms: cancelTermsOf(row, policies.of(row), now),
     };
+    // Whose view this is: a driver who opens /track-ride/{id} (a notification link) is sent to their ride view.
+    // The PIN and the share link are the rider's alone.
+    const whose = viewer === 'rider' ? { ...view, viewer: 'rider' as const, pin: row.pin, share_token: row.share_token } : { ...view, viewer: 'driver' as const };
+    // The branch taken is the one `viewer` names: the caller's V.
+    return whose as Extract<typeof whose, { viewer: V }>;
   });
 }
 
-export async function rideView(db: Kysely<DB>, row: RideRow, viewer: RideViewer, viewerId: string, lastFix?: (rideId: string) => DriverFix | null) {
+export async function rideView<V extends RideViewer>(db: Kysely<DB>, row: RideRow, viewer: V, viewerId: string, lastFix?: (rideId: string) => DriverFix | null) {
   const [view] = await rideViews(db, [row], viewer, viewerId, lastFix);
   return view!;
 }

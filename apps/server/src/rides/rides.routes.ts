@@ -1,14 +1,7 @@
-import {
-  cancelRideSchema,
-  chatMessageSchema,
-  rideRequestSchema,
-  ratingSchema,
-  startRideSchema,
-} from '@openride/shared/rides/schemas';
+import { rideRoutes as rideContract } from '@openride/shared/rides/api';
 import { Hono } from 'hono';
-import { emptyBodySchema } from '@openride/shared/contract';
-import { chatHistoryQuerySchema, rideHistoryQuerySchema } from '@openride/shared/rides/api';
-import { type AppEnv, requireUser, type Services } from '../http/context';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { notFound } from '../lib/errors';
 import { acceptRide } from './accept-ride';
 import { driverActor } from './actor';
@@ -25,11 +18,11 @@ import { requestRide } from './request-ride';
 import { activeRideOf, findRideFor, isRideId, type RideRow, rideView, type RideViewer } from './rides.repo';
 import { startRide } from './start-ride';
 
-
 export function rideRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
-  const view = (row: RideRow, viewer: RideViewer, userId: string) => rideView(db, row, viewer, userId, services.locations.lastFixOf);
+  const on = mounter(app, services, rideContract);
+  const view = <V extends RideViewer>(row: RideRow, viewer: V, userId: string) => rideView(db, row, viewer, userId, services.locations.lastFixOf);
 
   /** A ride id from the path; anything that is not a uuid cannot name a ride. */
   const rideIdOf = (id: string) => {
@@ -37,113 +30,77 @@ export function rideRoutes(services: Services) {
     return id;
   };
 
-  app.post('/api/rides', async (c) => {
-    const user = requireUser(c);
-    const input = rideRequestSchema.parse(await c.req.json());
-    const ride = await requestRide(services, user.id, input);
-    return c.json({ ride: await view(ride, 'rider', user.id) }, 201);
+  on('POST /api/rides', async ({ user, body }) => {
+    const ride = await requestRide(services, user.id, body);
+    return { status: 201, body: { ride: await view(ride, 'rider', user.id) } };
   });
 
-  app.get('/api/rides', async (c) => {
-    const user = requireUser(c);
-    const query = rideHistoryQuerySchema.parse({ cursor: c.req.query('cursor') || undefined, limit: c.req.query('limit') || undefined, as: c.req.query('as') || undefined });
-    return c.json(await listRides(db, user.id, query));
-  });
+  on('GET /api/rides', async ({ user, query }) => ({ status: 200, body: await listRides(db, user.id, query) }));
 
   /** The caller's live ride: as its rider first, else as its driver. */
-  app.get('/api/rides/active', async (c) => {
-    const user = requireUser(c);
+  on('GET /api/rides/active', async ({ user }) => {
     const active = await activeRideOf(db, user.id);
-    return c.json({ ride: active ? await view(active.row, active.viewer, user.id) : null });
+    return { status: 200, body: { ride: active ? await view(active.row, active.viewer, user.id) : null } };
   });
 
   /** Its rider (with the PIN) or its assigned driver (without); anyone else 404, so ids reveal nothing. */
-  app.get('/api/rides/:id', async (c) => {
-    const user = requireUser(c);
-    const found = await findRideFor(db, user.id, rideIdOf(c.req.param('id')));
+  on('GET /api/rides/:id', async ({ user, params }) => {
+    const found = await findRideFor(db, user.id, rideIdOf(params.id));
     if (!found) throw notFound('Ride not found');
-    return c.json({ ride: await view(found.row, found.viewer, user.id) });
+    return { status: 200, body: { ride: await view(found.row, found.viewer, user.id) } };
   });
 
   /** The rider cancels (until the trip starts), or the assigned driver does (before it starts). */
-  app.post('/api/rides/:id/cancel', async (c) => {
-    const user = requireUser(c);
-    const id = rideIdOf(c.req.param('id'));
-    const input = cancelRideSchema.parse(await c.req.json());
+  on('POST /api/rides/:id/cancel', async ({ user, params, body }) => {
+    const id = rideIdOf(params.id);
     const found = await findRideFor(db, user.id, id);
     if (!found) throw notFound('Ride not found');
-    const ride = await cancelRide(services, { kind: found.viewer, userId: user.id }, id, input);
-    return c.json({ ride: await view(ride, found.viewer, user.id) });
+    const ride = await cancelRide(services, { kind: found.viewer, userId: user.id }, id, body);
+    return { status: 200, body: { ride: await view(ride, found.viewer, user.id) } };
   });
 
-  app.post('/api/rides/:id/accept', async (c) => {
-    const user = requireUser(c);
-    const id = rideIdOf(c.req.param('id'));
-    emptyBodySchema.parse(await c.req.json());
-    const ride = await acceptRide(services, driverActor(user.id), id);
-    return c.json({ ride: await view(ride, 'driver', user.id) });
+  on('POST /api/rides/:id/accept', async ({ user, params }) => {
+    const ride = await acceptRide(services, driverActor(user.id), rideIdOf(params.id));
+    return { status: 200, body: { ride: await view(ride, 'driver', user.id) } };
   });
 
-  app.post('/api/rides/:id/decline', async (c) => {
-    const user = requireUser(c);
-    const id = rideIdOf(c.req.param('id'));
-    emptyBodySchema.parse(await c.req.json());
-    await declineOffer(services, driverActor(user.id), id);
-    return c.json({ ok: true });
+  on('POST /api/rides/:id/decline', async ({ user, params }) => {
+    await declineOffer(services, driverActor(user.id), rideIdOf(params.id));
+    return { status: 200, body: { ok: true as const } };
   });
 
-  app.post('/api/rides/:id/arrive', async (c) => {
-    const user = requireUser(c);
-    const id = rideIdOf(c.req.param('id'));
-    emptyBodySchema.parse(await c.req.json());
-    return c.json({ ride: await view(await markArrived(services, driverActor(user.id), id), 'driver', user.id) });
-  });
+  on('POST /api/rides/:id/arrive', async ({ user, params }) => ({
+    status: 200,
+    body: { ride: await view(await markArrived(services, driverActor(user.id), rideIdOf(params.id)), 'driver', user.id) },
+  }));
 
-  app.post('/api/rides/:id/start', async (c) => {
-    const user = requireUser(c);
-    const id = rideIdOf(c.req.param('id'));
-    const { pin } = startRideSchema.parse(await c.req.json());
-    return c.json({ ride: await view(await startRide(services, driverActor(user.id), id, { pin }), 'driver', user.id) });
-  });
+  on('POST /api/rides/:id/start', async ({ user, params, body }) => ({
+    status: 200,
+    body: { ride: await view(await startRide(services, driverActor(user.id), rideIdOf(params.id), { pin: body.pin }), 'driver', user.id) },
+  }));
 
-  app.post('/api/rides/:id/complete', async (c) => {
-    const user = requireUser(c);
-    const id = rideIdOf(c.req.param('id'));
-    emptyBodySchema.parse(await c.req.json());
-    return c.json({ ride: await view(await completeRide(services, driverActor(user.id), id), 'driver', user.id) });
-  });
+  on('POST /api/rides/:id/complete', async ({ user, params }) => ({
+    status: 200,
+    body: { ride: await view(await completeRide(services, driverActor(user.id), rideIdOf(params.id)), 'driver', user.id) },
+  }));
 
-  app.get('/api/rides/:id/messages', async (c) => {
-    const user = requireUser(c);
-    const id = rideIdOf(c.req.param('id'));
-    const page = chatHistoryQuerySchema.parse({ before: c.req.query('before') || undefined, limit: c.req.query('limit') || undefined });
-    return c.json(await listMessages(services, user.id, id, page));
-  });
+  on('GET /api/rides/:id/messages', async ({ user, params, query }) => ({ status: 200, body: await listMessages(services, user.id, rideIdOf(params.id), query) }));
 
-  app.post('/api/rides/:id/messages', async (c) => {
-    const user = requireUser(c);
-    const id = rideIdOf(c.req.param('id'));
-    const input = chatMessageSchema.parse(await c.req.json());
-    return c.json({ message: await sendMessage(services, user.id, id, input) }, 201);
-  });
+  on('POST /api/rides/:id/messages', async ({ user, params, body }) => ({
+    status: 201,
+    body: { message: await sendMessage(services, user.id, rideIdOf(params.id), body) },
+  }));
 
   /** A masked call to the other party of a live ride: the provider rings the caller, then connects them. */
-  app.post('/api/rides/:id/call', async (c) => {
-    const user = requireUser(c);
-    const id = rideIdOf(c.req.param('id'));
-    emptyBodySchema.parse(await c.req.json());
-    return c.json({ call: await callRideParty(services, user.id, id) }, 202);
-  });
+  on('POST /api/rides/:id/call', async ({ user, params }) => ({ status: 202, body: { call: await callRideParty(services, user.id, rideIdOf(params.id)) } }));
 
-  app.post('/api/rides/:id/rating', async (c) => {
-    const user = requireUser(c);
-    const id = rideIdOf(c.req.param('id'));
-    const input = ratingSchema.parse(await c.req.json());
-    return c.json({ rating: await rateRide(services, user.id, id, input) }, 201);
-  });
+  on('POST /api/rides/:id/rating', async ({ user, params, body }) => ({
+    status: 201,
+    body: { rating: await rateRide(services, user.id, rideIdOf(params.id), body) },
+  }));
 
   /** Public, read-only: the token is the credential. */
-  app.get('/api/share/:token', async (c) => c.json({ ride: await getSharedRide(db, c.req.param('token'), services.locations.lastFixOf) }));
+  on('GET /api/share/:token', async ({ params }) => ({ status: 200, body: { ride: await getSharedRide(db, params.token, services.locations.lastFixOf) } }));
 
   return app;
 }

@@ -1,0 +1,86 @@
+import { type RouteAt, type RouteContract, type RouteKey, routeOf } from '@openride/shared/contract';
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import { forbidden } from '../lib/errors';
+import { isAdmin } from '../roles/roles.repo';
+import { type AppEnv, requireUser, type Services, type SessionUser } from './context';
+
+/**
+ * One way to mount a route (issue 28 §1, decision 0083): the contract entry in packages/shared says the
+ * method, the path, who may call it, what it takes and what it answers; `mount` registers exactly that,
+ * applies the auth, parses the input with the contract's schemas and types the handler's answer against the
+ * response schema of the status it returns. A route written by hand (`app.get(…)`) is counted by
+ * apps/server/test/mount.test.ts.
+ */
+
+type Schema<T, K extends string> = T extends { request?: infer Req } ? (Req extends Record<K, infer S extends z.ZodType> ? S : undefined) : undefined;
+type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+/** What a handler is given: the caller (per the contract's auth) and its parsed params, query and body. */
+export type MountInput<R extends RouteContract> = {
+  c: Context<AppEnv>;
+  user: R['auth'] extends 'public' | 'backup-token' ? SessionUser | null : SessionUser;
+  params: Parsed<Schema<R, 'params'>>;
+  query: Parsed<Schema<R, 'query'>>;
+  body: R extends { request: { bodyContentType: 'multipart/form-data' } } ? undefined : Parsed<Schema<R, 'body'>>;
+};
+
+/** A value as JSON will write it: a Date is written as its ISO string. */
+type Wire<T> = T extends string ? T | (string extends T ? Date : never) : T extends readonly (infer U)[] ? readonly Wire<U>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
+
+type SuccessStatus<R extends RouteContract> = Extract<keyof R['responses'], 200 | 201 | 202 | 204>;
+type BodyOf<R extends RouteContract, S extends SuccessStatus<R>> = R['responses'][S] extends { schema: infer B extends z.ZodType } ? Wire<z.input<B>> : never;
+
+/** The answer: a status the contract lists as success with its body typed by that status's schema, or a Response (a file, CSV, HTML, a redirect). */
+export type MountReply<R extends RouteContract> = { [S in SuccessStatus<R>]: S extends 204 ? { status: S } : { status: S; body: BodyOf<R, S> } }[SuccessStatus<R>] | Response;
+
+/** Marks a handler as mounted from its contract: the mount test tells these from hand-written routes. */
+export const MOUNTED = Symbol.for('openride.mounted');
+
+type Handler<R extends RouteContract> = (input: MountInput<R>) => Promise<MountReply<R>> | MountReply<R>;
+
+/**
+ * A domain's binder over its contract: `const on = mounter(app, services, rideContract)`, then
+ * `on('POST /api/rides', async ({ user, body }) => ({ status: 201, body: … }))`.
+ */
+export function mounter<const T extends readonly RouteContract[]>(app: Hono<AppEnv>, services: Pick<Services, 'db'>, routes: T) {
+  return <K extends RouteKey<T[number]>>(key: K, handler: Handler<RouteAt<T, K>>) => mount(app, services, routeOf(routes, key), handler);
+}
+
+export function mount<const R extends RouteContract>(
+  app: Hono<AppEnv>,
+  services: Pick<Services, 'db'>,
+  route: R,
+  handler: Handler<R>,
+) {
+  const request = route.request;
+  const jsonBody = Boolean(request?.body) && request?.bodyContentType !== 'multipart/form-data';
+  const run = async (c: Context<AppEnv>) => {
+    let user: SessionUser | null = c.get('user');
+    if (route.auth === 'user' || route.auth === 'driver' || route.auth === 'admin') user = requireUser(c);
+    if (route.auth === 'admin' && !(await isAdmin(services.db, user!.id))) throw forbidden('Administrators only.');
+    const input = {
+      c,
+      user,
+      params: request?.params ? request.params.parse(c.req.param()) : {},
+      // An empty `?limit=` is no limit: the schema's default applies, as when it is left out.
+      query: request?.query ? request.query.parse(Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''))) : {},
+      body: jsonBody ? request!.body!.parse(await jsonOf(c)) : undefined,
+    } as MountInput<R>;
+    const reply = (await handler(input)) as Response | { status: number; body?: unknown };
+    if (reply instanceof Response) return reply;
+    if (reply.status === 204) return c.body(null, 204);
+    return c.json(reply.body as object, reply.status as 200);
+  };
+  Object.defineProperty(run, MOUNTED, { value: `${route.method} ${route.path}` });
+  app.on(route.method, route.path, run);
+}
+
+/** The request's JSON body; none at all reads as `{}` (a verb without fields may be sent bare). */
+async function jsonOf(c: Context<AppEnv>): Promise<unknown> {
+  const raw = await c.req.text();
+  return raw.trim() === '' ? {} : JSON.parse(raw);
+}
+
+/** Whether a Hono route handler was registered by `mount`. */
+export const isMounted = (handler: unknown) => typeof handler === 'function' && MOUNTED in handler;
