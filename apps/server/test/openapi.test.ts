@@ -88,6 +88,19 @@ describe('the wire contract', () => {
     expect(html).toContain('ride.offer');
   });
 
+  it('is one a third party accepts: names its dialect, declares 401 on every signed-in operation and 403 on every admin one, and real media types for stored files (decision 0082)', () => {
+    const doc = buildOpenApiDocument({ production: false });
+    expect(doc.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
+    type Operation = { 'x-auth': string; operationId: string; responses: Record<string, { content?: Record<string, unknown> }> };
+    const paths = doc.paths as Record<string, Record<string, Operation>>;
+    const operations = Object.values(paths).flatMap((ops) => Object.values(ops));
+    for (const op of operations) {
+      if (op['x-auth'] !== 'public') expect(Object.keys(op.responses), op.operationId).toContain('401');
+      if (op['x-auth'] === 'admin') expect(Object.keys(op.responses), op.operationId).toContain('403');
+    }
+    expect(Object.keys(paths['/api/files/{id}']!.get!.responses['200']!.content!)).toEqual(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);
+  });
+
   it('docs/api.md is the one `npm run docs:api` writes', () => {
     const opts = { production: false };
     const expected = renderApiMarkdown(documentedRoutes(opts), buildOpenApiDocument(opts));

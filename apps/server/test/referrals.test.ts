@@ -313,8 +313,8 @@ describe('the driver program', () => {
   };
 
   it('pays the referring driver a bonus to their driver account after the new driver’s Nth ride within D days; not before, and not outside the window', async () => {
-    const program = (await admin.get('/api/admin/referrals/programs')).body.programs.find((p: { program: string }) => p.program === 'driver');
-    const saved = await admin.put('/api/admin/referrals/programs/driver', { enabled: true, referrer_reward_cents: 2500, referee_reward_cents: 0, rides_required: 2, within_days: 30, expiry_days: 90, version: program.version });
+    const program = (await admin.get('/api/admin/referral-programs')).body.programs.find((p: { program: string }) => p.program === 'driver');
+    const saved = await admin.put('/api/admin/referral-programs/driver', { enabled: true, referrer_reward_cents: 2500, referee_reward_cents: 0, rides_required: 2, within_days: 30, expiry_days: 90, version: program.version });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     // The rider factory's driver stays off the road meanwhile, so every offer goes to the new driver.
     await setStatus(rides.driver(), 'offline');
@@ -363,7 +363,7 @@ describe('the driver program', () => {
 
 describe('admins', () => {
   it('read and change the programs (validated, versioned, audited) and list every referral; the cost is a line of the financial dashboard', async () => {
-    const before = (await admin.get('/api/admin/referrals/programs')).body;
+    const before = (await admin.get('/api/admin/referral-programs')).body;
     const rider = before.programs.find((p: { program: string }) => p.program === 'rider');
     expect(rider).toMatchObject({ enabled: true, referrer_reward_cents: 500, referee_reward_cents: 500, expiry_days: 90 });
     const body = { enabled: true, referrer_reward_cents: 700, referee_reward_cents: 300, rides_required: 1, within_days: 90, expiry_days: 60, version: rider.version };
@@ -376,15 +376,15 @@ describe('admins', () => {
       { ...body, extra: true },
       { ...body, enabled: 'yes' },
     ]) {
-      expect((await admin.put('/api/admin/referrals/programs/rider', bad)).status, JSON.stringify(bad)).toBe(400);
+      expect((await admin.put('/api/admin/referral-programs/rider', bad)).status, JSON.stringify(bad)).toBe(400);
     }
-    expect((await admin.put('/api/admin/referrals/programs/nobody', body)).status).toBe(400);
+    expect((await admin.put('/api/admin/referral-programs/nobody', body)).status).toBe(400);
     const audits = () => db().selectFrom('audit_log').selectAll().where('action', '=', 'referral_program.update').where('entity_id', '=', 'rider').execute();
     expect(await audits()).toEqual([]);
-    const saved = await admin.put('/api/admin/referrals/programs/rider', body);
+    const saved = await admin.put('/api/admin/referral-programs/rider', body);
     expect(saved.status).toBe(200);
     expect(saved.body.program).toMatchObject({ referrer_reward_cents: 700, referee_reward_cents: 300, expiry_days: 60, version: rider.version + 1 });
-    const stale = await admin.put('/api/admin/referrals/programs/rider', { ...body, referrer_reward_cents: 900 });
+    const stale = await admin.put('/api/admin/referral-programs/rider', { ...body, referrer_reward_cents: 900 });
     expect(stale.status).toBe(409);
     const log = await audits();
     expect(log).toHaveLength(1);
@@ -394,11 +394,11 @@ describe('admins', () => {
     const { referee, referralId } = await referredPair('Newset');
     await rides.complete(referee.client);
     expect(await referralOf(referee.id)).toMatchObject({ status: 'rewarded', referrer_reward_cents: 700, referee_reward_cents: 300 });
-    await admin.put('/api/admin/referrals/programs/rider', { ...body, referrer_reward_cents: 500, referee_reward_cents: 500, expiry_days: 90, version: rider.version + 1 });
+    await admin.put('/api/admin/referral-programs/rider', { ...body, referrer_reward_cents: 500, referee_reward_cents: 500, expiry_days: 90, version: rider.version + 1 });
 
     const today = new Date().toISOString().slice(0, 10);
     const dashboard = (await admin.get(`/api/admin/finance/dashboard?city=sf&from=${today}&to=${today}&tz=UTC`)).body;
-    const after = (await admin.get('/api/admin/referrals/programs')).body;
+    const after = (await admin.get('/api/admin/referral-programs')).body;
     expect(dashboard.figures.referral_rewards).toBe(after.cost.find((c: { currency: string }) => c.currency === 'USD').cents);
     expect(dashboard.figures.referral_rewards).toBeGreaterThanOrEqual(1000);
 
@@ -414,11 +414,11 @@ describe('admins', () => {
   it('every admin route refuses a rider and a driver (403) and a visitor (401), and changes nothing', async () => {
     const rider = await newUser(server, 'Nosy Rider');
     const calls = (client: TestClient) => [
-      client.get('/api/admin/referrals/programs'),
+      client.get('/api/admin/referral-programs'),
       client.get('/api/admin/referrals'),
       client.get('/api/admin/referrals?format=csv'),
       client.get('/api/admin/referrals?flagged=yes'),
-      client.put('/api/admin/referrals/programs/rider', { enabled: false, referrer_reward_cents: 0, referee_reward_cents: 0, rides_required: 1, within_days: 1, expiry_days: 1, version: 1 }),
+      client.put('/api/admin/referral-programs/rider', { enabled: false, referrer_reward_cents: 0, referee_reward_cents: 0, rides_required: 1, within_days: 1, expiry_days: 1, version: 1 }),
     ];
     for (const [client, status] of [[rider.client, 403], [rides.driver().client, 403], [server.client(), 401]] as const) {
       for (const res of await Promise.all(calls(client))) expect(res.status).toBe(status);
@@ -549,7 +549,7 @@ describe('admins review flagged referrals (decision 0069)', () => {
 
 describe('the programs per city (decision 0069)', () => {
   const programsOf = async (city?: string) => {
-    const res = await admin.get(`/api/admin/referrals/programs${city ? `?city=${city}` : ''}`);
+    const res = await admin.get(`/api/admin/referral-programs${city ? `?city=${city}` : ''}`);
     expect(res.status).toBe(200);
     return res.body as { programs: { program: string; city_id: string | null; own: boolean; currency: string | null; referrer_reward_cents: number; referee_reward_cents: number; expiry_days: number | null; version: number }[]; cities: { id: string; currency: string }[] };
   };
@@ -566,18 +566,18 @@ describe('the programs per city (decision 0069)', () => {
 
     const audits = () => db().selectFrom('audit_log').selectAll().where('action', '=', 'referral_program.update').where('entity_id', '=', 'rider:sf').execute();
     // Refused, nothing written: an expiry on a city, a stale version, an unknown city, a second first save.
-    expect((await admin.put('/api/admin/referrals/programs/rider?city=sf', { ...body([800, 200], 0), expiry_days: 30 })).status).toBe(400);
-    expect((await admin.put('/api/admin/referrals/programs/rider?city=sf', body([800, 200], 1))).status).toBe(409);
-    expect((await admin.put('/api/admin/referrals/programs/rider?city=atlantis', body([800, 200], 0))).status).toBe(404);
-    expect((await admin.get('/api/admin/referrals/programs?city=atlantis')).status).toBe(404);
-    expect((await admin.put('/api/admin/referrals/programs/rider', body([800, 200], fallback.version))).status).toBe(400);
+    expect((await admin.put('/api/admin/referral-programs/rider?city=sf', { ...body([800, 200], 0), expiry_days: 30 })).status).toBe(400);
+    expect((await admin.put('/api/admin/referral-programs/rider?city=sf', body([800, 200], 1))).status).toBe(409);
+    expect((await admin.put('/api/admin/referral-programs/rider?city=atlantis', body([800, 200], 0))).status).toBe(404);
+    expect((await admin.get('/api/admin/referral-programs?city=atlantis')).status).toBe(404);
+    expect((await admin.put('/api/admin/referral-programs/rider', body([800, 200], fallback.version))).status).toBe(400);
     expect(await audits()).toEqual([]);
-    const saved = await admin.put('/api/admin/referrals/programs/rider?city=sf', body([800, 200], 0));
+    const saved = await admin.put('/api/admin/referral-programs/rider?city=sf', body([800, 200], 0));
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.program).toMatchObject({ city_id: 'sf', own: true, currency: 'USD', referrer_reward_cents: 800, referee_reward_cents: 200, version: 1 });
-    expect((await admin.put('/api/admin/referrals/programs/rider?city=sf', body([900, 900], 0))).status).toBe(409);
+    expect((await admin.put('/api/admin/referral-programs/rider?city=sf', body([900, 900], 0))).status).toBe(409);
     expect(await audits()).toEqual([expect.objectContaining({ before: null, after: expect.objectContaining({ referrer_reward_cents: 800, referee_reward_cents: 200 }) })]);
-    expect((await admin.put('/api/admin/referrals/programs/rider?city=ref-lis', body([900, 400], 0))).status).toBe(200);
+    expect((await admin.put('/api/admin/referral-programs/rider?city=ref-lis', body([900, 400], 0))).status).toBe(200);
     expect(await riderOf()).toMatchObject({ referrer_reward_cents: fallback.referrer_reward_cents, version: fallback.version });
 
     try {
@@ -620,8 +620,8 @@ describe('the programs per city (decision 0069)', () => {
   it('the per-city settings are refused to a rider, a driver and a visitor', async () => {
     const rider = await newUser(server, 'Nosy Citizen');
     for (const [client, status] of [[rider.client, 403], [rides.driver().client, 403], [server.client(), 401]] as const) {
-      expect((await client.get('/api/admin/referrals/programs?city=sf')).status).toBe(status);
-      expect((await client.put('/api/admin/referrals/programs/rider?city=sf', body([1, 1], 0))).status).toBe(status);
+      expect((await client.get('/api/admin/referral-programs?city=sf')).status).toBe(status);
+      expect((await client.put('/api/admin/referral-programs/rider?city=sf', body([1, 1], 0))).status).toBe(status);
     }
     expect(await db().selectFrom('referral_programs').select('program').where('city_id', '=', 'sf').execute()).toEqual([]);
   });

@@ -15,8 +15,8 @@ export type ResponseSpec = {
   description: string;
   /** The body. Absent: the common error body (`errorBodySchema`) for a 4xx/5xx; for a 2xx, a body of `contentType` (an HTML page, say), or none at all (204). */
   schema?: z.ZodType;
-  /** Defaults to application/json. */
-  contentType?: string;
+  /** Defaults to application/json. Several: the body is one of them (a stored file is JPEG, PNG, WebP or PDF). */
+  contentType?: string | readonly [string, ...string[]];
   /** Also answers `text/csv` (the listing kit's `format=csv`). */
   csv?: true;
 };

@@ -1,5 +1,5 @@
 import { API_ROUTES } from '@openride/shared/api';
-import { errorBodySchema, type RouteContract } from '@openride/shared/contract';
+import { errorBodySchema, type ResponseSpec, type RouteAuth, type RouteContract } from '@openride/shared/contract';
 import { REALTIME_EVENTS } from '@openride/shared/realtime';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -24,6 +24,47 @@ export function documentedRoutes(opts: { production: boolean }): readonly RouteC
   return API_ROUTES.filter((route) => !(route.devOnly && opts.production));
 }
 
+/** The dialect of every schema in the document (`z.toJSONSchema`'s target). */
+export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
+/** One line per tag (a contract's `tag`: its domain). A tag without one fails `npm run lint:openapi` (tag-description). */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  system: 'Health, readiness, the deployment\'s settings for the web app, this document and the backup download.',
+  auth: 'Password sign-in and sign-up with rate limits, the first admin\'s password reset, roles.',
+  otp: 'Sign-in codes sent by SMS and their check.',
+  profiles: 'Who is signed in (`/api/me`) and their profile.',
+  account: 'The signed-in user\'s own settings: name, phone, email, password, saved places, emergency contacts, notification preferences.',
+  drivers: 'Applying to drive, the driver\'s own record and city, going online and offline.',
+  rides: 'Quotes, booking, the ride\'s life (accept, arrive, start, complete, cancel), messages, calls and ratings.',
+  notifications: 'The bell: in-app notifications and their unread count.',
+  push: 'Web push subscriptions.',
+  admin: 'The operators\' console: users, drivers and their review, the audit log, dashboards and analytics.',
+  pricing: 'Per-city fare policies, versioned, and the fare simulator.',
+  cancellation: 'Per-city cancellation policies, versioned.',
+  dev: 'Development only: the outbox of messages that would have been sent.',
+  zones: 'Cities and their service zones.',
+  surge: 'Surge pricing: the rule, per-zone multipliers, freezes and overrides.',
+  public: 'Pages without a session: served cities, their prices and a fare estimate.',
+  payments: 'Payment history, receipts, saved cards and the payment provider\'s webhook.',
+  refunds: 'Riders\' refund requests and the operators\' decisions.',
+  finance: 'Per-city financial settings, the finance dashboard and the ledger.',
+  payouts: 'Drivers\' earnings and weekly statements; payout runs.',
+  schedule: 'Drivers\' working hours and time off; schedule coverage.',
+  dashboard: 'The driver\'s own dashboard: today, stats, goal and demand nearby.',
+  files: 'Uploads (JPEG, PNG, WebP, PDF) and their download by who may read them.',
+  vehicles: 'Drivers\' vehicles, their photos and their review.',
+  compliance: 'Drivers\' documents and vehicle insurance, and their review.',
+  legal: 'Terms and privacy policy: published versions and acceptance.',
+  privacy: 'A user\'s data export and account deletion.',
+  'support-procedures': 'The support team\'s procedures by category, versioned.',
+  help: 'Frequently asked questions: public reading, admin editing.',
+  support: 'Support tickets, their messages and ratings, and the contact form.',
+  referrals: 'Referral codes and claims; the programs and flagged referrals\' review.',
+  safety: 'SOS alerts during a ride and their handling; ride checks.',
+  promotions: 'Promo codes: rules, status, backtests and redemptions.',
+  corporate: 'Companies, their members, invitations and policies; business rides and monthly invoices.',
+};
+
 const SESSION_SCHEME = 'session';
 const BACKUP_SCHEME = 'backupToken';
 
@@ -42,16 +83,33 @@ function parametersOf(route: RouteContract) {
   return parameters;
 }
 
+/**
+ * What the shared middleware answers before a route's handler runs, declared on every operation it applies to
+ * when the contract does not state it itself: 401 to a visitor on a signed-in route, 403 to anyone but an admin
+ * on an admin route (Redocly's rules in redocly.yaml hold the document to it).
+ */
+const REFUSED_BEFORE_THE_HANDLER: Partial<Record<RouteAuth, Record<number, string>>> = {
+  user: { 401: 'UNAUTHORIZED: not signed in, or the session has ended' },
+  driver: { 401: 'UNAUTHORIZED: not signed in, or the session has ended' },
+  admin: { 401: 'UNAUTHORIZED: not signed in, or the session has ended', 403: 'FORBIDDEN: not an admin' },
+};
+
+/** A route's declared media types: several when the body is one of them (a stored file). */
+const mediaTypesOf = (contentType: string | readonly string[] | undefined) => (typeof contentType === 'string' ? [contentType] : (contentType ?? ['application/json']));
+
 function operationOf(route: RouteContract) {
   const responses: Record<string, unknown> = {};
-  for (const [status, spec] of Object.entries(route.responses)) {
+  const stated = Object.entries(REFUSED_BEFORE_THE_HANDLER[route.auth] ?? {}).map(([status, description]): [string, ResponseSpec] => [status, { description }]);
+  for (const [status, spec] of [...Object.entries(route.responses), ...stated]) {
+    if (status in responses) continue;
     const schema = spec.schema ?? (Number(status) >= 400 ? errorBodySchema : undefined);
+    const types = mediaTypesOf(spec.contentType);
     responses[status] = {
       description: spec.description,
       ...(schema
-        ? { content: { [spec.contentType ?? 'application/json']: { schema: jsonSchemaOf(schema, 'output') }, ...(spec.csv ? { 'text/csv': {} } : {}) } }
+        ? { content: { ...Object.fromEntries(types.map((type) => [type, { schema: jsonSchemaOf(schema, 'output') }])), ...(spec.csv ? { 'text/csv': {} } : {}) } }
         : spec.contentType
-          ? { content: { [spec.contentType]: {} } }
+          ? { content: Object.fromEntries(types.map((type) => [type, {}])) }
           : {}),
     };
   }
@@ -80,11 +138,15 @@ export function buildOpenApiDocument(opts: { production: boolean; version?: stri
   }
   return {
     openapi: '3.1.0',
+    // The schemas are JSON Schema 2020-12 (`prefixItems` tuples: a [lat, lng] pair): named, so that a validator
+    // does not read them as draft-04/07, where `items: false` refuses every tuple (decision 0082).
+    jsonSchemaDialect: JSON_SCHEMA_DIALECT,
     info: {
       title: 'OpenRide API',
       version: opts.version ?? '0.1.0',
       description: [
-        'Everything is JSON under `/api`. Writes must send `Content-Type: application/json` (415 otherwise: the CSRF defence), except the upload `POST /api/files` (multipart/form-data, with its own origin check).',
+        'Everything is JSON under `/api`. Writes with a body must send `Content-Type: application/json` (415 otherwise: the CSRF defence), except the upload `POST /api/files` (multipart/form-data, with its own origin check).',
+        'A write whose operation has no `requestBody` may send no body and no content type, from a page of this deployment (its `Origin`) or a client that is not a browser (no `Origin`).',
         'The session is better-auth\'s cookie, set by `POST /api/functions/auth-with-rate-limit`; `x-auth` says who may call a route',
         '(`user`: signed in, 401 otherwise; `driver`: a signed-in user acting on their own driver record; `admin`: 403 to anyone else).',
         'Errors use one body, `{ "error": { "code", "message", "details"? } }`, except the `/api/functions/*` endpoints, which answer the shapes the spec\'s client reads on every status.',
@@ -93,7 +155,7 @@ export function buildOpenApiDocument(opts: { production: boolean; version?: stri
       ].join(' '),
     },
     servers: [{ url: '/' }],
-    tags: [...new Set(documentedRoutes(opts).map((r) => r.tag))].map((name) => ({ name })),
+    tags: [...new Set(documentedRoutes(opts).map((r) => r.tag))].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
     paths,
     /** Socket frames have no place in OpenAPI: the data of each event, by name (`{ type: 'event', channel, event, data }`). */
     'x-realtime-events': Object.fromEntries(Object.entries(REALTIME_EVENTS).map(([name, schema]) => [name, jsonSchemaOf(schema, 'output')])),

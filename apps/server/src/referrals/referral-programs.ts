@@ -45,7 +45,7 @@ async function scopeViews(db: Kysely<DB>, cityId: string | null): Promise<Referr
   });
 }
 
-/** GET /api/admin/referrals/programs[?city=ID]: a scope's two programs, counts by status, what rewards cost (the ledger's `referrals` account), and the cities. */
+/** GET /api/admin/referral-programs[?city=ID]: a scope's two programs, counts by status, what rewards cost (the ledger's `referrals` account), and the cities. */
 export async function getReferralPrograms(db: Kysely<DB>, cityId: string | null): Promise<ReferralPrograms> {
   const [programs, counts, cost, cities] = await Promise.all([
     scopeViews(db, cityId),
@@ -64,7 +64,7 @@ export async function getReferralPrograms(db: Kysely<DB>, cityId: string | null)
 }
 
 /**
- * PUT /api/admin/referrals/programs/:program[?city=ID]: new settings, audited with what changed. The body names
+ * PUT /api/admin/referral-programs/:program[?city=ID]: new settings, audited with what changed. The body names
  * the version it edited; another admin's save in between makes it a 409 (nothing changes). A city's first save
  * (version 0) gives it settings of its own; two first saves at once: the unique index lets one through.
  * The expiry is the default's only (it is set at the claim, before the city is known). Referrals already made

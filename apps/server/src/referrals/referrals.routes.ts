@@ -26,6 +26,8 @@ export function referralRoutes(services: Services) {
   const { db } = services;
   app.use('/api/admin/referrals', requireAdmin(services));
   app.use('/api/admin/referrals/*', requireAdmin(services));
+  app.use('/api/admin/referral-programs', requireAdmin(services));
+  app.use('/api/admin/referral-programs/*', requireAdmin(services));
 
   app.get('/api/referrals/me', async (c) => c.json(await getMyReferrals(db, requireUser(c).id, c.req.header(DEVICE_ID_HEADER))));
   app.post('/api/referrals/claim', async (c) => {
@@ -34,8 +36,8 @@ export function referralRoutes(services: Services) {
     return c.json({ referral: await claimReferral(db, user.id, input, c.req.header(DEVICE_ID_HEADER)) }, 201);
   });
 
-  app.get('/api/admin/referrals/programs', async (c) => c.json(await getReferralPrograms(db, referralProgramScopeSchema.parse(c.req.query()).city ?? null)));
-  app.put('/api/admin/referrals/programs/:program', async (c) => {
+  app.get('/api/admin/referral-programs', async (c) => c.json(await getReferralPrograms(db, referralProgramScopeSchema.parse(c.req.query()).city ?? null)));
+  app.put('/api/admin/referral-programs/:program', async (c) => {
     const { program } = referralProgramParamsSchema.parse({ program: c.req.param('program') });
     const { city } = referralProgramScopeSchema.parse(c.req.query());
     const input = referralProgramSchema.parse(await c.req.json());

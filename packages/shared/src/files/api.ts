@@ -1,5 +1,5 @@
 import { defineRoutes } from '../contract';
-import { fileIdParamsSchema, fileUploadSchema } from './schemas';
+import { FILE_CONTENT_TYPES, fileIdParamsSchema, fileUploadSchema } from './schemas';
 import { fileUploadedSchema } from './views';
 
 /** Uploads (issue 14, decision 0045): streamed, sniffed, images re-encoded without metadata, served only to who may read them. */
@@ -31,6 +31,6 @@ export const fileRoutes = defineRoutes([
       'With its stored type (image/jpeg, image/png, image/webp or application/pdf), `Content-Disposition: inline`, `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`. Anyone else reads 404, as for a file that does not exist.',
     auth: 'user',
     request: { params: fileIdParamsSchema },
-    responses: { 200: { description: 'The bytes', contentType: 'application/octet-stream' }, 404: { description: 'No such file, or not yours' } },
+    responses: { 200: { description: 'The bytes, with their stored type', contentType: FILE_CONTENT_TYPES }, 404: { description: 'No such file, or not yours' } },
   },
 ]);

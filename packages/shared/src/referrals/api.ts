@@ -42,7 +42,7 @@ export const referralRoutes = defineRoutes([
   },
   {
     method: 'GET',
-    path: '/api/admin/referrals/programs',
+    path: '/api/admin/referral-programs',
     tag: 'referrals',
     summary: 'Both programs’ settings for a city (its own or the default) or the default, counts by status, what rewards cost, and the cities',
     auth: 'admin',
@@ -51,7 +51,7 @@ export const referralRoutes = defineRoutes([
   },
   {
     method: 'PUT',
-    path: '/api/admin/referrals/programs/:program',
+    path: '/api/admin/referral-programs/:program',
     tag: 'referrals',
     summary: 'Change a program’s rewards, N rides within D days and expiry, for a city or the default (audited)',
     description:

@@ -45,7 +45,7 @@ export type ClaimReferralInput = z.input<typeof claimReferralSchema>;
 
 const cents = (max: number) => z.number().int('Whole cents only').min(0, 'Cannot be negative').max(max, `At most ${max / 100}`);
 
-/** PUT /api/admin/referrals/programs/:program: the program's settings, naming the version edited (a stale one is 409). */
+/** PUT /api/admin/referral-programs/:program: the program's settings, naming the version edited (a stale one is 409). */
 export const referralProgramSchema = z.strictObject({
   enabled: z.boolean(),
   referrer_reward_cents: cents(100_000),

@@ -8,16 +8,16 @@ export type { AdminReferral, ReferralPrograms, ReferralProgramView };
 
 const scope = (city: string) => (city ? `?city=${encodeURIComponent(city)}` : '');
 
-/** GET /api/admin/referrals/programs[?city=ID]: a city's programs (its own or the default), or the default; counts, cost and the cities. */
+/** GET /api/admin/referral-programs[?city=ID]: a city's programs (its own or the default), or the default; counts, cost and the cities. */
 export function useReferralPrograms(city: string) {
-  return useQuery({ queryKey: referralKeys.programsOf(city), queryFn: ({ signal }) => api<ReferralPrograms>(`/api/admin/referrals/programs${scope(city)}`, { signal }) });
+  return useQuery({ queryKey: referralKeys.programsOf(city), queryFn: ({ signal }) => api<ReferralPrograms>(`/api/admin/referral-programs${scope(city)}`, { signal }) });
 }
 
-/** PUT /api/admin/referrals/programs/:program[?city=ID] (names the version edited; a stale one is 409). */
+/** PUT /api/admin/referral-programs/:program[?city=ID] (names the version edited; a stale one is 409). */
 export function useSaveReferralProgram(program: ReferralProgram, city: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReferralProgramInput) => api<{ program: ReferralProgramView }>(`/api/admin/referrals/programs/${program}${scope(city)}`, { method: 'PUT', body: input }).then((r) => r.program),
+    mutationFn: (input: ReferralProgramInput) => api<{ program: ReferralProgramView }>(`/api/admin/referral-programs/${program}${scope(city)}`, { method: 'PUT', body: input }).then((r) => r.program),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: referralKeys.programs }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]),
   });
 }
