@@ -1,7 +1,8 @@
 import { accountRoutes } from './account/account.routes';
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
-import { routePath } from 'hono/route';
+import { API_ROUTES } from '@openride/shared/api';
+import { type Context, Hono } from 'hono';
+import { matchedRoutes, routePath } from 'hono/route';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { ZodError } from 'zod';
@@ -23,7 +24,8 @@ import { fileRoutes, UPLOAD_PATH } from './files/files.routes';
 import type { AppEnv, Services } from './http/context';
 import { openApiRoutes } from './http/openapi';
 import { observabilityRoutes } from './http/observability.routes';
-import { contentSecurityPolicy, CSP_REPORT_PATH, inlineScriptHashes } from './http/csp';
+import { contentSecurityPolicy, CSP_REPORT_PATH, inlineScriptHashes, trustedOriginsOf } from './http/csp';
+import { fromOwnPages } from './http/same-origin';
 import { cspReportRoutes } from './http/csp-report.routes';
 import { mountWebApp } from './http/static';
 import { ACCEPTED_REQUEST_ID, requestContext } from './lib/request-context';
@@ -65,6 +67,9 @@ import { paymentRoutes } from './payments/payments.routes';
 import { demoEnabled } from './env';
 import { createSessionResolver } from './auth/session-cache';
 import { videoRoutes } from './video/video.routes';
+
+/** `METHOD path` of the writes whose contract takes no body: they accept an empty body with no content type. */
+const BODYLESS_WRITES = new Set(API_ROUTES.filter((r) => r.method !== 'GET' && !r.request?.body).map((r) => `${r.method} ${r.path}`));
 
 /** Answered without a session: no session is resolved for them (the backup route has its own token). */
 const PUBLIC_PATHS = new Set(['/api/health', '/api/health/ready', '/api/config', '/api/openapi.json', '/api/docs', '/api/system/backup', CSP_REPORT_PATH, '/api/payments/stripe/webhook']);
@@ -167,6 +172,17 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
     return next();
   });
 
+  // A write whose contract takes no body (a DELETE, a ticket's `resolve`) may come with no body and no content
+  // type, as third-party clients send it (decision 0082). A browser sends such a POST cross-site without asking
+  // first (`sendBeacon`), so it is answered only from this site's pages, by the upload's origin rule.
+  const trustedOrigins = trustedOriginsOf(services.env, services.publicUrl);
+  const isBodylessWrite = (c: Context<AppEnv>) => {
+    const length = c.req.header('content-length');
+    if ((length !== undefined && length !== '0') || c.req.header('transfer-encoding')) return false;
+    const handler = matchedRoutes(c).find((r) => r.method === c.req.method);
+    return handler !== undefined && BODYLESS_WRITES.has(`${handler.method} ${handler.path}`) && fromOwnPages((name) => c.req.header(name), trustedOrigins);
+  };
+
   // Our JSON endpoints accept JSON only: a cross-site form cannot send it without a CORS preflight,
   // which we never grant, so cookie-authenticated writes are safe from CSRF.
   app.use('/api/*', async (c, next) => {
@@ -174,7 +190,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
     // The upload is multipart/form-data: it checks the Origin itself (files.routes.ts), as the WebSocket does.
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !c.req.path.startsWith('/api/auth/') && c.req.path !== CSP_REPORT_PATH && !isUpload(c)) {
       const type = c.req.header('content-type') ?? '';
-      if (!type.startsWith('application/json')) {
+      if (!type.startsWith('application/json') && !(type === '' && isBodylessWrite(c))) {
         return c.json(new AppError('BAD_REQUEST', 'Content-Type must be application/json').toBody(), 415);
       }
     }

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { closeAfterAnswer } from '../http/close-after-answer';
 import { type AppEnv, requireUser, type Services } from '../http/context';
 import { trustedOriginsOf } from '../http/csp';
-import { isAllowedOrigin } from '../http/same-origin';
+import { fromOwnPages } from '../http/same-origin';
 import { AppError, badRequest, domainError, forbidden } from '../lib/errors';
 import { take } from '../lib/rate-limit';
 import { fileView } from './files.repo';
@@ -29,8 +29,7 @@ export function fileRoutes(services: Services) {
       // A cross-site page may post a multipart form without asking first (unlike JSON), carrying the cookie:
       // the Origin the browser writes is the defence, with the WebSocket's rule. Sec-Fetch-Site backs it up
       // for a browser that sent no Origin.
-      const site = c.req.header('sec-fetch-site');
-      if (!isAllowedOrigin(c.req.header('origin'), c.req.header('host'), trustedOrigins) || (!c.req.header('origin') && (site === 'cross-site' || site === 'same-site'))) {
+      if (!fromOwnPages((name) => c.req.header(name), trustedOrigins)) {
         throw forbidden("Uploads are accepted only from this site's own pages.");
       }
       if (!/^multipart\/form-data\s*;/i.test(contentType)) {

@@ -35,3 +35,14 @@ export function ownOrigins(request: Request | undefined): string[] {
 export function isAllowedOrigin(origin: string | undefined, host: string | undefined, trustedOrigins: readonly string[]): boolean {
   return !origin || trustedOrigins.includes(origin) || isSameOrigin(origin, host);
 }
+
+/**
+ * A request a browser may send cross-site without asking first (a multipart upload, a write with no body and no
+ * content type) is answered only when it comes from this site's pages: its `Origin` allowed by `isAllowedOrigin`,
+ * or, with no `Origin`, no `Sec-Fetch-Site` saying another site sent it (a script or the simulator sends neither).
+ */
+export function fromOwnPages(header: (name: string) => string | undefined, trustedOrigins: readonly string[]): boolean {
+  const origin = header('origin');
+  const site = header('sec-fetch-site');
+  return isAllowedOrigin(origin, header('host'), trustedOrigins) && !(!origin && (site === 'cross-site' || site === 'same-site'));
+}
