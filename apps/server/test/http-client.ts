@@ -1,6 +1,7 @@
 import { API_ROUTES } from '@openride/shared/api';
 import { errorBodySchema, type RouteContract } from '@openride/shared/contract';
 import { z } from 'zod';
+import { checkAgainstDocument } from './openapi-validator';
 
 const compiled = API_ROUTES.map((route) => ({
   route,
@@ -32,9 +33,12 @@ export function checkContract(method: string, url: URL, status: number, body: un
   else if (status >= 400) schema = errorBodySchema;
   else if (route) throw new Error(`${method} ${pathname} answered ${status}, which its contract (${route.method} ${route.path}) does not list`);
   else throw new Error(`${method} ${pathname} answered ${status} but no contract matches it`);
+  // The same answer through a standard JSON Schema 2020-12 validator, against the OpenAPI document (decision 0082).
+  if (route && method !== 'HEAD') checkAgainstDocument(route, status, contentType, body, body !== null);
   if (!schema) {
-    if (spec?.contentType && !contentType.startsWith(spec.contentType)) throw new Error(`${method} ${pathname} answered ${contentType}, its contract says ${spec.contentType}`);
-    if (!spec?.contentType && body !== null) throw new Error(`${method} ${pathname} ${status} has a body, its contract says none: ${JSON.stringify(body).slice(0, 200)}`);
+    const declared = typeof spec?.contentType === 'string' ? [spec.contentType] : spec?.contentType;
+    if (declared && !declared.some((type) => contentType.startsWith(type))) throw new Error(`${method} ${pathname} answered ${contentType}, its contract says ${declared.join(' or ')}`);
+    if (!declared && body !== null) throw new Error(`${method} ${pathname} ${status} has a body, its contract says none: ${JSON.stringify(body).slice(0, 200)}`);
     return;
   }
   if (method === 'HEAD') return;
@@ -58,6 +62,8 @@ export class TestClient {
 
   async request(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { origin: this.baseUrl, ...init.headers };
+    // `origin: ''`: no Origin at all, as a script or another server sends.
+    if (headers.origin === '') delete headers.origin;
     if (this.cookies.size) headers.cookie = this.cookieHeader;
     if (init.json !== undefined) headers['content-type'] = 'application/json';
     const url = new URL(path, this.baseUrl);
@@ -101,7 +107,7 @@ export class TestClient {
     return this.request(path, { method: 'PUT', json });
   }
   delete(path: string) {
-    // Writes send JSON's content type whatever their body (the CSRF defence answers 415 otherwise).
-    return this.request(path, { method: 'DELETE', headers: { 'content-type': 'application/json' } });
+    // No body and no content type: every DELETE's contract takes no body (decision 0082).
+    return this.request(path, { method: 'DELETE' });
   }
 }
