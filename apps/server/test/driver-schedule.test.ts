@@ -139,23 +139,23 @@ describe('next shift, in the city time zone', () => {
     const d = await approvedDriverOf(server, admin, 'Sched Tz');
     const week = [...TUESDAY_MORNING, { weekday: 4, start: '18:00', end: '20:00' }, { weekday: 5, start: '22:00', end: '24:00' }, { weekday: 6, start: '00:00', end: '03:30' }];
     expect((await put(d.client, { blocks: week })).status).toBe(200);
-    // Monday 2026-11-30 04:00 PST (12:00 UTC), and Monday 2027-07-05 04:00 PDT (11:00 UTC).
-    const winter = await getSchedule(db(), d.driverId, new Date('2026-11-30T12:00:00Z'));
-    expect(winter.next_shift).toEqual({ starts_at: '2026-12-01T15:00:00.000Z', ends_at: '2026-12-01T19:00:00.000Z', weekday: 2, start: '07:00', end: '11:00' });
-    const summer = await getSchedule(db(), d.driverId, new Date('2027-07-05T11:00:00Z'));
-    expect(summer.next_shift).toEqual({ starts_at: '2027-07-06T14:00:00.000Z', ends_at: '2027-07-06T18:00:00.000Z', weekday: 2, start: '07:00', end: '11:00' });
-    // Friday 2026-12-04 21:00 PST: the night shift Fri 22:00–24:00 + Sat 00:00–03:30 is one shift.
-    const friday = await getSchedule(db(), d.driverId, new Date('2026-12-05T05:00:00Z'));
-    expect(friday.next_shift).toEqual({ starts_at: '2026-12-05T06:00:00.000Z', ends_at: '2026-12-05T11:30:00.000Z', weekday: 5, start: '22:00', end: '03:30' });
+    // Monday 2031-11-24 04:00 PST (12:00 UTC), and Monday 2032-06-28 04:00 PDT (11:00 UTC).
+    const winter = await getSchedule(db(), d.driverId, new Date('2031-11-24T12:00:00Z'));
+    expect(winter.next_shift).toEqual({ starts_at: '2031-11-25T15:00:00.000Z', ends_at: '2031-11-25T19:00:00.000Z', weekday: 2, start: '07:00', end: '11:00' });
+    const summer = await getSchedule(db(), d.driverId, new Date('2032-06-28T11:00:00Z'));
+    expect(summer.next_shift).toEqual({ starts_at: '2032-06-29T14:00:00.000Z', ends_at: '2032-06-29T18:00:00.000Z', weekday: 2, start: '07:00', end: '11:00' });
+    // Friday 2031-11-28 21:00 PST: the night shift Fri 22:00–24:00 + Sat 00:00–03:30 is one shift.
+    const friday = await getSchedule(db(), d.driverId, new Date('2031-11-29T05:00:00Z'));
+    expect(friday.next_shift).toEqual({ starts_at: '2031-11-29T06:00:00.000Z', ends_at: '2031-11-29T11:30:00.000Z', weekday: 5, start: '22:00', end: '03:30' });
 
     // Time off over the first two hours of Tuesday's shift: it starts at 09:00. Over all of it: Thursday is next.
-    const partial = await d.client.post('/api/drivers/me/time-off', { starts_at: '2026-12-01T07:00:00-08:00', ends_at: '2026-12-01T09:00:00-08:00' });
+    const partial = await d.client.post('/api/drivers/me/time-off', { starts_at: '2031-11-25T07:00:00-08:00', ends_at: '2031-11-25T09:00:00-08:00' });
     expect(partial.status).toBe(201);
-    expect((await getSchedule(db(), d.driverId, new Date('2026-11-30T12:00:00Z'))).next_shift).toMatchObject({ starts_at: '2026-12-01T17:00:00.000Z', start: '09:00', end: '11:00' });
-    expect((await d.client.post('/api/drivers/me/time-off', { starts_at: '2026-12-01T00:00:00-08:00', ends_at: '2026-12-02T00:00:00-08:00', note: 'Dentist' })).status).toBe(201);
-    expect((await getSchedule(db(), d.driverId, new Date('2026-11-30T12:00:00Z'))).next_shift).toEqual({
-      starts_at: '2026-12-04T02:00:00.000Z',
-      ends_at: '2026-12-04T04:00:00.000Z',
+    expect((await getSchedule(db(), d.driverId, new Date('2031-11-24T12:00:00Z'))).next_shift).toMatchObject({ starts_at: '2031-11-25T17:00:00.000Z', start: '09:00', end: '11:00' });
+    expect((await d.client.post('/api/drivers/me/time-off', { starts_at: '2031-11-25T00:00:00-08:00', ends_at: '2031-11-26T00:00:00-08:00', note: 'Dentist' })).status).toBe(201);
+    expect((await getSchedule(db(), d.driverId, new Date('2031-11-24T12:00:00Z'))).next_shift).toEqual({
+      starts_at: '2031-11-28T02:00:00.000Z',
+      ends_at: '2031-11-28T04:00:00.000Z',
       weekday: 4,
       start: '18:00',
       end: '20:00',
@@ -176,17 +176,17 @@ describe('the shift reminder job', () => {
     ]);
     for (const d of [ready, online, away]) expect((await put(d.client, { blocks: TUESDAY_MORNING })).status).toBe(200);
     await db().updateTable('drivers').set({ status: 'available' }).where('id', '=', online.driverId).execute();
-    expect((await away.client.post('/api/drivers/me/time-off', { starts_at: '2026-12-01T06:00:00-08:00', ends_at: '2026-12-01T12:00:00-08:00' })).status).toBe(201);
+    expect((await away.client.post('/api/drivers/me/time-off', { starts_at: '2031-11-25T06:00:00-08:00', ends_at: '2031-11-25T12:00:00-08:00' })).status).toBe(201);
 
-    const shiftStart = new Date('2026-12-01T15:00:00Z'); // Tue 07:00 PST
-    const now = new Date('2026-12-01T14:40:00Z'); // 20 minutes before
+    const shiftStart = new Date('2031-11-25T15:00:00Z'); // Tue 07:00 PST
+    const now = new Date('2031-11-25T14:40:00Z'); // 20 minutes before
     const ours = (sent: Array<{ driver_id: string }>) => sent.filter((s) => [ready, online, away].some((d) => d.driverId === s.driver_id));
     // Too early (45 minutes before): nothing yet.
-    expect(ours(await sendShiftReminders(server.services, new Date('2026-12-01T14:15:00Z')))).toEqual([]);
+    expect(ours(await sendShiftReminders(server.services, new Date('2031-11-25T14:15:00Z')))).toEqual([]);
     // Two runs at once (two processes' jobs of the same slot), then a third later: one reminder.
     const [a, b] = await Promise.all([sendShiftReminders(server.services, now), sendShiftReminders(server.services, now)]);
     expect([...ours(a), ...ours(b)]).toEqual([{ driver_id: ready.driverId, shift_start: shiftStart.toISOString() }]);
-    expect(ours(await sendShiftReminders(server.services, new Date('2026-12-01T14:45:00Z')))).toEqual([]);
+    expect(ours(await sendShiftReminders(server.services, new Date('2031-11-25T14:45:00Z')))).toEqual([]);
 
     const reminded = await db()
       .selectFrom('driver_shift_reminders')
