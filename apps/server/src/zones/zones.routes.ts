@@ -1,7 +1,7 @@
-import { cityQuerySchema, createCitySchema, createZoneSchema, importZonesSchema, updateCitySchema, updateZoneSchema } from '@openride/shared/zones/schemas';
+import { zoneRoutes as zoneContract } from '@openride/shared/zones/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { createCity, updateCity } from './city-verbs';
 import { createZone, deleteZone, importZones, updateZone, zonesAsGeoJson } from './zone-verbs';
 import { listCities, listZones } from './zones.repo';
@@ -12,26 +12,21 @@ import { listCities, listZones } from './zones.repo';
  */
 export function zoneRoutes(services: Services) {
   const app = new Hono<AppEnv>();
-  for (const path of ['/api/admin/cities', '/api/admin/cities/*', '/api/admin/zones', '/api/admin/zones/*']) app.use(path, requireAdmin(services));
+  const on = mounter(app, services, zoneContract);
 
-  app.get('/api/admin/cities', async (c) => c.json({ items: await listCities(services.db) }));
-  app.post('/api/admin/cities', async (c) => c.json({ city: await createCity(services, requireUser(c).id, createCitySchema.parse(await c.req.json())) }, 201));
-  app.patch('/api/admin/cities/:id', async (c) =>
-    c.json({ city: await updateCity(services, requireUser(c).id, c.req.param('id'), updateCitySchema.parse(await c.req.json())) }),
-  );
+  on('GET /api/admin/cities', async () => ({ status: 200, body: { items: await listCities(services.db) } }));
+  on('POST /api/admin/cities', async ({ user, body }) => ({ status: 201, body: { city: await createCity(services, user.id, body) } }));
+  on('PATCH /api/admin/cities/:id', async ({ user, params, body }) => ({ status: 200, body: { city: await updateCity(services, user.id, params.id, body) } }));
 
-  app.get('/api/admin/zones', async (c) => c.json({ items: await listZones(services.db, cityQuerySchema.parse(c.req.query()).city_id) }));
-  app.post('/api/admin/zones', async (c) => c.json({ zone: await createZone(services, requireUser(c).id, createZoneSchema.parse(await c.req.json())) }, 201));
-  app.post('/api/admin/zones/import', async (c) => c.json({ items: await importZones(services, requireUser(c).id, importZonesSchema.parse(await c.req.json())) }, 201));
-  app.get('/api/admin/zones/export', async (c) => {
-    const { city_id } = cityQuerySchema.parse(c.req.query());
+  on('GET /api/admin/zones', async ({ query }) => ({ status: 200, body: { items: await listZones(services.db, query.city_id) } }));
+  on('POST /api/admin/zones', async ({ user, body }) => ({ status: 201, body: { zone: await createZone(services, user.id, body) } }));
+  on('POST /api/admin/zones/import', async ({ user, body }) => ({ status: 201, body: { items: await importZones(services, user.id, body) } }));
+  on('GET /api/admin/zones/export', async ({ c, query: { city_id } }) => {
     c.header('Content-Disposition', `attachment; filename="zones-${city_id}.geojson"`);
-    return c.json(zonesAsGeoJson(await listZones(services.db, city_id)));
+    return { status: 200, body: zonesAsGeoJson(await listZones(services.db, city_id)) };
   });
-  app.patch('/api/admin/zones/:id', async (c) =>
-    c.json({ zone: await updateZone(services, requireUser(c).id, c.req.param('id'), updateZoneSchema.parse(await c.req.json())) }),
-  );
-  app.delete('/api/admin/zones/:id', async (c) => c.json({ zone: await deleteZone(services, requireUser(c).id, c.req.param('id')) }));
+  on('PATCH /api/admin/zones/:id', async ({ user, params, body }) => ({ status: 200, body: { zone: await updateZone(services, user.id, params.id, body) } }));
+  on('DELETE /api/admin/zones/:id', async ({ user, params }) => ({ status: 200, body: { zone: await deleteZone(services, user.id, params.id) } }));
 
   return app;
 }
