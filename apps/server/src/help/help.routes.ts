@@ -1,8 +1,8 @@
-import { faqEntryInputSchema, faqMoveSchema } from '@openride/shared/help/schemas';
+import { helpRoutes as helpContract } from '@openride/shared/help/api';
 import { PUBLIC_MAX_AGE_S } from '@openride/shared/public/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { createFaqEntry } from './create-faq-entry';
 import { deleteFaqEntry } from './delete-faq-entry';
 import { listFaq } from './help.repo';
@@ -13,19 +13,18 @@ import { updateFaqEntry } from './update-faq-entry';
 export function helpRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   const { db } = services;
-  app.use('/api/admin/faq', requireAdmin(services));
-  app.use('/api/admin/faq/*', requireAdmin(services));
+  const on = mounter(app, services, helpContract);
 
-  app.get('/api/public/faq', async (c) => {
+  on('GET /api/public/faq', async ({ c }) => {
     const faq = await listFaq(db);
     c.header('cache-control', `public, max-age=${PUBLIC_MAX_AGE_S}`);
-    return c.json(faq);
+    return { status: 200, body: faq };
   });
 
-  app.post('/api/admin/faq', async (c) => c.json({ entry: await createFaqEntry(db, requireUser(c).id, faqEntryInputSchema.parse(await c.req.json())) }, 201));
-  app.put('/api/admin/faq/:id', async (c) => c.json({ entry: await updateFaqEntry(db, requireUser(c).id, c.req.param('id'), faqEntryInputSchema.parse(await c.req.json())) }));
-  app.delete('/api/admin/faq/:id', async (c) => c.json({ entry: await deleteFaqEntry(db, requireUser(c).id, c.req.param('id')) }));
-  app.post('/api/admin/faq/:id/move', async (c) => c.json(await moveFaqEntry(db, requireUser(c).id, c.req.param('id'), faqMoveSchema.parse(await c.req.json()))));
+  on('POST /api/admin/faq', async ({ user, body }) => ({ status: 201, body: { entry: await createFaqEntry(db, user.id, body) } }));
+  on('PUT /api/admin/faq/:id', async ({ user, params, body }) => ({ status: 200, body: { entry: await updateFaqEntry(db, user.id, params.id, body) } }));
+  on('DELETE /api/admin/faq/:id', async ({ user, params }) => ({ status: 200, body: { entry: await deleteFaqEntry(db, user.id, params.id) } }));
+  on('POST /api/admin/faq/:id/move', async ({ user, params, body }) => ({ status: 200, body: await moveFaqEntry(db, user.id, params.id, body) }));
 
   return app;
 }

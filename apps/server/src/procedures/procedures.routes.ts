@@ -1,7 +1,7 @@
-import { procedureCategoryParamsSchema, procedureInputSchema } from '@openride/shared/procedures/schemas';
+import { procedureRoutes as procedureContract } from '@openride/shared/procedures/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { getProcedure } from './get-procedure';
 import { currentProcedures, procedureVersions } from './procedures.repo';
 import { saveProcedureVersion } from './save-procedure-version';
@@ -9,26 +9,18 @@ import { saveProcedureVersion } from './save-procedure-version';
 /** /support-procedures (admins only, decision 0056): procedures per support category, versioned. */
 export function procedureRoutes(services: Services) {
   const app = new Hono<AppEnv>();
-  app.use('/api/admin/support-procedures', requireAdmin(services));
-  app.use('/api/admin/support-procedures/*', requireAdmin(services));
+  const on = mounter(app, services, procedureContract);
 
-  app.get('/api/admin/support-procedures', async (c) => c.json({ procedures: await currentProcedures(services.db) }));
+  on('GET /api/admin/support-procedures', async () => ({ status: 200, body: { procedures: await currentProcedures(services.db) } }));
 
-  app.get('/api/admin/support-procedures/:category', async (c) => {
-    const { category } = procedureCategoryParamsSchema.parse({ category: c.req.param('category') });
-    return c.json({ procedure: await getProcedure(services.db, category) });
-  });
+  on('GET /api/admin/support-procedures/:category', async ({ params }) => ({ status: 200, body: { procedure: await getProcedure(services.db, params.category) } }));
 
-  app.get('/api/admin/support-procedures/:category/versions', async (c) => {
-    const { category } = procedureCategoryParamsSchema.parse({ category: c.req.param('category') });
-    return c.json({ versions: await procedureVersions(services.db, category) });
-  });
+  on('GET /api/admin/support-procedures/:category/versions', async ({ params }) => ({ status: 200, body: { versions: await procedureVersions(services.db, params.category) } }));
 
-  app.post('/api/admin/support-procedures/:category/versions', async (c) => {
-    const { category } = procedureCategoryParamsSchema.parse({ category: c.req.param('category') });
-    const input = procedureInputSchema.parse(await c.req.json());
-    return c.json({ procedure: await saveProcedureVersion(services.db, requireUser(c).id, category, input) }, 201);
-  });
+  on('POST /api/admin/support-procedures/:category/versions', async ({ user, params, body }) => ({
+    status: 201,
+    body: { procedure: await saveProcedureVersion(services.db, user.id, params.category, body) },
+  }));
 
   return app;
 }

@@ -1,17 +1,8 @@
-import {
-  adminTicketMessageSchema,
-  assignTicketSchema,
-  contactSchema,
-  openTicketSchema,
-  supportTicketsQuerySchema,
-  ticketPrioritySchema,
-  ticketRatingSchema,
-  ticketReplySchema,
-} from '@openride/shared/support/schemas';
+import { supportRoutes as supportContract } from '@openride/shared/support/api';
 import { Hono } from 'hono';
 import { clientIp } from '../http/client-ip';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
 import { answerTicket } from './answer-ticket';
@@ -32,55 +23,30 @@ const EXPORT_PAGE = 500;
 /** Support tickets (issue 15, decision 0055): /support-tickets for riders, drivers and admins, and /contact. */
 export function supportRoutes(services: Services) {
   const app = new Hono<AppEnv>();
-  app.use('/api/admin/support-tickets', requireAdmin(services));
-  app.use('/api/admin/support-tickets/*', requireAdmin(services));
+  const on = mounter(app, services, supportContract);
 
-  app.post('/api/support/tickets', async (c) => {
-    const user = requireUser(c);
-    const input = openTicketSchema.parse(await c.req.json());
-    return c.json({ ticket: await openTicket(services, user.id, input) }, 201);
-  });
-  app.get('/api/support/tickets', async (c) => c.json({ tickets: await listMyTickets(services.db, requireUser(c).id) }));
-  app.get('/api/support/tickets/:id', async (c) => c.json(await getMyTicket(services.db, requireUser(c).id, c.req.param('id'))));
-  app.post('/api/support/tickets/:id/messages', async (c) => {
-    const user = requireUser(c);
-    const input = ticketReplySchema.parse(await c.req.json());
-    return c.json(await replyToTicket(services, user.id, c.req.param('id'), input));
-  });
-  app.post('/api/support/tickets/:id/rating', async (c) => {
-    const user = requireUser(c);
-    const { rating } = ticketRatingSchema.parse(await c.req.json());
-    return c.json(await rateTicket(services, user.id, c.req.param('id'), rating));
-  });
+  on('POST /api/support/tickets', async ({ user, body }) => ({ status: 201, body: { ticket: await openTicket(services, user.id, body) } }));
+  on('GET /api/support/tickets', async ({ user }) => ({ status: 200, body: { tickets: await listMyTickets(services.db, user.id) } }));
+  on('GET /api/support/tickets/:id', async ({ user, params }) => ({ status: 200, body: await getMyTicket(services.db, user.id, params.id) }));
+  on('POST /api/support/tickets/:id/messages', async ({ user, params, body }) => ({ status: 200, body: await replyToTicket(services, user.id, params.id, body) }));
+  on('POST /api/support/tickets/:id/rating', async ({ user, params, body }) => ({ status: 200, body: await rateTicket(services, user.id, params.id, body.rating) }));
 
-  app.post('/api/support/contact', async (c) => {
-    const input = contactSchema.parse(await c.req.json());
-    const answer = await submitContact(services, input, { ip: clientIp(c, services.env.TRUST_PROXY), userId: c.get('user')?.id ?? null });
+  on('POST /api/support/contact', async ({ c, user, body }) => {
+    const answer = await submitContact(services, body, { ip: clientIp(c, services.env.TRUST_PROXY), userId: user?.id ?? null });
     c.header('cache-control', 'no-store');
-    return c.json(answer, 201);
+    return { status: 201, body: answer };
   });
 
-  app.get('/api/admin/support-tickets', async (c) => {
-    const adminId = requireUser(c).id;
-    const query = supportTicketsQuerySchema.parse(c.req.query());
-    if (query.format === 'csv') return csvResponse('support-tickets', SUPPORT_TICKETS_CSV, pageThrough((cursor) => listSupportTickets(services.db, adminId, { ...query, cursor, limit: EXPORT_PAGE })));
-    return c.json(await listSupportTickets(services.db, adminId, query));
+  on('GET /api/admin/support-tickets', async ({ user, query }) => {
+    if (query.format === 'csv') return csvResponse('support-tickets', SUPPORT_TICKETS_CSV, pageThrough((cursor) => listSupportTickets(services.db, user.id, { ...query, cursor, limit: EXPORT_PAGE })));
+    return { status: 200, body: await listSupportTickets(services.db, user.id, query) };
   });
-  app.get('/api/admin/support-tickets/:id', async (c) => c.json(await getTicketForAdmin(services.db, requireUser(c).id, c.req.param('id'))));
-  app.post('/api/admin/support-tickets/:id/messages', async (c) => {
-    const input = adminTicketMessageSchema.parse(await c.req.json());
-    return c.json(await answerTicket(services, requireUser(c).id, c.req.param('id'), input));
-  });
-  app.post('/api/admin/support-tickets/:id/assign', async (c) => {
-    const { assignee_id } = assignTicketSchema.parse(await c.req.json());
-    return c.json(await assignTicket(services, requireUser(c).id, c.req.param('id'), assignee_id));
-  });
-  app.post('/api/admin/support-tickets/:id/priority', async (c) => {
-    const { priority } = ticketPrioritySchema.parse(await c.req.json());
-    return c.json(await setTicketPriority(services, requireUser(c).id, c.req.param('id'), priority));
-  });
-  app.post('/api/admin/support-tickets/:id/resolve', async (c) => c.json(await resolveTicket(services, requireUser(c).id, c.req.param('id'))));
-  app.post('/api/admin/support-tickets/:id/reopen', async (c) => c.json(await reopenTicket(services, requireUser(c).id, c.req.param('id'))));
+  on('GET /api/admin/support-tickets/:id', async ({ user, params }) => ({ status: 200, body: await getTicketForAdmin(services.db, user.id, params.id) }));
+  on('POST /api/admin/support-tickets/:id/messages', async ({ user, params, body }) => ({ status: 200, body: await answerTicket(services, user.id, params.id, body) }));
+  on('POST /api/admin/support-tickets/:id/assign', async ({ user, params, body }) => ({ status: 200, body: await assignTicket(services, user.id, params.id, body.assignee_id) }));
+  on('POST /api/admin/support-tickets/:id/priority', async ({ user, params, body }) => ({ status: 200, body: await setTicketPriority(services, user.id, params.id, body.priority) }));
+  on('POST /api/admin/support-tickets/:id/resolve', async ({ user, params }) => ({ status: 200, body: await resolveTicket(services, user.id, params.id) }));
+  on('POST /api/admin/support-tickets/:id/reopen', async ({ user, params }) => ({ status: 200, body: await reopenTicket(services, user.id, params.id) }));
 
   return app;
 }
