@@ -1,7 +1,7 @@
-import { farePolicyInputSchema, simulateFareSchema } from '@openride/shared/pricing/schemas';
+import { pricingAdminRoutes as pricingAdminContract } from '@openride/shared/pricing/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { createFarePolicy } from './create-fare-policy';
 import { listFarePolicies } from './list-fare-policies';
 import { simulateFare } from './simulate-fare';
@@ -10,16 +10,16 @@ import { simulateFare } from './simulate-fare';
 export function farePolicyRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
-  app.use('/api/admin/pricing/*', requireAdmin(services));
+  const on = mounter(app, services, pricingAdminContract);
 
-  app.get('/api/admin/pricing/:city', async (c) => c.json(await listFarePolicies(db, c.req.param('city'))));
+  on('GET /api/admin/pricing/:city', async ({ params }) => ({ status: 200, body: await listFarePolicies(db, params.city) }));
 
-  app.post('/api/admin/pricing/:city/policies', async (c) => {
-    const input = farePolicyInputSchema.parse(await c.req.json());
-    return c.json({ policy: await createFarePolicy(db, requireUser(c).id, c.req.param('city'), input) }, 201);
-  });
+  on('POST /api/admin/pricing/:city/policies', async ({ user, params, body }) => ({
+    status: 201,
+    body: { policy: await createFarePolicy(db, user.id, params.city, body) },
+  }));
 
-  app.post('/api/admin/pricing/simulate', async (c) => c.json(await simulateFare(db, simulateFareSchema.parse(await c.req.json()))));
+  on('POST /api/admin/pricing/simulate', async ({ body }) => ({ status: 200, body: await simulateFare(db, body) }));
 
   return app;
 }
