@@ -1,8 +1,7 @@
-import { adminReasonSchema } from '@openride/shared/admin/audit';
-import { customersQuerySchema } from '@openride/shared/customers/schemas';
+import { adminRoutes as adminContract } from '@openride/shared/admin/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
 import { getCustomerForOperator } from './get-customer-for-operator';
@@ -14,27 +13,24 @@ const EXPORT_PAGE = 500;
 /** /customer-management (admins only): the riders, and the block on an account. */
 export function customerRoutes(services: Services) {
   const app = new Hono<AppEnv>();
-  app.use('/api/admin/customers', requireAdmin(services));
-  app.use('/api/admin/customers/*', requireAdmin(services));
-  app.use('/api/admin/riders/*', requireAdmin(services));
+  const on = mounter(app, services, adminContract);
 
-  app.get('/api/admin/customers', async (c) => {
-    const query = customersQuerySchema.parse(c.req.query());
+  on('GET /api/admin/customers', async ({ query }) => {
     if (query.format === 'csv') return csvResponse('customers', CUSTOMERS_CSV, pageThrough((cursor) => listCustomers(services.db, { ...query, cursor, limit: EXPORT_PAGE })));
-    return c.json(await listCustomers(services.db, query));
+    return { status: 200, body: await listCustomers(services.db, query) };
   });
 
-  app.get('/api/admin/customers/:id', async (c) => c.json(await getCustomerForOperator(services, c.req.param('id'))));
+  on('GET /api/admin/customers/:id', async ({ params }) => ({ status: 200, body: await getCustomerForOperator(services, params.id) }));
 
-  app.post('/api/admin/riders/:id/block', async (c) => {
-    const { reason } = adminReasonSchema.parse(await c.req.json());
-    return c.json({ rider: await setRiderBlocked(services, requireUser(c).id, c.req.param('id'), { blocked: true, reason }) });
-  });
+  on('POST /api/admin/riders/:id/block', async ({ user, params, body }) => ({
+    status: 200,
+    body: { rider: await setRiderBlocked(services, user.id, params.id, { blocked: true, reason: body.reason }) },
+  }));
 
-  app.post('/api/admin/riders/:id/unblock', async (c) => {
-    const { reason } = adminReasonSchema.parse(await c.req.json());
-    return c.json({ rider: await setRiderBlocked(services, requireUser(c).id, c.req.param('id'), { blocked: false, reason }) });
-  });
+  on('POST /api/admin/riders/:id/unblock', async ({ user, params, body }) => ({
+    status: 200,
+    body: { rider: await setRiderBlocked(services, user.id, params.id, { blocked: false, reason: body.reason }) },
+  }));
 
   return app;
 }

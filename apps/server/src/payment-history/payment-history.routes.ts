@@ -1,6 +1,7 @@
-import { paymentHistoryQuerySchema } from '@openride/shared/payment-history/api';
+import { paymentHistoryRoutes as paymentHistoryContract } from '@openride/shared/payment-history/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { listPaymentHistory } from './list-payment-history';
 import { moneyReceipt, receiptRideFor } from './money-receipt';
 import { receiptPdf } from './receipt-pdf';
@@ -8,24 +9,19 @@ import { receiptPdf } from './receipt-pdf';
 /** The rider's money pages (decision 0039): /payment-history, a receipt per ride and its PDF. */
 export function paymentHistoryRoutes(services: Services) {
   const app = new Hono<AppEnv>();
+  const on = mounter(app, services, paymentHistoryContract);
 
-  app.get('/api/payments/history', async (c) => {
-    const user = requireUser(c);
-    const query = paymentHistoryQuerySchema.parse(c.req.query());
-    return c.json(await listPaymentHistory(services.db, user.id, query));
-  });
+  on('GET /api/payments/history', async ({ user, query }) => ({ status: 200, body: await listPaymentHistory(services.db, user.id, query) }));
 
   /** Its rider (with the money) or its driver (the fare lines). */
-  app.get('/api/rides/:id/receipt', async (c) => {
-    const user = requireUser(c);
-    const found = await receiptRideFor(services, user.id, c.req.param('id'), { admins: false, riderOnly: false });
-    return c.json({ receipt: await moneyReceipt(services, found.row, found.viewer) });
+  on('GET /api/rides/:id/receipt', async ({ user, params }) => {
+    const found = await receiptRideFor(services, user.id, params.id, { admins: false, riderOnly: false });
+    return { status: 200, body: { receipt: await moneyReceipt(services, found.row, found.viewer) } };
   });
 
   /** Its rider, or an admin. */
-  app.get('/api/rides/:id/receipt.pdf', async (c) => {
-    const user = requireUser(c);
-    const found = await receiptRideFor(services, user.id, c.req.param('id'), { admins: true, riderOnly: true });
+  on('GET /api/rides/:id/receipt.pdf', async ({ c, user, params }) => {
+    const found = await receiptRideFor(services, user.id, params.id, { admins: true, riderOnly: true });
     const pdf = await receiptPdf(await moneyReceipt(services, found.row, found.viewer));
     return c.body(new Uint8Array(pdf), 200, {
       'content-type': 'application/pdf',
