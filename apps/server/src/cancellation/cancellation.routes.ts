@@ -1,7 +1,7 @@
-import { cancellationPoliciesQuerySchema, cancellationPolicyInputSchema, zonePolicyInputSchema } from '@openride/shared/cancellation/schemas';
+import { cancellationRoutes as cancellationContract } from '@openride/shared/cancellation/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { listCancellationPolicies } from './list-cancellation-policies';
 import { updateCancellationPolicy } from './update-cancellation-policy';
 import { createZonePolicy, removeZonePolicy } from './zone-cancellation-policy';
@@ -9,22 +9,15 @@ import { createZonePolicy, removeZonePolicy } from './zone-cancellation-policy';
 /** /cancellation-policies (admins only): the rules for late cancels and no-shows (decision 0033). */
 export function cancellationRoutes(services: Services) {
   const app = new Hono<AppEnv>();
-  app.use('/api/admin/cancellation-policies', requireAdmin(services));
-  app.use('/api/admin/cancellation-policies/*', requireAdmin(services));
+  const on = mounter(app, services, cancellationContract);
 
-  app.get('/api/admin/cancellation-policies', async (c) => c.json({ policies: await listCancellationPolicies(services.db, cancellationPoliciesQuerySchema.parse(c.req.query())) }));
+  on('GET /api/admin/cancellation-policies', async ({ query }) => ({ status: 200, body: { policies: await listCancellationPolicies(services.db, query) } }));
 
-  app.put('/api/admin/cancellation-policies/:id', async (c) => {
-    const input = cancellationPolicyInputSchema.parse(await c.req.json());
-    return c.json({ policy: await updateCancellationPolicy(services, requireUser(c).id, c.req.param('id'), input) });
-  });
+  on('PUT /api/admin/cancellation-policies/:id', async ({ user, params, body }) => ({ status: 200, body: { policy: await updateCancellationPolicy(services, user.id, params.id, body) } }));
 
-  app.post('/api/admin/cancellation-policies', async (c) => {
-    const input = zonePolicyInputSchema.parse(await c.req.json());
-    return c.json({ policy: await createZonePolicy(services, requireUser(c).id, input) }, 201);
-  });
+  on('POST /api/admin/cancellation-policies', async ({ user, body }) => ({ status: 201, body: { policy: await createZonePolicy(services, user.id, body) } }));
 
-  app.delete('/api/admin/cancellation-policies/:id', async (c) => c.json({ policy: await removeZonePolicy(services, requireUser(c).id, c.req.param('id')) }));
+  on('DELETE /api/admin/cancellation-policies/:id', async ({ user, params }) => ({ status: 200, body: { policy: await removeZonePolicy(services, user.id, params.id) } }));
 
   return app;
 }
