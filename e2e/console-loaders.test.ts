@@ -45,8 +45,11 @@ const PAGES: ReadonlyArray<readonly [page: string, request: string]> = [
   ['/video-assets-generator', '/api/admin/cities'],
 ];
 
-/** Refetched once when the socket is ready (lib/realtime.ts: events sent before it opened were missed). */
-const SOCKET_CATCH_UP = ['/api/notifications', '/api/notifications/unread-count', '/api/drivers/me'];
+/**
+ * The chrome's, asked again by design: the notifications and driver record once when the socket is ready
+ * (lib/realtime.ts: events sent before it opened were missed), and the open SOS alerts on their poll.
+ */
+const CHROME_REFETCHED = ['/api/notifications', '/api/notifications/unread-count', '/api/drivers/me', '/api/admin/sos'];
 
 describe('console pages', () => {
   it('start their data request before the session has answered, and ask for nothing twice', async () => {
@@ -113,9 +116,8 @@ describe('console pages', () => {
       page.off('request', onRequest);
 
       if (!startedWhileHeld) late.push(`${path}: ${request} did not start before /api/me answered — ${calls.join(' ')}`);
-      // The prefetch and the page's hook share one cache entry: the same request is never made twice. (The
-      // chrome's notifications and driver record are asked again, by design, when the socket first opens.)
-      const repeated = calls.filter((c, i) => calls.indexOf(c) !== i && !SOCKET_CATCH_UP.some((p) => c.startsWith(`${p}?`)));
+      // The prefetch and the page's hook share one cache entry: the same request is never made twice.
+      const repeated = calls.filter((c, i) => calls.indexOf(c) !== i && !CHROME_REFETCHED.some((p) => c.startsWith(`${p}?`)));
       expect(repeated, `${path}: ${calls.join(' ')}`).toEqual([]);
     }
     expect(late).toEqual([]);

@@ -40,8 +40,7 @@ import { vehicleRoutes } from './vehicles/api';
 import { videoRoutes } from './video/api';
 import { zoneRoutes } from './zones/api';
 
-/** Every route of the HTTP API, domain by domain: what the OpenAPI document and the coverage test read. */
-export const API_ROUTES: readonly RouteContract[] = [
+const ALL_ROUTES = [
   ...systemRoutes,
   ...authRoutes,
   ...otpRoutes,
@@ -84,4 +83,10 @@ export const API_ROUTES: readonly RouteContract[] = [
   ...promotionRoutes,
   ...corporateInvoiceRoutes,
   ...corporateRoutes,
-];
+] as const;
+
+/** Every route of the HTTP API, domain by domain: what the OpenAPI document and the coverage test read. */
+export const API_ROUTES: readonly RouteContract[] = ALL_ROUTES;
+
+/** Every route with its literal method, path and schemas: what the web's typed `call('GET /api/…')` reads (types only). */
+export type ApiRoute = (typeof ALL_ROUTES)[number];

@@ -2,13 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { Coverage } from '@openride/shared/schedule/schemas';
 import { api } from '@/lib/api';
 
-export function useCoverageCities() {
-  return useQuery({
-    queryKey: ['admin', 'cities'] as const,
-    queryFn: ({ signal }) => api<{ items: Array<{ id: string; name: string }> }>('/api/admin/cities', { signal }).then((r) => r.items),
-  });
-}
-
 /** GET /api/admin/schedule-coverage for a city: scheduled drivers per hour of the coming week beside rides per hour (decision 0047). */
 export function useCoverage(cityId: string) {
   return useQuery({

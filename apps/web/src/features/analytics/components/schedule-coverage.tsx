@@ -4,7 +4,8 @@ import { type CoverageCell, WEEKDAY_SHORT } from '@openride/shared/schedule/sche
 import { CityPicker } from '@/components/ui/city-picker';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { cn } from '@/lib/cn';
-import { useCoverage, useCoverageCities } from '../api/coverage';
+import { useCoverage } from '../api/coverage';
+import { useAdminCities } from '@/lib/admin-cities';
 
 const text = scheduleText.coverage;
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
@@ -22,7 +23,7 @@ function tone(c: CoverageCell) {
  * hour with its scheduled drivers over the rides it had on average the last 4 weeks, and the hour most short.
  */
 export function ScheduleCoverage() {
-  const cities = useCoverageCities();
+  const cities = useAdminCities();
   const [picked, setPicked] = useState('');
   const cityId = picked || cities.data?.[0]?.id || '';
   const coverage = useCoverage(cityId);

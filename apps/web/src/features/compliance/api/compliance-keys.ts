@@ -10,6 +10,5 @@ export const complianceKeys = {
   driver: (driverId: string) => ['admin', 'drivers', driverId, 'compliance'] as const,
   /** GET /api/admin/document-types?city=ID. */
   types: (cityId: string) => ['admin', 'document-types', cityId] as const,
-  cities: ['admin', 'cities'] as const,
 };
 export const auditLogKey = ['admin', 'audit-log'] as const;

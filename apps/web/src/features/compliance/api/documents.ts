@@ -1,9 +1,10 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentReviewInput, DocumentTypesInput, DocumentUploadInput } from '@openride/shared/compliance/schemas';
 import type { AdminDocument, CityDocumentTypes, DriverCompliance, DriverDocument, OwnDocuments } from '@openride/shared/compliance/views';
 import { firstListRequest, listQuery } from '@/components/ui/list-query';
 import { api } from '@/lib/api';
 import { auditLogKey, complianceKeys } from './compliance-keys';
+import { adminCitiesQuery } from '@/lib/admin-cities';
 
 export type { AdminDocument, CityDocumentTypes, DriverCompliance, DriverDocument, OwnDocuments };
 
@@ -61,18 +62,12 @@ export function useReviewDocument() {
   });
 }
 
-/** GET /api/admin/cities (the zones feature's key, the same answer). */
-export const documentCitiesQuery = () =>
-  queryOptions({ queryKey: complianceKeys.cities, queryFn: ({ signal }) => api<{ items: Array<{ id: string; name: string }> }>('/api/admin/cities', { signal }).then((r) => r.items) });
-
-export const useDocumentCities = () => useQuery(documentCitiesQuery());
-
 /** /document-review's route loader (decision 0080): the queue's first page and the cities (its filter, the requirements' picker). */
 export function prefetchDocumentReview(client: QueryClient) {
   const request = firstListRequest(documentQueueList.params, documentQueueList.defaultSort);
   return Promise.all([
     client.prefetchInfiniteQuery(listQuery<AdminDocument>({ endpoint: documentQueueList.endpoint, queryKey: documentQueueList.queryKey, request })),
-    client.prefetchQuery(documentCitiesQuery()),
+    client.prefetchQuery(adminCitiesQuery()),
   ]);
 }
 

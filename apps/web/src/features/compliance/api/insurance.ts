@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import type { AdminPolicy, PolicyInput, PolicyList, PolicyReviewInput, PolicyView } from '@openride/shared/compliance/insurance';
 import { api } from '@/lib/api';
 import { insuranceKeys } from './insurance-keys';
+import { adminCitiesQuery } from '@/lib/admin-cities';
 
 export type { AdminPolicy, PolicyList, PolicyView };
 const auditKey = ['admin', 'audit-log'] as const;
@@ -35,19 +36,12 @@ export function useAdminPolicies(list: PolicyList, city: string) {
   return useQuery(adminPoliciesQuery(list, city));
 }
 
-const insuranceCitiesQuery = () =>
-  queryOptions({ queryKey: insuranceKeys.cities, queryFn: ({ signal }) => api<{ items: Array<{ id: string; name: string }> }>('/api/admin/cities', { signal }).then((r) => r.items) });
-
-export function useInsuranceCities() {
-  return useQuery(insuranceCitiesQuery());
-}
-
 /** The list and the city /insurance-verification opens on: in review, every city. */
 export const INSURANCE_FIRST_LIST = { list: 'review', city: '' } as const satisfies { list: PolicyList; city: string };
 
 /** /insurance-verification's route loader: the policies in review in every city and the city picker, started with the route. */
 export const prefetchInsuranceVerification = (client: QueryClient) =>
-  Promise.all([client.prefetchQuery(adminPoliciesQuery(INSURANCE_FIRST_LIST.list, INSURANCE_FIRST_LIST.city)), client.prefetchQuery(insuranceCitiesQuery())]);
+  Promise.all([client.prefetchQuery(adminPoliciesQuery(INSURANCE_FIRST_LIST.list, INSURANCE_FIRST_LIST.city)), client.prefetchQuery(adminCitiesQuery())]);
 
 /** Verify, reject (POST …/review) or revoke (POST …/revoke); the lists and the audit log follow. */
 export function useDecidePolicy() {

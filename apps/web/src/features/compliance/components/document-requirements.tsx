@@ -9,7 +9,8 @@ import { toast } from '@/components/ui/use-toast';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { type CityDocumentTypes, useDocumentCities, useDocumentTypes, useSetDocumentTypes } from '../api/documents';
+import { type CityDocumentTypes, useDocumentTypes, useSetDocumentTypes } from '../api/documents';
+import { useAdminCities } from '@/lib/admin-cities';
 
 const text = documentText.admin;
 
@@ -18,7 +19,7 @@ const text = documentText.admin;
  * and back. Saved as a whole (audited); a kind newly required holds the city's drivers who lack it at once.
  */
 export function DocumentRequirements() {
-  const cities = useDocumentCities();
+  const cities = useAdminCities();
   const [picked, setPicked] = useState<string | null>(null);
   const cityId = picked ?? cities.data?.[0]?.id ?? null;
   const types = useDocumentTypes(cityId);

@@ -15,9 +15,10 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { complianceKeys } from '../api/compliance-keys';
-import { type AdminDocument, documentQueueList, QUEUE_POLL_MS, useDocumentCities, useDriverCompliance, useReviewDocument } from '../api/documents';
+import { type AdminDocument, documentQueueList, QUEUE_POLL_MS, useDriverCompliance, useReviewDocument } from '../api/documents';
 import { DocumentRequirements } from './document-requirements';
 import { StatusBadge } from './status-badge';
+import { useAdminCities } from '@/lib/admin-cities';
 
 const text = documentText.admin;
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -31,7 +32,7 @@ const kindOptions = UPLOADABLE_DOCUMENT_KINDS.map((kind) => ({ value: kind, labe
  */
 export function DocumentReviewPage() {
   const client = useQueryClient();
-  const cities = useDocumentCities();
+  const cities = useAdminCities();
   const [selected, setSelected] = useState<AdminDocument | null>(null);
   const panel = useRef<HTMLElement>(null);
 

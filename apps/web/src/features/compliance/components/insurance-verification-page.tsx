@@ -14,7 +14,8 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { INSURANCE_FIRST_LIST, useAdminPolicies, useDecidePolicy, useInsuranceCities } from '../api/insurance';
+import { INSURANCE_FIRST_LIST, useAdminPolicies, useDecidePolicy } from '../api/insurance';
+import { useAdminCities } from '@/lib/admin-cities';
 
 const text = insuranceText.admin;
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -28,7 +29,7 @@ export function InsuranceVerificationPage() {
   const [list, setList] = useState<PolicyList>(INSURANCE_FIRST_LIST.list);
   const [city, setCity] = useState<string>(INSURANCE_FIRST_LIST.city);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const cities = useInsuranceCities();
+  const cities = useAdminCities();
   const policies = useAdminPolicies(list, city);
   const items = policies.data ?? [];
   const selected = items.find((p) => p.id === selectedId) ?? items[0];

@@ -13,14 +13,9 @@ export const corporateKeys = {
   detail: (id: string) => ['corporate', 'company', id] as const,
   invitation: (token: string) => ['corporate', 'invitation', token] as const,
   check: (companyId: string, body: unknown) => ['corporate', 'check', companyId, body] as const,
-  cities: ['admin', 'companies', 'cities'] as const,
 };
 const auditKey = ['admin', 'audit-log'] as const;
 
-/** GET /api/admin/cities, for a new company's city. */
-export function useCompanyCities() {
-  return useQuery({ queryKey: corporateKeys.cities, queryFn: ({ signal }) => api<{ items: { id: string; name: string; currency: string }[] }>('/api/admin/cities', { signal }).then((r) => r.items) });
-}
 
 /** POST /api/admin/companies. */
 export function useCreateCompany() {

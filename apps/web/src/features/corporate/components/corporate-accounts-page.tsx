@@ -25,13 +25,13 @@ import {
   useAcceptInvitation,
   useAdminCompany,
   useCompanyAction,
-  useCompanyCities,
   useCompanyDetail,
   useCreateCompany,
   useInvitation,
   useMyCompanies,
   useUpdateCompany,
 } from '../api/corporate';
+import { useAdminCities } from '@/lib/admin-cities';
 
 const text = corporateText;
 /** Where a later slice composes a company's invoices (the route module passes it; decision 0067). */
@@ -157,7 +157,7 @@ function PlatformCompanies({ invoices }: { invoices?: InvoicesSlot }) {
 }
 
 function NewCompany() {
-  const cities = useCompanyCities();
+  const cities = useAdminCities();
   const create = useCreateCompany();
   const [form, setForm] = useState({ city_id: '', name: '', billing_email: '', credit: '', admin_email: '' });
   const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));

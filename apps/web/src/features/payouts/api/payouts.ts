@@ -3,6 +3,7 @@ import type { EarningsPeriod } from '@openride/shared/payouts/schemas';
 import type { CashReceived } from '@openride/shared/payouts/schemas';
 import type { Collection, DriverEarnings, DriverStanding, PayoutRun, Statement, StatementResponse } from '@openride/shared/payouts/views';
 import { api } from '@/lib/api';
+import { adminCitiesQuery } from '@/lib/admin-cities';
 
 export type { Collection, DriverEarnings, PayoutRun, Statement, StatementResponse };
 
@@ -34,17 +35,6 @@ export const statementCsvHref = (week: string) => `/api/drivers/me/statements/${
 const runsKey = ['admin', 'payout-runs'] as const;
 const collectionsKey = ['admin', 'collections'] as const;
 
-/** GET /api/admin/cities: the run's city picker; one definition for the hook and the route loader (decision 0080). */
-const citiesQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'cities'] as const,
-    queryFn: ({ signal }) => api<{ items: Array<{ id: string; name: string }> }>('/api/admin/cities', { signal }).then((r) => r.items),
-  });
-
-export function useCities() {
-  return useQuery(citiesQuery());
-}
-
 /** GET /api/admin/payout-runs: every run, newest first. */
 const payoutRunsQuery = () =>
   queryOptions({ queryKey: runsKey, queryFn: ({ signal }) => api<{ runs: PayoutRun[] }>('/api/admin/payout-runs', { signal }).then((r) => r.runs) });
@@ -54,7 +44,7 @@ export function usePayoutRuns() {
 }
 
 /** /driver-payouts' route loader: its first tab's runs and city picker, started with the route. */
-export const prefetchDriverPayouts = (client: QueryClient) => Promise.all([client.prefetchQuery(payoutRunsQuery()), client.prefetchQuery(citiesQuery())]);
+export const prefetchDriverPayouts = (client: QueryClient) => Promise.all([client.prefetchQuery(payoutRunsQuery()), client.prefetchQuery(adminCitiesQuery())]);
 export const exportHref = (runId: string) => `/api/admin/payout-runs/${encodeURIComponent(runId)}/export`;
 
 function useInvalidate() {

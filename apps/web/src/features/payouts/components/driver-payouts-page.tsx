@@ -16,7 +16,8 @@ import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
-import { type Collection, exportHref, type PayoutRun, useCities, useCollections, usePayoutRuns, useRecordCash, useRunAction } from '../api/payouts';
+import { type Collection, exportHref, type PayoutRun, useCollections, usePayoutRuns, useRecordCash, useRunAction } from '../api/payouts';
+import { useAdminCities } from '@/lib/admin-cities';
 
 const text = payoutsText.admin;
 type Tab = 'runs' | 'collections';
@@ -43,7 +44,7 @@ export function DriverPayoutsPage() {
 
 function RunsPanel() {
   const runs = usePayoutRuns();
-  const cities = useCities();
+  const cities = useAdminCities();
   const action = useRunAction();
   const [city, setCity] = useState('');
   const cityId = city || cities.data?.[0]?.id || '';

@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import type { Backtest, Promotion, PromoRedemption } from '@openride/shared/promotions/views';
 import { firstListRequest, listQuery } from '@/components/ui/list-query';
 import { api } from '@/lib/api';
+import { adminCitiesQuery } from '@/lib/admin-cities';
 
 export type { Backtest, Promotion, PromoRedemption };
 
@@ -9,7 +10,6 @@ export type { Backtest, Promotion, PromoRedemption };
 export const promotionKeys = {
   list: ['admin', 'promotions'] as const,
   redemptions: (id: string) => ['admin', 'promotions', id, 'redemptions'] as const,
-  cities: ['admin', 'promotions', 'cities'] as const,
   one: (id: string) => ['admin', 'promotions', id] as const,
   zones: (cityId: string) => ['admin', 'promotions', 'zones', cityId] as const,
 };
@@ -18,11 +18,6 @@ const auditKey = ['admin', 'audit-log'] as const;
 /** The promotions' list in the admin kit's table: its endpoint, key and first order (the table and the route's prefetch). */
 export const promotionsList = { endpoint: '/api/admin/promotions', queryKey: promotionKeys.list, defaultSort: { id: 'created_at', dir: 'desc' } } as const;
 
-/** GET /api/admin/cities, for the city of a new promotion (the form and the route loader). */
-export const promotionCitiesQuery = () =>
-  queryOptions({ queryKey: promotionKeys.cities, queryFn: ({ signal }) => api<{ items: { id: string; name: string; currency: string }[] }>('/api/admin/cities', { signal }).then((r) => r.items) });
-
-export const usePromotionCities = () => useQuery(promotionCitiesQuery());
 
 /**
  * /promo-codes' route loader (decision 0080): the list's first page and the new promotion form's cities,
@@ -32,7 +27,7 @@ export function prefetchPromoCodes(client: QueryClient) {
   const request = firstListRequest({}, promotionsList.defaultSort);
   return Promise.all([
     client.prefetchInfiniteQuery(listQuery<Promotion>({ endpoint: promotionsList.endpoint, queryKey: promotionsList.queryKey, request })),
-    client.fetchQuery(promotionCitiesQuery()).then(
+    client.fetchQuery(adminCitiesQuery()).then(
       (cities) => (cities[0] ? client.prefetchQuery(promotionZonesQuery(cities[0].id)) : undefined),
       () => undefined, // as prefetchQuery: the form's own query shows the failure
     ),

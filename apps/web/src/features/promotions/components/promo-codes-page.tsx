@@ -17,11 +17,11 @@ import {
   useBacktest,
   useCreatePromotion,
   usePromotion,
-  usePromotionCities,
   usePromotionStatus,
   usePromotionZones,
   useUpdatePromotion,
 } from '../api/promotions';
+import { useAdminCities } from '@/lib/admin-cities';
 
 const text = promotionsText;
 
@@ -315,7 +315,7 @@ const bodyOf = (form: FormState, cityId: string) => ({
  * sent with the version read (a stale edit is refused and says so).
  */
 function PromotionForm({ promotion, onDone }: { promotion?: Promotion; onDone?: (savedCode?: string) => void }) {
-  const cities = usePromotionCities();
+  const cities = useAdminCities();
   const create = useCreatePromotion();
   const update = useUpdatePromotion();
   const mutation = promotion ? update : create;

@@ -2,12 +2,12 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import type { SurgeRule } from '@openride/shared/surge/surge';
 import type { SurgeOverview, SurgeTimeline, SurgeZoneView } from '@openride/shared/surge/views';
 import { api } from '@/lib/api';
+import { adminCitiesQuery } from '@/lib/admin-cities';
 
 export const surgeKeys = {
   all: ['admin', 'surge'] as const,
   overview: (cityId: string) => ['admin', 'surge', cityId] as const,
   timeline: (zoneId: string) => ['admin', 'surge', 'timeline', zoneId] as const,
-  cities: ['admin', 'surge', 'cities'] as const,
 };
 
 /** The multiplier is updated every minute by the server: read it every 15 s while the page is open. */
@@ -38,21 +38,9 @@ export function useSurgeTimeline(zoneId: string | null) {
   });
 }
 
-/** GET /api/admin/cities: the city selector. */
-const surgeCitiesQuery = () =>
-  queryOptions({
-    queryKey: surgeKeys.cities,
-    queryFn: ({ signal }) => api<{ items: Array<{ id: string; name: string }> }>('/api/admin/cities', { signal }),
-    staleTime: 60_000,
-  });
-
-export function useSurgeCities() {
-  return useQuery(surgeCitiesQuery());
-}
-
 /** /surge-pricing's route loader: the address's city now and the city selector, started with the route. */
 export const prefetchSurgePricing = (client: QueryClient, url: URL) =>
-  Promise.all([client.prefetchQuery(surgeOverviewQuery(surgeCity(url.searchParams))), client.prefetchQuery(surgeCitiesQuery())]);
+  Promise.all([client.prefetchQuery(surgeOverviewQuery(surgeCity(url.searchParams))), client.prefetchQuery(adminCitiesQuery())]);
 
 function useOverviewWrite<V>(cityId: string, request: (vars: V) => Promise<SurgeOverview>) {
   const client = useQueryClient();

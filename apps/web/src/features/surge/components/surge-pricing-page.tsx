@@ -16,9 +16,10 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { CityPicker } from '@/components/ui/city-picker';
 import { cn } from '@/lib/cn';
-import { surgeCity, useSetDemoRush, useSetSurgeFrozen, useSurgeCities, useSurgeOverride, useSurgeOverview, useSurgeTimeline } from '../api/surge';
+import { surgeCity, useSetDemoRush, useSetSurgeFrozen, useSurgeOverride, useSurgeOverview, useSurgeTimeline } from '../api/surge';
 import { LEGEND_TENTHS, surgeColour } from '../lib/surge-colours';
 import { SurgeRuleForm } from './surge-rule-form';
+import { useAdminCities } from '@/lib/admin-cities';
 
 const SurgeTimelineChart = lazy(() => import('./surge-timeline-chart'));
 const text = surgeText.page;
@@ -57,7 +58,7 @@ function areasOf(zones: SurgeZoneView[]): MapArea[] {
 export function SurgePricingPage() {
   const [params, setParams] = useSearchParams();
   const cityId = surgeCity(params);
-  const cities = useSurgeCities();
+  const cities = useAdminCities();
   const overview = useSurgeOverview(cityId);
   const [selected, setSelected] = useState<string | null>(null);
   const data = overview.data;
@@ -72,7 +73,7 @@ export function SurgePricingPage() {
           <CityPicker
             inline
             label={text.city}
-            cities={cities.data.items}
+            cities={cities.data}
             value={cityId}
             onChange={(id) => {
               setSelected(null);

@@ -10,7 +10,6 @@ export const vehicleKeys = {
   own: ['vehicles'] as const,
   queue: ['admin', 'vehicles'] as const,
   rules: (cityId: string) => ['admin', 'vehicle-rules', cityId] as const,
-  cities: ['admin', 'cities'] as const,
 };
 const auditKey = ['admin', 'audit-log'] as const;
 
@@ -84,7 +83,3 @@ export function useSetVehicleRules(cityId: string) {
   });
 }
 
-/** GET /api/admin/cities: the cities whose rules the admin sets (the zones feature's key, the same answer). */
-export function useRuleCities() {
-  return useQuery({ queryKey: vehicleKeys.cities, queryFn: ({ signal }) => api<{ items: Array<{ id: string; name: string }> }>('/api/admin/cities', { signal }).then((r) => r.items) });
-}

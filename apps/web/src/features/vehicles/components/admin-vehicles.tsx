@@ -13,7 +13,8 @@ import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
-import { type AdminVehicle, type CityVehicleRules, useReviewVehicle, useRuleCities, useSetVehicleRules, useVehicleRules, vehicleKeys } from '../api/vehicles';
+import { type AdminVehicle, type CityVehicleRules, useReviewVehicle, useSetVehicleRules, useVehicleRules, vehicleKeys } from '../api/vehicles';
+import { useAdminCities } from '@/lib/admin-cities';
 
 const text = vehicleText.admin;
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -113,7 +114,7 @@ export function AdminVehicles() {
 
 /** Each city's ride-type rules: Comfort's model year and seats, XL's seats. */
 function RulesSection() {
-  const cities = useRuleCities();
+  const cities = useAdminCities();
   const [picked, setPicked] = useState<string | null>(null);
   const cityId = picked ?? cities.data?.[0]?.id ?? null;
   const rules = useVehicleRules(cityId);

@@ -1,10 +1,10 @@
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoFigures } from '@openride/shared/video/schemas';
 import { api } from '@/lib/api';
+import { adminCitiesQuery } from '@/lib/admin-cities';
 
 export const videoKeys = {
   figures: (cityId: string) => ['admin', 'video-figures', cityId] as const,
-  cities: ['admin', 'cities'] as const,
 };
 
 /** GET /api/admin/video-figures?city=: the live figures the templates draw; one definition for the page and its route loader (decision 0080). */
@@ -19,23 +19,11 @@ export function useVideoFigures(cityId: string) {
   return useQuery({ ...videoFiguresQuery(cityId), enabled: cityId !== '', placeholderData: keepPreviousData });
 }
 
-/** GET /api/admin/cities: the city picker (the same answer the other admin pages read). */
-const videoCitiesQuery = () =>
-  queryOptions({
-    queryKey: videoKeys.cities,
-    queryFn: ({ signal }) => api<{ items: Array<{ id: string; name: string }> }>('/api/admin/cities', { signal }).then((r) => r.items),
-    staleTime: 60_000,
-  });
-
-export function useVideoCities() {
-  return useQuery(videoCitiesQuery());
-}
-
 /**
  * /video-assets-generator's route loader: the cities, and the figures of the address's `?city=` when it names
  * one (without it the page draws the first city's, which only the cities' answer knows), started with the route.
  */
 export function prefetchVideoAssets(client: QueryClient, url: URL) {
   const city = url.searchParams.get('city');
-  return Promise.all([client.prefetchQuery(videoCitiesQuery()), city ? client.prefetchQuery(videoFiguresQuery(city)) : undefined]);
+  return Promise.all([client.prefetchQuery(adminCitiesQuery()), city ? client.prefetchQuery(videoFiguresQuery(city)) : undefined]);
 }

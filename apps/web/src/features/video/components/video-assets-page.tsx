@@ -9,7 +9,7 @@ import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
-import { useVideoCities, useVideoFigures } from '../api/video-figures';
+import { useVideoFigures } from '../api/video-figures';
 import { normaliseHex } from '../lib/colour';
 import { measureWith } from '../lib/draw';
 import { DEFAULT_ACCENT, DEFAULT_PRIMARY, FORMAT_IDS, type FormatId, FORMATS, TEMPLATE_IDS, type TemplateId } from '../lib/formats';
@@ -17,6 +17,7 @@ import { layoutScene, type Measure } from '../lib/layout';
 import { buildScene, type SceneFigures } from '../lib/scene';
 import { VideoPreview } from './video-preview';
 import { VideoRender } from './video-render';
+import { useAdminCities } from '@/lib/admin-cities';
 
 const text = videoText.page;
 
@@ -46,7 +47,7 @@ function sceneFiguresOf(f: VideoFigures): SceneFigures {
 /** /video-assets-generator (admins): a city's marketing video from a template, drawn and recorded in the browser. */
 export function VideoAssetsPage() {
   const [params, setParams] = useSearchParams();
-  const cities = useVideoCities();
+  const cities = useAdminCities();
   const cityId = params.get('city') || cities.data?.[0]?.id || '';
   const figures = useVideoFigures(cityId);
 

@@ -2,24 +2,17 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import type { CreateCityInput, CreateZoneInput, ImportZonesInput, UpdateCityInput, UpdateZoneInput } from '@openride/shared/zones/schemas';
 import type { AdminCity, TestPoint, Zone } from '@openride/shared/zones/views';
 import { api } from '@/lib/api';
+import { adminCitiesKey, adminCitiesQuery } from '@/lib/admin-cities';
 
 export type { AdminCity, TestPoint, Zone };
 
 /** Every key of the zones domain. */
 export const zoneKeys = {
-  cities: ['admin', 'cities'] as const,
+  cities: adminCitiesKey,
   zones: (cityId: string) => ['admin', 'zones', cityId] as const,
   testPoint: (lat: number, lng: number) => ['admin', 'zones', 'test-point', lat, lng] as const,
 };
 const auditKey = ['admin', 'audit-log'] as const;
-
-/** GET /api/admin/cities: one definition for the hook and the route loaders (decision 0080). */
-export const citiesQuery = () =>
-  queryOptions({ queryKey: zoneKeys.cities, queryFn: ({ signal }) => api<{ items: AdminCity[] }>('/api/admin/cities', { signal }).then((r) => r.items) });
-
-export function useCities() {
-  return useQuery(citiesQuery());
-}
 
 /** GET /api/admin/zones?city_id=…: every zone of the city, highest priority first. */
 export const zonesQuery = (cityId: string) =>
@@ -36,7 +29,7 @@ export function useZones(cityId: string | null) {
  * /geofence-management's route loader: the cities, started with the route. The page shows the first city's
  * zones, and which city is first is that answer's, so the zones are not prefetched.
  */
-export const prefetchGeofenceManagement = (client: QueryClient) => client.prefetchQuery(citiesQuery());
+export const prefetchGeofenceManagement = (client: QueryClient) => client.prefetchQuery(adminCitiesQuery());
 
 /** A city's zones started early (the route of /pricing-settings, which offers its pricing zones). */
 export const prefetchZones = (client: QueryClient, cityId: string) => client.prefetchQuery(zonesQuery(cityId));

@@ -11,12 +11,13 @@ import { toast } from '@/components/ui/use-toast';
 import { CityPicker } from '@/components/ui/city-picker';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { useCities, useDeleteZone, useSaveZone, useZones, type Zone } from '../api/zones';
+import { useDeleteZone, useSaveZone, useZones, type Zone } from '../api/zones';
 import { type Corner, cornersOf, polygonsForMap } from '../lib/geometry';
 import { CityForm } from './city-form';
 import { ImportExportZones } from './import-zones';
 import { TestPointPanel } from './test-point-panel';
 import { type ZoneDraft, ZoneForm } from './zone-form';
+import { useAdminCities } from '@/lib/admin-cities';
 
 type Mode = { kind: 'idle' } | { kind: 'zone'; drawing: boolean } | { kind: 'test' };
 
@@ -25,7 +26,7 @@ const newDraft = (): ZoneDraft => ({ zone: null, name: '', type: 'pricing_zone',
 
 /** /geofence-management: a city's service areas and zones on the map, drawn, edited, switched, imported, tested. */
 export function GeofenceManagementPage() {
-  const cities = useCities();
+  const cities = useAdminCities();
   const [chosen, setChosen] = useState<string | null>(null);
   const [cityForm, setCityForm] = useState<'add' | 'edit' | null>(null);
   const cityId = chosen ?? cities.data?.[0]?.id ?? null;
