@@ -1,7 +1,7 @@
-import { billToDateSchema, invoicesQuerySchema, issueInvoiceSchema, markInvoicePaidSchema } from '@openride/shared/corporate-invoices/schemas';
+import { corporateInvoiceRoutes as corporateInvoiceContract } from '@openride/shared/corporate-invoices/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
 import { invoiceCsv, invoicePdf } from './invoice-formats';
@@ -16,40 +16,34 @@ const EXPORT_PAGE = 500;
 export function corporateInvoiceRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
-  app.use('/api/admin/corporate-invoices', requireAdmin(services));
-  app.use('/api/admin/corporate-invoices/*', requireAdmin(services));
+  const on = mounter(app, services, corporateInvoiceContract);
 
-  app.get('/api/admin/corporate-invoices', async (c) => {
-    const query = invoicesQuerySchema.parse(c.req.query());
+  on('GET /api/admin/corporate-invoices', async ({ query }) => {
     if (query.format === 'csv') return csvResponse('invoices', INVOICES_CSV, pageThrough((cursor) => listInvoices(db, { ...query, cursor, limit: EXPORT_PAGE })));
-    return c.json(await listInvoices(db, query));
+    return { status: 200, body: await listInvoices(db, query) };
   });
-  app.post('/api/admin/corporate-invoices', async (c) => c.json({ invoice: await issueInvoice(db, requireUser(c).id, issueInvoiceSchema.parse(await c.req.json())) }, 201));
-  app.post('/api/admin/corporate-invoices/bill-to-date', async (c) => c.json({ invoice: await billToDate(db, requireUser(c).id, billToDateSchema.parse(await c.req.json())) }, 201));
-  app.post('/api/admin/corporate-invoices/:id/mark-paid', async (c) =>
-    c.json({ invoice: await markInvoicePaid(db, requireUser(c).id, c.req.param('id'), markInvoicePaidSchema.parse(await c.req.json())) }),
-  );
+  on('POST /api/admin/corporate-invoices', async ({ user, body }) => ({ status: 201, body: { invoice: await issueInvoice(db, user.id, body) } }));
+  on('POST /api/admin/corporate-invoices/bill-to-date', async ({ user, body }) => ({ status: 201, body: { invoice: await billToDate(db, user.id, body) } }));
+  on('POST /api/admin/corporate-invoices/:id/mark-paid', async ({ user, params, body }) => ({ status: 200, body: { invoice: await markInvoicePaid(db, user.id, params.id, body) } }));
 
-  app.get('/api/corporate-invoices', async (c) => {
-    const user = requireUser(c);
-    const query = invoicesQuerySchema.parse(c.req.query());
+  on('GET /api/corporate-invoices', async ({ user, query }) => {
     if (query.format === 'csv') {
       await listCompanyInvoices(db, user.id, { ...query, limit: 1 });
       return csvResponse('invoices', INVOICES_CSV, pageThrough((cursor) => listCompanyInvoices(db, user.id, { ...query, cursor, limit: EXPORT_PAGE })));
     }
-    return c.json(await listCompanyInvoices(db, user.id, query));
+    return { status: 200, body: await listCompanyInvoices(db, user.id, query) };
   });
-  app.get('/api/corporate-invoices/:id', async (c) => c.json({ invoice: await invoiceFor(db, requireUser(c).id, c.req.param('id')) }));
-  app.get('/api/corporate-invoices/:id/invoice.pdf', async (c) => {
-    const invoice = await invoiceFor(db, requireUser(c).id, c.req.param('id'));
+  on('GET /api/corporate-invoices/:id', async ({ user, params }) => ({ status: 200, body: { invoice: await invoiceFor(db, user.id, params.id) } }));
+  on('GET /api/corporate-invoices/:id/invoice.pdf', async ({ c, user, params }) => {
+    const invoice = await invoiceFor(db, user.id, params.id);
     return c.body(new Uint8Array(await invoicePdf(invoice)), 200, {
       'content-type': 'application/pdf',
       'content-disposition': `attachment; filename="openride-${invoice.number}.pdf"`,
       'cache-control': 'private, no-store',
     });
   });
-  app.get('/api/corporate-invoices/:id/invoice.csv', async (c) => {
-    const invoice = await invoiceFor(db, requireUser(c).id, c.req.param('id'));
+  on('GET /api/corporate-invoices/:id/invoice.csv', async ({ c, user, params }) => {
+    const invoice = await invoiceFor(db, user.id, params.id);
     return c.body(invoiceCsv(invoice), 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="openride-${invoice.number}.csv"`,

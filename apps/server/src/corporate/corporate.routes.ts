@@ -1,7 +1,8 @@
-import { acceptInvitationSchema, adminCompaniesQuerySchema, businessCheckSchema, createCompanySchema, inviteMemberSchema, memberBudgetSchema, savePolicySchema, updateCompanySchema } from '@openride/shared/corporate/schemas';
+import { corporateRoutes as corporateContract } from '@openride/shared/corporate/api';
+import { isUuid } from '@openride/shared/text';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { notFound } from '../lib/errors';
 import { pageThrough } from '../lib/keyset';
@@ -15,7 +16,6 @@ import { revokeInvitation } from './revoke-invitation';
 import { checkBusinessTrip } from './ride-business';
 import { savePolicy } from './save-policy';
 import { updateCompany } from './update-company';
-import { isUuid } from '@openride/shared/text';
 
 const EXPORT_PAGE = 500;
 
@@ -27,64 +27,50 @@ const EXPORT_PAGE = 500;
 export function corporateRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
-  app.use('/api/admin/companies', requireAdmin(services));
-  app.use('/api/admin/companies/*', requireAdmin(services));
+  const on = mounter(app, services, corporateContract);
 
-  app.get('/api/admin/companies', async (c) => {
-    const query = adminCompaniesQuerySchema.parse(c.req.query());
+  on('GET /api/admin/companies', async ({ query }) => {
     if (query.format === 'csv') return csvResponse('companies', COMPANIES_CSV, pageThrough((cursor) => listCompanies(db, { ...query, cursor, limit: EXPORT_PAGE })));
-    return c.json(await listCompanies(db, query));
+    return { status: 200, body: await listCompanies(db, query) };
   });
-  app.post('/api/admin/companies', async (c) => c.json(await createCompany(services, requireUser(c).id, createCompanySchema.parse(await c.req.json())), 201));
-  app.get('/api/admin/companies/:id', async (c) => {
-    if (!isUuid(c.req.param('id'))) throw notFound('Company not found');
-    return c.json(await companyDetail(db, c.req.param('id')));
+  on('POST /api/admin/companies', async ({ user, body }) => ({ status: 201, body: await createCompany(services, user.id, body) }));
+  on('GET /api/admin/companies/:id', async ({ params }) => {
+    if (!isUuid(params.id)) throw notFound('Company not found');
+    return { status: 200, body: await companyDetail(db, params.id) };
   });
-  app.patch('/api/admin/companies/:id', async (c) => c.json({ company: await updateCompany(db, requireUser(c).id, c.req.param('id'), updateCompanySchema.parse(await c.req.json())) }));
+  on('PATCH /api/admin/companies/:id', async ({ user, params, body }) => ({ status: 200, body: { company: await updateCompany(db, user.id, params.id, body) } }));
 
-  app.get('/api/corporate/companies', async (c) => c.json({ companies: await myCompanies(db, requireUser(c).id) }));
-  app.get('/api/corporate/companies/:id', async (c) => {
-    const id = c.req.param('id');
-    await requireCompanyAdmin(db, id, requireUser(c).id);
-    return c.json(await companyDetail(db, id));
+  on('GET /api/corporate/companies', async ({ user }) => ({ status: 200, body: { companies: await myCompanies(db, user.id) } }));
+  on('GET /api/corporate/companies/:id', async ({ user, params }) => {
+    await requireCompanyAdmin(db, params.id, user.id);
+    return { status: 200, body: await companyDetail(db, params.id) };
   });
-  app.post('/api/corporate/companies/:id/invitations', async (c) => {
-    const user = requireUser(c);
-    await requireCompanyAdmin(db, c.req.param('id'), user.id);
-    const input = inviteMemberSchema.parse(await c.req.json());
-    return c.json({ invitation: await inviteMember(services, user.id, c.req.param('id'), input) }, 201);
+  on('POST /api/corporate/companies/:id/invitations', async ({ user, params, body }) => {
+    await requireCompanyAdmin(db, params.id, user.id);
+    return { status: 201, body: { invitation: await inviteMember(services, user.id, params.id, body) } };
   });
-  app.post('/api/corporate/companies/:id/invitations/:invitationId/revoke', async (c) => {
-    const id = c.req.param('id');
-    await revokeInvitation(db, requireUser(c).id, id, c.req.param('invitationId'));
-    return c.json(await companyDetail(db, id));
+  on('POST /api/corporate/companies/:id/invitations/:invitationId/revoke', async ({ user, params }) => {
+    await revokeInvitation(db, user.id, params.id, params.invitationId);
+    return { status: 200, body: await companyDetail(db, params.id) };
   });
-  app.post('/api/corporate/companies/:id/members/:userId/remove', async (c) => {
-    const id = c.req.param('id');
-    await removeMember(db, requireUser(c).id, id, c.req.param('userId'));
-    return c.json(await companyDetail(db, id));
+  on('POST /api/corporate/companies/:id/members/:userId/remove', async ({ user, params }) => {
+    await removeMember(db, user.id, params.id, params.userId);
+    return { status: 200, body: await companyDetail(db, params.id) };
   });
-  app.put('/api/corporate/companies/:id/members/:userId/budget', async (c) => {
-    const id = c.req.param('id');
-    const user = requireUser(c);
-    await requireCompanyAdmin(db, id, user.id);
-    await setMemberBudget(db, user.id, id, c.req.param('userId'), memberBudgetSchema.parse(await c.req.json()).monthly_budget_cents);
-    return c.json(await companyDetail(db, id));
+  on('PUT /api/corporate/companies/:id/members/:userId/budget', async ({ user, params, body }) => {
+    await requireCompanyAdmin(db, params.id, user.id);
+    await setMemberBudget(db, user.id, params.id, params.userId, body.monthly_budget_cents);
+    return { status: 200, body: await companyDetail(db, params.id) };
   });
-  app.put('/api/corporate/companies/:id/policy', async (c) => {
-    const id = c.req.param('id');
-    const user = requireUser(c);
-    await requireCompanyAdmin(db, id, user.id);
-    await savePolicy(db, user.id, id, savePolicySchema.parse(await c.req.json()));
-    return c.json(await companyDetail(db, id));
+  on('PUT /api/corporate/companies/:id/policy', async ({ user, params, body }) => {
+    await requireCompanyAdmin(db, params.id, user.id);
+    await savePolicy(db, user.id, params.id, body);
+    return { status: 200, body: await companyDetail(db, params.id) };
   });
-  app.post('/api/corporate/companies/:id/check', async (c) => c.json(await checkBusinessTrip(db, requireUser(c).id, c.req.param('id'), businessCheckSchema.parse(await c.req.json()))));
+  on('POST /api/corporate/companies/:id/check', async ({ user, params, body }) => ({ status: 200, body: await checkBusinessTrip(db, user.id, params.id, body) }));
 
-  app.get('/api/corporate/invitations/:token', async (c) => {
-    requireUser(c);
-    return c.json({ invitation: await previewInvitation(db, c.req.param('token')) });
-  });
-  app.post('/api/corporate/invitations/accept', async (c) => c.json(await acceptInvitation(db, requireUser(c), acceptInvitationSchema.parse(await c.req.json()).token)));
+  on('GET /api/corporate/invitations/:token', async ({ params }) => ({ status: 200, body: { invitation: await previewInvitation(db, params.token) } }));
+  on('POST /api/corporate/invitations/accept', async ({ user, body }) => ({ status: 200, body: await acceptInvitation(db, user, body.token) }));
 
   return app;
 }
