@@ -1,4 +1,4 @@
-import { type DriverDashboard, driverDashboardQuerySchema, type FleetDriver } from '@openride/shared/analytics/fleet';
+import { type DriverDashboard, type DriverDashboardQuery, type FleetDriver } from '@openride/shared/analytics/fleet';
 import { sql } from 'kysely';
 import type { Services } from '../http/context';
 
@@ -14,8 +14,7 @@ const RELIABILITY_SHOWN = 10;
  * ride at their last breadcrumb), the application funnel of the window, the applications waiting for a
  * decision and how long, and the drivers who decline (or let expire) and cancel most.
  */
-export async function getDriverDashboard(services: Pick<Services, 'db' | 'geo'>, input: unknown): Promise<DriverDashboard> {
-  const { days } = driverDashboardQuerySchema.parse(input);
+export async function getDriverDashboard(services: Pick<Services, 'db' | 'geo'>, { days }: DriverDashboardQuery): Promise<DriverDashboard> {
   const { db, geo } = services;
   const since = sql<Date>`now() - make_interval(days => ${days})`;
 

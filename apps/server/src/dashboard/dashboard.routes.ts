@@ -1,6 +1,7 @@
-import { goalInputSchema } from '@openride/shared/dashboard/schemas';
+import { dashboardRoutes as dashboardContract } from '@openride/shared/dashboard/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { ownApprovedDriver } from '../payouts/own-driver';
 import { getDemandNearMe } from './get-demand-near-me';
 import { getMyDashboard } from './get-my-dashboard';
@@ -15,18 +16,17 @@ import { setMyGoal } from './set-my-goal';
 export function dashboardRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  const on = mounter(app, services, dashboardContract);
 
-  app.get('/api/drivers/me/dashboard', async (c) => c.json(await getMyDashboard(db, requireUser(c).id)));
-  app.get('/api/drivers/me/goal', async (c) => {
-    const driver = await ownApprovedDriver(db, requireUser(c).id);
-    return c.json({ goal: await goalOf(db, driver.id) });
+  on('GET /api/drivers/me/dashboard', async ({ user }) => ({ status: 200, body: await getMyDashboard(db, user.id) }));
+  on('GET /api/drivers/me/goal', async ({ user }) => {
+    const driver = await ownApprovedDriver(db, user.id);
+    return { status: 200, body: { goal: await goalOf(db, driver.id) } };
   });
-  app.put('/api/drivers/me/goal', async (c) => {
-    const userId = requireUser(c).id;
-    await ownApprovedDriver(db, userId);
-    const input = goalInputSchema.parse(await c.req.json());
-    return c.json({ goal: await setMyGoal(db, userId, input) });
+  on('PUT /api/drivers/me/goal', async ({ user, body }) => {
+    await ownApprovedDriver(db, user.id);
+    return { status: 200, body: { goal: await setMyGoal(db, user.id, body) } };
   });
-  app.get('/api/drivers/me/demand', async (c) => c.json(await getDemandNearMe(services, requireUser(c).id)));
+  on('GET /api/drivers/me/demand', async ({ user }) => ({ status: 200, body: await getDemandNearMe(services, user.id) }));
   return app;
 }
