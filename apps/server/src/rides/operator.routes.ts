@@ -1,8 +1,7 @@
-import { adminReasonSchema } from '@openride/shared/admin/audit';
-import { adminRidesQuerySchema } from '@openride/shared/rides/operator';
+import { adminRoutes as adminContract } from '@openride/shared/admin/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
 import { cancelRide } from './cancel-ride';
@@ -15,25 +14,22 @@ const EXPORT_PAGE = 500;
 /** /booking-management (admins only): every ride, one ride's whole story, and the operator's verbs. */
 export function operatorRideRoutes(services: Services) {
   const app = new Hono<AppEnv>();
-  app.use('/api/admin/rides', requireAdmin(services));
-  app.use('/api/admin/rides/*', requireAdmin(services));
+  const on = mounter(app, services, adminContract);
 
-  app.get('/api/admin/rides', async (c) => {
-    const query = adminRidesQuerySchema.parse(c.req.query());
+  on('GET /api/admin/rides', async ({ query }) => {
     if (query.format === 'csv') return csvResponse('rides', RIDES_CSV, pageThrough((cursor) => listRidesForOperator(services.db, { ...query, cursor, limit: EXPORT_PAGE })));
-    return c.json(await listRidesForOperator(services.db, query));
+    return { status: 200, body: await listRidesForOperator(services.db, query) };
   });
 
-  app.get('/api/admin/rides/:id', async (c) => c.json(await getRideForOperator(services.db, c.req.param('id'))));
+  on('GET /api/admin/rides/:id', async ({ params }) => ({ status: 200, body: await getRideForOperator(services.db, params.id) }));
 
   /** The operator cancels with a reason the rider and the driver read, live. */
-  app.post('/api/admin/rides/:id/cancel', async (c) => {
-    const { reason } = adminReasonSchema.parse(await c.req.json());
-    await cancelRide(services, { kind: 'operator', userId: requireUser(c).id }, c.req.param('id'), { reason });
-    return c.json(await getRideForOperator(services.db, c.req.param('id')));
+  on('POST /api/admin/rides/:id/cancel', async ({ user, params, body: { reason } }) => {
+    await cancelRide(services, { kind: 'operator', userId: user.id }, params.id, { reason });
+    return { status: 200, body: await getRideForOperator(services.db, params.id) };
   });
 
-  app.post('/api/admin/rides/:id/redispatch', async (c) => c.json({ ride: await redispatchRide(services, c.req.param('id')) }));
+  on('POST /api/admin/rides/:id/redispatch', async ({ params }) => ({ status: 200, body: { ride: await redispatchRide(services, params.id) } }));
 
   return app;
 }

@@ -13,7 +13,7 @@ import { adminPathSchema, driverSuspensionResponseSchema, reviewedDriverResponse
 /** Every `/api/admin/*` answers 401 without a session and 403 to non-admins, whatever path the panel is served at. */
 const refusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an administrator' } } as const;
 /** The listing kit's lists: a page as JSON, or with `format=csv` every filtered row as a CSV download. */
-const list = (schema: z.ZodType) => ({ description: 'A page (`format=csv`: every filtered row as CSV)', schema, csv: true as const });
+const list = <S extends z.ZodType>(schema: S) => ({ description: 'A page (`format=csv`: every filtered row as CSV)', schema, csv: true as const });
 
 export const adminRoutes = defineRoutes([
   {
