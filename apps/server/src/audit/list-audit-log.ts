@@ -1,4 +1,4 @@
-import type { auditLogQuerySchema } from '@openride/shared/admin/audit';
+import type { AuditAction, auditLogQuerySchema } from '@openride/shared/admin/audit';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
@@ -21,12 +21,13 @@ export async function listAuditLog(db: Kysely<DB>, query: Query) {
   let rows = db
     .selectFrom('audit_log')
     .leftJoin('user', 'user.id', 'audit_log.actor_id')
-    .select([
+    .select((eb) => [
       'audit_log.id',
       'audit_log.actor_id',
       'user.name as actor_name',
       'user.email as actor_email',
-      'audit_log.action',
+      // A text column written by `recordAudit` only, whose `action` is an AuditAction.
+      eb.ref('audit_log.action').$castTo<AuditAction>().as('action'),
       'audit_log.entity_type',
       'audit_log.entity_id',
       'audit_log.before',

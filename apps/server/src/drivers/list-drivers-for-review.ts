@@ -1,6 +1,6 @@
 import type { adminDriversQuerySchema } from '@openride/shared/admin/drivers';
 import { DOCUMENT_KINDS, type DocumentKind } from '@openride/shared/compliance/schemas';
-import type { DriverComplianceState } from '@openride/shared/drivers/schemas';
+import type { DriverComplianceState, DriverVerificationStatus } from '@openride/shared/drivers/schemas';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Services } from '../http/context';
@@ -39,8 +39,10 @@ export function listDriversForReview(services: Pick<Services, 'db'>, query: Quer
       sql<{ kinds: DocumentKind[] }>`(select array(select k.kind from (${heldKindsIn(complianceCityExpr)}) k order by array_position(${KIND_ORDER}, k.kind)) as kinds)`.as('held'),
       (join) => join.onTrue(),
     )
-    .select([
-      ...DRIVER_COLUMNS.map((column) => `drivers.${column}` as const),
+    .select((eb) => [
+      ...DRIVER_COLUMNS.filter((column) => column !== 'verification_status').map((column) => `drivers.${column}` as const),
+      // A text column only ever written from DRIVER_VERIFICATION_STATUSES (applying, reviewing).
+      eb.ref('drivers.verification_status').$castTo<DriverVerificationStatus>().as('verification_status'),
       'drivers.user_id',
       'drivers.updated_at',
       'drivers.rejection_reason',

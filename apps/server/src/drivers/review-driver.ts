@@ -85,5 +85,6 @@ export async function reviewDriver(services: Pick<Services, 'db' | 'bus' | 'push
     event: 'driver.changed',
     data: { id: driver.id, status: driver.status, verification_status: driver.verification_status, created_at: driver.created_at },
   });
-  return driver;
+  // The column is text; what it now holds is the decision just written.
+  return { ...driver, verification_status: input.status };
 }
