@@ -1,7 +1,7 @@
-import { adminPromotionsQuerySchema, applyPromoSchema, createPromotionSchema, promoRedemptionsQuerySchema, promotionStatusSchema, updatePromotionSchema } from '@openride/shared/promotions/schemas';
+import { promotionRoutes as promotionContract } from '@openride/shared/promotions/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { notFound } from '../lib/errors';
 import { pageThrough } from '../lib/keyset';
@@ -19,36 +19,31 @@ const EXPORT_PAGE = 500;
 export function promotionRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
-  app.use('/api/admin/promotions', requireAdmin(services));
-  app.use('/api/admin/promotions/*', requireAdmin(services));
+  const on = mounter(app, services, promotionContract);
 
-  app.get('/api/admin/promotions', async (c) => {
-    const query = adminPromotionsQuerySchema.parse(c.req.query());
+  on('GET /api/admin/promotions', async ({ query }) => {
     if (query.format === 'csv') return csvResponse('promotions', PROMOTIONS_CSV, pageThrough((cursor) => listPromotions(db, { ...query, cursor, limit: EXPORT_PAGE })));
-    return c.json(await listPromotions(db, query));
+    return { status: 200, body: await listPromotions(db, query) };
   });
-  app.post('/api/admin/promotions', async (c) => c.json({ promotion: await createPromotion(db, requireUser(c).id, createPromotionSchema.parse(await c.req.json())) }, 201));
-  app.get('/api/admin/promotions/:id', async (c) => {
-    const promotion = await findPromotionView(db, c.req.param('id'));
+  on('POST /api/admin/promotions', async ({ user, body }) => ({ status: 201, body: { promotion: await createPromotion(db, user.id, body) } }));
+  on('GET /api/admin/promotions/:id', async ({ params }) => {
+    const promotion = await findPromotionView(db, params.id);
     if (!promotion) throw notFound('Promotion not found');
-    return c.json({ promotion });
+    return { status: 200, body: { promotion } };
   });
-  app.patch('/api/admin/promotions/:id', async (c) =>
-    c.json({ promotion: await updatePromotion(db, requireUser(c).id, c.req.param('id'), updatePromotionSchema.parse(await c.req.json())) }),
-  );
-  app.post('/api/admin/promotions/:id/status', async (c) =>
-    c.json({ promotion: await setPromotionStatus(db, requireUser(c).id, c.req.param('id'), promotionStatusSchema.parse(await c.req.json()).status) }),
-  );
-  app.post('/api/admin/promotions/:id/backtest', async (c) => c.json({ backtest: await backtestPromotion(db, c.req.param('id')) }));
-  app.get('/api/admin/promotions/:id/redemptions', async (c) => {
-    const id = c.req.param('id');
-    const query = promoRedemptionsQuerySchema.parse(c.req.query());
+  on('PATCH /api/admin/promotions/:id', async ({ user, params, body }) => ({ status: 200, body: { promotion: await updatePromotion(db, user.id, params.id, body) } }));
+  on('POST /api/admin/promotions/:id/status', async ({ user, params, body }) => ({
+    status: 200,
+    body: { promotion: await setPromotionStatus(db, user.id, params.id, body.status) },
+  }));
+  on('POST /api/admin/promotions/:id/backtest', async ({ params }) => ({ status: 200, body: { backtest: await backtestPromotion(db, params.id) } }));
+  on('GET /api/admin/promotions/:id/redemptions', async ({ params: { id }, query }) => {
     if (query.format === 'csv') return csvResponse('redemptions', REDEMPTIONS_CSV, pageThrough((cursor) => listRedemptions(db, id, { ...query, cursor, limit: EXPORT_PAGE })));
-    return c.json(await listRedemptions(db, id, query));
+    return { status: 200, body: await listRedemptions(db, id, query) };
   });
 
   /** Signed in only: each Apply prices the trip (a routing call). */
-  app.post('/api/promotions/apply', async (c) => c.json(await applyPromoCode(services, requireUser(c).id, applyPromoSchema.parse(await c.req.json()))));
+  on('POST /api/promotions/apply', async ({ user, body }) => ({ status: 200, body: await applyPromoCode(services, user.id, body) }));
 
   return app;
 }
