@@ -1,18 +1,8 @@
-import {
-  cashReceivedSchema,
-  collectionsQuerySchema,
-  createPayoutRunSchema,
-  earningsQuerySchema,
-  failPayoutSchema,
-  markPaidSchema,
-  payoutRunsQuerySchema,
-  statementQuerySchema,
-} from '@openride/shared/payouts/schemas';
-import { emptyBodySchema } from '@openride/shared/contract';
+import { payoutRoutes as payoutContract } from '@openride/shared/payouts/api';
 import { isUuid } from '@openride/shared/text';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { csvCell } from '../lib/csv';
 import { notFound } from '../lib/errors';
 import { approvePayoutRun } from './approve-payout-run';
@@ -32,16 +22,13 @@ const decimal = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs
 export function payoutRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  const on = mounter(app, services, payoutContract);
 
-  app.get('/api/drivers/me/earnings', async (c) => {
-    const { period } = earningsQuerySchema.parse(c.req.query());
-    return c.json(await getDriverEarnings(db, requireUser(c).id, period));
-  });
-  app.get('/api/drivers/me/statements', async (c) => c.json(await listStatements(db, requireUser(c).id)));
-  app.get('/api/drivers/me/statements/:week', async (c) => {
-    const { format } = statementQuerySchema.parse(c.req.query());
-    const answer = await getStatement(db, requireUser(c).id, c.req.param('week'));
-    if (format !== 'csv') return c.json(answer);
+  on('GET /api/drivers/me/earnings', async ({ user, query }) => ({ status: 200, body: await getDriverEarnings(db, user.id, query.period) }));
+  on('GET /api/drivers/me/statements', async ({ user }) => ({ status: 200, body: await listStatements(db, user.id) }));
+  on('GET /api/drivers/me/statements/:week', async ({ user, params, query: { format } }) => {
+    const answer = await getStatement(db, user.id, params.week);
+    if (format !== 'csv') return { status: 200, body: answer };
     // Amounts as the driver reads them: positive = owed to you, negative = you owe.
     const s = answer.statement;
     // Amounts are written as they are (a leading minus is a number here, not a formula); the rest through csvCell.
@@ -55,38 +42,20 @@ export function payoutRoutes(services: Services) {
     });
   });
 
-  for (const path of ['/api/admin/payout-runs', '/api/admin/payout-runs/*', '/api/admin/payout-items/*', '/api/admin/collections', '/api/admin/collections/*']) app.use(path, requireAdmin(services));
-
-  app.get('/api/admin/payout-runs', async (c) => c.json({ runs: await loadRuns(db, payoutRunsQuerySchema.parse(c.req.query())) }));
-  app.post('/api/admin/payout-runs', async (c) => {
-    const input = createPayoutRunSchema.parse(await c.req.json());
-    return c.json({ run: await createPayoutRun(db, requireUser(c).id, input) }, 201);
-  });
-  app.get('/api/admin/payout-runs/:id', async (c) => {
-    const id = c.req.param('id');
+  on('GET /api/admin/payout-runs', async ({ query }) => ({ status: 200, body: { runs: await loadRuns(db, query) } }));
+  on('POST /api/admin/payout-runs', async ({ user, body }) => ({ status: 201, body: { run: await createPayoutRun(db, user.id, body) } }));
+  on('GET /api/admin/payout-runs/:id', async ({ params: { id } }) => {
     const run = isUuid(id) ? await loadRun(db, id) : undefined;
     if (!run) throw notFound('No such payout run.');
-    return c.json({ run });
+    return { status: 200, body: { run } };
   });
-  app.post('/api/admin/payout-runs/:id/approve', async (c) => {
-    emptyBodySchema.parse(await c.req.json());
-    return c.json({ run: await approvePayoutRun(db, requireUser(c).id, c.req.param('id')) });
-  });
-  app.get('/api/admin/payout-runs/:id/export', async (c) => exportPayoutRun(db, requireUser(c).id, c.req.param('id')));
-  app.post('/api/admin/payout-runs/:id/mark-paid', async (c) => {
-    const input = markPaidSchema.parse(await c.req.json());
-    return c.json({ run: await markRunPaid(db, requireUser(c).id, c.req.param('id'), input) });
-  });
-  app.post('/api/admin/payout-items/:id/fail', async (c) => {
-    const input = failPayoutSchema.parse(await c.req.json());
-    return c.json({ run: await failPayoutItem(db, requireUser(c).id, c.req.param('id'), input) });
-  });
+  on('POST /api/admin/payout-runs/:id/approve', async ({ user, params }) => ({ status: 200, body: { run: await approvePayoutRun(db, user.id, params.id) } }));
+  on('GET /api/admin/payout-runs/:id/export', async ({ user, params }) => exportPayoutRun(db, user.id, params.id));
+  on('POST /api/admin/payout-runs/:id/mark-paid', async ({ user, params, body }) => ({ status: 200, body: { run: await markRunPaid(db, user.id, params.id, body) } }));
+  on('POST /api/admin/payout-items/:id/fail', async ({ user, params, body }) => ({ status: 200, body: { run: await failPayoutItem(db, user.id, params.id, body) } }));
 
-  app.get('/api/admin/collections', async (c) => c.json({ collections: await listCollections(db, collectionsQuerySchema.parse(c.req.query())) }));
-  app.post('/api/admin/collections/:driverId/cash', async (c) => {
-    const input = cashReceivedSchema.parse(await c.req.json());
-    return c.json(await recordCashReceived(db, requireUser(c).id, c.req.param('driverId'), input));
-  });
+  on('GET /api/admin/collections', async ({ query }) => ({ status: 200, body: { collections: await listCollections(db, query) } }));
+  on('POST /api/admin/collections/:driverId/cash', async ({ user, params, body }) => ({ status: 200, body: await recordCashReceived(db, user.id, params.driverId, body) }));
 
   return app;
 }
