@@ -193,4 +193,21 @@ describe('driver review', () => {
     // And the server refuses the list itself.
     expect((await rider.get('/api/admin/drivers?status=all')).status).toBe(403);
   });
+
+  it('in a city that requires papers, approving says what the driver must still upload before going online', async () => {
+    const operator = await adminApi(server);
+    expect((await operator.put('/api/admin/document-types', { city_id: 'sf', types: [{ kind: 'driver_licence', required: true, expiry_required: true, sides: 'front_back' }] })).status).toBe(200);
+    const applicant = await signUpApi(server, { full_name: 'Paula Papers' });
+    const { id } = await applyApi(applicant, { full_name: 'Paula Papers', license_plate: 'PAPER01' });
+    const licence = ((await operator.get(`/api/admin/drivers/${id}/compliance`)).body.items as Array<{ kind: string; label: string }>).find((i) => i.kind === 'driver_licence')!;
+
+    const admin = await signedInPage(browser, server, operator, DESKTOP);
+    await admin.page.goto('/driver-management');
+    await card(admin.page, 'Paula Papers').getByRole('button', { name: text.approve }).click();
+    const confirm = admin.page.getByRole('dialog', { name: adminText.drivers.approveDialog.title });
+    await confirm.getByText(adminText.drivers.approveDialog.stillNeeded('Paula Papers', [licence.label])).waitFor();
+    expect(await confirm.getByText(adminText.drivers.approveDialog.text('Paula Papers')).count()).toBe(0);
+    admin.expectNoErrors();
+    await admin.context.close();
+  });
 });

@@ -112,6 +112,10 @@ export const adminText = {
     approveDialog: {
       title: 'Approve application',
       text: (name: string) => `${name} will be able to go online and receive rides.`,
+      /** When their city still wants papers (issue 27 §10, decision 0081): approval alone does not put them online. */
+      stillNeeded: (name: string, papers: readonly string[]) => `${name} will be approved, but can go online only after uploading: ${papers.join(', ')}.`,
+      inReview: (name: string) => `${name} will be approved, but can go online only once the papers waiting for review are approved.`,
+      checking: (name: string) => `Approve ${name}? Checking the papers their city requires…`,
       confirm: 'Approve Driver',
     },
   },

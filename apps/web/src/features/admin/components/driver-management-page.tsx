@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft, CircleCheck, CircleX } from 'lucide-react';
 import { adminText } from '@openride/shared/admin/admin-text';
@@ -159,7 +159,10 @@ function useColumns(onReview: (pending: Pending) => void, busyId: string | undef
   );
 }
 
-function DriverList({ filter }: { filter: DriverFilter }) {
+/** The approval dialog's sentence for a driver: given by the route (the compliance feature's `ApprovalWords`). */
+export type ApprovalWordsOf = (driver: { id: string; name: string }) => ReactNode;
+
+function DriverList({ filter, approvalWords }: { filter: DriverFilter; approvalWords?: ApprovalWordsOf }) {
   const review = useReviewDriver();
   const [pending, setPending] = useState<Pending | null>(null);
   const columns = useColumns(setPending, review.isPending ? review.variables?.id : undefined);
@@ -200,7 +203,13 @@ function DriverList({ filter }: { filter: DriverFilter }) {
         open={pending !== null}
         onOpenChange={(open) => (open ? undefined : setPending(null))}
         title={rejecting ? text.rejectDialog.title : adminText.drivers.approveDialog.title}
-        description={pending ? (rejecting ? text.rejectDialog.text(pending.driver.full_name) : adminText.drivers.approveDialog.text(pending.driver.full_name)) : null}
+        description={
+          pending
+            ? rejecting
+              ? text.rejectDialog.text(pending.driver.full_name)
+              : (approvalWords?.({ id: pending.driver.id, name: pending.driver.full_name }) ?? adminText.drivers.approveDialog.text(pending.driver.full_name))
+            : null
+        }
         confirmLabel={rejecting ? text.rejectDialog.confirm : adminText.drivers.approveDialog.confirm}
         cancelLabel={text.rejectDialog.cancel}
         variant={rejecting ? 'destructive' : 'accent'}
@@ -212,7 +221,7 @@ function DriverList({ filter }: { filter: DriverFilter }) {
 }
 
 /** /driver-management: the review queue. Admins only: the router's admin guard shows everyone else the not-found page. */
-export function DriverManagementPage() {
+export function DriverManagementPage({ approvalWords }: { approvalWords?: ApprovalWordsOf } = {}) {
   const me = useMe();
   const [params, setParams] = useSearchParams();
   const filter = driverFilterFrom(params);
@@ -233,7 +242,7 @@ export function DriverManagementPage() {
         onValueChange={(next) => setParams(next === 'pending' ? {} : { status: next }, { replace: true })}
         className="[&>[role=tablist]]:max-w-lg"
       >
-        {(value) => <DriverList key={value} filter={value} />}
+        {(value) => <DriverList key={value} filter={value} approvalWords={approvalWords} />}
       </Tabs>
     </PageContainer>
   );
