@@ -1,7 +1,8 @@
+import { complianceRoutes as complianceContract } from '@openride/shared/compliance/api';
 import { isUuid } from '@openride/shared/text';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { notFound } from '../lib/errors';
 import { ownApprovedDriver } from '../payouts/own-driver';
 import { complianceOf, driverExists } from './compliance.repo';
@@ -13,17 +14,15 @@ import { complianceOf, driverExists } from './compliance.repo';
 export function complianceRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  const on = mounter(app, services, complianceContract);
 
-  app.get('/api/drivers/me/compliance', async (c) => {
-    const driver = await ownApprovedDriver(db, requireUser(c).id);
-    return c.json(await complianceOf(db, driver.id));
+  on('GET /api/drivers/me/compliance', async ({ user }) => {
+    const driver = await ownApprovedDriver(db, user.id);
+    return { status: 200, body: await complianceOf(db, driver.id) };
   });
-
-  app.use('/api/admin/drivers/:id/compliance', requireAdmin(services));
-  app.get('/api/admin/drivers/:id/compliance', async (c) => {
-    const id = c.req.param('id');
+  on('GET /api/admin/drivers/:id/compliance', async ({ params: { id } }) => {
     if (!isUuid(id) || !(await driverExists(db, id))) throw notFound('Driver not found');
-    return c.json(await complianceOf(db, id));
+    return { status: 200, body: await complianceOf(db, id) };
   });
   return app;
 }

@@ -1,7 +1,7 @@
-import { adminDocumentsQuerySchema, documentReviewSchema, documentTypesInputSchema, documentTypesQuerySchema, documentUploadSchema } from '@openride/shared/compliance/schemas';
+import { documentRoutes as documentContract } from '@openride/shared/compliance/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
 import { getDocumentTypes, setDocumentTypes } from './document-types';
@@ -12,27 +12,18 @@ import { listOwnDocuments, uploadDocument } from './upload-document';
 export function documentRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
-  for (const path of ['/api/admin/document-types', '/api/admin/documents', '/api/admin/documents/*']) app.use(path, requireAdmin(services));
+  const on = mounter(app, services, documentContract);
 
-  app.get('/api/admin/document-types', async (c) => c.json(await getDocumentTypes(db, documentTypesQuerySchema.parse(c.req.query()).city)));
-  app.put('/api/admin/document-types', async (c) => c.json(await setDocumentTypes(db, requireUser(c).id, documentTypesInputSchema.parse(await c.req.json()))));
+  on('GET /api/admin/document-types', async ({ query }) => ({ status: 200, body: await getDocumentTypes(db, query.city) }));
+  on('PUT /api/admin/document-types', async ({ user, body }) => ({ status: 200, body: await setDocumentTypes(db, user.id, body) }));
 
-  app.get('/api/drivers/me/documents', async (c) => c.json(await listOwnDocuments(services, requireUser(c).id)));
-  app.post('/api/drivers/me/documents', async (c) => {
-    const user = requireUser(c);
-    const input = documentUploadSchema.parse(await c.req.json());
-    return c.json({ document: await uploadDocument(services, user.id, input) }, 201);
-  });
+  on('GET /api/drivers/me/documents', async ({ user }) => ({ status: 200, body: await listOwnDocuments(services, user.id) }));
+  on('POST /api/drivers/me/documents', async ({ user, body }) => ({ status: 201, body: { document: await uploadDocument(services, user.id, body) } }));
 
-  app.get('/api/admin/documents', async (c) => {
-    const query = adminDocumentsQuerySchema.parse(c.req.query());
+  on('GET /api/admin/documents', async ({ query }) => {
     if (query.format === 'csv') return csvResponse('documents', DOCUMENTS_CSV, pageThrough((cursor) => listDocumentsForReview(db, { ...query, cursor, limit: 500 })));
-    return c.json(await listDocumentsForReview(db, query));
+    return { status: 200, body: await listDocumentsForReview(db, query) };
   });
-  app.post('/api/admin/documents/:id/review', async (c) => {
-    const admin = requireUser(c);
-    const input = documentReviewSchema.parse(await c.req.json());
-    return c.json({ document: await reviewDocument(services, admin.id, c.req.param('id'), input) });
-  });
+  on('POST /api/admin/documents/:id/review', async ({ user, params, body }) => ({ status: 200, body: { document: await reviewDocument(services, user.id, params.id, body) } }));
   return app;
 }

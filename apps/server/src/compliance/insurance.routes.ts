@@ -1,35 +1,19 @@
-import { adminPoliciesQuerySchema, policyInputSchema, policyReviewSchema, policyRevokeSchema } from '@openride/shared/compliance/insurance';
+import { insuranceRoutes as insuranceContract } from '@openride/shared/compliance/insurance';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { addPolicy, listPoliciesForAdmin, listVehiclePolicies, reviewPolicy, revokePolicy } from './insurance-policies';
 
 /** Insurance policies per vehicle (decision 0052): the driver's own on /vehicles, the admins' /insurance-verification. */
 export function insuranceRoutes(services: Services) {
   const app = new Hono<AppEnv>();
-  app.use('/api/admin/insurance-policies', requireAdmin(services));
-  app.use('/api/admin/insurance-policies/*', requireAdmin(services));
+  const on = mounter(app, services, insuranceContract);
 
-  app.get('/api/vehicles/:id/insurance', async (c) => c.json(await listVehiclePolicies(services, requireUser(c).id, c.req.param('id'))));
+  on('GET /api/vehicles/:id/insurance', async ({ user, params }) => ({ status: 200, body: await listVehiclePolicies(services, user.id, params.id) }));
+  on('POST /api/vehicles/:id/insurance', async ({ user, params, body }) => ({ status: 201, body: { policy: await addPolicy(services, user.id, params.id, body) } }));
 
-  app.post('/api/vehicles/:id/insurance', async (c) => {
-    const user = requireUser(c);
-    const input = policyInputSchema.parse(await c.req.json());
-    return c.json({ policy: await addPolicy(services, user.id, c.req.param('id'), input) }, 201);
-  });
-
-  app.get('/api/admin/insurance-policies', async (c) => c.json(await listPoliciesForAdmin(services, adminPoliciesQuerySchema.parse(c.req.query()))));
-
-  app.post('/api/admin/insurance-policies/:id/review', async (c) => {
-    const admin = requireUser(c);
-    const input = policyReviewSchema.parse(await c.req.json());
-    return c.json({ policy: await reviewPolicy(services, admin.id, c.req.param('id'), input) });
-  });
-
-  app.post('/api/admin/insurance-policies/:id/revoke', async (c) => {
-    const admin = requireUser(c);
-    const input = policyRevokeSchema.parse(await c.req.json());
-    return c.json({ policy: await revokePolicy(services, admin.id, c.req.param('id'), input.reason) });
-  });
+  on('GET /api/admin/insurance-policies', async ({ query }) => ({ status: 200, body: await listPoliciesForAdmin(services, query) }));
+  on('POST /api/admin/insurance-policies/:id/review', async ({ user, params, body }) => ({ status: 200, body: { policy: await reviewPolicy(services, user.id, params.id, body) } }));
+  on('POST /api/admin/insurance-policies/:id/revoke', async ({ user, params, body }) => ({ status: 200, body: { policy: await revokePolicy(services, user.id, params.id, body.reason) } }));
   return app;
 }
