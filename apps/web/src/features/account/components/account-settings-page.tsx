@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { accountText } from '@openride/shared/account/account-text';
 import { uiText } from '@openride/shared/ui-text';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { useAccount } from '../api/account';
 import { ContactsSection } from './contacts-section';
 import { EmailSection } from './email-section';
@@ -29,24 +29,21 @@ export function AccountSettingsPage({ placeInput, privacy }: { placeInput?: Acco
   return (
     <PageContainer className="max-w-3xl px-3 sm:px-6">
       <PageHeading title={page.title} description={accountText.intro} />
-      {account.isPending ? (
-        <QueryLoading />
-      ) : account.isError ? (
-        <QueryError onRetry={() => void account.refetch()} retrying={account.isFetching}>
-          {accountText.loadFailed}
-        </QueryError>
-      ) : (
-        <div className="space-y-6">
-          <ProfileSection account={account.data} />
-          <PhoneSection account={account.data} />
-          <EmailSection account={account.data} landed={landed} />
-          <PasswordSection />
-          <PlacesSection account={account.data} placeInput={placeInput} />
-          <ContactsSection account={account.data} />
-          <NotificationsSection account={account.data} />
-          {privacy}
-        </div>
-      )}
+      <QueryView query={account} loadFailed={accountText.loadFailed}>
+        {(accountData) => (
+          <div className="space-y-6">
+            <ProfileSection account={accountData} />
+            <PhoneSection account={accountData} />
+            <EmailSection account={accountData} landed={landed} />
+            <PasswordSection />
+            <PlacesSection account={accountData} placeInput={placeInput} />
+            <ContactsSection account={accountData} />
+            <NotificationsSection account={accountData} />
+            {privacy}
+          </div>
+
+        )}
+      </QueryView>
     </PageContainer>
   );
 }

@@ -8,7 +8,7 @@ import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { StatCards } from '@/components/ui/stat-cards';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { cn } from '@/lib/cn';
 import { analyticsRange, useAnalytics } from '../api/get-analytics';
@@ -33,15 +33,12 @@ export function AnalyticsPage() {
 
       <DateRangeFields from={from} to={to} onChange={setRange} />
 
-      {analytics.isPending ? (
-        <QueryLoading className="min-h-60" />
-      ) : analytics.isError ? (
-        <QueryError onRetry={() => void analytics.refetch()} retrying={analytics.isFetching}>
-          {text.loadFailed}
-        </QueryError>
-      ) : (
-        <AnalyticsReport data={analytics.data} stale={analytics.isPlaceholderData} />
-      )}
+      <QueryView query={analytics} loadFailed={text.loadFailed} loadingClassName="min-h-60">
+        {(analyticsData) => (
+          <AnalyticsReport data={analyticsData} stale={analytics.isPlaceholderData} />
+
+        )}
+      </QueryView>
     </PageContainer>
   );
 }

@@ -6,7 +6,8 @@ import { uiText } from '@openride/shared/ui-text';
 import { type MapDot, RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryEmpty } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { StatCards } from '@/components/ui/stat-cards';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { paths } from '@/config/paths';
@@ -32,15 +33,12 @@ export function DriverDashboardPage() {
           ))}
         </div>
       </PageHeading>
-      {dashboard.isPending ? (
-        <QueryLoading className="min-h-60" />
-      ) : dashboard.isError ? (
-        <QueryError onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching}>
-          {text.loadFailed}
-        </QueryError>
-      ) : (
-        <Dashboard data={dashboard.data} stale={dashboard.isPlaceholderData} />
-      )}
+      <QueryView query={dashboard} loadFailed={text.loadFailed} loadingClassName="min-h-60">
+        {(dashboardData) => (
+          <Dashboard data={dashboardData} stale={dashboard.isPlaceholderData} />
+
+        )}
+      </QueryView>
     </PageContainer>
   );
 }

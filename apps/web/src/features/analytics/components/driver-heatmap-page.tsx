@@ -7,7 +7,8 @@ import { type MapArea, RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryEmpty } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { cn } from '@/lib/cn';
 import { heatmapParams, useHeatmap } from '../api/fleet';
@@ -108,15 +109,12 @@ export function DriverHeatmapPage() {
         </div>
       </div>
 
-      {heatmap.isPending ? (
-        <QueryLoading className="min-h-96" />
-      ) : heatmap.isError ? (
-        <QueryError onRetry={() => void heatmap.refetch()} retrying={heatmap.isFetching}>
-          {text.loadFailed}
-        </QueryError>
-      ) : (
-        <HeatmapView data={heatmap.data} layer={layer} stale={heatmap.isPlaceholderData} />
-      )}
+      <QueryView query={heatmap} loadFailed={text.loadFailed} loadingClassName="min-h-96">
+        {(heatmapData) => (
+          <HeatmapView data={heatmapData} layer={layer} stale={heatmap.isPlaceholderData} />
+
+        )}
+      </QueryView>
     </PageContainer>
   );
 }

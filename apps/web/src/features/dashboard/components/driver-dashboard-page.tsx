@@ -4,7 +4,7 @@ import { Gauge, Star } from 'lucide-react';
 import { dashboardText } from '@openride/shared/dashboard/dashboard-text';
 import { Button } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { formatMoney } from '@/lib/money';
 import { type MyDashboard, useMyDashboard } from '../api/get-my-dashboard';
 import { percent, progressOf } from '../lib/dashboard-format';
@@ -152,15 +152,11 @@ export function DriverDashboardPage({ onlineSwitch, nextShift }: { onlineSwitch:
         </div>
       </header>
       {onlineSwitch}
-      {dashboard.isPending ? (
-        <QueryLoading className="min-h-40" />
-      ) : dashboard.isError ? (
-        <QueryError onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching}>
-          {text.loadFailed} {dashboard.error.message}
-        </QueryError>
-      ) : (
-        <TodayCard data={dashboard.data} />
-      )}
+      <QueryView query={dashboard} loadFailed={(error) => `${text.loadFailed} ${error.message}`} loadingClassName="min-h-40">
+        {(dashboardData) => (
+          <TodayCard data={dashboardData} />
+        )}
+      </QueryView>
       <ComplianceAlerts />
       {nextShift}
       <DemandCard />

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { CityPicker } from '@/components/ui/city-picker';
 import { formatDateTime } from '@/lib/format';
@@ -35,21 +35,18 @@ export function FinancialSettingsPage({ defaultCity = FINANCE_DEFAULT_CITY }: { 
   return (
     <PageContainer>
       <PageHeading title={uiText.pages.financialSettings.title} description={text.description} />
-      {query.isPending ? (
-        <QueryLoading />
-      ) : query.isError ? (
-        <QueryError onRetry={() => void query.refetch()} retrying={query.isFetching}>
-          {text.loadFailed}
-        </QueryError>
-      ) : (
-        <div className="space-y-6">
-          <div className="grid gap-4 sm:max-w-xl sm:grid-cols-2">
-            <CityPicker label={text.city} cities={query.data.cities} value={cityId} onChange={setCityId} />
+      <QueryView query={query} loadFailed={text.loadFailed}>
+        {(data) => (
+          <div className="space-y-6">
+            <div className="grid gap-4 sm:max-w-xl sm:grid-cols-2">
+              <CityPicker label={text.city} cities={data.cities} value={cityId} onChange={setCityId} />
+            </div>
+            <CurrencyCard key={`currency-${cityId}`} data={data} />
+            <SettingsCard key={cityId} data={data} />
           </div>
-          <CurrencyCard key={`currency-${cityId}`} data={query.data} />
-          <SettingsCard key={cityId} data={query.data} />
-        </div>
-      )}
+
+        )}
+      </QueryView>
     </PageContainer>
   );
 }

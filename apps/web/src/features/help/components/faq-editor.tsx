@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClasses } from '@/components/ui/field';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
@@ -38,15 +38,12 @@ export function FaqEditor() {
           {text.viewPage}
         </Link>
       </div>
-      {faq.isPending ? (
-        <QueryLoading />
-      ) : faq.isError ? (
-        <QueryError onRetry={() => void faq.refetch()} retrying={faq.isFetching}>
-          {helpText.loadFailed}
-        </QueryError>
-      ) : (
-        faq.data.topics.map((topic) => <TopicSection key={topic.id} topic={topic} />)
-      )}
+      <QueryView query={faq} loadFailed={helpText.loadFailed}>
+        {(faqData) => (
+          faqData.topics.map((topic) => <TopicSection key={topic.id} topic={topic} />)
+
+        )}
+      </QueryView>
     </section>
   );
 }

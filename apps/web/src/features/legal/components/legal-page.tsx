@@ -1,7 +1,7 @@
 import { legalText } from '@openride/shared/legal/legal-text';
 import { LEGAL_KINDS } from '@openride/shared/legal/schemas';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { useMe } from '@/lib/session';
 import { useLegalDocuments } from '../api/legal';
 import { LegalDocumentView } from './legal-document';
@@ -19,31 +19,28 @@ export function LegalPage() {
   return (
     <PageContainer className="max-w-3xl">
       <PageHeading title={legalText.title} description={legalText.description} />
-      {docs.isPending ? (
-        <QueryLoading />
-      ) : docs.isError ? (
-        <QueryError onRetry={() => void docs.refetch()} retrying={docs.isFetching}>
-          {legalText.loadFailed}
-        </QueryError>
-      ) : (
-        <div className="space-y-12">
-          <nav aria-label={legalText.contents}>
-            <ul className="flex flex-wrap gap-3">
-              {LEGAL_KINDS.map((kind) => (
-                <li key={kind}>
-                  <a href={`#${legalText.anchors[kind]}`} className="inline-flex min-h-11 items-center rounded-full border border-ink-200 px-4 font-semibold text-brand-700 hover:bg-ink-50">
-                    {legalText.names[kind]}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          {isAdmin ? <PublishLegal documents={docs.data} /> : null}
-          {LEGAL_KINDS.map((kind) => (
-            <LegalDocumentView key={kind} document={docs.data[kind]} />
-          ))}
-        </div>
-      )}
+      <QueryView query={docs} loadFailed={legalText.loadFailed}>
+        {(docsData) => (
+          <div className="space-y-12">
+            <nav aria-label={legalText.contents}>
+              <ul className="flex flex-wrap gap-3">
+                {LEGAL_KINDS.map((kind) => (
+                  <li key={kind}>
+                    <a href={`#${legalText.anchors[kind]}`} className="inline-flex min-h-11 items-center rounded-full border border-ink-200 px-4 font-semibold text-brand-700 hover:bg-ink-50">
+                      {legalText.names[kind]}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            {isAdmin ? <PublishLegal documents={docsData} /> : null}
+            {LEGAL_KINDS.map((kind) => (
+              <LegalDocumentView key={kind} document={docsData[kind]} />
+            ))}
+          </div>
+
+        )}
+      </QueryView>
     </PageContainer>
   );
 }

@@ -8,6 +8,7 @@ import { buttonClasses } from '@/components/ui/button-classes';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { StatCards } from '@/components/ui/stat-cards';
 import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
@@ -180,37 +181,34 @@ function Statements({ currency }: { currency: string }) {
         {text.statementsTitle}
       </h2>
       <p className="text-sm text-ink-600">{text.statementsIntro}</p>
-      {statements.isPending ? (
-        <QueryLoading />
-      ) : statements.isError ? (
-        <QueryError onRetry={() => void statements.refetch()} retrying={statements.isFetching}>
-          {text.statementsFailed}
-        </QueryError>
-      ) : (
-        <ul className="divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white">
-          {statements.data.filter((s, i) => i === 0 || s.trips > 0 || s.opening_cents !== 0 || s.closing_cents !== 0).map((s) => {
-            const week = text.week(s.week_start, s.week_end);
-            return (
-              <li key={s.week_start} className="flex flex-wrap items-center gap-3 p-4">
-                <div className="min-w-0 flex-1 basis-40">
-                  <p className="font-medium text-ink-900">{week}</p>
-                  <p className="text-sm text-ink-600">
-                    {text.closing}: {payoutsText.statement.balanceWords(s.closing_cents, money)}
-                  </p>
-                </div>
-                <Link to={`/driver-earnings/statements/${s.week_start}`} aria-label={text.openLabel(week)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-                  <Printer className="size-4" aria-hidden="true" />
-                  {text.open}
-                </Link>
-                <a href={statementCsvHref(s.week_start)} download aria-label={text.csvLabel(week)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-                  <Download className="size-4" aria-hidden="true" />
-                  {text.csv}
-                </a>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryView query={statements} loadFailed={text.statementsFailed}>
+        {(statementsData) => (
+          <ul className="divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white">
+            {statementsData.filter((s, i) => i === 0 || s.trips > 0 || s.opening_cents !== 0 || s.closing_cents !== 0).map((s) => {
+              const week = text.week(s.week_start, s.week_end);
+              return (
+                <li key={s.week_start} className="flex flex-wrap items-center gap-3 p-4">
+                  <div className="min-w-0 flex-1 basis-40">
+                    <p className="font-medium text-ink-900">{week}</p>
+                    <p className="text-sm text-ink-600">
+                      {text.closing}: {payoutsText.statement.balanceWords(s.closing_cents, money)}
+                    </p>
+                  </div>
+                  <Link to={`/driver-earnings/statements/${s.week_start}`} aria-label={text.openLabel(week)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                    <Printer className="size-4" aria-hidden="true" />
+                    {text.open}
+                  </Link>
+                  <a href={statementCsvHref(s.week_start)} download aria-label={text.csvLabel(week)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                    <Download className="size-4" aria-hidden="true" />
+                    {text.csv}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+
+        )}
+      </QueryView>
     </section>
   );
 }

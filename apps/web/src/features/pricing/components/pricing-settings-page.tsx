@@ -5,7 +5,8 @@ import { RIDE_TYPES } from '@openride/shared/rides/schemas';
 import { uiText } from '@openride/shared/ui-text';
 import { inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryEmpty } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { CityPicker } from '@/components/ui/city-picker';
 import { PRICING_DEFAULT_CITY, useFarePolicies } from '../api/get-fare-policies';
 import { scopeLabel } from '../lib/policy-format';
@@ -49,58 +50,55 @@ export function PricingSettingsPage({
   return (
     <PageContainer>
       <PageHeading title={uiText.pages.pricingSettings.title} description={text.description} />
-      {query.isPending ? (
-        <QueryLoading />
-      ) : query.isError ? (
-        <QueryError onRetry={() => void query.refetch()} retrying={query.isFetching}>
-          {text.loadFailed}
-        </QueryError>
-      ) : (
-        <div className="space-y-8">
-          <div className="grid gap-4 sm:grid-cols-2 sm:max-w-xl">
-            <CityPicker
-              label={text.city}
-              cities={query.data.cities}
-              value={cityId}
-              onChange={(id) => {
-                setCityId(id);
-                setScope(null);
-              }}
-            />
-            <div className="space-y-1.5">
-              <label htmlFor={scopeField} className="block text-sm font-medium text-ink-800">
-                {text.scope}
-              </label>
-              <select id={scopeField} className={inputClasses} value={scope ?? ''} onChange={(e) => setScope(e.target.value || null)}>
-                <option value="">{text.cityDefault}</option>
-                {scopes.map((id) => (
-                  <option key={id} value={id}>
-                    {scopeLabel(id, zones)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-
-          {query.data.history.length === 0 ? <QueryEmpty>{text.empty}</QueryEmpty> : null}
-
-          <div className="grid gap-6 lg:grid-cols-3">
-            {RIDE_TYPES.map((rideType) => (
-              <RideTypePolicy
-                key={`${cityId}-${scope ?? ''}-${rideType}`}
-                cityId={cityId}
-                currency={query.data.city.currency}
-                rideType={rideType}
-                scope={scope}
-                zones={zones}
-                versions={query.data.history.filter((p: FarePolicy) => p.ride_type === rideType)}
+      <QueryView query={query} loadFailed={text.loadFailed}>
+        {(data) => (
+          <div className="space-y-8">
+            <div className="grid gap-4 sm:grid-cols-2 sm:max-w-xl">
+              <CityPicker
+                label={text.city}
+                cities={data.cities}
+                value={cityId}
+                onChange={(id) => {
+                  setCityId(id);
+                  setScope(null);
+                }}
               />
-            ))}
+              <div className="space-y-1.5">
+                <label htmlFor={scopeField} className="block text-sm font-medium text-ink-800">
+                  {text.scope}
+                </label>
+                <select id={scopeField} className={inputClasses} value={scope ?? ''} onChange={(e) => setScope(e.target.value || null)}>
+                  <option value="">{text.cityDefault}</option>
+                  {scopes.map((id) => (
+                    <option key={id} value={id}>
+                      {scopeLabel(id, zones)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+
+            {data.history.length === 0 ? <QueryEmpty>{text.empty}</QueryEmpty> : null}
+
+            <div className="grid gap-6 lg:grid-cols-3">
+              {RIDE_TYPES.map((rideType) => (
+                <RideTypePolicy
+                  key={`${cityId}-${scope ?? ''}-${rideType}`}
+                  cityId={cityId}
+                  currency={data.city.currency}
+                  rideType={rideType}
+                  scope={scope}
+                  zones={zones}
+                  versions={data.history.filter((p: FarePolicy) => p.ride_type === rideType)}
+                />
+              ))}
+            </div>
+
+            <SimulatePanel cityId={cityId} currency={data.city.currency} timeZone={data.city.time_zone} scopes={scopes} zones={zones} />
           </div>
 
-          <SimulatePanel cityId={cityId} currency={query.data.city.currency} timeZone={query.data.city.time_zone} scopes={scopes} zones={zones} />
-        </div>
-      )}
+        )}
+      </QueryView>
     </PageContainer>
   );
 }

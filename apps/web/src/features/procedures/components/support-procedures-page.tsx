@@ -5,6 +5,7 @@ import { supportCategoryLabels } from '@openride/shared/support/categories';
 import { Button } from '@/components/ui/button';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { Tabs } from '@/components/ui/tabs';
 import { formatDateTime } from '@/lib/format';
 import { type ProcedureView, supportSection, useProcedures, useProcedureVersions } from '../api/support-procedures';
@@ -139,35 +140,32 @@ function VersionHistory({ category, label, current }: { category: ProcedureView[
   return (
     <section aria-label={text.historyLabel(label)} className="space-y-2 border-t border-ink-100 pt-4">
       <h3 className="text-sm font-semibold text-ink-800">{text.history}</h3>
-      {versions.isPending ? (
-        <QueryLoading />
-      ) : versions.isError ? (
-        <QueryError onRetry={() => void versions.refetch()} retrying={versions.isFetching}>
-          {text.historyFailed}
-        </QueryError>
-      ) : (
-        <ol className="space-y-2">
-          {versions.data.map((v) => (
-            <li key={v.id} className="rounded-xl border border-ink-100 p-3">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="text-sm">
-                  <span className="font-semibold text-ink-900">{text.versionBadge(v.version)}</span>
-                  {v.version === current ? <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-ink-900">{text.current}</span> : null}
-                  <span className="ml-2 text-ink-500">{text.savedBy(v.created_by_name, formatDateTime(v.created_at))}</span>
-                </p>
-                <Button variant="ghost" size="sm" aria-expanded={open === v.version} aria-label={text.viewLabel(v.version)} onClick={() => setOpen(open === v.version ? null : v.version)}>
-                  {text.view}
-                </Button>
-              </div>
-              {open === v.version ? (
-                <div className="mt-3">
-                  <ProcedureBody procedure={v} />
+      <QueryView query={versions} loadFailed={text.historyFailed}>
+        {(versionsData) => (
+          <ol className="space-y-2">
+            {versionsData.map((v) => (
+              <li key={v.id} className="rounded-xl border border-ink-100 p-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="text-sm">
+                    <span className="font-semibold text-ink-900">{text.versionBadge(v.version)}</span>
+                    {v.version === current ? <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-ink-900">{text.current}</span> : null}
+                    <span className="ml-2 text-ink-500">{text.savedBy(v.created_by_name, formatDateTime(v.created_at))}</span>
+                  </p>
+                  <Button variant="ghost" size="sm" aria-expanded={open === v.version} aria-label={text.viewLabel(v.version)} onClick={() => setOpen(open === v.version ? null : v.version)}>
+                    {text.view}
+                  </Button>
                 </div>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      )}
+                {open === v.version ? (
+                  <div className="mt-3">
+                    <ProcedureBody procedure={v} />
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+
+        )}
+      </QueryView>
     </section>
   );
 }

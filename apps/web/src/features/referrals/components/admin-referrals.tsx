@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
@@ -32,30 +32,27 @@ export function AdminReferralsPage() {
         <h2 id="referral-programs" className="text-lg font-semibold text-ink-900">
           {text.programs}
         </h2>
-        {programs.isPending ? (
-          <QueryLoading />
-        ) : programs.isError ? (
-          <QueryError onRetry={() => void programs.refetch()} retrying={programs.isFetching}>
-            {text.loadFailed}
-          </QueryError>
-        ) : (
-          <>
-            <p className="text-sm text-ink-700">
-              {text.cost}: {programs.data.cost.length ? programs.data.cost.map((c) => formatMoney(c.cents, c.currency)).join(' · ') : formatMoney(0, 'USD')} · {text.counts}:{' '}
-              {REFERRAL_STATUSES.map((s) => `${referralsText.statuses[s]} ${programs.data.counts[s] ?? 0}`).join(', ')}
-            </p>
-            <CityPicker className="w-full sm:w-72" label={text.city} cities={[{ id: '', name: text.defaultScope }, ...programs.data.cities]} value={city} onChange={setCity} />
-            <p className="text-sm text-ink-600">
-              {city ? `${programs.data.programs[0]?.own === false ? `${text.usesDefault} ` : ''}${text.cityHint(programs.data.programs[0]?.currency ?? '')}` : text.defaultHint}
-            </p>
-            <div className="grid gap-4 lg:grid-cols-2">
-              {REFERRAL_PROGRAMS.map((p) => {
-                const program = programs.data.programs.find((x) => x.program === p);
-                return program ? <ProgramForm key={`${p}-${city}-${program.version}`} program={program} city={city} /> : null;
-              })}
-            </div>
-          </>
-        )}
+        <QueryView query={programs} loadFailed={text.loadFailed}>
+          {(programsData) => (
+            <>
+              <p className="text-sm text-ink-700">
+                {text.cost}: {programsData.cost.length ? programsData.cost.map((c) => formatMoney(c.cents, c.currency)).join(' · ') : formatMoney(0, 'USD')} · {text.counts}:{' '}
+                {REFERRAL_STATUSES.map((s) => `${referralsText.statuses[s]} ${programsData.counts[s] ?? 0}`).join(', ')}
+              </p>
+              <CityPicker className="w-full sm:w-72" label={text.city} cities={[{ id: '', name: text.defaultScope }, ...programsData.cities]} value={city} onChange={setCity} />
+              <p className="text-sm text-ink-600">
+                {city ? `${programsData.programs[0]?.own === false ? `${text.usesDefault} ` : ''}${text.cityHint(programsData.programs[0]?.currency ?? '')}` : text.defaultHint}
+              </p>
+              <div className="grid gap-4 lg:grid-cols-2">
+                {REFERRAL_PROGRAMS.map((p) => {
+                  const program = programsData.programs.find((x) => x.program === p);
+                  return program ? <ProgramForm key={`${p}-${city}-${program.version}`} program={program} city={city} /> : null;
+                })}
+              </div>
+            </>
+
+          )}
+        </QueryView>
       </section>
       <section aria-labelledby="referral-list" className="mt-8 space-y-3">
         <h2 id="referral-list" className="text-lg font-semibold text-ink-900">

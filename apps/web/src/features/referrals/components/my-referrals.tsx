@@ -3,7 +3,8 @@ import { referralsText } from '@openride/shared/referrals/referrals-text';
 import type { ReferralStatus } from '@openride/shared/referrals/schemas';
 import { Button } from '@/components/ui/button';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryEmpty } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
@@ -18,21 +19,18 @@ export function MyReferralsPage() {
   return (
     <PageContainer className="max-w-3xl">
       <PageHeading title={text.page.title} description={text.page.description} />
-      {query.isPending ? (
-        <QueryLoading />
-      ) : query.isError ? (
-        <QueryError onRetry={() => void query.refetch()} retrying={query.isFetching}>
-          {text.page.loadFailed}
-        </QueryError>
-      ) : (
-        <div className="space-y-8">
-          {query.data.codes.map((c) => (
-            <CodeCard key={c.program} code={c} />
-          ))}
-          <Rewards rewards={query.data.rewards} />
-          <Referred people={query.data.referred} />
-        </div>
-      )}
+      <QueryView query={query} loadFailed={text.page.loadFailed}>
+        {(data) => (
+          <div className="space-y-8">
+            {data.codes.map((c) => (
+              <CodeCard key={c.program} code={c} />
+            ))}
+            <Rewards rewards={data.rewards} />
+            <Referred people={data.referred} />
+          </div>
+
+        )}
+      </QueryView>
     </PageContainer>
   );
 }

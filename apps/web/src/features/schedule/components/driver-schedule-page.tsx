@@ -6,7 +6,8 @@ import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
 import { Field, inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryEmpty } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { type DriverSchedule, useAddTimeOff, useRemoveTimeOff, useSaveWeek, useSchedule } from '../api/schedule';
@@ -32,19 +33,16 @@ export function DriverSchedulePage() {
   return (
     <PageContainer className="max-w-3xl">
       <PageHeading title={uiText.pages.driverSchedule.title} description={text.intro} />
-      {schedule.isPending ? (
-        <QueryLoading />
-      ) : schedule.isError ? (
-        <QueryError onRetry={() => void schedule.refetch()} retrying={schedule.isFetching}>
-          {schedule.error.message || text.loadFailed}
-        </QueryError>
-      ) : (
-        <div className="space-y-10">
-          <NextShift s={schedule.data} />
-          <Week s={schedule.data} />
-          <TimeOffSection s={schedule.data} />
-        </div>
-      )}
+      <QueryView query={schedule} loadFailed={(error) => error.message || text.loadFailed}>
+        {(scheduleData) => (
+          <div className="space-y-10">
+            <NextShift s={scheduleData} />
+            <Week s={scheduleData} />
+            <TimeOffSection s={scheduleData} />
+          </div>
+
+        )}
+      </QueryView>
     </PageContainer>
   );
 }

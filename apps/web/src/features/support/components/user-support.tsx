@@ -3,7 +3,8 @@ import { LifeBuoy } from 'lucide-react';
 import { supportText } from '@openride/shared/support/support-text';
 import { Button } from '@/components/ui/button';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryEmpty } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { useMyTickets, useTicketEvents } from '../api/tickets';
 import { NewTicketForm } from './new-ticket-form';
 import { formatWhen, StatusChip } from './ticket-bits';
@@ -46,33 +47,28 @@ function MyTickets() {
       <h2 id="my-tickets" className="text-lg font-semibold text-ink-900">
         {supportText.page.myTickets}
       </h2>
-      {tickets.isPending ? (
-        <QueryLoading />
-      ) : tickets.isError ? (
-        <QueryError onRetry={() => void tickets.refetch()} retrying={tickets.isFetching}>
-          {supportText.page.loadFailed}
-        </QueryError>
-      ) : tickets.data.length === 0 ? (
-        <QueryEmpty icon={LifeBuoy}>{supportText.page.noTickets}</QueryEmpty>
-      ) : (
-        <ul className="divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white">
-          {tickets.data.map((t) => (
-            <li key={t.id}>
-              <Link to={`${PATH}?ticket=${encodeURIComponent(t.id)}`} className="block p-4 hover:bg-ink-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
-                <p className="flex flex-wrap items-center gap-2 text-sm">
-                  <span className="font-semibold text-ink-900">{t.number}</span>
-                  <StatusChip status={t.status} />
-                  <span className="text-ink-600">{supportText.categories[t.category]}</span>
-                </p>
-                <p className="mt-1 truncate text-sm text-ink-800">{t.subject}</p>
-                <p className="mt-0.5 text-xs text-ink-500">
-                  <time dateTime={t.updated_at}>{formatWhen(t.updated_at)}</time>
-                </p>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView query={tickets} loadFailed={supportText.page.loadFailed} isEmpty={(d) => d.length === 0} empty={<QueryEmpty icon={LifeBuoy}>{supportText.page.noTickets}</QueryEmpty>}>
+        {(ticketsData) => (
+          <ul className="divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white">
+            {ticketsData.map((t) => (
+              <li key={t.id}>
+                <Link to={`${PATH}?ticket=${encodeURIComponent(t.id)}`} className="block p-4 hover:bg-ink-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+                  <p className="flex flex-wrap items-center gap-2 text-sm">
+                    <span className="font-semibold text-ink-900">{t.number}</span>
+                    <StatusChip status={t.status} />
+                    <span className="text-ink-600">{supportText.categories[t.category]}</span>
+                  </p>
+                  <p className="mt-1 truncate text-sm text-ink-800">{t.subject}</p>
+                  <p className="mt-0.5 text-xs text-ink-500">
+                    <time dateTime={t.updated_at}>{formatWhen(t.updated_at)}</time>
+                  </p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { CityPicker } from '@/components/ui/city-picker';
@@ -87,161 +88,160 @@ export function GeofenceManagementPage() {
     <PageContainer>
       <PageHeading title={text.title} description={text.description} />
 
-      {cities.isPending ? (
-        <QueryLoading />
-      ) : cities.isError ? (
-        <QueryError onRetry={() => void cities.refetch()}>{text.citiesFailed}</QueryError>
-      ) : (
-        <div className="space-y-6">
-          <div className="flex flex-wrap items-end gap-3">
-            <CityPicker
-              className="w-64 max-w-full"
-              label={text.city}
-              cities={cities.data}
-              value={cityId ?? ''}
-              onChange={(id) => {
-                setChosen(id);
-                stop();
-                setTestPoint(null);
-              }}
-            />
-            <Button variant="outline" onClick={() => setCityForm((v) => (v === 'add' ? null : 'add'))} aria-expanded={cityForm === 'add'}>
-              {text.addCity}
-            </Button>
-            {city ? (
-              <Button variant="outline" onClick={() => setCityForm((v) => (v === 'edit' ? null : 'edit'))} aria-expanded={cityForm === 'edit'}>
-                {text.editCity}
+      <QueryView query={cities} loadFailed={text.citiesFailed}>
+        {(citiesData) => (
+          <div className="space-y-6">
+            <div className="flex flex-wrap items-end gap-3">
+              <CityPicker
+                className="w-64 max-w-full"
+                label={text.city}
+                cities={citiesData}
+                value={cityId ?? ''}
+                onChange={(id) => {
+                  setChosen(id);
+                  stop();
+                  setTestPoint(null);
+                }}
+              />
+              <Button variant="outline" onClick={() => setCityForm((v) => (v === 'add' ? null : 'add'))} aria-expanded={cityForm === 'add'}>
+                {text.addCity}
               </Button>
+              {city ? (
+                <Button variant="outline" onClick={() => setCityForm((v) => (v === 'edit' ? null : 'edit'))} aria-expanded={cityForm === 'edit'}>
+                  {text.editCity}
+                </Button>
+              ) : null}
+            </div>
+            {cityForm ? (
+              <CityForm
+                key={cityForm === 'edit' ? city?.id : 'new'}
+                city={cityForm === 'edit' ? (city ?? undefined) : undefined}
+                onCancel={() => setCityForm(null)}
+                onDone={(c) => {
+                  setCityForm(null);
+                  setChosen(c.id);
+                  stop();
+                }}
+              />
+            ) : null}
+
+            {cityId && city ? (
+              <>
+                <div className="flex flex-wrap gap-2" role="toolbar" aria-label={text.zones}>
+                  <Button variant={mode.kind === 'zone' && !draft.zone ? 'primary' : 'outline'} onClick={startDrawing}>
+                    {text.modes.draw}
+                  </Button>
+                  <Button variant={mode.kind === 'test' ? 'primary' : 'outline'} onClick={() => (mode.kind === 'test' ? stop() : (stop(), setMode({ kind: 'test' })))} aria-pressed={mode.kind === 'test'}>
+                    {text.modes.test}
+                  </Button>
+                  {mode.kind === 'zone' && mode.drawing ? (
+                    <>
+                      <Button variant="outline" onClick={() => setCorners((c) => c.slice(0, -1))} disabled={corners.length === 0}>
+                        {text.undo}
+                      </Button>
+                      <Button
+                        variant="outline"
+                        onClick={() => {
+                          if (corners.length < 3) return toast({ variant: 'destructive', title: text.needThree });
+                          setMode({ kind: 'zone', drawing: false });
+                          setFocusKey((k) => k + 1);
+                        }}
+                      >
+                        {text.finish}
+                      </Button>
+                    </>
+                  ) : null}
+                </div>
+                {mode.kind === 'zone' && mode.drawing ? <p className="text-sm text-ink-600">{text.drawHint}</p> : null}
+
+                <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+                  <RideMap
+                    key={cityId}
+                    label={text.map}
+                    className={cn('h-[24rem] rounded-2xl sm:h-[30rem]', mode.kind !== 'idle' && 'cursor-crosshair')}
+                    areas={areas}
+                    fitOnce
+                    center={{ lat: city.center_lat, lng: city.center_lng }}
+                    onPick={onPick}
+                    pickup={mode.kind === 'test' ? testPoint : null}
+                    vertices={
+                      mode.kind === 'zone'
+                        ? { points: corners, colour: draft.color, label: (i) => text.form.corner(i + 1), onMove: (i, p) => setCorners((c) => c.map((x, k) => (k === i ? [round6(p.lat), round6(p.lng)] : x))) }
+                        : null
+                    }
+                  />
+                  <div>
+                    {mode.kind === 'zone' ? (
+                      <ZoneForm cityId={cityId} draft={draft} onDraft={setDraft} corners={corners} onCorners={setCorners} onDone={stop} onCancel={stop} focusKey={focusKey} />
+                    ) : mode.kind === 'test' ? (
+                      <TestPointPanel point={testPoint} onPoint={setTestPoint} />
+                    ) : (
+                      <p className="text-sm text-ink-600">{text.idleHint}</p>
+                    )}
+                  </div>
+                </div>
+
+                <section aria-labelledby="zones-title" className="space-y-3">
+                  <h2 id="zones-title" className="text-lg font-semibold text-ink-900">
+                    {text.zones}
+                  </h2>
+                  {zones.isPending ? (
+                    <QueryLoading />
+                  ) : zones.isError ? (
+                    <QueryError onRetry={() => void zones.refetch()}>{text.loadFailed}</QueryError>
+                  ) : zones.data.length === 0 ? (
+                    <QueryEmpty>{text.noZones}</QueryEmpty>
+                  ) : (
+                    <div className="relative overflow-x-auto rounded-2xl border border-ink-200 bg-white" role="region" aria-labelledby="zones-title" tabIndex={0}>
+                      <table className="w-full text-left text-sm">
+                        <thead className="bg-ink-50 text-xs font-semibold tracking-wide text-ink-600 uppercase">
+                          <tr>
+                            <th scope="col" className="px-3 py-2">{text.columns.name}</th>
+                            <th scope="col" className="px-3 py-2">{text.columns.type}</th>
+                            <th scope="col" className="px-3 py-2 text-right">{text.columns.priority}</th>
+                            <th scope="col" className="px-3 py-2">{text.columns.enabled}</th>
+                            <th scope="col" className="px-3 py-2"><span className="sr-only">{text.columns.actions}</span></th>
+                          </tr>
+                        </thead>
+                        <tbody className="divide-y divide-ink-100">
+                          {zones.data.map((z) => (
+                            <tr key={z.id}>
+                              <td className="px-3 py-2">
+                                <span className="flex items-center gap-2 font-medium text-ink-900">
+                                  <span aria-hidden="true" className="inline-block size-3 shrink-0 rounded-full" style={{ background: z.color }} />
+                                  {z.name}
+                                </span>
+                              </td>
+                              <td className="px-3 py-2 whitespace-nowrap text-ink-700">{zoneTypeLabels[z.type]}</td>
+                              <td className="px-3 py-2 text-right tabular-nums">{z.priority}</td>
+                              <td className="px-3 py-2">
+                                <Switch checked={z.enabled} onCheckedChange={(on) => toggle(z, on)} aria-label={text.enabledLabel(z.name)} />
+                              </td>
+                              <td className="px-3 py-2">
+                                <div className="flex justify-end gap-1">
+                                  <Button variant="ghost" size="sm" onClick={() => startEditing(z)} aria-label={text.editLabel(z.name)}>
+                                    {text.edit}
+                                  </Button>
+                                  <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setDeleting(z)} aria-label={text.deleteLabel(z.name)}>
+                                    {text.delete}
+                                  </Button>
+                                </div>
+                              </td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </div>
+                  )}
+                </section>
+
+                <ImportExportZones cityId={cityId} />
+              </>
             ) : null}
           </div>
-          {cityForm ? (
-            <CityForm
-              key={cityForm === 'edit' ? city?.id : 'new'}
-              city={cityForm === 'edit' ? (city ?? undefined) : undefined}
-              onCancel={() => setCityForm(null)}
-              onDone={(c) => {
-                setCityForm(null);
-                setChosen(c.id);
-                stop();
-              }}
-            />
-          ) : null}
 
-          {cityId && city ? (
-            <>
-              <div className="flex flex-wrap gap-2" role="toolbar" aria-label={text.zones}>
-                <Button variant={mode.kind === 'zone' && !draft.zone ? 'primary' : 'outline'} onClick={startDrawing}>
-                  {text.modes.draw}
-                </Button>
-                <Button variant={mode.kind === 'test' ? 'primary' : 'outline'} onClick={() => (mode.kind === 'test' ? stop() : (stop(), setMode({ kind: 'test' })))} aria-pressed={mode.kind === 'test'}>
-                  {text.modes.test}
-                </Button>
-                {mode.kind === 'zone' && mode.drawing ? (
-                  <>
-                    <Button variant="outline" onClick={() => setCorners((c) => c.slice(0, -1))} disabled={corners.length === 0}>
-                      {text.undo}
-                    </Button>
-                    <Button
-                      variant="outline"
-                      onClick={() => {
-                        if (corners.length < 3) return toast({ variant: 'destructive', title: text.needThree });
-                        setMode({ kind: 'zone', drawing: false });
-                        setFocusKey((k) => k + 1);
-                      }}
-                    >
-                      {text.finish}
-                    </Button>
-                  </>
-                ) : null}
-              </div>
-              {mode.kind === 'zone' && mode.drawing ? <p className="text-sm text-ink-600">{text.drawHint}</p> : null}
-
-              <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-                <RideMap
-                  key={cityId}
-                  label={text.map}
-                  className={cn('h-[24rem] rounded-2xl sm:h-[30rem]', mode.kind !== 'idle' && 'cursor-crosshair')}
-                  areas={areas}
-                  fitOnce
-                  center={{ lat: city.center_lat, lng: city.center_lng }}
-                  onPick={onPick}
-                  pickup={mode.kind === 'test' ? testPoint : null}
-                  vertices={
-                    mode.kind === 'zone'
-                      ? { points: corners, colour: draft.color, label: (i) => text.form.corner(i + 1), onMove: (i, p) => setCorners((c) => c.map((x, k) => (k === i ? [round6(p.lat), round6(p.lng)] : x))) }
-                      : null
-                  }
-                />
-                <div>
-                  {mode.kind === 'zone' ? (
-                    <ZoneForm cityId={cityId} draft={draft} onDraft={setDraft} corners={corners} onCorners={setCorners} onDone={stop} onCancel={stop} focusKey={focusKey} />
-                  ) : mode.kind === 'test' ? (
-                    <TestPointPanel point={testPoint} onPoint={setTestPoint} />
-                  ) : (
-                    <p className="text-sm text-ink-600">{text.idleHint}</p>
-                  )}
-                </div>
-              </div>
-
-              <section aria-labelledby="zones-title" className="space-y-3">
-                <h2 id="zones-title" className="text-lg font-semibold text-ink-900">
-                  {text.zones}
-                </h2>
-                {zones.isPending ? (
-                  <QueryLoading />
-                ) : zones.isError ? (
-                  <QueryError onRetry={() => void zones.refetch()}>{text.loadFailed}</QueryError>
-                ) : zones.data.length === 0 ? (
-                  <QueryEmpty>{text.noZones}</QueryEmpty>
-                ) : (
-                  <div className="relative overflow-x-auto rounded-2xl border border-ink-200 bg-white" role="region" aria-labelledby="zones-title" tabIndex={0}>
-                    <table className="w-full text-left text-sm">
-                      <thead className="bg-ink-50 text-xs font-semibold tracking-wide text-ink-600 uppercase">
-                        <tr>
-                          <th scope="col" className="px-3 py-2">{text.columns.name}</th>
-                          <th scope="col" className="px-3 py-2">{text.columns.type}</th>
-                          <th scope="col" className="px-3 py-2 text-right">{text.columns.priority}</th>
-                          <th scope="col" className="px-3 py-2">{text.columns.enabled}</th>
-                          <th scope="col" className="px-3 py-2"><span className="sr-only">{text.columns.actions}</span></th>
-                        </tr>
-                      </thead>
-                      <tbody className="divide-y divide-ink-100">
-                        {zones.data.map((z) => (
-                          <tr key={z.id}>
-                            <td className="px-3 py-2">
-                              <span className="flex items-center gap-2 font-medium text-ink-900">
-                                <span aria-hidden="true" className="inline-block size-3 shrink-0 rounded-full" style={{ background: z.color }} />
-                                {z.name}
-                              </span>
-                            </td>
-                            <td className="px-3 py-2 whitespace-nowrap text-ink-700">{zoneTypeLabels[z.type]}</td>
-                            <td className="px-3 py-2 text-right tabular-nums">{z.priority}</td>
-                            <td className="px-3 py-2">
-                              <Switch checked={z.enabled} onCheckedChange={(on) => toggle(z, on)} aria-label={text.enabledLabel(z.name)} />
-                            </td>
-                            <td className="px-3 py-2">
-                              <div className="flex justify-end gap-1">
-                                <Button variant="ghost" size="sm" onClick={() => startEditing(z)} aria-label={text.editLabel(z.name)}>
-                                  {text.edit}
-                                </Button>
-                                <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setDeleting(z)} aria-label={text.deleteLabel(z.name)}>
-                                  {text.delete}
-                                </Button>
-                              </div>
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                )}
-              </section>
-
-              <ImportExportZones cityId={cityId} />
-            </>
-          ) : null}
-        </div>
-      )}
+        )}
+      </QueryView>
 
       <ConfirmDialog
         open={deleting !== null}
