@@ -1,7 +1,8 @@
-import { accountProfileUpdateSchema } from '@openride/shared/account/schemas';
+import { accountRoutes as accountContract } from '@openride/shared/account/api';
 import { Hono } from 'hono';
 import { clientIp } from '../http/client-ip';
-import { type AppEnv, requireUser, type Services } from '../http/context';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { accountOf, placesOf } from './account.repo';
 import { changeEmail } from './change-email';
 import { changePassword } from './change-password';
@@ -15,48 +16,40 @@ import { updateNotificationPrefs } from './update-notification-prefs';
 export function accountRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  const on = mounter(app, services, accountContract);
   const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, services.env.TRUST_PROXY);
 
-  app.get('/api/account', async (c) => c.json({ account: await accountOf(db, requireUser(c).id) }));
+  on('GET /api/account', async ({ user }) => ({ status: 200, body: { account: await accountOf(db, user.id) } }));
 
-  app.patch('/api/account/profile', async (c) => {
-    const user = requireUser(c);
-    await updateAccountProfile(services, user.id, accountProfileUpdateSchema.parse(await c.req.json()));
-    return c.json({ account: await accountOf(db, user.id) });
+  on('PATCH /api/account/profile', async ({ user, body }) => {
+    await updateAccountProfile(services, user.id, body);
+    return { status: 200, body: { account: await accountOf(db, user.id) } };
   });
 
-  app.post('/api/account/phone/code', async (c) => {
-    const user = requireUser(c);
-    return c.json(await sendPhoneChangeCode(services, user.id, await c.req.json(), { ip: ip(c) }));
+  on('POST /api/account/phone/code', async ({ c, user, body }) => ({ status: 200, body: await sendPhoneChangeCode(services, user.id, body, { ip: ip(c) }) }));
+
+  on('POST /api/account/phone', async ({ c, user, body }) => {
+    await changePhone(services, user.id, body, { ip: ip(c) });
+    return { status: 200, body: { account: await accountOf(db, user.id) } };
   });
 
-  app.post('/api/account/phone', async (c) => {
-    const user = requireUser(c);
-    await changePhone(services, user.id, await c.req.json(), { ip: ip(c) });
-    return c.json({ account: await accountOf(db, user.id) });
-  });
+  on('POST /api/account/email', async ({ c, user, body }) => ({ status: 200, body: await changeEmail(services, user.id, body, c.req.raw.headers) }));
 
-  app.post('/api/account/email', async (c) => {
-    const user = requireUser(c);
-    return c.json(await changeEmail(services, user.id, await c.req.json(), c.req.raw.headers));
-  });
-
-  app.post('/api/account/password', async (c) => {
-    requireUser(c);
-    const headers = await changePassword(services, await c.req.json(), c.req.raw.headers);
+  on('POST /api/account/password', async ({ c, body }) => {
+    const headers = await changePassword(services, body, c.req.raw.headers);
     // The replaced session's cookie: the caller stays signed in, every other device is signed out.
     for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
-    return c.json({ ok: true as const });
+    return { status: 200, body: { ok: true as const } };
   });
 
-  app.get('/api/account/places', async (c) => c.json({ places: await placesOf(db, requireUser(c).id) }));
-  app.put('/api/account/places/:kind', async (c) => c.json(await savePlace(services, requireUser(c).id, c.req.param(), await c.req.json())));
-  app.delete('/api/account/places/:kind', async (c) => c.json(await removePlace(services, requireUser(c).id, c.req.param())));
+  on('GET /api/account/places', async ({ user }) => ({ status: 200, body: { places: await placesOf(db, user.id) } }));
+  on('PUT /api/account/places/:kind', async ({ user, params, body }) => ({ status: 200, body: await savePlace(services, user.id, params, body) }));
+  on('DELETE /api/account/places/:kind', async ({ user, params }) => ({ status: 200, body: await removePlace(services, user.id, params) }));
 
-  app.post('/api/account/emergency-contacts', async (c) => c.json(await addEmergencyContact(services, requireUser(c).id, await c.req.json()), 201));
-  app.delete('/api/account/emergency-contacts/:id', async (c) => c.json(await removeEmergencyContact(services, requireUser(c).id, c.req.param())));
+  on('POST /api/account/emergency-contacts', async ({ user, body }) => ({ status: 201, body: await addEmergencyContact(services, user.id, body) }));
+  on('DELETE /api/account/emergency-contacts/:id', async ({ user, params }) => ({ status: 200, body: await removeEmergencyContact(services, user.id, params) }));
 
-  app.put('/api/account/notification-preferences', async (c) => c.json(await updateNotificationPrefs(services, requireUser(c).id, await c.req.json())));
+  on('PUT /api/account/notification-preferences', async ({ user, body }) => ({ status: 200, body: await updateNotificationPrefs(services, user.id, body) }));
 
   return app;
 }
