@@ -1,15 +1,8 @@
-import {
-  adminReferralsQuerySchema,
-  claimReferralSchema,
-  DEVICE_ID_HEADER,
-  referralProgramParamsSchema,
-  referralProgramSchema,
-  referralProgramScopeSchema,
-  reviewReferralSchema,
-} from '@openride/shared/referrals/schemas';
+import { referralRoutes as referralContract } from '@openride/shared/referrals/api';
+import { DEVICE_ID_HEADER } from '@openride/shared/referrals/schemas';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
 import { claimReferral } from './claim-referral';
@@ -24,31 +17,21 @@ const EXPORT_PAGE = 500;
 export function referralRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   const { db } = services;
-  app.use('/api/admin/referrals', requireAdmin(services));
-  app.use('/api/admin/referrals/*', requireAdmin(services));
-  app.use('/api/admin/referral-programs', requireAdmin(services));
-  app.use('/api/admin/referral-programs/*', requireAdmin(services));
+  const on = mounter(app, services, referralContract);
 
-  app.get('/api/referrals/me', async (c) => c.json(await getMyReferrals(db, requireUser(c).id, c.req.header(DEVICE_ID_HEADER))));
-  app.post('/api/referrals/claim', async (c) => {
-    const user = requireUser(c);
-    const input = claimReferralSchema.parse(await c.req.json());
-    return c.json({ referral: await claimReferral(db, user.id, input, c.req.header(DEVICE_ID_HEADER)) }, 201);
-  });
+  on('GET /api/referrals/me', async ({ c, user }) => ({ status: 200, body: await getMyReferrals(db, user.id, c.req.header(DEVICE_ID_HEADER)) }));
+  on('POST /api/referrals/claim', async ({ c, user, body }) => ({ status: 201, body: { referral: await claimReferral(db, user.id, body, c.req.header(DEVICE_ID_HEADER)) } }));
 
-  app.get('/api/admin/referral-programs', async (c) => c.json(await getReferralPrograms(db, referralProgramScopeSchema.parse(c.req.query()).city ?? null)));
-  app.put('/api/admin/referral-programs/:program', async (c) => {
-    const { program } = referralProgramParamsSchema.parse({ program: c.req.param('program') });
-    const { city } = referralProgramScopeSchema.parse(c.req.query());
-    const input = referralProgramSchema.parse(await c.req.json());
-    return c.json({ program: await updateReferralProgram(db, requireUser(c).id, program, city ?? null, input) });
-  });
-  app.post('/api/admin/referrals/:id/approve', async (c) => c.json({ referral: await reviewReferral(services, requireUser(c).id, c.req.param('id'), 'approved', reviewReferralSchema.parse(await c.req.json())) }));
-  app.post('/api/admin/referrals/:id/reject', async (c) => c.json({ referral: await reviewReferral(services, requireUser(c).id, c.req.param('id'), 'rejected', reviewReferralSchema.parse(await c.req.json())) }));
-  app.get('/api/admin/referrals', async (c) => {
-    const query = adminReferralsQuerySchema.parse(c.req.query());
+  on('GET /api/admin/referral-programs', async ({ query }) => ({ status: 200, body: await getReferralPrograms(db, query.city ?? null) }));
+  on('PUT /api/admin/referral-programs/:program', async ({ user, params, query, body }) => ({
+    status: 200,
+    body: { program: await updateReferralProgram(db, user.id, params.program, query.city ?? null, body) },
+  }));
+  on('POST /api/admin/referrals/:id/approve', async ({ user, params, body }) => ({ status: 200, body: { referral: await reviewReferral(services, user.id, params.id, 'approved', body) } }));
+  on('POST /api/admin/referrals/:id/reject', async ({ user, params, body }) => ({ status: 200, body: { referral: await reviewReferral(services, user.id, params.id, 'rejected', body) } }));
+  on('GET /api/admin/referrals', async ({ query }) => {
     if (query.format === 'csv') return csvResponse('referrals', REFERRALS_CSV, pageThrough((cursor) => listReferrals(db, { ...query, cursor, limit: EXPORT_PAGE })));
-    return c.json(await listReferrals(db, query));
+    return { status: 200, body: await listReferrals(db, query) };
   });
   return app;
 }
