@@ -21,11 +21,12 @@ export type QueryLike<T> = {
  *
  * - `loadFailed`: the page's sentence ("We couldn't load the … Check your connection and try again."), or a
  *   function of the error when a refusal (403) says something else. Never the server's message.
- * - `errorView`: when one error is not a failed load but an answer (a driver not yet approved), the node to show
- *   instead; `undefined` falls back to QueryError.
+ * - `errorView(error, failed)`: when one error is not a failed load but an answer (a driver not yet approved), the
+ *   node to show instead; `undefined` shows `failed` (the QueryError), which it may also wrap (a heading above it).
  * - `empty`: a sentence (shown in `QueryEmpty`) or a whole node (`<QueryEmpty hint=… action=…>`).
  * - `loading`: another node while pending (a skeleton), or `loadingClassName` for the spinner's box.
  * - `retry={false}`: no Try again (a load that another control repeats).
+ * - `keepData`: a failed refetch keeps showing what was loaded (the error only when there is nothing to show).
  */
 export function QueryView<T>({
   query,
@@ -38,6 +39,7 @@ export function QueryView<T>({
   errorClassName,
   errorView,
   retry = true,
+  keepData = false,
 }: {
   query: QueryLike<T>;
   loadFailed: ReactNode | ((error: Error) => ReactNode);
@@ -47,32 +49,34 @@ export function QueryView<T>({
   loading?: ReactNode;
   loadingClassName?: string;
   errorClassName?: string;
-  errorView?: (error: Error) => ReactNode | undefined;
+  errorView?: (error: Error, failed: ReactNode) => ReactNode | undefined;
   retry?: boolean;
+  keepData?: boolean;
 }) {
   if (query.isPending) return loading === undefined ? <QueryLoading className={loadingClassName} /> : <>{loading}</>;
-  if (query.isError || query.data === undefined) {
+  if ((query.isError && !(keepData && query.data !== undefined)) || query.data === undefined) {
     const error = query.error ?? new Error('No data');
-    const answer = query.isError ? errorView?.(error) : undefined;
-    if (answer !== undefined) return <>{answer}</>;
-    return (
+    const failed = (
       <QueryError onRetry={retry ? () => void query.refetch() : undefined} retrying={query.isFetching} className={errorClassName}>
         {typeof loadFailed === 'function' ? loadFailed(error) : loadFailed}
       </QueryError>
     );
+    const answer = query.isError ? errorView?.(error, failed) : undefined;
+    return answer === undefined ? failed : <>{answer}</>;
   }
   const data = query.data;
   if (isEmpty?.(data)) return isValidElement(empty) ? empty : <QueryEmpty>{empty}</QueryEmpty>;
   return <>{children(data)}</>;
 }
 
-type DataOf<Q> = Q extends QueryLike<infer T> ? T : never;
+type DataOf<Q> = Q extends { data: infer D } ? Exclude<D, undefined> : never;
+type DataOfAll<Qs extends readonly unknown[]> = { [K in keyof Qs]: DataOf<Qs[K]> };
 
 /**
  * Several queries as one, for a view that needs all of them: pending while any is, failed when any failed
  * (Try again repeats the failed ones), its data the tuple of theirs.
  */
-export function allQueries<const Qs extends readonly QueryLike<unknown>[]>(...queries: Qs): QueryLike<{ [K in keyof Qs]: DataOf<Qs[K]> }> {
+export function allQueries<Qs extends QueryLike<unknown>[]>(...queries: [...Qs]): QueryLike<DataOfAll<Qs>> {
   const failed = queries.filter((q) => q.isError);
   const ready = queries.every((q) => q.data !== undefined);
   return {
@@ -80,7 +84,7 @@ export function allQueries<const Qs extends readonly QueryLike<unknown>[]>(...qu
     isError: failed.length > 0,
     isFetching: queries.some((q) => q.isFetching),
     error: failed[0]?.error ?? null,
-    data: ready ? (queries.map((q) => q.data) as { [K in keyof Qs]: DataOf<Qs[K]> }) : undefined,
+    data: ready ? (queries.map((q) => q.data) as DataOfAll<Qs>) : undefined,
     refetch: () => Promise.all((failed.length ? failed : queries).map((q) => q.refetch())),
   };
 }

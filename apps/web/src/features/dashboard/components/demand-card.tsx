@@ -1,6 +1,6 @@
 import { compassWord, dashboardText } from '@openride/shared/dashboard/dashboard-text';
 import { DEMAND_NEAR_RADIUS_M } from '@openride/shared/dashboard/limits';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { type DemandNear, useDemandNearMe } from '../api/get-demand-near-me';
 import { distanceWords } from '../lib/dashboard-format';
 
@@ -35,34 +35,30 @@ export function DemandCard() {
       <h2 id="dash-demand" className="text-sm font-semibold tracking-wide text-ink-500 uppercase">
         {text.title}
       </h2>
-      {demand.isPending ? (
-        <QueryLoading className="min-h-24" />
-      ) : demand.isError ? (
-        <QueryError className="mt-3" onRetry={() => void demand.refetch()} retrying={demand.isFetching}>
-          {text.failed}
-        </QueryError>
-      ) : (
-        <>
-          <p className="mt-1 text-sm text-ink-600">
-            {text.intro(demand.data.window.from_hour)} {text.from[demand.data.from.source]}
-          </p>
-          {demand.data.cells.length === 0 ? (
-            <p className="mt-3 text-ink-700">{text.none}</p>
-          ) : (
-            <div className="mt-3 flex items-start gap-4">
-              <DemandRadar cells={demand.data.cells} />
-              <ol className="min-w-0 flex-1 space-y-1.5 text-sm text-ink-800" data-testid="demand-cells">
-                {demand.data.cells.map((c) => (
-                  <li key={c.cell} className="flex items-baseline gap-2">
-                    <span className="inline-flex min-w-7 justify-center rounded-full bg-brand-100 px-1.5 text-xs font-bold text-brand-800 tabular-nums">{c.requests}</span>
-                    <span>{text.cell(c.requests, c.distance_m < 200 ? text.here : text.away(distanceWords(c.distance_m), compassWord(c.bearing)))}</span>
-                  </li>
-                ))}
-              </ol>
-            </div>
-          )}
-        </>
-      )}
+      <QueryView query={demand} loadFailed={text.failed} loadingClassName="min-h-24" errorClassName="mt-3">
+        {(d) => (
+          <>
+            <p className="mt-1 text-sm text-ink-600">
+              {text.intro(d.window.from_hour)} {text.from[d.from.source]}
+            </p>
+            {d.cells.length === 0 ? (
+              <p className="mt-3 text-ink-700">{text.none}</p>
+            ) : (
+              <div className="mt-3 flex items-start gap-4">
+                <DemandRadar cells={d.cells} />
+                <ol className="min-w-0 flex-1 space-y-1.5 text-sm text-ink-800" data-testid="demand-cells">
+                  {d.cells.map((c) => (
+                    <li key={c.cell} className="flex items-baseline gap-2">
+                      <span className="inline-flex min-w-7 justify-center rounded-full bg-brand-100 px-1.5 text-xs font-bold text-brand-800 tabular-nums">{c.requests}</span>
+                      <span>{text.cell(c.requests, c.distance_m < 200 ? text.here : text.away(distanceWords(c.distance_m), compassWord(c.bearing)))}</span>
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            )}
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

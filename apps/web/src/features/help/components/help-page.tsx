@@ -6,7 +6,7 @@ import type { FaqEntryView } from '@openride/shared/help/views';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useMe } from '@/lib/session';
@@ -37,42 +37,36 @@ export function HelpPage() {
           </Link>
         ) : null}
       </PageHeading>
-      {faq.isPending ? (
-        <QueryLoading />
-      ) : faq.isError ? (
-        <QueryError onRetry={() => void faq.refetch()} retrying={faq.isFetching}>
-          {text.loadFailed}
-        </QueryError>
-      ) : total === 0 ? (
-        <QueryEmpty>{text.empty}</QueryEmpty>
-      ) : (
-        <div className="space-y-8">
-          <div role="search" className="space-y-1.5">
-            <label htmlFor={searchId} className="block text-sm font-medium text-ink-800">
-              {text.search}
-            </label>
-            <div className="relative">
-              <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-400" aria-hidden="true" />
-              <input id={searchId} type="search" className={cn(inputClasses, 'pl-10')} placeholder={text.searchPlaceholder} value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
-            </div>
-            <p aria-live="polite" className="min-h-5 text-sm text-ink-600">
-              {searching ? (count === 0 ? text.noResults(deferred.trim()) : text.results(count)) : ''}
-            </p>
-          </div>
-          {topics.map((topic) => (
-            <section key={topic.id} aria-labelledby={`topic-${topic.id}`} className="space-y-3">
-              <h2 id={`topic-${topic.id}`} className="text-xl font-bold text-ink-900">
-                {topic.label}
-              </h2>
-              <div className="divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white">
-                {topic.entries.map((entry) => (
-                  <FaqItem key={entry.id} entry={entry} />
-                ))}
+      <QueryView query={faq} loadFailed={text.loadFailed} isEmpty={() => total === 0} empty={text.empty}>
+        {(_faq) => (
+          <div className="space-y-8">
+            <div role="search" className="space-y-1.5">
+              <label htmlFor={searchId} className="block text-sm font-medium text-ink-800">
+                {text.search}
+              </label>
+              <div className="relative">
+                <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-400" aria-hidden="true" />
+                <input id={searchId} type="search" className={cn(inputClasses, 'pl-10')} placeholder={text.searchPlaceholder} value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
               </div>
-            </section>
-          ))}
-        </div>
-      )}
+              <p aria-live="polite" className="min-h-5 text-sm text-ink-600">
+                {searching ? (count === 0 ? text.noResults(deferred.trim()) : text.results(count)) : ''}
+              </p>
+            </div>
+            {topics.map((topic) => (
+              <section key={topic.id} aria-labelledby={`topic-${topic.id}`} className="space-y-3">
+                <h2 id={`topic-${topic.id}`} className="text-xl font-bold text-ink-900">
+                  {topic.label}
+                </h2>
+                <div className="divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white">
+                  {topic.entries.map((entry) => (
+                    <FaqItem key={entry.id} entry={entry} />
+                  ))}
+                </div>
+              </section>
+            ))}
+          </div>
+        )}
+      </QueryView>
       <StillNeedHelp signedIn={Boolean(me.data)} />
     </PageContainer>
   );

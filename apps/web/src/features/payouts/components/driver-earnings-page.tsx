@@ -7,7 +7,7 @@ import type { DriverStanding } from '@openride/shared/payouts/views';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryEmpty } from '@/components/ui/query-state';
 import { QueryView } from '@/components/ui/query-view';
 import { StatCards } from '@/components/ui/stat-cards';
 import { Tabs } from '@/components/ui/tabs';
@@ -34,21 +34,17 @@ export function DriverEarningsPage() {
   return (
     <PageContainer>
       <PageHeading title={text.title} description={text.intro} />
-      {earnings.isPending ? (
-        <QueryLoading />
-      ) : earnings.isError && !earnings.data ? (
-        <QueryError onRetry={() => void earnings.refetch()} retrying={earnings.isFetching}>
-          {earnings.error.message || text.loadFailed}
-        </QueryError>
-      ) : (
-        <div className="space-y-10">
-          <BalanceCard e={earnings.data} />
-          <Tabs label={text.periodsLabel} items={PERIODS} value={period} onValueChange={setPeriod}>
-            {() => <PeriodPanel e={earnings.data} />}
-          </Tabs>
-          <Statements currency={earnings.data.city.currency} />
-        </div>
-      )}
+      <QueryView query={earnings} loadFailed={(error) => error.message || text.loadFailed} keepData>
+        {(earningsData) => (
+          <div className="space-y-10">
+            <BalanceCard e={earningsData} />
+            <Tabs label={text.periodsLabel} items={PERIODS} value={period} onValueChange={setPeriod}>
+              {() => <PeriodPanel e={earningsData} />}
+            </Tabs>
+            <Statements currency={earningsData.city.currency} />
+          </div>
+        )}
+      </QueryView>
     </PageContainer>
   );
 }
@@ -206,7 +202,6 @@ function Statements({ currency }: { currency: string }) {
               );
             })}
           </ul>
-
         )}
       </QueryView>
     </section>

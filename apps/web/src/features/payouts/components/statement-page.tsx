@@ -4,7 +4,8 @@ import { payoutsText } from '@openride/shared/payouts/payouts-text';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryEmpty } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { formatMoney } from '@/lib/money';
 import { statementCsvHref, useStatement } from '../api/payouts';
 
@@ -17,18 +18,18 @@ export function StatementPage() {
   const title = text.title(payoutsText.earnings.week(week, week));
   return (
     <PageContainer>
-      {statement.isPending ? (
-        <QueryLoading />
-      ) : statement.isError ? (
-        <>
-          <PageHeading title={title} />
-          <QueryError onRetry={() => void statement.refetch()} retrying={statement.isFetching}>
-            {statement.error.message || text.loadFailed}
-          </QueryError>
-        </>
-      ) : (
-        <StatementBody data={statement.data} />
-      )}
+      <QueryView
+        query={statement}
+        loadFailed={(error) => error.message || text.loadFailed}
+        errorView={(_error, failed) => (
+          <>
+            <PageHeading title={title} />
+            {failed}
+          </>
+        )}
+      >
+        {(data) => <StatementBody data={data} />}
+      </QueryView>
     </PageContainer>
   );
 }

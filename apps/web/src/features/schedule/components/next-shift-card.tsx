@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CalendarClock } from 'lucide-react';
 import { scheduleText, shiftWords } from '@openride/shared/schedule/schedule-text';
 import { uiText } from '@openride/shared/ui-text';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { useSchedule } from '../api/schedule';
 
 const text = scheduleText.page;
@@ -27,29 +27,25 @@ export function NextShiftCard() {
       <h2 id="next-shift-title" className="text-sm font-semibold tracking-wide text-ink-500 uppercase">
         {text.nextShiftLabel}
       </h2>
-      {schedule.isPending ? (
-        <QueryLoading className="min-h-16" />
-      ) : schedule.isError ? (
-        <QueryError className="mt-3" onRetry={() => void schedule.refetch()} retrying={schedule.isFetching}>
-          {text.loadFailed}
-        </QueryError>
-      ) : (
-        <div className="mt-2 flex items-start gap-3">
-          <CalendarClock className="mt-0.5 size-6 shrink-0 text-ink-700" aria-hidden="true" />
-          <div className="min-w-0 flex-1">
-            {schedule.data.next_shift && shiftDayWord(schedule.data.next_shift, schedule.data.city.timezone) ? (
-              <p className="text-sm font-semibold text-brand-700">{shiftDayWord(schedule.data.next_shift, schedule.data.city.timezone)}</p>
-            ) : null}
-            <p className="text-lg font-bold text-ink-900" data-testid="dashboard-next-shift">
-              {schedule.data.next_shift ? shiftWords(schedule.data.next_shift) : text.noNextShift}
-            </p>
-            {schedule.data.next_shift ? <p className="text-sm text-ink-600">{text.timesIn(schedule.data.city.name, schedule.data.city.timezone)}</p> : null}
-            <Link to="/driver-schedule" className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
-              {uiText.pages.driverSchedule.title}
-            </Link>
+      <QueryView query={schedule} loadFailed={text.loadFailed} loadingClassName="min-h-16" errorClassName="mt-3">
+        {(s) => (
+          <div className="mt-2 flex items-start gap-3">
+            <CalendarClock className="mt-0.5 size-6 shrink-0 text-ink-700" aria-hidden="true" />
+            <div className="min-w-0 flex-1">
+              {s.next_shift && shiftDayWord(s.next_shift, s.city.timezone) ? (
+                <p className="text-sm font-semibold text-brand-700">{shiftDayWord(s.next_shift, s.city.timezone)}</p>
+              ) : null}
+              <p className="text-lg font-bold text-ink-900" data-testid="dashboard-next-shift">
+                {s.next_shift ? shiftWords(s.next_shift) : text.noNextShift}
+              </p>
+              {s.next_shift ? <p className="text-sm text-ink-600">{text.timesIn(s.city.name, s.city.timezone)}</p> : null}
+              <Link to="/driver-schedule" className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+                {uiText.pages.driverSchedule.title}
+              </Link>
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </QueryView>
     </section>
   );
 }

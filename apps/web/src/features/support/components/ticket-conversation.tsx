@@ -5,7 +5,7 @@ import { supportText } from '@openride/shared/support/support-text';
 import { mayRate, userMayReply } from '@openride/shared/support/ticket-state';
 import { Button } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { isApiError } from '@/lib/api';
 import { type TicketDetail, useMyTicket, useRateTicket, useReplyToTicket } from '../api/tickets';
 import { PhotoField } from './photo-field';
@@ -24,15 +24,11 @@ export function TicketConversation({ id, backTo }: { id: string; backTo: string 
         <ArrowLeft className="size-4" aria-hidden="true" />
         {supportText.page.back}
       </Link>
-      {ticket.isPending ? (
-        <QueryLoading />
-      ) : ticket.isError ? (
-        <QueryError onRetry={missing ? undefined : () => void ticket.refetch()} retrying={ticket.isFetching}>
-          {missing ? supportText.errors.notFound : text.loadFailed}
-        </QueryError>
-      ) : (
-        <Conversation detail={ticket.data} />
-      )}
+      <QueryView query={ticket} loadFailed={missing ? supportText.errors.notFound : text.loadFailed} retry={!missing}>
+        {(detail) => (
+          <Conversation detail={detail} />
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryEmpty } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
@@ -34,54 +35,54 @@ export function DriverVehicles({ vehicleSlot }: { vehicleSlot?: VehicleSlot } = 
   const activate = useActivateVehicle();
   const page = uiText.pages.vehicles;
 
-  let body;
-  if (vehicles.isPending) body = <QueryLoading />;
-  else if (vehicles.isError) {
-    body =
-      isApiError(vehicles.error, 403) ? (
-        <QueryEmpty action={<Link to={paths.driver} className={buttonClasses({ variant: 'outline', size: 'sm' })}>{text.toDriverPage}</Link>}>{text.notApproved}</QueryEmpty>
-      ) : (
-        <QueryError onRetry={() => void vehicles.refetch()} retrying={vehicles.isFetching}>
-          {text.loadFailed}
-        </QueryError>
-      );
-  } else {
-    const { vehicles: list, on_ride } = vehicles.data;
-    const active = list.find((v) => v.active);
-    body = (
-      <div className="space-y-6">
-        {active && active.status !== 'verified' ? (
-          <p role="status" className="rounded-2xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
-            {text.activePending}
-          </p>
-        ) : null}
-        {editing ? <VehicleForm key={editing === 'new' ? 'new' : editing.id} vehicle={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
-        {activate.error ? (
-          <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800">
-            {isApiError(activate.error) ? activate.error.message : text.saveFailed}
-          </p>
-        ) : null}
-        {list.length === 0 ? (
-          <QueryEmpty icon={Car}>{text.empty}</QueryEmpty>
-        ) : (
-          <ul className="grid gap-4 md:grid-cols-2">
-            {list.map((v) => (
-              <li key={v.id}>
-                <VehicleCard
-                  vehicle={v}
-                  onRide={on_ride}
-                  slot={vehicleSlot}
-                  busy={activate.isPending}
-                  onEdit={() => setEditing(v)}
-                  onActivate={() => activate.mutate(v.id, { onSuccess: () => toast({ title: text.activated }) })}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    );
-  }
+  const body = (
+    <QueryView
+      query={vehicles}
+      loadFailed={text.loadFailed}
+      errorView={(error) =>
+        isApiError(error, 403) ? (
+          <QueryEmpty action={<Link to={paths.driver} className={buttonClasses({ variant: 'outline', size: 'sm' })}>{text.toDriverPage}</Link>}>{text.notApproved}</QueryEmpty>
+        ) : undefined
+      }
+    >
+      {({ vehicles: list, on_ride }) => {
+        const active = list.find((v) => v.active);
+        return (
+          <div className="space-y-6">
+            {active && active.status !== 'verified' ? (
+              <p role="status" className="rounded-2xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+                {text.activePending}
+              </p>
+            ) : null}
+            {editing ? <VehicleForm key={editing === 'new' ? 'new' : editing.id} vehicle={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+            {activate.error ? (
+              <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800">
+                {isApiError(activate.error) ? activate.error.message : text.saveFailed}
+              </p>
+            ) : null}
+            {list.length === 0 ? (
+              <QueryEmpty icon={Car}>{text.empty}</QueryEmpty>
+            ) : (
+              <ul className="grid gap-4 md:grid-cols-2">
+                {list.map((v) => (
+                  <li key={v.id}>
+                    <VehicleCard
+                      vehicle={v}
+                      onRide={on_ride}
+                      slot={vehicleSlot}
+                      busy={activate.isPending}
+                      onEdit={() => setEditing(v)}
+                      onActivate={() => activate.mutate(v.id, { onSuccess: () => toast({ title: text.activated }) })}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        );
+      }}
+    </QueryView>
+  );
 
   return (
     <PageContainer className="max-w-4xl">

@@ -5,7 +5,7 @@ import { type MapArea, RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryEmpty } from '@/components/ui/query-state';
 import { QueryView } from '@/components/ui/query-view';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
@@ -185,61 +185,56 @@ export function GeofenceManagementPage() {
                   <h2 id="zones-title" className="text-lg font-semibold text-ink-900">
                     {text.zones}
                   </h2>
-                  {zones.isPending ? (
-                    <QueryLoading />
-                  ) : zones.isError ? (
-                    <QueryError onRetry={() => void zones.refetch()}>{text.loadFailed}</QueryError>
-                  ) : zones.data.length === 0 ? (
-                    <QueryEmpty>{text.noZones}</QueryEmpty>
-                  ) : (
-                    <div className="relative overflow-x-auto rounded-2xl border border-ink-200 bg-white" role="region" aria-labelledby="zones-title" tabIndex={0}>
-                      <table className="w-full text-left text-sm">
-                        <thead className="bg-ink-50 text-xs font-semibold tracking-wide text-ink-600 uppercase">
-                          <tr>
-                            <th scope="col" className="px-3 py-2">{text.columns.name}</th>
-                            <th scope="col" className="px-3 py-2">{text.columns.type}</th>
-                            <th scope="col" className="px-3 py-2 text-right">{text.columns.priority}</th>
-                            <th scope="col" className="px-3 py-2">{text.columns.enabled}</th>
-                            <th scope="col" className="px-3 py-2"><span className="sr-only">{text.columns.actions}</span></th>
-                          </tr>
-                        </thead>
-                        <tbody className="divide-y divide-ink-100">
-                          {zones.data.map((z) => (
-                            <tr key={z.id}>
-                              <td className="px-3 py-2">
-                                <span className="flex items-center gap-2 font-medium text-ink-900">
-                                  <span aria-hidden="true" className="inline-block size-3 shrink-0 rounded-full" style={{ background: z.color }} />
-                                  {z.name}
-                                </span>
-                              </td>
-                              <td className="px-3 py-2 whitespace-nowrap text-ink-700">{zoneTypeLabels[z.type]}</td>
-                              <td className="px-3 py-2 text-right tabular-nums">{z.priority}</td>
-                              <td className="px-3 py-2">
-                                <Switch checked={z.enabled} onCheckedChange={(on) => toggle(z, on)} aria-label={text.enabledLabel(z.name)} />
-                              </td>
-                              <td className="px-3 py-2">
-                                <div className="flex justify-end gap-1">
-                                  <Button variant="ghost" size="sm" onClick={() => startEditing(z)} aria-label={text.editLabel(z.name)}>
-                                    {text.edit}
-                                  </Button>
-                                  <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setDeleting(z)} aria-label={text.deleteLabel(z.name)}>
-                                    {text.delete}
-                                  </Button>
-                                </div>
-                              </td>
+                  <QueryView query={zones} loadFailed={text.loadFailed} isEmpty={(zonesData) => zonesData.length === 0} empty={<QueryEmpty>{text.noZones}</QueryEmpty>}>
+                    {(zonesData) => (
+                      <div className="relative overflow-x-auto rounded-2xl border border-ink-200 bg-white" role="region" aria-labelledby="zones-title" tabIndex={0}>
+                        <table className="w-full text-left text-sm">
+                          <thead className="bg-ink-50 text-xs font-semibold tracking-wide text-ink-600 uppercase">
+                            <tr>
+                              <th scope="col" className="px-3 py-2">{text.columns.name}</th>
+                              <th scope="col" className="px-3 py-2">{text.columns.type}</th>
+                              <th scope="col" className="px-3 py-2 text-right">{text.columns.priority}</th>
+                              <th scope="col" className="px-3 py-2">{text.columns.enabled}</th>
+                              <th scope="col" className="px-3 py-2"><span className="sr-only">{text.columns.actions}</span></th>
                             </tr>
-                          ))}
-                        </tbody>
-                      </table>
-                    </div>
-                  )}
+                          </thead>
+                          <tbody className="divide-y divide-ink-100">
+                            {zonesData.map((z) => (
+                              <tr key={z.id}>
+                                <td className="px-3 py-2">
+                                  <span className="flex items-center gap-2 font-medium text-ink-900">
+                                    <span aria-hidden="true" className="inline-block size-3 shrink-0 rounded-full" style={{ background: z.color }} />
+                                    {z.name}
+                                  </span>
+                                </td>
+                                <td className="px-3 py-2 whitespace-nowrap text-ink-700">{zoneTypeLabels[z.type]}</td>
+                                <td className="px-3 py-2 text-right tabular-nums">{z.priority}</td>
+                                <td className="px-3 py-2">
+                                  <Switch checked={z.enabled} onCheckedChange={(on) => toggle(z, on)} aria-label={text.enabledLabel(z.name)} />
+                                </td>
+                                <td className="px-3 py-2">
+                                  <div className="flex justify-end gap-1">
+                                    <Button variant="ghost" size="sm" onClick={() => startEditing(z)} aria-label={text.editLabel(z.name)}>
+                                      {text.edit}
+                                    </Button>
+                                    <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setDeleting(z)} aria-label={text.deleteLabel(z.name)}>
+                                      {text.delete}
+                                    </Button>
+                                  </div>
+                                </td>
+                              </tr>
+                            ))}
+                          </tbody>
+                        </table>
+                      </div>
+                    )}
+                  </QueryView>
                 </section>
 
                 <ImportExportZones cityId={cityId} />
               </>
             ) : null}
           </div>
-
         )}
       </QueryView>
 
