@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_RESET_LINK_MINUTES, adminPasswordResetRequestSchema } from '@openride/shared/auth/schemas';
+import { ADMIN_RESET_LINK_MINUTES, type adminPasswordResetRequestSchema } from '@openride/shared/auth/schemas';
 import { messages } from '@openride/shared/messages';
+import type { z } from 'zod';
 import { isAdmin } from '../roles/roles.repo';
 import type { Services } from '../http/context';
 import { AppError } from '../lib/errors';
@@ -13,8 +14,7 @@ import { take } from '../lib/rate-limit';
  * learns who the admins are); only an admin gets an email, with a single-use link valid 30 minutes. A
  * new request replaces the admin's earlier pending link.
  */
-export async function requestAdminPasswordReset(services: Services, input: unknown, ctx: { ip: string }) {
-  const { email } = adminPasswordResetRequestSchema.parse(input);
+export async function requestAdminPasswordReset(services: Services, { email }: z.output<typeof adminPasswordResetRequestSchema>, ctx: { ip: string }) {
   if (!(await take(services.limiters.adminResetPerIp, ctx.ip))) throw new AppError('RATE_LIMITED', 'Too many reset requests. Please try again later.');
   const link = await createAdminResetLink(services, email);
   if (link) {

@@ -1,23 +1,17 @@
-import { addRoleSchema } from '@openride/shared/auth/api';
+import { authRoutes as authContract } from '@openride/shared/auth/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { addOwnRole } from './add-own-role';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { rolesOf } from '../roles/roles.repo';
+import { addOwnRole } from './add-own-role';
 
 export function roleRoutes(services: Services) {
   const app = new Hono<AppEnv>();
+  const on = mounter(app, services, authContract);
 
   /** §7 user_roles select: the caller's roles. */
-  app.get('/api/user-roles/me', async (c) => {
-    const user = requireUser(c);
-    return c.json({ roles: await rolesOf(services.db, user.id) });
-  });
-
-  app.post('/api/user-roles', async (c) => {
-    const user = requireUser(c);
-    const { role } = addRoleSchema.parse(await c.req.json());
-    return c.json({ roles: await addOwnRole(services, user.id, role) });
-  });
+  on('GET /api/user-roles/me', async ({ user }) => ({ status: 200, body: { roles: await rolesOf(services.db, user.id) } }));
+  on('POST /api/user-roles', async ({ user, body }) => ({ status: 200, body: { roles: await addOwnRole(services, user.id, body.role) } }));
 
   return app;
 }
