@@ -1,5 +1,7 @@
+import { devRoutes as devContract } from '@openride/shared/dev/api';
 import { Hono } from 'hono';
 import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { requireLocalOrAdmin } from './outbox-access';
 import { listOutbox } from './outbox.repo';
 
@@ -9,6 +11,9 @@ import { listOutbox } from './outbox.repo';
  */
 export function devOutboxRoutes(services: Services) {
   const app = new Hono<AppEnv>();
-  app.get('/api/dev/outbox', requireLocalOrAdmin(services), async (c) => c.json(await listOutbox(services.db)));
+  const on = mounter(app, services, devContract);
+  // The contract's auth is `public`: who may read it is this guard's (loopback or an administrator).
+  app.use('/api/dev/outbox', requireLocalOrAdmin(services));
+  on('GET /api/dev/outbox', async () => ({ status: 200, body: await listOutbox(services.db) }));
   return app;
 }

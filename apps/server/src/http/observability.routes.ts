@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
+import { systemRoutes as systemContract } from '@openride/shared/system/api';
 import { Hono } from 'hono';
 import { pingDatabase } from '../db/ping';
 import type { AppEnv, Services } from './context';
+import { mounter } from './mount';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -31,14 +33,16 @@ const sameToken = (given: string, expected: string) => {
  */
 export function observabilityRoutes(services: Services) {
   const app = new Hono<AppEnv>();
+  const on = mounter(app, services, systemContract);
 
-  app.get('/api/health/ready', async (c) => {
+  on('GET /api/health/ready', async ({ c }) => {
     const [database, redis] = await Promise.all([
       probe(() => pingDatabase(services.db)),
       services.redis ? probe(() => services.redis!.ping()) : Promise.resolve('not_configured' as const),
     ]);
-    const ready = database === 'ok' && redis !== 'down';
-    return c.json({ status: ready ? 'ready' : 'unavailable', database, redis }, ready ? 200 : 503);
+    if (database === 'ok' && redis !== 'down') return { status: 200, body: { status: 'ready' as const, database, redis } };
+    // 503 is not a success status: written as a Response, with the same body.
+    return c.json({ status: 'unavailable' as const, database, redis }, 503);
   });
 
   app.get('/metrics', async (c) => {
