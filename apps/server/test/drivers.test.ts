@@ -1,5 +1,5 @@
 import { driverCityText } from '@openride/shared/drivers/driver-city-text';
-import { ALREADY_APPLIED_MESSAGE } from '@openride/shared/drivers/schemas';
+import { ALREADY_APPLIED_MESSAGE, type DriverVerificationStatus } from '@openride/shared/drivers/schemas';
 import { messages } from '@openride/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
@@ -31,7 +31,7 @@ async function newUser() {
   return { client, id };
 }
 
-const setVerification = (driverId: string, verification_status: string) =>
+const setVerification = (driverId: string, verification_status: DriverVerificationStatus) =>
   server.services.db.updateTable('drivers').set({ verification_status }).where('id', '=', driverId).execute();
 
 const apply = (client: TestClient, over: Record<string, unknown> = {}) => client.post('/api/drivers', application(over));

@@ -87,7 +87,7 @@ export type DriversTable = {
   id: Generated<string>;
   user_id: string;
   status: Generated<'available' | 'offline'>;
-  verification_status: Generated<string>;
+  verification_status: Generated<'pending' | 'approved' | 'rejected'>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   full_name: string;
