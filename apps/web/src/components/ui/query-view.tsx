@@ -23,8 +23,8 @@ export type QueryLike<T> = {
  *   function of the error when a refusal (403) says something else. Never the server's message.
  * - `errorView(error, failed)`: when one error is not a failed load but an answer (a driver not yet approved), the
  *   node to show instead; `undefined` shows `failed` (the QueryError), which it may also wrap (a heading above it).
- * - `empty`: a sentence (shown in `QueryEmpty`) or a whole node (`<QueryEmpty hint=… action=…>`).
- * - `loading`: another node while pending (a skeleton), or `loadingClassName` for the spinner's box.
+ * - `empty`: a sentence (shown in `QueryEmpty`) or a whole node (`<QueryEmpty hint=… action=…>`); null shows nothing.
+ * - `loading`: another node while pending (a skeleton; null for nothing), or `loadingClassName` for the spinner's box.
  * - `retry={false}`: no Try again (a load that another control repeats).
  * - `keepData`: a failed refetch keeps showing what was loaded (the error only when there is nothing to show).
  */
@@ -65,7 +65,7 @@ export function QueryView<T>({
     return answer === undefined ? failed : <>{answer}</>;
   }
   const data = query.data;
-  if (isEmpty?.(data)) return isValidElement(empty) ? empty : <QueryEmpty>{empty}</QueryEmpty>;
+  if (isEmpty?.(data)) return isValidElement(empty) || empty == null || typeof empty === 'boolean' ? <>{empty}</> : <QueryEmpty>{empty}</QueryEmpty>;
   return <>{children(data)}</>;
 }
 

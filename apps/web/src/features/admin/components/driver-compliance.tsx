@@ -4,7 +4,7 @@ import { driverDetailText } from '@openride/shared/admin/admin-text';
 import { complianceText } from '@openride/shared/compliance/compliance-text';
 import type { ComplianceItemStatus } from '@openride/shared/compliance/schemas';
 import type { ComplianceItem } from '@openride/shared/compliance/views';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { cn } from '@/lib/cn';
 import { useDriverCompliance } from '../api/driver-detail';
 
@@ -37,7 +37,6 @@ function detailOf(item: ComplianceItem): string | null {
  */
 export function DriverComplianceSection({ driverId }: { driverId: string }) {
   const compliance = useDriverCompliance(driverId);
-  const c = compliance.data;
   const query = `?driver=${encodeURIComponent(driverId)}`;
   return (
     <section aria-labelledby="driver-compliance" className="rounded-2xl border border-ink-200 bg-white p-4">
@@ -54,54 +53,50 @@ export function DriverComplianceSection({ driverId }: { driverId: string }) {
           </Link>
         </p>
       </div>
-      {compliance.isPending ? (
-        <QueryLoading />
-      ) : compliance.isError || !c ? (
-        <QueryError onRetry={() => void compliance.refetch()} retrying={compliance.isFetching}>
-          {text.loadFailed}
-        </QueryError>
-      ) : (
-        <div className="space-y-3">
-          {c.on_hold ? (
-            <div role="status" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-              <p className="font-semibold">{text.onHold}</p>
-              <p className="mt-1">{text.onHoldText}</p>
-              <ul className="mt-1 list-disc space-y-0.5 pl-5">
-                {c.hold_reasons.map((reason) => (
-                  <li key={reason}>{reason}</li>
-                ))}
+      <QueryView query={compliance} loadFailed={text.loadFailed}>
+        {(c) => (
+          <div className="space-y-3">
+            {c.on_hold ? (
+              <div role="status" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+                <p className="font-semibold">{text.onHold}</p>
+                <p className="mt-1">{text.onHoldText}</p>
+                <ul className="mt-1 list-disc space-y-0.5 pl-5">
+                  {c.hold_reasons.map((reason) => (
+                    <li key={reason}>{reason}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : c.items.some((i) => i.required) ? (
+              <p role="status" className="rounded-xl bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800">
+                {text.ok}
+              </p>
+            ) : null}
+            <p className="text-sm text-ink-500">{c.city ? text.checkedIn(c.city.name) : driverCityText.notChosen}</p>
+            {c.items.length === 0 ? (
+              <p className="text-sm text-ink-500">{text.none}</p>
+            ) : (
+              <ul className="divide-y divide-ink-100">
+                {c.items.map((item) => {
+                  const detail = detailOf(item);
+                  return (
+                    <li key={item.kind} aria-label={item.label} className="flex flex-wrap items-start justify-between gap-2 py-2 first:pt-0 last:pb-0">
+                      <div className="min-w-0">
+                        <p className="font-medium text-ink-900">{item.label}</p>
+                        <p className="text-xs text-ink-500">
+                          {item.required ? text.required : text.optional}
+                          {detail ? ` · ${detail}` : ''}
+                        </p>
+                        {item.renewal_in_review ? <p className="text-xs text-sky-800">{text.renewalInReview}</p> : null}
+                      </div>
+                      <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', chipStyle[item.status])}>{chipText(item)}</span>
+                    </li>
+                  );
+                })}
               </ul>
-            </div>
-          ) : c.items.some((i) => i.required) ? (
-            <p role="status" className="rounded-xl bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800">
-              {text.ok}
-            </p>
-          ) : null}
-          <p className="text-sm text-ink-500">{c.city ? text.checkedIn(c.city.name) : driverCityText.notChosen}</p>
-          {c.items.length === 0 ? (
-            <p className="text-sm text-ink-500">{text.none}</p>
-          ) : (
-            <ul className="divide-y divide-ink-100">
-              {c.items.map((item) => {
-                const detail = detailOf(item);
-                return (
-                  <li key={item.kind} aria-label={item.label} className="flex flex-wrap items-start justify-between gap-2 py-2 first:pt-0 last:pb-0">
-                    <div className="min-w-0">
-                      <p className="font-medium text-ink-900">{item.label}</p>
-                      <p className="text-xs text-ink-500">
-                        {item.required ? text.required : text.optional}
-                        {detail ? ` · ${detail}` : ''}
-                      </p>
-                      {item.renewal_in_review ? <p className="text-xs text-sky-800">{text.renewalInReview}</p> : null}
-                    </div>
-                    <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', chipStyle[item.status])}>{chipText(item)}</span>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </div>
-      )}
+            )}
+          </div>
+        )}
+      </QueryView>
     </section>
   );
 }

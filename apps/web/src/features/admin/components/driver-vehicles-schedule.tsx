@@ -4,7 +4,6 @@ import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import { shiftWords } from '@openride/shared/schedule/schedule-text';
 import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
 import { FileThumbs } from '@/components/ui/file-thumbs';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
 import { QueryView } from '@/components/ui/query-view';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -64,7 +63,6 @@ export function DriverVehiclesSection({ driverId }: { driverId: string }) {
               );
             })}
           </ul>
-
         )}
       </QueryView>
     </section>
@@ -74,42 +72,37 @@ export function DriverVehiclesSection({ driverId }: { driverId: string }) {
 /** /driver/{id}: the driver's weekly hours and next shift (decision 0047), in their city's time. */
 export function DriverScheduleSection({ driverId }: { driverId: string }) {
   const schedule = useDriverSchedule(driverId);
-  const s = schedule.data;
   return (
     <section aria-labelledby="driver-schedule" className="rounded-2xl border border-ink-200 bg-white p-4">
       <h2 id="driver-schedule" className="mb-1 text-lg font-semibold text-ink-900">
         {text.schedule.title}
       </h2>
-      {schedule.isPending ? (
-        <QueryLoading />
-      ) : schedule.isError || !s ? (
-        <QueryError onRetry={() => void schedule.refetch()} retrying={schedule.isFetching}>
-          {text.schedule.loadFailed}
-        </QueryError>
-      ) : (
-        <div className="space-y-3 text-sm">
-          <p className="text-ink-500">{text.schedule.timesIn(s.city.name, s.city.timezone)}</p>
-          <p>
-            <span className="font-semibold text-ink-900">{text.schedule.nextShift}: </span>
-            <span className="text-ink-900">{s.next_shift ? shiftWords(s.next_shift) : text.schedule.noNextShift}</span>
-          </p>
-          <div>
-            <p className="mb-1 text-xs font-semibold tracking-wide text-ink-500 uppercase">{text.schedule.week}</p>
-            {s.blocks.length === 0 ? (
-              <p className="text-ink-500">{text.schedule.notDriving}</p>
-            ) : (
-              <ul className="space-y-0.5">
-                {s.blocks.map((b, i) => (
-                  <li key={i} className="text-ink-900">
-                    {shiftWords(b)}
-                  </li>
-                ))}
-              </ul>
-            )}
+      <QueryView query={schedule} loadFailed={text.schedule.loadFailed}>
+        {(s) => (
+          <div className="space-y-3 text-sm">
+            <p className="text-ink-500">{text.schedule.timesIn(s.city.name, s.city.timezone)}</p>
+            <p>
+              <span className="font-semibold text-ink-900">{text.schedule.nextShift}: </span>
+              <span className="text-ink-900">{s.next_shift ? shiftWords(s.next_shift) : text.schedule.noNextShift}</span>
+            </p>
+            <div>
+              <p className="mb-1 text-xs font-semibold tracking-wide text-ink-500 uppercase">{text.schedule.week}</p>
+              {s.blocks.length === 0 ? (
+                <p className="text-ink-500">{text.schedule.notDriving}</p>
+              ) : (
+                <ul className="space-y-0.5">
+                  {s.blocks.map((b, i) => (
+                    <li key={i} className="text-ink-900">
+                      {shiftWords(b)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            {s.time_off.length ? <p className="text-ink-600">{text.schedule.timeOff(s.time_off.length)}</p> : null}
           </div>
-          {s.time_off.length ? <p className="text-ink-600">{text.schedule.timeOff(s.time_off.length)}</p> : null}
-        </div>
-      )}
+        )}
+      </QueryView>
     </section>
   );
 }

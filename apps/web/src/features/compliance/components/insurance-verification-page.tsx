@@ -8,7 +8,7 @@ import { CityPicker } from '@/components/ui/city-picker';
 import { FileThumbs } from '@/components/ui/file-thumbs';
 import { inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { Tabs } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
@@ -43,35 +43,31 @@ export function InsuranceVerificationPage() {
       </PageHeading>
       <Tabs label={page.title} items={POLICY_LISTS.map((value) => ({ value, label: insuranceText.lists[value] }))} value={list} onValueChange={setList}>
         {() =>
-          policies.isPending ? (
-            <QueryLoading />
-          ) : policies.isError ? (
-            <QueryError onRetry={() => void policies.refetch()}>{text.loadFailed}</QueryError>
-          ) : items.length === 0 ? (
-            <QueryEmpty>{text.empty}</QueryEmpty>
-          ) : (
-            <div className="mt-4 grid gap-4 lg:grid-cols-[18rem_1fr]">
-              <ul aria-label={insuranceText.lists[list]} className="space-y-2">
-                {items.map((p) => (
-                  <li key={p.id}>
-                    <button
-                      type="button"
-                      aria-pressed={p.id === selected?.id}
-                      onClick={() => setSelectedId(p.id)}
-                      className={cn('w-full rounded-2xl border bg-white p-3 text-left text-sm', p.id === selected?.id ? 'border-ink-900' : 'border-ink-200 hover:border-ink-400')}
-                    >
-                      <span className="block font-semibold text-ink-900">{p.driver.full_name}</span>
-                      <span className="block text-ink-600">
-                        {p.vehicle.license_plate} · {p.insurer}
-                      </span>
-                      <span className="block text-xs text-ink-500">{list === 'review' ? text.submitted(dateTime.format(new Date(p.created_at))) : text.endsIn(p.days_left)}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              {selected ? <PolicyDetail key={selected.id} policy={selected} /> : <p className="text-sm text-ink-600">{text.select}</p>}
-            </div>
-          )
+          <QueryView query={policies} loadFailed={text.loadFailed} isEmpty={(d) => d.length === 0} empty={text.empty}>
+            {(_policies) => (
+              <div className="mt-4 grid gap-4 lg:grid-cols-[18rem_1fr]">
+                <ul aria-label={insuranceText.lists[list]} className="space-y-2">
+                  {items.map((p) => (
+                    <li key={p.id}>
+                      <button
+                        type="button"
+                        aria-pressed={p.id === selected?.id}
+                        onClick={() => setSelectedId(p.id)}
+                        className={cn('w-full rounded-2xl border bg-white p-3 text-left text-sm', p.id === selected?.id ? 'border-ink-900' : 'border-ink-200 hover:border-ink-400')}
+                      >
+                        <span className="block font-semibold text-ink-900">{p.driver.full_name}</span>
+                        <span className="block text-ink-600">
+                          {p.vehicle.license_plate} · {p.insurer}
+                        </span>
+                        <span className="block text-xs text-ink-500">{list === 'review' ? text.submitted(dateTime.format(new Date(p.created_at))) : text.endsIn(p.days_left)}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+                {selected ? <PolicyDetail key={selected.id} policy={selected} /> : <p className="text-sm text-ink-600">{text.select}</p>}
+              </div>
+            )}
+          </QueryView>
         }
       </Tabs>
     </PageContainer>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CircleAlert, FileCheck2, FileWarning, ShieldAlert } from 'lucide-react';
 import { dashboardText } from '@openride/shared/dashboard/dashboard-text';
-import { QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { cn } from '@/lib/cn';
 import { type DriverCompliance, useMyCompliance } from '../api/get-my-compliance';
 import { type ComplianceAlert, complianceAlerts, DOCUMENTS_UPLOAD_PATH } from '../lib/compliance-alerts';
@@ -81,18 +81,24 @@ export function ComplianceAlertsCard({ data }: { data: DriverCompliance }) {
 /** The card with its own states: while the endpoint is missing or failing, a quiet line, never the page's failure. */
 export function ComplianceAlerts() {
   const compliance = useMyCompliance();
-  if (compliance.isPending) return <QueryLoading className="min-h-24" />;
-  if (compliance.isError)
-    return (
-      <section aria-labelledby="dash-alerts" className="rounded-3xl border border-ink-200 bg-white p-5" data-testid="compliance-unavailable">
-        <h2 id="dash-alerts" className="text-sm font-semibold tracking-wide text-ink-500 uppercase">
-          {text.title}
-        </h2>
-        <p className="mt-2 flex items-center gap-2 text-sm text-ink-500">
-          <CircleAlert className="size-4" aria-hidden="true" />
-          {text.failed}
-        </p>
-      </section>
-    );
-  return <ComplianceAlertsCard data={compliance.data} />;
+  return (
+    <QueryView
+      query={compliance}
+      loadFailed={text.failed}
+      loadingClassName="min-h-24"
+      errorView={() => (
+        <section aria-labelledby="dash-alerts" className="rounded-3xl border border-ink-200 bg-white p-5" data-testid="compliance-unavailable">
+          <h2 id="dash-alerts" className="text-sm font-semibold tracking-wide text-ink-500 uppercase">
+            {text.title}
+          </h2>
+          <p className="mt-2 flex items-center gap-2 text-sm text-ink-500">
+            <CircleAlert className="size-4" aria-hidden="true" />
+            {text.failed}
+          </p>
+        </section>
+      )}
+    >
+      {(data) => <ComplianceAlertsCard data={data} />}
+    </QueryView>
+  );
 }

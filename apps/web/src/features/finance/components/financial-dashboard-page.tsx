@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryError } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { corporateInvoicesText } from '@openride/shared/corporate-invoices/corporate-invoices-text';
 import { CityPicker } from '@/components/ui/city-picker';
 import { cn } from '@/lib/cn';
@@ -39,15 +39,11 @@ export function FinancialDashboardPage() {
         {query.data ? <CityPicker className="w-full min-[420px]:w-48" label={text.city} cities={query.data.cities} value={city} onChange={(id) => set({ city: id })} /> : null}
       </DateRangeFields>
 
-      {query.isPending ? (
-        <LoadingScreen className="min-h-60" />
-      ) : query.isError ? (
-        <QueryError onRetry={() => void query.refetch()} retrying={query.isFetching}>
-          {text.loadFailed}
-        </QueryError>
-      ) : (
-        <Report data={query.data} stale={query.isPlaceholderData} tz={tz} />
-      )}
+      <QueryView query={query} loadFailed={text.loadFailed} loading={<LoadingScreen className="min-h-60" />}>
+        {(data) => (
+          <Report data={data} stale={query.isPlaceholderData} tz={tz} />
+        )}
+      </QueryView>
     </PageContainer>
   );
 }

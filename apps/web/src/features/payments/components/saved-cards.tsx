@@ -4,7 +4,8 @@ import { paymentText as text } from '@openride/shared/payments/payment-text';
 import type { SavedCard } from '@openride/shared/payments/views';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { QueryEmpty, QueryError } from '@/components/ui/query-state';
+import { QueryEmpty } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
 import { useAppConfig } from '@/lib/app-config';
@@ -58,28 +59,34 @@ export function SavedCards() {
         {text.savedCards}
       </h2>
       <p className="text-sm text-ink-600">{text.savedCardsHint}</p>
-      {cards.isError ? (
-        <QueryError onRetry={() => void cards.refetch()} retrying={cards.isFetching}>
-          {text.cardsFailed}
-        </QueryError>
-      ) : cards.data && cards.data.length === 0 && !adding ? (
-        <QueryEmpty icon={CreditCard} hint={text.noSavedCardsHint} action={addButton} className="py-8">
-          {text.noSavedCards}
-        </QueryEmpty>
-      ) : cards.data && cards.data.length > 0 ? (
-        <ul aria-label={text.savedCards} className="divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white">
-          {cards.data.map((card) => (
-            <li key={card.id} className="flex items-center gap-3 px-4 py-3">
-              <CreditCard className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
-              <span className="min-w-0 flex-1 truncate font-semibold text-ink-900">{cardLabel(card)}</span>
-              {card.test_mode ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900 uppercase">{text.testMode}</span> : null}
-              <Button variant="outline" size="sm" aria-label={text.removeCardLabel(cardLabel(card))} onClick={() => setConfirming(card)}>
-                {text.removeCard}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <QueryView
+        query={cards}
+        loadFailed={text.cardsFailed}
+        loading={null}
+        isEmpty={(d) => d.length === 0}
+        empty={
+          adding ? null : (
+            <QueryEmpty icon={CreditCard} hint={text.noSavedCardsHint} action={addButton} className="py-8">
+              {text.noSavedCards}
+            </QueryEmpty>
+          )
+        }
+      >
+        {(list) => (
+          <ul aria-label={text.savedCards} className="divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white">
+            {list.map((card) => (
+              <li key={card.id} className="flex items-center gap-3 px-4 py-3">
+                <CreditCard className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+                <span className="min-w-0 flex-1 truncate font-semibold text-ink-900">{cardLabel(card)}</span>
+                {card.test_mode ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900 uppercase">{text.testMode}</span> : null}
+                <Button variant="outline" size="sm" aria-label={text.removeCardLabel(cardLabel(card))} onClick={() => setConfirming(card)}>
+                  {text.removeCard}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       {adding ? <AddCardForm onSaved={onSaved} onCancel={() => setAdding(false)} /> : cards.data && cards.data.length > 0 ? addButton : null}
       <ConfirmDialog
         open={confirming !== null}

@@ -4,7 +4,6 @@ import { proceduresText as text } from '@openride/shared/procedures/procedures-t
 import { supportCategoryLabels } from '@openride/shared/support/categories';
 import { Button } from '@/components/ui/button';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
 import { QueryView } from '@/components/ui/query-view';
 import { Tabs } from '@/components/ui/tabs';
 import { formatDateTime } from '@/lib/format';
@@ -44,22 +43,18 @@ export function SupportProceduresPage({ faqEditor }: { faqEditor: ReactNode }) {
 
 function ProcedureList() {
   const procedures = useProcedures();
-  if (procedures.isPending) return <QueryLoading />;
-  if (procedures.isError)
-    return (
-      <QueryError onRetry={() => void procedures.refetch()} retrying={procedures.isFetching}>
-        {text.loadFailed}
-      </QueryError>
-    );
-  if (procedures.data.length === 0) return <QueryEmpty>{text.empty}</QueryEmpty>;
   return (
-    <ul className="space-y-4" aria-label={text.categories}>
-      {procedures.data.map((p) => (
-        <li key={p.category}>
-          <ProcedureCard procedure={p} />
-        </li>
-      ))}
-    </ul>
+    <QueryView query={procedures} loadFailed={text.loadFailed} isEmpty={(d) => d.length === 0} empty={text.empty}>
+      {(list) => (
+        <ul className="space-y-4" aria-label={text.categories}>
+          {list.map((p) => (
+            <li key={p.category}>
+              <ProcedureCard procedure={p} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryView>
   );
 }
 
@@ -163,7 +158,6 @@ function VersionHistory({ category, label, current }: { category: ProcedureView[
               </li>
             ))}
           </ol>
-
         )}
       </QueryView>
     </section>

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { Field, inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryError } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { formatMoney } from '@/lib/money';
 import {
   type Backtest,
@@ -414,28 +414,32 @@ function PromotionForm({ promotion, onDone }: { promotion?: Promotion; onDone?: 
         </fieldset>
         <fieldset className="space-y-1.5" disabled={locked('zone_ids')}>
           <legend className="text-sm font-medium text-ink-800">{text.form.zones}</legend>
-          {zones.isPending && cityId ? (
-            <p className="text-sm text-ink-500">{text.form.zonesLoading}</p>
-          ) : zones.isError ? (
-            <QueryError onRetry={() => void zones.refetch()} retrying={zones.isFetching}>
-              {text.form.zonesFailed}
-            </QueryError>
-          ) : (zones.data ?? []).length === 0 ? (
+          {!cityId ? (
             <p className="text-sm text-ink-600">{text.form.noZones}</p>
           ) : (
-            <div className="flex flex-wrap gap-x-4 gap-y-1">
-              {(zones.data ?? []).map((z) => (
-                <label key={z.id} className="inline-flex min-h-11 items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="size-4"
-                    checked={form.zone_ids.includes(z.id)}
-                    onChange={(e) => set('zone_ids', e.target.checked ? [...form.zone_ids, z.id] : form.zone_ids.filter((x) => x !== z.id))}
-                  />
-                  {z.name}
-                </label>
-              ))}
-            </div>
+            <QueryView
+              query={zones}
+              loadFailed={text.form.zonesFailed}
+              loading={<p className="text-sm text-ink-500">{text.form.zonesLoading}</p>}
+              isEmpty={(d) => d.length === 0}
+              empty={<p className="text-sm text-ink-600">{text.form.noZones}</p>}
+            >
+              {(zoneList) => (
+                <div className="flex flex-wrap gap-x-4 gap-y-1">
+                  {zoneList.map((z) => (
+                    <label key={z.id} className="inline-flex min-h-11 items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        className="size-4"
+                        checked={form.zone_ids.includes(z.id)}
+                        onChange={(e) => set('zone_ids', e.target.checked ? [...form.zone_ids, z.id] : form.zone_ids.filter((x) => x !== z.id))}
+                      />
+                      {z.name}
+                    </label>
+                  ))}
+                </div>
+              )}
+            </QueryView>
           )}
         </fieldset>
         <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-ink-800">
