@@ -1,8 +1,8 @@
-import { coverageQuerySchema, putWeekSchema, timeOffInputSchema } from '@openride/shared/schedule/schemas';
+import { scheduleRoutes as scheduleContract } from '@openride/shared/schedule/api';
 import { isUuid } from '@openride/shared/text';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { notFound } from '../lib/errors';
 import { ownApprovedDriver } from '../payouts/own-driver';
 import { addTimeOff, getDriverSchedule, getSchedule, putWeek, removeTimeOff } from './driver-schedule';
@@ -16,33 +16,23 @@ import { getScheduleCoverage } from './get-schedule-coverage';
 export function scheduleRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  const on = mounter(app, services, scheduleContract);
   const me = async (userId: string) => (await ownApprovedDriver(db, userId)).id;
 
-  app.get('/api/drivers/me/schedule', async (c) => c.json({ schedule: await getSchedule(db, await me(requireUser(c).id)) }));
-  app.put('/api/drivers/me/schedule', async (c) => {
-    const driverId = await me(requireUser(c).id);
-    const input = putWeekSchema.parse(await c.req.json());
-    return c.json({ schedule: await putWeek(db, driverId, input) });
-  });
-  app.post('/api/drivers/me/time-off', async (c) => {
-    const driverId = await me(requireUser(c).id);
-    const input = timeOffInputSchema.parse(await c.req.json());
-    return c.json({ time_off: await addTimeOff(db, driverId, input) }, 201);
-  });
-  app.delete('/api/drivers/me/time-off/:id', async (c) => {
-    const driverId = await me(requireUser(c).id);
-    const id = c.req.param('id');
+  on('GET /api/drivers/me/schedule', async ({ user }) => ({ status: 200, body: { schedule: await getSchedule(db, await me(user.id)) } }));
+  on('PUT /api/drivers/me/schedule', async ({ user, body }) => ({ status: 200, body: { schedule: await putWeek(db, await me(user.id), body) } }));
+  on('POST /api/drivers/me/time-off', async ({ user, body }) => ({ status: 201, body: { time_off: await addTimeOff(db, await me(user.id), body) } }));
+  on('DELETE /api/drivers/me/time-off/:id', async ({ user, params: { id } }) => {
+    const driverId = await me(user.id);
     if (!isUuid(id)) throw notFound('No such time off');
     await removeTimeOff(db, driverId, id);
-    return c.body(null, 204);
+    return { status: 204 };
   });
 
-  for (const path of ['/api/admin/drivers/:id/schedule', '/api/admin/schedule-coverage']) app.use(path, requireAdmin(services));
-  app.get('/api/admin/drivers/:id/schedule', async (c) => {
-    const id = c.req.param('id');
+  on('GET /api/admin/drivers/:id/schedule', async ({ params: { id } }) => {
     if (!isUuid(id)) throw notFound('Driver not found');
-    return c.json({ schedule: await getDriverSchedule(db, id) });
+    return { status: 200, body: { schedule: await getDriverSchedule(db, id) } };
   });
-  app.get('/api/admin/schedule-coverage', async (c) => c.json(await getScheduleCoverage(db, coverageQuerySchema.parse(c.req.query()).city)));
+  on('GET /api/admin/schedule-coverage', async ({ query }) => ({ status: 200, body: await getScheduleCoverage(db, query.city) }));
   return app;
 }
