@@ -1,7 +1,7 @@
-import { adjustmentInputSchema, cityCurrencyInputSchema, financeDashboardQuerySchema, financialSettingsInputSchema, ledgerEntriesQuerySchema } from '@openride/shared/finance/schemas';
+import { financeRoutes as financeContract } from '@openride/shared/finance/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
 import { createFinancialSettings } from './create-financial-settings';
@@ -17,36 +17,26 @@ const EXPORT_PAGE = 500;
 export function financeRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
-  app.use('/api/admin/financial-settings/*', requireAdmin(services));
-  app.use('/api/admin/finance/*', requireAdmin(services));
-  app.use('/api/admin/ledger/*', requireAdmin(services));
+  const on = mounter(app, services, financeContract);
 
-  app.get('/api/admin/financial-settings/:city', async (c) => c.json(await listFinancialSettings(db, c.req.param('city'))));
+  on('GET /api/admin/financial-settings/:city', async ({ params }) => ({ status: 200, body: await listFinancialSettings(db, params.city) }));
 
-  app.post('/api/admin/financial-settings/:city', async (c) => {
-    const input = financialSettingsInputSchema.parse(await c.req.json());
-    return c.json({ settings: await createFinancialSettings(db, requireUser(c).id, c.req.param('city'), input) }, 201);
-  });
+  on('POST /api/admin/financial-settings/:city', async ({ user, params, body }) => ({ status: 201, body: { settings: await createFinancialSettings(db, user.id, params.city, body) } }));
 
-  app.put('/api/admin/financial-settings/:city/currency', async (c) => {
-    const { currency } = cityCurrencyInputSchema.parse(await c.req.json());
-    const city = await setCityCurrency(db, requireUser(c).id, c.req.param('city'), currency);
+  on('PUT /api/admin/financial-settings/:city/currency', async ({ user, params, body }) => {
+    const city = await setCityCurrency(db, user.id, params.city, body.currency);
     await services.zones.changed();
-    return c.json({ city });
+    return { status: 200, body: { city } };
   });
 
-  app.get('/api/admin/finance/dashboard', async (c) => c.json(await getFinanceDashboard(db, financeDashboardQuerySchema.parse(c.req.query()))));
+  on('GET /api/admin/finance/dashboard', async ({ query }) => ({ status: 200, body: await getFinanceDashboard(db, query) }));
 
-  app.get('/api/admin/ledger/entries', async (c) => {
-    const query = ledgerEntriesQuerySchema.parse(c.req.query());
+  on('GET /api/admin/ledger/entries', async ({ query }) => {
     if (query.format === 'csv') return csvResponse('ledger-entries', ENTRIES_CSV, pageThrough((cursor) => listLedgerEntries(db, { ...query, cursor, limit: EXPORT_PAGE })));
-    return c.json(await listLedgerEntries(db, query));
+    return { status: 200, body: await listLedgerEntries(db, query) };
   });
 
-  app.post('/api/admin/ledger/adjustments', async (c) => {
-    const input = adjustmentInputSchema.parse(await c.req.json());
-    return c.json(await postAdjustment(db, requireUser(c).id, input), 201);
-  });
+  on('POST /api/admin/ledger/adjustments', async ({ user, body }) => ({ status: 201, body: await postAdjustment(db, user.id, body) }));
 
   return app;
 }
