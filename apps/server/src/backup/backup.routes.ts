@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { systemRoutes as systemContract } from '@openride/shared/system/api';
 import { Hono } from 'hono';
 import { isLocalRequest } from '../http/client-ip';
 import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { AppError, forbidden } from '../lib/errors';
 
 const sameToken = (given: string, expected: string) => {
@@ -16,9 +18,11 @@ const sameToken = (given: string, expected: string) => {
  * same machine (decision 0028). It answers loopback callers that show the token the server wrote into
  * DATA_DIR (backup-access.ts), nobody else; a server on PostgreSQL answers 409 (pg_dump is the way there).
  */
-export function backupRoutes(services: Pick<Services, 'env' | 'backup'>) {
+export function backupRoutes(services: Pick<Services, 'db' | 'env' | 'backup'>) {
   const app = new Hono<AppEnv>();
-  app.get('/api/system/backup', async (c) => {
+  const on = mounter(app, services, systemContract);
+  // The contract's auth is `backup-token`: mount leaves the caller to this handler (loopback and the token).
+  on('GET /api/system/backup', async ({ c }) => {
     const backup = services.backup;
     if (!backup) throw new AppError('CONFLICT', 'This server keeps its data in PostgreSQL (DATABASE_URL): back it up with pg_dump (`npm run backup -- FILE` runs it).');
     if (!isLocalRequest(c, services.env.TRUST_PROXY)) throw forbidden('Backups are served to this machine only.');

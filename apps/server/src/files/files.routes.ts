@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { fileIdParamsSchema } from '@openride/shared/files/schemas';
+import { fileRoutes as fileContract } from '@openride/shared/files/api';
 import { Hono } from 'hono';
 import { closeAfterAnswer } from '../http/close-after-answer';
-import { type AppEnv, requireUser, type Services } from '../http/context';
+import type { AppEnv, Services } from '../http/context';
 import { trustedOriginsOf } from '../http/csp';
+import { mounter } from '../http/mount';
 import { fromOwnPages } from '../http/same-origin';
 import { AppError, badRequest, domainError, forbidden } from '../lib/errors';
 import { take } from '../lib/rate-limit';
@@ -21,12 +22,19 @@ const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'web
 export function fileRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   const trustedOrigins = trustedOriginsOf(services.env, services.publicUrl);
+  const on = mounter(app, services, fileContract);
 
-  app.post(UPLOAD_PATH, async (c) => {
+  // mount refuses a signed-out caller (401) before the handler runs: that refusal too is given with the body
+  // unread, so the connection closes cleanly after it (decision 0077), as every refusal below.
+  app.use(UPLOAD_PATH, async (c, next) => {
+    if (c.req.method === 'POST' && !c.get('user')) closeAfterAnswer(c);
+    await next();
+  });
+
+  // The contract's body is multipart: mount leaves it unread, and the handler streams it from the request.
+  on('POST /api/files', async ({ c, user }) => {
     const contentType = c.req.header('content-type') ?? '';
-    let user;
     try {
-      user = requireUser(c);
       // A cross-site page may post a multipart form without asking first (unlike JSON), carrying the cookie:
       // the Origin the browser writes is the defence, with the WebSocket's rule. Sec-Fetch-Site backs it up
       // for a browser that sent no Origin.
@@ -53,13 +61,11 @@ export function fileRoutes(services: Services) {
     const body = incoming ?? (c.req.raw.body ? Readable.fromWeb(c.req.raw.body as NodeReadableStream<Uint8Array>) : null);
     if (!body) throw badRequest('The upload is empty.');
     const row = await uploadFile(services, user.id, { contentType, body });
-    return c.json({ file: fileView(row) }, 201);
+    return { status: 201, body: { file: fileView(row) } };
   });
 
-  app.get('/api/files/:id', async (c) => {
-    const user = requireUser(c);
-    const { id } = fileIdParamsSchema.parse(c.req.param());
-    const { file, object } = await readFile(services, user.id, id);
+  on('GET /api/files/:id', async ({ c, user, params }) => {
+    const { file, object } = await readFile(services, user.id, params.id);
     return c.body(Readable.toWeb(object.stream) as ReadableStream, 200, {
       'content-type': file.content_type,
       'content-length': String(object.size),
