@@ -15,7 +15,8 @@ export type QueryLike<T> = {
 
 /**
  * A query's three states and its content, said the same way everywhere (issue 28 §3): `QueryLoading` while
- * pending, `QueryError` with the page's own sentence and a Try again (query.refetch) on error, the `empty`
+ * pending, `QueryError` with the page's own sentence and a Try again (query.refetch) on error or when there is
+ * no data (null: the record a page needs does not exist), the `empty`
  * node when `isEmpty(data)`, else `children(data)`. No page writes the `isPending ? … : isError ? …` ternary
  * itself (eslint refuses QueryLoading/QueryError outside components/ui).
  *
@@ -43,8 +44,8 @@ export function QueryView<T>({
 }: {
   query: QueryLike<T>;
   loadFailed: ReactNode | ((error: Error) => ReactNode);
-  children: (data: T) => ReactNode;
-  isEmpty?: (data: T) => boolean;
+  children: (data: NonNullable<T>) => ReactNode;
+  isEmpty?: (data: NonNullable<T>) => boolean;
   empty?: ReactNode;
   loading?: ReactNode;
   loadingClassName?: string;
@@ -54,7 +55,7 @@ export function QueryView<T>({
   keepData?: boolean;
 }) {
   if (query.isPending) return loading === undefined ? <QueryLoading className={loadingClassName} /> : <>{loading}</>;
-  if ((query.isError && !(keepData && query.data !== undefined)) || query.data === undefined) {
+  if ((query.isError && !(keepData && query.data != null)) || query.data == null) {
     const error = query.error ?? new Error('No data');
     const failed = (
       <QueryError onRetry={retry ? () => void query.refetch() : undefined} retrying={query.isFetching} className={errorClassName}>
@@ -121,5 +122,24 @@ export function MutationError({
     <p id={id} role="alert" className={cn('rounded-2xl bg-red-50 p-3 text-sm text-red-800', className)}>
       {children ?? mutationErrorText(error, fallback)}
     </p>
+  );
+}
+
+/**
+ * Under a list of pages already shown (useInfiniteQuery inside QueryView with `keepData`): the next page failed,
+ * so the page's sentence and a Try again that asks for that page again. Nothing while nothing failed.
+ */
+export function LoadMoreError({
+  query,
+  children,
+}: {
+  query: { isError: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  children: ReactNode;
+}) {
+  if (!query.isError) return null;
+  return (
+    <QueryError onRetry={() => void query.fetchNextPage()} retrying={query.isFetchingNextPage}>
+      {children}
+    </QueryError>
   );
 }

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClasses } from '@/components/ui/field';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
 import { type CancellationPolicyView, useAddZonePolicy, useCancellationPolicies, useCityZones, useRemoveZonePolicy, useSaveCancellationPolicy } from '../api/cancellation-policies';
@@ -40,21 +40,15 @@ export function CancellationPoliciesPage() {
   return (
     <PageContainer>
       <PageHeading title={text.title} description={text.intro} />
-      {policies.isPending ? (
-        <QueryLoading />
-      ) : policies.isError ? (
-        <QueryError onRetry={() => void policies.refetch()} retrying={policies.isFetching}>
-          {text.loadFailed}
-        </QueryError>
-      ) : cities.length === 0 ? (
-        <QueryEmpty>{text.empty}</QueryEmpty>
-      ) : (
-        <div className="space-y-10">
-          {cities.map(([city, list]) => (
-            <CitySection key={list[0]!.city_id} cityName={city} policies={list} />
-          ))}
-        </div>
-      )}
+      <QueryView query={policies} loadFailed={text.loadFailed} isEmpty={() => cities.length === 0} empty={text.empty}>
+        {(_policies) => (
+          <div className="space-y-10">
+            {cities.map(([city, list]) => (
+              <CitySection key={list[0]!.city_id} cityName={city} policies={list} />
+            ))}
+          </div>
+        )}
+      </QueryView>
     </PageContainer>
   );
 }
@@ -181,59 +175,53 @@ function AddZoneTerms({
       <h3 id={titleId} className="text-lg font-semibold text-ink-900">
         {text.addZoneTitle(cityName)}
       </h3>
-      {zones.isPending ? (
-        <QueryLoading />
-      ) : zones.isError ? (
-        <QueryError onRetry={() => void zones.refetch()} retrying={zones.isFetching}>
-          {text.zonesFailed}
-        </QueryError>
-      ) : pricingZones.length === 0 ? (
-        <p className="text-sm text-ink-600">{text.noPricingZones}</p>
-      ) : (
-        <form noValidate onSubmit={submit} aria-labelledby={titleId} className="space-y-4">
-          <p className="text-sm text-ink-600">{text.addZoneHint}</p>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-1.5">
-              <label htmlFor={zoneField} className="block text-sm font-medium text-ink-800">
-                {text.zone}
-              </label>
-              <select ref={first} id={zoneField} className={inputClasses} value={zone} onChange={(e) => setZoneId(e.target.value)}>
-                {pricingZones.map((z) => (
-                  <option key={z.id} value={z.id}>
-                    {z.name}
-                  </option>
-                ))}
-              </select>
+      <QueryView query={zones} loadFailed={text.zonesFailed} isEmpty={() => pricingZones.length === 0} empty={<p className="text-sm text-ink-600">{text.noPricingZones}</p>}>
+        {(_zones) => (
+          <form noValidate onSubmit={submit} aria-labelledby={titleId} className="space-y-4">
+            <p className="text-sm text-ink-600">{text.addZoneHint}</p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="space-y-1.5">
+                <label htmlFor={zoneField} className="block text-sm font-medium text-ink-800">
+                  {text.zone}
+                </label>
+                <select ref={first} id={zoneField} className={inputClasses} value={zone} onChange={(e) => setZoneId(e.target.value)}>
+                  {pricingZones.map((z) => (
+                    <option key={z.id} value={z.id}>
+                      {z.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="space-y-1.5">
+                <label htmlFor={typeField} className="block text-sm font-medium text-ink-800">
+                  {text.rideTypeField}
+                </label>
+                <select id={typeField} className={inputClasses} value={type} disabled={freeTypes.length === 0} onChange={(e) => setRideType(e.target.value as RideType)}>
+                  {freeTypes.map((t) => (
+                    <option key={t} value={t}>
+                      {RIDE_TYPE_NAMES[t]}
+                    </option>
+                  ))}
+                </select>
+              </div>
             </div>
-            <div className="space-y-1.5">
-              <label htmlFor={typeField} className="block text-sm font-medium text-ink-800">
-                {text.rideTypeField}
-              </label>
-              <select id={typeField} className={inputClasses} value={type} disabled={freeTypes.length === 0} onChange={(e) => setRideType(e.target.value as RideType)}>
-                {freeTypes.map((t) => (
-                  <option key={t} value={t}>
-                    {RIDE_TYPE_NAMES[t]}
-                  </option>
-                ))}
-              </select>
+            {freeTypes.length === 0 ? <p className="text-sm text-ink-600">{text.zoneComplete}</p> : null}
+            {failure ? (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {failure}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={add.isPending || !type}>
+                {add.isPending ? text.adding : text.add}
+              </Button>
+              <Button type="button" variant="outline" onClick={onDone}>
+                {text.cancel}
+              </Button>
             </div>
-          </div>
-          {freeTypes.length === 0 ? <p className="text-sm text-ink-600">{text.zoneComplete}</p> : null}
-          {failure ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {failure}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={add.isPending || !type}>
-              {add.isPending ? text.adding : text.add}
-            </Button>
-            <Button type="button" variant="outline" onClick={onDone}>
-              {text.cancel}
-            </Button>
-          </div>
-        </form>
-      )}
+          </form>
+        )}
+      </QueryView>
       {zones.isPending || zones.isError || pricingZones.length === 0 ? (
         <Button type="button" variant="outline" onClick={onDone}>
           {text.cancel}

@@ -4,7 +4,7 @@ import { DOCUMENT_SIDES, type DocumentSides, type DocumentTypeInput } from '@ope
 import { Button } from '@/components/ui/button';
 import { CityPicker } from '@/components/ui/city-picker';
 import { inputClasses } from '@/components/ui/field';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { isApiError } from '@/lib/api';
@@ -34,10 +34,16 @@ export function DocumentRequirements() {
         </div>
         {cities.data && cities.data.length > 0 ? <CityPicker className="w-full sm:w-48" label={text.city} cities={cities.data} value={cityId ?? ''} onChange={setPicked} /> : null}
       </div>
-      {cities.isError ? <QueryError onRetry={() => void cities.refetch()}>{text.loadFailed}</QueryError> : null}
-      {types.isPending && cityId ? <QueryLoading /> : null}
-      {types.isError ? <QueryError onRetry={() => void types.refetch()}>{text.loadFailed}</QueryError> : null}
-      {types.data && cityId ? <RequirementsForm key={`${cityId}:${types.data.types.map((t) => t.updated_at).join()}`} cityId={cityId} current={types.data} /> : null}
+      {cityId ? (
+        <QueryView query={types} loadFailed={text.loadFailed}>
+          {(data) => <RequirementsForm key={`${cityId}:${data.types.map((t) => t.updated_at).join()}`} cityId={cityId} current={data} />}
+        </QueryView>
+      ) : (
+        // No city to show yet: the cities' own failure (and its Try again), else nothing.
+        <QueryView query={cities} loadFailed={text.loadFailed} loading={null}>
+          {() => null}
+        </QueryView>
+      )}
     </section>
   );
 }

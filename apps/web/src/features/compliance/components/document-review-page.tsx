@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { Field, inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
@@ -171,16 +171,18 @@ function ReviewPanel({ doc, onClose, ref }: { doc: AdminDocument; onClose: () =>
           </div>
           <div>
             <h3 className="mb-2 text-sm font-semibold tracking-wide text-ink-500 uppercase">{text.papers}</h3>
-            {papers.isPending ? <QueryLoading /> : papers.isError ? <QueryError onRetry={() => void papers.refetch()}>{text.loadFailed}</QueryError> : (
-              <ul className="space-y-1.5 text-sm">
-                {papers.data.items.map((item) => (
-                  <li key={item.kind} className="flex items-center justify-between gap-2">
-                    <span className="text-ink-800">{item.label}{item.required ? '' : ` (${documentText.driver.optional.toLowerCase()})`}</span>
-                    <StatusBadge status={item.status} />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <QueryView query={papers} loadFailed={text.loadFailed}>
+              {(paperList) => (
+                <ul className="space-y-1.5 text-sm">
+                  {paperList.items.map((item) => (
+                    <li key={item.kind} className="flex items-center justify-between gap-2">
+                      <span className="text-ink-800">{item.label}{item.required ? '' : ` (${documentText.driver.optional.toLowerCase()})`}</span>
+                      <StatusBadge status={item.status} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </QueryView>
           </div>
           <Decision doc={doc} onDone={onClose} />
         </div>

@@ -11,7 +11,7 @@ import { Field } from '@/components/ui/field';
 import { FilePicker } from '@/components/ui/file-picker';
 import { FileThumbs } from '@/components/ui/file-thumbs';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { allQueries, QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
@@ -29,59 +29,58 @@ const text = documentText.driver;
 export function DriverDocumentsPage() {
   const compliance = useMyCompliance();
   const documents = useMyDocuments();
-  const failed = compliance.error ?? documents.error;
   return (
     <PageContainer className="max-w-2xl">
       <PageHeading title={uiText.pages.driverDocumentsUpload.title} description={text.intro} />
-      {compliance.isPending || documents.isPending ? (
-        <QueryLoading />
-      ) : failed ? (
-        isApiError(failed) && failed.code === 'DRIVER_NOT_APPROVED' ? (
-          <p className="rounded-3xl bg-ink-50 p-5 text-ink-700">{text.notApproved}</p>
-        ) : isApiError(failed) && failed.code === 'DRIVER_CITY_UNKNOWN' ? (
-          <p role="status" className="rounded-3xl bg-red-50 p-5 text-red-900">
-            {driverCityText.unknown}{' '}
-            <Link to={paths.driver} className="font-semibold underline underline-offset-4">
-              {driverCityText.choose}
-            </Link>
-          </p>
-        ) : (
-          <QueryError onRetry={() => void Promise.all([compliance.refetch(), documents.refetch()])} retrying={compliance.isFetching || documents.isFetching}>
-            {text.loadFailed}
-          </QueryError>
-        )
-      ) : compliance.data && documents.data ? (
-        <div className="space-y-4">
-          {compliance.data.city ? (
-            <p className="text-sm font-medium text-ink-600" data-testid="compliance-city">
-              {driverCityText.requirementsOf(compliance.data.city.name)}
+      <QueryView
+        query={allQueries(compliance, documents)}
+        loadFailed={text.loadFailed}
+        errorView={(failed) =>
+          isApiError(failed) && failed.code === 'DRIVER_NOT_APPROVED' ? (
+            <p className="rounded-3xl bg-ink-50 p-5 text-ink-700">{text.notApproved}</p>
+          ) : isApiError(failed) && failed.code === 'DRIVER_CITY_UNKNOWN' ? (
+            <p role="status" className="rounded-3xl bg-red-50 p-5 text-red-900">
+              {driverCityText.unknown}{' '}
+              <Link to={paths.driver} className="font-semibold underline underline-offset-4">
+                {driverCityText.choose}
+              </Link>
             </p>
-          ) : null}
-          {compliance.data.on_hold ? (
-            <section role="status" aria-labelledby="hold-title" className="flex gap-3 rounded-3xl bg-red-50 p-4 ring-1 ring-red-200 sm:p-5">
-              <AlertTriangle className="mt-0.5 size-5 shrink-0 text-red-700" aria-hidden="true" />
-              <div>
-                <h2 id="hold-title" className="font-semibold text-red-900">
-                  {text.onHoldTitle}
-                </h2>
-                <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-red-900">
-                  {compliance.data.hold_reasons.map((reason) => (
-                    <li key={reason}>{reason}</li>
-                  ))}
-                </ul>
-              </div>
-            </section>
-          ) : null}
-          {compliance.data.items.map((item) => (
-            <DocumentCard
-              key={item.kind}
-              item={item}
-              type={documents.data.types.find((t) => t.kind === item.kind)}
-              latest={documents.data.latest.find((d) => d.kind === item.kind)}
-            />
-          ))}
-        </div>
-      ) : null}
+          ) : undefined
+        }
+      >
+        {([complianceData, documentsData]) => (
+          <div className="space-y-4">
+            {complianceData.city ? (
+              <p className="text-sm font-medium text-ink-600" data-testid="compliance-city">
+                {driverCityText.requirementsOf(complianceData.city.name)}
+              </p>
+            ) : null}
+            {complianceData.on_hold ? (
+              <section role="status" aria-labelledby="hold-title" className="flex gap-3 rounded-3xl bg-red-50 p-4 ring-1 ring-red-200 sm:p-5">
+                <AlertTriangle className="mt-0.5 size-5 shrink-0 text-red-700" aria-hidden="true" />
+                <div>
+                  <h2 id="hold-title" className="font-semibold text-red-900">
+                    {text.onHoldTitle}
+                  </h2>
+                  <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-red-900">
+                    {complianceData.hold_reasons.map((reason) => (
+                      <li key={reason}>{reason}</li>
+                    ))}
+                  </ul>
+                </div>
+              </section>
+            ) : null}
+            {complianceData.items.map((item) => (
+              <DocumentCard
+                key={item.kind}
+                item={item}
+                type={documentsData.types.find((t) => t.kind === item.kind)}
+                latest={documentsData.latest.find((d) => d.kind === item.kind)}
+              />
+            ))}
+          </div>
+        )}
+      </QueryView>
     </PageContainer>
   );
 }

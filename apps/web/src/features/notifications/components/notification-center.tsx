@@ -6,7 +6,8 @@ import { NOTIFICATION_KINDS, type NotificationKind } from '@openride/shared/noti
 import type { NotificationCenterItem } from '@openride/shared/notifications/views';
 import { Button } from '@/components/ui/button';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryEmpty } from '@/components/ui/query-state';
+import { LoadMoreError, QueryView } from '@/components/ui/query-view';
 import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -88,35 +89,27 @@ export function NotificationCenter() {
         </div>
       </div>
 
-      {center.isPending ? (
-        <QueryLoading />
-      ) : center.isError && items.length === 0 ? (
-        <QueryError onRetry={() => void center.refetch()} retrying={center.isFetching}>
-          {text.loadFailed}
-        </QueryError>
-      ) : (
-        <div className="space-y-4">
-          {items.length === 0 ? (
-            <QueryEmpty>{filtered ? text.emptyFiltered : text.empty}</QueryEmpty>
-          ) : (
-            <ul aria-label={text.listLabel} className="divide-y divide-ink-100 overflow-hidden rounded-2xl border border-ink-200 bg-white">
-              {items.map((n) => (
-                <CenterRow key={n.id} n={n} onOpen={() => open(n)} />
-              ))}
-            </ul>
-          )}
-          {center.isError && items.length > 0 ? (
-            <QueryError onRetry={() => void center.fetchNextPage()} retrying={center.isFetchingNextPage}>
-              {text.loadFailed}
-            </QueryError>
-          ) : null}
-          {center.hasNextPage ? (
-            <Button variant="outline" onClick={() => void center.fetchNextPage()} disabled={center.isFetchingNextPage}>
-              {center.isFetchingNextPage ? text.loadingMore : text.loadMore}
-            </Button>
-          ) : null}
-        </div>
-      )}
+      <QueryView query={center} loadFailed={text.loadFailed} keepData>
+        {(_pages) => (
+          <div className="space-y-4">
+            {items.length === 0 ? (
+              <QueryEmpty>{filtered ? text.emptyFiltered : text.empty}</QueryEmpty>
+            ) : (
+              <ul aria-label={text.listLabel} className="divide-y divide-ink-100 overflow-hidden rounded-2xl border border-ink-200 bg-white">
+                {items.map((n) => (
+                  <CenterRow key={n.id} n={n} onOpen={() => open(n)} />
+                ))}
+              </ul>
+            )}
+            <LoadMoreError query={center}>{text.loadFailed}</LoadMoreError>
+            {center.hasNextPage ? (
+              <Button variant="outline" onClick={() => void center.fetchNextPage()} disabled={center.isFetchingNextPage}>
+                {center.isFetchingNextPage ? text.loadingMore : text.loadMore}
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </QueryView>
     </PageContainer>
   );
 }

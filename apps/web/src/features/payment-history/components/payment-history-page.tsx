@@ -7,7 +7,8 @@ import { refundText } from '@openride/shared/refunds/refund-text';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryEmpty } from '@/components/ui/query-state';
+import { LoadMoreError, QueryView } from '@/components/ui/query-view';
 import { StatCards } from '@/components/ui/stat-cards';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -33,54 +34,46 @@ export function PaymentHistoryPage({ top }: { top?: ReactNode }) {
     <PageContainer>
       <PageHeading title={text.title} description={text.intro} />
       {top ? <div className="mb-6">{top}</div> : null}
-      {history.isPending ? (
-        <QueryLoading />
-      ) : history.isError && items.length === 0 ? (
-        <QueryError onRetry={() => void history.refetch()} retrying={history.isFetching}>
-          {text.loadFailed}
-        </QueryError>
-      ) : (
-        <div className="space-y-6">
-          {balances.length > 0 ? (
-            <StatCards
-              className="sm:grid-cols-2 lg:grid-cols-2"
-              cards={balances.flatMap((b) => [
-                { label: text.wallet, value: formatMoney(b.wallet_cents, b.currency), detail: text.walletHint },
-                { label: text.owed, value: b.owed_cents > 0 ? formatMoney(b.owed_cents, b.currency) : text.nothingOwed, detail: b.owed_cents > 0 ? text.owedHint : undefined },
-              ])}
-            />
-          ) : null}
-          {items.length === 0 ? (
-            <QueryEmpty
-              icon={Receipt}
-              hint={text.emptyHint}
-              action={
-                <Link to={paths.bookRide} className={buttonClasses({ size: 'sm' })}>
-                  {text.bookRide}
-                </Link>
-              }
-            >
-              {text.empty}
-            </QueryEmpty>
-          ) : (
-            <ul aria-label={text.listLabel} className="divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white">
-              {items.map((item) => (
-                <HistoryRow key={item.id} item={item} />
-              ))}
-            </ul>
-          )}
-          {history.isError && items.length > 0 ? (
-            <QueryError onRetry={() => void history.fetchNextPage()} retrying={history.isFetchingNextPage}>
-              {text.loadFailed}
-            </QueryError>
-          ) : null}
-          {history.hasNextPage ? (
-            <Button variant="outline" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>
-              {history.isFetchingNextPage ? text.loadingMore : text.loadMore}
-            </Button>
-          ) : null}
-        </div>
-      )}
+      <QueryView query={history} loadFailed={text.loadFailed} keepData>
+        {(_pages) => (
+          <div className="space-y-6">
+            {balances.length > 0 ? (
+              <StatCards
+                className="sm:grid-cols-2 lg:grid-cols-2"
+                cards={balances.flatMap((b) => [
+                  { label: text.wallet, value: formatMoney(b.wallet_cents, b.currency), detail: text.walletHint },
+                  { label: text.owed, value: b.owed_cents > 0 ? formatMoney(b.owed_cents, b.currency) : text.nothingOwed, detail: b.owed_cents > 0 ? text.owedHint : undefined },
+                ])}
+              />
+            ) : null}
+            {items.length === 0 ? (
+              <QueryEmpty
+                icon={Receipt}
+                hint={text.emptyHint}
+                action={
+                  <Link to={paths.bookRide} className={buttonClasses({ size: 'sm' })}>
+                    {text.bookRide}
+                  </Link>
+                }
+              >
+                {text.empty}
+              </QueryEmpty>
+            ) : (
+              <ul aria-label={text.listLabel} className="divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white">
+                {items.map((item) => (
+                  <HistoryRow key={item.id} item={item} />
+                ))}
+              </ul>
+            )}
+            <LoadMoreError query={history}>{text.loadFailed}</LoadMoreError>
+            {history.hasNextPage ? (
+              <Button variant="outline" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>
+                {history.isFetchingNextPage ? text.loadingMore : text.loadMore}
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </QueryView>
     </PageContainer>
   );
 }
