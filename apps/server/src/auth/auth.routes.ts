@@ -1,9 +1,12 @@
-import { authWithRateLimitSchema, betterAuthPassThrough } from '@openride/shared/auth/schemas';
+import { authRoutes as authContract } from '@openride/shared/auth/api';
+import { betterAuthPassThrough } from '@openride/shared/auth/schemas';
 import { hasControlCharacter } from '@openride/shared/text';
 import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { badRequest, notFound, unauthorized } from '../lib/errors';
 import { authWithRateLimit } from './auth-with-rate-limit';
 
@@ -20,12 +23,14 @@ function passThroughOf(method: string, path: string): PassThrough | undefined {
 
 export function authRoutes(services: Services) {
   const app = new Hono<AppEnv>();
+  const on = mounter(app, services, authContract);
 
-  app.post('/api/functions/auth-with-rate-limit', async (c) => {
-    const input = authWithRateLimitSchema.parse(await c.req.json());
-    const result = await authWithRateLimit(services, input, { ip: clientIp(c, services.env.TRUST_PROXY), headers: c.req.raw.headers });
+  on('POST /api/functions/auth-with-rate-limit', async ({ c, body }) => {
+    const result = await authWithRateLimit(services, body, { ip: clientIp(c, services.env.TRUST_PROXY), headers: c.req.raw.headers });
     for (const cookie of result.headers?.getSetCookie() ?? []) c.header('set-cookie', cookie, { append: true });
-    return c.json(result.body, result.status as 200);
+    if (result.status === 200) return { status: 200, body: result.body };
+    // `{ data, error }` on a refusal too, with its status (400, 401, 409, 422, 429): written as a Response.
+    return c.json(result.body, result.status as ContentfulStatusCode);
   });
 
   /**

@@ -1,7 +1,7 @@
-import { cspReportSchema } from '@openride/shared/system/views';
+import { systemRoutes as systemContract } from '@openride/shared/system/api';
 import { Hono } from 'hono';
 import type { AppEnv, Services } from './context';
-import { CSP_REPORT_PATH } from './csp';
+import { mounter } from './mount';
 
 /**
  * Where the browser reports what the Content-Security-Policy blocked, in development (the policy names it
@@ -10,11 +10,12 @@ import { CSP_REPORT_PATH } from './csp';
  */
 export function cspReportRoutes(services: Services) {
   const app = new Hono<AppEnv>();
-  app.post(CSP_REPORT_PATH, async (c) => {
-    const report = cspReportSchema.parse(JSON.parse(await c.req.text()));
+  const on = mounter(app, services, systemContract);
+  // CSP_REPORT_PATH (csp.ts, the policy's `report-uri`) is this entry's path.
+  on('POST /api/csp-report', async ({ body: report }) => {
     const body = 'csp-report' in report ? report['csp-report'] : report;
     services.logger.warn({ csp: body }, 'Content-Security-Policy violation');
-    return c.body(null, 204);
+    return { status: 204 };
   });
   return app;
 }
