@@ -10,7 +10,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClasses } from '@/components/ui/field';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { Tabs } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
@@ -73,23 +73,17 @@ function RunsPanel() {
           {action.isPending && action.variables?.kind === 'create' ? text.previewing : text.previewNow}
         </Button>
       </div>
-      {runs.isPending ? (
-        <QueryLoading />
-      ) : runs.isError ? (
-        <QueryError onRetry={() => void runs.refetch()} retrying={runs.isFetching}>
-          {text.runsFailed}
-        </QueryError>
-      ) : visible.length === 0 ? (
-        <QueryEmpty>{text.noRuns}</QueryEmpty>
-      ) : (
-        <ul className="space-y-6">
-          {visible.map((run) => (
-            <li key={run.id}>
-              <RunCard run={run} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView query={runs} loadFailed={text.runsFailed} isEmpty={() => visible.length === 0} empty={text.noRuns}>
+        {(_runs) => (
+          <ul className="space-y-6">
+            {visible.map((run) => (
+              <li key={run.id}>
+                <RunCard run={run} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </div>
   );
 }
@@ -201,22 +195,18 @@ function RunCard({ run }: { run: PayoutRun }) {
 
 function CollectionsPanel() {
   const collections = useCollections();
-  if (collections.isPending) return <QueryLoading />;
-  if (collections.isError)
-    return (
-      <QueryError onRetry={() => void collections.refetch()} retrying={collections.isFetching}>
-        {text.collectionsFailed}
-      </QueryError>
-    );
-  if (collections.data.length === 0) return <QueryEmpty>{text.noCollections}</QueryEmpty>;
   return (
-    <ul className="grid gap-4 lg:grid-cols-2">
-      {collections.data.map((c) => (
-        <li key={c.driver_id}>
-          <CollectionCard c={c} />
-        </li>
-      ))}
-    </ul>
+    <QueryView query={collections} loadFailed={text.collectionsFailed} isEmpty={(d) => d.length === 0} empty={text.noCollections}>
+      {(list) => (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {list.map((c) => (
+            <li key={c.driver_id}>
+              <CollectionCard c={c} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryView>
   );
 }
 

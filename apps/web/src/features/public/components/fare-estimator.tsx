@@ -5,7 +5,7 @@ import { errorText } from '@openride/shared/error-text';
 import { publicText } from '@openride/shared/public/public-text';
 import type { Place } from '@openride/shared/rides/schemas';
 import { surgeText } from '@openride/shared/surge/surge-text';
-import { QueryLoading } from '@/components/ui/query-state';
+import { MutationError, QueryView } from '@/components/ui/query-view';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { paths } from '@/config/paths';
 import { isApiError, isRefusal } from '@/lib/api';
@@ -45,54 +45,56 @@ export function FareEstimator({ placeInput: PlaceField }: { placeInput: PlaceInp
     { state: destination, set: setDestination, label: text.destination, placeholder: text.destinationPlaceholder, marker: 'destination' as const },
   ];
 
-  let result = null;
-  if (!trip) {
-    result = <p className="text-sm text-ink-600">{text.choosePlaces}</p>;
-  } else if (estimate.isPending) {
-    result = <QueryLoading className="min-h-24" />;
-  } else if (estimate.isError) {
-    const error = estimate.error;
-    result = (
-      <p role="alert" className="rounded-2xl bg-red-50 p-3 text-sm font-medium text-red-800">
-        {isRefusal(error) ? errorText(error.code!) : isApiError(error) && error.status === 0 ? error.message : text.estimateFailed}
-      </p>
-    );
-  } else {
-    const e = estimate.data;
-    const surging = e.surge.multiplier_tenths > 10;
-    result = (
-      <section aria-labelledby="estimate-heading" className="space-y-3">
-        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <h3 id="estimate-heading" className="text-lg font-semibold text-ink-900">
-            {text.fares}
-          </h3>
-          <p className="text-sm text-ink-600">{text.trip(km(e.distance_m), minutes(e.duration_s))}</p>
-        </div>
-        {surging ? <p className="rounded-2xl bg-amber-50 p-3 text-sm font-medium text-amber-900">{surgeText.rider.sentence}</p> : null}
-        <ul className="space-y-2">
-          {e.options.map((o) => (
-            <li key={o.ride_type} className="flex items-center gap-3 rounded-2xl border border-ink-200 px-3.5 py-3">
-              <span className="min-w-0 flex-1">
-                <span className="flex flex-wrap items-center gap-x-2">
-                  <span className="font-semibold text-ink-900">{o.name}</span>
-                  <span className="inline-flex items-center gap-0.5 text-xs text-ink-600">
-                    <Users className="size-3.5" aria-hidden="true" />
-                    <span aria-hidden="true">{o.seats}</span>
-                    <span className="sr-only">{publicText.seats(o.seats)}</span>
+  const result = !trip ? (
+    <p className="text-sm text-ink-600">{text.choosePlaces}</p>
+  ) : (
+    <QueryView
+      query={estimate}
+      loadFailed={text.estimateFailed}
+      loadingClassName="min-h-24"
+      errorView={(error) => (
+        <MutationError error={error} fallback={text.estimateFailed} className="font-medium">
+          {isRefusal(error) ? errorText(error.code!) : isApiError(error) && error.status === 0 ? error.message : text.estimateFailed}
+        </MutationError>
+      )}
+    >
+      {(e) => {
+        const surging = e.surge.multiplier_tenths > 10;
+        return (
+          <section aria-labelledby="estimate-heading" className="space-y-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <h3 id="estimate-heading" className="text-lg font-semibold text-ink-900">
+                {text.fares}
+              </h3>
+              <p className="text-sm text-ink-600">{text.trip(km(e.distance_m), minutes(e.duration_s))}</p>
+            </div>
+            {surging ? <p className="rounded-2xl bg-amber-50 p-3 text-sm font-medium text-amber-900">{surgeText.rider.sentence}</p> : null}
+            <ul className="space-y-2">
+              {e.options.map((o) => (
+                <li key={o.ride_type} className="flex items-center gap-3 rounded-2xl border border-ink-200 px-3.5 py-3">
+                  <span className="min-w-0 flex-1">
+                    <span className="flex flex-wrap items-center gap-x-2">
+                      <span className="font-semibold text-ink-900">{o.name}</span>
+                      <span className="inline-flex items-center gap-0.5 text-xs text-ink-600">
+                        <Users className="size-3.5" aria-hidden="true" />
+                        <span aria-hidden="true">{o.seats}</span>
+                        <span className="sr-only">{publicText.seats(o.seats)}</span>
+                      </span>
+                    </span>
+                    {surging ? <span className="block text-sm font-medium text-amber-800">{surgeText.rider.badge(e.surge.multiplier_tenths)}</span> : null}
                   </span>
-                </span>
-                {surging ? <span className="block text-sm font-medium text-amber-800">{surgeText.rider.badge(e.surge.multiplier_tenths)}</span> : null}
-              </span>
-              <span className="text-base font-bold text-ink-900 tabular-nums">{formatMoney(o.fare_cents, e.currency)}</span>
-            </li>
-          ))}
-        </ul>
-        <Link to={paths.bookRide} className={buttonClasses({ className: 'w-full sm:w-auto' })}>
-          {text.bookCta}
-        </Link>
-      </section>
-    );
-  }
+                  <span className="text-base font-bold text-ink-900 tabular-nums">{formatMoney(o.fare_cents, e.currency)}</span>
+                </li>
+              ))}
+            </ul>
+            <Link to={paths.bookRide} className={buttonClasses({ className: 'w-full sm:w-auto' })}>
+              {text.bookCta}
+            </Link>
+          </section>
+        );
+      }}
+    </QueryView>
+  );
 
   return (
     <div className="space-y-4">

@@ -4,7 +4,8 @@ import type { PublicPricing } from '@openride/shared/public/views';
 import { formatMultiplier } from '@openride/shared/surge/surge';
 import { uiText } from '@openride/shared/ui-text';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryEmpty } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { usePublicCities } from '../api/get-public-cities';
 import { usePublicPricing } from '../api/get-public-pricing';
 import { cancellationWords } from '../lib/format';
@@ -41,23 +42,15 @@ export function PricingPage({ placeInput }: { placeInput: PlaceInput }) {
   const { city, choose } = useChosenCity(cities.data?.cities);
   const pricing = usePublicPricing(city?.id ?? null);
 
-  let body: ReactNode;
-  if (cities.isPending) body = <QueryLoading />;
-  else if (cities.isError)
-    body = (
-      <QueryError onRetry={() => void cities.refetch()} retrying={cities.isFetching}>
-        {text.cityLoadFailed}
-      </QueryError>
-    );
-  else if (!city) body = <QueryEmpty>{text.noCities}</QueryEmpty>;
-  else if (pricing.isPending) body = <QueryLoading />;
-  else if (pricing.isError)
-    body = (
-      <QueryError onRetry={() => void pricing.refetch()} retrying={pricing.isFetching}>
-        {text.loadFailed}
-      </QueryError>
-    );
-  else body = <PricingOf pricing={pricing.data} placeInput={placeInput} />;
+  const body = (
+    <QueryView query={cities} loadFailed={text.cityLoadFailed} isEmpty={() => !city} empty={text.noCities}>
+      {() => (
+        <QueryView query={pricing} loadFailed={text.loadFailed}>
+          {(data) => <PricingOf pricing={data} placeInput={placeInput} />}
+        </QueryView>
+      )}
+    </QueryView>
+  );
 
   return (
     <PageContainer className="max-w-4xl">

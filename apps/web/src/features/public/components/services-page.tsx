@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MapPin } from 'lucide-react';
 import { publicText } from '@openride/shared/public/public-text';
@@ -7,7 +6,7 @@ import { uiText } from '@openride/shared/ui-text';
 import { MapWhenVisible } from '@/components/map/map-when-visible';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { paths } from '@/config/paths';
 import { usePublicCities } from '../api/get-public-cities';
 import { usePublicPricing } from '../api/get-public-pricing';
@@ -29,25 +28,23 @@ export function ServicesPage() {
   const { city, choose } = useChosenCity(cities.data?.cities);
   const pricing = usePublicPricing(city?.id ?? null);
 
-  let rideTypes: ReactNode;
-  if (cities.isPending || (city && pricing.isPending)) rideTypes = <QueryLoading />;
-  else if (cities.isError || pricing.isError)
-    rideTypes = (
-      <QueryError onRetry={() => void (cities.isError ? cities.refetch() : pricing.refetch())} retrying={cities.isFetching || pricing.isFetching}>
-        {text.loadFailed}
-      </QueryError>
-    );
-  else if (!city || !pricing.data) rideTypes = <QueryEmpty>{publicText.pricing.noCities}</QueryEmpty>;
-  else
-    rideTypes = (
-      <div className="grid gap-4 md:grid-cols-3">
-        {pricing.data.ride_types.map((r) => (
-          <RideTypeCard key={r.ride_type} rideType={r}>
-            <FromPrice rideType={r} currency={pricing.data.city.currency} />
-          </RideTypeCard>
-        ))}
-      </div>
-    );
+  const rideTypes = (
+    <QueryView query={cities} loadFailed={text.loadFailed} isEmpty={() => !city} empty={publicText.pricing.noCities}>
+      {() => (
+        <QueryView query={pricing} loadFailed={text.loadFailed}>
+          {(data) => (
+            <div className="grid gap-4 md:grid-cols-3">
+              {data.ride_types.map((r) => (
+                <RideTypeCard key={r.ride_type} rideType={r}>
+                  <FromPrice rideType={r} currency={data.city.currency} />
+                </RideTypeCard>
+              ))}
+            </div>
+          )}
+        </QueryView>
+      )}
+    </QueryView>
+  );
 
   return (
     <PageContainer>
