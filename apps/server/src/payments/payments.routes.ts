@@ -1,7 +1,7 @@
-import { emptyBodySchema } from '@openride/shared/contract';
-import { saveCardSchema, tipSchema } from '@openride/shared/payments/schemas';
+import { paymentRoutes as paymentContract } from '@openride/shared/payments/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { notFound } from '../lib/errors';
 import { listCards, removeCard, saveCard, startCardSetup } from './cards';
 import { walletsOf } from './payments.repo';
@@ -18,38 +18,21 @@ const rideIdOf = (id: string) => {
 /** How riders pay (decision 0038): cards, the wallet, a ride's payment and its tip, and Stripe's webhook. */
 export function paymentRoutes(services: Services) {
   const app = new Hono<AppEnv>();
+  const on = mounter(app, services, paymentContract);
 
-  app.get('/api/payments/cards', async (c) => c.json({ cards: await listCards(services.db, services.payments, requireUser(c).id) }));
+  on('GET /api/payments/cards', async ({ user }) => ({ status: 200, body: { cards: await listCards(services.db, services.payments, user.id) } }));
+  on('POST /api/payments/cards/setup', async ({ user }) => ({ status: 200, body: await startCardSetup(services, user.id) }));
+  on('POST /api/payments/cards', async ({ user, body }) => ({ status: 201, body: { card: await saveCard(services, user.id, body) } }));
+  on('DELETE /api/payments/cards/:id', async ({ user, params }) => ({ status: 200, body: { card: await removeCard(services, user.id, params.id) } }));
 
-  app.post('/api/payments/cards/setup', async (c) => {
-    const user = requireUser(c);
-    emptyBodySchema.parse(await c.req.json());
-    return c.json(await startCardSetup(services, user.id));
-  });
+  on('GET /api/payments/wallet', async ({ user }) => ({ status: 200, body: { wallets: await walletsOf(services.db, user.id) } }));
 
-  app.post('/api/payments/cards', async (c) => {
-    const user = requireUser(c);
-    const input = saveCardSchema.parse(await c.req.json());
-    return c.json({ card: await saveCard(services, user.id, input) }, 201);
-  });
-
-  app.delete('/api/payments/cards/:id', async (c) => c.json({ card: await removeCard(services, requireUser(c).id, c.req.param('id')) }));
-
-  app.get('/api/payments/wallet', async (c) => c.json({ wallets: await walletsOf(services.db, requireUser(c).id) }));
-
-  app.get('/api/rides/:id/payment', async (c) => {
-    const user = requireUser(c);
-    return c.json({ payment: await ridePaymentFor(services.db, user.id, rideIdOf(c.req.param('id'))) });
-  });
-
-  app.post('/api/rides/:id/tip', async (c) => {
-    const user = requireUser(c);
-    const id = rideIdOf(c.req.param('id'));
-    const input = tipSchema.parse(await c.req.json());
-    return c.json({ tip: await tipRide(services, user.id, id, input) }, 201);
-  });
+  on('GET /api/rides/:id/payment', async ({ user, params }) => ({ status: 200, body: { payment: await ridePaymentFor(services.db, user.id, rideIdOf(params.id)) } }));
+  on('POST /api/rides/:id/tip', async ({ user, params, body }) => ({ status: 201, body: { tip: await tipRide(services, user.id, rideIdOf(params.id), body) } }));
 
   // Public: Stripe signs it. The raw body is what the signature covers, so it is read as text, never re-serialised.
+  // Written by hand, not mounted: mount would parse the body with the contract's event schema before the handler, but
+  // the signature (400) and, without Stripe, the 404 come first, whatever is posted (decision 0038).
   app.post('/api/payments/stripe/webhook', async (c) => c.json(await receiveStripeWebhook(services, await c.req.text(), c.req.header('stripe-signature'))));
 
   return app;

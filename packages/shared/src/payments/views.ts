@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestampSchema } from '../contract';
+import { paymentMethodSchema } from '../rides/views';
 import { TIP_METHODS } from './schemas';
 
 /** Which card processor this deployment uses: Stripe, the offline test card provider, or none (cash only). */
@@ -43,7 +44,8 @@ export type TipView = z.infer<typeof tipViewSchema>;
 export const ridePaymentSchema = z.strictObject({
   ride_id: z.string(),
   currency: z.string(),
-  method: z.enum(['cash', 'card']),
+  /** `business`: the ride is on a company's account (decision 0067). */
+  method: paymentMethodSchema,
   card: z.strictObject({ brand: z.string(), last4: z.string(), test_mode: z.boolean() }).nullable(),
   /** The card hold: authorised at request, then captured, released or failed. Null for cash. */
   authorisation: z
