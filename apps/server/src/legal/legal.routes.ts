@@ -1,7 +1,7 @@
-import { acceptLegalSchema, publishLegalSchema } from '@openride/shared/legal/schemas';
+import { legalRoutes as legalContract } from '@openride/shared/legal/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { acceptLegalDocuments, getLegalStatus } from './legal-status';
 import { currentLegalDocuments } from './legal.repo';
 import { listLegalVersions, publishLegalDocument } from './publish-legal-document';
@@ -9,27 +9,18 @@ import { listLegalVersions, publishLegalDocument } from './publish-legal-documen
 /** /legal (issue 15, decision 0057): the documents in force, each user's agreement, and the admins' publishing. */
 export function legalRoutes(services: Services) {
   const app = new Hono<AppEnv>();
-  app.use('/api/admin/legal', requireAdmin(services));
+  const on = mounter(app, services, legalContract);
 
-  app.get('/api/public/legal', async (c) => {
+  on('GET /api/public/legal', async ({ c }) => {
     c.header('cache-control', 'no-cache');
-    return c.json(await currentLegalDocuments(services.db));
+    return { status: 200, body: await currentLegalDocuments(services.db) };
   });
 
-  app.get('/api/legal/status', async (c) => c.json(await getLegalStatus(services.db, requireUser(c).id)));
+  on('GET /api/legal/status', async ({ user }) => ({ status: 200, body: await getLegalStatus(services.db, user.id) }));
+  on('POST /api/legal/accept', async ({ user, body }) => ({ status: 200, body: await acceptLegalDocuments(services.db, user.id, body) }));
 
-  app.post('/api/legal/accept', async (c) => {
-    const user = requireUser(c);
-    const input = acceptLegalSchema.parse(await c.req.json());
-    return c.json(await acceptLegalDocuments(services.db, user.id, input));
-  });
-
-  app.get('/api/admin/legal', async (c) => c.json({ versions: await listLegalVersions(services.db) }));
-
-  app.post('/api/admin/legal', async (c) => {
-    const input = publishLegalSchema.parse(await c.req.json());
-    return c.json({ document: await publishLegalDocument(services.db, requireUser(c).id, input) }, 201);
-  });
+  on('GET /api/admin/legal', async () => ({ status: 200, body: { versions: await listLegalVersions(services.db) } }));
+  on('POST /api/admin/legal', async ({ user, body }) => ({ status: 201, body: { document: await publishLegalDocument(services.db, user.id, body) } }));
 
   return app;
 }

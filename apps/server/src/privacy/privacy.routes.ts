@@ -1,16 +1,17 @@
-import { deleteAccountSchema } from '@openride/shared/privacy/schemas';
+import { privacyRoutes as privacyContract } from '@openride/shared/privacy/api';
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { type AppEnv, requireUser, type Services } from '../http/context';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { deleteAccount } from './delete-account';
 import { exportFileName, exportMyData } from './export-my-data';
 
 /** The account's privacy (decision 0059): download my data, delete my account. Always the caller's own. */
 export function privacyRoutes(services: Services) {
   const app = new Hono<AppEnv>();
+  const on = mounter(app, services, privacyContract);
 
-  app.get('/api/me/export', async (c) => {
-    const user = requireUser(c);
+  on('GET /api/me/export', async ({ c, user }) => {
     const now = new Date();
     const body = JSON.stringify(await exportMyData(services.db, user.id, now), null, 2);
     return c.body(body, 200, {
@@ -20,16 +21,14 @@ export function privacyRoutes(services: Services) {
     });
   });
 
-  app.post('/api/me/delete', async (c) => {
-    const user = requireUser(c);
-    const input = deleteAccountSchema.parse(await c.req.json());
-    await deleteAccount(services, user.id, input);
+  on('POST /api/me/delete', async ({ c, user, body }) => {
+    await deleteAccount(services, user.id, body);
     // This browser is signed out at once (its session row is gone; the signed snapshot cookie goes too).
     const { authCookies } = await services.auth.$context;
     for (const cookie of [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken]) {
       deleteCookie(c, cookie.name, { path: '/', secure: cookie.name.startsWith('__Secure-') });
     }
-    return c.json({ deleted: true as const });
+    return { status: 200, body: { deleted: true as const } };
   });
 
   return app;
