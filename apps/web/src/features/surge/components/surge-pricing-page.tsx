@@ -11,7 +11,8 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryEmpty } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { CityPicker } from '@/components/ui/city-picker';
@@ -69,58 +70,52 @@ export function SurgePricingPage() {
     <PageContainer>
       <PageHeading title={uiText.pages.surgePricing.title} description={uiText.pages.surgePricing.text}>
         {/* Cities by name only: never a raw id while they load or when they fail (issue 27 §12). */}
-        {cities.data ? (
-          <CityPicker
-            inline
-            label={text.city}
-            cities={cities.data}
-            value={cityId}
-            onChange={(id) => {
-              setSelected(null);
-              setParams({ city: id }, { replace: true });
-            }}
-          />
-        ) : cities.isError ? (
-          <QueryError onRetry={() => void cities.refetch()} retrying={cities.isFetching}>
-            {text.citiesFailed}
-          </QueryError>
-        ) : null}
+        <QueryView query={cities} loadFailed={text.citiesFailed} loading={null} keepData>
+          {(list) => (
+            <CityPicker
+              inline
+              label={text.city}
+              cities={list}
+              value={cityId}
+              onChange={(id) => {
+                setSelected(null);
+                setParams({ city: id }, { replace: true });
+              }}
+            />
+          )}
+        </QueryView>
       </PageHeading>
 
-      {overview.isPending ? (
-        <QueryLoading />
-      ) : overview.isError && !data ? (
-        <QueryError onRetry={() => void overview.refetch()} retrying={overview.isFetching}>
-          {text.loadFailed}
-        </QueryError>
-      ) : data ? (
-        <div className="space-y-6">
-          <Switches overview={data} />
-          <p className="text-sm text-ink-600">{text.every(data.tick_seconds, data.window_seconds)}</p>
-          {data.zones.length === 0 ? (
-            <QueryEmpty>{text.noZones}</QueryEmpty>
-          ) : (
-            <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-              <div className="space-y-2">
-                <RideMap areas={areas} fitOnce label={text.map} className="h-80 rounded-2xl lg:h-[28rem]" />
-                <Legend />
+      <QueryView query={overview} loadFailed={text.loadFailed} keepData>
+        {(data) => (
+          <div className="space-y-6">
+            <Switches overview={data} />
+            <p className="text-sm text-ink-600">{text.every(data.tick_seconds, data.window_seconds)}</p>
+            {data.zones.length === 0 ? (
+              <QueryEmpty>{text.noZones}</QueryEmpty>
+            ) : (
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+                <div className="space-y-2">
+                  <RideMap areas={areas} fitOnce label={text.map} className="h-80 rounded-2xl lg:h-[28rem]" />
+                  <Legend />
+                </div>
+                <section aria-labelledby="surge-zones" className="space-y-3">
+                  <h2 id="surge-zones" className="text-lg font-semibold text-ink-900">
+                    {text.zones}
+                  </h2>
+                  <ul className="space-y-3">
+                    {data.zones.map((z) => (
+                      <ZoneCard key={z.zone_id} zone={z} overview={data} selected={z.zone_id === zoneId} onSelect={() => setSelected(z.zone_id)} />
+                    ))}
+                  </ul>
+                </section>
               </div>
-              <section aria-labelledby="surge-zones" className="space-y-3">
-                <h2 id="surge-zones" className="text-lg font-semibold text-ink-900">
-                  {text.zones}
-                </h2>
-                <ul className="space-y-3">
-                  {data.zones.map((z) => (
-                    <ZoneCard key={z.zone_id} zone={z} overview={data} selected={z.zone_id === zoneId} onSelect={() => setSelected(z.zone_id)} />
-                  ))}
-                </ul>
-              </section>
-            </div>
-          )}
-          {zoneId ? <Timeline zoneId={zoneId} name={data.zones.find((z) => z.zone_id === zoneId)?.name ?? ''} /> : null}
-          <SurgeRuleForm cityId={cityId} rule={data.rule} />
-        </div>
-      ) : null}
+            )}
+            {zoneId ? <Timeline zoneId={zoneId} name={data.zones.find((z) => z.zone_id === zoneId)?.name ?? ''} /> : null}
+            <SurgeRuleForm cityId={cityId} rule={data.rule} />
+          </div>
+        )}
+      </QueryView>
     </PageContainer>
   );
 }
@@ -315,46 +310,42 @@ function Timeline({ zoneId, name }: { zoneId: string; name: string }) {
       <h2 id="surge-timeline" className="text-lg font-semibold text-ink-900">
         {text.timeline(name)}
       </h2>
-      {timeline.isPending ? (
-        <QueryLoading />
-      ) : timeline.isError ? (
-        <QueryError onRetry={() => void timeline.refetch()}>{text.loadFailed}</QueryError>
-      ) : points.length === 0 ? (
-        <p className="text-sm text-ink-600">{text.timelineEmpty}</p>
-      ) : (
-        <>
-          <Suspense fallback={<div className="h-64" />}>
-            <SurgeTimelineChart points={points} />
-          </Suspense>
-          <details className="text-sm">
-            <summary className="min-h-11 cursor-pointer py-2 font-medium text-ink-800">{text.timelineTable}</summary>
-            <div className="max-h-64 overflow-auto">
-              <table className="w-full text-left">
-                <thead>
-                  <tr className="text-ink-500">
-                    <th className="py-1 pr-3 font-medium">{text.at}</th>
-                    <th className="py-1 pr-3 font-medium">{text.requests}</th>
-                    <th className="py-1 pr-3 font-medium">{text.drivers}</th>
-                    <th className="py-1 pr-3 font-medium">{text.ratio}</th>
-                    <th className="py-1 font-medium">{text.multiplierNow}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...points].reverse().map((p) => (
-                    <tr key={p.at} className="border-t border-ink-100">
-                      <td className="py-1 pr-3">{time(p.at)}</td>
-                      <td className="py-1 pr-3">{p.requests}</td>
-                      <td className="py-1 pr-3">{p.drivers}</td>
-                      <td className="py-1 pr-3">{p.ratio.toFixed(2)}</td>
-                      <td className="py-1">{formatMultiplier(p.multiplier_tenths)}</td>
+      <QueryView query={timeline} loadFailed={text.loadFailed} isEmpty={() => points.length === 0} empty={<p className="text-sm text-ink-600">{text.timelineEmpty}</p>}>
+        {(_timeline) => (
+          <>
+            <Suspense fallback={<div className="h-64" />}>
+              <SurgeTimelineChart points={points} />
+            </Suspense>
+            <details className="text-sm">
+              <summary className="min-h-11 cursor-pointer py-2 font-medium text-ink-800">{text.timelineTable}</summary>
+              <div className="max-h-64 overflow-auto">
+                <table className="w-full text-left">
+                  <thead>
+                    <tr className="text-ink-500">
+                      <th className="py-1 pr-3 font-medium">{text.at}</th>
+                      <th className="py-1 pr-3 font-medium">{text.requests}</th>
+                      <th className="py-1 pr-3 font-medium">{text.drivers}</th>
+                      <th className="py-1 pr-3 font-medium">{text.ratio}</th>
+                      <th className="py-1 font-medium">{text.multiplierNow}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </details>
-        </>
-      )}
+                  </thead>
+                  <tbody>
+                    {[...points].reverse().map((p) => (
+                      <tr key={p.at} className="border-t border-ink-100">
+                        <td className="py-1 pr-3">{time(p.at)}</td>
+                        <td className="py-1 pr-3">{p.requests}</td>
+                        <td className="py-1 pr-3">{p.drivers}</td>
+                        <td className="py-1 pr-3">{p.ratio.toFixed(2)}</td>
+                        <td className="py-1">{formatMultiplier(p.multiplier_tenths)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </details>
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { FileThumbs } from '@/components/ui/file-thumbs';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
@@ -129,10 +129,16 @@ function RulesSection() {
         </div>
         {cities.data && cities.data.length > 1 ? <CityPicker className="w-full sm:w-48" label={text.city} cities={cities.data} value={cityId ?? ''} onChange={setPicked} /> : null}
       </div>
-      {cities.isError ? <QueryError onRetry={() => void cities.refetch()}>{text.loadFailed}</QueryError> : null}
-      {rules.isPending && cityId ? <QueryLoading /> : null}
-      {rules.isError ? <QueryError onRetry={() => void rules.refetch()}>{text.loadFailed}</QueryError> : null}
-      {rules.data && cityId ? <RulesForm key={`${cityId}:${rules.data.updated_at ?? ''}`} cityId={cityId} current={rules.data} /> : null}
+      {cityId ? (
+        <QueryView query={rules} loadFailed={text.loadFailed}>
+          {(data) => <RulesForm key={`${cityId}:${data.updated_at ?? ''}`} cityId={cityId} current={data} />}
+        </QueryView>
+      ) : (
+        // No city to show yet: the cities' own failure (and its Try again), else nothing.
+        <QueryView query={cities} loadFailed={text.loadFailed} loading={null}>
+          {() => null}
+        </QueryView>
+      )}
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { uiText } from '@openride/shared/ui-text';
 import { CityPicker } from '@/components/ui/city-picker';
 import { Field } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryView } from '@/components/ui/query-view';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
 import { useVideoFigures } from '../api/video-figures';
@@ -58,19 +58,16 @@ export function VideoAssetsPage() {
           <CityPicker inline label={text.city} cities={cities.data ?? [{ id: cityId, name: cityId }]} value={cityId} onChange={(id) => setParams({ city: id }, { replace: true })} />
         ) : null}
       </PageHeading>
-      {cities.isError && !cityId ? (
-        <QueryError onRetry={() => void cities.refetch()} retrying={cities.isFetching}>
-          {text.loadFailed}
-        </QueryError>
-      ) : !cityId || figures.isPending ? (
-        <QueryLoading />
-      ) : figures.isError && !figures.data ? (
-        <QueryError onRetry={() => void figures.refetch()} retrying={figures.isFetching}>
-          {text.loadFailed}
-        </QueryError>
-      ) : figures.data ? (
-        <VideoEditor figures={figures.data} />
-      ) : null}
+      {cityId ? (
+        <QueryView query={figures} loadFailed={text.loadFailed} keepData>
+          {(data) => <VideoEditor figures={data} />}
+        </QueryView>
+      ) : (
+        // No city yet: loading while the cities load (and while there are none), their failure if they fail.
+        <QueryView query={cities} loadFailed={text.loadFailed}>
+          {() => <QueryView query={figures} loadFailed={text.loadFailed}>{() => null}</QueryView>}
+        </QueryView>
+      )}
     </PageContainer>
   );
 }
