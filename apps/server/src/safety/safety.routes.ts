@@ -1,7 +1,7 @@
-import { resolveSosSchema } from '@openride/shared/safety/sos-schemas';
+import { sosRoutes as sosContract } from '@openride/shared/safety/sos-api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
-import { requireAdmin } from '../http/require-admin';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { getMySos, listOpenSos } from './list-sos';
 import { raiseSos } from './raise-sos';
 import { resolveSos } from './resolve-sos';
@@ -9,19 +9,15 @@ import { resolveSos } from './resolve-sos';
 /** Safety (issue 15): SOS during a ride (decision 0061). */
 export function safetyRoutes(services: Services) {
   const app = new Hono<AppEnv>();
-  app.use('/api/admin/sos', requireAdmin(services));
-  app.use('/api/admin/sos/*', requireAdmin(services));
+  const on = mounter(app, services, sosContract);
 
-  app.post('/api/rides/:id/sos', async (c) => {
-    const answer = await raiseSos(services, requireUser(c).id, c.req.param('id'));
-    return c.json(answer, answer.repeated ? 200 : 201);
+  on('POST /api/rides/:id/sos', async ({ user, params }) => {
+    const answer = await raiseSos(services, user.id, params.id);
+    return answer.repeated ? { status: 200, body: answer } : { status: 201, body: answer };
   });
-  app.get('/api/rides/:id/sos', async (c) => c.json(await getMySos(services, requireUser(c).id, c.req.param('id'))));
+  on('GET /api/rides/:id/sos', async ({ user, params }) => ({ status: 200, body: await getMySos(services, user.id, params.id) }));
 
-  app.get('/api/admin/sos', async (c) => c.json(await listOpenSos(services)));
-  app.post('/api/admin/sos/:id/resolve', async (c) => {
-    const input = resolveSosSchema.parse(await c.req.json());
-    return c.json(await resolveSos(services, requireUser(c).id, c.req.param('id'), input));
-  });
+  on('GET /api/admin/sos', async () => ({ status: 200, body: await listOpenSos(services) }));
+  on('POST /api/admin/sos/:id/resolve', async ({ user, params, body }) => ({ status: 200, body: await resolveSos(services, user.id, params.id, body) }));
   return app;
 }
