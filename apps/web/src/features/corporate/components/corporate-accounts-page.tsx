@@ -12,7 +12,8 @@ import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { Field, inputClasses } from '@/components/ui/field';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryEmpty, QueryError, QueryLoading } from '@/components/ui/query-state';
+import { QueryEmpty } from '@/components/ui/query-state';
+import { MutationError, QueryView } from '@/components/ui/query-view';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { formatMoney } from '@/lib/money';
 import { useMe } from '@/lib/session';
@@ -77,36 +78,38 @@ function InvitationCard({ token, onDone }: { token: string; onDone: () => void }
       <h2 id="invitation-title" className="text-lg font-semibold text-ink-900">
         Invitation
       </h2>
-      {invitation.isPending ? (
-        <QueryLoading />
-      ) : invitation.isError ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-800">
-          {errorOf(invitation.error) ?? text.refusals.invitationInvalid}
-        </p>
-      ) : accept.isSuccess ? (
-        <div className="mt-2 space-y-3">
-          <p role="status" className="text-sm font-medium text-ink-900">
-            You joined {accept.data.name}. Choose “{text.business(accept.data.name)}” when you book a ride.
-          </p>
-          <Button variant="outline" size="sm" onClick={onDone}>
-            Done
-          </Button>
-        </div>
-      ) : (
-        <div className="mt-2 space-y-3">
-          <p className="text-sm text-ink-800">
-            <strong>{invitation.data.company_name}</strong> invited {invitation.data.email} to ride on its account{invitation.data.role === 'admin' ? ' as a company admin' : ''}.
-          </p>
-          {accept.error ? (
-            <p role="alert" className="text-sm font-medium text-red-800">
-              {errorOf(accept.error)}
-            </p>
-          ) : null}
-          <Button onClick={() => accept.mutate(token)} disabled={accept.isPending}>
-            Accept invitation
-          </Button>
-        </div>
-      )}
+      <QueryView
+        query={invitation}
+        loadFailed={text.refusals.invitationInvalid}
+        errorView={(error) => <MutationError error={error} fallback={text.refusals.invitationInvalid} className="mt-2 font-medium" />}
+      >
+        {(inv) =>
+          accept.isSuccess ? (
+            <div className="mt-2 space-y-3">
+              <p role="status" className="text-sm font-medium text-ink-900">
+                You joined {accept.data.name}. Choose “{text.business(accept.data.name)}” when you book a ride.
+              </p>
+              <Button variant="outline" size="sm" onClick={onDone}>
+                Done
+              </Button>
+            </div>
+          ) : (
+            <div className="mt-2 space-y-3">
+              <p className="text-sm text-ink-800">
+                <strong>{inv.company_name}</strong> invited {inv.email} to ride on its account{inv.role === 'admin' ? ' as a company admin' : ''}.
+              </p>
+              {accept.error ? (
+                <p role="alert" className="text-sm font-medium text-red-800">
+                  {errorOf(accept.error)}
+                </p>
+              ) : null}
+              <Button onClick={() => accept.mutate(token)} disabled={accept.isPending}>
+                Accept invitation
+              </Button>
+            </div>
+          )
+        }
+      </QueryView>
     </section>
   );
 }
@@ -217,81 +220,93 @@ function AdminCompany({ id, onClose, invoices }: { id: string; onClose: () => vo
   const update = useUpdateCompany();
   const [edit, setEdit] = useState<{ name: string; billing_email: string; credit: string } | null>(null);
   const [confirm, setConfirm] = useState(false);
-  if (detail.isPending) return <QueryLoading />;
-  if (detail.isError) return <QueryError onRetry={() => void detail.refetch()}>{"We couldn't load the company. Check your connection and try again."}</QueryError>;
-  const c = detail.data.company;
-  const form = edit ?? { name: c.name, billing_email: c.billing_email, credit: fromCents(c.credit_limit_cents) };
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    update.mutate({ id, version: c.version, name: form.name, billing_email: form.billing_email, credit_limit_cents: toCents(form.credit) ?? 0 }, { onSuccess: () => (setEdit(null), void detail.refetch()) });
-  };
-  const suspend = c.status === 'active';
   return (
-    <section aria-labelledby="admin-company" className="space-y-4 rounded-2xl border-2 border-ink-100 p-4 sm:p-6">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="admin-company" className="text-lg font-semibold text-ink-900">
-          {c.name} <span className="text-sm font-normal text-ink-600">({c.status === 'active' ? 'Active' : 'Suspended'})</span>
-        </h3>
-        <Button variant="ghost" size="sm" onClick={onClose}>
-          Close
-        </Button>
-      </div>
-      <form onSubmit={save} className="grid gap-4 sm:grid-cols-3">
-        <Field label="Name" value={form.name} onChange={(e) => setEdit({ ...form, name: e.target.value })} required />
-        <Field label="Billing email" type="email" value={form.billing_email} onChange={(e) => setEdit({ ...form, billing_email: e.target.value })} required />
-        <Field label="Credit limit" inputMode="decimal" value={form.credit} onChange={(e) => setEdit({ ...form, credit: e.target.value })} required />
-        <div className="flex flex-wrap gap-2 sm:col-span-3">
-          <Button type="submit" disabled={update.isPending}>
-            Save company
-          </Button>
-          <Button variant={suspend ? 'destructive' : 'outline'} onClick={() => setConfirm(true)} disabled={update.isPending}>
-            {suspend ? 'Suspend' : 'Reactivate'}
-          </Button>
-        </div>
-        {update.error ? (
-          <p role="alert" className="text-sm font-medium text-red-800 sm:col-span-3">
-            {errorOf(update.error)}
-          </p>
-        ) : null}
-      </form>
-      <ConfirmDialog
-        open={confirm}
-        onOpenChange={setConfirm}
-        title={suspend ? `Suspend ${c.name}` : `Reactivate ${c.name}`}
-        description={suspend ? 'Its members will not be able to request business rides; rides under way finish on account.' : 'Its members may ride on account again.'}
-        confirmLabel={suspend ? 'Suspend Company' : 'Reactivate Company'}
-        variant={suspend ? 'destructive' : 'primary'}
-        onConfirm={() => {
-          setConfirm(false);
-          update.mutate({ id, version: c.version, status: suspend ? 'suspended' : 'active' }, { onSuccess: () => void detail.refetch() });
-        }}
-      />
-      <PeopleTable detail={detail.data} />
-      {invoices ? invoices(c, 'platform_admin') : null}
-    </section>
+    <QueryView query={detail} loadFailed="We couldn't load the company. Check your connection and try again.">
+      {(data) => {
+        const c = data.company;
+        const form = edit ?? { name: c.name, billing_email: c.billing_email, credit: fromCents(c.credit_limit_cents) };
+        const save = (event: FormEvent) => {
+          event.preventDefault();
+          update.mutate({ id, version: c.version, name: form.name, billing_email: form.billing_email, credit_limit_cents: toCents(form.credit) ?? 0 }, { onSuccess: () => (setEdit(null), void detail.refetch()) });
+        };
+        const suspend = c.status === 'active';
+        return (
+          <section aria-labelledby="admin-company" className="space-y-4 rounded-2xl border-2 border-ink-100 p-4 sm:p-6">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 id="admin-company" className="text-lg font-semibold text-ink-900">
+                {c.name} <span className="text-sm font-normal text-ink-600">({c.status === 'active' ? 'Active' : 'Suspended'})</span>
+              </h3>
+              <Button variant="ghost" size="sm" onClick={onClose}>
+                Close
+              </Button>
+            </div>
+            <form onSubmit={save} className="grid gap-4 sm:grid-cols-3">
+              <Field label="Name" value={form.name} onChange={(e) => setEdit({ ...form, name: e.target.value })} required />
+              <Field label="Billing email" type="email" value={form.billing_email} onChange={(e) => setEdit({ ...form, billing_email: e.target.value })} required />
+              <Field label="Credit limit" inputMode="decimal" value={form.credit} onChange={(e) => setEdit({ ...form, credit: e.target.value })} required />
+              <div className="flex flex-wrap gap-2 sm:col-span-3">
+                <Button type="submit" disabled={update.isPending}>
+                  Save company
+                </Button>
+                <Button variant={suspend ? 'destructive' : 'outline'} onClick={() => setConfirm(true)} disabled={update.isPending}>
+                  {suspend ? 'Suspend' : 'Reactivate'}
+                </Button>
+              </div>
+              {update.error ? (
+                <p role="alert" className="text-sm font-medium text-red-800 sm:col-span-3">
+                  {errorOf(update.error)}
+                </p>
+              ) : null}
+            </form>
+            <ConfirmDialog
+              open={confirm}
+              onOpenChange={setConfirm}
+              title={suspend ? `Suspend ${c.name}` : `Reactivate ${c.name}`}
+              description={suspend ? 'Its members will not be able to request business rides; rides under way finish on account.' : 'Its members may ride on account again.'}
+              confirmLabel={suspend ? 'Suspend Company' : 'Reactivate Company'}
+              variant={suspend ? 'destructive' : 'primary'}
+              onConfirm={() => {
+                setConfirm(false);
+                update.mutate({ id, version: c.version, status: suspend ? 'suspended' : 'active' }, { onSuccess: () => void detail.refetch() });
+              }}
+            />
+            <PeopleTable detail={data} />
+            {invoices ? invoices(c, 'platform_admin') : null}
+          </section>
+        );
+      }}
+    </QueryView>
   );
 }
 
 function MyCompanies({ invoices, quietWhenEmpty }: { invoices?: InvoicesSlot; quietWhenEmpty: boolean }) {
   const mine = useMyCompanies();
-  if (mine.isPending) return <QueryLoading />;
-  if (mine.isError) return <QueryError onRetry={() => void mine.refetch()}>Could not load your company accounts.</QueryError>;
-  if (mine.data.length === 0) return quietWhenEmpty ? null : <QueryEmpty>You are not part of a company account. A company admin can invite you by email.</QueryEmpty>;
   return (
-    <div className="space-y-8">
-      {mine.data.map((m) =>
-        m.role === 'admin' ? (
-          <CompanyAdminPanel key={m.company_id} id={m.company_id} invoices={invoices} />
-        ) : (
-          <section key={m.company_id} className="rounded-2xl border border-ink-100 p-4">
-            <h2 className="text-lg font-semibold text-ink-900">{m.name}</h2>
-            <p className="text-sm text-ink-700">
-              {m.company_status === 'active' ? `You ride on ${m.name}’s account: choose “${text.business(m.name)}” when you book a ride.` : text.refusals.suspended}
-            </p>
-          </section>
-        ),
-      )}
-    </div>
+    <QueryView
+      query={mine}
+      loadFailed="Could not load your company accounts."
+      isEmpty={(d) => d.length === 0}
+      empty={quietWhenEmpty ? null : <QueryEmpty>You are not part of a company account. A company admin can invite you by email.</QueryEmpty>}
+    >
+      {(list) => {
+        return (
+          <div className="space-y-8">
+            {list.map((m) =>
+              m.role === 'admin' ? (
+                <CompanyAdminPanel key={m.company_id} id={m.company_id} invoices={invoices} />
+              ) : (
+                <section key={m.company_id} className="rounded-2xl border border-ink-100 p-4">
+                  <h2 className="text-lg font-semibold text-ink-900">{m.name}</h2>
+                  <p className="text-sm text-ink-700">
+                    {m.company_status === 'active' ? `You ride on ${m.name}’s account: choose “${text.business(m.name)}” when you book a ride.` : text.refusals.suspended}
+                  </p>
+                </section>
+              ),
+            )}
+          </div>
+        );
+      }}
+    </QueryView>
   );
 }
 
@@ -353,103 +368,107 @@ function CompanyAdminPanel({ id, invoices }: { id: string; invoices?: InvoicesSl
   const [budgetFor, setBudgetFor] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<{ id: string; email: string } | null>(null);
   const [invited, setInvited] = useState<string | null>(null);
-  if (detail.isPending) return <QueryLoading />;
-  if (detail.isError) return <QueryError onRetry={() => void detail.refetch()}>Could not load your company.</QueryError>;
-  const { company } = detail.data;
-  const invite = (event: FormEvent) => {
-    event.preventDefault();
-    action.mutate({ path: '/invitations', method: 'POST', body: { email, role } }, { onSuccess: () => (setInvited(email), setEmail('')) });
-  };
   return (
-    <section aria-labelledby={`company-${id}`} className="space-y-6 rounded-2xl border border-ink-100 p-4 sm:p-6">
-      <div>
-        <h2 id={`company-${id}`} className="text-xl font-bold text-ink-900">
-          {company.name}
-        </h2>
-        <p className="text-sm text-ink-600">
-          {company.city_name} · {company.status === 'active' ? 'Active' : 'Suspended'} · owes {formatMoney(company.owed_cents, company.currency)} of {formatMoney(company.credit_limit_cents, company.currency)} credit
-        </p>
-      </div>
-      {action.error ? (
-        <p role="alert" className="rounded-2xl bg-red-50 p-3 text-sm font-medium text-red-800">
-          {errorOf(action.error)}
-        </p>
-      ) : null}
-      <PeopleTable detail={detail.data} onRemove={(userId, name) => setRemoving({ id: userId, name })} onBudget={(m) => setBudgetFor(m.user_id)} />
-      <MemberBudgetDialog
-        companyId={id}
-        currency={company.currency}
-        policyBudgetCents={detail.data.policy.monthly_budget_cents}
-        member={detail.data.members.find((m) => m.user_id === budgetFor && m.status === 'active') ?? null}
-        onClose={() => setBudgetFor(null)}
-      />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title={`Remove ${removing?.name ?? ''}`}
-        description="They will not be able to ride on the company’s account any more. Rides under way finish on account."
-        confirmLabel="Remove Person"
-        variant="destructive"
-        onConfirm={() => {
-          const who = removing!;
-          setRemoving(null);
-          action.mutate({ path: `/members/${encodeURIComponent(who.id)}/remove`, method: 'POST', body: {} });
-        }}
-      />
-      <form onSubmit={invite} className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end" aria-label="Invite a person">
-        <Field label="Invite by email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
-        <div className="space-y-1.5">
-          <label htmlFor={`invite-role-${id}`} className="block text-sm font-medium text-ink-800">
-            Role
-          </label>
-          <select id={`invite-role-${id}`} className={inputClasses} value={role} onChange={(e) => setRole(e.target.value as 'member' | 'admin')}>
-            <option value="member">Member</option>
-            <option value="admin">Company admin</option>
-          </select>
-        </div>
-        <Button type="submit" disabled={action.isPending}>
-          Send invitation
-        </Button>
-      </form>
-      {invited ? (
-        <p role="status" className="text-sm text-ink-700">
-          Invitation sent to {invited}.
-        </p>
-      ) : null}
-      {detail.data.invitations.length > 0 ? (
-        <div>
-          <h3 className="text-sm font-semibold text-ink-900">Invitations waiting</h3>
-          <ul className="mt-1 space-y-1 text-sm text-ink-700">
-            {detail.data.invitations.map((i) => (
-              <li key={i.id} className="flex flex-wrap items-center justify-between gap-2">
-                <span>
-                  {i.email} ({i.role === 'admin' ? 'company admin' : 'member'}) — {i.expired ? 'expired' : `until ${new Date(i.expires_at).toLocaleDateString()}`}
-                </span>
-                <Button variant="outline" size="sm" onClick={() => setRevoking({ id: i.id, email: i.email })} aria-label={text.revoke.button(i.email)}>
-                  Revoke
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
-        title={text.revoke.title(revoking?.email ?? '')}
-        description={text.revoke.description}
-        confirmLabel={text.revoke.confirm}
-        variant="destructive"
-        onConfirm={() => {
-          const which = revoking!;
-          setRevoking(null);
-          action.mutate({ path: `/invitations/${encodeURIComponent(which.id)}/revoke`, method: 'POST', body: {} });
-        }}
-      />
-      <PolicyForm key={detail.data.policy.version} detail={detail.data} saving={action.isPending} onSave={(body) => action.mutate({ path: '/policy', method: 'PUT', body })} />
-      {/* Invoices (issue 16's billing slice) are composed here by the route module. */}
-      {invoices ? invoices(company, 'company_admin') : null}
-    </section>
+    <QueryView query={detail} loadFailed="Could not load your company.">
+      {(data) => {
+        const { company } = data;
+        const invite = (event: FormEvent) => {
+          event.preventDefault();
+          action.mutate({ path: '/invitations', method: 'POST', body: { email, role } }, { onSuccess: () => (setInvited(email), setEmail('')) });
+        };
+        return (
+          <section aria-labelledby={`company-${id}`} className="space-y-6 rounded-2xl border border-ink-100 p-4 sm:p-6">
+            <div>
+              <h2 id={`company-${id}`} className="text-xl font-bold text-ink-900">
+                {company.name}
+              </h2>
+              <p className="text-sm text-ink-600">
+                {company.city_name} · {company.status === 'active' ? 'Active' : 'Suspended'} · owes {formatMoney(company.owed_cents, company.currency)} of {formatMoney(company.credit_limit_cents, company.currency)} credit
+              </p>
+            </div>
+            {action.error ? (
+              <p role="alert" className="rounded-2xl bg-red-50 p-3 text-sm font-medium text-red-800">
+                {errorOf(action.error)}
+              </p>
+            ) : null}
+            <PeopleTable detail={data} onRemove={(userId, name) => setRemoving({ id: userId, name })} onBudget={(m) => setBudgetFor(m.user_id)} />
+            <MemberBudgetDialog
+              companyId={id}
+              currency={company.currency}
+              policyBudgetCents={data.policy.monthly_budget_cents}
+              member={data.members.find((m) => m.user_id === budgetFor && m.status === 'active') ?? null}
+              onClose={() => setBudgetFor(null)}
+            />
+            <ConfirmDialog
+              open={removing !== null}
+              onOpenChange={(open) => !open && setRemoving(null)}
+              title={`Remove ${removing?.name ?? ''}`}
+              description="They will not be able to ride on the company’s account any more. Rides under way finish on account."
+              confirmLabel="Remove Person"
+              variant="destructive"
+              onConfirm={() => {
+                const who = removing!;
+                setRemoving(null);
+                action.mutate({ path: `/members/${encodeURIComponent(who.id)}/remove`, method: 'POST', body: {} });
+              }}
+            />
+            <form onSubmit={invite} className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end" aria-label="Invite a person">
+              <Field label="Invite by email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+              <div className="space-y-1.5">
+                <label htmlFor={`invite-role-${id}`} className="block text-sm font-medium text-ink-800">
+                  Role
+                </label>
+                <select id={`invite-role-${id}`} className={inputClasses} value={role} onChange={(e) => setRole(e.target.value as 'member' | 'admin')}>
+                  <option value="member">Member</option>
+                  <option value="admin">Company admin</option>
+                </select>
+              </div>
+              <Button type="submit" disabled={action.isPending}>
+                Send invitation
+              </Button>
+            </form>
+            {invited ? (
+              <p role="status" className="text-sm text-ink-700">
+                Invitation sent to {invited}.
+              </p>
+            ) : null}
+            {data.invitations.length > 0 ? (
+              <div>
+                <h3 className="text-sm font-semibold text-ink-900">Invitations waiting</h3>
+                <ul className="mt-1 space-y-1 text-sm text-ink-700">
+                  {data.invitations.map((i) => (
+                    <li key={i.id} className="flex flex-wrap items-center justify-between gap-2">
+                      <span>
+                        {i.email} ({i.role === 'admin' ? 'company admin' : 'member'}) — {i.expired ? 'expired' : `until ${new Date(i.expires_at).toLocaleDateString()}`}
+                      </span>
+                      <Button variant="outline" size="sm" onClick={() => setRevoking({ id: i.id, email: i.email })} aria-label={text.revoke.button(i.email)}>
+                        Revoke
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            <ConfirmDialog
+              open={revoking !== null}
+              onOpenChange={(open) => !open && setRevoking(null)}
+              title={text.revoke.title(revoking?.email ?? '')}
+              description={text.revoke.description}
+              confirmLabel={text.revoke.confirm}
+              variant="destructive"
+              onConfirm={() => {
+                const which = revoking!;
+                setRevoking(null);
+                action.mutate({ path: `/invitations/${encodeURIComponent(which.id)}/revoke`, method: 'POST', body: {} });
+              }}
+            />
+            <PolicyForm key={data.policy.version} detail={data} saving={action.isPending} onSave={(body) => action.mutate({ path: '/policy', method: 'PUT', body })} />
+            {/* Invoices (issue 16's billing slice) are composed here by the route module. */}
+            {invoices ? invoices(company, 'company_admin') : null}
+          </section>
+        );
+      }}
+    </QueryView>
   );
 }
 
