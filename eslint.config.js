@@ -84,6 +84,23 @@ const sharedBlocks = Array.from({ length: sharedDepth + 1 }, (_, depth) => ({
   },
 }));
 
+// ── One kit (issue 28 §3): a query's loading and error states are said by QueryView, never by a hand-written
+// `q.isPending ? <QueryLoading /> : q.isError ? <QueryError …/> : …` ternary. Only the kit itself
+// (components/ui: QueryView, DataTable, DetailPage) renders QueryLoading and QueryError.
+const QUERY_STATE_MESSAGE =
+  'Render a query with <QueryView query={q} loadFailed={…}>{(data) => …}</QueryView> (components/ui/query-view.tsx), not with QueryLoading/QueryError by hand. See docs/admin-kit.md.';
+const webQueryStateBlock = {
+  files: ['apps/web/src/**/*.{ts,tsx}'],
+  ignores: ['apps/web/src/components/ui/**'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: 'ImportSpecifier[imported.name=/^(QueryLoading|QueryError)$/]', message: QUERY_STATE_MESSAGE },
+      { selector: 'JSXOpeningElement[name.name=/^(QueryLoading|QueryError)$/]', message: QUERY_STATE_MESSAGE },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'data/**', 'coverage/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -120,5 +137,6 @@ export default tseslint.config(
   },
   ...webFeatureBlocks,
   webDomainFreeBlock,
+  webQueryStateBlock,
   ...sharedBlocks,
 );
