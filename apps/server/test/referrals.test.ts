@@ -379,6 +379,8 @@ describe('admins', () => {
       expect((await admin.put('/api/admin/referral-programs/rider', bad)).status, JSON.stringify(bad)).toBe(400);
     }
     expect((await admin.put('/api/admin/referral-programs/nobody', body)).status).toBe(400);
+    // An empty city on a write is refused, never read as "the default program" (decision 0083).
+    expect((await admin.put('/api/admin/referral-programs/rider?city=', body)).status).toBe(400);
     const audits = () => db().selectFrom('audit_log').selectAll().where('action', '=', 'referral_program.update').where('entity_id', '=', 'rider').execute();
     expect(await audits()).toEqual([]);
     const saved = await admin.put('/api/admin/referral-programs/rider', body);

@@ -63,8 +63,9 @@ export function mount<const R extends RouteContract>(
       c,
       user,
       params: request?.params ? request.params.parse(c.req.param()) : {},
-      // An empty `?limit=` is no limit: the schema's default applies, as when it is left out.
-      query: request?.query ? request.query.parse(Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''))) : {},
+      // On a read, an empty `?limit=` is no limit: the schema's default applies, as when it is left out. On a
+      // write, an empty value is the schema's to judge (an empty `?city=` must not mean "every city").
+      query: request?.query ? request.query.parse(route.method === 'GET' ? Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== '')) : c.req.query()) : {},
       body: jsonBody ? request!.body!.parse(await jsonOf(c)) : undefined,
     } as MountInput<R>;
     const reply = (await handler(input)) as Response | { status: number; body?: unknown };
