@@ -1,27 +1,20 @@
-import { pushSubscriptionSchema, pushUnsubscribeSchema } from '@openride/shared/push/schemas';
+import { pushRoutes as pushContract } from '@openride/shared/push/api';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser, type Services } from '../http/context';
+import type { AppEnv, Services } from '../http/context';
+import { mounter } from '../http/mount';
 import { deletePushSubscription } from './delete-push-subscription';
 import { savePushSubscription } from './save-push-subscription';
 
 export function pushRoutes(services: Services) {
   const app = new Hono<AppEnv>();
+  const on = mounter(app, services, pushContract);
 
   /** Public: the service worker needs the key before anyone signs in. */
-  app.get('/api/push/config', (c) => c.json({ publicKey: services.push.publicKey }));
+  on('GET /api/push/config', () => ({ status: 200, body: { publicKey: services.push.publicKey } }));
 
-  app.post('/api/push/subscriptions', async (c) => {
-    const user = requireUser(c);
-    const input = pushSubscriptionSchema.parse(await c.req.json());
-    const subscription = await savePushSubscription(services, user.id, input);
-    return c.json({ subscription }, 201);
-  });
+  on('POST /api/push/subscriptions', async ({ user, body }) => ({ status: 201, body: { subscription: await savePushSubscription(services, user.id, body) } }));
 
-  app.delete('/api/push/subscriptions', async (c) => {
-    const user = requireUser(c);
-    const { endpoint } = pushUnsubscribeSchema.parse(await c.req.json());
-    return c.json({ deleted: await deletePushSubscription(services, user.id, endpoint) });
-  });
+  on('DELETE /api/push/subscriptions', async ({ user, body }) => ({ status: 200, body: { deleted: await deletePushSubscription(services, user.id, body.endpoint) } }));
 
   return app;
 }
