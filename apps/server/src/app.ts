@@ -23,6 +23,8 @@ import { financeRoutes } from './finance/finance.routes';
 import { fileRoutes, UPLOAD_PATH } from './files/files.routes';
 import type { AppEnv, Services } from './http/context';
 import { openApiRoutes } from './http/openapi';
+import { mounter } from './http/mount';
+import { systemRoutes } from '@openride/shared/system/api';
 import { observabilityRoutes } from './http/observability.routes';
 import { contentSecurityPolicy, CSP_REPORT_PATH, inlineScriptHashes, trustedOriginsOf } from './http/csp';
 import { fromOwnPages } from './http/same-origin';
@@ -197,19 +199,21 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
     return next();
   });
 
-  app.get('/api/health', (c) => c.json({ status: 'ok' }));
+  const system = mounter(app, services, systemRoutes);
+  system('GET /api/health', () => ({ status: 200, body: { status: 'ok' as const } }));
   app.route('/', observabilityRoutes(services));
   app.route('/', backupRoutes(services));
   // What the web app needs to know about this deployment: map tiles, geocoder, demo mode. Public.
-  app.get('/api/config', (c) =>
-    c.json({
+  system('GET /api/config', () => ({
+    status: 200,
+    body: {
       map: { tile_url: services.env.TILE_URL || null, attribution: services.env.TILE_ATTRIBUTION },
       geocoder_url: services.env.GEOCODER_URL ?? null,
       demo: demoEnabled(services.env),
       calls: services.telephony !== null,
       payments: { provider: services.payments?.kind ?? null, publishable_key: services.payments?.publishableKey ?? null, test_mode: services.payments?.testMode ?? false },
-    }),
-  );
+    },
+  }));
   app.route('/', openApiRoutes({ production: services.env.NODE_ENV === 'production' }));
   app.route('/', authRoutes(services));
   app.route('/', adminPasswordRoutes(services));

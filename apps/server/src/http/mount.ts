@@ -43,22 +43,24 @@ type Handler<R extends RouteContract> = (input: MountInput<R>) => Promise<MountR
  * A domain's binder over its contract: `const on = mounter(app, services, rideContract)`, then
  * `on('POST /api/rides', async ({ user, body }) => ({ status: 201, body: … }))`.
  */
-export function mounter<const T extends readonly RouteContract[]>(app: Hono<AppEnv>, services: Pick<Services, 'db'>, routes: T) {
+export function mounter<const T extends readonly RouteContract[]>(app: Hono<AppEnv>, services: Pick<Services, 'db'> | null, routes: T) {
   return <K extends RouteKey<T[number]>>(key: K, handler: Handler<RouteAt<T, K>>) => mount(app, services, routeOf(routes, key), handler);
 }
 
 export function mount<const R extends RouteContract>(
   app: Hono<AppEnv>,
-  services: Pick<Services, 'db'>,
+  /** The database the admin check reads; null only where no route is an admin's (the public system routes). */
+  services: Pick<Services, 'db'> | null,
   route: R,
   handler: Handler<R>,
 ) {
+  if (route.auth === 'admin' && !services) throw new Error(`${route.method} ${route.path} is an admin's route: mount it with the database`);
   const request = route.request;
   const jsonBody = Boolean(request?.body) && request?.bodyContentType !== 'multipart/form-data';
   const run = async (c: Context<AppEnv>) => {
     let user: SessionUser | null = c.get('user');
     if (route.auth === 'user' || route.auth === 'driver' || route.auth === 'admin') user = requireUser(c);
-    if (route.auth === 'admin' && !(await isAdmin(services.db, user!.id))) throw forbidden('Administrators only.');
+    if (route.auth === 'admin' && !(await isAdmin(services!.db, user!.id))) throw forbidden('Administrators only.');
     const input = {
       c,
       user,

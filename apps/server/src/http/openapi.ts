@@ -4,6 +4,8 @@ import { REALTIME_EVENTS } from '@openride/shared/realtime';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from './context';
+import { mounter } from './mount';
+import { systemRoutes } from '@openride/shared/system/api';
 import { openApiPath, renderApiReferenceHtml } from './openapi-html';
 
 type JsonSchema = Record<string, unknown>;
@@ -176,7 +178,8 @@ export function openApiRoutes(opts: { production: boolean }) {
   let document: OpenApiDocument | undefined;
   let html: string | undefined;
   const doc = () => (document ??= buildOpenApiDocument(opts));
-  app.get('/api/openapi.json', (c) => c.json(doc()));
-  app.get('/api/docs', (c) => c.html((html ??= renderApiReferenceHtml(documentedRoutes(opts), doc()))));
+  const on = mounter(app, null, systemRoutes);
+  on('GET /api/openapi.json', () => ({ status: 200, body: doc() }));
+  on('GET /api/docs', ({ c }) => c.html((html ??= renderApiReferenceHtml(documentedRoutes(opts), doc()))));
   return app;
 }
