@@ -1,4 +1,5 @@
 import { isValidElement, type ReactNode } from 'react';
+import { messages } from '@openride/shared/messages';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { QueryEmpty, QueryError, QueryLoading } from './query-state';
@@ -95,14 +96,15 @@ export function allQueries<Qs extends QueryLike<unknown>[]>(...queries: [...Qs])
  * ("This code already exists.") and ours for no answer at all. A 5xx or a thrown bug speaks to developers,
  * so the page's `fallback` is shown instead.
  */
-export function mutationErrorText(error: unknown, fallback: ReactNode): ReactNode {
+export function mutationErrorText(error: unknown, fallback: ReactNode = messages.errors.error.unexpected): ReactNode {
   if (error instanceof ApiError && error.status < 500 && error.message) return error.message;
   return fallback;
 }
 
 /**
  * A failed mutation, shown inline beside its form (role=alert, the kit's red box): nothing when `error` is
- * null. `children` replaces the text when the page words a refusal itself (errorText(code)).
+ * null. The text is `mutationErrorText(error, fallback)` (the page's `fallback`, else "unexpected"); `children`
+ * replaces it when the page words the refusal itself (errorText(code), a sentence around the reason).
  */
 export function MutationError({
   error,
@@ -112,12 +114,12 @@ export function MutationError({
   id,
 }: {
   error: unknown;
-  fallback: ReactNode;
+  fallback?: ReactNode;
   children?: ReactNode;
   className?: string;
   id?: string;
 }) {
-  if (error === null || error === undefined || error === false) return null;
+  if (error === null || error === undefined || error === false || error === '') return null;
   return (
     <p id={id} role="alert" className={cn('rounded-2xl bg-red-50 p-3 text-sm text-red-800', className)}>
       {children ?? mutationErrorText(error, fallback)}

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { Field } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
+import { MutationError } from '@/components/ui/query-view';
 import { isApiError } from '@/lib/api';
 import { paths } from '@/config/paths';
 import { useConfirmAdminReset, useRequestAdminReset } from '../api/admin-password-reset';
@@ -74,11 +75,7 @@ function RequestLinkForm() {
       <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
         {request.isPending ? uiText.auth.submitting : text.send}
       </Button>
-      {error ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <MutationError error={error}>{error}</MutationError>
     </form>
   );
 }
@@ -128,11 +125,7 @@ function SetPasswordForm({ token }: { token: string }) {
       <Button type="submit" size="lg" className="w-full" disabled={confirm.isPending}>
         {confirm.isPending ? uiText.auth.submitting : text.submit}
       </Button>
-      {error ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <MutationError error={error}>{error}</MutationError>
     </form>
   );
 }

@@ -386,11 +386,7 @@ function CompanyAdminPanel({ id, invoices }: { id: string; invoices?: InvoicesSl
                 {company.city_name} · {company.status === 'active' ? 'Active' : 'Suspended'} · owes {formatMoney(company.owed_cents, company.currency)} of {formatMoney(company.credit_limit_cents, company.currency)} credit
               </p>
             </div>
-            {action.error ? (
-              <p role="alert" className="rounded-2xl bg-red-50 p-3 text-sm font-medium text-red-800">
-                {errorOf(action.error)}
-              </p>
-            ) : null}
+            <MutationError error={action.error} className="font-medium" />
             <PeopleTable detail={data} onRemove={(userId, name) => setRemoving({ id: userId, name })} onBudget={(m) => setBudgetFor(m.user_id)} />
             <MemberBudgetDialog
               companyId={id}

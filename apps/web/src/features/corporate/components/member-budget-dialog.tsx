@@ -6,6 +6,7 @@ import type { CompanyMember } from '@openride/shared/corporate/views';
 import { Button } from '@/components/ui/button';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
+import { MutationError } from '@/components/ui/query-view';
 import { formatMoney } from '@/lib/money';
 import { useSetMemberBudget } from '../api/corporate';
 
@@ -66,11 +67,7 @@ function BudgetContent({ companyId, currency, policyBudgetCents, member, onClose
           Applies now: <strong>{budgetApplies(member, currency)}</strong> · spent this month {formatMoney(member.spent_cents, currency)}
         </p>
         <FormField name="budget" label={text.amount} hint={currency} inputMode="decimal" autoComplete="off" />
-        {save.isError ? (
-          <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800">
-            {save.error.message}
-          </p>
-        ) : null}
+        <MutationError error={save.error} />
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:flex-wrap sm:justify-end">
           <Dialog.Close asChild>
             <Button variant="outline">{kitText.cancel}</Button>

@@ -4,6 +4,7 @@ import type { Goal } from '@openride/shared/dashboard/views';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
+import { MutationError } from '@/components/ui/query-view';
 import { useSetGoal } from '../api/set-goal';
 import { goalFromForm } from '../lib/dashboard-format';
 
@@ -40,11 +41,7 @@ export function GoalForm({ goal, currency, onDone }: { goal: Goal | null; curren
         <Field label={text.trips} type="number" inputMode="numeric" min={1} max={100} step={1} value={trips} onChange={(e) => setTrips(e.target.value)} placeholder="10" />
       </div>
       <p className="text-xs text-ink-500">{text.hint}</p>
-      {problem ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800">
-          {problem}
-        </p>
-      ) : null}
+      <MutationError error={problem}>{problem}</MutationError>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? text.saving : text.save}

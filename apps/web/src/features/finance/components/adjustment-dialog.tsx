@@ -6,6 +6,7 @@ import { type AdjustmentFormInput, adjustmentFormSchema } from '@openride/shared
 import { Button } from '@/components/ui/button';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
+import { MutationError } from '@/components/ui/query-view';
 import { usePostAdjustment } from '../api/finance-dashboard';
 
 const text = financeText.dashboard.adjust;
@@ -52,11 +53,7 @@ function AdjustmentContent({ target, city, onClose }: { target: AdjustTarget; ci
         <DirectionField />
         <FormField name="amount" label={text.amount} inputMode="decimal" autoComplete="off" />
         <FormField name="reason" as="textarea" label={text.reason} rows={3} maxLength={500} />
-        {post.isError ? (
-          <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800">
-            {post.error.message || text.failed}
-          </p>
-        ) : null}
+        <MutationError error={post.error} fallback={text.failed} />
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
           <Dialog.Close asChild>
             <Button variant="outline">{financeText.settings.cancel}</Button>

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryView } from '@/components/ui/query-view';
+import { MutationError, QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { CityPicker } from '@/components/ui/city-picker';
 import { formatDateTime } from '@/lib/format';
@@ -235,11 +235,7 @@ function SettingsForm({ cityId, from, onDone }: { cityId: string; from: Financia
         </div>
         <EffectiveFields />
         <FormField name="note" label={text.note} autoComplete="off" />
-        {save.isError ? (
-          <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800">
-            {save.error.message || text.saveFailed}
-          </p>
-        ) : null}
+        <MutationError error={save.error} fallback={text.saveFailed} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? text.saving : text.save}

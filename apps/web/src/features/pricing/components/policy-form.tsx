@@ -7,6 +7,7 @@ import type { RideType } from '@openride/shared/rides/schemas';
 import { Button } from '@/components/ui/button';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
+import { MutationError } from '@/components/ui/query-view';
 import { useCreateFarePolicy } from '../api/create-fare-policy';
 
 const defaultsFrom = (p: FarePolicy | undefined): FarePolicyFormInput => ({
@@ -64,11 +65,7 @@ export function PolicyForm({ cityId, rideType, scope, from, title, onDone }: { c
         <NightFields />
         <EffectiveFields />
         <FormField name="note" label={text.note} autoComplete="off" />
-        {save.isError ? (
-          <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800">
-            {save.error.message || text.saveFailed}
-          </p>
-        ) : null}
+        <MutationError error={save.error} fallback={text.saveFailed} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? text.saving : text.save}

@@ -6,6 +6,7 @@ import { text as textField } from '@openride/shared/text';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
+import { MutationError } from '@/components/ui/query-view';
 import { useSimulateFare } from '../api/simulate-fare';
 import { formatCents } from '../lib/money';
 import { scopeLabel } from '../lib/policy-format';
@@ -83,11 +84,7 @@ export function SimulatePanel({ cityId, currency, timeZone, scopes, zones }: { c
         </div>
       </Form>
 
-      {simulate.isError ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800">
-          {simulate.error.message || text.simulate.failed}
-        </p>
-      ) : null}
+      <MutationError error={simulate.error} fallback={text.simulate.failed} />
       {result ? (
         <div aria-live="polite" className="space-y-2">
           <p className="text-sm text-ink-600">{text.simulate.policy(result.policy.version, scopeLabel(result.policy.zone_id, zones))}</p>

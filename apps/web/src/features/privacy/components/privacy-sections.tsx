@@ -5,6 +5,7 @@ import { DELETE_CONFIRMATION } from '@openride/shared/privacy/schemas';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { Field } from '@/components/ui/field';
+import { MutationError } from '@/components/ui/query-view';
 import { DATA_EXPORT_URL, useDeleteAccount } from '../api/delete-account';
 
 /**
@@ -50,11 +51,7 @@ function DeleteAccountSection() {
         <form onSubmit={submit} className="space-y-3">
           <Field label={text.delete.confirmLabel} value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} required />
           <Field label={text.delete.passwordLabel} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required />
-          {remove.isError ? (
-            <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800">
-              {remove.error.message}
-            </p>
-          ) : null}
+          <MutationError error={remove.error} />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="destructive" disabled={confirm !== DELETE_CONFIRMATION || password === '' || remove.isPending}>
               <Trash2 className="size-4" aria-hidden="true" />

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { Field, inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryView } from '@/components/ui/query-view';
+import { MutationError, QueryView } from '@/components/ui/query-view';
 import { formatMoney } from '@/lib/money';
 import {
   type Backtest,
@@ -124,11 +124,7 @@ export function PromoCodesPage() {
             </p>
           ) : null}
           {backtest.isPending ? <p className="text-sm text-ink-600">{text.page.backtesting}</p> : null}
-          {backtest.isError ? (
-            <p role="alert" className="rounded-2xl bg-red-50 p-3 text-sm text-red-800">
-              {backtest.error.message}
-            </p>
-          ) : null}
+          <MutationError error={backtest.error} />
           {result && !backtest.isPending ? (
             <section aria-label={`${text.page.backtest} ${result.promotion.code}`} className="rounded-2xl border border-brand-200 bg-brand-50 p-4 text-sm text-ink-900">
               <h2 className="font-semibold">
@@ -138,11 +134,7 @@ export function PromoCodesPage() {
               {result.backtest.limited_by ? <p>{text.page.limitedBy[result.backtest.limited_by]}</p> : null}
             </section>
           ) : null}
-          {status.isError ? (
-            <p role="alert" className="rounded-2xl bg-red-50 p-3 text-sm text-red-800">
-              {status.error.message}
-            </p>
-          ) : null}
+          <MutationError error={status.error} />
         </div>
         <DataTable
           label={text.page.list}
@@ -449,9 +441,7 @@ function PromotionForm({ promotion, onDone }: { promotion?: Promotion; onDone?: 
         <div className="flex flex-col gap-2 sm:col-span-2 lg:col-span-3">
           <div aria-live="polite">
             {mutation.isError ? (
-              <p role="alert" className="rounded-2xl bg-red-50 p-3 text-sm text-red-800">
-                {mutation.error.message}
-              </p>
+              <MutationError error={mutation.error} />
             ) : create.isSuccess && !promotion ? (
               <p role="status" className="text-sm font-medium text-brand-700">
                 {text.form.created(create.data.code)}

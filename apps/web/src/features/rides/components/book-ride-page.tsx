@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageTitle } from '@/components/ui/page';
 import { TaskScreen } from '@/components/ui/task-screen';
+import { MutationError } from '@/components/ui/query-view';
 import { paths } from '@/config/paths';
 import { isApiError, isNetworkError, isRefusal } from '@/lib/api';
 import { errorText } from '@openride/shared/error-text';
@@ -402,16 +403,12 @@ function BookRide({ activeRide, Payment, savedPlaces, useVerdicts }: { activeRid
           {/* Stays in reach of a thumb while the ride types scroll under it; a failed request is said right
               above the button that was tapped, where the eye is (issue 17 §3). */}
           <div className="sticky bottom-0 -mx-4 space-y-2 bg-white/95 px-4 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur lg:-mx-6 lg:px-6">
-            {refusedBy ? (
-              <p role="alert" className="rounded-2xl bg-red-50 p-3 text-sm font-medium text-red-800">
-                {refusedBy}
-              </p>
-            ) : null}
-            {requestError ? (
-              <p role="alert" className="rounded-2xl bg-red-50 p-3 text-sm font-medium text-red-800">
-                {requestError}
-              </p>
-            ) : null}
+            <MutationError error={refusedBy} className="font-medium">
+              {refusedBy}
+            </MutationError>
+            <MutationError error={requestError} className="font-medium">
+              {requestError}
+            </MutationError>
             {quoteReady && quote.data && quote.data.owed_fee_cents > 0 ? (
               <p className="rounded-2xl bg-amber-50 p-3 text-sm font-medium text-amber-900">{text.owedFee(formatMoney(quote.data.owed_fee_cents, quote.data.currency))}</p>
             ) : null}

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field, inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty } from '@/components/ui/query-state';
-import { QueryView } from '@/components/ui/query-view';
+import { MutationError, QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { type DriverSchedule, useAddTimeOff, useRemoveTimeOff, useSaveWeek, useSchedule } from '../api/schedule';
@@ -127,11 +127,9 @@ function Week({ s }: { s: DriverSchedule }) {
           );
         })}
       </ol>
-      {error ? (
-        <p role="alert" className="rounded-2xl bg-red-50 p-4 text-sm text-red-800">
-          {text.saveFailed(error)}
-        </p>
-      ) : null}
+      <MutationError error={error} className="p-4">
+          {error ? text.saveFailed(error) : null}
+        </MutationError>
       <div className="sticky bottom-0 flex flex-wrap items-center gap-3 border-t border-ink-100 bg-white/95 py-3">
         <Button onClick={onSave} disabled={save.isPending || !dirty}>
           {save.isPending ? text.saving : text.save}
@@ -247,11 +245,9 @@ function TimeOffSection({ s }: { s: DriverSchedule }) {
         <Field label={text.timeOffFrom} type="datetime-local" required value={from} onChange={(e) => setFrom(e.target.value)} />
         <Field label={text.timeOffTo} type="datetime-local" required value={to} onChange={(e) => setTo(e.target.value)} />
         <Field className="sm:col-span-2" label={text.note} maxLength={200} value={note} onChange={(e) => setNote(e.target.value)} />
-        {error ? (
-          <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
+        <MutationError error={error} className="sm:col-span-2">
             {error}
-          </p>
-        ) : null}
+          </MutationError>
         <div className="sm:col-span-2">
           <Button type="submit" variant="outline" disabled={add.isPending}>
             {add.isPending ? text.adding : text.addTimeOff}

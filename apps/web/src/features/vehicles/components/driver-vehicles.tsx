@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty } from '@/components/ui/query-state';
-import { QueryView } from '@/components/ui/query-view';
+import { MutationError, QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
@@ -55,11 +55,7 @@ export function DriverVehicles({ vehicleSlot }: { vehicleSlot?: VehicleSlot } = 
               </p>
             ) : null}
             {editing ? <VehicleForm key={editing === 'new' ? 'new' : editing.id} vehicle={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
-            {activate.error ? (
-              <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800">
-                {isApiError(activate.error) ? activate.error.message : text.saveFailed}
-              </p>
-            ) : null}
+            <MutationError error={activate.error} fallback={text.saveFailed} className="px-4 py-3" />
             {list.length === 0 ? (
               <QueryEmpty icon={Car}>{text.empty}</QueryEmpty>
             ) : (

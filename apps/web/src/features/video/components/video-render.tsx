@@ -3,6 +3,7 @@ import { Clapperboard, Download, ImageDown, TriangleAlert } from 'lucide-react';
 import { videoText } from '@openride/shared/video/video-text';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
+import { MutationError } from '@/components/ui/query-view';
 import { drawFrame } from '../lib/draw';
 import type { FormatId, FrameSize, TemplateId } from '../lib/formats';
 import { frameAt, type Layout } from '../lib/layout';
@@ -127,11 +128,7 @@ export function VideoRender({ scene, layout, size, template, format }: { scene: 
               <div className="h-full rounded-full bg-brand-500 transition-[width]" style={{ width: `${state.percent}%` }} />
             </div>
           ) : null}
-          {state.kind === 'failed' ? (
-            <p role="alert" className="rounded-2xl bg-red-50 p-3 text-sm text-red-800">
-              {text.renderFailed}
-            </p>
-          ) : null}
+          <MutationError error={state.kind === 'failed'}>{text.renderFailed}</MutationError>
           {state.kind === 'done' ? (
             <div className="space-y-3">
               <video src={state.url} controls playsInline className="mx-auto block max-h-[70vh] w-full rounded-2xl bg-ink-900" aria-label={text.result} />
