@@ -39,12 +39,20 @@ export const MOUNTED = Symbol.for('openride.mounted');
 
 type Handler<R extends RouteContract> = (input: MountInput<R>) => Promise<MountReply<R>> | MountReply<R>;
 
+/** A handler that reads the body itself (`on.ownBody`): a signed webhook's raw text, an answer shape of its own. */
+type OwnBodyHandler<R extends RouteContract> = (input: Omit<MountInput<R>, 'body'>) => Promise<MountReply<R>> | MountReply<R>;
+
 /**
  * A domain's binder over its contract: `const on = mounter(app, services, rideContract)`, then
- * `on('POST /api/rides', async ({ user, body }) => ({ status: 201, body: … }))`.
+ * `on('POST /api/rides', async ({ user, body }) => ({ status: 201, body: … }))`. `on.ownBody(…)` mounts a route
+ * whose handler reads the body itself (a signature over the raw text, a refusal in the spec's own shape): the
+ * method, path, auth, params and query still come from the contract.
  */
 export function mounter<const T extends readonly RouteContract[]>(app: Hono<AppEnv>, services: Pick<Services, 'db'> | null, routes: T) {
-  return <K extends RouteKey<T[number]>>(key: K, handler: Handler<RouteAt<T, K>>) => mount(app, services, routeOf(routes, key), handler);
+  const on = <K extends RouteKey<T[number]>>(key: K, handler: Handler<RouteAt<T, K>>) => mount(app, services, routeOf(routes, key), handler);
+  const ownBody = <K extends RouteKey<T[number]>>(key: K, handler: OwnBodyHandler<RouteAt<T, K>>) =>
+    mount(app, services, routeOf(routes, key), handler as Handler<RouteAt<T, K>>, { ownBody: true });
+  return Object.assign(on, { ownBody });
 }
 
 export function mount<const R extends RouteContract>(
@@ -53,10 +61,11 @@ export function mount<const R extends RouteContract>(
   services: Pick<Services, 'db'> | null,
   route: R,
   handler: Handler<R>,
+  options: { ownBody?: boolean } = {},
 ) {
   if (route.auth === 'admin' && !services) throw new Error(`${route.method} ${route.path} is an admin's route: mount it with the database`);
   const request = route.request;
-  const jsonBody = Boolean(request?.body) && request?.bodyContentType !== 'multipart/form-data';
+  const jsonBody = Boolean(request?.body) && request?.bodyContentType !== 'multipart/form-data' && !options.ownBody;
   const run = async (c: Context<AppEnv>) => {
     let user: SessionUser | null = c.get('user');
     if (route.auth === 'user' || route.auth === 'driver' || route.auth === 'admin') user = requireUser(c);

@@ -30,10 +30,12 @@ export function paymentRoutes(services: Services) {
   on('GET /api/rides/:id/payment', async ({ user, params }) => ({ status: 200, body: { payment: await ridePaymentFor(services.db, user.id, rideIdOf(params.id)) } }));
   on('POST /api/rides/:id/tip', async ({ user, params, body }) => ({ status: 201, body: { tip: await tipRide(services, user.id, rideIdOf(params.id), body) } }));
 
-  // Public: Stripe signs it. The raw body is what the signature covers, so it is read as text, never re-serialised.
-  // Written by hand, not mounted: mount would parse the body with the contract's event schema before the handler, but
-  // the signature (400) and, without Stripe, the 404 come first, whatever is posted (decision 0038).
-  app.post('/api/payments/stripe/webhook', async (c) => c.json(await receiveStripeWebhook(services, await c.req.text(), c.req.header('stripe-signature'))));
+  // Public: Stripe signs it. The raw body is what the signature covers, so the handler reads it as text (`ownBody`),
+  // never re-serialised: the signature (400) and, without Stripe, the 404 come first, whatever is posted (decision 0038).
+  on.ownBody('POST /api/payments/stripe/webhook', async ({ c }) => ({
+    status: 200,
+    body: await receiveStripeWebhook(services, await c.req.text(), c.req.header('stripe-signature')),
+  }));
 
   return app;
 }
