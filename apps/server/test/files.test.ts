@@ -172,23 +172,32 @@ describe('POST /api/files and GET /api/files/:id (local disk)', () => {
 
   // Before the 413 test: the browser-like client there still writes an 11 MB body in the background after its answer.
   it('streams: a 10 MB upload holds far less than 10 MB in memory', async () => {
-    const uploader = await newUser(server, 'Mo Memory');
-    // The client runs in a child process, so what this process holds is the server's alone.
-    const upload = await peakMemoryDuring((sample) => streamUploadFromChild(uploader.client, 10 * MB, server.url, sample));
-    expect(upload.result.status).toBe(201);
-    expect(upload.result.body.file.size).toBe(10 * MB);
-    // The control: the same body read whole, as a buffering route would, is seen by the same sampler.
+    const bound = 0.8 * 10 * MB;
+    // A route that buffered holds the whole body and more (the control: 10 MB and up, 20 MB in one CI run); a
+    // streaming one holds what is in flight. Out of process, the server's share alone is measured: 0.3–0.6 MB
+    // since the route reads the Node request itself (through the Fetch adapter's web stream, which reads ahead of
+    // a slow consumer, it held 6.9 to 12.5 MB on a loaded machine). The bound is the whole file less a fifth.
+    // The sampler reads this whole process, and a worker that ran other files before this one (isolate: false)
+    // may still be busy with what they left (one scaled CI run read more than 8 MB once): the least of up to three
+    // uploads is judged. A buffering route holds the file every time, so it cannot pass.
+    const tries: Array<Record<string, number>> = [];
+    let least = Infinity;
+    for (let attempt = 0; attempt < 3 && least >= bound; attempt++) {
+      const uploader = await newUser(server, `Mo Memory ${attempt + 1}`);
+      // The client runs in a child process, so what this process holds is the server's alone.
+      const upload = await peakMemoryDuring((sample) => streamUploadFromChild(uploader.client, 10 * MB, server.url, sample));
+      expect(upload.result.status).toBe(201);
+      expect(upload.result.body.file.size).toBe(10 * MB);
+      expect(upload.peak.samples).toBeGreaterThanOrEqual(10);
+      tries.push(upload.figures);
+      least = Math.min(least, upload.peak.arrayBuffers);
+    }
+    // The control: the body read whole, as a buffering route would, is seen by the same sampler.
     const buffered = await peakMemoryDuring((sample) => new Response(multipartStream(10 * MB, sample).body).arrayBuffer());
     expect(buffered.result.byteLength).toBeGreaterThan(10 * MB);
-    console.log(`10 MB upload, peak live growth over the baseline (the server in this process, the client in a child): streamed ${JSON.stringify(upload.figures)}; the same body buffered ${JSON.stringify(buffered.figures)}`);
-    expect(buffered.peak.arrayBuffers).toBeGreaterThan(10 * MB);
-    expect(upload.peak.samples).toBeGreaterThanOrEqual(10);
-    // A route that buffered holds the whole body and more (the control above: 10 MB and up, 20 MB in one CI
-    // run); a streaming one holds what is in flight. Out of process, the server's share alone is measured: 0.3–0.6
-    // MB since the route reads the Node request itself (through the Fetch adapter's web stream, which reads ahead
-    // of a slow consumer, it held 6.9 to 12.5 MB on a loaded machine). The bound is the whole file less a fifth:
-    // a buffering route cannot pass it.
-    expect(upload.peak.arrayBuffers).toBeLessThan(0.8 * 10 * MB);
+    expect(buffered.peak.arrayBuffers).toBeGreaterThan(bound);
+    console.log(`10 MB upload, peak live growth over the baseline (the server in this process, the client in a child): streamed ${JSON.stringify(tries)}; the same body buffered ${JSON.stringify(buffered.figures)}`);
+    expect(least).toBeLessThan(bound);
   });
 
   it('refuses an upload over UPLOAD_MAX_BYTES with 413, whether it says its length or streams it, keeping nothing', async () => {
