@@ -14,7 +14,6 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const WORKER = path.join(import.meta.dirname, 'lib/bus-fanin-worker.ts');
 const TICK_MS = 10;
 
-
 type Mode = FaninInit['mode'];
 type Measured = { mode: Mode; processes: number; cpuPct: number[]; receivedPerS: number[]; deliveredPerS: number[]; publisherPct: number; load: number[] };
 
@@ -68,7 +67,15 @@ function message<T>(c: ChildProcess, type: string): Promise<T> {
   });
 }
 
-async function measure(ctx: BenchContext, mode: Mode, processes: number, events: number, roomCount: number, warmupMs: number, windowMs: number): Promise<Measured> {
+async function measure(
+  ctx: BenchContext,
+  mode: Mode,
+  processes: number,
+  events: number,
+  roomCount: number,
+  warmupMs: number,
+  windowMs: number,
+): Promise<Measured> {
   const prefix = `bench-fanin-${randomBytes(3).toString('hex')}`;
   const rooms = Array.from({ length: roomCount }, (_, k) => `ride:${prefix}-${k}`);
   const workers = Array.from({ length: processes }, child);
@@ -77,7 +84,9 @@ async function measure(ctx: BenchContext, mode: Mode, processes: number, events:
   let timer: NodeJS.Timeout | undefined;
   try {
     const ready = workers.map((w) => message(w, 'ready'));
-    workers.forEach((w, p) => w.send({ type: 'init', mode, url: ctx.redisUrl!, prefix, rooms: rooms.filter((_, k) => k % processes === p) } satisfies FaninInit));
+    workers.forEach((w, p) =>
+      w.send({ type: 'init', mode, url: ctx.redisUrl!, prefix, rooms: rooms.filter((_, k) => k % processes === p) } satisfies FaninInit),
+    );
     await Promise.all(ready);
 
     // Every TICK_MS, the driver locations due by then (catching up on a late timer: the rate holds on a
@@ -88,13 +97,24 @@ async function measure(ctx: BenchContext, mode: Mode, processes: number, events:
       const due = Math.floor(((performance.now() - started) / 1000) * events);
       while (next < due) {
         const k = next++ % roomCount;
-        const m: BusMessage = { channel: rooms[k]!, event: 'driver.location', data: { ride_id: `${prefix}-${k}`, lat: 37.7749 + k * 1e-5, lng: -122.4194, heading: 90, at: new Date().toISOString(), eta_s: 240 } };
+        const m: BusMessage = {
+          channel: rooms[k]!,
+          event: 'driver.location',
+          data: { ride_id: `${prefix}-${k}`, lat: 37.7749 + k * 1e-5, lng: -122.4194, heading: 90, at: new Date().toISOString(), eta_s: 240 },
+        };
         void bus.publish(m).catch(onError);
       }
     }, TICK_MS);
     await sleep(warmupMs);
 
-    const report = () => Promise.all(workers.map((w) => { const r = message<FaninReport>(w, 'report'); w.send({ type: 'report' }); return r; }));
+    const report = () =>
+      Promise.all(
+        workers.map((w) => {
+          const r = message<FaninReport>(w, 'report');
+          w.send({ type: 'report' });
+          return r;
+        }),
+      );
     const before = await report();
     const cpu0 = workers.map((w) => processCpuSeconds(w.pid!));
     const pub0 = process.cpuUsage();

@@ -54,8 +54,23 @@ async function measure(ctx: BenchContext, mode: { label: string; kind: 'pglite' 
     const riders = await seedUsers(db.db, areas, { prefix: `${prefix}-r` });
     // The areas spread 7 km apart, some over the bay: served as one wide service area of the demo city
     // (its real one is the city's land, migration 0009), so every request reaches dispatch.
-    const bay = [[-122.75, 37.5], [-122.1, 37.5], [-122.1, 38.05], [-122.75, 38.05], [-122.75, 37.5]];
-    await db.db.insertInto('zones').values({ city_id: 'sf', type: 'service_area', name: 'Bay Area (bench)', color: '#16a34a', geometry: JSON.stringify({ type: 'Polygon', coordinates: [bay] }) }).execute();
+    const bay = [
+      [-122.75, 37.5],
+      [-122.1, 37.5],
+      [-122.1, 38.05],
+      [-122.75, 38.05],
+      [-122.75, 37.5],
+    ];
+    await db.db
+      .insertInto('zones')
+      .values({
+        city_id: 'sf',
+        type: 'service_area',
+        name: 'Bay Area (bench)',
+        color: '#16a34a',
+        geometry: JSON.stringify({ type: 'Polygon', coordinates: [bay] }),
+      })
+      .execute();
     await db.close();
     // Each rider here books hundreds of rides a minute: far above the abuse limit a real rider meets (10 per 10
     // minutes, issue 11), which would answer 429 and measure the limiter instead of dispatch. 1000 is its maximum.
@@ -138,7 +153,12 @@ async function measure(ctx: BenchContext, mode: { label: string; kind: 'pglite' 
             const t0 = performance.now();
             const res = await api(i, '/api/rides', {
               method: 'POST',
-              body: { pickup: { lat: c.lat, lng: c.lng, label: 'Pickup' }, destination: { lat: c.lat + 0.02, lng: c.lng + 0.01, label: 'Destination' }, ride_type: 'economy', payment_method: 'cash' },
+              body: {
+                pickup: { lat: c.lat, lng: c.lng, label: 'Pickup' },
+                destination: { lat: c.lat + 0.02, lng: c.lng + 0.01, label: 'Destination' },
+                ride_type: 'economy',
+                payment_method: 'cash',
+              },
             });
             const body = (await res.json()) as { ride?: { id: string } };
             if (res.status !== 201 || !body.ride) {
@@ -176,10 +196,13 @@ async function measure(ctx: BenchContext, mode: { label: string; kind: 'pglite' 
     const pacedRate = saturated.rate / 2;
     const paced = await phase(durationMs, (areas / pacedRate) * 1000);
     const b = summarize(baseLat);
-    ctx.log(`dispatch ${mode.label}: ${timeouts} requests without an offer in 5 s, ${failures} failures${firstFailure ? ` (${firstFailure})` : ''}, ${errorFrames} error frames`);
+    ctx.log(
+      `dispatch ${mode.label}: ${timeouts} requests without an offer in 5 s, ${failures} failures${firstFailure ? ` (${firstFailure})` : ''}, ${errorFrames} error frames`,
+    );
     const label = `${mode.label}, ${areas} riders, ${drivers.length} drivers`;
     const baseLabel = `GET /api/rides/active, same ${areas} riders back to back`;
-    const notes = [timeouts ? `${timeouts} requests got no offer within 5 s` : '', failures ? `${failures} failed calls` : ''].filter(Boolean).join('; ') || undefined;
+    const notes =
+      [timeouts ? `${timeouts} requests got no offer within 5 s` : '', failures ? `${failures} failed calls` : ''].filter(Boolean).join('; ') || undefined;
     const met = (p99: number) => (timeouts || failures ? false : atMost(p99, TARGET_P99_MS));
     return [
       {
@@ -193,7 +216,14 @@ async function measure(ctx: BenchContext, mode: { label: string; kind: 'pglite' 
         met: !failures && saturated.rate >= TARGET_RATE,
         note: notes,
       },
-      { area: 5, figure: `Dispatch latency p50 request → offer received, back to back, ${mode.label}`, value: saturated.latency.p50, unit: 'ms', baseline: { label: baseLabel, value: b.p50 }, ratio: ratio(saturated.latency.p50, b.p50) },
+      {
+        area: 5,
+        figure: `Dispatch latency p50 request → offer received, back to back, ${mode.label}`,
+        value: saturated.latency.p50,
+        unit: 'ms',
+        baseline: { label: baseLabel, value: b.p50 },
+        ratio: ratio(saturated.latency.p50, b.p50),
+      },
       {
         area: 5,
         figure: `Dispatch latency p99 request → offer received, back to back (server saturated), ${mode.label}`,

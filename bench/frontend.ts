@@ -11,7 +11,16 @@ import { summarize } from './lib/stats';
 import type { Bench, BenchContext, Row } from './lib/types';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const HELLO = 'React 19 hello, same Vite';
 const HELLO_LH = 'React 19 hello, node:http';
@@ -73,7 +82,9 @@ async function lighthouseScores(url: string, runs: number, log: (m: string) => v
       perf.push(Math.round((lhr.categories.performance?.score ?? NaN) * 100));
       a11y.push(Math.round((lhr.categories.accessibility?.score ?? NaN) * 100));
       const m = (id: string) => lhr.audits[id]?.numericValue;
-      log(`lighthouse ${url}: perf ${perf.at(-1)} a11y ${a11y.at(-1)} (FCP ${m('first-contentful-paint')?.toFixed(0)} ms, LCP ${m('largest-contentful-paint')?.toFixed(0)} ms, TBT ${m('total-blocking-time')?.toFixed(0)} ms, CLS ${m('cumulative-layout-shift')?.toFixed(3)})`);
+      log(
+        `lighthouse ${url}: perf ${perf.at(-1)} a11y ${a11y.at(-1)} (FCP ${m('first-contentful-paint')?.toFixed(0)} ms, LCP ${m('largest-contentful-paint')?.toFixed(0)} ms, TBT ${m('total-blocking-time')?.toFixed(0)} ms, CLS ${m('cumulative-layout-shift')?.toFixed(3)})`,
+      );
       for (const a of lhr.categories.accessibility?.auditRefs ?? []) {
         const audit = lhr.audits[a.id];
         if (a.weight > 0 && audit && audit.score !== null && audit.score < 1) audits.push(a.id);
@@ -118,7 +129,11 @@ export const frontendBench: Bench = {
       for (const cookie of [cookieHeader!, driverCookieHeader!]) {
         const headers = { cookie, origin: app.url, 'content-type': 'application/json' };
         const status = (await (await fetch(`${app.url}/api/legal/status`, { headers })).json()) as { current: { terms: number; privacy: number } };
-        const res = await fetch(`${app.url}/api/legal/accept`, { method: 'POST', headers, body: JSON.stringify({ terms_version: status.current.terms, privacy_version: status.current.privacy }) });
+        const res = await fetch(`${app.url}/api/legal/accept`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ terms_version: status.current.terms, privacy_version: status.current.privacy }),
+        });
         if (!res.ok) throw new Error(`accepting the legal documents: ${res.status}`);
       }
       // The driver's own dashboard at its secret path (decision 0050), as GET /api/me tells an approved driver.
@@ -163,13 +178,19 @@ export const frontendBench: Bench = {
       });
       const lhNote = `Lighthouse 12.8.2, mobile emulation, ${runs === 1 ? '1 run' : `median of ${runs}`}`;
       return [
-        { ...bytesRow('First-load JS, / (gzip)', home.js, bjs, 100), note: 'every script loaded to network idle, service workers blocked, gzip -9 of each body' },
+        {
+          ...bytesRow('First-load JS, / (gzip)', home.js, bjs, 100),
+          note: 'every script loaded to network idle, service workers blocked, gzip -9 of each body',
+        },
         bytesRow('First-load CSS, / (gzip)', home.css, bcss),
         bytesRow('First-load JS, /book-ride signed in (gzip)', book.js, bjs),
         bytesRow('First-load CSS, /book-ride signed in (gzip)', book.css, bcss),
         // Budget (decision 0050): the signed-in shell plus the dashboard's lazy chunk, ~173 KB when set; zod (26 KB)
         // or a map library (49 KB) slipping into the chunk breaks it.
-        { ...bytesRow('First-load JS, driver dashboard (secret path) signed in (gzip)', dash.js, bjs, 185), note: 'an approved driver at the path GET /api/me told them; no map, no zod' },
+        {
+          ...bytesRow('First-load JS, driver dashboard (secret path) signed in (gzip)', dash.js, bjs, 185),
+          note: 'an approved driver at the path GET /api/me told them; no map, no zod',
+        },
         { ...scoreRow('Lighthouse performance, /', lhHome.perf, lhHello.perf, 95), note: lhNote },
         scoreRow('Lighthouse performance, /auth', lhAuth.perf, lhHello.perf, 95),
         scoreRow('Lighthouse accessibility, /', lhHome.a11y, lhHello.a11y, 100, lhHome.failedA11y),

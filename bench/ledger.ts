@@ -40,7 +40,9 @@ export const ledgerBench: Bench = {
           return db.transaction().execute((trx) => post(trx, { kind: 'ride.completed', key: `bench:${kind}:${i}`, currency: 'USD', city_id: 'sf', entries }));
         };
         const notify = () =>
-          db.transaction().execute((trx) => trx.insertInto('notifications').values({ user_id: rider!.id, type: 'success', title: 'Bench', message: 'One row' }).execute());
+          db
+            .transaction()
+            .execute((trx) => trx.insertInto('notifications').values({ user_id: rider!.id, type: 'success', title: 'Bench', message: 'One row' }).execute());
         const time = async (n: number, fn: (i: number) => Promise<unknown>, offset = 0) => {
           const samples = new Float64Array(n);
           for (let i = 0; i < n; i++) {
@@ -57,8 +59,24 @@ export const ledgerBench: Bench = {
         ctx.log(`ledger (${kind}): post p50 ${p.p50.toFixed(2)} ms, p99 ${p.p99.toFixed(2)} ms; one-row transaction p50 ${n.p50.toFixed(2)} ms`);
         const note = `${count} sequential ride postings (6 entries, 200 drivers' accounts) in their own transactions; ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}`;
         rows.push(
-          { area: 5, figure: `ledger: post a completed ride p50 (${kind})`, value: p.p50, unit: 'ms', baseline: { label: 'a one-row transaction p50, same database', value: n.p50, unit: 'ms' }, ratio: ratio(p.p50, n.p50), note },
-          { area: 5, figure: `ledger: post a completed ride p99 (${kind})`, value: p.p99, unit: 'ms', baseline: { label: 'a one-row transaction p99, same database', value: n.p99, unit: 'ms' }, ratio: ratio(p.p99, n.p99), note },
+          {
+            area: 5,
+            figure: `ledger: post a completed ride p50 (${kind})`,
+            value: p.p50,
+            unit: 'ms',
+            baseline: { label: 'a one-row transaction p50, same database', value: n.p50, unit: 'ms' },
+            ratio: ratio(p.p50, n.p50),
+            note,
+          },
+          {
+            area: 5,
+            figure: `ledger: post a completed ride p99 (${kind})`,
+            value: p.p99,
+            unit: 'ms',
+            baseline: { label: 'a one-row transaction p99, same database', value: n.p99, unit: 'ms' },
+            ratio: ratio(p.p99, n.p99),
+            note,
+          },
         );
       } finally {
         await database.close();

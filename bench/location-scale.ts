@@ -27,7 +27,8 @@ export const locationScaleBench: Bench = {
   name: 'location-scale',
   area: 3,
   async run(ctx) {
-    if (!ctx.postgresUrl || !ctx.redisUrl) return [{ area: 3, figure: 'Location on several processes, Redis mode', value: null, unit: '', note: 'PostgreSQL or Redis not reachable' }];
+    if (!ctx.postgresUrl || !ctx.redisUrl)
+      return [{ area: 3, figure: 'Location on several processes, Redis mode', value: null, unit: '', note: 'PostgreSQL or Redis not reachable' }];
     const n = Number(process.env.BENCH_SCALE_PAIRS ?? (ctx.quick ? 1000 : 4000));
     const counts = (process.env.BENCH_SCALE_PROCESSES ?? (ctx.quick ? '1,2' : '1,2,3')).split(',').map(Number);
     const durationMs = ctx.quick ? 18_000 : 40_000;
@@ -84,7 +85,8 @@ async function measure(
     for (let p = 0; p < processes; p++) ports.push(base ? base + p : await freePort());
     // One public address for all, as behind a load balancer: a page from it may open a socket on any process.
     const publicUrl = `http://localhost:${ports[0]}`;
-    for (const port of ports) servers.push(await startApp(database, { REDIS_URL: ctx.redisUrl!, REDIS_PREFIX: prefix, PORT: String(port), PUBLIC_URL: publicUrl }));
+    for (const port of ports)
+      servers.push(await startApp(database, { REDIS_URL: ctx.redisUrl!, REDIS_PREFIX: prefix, PORT: String(port), PUBLIC_URL: publicUrl }));
     const users = seeded.flatMap((s) => [s.driver, s.rider]);
     const cookies = await browserCookies(servers[0]!.url, users, 32);
     const wsUrl = (s: SpawnedServer) => s.url.replace(/^http/, 'ws').replace('localhost', '127.0.0.1') + '/ws';
@@ -107,11 +109,15 @@ async function measure(
     const relayed = scraped.reduce((a, m) => a + (m.relayed ?? 0), 0);
     const busShare = scraped.map((m) => (m.busReceived == null || relayed === 0 ? null : m.busReceived / relayed));
     const pct = (xs: Array<number | null>) => xs.map((s) => (s == null ? '—' : `${((s / result.windowS) * 100).toFixed(1)} %`)).join(', ');
-    const net = result.serverCpuPerProcessS.map((s, i) => (s == null || result.serverIdleCpuPerProcessS[i] == null ? null : s - result.serverIdleCpuPerProcessS[i]!));
+    const net = result.serverCpuPerProcessS.map((s, i) =>
+      s == null || result.serverIdleCpuPerProcessS[i] == null ? null : s - result.serverIdleCpuPerProcessS[i]!,
+    );
     ctx.log(
       `${processes} process(es): ${result.updatesPerS.toFixed(0)} updates/s, CPU per process ${pct(result.serverCpuPerProcessS)} (net of idle ${pct(net)}), p99 ${result.latency.p99.toFixed(1)} ms, ${result.dropped} dropped, load ${load.map((l) => l.toFixed(2)).join(' ')}`,
     );
-    ctx.log(`bus events received per process ÷ location frames relayed by all: ${busShare.map((x) => (x == null ? '— (no bus metric)' : x.toFixed(2))).join(', ')}`);
+    ctx.log(
+      `bus events received per process ÷ location frames relayed by all: ${busShare.map((x) => (x == null ? '— (no bus metric)' : x.toFixed(2))).join(', ')}`,
+    );
     if (result.connectFailures) ctx.log(`first connect failure: ${result.firstError}`);
     return { result, load, busShare };
   } finally {
@@ -127,12 +133,19 @@ function rowsFor(n: number, processes: number, m: Measured, single: Measured | n
   const perProcess = r.serverCpuPerProcessS.map((s) => percentOfCore(s, r.windowS));
   const mean = perProcess.some((x) => x == null) ? null : perProcess.reduce<number>((a, x) => a + x!, 0) / perProcess.length;
   const singleMean = single ? percentOfCore(single.result.serverCpuS, single.result.windowS) : null;
-  const netPerProcess = r.serverCpuPerProcessS.map((s, i) => (s == null || r.serverIdleCpuPerProcessS[i] == null ? null : percentOfCore(Math.max(0, s - r.serverIdleCpuPerProcessS[i]!), r.windowS)));
+  const netPerProcess = r.serverCpuPerProcessS.map((s, i) =>
+    s == null || r.serverIdleCpuPerProcessS[i] == null ? null : percentOfCore(Math.max(0, s - r.serverIdleCpuPerProcessS[i]!), r.windowS),
+  );
   const netMean = netPerProcess.some((x) => x == null) ? null : netPerProcess.reduce<number>((a, x) => a + x!, 0) / netPerProcess.length;
   const singleNet =
-    !single || single.result.serverCpuS == null || single.result.serverIdleCpuS == null ? null : percentOfCore(Math.max(0, single.result.serverCpuS - single.result.serverIdleCpuS), single.result.windowS);
+    !single || single.result.serverCpuS == null || single.result.serverIdleCpuS == null
+      ? null
+      : percentOfCore(Math.max(0, single.result.serverCpuS - single.result.serverIdleCpuS), single.result.windowS);
   const totalUs = r.serverCpuS == null || r.measuredReceived === 0 ? null : (r.serverCpuS / r.measuredReceived) * 1e6;
-  const singleUs = !single || single.result.serverCpuS == null || single.result.measuredReceived === 0 ? null : (single.result.serverCpuS / single.result.measuredReceived) * 1e6;
+  const singleUs =
+    !single || single.result.serverCpuS == null || single.result.measuredReceived === 0
+      ? null
+      : (single.result.serverCpuS / single.result.measuredReceived) * 1e6;
   const label = `${n.toLocaleString('en-US')} pairs, ${processes} process${processes === 1 ? '' : 'es'}, each pair's driver and rider on one process`;
   const facts = [
     `per process: ${perProcess.map((x) => (x == null ? '—' : `${x.toFixed(1)} %`)).join(', ')}`,
@@ -167,7 +180,9 @@ function rowsFor(n: number, processes: number, m: Measured, single: Measured | n
       figure: `Bus events received per process (mean) ÷ location frames relayed by all processes, whole run, Redis mode, ${label}`,
       value: m.busShare.some((x) => x == null) ? null : m.busShare.reduce<number>((a, x) => a + x!, 0) / m.busShare.length,
       unit: '',
-      note: m.busShare.some((x) => x == null) ? 'the server has no bus metric (before decision 0029 every process received every event: 1.0 at any process count)' : `per process: ${m.busShare.map((x) => x!.toFixed(2)).join(', ')}; 1.0 = every process receives every event`,
+      note: m.busShare.some((x) => x == null)
+        ? 'the server has no bus metric (before decision 0029 every process received every event: 1.0 at any process count)'
+        : `per process: ${m.busShare.map((x) => x!.toFixed(2)).join(', ')}; 1.0 = every process receives every event`,
     },
     {
       area: 3,

@@ -52,7 +52,7 @@ export function pairsFor(n: number, seeded?: Awaited<ReturnType<typeof seedRideP
     driverCookie: cookies?.[2 * i],
     riderCookie: cookies?.[2 * i + 1],
     lat: 37.7749 + ((i % 100) - 50) * 0.0005,
-    lng: -122.4194 + (Math.floor(i / 100) % 100 - 50) * 0.0005,
+    lng: -122.4194 + ((Math.floor(i / 100) % 100) - 50) * 0.0005,
   }));
 }
 
@@ -60,13 +60,29 @@ async function measureBare(ctx: BenchContext, n: number, durationMs: number, war
   const relay = await startBareRelay();
   try {
     const url = `ws://127.0.0.1:${relay.port}/`;
-    return await runLocationLoad({ mode: 'bare', wsUrl: url, origin: 'http://127.0.0.1', pairs: pairsFor(n), intervalMs: INTERVAL_MS, warmupMs, durationMs, serverPid: relay.proc.pid!, log: ctx.log });
+    return await runLocationLoad({
+      mode: 'bare',
+      wsUrl: url,
+      origin: 'http://127.0.0.1',
+      pairs: pairsFor(n),
+      intervalMs: INTERVAL_MS,
+      warmupMs,
+      durationMs,
+      serverPid: relay.proc.pid!,
+      log: ctx.log,
+    });
   } finally {
     await relay.stop();
   }
 }
 
-async function measureApp(ctx: BenchContext, n: number, durationMs: number, warmupMs: number, mode: { label: string; kind: 'pglite' | 'postgres'; redis: boolean }) {
+async function measureApp(
+  ctx: BenchContext,
+  n: number,
+  durationMs: number,
+  warmupMs: number,
+  mode: { label: string; kind: 'pglite' | 'postgres'; redis: boolean },
+) {
   const setup = performance.now();
   const database = await createBenchDatabase(ctx, mode.kind);
   const prefix = `bench-loc-${randomBytes(3).toString('hex')}`;
@@ -120,14 +136,24 @@ function rowsFor(label: string, r: LoadResult, bare: LoadResult | null): Row[] {
   const pairs = `${r.pairs.toLocaleString('en-US')} drivers + riders`;
   const cpuPerUpdateUs = r.serverCpuS == null || r.measuredReceived === 0 ? null : (r.serverCpuS / r.measuredReceived) * 1e6;
   const bareCpuUs = !bare || bare.serverCpuS == null || bare.measuredReceived === 0 ? null : (bare.serverCpuS / bare.measuredReceived) * 1e6;
-  const netUs = r.serverCpuS == null || r.serverIdleCpuS == null || r.measuredReceived === 0 ? null : Math.max(0, ((r.serverCpuS - r.serverIdleCpuS) / r.measuredReceived) * 1e6);
-  const bareNetUs = !bare || bare.serverCpuS == null || bare.serverIdleCpuS == null || bare.measuredReceived === 0 ? null : Math.max(0, ((bare.serverCpuS - bare.serverIdleCpuS) / bare.measuredReceived) * 1e6);
+  const netUs =
+    r.serverCpuS == null || r.serverIdleCpuS == null || r.measuredReceived === 0
+      ? null
+      : Math.max(0, ((r.serverCpuS - r.serverIdleCpuS) / r.measuredReceived) * 1e6);
+  const bareNetUs =
+    !bare || bare.serverCpuS == null || bare.serverIdleCpuS == null || bare.measuredReceived === 0
+      ? null
+      : Math.max(0, ((bare.serverCpuS - bare.serverIdleCpuS) / bare.measuredReceived) * 1e6);
   const netPerCore = netUs ? 1e6 / netUs : null;
   const bareNetPerCore = bareNetUs ? 1e6 / bareNetUs : null;
   const perCore = cpuPerUpdateUs ? 1e6 / cpuPerUpdateUs : null;
   const barePerCore = bareCpuUs ? 1e6 / bareCpuUs : null;
   const bareLabel = `bare ws relay, ${(bare?.pairs ?? 0).toLocaleString('en-US')} pairs`;
-  const notes = [r.connectFailures ? `${r.connectFailures} pairs failed to connect` : '', r.errorFrames ? `${r.errorFrames} error frames` : '', r.closedSockets ? `${r.closedSockets} sockets closed` : '']
+  const notes = [
+    r.connectFailures ? `${r.connectFailures} pairs failed to connect` : '',
+    r.errorFrames ? `${r.errorFrames} error frames` : '',
+    r.closedSockets ? `${r.closedSockets} sockets closed` : '',
+  ]
     .filter(Boolean)
     .join('; ');
   return [

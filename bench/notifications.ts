@@ -62,7 +62,15 @@ async function measure(ctx: BenchContext, kind: 'pglite' | 'postgres', connectio
     const ids = pollers.map((u) => u.id);
     await verify(app.url, cookies, ids);
     const expectedBytes = Buffer.byteLength(await (await fetch(`${app.url}/api/notifications`, { headers: { cookie: cookies[0]! } })).text());
-    const run = await warmThenLoad({ serverPid: app.proc.pid, url: app.url, path: '/api/notifications', connections, seconds: ctx.quick ? 5 : 15, warmupSeconds: ctx.quick ? 2 : 3, cookies });
+    const run = await warmThenLoad({
+      serverPid: app.proc.pid,
+      url: app.url,
+      path: '/api/notifications',
+      connections,
+      seconds: ctx.quick ? 5 : 15,
+      warmupSeconds: ctx.quick ? 2 : 3,
+      cookies,
+    });
     await verify(app.url, cookies, ids);
     // Every body is one user's 50 rows: the mean size of what came back says no answer was short.
     const bytesOk = run.bytesPerResponse > expectedBytes * 0.9;
@@ -119,7 +127,15 @@ export const notificationsBench: Bench = {
     const out: Row[] = [];
     out.push(...rows('PGlite', await measure(ctx, 'pglite', connections), connections, false));
     if (!ctx.postgresUrl) {
-      out.push({ area: 2, figure: 'GET /api/notifications (PostgreSQL)', value: null, unit: 'req/s', target: '≥ 3,000 req/s, p99 ≤ 25 ms', met: null, note: 'PostgreSQL not reachable: skipped' });
+      out.push({
+        area: 2,
+        figure: 'GET /api/notifications (PostgreSQL)',
+        value: null,
+        unit: 'req/s',
+        target: '≥ 3,000 req/s, p99 ≤ 25 ms',
+        met: null,
+        note: 'PostgreSQL not reachable: skipped',
+      });
     } else {
       out.push(...rows('PostgreSQL', await measure(ctx, 'postgres', connections), connections, true));
     }

@@ -47,8 +47,24 @@ export const quoteBench: Bench = {
       ctx.log(`quote: p50 ${q.p50.toFixed(2)} ms, p99 ${q.p99.toFixed(2)} ms over ${count}; health p50 ${h.p50.toFixed(2)} ms, p99 ${h.p99.toFixed(2)} ms`);
       const note = `${count} sequential requests from one signed-in rider, downtown → Golden Gate Park, great-circle routing; PGlite`;
       return [
-        { area: 1, figure: 'rider quote p50 (POST /api/rides/quote)', value: q.p50, unit: 'ms', baseline: { label: 'GET /api/health p50, same server', value: h.p50, unit: 'ms' }, ratio: ratio(q.p50, h.p50), note },
-        { area: 1, figure: 'rider quote p99 (POST /api/rides/quote)', value: q.p99, unit: 'ms', baseline: { label: 'GET /api/health p99, same server', value: h.p99, unit: 'ms' }, ratio: ratio(q.p99, h.p99), note },
+        {
+          area: 1,
+          figure: 'rider quote p50 (POST /api/rides/quote)',
+          value: q.p50,
+          unit: 'ms',
+          baseline: { label: 'GET /api/health p50, same server', value: h.p50, unit: 'ms' },
+          ratio: ratio(q.p50, h.p50),
+          note,
+        },
+        {
+          area: 1,
+          figure: 'rider quote p99 (POST /api/rides/quote)',
+          value: q.p99,
+          unit: 'ms',
+          baseline: { label: 'GET /api/health p99, same server', value: h.p99, unit: 'ms' },
+          ratio: ratio(q.p99, h.p99),
+          note,
+        },
       ];
     } finally {
       await app?.stop();

@@ -25,7 +25,8 @@ function parseArgs(argv: string[]) {
     console.log(`usage: npm run bench [-- --quick] [--only ${benches.map((b) => b.name).join(',')}]`);
     process.exit(unknown.length && !argv.includes('--help') ? 2 : 0);
   }
-  if (only) for (const n of only) if (!benches.some((b) => b.name === n)) throw new Error(`unknown bench "${n}": one of ${benches.map((b) => b.name).join(', ')}`);
+  if (only)
+    for (const n of only) if (!benches.some((b) => b.name === n)) throw new Error(`unknown bench "${n}": one of ${benches.map((b) => b.name).join(', ')}`);
   return { quick, only };
 }
 
@@ -76,7 +77,9 @@ async function main() {
     log: (msg) => console.log(`  ${msg}`),
   };
   console.log(`OpenRide bench (${quick ? 'quick' : 'full'} pass) on ${os.cpus().length} cores, Node ${process.version}`);
-  console.log(`PostgreSQL: ${ctx.postgresUrl ? postgresUrl : 'not reachable (its rows are skipped)'} · Redis: ${ctx.redisUrl ? redisUrl : 'not reachable (its rows are skipped)'}`);
+  console.log(
+    `PostgreSQL: ${ctx.postgresUrl ? postgresUrl : 'not reachable (its rows are skipped)'} · Redis: ${ctx.redisUrl ? redisUrl : 'not reachable (its rows are skipped)'}`,
+  );
 
   const rows: Row[] = [];
   const failures: string[] = [];
@@ -87,11 +90,21 @@ async function main() {
     try {
       const got = await (await bench.load()).run(ctx);
       rows.push(...got);
-      for (const r of got) console.log(`  = ${r.figure}: ${r.value ?? '—'} ${r.unit}${r.baseline ? ` (baseline ${r.baseline.label}: ${r.baseline.value ?? '—'})` : ''}`);
+      for (const r of got)
+        console.log(`  = ${r.figure}: ${r.value ?? '—'} ${r.unit}${r.baseline ? ` (baseline ${r.baseline.label}: ${r.baseline.value ?? '—'})` : ''}`);
     } catch (err) {
       failures.push(bench.name);
       console.error(`  ${bench.name} failed:`, err);
-      rows.push({ area: bench.area, figure: `${bench.name}: did not complete`, value: null, unit: '', note: String((err as Error)?.message ?? err).split('\n')[0]!.slice(0, 160), met: null });
+      rows.push({
+        area: bench.area,
+        figure: `${bench.name}: did not complete`,
+        value: null,
+        unit: '',
+        note: String((err as Error)?.message ?? err)
+          .split('\n')[0]!
+          .slice(0, 160),
+        met: null,
+      });
     }
     console.log(`  (${((performance.now() - t) / 1000).toFixed(1)} s)`);
   }
@@ -118,7 +131,10 @@ async function main() {
     seconds: Math.round((performance.now() - started) / 1000),
   };
   await fs.writeFile(path.join(resultsDir, 'latest.json'), `${JSON.stringify({ ...meta, summary, rows, table }, null, 2)}\n`);
-  await fs.writeFile(path.join(resultsDir, 'latest.md'), `# OpenRide bench, ${meta.date} (${quick ? 'quick' : 'full'}, ${meta.commit ?? 'no commit'})\n\n${table}\n\n${summary}\n`);
+  await fs.writeFile(
+    path.join(resultsDir, 'latest.md'),
+    `# OpenRide bench, ${meta.date} (${quick ? 'quick' : 'full'}, ${meta.commit ?? 'no commit'})\n\n${table}\n\n${summary}\n`,
+  );
   console.log(`written: bench/results/latest.json, bench/results/latest.md`);
   if (failures.length) {
     console.error(`did not complete: ${failures.join(', ')}`);

@@ -22,7 +22,15 @@ function prng(seed: number) {
 }
 
 const polygon = (latLngs: [number, number][]): ZoneGeometry => ({ type: 'Polygon', coordinates: [ring(latLngs)] });
-const zone = (id: string, type: IndexedZone['type'], priority: number, geometry: ZoneGeometry): IndexedZone => ({ id, city_id: 'sf', type, name: id, color: '#000000', priority, geometry });
+const zone = (id: string, type: IndexedZone['type'], priority: number, geometry: ZoneGeometry): IndexedZone => ({
+  id,
+  city_id: 'sf',
+  type,
+  name: id,
+  color: '#000000',
+  priority,
+  geometry,
+});
 
 /** The demo city's five zones (migration 0009). */
 const DEMO = [
@@ -71,7 +79,10 @@ export const zonesBench: Bench = {
   area: 3,
   async run(ctx: BenchContext): Promise<Row[]> {
     const rnd = prng(94103);
-    const frames = Array.from({ length: ctx.quick ? 20_000 : 200_000 }, () => ({ lat: BOX.south + rnd() * (BOX.north - BOX.south), lng: BOX.west + rnd() * (BOX.east - BOX.west) }));
+    const frames = Array.from({ length: ctx.quick ? 20_000 : 200_000 }, () => ({
+      lat: BOX.south + rnd() * (BOX.north - BOX.south),
+      lng: BOX.west + rnd() * (BOX.east - BOX.west),
+    }));
     const rows: Row[] = [];
     for (const zones of [DEMO, [...DEMO, ...manyZones(495, rnd)]]) {
       const built = performance.now();
@@ -87,7 +98,9 @@ export const zonesBench: Bench = {
       measure(scan, frames.slice(0, 2000));
       const g = measure(grid, frames);
       const s = measure(scan, frames.slice(0, ctx.quick ? 5000 : 50_000));
-      ctx.log(`${zones.length} zones (${index.stats().cells} cells, built in ${buildMs.toFixed(1)} ms): grid p50 ${(g.p50 * 1000).toFixed(2)} µs p99 ${(g.p99 * 1000).toFixed(2)} µs; scan p99 ${(s.p99 * 1000).toFixed(2)} µs`);
+      ctx.log(
+        `${zones.length} zones (${index.stats().cells} cells, built in ${buildMs.toFixed(1)} ms): grid p50 ${(g.p50 * 1000).toFixed(2)} µs p99 ${(g.p99 * 1000).toFixed(2)} µs; scan p99 ${(s.p99 * 1000).toFixed(2)} µs`,
+      );
       rows.push({
         area: 3,
         figure: `Zone lookup per GPS frame (city, service area, zones), ${zones.length} zones, grid index: p99`,

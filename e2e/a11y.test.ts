@@ -49,7 +49,10 @@ async function unnamedControls(page: Page) {
 const publicPages = ['/', '/auth', '/driver', '/install', '/about', '/safety', '/legal'];
 
 describe('axe: no serious or critical violations', () => {
-  for (const viewport of [{ name: 'phone', options: PHONE }, { name: 'desktop', options: DESKTOP }]) {
+  for (const viewport of [
+    { name: 'phone', options: PHONE },
+    { name: 'desktop', options: DESKTOP },
+  ]) {
     it(`public pages on a ${viewport.name}: ${publicPages.join(', ')}`, async () => {
       const { page, context } = await openPage(browser, server.url, viewport.options);
       const found: Record<string, string[]> = {};

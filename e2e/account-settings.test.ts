@@ -27,7 +27,15 @@ describe('/account-settings', () => {
     const { page, expectNoErrors, context } = await signedInPage(browser, server, rider);
     await page.goto('/account-settings');
     await page.getByRole('heading', { level: 1, name: uiText.pages.accountSettings.title }).waitFor();
-    for (const heading of [accountText.profile.heading, accountText.phone.heading, accountText.email.heading, accountText.password.heading, accountText.places.heading, accountText.contacts.heading, accountText.notifications.heading]) {
+    for (const heading of [
+      accountText.profile.heading,
+      accountText.phone.heading,
+      accountText.email.heading,
+      accountText.password.heading,
+      accountText.places.heading,
+      accountText.contacts.heading,
+      accountText.notifications.heading,
+    ]) {
       await page.getByRole('heading', { level: 2, name: heading }).waitFor();
     }
     const current = page.getByTestId('current-phone');
@@ -58,18 +66,28 @@ describe('/account-settings', () => {
     await contacts.getByLabel(accountText.contacts.relationship, { exact: true }).fill('Sister');
     await contacts.getByLabel(accountText.contacts.relationship, { exact: true }).press('Enter');
     await byText(page, accountText.contacts.added('Grace Hopper')).waitFor();
-    await contacts.getByText(`${formatted(contactPhone)} · Sister`, { exact: true }).first().waitFor();
+    await contacts
+      .getByText(`${formatted(contactPhone)} · Sister`, { exact: true })
+      .first()
+      .waitFor();
     await contacts.getByRole('button', { name: accountText.contacts.remove('Grace Hopper') }).waitFor();
-    expect((await rider.get('/api/account')).body.account.emergency_contacts).toMatchObject([{ name: 'Grace Hopper', phone: formatted(contactPhone), relationship: 'Sister' }]);
+    expect((await rider.get('/api/account')).body.account.emergency_contacts).toMatchObject([
+      { name: 'Grace Hopper', phone: formatted(contactPhone), relationship: 'Sister' },
+    ]);
 
     // Home, set by searching a place, is offered first in /book-ride's destination field.
     await page.getByLabel(accountText.places.search(accountText.places.home), { exact: true }).fill('Ferry Bui');
-    await page.getByRole('option', { name: /Ferry Building/ }).first().click();
+    await page
+      .getByRole('option', { name: /Ferry Building/ })
+      .first()
+      .click();
     await byText(page, accountText.places.saved(accountText.places.home)).waitFor();
     await expect.poll(() => page.getByTestId('saved-home').textContent()).toBe('Ferry Building');
 
     // Safety is shown on and cannot be switched.
-    const safetySms = page.getByRole('switch', { name: accountText.notifications.toggle(accountText.notifications.kinds.safety, accountText.notifications.channels.sms) });
+    const safetySms = page.getByRole('switch', {
+      name: accountText.notifications.toggle(accountText.notifications.kinds.safety, accountText.notifications.channels.sms),
+    });
     expect(await safetySms.isDisabled()).toBe(true);
     expect(await safetySms.getAttribute('aria-checked')).toBe('true');
 

@@ -51,7 +51,10 @@ describe('driver review', () => {
     await application.getByText('ARIA001').waitFor();
     await application.getByText(applicant.email).waitFor();
     // At 1280 px both verbs of the row are on screen, not past the table's scroll edge (issue 27 §11).
-    expect([await onScreen(application.getByRole('button', { name: text.approve })), await onScreen(application.getByRole('button', { name: text.reject }))]).toEqual([true, true]);
+    expect([
+      await onScreen(application.getByRole('button', { name: text.approve })),
+      await onScreen(application.getByRole('button', { name: text.reject })),
+    ]).toEqual([true, true]);
     await application.getByRole('button', { name: text.approve }).click();
     // Approving asks first, and opens on the safe choice.
     const confirm = admin.page.getByRole('dialog', { name: adminText.drivers.approveDialog.title });
@@ -196,10 +199,19 @@ describe('driver review', () => {
 
   it('in a city that requires papers, approving says what the driver must still upload before going online', async () => {
     const operator = await adminApi(server);
-    expect((await operator.put('/api/admin/document-types', { city_id: 'sf', types: [{ kind: 'driver_licence', required: true, expiry_required: true, sides: 'front_back' }] })).status).toBe(200);
+    expect(
+      (
+        await operator.put('/api/admin/document-types', {
+          city_id: 'sf',
+          types: [{ kind: 'driver_licence', required: true, expiry_required: true, sides: 'front_back' }],
+        })
+      ).status,
+    ).toBe(200);
     const applicant = await signUpApi(server, { full_name: 'Paula Papers' });
     const { id } = await applyApi(applicant, { full_name: 'Paula Papers', license_plate: 'PAPER01' });
-    const licence = ((await operator.get(`/api/admin/drivers/${id}/compliance`)).body.items as Array<{ kind: string; label: string }>).find((i) => i.kind === 'driver_licence')!;
+    const licence = ((await operator.get(`/api/admin/drivers/${id}/compliance`)).body.items as Array<{ kind: string; label: string }>).find(
+      (i) => i.kind === 'driver_licence',
+    )!;
 
     const admin = await signedInPage(browser, server, operator, DESKTOP);
     await admin.page.goto('/driver-management');

@@ -47,7 +47,10 @@ describe('admin password reset', () => {
     await page.reload();
     await page.getByLabel(uiText.auth.newPassword).fill('Another-Admin-Pass8');
     await page.getByRole('button', { name: text.submit }).click();
-    await page.getByRole('alert').getByText(/invalid, has expired or was already used/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/invalid, has expired or was already used/)
+      .waitFor();
 
     const old = await signInApi(server, ADMIN_EMAIL, GOOD_PASSWORD).catch((e: Error) => e);
     expect(old).toBeInstanceOf(Error);

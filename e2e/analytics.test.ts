@@ -41,7 +41,12 @@ describe('analytics', () => {
     const page = admin.page;
     await page.goto('/analytics');
     await page.getByRole('heading', { name: uiText.pages.analytics.title }).waitFor();
-    const card = (label: string) => page.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').first();
+    const card = (label: string) =>
+      page
+        .locator('dl > div')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('dd')
+        .first();
     await expect.poll(() => card(text.stats.requested).textContent()).toBe('2');
     expect(await card(text.stats.completionRate).textContent()).toBe('50%');
 
@@ -96,7 +101,13 @@ describe('analytics', () => {
     // A failed load speaks the console's one way (issue 27 §12): the kit's error state with the page's own
     // sentence (never the server's message) and Try again beside it, which loads the figures.
     const ANALYTICS = '**/api/admin/analytics?**';
-    await page.route(ANALYTICS, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'relation "ride_facts" does not exist' } }) }));
+    await page.route(ANALYTICS, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'relation "ride_facts" does not exist' } }),
+      }),
+    );
     await page.reload();
     const failed = page.getByRole('alert').filter({ hasText: text.loadFailed });
     await failed.waitFor({ timeout: 15_000 });

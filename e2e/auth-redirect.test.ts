@@ -127,7 +127,9 @@ describe('post-login redirect (§2)', () => {
   it('rule 4: an error in the check goes to /', async () => {
     const driver = await pendingDriver();
     const { page, context } = await openPage(browser, server.url);
-    await page.route('**/api/drivers/me', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"boom"}}' }));
+    await page.route('**/api/drivers/me', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"boom"}}' }),
+    );
     await signIn(page, driver.email, '/driver-active');
     await page.waitForURL(`${server.url}/`);
     expect(path(page)).toBe('/');

@@ -7,7 +7,20 @@ import { riderText } from '@openride/shared/rides/rider-text';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENV, adminApi, adminPathOf, applyApi, byText, legalAgreement, reviewApi, signedInPage, signInApi, signUpApi, startServer, uniquePhone } from './support/accounts';
+import {
+  ADMIN_ENV,
+  adminApi,
+  adminPathOf,
+  applyApi,
+  byText,
+  legalAgreement,
+  reviewApi,
+  signedInPage,
+  signInApi,
+  signUpApi,
+  startServer,
+  uniquePhone,
+} from './support/accounts';
 import { closeSuite, type E2EServer, GOOD_PASSWORD, openPage, openSuite, uniqueEmail } from './support/fixtures';
 
 const { auth, errors, success } = messages;
@@ -179,7 +192,11 @@ describe('sign-up rules (§5) and their toasts (§8)', () => {
     const { page, expectNoErrors, context } = await openPage(browser, server.url);
     // This server signs new users straight in; a confirming deployment answers without a session.
     await page.route('**/api/functions/auth-with-rate-limit', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: { session: null, user: { id: 'u1', email: 'c@example.test' } }, error: null }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ data: { session: null, user: { id: 'u1', email: 'c@example.test' } }, error: null }),
+      }),
     );
     await page.goto('/auth');
     await fillSignUp(page, { name: 'Confirm Me', phone: uniquePhone(), email: 'c@example.test' });

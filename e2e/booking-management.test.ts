@@ -30,7 +30,9 @@ async function onlineDriver(name: string) {
 
 /** A fresh fix just before a booking (the server forgets a silent driver after a while). */
 async function locate(driver: ApiUser) {
-  await expect.poll(async () => (await driver.post('/api/drivers/me/location', { lat: PICKUP.lat + 0.002, lng: PICKUP.lng, accuracy: 5 })).status, { timeout: 5000 }).toBe(204);
+  await expect
+    .poll(async () => (await driver.post('/api/drivers/me/location', { lat: PICKUP.lat + 0.002, lng: PICKUP.lng, accuracy: 5 })).status, { timeout: 5000 })
+    .toBe(204);
 }
 
 async function acceptedRide(rider: ApiUser, driver: ApiUser) {
@@ -60,7 +62,13 @@ describe('booking management', () => {
     await row.getByRole('link').click();
     await a.waitForURL(`${server.url}/booking-management/${done.id}`);
     const timeline = a.getByRole('region', { name: operatorText.timeline });
-    for (const line of ['Requested', operatorText.events.offered('Dana Dispatched'), operatorText.events.accepted('Dana Dispatched'), operatorText.events.started, 'Completed']) {
+    for (const line of [
+      'Requested',
+      operatorText.events.offered('Dana Dispatched'),
+      operatorText.events.accepted('Dana Dispatched'),
+      operatorText.events.started,
+      'Completed',
+    ]) {
       await timeline.getByText(line, { exact: true }).waitFor();
     }
     expect(await a.getByRole('button', { name: operatorText.cancel }).count()).toBe(0);

@@ -123,7 +123,9 @@ it("a driver at the pickup waits out the no-show countdown, then reports that th
   const economy = (await adminUser.get('/api/admin/cancellation-policies?city=sf')).body.policies[0];
   const { id, city_id, city_name, currency, ride_type, zone_id, updated_at, ...terms } = economy;
   expect({ id, city_id, city_name, currency, ride_type, zone_id, updated_at }).toMatchObject({ ride_type: 'economy', zone_id: null });
-  expect((await adminUser.request(`/api/admin/cancellation-policies/${id}`, { method: 'PUT', json: { ...terms, no_show_wait_s: NO_SHOW_WAIT_S } })).status).toBe(200);
+  expect(
+    (await adminUser.request(`/api/admin/cancellation-policies/${id}`, { method: 'PUT', json: { ...terms, no_show_wait_s: NO_SHOW_WAIT_S } })).status,
+  ).toBe(200);
 
   const pickup = north(PICKUP, 2000);
   const driver = await signUpApi(server, { full_name: 'Nora Noshow', phone: '4155550143' });
@@ -133,7 +135,12 @@ it("a driver at the pickup waits out the no-show countdown, then reports that th
   const socket = await openSocket(driver, server.url);
   socket.send({ type: 'location', ...north(pickup, 300), accuracy: 10 });
   const rider = await signUpApi(server, { full_name: 'Gone Gary' });
-  const booked = await rider.post('/api/rides', { pickup: { ...pickup, label: 'Market Street' }, destination: DESTINATION, ride_type: 'economy', payment_method: 'cash' });
+  const booked = await rider.post('/api/rides', {
+    pickup: { ...pickup, label: 'Market Street' },
+    destination: DESTINATION,
+    ride_type: 'economy',
+    payment_method: 'cash',
+  });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   const rideId = booked.body.ride.id;
   await socket.next((f) => f.type === 'event' && f.event === 'ride.offer' && (f.data as { offer: { ride_id: string } }).offer.ride_id === rideId, 10_000);
@@ -193,7 +200,12 @@ it("an admin adds a downtown zone's own Economy terms, edits its fee, and remove
   await form.getByLabel(cancellationText.fields.fee_fixed).fill('7.00');
   await form.getByRole('button', { name: cancellationText.save }).click();
   await card.getByText(cancellationText.feeFixed('$7.00')).waitFor();
-  const policies = (await adminUser.get('/api/admin/cancellation-policies?city=sf')).body.policies as { id: string; ride_type: string; zone_id: string | null; fee_fixed_cents: number }[];
+  const policies = (await adminUser.get('/api/admin/cancellation-policies?city=sf')).body.policies as {
+    id: string;
+    ride_type: string;
+    zone_id: string | null;
+    fee_fixed_cents: number;
+  }[];
   const own = policies.find((p) => p.zone_id !== null)!;
   expect(own).toMatchObject({ ride_type: 'economy', fee_fixed_cents: 700 });
   expect(policies.find((p) => p.ride_type === 'economy' && p.zone_id === null)!.fee_fixed_cents).toBe(500);
@@ -211,7 +223,9 @@ it("an admin adds a downtown zone's own Economy terms, edits its fee, and remove
   await dialog.getByRole('button', { name: cancellationText.removeConfirm }).click();
   await a.getByText(cancellationText.removed('Economy', DOWNTOWN_ZONE), { exact: true }).first().waitFor();
   await zone.waitFor({ state: 'detached' });
-  expect((await adminUser.get('/api/admin/cancellation-policies?city=sf')).body.policies.filter((p: { zone_id: string | null }) => p.zone_id !== null)).toEqual([]);
+  expect((await adminUser.get('/api/admin/cancellation-policies?city=sf')).body.policies.filter((p: { zone_id: string | null }) => p.zone_id !== null)).toEqual(
+    [],
+  );
   // Each step is in the audit log.
   for (const action of ['cancellation_policy.create', 'cancellation_policy.update', 'cancellation_policy.remove']) {
     const rows = (await adminUser.get(`/api/admin/audit-log?action=${action}`)).body.items.filter((e: { entity_id: string }) => e.entity_id === own.id);

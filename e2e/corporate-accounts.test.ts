@@ -33,10 +33,18 @@ it('a company admin invites a member, who books a business ride that appears on 
   const boss = await signUpApi(server, { full_name: 'Casey Boss' });
   const bossEmail = (await boss.get('/api/me')).body.user.email as string;
   const name = `Acme Logistics ${Date.now().toString(36)}`;
-  const created = await admin.post('/api/admin/companies', { city_id: 'sf', name, billing_email: 'billing@acme.test', credit_limit_cents: 100_000, admin_email: bossEmail });
+  const created = await admin.post('/api/admin/companies', {
+    city_id: 'sf',
+    name,
+    billing_email: 'billing@acme.test',
+    credit_limit_cents: 100_000,
+    admin_email: bossEmail,
+  });
   expect(created.status).toBe(201);
   // The company asks for an expense code on every ride (its policy, saved by its admin).
-  expect((await boss.put(`/api/corporate/companies/${created.body.company.id}/policy`, { ...DEFAULT_POLICY, expense_code_required: true, version: 0 })).status).toBe(200);
+  expect(
+    (await boss.put(`/api/corporate/companies/${created.body.company.id}/policy`, { ...DEFAULT_POLICY, expense_code_required: true, version: 0 })).status,
+  ).toBe(200);
   const member = await signUpApi(server, { full_name: 'Morgan Member' });
   const memberEmail = (await member.get('/api/me')).body.user.email as string;
 
@@ -46,7 +54,10 @@ it('a company admin invites a member, who books a business ride that appears on 
   await b.page.getByRole('heading', { level: 2, name }).waitFor();
   await b.page.getByLabel('Invite by email').fill(memberEmail);
   await b.page.getByRole('button', { name: 'Send invitation' }).click();
-  await b.page.getByRole('status').filter({ hasText: `Invitation sent to ${memberEmail}` }).waitFor();
+  await b.page
+    .getByRole('status')
+    .filter({ hasText: `Invitation sent to ${memberEmail}` })
+    .waitFor();
   b.expectNoErrors();
   await b.context.close();
 
@@ -66,7 +77,10 @@ it('a company admin invites a member, who books a business ride that appears on 
   await page.waitForURL(/\/corporate-accounts\?invite=/);
   await page.getByText(`${name}`, { exact: true }).first().waitFor();
   await page.getByRole('button', { name: 'Accept invitation' }).click();
-  await page.getByRole('status').filter({ hasText: `You joined ${name}` }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: `You joined ${name}` })
+    .waitFor();
 
   // Booking on account.
   await page.goto('/book-ride');
@@ -76,7 +90,10 @@ it('a company admin invites a member, who books a business ride that appears on 
   await page.getByRole('option', { name: /Ferry Building/ }).click();
   const business = page.getByRole('radio', { name: corporateText.business(name) });
   await business.waitFor({ state: 'attached' });
-  await page.locator('label').filter({ hasText: corporateText.business(name) }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: corporateText.business(name) })
+    .click();
   await expect.poll(() => business.isChecked()).toBe(true);
   await page.getByLabel('Expense code').fill('PRJ-42');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -109,7 +126,10 @@ it('a company admin invites a member, who books a business ride that appears on 
   await adminInvoices.getByRole('button', { name: invoiceText.billToDate }).click();
   const confirm = a.page.getByRole('dialog', { name: invoiceText.billToDateTitle });
   await confirm.getByRole('button', { name: invoiceText.billToDateConfirm }).click();
-  await a.page.getByRole('status').filter({ hasText: /issued \(interim\)/ }).waitFor();
+  await a.page
+    .getByRole('status')
+    .filter({ hasText: /issued \(interim\)/ })
+    .waitFor();
   const issued = adminInvoices.getByRole('link', { name: /^INV-\d{4}-\d{2}-\d{4,}$/ });
   await issued.waitFor();
   const number = (await issued.textContent())!.trim();

@@ -22,7 +22,13 @@ it('a company admin sets and clears a member’s budget, saves an overnight wind
   const boss = await signUpApi(server, { full_name: 'Casey Boss' });
   const bossEmail = (await boss.get('/api/me')).body.user.email as string;
   const name = `Initech ${Date.now().toString(36)}`;
-  const created = await admin.post('/api/admin/companies', { city_id: 'sf', name, billing_email: 'billing@initech.test', credit_limit_cents: 100_000, admin_email: bossEmail });
+  const created = await admin.post('/api/admin/companies', {
+    city_id: 'sf',
+    name,
+    billing_email: 'billing@initech.test',
+    credit_limit_cents: 100_000,
+    admin_email: bossEmail,
+  });
   expect(created.status).toBe(201);
   const companyId = created.body.company.id as string;
   // A member who joined by invitation (through the API), and the policy's budget of $100.
@@ -34,7 +40,10 @@ it('a company admin sets and clears a member’s budget, saves an overnight wind
   const token = decodeURIComponent(/invite=([^\s]+)/.exec(mail.body)![1]!);
   expect((await member.post('/api/corporate/invitations/accept', { token })).status).toBe(200);
   const detail = (await boss.get(`/api/corporate/companies/${companyId}`)).body;
-  expect((await boss.put(`/api/corporate/companies/${companyId}/policy`, { ...detail.policy, version: 0, updated_at: undefined, monthly_budget_cents: 10_000 })).status).toBe(200);
+  expect(
+    (await boss.put(`/api/corporate/companies/${companyId}/policy`, { ...detail.policy, version: 0, updated_at: undefined, monthly_budget_cents: 10_000 }))
+      .status,
+  ).toBe(200);
   const pendingEmail = `pending-${Date.now().toString(36)}@example.test`;
   expect((await boss.post(`/api/corporate/companies/${companyId}/invitations`, { email: pendingEmail })).status).toBe(201);
 
@@ -56,7 +65,8 @@ it('a company admin sets and clears a member’s budget, saves an overnight wind
   await dialog.getByRole('button', { name: text.budget.save }).click();
   await dialog.waitFor({ state: 'detached' });
   await expect.poll(() => row.textContent()).toContain('$150.00 (own budget)');
-  const own = async () => (await boss.get(`/api/corporate/companies/${companyId}`)).body.members.find((m: { email: string }) => m.email === memberEmail).monthly_budget_cents;
+  const own = async () =>
+    (await boss.get(`/api/corporate/companies/${companyId}`)).body.members.find((m: { email: string }) => m.email === memberEmail).monthly_budget_cents;
   expect(await own()).toBe(15_000);
 
   // Back to the policy's.
@@ -73,7 +83,9 @@ it('a company admin sets and clears a member’s budget, saves an overnight wind
   await policy.getByLabel('To', { exact: true }).fill('06:00');
   await policy.getByText('Mon–Fri 22:00–06:00 (overnight)').waitFor();
   await policy.getByRole('button', { name: 'Save policy' }).click();
-  await expect.poll(async () => (await boss.get(`/api/corporate/companies/${companyId}`)).body.policy.allowed_hours).toEqual({ days: [1, 2, 3, 4, 5], from: '22:00', to: '06:00' });
+  await expect
+    .poll(async () => (await boss.get(`/api/corporate/companies/${companyId}`)).body.policy.allowed_hours)
+    .toEqual({ days: [1, 2, 3, 4, 5], from: '22:00', to: '06:00' });
   await page.getByRole('form', { name: 'Ride policy' }).getByText('Mon–Fri 22:00–06:00 (overnight)').waitFor();
 
   // Revoke the pending invitation.

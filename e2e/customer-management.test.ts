@@ -54,7 +54,11 @@ describe('customer management', () => {
     expect(violations, JSON.stringify(violations)).toEqual([]);
 
     const pickup = { lat: 37.7749, lng: -122.4194 };
-    const rider = await signedInPage(browser, server, riderUser, { ...PHONE, geolocation: { latitude: pickup.lat, longitude: pickup.lng, accuracy: 15 }, permissions: ['geolocation'] });
+    const rider = await signedInPage(browser, server, riderUser, {
+      ...PHONE,
+      geolocation: { latitude: pickup.lat, longitude: pickup.lng, accuracy: 15 },
+      permissions: ['geolocation'],
+    });
     const r = rider.page;
     await r.goto('/book-ride');
     await expect.poll(() => r.getByLabel(book.pickup, { exact: true }).inputValue()).toBe(book.currentLocation);

@@ -28,7 +28,9 @@ const CONFIRMED = `${new Date().getFullYear() + 3}-06-30`;
 async function png(name: string, background: string) {
   const file = path.join(os.tmpdir(), `doc-${process.pid}-${name}.png`);
   // Two small pictures of two colours: two different files, as a front and a back are.
-  await sharp({ create: { width: 40, height: 25, channels: 3, background } }).png().toFile(file);
+  await sharp({ create: { width: 40, height: 25, channels: 3, background } })
+    .png()
+    .toFile(file);
   return file;
 }
 
@@ -36,10 +38,22 @@ async function png(name: string, background: string) {
 async function sendLicence(page: Page, expiry: string) {
   const card = page.getByRole('article', { name: LICENCE });
   const [front, back] = [await png('front', '#cc3344'), await png('back', '#3344cc')];
-  await card.getByRole('group', { name: text.driver.frontOf(LICENCE) }).locator('input[type="file"]:not([capture])').setInputFiles(front);
-  await card.getByRole('group', { name: text.driver.frontOf(LICENCE) }).getByText(/front\.png/).waitFor();
-  await card.getByRole('group', { name: text.driver.backOf(LICENCE) }).locator('input[type="file"]:not([capture])').setInputFiles(back);
-  await card.getByRole('group', { name: text.driver.backOf(LICENCE) }).getByText(/back\.png/).waitFor();
+  await card
+    .getByRole('group', { name: text.driver.frontOf(LICENCE) })
+    .locator('input[type="file"]:not([capture])')
+    .setInputFiles(front);
+  await card
+    .getByRole('group', { name: text.driver.frontOf(LICENCE) })
+    .getByText(/front\.png/)
+    .waitFor();
+  await card
+    .getByRole('group', { name: text.driver.backOf(LICENCE) })
+    .locator('input[type="file"]:not([capture])')
+    .setInputFiles(back);
+  await card
+    .getByRole('group', { name: text.driver.backOf(LICENCE) })
+    .getByText(/back\.png/)
+    .waitFor();
   await card.getByLabel(text.driver.expiresOn, { exact: true }).fill(expiry);
   await card.getByRole('button', { name: text.driver.submit }).click();
   await card.getByText(complianceText.statuses.in_review, { exact: true }).waitFor();
@@ -49,7 +63,10 @@ async function sendLicence(page: Page, expiry: string) {
 describe('document review', () => {
   it('a driver uploads a licence on a phone; the admin rejects it with a template reason; the driver sends it again; the admin approves; the driver goes online', async () => {
     const admin = await adminApi(server);
-    const required = await admin.request('/api/admin/document-types', { method: 'PUT', json: { city_id: 'sf', types: [{ kind: 'driver_licence', required: true, expiry_required: true, sides: 'front_back' }] } });
+    const required = await admin.request('/api/admin/document-types', {
+      method: 'PUT',
+      json: { city_id: 'sf', types: [{ kind: 'driver_licence', required: true, expiry_required: true, sides: 'front_back' }] },
+    });
     expect(required.status).toBe(200);
     const user = await signUpApi(server, { full_name: 'Lena Licence' });
     const { id } = await applyApi(user, { full_name: 'Lena Licence', phone: uniquePhone(), license_plate: 'LENA001' });
@@ -64,7 +81,9 @@ describe('document review', () => {
     // Go Online is refused: the reason under the switch names the missing licence, and its link leads to the documents page.
     await driver.page.goto('/driver-active');
     await driver.page.getByRole('switch', { name: uiText.driverActive.switchLabel }).click();
-    const refusal = driver.page.getByRole('alert').filter({ hasText: complianceText.holdReason(LICENCE, 'missing', { expires_on: null, rejection_reason: null }) });
+    const refusal = driver.page
+      .getByRole('alert')
+      .filter({ hasText: complianceText.holdReason(LICENCE, 'missing', { expires_on: null, rejection_reason: null }) });
     await refusal.getByRole('link', { name: uiText.driverActive.refused.toDocuments }).click();
     await driver.page.getByRole('heading', { name: uiText.pages.driverDocumentsUpload.title, level: 1 }).waitFor();
     // On hold: the banner says exactly what is missing.

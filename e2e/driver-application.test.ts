@@ -144,7 +144,11 @@ describe('the driver application on /driver', () => {
     const { page, context } = await signedInPage(browser, server, rider);
     await page.route('**/api/drivers', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 'BAD_REQUEST', message: 'License number not recognised' } }) })
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'BAD_REQUEST', message: 'License number not recognised' } }),
+          })
         : route.continue(),
     );
     await page.goto('/driver');

@@ -25,8 +25,26 @@ const COMPLIANCE = {
   city: { id: 'sf', name: 'San Francisco' },
   on_hold: true,
   items: [
-    { kind: 'driver_licence', label: "Driver's licence", required: true, status: 'rejected', expires_on: null, days_left: null, rejection_reason: 'The photo is blurred.', renewal_in_review: false },
-    { kind: 'insurance', label: 'Insurance', required: true, status: 'approved', expires_on: '2027-06-01', days_left: 188, rejection_reason: null, renewal_in_review: false },
+    {
+      kind: 'driver_licence',
+      label: "Driver's licence",
+      required: true,
+      status: 'rejected',
+      expires_on: null,
+      days_left: null,
+      rejection_reason: 'The photo is blurred.',
+      renewal_in_review: false,
+    },
+    {
+      kind: 'insurance',
+      label: 'Insurance',
+      required: true,
+      status: 'approved',
+      expires_on: '2027-06-01',
+      days_left: 188,
+      rejection_reason: null,
+      renewal_in_review: false,
+    },
   ],
   hold_reasons: ["Upload a sharp photo of your driver's licence to go online."],
 };

@@ -22,7 +22,11 @@ describe('driver detail', () => {
     const { id } = await applyApi(driverUser, { full_name: 'Sid Suspended', license_plate: 'SUSP001' });
     await reviewApi(await adminApi(server), id, 'approved');
 
-    const driver = await signedInPage(browser, server, driverUser, { ...PHONE, geolocation: { latitude: 37.7749, longitude: -122.4194, accuracy: 10 }, permissions: ['geolocation'] });
+    const driver = await signedInPage(browser, server, driverUser, {
+      ...PHONE,
+      geolocation: { latitude: 37.7749, longitude: -122.4194, accuracy: 10 },
+      permissions: ['geolocation'],
+    });
     await driver.page.goto('/driver-active');
     await driver.page.getByRole('switch', { name: uiText.driverActive.switchLabel }).click();
     await driver.page.getByText(uiText.driverActive.online.title).waitFor();
@@ -35,7 +39,10 @@ describe('driver detail', () => {
     await admin.page.getByText('SUSP001', { exact: false }).first().waitFor();
     // The driver's vehicles (decision 0048): the application's car, active and verified with the approval.
     const vehicles = admin.page.getByRole('region', { name: driverDetailText.vehicles.title });
-    await vehicles.getByRole('listitem', { name: /SUSP001/ }).getByText(vehicleText.statuses.verified, { exact: true }).waitFor();
+    await vehicles
+      .getByRole('listitem', { name: /SUSP001/ })
+      .getByText(vehicleText.statuses.verified, { exact: true })
+      .waitFor();
     await vehicles.getByText(driverDetailText.vehicles.active, { exact: true }).waitFor();
 
     await admin.page.getByRole('button', { name: driverDetailText.suspend, exact: true }).click();
@@ -71,7 +78,14 @@ describe('driver detail', () => {
     // The operator requires a licence in the first city (a new driver's city, decision 0049); the last test of the file.
     const operator = await adminApi(server);
     const [city] = (await operator.get('/api/admin/cities')).body.items as Array<{ id: string }>;
-    expect((await operator.put('/api/admin/document-types', { city_id: city!.id, types: [{ kind: 'driver_licence', required: true, expiry_required: true, sides: 'front_back' }] })).status).toBe(200);
+    expect(
+      (
+        await operator.put('/api/admin/document-types', {
+          city_id: city!.id,
+          types: [{ kind: 'driver_licence', required: true, expiry_required: true, sides: 'front_back' }],
+        })
+      ).status,
+    ).toBe(200);
     const driverUser = await signUpApi(server, { full_name: 'Hana Held' });
     const { id } = await applyApi(driverUser, { full_name: 'Hana Held', license_plate: 'HOLD001' });
     await reviewApi(operator, id, 'approved');

@@ -36,7 +36,10 @@ it('a driver adds Wednesday 07:00–11:00 on a phone and reads the next shift; t
   expect(violations, JSON.stringify(violations)).toEqual([]);
   await d.page.getByRole('button', { name: text.save }).focus();
   await d.page.keyboard.press('Enter');
-  await d.page.getByTestId('next-shift').getByText(text.nextShift({ weekday: 3, start: '07:00', end: '11:00' }), { exact: true }).waitFor();
+  await d.page
+    .getByTestId('next-shift')
+    .getByText(text.nextShift({ weekday: 3, start: '07:00', end: '11:00' }), { exact: true })
+    .waitFor();
   await d.page.getByTestId('save-status').getByText(text.saved, { exact: true }).waitFor();
   await d.page.setViewportSize({ width: 320, height: 640 });
   expect(await d.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);

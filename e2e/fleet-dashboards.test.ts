@@ -32,7 +32,12 @@ describe('the operator’s fleet pages', () => {
     const page = admin.page;
     await page.goto('/driver-admin-dashboard');
     await page.getByRole('heading', { name: uiText.pages.driverAdminDashboard.title }).waitFor();
-    const card = (label: string) => page.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').first();
+    const card = (label: string) =>
+      page
+        .locator('dl > div')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('dd')
+        .first();
     expect(await card(fleetText.stats.online).textContent()).toBe('1');
     expect(await card(fleetText.stats.waiting).textContent()).toBe('1');
     // One dot on the map: Olga.

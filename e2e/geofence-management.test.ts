@@ -25,7 +25,10 @@ describe('geofence management', () => {
     expect(await page.getByLabel(text.city).inputValue()).toBe('sf');
     const table = page.getByRole('region', { name: text.zones });
     await table.getByRole('row', { name: /Downtown \(Financial District and SoMa\)/ }).waitFor();
-    await table.getByRole('row', { name: /Alcatraz Island/ }).getByText('Restricted').waitFor();
+    await table
+      .getByRole('row', { name: /Alcatraz Island/ })
+      .getByText('Restricted')
+      .waitFor();
 
     // The city's emergency number (what SOS offers to call): a bad one is explained, a good one saved.
     await page.getByRole('button', { name: text.editCity }).click();
@@ -115,14 +118,21 @@ describe('geofence management', () => {
     const admin = await signedInPage(browser, server, await adminApi(server), { ...PHONE, viewport: { width: 320, height: 700 } });
     const page = admin.page;
     await page.goto('/geofence-management');
-    await page.getByRole('region', { name: text.zones }).getByRole('row', { name: /San Francisco/ }).first().waitFor();
+    await page
+      .getByRole('region', { name: text.zones })
+      .getByRole('row', { name: /San Francisco/ })
+      .first()
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     // Keyboard only: Test a point from typed coordinates.
     await page.getByRole('button', { name: text.modes.test }).click();
     await page.getByLabel(text.test.lat, { exact: true }).fill('37.8044');
     await page.getByLabel(text.test.lng, { exact: true }).fill('-122.2712');
     await page.getByLabel(text.test.lng, { exact: true }).press('Enter');
-    await page.getByRole('region', { name: new RegExp(text.test.title) }).getByText(text.test.noCity).waitFor();
+    await page
+      .getByRole('region', { name: new RegExp(text.test.title) })
+      .getByText(text.test.noCity)
+      .waitFor();
     const violations = await seriousViolations(page);
     expect(violations, JSON.stringify(violations)).toEqual([]);
     admin.expectNoErrors();

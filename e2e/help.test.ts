@@ -30,7 +30,10 @@ it('a visitor searches the FAQ, opens an answer and sees "Still need help?"', as
   await question.focus();
   await page.keyboard.press('Enter');
   expect(await question.getAttribute('aria-expanded')).toBe('true');
-  await page.getByRole('region', { name: 'What is the ride PIN?' }).getByText(/4-digit PIN/).waitFor();
+  await page
+    .getByRole('region', { name: 'What is the ride PIN?' })
+    .getByText(/4-digit PIN/)
+    .waitFor();
 
   const help = page.getByRole('region', { name: text.stillNeedHelp });
   await help.getByRole('link', { name: text.contactUs }).waitFor();

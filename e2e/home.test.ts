@@ -104,7 +104,7 @@ describe('hero', () => {
     await context.close();
   });
 
-  it('does not rotate with prefers-reduced-motion; play and pause are the user\'s', async () => {
+  it("does not rotate with prefers-reduced-motion; play and pause are the user's", async () => {
     const { page, context, expectNoErrors } = await openPage(browser, server.url, { ...PHONE, reducedMotion: 'reduce' });
     const requested = recordHeroRequests(context);
     await loadPaused(page, '/');

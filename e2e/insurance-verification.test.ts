@@ -41,7 +41,10 @@ describe('insurance verification', () => {
     await form.getByLabel(text.driver.end, { exact: true }).fill('2099-12-31');
     const png = path.join(os.tmpdir(), `policy-${process.pid}.png`);
     await writeFile(png, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGMwTvsPRAwQCgApfgZhYQTz+AAAAABJRU5ErkJggg==', 'base64'));
-    await form.getByRole('group', { name: text.driver.document('2021 Toyota Prius') }).locator('input[type="file"]:not([capture])').setInputFiles(png);
+    await form
+      .getByRole('group', { name: text.driver.document('2021 Toyota Prius') })
+      .locator('input[type="file"]:not([capture])')
+      .setInputFiles(png);
     await form.getByText(`Uploaded: policy-${process.pid}.png`).waitFor();
     await form.getByRole('button', { name: text.driver.submit }).click();
     await byText(driver.page, text.driver.sent).waitFor();

@@ -64,7 +64,11 @@ it('an admin saves Comfort at 25 %, then reads GMV, the trial balance, the entri
   await v2.getByText(settings.status.in_force).waitFor();
   await v2.getByText('Comfort to 25 %').waitFor();
   await v2.getByText('25 %', { exact: true }).waitFor();
-  await history.getByRole('listitem').filter({ hasText: settings.version(1) }).getByText(settings.status.superseded).waitFor();
+  await history
+    .getByRole('listitem')
+    .filter({ hasText: settings.version(1) })
+    .getByText(settings.status.superseded)
+    .waitFor();
   expect((await adminUser.get('/api/admin/financial-settings/sf')).body.current.commission_bp.comfort).toBe(2500);
   await page.setViewportSize({ width: 320, height: 640 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
@@ -107,7 +111,10 @@ it('an admin saves Comfort at 25 %, then reads GMV, the trial balance, the entri
   // the same drawer with the entries that make it (the fare Mona holds, less what she earned).
   const current = dashboard.aging.buckets.find((b: { key: string }) => b.key === 'current').cents as number;
   expect(current).toBeGreaterThan(0);
-  await page.getByRole('list', { name: dash.aging }).getByRole('button', { name: new RegExp(`^${dash.buckets.current}`) }).click();
+  await page
+    .getByRole('list', { name: dash.aging })
+    .getByRole('button', { name: new RegExp(`^${dash.buckets.current}`) })
+    .click();
   const owing = page.getByRole('dialog', { name: dash.entriesOf(dash.bucketTitle(dash.buckets.current)) });
   await owing.getByText(dash.entriesSum(usd(current))).waitFor();
   const cash = owing.getByRole('row').filter({ hasText: 'fare_cash' });

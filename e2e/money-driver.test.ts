@@ -35,7 +35,8 @@ it('a cash driver reads what they owe; an admin records the cash received and th
   const socket = await openSocket(driver, server.url);
   socket.send({ type: 'location', ...north(PICKUP, 400), accuracy: 10 });
   const rider = await signUpApi(server, { full_name: 'Ravi Rider' });
-  const offered = (rideId: string) => socket.next((f) => f.type === 'event' && f.event === 'ride.offer' && (f.data as { offer: { ride_id: string } }).offer.ride_id === rideId, 10_000);
+  const offered = (rideId: string) =>
+    socket.next((f) => f.type === 'event' && f.event === 'ride.offer' && (f.data as { offer: { ride_id: string } }).offer.ride_id === rideId, 10_000);
 
   // A cash ride, start to finish, by the API.
   const booked = await rider.post('/api/rides', { pickup: PICKUP, destination: DESTINATION, ride_type: 'economy', payment_method: 'cash' });
@@ -55,7 +56,10 @@ it('a cash driver reads what they owe; an admin records the cash received and th
   const balance = d.page.getByRole('region', { name: earn.balanceTitle });
   await balance.getByText(earn.youOwe(usd(owes)), { exact: true }).waitFor();
   await balance.getByText(earn.withinLimit('$50.00')).waitFor();
-  await d.page.getByRole('article', { name: /^Trip on / }).first().waitFor();
+  await d.page
+    .getByRole('article', { name: /^Trip on / })
+    .first()
+    .waitFor();
   await d.page.getByRole('heading', { name: earn.statementsTitle }).waitFor();
   await d.page.setViewportSize({ width: 320, height: 640 });
   expect(await d.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
@@ -76,7 +80,10 @@ it('a cash driver reads what they owe; an admin records the cash received and th
   violations = await seriousViolations(a.page);
   expect(violations, JSON.stringify(violations)).toEqual([]);
   await dialog.getByRole('button', { name: pay.save }).click();
-  await a.page.getByText(pay.recorded(usd(owes), 'Cash Casey'), { exact: true }).first().waitFor();
+  await a.page
+    .getByText(pay.recorded(usd(owes), 'Cash Casey'), { exact: true })
+    .first()
+    .waitFor();
   await a.page.getByText(pay.noCollections, { exact: true }).waitFor();
   expect((await adminUser.get('/api/admin/audit-log?action=driver.cash_received')).body.items).toHaveLength(1);
 
@@ -87,9 +94,26 @@ it('a cash driver reads what they owe; an admin records the cash received and th
   await d.context.close();
 
   // (b) A late cancellation (free window 0, a $15 fee, all of it the driver's) leaves the driver owed $15.
-  const economy = (await adminUser.get('/api/admin/cancellation-policies?city=sf')).body.policies.find((p: { ride_type: string; zone_id: string | null }) => p.ride_type === 'economy' && p.zone_id === null);
+  const economy = (await adminUser.get('/api/admin/cancellation-policies?city=sf')).body.policies.find(
+    (p: { ride_type: string; zone_id: string | null }) => p.ride_type === 'economy' && p.zone_id === null,
+  );
   const { id, city_id: _c, city_name: _n, currency: _u, ride_type: _t, zone_id: _z, updated_at: _a, ...terms } = economy;
-  expect((await adminUser.request(`/api/admin/cancellation-policies/${id}`, { method: 'PUT', json: { ...terms, free_window_s: 0, fee_kind: 'fixed', fee_fixed_cents: 1500, fee_min_cents: 0, fee_max_cents: 5000, driver_share_late_cancel_pct: 100 } })).status).toBe(200);
+  expect(
+    (
+      await adminUser.request(`/api/admin/cancellation-policies/${id}`, {
+        method: 'PUT',
+        json: {
+          ...terms,
+          free_window_s: 0,
+          fee_kind: 'fixed',
+          fee_fixed_cents: 1500,
+          fee_min_cents: 0,
+          fee_max_cents: 5000,
+          driver_share_late_cancel_pct: 100,
+        },
+      })
+    ).status,
+  ).toBe(200);
   // A fresh position (the last one is long stale), then the rider books again.
   socket.send({ type: 'location', ...north(PICKUP, 300), accuracy: 10 });
   const second = (await rider.post('/api/rides', { pickup: PICKUP, destination: DESTINATION, ride_type: 'economy', payment_method: 'cash' })).body.ride;
@@ -109,7 +133,11 @@ it('a cash driver reads what they owe; an admin records the cash received and th
   const approved = a.page.getByRole('article').filter({ hasText: pay.status.approved });
   await approved.getByText(pay.itemStatus.pending, { exact: false }).waitFor();
   const [download] = await Promise.all([a.page.waitForEvent('download'), approved.getByRole('link', { name: pay.exportCsv }).click()]);
-  const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+  const csv = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   expect(csv[0]).toBe('driver_name,amount,currency,reference');
   expect(csv.slice(1)).toEqual([expect.stringMatching(/^Cash Casey,15\.00,USD,OR-[0-9A-F]{8}-[0-9A-F]{8}$/)]);
   await a.page.setViewportSize({ width: 320, height: 640 });

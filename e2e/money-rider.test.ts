@@ -104,17 +104,25 @@ it('a rider adds the test card, books by card, and tips 15 % on the rating scree
   if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/money-rider-tipped.png`, fullPage: true });
 
   const view = (await rider.get(`/api/rides/${rideId}`)).body.ride;
-  paid = { rideId, fareCents: ride.fare_cents, tipCents: tipAmount, rider, route: paymentHistoryText.rideTo(view.pickup.label ?? null, view.destination.label ?? null) };
+  paid = {
+    rideId,
+    fareCents: ride.fare_cents,
+    tipCents: tipAmount,
+    rider,
+    route: paymentHistoryText.rideTo(view.pickup.label ?? null, view.destination.label ?? null),
+  };
   expectNoErrors();
   await context.close();
 });
 
-it("the rider reports a problem with the card fare from its receipt; an admin refunds part of it to the card; the rider reads it", async () => {
+it('the rider reports a problem with the card fare from its receipt; an admin refunds part of it to the card; the rider reads it', async () => {
   if (!paid) throw new Error('the card ride of the first journey is missing');
   const { rideId, fareCents, tipCents, route } = paid;
   const text = paymentHistoryText;
   // The card's capture runs as a job after completion: a refund goes back to a captured payment.
-  await expect.poll(async () => (await paid!.rider.get(`/api/rides/${rideId}/payment`)).body.payment.paid?.card_cents ?? 0, { timeout: 15_000 }).toBe(fareCents);
+  await expect
+    .poll(async () => (await paid!.rider.get(`/api/rides/${rideId}/payment`)).body.payment.paid?.card_cents ?? 0, { timeout: 15_000 })
+    .toBe(fareCents);
 
   const rider = await signedInPage(browser, server, paid.rider, PHONE);
   const p = rider.page;
@@ -122,12 +130,19 @@ it("the rider reports a problem with the card fare from its receipt; an admin re
   await p.getByRole('heading', { level: 1, name: text.title }).waitFor();
   const list = p.getByRole('list', { name: text.listLabel });
   await list.getByText(`−${money(fareCents)}`, { exact: true }).waitFor();
-  await list.getByRole('link', { name: text.receiptLabel(route) }).first().click();
+  await list
+    .getByRole('link', { name: text.receiptLabel(route) })
+    .first()
+    .click();
   await p.waitForURL(`${server.url}/payment-history/${rideId}`);
   await p.getByRole('heading', { level: 1, name: text.receipt.title }).waitFor();
   const fare = p.getByRole('region', { name: text.receipt.fare });
   // The total is what the rider paid for the ride: the fare and the tip.
-  await fare.locator('div').filter({ hasText: text.receipt.total }).getByText(money(fareCents + tipCents), { exact: true }).waitFor();
+  await fare
+    .locator('div')
+    .filter({ hasText: text.receipt.total })
+    .getByText(money(fareCents + tipCents), { exact: true })
+    .waitFor();
   // …and "Payment method" adds up to it: the card's fare and the tip, its own row (issue 27).
   const paidBy = p.getByRole('region', { name: text.receipt.method });
   await paidBy.locator('div').filter({ hasText: text.receipt.payments.card }).getByText(money(fareCents), { exact: true }).first().waitFor();
@@ -170,7 +185,9 @@ it("the rider reports a problem with the card fare from its receipt; an admin re
   expect(violations, JSON.stringify(violations)).toEqual([]);
   await decision.getByRole('button', { name: refundText.admin.submit('approve_partial') }).click();
   await byText(a, refundText.admin.decided('approve_partial')).waitFor();
-  await a.getByText(`${refundText.actions.approve_partial} · ${money(200)} · ${refundText.bearers.platform} · ${refundText.destinations.card}`, { exact: true }).waitFor();
+  await a
+    .getByText(`${refundText.actions.approve_partial} · ${money(200)} · ${refundText.bearers.platform} · ${refundText.destinations.card}`, { exact: true })
+    .waitFor();
   admin.expectNoErrors();
   await admin.context.close();
 

@@ -26,7 +26,12 @@ describe('the notification center', () => {
   it('filters by kind and unread, opens a ride notice on its track page, a new one arrives live, Mark all read', async () => {
     const user = await signUpApi(server, { full_name: 'Nora Notice' });
     const admin = await adminApi(server);
-    const ride = await user.post('/api/rides', { pickup: UNION_SQUARE, destination: { lat: 37.8024, lng: -122.4058, label: 'Coit Tower' }, ride_type: 'economy', payment_method: 'cash' });
+    const ride = await user.post('/api/rides', {
+      pickup: UNION_SQUARE,
+      destination: { lat: 37.8024, lng: -122.4058, label: 'Coit Tower' },
+      ride_type: 'economy',
+      payment_method: 'cash',
+    });
     expect(ride.status).toBe(201);
     const rideId = ride.body.ride.id as string;
     expect((await user.post(`/api/rides/${rideId}/cancel`, {})).status).toBe(200);
@@ -49,7 +54,9 @@ describe('the notification center', () => {
     await filterBar.getByText(text.unreadCount(3)).waitFor();
     // Accessible as it stands: no serious or critical axe finding.
     const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
 
     // By kind: Account shows the rejection only; Rides the two ride notices.
     await page.getByRole('button', { name: text.kinds.account, exact: true }).click();
@@ -70,7 +77,10 @@ describe('the notification center', () => {
     await rows.getByRole('button', { name: text.open(STATUS_LABELS.requested) }).click();
     await page.waitForURL(`**/track-ride/${rideId}`);
     await expect
-      .poll(async () => ((await user.get('/api/notifications/all?kind=ride')).body as NotificationPage).items.find((n) => n.title === STATUS_LABELS.requested)?.is_read)
+      .poll(
+        async () =>
+          ((await user.get('/api/notifications/all?kind=ride')).body as NotificationPage).items.find((n) => n.title === STATUS_LABELS.requested)?.is_read,
+      )
       .toBe(true);
     // Back: the same filters; the opened notice, read now, has left the unread view.
     await page.goBack();

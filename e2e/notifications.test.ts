@@ -71,7 +71,10 @@ describe('notifications bell', () => {
     // Newest first, each with the icon of its type (rejections are warnings).
     const items = list.getByRole('listitem');
     expect(await items.count()).toBe(10);
-    await items.first().getByText(/Reason 10$/).waitFor();
+    await items
+      .first()
+      .getByText(/Reason 10$/)
+      .waitFor();
     expect(await items.first().locator('[data-icon]').getAttribute('data-icon')).toBe('warning');
 
     // A click marks it read (no booking: the panel stays).
@@ -84,9 +87,7 @@ describe('notifications bell', () => {
     expect(await list.getByRole('button', { name: messages.notifications.markAllRead }).isDisabled()).toBe(true);
 
     // Persisted on the server (the panel updates optimistically, so the request may still be in flight).
-    await expect
-      .poll(async () => ((await user.get('/api/notifications')).body as Notification[]).every((n) => n.is_read))
-      .toBe(true);
+    await expect.poll(async () => ((await user.get('/api/notifications')).body as Notification[]).every((n) => n.is_read)).toBe(true);
     expectNoErrors();
     await context.close();
   });
@@ -103,7 +104,14 @@ describe('notifications bell', () => {
       fake(2, { type: 'error' }),
       ...Array.from({ length: 60 }, (_, i) => fake(100 + i)),
       // The newest of all, unread, about a ride.
-      fake(999, { type: 'other', title: 'Your driver is arriving', message: 'Look for a blue Prius', is_read: false, booking_id: 'bk_42', created_at: new Date().toISOString() }),
+      fake(999, {
+        type: 'other',
+        title: 'Your driver is arriving',
+        message: 'Look for a blue Prius',
+        is_read: false,
+        booking_id: 'bk_42',
+        created_at: new Date().toISOString(),
+      }),
     ];
     await page.route('**/api/notifications', async (route) => {
       if (route.request().method() !== 'GET') return route.continue();

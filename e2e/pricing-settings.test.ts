@@ -90,7 +90,11 @@ describe('pricing settings', () => {
     // The rider books the same trip on /book-ride: Economy's fare is the new version's.
     const after = (await rider.post('/api/rides/quote', trip)).body.options.find((o: { ride_type: string }) => o.ride_type === 'economy').fare_cents as number;
     expect(after).toBeGreaterThan(before);
-    const phone = await signedInPage(browser, server, rider, { ...PHONE, geolocation: { latitude: UNION_SQUARE.lat, longitude: UNION_SQUARE.lng, accuracy: 20 }, permissions: ['geolocation'] });
+    const phone = await signedInPage(browser, server, rider, {
+      ...PHONE,
+      geolocation: { latitude: UNION_SQUARE.lat, longitude: UNION_SQUARE.lng, accuracy: 20 },
+      permissions: ['geolocation'],
+    });
     const r = phone.page;
     await r.goto('/book-ride');
     await expect.poll(() => r.getByLabel(book.pickup, { exact: true }).inputValue()).toBe(book.currentLocation);
@@ -106,8 +110,9 @@ describe('pricing settings', () => {
   it('an admin picks the Downtown zone scope and saves a downtown Economy version; a quote from downtown follows it, one from Golden Gate Park does not', async () => {
     const rider = await signUpApi(server, { full_name: 'Dana Downtown' });
     const economyFare = async (pickup: { lat: number; lng: number }) =>
-      (await rider.post('/api/rides/quote', { pickup: { ...pickup, label: 'Pickup' }, destination: FERRY_BUILDING })).body.options.find((o: { ride_type: string }) => o.ride_type === 'economy')
-        .fare_cents as number;
+      (await rider.post('/api/rides/quote', { pickup: { ...pickup, label: 'Pickup' }, destination: FERRY_BUILDING })).body.options.find(
+        (o: { ride_type: string }) => o.ride_type === 'economy',
+      ).fare_cents as number;
     const downtownBefore = await economyFare(DOWNTOWN);
     const parkBefore = await economyFare(GOLDEN_GATE_PARK);
 
@@ -142,7 +147,12 @@ describe('pricing settings', () => {
     const admin = await adminApi(server);
     const zones = (await admin.get('/api/admin/zones?city_id=sf')).body.items as { id: string; name: string }[];
     const downtownId = zones.find((z) => z.name === DOWNTOWN_ZONE)!.id;
-    const history = (await admin.get('/api/admin/pricing/sf')).body.history as { zone_id: string | null; ride_type: string; base_cents: number; version: number }[];
+    const history = (await admin.get('/api/admin/pricing/sf')).body.history as {
+      zone_id: string | null;
+      ride_type: string;
+      base_cents: number;
+      version: number;
+    }[];
     expect(history.filter((p) => p.zone_id === downtownId)).toMatchObject([{ ride_type: 'economy', base_cents: 900, version: 1 }]);
 
     // A quote from downtown follows it (the trip price rises by the base's $3.00 at least); one from Golden Gate Park does not move.

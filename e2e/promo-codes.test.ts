@@ -57,7 +57,10 @@ it('an admin creates a promotion, backtests it, launches it and edits its end; a
   await edit.getByLabel(text.form.validTo).fill('2031-06-30T18:00');
   await edit.getByLabel(text.form.description).fill('Spring launch');
   await edit.getByRole('button', { name: text.edit.save }).click();
-  await a.getByRole('status').filter({ hasText: text.edit.saved(code) }).waitFor();
+  await a
+    .getByRole('status')
+    .filter({ hasText: text.edit.saved(code) })
+    .waitFor();
   await row.getByRole('button', { name: `${text.page.redemptions} ${code}` }).click();
   const detail = a.getByRole('region', { name: `${text.page.redemptions}: ${code}` });
   await detail.getByText('Spring launch').waitFor();
@@ -82,7 +85,10 @@ it('an admin creates a promotion, backtests it, launches it and edits its end; a
   const promo = page.getByRole('form', { name: text.book.label });
   await promo.getByLabel(text.book.label, { exact: true }).fill(code.toLowerCase());
   await promo.getByRole('button', { name: text.book.apply }).click();
-  await page.getByRole('status').filter({ hasText: text.book.applied(code) }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: text.book.applied(code) })
+    .waitFor();
   // Every ride type shows the saving.
   await expect.poll(() => page.getByText(text.book.saving(money(250)), { exact: true }).count()).toBeGreaterThan(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

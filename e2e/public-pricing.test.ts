@@ -40,7 +40,10 @@ describe('public pricing pages', () => {
     const admin = await adminApi(server);
     const zones = (await admin.get('/api/admin/zones?city_id=sf')).body.items as Array<{ id: string; type: string; name: string }>;
     const downtown = zones.find((z) => z.type === 'pricing_zone' && /downtown/i.test(z.name))!;
-    const held = await admin.post(`/api/admin/surge/zones/${downtown.id}/override`, { multiplier_tenths: 15, until: new Date(Date.now() + 30 * 60_000).toISOString() });
+    const held = await admin.post(`/api/admin/surge/zones/${downtown.id}/override`, {
+      multiplier_tenths: 15,
+      until: new Date(Date.now() + 30 * 60_000).toISOString(),
+    });
     expect(held.status).toBe(200);
 
     const { page, context, errors } = await openPage(browser, server.url, PHONE);
@@ -75,7 +78,10 @@ describe('public pricing pages', () => {
     // A pickup the city does not serve is refused in the words /book-ride uses; a served one prices again.
     await from.fill('oakland int');
     await page.getByRole('option', { name: /Oakland International Airport/ }).click();
-    await page.getByRole('alert').filter({ hasText: errorText('OUTSIDE_SERVICE_AREA') }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: errorText('OUTSIDE_SERVICE_AREA') })
+      .waitFor();
     await from.fill('union sq');
     await page.getByRole('option', { name: /Union Square/ }).click();
     await fares.waitFor();

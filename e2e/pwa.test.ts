@@ -47,7 +47,14 @@ describe('web app manifest and service worker', () => {
     const res = await fetch(`${server.url}/manifest.webmanifest`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/manifest+json');
-    const manifest = (await res.json()) as { name: string; short_name: string; display: string; start_url: string; theme_color: string; icons: Array<{ src: string; sizes: string; purpose?: string }> };
+    const manifest = (await res.json()) as {
+      name: string;
+      short_name: string;
+      display: string;
+      start_url: string;
+      theme_color: string;
+      icons: Array<{ src: string; sizes: string; purpose?: string }>;
+    };
     expect(manifest).toMatchObject({ name: messages.app.name, short_name: messages.app.name, display: 'standalone', start_url: '/' });
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
     const sizes = manifest.icons.map((icon) => `${icon.sizes}:${icon.purpose ?? 'any'}`);
@@ -270,7 +277,7 @@ describe('Web Push (§4, §8)', () => {
     await context.close();
   });
 
-  it("this browser already subscribed: signing in re-sends the subscription; signing out drops it", async () => {
+  it('this browser already subscribed: signing in re-sends the subscription; signing out drops it', async () => {
     const user = await signUpApi(server);
     const { page, context, expectNoErrors } = await signedInPage(browser, server, user);
     await context.grantPermissions(['notifications']);

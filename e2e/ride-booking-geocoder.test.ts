@@ -22,7 +22,14 @@ const geocoder = http.createServer((req, res) => {
   asked.push(url.searchParams);
   const q = (url.searchParams.get('q') ?? '').toLowerCase();
   const hits = q.includes('market')
-    ? [{ place_id: 101, display_name: '1, Market Street, Financial District, San Francisco, California, 94105, United States', lat: String(MARKET_ST.lat), lon: String(MARKET_ST.lng) }]
+    ? [
+        {
+          place_id: 101,
+          display_name: '1, Market Street, Financial District, San Francisco, California, 94105, United States',
+          lat: String(MARKET_ST.lat),
+          lon: String(MARKET_ST.lng),
+        },
+      ]
     : [];
   res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(hits));
 });

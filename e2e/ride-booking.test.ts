@@ -103,7 +103,10 @@ describe('booking a ride on /book-ride', () => {
     await byText(page, book.cash).waitFor();
 
     // A tap on the Comfort card picks it.
-    await page.locator('label').filter({ has: page.getByRole('radio', { name: 'Comfort' }) }).click();
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: 'Comfort' }) })
+      .click();
     expect(await page.getByRole('radio', { name: 'Comfort' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: book.requestRide }).click();
     await page.waitForURL(/\/track-ride\/[0-9a-f-]{36}$/);
@@ -202,9 +205,14 @@ describe('booking a ride on /book-ride', () => {
     await page.keyboard.press('Enter');
     expect(await pickup.inputValue()).toBe(name);
     // On to the destination, which takes the focus once the pickup is set.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe(await field(page, book.destination).getAttribute('aria-controls'));
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-controls')))
+      .toBe(await field(page, book.destination).getAttribute('aria-controls'));
     await page.keyboard.type('zzzz');
-    await page.getByRole('listbox', { name: book.suggestions(book.destination) }).getByText(book.noMatches, { exact: true }).waitFor();
+    await page
+      .getByRole('listbox', { name: book.suggestions(book.destination) })
+      .getByText(book.noMatches, { exact: true })
+      .waitFor();
     await page.keyboard.press('Escape');
     expect(await field(page, book.destination).getAttribute('aria-expanded')).toBe('false');
     expectNoErrors();
@@ -254,7 +262,12 @@ describe('booking a ride on /book-ride', () => {
     await field(page, book.destination).fill('37.7793,-122.4193');
     await page.getByRole('radio', { name: 'Economy' }).waitFor();
     // Balboa Park: no driver within reach, so dispatch ends this ride as No driver found after its grace.
-    const other = await rider.post('/api/rides', { pickup: { lat: 37.7081, lng: -122.4522, label: 'Balboa Park' }, destination: FERRY_BUILDING, ride_type: 'xl', payment_method: 'cash' });
+    const other = await rider.post('/api/rides', {
+      pickup: { lat: 37.7081, lng: -122.4522, label: 'Balboa Park' },
+      destination: FERRY_BUILDING,
+      ride_type: 'xl',
+      payment_method: 'cash',
+    });
     expect(other.status).toBe(201);
     await page.getByRole('heading', { name: riderText.active.title }).waitFor();
     expect(await page.getByRole('button', { name: book.requestRide }).count()).toBe(0);
@@ -269,7 +282,12 @@ describe('booking a ride on /book-ride', () => {
   it('with a ride already active: the ride and a link to track it instead of the form', async () => {
     const driver = await idleDriverAt(offset(TWIN_PEAKS, 200));
     const rider = await signUpApi(server, { full_name: 'Abe Active' });
-    const created = await rider.post('/api/rides', { pickup: { ...TWIN_PEAKS, label: 'Twin Peaks' }, destination: FERRY_BUILDING, ride_type: 'economy', payment_method: 'cash' });
+    const created = await rider.post('/api/rides', {
+      pickup: { ...TWIN_PEAKS, label: 'Twin Peaks' },
+      destination: FERRY_BUILDING,
+      ride_type: 'economy',
+      payment_method: 'cash',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const { page, context, expectNoErrors } = await riderPhone(rider, TWIN_PEAKS);
     await page.goto('/book-ride');
@@ -301,10 +319,20 @@ describe('after booking: history, the share link, strangers', () => {
     await page.getByRole('link', { name: riderText.history.bookFirst }).waitFor();
 
     // An older ride (ended) and the current one.
-    const older = await rider.post('/api/rides', { pickup: { ...SUNSET, label: 'Ocean Beach' }, destination: { ...offset(SUNSET, 1500), label: 'Golden Gate Park' }, ride_type: 'xl', payment_method: 'cash' });
+    const older = await rider.post('/api/rides', {
+      pickup: { ...SUNSET, label: 'Ocean Beach' },
+      destination: { ...offset(SUNSET, 1500), label: 'Golden Gate Park' },
+      ride_type: 'xl',
+      payment_method: 'cash',
+    });
     expect(older.status).toBe(201);
     expect((await rider.post(`/api/rides/${older.body.ride.id}/cancel`, {})).status).toBe(200);
-    const current = await rider.post('/api/rides', { pickup: { ...SUNSET, label: 'Sunset Blvd' }, destination: FERRY_BUILDING, ride_type: 'economy', payment_method: 'cash' });
+    const current = await rider.post('/api/rides', {
+      pickup: { ...SUNSET, label: 'Sunset Blvd' },
+      destination: FERRY_BUILDING,
+      ride_type: 'economy',
+      payment_method: 'cash',
+    });
     expect(current.status).toBe(201);
     const rideId = current.body.ride.id as string;
 
@@ -361,7 +389,12 @@ describe('after booking: history, the share link, strangers', () => {
     // Far from every online driver, cancelled at once: 22 rides in the past.
     const far = { lat: 37.7081, lng: -122.4522, label: 'Balboa Park' };
     for (let i = 1; i <= 22; i++) {
-      const made = await rider.post('/api/rides', { pickup: far, destination: { ...FERRY_BUILDING, label: `Stop ${i}` }, ride_type: 'economy', payment_method: 'cash' });
+      const made = await rider.post('/api/rides', {
+        pickup: far,
+        destination: { ...FERRY_BUILDING, label: `Stop ${i}` },
+        ride_type: 'economy',
+        payment_method: 'cash',
+      });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       expect((await rider.post(`/api/rides/${made.body.ride.id}/cancel`, {})).status).toBe(200);
     }

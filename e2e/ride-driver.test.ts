@@ -331,7 +331,9 @@ describe('the driver on /driver-ride', () => {
   it('a visitor is sent to sign in first; a ride that is not yours is not found', async () => {
     const visitor = await openPage(browser, server.url);
     await visitor.page.goto('/driver-ride/00000000-0000-4000-8000-000000000000');
-    await visitor.page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('returnTo') === '/driver-ride/00000000-0000-4000-8000-000000000000');
+    await visitor.page.waitForURL(
+      (url) => url.pathname === '/auth' && url.searchParams.get('returnTo') === '/driver-ride/00000000-0000-4000-8000-000000000000',
+    );
     visitor.expectNoErrors();
     await visitor.context.close();
 
@@ -359,7 +361,9 @@ describe('an offer while the driver is on another page', () => {
     // position (a quote at the pickup sees a driver nearby), as it would after a minute on the screen.
     const asker = await signUpApi(server, { full_name: 'Quincy Quote' });
     await expect
-      .poll(async () => (await asker.post('/api/rides/quote', { pickup: area, destination: offset(area, 2000) })).body.options?.[0]?.pickup_eta_s ?? null, { timeout: 20_000 })
+      .poll(async () => (await asker.post('/api/rides/quote', { pickup: area, destination: offset(area, 2000) })).body.options?.[0]?.pickup_eta_s ?? null, {
+        timeout: 20_000,
+      })
       .not.toBeNull();
     // The driver wanders off to their rides through the account menu (the app, its socket, stay open); the
     // position they shared a moment ago still counts.

@@ -125,7 +125,10 @@ describe(`the ride loop (${scaled ? 'rider and driver on two server processes, P
     await r.getByLabel(book.destination, { exact: true }).fill('ferry bui');
     await r.getByRole('option', { name: /Ferry Building/ }).click();
     // The driver 300 m away is the nearest: the fares show a pickup time.
-    await r.getByText(/^\d+ min away$/).first().waitFor();
+    await r
+      .getByText(/^\d+ min away$/)
+      .first()
+      .waitFor();
     await r.getByRole('button', { name: book.requestRide }).click();
     await r.waitForURL(/\/track-ride\/[0-9a-f-]{36}$/);
     const rideId = r.url().split('/').pop()!;
@@ -163,7 +166,10 @@ describe(`the ride loop (${scaled ? 'rider and driver on two server processes, P
     expect(await r.getByRole('textbox', { name: driverText.chat.label }).count()).toBe(0);
 
     // The rider rates the driver…
-    await r.locator('label').filter({ has: r.getByRole('radio', { name: track.stars(5) }) }).click();
+    await r
+      .locator('label')
+      .filter({ has: r.getByRole('radio', { name: track.stars(5) }) })
+      .click();
     await r.getByLabel(track.comment).fill('Smooth ride, thank you');
     await r.getByRole('button', { name: track.submitRating }).click();
     await byText(r, track.yourRating(5)).waitFor();

@@ -28,7 +28,14 @@ const statusRegion = (page: Page) => page.getByRole('status', { name: track.stat
 it('a whole trip on the rider’s phone: driver and car, ETA, chat, arrived, in progress, rating and receipt', async () => {
   // The driver: approved, online, near the pickup, its phone on the socket.
   const driver = await signUpApi(server, { full_name: 'Dana Driver', phone: '4155550142' });
-  const { id: driverId } = await applyApi(driver, { full_name: 'Dana Driver', phone: '4155550142', vehicle_color: 'Blue', vehicle_make: 'Toyota', vehicle_model: 'Prius', license_plate: '7ABC123' });
+  const { id: driverId } = await applyApi(driver, {
+    full_name: 'Dana Driver',
+    phone: '4155550142',
+    vehicle_color: 'Blue',
+    vehicle_make: 'Toyota',
+    vehicle_model: 'Prius',
+    license_plate: '7ABC123',
+  });
   await reviewApi(await adminApi(server), driverId, 'approved');
   expect((await driver.request(`/api/drivers/${driverId}`, { method: 'PATCH', json: { status: 'available' } })).status).toBe(200);
   const socket = await openSocket(driver, server.url);
@@ -69,7 +76,9 @@ it('a whole trip on the rider’s phone: driver and car, ETA, chat, arrived, in 
   // The driver moves: the car shows on the map with minutes to the pickup.
   await locate(north(PICKUP, 300));
   await page.getByRole('region', { name: riderText.map.label }).locator(`[title="${riderText.map.driver}"]`).waitFor();
-  await statusRegion(page).getByText(/^Arriving in \d+ min$/).waitFor();
+  await statusRegion(page)
+    .getByText(/^Arriving in \d+ min$/)
+    .waitFor();
   if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/track-accepted.png`, fullPage: true });
 
   // Someone following the share link (signed out) sees the driver's first name, the car and where it is.
@@ -89,7 +98,11 @@ it('a whole trip on the rider’s phone: driver and car, ETA, chat, arrived, in 
   await page.getByLabel(driverText.chat.label, { exact: true }).fill("I'm by the blue door");
   await page.getByRole('button', { name: driverText.chat.send }).click();
   await expect
-    .poll(async () => ((await driver.get(`/api/rides/${ride.id}/messages`)).body.messages as Array<{ sender_role: string; body: string }>).map((m) => `${m.sender_role}: ${m.body}`))
+    .poll(async () =>
+      ((await driver.get(`/api/rides/${ride.id}/messages`)).body.messages as Array<{ sender_role: string; body: string }>).map(
+        (m) => `${m.sender_role}: ${m.body}`,
+      ),
+    )
     .toEqual(['driver: Two minutes away', "rider: I'm by the blue door"]);
 
   expect((await driver.post(`/api/rides/${ride.id}/arrive`, {})).status).toBe(200);
@@ -128,7 +141,10 @@ it('a whole trip on the rider’s phone: driver and car, ETA, chat, arrived, in 
   // Rating: four stars and a comment.
   await page.getByRole('button', { name: track.submitRating }).click();
   await byText(page, track.pickStars).waitFor();
-  await page.locator('label').filter({ has: page.getByRole('radio', { name: track.stars(4) }) }).click();
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: track.stars(4) }) })
+    .click();
   await page.getByLabel(track.comment).fill('Friendly and on time');
   await page.getByRole('button', { name: track.submitRating }).click();
   await byText(page, track.yourRating(4)).waitFor();

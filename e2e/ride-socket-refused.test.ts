@@ -45,8 +45,16 @@ describe('with the WebSocket refused', () => {
     const { id: driverId } = await applyApi(driverUser, { full_name: 'Dex Driver' });
     await reviewApi(await adminApi(server), driverId, 'approved');
 
-    const riderPhone = await signedInPage(browser, server, riderUser, { ...PHONE, geolocation: { latitude: pickup.lat, longitude: pickup.lng, accuracy: 15 }, permissions: ['geolocation'] });
-    const driverPhone = await signedInPage(browser, server, driverUser, { ...PHONE, geolocation: { latitude: driverAt.lat, longitude: driverAt.lng, accuracy: 10 }, permissions: ['geolocation'] });
+    const riderPhone = await signedInPage(browser, server, riderUser, {
+      ...PHONE,
+      geolocation: { latitude: pickup.lat, longitude: pickup.lng, accuracy: 15 },
+      permissions: ['geolocation'],
+    });
+    const driverPhone = await signedInPage(browser, server, driverUser, {
+      ...PHONE,
+      geolocation: { latitude: driverAt.lat, longitude: driverAt.lng, accuracy: 10 },
+      permissions: ['geolocation'],
+    });
     const riderAttempts = await refuseSockets(riderPhone.context);
     const driverAttempts = await refuseSockets(driverPhone.context);
     const r = riderPhone.page;
@@ -58,14 +66,19 @@ describe('with the WebSocket refused', () => {
     await d.getByText(driverText.location.sharing, { exact: true }).waitFor();
     await pollingNotice(d).waitFor();
     await expect
-      .poll(async () => (await riderUser.post('/api/rides/quote', { pickup, destination: north(pickup, 2000) })).body.options?.[0]?.pickup_eta_s ?? null, { timeout: 15_000 })
+      .poll(async () => (await riderUser.post('/api/rides/quote', { pickup, destination: north(pickup, 2000) })).body.options?.[0]?.pickup_eta_s ?? null, {
+        timeout: 15_000,
+      })
       .not.toBeNull();
 
     await r.goto('/book-ride');
     await expect.poll(() => r.getByLabel(book.pickup, { exact: true }).inputValue()).toBe(book.currentLocation);
     await r.getByLabel(book.destination, { exact: true }).fill('ferry bui');
     await r.getByRole('option', { name: /Ferry Building/ }).click();
-    await r.getByText(/^\d+ min away$/).first().waitFor();
+    await r
+      .getByText(/^\d+ min away$/)
+      .first()
+      .waitFor();
     await r.getByRole('button', { name: book.requestRide }).click();
     await r.waitForURL(/\/track-ride\/[0-9a-f-]{36}$/);
     const rideId = r.url().split('/').pop()!;

@@ -114,7 +114,12 @@ describe('the hidden admin path', () => {
   it('shows a signed-in non-admin the not-found page there', async () => {
     const client = new TestClient(server.url);
     const email = uniqueEmail('nosy');
-    await client.post('/api/functions/auth-with-rate-limit', { action: 'signup', email, password: GOOD_PASSWORD, options: { data: { full_name: 'Nosy', phone: '4155550111' } } });
+    await client.post('/api/functions/auth-with-rate-limit', {
+      action: 'signup',
+      email,
+      password: GOOD_PASSWORD,
+      options: { data: { full_name: 'Nosy', phone: '4155550111' } },
+    });
     await acceptLegalApi(client);
     const { page, expectNoErrors, context } = await openPage(browser, server.url);
     await context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: server.url })));

@@ -31,7 +31,9 @@ it('an admin adds a step and a canned reply to the Lost item procedure and sees 
   const steps = await form.getByLabel(/^Step \d+$/).count();
   await form.getByRole('button', { name: text.form.addStep }).click();
   // The new step's field has the focus: type it, then move it one place up with Alt+Up.
-  await expect.poll(() => a.evaluate(() => document.activeElement?.id && document.querySelector(`label[for="${document.activeElement.id}"]`)?.textContent)).toBe(text.form.step(steps + 1));
+  await expect
+    .poll(() => a.evaluate(() => document.activeElement?.id && document.querySelector(`label[for="${document.activeElement.id}"]`)?.textContent))
+    .toBe(text.form.step(steps + 1));
   await a.keyboard.type('Send the driver a photo request of the item.');
   await a.keyboard.press('Alt+ArrowUp');
   await expect.poll(() => form.getByLabel(text.form.step(steps), { exact: true }).inputValue()).toBe('Send the driver a photo request of the item.');
@@ -43,7 +45,9 @@ it('an admin adds a step and a canned reply to the Lost item procedure and sees 
   await form.getByText('Give the reply a title.').waitFor();
   expect((await adminUser.get('/api/admin/support-procedures/lost_item')).body.procedure.version).toBe(1);
   await form.getByLabel(text.form.replyTitle(replies), { exact: true }).fill('Return fee');
-  await form.getByLabel(text.form.replyBody(replies), { exact: true }).fill('A return fee may apply; we will tell you the amount before the return is arranged.');
+  await form
+    .getByLabel(text.form.replyBody(replies), { exact: true })
+    .fill('A return fee may apply; we will tell you the amount before the return is arranged.');
   const violations = await seriousViolations(a);
   expect(violations, JSON.stringify(violations)).toEqual([]);
   await form.getByRole('button', { name: text.form.save }).click();
@@ -58,7 +62,10 @@ it('an admin adds a step and a canned reply to the Lost item procedure and sees 
   await history.getByText(text.current, { exact: true }).waitFor();
   // Version 1 is still there as it was: without the new step.
   await history.getByRole('button', { name: text.viewLabel(1) }).click();
-  await history.getByText('Send the driver a photo request of the item.').count().then((n) => expect(n).toBe(0));
+  await history
+    .getByText('Send the driver a photo request of the item.')
+    .count()
+    .then((n) => expect(n).toBe(0));
 
   const audit = (await adminUser.get('/api/admin/audit-log?action=support_procedure.create')).body.items;
   expect(audit).toHaveLength(1);
@@ -78,7 +85,14 @@ it('an admin adds a step and a canned reply to the Lost item procedure and sees 
   await add.getByRole('button', { name: helpText.editor.save }).click();
   await safety.getByText(q, { exact: true }).waitFor();
   await safety.getByRole('button', { name: helpText.editor.moveUp(q) }).click();
-  await expect.poll(() => safety.locator('li p.font-medium').allTextContents().then((all) => all.indexOf(q))).toBe(await safety.locator('li p.font-medium').count() - 2);
+  await expect
+    .poll(() =>
+      safety
+        .locator('li p.font-medium')
+        .allTextContents()
+        .then((all) => all.indexOf(q)),
+    )
+    .toBe((await safety.locator('li p.font-medium').count()) - 2);
   await a.goto('/help');
   await a.getByRole('searchbox', { name: helpText.search }).fill('choose my driver');
   await a.getByRole('button', { name: q }).waitFor();

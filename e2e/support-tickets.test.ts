@@ -42,7 +42,10 @@ it('a rider reports a lost item from a completed ride; an admin answers; the rid
   // Sent without a category: the refusal is beside the category, which gets the focus (issue 27 §13).
   await form.getByRole('button', { name: supportText.form.submit }).click();
   await expect.poll(() => fieldError(form.getByLabel(supportText.form.category))).toBe('Choose a category.');
-  expect([await isFocused(form.getByLabel(supportText.form.category)), await fieldError(form.getByLabel(supportText.form.message, { exact: true }))]).toEqual([true, 'Write a message.']);
+  expect([await isFocused(form.getByLabel(supportText.form.category)), await fieldError(form.getByLabel(supportText.form.message, { exact: true }))]).toEqual([
+    true,
+    'Write a message.',
+  ]);
   await form.getByLabel(supportText.form.category).selectOption({ label: supportText.categories.lost_item });
   await expect.poll(() => fieldError(form.getByLabel(supportText.form.category))).toBe('');
   await expect.poll(() => form.getByLabel(supportText.form.ride).inputValue()).toBe(ride.id);
@@ -115,11 +118,11 @@ it('a visitor sends /contact and reads the ticket number; the admin finds it in 
   await page.getByRole('button', { name: supportText.contact.submit }).click();
   const name = page.getByLabel(supportText.contact.name);
   await expect.poll(() => fieldError(name)).toBe('Tell us your name.');
-  expect([await isFocused(name), await fieldError(page.getByLabel(supportText.contact.email)), await fieldError(page.getByLabel(supportText.contact.message, { exact: true }))]).toEqual([
-    true,
-    'Enter a valid email address.',
-    'Write a message.',
-  ]);
+  expect([
+    await isFocused(name),
+    await fieldError(page.getByLabel(supportText.contact.email)),
+    await fieldError(page.getByLabel(supportText.contact.message, { exact: true })),
+  ]).toEqual([true, 'Enter a valid email address.', 'Write a message.']);
   // Fixed, its message goes at once; the others stay until they are fixed too.
   await name.fill('Vera Visitor');
   await expect.poll(() => fieldError(name)).toBe('');

@@ -48,7 +48,11 @@ describe('surge pricing', () => {
 
     // The rider, downtown on their phone.
     const riderUser = await signUpApi(server, { full_name: 'Sam Surge' });
-    const rider = await signedInPage(browser, server, riderUser, { ...PHONE, geolocation: { latitude: DOWNTOWN.lat, longitude: DOWNTOWN.lng, accuracy: 15 }, permissions: ['geolocation'] });
+    const rider = await signedInPage(browser, server, riderUser, {
+      ...PHONE,
+      geolocation: { latitude: DOWNTOWN.lat, longitude: DOWNTOWN.lng, accuracy: 15 },
+      permissions: ['geolocation'],
+    });
     const r = rider.page;
     await r.goto('/book-ride');
     await expect.poll(() => r.getByLabel(book.pickup, { exact: true }).inputValue()).toBe(book.currentLocation);
@@ -75,7 +79,10 @@ describe('surge pricing', () => {
     await dialog.getByRole('button', { name: text.frozen }).click();
     await a.getByText(text.frozenOn).waitFor();
     await card.getByText(surgeText.reasons.frozen).waitFor();
-    const quote = await riderUser.post('/api/rides/quote', { pickup: { ...DOWNTOWN, label: 'Downtown' }, destination: { lat: 37.8024, lng: -122.4058, label: 'Coit Tower' } });
+    const quote = await riderUser.post('/api/rides/quote', {
+      pickup: { ...DOWNTOWN, label: 'Downtown' },
+      destination: { lat: 37.8024, lng: -122.4058, label: 'Coit Tower' },
+    });
     expect(quote.body.surge_tenths).toBe(10);
 
     rider.expectNoErrors();

@@ -48,7 +48,9 @@ async function bookTo(page: Page, search: string, option: RegExp) {
 /** Boxes of the visible controls under `scope` smaller than 44 × 44 px, described for the failure message. */
 async function smallControls(page: Page, scope = 'body'): Promise<string[]> {
   return page.evaluate((selector) => {
-    const controls = document.querySelector(selector)!.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role="button"], [role="switch"]');
+    const controls = document
+      .querySelector(selector)!
+      .querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role="button"], [role="switch"]');
     const small: string[] = [];
     for (const el of Array.from(controls)) {
       const box = el.getBoundingClientRect();
@@ -58,7 +60,9 @@ async function smallControls(page: Page, scope = 'body'): Promise<string[]> {
       if (box.width <= 1 || box.height <= 1 || style.visibility === 'hidden' || el.closest('[aria-hidden="true"]') || clipped(el)) continue;
       if (el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox') && style.opacity === '0') continue;
       if (box.width < 44 - 0.5 || box.height < 44 - 0.5) {
-        small.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+        small.push(
+          `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
       }
     }
     return small;
@@ -210,14 +214,24 @@ describe('the rider on a phone', () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     // Chrome DevTools' "Fast 3G" and a 4× slower CPU.
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const cls = async () => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
 
     await page.goto('/book-ride');
     await expect.poll(() => field(page, book.pickup).inputValue(), { timeout: 30_000 }).toBe(book.currentLocation);
     const bookCls = await cls();
-    const quote = await rider.post('/api/rides', { pickup: { ...UNION_SQUARE, label: 'Union Square' }, destination: { lat: 37.8024, lng: -122.4058, label: 'Coit Tower' }, ride_type: 'economy', payment_method: 'cash' });
+    const quote = await rider.post('/api/rides', {
+      pickup: { ...UNION_SQUARE, label: 'Union Square' },
+      destination: { lat: 37.8024, lng: -122.4058, label: 'Coit Tower' },
+      ride_type: 'economy',
+      payment_method: 'cash',
+    });
     expect(quote.status).toBe(201);
     await page.goto(`/track-ride/${quote.body.ride.id}`);
     await statusRegion(page).getByText(STATUS_LABELS.requested).waitFor({ timeout: 30_000 });
@@ -267,7 +281,22 @@ describe('every page at 320 px: none scrolls sideways', () => {
 
   it('public pages', async () => {
     const visitor = await openPage(browser, server.url, NARROW);
-    expect(await wideOnes(visitor.page, ['/', '/services', '/pricing', '/safety', '/about', '/contact', '/help', '/legal', '/driver', '/install', '/auth', '/no-such-page'])).toEqual([]);
+    expect(
+      await wideOnes(visitor.page, [
+        '/',
+        '/services',
+        '/pricing',
+        '/safety',
+        '/about',
+        '/contact',
+        '/help',
+        '/legal',
+        '/driver',
+        '/install',
+        '/auth',
+        '/no-such-page',
+      ]),
+    ).toEqual([]);
     await visitor.context.close();
   });
 
@@ -277,9 +306,23 @@ describe('every page at 320 px: none scrolls sideways', () => {
     // The file's earlier journeys may have raised surge (requests with no driver near); a booking without a quote
     // token is then refused QUOTE_EXPIRED. The city held at 1.0× keeps this sweep about widths.
     expect((await (await adminApi(server)).post('/api/admin/surge/freeze', { city_id: 'sf', frozen: true })).status).toBe(200);
-    const ride = await rider.post('/api/rides', { pickup: { ...UNION_SQUARE, label: 'Union Square' }, destination: { lat: 37.8024, lng: -122.4058, label: 'Coit Tower' }, ride_type: 'economy', payment_method: 'cash' });
+    const ride = await rider.post('/api/rides', {
+      pickup: { ...UNION_SQUARE, label: 'Union Square' },
+      destination: { lat: 37.8024, lng: -122.4058, label: 'Coit Tower' },
+      ride_type: 'economy',
+      payment_method: 'cash',
+    });
     expect(ride.status, JSON.stringify(ride.body)).toBe(201);
-    expect(await wideOnes(ridePage.page, ['/book-ride', `/track-ride/${ride.body.ride.id}`, '/ride-history', '/account-settings', '/notifications', '/support-tickets?new=1'])).toEqual([]);
+    expect(
+      await wideOnes(ridePage.page, [
+        '/book-ride',
+        `/track-ride/${ride.body.ride.id}`,
+        '/ride-history',
+        '/account-settings',
+        '/notifications',
+        '/support-tickets?new=1',
+      ]),
+    ).toEqual([]);
     await rider.post(`/api/rides/${ride.body.ride.id}/cancel`, {});
     await ridePage.context.close();
   });
@@ -297,7 +340,26 @@ describe('every page at 320 px: none scrolls sideways', () => {
 
   it('admin pages', async () => {
     const adminPage = await signedInPage(browser, server, await adminApi(server), NARROW);
-    const paths = [adminPathOf(server), '/driver-management', '/customer-management', '/booking-management', '/analytics', '/driver-admin-dashboard', '/driver-heatmap', '/geofence-management', '/pricing-settings', '/surge-pricing', '/cancellation-policies', '/document-review', '/insurance-verification', '/vehicles', '/legal', '/video-assets-generator', '/support-procedures', '/support-tickets'];
+    const paths = [
+      adminPathOf(server),
+      '/driver-management',
+      '/customer-management',
+      '/booking-management',
+      '/analytics',
+      '/driver-admin-dashboard',
+      '/driver-heatmap',
+      '/geofence-management',
+      '/pricing-settings',
+      '/surge-pricing',
+      '/cancellation-policies',
+      '/document-review',
+      '/insurance-verification',
+      '/vehicles',
+      '/legal',
+      '/video-assets-generator',
+      '/support-procedures',
+      '/support-tickets',
+    ];
     if (driverId) paths.push(`/driver/${driverId}`);
     expect(await wideOnes(adminPage.page, paths)).toEqual([]);
     await adminPage.context.close();

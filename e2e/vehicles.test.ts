@@ -9,7 +9,19 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, type ApiUser, applyApi, byText, giveSeatsApi, reviewApi, serveTheWholeBay, signedInPage, signUpApi, startServer, uniquePhone } from './support/accounts';
+import {
+  adminApi,
+  type ApiUser,
+  applyApi,
+  byText,
+  giveSeatsApi,
+  reviewApi,
+  serveTheWholeBay,
+  signedInPage,
+  signUpApi,
+  startServer,
+  uniquePhone,
+} from './support/accounts';
 import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE } from './support/fixtures';
 
 let server: E2EServer;
@@ -59,7 +71,10 @@ describe('vehicles', () => {
     // A photo from a file (decision 0048): uploaded as a vehicle_photo, attached, shown as a thumbnail.
     const png = path.join(os.tmpdir(), `vehicle-${process.pid}.png`);
     await writeFile(png, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGMwTvsPRAwQCgApfgZhYQTz+AAAAABJRU5ErkJggg==', 'base64'));
-    await sienna.getByRole('group', { name: text.driver.addPhoto('2023 Toyota Sienna') }).locator('input[type="file"]:not([capture])').setInputFiles(png);
+    await sienna
+      .getByRole('group', { name: text.driver.addPhoto('2023 Toyota Sienna') })
+      .locator('input[type="file"]:not([capture])')
+      .setInputFiles(png);
     await byText(driver.page, text.driver.photoAdded).waitFor();
     const thumb = sienna.getByRole('img', { name: text.driver.photoAlt('2023 Toyota Sienna', 1) });
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
@@ -105,7 +120,11 @@ describe('vehicles', () => {
       const { id } = await applyApi(user, { full_name: name, phone: uniquePhone() });
       await reviewApi(admin, id, 'approved');
       if (seats) await giveSeatsApi(user as ApiUser, admin, seats);
-      const phone = await signedInPage(browser, server, user, { ...PHONE, geolocation: { latitude: at.lat, longitude: at.lng, accuracy: 10 }, permissions: ['geolocation'] });
+      const phone = await signedInPage(browser, server, user, {
+        ...PHONE,
+        geolocation: { latitude: at.lat, longitude: at.lng, accuracy: 10 },
+        permissions: ['geolocation'],
+      });
       await phone.page.goto('/driver-active');
       const toggle = phone.page.getByRole('switch', { name: uiText.driverActive.switchLabel });
       await toggle.click();
@@ -117,7 +136,12 @@ describe('vehicles', () => {
     const xl = await online('Xena Sevenseats', { lat: pickup.lat + 0.005, lng: pickup.lng }, 7);
 
     const rider = await signUpApi(server, { full_name: 'Riley Group' });
-    const res = await rider.post('/api/rides', { pickup, destination: { lat: 37.7793, lng: -122.4193, label: 'City Hall' }, ride_type: 'xl', payment_method: 'cash' });
+    const res = await rider.post('/api/rides', {
+      pickup,
+      destination: { lat: 37.7793, lng: -122.4193, label: 'City Hall' },
+      ride_type: 'xl',
+      payment_method: 'cash',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await xl.page.getByRole('region', { name: driverText.offer.title }).waitFor();
     // The nearer Economy driver's phone shows nothing, and the ride's timeline has one offer: to the XL driver.

@@ -121,5 +121,12 @@ for (const path of pages) {
   console.log(`${path.padEnd(30)} first open ${String(median(cold)).padStart(5)} ms   again ${String(median(warm)).padStart(5)} ms   (${runs} runs, median)`);
 }
 const worst = rows.reduce((a, b) => (b.cold > a.cold ? b : a));
-console.log(`\nslowest first open: ${worst.path} ${worst.cold} ms; pages over 1500 ms: ${rows.filter((r) => r.cold > 1500).map((r) => r.path).join(', ') || 'none'}`);
+console.log(
+  `\nslowest first open: ${worst.path} ${worst.cold} ms; pages over 1500 ms: ${
+    rows
+      .filter((r) => r.cold > 1500)
+      .map((r) => r.path)
+      .join(', ') || 'none'
+  }`,
+);
 await browser.close();

@@ -29,11 +29,15 @@ function stop(code = 0) {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
 
-run('server', [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', '--include', 'packages/shared/src/**/*.ts', 'apps/server/src/index.ts'], {
-  cwd: ROOT,
-  // Links in emails and the admin panel's address point at the dev server people open.
-  env: { PUBLIC_URL: webUrl, ...process.env, PORT: API_PORT },
-});
+run(
+  'server',
+  [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', '--include', 'packages/shared/src/**/*.ts', 'apps/server/src/index.ts'],
+  {
+    cwd: ROOT,
+    // Links in emails and the admin panel's address point at the dev server people open.
+    env: { PUBLIC_URL: webUrl, ...process.env, PORT: API_PORT },
+  },
+);
 run('web', [path.join(ROOT, 'node_modules/vite/bin/vite.js'), '--port', WEB_PORT, '--strictPort'], {
   cwd: path.join(ROOT, 'apps/web'),
   env: { ...process.env, API_URL: `http://localhost:${API_PORT}` },

@@ -20,7 +20,7 @@ export function ensureChromium() {
   if (process.getuid?.() !== 0) {
     throw new Error('Chromium is needed for the browser tests. Install it: sudo apt-get install -y chromium (or set CHROMIUM_PATH)');
   }
-  console.log('Chromium not found: installing Debian\'s chromium ...');
+  console.log("Chromium not found: installing Debian's chromium ...");
   if (!sh('apt-get install -y --no-install-recommends chromium')) {
     if (!sh('apt-get update') || !sh('apt-get install -y --no-install-recommends chromium')) throw new Error('apt-get could not install chromium');
   }

@@ -89,10 +89,27 @@ function skyline(rand, { baseY, minH, maxH, color, windows, windowColors = ['#fd
 function nightCity() {
   const rand = mulberry32(11);
   const defs = [
-    vgrad('sky', [[0, '#050816'], [0.45, '#1e1b4b'], [0.62, '#5b2172'], [0.7, '#b4436c'], [0.74, '#f97316', 0.9]]),
-    vgrad('road', [[0, '#0b0b1a'], [1, '#02030a']]),
-    vgrad('haze', [[0, '#f472b6', 0], [0.5, '#f472b6', 0.25], [1, '#f472b6', 0]]),
-    rgrad('moon', [[0, '#fff7ed'], [0.35, '#fde68a', 0.8], [1, '#fde68a', 0]]),
+    vgrad('sky', [
+      [0, '#050816'],
+      [0.45, '#1e1b4b'],
+      [0.62, '#5b2172'],
+      [0.7, '#b4436c'],
+      [0.74, '#f97316', 0.9],
+    ]),
+    vgrad('road', [
+      [0, '#0b0b1a'],
+      [1, '#02030a'],
+    ]),
+    vgrad('haze', [
+      [0, '#f472b6', 0],
+      [0.5, '#f472b6', 0.25],
+      [1, '#f472b6', 0],
+    ]),
+    rgrad('moon', [
+      [0, '#fff7ed'],
+      [0.35, '#fde68a', 0.8],
+      [1, '#fde68a', 0],
+    ]),
     blur('glow', 10),
     blur('soft', 3),
   ].join('');
@@ -138,12 +155,34 @@ function duskGrid() {
   const horizon = 560;
   const vx = 800;
   const defs = [
-    vgrad('sky', [[0, '#0f0a2e'], [0.35, '#3b0f4f'], [0.72, '#be185d'], [0.92, '#fb923c'], [1, '#fdba74']]),
-    vgrad('ground', [[0, '#1a0b2e'], [1, '#05030f']]),
-    vgrad('fade', [[0, '#1a0b2e', 1], [0.35, '#1a0b2e', 0]]),
-    rgrad('sun', [[0, '#fff7ed'], [0.5, '#fdba74'], [1, '#f97316']]),
-    rgrad('sunGlow', [[0, '#fb923c', 0.55], [1, '#fb923c', 0]]),
-    rgrad('shadow', [[0, '#000', 0.8], [1, '#000', 0]]),
+    vgrad('sky', [
+      [0, '#0f0a2e'],
+      [0.35, '#3b0f4f'],
+      [0.72, '#be185d'],
+      [0.92, '#fb923c'],
+      [1, '#fdba74'],
+    ]),
+    vgrad('ground', [
+      [0, '#1a0b2e'],
+      [1, '#05030f'],
+    ]),
+    vgrad('fade', [
+      [0, '#1a0b2e', 1],
+      [0.35, '#1a0b2e', 0],
+    ]),
+    rgrad('sun', [
+      [0, '#fff7ed'],
+      [0.5, '#fdba74'],
+      [1, '#f97316'],
+    ]),
+    rgrad('sunGlow', [
+      [0, '#fb923c', 0.55],
+      [1, '#fb923c', 0],
+    ]),
+    rgrad('shadow', [
+      [0, '#000', 0.8],
+      [1, '#000', 0],
+    ]),
     blur('glow', 8),
     blur('wide', 22),
   ].join('');
@@ -194,8 +233,18 @@ function duskGrid() {
 function routeMap() {
   const rand = mulberry32(37);
   const defs = [
-    rgrad('vignette', [[0.55, '#020617', 0], [1, '#020617', 0.85]], 'cx="0.5" cy="0.5" r="0.75"'),
-    rgrad('pulse', [[0, '#34d399', 0.5], [1, '#34d399', 0]]),
+    rgrad(
+      'vignette',
+      [
+        [0.55, '#020617', 0],
+        [1, '#020617', 0.85],
+      ],
+      'cx="0.5" cy="0.5" r="0.75"',
+    ),
+    rgrad('pulse', [
+      [0, '#34d399', 0.5],
+      [1, '#34d399', 0],
+    ]),
     blur('glow', 9),
     blur('soft', 2),
   ].join('');
@@ -253,13 +302,41 @@ function driversEye() {
   const horizon = 600;
   const vx = 800;
   const defs = [
-    vgrad('sky', [[0, '#020617'], [0.55, '#172554'], [0.85, '#4c1d95'], [1, '#7e22ce']]),
-    vgrad('road', [[0, '#1e1b3a'], [1, '#0b0a16']]),
-    vgrad('ground', [[0, '#0d0a22'], [1, '#030208']]),
-    vgrad('dash', [[0, '#0b1020'], [1, '#020409']]),
-    rgrad('lamp', [[0, '#fde68a', 0.9], [0.3, '#fbbf24', 0.35], [1, '#fbbf24', 0]]),
-    rgrad('beam', [[0, '#fef3c7', 0.35], [1, '#fef3c7', 0]], 'cx="0.5" cy="1" r="0.9"'),
-    vgrad('screen', [[0, '#0f172a'], [1, '#111c34']]),
+    vgrad('sky', [
+      [0, '#020617'],
+      [0.55, '#172554'],
+      [0.85, '#4c1d95'],
+      [1, '#7e22ce'],
+    ]),
+    vgrad('road', [
+      [0, '#1e1b3a'],
+      [1, '#0b0a16'],
+    ]),
+    vgrad('ground', [
+      [0, '#0d0a22'],
+      [1, '#030208'],
+    ]),
+    vgrad('dash', [
+      [0, '#0b1020'],
+      [1, '#020409'],
+    ]),
+    rgrad('lamp', [
+      [0, '#fde68a', 0.9],
+      [0.3, '#fbbf24', 0.35],
+      [1, '#fbbf24', 0],
+    ]),
+    rgrad(
+      'beam',
+      [
+        [0, '#fef3c7', 0.35],
+        [1, '#fef3c7', 0],
+      ],
+      'cx="0.5" cy="1" r="0.9"',
+    ),
+    vgrad('screen', [
+      [0, '#0f172a'],
+      [1, '#111c34'],
+    ]),
     blur('glow', 7),
   ].join('');
   // Lane dashes shrink towards the vanishing point.
@@ -359,19 +436,30 @@ async function renderHero() {
     const source = scene.draw();
     for (const variant of VARIANTS) {
       const [x, y, w, h] = variant.viewBox;
-      const cropped = source.replace(`viewBox="0 0 ${CANVAS.w} ${CANVAS.h}"`, `viewBox="${x} ${y} ${w} ${h}"`).replace(`width="${CANVAS.w}" height="${CANVAS.h}"`, `width="${variant.width}" height="${variant.height}"`);
+      const cropped = source
+        .replace(`viewBox="0 0 ${CANVAS.w} ${CANVAS.h}"`, `viewBox="${x} ${y} ${w} ${h}"`)
+        .replace(`width="${CANVAS.w}" height="${CANVAS.h}"`, `width="${variant.width}" height="${variant.height}"`);
       let quality = WEBP.quality;
       let out;
       // Stay under the per-image budget: step quality down if a scene comes out too detailed.
       for (;;) {
-        out = await sharp(Buffer.from(cropped)).webp({ ...WEBP, quality }).toBuffer();
+        out = await sharp(Buffer.from(cropped))
+          .webp({ ...WEBP, quality })
+          .toBuffer();
         if (out.length <= MAX_BYTES || quality <= 45) break;
         quality -= 5;
       }
       const file = path.join(HERO_DIR, `${scene.name}-${variant.width}.webp`);
       fs.writeFileSync(file, out);
       const c = await worstContrast(out);
-      report.push({ file: path.relative(ROOT, file), size: `${variant.width}×${variant.height}`, kB: +(out.length / 1024).toFixed(1), quality, worstContrastWhite: +c.white.toFixed(2), worstContrastInk300: +c.ink300.toFixed(2) });
+      report.push({
+        file: path.relative(ROOT, file),
+        size: `${variant.width}×${variant.height}`,
+        kB: +(out.length / 1024).toFixed(1),
+        quality,
+        worstContrastWhite: +c.white.toFixed(2),
+        worstContrastInk300: +c.ink300.toFixed(2),
+      });
     }
   }
   return report;

@@ -60,7 +60,8 @@ export function countResults(files) {
       const where = path.relative(process.cwd(), suite.name ?? '');
       const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
       for (const t of failedTests) failures.push(`${path.basename(file)}: ${where} > ${t.fullName ?? t.title}`);
-      if (suite.status === 'failed' && failedTests.length === 0) failures.push(`${path.basename(file)}: ${where} (the file failed: ${String(suite.message ?? '').split('\n')[0]})`);
+      if (suite.status === 'failed' && failedTests.length === 0)
+        failures.push(`${path.basename(file)}: ${where} (the file failed: ${String(suite.message ?? '').split('\n')[0]})`);
     }
   }
   return { passed, failed, skipped, failures };

@@ -18,11 +18,28 @@ export async function seedUsers(db: Kysely<DB>, count: number, opts: { prefix: s
   for (let start = 0; start < count; start += chunk) {
     const batch: SeededUser[] = [];
     for (let i = start; i < Math.min(count, start + chunk); i++) {
-      batch.push({ id: `${opts.prefix}-${i}`, email: `${opts.prefix}-${i}@bench.openride.test`, name: `${opts.prefix} ${i}`, token: randomBytes(24).toString('base64url'), createdAt: now, expiresAt });
+      batch.push({
+        id: `${opts.prefix}-${i}`,
+        email: `${opts.prefix}-${i}@bench.openride.test`,
+        name: `${opts.prefix} ${i}`,
+        token: randomBytes(24).toString('base64url'),
+        createdAt: now,
+        expiresAt,
+      });
     }
-    await db.insertInto('user').values(batch.map((u) => ({ id: u.id, name: u.name, email: u.email, emailVerified: false, createdAt: now, updatedAt: now }))).execute();
-    await db.insertInto('profiles').values(batch.map((u) => ({ id: u.id, full_name: u.name }))).execute();
-    if (opts.role) await db.insertInto('user_roles').values(batch.map((u) => ({ user_id: u.id, role: opts.role! }))).execute();
+    await db
+      .insertInto('user')
+      .values(batch.map((u) => ({ id: u.id, name: u.name, email: u.email, emailVerified: false, createdAt: now, updatedAt: now })))
+      .execute();
+    await db
+      .insertInto('profiles')
+      .values(batch.map((u) => ({ id: u.id, full_name: u.name })))
+      .execute();
+    if (opts.role)
+      await db
+        .insertInto('user_roles')
+        .values(batch.map((u) => ({ user_id: u.id, role: opts.role! })))
+        .execute();
     await db
       .insertInto('session')
       .values(batch.map((u) => ({ id: `s-${u.id}`, token: u.token, userId: u.id, expiresAt, createdAt: now, updatedAt: now })))
@@ -49,13 +66,24 @@ export function sessionTokenCookie(token: string): string {
 export function sessionDataCookie(u: SeededUser, maxAgeSeconds = 300): string {
   const iso = (d: Date) => d.toISOString();
   const sessionData = {
-    session: { id: `s-${u.id}`, token: u.token, userId: u.id, expiresAt: iso(u.expiresAt), createdAt: iso(u.createdAt), updatedAt: iso(u.createdAt), ipAddress: null, userAgent: null },
+    session: {
+      id: `s-${u.id}`,
+      token: u.token,
+      userId: u.id,
+      expiresAt: iso(u.expiresAt),
+      createdAt: iso(u.createdAt),
+      updatedAt: iso(u.createdAt),
+      ipAddress: null,
+      userAgent: null,
+    },
     user: { id: u.id, name: u.name, email: u.email, emailVerified: false, image: null, createdAt: iso(u.createdAt), updatedAt: iso(u.createdAt) },
     updatedAt: Date.now(),
     version: '1',
   };
   const expiresAt = Date.now() + maxAgeSeconds * 1000;
-  const signature = createHmac('sha256', BENCH_SECRET).update(JSON.stringify({ ...sessionData, expiresAt })).digest('base64url');
+  const signature = createHmac('sha256', BENCH_SECRET)
+    .update(JSON.stringify({ ...sessionData, expiresAt }))
+    .digest('base64url');
   return `better-auth.session_data=${Buffer.from(JSON.stringify({ session: sessionData, expiresAt, signature })).toString('base64url')}`;
 }
 

@@ -50,7 +50,14 @@ export async function buildHello(tmpDir: string): Promise<string> {
   const prevEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root, configFile: false, mode: 'production', logLevel: 'warn', plugins: [react()], build: { outDir: path.join(root, 'dist'), emptyOutDir: true } });
+    await build({
+      root,
+      configFile: false,
+      mode: 'production',
+      logLevel: 'warn',
+      plugins: [react()],
+      build: { outDir: path.join(root, 'dist'), emptyOutDir: true },
+    });
   } finally {
     if (prevEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = prevEnv;

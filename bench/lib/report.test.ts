@@ -41,7 +41,16 @@ describe('bench table', () => {
 
   it('prints one row per figure with baseline, ratio, target and verdict', () => {
     const table = markdownTable([
-      { area: 1, figure: 'GET /api/health req/s', value: 9000, unit: 'req/s', baseline: { label: 'bare node:http', value: 10000 }, ratio: 0.9, target: '≥ 0.8× bare', met: true },
+      {
+        area: 1,
+        figure: 'GET /api/health req/s',
+        value: 9000,
+        unit: 'req/s',
+        baseline: { label: 'bare node:http', value: 10000 },
+        ratio: 0.9,
+        target: '≥ 0.8× bare',
+        met: true,
+      },
       { area: 2, figure: 'poll | PostgreSQL', value: null, unit: 'req/s', target: '≥ 3,000 req/s', met: null, note: 'PostgreSQL not reachable' },
       { area: 4, figure: 'p99', value: 1.5, unit: 'ms', target: '≤ 1 ms', met: false },
     ]);

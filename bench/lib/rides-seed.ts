@@ -37,7 +37,19 @@ export async function seedDrivers(db: Kysely<DB>, count: number, prefix: string,
     // Each with its car, verified and active (migration 0019): dispatch offers rides only to such drivers.
     await db
       .insertInto('vehicles')
-      .values(rows.map((r, j) => ({ driver_id: r.id, make: 'Toyota', model: 'Prius', year: 2021, color: 'Blue', license_plate: `B${String(start + j).padStart(6, '0')}`, seats: 4, status: 'verified' as const, active: true })))
+      .values(
+        rows.map((r, j) => ({
+          driver_id: r.id,
+          make: 'Toyota',
+          model: 'Prius',
+          year: 2021,
+          color: 'Blue',
+          license_plate: `B${String(start + j).padStart(6, '0')}`,
+          seats: 4,
+          status: 'verified' as const,
+          active: true,
+        })),
+      )
       .execute();
     const byUser = new Map(rows.map((r) => [r.user_id, r.id]));
     for (const u of batch) out.push({ ...u, driverId: byUser.get(u.id)! });

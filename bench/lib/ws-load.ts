@@ -115,7 +115,14 @@ export async function runLocationLoad(opts: {
 
     const done = children.map((c) => workerMessage<WorkerResult>(c, 'done'));
     children.forEach((c, w) => {
-      const start: WorkerStart = { type: 'start', intervalMs: opts.intervalMs, warmupMs: opts.warmupMs, durationMs: opts.durationMs, drainMs: 3000, phaseOffset: w / workers / Math.max(1, n / workers) };
+      const start: WorkerStart = {
+        type: 'start',
+        intervalMs: opts.intervalMs,
+        warmupMs: opts.warmupMs,
+        durationMs: opts.durationMs,
+        drainMs: 3000,
+        phaseOffset: w / workers / Math.max(1, n / workers),
+      };
       c.send(start);
     });
     await sleep(opts.warmupMs);
@@ -175,7 +182,10 @@ function safeCpu(pid: number) {
 
 /** Start the bare relay (the baseline) as its own process. */
 export async function startBareRelay(): Promise<{ port: number; proc: ChildProcess; stop(): Promise<void> }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare-ws-relay.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare-ws-relay.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     proc.stdout!.on('data', (d) => {

@@ -169,7 +169,6 @@ export async function smsCode(server: E2EServer, digits: string): Promise<string
   return code!;
 }
 
-
 /**
  * A test service area over the whole bay, drawn by the admin through the API (decision 0031): for journeys
  * that spread drivers kilometres apart, some of them over water or past the city's land, where the demo
@@ -177,7 +176,21 @@ export async function smsCode(server: E2EServer, digits: string): Promise<string
  */
 export async function serveTheWholeBay(server: E2EServer) {
   const admin = await adminApi(server);
-  const box = [[-122.7, 37.5], [-122.1, 37.5], [-122.1, 38.2], [-122.7, 38.2], [-122.7, 37.5]];
-  const res = await admin.post('/api/admin/zones', { city_id: 'sf', type: 'service_area', name: 'Bay Area (tests)', color: '#16a34a', priority: -1, enabled: true, geometry: { type: 'Polygon', coordinates: [box] } });
+  const box = [
+    [-122.7, 37.5],
+    [-122.1, 37.5],
+    [-122.1, 38.2],
+    [-122.7, 38.2],
+    [-122.7, 37.5],
+  ];
+  const res = await admin.post('/api/admin/zones', {
+    city_id: 'sf',
+    type: 'service_area',
+    name: 'Bay Area (tests)',
+    color: '#16a34a',
+    priority: -1,
+    enabled: true,
+    geometry: { type: 'Polygon', coordinates: [box] },
+  });
   expect(res.status).toBe(201);
 }

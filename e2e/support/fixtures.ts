@@ -9,7 +9,15 @@ export { GOOD_PASSWORD, uniqueEmail } from '../../apps/server/test/test-accounts
 
 // The flags that work on this machine (DESIGN.md): without the background-networking ones Chromium
 // keeps dialing out to a network that is closed.
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -74,7 +82,9 @@ export async function openPage(browser: Browser, baseURL: string, options: Param
     onTestFailed(async ({ task }) => {
       if (page.isClosed()) return;
       const seen = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 1200)).catch((err: Error) => `(unreadable: ${err.message})`);
-      console.error(`[e2e] "${task.name}" failed with a page at ${page.url()} showing: ${seen}${errors.length ? `\n[e2e] and logging: ${errors.join(' | ')}` : ''}`);
+      console.error(
+        `[e2e] "${task.name}" failed with a page at ${page.url()} showing: ${seen}${errors.length ? `\n[e2e] and logging: ${errors.join(' | ')}` : ''}`,
+      );
     });
   } catch {
     // Opened outside a test (beforeAll): nothing to report on.

@@ -74,7 +74,16 @@ import { videoRoutes } from './video/video.routes';
 const BODYLESS_WRITES = new Set(API_ROUTES.filter((r) => r.method !== 'GET' && !r.request?.body).map((r) => `${r.method} ${r.path}`));
 
 /** Answered without a session: no session is resolved for them (the backup route has its own token). */
-const PUBLIC_PATHS = new Set(['/api/health', '/api/health/ready', '/api/config', '/api/openapi.json', '/api/docs', '/api/system/backup', CSP_REPORT_PATH, '/api/payments/stripe/webhook']);
+const PUBLIC_PATHS = new Set([
+  '/api/health',
+  '/api/health/ready',
+  '/api/config',
+  '/api/openapi.json',
+  '/api/docs',
+  '/api/system/backup',
+  CSP_REPORT_PATH,
+  '/api/payments/stripe/webhook',
+]);
 
 /** Builds the HTTP app without listening: the server and the in-process API tests both use this. */
 export function createApp(services: Services, opts: { webDist?: string } = {}) {
@@ -211,7 +220,11 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
       geocoder_url: services.env.GEOCODER_URL ?? null,
       demo: demoEnabled(services.env),
       calls: services.telephony !== null,
-      payments: { provider: services.payments?.kind ?? null, publishable_key: services.payments?.publishableKey ?? null, test_mode: services.payments?.testMode ?? false },
+      payments: {
+        provider: services.payments?.kind ?? null,
+        publishable_key: services.payments?.publishableKey ?? null,
+        test_mode: services.payments?.testMode ?? false,
+      },
     },
   }));
   app.route('/', openApiRoutes({ production: services.env.NODE_ENV === 'production' }));
@@ -271,7 +284,8 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   if (opts.webDist) {
     const prerender = createPrerenderer(services);
     const onPrerenderError = (err: unknown, path: string) => services.logger.warn({ err, path }, 'pre-render failed: the plain app shell was served');
-    if (!mountWebApp(app, opts.webDist, { prerender, onPrerenderError })) services.logger.warn({ webDist: opts.webDist }, 'web app not built: run `npm run build` (npm start does it for you)');
+    if (!mountWebApp(app, opts.webDist, { prerender, onPrerenderError }))
+      services.logger.warn({ webDist: opts.webDist }, 'web app not built: run `npm run build` (npm start does it for you)');
   }
 
   app.onError((err, c) => {

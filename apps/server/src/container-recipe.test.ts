@@ -23,7 +23,10 @@ describe('Dockerfile', () => {
     expect(copies.length).toBeGreaterThan(4);
     for (const source of copies.flat()) {
       expect(fs.existsSync(path.join(ROOT, source)), source).toBe(true);
-      expect(ignored.filter((pattern) => source === pattern || source.startsWith(`${pattern}/`)), source).toEqual([]);
+      expect(
+        ignored.filter((pattern) => source === pattern || source.startsWith(`${pattern}/`)),
+        source,
+      ).toEqual([]);
     }
   });
 

@@ -23,7 +23,18 @@ describe('environment', () => {
 
   it('reads TRUST_PROXY as a number of proxy hops, with 1/true/0/false as before', () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(0);
-    for (const [value, hops] of [['1', 1], ['true', 1], ['YES', 1], ['on', 1], ['0', 0], ['false', 0], ['off', 0], ['', 0], ['2', 2], [' 3 ', 3]] as const) {
+    for (const [value, hops] of [
+      ['1', 1],
+      ['true', 1],
+      ['YES', 1],
+      ['on', 1],
+      ['0', 0],
+      ['false', 0],
+      ['off', 0],
+      ['', 0],
+      ['2', 2],
+      [' 3 ', 3],
+    ] as const) {
       expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY, value).toBe(hops);
     }
     for (const value of ['-1', '1.5', 'loopback', '100']) expect(() => parseEnv({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
@@ -32,7 +43,8 @@ describe('environment', () => {
   it('keeps breadcrumbs RETENTION_BREADCRUMB_DAYS days, 90 by default, a whole number from 1 to 3650', () => {
     expect(parseEnv({}).RETENTION_BREADCRUMB_DAYS).toBe(90);
     expect(parseEnv({ RETENTION_BREADCRUMB_DAYS: '30' }).RETENTION_BREADCRUMB_DAYS).toBe(30);
-    for (const value of ['0', '-5', '1.5', 'forever', '3651']) expect(() => parseEnv({ RETENTION_BREADCRUMB_DAYS: value }), value).toThrow(/RETENTION_BREADCRUMB_DAYS/);
+    for (const value of ['0', '-5', '1.5', 'forever', '3651'])
+      expect(() => parseEnv({ RETENTION_BREADCRUMB_DAYS: value }), value).toThrow(/RETENTION_BREADCRUMB_DAYS/);
   });
 
   it('keeps uploads on disk unless S3_BUCKET is set with both keys (decision 0045)', () => {

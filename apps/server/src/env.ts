@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-const bool = z
-  .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const bool = z.enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off', '']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 /**
  * How many reverse proxies in front of the server append to X-Forwarded-For: `0`/`false` none (the socket's
@@ -30,7 +28,10 @@ const optionalUrl = (protocols: string[]) =>
 const optionalKey = (length: number, kind: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
-    z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), `must be a URL-safe base64 P-256 ${kind} key (${length} characters)`).optional(),
+    z
+      .string()
+      .regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), `must be a URL-safe base64 P-256 ${kind} key (${length} characters)`)
+      .optional(),
   );
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v);
@@ -45,7 +46,10 @@ export const envSchema = z
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
     REDIS_URL: optionalUrl(['redis:', 'rediss:']),
     /** Namespace of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
-    REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, 'must be 1-64 letters, digits, _, : or -').default('openride'),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_:-]{1,64}$/, 'must be 1-64 letters, digits, _, : or -')
+      .default('openride'),
     PUBLIC_URL: optionalUrl(['http:', 'https:']),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     TRUSTED_ORIGINS: z.string().optional().default(''),
@@ -55,7 +59,10 @@ export const envSchema = z
      * open unless a token is set.
      */
     /** The emergency number the SOS button offers to call (decision 0061): 112 reaches emergency services from mobiles in most countries; set the local one (911, 999, …). */
-    EMERGENCY_NUMBER: z.string().regex(/^[0-9+*#]{2,15}$/, 'must be 2-15 digits (+, * and # allowed)').default('112'),
+    EMERGENCY_NUMBER: z
+      .string()
+      .regex(/^[0-9+*#]{2,15}$/, 'must be 2-15 digits (+, * and # allowed)')
+      .default('112'),
     /** Ride requests one rider may make in 10 minutes (each starts dispatch); 429 TOO_MANY_RIDE_REQUESTS beyond. */
     RIDE_REQUEST_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -81,7 +88,9 @@ export const envSchema = z
     VAPID_SUBJECT: z
       .string()
       .trim()
-      .refine((v) => /^mailto:\S+@\S+$/.test(v) || (URL.canParse(v) && new URL(v).protocol === 'https:'), { message: 'must be a mailto: address or an https: URL' })
+      .refine((v) => /^mailto:\S+@\S+$/.test(v) || (URL.canParse(v) && new URL(v).protocol === 'https:'), {
+        message: 'must be a mailto: address or an https: URL',
+      })
       .default('mailto:admin@openride.local'),
     HIBP_ENABLED: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -105,7 +114,12 @@ export const envSchema = z
     /** Time-lapse factor of the simulated drivers' driving (1 = real speed); tests speed the demo up. */
     DEMO_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
     /** Days a ride's breadcrumbs (ride_locations) are kept; the hourly retention job deletes older ones (decision 0027). */
-    RETENTION_BREADCRUMB_DAYS: z.coerce.number().int('must be a whole number of days').min(1, 'must be at least 1 day').max(3650, 'must be at most 3650 days').default(90),
+    RETENTION_BREADCRUMB_DAYS: z.coerce
+      .number()
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1 day')
+      .max(3650, 'must be at most 3650 days')
+      .default(90),
     /** Map tiles ({z}/{x}/{y}); OpenStreetMap's by default. Blank turns tiles off (the map still draws routes and markers). */
     TILE_URL: z.string().trim().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     TILE_ATTRIBUTION: z.string().trim().default('© OpenStreetMap contributors'),
@@ -114,9 +128,27 @@ export const envSchema = z
      * rk_…) stays on the server, the publishable key (pk_…) goes to the browser for Stripe Elements, the
      * webhook signing secret (whsec_…) verifies POST /api/payments/stripe/webhook.
      */
-    STRIPE_SECRET_KEY: z.preprocess(blank, z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional()),
-    STRIPE_PUBLISHABLE_KEY: z.preprocess(blank, z.string().regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional()),
-    STRIPE_WEBHOOK_SECRET: z.preprocess(blank, z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional()),
+    STRIPE_SECRET_KEY: z.preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+        .optional(),
+    ),
+    STRIPE_PUBLISHABLE_KEY: z.preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: z.preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+        .optional(),
+    ),
     /**
      * The offline test card provider (4242 4242 4242 4242, labelled Test mode): unset means on outside
      * production when Stripe is not configured; it may never be on in production.
@@ -125,15 +157,32 @@ export const envSchema = z
     /** A geocoder for place search (Nominatim or Photon base URL); without it only the offline gazetteer answers. */
     GEOCODER_URL: optionalUrl(['http:', 'https:']),
     /** The largest upload POST /api/files takes (bytes): refused with 413 as soon as a stream crosses it (decision 0045). */
-    UPLOAD_MAX_BYTES: z.coerce.number().int('must be a whole number of bytes').min(1024, 'must be at least 1024 bytes').max(100 * 1024 * 1024, 'must be at most 100 MB').default(10 * 1024 * 1024),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int('must be a whole number of bytes')
+      .min(1024, 'must be at least 1024 bytes')
+      .max(100 * 1024 * 1024, 'must be at most 100 MB')
+      .default(10 * 1024 * 1024),
     /**
      * Uploads in S3-compatible object storage (decision 0045): set S3_BUCKET with both keys; S3_ENDPOINT for a
      * server other than AWS (MinIO, R2, …; path-style addressing then). Without S3_BUCKET files are kept on
      * disk under DATA_DIR/uploads, which only one machine sees.
      */
-    S3_BUCKET: z.preprocess(blank, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots or hyphens)').optional()),
+    S3_BUCKET: z.preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots or hyphens)')
+        .optional(),
+    ),
     S3_ENDPOINT: z.preprocess(blank, optionalUrl(['http:', 'https:'])),
-    S3_REGION: z.preprocess(blank, z.string().regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as us-east-1').default('us-east-1')),
+    S3_REGION: z.preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as us-east-1')
+        .default('us-east-1'),
+    ),
     S3_ACCESS_KEY_ID: z.preprocess(blank, z.string().min(1).optional()),
     S3_SECRET_ACCESS_KEY: z.preprocess(blank, z.string().min(1).optional()),
   })
@@ -146,22 +195,36 @@ export const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together' });
     }
     if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+      });
     }
     const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
     if (stripe.some(Boolean) && !stripe.every(Boolean)) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together' });
     }
     if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
-      ctx.addIssue({ code: 'custom', path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+      });
     }
     if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when S3_ENDPOINT or the S3 keys are set (otherwise files would silently stay on local disk)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'is required when S3_ENDPOINT or the S3 keys are set (otherwise files would silently stay on local disk)',
+      });
     }
     if (env.NODE_ENV === 'production') {
-      if (env.PAYMENTS_TEST_MODE) ctx.addIssue({ code: 'custom', path: ['PAYMENTS_TEST_MODE'], message: 'cannot be on in production (no real card would be charged)' });
+      if (env.PAYMENTS_TEST_MODE)
+        ctx.addIssue({ code: 'custom', path: ['PAYMENTS_TEST_MODE'], message: 'cannot be on in production (no real card would be charged)' });
       if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (there is no dev outbox)' });
-      if (!env.TWILIO_ACCOUNT_SID) ctx.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'is required in production (there is no dev outbox)' });
+      if (!env.TWILIO_ACCOUNT_SID)
+        ctx.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'is required in production (there is no dev outbox)' });
       if (!env.AUTH_SECRET) ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
       if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
       if (env.DEMO) ctx.addIssue({ code: 'custom', path: ['DEMO'], message: 'cannot be on in production (it seeds known passwords)' });

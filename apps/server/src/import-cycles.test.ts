@@ -111,6 +111,13 @@ describe('the server import graph', () => {
       ['c', new Set(['a'])],
     ]);
     expect(findCycles(a)).toEqual([['a', 'b', 'c', 'a']]);
-    expect(findCycles(new Map([['a', new Set(['b'])], ['b', new Set<string>()]]))).toEqual([]);
+    expect(
+      findCycles(
+        new Map([
+          ['a', new Set(['b'])],
+          ['b', new Set<string>()],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

@@ -111,7 +111,13 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
 
     const metrics = createMetrics();
     // Registered after the database, so it stops before it closes: jobs under way finish first (decision 0027).
-    const jobs = await createJobs({ database, databaseUrl: env.DATABASE_URL, logger, options: overrides.jobs, onFailure: (queue) => metrics.jobFailures.inc({ queue }) });
+    const jobs = await createJobs({
+      database,
+      databaseUrl: env.DATABASE_URL,
+      logger,
+      options: overrides.jobs,
+      onFailure: (queue) => metrics.jobFailures.inc({ queue }),
+    });
     cleanups.push(() => jobs.stop());
     metrics.setReadings({ jobsQueued: () => jobs.queued() });
 
@@ -162,7 +168,10 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
     cleanups.push(() => supply.close());
     const storage = await storageOf(env);
     cleanups.push(async () => storage.close());
-    if (storage.kind === 'local' && env.DATABASE_URL) logger.warn('uploads are kept on this machine\'s disk (DATA_DIR/uploads): other server processes cannot read them; set S3_BUCKET when running more than one');
+    if (storage.kind === 'local' && env.DATABASE_URL)
+      logger.warn(
+        "uploads are kept on this machine's disk (DATA_DIR/uploads): other server processes cannot read them; set S3_BUCKET when running more than one",
+      );
     const services: Services = {
       env,
       db,
@@ -230,7 +239,10 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
     // ride:{id} is the room a ride's live events (driver location, chat) go to: its rider and driver only.
     services.metrics.setReadings({ socketsOpen: () => sockets.connectionCount() });
     // Admins may watch any ride's room too (the SOS alert's live map, decision 0061); nobody else.
-    sockets.registerChannel('ride', async (user, rideId) => (await canJoinRideRoom(services.db, user.id, rideId)) || (isRideId(rideId) && (await isAdmin(services.db, user.id))));
+    sockets.registerChannel(
+      'ride',
+      async (user, rideId) => (await canJoinRideRoom(services.db, user.id, rideId)) || (isRideId(rideId) && (await isAdmin(services.db, user.id))),
+    );
     // admins: the operators' room (SOS alerts); a bare channel name, admins only.
     sockets.registerChannel(ADMINS_CHANNEL, (user) => isAdmin(services.db, user.id));
 
@@ -253,11 +265,23 @@ export async function startServer(env: Env, logger: Logger, overrides: ServiceOv
 
     // Written before the 'listening' line: logs go out asynchronously and in order, so whoever waits for that
     // line (a supervisor, the tests) has the admin path and the outbox address already.
-    logger.info({ adminPath: services.adminPath, adminUrl: `${services.publicUrl}${services.adminPath}` }, `admin panel at ${services.adminPath} (admins only)`);
-    logger.info({ driverDashboardPath: services.driverDashboardPath }, `driver dashboard at ${services.driverDashboardPath} (approved drivers only)`);
-    if (env.NODE_ENV !== 'production') logger.info({ outbox: `${url}/dev/outbox` }, 'dev outbox: emails and SMS land here (readable only from this machine or by an admin)');
     logger.info(
-      { url, port, database: database.kind, bus: env.REDIS_URL ? 'redis' : 'memory', storage: services.storage.kind, dataDir: env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR), startupMs: Math.round(performance.now() - started) },
+      { adminPath: services.adminPath, adminUrl: `${services.publicUrl}${services.adminPath}` },
+      `admin panel at ${services.adminPath} (admins only)`,
+    );
+    logger.info({ driverDashboardPath: services.driverDashboardPath }, `driver dashboard at ${services.driverDashboardPath} (approved drivers only)`);
+    if (env.NODE_ENV !== 'production')
+      logger.info({ outbox: `${url}/dev/outbox` }, 'dev outbox: emails and SMS land here (readable only from this machine or by an admin)');
+    logger.info(
+      {
+        url,
+        port,
+        database: database.kind,
+        bus: env.REDIS_URL ? 'redis' : 'memory',
+        storage: services.storage.kind,
+        dataDir: env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR),
+        startupMs: Math.round(performance.now() - started),
+      },
       `OpenRide listening on ${url}`,
     );
 

@@ -24,14 +24,18 @@ let server: TestServer;
 let admin: TestClient;
 
 beforeAll(async () => {
-  server = await startTestServer(ADMIN_ENV, { dispatch: { offerTimeoutMs: 5000, tickMs: 200 }, usageLimits: { rideRequestPerUser: { points: REQUESTS, duration: 600 }, cancelPerUser: { points: CANCELS, duration: 600 } } });
+  server = await startTestServer(ADMIN_ENV, {
+    dispatch: { offerTimeoutMs: 5000, tickMs: 200 },
+    usageLimits: { rideRequestPerUser: { points: REQUESTS, duration: 600 }, cancelPerUser: { points: CANCELS, duration: 600 } },
+  });
   await serveTheWholeBay(server);
   admin = await adminOf(server);
 });
 afterAll(() => server?.stop());
 
 const area = (k: number) => ({ lat: 37.62 + k * 0.06, lng: -122.43, label: `Area ${k}` });
-const book = (rider: TestClient, pickup = area(3)) => rider.post('/api/rides', { pickup, destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' });
+const book = (rider: TestClient, pickup = area(3)) =>
+  rider.post('/api/rides', { pickup, destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' });
 
 /** A raw socket of `client`'s user: resolves with the frames it got and how it was closed, or on 'ready'. */
 function rawSocket(client: TestClient) {
@@ -179,7 +183,9 @@ describe('sockets', () => {
   it('drops frames beyond the rate, says so once, and closes a socket that keeps flooding', async () => {
     const user = await newUser(server);
     const socket = await openSocket(user.client, server.url);
-    const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      socket.ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     for (let i = 0; i < 100; i++) socket.send({ type: 'ping' });
     await socket.next((f) => f.type === 'error' && f.code === 'TOO_MANY_FRAMES');
     // Keep flooding: closed.

@@ -226,7 +226,10 @@ describe('saved places', () => {
     const work = { label: 'Work', address_label: 'Union Square', lat: 37.788, lng: -122.4075 };
     await client.put('/api/account/places/work', work);
     const moved = { ...home, address_label: 'Golden Gate Park', lat: 37.7694, lng: -122.4862 };
-    expect((await client.put('/api/account/places/home', moved)).body.places).toEqual([{ kind: 'home', ...moved }, { kind: 'work', ...work }]);
+    expect((await client.put('/api/account/places/home', moved)).body.places).toEqual([
+      { kind: 'home', ...moved },
+      { kind: 'work', ...work },
+    ]);
 
     for (const [path, body] of [
       ['/api/account/places/gym', home],
@@ -238,7 +241,10 @@ describe('saved places', () => {
     ] as const) {
       expect((await client.put(path, body)).status, JSON.stringify(body)).toBe(400);
     }
-    expect((await client.get('/api/account/places')).body.places).toEqual([{ kind: 'home', ...moved }, { kind: 'work', ...work }]);
+    expect((await client.get('/api/account/places')).body.places).toEqual([
+      { kind: 'home', ...moved },
+      { kind: 'work', ...work },
+    ]);
 
     expect((await client.delete('/api/account/places/work')).body.places).toEqual([{ kind: 'home', ...moved }]);
     expect((await client.delete('/api/account/places/work')).status).toBe(404);
@@ -264,7 +270,10 @@ describe('emergency contacts', () => {
     }
     const fourth = await client.post('/api/account/emergency-contacts', { name: 'Dev', phone: uniquePhone() });
     expect(fourth.status).toBe(409);
-    expect(fourth.body.error).toMatchObject({ code: 'EMERGENCY_CONTACTS_FULL', message: 'You can have at most 3 emergency contacts. Remove one to add another.' });
+    expect(fourth.body.error).toMatchObject({
+      code: 'EMERGENCY_CONTACTS_FULL',
+      message: 'You can have at most 3 emergency contacts. Remove one to add another.',
+    });
     const contacts = (await accountOf(client)).emergency_contacts;
     expect(contacts.map((c: { name: string }) => c.name)).toEqual(['Ana', 'Ben', 'Cleo']);
     expect(contacts[0].relationship).toBe('Sister');
@@ -278,7 +287,7 @@ describe('emergency contacts', () => {
     expect((await client.post('/api/account/emergency-contacts', { name: 'Dev', phone: uniquePhone() })).status).toBe(201);
   });
 
-  it("another user cannot see or remove mine (404, still there)", async () => {
+  it('another user cannot see or remove mine (404, still there)', async () => {
     const owner = await newUser();
     const other = await newUser();
     const added = await owner.client.post('/api/account/emergency-contacts', { name: 'Ana', phone: uniquePhone() });
@@ -292,12 +301,22 @@ describe('emergency contacts', () => {
 describe('notification preferences', () => {
   it('switches a channel off and on per kind; safety cannot be switched off (nothing changed)', async () => {
     const { client } = await newUser();
-    const off = await client.put('/api/account/notification-preferences', { changes: [{ kind: 'promotions', channel: 'sms', enabled: false }, { kind: 'rides', channel: 'push', enabled: false }] });
+    const off = await client.put('/api/account/notification-preferences', {
+      changes: [
+        { kind: 'promotions', channel: 'sms', enabled: false },
+        { kind: 'rides', channel: 'push', enabled: false },
+      ],
+    });
     expect(off.status).toBe(200);
     expect(off.body.notification_preferences.promotions).toEqual({ push: true, email: true, sms: false });
     expect(off.body.notification_preferences.rides).toEqual({ push: false, email: true, sms: true });
 
-    const safety = await client.put('/api/account/notification-preferences', { changes: [{ kind: 'payments', channel: 'email', enabled: false }, { kind: 'safety', channel: 'sms', enabled: false }] });
+    const safety = await client.put('/api/account/notification-preferences', {
+      changes: [
+        { kind: 'payments', channel: 'email', enabled: false },
+        { kind: 'safety', channel: 'sms', enabled: false },
+      ],
+    });
     expect(safety.status).toBe(422);
     expect(safety.body.error.code).toBe('SAFETY_ALWAYS_ON');
     const prefs = (await accountOf(client)).notification_preferences;

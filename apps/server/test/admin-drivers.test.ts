@@ -82,7 +82,7 @@ describe('admin driver review', () => {
     expect((await admin.get('/api/admin/drivers?status=bogus')).status).toBe(400);
   });
 
-  it("approves: the applicant is notified (bell and socket), their tabs see the change, and they can go online", async () => {
+  it('approves: the applicant is notified (bell and socket), their tabs see the change, and they can go online', async () => {
     const { client, id, driverId } = await applicant();
     const socket = await openSocket(client);
     const res = await review(admin, driverId, { status: 'approved' });
@@ -91,7 +91,9 @@ describe('admin driver review', () => {
 
     const notified = await socket.next((f) => f.type === 'event' && f.event === 'notification.changed');
     expect(notified).toMatchObject({ channel: `user:${id}`, data: { op: 'insert' } });
-    const changed = await socket.next((f) => f.type === 'event' && f.event === 'driver.changed' && (f.data as { verification_status: string }).verification_status === 'approved');
+    const changed = await socket.next(
+      (f) => f.type === 'event' && f.event === 'driver.changed' && (f.data as { verification_status: string }).verification_status === 'approved',
+    );
     expect(changed).toMatchObject({ channel: `user:${id}`, data: { id: driverId, status: 'offline' } });
     socket.close();
 
@@ -114,7 +116,12 @@ describe('admin driver review', () => {
     await review(admin, driverId, { status: 'approved' });
     await client.patch(`/api/drivers/${driverId}`, { status: 'available' });
 
-    for (const body of [{ status: 'rejected' }, { status: 'rejected', reason: '   ' }, { status: 'rejected', reason: 'x'.repeat(501) }, { status: 'pending' }]) {
+    for (const body of [
+      { status: 'rejected' },
+      { status: 'rejected', reason: '   ' },
+      { status: 'rejected', reason: 'x'.repeat(501) },
+      { status: 'pending' },
+    ]) {
       const res = await review(admin, driverId, body);
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
     }
@@ -173,17 +180,41 @@ describe('admin driver review', () => {
       // Cora has both: an approved licence and a verified policy of her active car, both valid today.
       const file = await db
         .insertInto('files')
-        .values({ owner_id: fine.id, purpose: 'insurance', storage_key: `files/test/${crypto.randomUUID()}`, content_type: 'image/png', size_bytes: 1, sha256: '0'.repeat(64), name: null })
+        .values({
+          owner_id: fine.id,
+          purpose: 'insurance',
+          storage_key: `files/test/${crypto.randomUUID()}`,
+          content_type: 'image/png',
+          size_bytes: 1,
+          sha256: '0'.repeat(64),
+          name: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await db.insertInto('driver_documents').values({ driver_id: fine.driverId, kind: 'driver_licence', file_ids: [file.id], expires_on: '2099-01-01', status: 'approved' }).execute();
+      await db
+        .insertInto('driver_documents')
+        .values({ driver_id: fine.driverId, kind: 'driver_licence', file_ids: [file.id], expires_on: '2099-01-01', status: 'approved' })
+        .execute();
       const car = await db.selectFrom('vehicles').select('id').where('driver_id', '=', fine.driverId).where('active', '=', true).executeTakeFirstOrThrow();
       await db
         .insertInto('insurance_policies')
-        .values({ driver_id: fine.driverId, vehicle_id: car.id, insurer: 'Bay Mutual', policy_number: 'P-1', insured_name: 'Cora Compliant', coverage_start: '2020-01-01', coverage_end: '2099-01-01', file_id: file.id, status: 'verified' })
+        .values({
+          driver_id: fine.driverId,
+          vehicle_id: car.id,
+          insurer: 'Bay Mutual',
+          policy_number: 'P-1',
+          insured_name: 'Cora Compliant',
+          coverage_start: '2020-01-01',
+          coverage_end: '2099-01-01',
+          file_id: file.id,
+          status: 'verified',
+        })
         .execute();
       // Hal's licence expired yesterday (or before, in any time zone); he has no policy.
-      await db.insertInto('driver_documents').values({ driver_id: held.driverId, kind: 'driver_licence', file_ids: [file.id], expires_on: '2020-01-01', status: 'approved' }).execute();
+      await db
+        .insertInto('driver_documents')
+        .values({ driver_id: held.driverId, kind: 'driver_licence', file_ids: [file.id], expires_on: '2020-01-01', status: 'approved' })
+        .execute();
 
       const row = (items: Array<{ id: string }>, id: string) => items.find((d) => d.id === id) as Record<string, unknown> | undefined;
       const all = (await admin.get('/api/admin/drivers?limit=100')).body.items;
@@ -218,7 +249,8 @@ describe('admin driver review', () => {
       const [approvedNote] = (await waiting.client.get('/api/notifications')).body;
       expect(approvedNote).toMatchObject({
         title: 'Driver Application Approved',
-        message: "You're approved to drive. Go online from your dashboard whenever you're ready. Before you can go online, upload: Driver's licence, Insurance.",
+        message:
+          "You're approved to drive. Go online from your dashboard whenever you're ready. Before you can go online, upload: Driver's licence, Insurance.",
       });
 
       // Refused from the side of everyone else: the held driver themself (403), a visitor (401).

@@ -9,7 +9,16 @@ import { GOOD_PASSWORD, signIn, signUp, startTestServer, type TestServer } from 
 
 const ADMIN_EMAIL = 'kit-admin@openride.test';
 /** Every admin list this kit serves, as JSON and as CSV. */
-const ADMIN_LISTS = ['/api/admin/users', '/api/admin/drivers', '/api/admin/audit-log', '/api/admin/support-tickets', '/api/admin/referrals', '/api/admin/promotions', '/api/admin/corporate-invoices', '/api/admin/companies'];
+const ADMIN_LISTS = [
+  '/api/admin/users',
+  '/api/admin/drivers',
+  '/api/admin/audit-log',
+  '/api/admin/support-tickets',
+  '/api/admin/referrals',
+  '/api/admin/promotions',
+  '/api/admin/corporate-invoices',
+  '/api/admin/companies',
+];
 const ADMIN_GETS = ADMIN_LISTS.flatMap((path) => [path, `${path}?format=csv`]);
 
 let server: TestServer;
@@ -105,7 +114,10 @@ describe('listing kit', () => {
       createdAt: sql`${new Date(base + Math.floor(i / 10)).toISOString()}::timestamptz + ${(Math.floor(i / 5) % 2) * 1} * interval '1 microsecond'`,
       updatedAt: new Date(base),
     }));
-    await db.insertInto('user').values(users as never).execute();
+    await db
+      .insertInto('user')
+      .values(users as never)
+      .execute();
     await db
       .insertInto('drivers')
       .values(
@@ -155,8 +167,16 @@ describe('listing kit', () => {
     const all = await server.services.db.selectFrom('user').select('id').execute();
     for (const sort of ['created_at', 'name', 'email'] as const) {
       for (const dir of ['asc', 'desc'] as const) {
-        const seven = await expectEvery(`/api/admin/users?sort=${sort}&dir=${dir}`, all.map((u) => u.id), 7);
-        const hundred = await expectEvery(`/api/admin/users?sort=${sort}&dir=${dir}`, all.map((u) => u.id), 100);
+        const seven = await expectEvery(
+          `/api/admin/users?sort=${sort}&dir=${dir}`,
+          all.map((u) => u.id),
+          7,
+        );
+        const hundred = await expectEvery(
+          `/api/admin/users?sort=${sort}&dir=${dir}`,
+          all.map((u) => u.id),
+          100,
+        );
         // The page size does not change the order.
         expect(hundred).toEqual(seven);
         // The order is the one the database gives for (key, id).
@@ -171,7 +191,11 @@ describe('listing kit', () => {
   it('users: search and role filter page through the filtered rows only', async () => {
     const same = await server.services.db.selectFrom('user').select('id').where('name', 'ilike', 'same name').execute();
     expect(same.length).toBeGreaterThan(150);
-    await expectEvery('/api/admin/users?q=SAME%20name&sort=name&dir=asc', same.map((u) => u.id), 9);
+    await expectEvery(
+      '/api/admin/users?q=SAME%20name&sort=name&dir=asc',
+      same.map((u) => u.id),
+      9,
+    );
     const admins = await expectEvery('/api/admin/users?role=admin', [adminId], 5);
     expect(admins).toEqual([adminId]);
     // % typed in the search box is a character, not a wildcard.
@@ -182,24 +206,52 @@ describe('listing kit', () => {
     const rows = await server.services.db.selectFrom('drivers').select(['id', 'verification_status']).execute();
     for (const sort of ['created_at', 'full_name', 'updated_at']) {
       for (const dir of ['asc', 'desc']) {
-        await expectEvery(`/api/admin/drivers?sort=${sort}&dir=${dir}`, rows.map((d) => d.id), 11);
-        await expectEvery(`/api/admin/drivers?status=pending&sort=${sort}&dir=${dir}`, rows.filter((d) => d.verification_status === 'pending').map((d) => d.id), 13);
+        await expectEvery(
+          `/api/admin/drivers?sort=${sort}&dir=${dir}`,
+          rows.map((d) => d.id),
+          11,
+        );
+        await expectEvery(
+          `/api/admin/drivers?status=pending&sort=${sort}&dir=${dir}`,
+          rows.filter((d) => d.verification_status === 'pending').map((d) => d.id),
+          13,
+        );
       }
     }
     // Search reaches the plate (KS25, KS250…KS259): 11 applications.
     const plates = await server.services.db.selectFrom('drivers').select('id').where('license_plate', 'like', 'KS25%').execute();
     expect(plates).toHaveLength(11);
-    await expectEvery('/api/admin/drivers?q=ks25', plates.map((d) => d.id), 3);
+    await expectEvery(
+      '/api/admin/drivers?q=ks25',
+      plates.map((d) => d.id),
+      3,
+    );
   });
 
   it('audit log: newest first by default, both directions, filtered by admin and by kind', async () => {
     const rows = await server.services.db.selectFrom('audit_log').select(['id', 'actor_id', 'action', 'created_at']).execute();
-    const desc = await expectEvery('/api/admin/audit-log', rows.map((r) => r.id), 17);
+    const desc = await expectEvery(
+      '/api/admin/audit-log',
+      rows.map((r) => r.id),
+      17,
+    );
     const at = new Map(rows.map((r) => [r.id, r.created_at.getTime()]));
     for (let i = 1; i < desc.length; i++) expect(at.get(desc[i]!)!).toBeLessThanOrEqual(at.get(desc[i - 1]!)!);
-    await expectEvery('/api/admin/audit-log?dir=asc', rows.map((r) => r.id), 17);
-    await expectEvery(`/api/admin/audit-log?actor_id=${encodeURIComponent(adminId)}`, rows.filter((r) => r.actor_id === adminId).map((r) => r.id), 20);
-    await expectEvery('/api/admin/audit-log?action=driver.reject', rows.filter((r) => r.action === 'driver.reject').map((r) => r.id), 20);
+    await expectEvery(
+      '/api/admin/audit-log?dir=asc',
+      rows.map((r) => r.id),
+      17,
+    );
+    await expectEvery(
+      `/api/admin/audit-log?actor_id=${encodeURIComponent(adminId)}`,
+      rows.filter((r) => r.actor_id === adminId).map((r) => r.id),
+      20,
+    );
+    await expectEvery(
+      '/api/admin/audit-log?action=driver.reject',
+      rows.filter((r) => r.action === 'driver.reject').map((r) => r.id),
+      20,
+    );
     await expectEvery(
       `/api/admin/audit-log?action=driver.approve&actor_id=${encodeURIComponent(adminId)}`,
       rows.filter((r) => r.action === 'driver.approve' && r.actor_id === adminId).map((r) => r.id),
@@ -249,7 +301,14 @@ describe('listing kit', () => {
     // A typed value that a spreadsheet would run as a formula is exported as text.
     await server.services.db
       .insertInto('user')
-      .values({ id: 'csv-formula', name: '=HYPERLINK("http://evil.test","x")', email: 'formula@example.test', emailVerified: false, createdAt: new Date(), updatedAt: new Date() })
+      .values({
+        id: 'csv-formula',
+        name: '=HYPERLINK("http://evil.test","x")',
+        email: 'formula@example.test',
+        emailVerified: false,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })
       .execute();
     const formula = await fetch(new URL('/api/admin/users?format=csv&q=formula%40', server.url), { headers: { cookie: admin.cookieHeader } });
     const [, row] = (await formula.text()).trimEnd().split('\r\n');
@@ -283,11 +342,19 @@ describe('audit log', () => {
     // The panel's list shows it first, with the admin's name, filtered by that admin and by the kind.
     const list = await admin.get(`/api/admin/audit-log?action=driver.approve&actor_id=${encodeURIComponent(adminId)}&limit=1`);
     expect(list.status).toBe(200);
-    expect(list.body.items[0]).toMatchObject({ entity_id: driverId, action: 'driver.approve', actor_id: adminId, actor_email: ADMIN_EMAIL, after: { verification_status: 'approved' } });
+    expect(list.body.items[0]).toMatchObject({
+      entity_id: driverId,
+      action: 'driver.approve',
+      actor_id: adminId,
+      actor_email: ADMIN_EMAIL,
+      after: { verification_status: 'approved' },
+    });
     expect(AUDIT_ACTIONS).toContain(list.body.items[0].action);
     // It names what was acted on (issue 27: not "Driver 1e71e9cc-…") and links to its console page, whose record is that driver.
     expect(list.body.items[0].target).toEqual({ kind: 'Driver', label: 'Audra Approved', href: `/driver/${driverId}` });
-    expect((await admin.get(`/api/admin/drivers/${list.body.items[0].target.href.split('/').pop()}`)).body).toMatchObject({ driver: { id: driverId, full_name: 'Audra Approved' } });
+    expect((await admin.get(`/api/admin/drivers/${list.body.items[0].target.href.split('/').pop()}`)).body).toMatchObject({
+      driver: { id: driverId, full_name: 'Audra Approved' },
+    });
     // The CSV names it too.
     const csv = await admin.get(`/api/admin/audit-log?format=csv&action=driver.approve&actor_id=${encodeURIComponent(adminId)}`);
     expect(csv.body).toContain('Audra Approved');

@@ -78,7 +78,11 @@ describe('/reset-admin-password', () => {
     expect((await client.post('/api/admin-password-reset/confirm', { token: 'made-up', password: 'Made-Up-Link9' })).status).toBe(400);
 
     // Thirty minutes later (moved on in the database rather than waited for).
-    await server.services.db.updateTable('verification').set({ expiresAt: new Date(Date.now() - 1000) }).where('identifier', 'like', 'admin-password-reset:%').execute();
+    await server.services.db
+      .updateTable('verification')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('identifier', 'like', 'admin-password-reset:%')
+      .execute();
     expect((await client.post('/api/admin-password-reset/confirm', { token: second, password: 'Expired-Link9' })).status).toBe(400);
     expect((await signIn(server.client(), ADMIN_EMAIL, NEW_PASSWORD)).status).toBe(200);
   });
@@ -87,7 +91,8 @@ describe('/reset-admin-password', () => {
     expect((await fromOwnAddress(server.client(), '/api/admin-password-reset', { email: 'not-an-email' })).status).toBe(400);
     const ip = '10.78.0.1';
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await fromOwnAddress(server.client(), '/api/admin-password-reset', { email: `x${i}@openride.test` }, ip)).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await fromOwnAddress(server.client(), '/api/admin-password-reset', { email: `x${i}@openride.test` }, ip)).status);
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
   });

@@ -19,10 +19,16 @@ type Outcome = 'completed' | 'cancelled-rider' | 'cancelled-driver' | 'no_driver
  * Past rides with exact timings, written straight into the database: the analytics read history, and
  * history cannot be made through the API in the past. Everything asserted is read through HTTP.
  */
-async function pastRide(riderId: string, driverUserId: string | null, requestedAt: string, outcome: Outcome, opts: { waitS?: number; tripS?: number; fare?: number } = {}) {
+async function pastRide(
+  riderId: string,
+  driverUserId: string | null,
+  requestedAt: string,
+  outcome: Outcome,
+  opts: { waitS?: number; tripS?: number; fare?: number } = {},
+) {
   const { db } = server.services;
   const city = await db.selectFrom('cities').select(['id', 'currency']).executeTakeFirstOrThrow();
-  const driverId = driverUserId ? (await db.selectFrom('drivers').select('id').where('user_id', '=', driverUserId).executeTakeFirst())?.id ?? null : null;
+  const driverId = driverUserId ? ((await db.selectFrom('drivers').select('id').where('user_id', '=', driverUserId).executeTakeFirst())?.id ?? null) : null;
   const t0 = new Date(requestedAt);
   const at = (s: number) => new Date(t0.getTime() + s * 1000);
   const arrived = opts.waitS ?? 300;

@@ -27,7 +27,8 @@ let n = 0;
 /** An address of this test's own, as the proxy would append it. */
 const address = () => `198.51.${100 + (n >> 8)}.${n++ % 256}`;
 /** What an attacker writes into its own X-Forwarded-For: a fresh address every time. */
-const spoofed = () => `${1 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+const spoofed = () =>
+  `${1 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
 
 type Attempt = { status: number; body: any };
 const call = (path: string, json: unknown, forwardedFor: string, client: TestClient = server.client()): Promise<Attempt> =>
@@ -37,7 +38,12 @@ const signInFrom = (forwardedFor: string, email: string, password = GOOD_PASSWOR
   call('/api/functions/auth-with-rate-limit', { action: 'signin', email, password }, forwardedFor, client);
 
 const signUpFrom = (forwardedFor: string, email = uniqueEmail('limits'), client?: TestClient) =>
-  call('/api/functions/auth-with-rate-limit', { action: 'signup', email, password: GOOD_PASSWORD, options: { data: { full_name: 'Limit Tester', phone: uniquePhone() } } }, forwardedFor, client);
+  call(
+    '/api/functions/auth-with-rate-limit',
+    { action: 'signup', email, password: GOOD_PASSWORD, options: { data: { full_name: 'Limit Tester', phone: uniquePhone() } } },
+    forwardedFor,
+    client,
+  );
 
 /** A fresh account, signed up from an address nobody else uses. */
 async function account() {
@@ -149,7 +155,8 @@ describe('sign-in lockout (finding 3)', () => {
     let failures = 2 * (PAIR - 1);
     while (failures < ACCOUNT) {
       const from = address();
-      for (let i = 0; i < PAIR && failures < ACCOUNT; i++, failures++) expect(isWrongPassword(await signInFrom(from, email, `Guess-Passw0rd${failures}`))).toBe(true);
+      for (let i = 0; i < PAIR && failures < ACCOUNT; i++, failures++)
+        expect(isWrongPassword(await signInFrom(from, email, `Guess-Passw0rd${failures}`))).toBe(true);
     }
     expect(isLimited(await signInFrom(address(), email))).toBe(true);
   });

@@ -15,7 +15,16 @@ export async function postAt(db: Kysely<DB>, at: Date | null, input: PostInput) 
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const e of input.entries) {
-      await trx.insertInto('ledger_entries').values({ transaction_id: tx.id, account_id: await accountId(trx, e.account, input.currency), line: e.line, amount_cents: e.amount_cents, created_at: at }).execute();
+      await trx
+        .insertInto('ledger_entries')
+        .values({
+          transaction_id: tx.id,
+          account_id: await accountId(trx, e.account, input.currency),
+          line: e.line,
+          amount_cents: e.amount_cents,
+          created_at: at,
+        })
+        .execute();
     }
     return { id: tx.id, posted: true };
   });

@@ -35,7 +35,15 @@ async function tempDir(tag: string) {
 /** The real server in this process, on `env`'s database only (never the suite's TEST_DATABASE_URL unless given). */
 async function startOn(env: Record<string, string>) {
   const port = await freePort();
-  const parsed = parseEnv({ NODE_ENV: 'test', PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, HOST: '127.0.0.1', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
+  const parsed = parseEnv({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
   const server = await startServer(parsed, createLogger('silent'));
   let stopped = false;
   const stop = async () => {
@@ -200,7 +208,9 @@ describe('embedded mode (PGlite): backup of DATA_DIR, restore into a fresh DATA_
 async function otherConnections(databaseUrl: string) {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
-  const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  const { rows } = await c.query<{ n: number }>(
+    'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
   await c.end();
   return rows[0]!.n;
 }

@@ -95,13 +95,22 @@ describe('/booking-management', () => {
 
     await riderSocket.next((f) => f.type === 'event' && f.event === 'ride.changed' && (f.data as { status: string }).status === 'cancelled');
     await driver.socket.next((f) => f.type === 'event' && f.event === 'ride.changed');
-    const riderBell = await eventually(async () => (await rider.client.get('/api/notifications')).body.find((n: { booking_id: string; message: string }) => n.booking_id === ride.id && /marathon/.test(n.message)));
+    const riderBell = await eventually(async () =>
+      (await rider.client.get('/api/notifications')).body.find(
+        (n: { booking_id: string; message: string }) => n.booking_id === ride.id && /marathon/.test(n.message),
+      ),
+    );
     expect(riderBell).toBeTruthy();
     const audit = (await admin.get('/api/admin/audit-log?action=ride.cancel')).body.items;
-    expect(audit.find((e: { entity_id: string }) => e.entity_id === ride.id)).toMatchObject({ reason: 'Road closed for a marathon', before: { status: 'accepted' } });
+    expect(audit.find((e: { entity_id: string }) => e.entity_id === ride.id)).toMatchObject({
+      reason: 'Road closed for a marathon',
+      before: { status: 'accepted' },
+    });
     // A second cancel changes nothing and records nothing more.
     expect((await admin.post(`/api/admin/rides/${ride.id}/cancel`, { reason: 'Again' })).status).toBe(200);
-    expect((await admin.get('/api/admin/audit-log?action=ride.cancel')).body.items.filter((e: { entity_id: string }) => e.entity_id === ride.id)).toHaveLength(1);
+    expect((await admin.get('/api/admin/audit-log?action=ride.cancel')).body.items.filter((e: { entity_id: string }) => e.entity_id === ride.id)).toHaveLength(
+      1,
+    );
     riderSocket.close();
     driver.socket.close();
   });

@@ -1,7 +1,18 @@
 import { errorText } from '@openride/shared/error-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
-import { adminOf, ADMIN_ENV, FERRY_BUILDING, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver, serveTheWholeBay } from './ride-actors';
+import {
+  adminOf,
+  ADMIN_ENV,
+  FERRY_BUILDING,
+  GOLDEN_GATE_PARK,
+  newUser,
+  nextOffer,
+  north,
+  onlineDriver,
+  type OnlineDriver,
+  serveTheWholeBay,
+} from './ride-actors';
 import { seedCityPolicies } from '../src/cancellation/cancellation.repo';
 import { balanceOf } from '../src/ledger/ledger';
 import { startTestServer, type TestServer } from './test-server';
@@ -68,7 +79,8 @@ describe('cancellation fees', () => {
 
   it('is free before a driver accepts and inside the window', async () => {
     const rider = await newUser(server, 'Early Eve');
-    const booked = (await rider.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' })).body.ride;
+    const booked = (await rider.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' })).body
+      .ride;
     expect(booked.cancel_terms).toMatchObject({ free_cancel_until: null, fee_now_cents: 0 });
     const first = await rider.client.post(`/api/rides/${booked.id}/cancel`, {});
     expect(first.body.ride).toMatchObject({ status: 'cancelled', cancellation_fee: null });
@@ -89,12 +101,23 @@ describe('cancellation fees', () => {
     expect(terms).toMatchObject({ fee_now_cents: 500, waived_now: null });
     const cancelled = await rider.client.post(`/api/rides/${ride.id}/cancel`, {});
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.ride.cancellation_fee).toEqual({ amount_cents: 500, reason: 'late_cancel', waived: false, waive_reason: null, driver_share_cents: 500 });
+    expect(cancelled.body.ride.cancellation_fee).toEqual({
+      amount_cents: 500,
+      reason: 'late_cancel',
+      waived: false,
+      waive_reason: null,
+      driver_share_cents: 500,
+    });
     // A repeated cancel charges nothing more.
     const again = await rider.client.post(`/api/rides/${ride.id}/cancel`, {});
     expect(again.status).toBe(200);
     expect(again.body.ride.cancellation_fee.amount_cents).toBe(500);
-    const fees = await server.services.db.selectFrom('rides').select('cancellation_fee_cents').where('rider_id', '=', rider.id).where('cancellation_fee_cents', 'is not', null).execute();
+    const fees = await server.services.db
+      .selectFrom('rides')
+      .select('cancellation_fee_cents')
+      .where('rider_id', '=', rider.id)
+      .where('cancellation_fee_cents', 'is not', null)
+      .execute();
     expect(fees).toEqual([{ cancellation_fee_cents: 500 }]);
     // The books (decision 0037): the rider owes it, the driver earned their share, posted once.
     const row = await rowOf(ride.id);
@@ -104,14 +127,16 @@ describe('cancellation fees', () => {
     // The next quote shows it, the next booking carries it, and the one after does not.
     const quote = await rider.client.post('/api/rides/quote', { pickup: area(), destination: GOLDEN_GATE_PARK });
     expect(quote.body.owed_fee_cents).toBe(500);
-    const next = (await rider.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' })).body.ride;
+    const next = (await rider.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' })).body
+      .ride;
     expect(next.carried_fee_cents).toBe(500);
     expect((await rowOf(ride.id)).cancellation_fee_carried_to).toBe(next.id);
     expect((await rider.client.post('/api/rides/quote', { pickup: area(), destination: GOLDEN_GATE_PARK })).body.owed_fee_cents).toBe(0);
     // The booking that carried it is cancelled (in its free window): the fee was never paid, so it is owed again.
     await rider.client.post(`/api/rides/${next.id}/cancel`, {});
     expect((await rider.client.post('/api/rides/quote', { pickup: area(), destination: GOLDEN_GATE_PARK })).body.owed_fee_cents).toBe(500);
-    const third = (await rider.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' })).body.ride;
+    const third = (await rider.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' })).body
+      .ride;
     expect(third.carried_fee_cents).toBe(500);
     expect((await rowOf(ride.id)).cancellation_fee_carried_to).toBe(third.id);
     await rider.client.post(`/api/rides/${third.id}/cancel`, {});
@@ -128,7 +153,13 @@ describe('cancellation fees', () => {
     await ago(ride.id, { accepted: 1200, eta: 900 });
     expect((await rider.client.get(`/api/rides/${ride.id}`)).body.ride.cancel_terms).toMatchObject({ fee_now_cents: 0, waived_now: 'driver_late' });
     const cancelled = await rider.client.post(`/api/rides/${ride.id}/cancel`, {});
-    expect(cancelled.body.ride.cancellation_fee).toEqual({ amount_cents: 500, reason: 'late_cancel', waived: true, waive_reason: 'driver_late', driver_share_cents: 0 });
+    expect(cancelled.body.ride.cancellation_fee).toEqual({
+      amount_cents: 500,
+      reason: 'late_cancel',
+      waived: true,
+      waive_reason: 'driver_late',
+      driver_share_cents: 0,
+    });
     expect((await rider.client.post('/api/rides/quote', { pickup: area(), destination: GOLDEN_GATE_PARK })).body.owed_fee_cents).toBe(0);
     done(driver);
   });
@@ -143,7 +174,7 @@ describe('cancellation fees', () => {
     done(driver);
   });
 
-  it("refuses a no-show before the wait after Arrived, allows it after, and charges the no-show fee once", async () => {
+  it('refuses a no-show before the wait after Arrived, allows it after, and charges the no-show fee once', async () => {
     const { rider, driver, ride } = await acceptedRide('Nowhere Nick');
     // Before Arrived: too early.
     const early = await driver.client.post(`/api/rides/${ride.id}/cancel`, { no_show: true });
@@ -167,7 +198,9 @@ describe('cancellation fees', () => {
     expect(noShow.body.ride.cancellation_fee).toEqual({ amount_cents: 500, reason: 'no_show', waived: false, waive_reason: null, driver_share_cents: 500 });
     // The rider is told why, and what it costs (not "your driver cancelled").
     const bell = (await rider.client.get('/api/notifications')).body.filter((n: { booking_id: string }) => n.booking_id === ride.id);
-    expect(bell.map((n: { message: string }) => n.message)).toContain("Nolan waited at the pickup and reported that you didn't show up. A $5.00 no-show fee will be added to your next ride.");
+    expect(bell.map((n: { message: string }) => n.message)).toContain(
+      "Nolan waited at the pickup and reported that you didn't show up. A $5.00 no-show fee will be added to your next ride.",
+    );
     expect((await driver.client.post(`/api/rides/${ride.id}/cancel`, { no_show: true })).status).toBe(200);
     expect((await rider.client.get(`/api/rides/${ride.id}`)).body.ride.cancellation_fee.amount_cents).toBe(500);
     expect((await rider.client.post('/api/rides/quote', { pickup: area(), destination: GOLDEN_GATE_PARK })).body.owed_fee_cents).toBe(500);
@@ -195,7 +228,15 @@ describe('/api/admin/cancellation-policies', () => {
     const res = await admin.get('/api/admin/cancellation-policies?city=sf');
     expect(res.status).toBe(200);
     expect(res.body.policies.map((p: { ride_type: string }) => p.ride_type)).toEqual(['economy', 'comfort', 'xl']);
-    expect(res.body.policies[0]).toMatchObject({ city_name: 'San Francisco', currency: 'USD', zone_id: null, free_window_s: 120, fee_kind: 'fixed', fee_fixed_cents: 500, no_show_fee_cents: 500 });
+    expect(res.body.policies[0]).toMatchObject({
+      city_name: 'San Francisco',
+      currency: 'USD',
+      zone_id: null,
+      free_window_s: 120,
+      fee_kind: 'fixed',
+      fee_fixed_cents: 500,
+      no_show_fee_cents: 500,
+    });
   });
 
   it("gives a new city default policies without fees (the seam for issue 12's cities)", async () => {
@@ -205,7 +246,17 @@ describe('/api/admin/cancellation-policies', () => {
     await seedCityPolicies(db, 'oak');
     const oak = (await admin.get('/api/admin/cancellation-policies?city=oak')).body.policies;
     expect(oak.map((p: { ride_type: string }) => p.ride_type)).toEqual(['economy', 'comfort', 'xl']);
-    expect(oak[0]).toMatchObject({ city_name: 'Oakland', free_window_s: 120, fee_kind: 'fixed', fee_fixed_cents: 0, no_show_wait_s: 300, no_show_fee_cents: 0, late_driver_margin_s: 300, driver_share_late_cancel_pct: 100, driver_share_no_show_pct: 100 });
+    expect(oak[0]).toMatchObject({
+      city_name: 'Oakland',
+      free_window_s: 120,
+      fee_kind: 'fixed',
+      fee_fixed_cents: 0,
+      no_show_wait_s: 300,
+      no_show_fee_cents: 0,
+      late_driver_margin_s: 300,
+      driver_share_late_cancel_pct: 100,
+      driver_share_no_show_pct: 100,
+    });
   });
 
   it('refuses every read and write to riders, drivers and visitors, and changes nothing', async () => {
@@ -243,7 +294,9 @@ describe('/api/admin/cancellation-policies', () => {
     expect(JSON.stringify(words.body)).toContain('The maximum fee must be at least the minimum fee');
     expect((await admin.request('/api/admin/cancellation-policies/not-a-policy', { method: 'PUT', json: valid })).status).toBe(404);
     expect((await admin.get('/api/admin/cancellation-policies?city=sf')).body.policies[2]).toEqual(xl);
-    const audit = (await admin.get('/api/admin/audit-log?action=cancellation_policy.update')).body.items.filter((e: { entity_id: string }) => e.entity_id === xl.id);
+    const audit = (await admin.get('/api/admin/audit-log?action=cancellation_policy.update')).body.items.filter(
+      (e: { entity_id: string }) => e.entity_id === xl.id,
+    );
     expect(audit).toHaveLength(0);
   });
 
@@ -252,12 +305,19 @@ describe('/api/admin/cancellation-policies', () => {
     const saved = await admin.request(`/api/admin/cancellation-policies/${xl.id}`, { method: 'PUT', json: valid });
     expect(saved.status).toBe(200);
     expect(saved.body.policy).toMatchObject({ id: xl.id, ride_type: 'xl', ...valid });
-    const audit = (await admin.get('/api/admin/audit-log?action=cancellation_policy.update')).body.items.filter((e: { entity_id: string }) => e.entity_id === xl.id);
+    const audit = (await admin.get('/api/admin/audit-log?action=cancellation_policy.update')).body.items.filter(
+      (e: { entity_id: string }) => e.entity_id === xl.id,
+    );
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ before: { free_window_s: 120, fee_kind: 'fixed', fee_fixed_cents: 500 }, after: { free_window_s: 180, fee_kind: 'percent', fee_fixed_cents: 0 } });
+    expect(audit[0]).toMatchObject({
+      before: { free_window_s: 120, fee_kind: 'fixed', fee_fixed_cents: 500 },
+      after: { free_window_s: 180, fee_kind: 'percent', fee_fixed_cents: 0 },
+    });
     // Saving the same terms again changes nothing and records nothing.
     expect((await admin.request(`/api/admin/cancellation-policies/${xl.id}`, { method: 'PUT', json: valid })).status).toBe(200);
-    expect((await admin.get('/api/admin/audit-log?action=cancellation_policy.update')).body.items.filter((e: { entity_id: string }) => e.entity_id === xl.id)).toHaveLength(1);
+    expect(
+      (await admin.get('/api/admin/audit-log?action=cancellation_policy.update')).body.items.filter((e: { entity_id: string }) => e.entity_id === xl.id),
+    ).toHaveLength(1);
 
     // An XL ride cancelled late now costs 10 % of its fare, between $3.00 and $8.00.
     const pickup = area();
@@ -271,7 +331,13 @@ describe('/api/admin/cancellation-policies', () => {
     await ago(ride.id, { accepted: 190 });
     const expected = Math.min(Math.max(Math.round(ride.fare_cents / 10), 300), 800);
     const cancelled = await rider.client.post(`/api/rides/${ride.id}/cancel`, {});
-    expect(cancelled.body.ride.cancellation_fee).toEqual({ amount_cents: expected, reason: 'late_cancel', waived: false, waive_reason: null, driver_share_cents: Math.round(expected * 0.8) });
+    expect(cancelled.body.ride.cancellation_fee).toEqual({
+      amount_cents: expected,
+      reason: 'late_cancel',
+      waived: false,
+      waive_reason: null,
+      driver_share_cents: Math.round(expected * 0.8),
+    });
     done(driver);
   });
 });
@@ -279,9 +345,16 @@ describe('/api/admin/cancellation-policies', () => {
 describe("a pricing zone's own cancellation terms", () => {
   /** Inside the seeded downtown pricing zone of San Francisco (Financial District / SoMa). */
   const DOWNTOWN = { lat: 37.788, lng: -122.398, label: 'Downtown' };
-  const sfPolicies = async () => (await admin.get('/api/admin/cancellation-policies?city=sf')).body.policies as { id: string; ride_type: string; zone_id: string | null; fee_fixed_cents: number }[];
+  const sfPolicies = async () =>
+    (await admin.get('/api/admin/cancellation-policies?city=sf')).body.policies as {
+      id: string;
+      ride_type: string;
+      zone_id: string | null;
+      fee_fixed_cents: number;
+    }[];
   const zonesOf = async (city: string) => (await admin.get(`/api/admin/zones?city_id=${city}`)).body.items as { id: string; name: string; type: string }[];
-  const auditOf = async (action: string) => (await admin.get(`/api/admin/audit-log?action=${action}`)).body.items as { entity_id: string; before: unknown; after: unknown }[];
+  const auditOf = async (action: string) =>
+    (await admin.get(`/api/admin/audit-log?action=${action}`)).body.items as { entity_id: string; before: unknown; after: unknown }[];
 
   /** A ride from `pickup` accepted by `driver`, its free window long past: a rider's cancel now costs the late-cancel fee. */
   async function lateRide(driver: OnlineDriver, pickup: { lat: number; lng: number; label: string }, riderName: string) {
@@ -304,7 +377,16 @@ describe("a pricing zone's own cancellation terms", () => {
     const downtown = (await zonesOf('sf')).find((z) => z.type === 'pricing_zone' && /downtown/i.test(z.name))!;
     expect(downtown).toBeDefined();
     const economyDefault = (await sfPolicies()).find((p) => p.ride_type === 'economy' && p.zone_id === null)!;
-    const { id: _id, zone_id: _zone, updated_at: _at, city_id: _c, city_name: _n, currency: _cur, ride_type: _t, ...defaultTerms } = economyDefault as unknown as Record<string, unknown>;
+    const {
+      id: _id,
+      zone_id: _zone,
+      updated_at: _at,
+      city_id: _c,
+      city_name: _n,
+      currency: _cur,
+      ride_type: _t,
+      ...defaultTerms
+    } = economyDefault as unknown as Record<string, unknown>;
 
     // Added: a copy of the city default's terms, listed after it.
     const added = await admin.post('/api/admin/cancellation-policies', { city_id: 'sf', zone_id: downtown.id, ride_type: 'economy' });
@@ -314,7 +396,10 @@ describe("a pricing zone's own cancellation terms", () => {
     expect((await sfPolicies()).filter((p) => p.ride_type === 'economy').map((p) => p.zone_id)).toEqual([null, downtown.id]);
     const created = (await auditOf('cancellation_policy.create')).filter((e) => e.entity_id === zonePolicy.id);
     expect(created).toHaveLength(1);
-    expect(created[0]).toMatchObject({ before: null, after: { city_id: 'sf', zone_id: downtown.id, ride_type: 'economy', from_default: economyDefault.id, fee_fixed_cents: 500 } });
+    expect(created[0]).toMatchObject({
+      before: null,
+      after: { city_id: 'sf', zone_id: downtown.id, ride_type: 'economy', from_default: economyDefault.id, fee_fixed_cents: 500 },
+    });
     // A second copy of the same scope is refused.
     const twice = await admin.post('/api/admin/cancellation-policies', { city_id: 'sf', zone_id: downtown.id, ride_type: 'economy' });
     expect(twice.status).toBe(409);
@@ -331,13 +416,21 @@ describe("a pricing zone's own cancellation terms", () => {
     // A ride from downtown shows and pays the zone's fee; a ride from Golden Gate Park the city default's.
     const driver = await onlineDriver(server, admin, north(DOWNTOWN, 300), 'Zoe Zone');
     const inside = await lateRide(driver, DOWNTOWN, 'Dora Downtown');
-    expect((await server.services.db.selectFrom('rides').select('pricing').where('id', '=', inside.ride.id).executeTakeFirstOrThrow()).pricing).toMatchObject({ pickup_zone_id: downtown.id });
-    expect((await inside.rider.client.get(`/api/rides/${inside.ride.id}`)).body.ride.cancel_terms).toMatchObject({ late_cancel_fee_cents: 900, fee_now_cents: 900 });
+    expect((await server.services.db.selectFrom('rides').select('pricing').where('id', '=', inside.ride.id).executeTakeFirstOrThrow()).pricing).toMatchObject({
+      pickup_zone_id: downtown.id,
+    });
+    expect((await inside.rider.client.get(`/api/rides/${inside.ride.id}`)).body.ride.cancel_terms).toMatchObject({
+      late_cancel_fee_cents: 900,
+      fee_now_cents: 900,
+    });
     expect(await cancelFee(inside.rider, inside.ride.id)).toBe(900);
 
     const parkDriver = await onlineDriver(server, admin, north(GOLDEN_GATE_PARK, 300), 'Parker Park');
     const outside = await lateRide(parkDriver, GOLDEN_GATE_PARK, 'Gus Goldengate');
-    expect((await outside.rider.client.get(`/api/rides/${outside.ride.id}`)).body.ride.cancel_terms).toMatchObject({ late_cancel_fee_cents: 500, fee_now_cents: 500 });
+    expect((await outside.rider.client.get(`/api/rides/${outside.ride.id}`)).body.ride.cancel_terms).toMatchObject({
+      late_cancel_fee_cents: 500,
+      fee_now_cents: 500,
+    });
     expect(await cancelFee(outside.rider, outside.ride.id)).toBe(500);
 
     // Removed: downtown follows the city default again, from the next cancellation.
@@ -362,11 +455,28 @@ describe("a pricing zone's own cancellation terms", () => {
     const serviceArea = zones.find((z) => z.type === 'service_area')!;
     const downtown = zones.find((z) => z.type === 'pricing_zone')!;
     // Another city's pricing zone.
-    await server.services.db.insertInto('cities').values({ id: 'zsc', name: 'Zone Scope City', currency: 'USD', center_lat: 36, center_lng: -120, radius_km: 1 }).onConflict((oc) => oc.doNothing()).execute();
-    const square = [[-120.01, 36], [-120, 36], [-120, 36.01], [-120.01, 36]];
+    await server.services.db
+      .insertInto('cities')
+      .values({ id: 'zsc', name: 'Zone Scope City', currency: 'USD', center_lat: 36, center_lng: -120, radius_km: 1 })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const square = [
+      [-120.01, 36],
+      [-120, 36],
+      [-120, 36.01],
+      [-120.01, 36],
+    ];
     const elsewhere = await server.services.db
       .insertInto('zones')
-      .values({ city_id: 'zsc', type: 'pricing_zone', name: 'Elsewhere', color: '#000000', priority: 1, enabled: true, geometry: JSON.stringify({ type: 'Polygon', coordinates: [square] }) })
+      .values({
+        city_id: 'zsc',
+        type: 'pricing_zone',
+        name: 'Elsewhere',
+        color: '#000000',
+        priority: 1,
+        enabled: true,
+        geometry: JSON.stringify({ type: 'Polygon', coordinates: [square] }),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const [body, words] of [

@@ -136,11 +136,22 @@ export async function insertBusinessRide(
   const transactionId = await db.transaction().execute(async (trx) => {
     const tx = await trx
       .insertInto('ledger_transactions')
-      .values({ kind: 'ride.completed', idempotency_key: `ride:${ride.id}:completed`, currency: 'USD', city_id: 'sf', ride_id: ride.id, memo: '{}', created_at: at })
+      .values({
+        kind: 'ride.completed',
+        idempotency_key: `ride:${ride.id}:completed`,
+        currency: 'USD',
+        city_id: 'sf',
+        ride_id: ride.id,
+        memo: '{}',
+        created_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const e of entries) {
-      await trx.insertInto('ledger_entries').values({ transaction_id: tx.id, account_id: await accountId(trx, e.account, 'USD'), line: e.line, amount_cents: e.amount_cents, created_at: at }).execute();
+      await trx
+        .insertInto('ledger_entries')
+        .values({ transaction_id: tx.id, account_id: await accountId(trx, e.account, 'USD'), line: e.line, amount_cents: e.amount_cents, created_at: at })
+        .execute();
     }
     return tx.id;
   });

@@ -41,8 +41,10 @@ const midLastMonth = () => new Date(`${lastMonth()}-15T20:00:00Z`);
 
 const invoicesOf = (companyId: string) => db().selectFrom('corporate_invoices').selectAll().where('company_id', '=', companyId).execute();
 const itemsOf = (invoiceId: string) => db().selectFrom('corporate_invoice_items').selectAll().where('invoice_id', '=', invoiceId).execute();
-const auditOf = (id: string) => db().selectFrom('audit_log').selectAll().where('entity_type', '=', 'corporate_invoice').where('entity_id', '=', id).orderBy('created_at').execute();
-const paymentsOf = (invoiceId: string) => db().selectFrom('ledger_transactions').select(['id', 'kind']).where('idempotency_key', '=', `corporate_invoice:${invoiceId}:paid`).execute();
+const auditOf = (id: string) =>
+  db().selectFrom('audit_log').selectAll().where('entity_type', '=', 'corporate_invoice').where('entity_id', '=', id).orderBy('created_at').execute();
+const paymentsOf = (invoiceId: string) =>
+  db().selectFrom('ledger_transactions').select(['id', 'kind']).where('idempotency_key', '=', `corporate_invoice:${invoiceId}:paid`).execute();
 
 /** The company's ledger entries between two instants (its own payments left out): what an invoice of that period must total. */
 async function companyLedger(companyId: string, from: Date, to: Date) {
@@ -64,7 +66,15 @@ beforeAll(async () => {
   server = await startTestServer(ADMIN_ENV, { dispatch: { offerTimeoutMs: 5000, idleGraceMs: 60_000, tickMs: 200, searchTimeoutMs: 60_000 } });
   admin = await adminOf(server);
   // Tax on the commission (10 %), so "of which tax" is more than zero.
-  const settings = { commission_bp: { economy: 2000, comfort: 2500, xl: 2000 }, tax_rate_bp: 1000, tax_label: 'Sales tax', payout_weekday: 1, minimum_payout_cents: 1000, negative_balance_limit_cents: 5000, grace_days: 3 };
+  const settings = {
+    commission_bp: { economy: 2000, comfort: 2500, xl: 2000 },
+    tax_rate_bp: 1000,
+    tax_label: 'Sales tax',
+    payout_weekday: 1,
+    minimum_payout_cents: 1000,
+    negative_balance_limit_cents: 5000,
+    grace_days: 3,
+  };
   expect((await admin.post('/api/admin/financial-settings/sf', settings)).status).toBe(201);
   driver = await onlineDriver(server, admin, north(UNION_SQUARE, 300), 'Ivy Invoice Driver');
 });
@@ -97,7 +107,15 @@ describe('corporate invoices: issue, totals from the ledger, formats', () => {
     expect(res.status).toBe(200);
     const invoice = res.body.invoice;
     expect(invoice.number).toMatch(new RegExp(`^INV-${thisMonth()}-\\d{4,}$`));
-    expect(invoice).toMatchObject({ company_id: company.id, company_name: company.name, period: thisMonth(), status: 'issued', rides_count: 2, currency: 'USD', time_zone: TZ });
+    expect(invoice).toMatchObject({
+      company_id: company.id,
+      company_name: company.name,
+      period: thisMonth(),
+      status: 'issued',
+      rides_count: 2,
+      currency: 'USD',
+      time_zone: TZ,
+    });
     expect(invoice.period_start).toBe(`${thisMonth()}-01`);
     expect(invoice.lines.map((l: { ride_id: string }) => l.ride_id).sort()).toEqual([...rideIds].sort());
     for (const line of invoice.lines) {
@@ -124,7 +142,10 @@ describe('corporate invoices: issue, totals from the ledger, formats', () => {
 
     const csv = await companyAdmin.client.get(`/api/corporate-invoices/${id}/invoice.csv`);
     expect(csv.status).toBe(200);
-    const lines = String(csv.body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Date,Kind,Member,Route,Expense code,Fare (USD),Tax (USD)');
     expect(lines).toHaveLength(1 + 2 + 3);
     const body = lines.slice(1, 3).map((l) => l.split(','));
@@ -162,11 +183,36 @@ describe('corporate invoices: issue, totals from the ledger, formats', () => {
     const other = await createCompany(admin, await person(server, 'Elsewhere Admin'), 'Elsewhere');
     const second = await db()
       .insertInto('corporate_invoices')
-      .values({ number: `INV-TEST-${Date.now()}`, company_id: other.id, city_id: 'sf', period_start: '2020-01-01', period_end: '2020-01-31', starts_at: new Date('2020-01-01T08:00:00Z'), ends_at: new Date('2020-02-01T08:00:00Z'), rides_count: 0, fares_total_cents: 0, tax_cents: 0, total_due_cents: 0, currency: 'USD', issued_by: null })
+      .values({
+        number: `INV-TEST-${Date.now()}`,
+        company_id: other.id,
+        city_id: 'sf',
+        period_start: '2020-01-01',
+        period_end: '2020-01-31',
+        starts_at: new Date('2020-01-01T08:00:00Z'),
+        ends_at: new Date('2020-02-01T08:00:00Z'),
+        rides_count: 0,
+        fares_total_cents: 0,
+        tax_cents: 0,
+        total_due_cents: 0,
+        currency: 'USD',
+        issued_by: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await expect(
-      db().insertInto('corporate_invoice_items').values({ invoice_id: second.id, transaction_id: items[0]!.transaction_id, ride_id: null, kind: 'ride.completed', posted_at: new Date(), amount_cents: 1, tax_cents: 0 }).execute(),
+      db()
+        .insertInto('corporate_invoice_items')
+        .values({
+          invoice_id: second.id,
+          transaction_id: items[0]!.transaction_id,
+          ride_id: null,
+          kind: 'ride.completed',
+          posted_at: new Date(),
+          amount_cents: 1,
+          tax_cents: 0,
+        })
+        .execute(),
     ).rejects.toThrow(/duplicate key|unique/i);
     // The transactions of every invoice are distinct across all invoices.
     const all = await db().selectFrom('corporate_invoice_items').select('transaction_id').execute();
@@ -177,7 +223,8 @@ describe('corporate invoices: issue, totals from the ledger, formats', () => {
     await server.services.jobs.send('corporate-invoices', {});
     await server.services.jobs.send('corporate-invoices', {});
     await server.services.jobs.idle(['corporate-invoices']);
-    const count = (state: string) => sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'corporate-invoices' and state = ${state}`.execute(db());
+    const count = (state: string) =>
+      sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'corporate-invoices' and state = ${state}`.execute(db());
     expect((await count('failed')).rows[0]!.n).toBe(0);
     expect((await count('completed')).rows[0]!.n).toBeGreaterThanOrEqual(2);
   });
@@ -187,13 +234,31 @@ describe('corporate invoices: issue, totals from the ledger, formats', () => {
     const riderId = propRider.id;
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ fare: fc.integer({ min: 500, max: 20_000 }), fee: fc.integer({ min: 0, max: 400 }), reversed: fc.boolean(), code: fc.option(fc.constantFrom('SALES', 'R&D', '=SUM(A1)'), { nil: null }) }), { minLength: 1, maxLength: 5 }),
+        fc.array(
+          fc.record({
+            fare: fc.integer({ min: 500, max: 20_000 }),
+            fee: fc.integer({ min: 0, max: 400 }),
+            reversed: fc.boolean(),
+            code: fc.option(fc.constantFrom('SALES', 'R&D', '=SUM(A1)'), { nil: null }),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
         async (rides) => {
           // The rider is the company's admin (an existing user named at creation is added at once): a member of it.
           const company = await createCompany(admin, propRider, 'Prop');
           for (const r of rides) {
-            const done = await insertBusinessRide(db(), { companyId: company.id, riderId, driverId: driver.driverId, fareCents: r.fare, bookingFeeCents: r.fee, expenseCode: r.code });
-            if (r.reversed) await db().transaction().execute((trx) => reverse(trx, done.transactionId, { reason: 'test: fare corrected' }));
+            const done = await insertBusinessRide(db(), {
+              companyId: company.id,
+              riderId,
+              driverId: driver.driverId,
+              fareCents: r.fare,
+              bookingFeeCents: r.fee,
+              expenseCode: r.code,
+            });
+            if (r.reversed)
+              await db()
+                .transaction()
+                .execute((trx) => reverse(trx, done.transactionId, { reason: 'test: fare corrected' }));
           }
           await issueMonthlyInvoices(db(), nextMonth());
           const [row] = await invoicesOf(company.id);
@@ -207,7 +272,10 @@ describe('corporate invoices: issue, totals from the ledger, formats', () => {
           expect(ledger.transactions).toBe(rides.length + rides.filter((r) => r.reversed).length);
           expect(ledger.total).toBe(rides.filter((r) => !r.reversed).reduce((s, r) => s + r.fare, 0));
           const csv = String((await admin.get(`/api/corporate-invoices/${row!.id}/invoice.csv`)).body);
-          const totalsRow = csv.trim().split('\r\n').find((l) => l.startsWith('Total,'))!;
+          const totalsRow = csv
+            .trim()
+            .split('\r\n')
+            .find((l) => l.startsWith('Total,'))!;
           expect(Math.round(Number(totalsRow.split(',')[5]) * 100)).toBe(ledger.total);
         },
       ),
@@ -261,7 +329,10 @@ describe('corporate invoices: admins', () => {
     const today = new Date().toISOString().slice(0, 10);
     const owe = async () => (await admin.get(`/api/admin/finance/dashboard?city=sf&from=${today}&to=${today}&tz=UTC`)).body.companies_owe_cents as number;
     const oweBefore = await owe();
-    const [a, b] = await Promise.all([admin.post(`/api/admin/corporate-invoices/${invoice.id}/mark-paid`, { reference: 'BANK-1' }), admin.post(`/api/admin/corporate-invoices/${invoice.id}/mark-paid`, {})]);
+    const [a, b] = await Promise.all([
+      admin.post(`/api/admin/corporate-invoices/${invoice.id}/mark-paid`, { reference: 'BANK-1' }),
+      admin.post(`/api/admin/corporate-invoices/${invoice.id}/mark-paid`, {}),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const paid = (a.status === 200 ? a : b).body.invoice;
     expect(paid).toMatchObject({ status: 'paid', paid_by_name: expect.any(String) });
@@ -278,7 +349,11 @@ describe('corporate invoices: admins', () => {
       { code: 'bank', owner_id: null, line: 'company_payment', amount_cents: 1800 },
       { code: 'company', owner_id: company.id, line: 'company_payment', amount_cents: -1800 },
     ]);
-    const balance = await sql<{ b: string }>`select coalesce(sum(e.amount_cents), 0) as b from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.code = 'company' and a.owner_id = ${company.id}`.execute(db());
+    const balance = await sql<{
+      b: string;
+    }>`select coalesce(sum(e.amount_cents), 0) as b from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.code = 'company' and a.owner_id = ${company.id}`.execute(
+      db(),
+    );
     expect(Number(balance.rows[0]!.b)).toBe(0);
     // The financial dashboard's "Companies owe (outstanding)" drops by the payment.
     expect(await owe()).toBe(oweBefore - 1800);
@@ -307,7 +382,15 @@ describe('corporate invoices: bill to date (decision 0071)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const interim = res.body.invoice;
     const today = localDate(new Date(), TZ);
-    expect(interim).toMatchObject({ kind: 'interim', company_id: company.id, period: thisMonth(), period_start: `${thisMonth()}-01`, period_end: today, status: 'issued', rides_count: 2 });
+    expect(interim).toMatchObject({
+      kind: 'interim',
+      company_id: company.id,
+      period: thisMonth(),
+      period_start: `${thisMonth()}-01`,
+      period_end: today,
+      status: 'issued',
+      rides_count: 2,
+    });
     expect(interim.number).toMatch(new RegExp(`^INV-${thisMonth()}-\\d{4,}$`));
     // From the start of the month on the city's clock to the issue instant.
     expect(localDate(new Date(interim.starts_at), TZ)).toBe(`${thisMonth()}-01`);
@@ -322,11 +405,17 @@ describe('corporate invoices: bill to date (decision 0071)', () => {
     expect(interim.tax_cents).toBe(ledgerSoFar.tax);
     const audit = await auditOf(interim.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'corporate_invoice.issue', before: null, after: { kind: 'interim', company_id: company.id, number: interim.number, rides_count: 2, total_due_cents: ledgerSoFar.total } });
+    expect(audit[0]).toMatchObject({
+      action: 'corporate_invoice.issue',
+      before: null,
+      after: { kind: 'interim', company_id: company.id, number: interim.number, rides_count: 2, total_due_cents: ledgerSoFar.total },
+    });
 
     // The company's admin reads it; the CSV and the PDF say interim, from the month's start to the issue time.
     expect((await companyAdmin.client.get(`/api/corporate-invoices/${interim.id}`)).body.invoice.kind).toBe('interim');
-    const csv = String((await companyAdmin.client.get(`/api/corporate-invoices/${interim.id}/invoice.csv`)).body).trim().split('\r\n');
+    const csv = String((await companyAdmin.client.get(`/api/corporate-invoices/${interim.id}/invoice.csv`)).body)
+      .trim()
+      .split('\r\n');
     expect(csv.at(-1)).toMatch(new RegExp(`^Period,Interim,Interim: ${thisMonth()}-01 00:00 → ${today} \\d{2}:\\d{2},`));
     const pdf = await companyAdmin.client.request(`/api/corporate-invoices/${interim.id}/invoice.pdf`);
     expect(pdf.status).toBe(200);
@@ -383,7 +472,8 @@ describe('corporate invoices: bill to date (decision 0071)', () => {
             await sql`begin`.execute(conn);
             await sql`select id from companies where id = ${company.id} for update`.execute(conn);
             const calls = three();
-            const waiting = () => sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db());
+            const waiting = () =>
+              sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db());
             await expect.poll(async () => (await waiting()).rows[0]!.n).toBe(3);
             await sql`commit`.execute(conn);
             return calls;
@@ -473,6 +563,14 @@ async function setupCompanyWithPastRide() {
   const member = await person(server, 'Pepper Member');
   const company = await createCompany(admin, boss, 'Stark');
   await joinCompany(server, boss, company.id, member);
-  await insertBusinessRide(db(), { companyId: company.id, riderId: member.id, driverId: driver.driverId, fareCents: 1800, bookingFeeCents: 200, expenseCode: 'OPS-7', at: midLastMonth() });
+  await insertBusinessRide(db(), {
+    companyId: company.id,
+    riderId: member.id,
+    driverId: driver.driverId,
+    fareCents: 1800,
+    bookingFeeCents: 200,
+    expenseCode: 'OPS-7',
+    at: midLastMonth(),
+  });
   return { company, member };
 }

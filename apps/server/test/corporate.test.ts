@@ -34,7 +34,13 @@ const trip = { pickup: UNION_SQUARE, destination: FERRY_BUILDING };
 async function company(opts: { credit?: number; members?: number } = {}) {
   const boss = await newUser(server, 'Casey Boss');
   const bossEmail = (await boss.client.get('/api/me')).body.user.email as string;
-  const res = await admin.post('/api/admin/companies', { city_id: 'sf', name: `Acme ${Date.now().toString(36)} ${n++}`, billing_email: 'billing@acme.test', credit_limit_cents: opts.credit ?? 1_000_000, admin_email: bossEmail });
+  const res = await admin.post('/api/admin/companies', {
+    city_id: 'sf',
+    name: `Acme ${Date.now().toString(36)} ${n++}`,
+    billing_email: 'billing@acme.test',
+    credit_limit_cents: opts.credit ?? 1_000_000,
+    admin_email: bossEmail,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   expect(res.body.admin).toEqual({ email: bossEmail, added: true });
   const id = res.body.company.id as string;
@@ -62,7 +68,8 @@ const savePolicy = (boss: TestClient, id: string, body: Record<string, unknown>)
 const bookBusiness = (rider: TestClient, companyId: string, extra: Record<string, unknown> = {}) =>
   rider.post('/api/rides', { ...trip, ride_type: 'economy', payment_method: 'business', company_id: companyId, ...extra });
 const ridesOf = (userId: string) => db().selectFrom('rides').select(['id', 'status']).where('rider_id', '=', userId).execute();
-const economyFare = async (rider: TestClient) => ((await rider.post('/api/rides/quote', trip)).body.options as { ride_type: string; fare_cents: number }[]).find((o) => o.ride_type === 'economy')!.fare_cents;
+const economyFare = async (rider: TestClient) =>
+  ((await rider.post('/api/rides/quote', trip)).body.options as { ride_type: string; fare_cents: number }[]).find((o) => o.ride_type === 'economy')!.fare_cents;
 
 describe('who may do what', () => {
   it('refuses every platform-admin route to riders, drivers, company admins (403) and visitors (401); nothing changes', async () => {
@@ -118,7 +125,10 @@ describe('who may do what', () => {
     expect((await bossA.get('/api/corporate/companies/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     // A member of A may not ride on B's account, nor check a trip on it.
     expect((await bookBusiness(memberA.client, b.id)).body.error.code).toBe('NOT_COMPANY_MEMBER');
-    expect((await memberA.client.post(`/api/corporate/companies/${b.id}/check`, { pickup: UNION_SQUARE, fares: [{ ride_type: 'economy', fare_cents: 1000 }] })).status).toBe(403);
+    expect(
+      (await memberA.client.post(`/api/corporate/companies/${b.id}/check`, { pickup: UNION_SQUARE, fares: [{ ride_type: 'economy', fare_cents: 1000 }] }))
+        .status,
+    ).toBe(403);
     expect(await ridesOf(memberA.id)).toEqual([]);
     // Nothing changed on B.
     const detailB = (await b.boss.client.get(`/api/corporate/companies/${b.id}`)).body;
@@ -134,22 +144,65 @@ describe('who may do what', () => {
 
   it('creates (an unknown address is invited), lists, edits with a stale-edit refusal, suspends; audited', async () => {
     const email = uniqueEmail('founder');
-    const res = await admin.post('/api/admin/companies', { city_id: 'sf', name: `Globex ${n++}`, billing_email: 'Pay@Globex.test', credit_limit_cents: 50_000, admin_email: email });
+    const res = await admin.post('/api/admin/companies', {
+      city_id: 'sf',
+      name: `Globex ${n++}`,
+      billing_email: 'Pay@Globex.test',
+      credit_limit_cents: 50_000,
+      admin_email: email,
+    });
     expect(res.status).toBe(201);
     const c = res.body.company;
-    expect(c).toMatchObject({ city_id: 'sf', currency: 'USD', billing_email: 'pay@globex.test', billing_cycle: 'monthly', credit_limit_cents: 50_000, status: 'active', version: 1, members_count: 0, owed_cents: 0 });
+    expect(c).toMatchObject({
+      city_id: 'sf',
+      currency: 'USD',
+      billing_email: 'pay@globex.test',
+      billing_cycle: 'monthly',
+      credit_limit_cents: 50_000,
+      status: 'active',
+      version: 1,
+      members_count: 0,
+      owed_cents: 0,
+    });
     expect(res.body.admin).toEqual({ email, added: false });
     // The invitation email went out with its link; signing up with that address and accepting makes them company admin.
     const token = await tokenIn(email);
     const founder = server.client();
     expect((await signUp(founder, { email })).status).toBe(200);
-    expect((await founder.get(`/api/corporate/invitations/${encodeURIComponent(token)}`)).body.invitation).toMatchObject({ email, role: 'admin', status: 'pending', expired: false });
+    expect((await founder.get(`/api/corporate/invitations/${encodeURIComponent(token)}`)).body.invitation).toMatchObject({
+      email,
+      role: 'admin',
+      status: 'pending',
+      expired: false,
+    });
     expect((await founder.post('/api/corporate/invitations/accept', { token })).body.company).toMatchObject({ company_id: c.id, role: 'admin' });
     expect((await founder.get(`/api/corporate/companies/${c.id}`)).status).toBe(200);
 
-    expect((await admin.post('/api/admin/companies', { city_id: 'sf', name: c.name.toUpperCase(), billing_email: 'a@b.test', credit_limit_cents: 1, admin_email: email })).body.error.code).toBe('COMPANY_NAME_TAKEN');
-    expect((await admin.post('/api/admin/companies', { city_id: 'nowhere', name: 'Nowhere Co', billing_email: 'a@b.test', credit_limit_cents: 1, admin_email: email })).status).toBe(404);
-    expect((await admin.post('/api/admin/companies', { city_id: 'sf', name: 'X', billing_email: 'nope', credit_limit_cents: -1, admin_email: email })).status).toBe(400);
+    expect(
+      (
+        await admin.post('/api/admin/companies', {
+          city_id: 'sf',
+          name: c.name.toUpperCase(),
+          billing_email: 'a@b.test',
+          credit_limit_cents: 1,
+          admin_email: email,
+        })
+      ).body.error.code,
+    ).toBe('COMPANY_NAME_TAKEN');
+    expect(
+      (
+        await admin.post('/api/admin/companies', {
+          city_id: 'nowhere',
+          name: 'Nowhere Co',
+          billing_email: 'a@b.test',
+          credit_limit_cents: 1,
+          admin_email: email,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await admin.post('/api/admin/companies', { city_id: 'sf', name: 'X', billing_email: 'nope', credit_limit_cents: -1, admin_email: email })).status,
+    ).toBe(400);
 
     const list = (await admin.get(`/api/admin/companies?q=${encodeURIComponent(c.name)}`)).body;
     expect(list.items.map((i: { id: string }) => i.id)).toEqual([c.id]);
@@ -160,7 +213,13 @@ describe('who may do what', () => {
     const stale = await admin.patch(`/api/admin/companies/${c.id}`, { version: 1, status: 'suspended' });
     expect(stale.status).toBe(409);
     expect((await admin.patch(`/api/admin/companies/${c.id}`, { version: 2, status: 'suspended' })).body.company.status).toBe('suspended');
-    const audit = await db().selectFrom('audit_log').select(['action', 'before', 'after']).where('entity_type', '=', 'company').where('entity_id', '=', c.id).orderBy('created_at').execute();
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('entity_type', '=', 'company')
+      .where('entity_id', '=', c.id)
+      .orderBy('created_at')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['company.create', 'company.member_add', 'company.update', 'company.update']);
     expect(audit[2]).toMatchObject({ before: { credit_limit_cents: 50_000 }, after: { credit_limit_cents: 70_000 } });
   });
@@ -172,8 +231,23 @@ describe('a member’s own budget', () => {
     const m = a.members[0]!;
     const b = await company({ members: 1 });
     const path = `/api/corporate/companies/${a.id}/members/${m.id}/budget`;
-    const budgetRow = async () => (await db().selectFrom('company_members').select('monthly_budget_cents').where('company_id', '=', a.id).where('user_id', '=', m.id).executeTakeFirstOrThrow()).monthly_budget_cents;
-    const audits = () => db().selectFrom('audit_log').select(['action', 'before', 'after']).where('entity_id', '=', a.id).where('action', '=', 'company.member_budget').orderBy('created_at').execute();
+    const budgetRow = async () =>
+      (
+        await db()
+          .selectFrom('company_members')
+          .select('monthly_budget_cents')
+          .where('company_id', '=', a.id)
+          .where('user_id', '=', m.id)
+          .executeTakeFirstOrThrow()
+      ).monthly_budget_cents;
+    const audits = () =>
+      db()
+        .selectFrom('audit_log')
+        .select(['action', 'before', 'after'])
+        .where('entity_id', '=', a.id)
+        .where('action', '=', 'company.member_budget')
+        .orderBy('created_at')
+        .execute();
     expect((await savePolicy(a.boss.client, a.id, policy({ monthly_budget_cents: 10_000 }))).status).toBe(200);
 
     const set = await a.boss.client.put(path, { monthly_budget_cents: 25_000 });
@@ -182,7 +256,14 @@ describe('a member’s own budget', () => {
     expect(await budgetRow()).toBe(25_000);
 
     // Bad input: 400, nothing changes, nothing audited.
-    for (const body of [{ monthly_budget_cents: -1 }, { monthly_budget_cents: 12.5 }, { monthly_budget_cents: '100' }, {}, { monthly_budget_cents: 100, extra: 1 }, { monthly_budget_cents: 2_000_000_000 }]) {
+    for (const body of [
+      { monthly_budget_cents: -1 },
+      { monthly_budget_cents: 12.5 },
+      { monthly_budget_cents: '100' },
+      {},
+      { monthly_budget_cents: 100, extra: 1 },
+      { monthly_budget_cents: 2_000_000_000 },
+    ]) {
       const res = await a.boss.client.put(path, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -216,7 +297,9 @@ describe('a member’s own budget', () => {
       ],
     ]);
     // B's member was never touched.
-    expect((await b.boss.client.get(`/api/corporate/companies/${b.id}`)).body.members.map((x: { monthly_budget_cents: number | null }) => x.monthly_budget_cents)).toEqual([null, null]);
+    expect(
+      (await b.boss.client.get(`/api/corporate/companies/${b.id}`)).body.members.map((x: { monthly_budget_cents: number | null }) => x.monthly_budget_cents),
+    ).toEqual([null, null]);
   });
 });
 
@@ -241,7 +324,12 @@ describe('invitations', () => {
     expect((await invitee.post('/api/corporate/invitations/accept', { token: first })).body.error.code).toBe('INVITATION_INVALID');
     expect((await invitee.post('/api/corporate/invitations/accept', { token: 'not-a-real-token-at-all' })).status).toBe(404);
 
-    await db().updateTable('company_invitations').set({ expires_at: new Date(Date.now() - 1000) }).where('company_id', '=', a.id).where('status', '=', 'pending').execute();
+    await db()
+      .updateTable('company_invitations')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('company_id', '=', a.id)
+      .where('status', '=', 'pending')
+      .execute();
     const expired = await invitee.post('/api/corporate/invitations/accept', { token: second });
     expect([expired.status, expired.body.error.code]).toEqual([410, 'INVITATION_EXPIRED']);
     expect((await invitee.get('/api/corporate/companies')).body.companies).toEqual([]);
@@ -265,7 +353,13 @@ describe('invitations', () => {
     const token = await tokenIn(email);
     const revokePath = (companyId: string, id = invitationId) => `/api/corporate/companies/${companyId}/invitations/${id}/revoke`;
     const status = async () => (await db().selectFrom('company_invitations').select('status').where('id', '=', invitationId).executeTakeFirstOrThrow()).status;
-    const audits = () => db().selectFrom('audit_log').select(['actor_id', 'before', 'after']).where('entity_id', '=', a.id).where('action', '=', 'company.invite_revoke').execute();
+    const audits = () =>
+      db()
+        .selectFrom('audit_log')
+        .select(['actor_id', 'before', 'after'])
+        .where('entity_id', '=', a.id)
+        .where('action', '=', 'company.invite_revoke')
+        .execute();
 
     for (const [who, client, path, code] of [
       ['member of A', a.members[0]!.client, revokePath(a.id), 403],
@@ -286,7 +380,13 @@ describe('invitations', () => {
     expect(revoked.body.invitations).toEqual([]);
     expect(await status()).toBe('revoked');
     const bossId = (await a.boss.client.get('/api/me')).body.user.id as string;
-    expect(await audits()).toEqual([{ actor_id: bossId, before: { invitation_id: invitationId, email, role: 'member', status: 'pending' }, after: { invitation_id: invitationId, status: 'revoked' } }]);
+    expect(await audits()).toEqual([
+      {
+        actor_id: bossId,
+        before: { invitation_id: invitationId, email, role: 'member', status: 'pending' },
+        after: { invitation_id: invitationId, status: 'revoked' },
+      },
+    ]);
     // Again: nothing more changes, nothing more is audited.
     expect((await a.boss.client.post(revokePath(a.id), {})).status).toBe(200);
     expect(await audits()).toHaveLength(1);
@@ -301,7 +401,12 @@ describe('invitations', () => {
     expect((await invitee.get('/api/corporate/companies')).body.companies).toEqual([]);
 
     // An accepted invitation cannot be revoked (remove the person instead).
-    const accepted = await db().selectFrom('company_invitations').select('id').where('company_id', '=', a.id).where('status', '=', 'accepted').executeTakeFirstOrThrow();
+    const accepted = await db()
+      .selectFrom('company_invitations')
+      .select('id')
+      .where('company_id', '=', a.id)
+      .where('status', '=', 'accepted')
+      .executeTakeFirstOrThrow();
     const refused = await a.boss.client.post(revokePath(a.id, accepted.id), {});
     expect([refused.status, refused.body.error.code]).toEqual([409, 'INVITATION_USED']);
     expect((await db().selectFrom('company_invitations').select('status').where('id', '=', accepted.id).executeTakeFirstOrThrow()).status).toBe('accepted');
@@ -331,7 +436,8 @@ describe('the policy at request time', () => {
       version = res.body.policy.version;
     };
     const check = async (rideType = 'economy') =>
-      (await m.client.post(`/api/corporate/companies/${a.id}/check`, { pickup: UNION_SQUARE, fares: [{ ride_type: rideType, fare_cents: fare }] })).body.options[0];
+      (await m.client.post(`/api/corporate/companies/${a.id}/check`, { pickup: UNION_SQUARE, fares: [{ ride_type: rideType, fare_cents: fare }] })).body
+        .options[0];
     const refused = async (code: string, reason: RegExp, extra: Record<string, unknown> = {}) => {
       const res = await bookBusiness(m.client, a.id, extra);
       expect(res.status, JSON.stringify(res.body)).toBe(code === 'COMPANY_SUSPENDED' ? 403 : 422);
@@ -408,7 +514,10 @@ describe('the policy at request time', () => {
     expect((await a.boss.client.get(`/api/corporate/companies/${a.id}`)).body.policy).toMatchObject({ version: 1, allowed_hours: outside });
     // Every day, overnight, shut for one hour two hours away from now: the ride is allowed.
     const m0 = now.minutes;
-    const inside = m0 >= 1260 && m0 < 1320 ? { days: [1, 2, 3, 4, 5, 6, 7], from: hhmm(m0 - 120), to: hhmm(m0 - 180) } : { days: [1, 2, 3, 4, 5, 6, 7], from: hhmm((m0 + 180) % 1440), to: hhmm((m0 + 120) % 1440) };
+    const inside =
+      m0 >= 1260 && m0 < 1320
+        ? { days: [1, 2, 3, 4, 5, 6, 7], from: hhmm(m0 - 120), to: hhmm(m0 - 180) }
+        : { days: [1, 2, 3, 4, 5, 6, 7], from: hhmm((m0 + 180) % 1440), to: hhmm((m0 + 120) % 1440) };
     expect(inside.to < inside.from).toBe(true);
     expect((await savePolicy(a.boss.client, a.id, policy({ version: 1, allowed_hours: inside }))).status).toBe(200);
     const booked = await bookBusiness(m.client, a.id);
@@ -423,12 +532,19 @@ describe('the policy at request time', () => {
     const results = await Promise.all(a.members.map((m) => bookBusiness(m.client, a.id)));
     const made = results.filter((r) => r.status === 201).length;
     const refused = results.filter((r) => r.body?.error?.code === 'BUSINESS_CREDIT_LIMIT').length;
-    console.log(`business credit race: attempts ${results.length}, allowed 2 (credit ${fare * 2 + 10}, fare ${fare}), booked ${made}, refused ${refused}`, results.filter((r) => r.status !== 201).map((r) => `${r.status} ${r.body?.error?.code}`).join(', '));
+    console.log(
+      `business credit race: attempts ${results.length}, allowed 2 (credit ${fare * 2 + 10}, fare ${fare}), booked ${made}, refused ${refused}`,
+      results
+        .filter((r) => r.status !== 201)
+        .map((r) => `${r.status} ${r.body?.error?.code}`)
+        .join(', '),
+    );
     expect([made, refused]).toEqual([2, results.length - 2]);
     const booked = await db().selectFrom('rides').select('id').where('company_id', '=', a.id).execute();
     expect(booked).toHaveLength(2);
     // Out of dispatch's way for the next suites.
-    for (const [i, r] of results.entries()) if (r.status === 201) expect((await a.members[i]!.client.post(`/api/rides/${r.body.ride.id}/cancel`, {})).status).toBe(200);
+    for (const [i, r] of results.entries())
+      if (r.status === 201) expect((await a.members[i]!.client.post(`/api/rides/${r.body.ride.id}/cancel`, {})).status).toBe(200);
   });
 
   it('a member’s simultaneous requests: one ride, and the budget counts it', async () => {
@@ -442,7 +558,9 @@ describe('the policy at request time', () => {
     expect(made).toHaveLength(1);
     expect(await ridesOf(m.id)).toHaveLength(1);
     // The ride under way counts against the budget: what is left is one fare.
-    const left = (await m.client.post(`/api/corporate/companies/${a.id}/check`, { pickup: UNION_SQUARE, fares: [{ ride_type: 'economy', fare_cents: fare + 1 }] })).body.options[0];
+    const left = (
+      await m.client.post(`/api/corporate/companies/${a.id}/check`, { pickup: UNION_SQUARE, fares: [{ ride_type: 'economy', fare_cents: fare + 1 }] })
+    ).body.options[0];
     expect(left).toMatchObject({ allowed: false, reason: expect.stringMatching(/^Over your monthly budget/) });
     expect((await m.client.post(`/api/rides/${made[0]!.body.ride.id}/cancel`, {})).status).toBe(200);
   });
@@ -488,7 +606,9 @@ describe('money', () => {
     const receipt = (await m.client.get(`/api/rides/${ride.id}/receipt`)).body.receipt;
     expect(receipt).toMatchObject({ payment_method: 'business', company_name: a.name });
     // The member's payment history shows the fare on the company's account.
-    const row = (await m.client.get('/api/payments/history')).body.items.find((h: { kind: string; ride: { id: string } | null }) => h.kind === 'fare' && h.ride?.id === ride.id);
+    const row = (await m.client.get('/api/payments/history')).body.items.find(
+      (h: { kind: string; ride: { id: string } | null }) => h.kind === 'fare' && h.ride?.id === ride.id,
+    );
     expect(row).toMatchObject({ amount_cents: -ride.fare_cents, methods: ['company'], promotion: null });
   });
 });
@@ -524,14 +644,28 @@ describe('refunds on business rides (decision 0072)', () => {
     const requestId = reported.body.request.id as string;
     const detail = (await admin.get(`/api/admin/refund-requests/${requestId}`)).body;
     expect(detail.refund_to).toBe('company');
-    expect(detail.money).toMatchObject({ business_cents: ride.fare_cents, paid_cents: ride.fare_cents, refundable_cents: ride.fare_cents, cash_cents: 0, wallet_cents: 0, card_cents: 0 });
+    expect(detail.money).toMatchObject({
+      business_cents: ride.fare_cents,
+      paid_cents: ride.fare_cents,
+      refundable_cents: ride.fare_cents,
+      cash_cents: 0,
+      wallet_cents: 0,
+      card_cents: 0,
+    });
 
     // Wallet credit to the rider is refused on a business ride, as is bad input: nothing changes.
-    for (const body of [{ action: 'credit', bearer: 'platform', amount_cents: 300 }, { action: 'approve_partial', bearer: 'platform', amount_cents: -5 }, { action: 'approve_partial', bearer: 'nobody', amount_cents: 300 }]) {
+    for (const body of [
+      { action: 'credit', bearer: 'platform', amount_cents: 300 },
+      { action: 'approve_partial', bearer: 'platform', amount_cents: -5 },
+      { action: 'approve_partial', bearer: 'nobody', amount_cents: 300 },
+    ]) {
       expect((await admin.post(`/api/admin/refund-requests/${requestId}/decision`, body)).status, JSON.stringify(body)).toBe(400);
     }
     // Only platform admins decide: the company admin and the rider are refused.
-    for (const client of [a.boss.client, m.client]) expect((await client.post(`/api/admin/refund-requests/${requestId}/decision`, { action: 'approve_partial', bearer: 'platform', amount_cents: 300 })).status).toBe(403);
+    for (const client of [a.boss.client, m.client])
+      expect(
+        (await client.post(`/api/admin/refund-requests/${requestId}/decision`, { action: 'approve_partial', bearer: 'platform', amount_cents: 300 })).status,
+      ).toBe(403);
     expect(await companyEntries()).toHaveLength(1);
     expect((await db().selectFrom('refund_requests').select('status').where('id', '=', requestId).executeTakeFirstOrThrow()).status).toBe('open');
 
@@ -540,7 +674,11 @@ describe('refunds on business rides (decision 0072)', () => {
     expect(approved.body.request).toMatchObject({ status: 'approved', destination: 'company', refunded_cents: 300 });
 
     // The company's account: credited 300 with line refund, in the refund's transaction; it owes 300 less.
-    const tx = await db().selectFrom('ledger_transactions').select(['id', 'kind']).where('idempotency_key', '=', `refund_request:${requestId}`).executeTakeFirstOrThrow();
+    const tx = await db()
+      .selectFrom('ledger_transactions')
+      .select(['id', 'kind'])
+      .where('idempotency_key', '=', `refund_request:${requestId}`)
+      .executeTakeFirstOrThrow();
     expect(tx.kind).toBe('refund');
     const entries = await db()
       .selectFrom('ledger_entries as e')
@@ -560,7 +698,11 @@ describe('refunds on business rides (decision 0072)', () => {
     // The ledger is balanced; the ride's money says where the refund went.
     expect((await trialBalance(db())).balanced).toBe(true);
     const receipt = (await m.client.get(`/api/rides/${ride.id}/receipt`)).body.receipt;
-    expect(receipt.money).toMatchObject({ refunded_cents: 300, refundable_cents: ride.fare_cents - 300, refunds: [expect.objectContaining({ amount_cents: 300, destination: 'company' })] });
+    expect(receipt.money).toMatchObject({
+      refunded_cents: 300,
+      refundable_cents: ride.fare_cents - 300,
+      refunds: [expect.objectContaining({ amount_cents: 300, destination: 'company' })],
+    });
     // The rider's history lists the fare and the refund as the company's, not as money of theirs.
     const history = (await m.client.get('/api/payments/history')).body.items as { kind: string; amount_cents: number; methods: string[] }[];
     expect(history.filter((i) => i.kind === 'refund' || i.kind === 'fare').map((i) => [i.kind, i.amount_cents, i.methods])).toEqual([
@@ -568,7 +710,12 @@ describe('refunds on business rides (decision 0072)', () => {
       ['fare', -ride.fare_cents, ['company']],
     ]);
     // The rider is told it went to the company.
-    const note = await db().selectFrom('notifications').select('message').where('user_id', '=', m.id).where('title', '=', 'Refund approved').executeTakeFirstOrThrow();
+    const note = await db()
+      .selectFrom('notifications')
+      .select('message')
+      .where('user_id', '=', m.id)
+      .where('title', '=', 'Refund approved')
+      .executeTakeFirstOrThrow();
     expect(note.message).toMatch(/company’s account/);
   });
 });
@@ -590,7 +737,10 @@ describe('policy rules (properties)', () => {
           const clock = localClock(at, tz);
           const expected = days.includes(clock.day) && clock.minutes >= fromMin && clock.minutes < toMin;
           expect(withinHours(hours, at, tz)).toBe(expected);
-          const verdict = checkPolicy({ ...DEFAULT_POLICY, allowed_hours: hours }, { company_name: 'Acme', currency: 'USD', time_zone: tz, ride_type: 'economy', fare_cents: 100, at, pickup: UNION_SQUARE, budget_left_cents: null });
+          const verdict = checkPolicy(
+            { ...DEFAULT_POLICY, allowed_hours: hours },
+            { company_name: 'Acme', currency: 'USD', time_zone: tz, ride_type: 'economy', fare_cents: 100, at, pickup: UNION_SQUARE, budget_left_cents: null },
+          );
           expect(verdict.allowed).toBe(expected);
         },
       ),
@@ -612,12 +762,16 @@ describe('policy rules (properties)', () => {
 
   it('the month starts at midnight on the 1st on the city’s clock', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }), fc.constantFrom('America/Los_Angeles', 'Europe/Berlin', 'UTC'), (at, tz) => {
-        const start = monthStartIn(at, tz);
-        expect(start.getTime()).toBeLessThanOrEqual(at.getTime());
-        const wall = new Intl.DateTimeFormat('en-GB', { timeZone: tz, day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(start);
-        expect(wall).toBe('01, 00:00');
-      }),
+      fc.property(
+        fc.date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }),
+        fc.constantFrom('America/Los_Angeles', 'Europe/Berlin', 'UTC'),
+        (at, tz) => {
+          const start = monthStartIn(at, tz);
+          expect(start.getTime()).toBeLessThanOrEqual(at.getTime());
+          const wall = new Intl.DateTimeFormat('en-GB', { timeZone: tz, day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(start);
+          expect(wall).toBe('01, 00:00');
+        },
+      ),
     );
   });
 });

@@ -17,7 +17,10 @@ const INLINE_HASH = `'sha256-${createHash('sha256').update(INLINE).digest('base6
 
 function webDist() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openride-csp-'));
-  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><script>${INLINE}</script></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>`);
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html><head><script>${INLINE}</script></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>`,
+  );
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'export {};');
   return dir;
@@ -25,7 +28,12 @@ function webDist() {
 
 function directives(header: string | null) {
   expect(header).toBeTruthy();
-  return new Map(header!.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]));
+  return new Map(
+    header!
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 }
 
 const PRODUCTION_ENV = {
@@ -43,7 +51,12 @@ describe('Content-Security-Policy (issue 11, finding 6)', () => {
   let development: TestServer;
 
   beforeAll(async () => {
-    production = await startTestServer({ ...PRODUCTION_ENV, WEB_DIST: dist, TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png', GEOCODER_URL: 'https://geocode.example.org/search' });
+    production = await startTestServer({
+      ...PRODUCTION_ENV,
+      WEB_DIST: dist,
+      TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+      GEOCODER_URL: 'https://geocode.example.org/search',
+    });
     development = await startTestServer({ NODE_ENV: 'development', DEMO: '0', WEB_DIST: dist, TILE_URL: '' });
   });
   afterAll(async () => {
@@ -83,17 +96,28 @@ describe('Content-Security-Policy (issue 11, finding 6)', () => {
     const report = {
       'csp-report': { 'document-uri': `${development.url}/`, 'violated-directive': 'script-src-elem', 'blocked-uri': 'https://evil.example/x.js' },
     };
-    const sent = await fetch(`${development.url}/api/csp-report`, { method: 'POST', headers: { 'content-type': 'application/csp-report' }, body: JSON.stringify(report) });
+    const sent = await fetch(`${development.url}/api/csp-report`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/csp-report' },
+      body: JSON.stringify(report),
+    });
     expect(sent.status).toBe(204);
     const junk = await fetch(`${development.url}/api/csp-report`, { method: 'POST', headers: { 'content-type': 'application/csp-report' }, body: '"x"' });
     expect(junk.status).toBe(400);
     // Not mounted in production.
-    expect((await fetch(`${production.url}/api/csp-report`, { method: 'POST', headers: { 'content-type': 'application/csp-report' }, body: JSON.stringify(report) })).status).toBe(404);
+    expect(
+      (await fetch(`${production.url}/api/csp-report`, { method: 'POST', headers: { 'content-type': 'application/csp-report' }, body: JSON.stringify(report) }))
+        .status,
+    ).toBe(404);
   });
 
   it(`trusts ${VITE_DEV_ORIGIN} in development only: better-auth's origin check and the WebSocket upgrade`, async () => {
     const signOut = (server: TestServer, origin: string) =>
-      fetch(`${server.url}/api/auth/sign-out`, { method: 'POST', headers: { origin, 'content-type': 'application/json', cookie: 'better-auth.session_token=x' }, body: '{}' });
+      fetch(`${server.url}/api/auth/sign-out`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json', cookie: 'better-auth.session_token=x' },
+        body: '{}',
+      });
     expect((await signOut(production, VITE_DEV_ORIGIN)).status).toBe(403);
     expect((await signOut(development, VITE_DEV_ORIGIN)).status).toBe(200);
     // The server's own origin is trusted in both.

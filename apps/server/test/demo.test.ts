@@ -2,7 +2,16 @@ import { distanceMeters, gridPath, snapToStreet } from '@openride/shared/geo/str
 import type { ServerFrame } from '@openride/shared/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putWeekSchema, toMinutes } from '@openride/shared/schedule/schemas';
-import { DEMO_ADMIN_EMAIL, DEMO_COMPANY_ADMIN_EMAIL, DEMO_DOMAIN, DEMO_PASSWORD, DEMO_RIDER_EMAIL, demoDriverEmail, demoDriverWeek, demoPassengerEmail } from '../src/demo/demo-accounts';
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_COMPANY_ADMIN_EMAIL,
+  DEMO_DOMAIN,
+  DEMO_PASSWORD,
+  DEMO_RIDER_EMAIL,
+  demoDriverEmail,
+  demoDriverWeek,
+  demoPassengerEmail,
+} from '../src/demo/demo-accounts';
 import { seedDemo } from '../src/demo/seed-demo';
 import { parseEnv } from '../src/env';
 import { createLogger } from '../src/lib/logger';
@@ -65,11 +74,27 @@ async function demoRows(server: RunningServer) {
   const drivers = await db
     .selectFrom('drivers')
     .innerJoin('user', 'user.id', 'drivers.user_id')
-    .select(['drivers.id', 'user.email', 'drivers.verification_status', 'drivers.license_plate', 'drivers.vehicle_make', 'drivers.vehicle_model', 'drivers.vehicle_color'])
+    .select([
+      'drivers.id',
+      'user.email',
+      'drivers.verification_status',
+      'drivers.license_plate',
+      'drivers.vehicle_make',
+      'drivers.vehicle_model',
+      'drivers.vehicle_color',
+    ])
     .where('user.email', 'like', `%@${DEMO_DOMAIN}`)
     .orderBy('user.email')
     .execute();
-  const profiles = await db.selectFrom('profiles').select(['id', 'phone', 'full_name']).where('id', 'in', users.map((u) => u.id)).execute();
+  const profiles = await db
+    .selectFrom('profiles')
+    .select(['id', 'phone', 'full_name'])
+    .where(
+      'id',
+      'in',
+      users.map((u) => u.id),
+    )
+    .execute();
   return { users, drivers, profiles };
 }
 
@@ -77,8 +102,18 @@ async function demoRows(server: RunningServer) {
 async function demoPapers(server: RunningServer) {
   const db = server.services.db;
   const count = async (table: 'driver_documents' | 'insurance_policies') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-  const files = await db.selectFrom('files').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const files = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return { documents: await count('driver_documents'), policies: await count('insurance_policies'), files: Number(files.n) };
 }
 
@@ -144,7 +179,9 @@ afterAll(async () => {
 describe('the demo city', () => {
   it('seeds a rider, an admin and 3 approved drivers with cars and unique phones, and each can sign in', async () => {
     const { users, drivers, profiles } = await demoRows(first.server);
-    expect(users.map((u) => u.email)).toEqual([DEMO_ADMIN_EMAIL, DEMO_COMPANY_ADMIN_EMAIL, demoDriverEmail(1), demoDriverEmail(2), demoDriverEmail(3), DEMO_RIDER_EMAIL].sort());
+    expect(users.map((u) => u.email)).toEqual(
+      [DEMO_ADMIN_EMAIL, DEMO_COMPANY_ADMIN_EMAIL, demoDriverEmail(1), demoDriverEmail(2), demoDriverEmail(3), DEMO_RIDER_EMAIL].sort(),
+    );
     expect(drivers).toHaveLength(3);
     for (const d of drivers) {
       expect(d.verification_status).toBe('approved');
@@ -162,9 +199,13 @@ describe('the demo city', () => {
     // Created as sign-up creates people: agreed to the Terms and Privacy Policy in force, so not asked again.
     expect((await rider.get('/api/legal/status')).body).toMatchObject({ needs_acceptance: false, accepted: { terms: 1, privacy: 1 } });
     // Decision 0067: the demo rider rides on Acme Logistics' account; its company admin manages it.
-    expect((await rider.get('/api/corporate/companies')).body.companies).toEqual([expect.objectContaining({ name: 'Acme Logistics', role: 'member', company_status: 'active', expense_code_required: true })]);
+    expect((await rider.get('/api/corporate/companies')).body.companies).toEqual([
+      expect.objectContaining({ name: 'Acme Logistics', role: 'member', company_status: 'active', expense_code_required: true }),
+    ]);
     const companyAdmin = new TestClient(url);
-    expect((await companyAdmin.post('/api/functions/auth-with-rate-limit', { action: 'signin', email: DEMO_COMPANY_ADMIN_EMAIL, password: DEMO_PASSWORD })).status).toBe(200);
+    expect(
+      (await companyAdmin.post('/api/functions/auth-with-rate-limit', { action: 'signin', email: DEMO_COMPANY_ADMIN_EMAIL, password: DEMO_PASSWORD })).status,
+    ).toBe(200);
     const acme = (await companyAdmin.get('/api/corporate/companies')).body.companies[0];
     expect(acme).toMatchObject({ name: 'Acme Logistics', role: 'admin' });
     expect((await companyAdmin.get(`/api/corporate/companies/${acme.company_id}`)).body.members).toHaveLength(2);
@@ -176,7 +217,9 @@ describe('the demo city', () => {
     expect(me.adminPath).toBe(first.server.services.adminPath);
 
     const driver = new TestClient(url);
-    expect((await driver.post('/api/functions/auth-with-rate-limit', { action: 'signin', email: demoDriverEmail(2), password: DEMO_PASSWORD })).status).toBe(200);
+    expect((await driver.post('/api/functions/auth-with-rate-limit', { action: 'signin', email: demoDriverEmail(2), password: DEMO_PASSWORD })).status).toBe(
+      200,
+    );
     const active = await driver.get('/api/drivers/me/active');
     expect(active.status).toBe(200);
     expect(active.body.driver).toMatchObject({ verification_status: 'approved', status: 'available' });
@@ -184,7 +227,12 @@ describe('the demo city', () => {
     // Their week is on /driver-schedule (decision 0047): the evening peak for driver 2, with a next shift.
     const schedule = (await driver.get('/api/drivers/me/schedule')).body.schedule;
     expect(schedule.city).toMatchObject({ id: 'sf', timezone: 'America/Los_Angeles' });
-    expect(schedule.blocks).toEqual(expect.arrayContaining([{ weekday: 1, start: '15:30', end: '21:00' }, { weekday: 5, start: '15:30', end: '21:00' }]));
+    expect(schedule.blocks).toEqual(
+      expect.arrayContaining([
+        { weekday: 1, start: '15:30', end: '21:00' },
+        { weekday: 5, start: '15:30', end: '21:00' },
+      ]),
+    );
     expect(schedule.blocks).toHaveLength(5);
     expect(schedule.next_shift).toMatchObject({ start: '15:30', end: '21:00' });
     // The coverage grid on /driver-admin-dashboard is filled: about 78 of the week's 168 hours have a driver.
@@ -219,13 +267,18 @@ describe('the demo city', () => {
       .executeTakeFirstOrThrow();
     expect(file).toMatchObject({ purpose: 'insurance', content_type: 'image/png', owner_id: file.user_id });
     const stored = await storage.get(file.storage_key);
-    const head: Buffer = await new Promise((resolve) => stored!.stream.once('data', (chunk) => { stored!.stream.destroy(); resolve(chunk as Buffer); }));
+    const head: Buffer = await new Promise((resolve) =>
+      stored!.stream.once('data', (chunk) => {
+        stored!.stream.destroy();
+        resolve(chunk as Buffer);
+      }),
+    );
     expect(head.subarray(1, 4).toString()).toBe('PNG');
     // The admin list agrees: nobody on hold.
     expect((await admin.get('/api/admin/drivers?compliance=on_hold')).body.items).toEqual([]);
   });
 
-  it("gives every demo driver a valid week with both peaks, weekends and night shifts split at midnight", () => {
+  it('gives every demo driver a valid week with both peaks, weekends and night shifts split at midnight', () => {
     const weeks = Array.from({ length: 24 }, (_, k) => demoDriverWeek(k + 1));
     for (const blocks of weeks) expect(putWeekSchema.safeParse({ blocks }).success, JSON.stringify(blocks)).toBe(true);
     const all = weeks.flat();
@@ -233,7 +286,9 @@ describe('the demo city', () => {
     expect(covers(2, 7 * 60 + 30) && covers(2, 18 * 60)).toBe(true); // Tuesday's morning and evening peaks
     expect(covers(6, 12 * 60) && covers(0, 12 * 60)).toBe(true); // Saturday and Sunday
     // A night shift: a block ending at 24:00 whose driver starts the next day at 00:00.
-    const nights = weeks.filter((blocks) => blocks.some((b) => b.end === '24:00' && blocks.some((c) => c.weekday === (b.weekday + 1) % 7 && c.start === '00:00')));
+    const nights = weeks.filter((blocks) =>
+      blocks.some((b) => b.end === '24:00' && blocks.some((c) => c.weekday === (b.weekday + 1) % 7 && c.start === '00:00')),
+    );
     expect(nights.length).toBeGreaterThanOrEqual(2);
     // Not every driver keeps the same hours.
     expect(new Set(weeks.map((w) => JSON.stringify(w))).size).toBeGreaterThan(12);
@@ -243,7 +298,12 @@ describe('the demo city', () => {
     const rider = new TestClient(first.server.url);
     const signup = await rider.request('/api/functions/auth-with-rate-limit', {
       method: 'POST',
-      json: { action: 'signup', email: uniqueEmail('demo-rider'), password: GOOD_PASSWORD, options: { data: { full_name: 'Dana Demo', phone: uniquePhone() } } },
+      json: {
+        action: 'signup',
+        email: uniqueEmail('demo-rider'),
+        password: GOOD_PASSWORD,
+        options: { data: { full_name: 'Dana Demo', phone: uniquePhone() } },
+      },
       headers: { 'x-forwarded-for': '10.77.0.1' },
     });
     expect(signup.status).toBe(200);
@@ -259,7 +319,11 @@ describe('the demo city', () => {
     socket.send({ type: 'subscribe', channel: `ride:${rideId}` });
 
     const statusEvent = (status: string) => (f: ServerFrame) =>
-      f.type === 'event' && f.channel === `user:${(signup.body.data.user.id as string)}` && f.event === 'ride.changed' && (f.data as { id: string; status: string }).id === rideId && (f.data as { status: string }).status === status;
+      f.type === 'event' &&
+      f.channel === `user:${signup.body.data.user.id as string}` &&
+      f.event === 'ride.changed' &&
+      (f.data as { id: string; status: string }).id === rideId &&
+      (f.data as { status: string }).status === status;
     // At ×30, a 10-minute drive to the pickup is 20 s and the ~3 km trip about 15 s.
     await socket.next(statusEvent('accepted'), 30_000);
     await socket.next(statusEvent('arrived'), 60_000);
@@ -294,18 +358,29 @@ describe('the demo city', () => {
     socket.close();
   }, 180_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)('runs in one process only when several share a PostgreSQL database (scaled mode)', async () => {
-    const sessionsOf = async (email: string) =>
-      (await first.server.services.db.selectFrom('session').innerJoin('user', 'user.id', 'session.userId').select('session.id').where('user.email', '=', email).execute()).length;
-    const before = await sessionsOf(demoDriverEmail(1));
-    // A second process on the same database: it must not drive the demo accounts a second time.
-    const second = await startDemoServer(database);
-    try {
-      expect(await sessionsOf(demoDriverEmail(1))).toBe(before);
-    } finally {
-      await second.stop();
-    }
-  }, 60_000);
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'runs in one process only when several share a PostgreSQL database (scaled mode)',
+    async () => {
+      const sessionsOf = async (email: string) =>
+        (
+          await first.server.services.db
+            .selectFrom('session')
+            .innerJoin('user', 'user.id', 'session.userId')
+            .select('session.id')
+            .where('user.email', '=', email)
+            .execute()
+        ).length;
+      const before = await sessionsOf(demoDriverEmail(1));
+      // A second process on the same database: it must not drive the demo accounts a second time.
+      const second = await startDemoServer(database);
+      try {
+        expect(await sessionsOf(demoDriverEmail(1))).toBe(before);
+      } finally {
+        await second.stop();
+      }
+    },
+    60_000,
+  );
 
   it('seeds again on the next start without duplicating anything', async () => {
     const before = await demoRows(first.server);
@@ -335,7 +410,15 @@ describe('the demo city', () => {
     expect(await papers()).toEqual(papersBefore);
     // One schedule per driver, no block twice.
     expect(await demoSchedules(first.server)).toEqual(cleared);
-    const rows = await first.server.services.db.selectFrom('driver_schedules').select('driver_id').where('driver_id', 'in', before.drivers.map((d) => d.id)).execute();
+    const rows = await first.server.services.db
+      .selectFrom('driver_schedules')
+      .select('driver_id')
+      .where(
+        'driver_id',
+        'in',
+        before.drivers.map((d) => d.id),
+      )
+      .execute();
     expect(rows).toHaveLength(3);
     const admins = await first.server.services.db.selectFrom('user_roles').select('user_id').where('role', '=', 'admin').execute();
     expect(admins).toHaveLength(1);
@@ -352,7 +435,12 @@ describe('the demo city', () => {
     const deadline = Date.now() + 30_000;
     let ride: { status: string; driver_id: string | null } | undefined;
     while (Date.now() < deadline) {
-      ride = await db.selectFrom('rides').select(['status', 'driver_id']).where('rider_id', '=', passenger.id).orderBy('requested_at', 'desc').executeTakeFirst();
+      ride = await db
+        .selectFrom('rides')
+        .select(['status', 'driver_id'])
+        .where('rider_id', '=', passenger.id)
+        .orderBy('requested_at', 'desc')
+        .executeTakeFirst();
       if (ride?.driver_id) break;
       await new Promise((r) => setTimeout(r, 250));
     }

@@ -34,7 +34,12 @@ describe('without TRUST_PROXY (npm start as the README says)', () => {
   });
 
   it('refuses a request that came through a proxy nobody declared (it would look local otherwise)', async () => {
-    const proxied: Record<string, string>[] = [{ 'x-forwarded-for': '203.0.113.9' }, { 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }];
+    const proxied: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { 'x-forwarded-for': '127.0.0.1' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+    ];
     for (const headers of proxied) {
       expectRefused(await outbox(server.client(), headers));
     }
@@ -68,7 +73,12 @@ describe('behind a proxy (TRUST_PROXY=1)', () => {
     const user = server.client();
     await user.request('/api/functions/auth-with-rate-limit', {
       method: 'POST',
-      json: { action: 'signup', email: `outbox-user-${Date.now()}@example.test`, password: GOOD_PASSWORD, options: { data: { full_name: 'Nosy', phone: '4155550177' } } },
+      json: {
+        action: 'signup',
+        email: `outbox-user-${Date.now()}@example.test`,
+        password: GOOD_PASSWORD,
+        options: { data: { full_name: 'Nosy', phone: '4155550177' } },
+      },
       headers: { 'x-forwarded-for': '203.0.113.10' },
     });
     expect((await user.get('/api/me')).status).toBe(200);

@@ -55,7 +55,13 @@ describe.runIf(scaled)('dispatch with rider and driver on different processes (P
     const db = await createTestDatabase();
     cleanups.push(() => db.drop());
     const [portA, portB] = [await freePort(), await freePort()];
-    const shared = { DATABASE_URL: db.env.DATABASE_URL!, DATA_DIR: db.env.DATA_DIR, REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: testRedisPrefix(), TRUST_PROXY: '1' };
+    const shared = {
+      DATABASE_URL: db.env.DATABASE_URL!,
+      DATA_DIR: db.env.DATA_DIR,
+      REDIS_URL: process.env.TEST_REDIS_URL!,
+      REDIS_PREFIX: testRedisPrefix(),
+      TRUST_PROXY: '1',
+    };
     const a = await spawnServer({ ...shared, ...ADMIN_ENV, PORT: String(portA) });
     cleanups.push(() => a.stop());
     const b = await spawnServer({ ...shared, PORT: String(portB) });

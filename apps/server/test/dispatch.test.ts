@@ -1,7 +1,18 @@
 import { PIN_MAX_FAILURES } from '@openride/shared/rides/dispatch';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
-import { bayArea as area, eventually, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver, startDispatchServer, takeOffline } from './ride-actors';
+import {
+  bayArea as area,
+  eventually,
+  GOLDEN_GATE_PARK,
+  newUser,
+  nextOffer,
+  north,
+  onlineDriver,
+  type OnlineDriver,
+  startDispatchServer,
+  takeOffline,
+} from './ride-actors';
 import { openSocket } from './socket-client';
 import type { TestServer } from './test-server';
 
@@ -72,7 +83,10 @@ describe('the whole ride, through the API', () => {
     expect((await rider.client.post(`/api/rides/${ride.id}/messages`, { body: "I'm by the blue door" })).status).toBe(201);
     expect((await driver.client.post(`/api/rides/${ride.id}/messages`, { body: 'See you in 2' })).status).toBe(201);
     const chat = (await rider.client.get(`/api/rides/${ride.id}/messages`)).body.messages;
-    expect(chat.map((m: { sender_role: string; body: string }) => `${m.sender_role}: ${m.body}`)).toEqual(["rider: I'm by the blue door", 'driver: See you in 2']);
+    expect(chat.map((m: { sender_role: string; body: string }) => `${m.sender_role}: ${m.body}`)).toEqual([
+      "rider: I'm by the blue door",
+      'driver: See you in 2',
+    ]);
 
     const early = await driver.client.post(`/api/rides/${ride.id}/start`, { pin: ride.pin }); // not arrived yet
     expect(early.status).toBe(409);
@@ -102,12 +116,19 @@ describe('the whole ride, through the API', () => {
     expect(receipt.path.length).toBeGreaterThanOrEqual(3); // the fixes taken while on the ride
 
     const history = (await rider.client.get('/api/rides')).body.rides;
-    expect(history[0]).toMatchObject({ id: ride.id, status: 'completed', my_rating: { stars: 5, comment: 'Smooth' }, driver: { name: 'Dana', rating: { average: 5, count: 1 } } });
+    expect(history[0]).toMatchObject({
+      id: ride.id,
+      status: 'completed',
+      my_rating: { stars: 5, comment: 'Smooth' },
+      driver: { name: 'Dana', rating: { average: 5, count: 1 } },
+    });
     const driven = (await driver.client.get('/api/rides?as=driver')).body.rides;
     expect(driven[0]).toMatchObject({ id: ride.id, status: 'completed', my_rating: { stars: 4 } });
     expect(driven[0]).not.toHaveProperty('pin');
 
-    const titles = (await rider.client.get('/api/notifications')).body.map((n: { title: string; booking_id: string }) => `${n.title}|${n.booking_id === ride.id}`);
+    const titles = (await rider.client.get('/api/notifications')).body.map(
+      (n: { title: string; booking_id: string }) => `${n.title}|${n.booking_id === ride.id}`,
+    );
     for (const title of ['Finding a driver', 'Driver on the way', 'Driver arrived', 'In progress', 'Completed']) expect(titles).toContain(`${title}|true`);
     riderSocket.close();
   });
@@ -154,7 +175,12 @@ describe('dispatch', () => {
     expect(first.socket.frames.filter((f) => f.type === 'event' && f.event === 'ride.offer').length).toBe(1);
     expect((await third.client.post(`/api/rides/${ride.id}/accept`, {})).status).toBe(200);
 
-    const offers = await server.services.db.selectFrom('ride_offers').select(['driver_id', 'status']).where('ride_id', '=', ride.id).orderBy('offered_at').execute();
+    const offers = await server.services.db
+      .selectFrom('ride_offers')
+      .select(['driver_id', 'status'])
+      .where('ride_id', '=', ride.id)
+      .orderBy('offered_at')
+      .execute();
     expect(offers).toEqual([
       { driver_id: first.driverId, status: 'declined' },
       { driver_id: second.driverId, status: 'expired' },
@@ -213,7 +239,8 @@ describe('dispatch', () => {
     await driver.client.post(`/api/rides/${ride.id}/accept`, {});
     await driver.client.post(`/api/rides/${ride.id}/arrive`, {});
     const wrong = ride.pin === '0000' ? '1111' : '0000';
-    for (let i = 0; i < PIN_MAX_FAILURES; i++) expect((await driver.client.post(`/api/rides/${ride.id}/start`, { pin: wrong })).body.error.code).toBe('WRONG_PIN');
+    for (let i = 0; i < PIN_MAX_FAILURES; i++)
+      expect((await driver.client.post(`/api/rides/${ride.id}/start`, { pin: wrong })).body.error.code).toBe('WRONG_PIN');
     const locked = await driver.client.post(`/api/rides/${ride.id}/start`, { pin: ride.pin });
     expect(locked.status).toBe(429);
     expect(locked.body.error.code).toBe('PIN_LOCKED');

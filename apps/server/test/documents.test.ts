@@ -26,19 +26,35 @@ const sendLicence = async (client: TestClient, expires_on: string | null = FUTUR
   client.post('/api/drivers/me/documents', { kind: 'driver_licence', file_ids: [await upload(client), await upload(client)], expires_on });
 
 const licenceRule = (required: boolean) =>
-  admin.request('/api/admin/document-types', { method: 'PUT', json: { city_id: 'sf', types: [{ kind: 'driver_licence', required, expiry_required: true, sides: 'front_back' }] } });
+  admin.request('/api/admin/document-types', {
+    method: 'PUT',
+    json: { city_id: 'sf', types: [{ kind: 'driver_licence', required, expiry_required: true, sides: 'front_back' }] },
+  });
 
-const docsOf = async (driverId: string) => server.services.db.selectFrom('driver_documents').select(['id', 'status']).where('driver_id', '=', driverId).execute();
+const docsOf = async (driverId: string) =>
+  server.services.db.selectFrom('driver_documents').select(['id', 'status']).where('driver_id', '=', driverId).execute();
 const auditCount = async (action: string, entityId: string) =>
-  Number((await server.services.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).where('action', '=', action).where('entity_id', '=', entityId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await server.services.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('action', '=', action)
+        .where('entity_id', '=', entityId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const licenceItem = async (client: TestClient) => {
   const res = await client.get('/api/drivers/me/compliance');
   expect(res.status).toBe(200);
   return { ...res.body, licence: res.body.items.find((i: { kind: string }) => i.kind === 'driver_licence') };
 };
-const goOnline = (d: { client: TestClient; driverId: string }) => d.client.request(`/api/drivers/${d.driverId}`, { method: 'PATCH', json: { status: 'available' } });
-const goOffline = (d: { client: TestClient; driverId: string }) => d.client.request(`/api/drivers/${d.driverId}`, { method: 'PATCH', json: { status: 'offline' } });
-const offeredTo = async (rideId: string) => (await server.services.db.selectFrom('ride_offers').select('driver_id').where('ride_id', '=', rideId).execute()).map((o) => o.driver_id);
+const goOnline = (d: { client: TestClient; driverId: string }) =>
+  d.client.request(`/api/drivers/${d.driverId}`, { method: 'PATCH', json: { status: 'available' } });
+const goOffline = (d: { client: TestClient; driverId: string }) =>
+  d.client.request(`/api/drivers/${d.driverId}`, { method: 'PATCH', json: { status: 'offline' } });
+const offeredTo = async (rideId: string) =>
+  (await server.services.db.selectFrom('ride_offers').select('driver_id').where('ride_id', '=', rideId).execute()).map((o) => o.driver_id);
 
 describe('document types per city', () => {
   it('admins read and set them (audited, validated); riders, drivers and visitors are refused', async () => {
@@ -58,12 +74,25 @@ describe('document types per city', () => {
 
     const read = await admin.get('/api/admin/document-types?city=sf');
     expect(read.status).toBe(200);
-    expect(read.body.types.map((t: { kind: string }) => t.kind)).toEqual(['driver_licence', 'vehicle_registration', 'insurance', 'profile_photo', 'background_check']);
+    expect(read.body.types.map((t: { kind: string }) => t.kind)).toEqual([
+      'driver_licence',
+      'vehicle_registration',
+      'insurance',
+      'profile_photo',
+      'background_check',
+    ]);
     expect((await admin.get('/api/admin/document-types?city=nowhere')).status).toBe(404);
-    for (const bad of [{ ...body, types: [{ kind: 'passport', required: true, expiry_required: false, sides: 'one' }] }, { ...body, types: [{ ...body.types[0], sides: 'three' }] }, { city_id: 'sf', types: [] }]) {
+    for (const bad of [
+      { ...body, types: [{ kind: 'passport', required: true, expiry_required: false, sides: 'one' }] },
+      { ...body, types: [{ ...body.types[0], sides: 'three' }] },
+      { city_id: 'sf', types: [] },
+    ]) {
       expect((await admin.request('/api/admin/document-types', { method: 'PUT', json: bad })).status, JSON.stringify(bad)).toBe(400);
     }
-    const saved = await admin.request('/api/admin/document-types', { method: 'PUT', json: { city_id: 'sf', types: [{ kind: 'profile_photo', required: false, expiry_required: true, sides: 'one' }] } });
+    const saved = await admin.request('/api/admin/document-types', {
+      method: 'PUT',
+      json: { city_id: 'sf', types: [{ kind: 'profile_photo', required: false, expiry_required: true, sides: 'one' }] },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.types.find((t: { kind: string }) => t.kind === 'profile_photo')).toMatchObject({ expiry_required: true, required: false });
     expect(await auditCount('document_types.update', 'sf')).toBe(1);
@@ -75,8 +104,14 @@ describe('uploads', () => {
   it('refuses a wrong kind, purpose, owner, side count or date with 400 and stores nothing; another driver never reads them', async () => {
     const driver = await approvedDriverOf(server, admin, 'Uma Upload');
     const other = await approvedDriverOf(server, admin, 'Otto Other');
-    const [front, back, photo, theirs] = [await upload(driver.client), await upload(driver.client), await upload(driver.client, 'vehicle_photo'), await upload(other.client)];
-    const licence = (file_ids: string[], expires_on: string | null = FUTURE) => driver.client.post('/api/drivers/me/documents', { kind: 'driver_licence', file_ids, expires_on });
+    const [front, back, photo, theirs] = [
+      await upload(driver.client),
+      await upload(driver.client),
+      await upload(driver.client, 'vehicle_photo'),
+      await upload(other.client),
+    ];
+    const licence = (file_ids: string[], expires_on: string | null = FUTURE) =>
+      driver.client.post('/api/drivers/me/documents', { kind: 'driver_licence', file_ids, expires_on });
     const refusals: Array<[string, Promise<{ status: number; body: any }>, string]> = [
       ['insurance', driver.client.post('/api/drivers/me/documents', { kind: 'insurance', file_ids: [front], expires_on: FUTURE }), '/vehicles'],
       ['wrong purpose', licence([front, photo]), 'not uploaded as a driver document'],
@@ -96,7 +131,12 @@ describe('uploads', () => {
 
     const first = await licence([front, back]);
     expect(first.status).toBe(201);
-    expect(first.body.document).toMatchObject({ kind: 'driver_licence', status: 'in_review', expires_on: FUTURE, files: [{ id: front, content_type: 'image/png' }, { id: back }] });
+    expect(first.body.document).toMatchObject({
+      kind: 'driver_licence',
+      status: 'in_review',
+      expires_on: FUTURE,
+      files: [{ id: front, content_type: 'image/png' }, { id: back }],
+    });
     // A file already used by a document cannot be used again.
     expect((await licence([front, await upload(driver.client)])).status).toBe(400);
     // A second upload supersedes the first still in review.
@@ -115,8 +155,19 @@ describe('uploads', () => {
     expect((await server.client().get('/api/drivers/me/documents')).status).toBe(401);
     // A pending applicant cannot upload yet (documents come after approval).
     const applicant = await newUser(server, 'Pat Pending');
-    await applicant.client.post('/api/drivers', { full_name: 'Pat Pending', phone: uniquePhone(), license_number: 'D1', vehicle_make: 'Kia', vehicle_model: 'Rio', vehicle_year: 2020, vehicle_color: 'Red', license_plate: '7PAT001' });
-    expect((await applicant.client.post('/api/drivers/me/documents', { kind: 'profile_photo', file_ids: [await upload(applicant.client)] })).body.error.code).toBe('DRIVER_NOT_APPROVED');
+    await applicant.client.post('/api/drivers', {
+      full_name: 'Pat Pending',
+      phone: uniquePhone(),
+      license_number: 'D1',
+      vehicle_make: 'Kia',
+      vehicle_model: 'Rio',
+      vehicle_year: 2020,
+      vehicle_color: 'Red',
+      license_plate: '7PAT001',
+    });
+    expect(
+      (await applicant.client.post('/api/drivers/me/documents', { kind: 'profile_photo', file_ids: [await upload(applicant.client)] })).body.error.code,
+    ).toBe('DRIVER_NOT_APPROVED');
   });
 });
 
@@ -151,7 +202,12 @@ describe('the hold', () => {
       expect((await goOnline(driver)).body.error.code).toBe('DRIVER_ON_HOLD');
       const queue = await admin.get('/api/admin/documents?kind=driver_licence&city=sf&limit=100');
       expect(queue.status).toBe(200);
-      expect(queue.body.items.find((d: { id: string }) => d.id === docId)).toMatchObject({ status: 'in_review', expiry_required: true, sides: 'front_back', driver: { full_name: 'Hal Hold', city_id: 'sf' } });
+      expect(queue.body.items.find((d: { id: string }) => d.id === docId)).toMatchObject({
+        status: 'in_review',
+        expiry_required: true,
+        sides: 'front_back',
+        driver: { full_name: 'Hal Hold', city_id: 'sf' },
+      });
       expect((await admin.get('/api/admin/documents?kind=profile_photo&limit=100')).body.items.some((d: { id: string }) => d.id === docId)).toBe(false);
       expect((await admin.get('/api/admin/documents?format=csv')).status).toBe(200);
 
@@ -170,7 +226,11 @@ describe('the hold', () => {
       expect(held.on_hold).toBe(true);
       expect(held.hold_reasons.join(' ')).toContain('Photo is blurry or unreadable');
       expect((await goOnline(driver)).status).toBe(403);
-      const told = await eventually(async () => ((await driver.client.get('/api/notifications')).body as Array<{ title: string; message: string }>).find((n) => n.title === "Driver's licence rejected"));
+      const told = await eventually(async () =>
+        ((await driver.client.get('/api/notifications')).body as Array<{ title: string; message: string }>).find(
+          (n) => n.title === "Driver's licence rejected",
+        ),
+      );
       expect(told.message).toContain('Photo is blurry or unreadable');
 
       // Sent again and approved (two admins at once: one wins, the other is 409, nothing changes twice).
@@ -179,7 +239,10 @@ describe('the hold', () => {
       const resent = await sendLicence(driver.client);
       const newId = resent.body.document.id;
       const expiry = `${new Date().getUTCFullYear() + 4}-01-15`;
-      const decisions = await Promise.all([admin.post(`/api/admin/documents/${newId}/review`, { status: 'approved', expires_on: expiry }), admin.post(`/api/admin/documents/${newId}/review`, { status: 'approved', expires_on: expiry })]);
+      const decisions = await Promise.all([
+        admin.post(`/api/admin/documents/${newId}/review`, { status: 'approved', expires_on: expiry }),
+        admin.post(`/api/admin/documents/${newId}/review`, { status: 'approved', expires_on: expiry }),
+      ]);
       expect(decisions.map((d) => d.status).sort()).toEqual([200, 409]);
       expect(await auditCount('document.approve', newId)).toBe(1);
       const approved = await licenceItem(driver.client);
@@ -209,12 +272,16 @@ describe('the hold', () => {
 
   it('approving a renewal supersedes the approved one; an unknown document is 404', async () => {
     const driver = await approvedDriverOf(server, admin, 'Ren Renewal');
-    const photo = async () => (await driver.client.post('/api/drivers/me/documents', { kind: 'profile_photo', file_ids: [await upload(driver.client)] })).body.document.id as string;
+    const photo = async () =>
+      (await driver.client.post('/api/drivers/me/documents', { kind: 'profile_photo', file_ids: [await upload(driver.client)] })).body.document.id as string;
     const first = await photo();
     expect((await admin.post(`/api/admin/documents/${first}/review`, { status: 'approved' })).status).toBe(200);
     const second = await photo();
     // The approved one stays valid while the renewal waits.
-    expect((await licenceItem(driver.client)).items.find((i: { kind: string }) => i.kind === 'profile_photo')).toMatchObject({ status: 'approved', renewal_in_review: true });
+    expect((await licenceItem(driver.client)).items.find((i: { kind: string }) => i.kind === 'profile_photo')).toMatchObject({
+      status: 'approved',
+      renewal_in_review: true,
+    });
     expect((await admin.post(`/api/admin/documents/${second}/review`, { status: 'approved' })).status).toBe(200);
     expect(Object.fromEntries((await docsOf(driver.driverId)).map((d) => [d.id, d.status]))).toEqual({ [first]: 'superseded', [second]: 'approved' });
     expect((await admin.post('/api/admin/documents/00000000-0000-4000-8000-000000000000/review', { status: 'approved' })).status).toBe(404);
@@ -223,13 +290,34 @@ describe('the hold', () => {
 
 describe("the driver's city (issue 27: a second city lifted the hold)", () => {
   const addCity = async (id: string, name: string, served: boolean) => {
-    const created = await admin.post('/api/admin/cities', { id, name, currency: 'USD', timezone: 'America/Los_Angeles', center_lat: 37.8, center_lng: -122.27 });
+    const created = await admin.post('/api/admin/cities', {
+      id,
+      name,
+      currency: 'USD',
+      timezone: 'America/Los_Angeles',
+      center_lat: 37.8,
+      center_lng: -122.27,
+    });
     expect(created.status).toBe(201);
     if (served) {
-      const box = [[-122.35, 37.75], [-122.15, 37.75], [-122.15, 37.9], [-122.35, 37.9], [-122.35, 37.75]];
+      const box = [
+        [-122.35, 37.75],
+        [-122.15, 37.75],
+        [-122.15, 37.9],
+        [-122.35, 37.9],
+        [-122.35, 37.75],
+      ];
       await server.services.db
         .insertInto('zones')
-        .values({ city_id: id, type: 'service_area', name, color: '#16a34a', priority: 0, enabled: true, geometry: JSON.stringify({ type: 'Polygon', coordinates: [box] }) })
+        .values({
+          city_id: id,
+          type: 'service_area',
+          name,
+          color: '#16a34a',
+          priority: 0,
+          enabled: true,
+          geometry: JSON.stringify({ type: 'Polygon', coordinates: [box] }),
+        })
         .execute();
       await server.services.zones.changed();
     }
@@ -289,7 +377,9 @@ describe("the driver's city (issue 27: a second city lifted the hold)", () => {
     await server.services.db.updateTable('drivers').set({ status: 'available' }).where('id', '=', driver.driverId).execute();
     expect(await holdIfNotCompliant(server.services, driver.driverId)).toBe(true);
     expect((await driver.client.get('/api/drivers/me')).body.driver.status).toBe('offline');
-    const told = await eventually(async () => ((await driver.client.get('/api/notifications')).body as Array<{ title: string; message: string }>).find((n) => n.title === 'You were taken offline'));
+    const told = await eventually(async () =>
+      ((await driver.client.get('/api/notifications')).body as Array<{ title: string; message: string }>).find((n) => n.title === 'You were taken offline'),
+    );
     expect(told.message).toBe(driverCityText.unknown);
     // Choosing a city lifts it.
     expect((await driver.client.request('/api/drivers/me/city', { method: 'PUT', json: { city_id: 'sf' } })).status).toBe(200);
@@ -300,12 +390,19 @@ describe("the driver's city (issue 27: a second city lifted the hold)", () => {
   it('the application names a served city (400 otherwise), and changing city applies the new city’s requirements at once', async () => {
     await addCity('oakland', 'Oakland', true);
     const oaklandLicence = (required: boolean) =>
-      admin.request('/api/admin/document-types', { method: 'PUT', json: { city_id: 'oakland', types: [{ kind: 'driver_licence', required, expiry_required: true, sides: 'front_back' }] } });
+      admin.request('/api/admin/document-types', {
+        method: 'PUT',
+        json: { city_id: 'oakland', types: [{ kind: 'driver_licence', required, expiry_required: true, sides: 'front_back' }] },
+      });
     expect((await oaklandLicence(true)).status).toBe(200);
     try {
       // Two cities served: the applicant must choose one of them.
       const { client } = await newUser(server, 'Ana Applicant');
-      for (const [city, message] of [[undefined, driverCityText.required], ['nowhere', driverCityText.notServed], ['berkeley', driverCityText.notServed]] as const) {
+      for (const [city, message] of [
+        [undefined, driverCityText.required],
+        ['nowhere', driverCityText.notServed],
+        ['berkeley', driverCityText.notServed],
+      ] as const) {
         const res = await client.post('/api/drivers', application('Ana Applicant', city));
         expect(res.status).toBe(400);
         expect(res.body.error.message).toBe(message);

@@ -52,7 +52,11 @@ describe('the secret path and who may use it', () => {
 
     const rider = await newUser(server, 'Dash Rita');
     const pending = await pendingDriver();
-    for (const [who, client] of [['rider', rider.client], ['pending driver', pending.client], ['admin', admin]] as const) {
+    for (const [who, client] of [
+      ['rider', rider.client],
+      ['pending driver', pending.client],
+      ['admin', admin],
+    ] as const) {
       const me = await client.get('/api/me');
       expect(me.status).toBe(200);
       expect(me.body.driverDashboardPath, who).toBeUndefined();
@@ -85,7 +89,10 @@ describe('the secret path and who may use it', () => {
       expect(refused.status, `${method} ${path} pending`).toBe(403);
       expect(refused.body.error.code).toBe('DRIVER_NOT_APPROVED');
     }
-    const goals = await server.services.db.selectFrom('driver_goals').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const goals = await server.services.db
+      .selectFrom('driver_goals')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(goals.n)).toBe(0);
   });
 });
@@ -158,7 +165,11 @@ describe("today's figures", () => {
     expect(dash.body.today).toMatchObject({ net_cents: earnings.today.net_cents, trips: earnings.today.trips });
     expect(dash.body.stats).toMatchObject({ offers: 1, acceptance_rate: 1, rides: 1, cancellation_rate: 0, rating: 4, ratings: 1 });
     const detail = (await admin.get(`/api/admin/drivers/${carla.driverId}`)).body;
-    expect(detail.stats).toMatchObject({ acceptance_rate: dash.body.stats.acceptance_rate, cancellation_rate: dash.body.stats.cancellation_rate, rating: dash.body.stats.rating });
+    expect(detail.stats).toMatchObject({
+      acceptance_rate: dash.body.stats.acceptance_rate,
+      cancellation_rate: dash.body.stats.cancellation_rate,
+      rating: dash.body.stats.rating,
+    });
     expect(dash.body.comments).toEqual([{ stars: 4, comment: 'Kind and careful', at: expect.any(String) }]);
     expect(JSON.stringify(dash.body)).not.toContain('Dash Cody');
 

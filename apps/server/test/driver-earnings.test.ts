@@ -56,15 +56,40 @@ describe("a cash driver's earnings", () => {
     expect(e.city).toMatchObject({ id: 'sf', timezone: 'America/Los_Angeles', currency: 'USD' });
     expect(e.from).toBe(localDate(new Date(), 'America/Los_Angeles'));
     for (const period of [e.today, e.week, e.month]) {
-      expect(period).toMatchObject({ trips: 1, fares_cents: fare, commission_cents: commission, booking_fee_cents: bookingFee, net_cents: earned, cash_collected_cents: fare, tips_cents: 0 });
+      expect(period).toMatchObject({
+        trips: 1,
+        fares_cents: fare,
+        commission_cents: commission,
+        booking_fee_cents: bookingFee,
+        net_cents: earned,
+        cash_collected_cents: fare,
+        tips_cents: 0,
+      });
     }
     expect(e.trips).toEqual([
-      expect.objectContaining({ ride_id: rideId, fare_cents: fare, commission_cents: commission, booking_fee_cents: bookingFee, tip_cents: 0, fees_cents: 0, net_cents: earned, cash_collected_cents: fare }),
+      expect.objectContaining({
+        ride_id: rideId,
+        fare_cents: fare,
+        commission_cents: commission,
+        booking_fee_cents: bookingFee,
+        tip_cents: 0,
+        fees_cents: 0,
+        net_cents: earned,
+        cash_collected_cents: fare,
+      }),
     ]);
     // The balance is their ledger account's: cash collected − earned, positive = they owe.
     const balance = await balanceOf(server.services.db, { code: 'driver', owner: carla.driverId }, 'USD');
     expect(balance).toBe(commission + bookingFee);
-    expect(e.standing).toMatchObject({ balance_cents: balance, blocked: false, over_limit_since: null, settle_cents: 0, negative_balance_limit_cents: 5000, grace_days: 3, next_payout_date: null });
+    expect(e.standing).toMatchObject({
+      balance_cents: balance,
+      blocked: false,
+      over_limit_since: null,
+      settle_cents: 0,
+      negative_balance_limit_cents: 5000,
+      grace_days: 3,
+      next_payout_date: null,
+    });
     // The chart: this week's seven days, the ride on today's.
     expect(e.days).toHaveLength(7);
     expect(e.days.find((d: { day: string }) => d.day === e.from)).toMatchObject({ net_cents: earned, cash_collected_cents: fare, trips: 1 });
@@ -82,18 +107,36 @@ describe("a cash driver's earnings", () => {
     const balance = await balanceOf(server.services.db, { code: 'driver', owner: carla.driverId }, 'USD');
     expect(week.week_start).toBe(mondayOf(localDate(new Date(), 'America/Los_Angeles')));
     expect(week).toMatchObject({ opening_cents: 0, closing_cents: balance, trips: 1, cash_paid_cents: 0, payouts_cents: 0, adjustments_cents: 0 });
-    const { opening_cents, fares_cents, commission_cents, tips_cents, fees_cents, cash_collected_cents, cash_paid_cents, adjustments_cents, payouts_cents, closing_cents } = week;
-    expect(opening_cents - fares_cents + commission_cents - tips_cents - fees_cents + cash_collected_cents - cash_paid_cents - adjustments_cents + payouts_cents).toBe(closing_cents);
+    const {
+      opening_cents,
+      fares_cents,
+      commission_cents,
+      tips_cents,
+      fees_cents,
+      cash_collected_cents,
+      cash_paid_cents,
+      adjustments_cents,
+      payouts_cents,
+      closing_cents,
+    } = week;
+    expect(
+      opening_cents - fares_cents + commission_cents - tips_cents - fees_cents + cash_collected_cents - cash_paid_cents - adjustments_cents + payouts_cents,
+    ).toBe(closing_cents);
     // Older weeks are empty and chain: each opens where the one before closed.
     expect(list.body.statements[1]).toMatchObject({ opening_cents: 0, closing_cents: 0, trips: 0 });
 
     const one = await carla.client.get(`/api/drivers/me/statements/${week.week_start}`);
     expect(one.status).toBe(200);
-    expect(one.body.lines).toEqual([expect.objectContaining({ kind: 'ride.completed', ride_id: rideId, description: 'Ride', amount_cents: balance, balance_cents: balance })]);
+    expect(one.body.lines).toEqual([
+      expect.objectContaining({ kind: 'ride.completed', ride_id: rideId, description: 'Ride', amount_cents: balance, balance_cents: balance }),
+    ]);
     const csv = await carla.client.get(`/api/drivers/me/statements/${week.week_start}?format=csv`);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    const rows = String(csv.body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const rows = String(csv.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(rows[0]).toBe('date,description,ride,amount_owed_to_you,balance_owed_to_you');
     const owed = (-balance / 100).toFixed(2);
     expect(rows[1]).toBe(`${week.week_start},Opening balance,,,0.00`);
@@ -134,7 +177,18 @@ describe('nobody else reads a driver’s earnings', () => {
     }
     const applicant = await newUser(server, 'Pending Pat');
     expect(
-      (await applicant.client.post('/api/drivers', { full_name: 'Pending Pat', phone: '4155550199', license_number: 'D7654321', vehicle_make: 'Kia', vehicle_model: 'Niro', vehicle_year: 2022, vehicle_color: 'Red', license_plate: '8PND123' })).status,
+      (
+        await applicant.client.post('/api/drivers', {
+          full_name: 'Pending Pat',
+          phone: '4155550199',
+          license_number: 'D7654321',
+          vehicle_make: 'Kia',
+          vehicle_model: 'Niro',
+          vehicle_year: 2022,
+          vehicle_color: 'Red',
+          license_plate: '8PND123',
+        })
+      ).status,
     ).toBe(201);
     const pending = await applicant.client.get('/api/drivers/me/earnings');
     expect(pending.status).toBe(403);

@@ -50,7 +50,16 @@ describe('who may read and write a schedule', () => {
     for (const [method, path] of adminOnly) expect((await driver.client.request(path, { method })).status, `${method} ${path} driver`).toBe(403);
     // A driver still waiting for approval has no schedule yet.
     const pending = await newUser(server, 'Sched Pat');
-    const applied = await pending.client.post('/api/drivers', { full_name: 'Sched Pat', phone: uniquePhone(), license_number: 'D7654321', vehicle_make: 'Kia', vehicle_model: 'Niro', vehicle_year: 2022, vehicle_color: 'Red', license_plate: 'SCHED01' });
+    const applied = await pending.client.post('/api/drivers', {
+      full_name: 'Sched Pat',
+      phone: uniquePhone(),
+      license_number: 'D7654321',
+      vehicle_make: 'Kia',
+      vehicle_model: 'Niro',
+      vehicle_year: 2022,
+      vehicle_color: 'Red',
+      license_plate: 'SCHED01',
+    });
     expect(applied.status).toBe(201);
     const refused = await pending.client.get('/api/drivers/me/schedule');
     expect(refused.status).toBe(403);
@@ -104,7 +113,15 @@ describe('validation', () => {
       [{ blocks: [{ weekday: 1, start: '7:00', end: '09:00' }] }, 'HH:MM'],
       [{ blocks: [{ weekday: 1, start: '22:00', end: '25:00' }] }, 'HH:MM'],
       [{ blocks: [{ weekday: 7, start: '07:00', end: '09:00' }] }, 'weekday is 0 (Sunday) to 6'],
-      [{ blocks: [{ weekday: 3, start: '07:00', end: '11:00' }, { weekday: 3, start: '10:00', end: '12:00' }] }, 'Wed: 07:00–11:00 and 10:00–12:00 overlap'],
+      [
+        {
+          blocks: [
+            { weekday: 3, start: '07:00', end: '11:00' },
+            { weekday: 3, start: '10:00', end: '12:00' },
+          ],
+        },
+        'Wed: 07:00–11:00 and 10:00–12:00 overlap',
+      ],
       [{ blocks: good, city_id: 'atlantis' }, 'No city "atlantis"'],
       [{ blocks: good, driver_id: randomUUID() }, 'Unrecognized key'],
       [{}, 'blocks'],
@@ -137,7 +154,12 @@ describe('validation', () => {
 describe('next shift, in the city time zone', () => {
   it('reads Tue 07:00 in Los Angeles as 15:00 UTC in winter and 14:00 UTC in summer, joins a night shift, and lets time off override', async () => {
     const d = await approvedDriverOf(server, admin, 'Sched Tz');
-    const week = [...TUESDAY_MORNING, { weekday: 4, start: '18:00', end: '20:00' }, { weekday: 5, start: '22:00', end: '24:00' }, { weekday: 6, start: '00:00', end: '03:30' }];
+    const week = [
+      ...TUESDAY_MORNING,
+      { weekday: 4, start: '18:00', end: '20:00' },
+      { weekday: 5, start: '22:00', end: '24:00' },
+      { weekday: 6, start: '00:00', end: '03:30' },
+    ];
     expect((await put(d.client, { blocks: week })).status).toBe(200);
     // Monday 2031-11-24 04:00 PST (12:00 UTC), and Monday 2032-06-28 04:00 PDT (11:00 UTC).
     const winter = await getSchedule(db(), d.driverId, new Date('2031-11-24T12:00:00Z'));
@@ -151,8 +173,15 @@ describe('next shift, in the city time zone', () => {
     // Time off over the first two hours of Tuesday's shift: it starts at 09:00. Over all of it: Thursday is next.
     const partial = await d.client.post('/api/drivers/me/time-off', { starts_at: '2031-11-25T07:00:00-08:00', ends_at: '2031-11-25T09:00:00-08:00' });
     expect(partial.status).toBe(201);
-    expect((await getSchedule(db(), d.driverId, new Date('2031-11-24T12:00:00Z'))).next_shift).toMatchObject({ starts_at: '2031-11-25T17:00:00.000Z', start: '09:00', end: '11:00' });
-    expect((await d.client.post('/api/drivers/me/time-off', { starts_at: '2031-11-25T00:00:00-08:00', ends_at: '2031-11-26T00:00:00-08:00', note: 'Dentist' })).status).toBe(201);
+    expect((await getSchedule(db(), d.driverId, new Date('2031-11-24T12:00:00Z'))).next_shift).toMatchObject({
+      starts_at: '2031-11-25T17:00:00.000Z',
+      start: '09:00',
+      end: '11:00',
+    });
+    expect(
+      (await d.client.post('/api/drivers/me/time-off', { starts_at: '2031-11-25T00:00:00-08:00', ends_at: '2031-11-26T00:00:00-08:00', note: 'Dentist' }))
+        .status,
+    ).toBe(201);
     expect((await getSchedule(db(), d.driverId, new Date('2031-11-24T12:00:00Z'))).next_shift).toEqual({
       starts_at: '2031-11-28T02:00:00.000Z',
       ends_at: '2031-11-28T04:00:00.000Z',
@@ -176,7 +205,9 @@ describe('the shift reminder job', () => {
     ]);
     for (const d of [ready, online, away]) expect((await put(d.client, { blocks: TUESDAY_MORNING })).status).toBe(200);
     await db().updateTable('drivers').set({ status: 'available' }).where('id', '=', online.driverId).execute();
-    expect((await away.client.post('/api/drivers/me/time-off', { starts_at: '2031-11-25T06:00:00-08:00', ends_at: '2031-11-25T12:00:00-08:00' })).status).toBe(201);
+    expect((await away.client.post('/api/drivers/me/time-off', { starts_at: '2031-11-25T06:00:00-08:00', ends_at: '2031-11-25T12:00:00-08:00' })).status).toBe(
+      201,
+    );
 
     const shiftStart = new Date('2031-11-25T15:00:00Z'); // Tue 07:00 PST
     const now = new Date('2031-11-25T14:40:00Z'); // 20 minutes before
@@ -221,7 +252,10 @@ describe('the shift reminder job', () => {
 
 describe('the dashboard: scheduled drivers beside demand', () => {
   it('counts scheduled drivers per hour of the coming week and rides per hour of the week over 4 weeks, in the city time zone', async () => {
-    await db().insertInto('cities').values({ id: 'sched-tokyo', name: 'Tokyo', currency: 'JPY', center_lat: 35.68, center_lng: 139.76, timezone: 'Asia/Tokyo' }).execute();
+    await db()
+      .insertInto('cities')
+      .values({ id: 'sched-tokyo', name: 'Tokyo', currency: 'JPY', center_lat: 35.68, center_lng: 139.76, timezone: 'Asia/Tokyo' })
+      .execute();
     const rider = await newUser(server, 'Sched Rider');
     const ride = (city: string, at: string) => ({
       city_id: city,
@@ -250,12 +284,32 @@ describe('the dashboard: scheduled drivers beside demand', () => {
     rows.push(ride('sched-tokyo', '2026-10-30T09:10:00Z'), ride('sched-tokyo', '2026-12-02T00:30:00Z'), ride('sf', '2026-11-27T09:10:00Z'));
     await db().insertInto('rides').values(rows).execute();
 
-    const [one, two, off] = await Promise.all([approvedDriverOf(server, admin, 'Sched Kei'), approvedDriverOf(server, admin, 'Sched Yui'), approvedDriverOf(server, admin, 'Sched Ren')]);
+    const [one, two, off] = await Promise.all([
+      approvedDriverOf(server, admin, 'Sched Kei'),
+      approvedDriverOf(server, admin, 'Sched Yui'),
+      approvedDriverOf(server, admin, 'Sched Ren'),
+    ]);
     const week = (d: typeof one, blocks: unknown[]) => put(d.client, { city_id: 'sched-tokyo', blocks });
-    expect((await week(one, [{ weekday: 5, start: '17:00', end: '19:00' }, { weekday: 3, start: '08:00', end: '09:00' }])).status).toBe(200);
-    expect((await week(two, [{ weekday: 5, start: '18:00', end: '18:30' }, { weekday: 3, start: '07:00', end: '08:00' }])).status).toBe(200);
+    expect(
+      (
+        await week(one, [
+          { weekday: 5, start: '17:00', end: '19:00' },
+          { weekday: 3, start: '08:00', end: '09:00' },
+        ])
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await week(two, [
+          { weekday: 5, start: '18:00', end: '18:30' },
+          { weekday: 3, start: '07:00', end: '08:00' },
+        ])
+      ).status,
+    ).toBe(200);
     expect((await week(off, [{ weekday: 5, start: '18:00', end: '20:00' }])).status).toBe(200);
-    expect((await off.client.post('/api/drivers/me/time-off', { starts_at: '2026-12-04T17:00:00+09:00', ends_at: '2026-12-04T21:00:00+09:00' })).status).toBe(201);
+    expect((await off.client.post('/api/drivers/me/time-off', { starts_at: '2026-12-04T17:00:00+09:00', ends_at: '2026-12-04T21:00:00+09:00' })).status).toBe(
+      201,
+    );
 
     // Wednesday 2026-12-02 12:00 JST.
     const c = await getScheduleCoverage(db(), 'sched-tokyo', new Date('2026-12-02T03:00:00Z'));

@@ -17,13 +17,29 @@ export function fakeStripe() {
   const customers = new Map<string, { id: string; email: string }>();
   const setupIntents = new Map<string, { id: string; customer: string; status: string; payment_method: string | null; client_secret: string }>();
   const paymentMethods = new Map<string, { id: string; customer: string | null; card: Card }>();
-  const intents = new Map<string, { id: string; amount: number; currency: string; status: string; capture_method: string; amount_received: number; customer: string; payment_method: string; metadata: Record<string, string> }>();
+  const intents = new Map<
+    string,
+    {
+      id: string;
+      amount: number;
+      currency: string;
+      status: string;
+      capture_method: string;
+      amount_received: number;
+      customer: string;
+      payment_method: string;
+      metadata: Record<string, string>;
+    }
+  >();
   const refunds = new Map<string, { id: string; amount: number; payment_intent: string }>();
   const replies = new Map<string, { status: number; body: unknown }>();
   let n = 0;
   const id = (prefix: string) => `${prefix}_${String(++n).padStart(14, '0')}`;
 
-  const cardError = (message: string, code = 'card_declined') => ({ status: 402, body: { error: { type: 'card_error', code, decline_code: 'generic_decline', message } } });
+  const cardError = (message: string, code = 'card_declined') => ({
+    status: 402,
+    body: { error: { type: 'card_error', code, decline_code: 'generic_decline', message } },
+  });
   const invalid = (message: string, code = 'resource_missing') => ({ status: 400, body: { error: { type: 'invalid_request_error', code, message } } });
   const intentView = (pi: NonNullable<ReturnType<typeof intents.get>>) => ({
     object: 'payment_intent',
@@ -58,7 +74,8 @@ export function fakeStripe() {
     if (method === 'POST' && (m = path.match(/^\/v1\/payment_methods\/([^/]+)\/detach$/))) {
       const pm = paymentMethods.get(m[1]!);
       if (!pm) return invalid(`No such PaymentMethod: '${m[1]}'`);
-      if (!pm.customer) return invalid('The payment method you provided is not attached to a customer so detachment is impossible.', 'payment_method_unexpected_state');
+      if (!pm.customer)
+        return invalid('The payment method you provided is not attached to a customer so detachment is impossible.', 'payment_method_unexpected_state');
       pm.customer = null;
       const { declines: _declines, ...card } = pm.card;
       return { status: 200, body: { object: 'payment_method', id: pm.id, type: 'card', customer: null, card } };
@@ -69,15 +86,30 @@ export function fakeStripe() {
       if (pm.card.declines) return cardError('Your card was declined.');
       const manual = p.capture_method === 'manual';
       const amount = Number(p.amount);
-      const metadata = Object.fromEntries(Object.entries(p).filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]));
-      const pi = { id: id('pi'), amount, currency: p.currency!, status: manual ? 'requires_capture' : 'succeeded', capture_method: p.capture_method ?? 'automatic', amount_received: manual ? 0 : amount, customer: p.customer!, payment_method: pm.id, metadata };
+      const metadata = Object.fromEntries(
+        Object.entries(p)
+          .filter(([k]) => k.startsWith('metadata['))
+          .map(([k, v]) => [k.slice(9, -1), v]),
+      );
+      const pi = {
+        id: id('pi'),
+        amount,
+        currency: p.currency!,
+        status: manual ? 'requires_capture' : 'succeeded',
+        capture_method: p.capture_method ?? 'automatic',
+        amount_received: manual ? 0 : amount,
+        customer: p.customer!,
+        payment_method: pm.id,
+        metadata,
+      };
       intents.set(pi.id, pi);
       return { status: 200, body: intentView(pi) };
     }
     if (method === 'POST' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)\/capture$/))) {
       const pi = intents.get(m[1]!);
       if (!pi) return invalid(`No such payment_intent: '${m[1]}'`);
-      if (pi.status !== 'requires_capture') return invalid(`This PaymentIntent could not be captured because it has a status of ${pi.status}.`, 'payment_intent_unexpected_state');
+      if (pi.status !== 'requires_capture')
+        return invalid(`This PaymentIntent could not be captured because it has a status of ${pi.status}.`, 'payment_intent_unexpected_state');
       const amount = p.amount_to_capture ? Number(p.amount_to_capture) : pi.amount;
       if (amount > pi.amount) return invalid('amount_to_capture is greater than the amount capturable', 'amount_too_large');
       pi.status = 'succeeded';
@@ -87,7 +119,8 @@ export function fakeStripe() {
     if (method === 'POST' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/))) {
       const pi = intents.get(m[1]!);
       if (!pi) return invalid(`No such payment_intent: '${m[1]}'`);
-      if (pi.status === 'succeeded' || pi.status === 'canceled') return invalid(`You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`, 'payment_intent_unexpected_state');
+      if (pi.status === 'succeeded' || pi.status === 'canceled')
+        return invalid(`You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`, 'payment_intent_unexpected_state');
       pi.status = 'canceled';
       return { status: 200, body: intentView(pi) };
     }
@@ -113,7 +146,8 @@ export function fakeStripe() {
       const key = req.headers['idempotency-key'] as string | undefined;
       calls.push({ method: req.method ?? '', path: url.pathname, params, idempotencyKey: key });
       let reply: { status: number; body: unknown };
-      if (!(req.headers.authorization ?? '').startsWith('Bearer sk_test_')) reply = { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
+      if (!(req.headers.authorization ?? '').startsWith('Bearer sk_test_'))
+        reply = { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
       else if (key && replies.has(`${req.method} ${url.pathname} ${key}`)) reply = replies.get(`${req.method} ${url.pathname} ${key}`)!;
       else {
         reply = handle(req.method ?? '', url.pathname, params);
@@ -131,7 +165,11 @@ export function fakeStripe() {
     confirmSetup(setupIntentId: string, card: { last4?: string; declines?: boolean } = {}) {
       const si = setupIntents.get(setupIntentId);
       if (!si) throw new Error(`no setup intent ${setupIntentId}`);
-      const pm = { id: id('pm'), customer: si.customer, card: { brand: 'visa', last4: card.last4 ?? '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, declines: card.declines ?? false } };
+      const pm = {
+        id: id('pm'),
+        customer: si.customer,
+        card: { brand: 'visa', last4: card.last4 ?? '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, declines: card.declines ?? false },
+      };
       paymentMethods.set(pm.id, pm);
       si.status = 'succeeded';
       si.payment_method = pm.id;

@@ -23,29 +23,74 @@ const LATER_DAY = new Date(Date.now() + 2 * 24 * HOUR).toISOString().slice(0, 10
 beforeAll(async () => {
   server = await startTestServer(ADMIN_ENV);
   admin = await adminOf(server);
-  await server.services.db.insertInto('cities').values({ id: CITY, name: 'Sacramento', currency: 'USD', center_lat: PICKUP.lat, center_lng: PICKUP.lng, radius_km: 15 }).execute();
+  await server.services.db
+    .insertInto('cities')
+    .values({ id: CITY, name: 'Sacramento', currency: 'USD', center_lat: PICKUP.lat, center_lng: PICKUP.lng, radius_km: 15 })
+    .execute();
   // Served by polygon (decision 0031): a service area around both ends of the test trip.
-  const area = await admin.post('/api/admin/zones', { city_id: CITY, type: 'service_area', name: 'Sacramento', color: '#0ea5e9', priority: 0, enabled: true, geometry: square(-121.6, 38.5, -121.4, 38.7) });
+  const area = await admin.post('/api/admin/zones', {
+    city_id: CITY,
+    type: 'service_area',
+    name: 'Sacramento',
+    color: '#0ea5e9',
+    priority: 0,
+    enabled: true,
+    geometry: square(-121.6, 38.5, -121.4, 38.7),
+  });
   expect(area.status).toBe(201);
 });
 
 /** A GeoJSON polygon over a lng/lat box. */
-const square = (w: number, s: number, e: number, n: number) => ({ type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] });
+const square = (w: number, s: number, e: number, n: number) => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [w, s],
+      [e, s],
+      [e, n],
+      [w, n],
+      [w, s],
+    ],
+  ],
+});
 afterAll(() => server?.stop());
 
 type Rates = { base_cents: number; per_km_cents: number; per_min_cents: number; minimum_cents: number; booking_fee_cents: number; seats: number };
-const rates = (base_cents: number, more: Partial<Rates> = {}): Rates => ({ base_cents, per_km_cents: 120, per_min_cents: 35, minimum_cents: 900, booking_fee_cents: 200, seats: 4, ...more });
+const rates = (base_cents: number, more: Partial<Rates> = {}): Rates => ({
+  base_cents,
+  per_km_cents: 120,
+  per_min_cents: 35,
+  minimum_cents: 900,
+  booking_fee_cents: 200,
+  seats: 4,
+  ...more,
+});
 
 const create = (body: Record<string, unknown>, city = CITY, client = admin) => client.post(`/api/admin/pricing/${city}/policies`, body);
-const policyCount = async () => Number((await server.services.db.selectFrom('fare_policies').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-const auditRows = async () => (await admin.get('/api/admin/audit-log?action=fare_policy.create&limit=100')).body.items as Array<{ entity_id: string; actor_id: string; before: unknown; after: Record<string, unknown> }>;
+const policyCount = async () =>
+  Number(
+    (
+      await server.services.db
+        .selectFrom('fare_policies')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const auditRows = async () =>
+  (await admin.get('/api/admin/audit-log?action=fare_policy.create&limit=100')).body.items as Array<{
+    entity_id: string;
+    actor_id: string;
+    before: unknown;
+    after: Record<string, unknown>;
+  }>;
 const route = () => greatCircleRouting().route(PICKUP, DROPOFF);
 const quoteOf = async (client: TestClient, rideType: string) => {
   const res = await client.post('/api/rides/quote', { pickup: PICKUP, destination: DROPOFF });
   expect(res.status).toBe(200);
   return (res.body.options as Array<{ ride_type: string; fare_cents: number }>).find((o) => o.ride_type === rideType)?.fare_cents;
 };
-const simulate = (body: Record<string, unknown>) => admin.post('/api/admin/pricing/simulate', { city: CITY, zone_id: null, distance_m: 5_000, duration_s: 900, ...body });
+const simulate = (body: Record<string, unknown>) =>
+  admin.post('/api/admin/pricing/simulate', { city: CITY, zone_id: null, distance_m: 5_000, duration_s: 900, ...body });
 
 describe('who may', () => {
   it('refuses every fare policy route to riders, drivers (403) and visitors (401): nothing created, nothing audited', async () => {
@@ -60,7 +105,9 @@ describe('who may', () => {
       expect((await client.get(`/api/admin/pricing/${CITY}`)).status).toBe(status);
       expect((await create({ ride_type: 'economy', ...rates(1) }, CITY, client)).status).toBe(status);
       expect((await create({ ride_type: 'economy', ...rates(1) }, 'sf', client)).status).toBe(status);
-      expect((await client.post('/api/admin/pricing/simulate', { city: 'sf', zone_id: null, ride_type: 'economy', distance_m: 1000, duration_s: 60 })).status).toBe(status);
+      expect(
+        (await client.post('/api/admin/pricing/simulate', { city: 'sf', zone_id: null, ride_type: 'economy', distance_m: 1000, duration_s: 60 })).status,
+      ).toBe(status);
     }
     expect(await policyCount()).toBe(before.policies);
     expect((await auditRows()).length).toBe(before.audit);
@@ -77,7 +124,18 @@ describe('versions and quotes', () => {
       ['comfort', 1, null],
       ['xl', 1, null],
     ]);
-    expect(res.body.current[0]).toMatchObject({ base_cents: 250, per_km_cents: 110, per_min_cents: 30, minimum_cents: 800, booking_fee_cents: 250, seats: 4, night: null, effective_from: '1970-01-01T00:00:00.000Z', created_by: null, status: 'in_force' });
+    expect(res.body.current[0]).toMatchObject({
+      base_cents: 250,
+      per_km_cents: 110,
+      per_min_cents: 30,
+      minimum_cents: 800,
+      booking_fee_cents: 250,
+      seats: 4,
+      night: null,
+      effective_from: '1970-01-01T00:00:00.000Z',
+      created_by: null,
+      status: 'in_force',
+    });
     expect((await admin.get('/api/admin/pricing/nowhere')).status).toBe(404);
   });
 
@@ -89,7 +147,15 @@ describe('versions and quotes', () => {
 
     const v1 = await create({ ride_type: 'economy', ...rates(300), note: 'Launch prices' });
     expect(v1.status).toBe(201);
-    expect(v1.body.policy).toMatchObject({ city_id: CITY, zone_id: null, ride_type: 'economy', version: 1, base_cents: 300, status: 'in_force', note: 'Launch prices' });
+    expect(v1.body.policy).toMatchObject({
+      city_id: CITY,
+      zone_id: null,
+      ride_type: 'economy',
+      version: 1,
+      base_cents: 300,
+      status: 'in_force',
+      note: 'Launch prices',
+    });
     expect(await quoteOf(rider.client, 'economy')).toBe(computeFare(rates(300), trip.distance_m, trip.duration_s));
 
     const v2 = await create({ ride_type: 'economy', ...rates(500, { per_km_cents: 150 }) });
@@ -153,7 +219,14 @@ describe('versions and quotes', () => {
     expect((await rider.client.get(`/api/rides/${ride.id}`)).body.ride.fare_cents).toBe(ride.fare_cents);
     const row = await server.services.db.selectFrom('rides').select(['pricing', 'fare_cents']).where('id', '=', ride.id).executeTakeFirstOrThrow();
     const snapshot = (typeof row.pricing === 'string' ? JSON.parse(row.pricing) : row.pricing) as Record<string, unknown>;
-    expect(snapshot).toMatchObject({ policy_id: inForce.id, policy_version: inForce.version, zone_id: null, base_cents: inForce.base_cents, time_multiplier: 1, surge_multiplier: 1 });
+    expect(snapshot).toMatchObject({
+      policy_id: inForce.id,
+      policy_version: inForce.version,
+      zone_id: null,
+      base_cents: inForce.base_cents,
+      time_multiplier: 1,
+      surge_multiplier: 1,
+    });
     expect(row.fare_cents).toBe(ride.fare_cents);
     // The next quote is the new version's.
     expect(await quoteOf(rider.client, 'economy')).toBe(computeFare(rates(2000), trip.distance_m, trip.duration_s));
@@ -162,7 +235,15 @@ describe('versions and quotes', () => {
 
   it("a pricing zone's own version wins for a pickup in it; elsewhere, and for ride types it has none of, the city default applies", async () => {
     // A pricing zone around the trip's pickup, drawn on /geofence-management.
-    const drawn = await admin.post('/api/admin/zones', { city_id: CITY, type: 'pricing_zone', name: 'Capitol', color: '#f43f5e', priority: 5, enabled: true, geometry: square(-121.5, 38.575, -121.49, 38.585) });
+    const drawn = await admin.post('/api/admin/zones', {
+      city_id: CITY,
+      type: 'pricing_zone',
+      name: 'Capitol',
+      color: '#f43f5e',
+      priority: 5,
+      enabled: true,
+      geometry: square(-121.5, 38.575, -121.49, 38.585),
+    });
     expect(drawn.status).toBe(201);
     const zone = drawn.body.zone.id as string;
     const rider = await newUser(server);
@@ -216,9 +297,22 @@ describe('the night window', () => {
   });
 
   it("is read on the city's own clock: San Francisco's 22:30 is 06:30 UTC", async () => {
-    const sfNight = await create({ ride_type: 'xl', base_cents: 450, per_km_cents: 200, per_min_cents: 50, minimum_cents: 1400, booking_fee_cents: 250, seats: 6, night: { multiplier: 1.2, start: '22:00', end: '05:00' } }, 'sf');
+    const sfNight = await create(
+      {
+        ride_type: 'xl',
+        base_cents: 450,
+        per_km_cents: 200,
+        per_min_cents: 50,
+        minimum_cents: 1400,
+        booking_fee_cents: 250,
+        seats: 6,
+        night: { multiplier: 1.2, start: '22:00', end: '05:00' },
+      },
+      'sf',
+    );
     expect(sfNight.status).toBe(201);
-    const sim = (atIso: string) => admin.post('/api/admin/pricing/simulate', { city: 'sf', zone_id: null, ride_type: 'xl', distance_m: 8_000, duration_s: 1_200, at: atIso });
+    const sim = (atIso: string) =>
+      admin.post('/api/admin/pricing/simulate', { city: 'sf', zone_id: null, ride_type: 'xl', distance_m: 8_000, duration_s: 1_200, at: atIso });
     // In November San Francisco is UTC−8: 06:30 UTC is 22:30 the evening before there, 22:30 UTC is 14:30.
     expect((await sim(`${LATER_DAY}T06:30:00Z`)).body.breakdown.time_multiplier).toBe(1.2);
     expect((await sim(`${LATER_DAY}T22:30:00Z`)).body.breakdown.time_multiplier).toBe(1);
@@ -237,10 +331,12 @@ describe('the night window', () => {
     expect(v.status).toBe(201);
     expect(await quoteOf(rider.client, 'economy')).toBe(computeFare(rates(700), trip.distance_m, trip.duration_s, { time: 1.25 }));
     // Outside it (the window moved away from now): the plain fare.
-    expect((await create({ ride_type: 'economy', ...rates(700), night: { multiplier: 1.25, start: hhmm(minute + 60), end: hhmm(minute + 120) } })).status).toBe(201);
+    expect((await create({ ride_type: 'economy', ...rates(700), night: { multiplier: 1.25, start: hhmm(minute + 60), end: hhmm(minute + 120) } })).status).toBe(
+      201,
+    );
     expect(await quoteOf(rider.client, 'economy')).toBe(computeFare(rates(700), trip.distance_m, trip.duration_s));
   });
-  it("a ride booked inside the window keeps its multiplier: the receipt shows it as a line, and the lines add up to the fare", async () => {
+  it('a ride booked inside the window keeps its multiplier: the receipt shows it as a line, and the lines add up to the fare', async () => {
     // San Francisco's clock this time: a comfort version whose window holds this minute there.
     const minute = minuteOfDayIn(new Date(), 'America/Los_Angeles');
     const hhmm = (m: number) => {
@@ -265,15 +361,24 @@ describe('the night window', () => {
     expect((await driver.client.post(`/api/rides/${ride.id}/complete`, {})).status).toBe(200);
     driver.socket.close();
 
-    const receipt = (await rider.client.get(`/api/rides/${ride.id}/receipt`)).body.receipt as { fare_cents: number; lines: Array<{ label: string; amount_cents: number }> };
+    const receipt = (await rider.client.get(`/api/rides/${ride.id}/receipt`)).body.receipt as {
+      fare_cents: number;
+      lines: Array<{ label: string; amount_cents: number }>;
+    };
     expect(receipt.fare_cents).toBe(ride.fare_cents);
-    expect(receipt.lines.map((l) => l.label)).toEqual(['Comfort base fare', expect.stringMatching(/^Distance/), expect.stringMatching(/^Time \(/), 'Time of day × 1.4', 'Booking fee']);
+    expect(receipt.lines.map((l) => l.label)).toEqual([
+      'Comfort base fare',
+      expect.stringMatching(/^Distance/),
+      expect.stringMatching(/^Time \(/),
+      'Time of day × 1.4',
+      'Booking fee',
+    ]);
     expect(receipt.lines.reduce((sum, l) => sum + l.amount_cents, 0)).toBe(ride.fare_cents);
   });
 });
 
 describe('the simulator', () => {
-  it("gives every line, and they add up to the total, for trips short and long, by day and by night", async () => {
+  it('gives every line, and they add up to the total, for trips short and long, by day and by night', async () => {
     for (const [distance_m, duration_s, at] of [
       [0, 0, `${LATER_DAY}T12:00:00Z`],
       [1_234, 321, `${LATER_DAY}T23:00:00Z`],
@@ -282,7 +387,10 @@ describe('the simulator', () => {
     ] as const) {
       const res = await simulate({ ride_type: 'xl', distance_m, duration_s, at });
       expect(res.status).toBe(200);
-      const { lines, breakdown } = res.body as { lines: Array<{ key: string; amount_cents: number }>; breakdown: { total_cents: number; minimum_adjustment_cents: number } };
+      const { lines, breakdown } = res.body as {
+        lines: Array<{ key: string; amount_cents: number }>;
+        breakdown: { total_cents: number; minimum_adjustment_cents: number };
+      };
       expect(lines.map((l) => l.key)).toEqual(['base', 'distance', 'time', 'multipliers', 'minimum', 'booking_fee']);
       expect(lines.reduce((s, l) => s + l.amount_cents, 0)).toBe(breakdown.total_cents);
       expect(breakdown.total_cents).toBeGreaterThanOrEqual(900 + 200);
@@ -292,7 +400,9 @@ describe('the simulator', () => {
     expect(short.breakdown.minimum_adjustment_cents).toBe(900 - Math.floor(400 + 12 + 17.5 + 0.5));
     expect(short.breakdown.total_cents).toBe(900 + 200);
     expect((await simulate({ ride_type: 'xl', distance_m: -1 })).status).toBe(400);
-    expect((await admin.post('/api/admin/pricing/simulate', { city: 'nowhere', zone_id: null, ride_type: 'xl', distance_m: 1, duration_s: 1 })).status).toBe(404);
+    expect((await admin.post('/api/admin/pricing/simulate', { city: 'nowhere', zone_id: null, ride_type: 'xl', distance_m: 1, duration_s: 1 })).status).toBe(
+      404,
+    );
   });
 });
 

@@ -44,7 +44,11 @@ async function upload(base: string, client: TestClient | null, parts: { purpose?
   if (parts.purpose !== undefined) form.append('purpose', parts.purpose);
   if (parts.file) form.append('file', new Blob([parts.file.bytes], { type: parts.file.type ?? 'application/octet-stream' }), parts.file.name);
   const url = new URL('/api/files', base);
-  const res = await fetch(url, { method: 'POST', body: form, headers: { origin: base, ...(client?.cookies.size ? { cookie: client.cookieHeader } : {}), ...headers } });
+  const res = await fetch(url, {
+    method: 'POST',
+    body: form,
+    headers: { origin: base, ...(client?.cookies.size ? { cookie: client.cookieHeader } : {}), ...headers },
+  });
   const body = (await res.json().catch(() => null)) as any;
   checkContract('POST', url, res.status, body, res.headers.get('content-type') ?? '');
   return { status: res.status, body };
@@ -59,15 +63,28 @@ async function download(base: string, client: TestClient | null, id: string) {
   return { status: res.status, headers: res.headers, bytes };
 }
 
-const post = (client: TestClient | null, parts: { purpose?: string; file?: Part }, headers?: Record<string, string>) => upload(server.url, client, parts, headers);
+const post = (client: TestClient | null, parts: { purpose?: string; file?: Part }, headers?: Record<string, string>) =>
+  upload(server.url, client, parts, headers);
 const get = (client: TestClient | null, id: string) => download(server.url, client, id);
 
-const fileRows = async (ownerId: string) => Number((await server.services.db.selectFrom('files').select((eb) => eb.fn.countAll().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow()).n);
+const fileRows = async (ownerId: string) =>
+  Number(
+    (
+      await server.services.db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** Every file under DATA_DIR/uploads, temporary ones included. */
 async function filesOnDisk(dir = uploadsDirOf(server.services.env)): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -77,7 +94,10 @@ async function phonePhoto() {
   return sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
     .jpeg()
     .withMetadata({ orientation: 6 })
-    .withExifMerge({ IFD0: { Make: 'OpenRideCam', Model: 'Phone 9' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 47/1 3/1', GPSLongitudeRef: 'W', GPSLongitude: '122/1 24/1 9/1' } })
+    .withExifMerge({
+      IFD0: { Make: 'OpenRideCam', Model: 'Phone 9' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 47/1 3/1', GPSLongitudeRef: 'W', GPSLongitude: '122/1 24/1 9/1' },
+    })
     .toBuffer();
 }
 
@@ -128,8 +148,12 @@ describe('POST /api/files and GET /api/files/:id (local disk)', () => {
   });
 
   it('accepts PNG, WebP and PDF by their bytes, whatever the name or the browser says', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#00ff0080' } }).png().toBuffer();
-    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0000ff' } }).webp().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#00ff0080' } })
+      .png()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0000ff' } })
+      .webp()
+      .toBuffer();
     for (const [bytes, name, type] of [
       [png, 'scan.bin', 'image/png'],
       [webp, 'car.jpg', 'image/webp'],
@@ -196,7 +220,9 @@ describe('POST /api/files and GET /api/files/:id (local disk)', () => {
     const buffered = await peakMemoryDuring((sample) => new Response(multipartStream(10 * MB, sample).body).arrayBuffer());
     expect(buffered.result.byteLength).toBeGreaterThan(10 * MB);
     expect(buffered.peak.arrayBuffers).toBeGreaterThan(bound);
-    console.log(`10 MB upload, peak live growth over the baseline (the server in this process, the client in a child): streamed ${JSON.stringify(tries)}; the same body buffered ${JSON.stringify(buffered.figures)}`);
+    console.log(
+      `10 MB upload, peak live growth over the baseline (the server in this process, the client in a child): streamed ${JSON.stringify(tries)}; the same body buffered ${JSON.stringify(buffered.figures)}`,
+    );
     expect(least).toBeLessThan(bound);
   });
 
@@ -223,12 +249,18 @@ describe('POST /api/files and GET /api/files/:id (local disk)', () => {
     expect(await filesOnDisk()).toEqual(disk);
   });
 
-  it('an oversized upload with its length declared, sent at a phone link\'s speed and read when sent, gets the 413 and its words every time (8 of 8), marked Connection: close', async () => {
+  it("an oversized upload with its length declared, sent at a phone link's speed and read when sent, gets the 413 and its words every time (8 of 8), marked Connection: close", async () => {
     const uploader = await newUser(server, 'Rae Rawsocket');
     // Eight at once, each about a second long.
     const outcomes = await Promise.all(Array.from({ length: 8 }, () => rawOversizedUpload(uploader.client, LIMIT + MB)));
     expect(outcomes).toEqual(
-      outcomes.map(() => ({ status: 413, connection: 'close', code: 'FILE_TOO_LARGE', message: 'This file is too large. The limit is 11 MB.', errorBeforeAnswer: null })),
+      outcomes.map(() => ({
+        status: 413,
+        connection: 'close',
+        code: 'FILE_TOO_LARGE',
+        message: 'This file is too large. The limit is 11 MB.',
+        errorBeforeAnswer: null,
+      })),
     );
   });
 
@@ -299,7 +331,6 @@ describe('POST /api/files and GET /api/files/:id (local disk)', () => {
     expect((await get(owner.client, id)).status).toBe(404);
     expect((await get(admin, id)).status).toBe(404);
   });
-
 });
 
 /**
@@ -344,7 +375,9 @@ function multipartStream(size: number, everyMegabyte?: () => void) {
 async function rawOversizedUpload(client: TestClient, size: number) {
   const { port } = new URL(server.url);
   const boundary = `----openride${randomUUID()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\ninsurance\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\ninsurance\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const chunk = Buffer.alloc(256 * 1024, 0x20);
   const fill = size - '%PDF-1.4\n'.length;
@@ -401,7 +434,12 @@ async function rawOversizedUpload(client: TestClient, size: number) {
 async function streamUpload(client: TestClient, size: number, base = server.url, everyMegabyte?: () => void) {
   const { body, contentType } = multipartStream(size, everyMegabyte);
   const url = new URL('/api/files', base);
-  const res = await fetch(url, { method: 'POST', body, duplex: 'half', headers: { origin: base, cookie: client.cookieHeader, 'content-type': contentType } } as RequestInit);
+  const res = await fetch(url, {
+    method: 'POST',
+    body,
+    duplex: 'half',
+    headers: { origin: base, cookie: client.cookieHeader, 'content-type': contentType },
+  } as RequestInit);
   const json = (await res.json().catch(() => null)) as any;
   checkContract('POST', url, res.status, json, res.headers.get('content-type') ?? '');
   return { status: res.status, body: json };
@@ -474,7 +512,12 @@ async function peakMemoryDuring<T>(work: (sample: () => void) => Promise<T>) {
   };
   const result = await work(sample);
   sample();
-  const figures = { samples: peak.samples, heapMB: +(peak.heapUsed / MB).toFixed(1), arrayBuffersMB: +(peak.arrayBuffers / MB).toFixed(1), rssMB: +(peak.rss / MB).toFixed(1) };
+  const figures = {
+    samples: peak.samples,
+    heapMB: +(peak.heapUsed / MB).toFixed(1),
+    arrayBuffersMB: +(peak.arrayBuffers / MB).toFixed(1),
+    rssMB: +(peak.rss / MB).toFixed(1),
+  };
   return { result, peak, figures };
 }
 
@@ -531,7 +574,13 @@ describe('S3-compatible storage (s3rver, a real S3 API on a free port)', () => {
   });
 
   it('puts (multipart beyond 5 MB), gets, finds and deletes objects through the AWS SDK', async () => {
-    const storage = createS3Storage({ bucket: BUCKET, region: 'us-east-1', endpoint, accessKeyId: KEYS.S3_ACCESS_KEY_ID, secretAccessKey: KEYS.S3_SECRET_ACCESS_KEY });
+    const storage = createS3Storage({
+      bucket: BUCKET,
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: KEYS.S3_ACCESS_KEY_ID,
+      secretAccessKey: KEYS.S3_SECRET_ACCESS_KEY,
+    });
     try {
       const small = Buffer.from('%PDF-1.4\nsmall');
       expect(await storage.put('files/t/small', Readable.from([small]), { contentType: 'application/pdf' })).toEqual({ size: small.length });
@@ -541,9 +590,11 @@ describe('S3-compatible storage (s3rver, a real S3 API on a free port)', () => {
 
       // 6 MB in 64 KB chunks: two parts of a multipart upload.
       const chunk = Buffer.alloc(64 * 1024, 0x61);
-      const large = Readable.from((function* () {
-        for (let i = 0; i < 96; i++) yield chunk;
-      })());
+      const large = Readable.from(
+        (function* () {
+          for (let i = 0; i < 96; i++) yield chunk;
+        })(),
+      );
       expect(await storage.put('files/t/large', large, { contentType: 'image/jpeg' })).toEqual({ size: 6 * MB });
       const big = await storage.get('files/t/large');
       expect(big?.size).toBe(6 * MB);
@@ -561,7 +612,14 @@ describe('S3-compatible storage (s3rver, a real S3 API on a free port)', () => {
 
   it('the upload route end to end with S3_* set: stored in the bucket, nothing on disk, served back to the owner only', async () => {
     // 6 MB: an upload over it has sent one 5 MB part of a multipart upload when it is refused.
-    s3Server = await startTestServer({ ...ADMIN_ENV, S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', UPLOAD_MAX_BYTES: String(6 * MB), ...KEYS });
+    s3Server = await startTestServer({
+      ...ADMIN_ENV,
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      UPLOAD_MAX_BYTES: String(6 * MB),
+      ...KEYS,
+    });
     expect(s3Server.services.storage.kind).toBe('s3');
     const me = await newUser(s3Server, 'Sasha S3');
     const other = await newUser(s3Server, 'Otto Other');

@@ -73,7 +73,13 @@ describe('/financial-settings', () => {
     const res = await admin.get('/api/admin/financial-settings/sf');
     expect(res.status).toBe(200);
     expect(res.body.city).toMatchObject({ id: 'sf', currency: 'USD' });
-    expect(res.body.current).toMatchObject({ version: 1, status: 'in_force', commission_bp: { economy: 2000, comfort: 2000, xl: 2000 }, tax_rate_bp: 0, payout_weekday: 1 });
+    expect(res.body.current).toMatchObject({
+      version: 1,
+      status: 'in_force',
+      commission_bp: { economy: 2000, comfort: 2000, xl: 2000 },
+      tax_rate_bp: 0,
+      payout_weekday: 1,
+    });
     expect((await admin.get('/api/admin/financial-settings/atlantis')).status).toBe(404);
   });
 
@@ -106,7 +112,12 @@ describe('/financial-settings', () => {
     const res = await admin.post('/api/admin/financial-settings/sf', { ...GOOD_SETTINGS, tax_rate_bp: 825, tax_label: 'Sales tax', note: 'Comfort to 25 %' });
     expect(res.status).toBe(201);
     expect(res.body.settings).toMatchObject({ version: 2, status: 'in_force', commission_bp: { comfort: 2500 }, tax_rate_bp: 825, tax_label: 'Sales tax' });
-    const audit = await server.services.db.selectFrom('audit_log').selectAll().where('action', '=', 'financial_settings.create').where('entity_id', '=', res.body.settings.id).executeTakeFirstOrThrow();
+    const audit = await server.services.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'financial_settings.create')
+      .where('entity_id', '=', res.body.settings.id)
+      .executeTakeFirstOrThrow();
     expect(audit.before).toMatchObject({ version: 1, commission_bp: { comfort: 2000 } });
     expect(audit.after).toMatchObject({ version: 2, commission_bp: { comfort: 2500 }, city_id: 'sf' });
     expect(audit.reason).toBe('Comfort to 25 %');
@@ -114,7 +125,11 @@ describe('/financial-settings', () => {
     expect((await financialSettingsAt(server.services.db, 'sf')).commission_bp.comfort).toBe(2500);
 
     const later = new Date(Date.now() + 86_400_000).toISOString();
-    const scheduled = await admin.post('/api/admin/financial-settings/sf', { ...GOOD_SETTINGS, commission_bp: { economy: 1500, comfort: 1500, xl: 1500 }, effective_from: later });
+    const scheduled = await admin.post('/api/admin/financial-settings/sf', {
+      ...GOOD_SETTINGS,
+      commission_bp: { economy: 1500, comfort: 1500, xl: 1500 },
+      effective_from: later,
+    });
     expect(scheduled.status).toBe(201);
     expect(scheduled.body.settings).toMatchObject({ version: 3, status: 'scheduled' });
     const list = (await admin.get('/api/admin/financial-settings/sf')).body;
@@ -127,7 +142,18 @@ describe('/financial-settings', () => {
   });
 
   it("changes a city's currency only while it has no books", async () => {
-    expect((await admin.post('/api/admin/cities', { id: 'lisbon', name: 'Lisbon', currency: 'USD', timezone: 'Europe/Lisbon', center_lat: 38.72, center_lng: -9.14 })).status).toBe(201);
+    expect(
+      (
+        await admin.post('/api/admin/cities', {
+          id: 'lisbon',
+          name: 'Lisbon',
+          currency: 'USD',
+          timezone: 'Europe/Lisbon',
+          center_lat: 38.72,
+          center_lng: -9.14,
+        })
+      ).status,
+    ).toBe(201);
     expect((await admin.get('/api/admin/financial-settings/lisbon')).body).toMatchObject({ currency_locked: false, current: { version: 1 } });
     expect((await admin.request('/api/admin/financial-settings/lisbon/currency', { method: 'PUT', json: { currency: 'EURO' } })).status).toBe(400);
     expect((await admin.request('/api/admin/financial-settings/lisbon/currency', { method: 'PUT', json: { currency: 'U$D' } })).status).toBe(400);
@@ -136,7 +162,14 @@ describe('/financial-settings', () => {
     expect(changed.body.city.currency).toBe('EUR');
     expect(await auditCount('city.update')).toBeGreaterThan(0);
     // Money posted for the city: the currency is fixed, here and on the city's own form.
-    const credit = await admin.post('/api/admin/ledger/adjustments', { city: 'lisbon', party: 'rider', party_id: rider.id, direction: 'credit', amount_cents: 250, reason: 'Welcome credit' });
+    const credit = await admin.post('/api/admin/ledger/adjustments', {
+      city: 'lisbon',
+      party: 'rider',
+      party_id: rider.id,
+      direction: 'credit',
+      amount_cents: 250,
+      reason: 'Welcome credit',
+    });
     expect(credit.status).toBe(201);
     expect((await admin.get('/api/admin/financial-settings/lisbon')).body.currency_locked).toBe(true);
     expect((await admin.request('/api/admin/financial-settings/lisbon/currency', { method: 'PUT', json: { currency: 'GBP' } })).status).toBe(409);
@@ -165,13 +198,33 @@ describe('/financial-dashboard', () => {
     const { rideId, driverId } = await completedCashRide();
     const row = await server.services.db.selectFrom('rides').selectAll().where('id', '=', rideId).executeTakeFirstOrThrow();
     const bookingFee = (row.pricing as { booking_fee_cents: number }).booking_fee_cents;
-    expect((await admin.post('/api/admin/ledger/adjustments', { city: 'sf', party: 'driver', party_id: driverId, direction: 'credit', amount_cents: 300, reason: 'Toll refund' })).status).toBe(201);
+    expect(
+      (
+        await admin.post('/api/admin/ledger/adjustments', {
+          city: 'sf',
+          party: 'driver',
+          party_id: driverId,
+          direction: 'credit',
+          amount_cents: 300,
+          reason: 'Toll refund',
+        })
+      ).status,
+    ).toBe(201);
 
     const res = await admin.get(`/api/admin/finance/dashboard?city=sf&${range()}`);
     expect(res.status).toBe(200);
     const d = res.body;
     const commission = Math.round(((row.fare_cents - bookingFee) * 2000) / 10_000);
-    expect(d.figures).toMatchObject({ gmv: row.fare_cents, cash: row.fare_cents, card: 0, wallet: 0, commission, booking_fees: bookingFee, fees: bookingFee, adjustments: 300 });
+    expect(d.figures).toMatchObject({
+      gmv: row.fare_cents,
+      cash: row.fare_cents,
+      card: 0,
+      wallet: 0,
+      commission,
+      booking_fees: bookingFee,
+      fees: bookingFee,
+      adjustments: 300,
+    });
     expect(d.figures.net_revenue).toBe(commission + bookingFee);
     expect(d.take_rate).toBeCloseTo((commission + bookingFee) / row.fare_cents, 10);
     expect(d.completed_rides).toBe(1);
@@ -200,7 +253,12 @@ describe('/financial-dashboard', () => {
     expect(await balanceOf(server.services.db, { code: 'driver', owner: driverId }, 'USD')).toBe(owes);
     const lines = account.body.items.map((e: { line: string }) => e.line).sort();
     expect(lines).toEqual(['adjustment', 'driver_earnings', 'fare_cash']);
-    expect(account.body.items.find((e: { line: string }) => e.line === 'fare_cash')).toMatchObject({ kind: 'ride.completed', ride_id: rideId, owner_name: 'Cash Carla', amount_cents: row.fare_cents });
+    expect(account.body.items.find((e: { line: string }) => e.line === 'fare_cash')).toMatchObject({
+      kind: 'ride.completed',
+      ride_id: rideId,
+      owner_name: 'Cash Carla',
+      amount_cents: row.fare_cents,
+    });
   });
 
   it('pages the entries with a cursor, and exports them as CSV', async () => {
@@ -263,14 +321,36 @@ describe("drivers' balances drill down", () => {
     const driver = { code: 'driver' as const, owner: driverId };
     const input: PostInput =
       cents > 0
-        ? { kind: 'adjustment', key: `aging-test:${seq++}`, currency: 'USD', city_id: 'sf', entries: [{ account: driver, line: 'adjustment', amount_cents: cents }, { account: { code: 'adjustments' }, line: 'adjustment', amount_cents: -cents }] }
-        : { kind: 'driver.cash_received', key: `aging-test:${seq++}`, currency: 'USD', city_id: 'sf', entries: [{ account: driver, line: 'cash_received', amount_cents: cents }, { account: { code: 'bank' }, line: 'cash_received', amount_cents: -cents }] };
+        ? {
+            kind: 'adjustment',
+            key: `aging-test:${seq++}`,
+            currency: 'USD',
+            city_id: 'sf',
+            entries: [
+              { account: driver, line: 'adjustment', amount_cents: cents },
+              { account: { code: 'adjustments' }, line: 'adjustment', amount_cents: -cents },
+            ],
+          }
+        : {
+            kind: 'driver.cash_received',
+            key: `aging-test:${seq++}`,
+            currency: 'USD',
+            city_id: 'sf',
+            entries: [
+              { account: driver, line: 'cash_received', amount_cents: cents },
+              { account: { code: 'bank' }, line: 'cash_received', amount_cents: -cents },
+            ],
+          };
     return postAt(server.services.db, daysAgo === null ? null : new Date(Date.now() - daysAgo * DAY - 3_600_000), input);
   };
   const entries = async (params: Record<string, string>) => {
     const res = await admin.get(`/api/admin/ledger/entries?${new URLSearchParams({ limit: '100', ...params })}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as { items: Array<{ amount_cents: number; account_id: string; account_code: string; created_at: string }>; sum_cents: number; total: number };
+    return res.body as {
+      items: Array<{ amount_cents: number; account_id: string; account_code: string; created_at: string }>;
+      sum_cents: number;
+      total: number;
+    };
   };
 
   it('each age bucket, what drivers owe and what they are owed list entries that add up to the figure shown', async () => {
@@ -291,10 +371,27 @@ describe("drivers' balances drill down", () => {
     await owe(dee.driverId, -1000, 0);
     // Cy: the platform owes him (credited 12.34).
     const cy = await approvedDriverOf(server, admin, 'Aging Cy', 'AGE0004');
-    expect((await admin.post('/api/admin/ledger/adjustments', { city: 'sf', party: 'driver', party_id: cy.driverId, direction: 'credit', amount_cents: 1234, reason: 'Owed a bonus' })).status).toBe(201);
+    expect(
+      (
+        await admin.post('/api/admin/ledger/adjustments', {
+          city: 'sf',
+          party: 'driver',
+          party_id: cy.driverId,
+          direction: 'credit',
+          amount_cents: 1234,
+          reason: 'Owed a bonus',
+        })
+      ).status,
+    ).toBe(201);
 
     const d = (await admin.get(`/api/admin/finance/dashboard?city=sf&${range()}`)).body;
-    const a = d.aging as { as_of: string; buckets: Array<{ key: string; cents: number }>; owing_total_cents: number; owed_to_drivers_cents: number; drivers: Array<{ driver_id: string; account_id: string; balance_cents: number; oldest_days: number }> };
+    const a = d.aging as {
+      as_of: string;
+      buckets: Array<{ key: string; cents: number }>;
+      owing_total_cents: number;
+      owed_to_drivers_cents: number;
+      drivers: Array<{ driver_id: string; account_id: string; balance_cents: number; oldest_days: number }>;
+    };
     const at = { currency: 'USD', as_of: a.as_of };
     const bucket = (key: string) => a.buckets.find((b) => b.key === key)!.cents;
     for (const key of ['current', 'd1_30', 'd31_60', 'd61_90', 'd90_plus']) expect(bucket(key), key).toBeGreaterThan(0);
@@ -304,7 +401,10 @@ describe("drivers' balances drill down", () => {
     for (const b of a.buckets) {
       const listed = await entries({ ...at, aging: b.key });
       expect(listed.sum_cents, b.key).toBe(b.cents);
-      expect(listed.items.every((e) => e.account_code === 'driver'), b.key).toBe(true);
+      expect(
+        listed.items.every((e) => e.account_code === 'driver'),
+        b.key,
+      ).toBe(true);
     }
     const owing = await entries({ ...at, standing: 'owing' });
     expect(owing.sum_cents).toBe(a.owing_total_cents);
@@ -341,8 +441,19 @@ describe("drivers' balances drill down", () => {
 describe('hand adjustments', () => {
   it("credits a rider's wallet once per key (audited), debits it, and never below zero", async () => {
     const key = randomUUID();
-    const body = { city: 'sf', party: 'rider', party_id: rider.id, direction: 'credit', amount_cents: 1000, reason: 'Goodwill after a bad trip', idempotency_key: key };
-    const before = { audits: await auditCount('ledger.adjustment'), wallet: await balanceOf(server.services.db, { code: 'rider_wallet', owner: rider.id }, 'USD') };
+    const body = {
+      city: 'sf',
+      party: 'rider',
+      party_id: rider.id,
+      direction: 'credit',
+      amount_cents: 1000,
+      reason: 'Goodwill after a bad trip',
+      idempotency_key: key,
+    };
+    const before = {
+      audits: await auditCount('ledger.adjustment'),
+      wallet: await balanceOf(server.services.db, { code: 'rider_wallet', owner: rider.id }, 'USD'),
+    };
     const first = await admin.post('/api/admin/ledger/adjustments', body);
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ posted: true, balance_cents: before.wallet - 1000 });
@@ -353,7 +464,12 @@ describe('hand adjustments', () => {
     expect(audit.reason).toBe('Goodwill after a bad trip');
 
     const ledger = await ledgerCount();
-    const tooMuch = await admin.post('/api/admin/ledger/adjustments', { ...body, direction: 'debit', amount_cents: 1001 - before.wallet, idempotency_key: randomUUID() });
+    const tooMuch = await admin.post('/api/admin/ledger/adjustments', {
+      ...body,
+      direction: 'debit',
+      amount_cents: 1001 - before.wallet,
+      idempotency_key: randomUUID(),
+    });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.error.message).toMatch(/wallet holds/);
     expect(await ledgerCount()).toBe(ledger);

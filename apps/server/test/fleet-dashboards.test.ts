@@ -21,7 +21,12 @@ afterAll(async () => {
 });
 
 /** History written straight into the database (it cannot be made through the API in the past); read through HTTP. */
-async function pastRide(riderId: string, requestedAt: string, pickup: { lat: number; lng: number }, opts: { driverId?: string; status?: 'completed' | 'cancelled' | 'accepted'; cancelledBy?: 'driver' } = {}) {
+async function pastRide(
+  riderId: string,
+  requestedAt: string,
+  pickup: { lat: number; lng: number },
+  opts: { driverId?: string; status?: 'completed' | 'cancelled' | 'accepted'; cancelledBy?: 'driver' } = {},
+) {
   const { db } = server.services;
   const city = await db.selectFrom('cities').select(['id', 'currency']).executeTakeFirstOrThrow();
   const row = await db
@@ -106,7 +111,16 @@ describe('GET /api/admin/driver-dashboard', () => {
     expect(d.waiting.applications).toEqual([expect.objectContaining({ driver_id: pendingId, full_name: 'Wanda Waiting', vehicle: 'Red Honda Fit' })]);
     expect(d.waiting.oldest_s).toBeGreaterThanOrEqual(0);
     expect(d.reliability).toEqual([
-      expect.objectContaining({ driver_id: driver.driverId, offers: 4, declined: 2, expired: 1, accepted: 1, cancelled: 1, decline_rate: 0.75, cancel_rate: 1 }),
+      expect.objectContaining({
+        driver_id: driver.driverId,
+        offers: 4,
+        declined: 2,
+        expired: 1,
+        accepted: 1,
+        cancelled: 1,
+        decline_rate: 0.75,
+        cancel_rate: 1,
+      }),
     ]);
 
     // A driver on a ride shows at their last breadcrumb (they are not in the dispatch index meanwhile).
@@ -114,7 +128,10 @@ describe('GET /api/admin/driver-dashboard', () => {
     const busyId = await apply(busyUser.client, 'Bea Busy');
     expect((await admin.post(`/api/admin/drivers/${busyId}/verification`, { status: 'approved' })).status).toBe(200);
     const rideId = await pastRide(rider.id, now, UNION_SQUARE, { driverId: busyId, status: 'accepted' });
-    await server.services.db.insertInto('ride_locations').values({ ride_id: rideId, at: new Date(), lat: 37.79, lng: -122.41, accuracy: 5, heading: null, speed: null }).execute();
+    await server.services.db
+      .insertInto('ride_locations')
+      .values({ ride_id: rideId, at: new Date(), lat: 37.79, lng: -122.41, accuracy: 5, heading: null, speed: null })
+      .execute();
     const withBusy = (await dashboard(admin)).body;
     expect(withBusy.online).toEqual({ available: 1, on_ride: 1 });
     expect(withBusy.drivers).toContainEqual({ driver_id: busyId, full_name: 'Bea Busy', state: 'on_ride', lat: 37.79, lng: -122.41 });
@@ -149,7 +166,9 @@ describe('GET /api/admin/driver-heatmap', () => {
     await pastRide(rider.id, `${day}T09:10:00Z`, UNION_SQUARE);
     await pastRide(rider.id, `${day}T12:00:00Z`, GOLDEN_GATE_PARK);
     // Supply: Una waits at Union Square. Two sampled minutes in the hours; the same minute twice is written once.
-    await eventually(async () => (await server.services.geo.size((await server.services.db.selectFrom('cities').select('id').executeTakeFirstOrThrow()).id)) >= 1);
+    await eventually(
+      async () => (await server.services.geo.size((await server.services.db.selectFrom('cities').select('id').executeTakeFirstOrThrow()).id)) >= 1,
+    );
     expect(await server.services.supply.sample(new Date(`${day}T08:30:10Z`))).toBe(2);
     expect(await server.services.supply.sample(new Date(`${day}T08:30:50Z`))).toBe(0);
     expect(await server.services.supply.sample(new Date(`${day}T09:00:00Z`))).toBe(2);

@@ -36,15 +36,74 @@ const UUID = '00000000-0000-4000-8000-000000000000';
 /** Text no field accepts: each holds a control character (or is far too long). */
 const BAD_TEXT = ['\u0000', 'a\u0000b', 'ride\u0000label', '\u0001\u0002', 'x'.repeat(70_000).slice(0, 6000) + '\u0000', '\u001b[31m', `${UUID}\u0000`];
 /** Values of the wrong type for most fields (and invalid for the rest, combined with one BAD_TEXT). */
-const BAD_VALUES: unknown[] = [null, true, false, 0, -1, 1e308, -1e308, 1.5, Number.MAX_SAFE_INTEGER + 2, '', ' ', 'true', 'null', '-1', '1e400', 'x'.repeat(5000), [], [null], {}, { $gt: '' }, { __proto__: { admin: true } }, '../../etc/passwd', "' OR 1=1 --", '9999-99-99T99:99:99Z', '275760-09-13T00:00:00.000Z', UUID.slice(1), `${UUID}x`, '-'.repeat(36)];
+const BAD_VALUES: unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1e308,
+  -1e308,
+  1.5,
+  Number.MAX_SAFE_INTEGER + 2,
+  '',
+  ' ',
+  'true',
+  'null',
+  '-1',
+  '1e400',
+  'x'.repeat(5000),
+  [],
+  [null],
+  {},
+  { $gt: '' },
+  { __proto__: { admin: true } },
+  '../../etc/passwd',
+  "' OR 1=1 --",
+  '9999-99-99T99:99:99Z',
+  '275760-09-13T00:00:00.000Z',
+  UUID.slice(1),
+  `${UUID}x`,
+  '-'.repeat(36),
+];
 /** Path segments that name nothing, or cannot be a name. */
-const BAD_SEGMENTS = ['not-a-uuid', '%00', 'a%00b', UUID.replace(/0/g, 'z'), '-'.repeat(36), '1', '%E0%A4%A', '..%2F..%2F', 'x'.repeat(300), '%FF', UUID, `${UUID}%00`];
+const BAD_SEGMENTS = [
+  'not-a-uuid',
+  '%00',
+  'a%00b',
+  UUID.replace(/0/g, 'z'),
+  '-'.repeat(36),
+  '1',
+  '%E0%A4%A',
+  '..%2F..%2F',
+  'x'.repeat(300),
+  '%FF',
+  UUID,
+  `${UUID}%00`,
+];
 /** Raw bodies that are not the JSON object a route takes. */
 const BAD_RAW = ['', '{', '{"a":', 'null', '[]', '"x"', '1e400', '{"a":"\\u0000"}', '\u0000', '{"__proto__":{"x":1}}', `{"a":${'['.repeat(5000)}}`, 'NaN'];
 /** Query values for list routes: cursors, limits, dates, sorts. */
-const BAD_QUERY = ['%00', 'a%00', '-1', '1e400', 'NaN', 'Infinity', '9999-99-99', '0000-00-00', '-271821-04-19', '275760-09-13T00:00:00Z', 'x'.repeat(3000), Buffer.from('2024-01-01T00:00:00.000Z|' + '-'.repeat(36)).toString('base64url'), Buffer.from('+275760-09-13T00:00:00.000Z|' + UUID).toString('base64url'), Buffer.from(JSON.stringify({ s: 'created_at', d: 'desc', v: '2024-13-45T25:61:61.000000Z', i: UUID })).toString('base64url'), Buffer.from(JSON.stringify({ s: 'created_at', d: 'desc', v: '0000-01-01T00:00:00.000000Z', i: UUID })).toString('base64url'), Buffer.from(JSON.stringify({ s: 'name', d: 'asc', v: 'a\u0000', i: 'b' })).toString('base64url')];
+const BAD_QUERY = [
+  '%00',
+  'a%00',
+  '-1',
+  '1e400',
+  'NaN',
+  'Infinity',
+  '9999-99-99',
+  '0000-00-00',
+  '-271821-04-19',
+  '275760-09-13T00:00:00Z',
+  'x'.repeat(3000),
+  Buffer.from('2024-01-01T00:00:00.000Z|' + '-'.repeat(36)).toString('base64url'),
+  Buffer.from('+275760-09-13T00:00:00.000Z|' + UUID).toString('base64url'),
+  Buffer.from(JSON.stringify({ s: 'created_at', d: 'desc', v: '2024-13-45T25:61:61.000000Z', i: UUID })).toString('base64url'),
+  Buffer.from(JSON.stringify({ s: 'created_at', d: 'desc', v: '0000-01-01T00:00:00.000000Z', i: UUID })).toString('base64url'),
+  Buffer.from(JSON.stringify({ s: 'name', d: 'asc', v: 'a\u0000', i: 'b' })).toString('base64url'),
+];
 
-const pick = <T,>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
+const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 
 /** The keys a body schema knows (objects, unions of objects, discriminated unions). */
 function keysOf(schema: z.ZodType | undefined): string[][] {
@@ -85,9 +144,28 @@ function hostileQuery(r: () => number, route: RouteContract) {
 const AUTH_ROUTES: RouteContract[] = [
   ...Object.entries(betterAuthPassThrough).map(([key, spec]) => {
     const [method, path] = key.split(' ') as [RouteContract['method'], string];
-    return { method, path, tag: 'auth', summary: '', auth: 'public', request: 'body' in spec ? { body: spec.body } : {}, responses: {} } satisfies RouteContract;
+    return {
+      method,
+      path,
+      tag: 'auth',
+      summary: '',
+      auth: 'public',
+      request: 'body' in spec ? { body: spec.body } : {},
+      responses: {},
+    } satisfies RouteContract;
   }),
-  ...['update-user', 'change-email', 'change-password', 'delete-user', 'list-sessions', 'revoke-session', 'sign-in/email', 'sign-up/email', 'verify-email', 'send-verification-email'].map(
+  ...[
+    'update-user',
+    'change-email',
+    'change-password',
+    'delete-user',
+    'list-sessions',
+    'revoke-session',
+    'sign-in/email',
+    'sign-up/email',
+    'verify-email',
+    'send-verification-email',
+  ].map(
     (p) =>
       ({
         method: 'POST',
@@ -95,14 +173,36 @@ const AUTH_ROUTES: RouteContract[] = [
         tag: 'auth',
         summary: '',
         auth: 'public',
-        request: { body: z.object({ name: z.string(), email: z.string(), token: z.string(), password: z.string(), newPassword: z.string(), image: z.string() }) },
+        request: {
+          body: z.object({ name: z.string(), email: z.string(), token: z.string(), password: z.string(), newPassword: z.string(), image: z.string() }),
+        },
         responses: {},
       }) satisfies RouteContract,
   ),
 ];
 
 /** Rows of every table a request could change (the supply sampler's own timer is left out). */
-const COUNTED = ['user', 'session', 'account', 'verification', 'user_roles', 'profiles', 'notifications', 'drivers', 'app_settings', 'dev_outbox', 'phone_otps', 'push_subscriptions', 'cities', 'fare_policies', 'rides', 'ride_offers', 'ride_messages', 'ride_ratings', 'audit_log'] as const;
+const COUNTED = [
+  'user',
+  'session',
+  'account',
+  'verification',
+  'user_roles',
+  'profiles',
+  'notifications',
+  'drivers',
+  'app_settings',
+  'dev_outbox',
+  'phone_otps',
+  'push_subscriptions',
+  'cities',
+  'fare_policies',
+  'rides',
+  'ride_offers',
+  'ride_messages',
+  'ride_ratings',
+  'audit_log',
+] as const;
 
 describe('malformed input (issue 11, finding 5)', () => {
   let server: TestServer;
@@ -114,7 +214,12 @@ describe('malformed input (issue 11, finding 5)', () => {
     server = await startTestServer(ADMIN_ENV);
     admin = await adminOf(server);
     rider = (await newUser(server)).client;
-    const ride = await rider.post('/api/rides', { pickup: FERRY_BUILDING, destination: { lat: 37.788, lng: -122.4075, label: 'Union Square' }, ride_type: 'economy', payment_method: 'cash' });
+    const ride = await rider.post('/api/rides', {
+      pickup: FERRY_BUILDING,
+      destination: { lat: 37.788, lng: -122.4075, label: 'Union Square' },
+      ride_type: 'economy',
+      payment_method: 'cash',
+    });
     expect(ride.status).toBe(201);
     rideId = ride.body.ride.id;
     // Cancelled at once: dispatch giving up later would change the ride and notify while the fuzz runs.
@@ -158,7 +263,8 @@ describe('malformed input (issue 11, finding 5)', () => {
       if (route.method === 'GET') query = hostileQuery(r, route);
       else {
         body = hostileBody(r, route.request?.body);
-        headers['content-type'] = r() < 0.95 ? 'application/json' : pick(r, ['text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=\u0000']);
+        headers['content-type'] =
+          r() < 0.95 ? 'application/json' : pick(r, ['text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=\u0000']);
       }
       let status: number;
       try {
@@ -184,7 +290,9 @@ describe('malformed input (issue 11, finding 5)', () => {
     await Promise.all(workers);
 
     const count = (lo: number, hi: number) => [...statuses].filter(([s]) => s >= lo && s < hi).reduce((n, [, c]) => n + c, 0);
-    console.info(`fuzz (seed ${seed}): ${sent} requests, ${count(400, 500)} 4xx, ${count(500, 600)} 5xx, ${count(200, 400)} 2xx/3xx (GET routes and better-auth's reset link), statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.info(
+      `fuzz (seed ${seed}): ${sent} requests, ${count(400, 500)} 4xx, ${count(500, 600)} 5xx, ${count(200, 400)} 2xx/3xx (GET routes and better-auth's reset link), statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
     expect(failures.slice(0, 20)).toEqual([]);
     expect(count(500, 600)).toBe(0);
     expect(sent).toBeGreaterThanOrEqual(REQUESTS);
@@ -225,7 +333,14 @@ describe('malformed input (issue 11, finding 5)', () => {
     const token = [...rider.cookies.keys()].find((k) => k.endsWith('session_token'));
     expect(data && token).toBeTruthy();
     const value = rider.cookies.get(data!)!;
-    for (const tampered of ['x', `${value.slice(0, -4)}AAAA`, Buffer.from('{"session":null,"expiresAt":1e400}').toString('base64url'), Buffer.from('{"session":{"session":{},"user":{}},"expiresAt":9999999999999,"signature":"x"}').toString('base64url'), '%00', '%E0%A4%A']) {
+    for (const tampered of [
+      'x',
+      `${value.slice(0, -4)}AAAA`,
+      Buffer.from('{"session":null,"expiresAt":1e400}').toString('base64url'),
+      Buffer.from('{"session":{"session":{},"user":{}},"expiresAt":9999999999999,"signature":"x"}').toString('base64url'),
+      '%00',
+      '%E0%A4%A',
+    ]) {
       const cookie = `${token}=${rider.cookies.get(token!)}; ${data}=${tampered}`;
       const forged = `${token}=forged.${tampered}; ${data}=${tampered}`;
       for (const [jar, expected] of [

@@ -37,8 +37,10 @@ export function checkContract(method: string, url: URL, status: number, body: un
   if (route && method !== 'HEAD') checkAgainstDocument(route, status, contentType, body, body !== null);
   if (!schema) {
     const declared = typeof spec?.contentType === 'string' ? [spec.contentType] : spec?.contentType;
-    if (declared && !declared.some((type) => contentType.startsWith(type))) throw new Error(`${method} ${pathname} answered ${contentType}, its contract says ${declared.join(' or ')}`);
-    if (!declared && body !== null) throw new Error(`${method} ${pathname} ${status} has a body, its contract says none: ${JSON.stringify(body).slice(0, 200)}`);
+    if (declared && !declared.some((type) => contentType.startsWith(type)))
+      throw new Error(`${method} ${pathname} answered ${contentType}, its contract says ${declared.join(' or ')}`);
+    if (!declared && body !== null)
+      throw new Error(`${method} ${pathname} ${status} has a body, its contract says none: ${JSON.stringify(body).slice(0, 200)}`);
     return;
   }
   if (method === 'HEAD') return;

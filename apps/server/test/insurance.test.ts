@@ -38,7 +38,14 @@ async function todayOf(s: Srv, driverId: string) {
   return localDate(new Date(), city!.timezone);
 }
 
-const policy = (over: Record<string, unknown>) => ({ insurer: 'Acme Mutual', policy_number: 'PN-1', insured_name: 'Ines Insured', coverage_start: '2020-01-01', coverage_end: '2099-12-31', ...over });
+const policy = (over: Record<string, unknown>) => ({
+  insurer: 'Acme Mutual',
+  policy_number: 'PN-1',
+  insured_name: 'Ines Insured',
+  coverage_start: '2020-01-01',
+  coverage_end: '2099-12-31',
+  ...over,
+});
 
 async function driverWithCar(s: Srv, adm: TestClient, name: string) {
   const d = await approvedDriverOf(s, adm, name);
@@ -57,15 +64,39 @@ async function insuredDriver(s: Srv, adm: TestClient, name: string, end = '2099-
   return { ...d, policyId };
 }
 
-const goOnline = (d: { client: TestClient; driverId: string }) => d.client.request(`/api/drivers/${d.driverId}`, { method: 'PATCH', json: { status: 'available' } });
-const statusOf = async (s: Srv, driverId: string) => (await s.services.db.selectFrom('drivers').select('status').where('id', '=', driverId).executeTakeFirstOrThrow()).status;
-const noticesOf = (s: Srv, userId: string, title: string) => s.services.db.selectFrom('notifications').select(['title', 'message']).where('user_id', '=', userId).where('title', '=', title).execute();
-const policyCount = async (s: Srv) => Number((await s.services.db.selectFrom('insurance_policies').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const goOnline = (d: { client: TestClient; driverId: string }) =>
+  d.client.request(`/api/drivers/${d.driverId}`, { method: 'PATCH', json: { status: 'available' } });
+const statusOf = async (s: Srv, driverId: string) =>
+  (await s.services.db.selectFrom('drivers').select('status').where('id', '=', driverId).executeTakeFirstOrThrow()).status;
+const noticesOf = (s: Srv, userId: string, title: string) =>
+  s.services.db.selectFrom('notifications').select(['title', 'message']).where('user_id', '=', userId).where('title', '=', title).execute();
+const policyCount = async (s: Srv) =>
+  Number(
+    (
+      await s.services.db
+        .selectFrom('insurance_policies')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const auditCount = async (action: string, entityId: string) =>
-  Number((await server.services.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).where('action', '=', action).where('entity_id', '=', entityId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await server.services.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('action', '=', action)
+        .where('entity_id', '=', entityId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 /** Ends the policy: its cover ended yesterday (started long before). */
 const endPolicy = async (s: Srv, policyId: string, driverId: string) =>
-  s.services.db.updateTable('insurance_policies').set({ coverage_start: '2020-01-01', coverage_end: addDays(await todayOf(s, driverId), -1) }).where('id', '=', policyId).execute();
+  s.services.db
+    .updateTable('insurance_policies')
+    .set({ coverage_start: '2020-01-01', coverage_end: addDays(await todayOf(s, driverId), -1) })
+    .where('id', '=', policyId)
+    .execute();
 const runJob = async (s: Srv) => {
   await s.services.jobs.send('compliance-expiry', {});
   await s.services.jobs.idle(['compliance-expiry', 'push-send']);
@@ -127,7 +158,10 @@ describe('/insurance-verification', () => {
     const path = `/api/vehicles/${d.vehicleId}/insurance`;
     const good = (await d.client.post(path, policy({ file_id, insured_name: 'jose garcia' }))).body.policy;
 
-    const queue = (await admin.get('/api/admin/insurance-policies?list=review')).body.items as Array<{ id: string; checks: Array<{ key: string; pass: boolean | null }> }>;
+    const queue = (await admin.get('/api/admin/insurance-policies?list=review')).body.items as Array<{
+      id: string;
+      checks: Array<{ key: string; pass: boolean | null }>;
+    }>;
     const mine = queue.find((p) => p.id === good.id)!;
     expect(mine).toMatchObject({ driver: { full_name: 'José  García' }, vehicle: { make: 'Toyota', model: 'Prius' }, registration: null });
     expect(Object.fromEntries(mine.checks.map((c) => [c.key, c.pass]))).toEqual({ insured_name: true, coverage_dates: true, vehicle: true });
@@ -146,9 +180,14 @@ describe('/insurance-verification', () => {
 
     // Another name, cover not started yet: both checks fail. Rejected with a reason; the verified one stays valid.
     const bad = (await d.client.post(path, policy({ file_id, insured_name: 'Someone Else', coverage_start: addDays(today, 3) }))).body.policy;
-    const badChecks = ((await admin.get('/api/admin/insurance-policies')).body.items as Array<{ id: string; checks: Array<{ key: string; pass: boolean }> }>).find((p) => p.id === bad.id)!.checks;
+    const badChecks = (
+      (await admin.get('/api/admin/insurance-policies')).body.items as Array<{ id: string; checks: Array<{ key: string; pass: boolean }> }>
+    ).find((p) => p.id === bad.id)!.checks;
     expect(Object.fromEntries(badChecks.map((c) => [c.key, c.pass]))).toEqual({ insured_name: false, coverage_dates: false, vehicle: true });
-    expect((await admin.post(`/api/admin/insurance-policies/${bad.id}/review`, { status: 'rejected', reason: 'The insured name does not match your licence.' })).status).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/insurance-policies/${bad.id}/review`, { status: 'rejected', reason: 'The insured name does not match your licence.' }))
+        .status,
+    ).toBe(200);
     expect(await auditCount('insurance.reject', bad.id)).toBe(1);
     expect((await noticesOf(server, d.id, 'Insurance not verified'))[0]?.message).toContain('does not match your licence');
     expect(((await d.client.get(path)).body.policies as Array<{ status: string }>).map((p) => p.status)).toEqual(['rejected', 'verified']);
@@ -159,7 +198,11 @@ describe('/insurance-verification', () => {
   it('lists Expiring soon (cover ends within 30 days) and Expired (ended, no newer valid one)', async () => {
     const d = await insuredDriver(server, admin, 'Eve Expiring');
     const today = await todayOf(server, d.driverId);
-    await server.services.db.updateTable('insurance_policies').set({ coverage_end: addDays(today, 5) }).where('id', '=', d.policyId).execute();
+    await server.services.db
+      .updateTable('insurance_policies')
+      .set({ coverage_end: addDays(today, 5) })
+      .where('id', '=', d.policyId)
+      .execute();
     const ids = async (list: string) => ((await admin.get(`/api/admin/insurance-policies?list=${list}`)).body.items as Array<{ id: string }>).map((p) => p.id);
     expect(await ids('expiring')).toContain(d.policyId);
     expect(await ids('expired')).not.toContain(d.policyId);
@@ -197,7 +240,9 @@ describe('the hold: a city that requires insurance', () => {
     const rider = await newUser(server, 'Rae Waiting');
     const ride = (await rider.client.post('/api/rides', { pickup, destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' })).body.ride;
     await nextOffer({ socket: sockets[1]! } as never, ride.id);
-    expect(await server.services.db.selectFrom('ride_offers').select('id').where('ride_id', '=', ride.id).where('driver_id', '=', d.driverId).execute()).toEqual([]);
+    expect(
+      await server.services.db.selectFrom('ride_offers').select('id').where('ride_id', '=', ride.id).where('driver_id', '=', d.driverId).execute(),
+    ).toEqual([]);
     await rider.client.post(`/api/rides/${ride.id}/cancel`, {});
     for (const x of [d, insured]) await x.client.request(`/api/drivers/${x.driverId}`, { method: 'PATCH', json: { status: 'offline' } });
     expect((await goOnline(d)).status).toBe(403);
@@ -209,7 +254,11 @@ describe('the compliance-expiry job', () => {
     const d = await insuredDriver(server, admin, 'Rémy Reminded');
     const today = await todayOf(server, d.driverId);
     const { db } = server.services;
-    await db.updateTable('insurance_policies').set({ coverage_end: addDays(today, 7) }).where('id', '=', d.policyId).execute();
+    await db
+      .updateTable('insurance_policies')
+      .set({ coverage_end: addDays(today, 7) })
+      .where('id', '=', d.policyId)
+      .execute();
     const files = [await uploadPolicyPng(server, d.client, 'driver_document')];
     const docs = await db
       .insertInto('driver_documents')
@@ -221,13 +270,20 @@ describe('the compliance-expiry job', () => {
       .execute();
     await runJob(server);
     await runJob(server);
-    const reminders = await db.selectFrom('compliance_reminders').select(['subject_id', 'days_before']).where('subject_id', 'in', [d.policyId, ...docs.map((x) => x.id)]).orderBy('days_before').execute();
+    const reminders = await db
+      .selectFrom('compliance_reminders')
+      .select(['subject_id', 'days_before'])
+      .where('subject_id', 'in', [d.policyId, ...docs.map((x) => x.id)])
+      .orderBy('days_before')
+      .execute();
     expect(reminders).toEqual([
       { subject_id: docs[1]!.id, days_before: 1 },
       { subject_id: d.policyId, days_before: 7 },
       { subject_id: docs[0]!.id, days_before: 30 },
     ]);
-    const messages = (await db.selectFrom('notifications').select('message').where('user_id', '=', d.id).where('title', 'like', '% expires soon').execute()).map((n) => n.message).sort();
+    const messages = (await db.selectFrom('notifications').select('message').where('user_id', '=', d.id).where('title', 'like', '% expires soon').execute())
+      .map((n) => n.message)
+      .sort();
     expect(messages).toHaveLength(3);
     expect(messages.join(' ')).toMatch(/insurance expires in 7 days/);
     expect(messages.join(' ')).toMatch(/background check expires tomorrow/);
@@ -301,7 +357,12 @@ describe.runIf(scaled)('the compliance-expiry job with two server processes on o
     // A in this process, B a server process of its own on the same database: both run compliance-expiry workers.
     const a = await startServerOn(database, ADMIN_ENV, { dispatchTick: false });
     cleanups.push(() => a.stop());
-    const b = await spawnServer({ ...ADMIN_ENV, DATABASE_URL: database.env.DATABASE_URL!, DATA_DIR: database.env.DATA_DIR, ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: testRedisPrefix() } : {}) });
+    const b = await spawnServer({
+      ...ADMIN_ENV,
+      DATABASE_URL: database.env.DATABASE_URL!,
+      DATA_DIR: database.env.DATA_DIR,
+      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: testRedisPrefix() } : {}),
+    });
     cleanups.push(() => b.stop());
     const adminA = await adminOf(a);
     const drivers = [];
@@ -311,12 +372,18 @@ describe.runIf(scaled)('the compliance-expiry job with two server processes on o
     await requireInsurance(a, true);
     await endPolicy(a, drivers[0]!.policyId, drivers[0]!.driverId);
     await endPolicy(a, drivers[1]!.policyId, drivers[1]!.driverId);
-    await a.services.db.updateTable('insurance_policies').set({ coverage_end: addDays(today, 7) }).where('id', '=', drivers[2]!.policyId).execute();
+    await a.services.db
+      .updateTable('insurance_policies')
+      .set({ coverage_end: addDays(today, 7) })
+      .where('id', '=', drivers[2]!.policyId)
+      .execute();
 
     // Six runs queued at once (B's cron adds its own): whichever process takes each, every effect happens once.
     await Promise.all(Array.from({ length: 6 }, () => a.services.jobs.send('compliance-expiry', {})));
     await a.services.jobs.idle(['compliance-expiry']);
-    const ran = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'compliance-expiry' and state = 'completed'`.execute(a.services.db);
+    const ran = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'compliance-expiry' and state = 'completed'`.execute(
+      a.services.db,
+    );
     expect(ran.rows[0]!.n).toBeGreaterThanOrEqual(3);
     expect(await Promise.all(drivers.map((d) => statusOf(a, d.driverId)))).toEqual(['offline', 'offline', 'available']);
     for (const d of drivers.slice(0, 2)) expect(await noticesOf(a, d.id, 'You were taken offline')).toHaveLength(1);

@@ -58,13 +58,18 @@ describe('push delivery is a durable job', () => {
     cleanups.push(() => second.stop());
     await eventually(async () => after.sent.length > 0, 15_000);
     await second.services.push.idle();
-    expect(after.sent).toEqual([{ target: { endpoint: rider.sub.endpoint, keys: rider.sub.keys }, payload: expect.objectContaining({ title: expect.any(String), bookingId: ride.id }) }]);
+    expect(after.sent).toEqual([
+      { target: { endpoint: rider.sub.endpoint, keys: rider.sub.keys }, payload: expect.objectContaining({ title: expect.any(String), bookingId: ride.id }) },
+    ]);
     expect(await jobsOf(second, 'push-send')).toMatchObject([{ state: 'completed' }]);
   }, 90_000);
 
   it('a push the push service refuses is tried again after a backoff, then delivered; the failure is counted', async () => {
     const push = recordingPushSender();
-    const server = await startTestServer({ TRUST_PROXY: '1' }, { pushSender: push.sender, jobs: { queues: { 'push-send': { retryDelaySeconds: 1 } } }, dispatchTick: false });
+    const server = await startTestServer(
+      { TRUST_PROXY: '1' },
+      { pushSender: push.sender, jobs: { queues: { 'push-send': { retryDelaySeconds: 1 } } }, dispatchTick: false },
+    );
     cleanups.push(() => server.stop());
     const rider = await riderWithPush(server);
     push.answer(rider.sub.endpoint, Object.assign(new Error('push service unavailable'), { statusCode: 503 }));
@@ -115,7 +120,10 @@ describe('the job queue on the embedded database', () => {
       } catch (err) {
         refused = (err as Error).message;
       }
-      const queued = await jobs.queued().then((sizes) => sizes['push-send'], (err: Error) => err.message);
+      const queued = await jobs.queued().then(
+        (sizes) => sizes['push-send'],
+        (err: Error) => err.message,
+      );
       expect(refused).toMatch(/uuid/);
       expect(queued).toBe(0);
       // An ordinary request right after reads its own rows.
@@ -174,7 +182,10 @@ describe('email to a real provider is a durable job', () => {
   it('a password reset answers at once; the email is retried after the provider turns it away, sent, and its job deleted', async () => {
     const smtp = await flakySmtp();
     cleanups.push(() => smtp.close());
-    const server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }, { jobs: { queues: { 'message-send': { retryDelaySeconds: 1 } } }, dispatchTick: false });
+    const server = await startTestServer(
+      { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+      { jobs: { queues: { 'message-send': { retryDelaySeconds: 1 } } }, dispatchTick: false },
+    );
     cleanups.push(() => server.stop());
     const { email } = await signUp(server.client());
     const res = await server.client().post('/api/auth/request-password-reset', { email, redirectTo: '/auth' });
@@ -199,33 +210,76 @@ describe('retention', () => {
     const ride = await requestRide(rider.client);
     const daysAgo = (d: number) => new Date(Date.now() - d * 24 * 60 * 60 * 1000);
     const crumb = (at: Date) => ({ ride_id: ride.id, at, lat: UNION_SQUARE.lat, lng: UNION_SQUARE.lng, accuracy: 5, heading: null, speed: null });
-    await db.insertInto('ride_locations').values([crumb(daysAgo(100)), crumb(daysAgo(31)), crumb(daysAgo(29)), crumb(new Date())]).execute();
+    await db
+      .insertInto('ride_locations')
+      .values([crumb(daysAgo(100)), crumb(daysAgo(31)), crumb(daysAgo(29)), crumb(new Date())])
+      .execute();
     const mail = (created_at: Date, subject: string) => ({ channel: 'email' as const, to: 'x@example.test', subject, body: '…', created_at });
-    await db.insertInto('dev_outbox').values([mail(daysAgo(2), 'old mail'), mail(daysAgo(0.5), 'recent mail')]).execute();
-    const session = (expiresAt: Date, token: string) => ({ id: randomUUID(), token, expiresAt, createdAt: daysAgo(40), updatedAt: daysAgo(40), ipAddress: null, userAgent: null, userId: rider.id });
-    await db.insertInto('session').values([session(daysAgo(1), 'expired-session'), session(daysAgo(-1), 'live-session')]).execute();
-    const verification = (expiresAt: Date, identifier: string) => ({ id: randomUUID(), identifier, value: rider.id, expiresAt, createdAt: daysAgo(2), updatedAt: daysAgo(2) });
-    await db.insertInto('verification').values([verification(daysAgo(1), 'expired-token'), verification(daysAgo(-1), 'live-token')]).execute();
-    await db.insertInto('phone_otps').values([{ phone: '4155550001', code_hash: 'a', expires_at: daysAgo(1) }, { phone: '4155550002', code_hash: 'b', expires_at: daysAgo(-0.01) }]).execute();
+    await db
+      .insertInto('dev_outbox')
+      .values([mail(daysAgo(2), 'old mail'), mail(daysAgo(0.5), 'recent mail')])
+      .execute();
+    const session = (expiresAt: Date, token: string) => ({
+      id: randomUUID(),
+      token,
+      expiresAt,
+      createdAt: daysAgo(40),
+      updatedAt: daysAgo(40),
+      ipAddress: null,
+      userAgent: null,
+      userId: rider.id,
+    });
+    await db
+      .insertInto('session')
+      .values([session(daysAgo(1), 'expired-session'), session(daysAgo(-1), 'live-session')])
+      .execute();
+    const verification = (expiresAt: Date, identifier: string) => ({
+      id: randomUUID(),
+      identifier,
+      value: rider.id,
+      expiresAt,
+      createdAt: daysAgo(2),
+      updatedAt: daysAgo(2),
+    });
+    await db
+      .insertInto('verification')
+      .values([verification(daysAgo(1), 'expired-token'), verification(daysAgo(-1), 'live-token')])
+      .execute();
+    await db
+      .insertInto('phone_otps')
+      .values([
+        { phone: '4155550001', code_hash: 'a', expires_at: daysAgo(1) },
+        { phone: '4155550002', code_hash: 'b', expires_at: daysAgo(-0.01) },
+      ])
+      .execute();
 
     // The scheduled job, run once now: the same work the hourly schedule queues.
-    expect(await sql<{ cron: string }>`select cron from pgboss.schedule where name = 'retention'`.execute(db).then((r) => r.rows)).toEqual([{ cron: RETENTION_CRON }]);
+    expect(await sql<{ cron: string }>`select cron from pgboss.schedule where name = 'retention'`.execute(db).then((r) => r.rows)).toEqual([
+      { cron: RETENTION_CRON },
+    ]);
     await server.services.jobs.send('retention', {});
     await server.services.jobs.idle(['retention']);
 
-    const days = (await db.selectFrom('ride_locations').select('at').where('ride_id', '=', ride.id).orderBy('at').execute()).map((r) => Math.round((Date.now() - new Date(r.at).getTime()) / 86_400_000));
+    const days = (await db.selectFrom('ride_locations').select('at').where('ride_id', '=', ride.id).orderBy('at').execute()).map((r) =>
+      Math.round((Date.now() - new Date(r.at).getTime()) / 86_400_000),
+    );
     expect(days).toEqual([29, 0]);
     expect((await db.selectFrom('dev_outbox').select('subject').where('to', '=', 'x@example.test').execute()).map((r) => r.subject)).toEqual(['recent mail']);
     const tokens = (await db.selectFrom('session').select('token').where('userId', '=', rider.id).execute()).map((r) => r.token);
     expect(tokens).toContain('live-session');
     expect(tokens).not.toContain('expired-session');
     expect((await db.selectFrom('verification').select('identifier').where('value', '=', rider.id).execute()).map((r) => r.identifier)).toEqual(['live-token']);
-    expect((await db.selectFrom('phone_otps').select('phone').where('phone', 'in', ['4155550001', '4155550002']).execute()).map((r) => r.phone)).toEqual(['4155550002']);
+    expect((await db.selectFrom('phone_otps').select('phone').where('phone', 'in', ['4155550001', '4155550002']).execute()).map((r) => r.phone)).toEqual([
+      '4155550002',
+    ]);
     // The rider's own session (not expired) still works.
     expect((await rider.client.get('/api/me')).status).toBe(200);
     // Called directly (as the job does), it reports what it deleted: nothing is left to delete.
     expect(await runRetention(db, { breadcrumbDays: 30 })).toEqual({ breadcrumbs: 0, outbox: 0, sessions: 0, verifications: 0, otps: 0, surgeSnapshots: 0 });
-    await db.insertInto('ride_locations').values(crumb(daysAgo(45))).execute();
+    await db
+      .insertInto('ride_locations')
+      .values(crumb(daysAgo(45)))
+      .execute();
     expect(await runRetention(db, { breadcrumbDays: 60 })).toMatchObject({ breadcrumbs: 0 });
     expect(await runRetention(db, { breadcrumbDays: 30 })).toMatchObject({ breadcrumbs: 1 });
   }, 60_000);
@@ -242,7 +296,11 @@ describe.runIf(scaled)('the dispatch sweep runs in one process (PostgreSQL)', ()
   it('two processes: one holds the dispatch lease and sweeps; when it stops, the other takes over', async () => {
     const db = await createTestDatabase();
     cleanups.push(() => db.drop());
-    const shared = { DATABASE_URL: db.env.DATABASE_URL!, DATA_DIR: db.env.DATA_DIR, ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: testRedisPrefix() } : {}) };
+    const shared = {
+      DATABASE_URL: db.env.DATABASE_URL!,
+      DATA_DIR: db.env.DATA_DIR,
+      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: testRedisPrefix() } : {}),
+    };
     const a = await spawnServer({ ...shared, PORT: String(await freePort()) });
     // A process killed by a signal has no exit code: stop() would wait for an exit that already happened.
     const kill = (s: SpawnedServer) => (s.proc.exitCode === null && s.proc.signalCode === null ? s.stop('SIGKILL') : Promise.resolve(null));

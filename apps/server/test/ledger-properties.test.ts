@@ -7,7 +7,19 @@ import { postAdjustment } from '../src/finance/post-adjustment';
 import { type AccountRef, accountKey, balanceOf, reverse, trialBalance } from '../src/ledger/ledger';
 import { postCancellationFee, postRideCompleted, splitFare } from '../src/ledger/ride-postings';
 import type { TestClient } from './http-client';
-import { adminOf, ADMIN_ENV, approvedDriverOf, FERRY_BUILDING, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver, UNION_SQUARE } from './ride-actors';
+import {
+  adminOf,
+  ADMIN_ENV,
+  approvedDriverOf,
+  FERRY_BUILDING,
+  GOLDEN_GATE_PARK,
+  newUser,
+  nextOffer,
+  north,
+  onlineDriver,
+  type OnlineDriver,
+  UNION_SQUARE,
+} from './ride-actors';
 import { startTestServer, type TestServer } from './test-server';
 
 /**
@@ -51,14 +63,20 @@ const halfUp = (amount: number, bp: number) => Number((BigInt(amount) * BigInt(b
 describe('splitFare', () => {
   it('always adds up to the fare, and its commission and tax follow the half-up rule (decision 0037)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 10_000 }), (fare, fee, bp, taxBp) => {
-        const s = splitFare(fare, fee, bp, taxBp);
-        expect(s.booking_fee_cents + s.commission_cents + s.tax_cents + s.driver_cents).toBe(fare);
-        expect(s.booking_fee_cents).toBe(Math.min(fee, fare));
-        expect(s.commission_cents).toBe(halfUp(fare - s.booking_fee_cents, bp));
-        expect(s.tax_cents).toBe(halfUp(s.commission_cents, taxBp));
-        for (const v of Object.values(s)) expect(Number.isInteger(v)).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (fare, fee, bp, taxBp) => {
+          const s = splitFare(fare, fee, bp, taxBp);
+          expect(s.booking_fee_cents + s.commission_cents + s.tax_cents + s.driver_cents).toBe(fare);
+          expect(s.booking_fee_cents).toBe(Math.min(fee, fare));
+          expect(s.commission_cents).toBe(halfUp(fare - s.booking_fee_cents, bp));
+          expect(s.tax_cents).toBe(halfUp(s.commission_cents, taxBp));
+          for (const v of Object.values(s)) expect(Number.isInteger(v)).toBe(true);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -131,7 +149,14 @@ async function stagedRide(set: Partial<Ride>): Promise<Ride> {
   const id = randomUUID();
   await db
     .insertInto('rides')
-    .values({ ...template, id, share_token: randomBytes(32).toString('base64url'), driver_id: driver.driverId, pricing: template.pricing === null ? null : JSON.stringify(template.pricing), ...set } as never)
+    .values({
+      ...template,
+      id,
+      share_token: randomBytes(32).toString('base64url'),
+      driver_id: driver.driverId,
+      pricing: template.pricing === null ? null : JSON.stringify(template.pricing),
+      ...set,
+    } as never)
     .execute();
   return db.selectFrom('rides').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
@@ -145,7 +170,14 @@ async function run(event: Event, posted: Posted[]) {
     const at = new Date((clock += 60_000));
     await db
       .insertInto('financial_settings')
-      .values({ city_id: 'sf', version: Math.floor(clock / 60_000), effective_from: at, commission_bp: JSON.stringify({ economy: event.bp, comfort: event.bp, xl: event.bp }), tax_rate_bp: event.taxBp, tax_label: event.taxBp ? 'Tax' : '' })
+      .values({
+        city_id: 'sf',
+        version: Math.floor(clock / 60_000),
+        effective_from: at,
+        commission_bp: JSON.stringify({ economy: event.bp, comfort: event.bp, xl: event.bp }),
+        tax_rate_bp: event.taxBp,
+        tax_label: event.taxBp ? 'Tax' : '',
+      })
       .execute();
     const ride = await stagedRide({
       status: 'completed',
@@ -202,7 +234,15 @@ async function run(event: Event, posted: Posted[]) {
   if (event.type === 'adjust') {
     const ref = event.party === 'driver' ? driverRef : walletRef;
     const key = randomUUID();
-    const input = { city: 'sf', party: event.party, party_id: event.party === 'driver' ? driver.driverId : rider.id, direction: event.direction, amount_cents: event.amount, reason: 'property test', idempotency_key: key };
+    const input = {
+      city: 'sf',
+      party: event.party,
+      party_id: event.party === 'driver' ? driver.driverId : rider.id,
+      direction: event.direction,
+      amount_cents: event.amount,
+      reason: 'property test',
+      idempotency_key: key,
+    };
     const held = -(await balanceOf(db, walletRef, 'USD'));
     if (event.party === 'rider' && event.direction === 'debit' && held < event.amount) {
       // A wallet is never debited below zero: refused, nothing posted.
@@ -216,7 +256,10 @@ async function run(event: Event, posted: Posted[]) {
       [ref, side],
       [{ code: 'adjustments' }, -side],
     ];
-    posted.push({ id: result.transaction_id, entries, replay: async () => {
+    posted.push({
+      id: result.transaction_id,
+      entries,
+      replay: async () => {
         const again = await postAdjustment(db, adminId, input);
         return { id: again.transaction_id, posted: again.posted };
       },
@@ -292,8 +335,23 @@ type ApiEvent =
 
 const apiEvents = fc.array(
   fc.oneof(
-    { weight: 4, arbitrary: fc.record({ type: fc.constant('ride' as const), rider: fc.nat(1), method: fc.constantFrom('cash' as const, 'card' as const, 'wallet' as const) }) },
-    { weight: 3, arbitrary: fc.record({ type: fc.constant('tip' as const), pick: fc.nat(), method: fc.constantFrom('card' as const, 'wallet' as const, 'cash' as const), amount: fc.integer({ min: 1, max: 2_000 }) }) },
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        type: fc.constant('ride' as const),
+        rider: fc.nat(1),
+        method: fc.constantFrom('cash' as const, 'card' as const, 'wallet' as const),
+      }),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        type: fc.constant('tip' as const),
+        pick: fc.nat(),
+        method: fc.constantFrom('card' as const, 'wallet' as const, 'cash' as const),
+        amount: fc.integer({ min: 1, max: 2_000 }),
+      }),
+    },
     {
       weight: 3,
       arbitrary: fc.record({
@@ -305,7 +363,14 @@ const apiEvents = fc.array(
         share: fc.double({ min: 0, max: 1.3, noNaN: true }),
       }),
     },
-    { weight: 2, arbitrary: fc.record({ type: fc.constant('payout' as const), outcome: fc.constantFrom('paid' as const, 'failed' as const, 'returned' as const), bonus: fc.constantFrom(0, 500, 1500) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        type: fc.constant('payout' as const),
+        outcome: fc.constantFrom('paid' as const, 'failed' as const, 'returned' as const),
+        bonus: fc.constantFrom(0, 500, 1500),
+      }),
+    },
     { weight: 1, arbitrary: fc.record({ type: fc.constant('cash' as const), share: fc.double({ min: 0, max: 1, noNaN: true }) }) },
     { weight: 1, arbitrary: fc.record({ type: fc.constant('credit' as const), rider: fc.nat(1), amount: fc.integer({ min: 100, max: 3_000 }) }) },
   ),
@@ -362,13 +427,23 @@ describe('random sequences of money events through the API', () => {
     return { fare, tip, refunded };
   };
 
-  type RideModel = { id: string; rider: number; method: 'cash' | 'card' | 'wallet'; fare: number; walletCents: number; tip: number; refunded: number; cardRefunded: number };
+  type RideModel = {
+    id: string;
+    rider: number;
+    method: 'cash' | 'card' | 'wallet';
+    fare: number;
+    walletCents: number;
+    tip: number;
+    refunded: number;
+    cardRefunded: number;
+  };
   type Replay = { what: string; send: () => Promise<{ status: number; body: { posted?: boolean } }> };
 
   async function runApi(event: ApiEvent, rides: RideModel[], replays: Replay[]) {
     if (event.type === 'ride') {
       const rider = riders[event.rider]!;
-      const choice = event.method === 'card' ? { payment_method: 'card', payment_card_id: rider.cardId } : { payment_method: 'cash', use_wallet: event.method === 'wallet' };
+      const choice =
+        event.method === 'card' ? { payment_method: 'card', payment_card_id: rider.cardId } : { payment_method: 'cash', use_wallet: event.method === 'wallet' };
       // As a rider books: the quote first, its lock with the request (the sequence's demand may make the zone surge).
       const trip = { pickup: UNION_SQUARE, destination: FERRY_BUILDING };
       await cabbie.locate(north(UNION_SQUARE, 300));
@@ -385,11 +460,28 @@ describe('random sequences of money events through the API', () => {
       expect(done.status).toBe(200);
       replays.push({ what: `complete ${ride.id}`, send: complete });
       const row = await db.selectFrom('rides').select(['fare_cents', 'wallet_cents']).where('id', '=', ride.id).executeTakeFirstOrThrow();
-      rides.push({ id: ride.id, rider: event.rider, method: event.method, fare: row.fare_cents!, walletCents: row.wallet_cents, tip: 0, refunded: 0, cardRefunded: 0 });
+      rides.push({
+        id: ride.id,
+        rider: event.rider,
+        method: event.method,
+        fare: row.fare_cents!,
+        walletCents: row.wallet_cents,
+        tip: 0,
+        refunded: 0,
+        cardRefunded: 0,
+      });
       return;
     }
     if (event.type === 'credit') {
-      const body = { city: 'sf', party: 'rider', party_id: riders[event.rider]!.id, direction: 'credit', amount_cents: event.amount, reason: 'Sequence credit', idempotency_key: randomUUID() };
+      const body = {
+        city: 'sf',
+        party: 'rider',
+        party_id: riders[event.rider]!.id,
+        direction: 'credit',
+        amount_cents: event.amount,
+        reason: 'Sequence credit',
+        idempotency_key: randomUUID(),
+      };
       const send = () => admin.post('/api/admin/ledger/adjustments', body);
       const res = await send();
       expect(res.status).toBe(201);
@@ -415,7 +507,15 @@ describe('random sequences of money events through the API', () => {
     if (event.type === 'payout') {
       // A bonus first, sometimes (a hand credit: the platform owes the driver more), so a run has someone to pay.
       if (event.bonus > 0) {
-        const body = { city: 'sf', party: 'driver', party_id: cabbie.driverId, direction: 'credit', amount_cents: event.bonus, reason: 'Sequence bonus', idempotency_key: randomUUID() };
+        const body = {
+          city: 'sf',
+          party: 'driver',
+          party_id: cabbie.driverId,
+          direction: 'credit',
+          amount_cents: event.bonus,
+          reason: 'Sequence bonus',
+          idempotency_key: randomUUID(),
+        };
         const send = () => admin.post('/api/admin/ledger/adjustments', body);
         expect((await send()).status).toBe(201);
         replays.push({ what: 'driver bonus', send });
@@ -476,7 +576,8 @@ describe('random sequences of money events through the API', () => {
     // Back to the card: only once its payment is captured (a job), and at most what the card paid less what went back to it.
     if (toCard) await server.services.jobs.idle(['payment-settle']);
     const limit = toCard ? Math.min(before.refundable_cents, before.card_cents - ride.cardRefunded) : before.refundable_cents;
-    const body = event.action === 'approve_full' ? { action: event.action, bearer: event.bearer } : { action: event.action, bearer: event.bearer, amount_cents: amount };
+    const body =
+      event.action === 'approve_full' ? { action: event.action, bearer: event.bearer } : { action: event.action, bearer: event.bearer, amount_cents: amount };
     const decide = () => admin.post(`/api/admin/refund-requests/${requestId}/decision`, body);
     const res = await decide();
     if (amount > limit) {
@@ -498,7 +599,12 @@ describe('random sequences of money events through the API', () => {
         const rides: RideModel[] = [];
         const replays: Replay[] = [];
         // A shrunk run starts clean: a ride a failed run left on the way is cancelled by the operator.
-        const unfinished = await db.selectFrom('rides').select('id').where('driver_id', '=', cabbie.driverId).where('status', 'in', ['requested', 'accepted', 'arrived', 'in_progress']).execute();
+        const unfinished = await db
+          .selectFrom('rides')
+          .select('id')
+          .where('driver_id', '=', cabbie.driverId)
+          .where('status', 'in', ['requested', 'accepted', 'arrived', 'in_progress'])
+          .execute();
         for (const r of unfinished) expect((await admin.post(`/api/admin/rides/${r.id}/cancel`, { reason: 'Property test: clean start' })).status).toBe(200);
         await freshRiders();
         for (const event of sequence) await runApi(event, rides, replays);
@@ -521,9 +627,21 @@ describe('random sequences of money events through the API', () => {
         for (const ride of rides) {
           const receipt = await riders[ride.rider]!.client.get(`/api/rides/${ride.id}/receipt`);
           expect(receipt.status).toBe(200);
-          const money = receipt.body.receipt.money as { paid_cents: number; tip_cents: number; refunded_cents: number; refundable_cents: number; cash_cents: number; card_cents: number; wallet_cents: number };
+          const money = receipt.body.receipt.money as {
+            paid_cents: number;
+            tip_cents: number;
+            refunded_cents: number;
+            refundable_cents: number;
+            cash_cents: number;
+            card_cents: number;
+            wallet_cents: number;
+          };
           const ledger = await ledgerMoneyOf(ride.id);
-          expect({ fare: ledger.fare, tip: ledger.tip, refunded: ledger.refunded }, ride.id).toEqual({ fare: ride.fare, tip: ride.tip, refunded: ride.refunded });
+          expect({ fare: ledger.fare, tip: ledger.tip, refunded: ledger.refunded }, ride.id).toEqual({
+            fare: ride.fare,
+            tip: ride.tip,
+            refunded: ride.refunded,
+          });
           expect(money.cash_cents + money.card_cents + money.wallet_cents).toBe(ride.fare);
           expect(money.wallet_cents).toBe(ride.walletCents);
           expect(money.tip_cents).toBe(ride.tip);
@@ -583,8 +701,10 @@ async function clearRound(rideId: string) {
   await db.updateTable('rides').set({ status: 'completed' }).where('id', '=', rideId).where('status', 'in', ['accepted', 'arrived', 'in_progress']).execute();
   await db.updateTable('drivers').set({ status: 'available' }).where('id', '=', driver.driverId).execute();
 }
-const kindsOf = async (rideId: string) => (await db.selectFrom('ledger_transactions').select('kind').where('ride_id', '=', rideId).execute()).map((t) => t.kind).sort();
-const both = async (a: () => Promise<Reply>, b: () => Promise<Reply>) => (Math.random() < 0.5 ? Promise.all([a(), b()]) : Promise.all([b(), a()]).then(([rb, ra]) => [ra, rb] as const));
+const kindsOf = async (rideId: string) =>
+  (await db.selectFrom('ledger_transactions').select('kind').where('ride_id', '=', rideId).execute()).map((t) => t.kind).sort();
+const both = async (a: () => Promise<Reply>, b: () => Promise<Reply>) =>
+  Math.random() < 0.5 ? Promise.all([a(), b()]) : Promise.all([b(), a()]).then(([rb, ra]) => [ra, rb] as const);
 
 describe('races (real API)', () => {
   it('a completion and an operator cancellation at once: one wins, and only its money posts', async () => {

@@ -67,7 +67,9 @@ describe('the ledger rules', () => {
   const db = () => server.services.db;
 
   it('refuses an unbalanced transaction, in code and in the database', async () => {
-    await expect(post(db(), { kind: 'adjustment', key: 'unbalanced-1', currency: 'USD', entries: [{ account: { code: 'bank' }, line: 'adjustment', amount_cents: 5 }] })).rejects.toThrow(/does not balance/);
+    await expect(
+      post(db(), { kind: 'adjustment', key: 'unbalanced-1', currency: 'USD', entries: [{ account: { code: 'bank' }, line: 'adjustment', amount_cents: 5 }] }),
+    ).rejects.toThrow(/does not balance/);
     // Past the code: a raw insert of one lonely entry fails at commit.
     const tx = await post(db(), {
       kind: 'adjustment',
@@ -82,7 +84,9 @@ describe('the ledger rules', () => {
     await expect(
       db()
         .transaction()
-        .execute((trx) => trx.insertInto('ledger_entries').values({ transaction_id: tx.id, account_id: account.id, line: 'adjustment', amount_cents: 1 }).execute()),
+        .execute((trx) =>
+          trx.insertInto('ledger_entries').values({ transaction_id: tx.id, account_id: account.id, line: 'adjustment', amount_cents: 1 }).execute(),
+        ),
     ).rejects.toThrow(/does not balance/);
     expect((await trialBalance(db())).balanced).toBe(true);
   });

@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const TERMS = '## New terms\nThese are the new terms, in plain words.\n\n- Be kind\n- Pay your fare';
-const acceptancesOf = (userId: string) => server.services.db.selectFrom('legal_acceptances').selectAll().where('user_id', '=', userId).orderBy('kind').orderBy('version').execute();
+const acceptancesOf = (userId: string) =>
+  server.services.db.selectFrom('legal_acceptances').selectAll().where('user_id', '=', userId).orderBy('kind').orderBy('version').execute();
 const versionsOf = () => server.services.db.selectFrom('legal_documents').select(['kind', 'version']).orderBy('kind').orderBy('version').execute();
 
 describe('legal documents', () => {
@@ -33,7 +34,16 @@ describe('legal documents', () => {
     expect((await rider.client.post('/api/admin/legal', { kind: 'terms', body: TERMS })).status).toBe(403);
     expect((await rider.client.get('/api/admin/legal')).status).toBe(403);
     const driver = await newUser(server, 'Dora Driver');
-    const applied = await driver.client.post('/api/drivers', { full_name: 'Dora Driver', phone: '4155550142', license_number: 'D7654321', vehicle_make: 'Toyota', vehicle_model: 'Prius', vehicle_year: 2021, vehicle_color: 'Blue', license_plate: '7LGL001' });
+    const applied = await driver.client.post('/api/drivers', {
+      full_name: 'Dora Driver',
+      phone: '4155550142',
+      license_number: 'D7654321',
+      vehicle_make: 'Toyota',
+      vehicle_model: 'Prius',
+      vehicle_year: 2021,
+      vehicle_color: 'Blue',
+      license_plate: '7LGL001',
+    });
     expect(applied.status).toBe(201);
     expect((await driver.client.post('/api/admin/legal', { kind: 'privacy', body: TERMS })).status).toBe(403);
     expect(await versionsOf()).toEqual(before);
@@ -75,7 +85,12 @@ describe('legal documents', () => {
     expect(published.status).toBe(201);
     const version = published.body.document.version as number;
     expect(version).toBe(current.terms.version + 1);
-    const audit = await server.services.db.selectFrom('audit_log').selectAll().where('action', '=', 'legal.publish').where('entity_id', '=', `terms:${version}`).execute();
+    const audit = await server.services.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'legal.publish')
+      .where('entity_id', '=', `terms:${version}`)
+      .execute();
     expect(audit).toHaveLength(1);
     expect((await server.client().get('/api/public/legal')).body.terms).toMatchObject({ version, body: TERMS });
     expect((await admin.get('/api/admin/legal')).body.versions[0]).toMatchObject({ kind: 'terms', version, published_by_name: expect.any(String) });

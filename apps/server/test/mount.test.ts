@@ -40,7 +40,11 @@ describe('mount', () => {
   });
 
   it('applies the contract’s auth before the handler: signed out is 401 with nothing done', async () => {
-    const res = await fetch(`${server.url}/api/rides`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({}) });
+    const res = await fetch(`${server.url}/api/rides`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({}),
+    });
     expect(res.status).toBe(401);
     expect((await res.json()).error.code).toBe('UNAUTHORIZED');
   });

@@ -98,22 +98,38 @@ describe('the notification center (GET /api/notifications/all)', () => {
     const me = await user();
     const { db } = server.services;
     const booking = randomUUID();
-    const made = await db.transaction().execute(async (trx) => [
-      await createNotification(trx, server.services, { user_id: me.id, booking_id: booking, type: 'success', title: 'A', message: 'm' }),
-      await createNotification(trx, server.services, { user_id: me.id, booking_id: null, type: 'other', title: 'B', message: 'm' }),
-      await createNotification(trx, server.services, { user_id: me.id, booking_id: null, type: 'warning', title: 'C', message: 'm', kind: 'document', link: '/driver-documents-upload' }),
-    ]);
+    const made = await db
+      .transaction()
+      .execute(async (trx) => [
+        await createNotification(trx, server.services, { user_id: me.id, booking_id: booking, type: 'success', title: 'A', message: 'm' }),
+        await createNotification(trx, server.services, { user_id: me.id, booking_id: null, type: 'other', title: 'B', message: 'm' }),
+        await createNotification(trx, server.services, {
+          user_id: me.id,
+          booking_id: null,
+          type: 'warning',
+          title: 'C',
+          message: 'm',
+          kind: 'document',
+          link: '/driver-documents-upload',
+        }),
+      ]);
     for (const n of made) await n.publish();
     const rows = (await me.client.get('/api/notifications/all')).body.items;
     // One transaction, one now(): the same created_at, so compare by title.
-    const byTitle = rows.map((r: { title: string; kind: string; link: string | null; booking_id: string | null }) => [r.title, r.kind, r.link, r.booking_id]).sort();
+    const byTitle = rows
+      .map((r: { title: string; kind: string; link: string | null; booking_id: string | null }) => [r.title, r.kind, r.link, r.booking_id])
+      .sort();
     expect(byTitle).toEqual([
       ['A', 'ride', null, booking],
       ['B', 'account', null, null],
       ['C', 'document', '/driver-documents-upload', null],
     ]);
     // The database refuses a kind outside the list and a link that is not an in-app path.
-    await expect(sql`insert into notifications (user_id, type, title, message, kind) values (${me.id}, 'other', 't', 'm', 'spam')`.execute(db)).rejects.toThrow();
-    await expect(sql`insert into notifications (user_id, type, title, message, link) values (${me.id}, 'other', 't', 'm', 'https://evil.example')`.execute(db)).rejects.toThrow();
+    await expect(
+      sql`insert into notifications (user_id, type, title, message, kind) values (${me.id}, 'other', 't', 'm', 'spam')`.execute(db),
+    ).rejects.toThrow();
+    await expect(
+      sql`insert into notifications (user_id, type, title, message, link) values (${me.id}, 'other', 't', 'm', 'https://evil.example')`.execute(db),
+    ).rejects.toThrow();
   });
 });

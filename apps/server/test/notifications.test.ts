@@ -48,7 +48,7 @@ describe('GET /api/notifications (the poll)', () => {
   });
 });
 
-describe('GET /api/notifications/unread-count (the bell\'s badge)', () => {
+describe("GET /api/notifications/unread-count (the bell's badge)", () => {
   it('counts every unread notification of the caller, not only those among the 50 the poll lists', async () => {
     const client = server.client();
     await signUp(client);

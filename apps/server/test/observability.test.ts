@@ -42,7 +42,9 @@ describe('seeing a running server', () => {
     });
     // Route patterns, not paths: one series for every ride id.
     expect(text).toMatch(/openride_http_requests_total\{method="GET",route="\/api\/rides\/:id",status="401"\} 1/);
-    expect(text).toMatch(/openride_http_request_duration_seconds_bucket\{le="[\d.]+",method="GET",route="\/api\/health\/ready"\}|openride_http_request_duration_seconds_count/);
+    expect(text).toMatch(
+      /openride_http_request_duration_seconds_bucket\{le="[\d.]+",method="GET",route="\/api\/health\/ready"\}|openride_http_request_duration_seconds_count/,
+    );
     expect(text).toMatch(/openride_sockets_open [1-9]/);
     // The driver's socket is in their user room: this process is subscribed to it on the bus.
     expect(text).toMatch(/openride_bus_rooms [1-9]/);

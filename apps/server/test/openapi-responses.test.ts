@@ -26,7 +26,10 @@ describe('live answers against the OpenAPI document (Ajv 2020-12)', () => {
     const quote = await rider.client.post('/api/rides/quote', { pickup: UNION_SQUARE, destination: FERRY_BUILDING });
     expect(quote.status).toBe(200);
     // The driver's path on the receipt: GPS frames of the ride, written as the socket would (one a second is its pace).
-    await server.services.db.insertInto('ride_locations').values([UNION_SQUARE, FERRY_BUILDING].map((p, i) => ({ ride_id: rider.rideId, lat: p.lat, lng: p.lng, at: new Date(Date.now() - 60_000 + i * 1000) }))).execute();
+    await server.services.db
+      .insertInto('ride_locations')
+      .values([UNION_SQUARE, FERRY_BUILDING].map((p, i) => ({ ride_id: rider.rideId, lat: p.lat, lng: p.lng, at: new Date(Date.now() - 60_000 + i * 1000) })))
+      .execute();
     const receipt = await rider.client.get(`/api/rides/${rider.rideId}/receipt`);
     expect(receipt.status).toBe(200);
     const heatmap = await admin.get(`/api/admin/driver-heatmap?from=${today()}&to=${today()}&tz=UTC`);
@@ -86,7 +89,9 @@ describe('live answers against the OpenAPI document (Ajv 2020-12)', () => {
     const cell = body.cells[0];
     expect(() => checkAgainstDocument(heatmap, 200, 'application/json', body, true)).not.toThrow();
     const withCells = (c: unknown) => ({ ...body, cells: [c] });
-    expect(() => checkAgainstDocument(heatmap, 200, 'application/json', withCells({ ...cell, center: [...cell.center, 0] }), true)).toThrow(/does not match the OpenAPI document/);
+    expect(() => checkAgainstDocument(heatmap, 200, 'application/json', withCells({ ...cell, center: [...cell.center, 0] }), true)).toThrow(
+      /does not match the OpenAPI document/,
+    );
     const { cell: _, ...noIndex } = cell;
     expect(() => checkAgainstDocument(heatmap, 200, 'application/json', withCells(noIndex), true)).toThrow(/must have required property 'cell'/);
     expect(() => checkAgainstDocument(heatmap, 404, 'application/json', { message: 'gone' }, true)).toThrow(/does not match/);
@@ -116,6 +121,8 @@ describe('a write whose contract takes no body', () => {
     }
     // A write that takes a body still needs JSON's content type; a body-less write with another type too.
     expect((await client.request('/api/rides/quote', { method: 'POST' })).status).toBe(415);
-    expect((await admin.request(`/api/admin/support-tickets/${ticket}/resolve`, { method: 'POST', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect((await admin.request(`/api/admin/support-tickets/${ticket}/resolve`, { method: 'POST', headers: { 'content-type': 'text/plain' } })).status).toBe(
+      415,
+    );
   });
 });

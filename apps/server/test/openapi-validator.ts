@@ -64,7 +64,9 @@ export function checkAgainstDocument(route: RouteContract, status: number, conte
     compiled.set(key, validate);
   }
   if (!validate(body)) {
-    throw new Error(`${where} does not match the OpenAPI document (Ajv 2020-12):\n${formatErrors(validate.errors ?? [])}\nbody: ${JSON.stringify(body).slice(0, 2000)}`);
+    throw new Error(
+      `${where} does not match the OpenAPI document (Ajv 2020-12):\n${formatErrors(validate.errors ?? [])}\nbody: ${JSON.stringify(body).slice(0, 2000)}`,
+    );
   }
   validatedAnswers.add(`${route.method} ${route.path} ${status}`);
 }

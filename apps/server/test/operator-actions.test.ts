@@ -16,7 +16,8 @@ afterAll(() => server?.stop());
 const area = (k: number) => ({ lat: 37.64 + k * 0.06, lng: -122.43, label: `Corner ${k}` });
 const book = (rider: TestClient, pickup: { lat: number; lng: number; label?: string }) =>
   rider.post('/api/rides', { pickup, destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' });
-const auditOf = async (action: string) => (await admin.get(`/api/admin/audit-log?action=${action}`)).body.items as Array<{ entity_id: string; reason: string; after: unknown }>;
+const auditOf = async (action: string) =>
+  (await admin.get(`/api/admin/audit-log?action=${action}`)).body.items as Array<{ entity_id: string; reason: string; after: unknown }>;
 
 describe('blocking a rider', () => {
   it('refuses riders, drivers and visitors on the customer list and the block', async () => {
@@ -138,7 +139,11 @@ describe('suspending a driver', () => {
     expect(online.body.error.code).toBe('DRIVER_SUSPENDED');
     expect((await driver.client.get('/api/drivers/me/active')).body.error.code).toBe('DRIVER_SUSPENDED');
     // Their own record says so (the /driver page shows it), and why.
-    expect((await driver.client.get('/api/drivers/me')).body.driver).toMatchObject({ verification_status: 'approved', suspended: true, suspension_reason: 'Expired insurance' });
+    expect((await driver.client.get('/api/drivers/me')).body.driver).toMatchObject({
+      verification_status: 'approved',
+      suspended: true,
+      suspension_reason: 'Expired insurance',
+    });
 
     // A rider nearby is not offered to them: the search ends without a driver.
     const rider = await newUser(server, 'Waiting Rider');
@@ -171,8 +176,24 @@ describe('suspending a driver', () => {
     expect((await admin.get('/api/admin/drivers/not-a-uuid')).status).toBe(404);
 
     const detail = (await admin.get(`/api/admin/drivers/${driver.driverId}`)).body;
-    expect(detail.driver).toMatchObject({ id: driver.driverId, full_name: 'Detailed Dora', verification_status: 'approved', status: 'available', suspended: false, vehicle: { make: 'Toyota', model: 'Prius' } });
-    expect(detail.stats).toMatchObject({ offers: 1, offers_accepted: 1, acceptance_rate: 1, rides: 1, rides_completed: 1, cancellation_rate: 0, rating: 4, ratings: 1 });
+    expect(detail.driver).toMatchObject({
+      id: driver.driverId,
+      full_name: 'Detailed Dora',
+      verification_status: 'approved',
+      status: 'available',
+      suspended: false,
+      vehicle: { make: 'Toyota', model: 'Prius' },
+    });
+    expect(detail.stats).toMatchObject({
+      offers: 1,
+      offers_accepted: 1,
+      acceptance_rate: 1,
+      rides: 1,
+      rides_completed: 1,
+      cancellation_rate: 0,
+      rating: 4,
+      ratings: 1,
+    });
     expect(detail.history.map((h: { action: string }) => h.action)).toEqual(['driver.approve']);
 
     await admin.post(`/api/admin/drivers/${driver.driverId}/suspend`, { reason: 'Complaint under review' });

@@ -90,7 +90,7 @@ describe('send-otp and verify-otp', () => {
     expect(rows.every((r) => r.phone_verified_at === null)).toBe(true);
   });
 
-  it("refuses a wrong code, and after 5 attempts the code is dead even when right", async () => {
+  it('refuses a wrong code, and after 5 attempts the code is dead even when right', async () => {
     const client = server.client();
     const ip = newIp();
     const phone = uniquePhone();
@@ -122,7 +122,11 @@ describe('send-otp and verify-otp', () => {
     const phone = uniquePhone();
     await sendOtp(client, phone, ip);
     const { code } = await lastSms(client, phone);
-    await server.services.db.updateTable('phone_otps').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('phone', '=', phone).execute();
+    await server.services.db
+      .updateTable('phone_otps')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('phone', '=', phone)
+      .execute();
     expect((await verifyOtp(client, phone, code, ip)).body).toEqual({ success: false, error: messages.errors.verificationFailed.expired });
     expect((await verifyOtp(client, uniquePhone(), '123456', ip)).body).toEqual({ success: false, error: messages.errors.verificationFailed.expired });
   });

@@ -40,7 +40,18 @@ describe('notifications and drivers belong to their owner', () => {
     const ownerId = (await owner.get('/api/me')).body.user.id;
     const driver = await server.services.db
       .insertInto('drivers')
-      .values({ user_id: ownerId, full_name: 'D', phone: '4155550199', license_number: 'L1', vehicle_make: 'Toyota', vehicle_model: 'Prius', vehicle_year: 2020, vehicle_color: 'Blue', license_plate: 'ABC123', city_id: 'sf' })
+      .values({
+        user_id: ownerId,
+        full_name: 'D',
+        phone: '4155550199',
+        license_number: 'L1',
+        vehicle_make: 'Toyota',
+        vehicle_model: 'Prius',
+        vehicle_year: 2020,
+        vehicle_color: 'Blue',
+        license_plate: 'ABC123',
+        city_id: 'sf',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
 

@@ -35,7 +35,8 @@ function pdfText(pdf: Buffer): string {
     }
     for (const tj of content.matchAll(/\[(.*?)\]\s*TJ|(<[0-9a-fA-F]*>|\((?:\\.|[^\\)])*\))\s*Tj/g)) {
       const parts = (tj[1] ?? tj[2]!).match(/<[0-9a-fA-F]*>|\((?:\\.|[^\\)])*\)/g) ?? [];
-      out += parts.map((p) => (p.startsWith('<') ? Buffer.from(p.slice(1, -1), 'hex').toString('latin1') : p.slice(1, -1).replace(/\\(.)/g, '$1'))).join('') + '\n';
+      out +=
+        parts.map((p) => (p.startsWith('<') ? Buffer.from(p.slice(1, -1), 'hex').toString('latin1') : p.slice(1, -1).replace(/\\(.)/g, '$1'))).join('') + '\n';
     }
   }
   return out;
@@ -43,17 +44,43 @@ function pdfText(pdf: Buffer): string {
 
 async function fetchPdf(client: TestClient | null, rideId: string) {
   const res = await fetch(`${server.url}/api/rides/${rideId}/receipt.pdf`, { headers: client ? { cookie: client.cookieHeader } : {} });
-  return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), body: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    disposition: res.headers.get('content-disposition'),
+    body: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 describe('payment history', () => {
   it('lists fares, fees and refunds newest first, page by page, with the wallet balance and what is owed', async () => {
     // Late cancels cost the Economy fee at once (no free window).
-    const policy = (await admin.get('/api/admin/cancellation-policies?city=sf')).body.policies.find((p: { ride_type: string; zone_id: string | null }) => p.ride_type === 'economy' && p.zone_id === null);
-    const terms = Object.fromEntries(
-      ['free_window_s', 'fee_kind', 'fee_fixed_cents', 'fee_percent_bp', 'fee_min_cents', 'fee_max_cents', 'no_show_wait_s', 'no_show_fee_cents', 'late_driver_margin_s', 'driver_share_late_cancel_pct', 'driver_share_no_show_pct'].map((k) => [k, policy[k]]),
+    const policy = (await admin.get('/api/admin/cancellation-policies?city=sf')).body.policies.find(
+      (p: { ride_type: string; zone_id: string | null }) => p.ride_type === 'economy' && p.zone_id === null,
     );
-    expect((await admin.request(`/api/admin/cancellation-policies/${policy.id}`, { method: 'PUT', json: { ...terms, free_window_s: 0, fee_kind: 'fixed', fee_fixed_cents: 500 } })).status).toBe(200);
+    const terms = Object.fromEntries(
+      [
+        'free_window_s',
+        'fee_kind',
+        'fee_fixed_cents',
+        'fee_percent_bp',
+        'fee_min_cents',
+        'fee_max_cents',
+        'no_show_wait_s',
+        'no_show_fee_cents',
+        'late_driver_margin_s',
+        'driver_share_late_cancel_pct',
+        'driver_share_no_show_pct',
+      ].map((k) => [k, policy[k]]),
+    );
+    expect(
+      (
+        await admin.request(`/api/admin/cancellation-policies/${policy.id}`, {
+          method: 'PUT',
+          json: { ...terms, free_window_s: 0, fee_kind: 'fixed', fee_fixed_cents: 500 },
+        })
+      ).status,
+    ).toBe(200);
 
     const rider = await rides.riderWithRide('Hattie History');
     const first = await ride(rider.rideId);
@@ -62,7 +89,8 @@ describe('payment history', () => {
 
     // A late cancel: $5 owed.
     await rides.driver().locate({ lat: UNION_SQUARE.lat + 0.0027, lng: UNION_SQUARE.lng });
-    const booked = (await rider.client.post('/api/rides', { pickup: UNION_SQUARE, destination: FERRY_BUILDING, ride_type: 'economy', payment_method: 'cash' })).body.ride;
+    const booked = (await rider.client.post('/api/rides', { pickup: UNION_SQUARE, destination: FERRY_BUILDING, ride_type: 'economy', payment_method: 'cash' }))
+      .body.ride;
     await nextOffer(rides.driver(), booked.id);
     expect((await rides.driver().client.post(`/api/rides/${booked.id}/accept`, {})).status).toBe(200);
     await new Promise((r) => setTimeout(r, 20));
@@ -71,7 +99,12 @@ describe('payment history', () => {
     expect(history.balances).toEqual([{ currency: 'USD', wallet_cents: 0, owed_cents: 500 }]);
     expect(history.items.map((i: { kind: string }) => i.kind)).toEqual(['cancellation_fee', 'fare']);
     expect(history.items[0]).toMatchObject({ amount_cents: -500, methods: ['owed'], ride: { id: booked.id, status: 'cancelled' } });
-    expect(history.items[1]).toMatchObject({ amount_cents: -first.fare_cents, methods: ['cash'], ride: { id: rider.rideId, pickup_label: 'Union Square' }, refund_request: null });
+    expect(history.items[1]).toMatchObject({
+      amount_cents: -first.fare_cents,
+      methods: ['cash'],
+      ride: { id: rider.rideId, pickup_label: 'Union Square' },
+      refund_request: null,
+    });
 
     // The next ride carries the fee: paid with it, nothing owed any more.
     const second = await rides.complete(rider.client);
@@ -79,19 +112,28 @@ describe('payment history', () => {
     expect(secondRow.carried_fee_cents).toBe(500);
     // A refund request, approved in part as wallet credit.
     const request = (await rider.client.post(`/api/rides/${rider.rideId}/refund-requests`, { reason: 'route_longer', amount_cents: 120 })).body.request;
-    expect((await admin.post(`/api/admin/refund-requests/${request.id}/decision`, { action: 'credit', bearer: 'platform', amount_cents: 120 })).status).toBe(200);
+    expect((await admin.post(`/api/admin/refund-requests/${request.id}/decision`, { action: 'credit', bearer: 'platform', amount_cents: 120 })).status).toBe(
+      200,
+    );
 
     history = (await rider.client.get('/api/payments/history')).body;
     expect(history.balances).toEqual([{ currency: 'USD', wallet_cents: 120, owed_cents: 0 }]);
     expect(history.items.map((i: { kind: string }) => i.kind)).toEqual(['refund', 'fare', 'cancellation_fee', 'fare']);
-    expect(history.items[0]).toMatchObject({ amount_cents: 120, methods: ['wallet'], ride: { id: rider.rideId }, refund_request: { id: request.id, status: 'credited', refunded_cents: 120 } });
+    expect(history.items[0]).toMatchObject({
+      amount_cents: 120,
+      methods: ['wallet'],
+      ride: { id: rider.rideId },
+      refund_request: { id: request.id, status: 'credited', refunded_cents: 120 },
+    });
     expect(history.items[1]).toMatchObject({ amount_cents: -(secondRow.fare_cents + 500), ride: { id: second } });
 
     // Page by page, nothing repeated or skipped.
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { items: { id: string }[]; next_cursor: string | null } = (await rider.client.get(`/api/payments/history?limit=1${cursor ? `&cursor=${cursor}` : ''}`)).body;
+      const page: { items: { id: string }[]; next_cursor: string | null } = (
+        await rider.client.get(`/api/payments/history?limit=1${cursor ? `&cursor=${cursor}` : ''}`)
+      ).body;
       expect(page.items).toHaveLength(1);
       seen.push(page.items[0]!.id);
       cursor = page.next_cursor;
@@ -125,9 +167,15 @@ describe('the receipt', () => {
     const receipt = (await rider.client.get(`/api/rides/${rider.rideId}/receipt`)).body.receipt;
     const m = await rideMoney(server.services.db, row);
     expect(receipt.lines.reduce((s: number, l: { amount_cents: number }) => s + l.amount_cents, 0)).toBe(row.fare_cents);
-    expect(receipt).toMatchObject({ ride_type: 'economy', surge_multiplier: 1, money: { paid_cents: m.paid_cents, cash_cents: row.fare_cents, refunds: [] }, refund_requests: [] });
+    expect(receipt).toMatchObject({
+      ride_type: 'economy',
+      surge_multiplier: 1,
+      money: { paid_cents: m.paid_cents, cash_cents: row.fare_cents, refunds: [] },
+      refund_requests: [],
+    });
     expect(new Date(receipt.report_until).getTime() - new Date(row.completed_at!).getTime()).toBe(30 * 86_400_000);
-    const live = (await rider.client.post('/api/rides', { pickup: UNION_SQUARE, destination: FERRY_BUILDING, ride_type: 'economy', payment_method: 'cash' })).body.ride;
+    const live = (await rider.client.post('/api/rides', { pickup: UNION_SQUARE, destination: FERRY_BUILDING, ride_type: 'economy', payment_method: 'cash' }))
+      .body.ride;
     expect((await rider.client.get(`/api/rides/${live.id}/receipt`)).status).toBe(409);
     expect((await fetchPdf(rider.client, live.id)).status).toBe(409);
     await rider.client.post(`/api/rides/${live.id}/cancel`, {});

@@ -81,7 +81,11 @@ function signed(payload: object, secret = WEBHOOK_SECRET) {
 }
 /** As Stripe posts it: the raw JSON it signed, byte for byte. */
 async function postWebhook(body: string, signature?: string) {
-  const res = await fetch(`${server.url}/api/payments/stripe/webhook`, { method: 'POST', body, headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) } });
+  const res = await fetch(`${server.url}/api/payments/stripe/webhook`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) },
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -98,15 +102,25 @@ describe('card payments through Stripe', () => {
     const driver = await onlineDriver(server, admin, north(pickup, 300), 'Carmen Card');
     const rider = await newUser(server, 'Cassidy Card');
     const card = await savedCard(rider.client);
-    expect((await rider.client.get('/api/payments/cards')).body.cards).toEqual([expect.objectContaining({ id: card.id, brand: 'visa', last4: '4242', test_mode: false })]);
+    expect((await rider.client.get('/api/payments/cards')).body.cards).toEqual([
+      expect.objectContaining({ id: card.id, brand: 'visa', last4: '4242', test_mode: false }),
+    ]);
 
     const booked = await bookByCard(rider.client, card.id, pickup);
     expect(booked.status).toBe(201);
     const ride = booked.body.ride;
     expect(ride.payment_method).toBe('card');
     const [auth] = fake.callsTo('POST', /^\/v1\/payment_intents$/).filter((c) => c.params['metadata[ride_id]'] === ride.id);
-    expect(auth).toMatchObject({ idempotencyKey: `ride:${ride.id}:authorise`, params: expect.objectContaining({ amount: String(ride.fare_cents), currency: 'usd', capture_method: 'manual', confirm: 'true', off_session: 'true' }) });
-    expect((await rider.client.get(`/api/rides/${ride.id}/payment`)).body.payment).toMatchObject({ method: 'card', card: { brand: 'visa', last4: '4242' }, authorisation: { amount_cents: ride.fare_cents, status: 'authorised' }, paid: null });
+    expect(auth).toMatchObject({
+      idempotencyKey: `ride:${ride.id}:authorise`,
+      params: expect.objectContaining({ amount: String(ride.fare_cents), currency: 'usd', capture_method: 'manual', confirm: 'true', off_session: 'true' }),
+    });
+    expect((await rider.client.get(`/api/rides/${ride.id}/payment`)).body.payment).toMatchObject({
+      method: 'card',
+      card: { brand: 'visa', last4: '4242' },
+      authorisation: { amount_cents: ride.fare_cents, status: 'authorised' },
+      paid: null,
+    });
 
     await driveToEnd(driver, ride);
     driver.socket.close();
@@ -119,9 +133,15 @@ describe('card payments through Stripe', () => {
     expect(fake.intents.get(hold.intent_ref)).toMatchObject({ status: 'succeeded', amount_received: ride.fare_cents });
 
     const entries = await entriesOf(ride.id);
-    expect(entries.filter((e) => e.line === 'fare_card')).toEqual([{ kind: 'ride.completed', code: 'processor_clearing', line: 'fare_card', amount_cents: ride.fare_cents }]);
+    expect(entries.filter((e) => e.line === 'fare_card')).toEqual([
+      { kind: 'ride.completed', code: 'processor_clearing', line: 'fare_card', amount_cents: ride.fare_cents },
+    ]);
     expect(entries.some((e) => e.line === 'fare_cash')).toBe(false);
-    expect((await rider.client.get(`/api/rides/${ride.id}/payment`)).body.payment.paid).toEqual({ card_cents: ride.fare_cents, wallet_cents: 0, cash_cents: 0 });
+    expect((await rider.client.get(`/api/rides/${ride.id}/payment`)).body.payment.paid).toEqual({
+      card_cents: ride.fare_cents,
+      wallet_cents: 0,
+      cash_cents: 0,
+    });
     expect((await trialBalance(db())).balanced).toBe(true);
     const row = await db().selectFrom('rides').select('driver_id').where('id', '=', ride.id).executeTakeFirstOrThrow();
     completed = { rideId: ride.id, fare: ride.fare_cents, riderClient: rider.client, driverId: row.driver_id! };
@@ -138,16 +158,21 @@ describe('card payments through Stripe', () => {
     expect(charge).toHaveLength(1);
     expect(charge[0]!.params).toMatchObject({ amount: String(amount), capture_method: 'automatic', confirm: 'true' });
     const tipLines = (await entriesOf(rideId)).filter((e) => e.kind === 'ride.tip');
-    expect(tipLines).toEqual(expect.arrayContaining([
-      { kind: 'ride.tip', code: 'processor_clearing', line: 'tip_card', amount_cents: amount },
-      { kind: 'ride.tip', code: 'driver', line: 'tip', amount_cents: -amount },
-    ]));
+    expect(tipLines).toEqual(
+      expect.arrayContaining([
+        { kind: 'ride.tip', code: 'processor_clearing', line: 'tip_card', amount_cents: amount },
+        { kind: 'ride.tip', code: 'driver', line: 'tip', amount_cents: -amount },
+      ]),
+    );
     expect(await balanceOf(db(), { code: 'driver', owner: driverId }, 'USD')).toBe(before - amount);
     // The rider's receipt and history read the tip from the books: paid = fare + tip.
     const receipt = (await riderClient.get(`/api/rides/${rideId}/receipt`)).body.receipt;
     expect(receipt.money).toMatchObject({ tip_cents: amount, card_cents: fare, paid_cents: fare + amount });
     const history = (await riderClient.get('/api/payments/history')).body;
-    expect(history.items.find((i: { kind: string; ride?: { id: string } }) => i.kind === 'tip' && i.ride?.id === rideId)).toMatchObject({ amount_cents: -amount, methods: ['card'] });
+    expect(history.items.find((i: { kind: string; ride?: { id: string } }) => i.kind === 'tip' && i.ride?.id === rideId)).toMatchObject({
+      amount_cents: -amount,
+      methods: ['card'],
+    });
     const again = await riderClient.post(`/api/rides/${rideId}/tip`, { amount_cents: 300 });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('TIP_EXISTS');
@@ -161,7 +186,11 @@ describe('card payments through Stripe', () => {
     const requestId = report.body.request.id as string;
     expect((await admin.get(`/api/admin/refund-requests/${requestId}`)).body.refund_to).toBe('card');
     // More than went on the card for the fare is refused by the card's own limit, and nothing moves.
-    const tooMuch = await admin.post(`/api/admin/refund-requests/${requestId}/decision`, { action: 'approve_partial', bearer: 'platform', amount_cents: fare + 1 });
+    const tooMuch = await admin.post(`/api/admin/refund-requests/${requestId}/decision`, {
+      action: 'approve_partial',
+      bearer: 'platform',
+      amount_cents: fare + 1,
+    });
     expect(tooMuch.status).toBe(409);
     expect(fake.callsTo('POST', /^\/v1\/refunds$/)).toHaveLength(0);
 
@@ -174,12 +203,16 @@ describe('card payments through Stripe', () => {
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ idempotencyKey: `refund_request:${requestId}`, params: expect.objectContaining({ amount: '300' }) });
     const lines = (await entriesOf(rideId)).filter((e) => e.kind === 'refund');
-    expect(lines).toEqual(expect.arrayContaining([
-      { kind: 'refund', code: 'refunds', line: 'refund', amount_cents: 300 },
-      { kind: 'refund', code: 'processor_clearing', line: 'refund', amount_cents: -300 },
-    ]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        { kind: 'refund', code: 'refunds', line: 'refund', amount_cents: 300 },
+        { kind: 'refund', code: 'processor_clearing', line: 'refund', amount_cents: -300 },
+      ]),
+    );
     // Decided: a second approval is refused and asks nothing more of Stripe.
-    expect((await admin.post(`/api/admin/refund-requests/${requestId}/decision`, { action: 'approve_partial', bearer: 'platform', amount_cents: 300 })).status).toBe(409);
+    expect(
+      (await admin.post(`/api/admin/refund-requests/${requestId}/decision`, { action: 'approve_partial', bearer: 'platform', amount_cents: 300 })).status,
+    ).toBe(409);
     expect(fake.callsTo('POST', /^\/v1\/refunds$/)).toHaveLength(1);
     await expect(refundPayment(server.services, rideId, 1_000_000, 'refund:too-much')).rejects.toThrow(/more than/);
     expect((await trialBalance(db())).balanced).toBe(true);
@@ -220,12 +253,27 @@ describe('card payments through Stripe', () => {
     expect((await trialBalance(db())).balanced).toBe(true);
 
     // The job run again posts, asks and tells nothing twice.
-    const count = await db().selectFrom('ledger_transactions').select((eb) => eb.fn.countAll<string>().as('n')).where('ride_id', '=', rideId).executeTakeFirstOrThrow();
+    const count = await db()
+      .selectFrom('ledger_transactions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('ride_id', '=', rideId)
+      .executeTakeFirstOrThrow();
     await server.services.jobs.send('card-refund', { refund_request_id: requestId, amount_cents: 200 });
     await refundsSent();
-    expect((await db().selectFrom('ledger_transactions').select((eb) => eb.fn.countAll<string>().as('n')).where('ride_id', '=', rideId).executeTakeFirstOrThrow()).n).toBe(count.n);
+    expect(
+      (
+        await db()
+          .selectFrom('ledger_transactions')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('ride_id', '=', rideId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ).toBe(count.n);
     expect(fake.callsTo('POST', /^\/v1\/refunds$/).filter((c) => c.idempotencyKey === `refund_request:${requestId}`)).toHaveLength(1);
-    expect((await db().selectFrom('notifications').select('title').where('booking_id', '=', rideId).where('title', '=', 'Refund moved to your wallet').execute()).length).toBe(1);
+    expect(
+      (await db().selectFrom('notifications').select('title').where('booking_id', '=', rideId).where('title', '=', 'Refund moved to your wallet').execute())
+        .length,
+    ).toBe(1);
   });
 
   it('releases the hold when the rider cancels, and posts nothing', async () => {
@@ -236,7 +284,9 @@ describe('card payments through Stripe', () => {
     await settled();
     const hold = (await holdOf(ride.id))!;
     expect(hold.status).toBe('released');
-    expect(fake.callsTo('POST', new RegExp(`^/v1/payment_intents/${hold.intent_ref}/cancel$`))).toEqual([expect.objectContaining({ idempotencyKey: `payment:${hold.id}:release` })]);
+    expect(fake.callsTo('POST', new RegExp(`^/v1/payment_intents/${hold.intent_ref}/cancel$`))).toEqual([
+      expect.objectContaining({ idempotencyKey: `payment:${hold.id}:release` }),
+    ]);
     expect(fake.intents.get(hold.intent_ref)!.status).toBe('canceled');
     expect(await entriesOf(ride.id)).toEqual([]);
   });
@@ -258,7 +308,9 @@ describe('card payments through Stripe', () => {
     const before = fake.callsTo('POST', /^\/v1\/payment_intents$/).length;
     const refused = await bookByCard(thief.client, card.id);
     expect(refused.status).toBe(400);
-    expect((await thief.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'card' })).status).toBe(400);
+    expect(
+      (await thief.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'card' })).status,
+    ).toBe(400);
     expect(fake.callsTo('POST', /^\/v1\/payment_intents$/)).toHaveLength(before);
     expect(await db().selectFrom('rides').select('id').where('rider_id', '=', thief.id).execute()).toEqual([]);
     // Nor may they read another's ride payment or tip it.
@@ -277,7 +329,11 @@ describe('card payments through Stripe', () => {
     await nextOffer(driver, ride.id);
     expect((await driver.client.post(`/api/rides/${ride.id}/accept`, {})).status).toBe(200);
     // Past the free window, the driver not late: the city's default $5 late-cancel fee applies.
-    await db().updateTable('rides').set({ accepted_at: new Date(Date.now() - 300_000), pickup_eta_at: new Date(Date.now() + 600_000) }).where('id', '=', ride.id).execute();
+    await db()
+      .updateTable('rides')
+      .set({ accepted_at: new Date(Date.now() - 300_000), pickup_eta_at: new Date(Date.now() + 600_000) })
+      .where('id', '=', ride.id)
+      .execute();
     const cancelled = await rider.client.post(`/api/rides/${ride.id}/cancel`, {});
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.ride.cancellation_fee).toMatchObject({ amount_cents: 500, waived: false });
@@ -313,7 +369,9 @@ describe('failed captures and removed cards through Stripe (decision 0043)', () 
     expect(fake.callsTo('POST', new RegExp(`^/v1/payment_intents/${hold.intent_ref}/capture$`))).toHaveLength(1);
     const entries = await entriesOf(ride.id);
     expect(entries.filter((e) => e.code === 'processor_clearing').reduce((sum, e) => sum + e.amount_cents, 0)).toBe(0);
-    expect(entries).toEqual(expect.arrayContaining([{ kind: 'payment.capture_failed', code: 'rider_owed', line: 'card_declined', amount_cents: ride.fare_cents }]));
+    expect(entries).toEqual(
+      expect.arrayContaining([{ kind: 'payment.capture_failed', code: 'rider_owed', line: 'card_declined', amount_cents: ride.fare_cents }]),
+    );
     expect(await balanceOf(db(), { code: 'rider_owed', owner: rider.id }, 'USD')).toBe(ride.fare_cents);
     expect((await rider.client.post('/api/rides/quote', { pickup: area(), destination: GOLDEN_GATE_PARK })).body.owed_fee_cents).toBe(ride.fare_cents);
     expect((await trialBalance(db())).balanced).toBe(true);
@@ -327,7 +385,9 @@ describe('failed captures and removed cards through Stripe (decision 0043)', () 
     expect((await stranger.client.delete(`/api/payments/cards/${card.id}`)).status).toBe(404);
     expect(fake.callsTo('POST', /^\/v1\/payment_methods\/[^/]+\/detach$/).filter((c) => c.path.includes(pm))).toEqual([]);
     expect((await rider.client.delete(`/api/payments/cards/${card.id}`)).status).toBe(200);
-    expect(fake.callsTo('POST', new RegExp(`^/v1/payment_methods/${pm}/detach$`))).toEqual([expect.objectContaining({ idempotencyKey: `card:${card.id}:remove` })]);
+    expect(fake.callsTo('POST', new RegExp(`^/v1/payment_methods/${pm}/detach$`))).toEqual([
+      expect.objectContaining({ idempotencyKey: `card:${card.id}:remove` }),
+    ]);
     expect((await rider.client.get('/api/payments/cards')).body.cards).toEqual([]);
     const before = fake.callsTo('POST', /^\/v1\/payment_intents$/).length;
     expect((await bookByCard(rider.client, card.id)).status).toBe(400);
@@ -336,7 +396,14 @@ describe('failed captures and removed cards through Stripe (decision 0043)', () 
 });
 
 describe('the Stripe webhook', () => {
-  const payout = (id: string, amount: number) => ({ id, object: 'event', type: 'payout.paid', api_version: '2024-06-20', created: Math.floor(Date.now() / 1000), data: { object: { id: `po_${id}`, object: 'payout', amount, currency: 'usd', status: 'paid' } } });
+  const payout = (id: string, amount: number) => ({
+    id,
+    object: 'event',
+    type: 'payout.paid',
+    api_version: '2024-06-20',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: `po_${id}`, object: 'payout', amount, currency: 'usd', status: 'paid' } },
+  });
 
   it('refuses a wrong signature with 400 and changes nothing', async () => {
     const bank = await balanceOf(db(), { code: 'bank' }, 'USD');

@@ -77,7 +77,11 @@ describe('the test card provider', () => {
   });
 
   it('has no Stripe webhook without Stripe: 404, whatever is posted', async () => {
-    const res = await fetch(`${server.url}/api/payments/stripe/webhook`, { method: 'POST', body: '{"type":"payment_intent.succeeded"}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' } });
+    const res = await fetch(`${server.url}/api/payments/stripe/webhook`, {
+      method: 'POST',
+      body: '{"type":"payment_intent.succeeded"}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    });
     expect(res.status).toBe(404);
   });
 
@@ -106,7 +110,13 @@ describe('the test card provider', () => {
   it('refuses a card ride on a card that declines charges, and creates nothing', async () => {
     const rider = await newUser(server, 'Declan Declined');
     const card = (await rider.client.post('/api/payments/cards', { test_card: { ...TEST_CARD, number: '4000000000000341' } })).body.card;
-    const refused = await rider.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'card', payment_card_id: card.id });
+    const refused = await rider.client.post('/api/rides', {
+      pickup: area(),
+      destination: GOLDEN_GATE_PARK,
+      ride_type: 'economy',
+      payment_method: 'card',
+      payment_card_id: card.id,
+    });
     expect(refused.status).toBe(402);
     expect(refused.body.error.code).toBe('CARD_DECLINED');
     expect(await db().selectFrom('rides').select('id').where('rider_id', '=', rider.id).execute()).toEqual([]);
@@ -115,10 +125,24 @@ describe('the test card provider', () => {
   it('releases the hold when no driver is found', async () => {
     const rider = await newUser(server, 'Nadia Nodriver');
     const card = (await rider.client.post('/api/payments/cards', { test_card: TEST_CARD })).body.card;
-    const ride = (await rider.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'card', payment_card_id: card.id })).body.ride;
-    await db().updateTable('rides').set({ dispatch_deadline: new Date(Date.now() - 1000) }).where('id', '=', ride.id).execute();
+    const ride = (
+      await rider.client.post('/api/rides', {
+        pickup: area(),
+        destination: GOLDEN_GATE_PARK,
+        ride_type: 'economy',
+        payment_method: 'card',
+        payment_card_id: card.id,
+      })
+    ).body.ride;
+    await db()
+      .updateTable('rides')
+      .set({ dispatch_deadline: new Date(Date.now() - 1000) })
+      .where('id', '=', ride.id)
+      .execute();
     server.services.dispatcher.kick(ride.id);
-    await expect.poll(async () => (await db().selectFrom('rides').select('status').where('id', '=', ride.id).executeTakeFirstOrThrow()).status).toBe('no_driver');
+    await expect
+      .poll(async () => (await db().selectFrom('rides').select('status').where('id', '=', ride.id).executeTakeFirstOrThrow()).status)
+      .toBe('no_driver');
     await server.services.jobs.idle(['payment-settle']);
     expect((await db().selectFrom('payments').select('status').where('ride_id', '=', ride.id).executeTakeFirstOrThrow()).status).toBe('released');
     expect(await entriesOf(ride.id)).toEqual([]);
@@ -126,20 +150,32 @@ describe('the test card provider', () => {
 });
 
 describe('the test card provider is impossible in production', () => {
-  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM: '+14155550000', AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://ride.example.com' };
+  const production = {
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://mail.example.com',
+    TWILIO_ACCOUNT_SID: 'AC1',
+    TWILIO_AUTH_TOKEN: 't',
+    TWILIO_FROM: '+14155550000',
+    AUTH_SECRET: 'x'.repeat(32),
+    PUBLIC_URL: 'https://ride.example.com',
+  };
 
   it('refuses PAYMENTS_TEST_MODE at start-up in production, and builds no card provider there without Stripe', async () => {
     expect(() => parseEnv({ ...production, PAYMENTS_TEST_MODE: '1' })).toThrow(EnvError);
     expect(() => parseEnv({ ...production, PAYMENTS_TEST_MODE: '1' })).toThrow(/PAYMENTS_TEST_MODE: cannot be on in production/);
     expect(await paymentProviderOf(parseEnv(production))).toBeNull();
     expect(() => testCardProvider({ NODE_ENV: 'production' })).toThrow(/never runs in production/);
-    const stripe = await paymentProviderOf(parseEnv({ ...production, STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }));
+    const stripe = await paymentProviderOf(
+      parseEnv({ ...production, STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }),
+    );
     expect(stripe).toMatchObject({ kind: 'stripe', testMode: false, publishableKey: 'pk_live_abc' });
   });
 
   it('wants the three Stripe keys together, and well formed', async () => {
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/go together/);
-    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(
+      /STRIPE_SECRET_KEY/,
+    );
     expect(await paymentProviderOf(parseEnv({ PAYMENTS_TEST_MODE: '0' }))).toBeNull();
     expect((await paymentProviderOf(parseEnv({})))?.kind).toBe('test');
   });
@@ -149,10 +185,18 @@ describe('wallet credit, applied first', () => {
   it('pays part of a cash ride from the wallet (fare_wallet), the driver collects the rest', async () => {
     const rider = await newUser(server, 'Wanda Wallet');
     await creditWallet(rider.id, 300);
-    expect((await rider.client.get('/api/payments/wallet')).body.wallets).toEqual([{ currency: 'USD', balance_cents: 300, reserved_cents: 0, available_cents: 300, owed_cents: 0 }]);
+    expect((await rider.client.get('/api/payments/wallet')).body.wallets).toEqual([
+      { currency: 'USD', balance_cents: 300, reserved_cents: 0, available_cents: 300, owed_cents: 0 },
+    ]);
     const pickup = area();
     const driver = await onlineDriver(server, admin, north(pickup, 300), 'Walt Wheel');
-    const booked = await rider.client.post('/api/rides', { pickup, destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash', use_wallet: true });
+    const booked = await rider.client.post('/api/rides', {
+      pickup,
+      destination: GOLDEN_GATE_PARK,
+      ride_type: 'economy',
+      payment_method: 'cash',
+      use_wallet: true,
+    });
     expect(booked.status).toBe(201);
     const ride = booked.body.ride;
     expect(ride.wallet_cents).toBe(300);
@@ -163,7 +207,11 @@ describe('wallet credit, applied first', () => {
     expect(entries).toEqual(expect.arrayContaining([{ kind: 'ride.completed', code: 'rider_wallet', line: 'fare_wallet', amount_cents: 300 }]));
     expect(line(entries, 'fare_cash')).toBe(ride.fare_cents - 300);
     expect((await rider.client.get('/api/payments/wallet')).body.wallets[0]).toMatchObject({ balance_cents: 0, reserved_cents: 0, available_cents: 0 });
-    expect((await rider.client.get(`/api/rides/${ride.id}/payment`)).body.payment.paid).toEqual({ card_cents: 0, wallet_cents: 300, cash_cents: ride.fare_cents - 300 });
+    expect((await rider.client.get(`/api/rides/${ride.id}/payment`)).body.payment.paid).toEqual({
+      card_cents: 0,
+      wallet_cents: 300,
+      cash_cents: ride.fare_cents - 300,
+    });
     expect((await trialBalance(db())).balanced).toBe(true);
   });
 
@@ -204,12 +252,17 @@ describe('tips', () => {
     expect(tipped.status).toBe(201);
     expect(tipped.body.tip).toMatchObject({ amount_cents: 250, method: 'cash' });
     const lines = (await entriesOf(ride.id)).filter((e) => e.kind === 'ride.tip');
-    expect(lines).toEqual(expect.arrayContaining([
-      { kind: 'ride.tip', code: 'driver', line: 'tip_cash', amount_cents: 250 },
-      { kind: 'ride.tip', code: 'driver', line: 'tip', amount_cents: -250 },
-    ]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        { kind: 'ride.tip', code: 'driver', line: 'tip_cash', amount_cents: 250 },
+        { kind: 'ride.tip', code: 'driver', line: 'tip', amount_cents: -250 },
+      ]),
+    );
     expect(await balanceOf(db(), { code: 'driver', owner: driverId }, 'USD')).toBe(before);
-    expect((await rider.client.get(`/api/rides/${ride.id}/payment`)).body.payment).toMatchObject({ tip: { amount_cents: 250, method: 'cash' }, tip_methods: [] });
+    expect((await rider.client.get(`/api/rides/${ride.id}/payment`)).body.payment).toMatchObject({
+      tip: { amount_cents: 250, method: 'cash' },
+      tip_methods: [],
+    });
   });
 
   it('pays a tip from the wallet when the wallet paid the ride (tip_wallet)', async () => {
@@ -235,7 +288,14 @@ describe('tips', () => {
     const tipped = await rider.client.post(`/api/rides/${ride.id}/tip`, { percent: 15 });
     expect(tipped.body.tip).toMatchObject({ amount_cents: Math.round(ride.fare_cents * 0.15), method: 'card' });
     expect(line(await entriesOf(ride.id), 'tip_card')).toBe(Math.round(ride.fare_cents * 0.15));
-    expect(await db().selectFrom('payments').select(['status', 'amount_cents']).where('ride_id', '=', ride.id).where('purpose', '=', 'tip').executeTakeFirstOrThrow()).toEqual({ status: 'captured', amount_cents: Math.round(ride.fare_cents * 0.15) });
+    expect(
+      await db()
+        .selectFrom('payments')
+        .select(['status', 'amount_cents'])
+        .where('ride_id', '=', ride.id)
+        .where('purpose', '=', 'tip')
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'captured', amount_cents: Math.round(ride.fare_cents * 0.15) });
   });
 
   it('refuses another rider, the driver, before completion, twice, too late, and more than the wallet holds', async () => {
@@ -245,7 +305,9 @@ describe('tips', () => {
     // Before completion.
     const pickup = area();
     const driver = await onlineDriver(server, admin, north(pickup, 300), 'Rule Driver');
-    const ride = (await rider.client.post('/api/rides', { pickup, destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash', use_wallet: true })).body.ride;
+    const ride = (
+      await rider.client.post('/api/rides', { pickup, destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash', use_wallet: true })
+    ).body.ride;
     const early = await rider.client.post(`/api/rides/${ride.id}/tip`, { amount_cents: 100 });
     expect(early.status).toBe(409);
     expect(early.body.error.code).toBe('RIDE_NOT_COMPLETED');
@@ -260,7 +322,10 @@ describe('tips', () => {
     expect(poor.status).toBe(409);
     expect(poor.body.error.code).toBe('WALLET_INSUFFICIENT');
     // Two at once: one tip.
-    const both = await Promise.all([rider.client.post(`/api/rides/${ride.id}/tip`, { amount_cents: 150, method: 'cash' }), rider.client.post(`/api/rides/${ride.id}/tip`, { amount_cents: 150, method: 'cash' })]);
+    const both = await Promise.all([
+      rider.client.post(`/api/rides/${ride.id}/tip`, { amount_cents: 150, method: 'cash' }),
+      rider.client.post(`/api/rides/${ride.id}/tip`, { amount_cents: 150, method: 'cash' }),
+    ]);
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(both.find((r) => r.status === 409)!.body.error.code).toBe('TIP_EXISTS');
     const twice = await rider.client.post(`/api/rides/${ride.id}/tip`, { amount_cents: 150, method: 'cash' });
@@ -271,7 +336,11 @@ describe('tips', () => {
     // More than 72 hours after the ride.
     const late = await completedRide(rider, {}, 'Late Driver');
     late.driver.socket.close();
-    await db().updateTable('rides').set({ completed_at: new Date(Date.now() - 73 * 3600_000) }).where('id', '=', late.ride.id).execute();
+    await db()
+      .updateTable('rides')
+      .set({ completed_at: new Date(Date.now() - 73 * 3600_000) })
+      .where('id', '=', late.ride.id)
+      .execute();
     const tooLate = await rider.client.post(`/api/rides/${late.ride.id}/tip`, { percent: 10 });
     expect(tooLate.status).toBe(409);
     expect(tooLate.body.error.code).toBe('TIP_WINDOW_CLOSED');
@@ -281,7 +350,8 @@ describe('tips', () => {
 
 describe('a capture refused for good (decision 0043)', () => {
   const CAPTURE_FAILS = { ...TEST_CARD, number: '4000 0000 0000 9995' };
-  const quoteOwed = async (client: TestClient) => (await client.post('/api/rides/quote', { pickup: area(), destination: GOLDEN_GATE_PARK })).body.owed_fee_cents as number;
+  const quoteOwed = async (client: TestClient) =>
+    (await client.post('/api/rides/quote', { pickup: area(), destination: GOLDEN_GATE_PARK })).body.owed_fee_cents as number;
   const owedBalance = (userId: string) => balanceOf(db(), { code: 'rider_owed', owner: userId }, 'USD');
 
   it('owes the amount (rider_owed, not processor clearing), tells the rider, shows it on the quote, is owed again when the carrying ride is cancelled, and is paid by the next completed ride', async () => {
@@ -295,17 +365,21 @@ describe('a capture refused for good (decision 0043)', () => {
     expect(hold.failure).toContain('9995');
 
     const entries = await entriesOf(ride.id);
-    expect(entries.filter((e) => e.kind === 'payment.capture_failed')).toEqual(expect.arrayContaining([
-      { kind: 'payment.capture_failed', code: 'rider_owed', line: 'card_declined', amount_cents: ride.fare_cents },
-      { kind: 'payment.capture_failed', code: 'processor_clearing', line: 'card_declined', amount_cents: -ride.fare_cents },
-    ]));
+    expect(entries.filter((e) => e.kind === 'payment.capture_failed')).toEqual(
+      expect.arrayContaining([
+        { kind: 'payment.capture_failed', code: 'rider_owed', line: 'card_declined', amount_cents: ride.fare_cents },
+        { kind: 'payment.capture_failed', code: 'processor_clearing', line: 'card_declined', amount_cents: -ride.fare_cents },
+      ]),
+    );
     expect(entries.filter((e) => e.code === 'processor_clearing').reduce((sum, e) => sum + e.amount_cents, 0)).toBe(0);
     expect(await owedBalance(rider.id)).toBe(ride.fare_cents);
     expect((await trialBalance(db())).balanced).toBe(true);
 
     // Told in the same transaction; the history says what it was; the receipt no longer counts it as paid by card.
     const notices = (await rider.client.get('/api/notifications')).body as { title: string; message: string; booking_id: string }[];
-    expect(notices.filter((n) => n.title === 'Card declined')).toEqual([expect.objectContaining({ booking_id: ride.id, message: expect.stringContaining('added to your next ride') })]);
+    expect(notices.filter((n) => n.title === 'Card declined')).toEqual([
+      expect.objectContaining({ booking_id: ride.id, message: expect.stringContaining('added to your next ride') }),
+    ]);
     const history = (await rider.client.get('/api/payments/history')).body;
     expect(history.items.find((i: { kind: string }) => i.kind === 'card_declined')).toMatchObject({ amount_cents: -ride.fare_cents, methods: ['owed'] });
     expect(history.balances).toEqual([{ currency: 'USD', wallet_cents: 0, owed_cents: ride.fare_cents }]);
@@ -313,13 +387,16 @@ describe('a capture refused for good (decision 0043)', () => {
 
     // The job run again (pg-boss's retry after a timeout) changes and posts nothing.
     await settlePayment(server.services, { payment_id: hold.id, action: 'capture', amount_cents: ride.fare_cents });
-    expect(await db().selectFrom('ledger_transactions').select('id').where('idempotency_key', '=', `payment:${hold.id}:capture_failed`).execute()).toHaveLength(1);
+    expect(await db().selectFrom('ledger_transactions').select('id').where('idempotency_key', '=', `payment:${hold.id}:capture_failed`).execute()).toHaveLength(
+      1,
+    );
     expect(await owedBalance(rider.id)).toBe(ride.fare_cents);
     expect(((await rider.client.get('/api/notifications')).body as { title: string }[]).filter((n) => n.title === 'Card declined')).toHaveLength(1);
 
     // The quote shows it; a ride booked carries it; cancelled, it is owed again.
     expect(await quoteOwed(rider.client)).toBe(ride.fare_cents);
-    const carrying = (await rider.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' })).body.ride;
+    const carrying = (await rider.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' }))
+      .body.ride;
     expect(carrying.carried_fee_cents).toBe(ride.fare_cents);
     expect((await db().selectFrom('payments').select('owed_carried_to').where('id', '=', hold.id).executeTakeFirstOrThrow()).owed_carried_to).toBe(carrying.id);
     expect(await quoteOwed(rider.client)).toBe(0);
@@ -366,10 +443,16 @@ describe('removing a saved card (decision 0043)', () => {
     // Removed once: a second time is as if it did not exist.
     expect((await rider.client.delete(`/api/payments/cards/${card.id}`)).status).toBe(404);
 
-    const booking = await rider.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'card', payment_card_id: card.id });
+    const booking = await rider.client.post('/api/rides', {
+      pickup: area(),
+      destination: GOLDEN_GATE_PARK,
+      ride_type: 'economy',
+      payment_method: 'card',
+      payment_card_id: card.id,
+    });
     expect(booking.status).toBe(400);
     expect(booking.body.error.message).toBe('Choose one of your saved cards.');
-    expect((await db().selectFrom('rides').select('id').where('rider_id', '=', rider.id).where('status', '=', 'requested').execute())).toEqual([]);
+    expect(await db().selectFrom('rides').select('id').where('rider_id', '=', rider.id).where('status', '=', 'requested').execute()).toEqual([]);
     expect((await rider.client.get(`/api/rides/${ride.id}/payment`)).body.payment.tip_methods).toEqual(['cash']);
     const tip = await rider.client.post(`/api/rides/${ride.id}/tip`, { percent: 10, method: 'card' });
     expect(tip.status).toBe(400);
@@ -379,10 +462,21 @@ describe('removing a saved card (decision 0043)', () => {
   it('refuses to remove a card paying for a ride under way (CARD_IN_USE), and changes nothing', async () => {
     const rider = await newUser(server, 'Ivy Inuse');
     const card = (await rider.client.post('/api/payments/cards', { test_card: TEST_CARD })).body.card;
-    const ride = (await rider.client.post('/api/rides', { pickup: area(), destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'card', payment_card_id: card.id })).body.ride;
+    const ride = (
+      await rider.client.post('/api/rides', {
+        pickup: area(),
+        destination: GOLDEN_GATE_PARK,
+        ride_type: 'economy',
+        payment_method: 'card',
+        payment_card_id: card.id,
+      })
+    ).body.ride;
     const refused = await rider.client.delete(`/api/payments/cards/${card.id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toEqual({ code: 'CARD_IN_USE', message: 'This card is paying for a ride that is under way. Remove it once the ride has ended.' });
+    expect(refused.body.error).toEqual({
+      code: 'CARD_IN_USE',
+      message: 'This card is paying for a ride that is under way. Remove it once the ride has ended.',
+    });
     expect((await db().selectFrom('payment_cards').select('removed_at').where('id', '=', card.id).executeTakeFirstOrThrow()).removed_at).toBeNull();
     expect((await rider.client.get('/api/payments/cards')).body.cards).toHaveLength(1);
     // Once the ride has ended, it may go.

@@ -44,7 +44,9 @@ function ridePosting(driverId: string, fare: number, method: 'cash' | 'card'): P
   const commission = percentOf(fare, 2000);
   const driver = { code: 'driver' as const, owner: driverId };
   const entries: Posting[] = [
-    method === 'cash' ? { account: driver, line: 'fare_cash', amount_cents: fare } : { account: { code: 'processor_clearing' }, line: 'fare_card', amount_cents: fare },
+    method === 'cash'
+      ? { account: driver, line: 'fare_cash', amount_cents: fare }
+      : { account: { code: 'processor_clearing' }, line: 'fare_card', amount_cents: fare },
     { account: driver, line: 'driver_earnings', amount_cents: -(fare - commission) },
     { account: { code: 'commission' }, line: 'commission', amount_cents: -commission },
   ];
@@ -67,8 +69,18 @@ const payoutTxCount = async (driverId: string) =>
     ).n,
   );
 const auditCount = async (action: string, entityId: string) =>
-  Number((await db().selectFrom('audit_log').select(sql<string>`count(*)`.as('n')).where('action', '=', action).where('entity_id', '=', entityId).executeTakeFirstOrThrow()).n);
-const itemOf = (run: { items: Array<{ driver_id: string }> }, driverId: string) => run.items.find((i) => i.driver_id === driverId) as { id: string; amount_cents: number; status: string; reference: string; driver_name: string } | undefined;
+  Number(
+    (
+      await db()
+        .selectFrom('audit_log')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('action', '=', action)
+        .where('entity_id', '=', entityId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const itemOf = (run: { items: Array<{ driver_id: string }> }, driverId: string) =>
+  run.items.find((i) => i.driver_id === driverId) as { id: string; amount_cents: number; status: string; reference: string; driver_name: string } | undefined;
 
 describe('only admins pay out and collect', () => {
   it('refuses a driver, a rider and a visitor on every admin route, and nothing changes', async () => {
@@ -140,7 +152,10 @@ describe('a payout run', () => {
     const exported = await admin.get(`/api/admin/payout-runs/${run.id}/export`);
     expect(exported.status).toBe(200);
     expect(exported.headers.get('content-disposition')).toMatch(/attachment; filename="payout-run-/);
-    const rows = String(exported.body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const rows = String(exported.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(rows[0]).toBe('driver_name,amount,currency,reference');
     expect(rows).toContain(`Ana Owed,40.00,USD,${itemOf(run, ana.driverId)!.reference}`);
     expect(rows).toContain(`Ben Owed,20.00,USD,${itemOf(run, ben.driverId)!.reference}`);
@@ -204,7 +219,11 @@ describe('a payout run', () => {
     const sol = await approvedDriverOf(server, admin, 'Sol Twice');
     await cardRide(sol.driverId, 2000);
     const run = (await admin.post('/api/admin/payout-runs', { city_id: 'sf' })).body.run;
-    const both = await Promise.all([approvePayoutRun(db(), adminId, run.id), approvePayoutRun(db(), adminId, run.id), admin.post(`/api/admin/payout-runs/${run.id}/approve`, {})]);
+    const both = await Promise.all([
+      approvePayoutRun(db(), adminId, run.id),
+      approvePayoutRun(db(), adminId, run.id),
+      admin.post(`/api/admin/payout-runs/${run.id}/approve`, {}),
+    ]);
     expect(both[2].status).toBe(200);
     expect(await payoutTxCount(sol.driverId)).toBe(1);
     expect(await balance(sol.driverId)).toBe(0);
@@ -354,7 +373,11 @@ describe('the books under random money', () => {
           else expect(collection).toBeNull();
         }
         // Payouts in flight are exactly the items sent and not yet paid or failed.
-        const inFlight = await db().selectFrom('payout_items').select(sql<string>`coalesce(sum(amount_cents), 0)`.as('s')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+        const inFlight = await db()
+          .selectFrom('payout_items')
+          .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('s'))
+          .where('status', '=', 'pending')
+          .executeTakeFirstOrThrow();
         expect(0 - (await balanceOf(db(), { code: 'payouts_in_flight' }, 'USD'))).toBe(Number(inFlight.s));
         expect((await trialBalance(db())).balanced).toBe(true);
       }),
@@ -369,16 +392,31 @@ describe('the schedule', () => {
     expect(schedules.rows).toEqual([{ name: 'payout-schedule', cron: '23 * * * *' }]);
     // Today is the payout weekday from now on (a new version of the city's financial settings).
     const today = localDate(new Date(), TZ);
-    const latest = await db().selectFrom('financial_settings').select(sql<number>`max(version)`.as('v')).where('city_id', '=', 'sf').executeTakeFirstOrThrow();
+    const latest = await db()
+      .selectFrom('financial_settings')
+      .select(sql<number>`max(version)`.as('v'))
+      .where('city_id', '=', 'sf')
+      .executeTakeFirstOrThrow();
     await db()
       .insertInto('financial_settings')
-      .values({ city_id: 'sf', version: Number(latest.v) + 1, effective_from: new Date(Date.now() - 1000), commission_bp: JSON.stringify({ economy: 2000, comfort: 2000, xl: 2000 }), payout_weekday: weekdayOf(today) })
+      .values({
+        city_id: 'sf',
+        version: Number(latest.v) + 1,
+        effective_from: new Date(Date.now() - 1000),
+        commission_bp: JSON.stringify({ economy: 2000, comfort: 2000, xl: 2000 }),
+        payout_weekday: weekdayOf(today),
+      })
       .execute();
     for (let i = 0; i < 2; i++) {
       await server.services.jobs.send('payout-schedule', {});
       await server.services.jobs.idle(['payout-schedule']);
     }
-    const runs = await db().selectFrom('payout_runs').select(['id', 'status']).where('city_id', '=', 'sf').where(sql<boolean>`scheduled_for = ${today}::date`).execute();
+    const runs = await db()
+      .selectFrom('payout_runs')
+      .select(['id', 'status'])
+      .where('city_id', '=', 'sf')
+      .where(sql<boolean>`scheduled_for = ${today}::date`)
+      .execute();
     expect(runs).toHaveLength(1);
     expect(runs[0]!.status).toBe('preview');
   });

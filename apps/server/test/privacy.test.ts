@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 /** Columns that name a person by their name alone (a foreign key is found from the catalog). */
-const PERSON_COLUMN = /^(user_?id|rider_id|driver_id|owner_id|requester_id|author_id|sender_id|rater_id|ratee_id|actor_id|recipient_id|assignee_id|contact_user_id)$|_by$/i;
+const PERSON_COLUMN =
+  /^(user_?id|rider_id|driver_id|owner_id|requester_id|author_id|sender_id|rater_id|ratee_id|actor_id|recipient_id|assignee_id|contact_user_id)$|_by$/i;
 
 describe('Download my data: the registry covers every table that holds a person', () => {
   it('every table with a foreign key to user, profiles or drivers, or a person column, is exported or excluded with a reason', async () => {
@@ -47,7 +48,10 @@ describe('Download my data: the registry covers every table that holds a person'
   it('exports the caller’s rows as a dated JSON attachment, without password hashes, session tokens, OTP codes or push keys', async () => {
     const { db } = server.services;
     const rider = await newUser(server, 'Erin Export');
-    await db.insertInto('push_subscriptions').values({ user_id: rider.id, endpoint: 'https://push.example/secret-endpoint', p256dh: 'P256DH-SECRET-KEY', auth: 'AUTH-SECRET' }).execute();
+    await db
+      .insertInto('push_subscriptions')
+      .values({ user_id: rider.id, endpoint: 'https://push.example/secret-endpoint', p256dh: 'P256DH-SECRET-KEY', auth: 'AUTH-SECRET' })
+      .execute();
     await db.insertInto('notifications').values({ user_id: rider.id, type: 'other', title: 'Exported note', message: 'm', booking_id: null }).execute();
     const other = await newUser(server, 'Otto Other');
     await db.insertInto('notifications').values({ user_id: other.id, type: 'other', title: 'Not Erin’s', message: 'm', booking_id: null }).execute();
@@ -58,7 +62,9 @@ describe('Download my data: the registry covers every table that holds a person'
     const text = await res.text();
     const data = JSON.parse(text);
     expect(data.user_id).toBe(rider.id);
-    expect(Object.keys(data.tables)).toEqual(expect.arrayContaining(['user', 'profiles', 'account', 'session', 'notifications', 'push_subscriptions', 'rides', 'ledger_entries', 'files']));
+    expect(Object.keys(data.tables)).toEqual(
+      expect.arrayContaining(['user', 'profiles', 'account', 'session', 'notifications', 'push_subscriptions', 'rides', 'ledger_entries', 'files']),
+    );
     expect(data.tables.user[0]).toMatchObject({ id: rider.id, name: 'Erin Export' });
     expect(data.tables.profiles[0]).toMatchObject({ full_name: 'Erin Export' });
     expect(data.tables.notifications.map((n: { title: string }) => n.title)).toEqual(['Exported note']);
@@ -88,7 +94,9 @@ describe('Delete account', () => {
 
     // Bad confirmations: 400, nothing changed.
     expect((await rider.client.post('/api/me/delete', { confirm: 'delete', password: GOOD_PASSWORD })).body.error.code).toBe('ACCOUNT_DELETE_NOT_CONFIRMED');
-    expect((await rider.client.post('/api/me/delete', { confirm: 'DELETE', password: 'Wrong-password-1' })).body.error.code).toBe('ACCOUNT_DELETE_NOT_CONFIRMED');
+    expect((await rider.client.post('/api/me/delete', { confirm: 'DELETE', password: 'Wrong-password-1' })).body.error.code).toBe(
+      'ACCOUNT_DELETE_NOT_CONFIRMED',
+    );
     expect((await rider.client.post('/api/me/delete', { confirm: 'DELETE' })).status).toBe(400);
     expect((await server.client().post('/api/me/delete', confirm)).status).toBe(401);
 
@@ -135,14 +143,23 @@ describe('Delete account', () => {
     expect(await db.selectFrom('notifications').select('id').where('user_id', '=', rider.id).execute()).toEqual([]);
     const everything = JSON.stringify(await sql`select * from "user" u join profiles p on p.id = u.id where u.id = ${rider.id}`.execute(db));
     for (const personal of ['Dora', email, phone]) expect(everything).not.toContain(personal);
-    expect(await db.selectFrom('rides').select(['id', 'rider_id']).where('id', '=', rideId).executeTakeFirstOrThrow()).toEqual({ id: rideId, rider_id: rider.id });
+    expect(await db.selectFrom('rides').select(['id', 'rider_id']).where('id', '=', rideId).executeTakeFirstOrThrow()).toEqual({
+      id: rideId,
+      rider_id: rider.id,
+    });
     // Where they went is not kept: no place names, points rounded to two decimals, the driven path gone.
-    const kept = await db.selectFrom('rides').select(['pickup_label', 'dropoff_label', 'pickup_lat', 'pickup_lng', 'dropoff_lat', 'dropoff_lng']).where('id', '=', rideId).executeTakeFirstOrThrow();
+    const kept = await db
+      .selectFrom('rides')
+      .select(['pickup_label', 'dropoff_label', 'pickup_lat', 'pickup_lng', 'dropoff_lat', 'dropoff_lng'])
+      .where('id', '=', rideId)
+      .executeTakeFirstOrThrow();
     expect(kept).toMatchObject({ pickup_label: null, dropoff_label: null });
     for (const v of [kept.pickup_lat, kept.pickup_lng, kept.dropoff_lat, kept.dropoff_lng]) expect(Math.round(v * 100) / 100).toBe(v);
     expect(await db.selectFrom('ride_locations').select('ride_id').where('ride_id', '=', rideId).execute()).toEqual([]);
     // Audited.
-    expect(await db.selectFrom('audit_log').select(['action', 'entity_id']).where('actor_id', '=', rider.id).execute()).toEqual([{ action: 'account.delete', entity_id: rider.id }]);
+    expect(await db.selectFrom('audit_log').select(['action', 'entity_id']).where('actor_id', '=', rider.id).execute()).toEqual([
+      { action: 'account.delete', entity_id: rider.id },
+    ]);
     // The phone is free again for a new account.
     expect(await db.selectFrom('profiles').select('id').where('phone', '=', phone).execute()).toEqual([]);
   });
@@ -155,7 +172,15 @@ describe('Delete account', () => {
     expect(exported.tables.drivers).toEqual([expect.objectContaining({ id: driver.driverId, full_name: 'Dex Driver' })]);
 
     // $60 owed against the default $50 limit: refused.
-    const post = (direction: 'debit' | 'credit') => admin.post('/api/admin/ledger/adjustments', { city: 'sf', party: 'driver', party_id: driver.driverId, direction, amount_cents: 6000, reason: 'Cash fares collected' });
+    const post = (direction: 'debit' | 'credit') =>
+      admin.post('/api/admin/ledger/adjustments', {
+        city: 'sf',
+        party: 'driver',
+        party_id: driver.driverId,
+        direction,
+        amount_cents: 6000,
+        reason: 'Cash fares collected',
+      });
     expect((await post('debit')).status).toBe(201);
     const refused = await driver.client.post('/api/me/delete', { confirm: 'DELETE', password: GOOD_PASSWORD });
     expect(refused.status).toBe(409);
@@ -165,7 +190,9 @@ describe('Delete account', () => {
     // Settled: deleted; the driver record stays (rides refer to it) without the person.
     expect((await post('credit')).status).toBe(201);
     expect((await driver.client.post('/api/me/delete', { confirm: 'DELETE', password: GOOD_PASSWORD })).status).toBe(200);
-    expect(await db.selectFrom('drivers').select(['full_name', 'phone', 'license_number', 'status']).where('id', '=', driver.driverId).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await db.selectFrom('drivers').select(['full_name', 'phone', 'license_number', 'status']).where('id', '=', driver.driverId).executeTakeFirstOrThrow(),
+    ).toEqual({
       full_name: 'Deleted user',
       phone: '',
       license_number: '',
@@ -207,11 +234,24 @@ describe('Delete account: no copy of the person is left behind', () => {
     expect((await rider.client.get('/api/referrals/me')).status).toBe(200);
 
     // A ride with a promo code, accepted by a driver: chat, SOS (resolved by the operator), then finished and rated.
-    const promo = await admin.post('/api/admin/promotions', { city_id: 'sf', code: `ZQ${Date.now().toString(36).toUpperCase()}`.slice(0, 20), kind: 'amount', value: 100, valid_from: new Date(Date.now() - 3_600_000).toISOString(), status: 'active' });
+    const promo = await admin.post('/api/admin/promotions', {
+      city_id: 'sf',
+      code: `ZQ${Date.now().toString(36).toUpperCase()}`.slice(0, 20),
+      kind: 'amount',
+      value: 100,
+      valid_from: new Date(Date.now() - 3_600_000).toISOString(),
+      status: 'active',
+    });
     expect(promo.status, JSON.stringify(promo.body)).toBe(201);
     const driver = await onlineDriver(server, admin, north(UNION_SQUARE, 300), 'Walt Wheeler');
     try {
-      const booked = await rider.client.post('/api/rides', { pickup: UNION_SQUARE, destination: FERRY_BUILDING, ride_type: 'economy', payment_method: 'cash', promo_code: promo.body.promotion.code });
+      const booked = await rider.client.post('/api/rides', {
+        pickup: UNION_SQUARE,
+        destination: FERRY_BUILDING,
+        ride_type: 'economy',
+        payment_method: 'cash',
+        promo_code: promo.body.promotion.code,
+      });
       expect(booked.status, JSON.stringify(booked.body)).toBe(201);
       const ride = booked.body.ride as { id: string; pin: string };
       await nextOffer(driver, ride.id);
@@ -230,7 +270,10 @@ describe('Delete account: no copy of the person is left behind', () => {
     }
 
     // A support ticket whose first line carries the email and the phone; the operator answers by name.
-    const ticket = await rider.client.post('/api/support/tickets', { category: 'account', message: `Please write to ${email} or call ${formatted}\nThanks, ${fullName}` });
+    const ticket = await rider.client.post('/api/support/tickets', {
+      category: 'account',
+      message: `Please write to ${email} or call ${formatted}\nThanks, ${fullName}`,
+    });
     expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
     const ticketId = ticket.body.ticket.id as string;
     expect((await admin.post(`/api/admin/support-tickets/${ticketId}/messages`, { body: `Hello ${fullName}, we will write to ${email}.` })).status).toBe(200);
@@ -289,7 +332,13 @@ describe('Delete account: no copy of the person is left behind', () => {
       for (const r of columns.rows) byTable.set(`${r.s}.${r.t}`, [...(byTable.get(`${r.s}.${r.t}`) ?? []), r]);
       const leaks: string[] = [];
       for (const [table, cols] of byTable) {
-        const flags = cols.map(({ c }, i) => sql`bool_or(${sql.join(needles.map((n) => sql`position(${n.toLowerCase()} in lower(${sql.ref(c)}::text)) > 0`), sql` or `)}) as ${sql.ref(`c${i}`)}`);
+        const flags = cols.map(
+          ({ c }, i) =>
+            sql`bool_or(${sql.join(
+              needles.map((n) => sql`position(${n.toLowerCase()} in lower(${sql.ref(c)}::text)) > 0`),
+              sql` or `,
+            )}) as ${sql.ref(`c${i}`)}`,
+        );
         const row = (await sql<Record<string, boolean | null>>`select ${sql.join(flags)} from ${sql.table(table)}`.execute(db)).rows[0]!;
         cols.forEach(({ c }, i) => row[`c${i}`] && leaks.push(`${table}.${c}`));
       }

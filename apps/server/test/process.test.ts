@@ -73,7 +73,13 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded DATA_DIR', () 
 
   it('`npm run admin -- create` creates an admin, then promotes an existing user', async () => {
     const db = await database();
-    const created = await runToExit(CLI_ENTRY, { DATA_DIR: db.env.DATA_DIR, LOG_LEVEL: 'warn' }, ['create', '--email', 'chief@openride.test', '--password', GOOD_PASSWORD]);
+    const created = await runToExit(CLI_ENTRY, { DATA_DIR: db.env.DATA_DIR, LOG_LEVEL: 'warn' }, [
+      'create',
+      '--email',
+      'chief@openride.test',
+      '--password',
+      GOOD_PASSWORD,
+    ]);
     expect(created.output).toContain('Created admin chief@openride.test');
     expect(created.code).toBe(0);
     const adminPath = /Admin panel: \S+?(\/[0-9a-f]{24})/.exec(created.output)![1];
@@ -85,7 +91,13 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded DATA_DIR', () 
     expect((await rider.get('/api/me')).body.isAdmin).toBe(false);
     await s.stop();
 
-    const promoted = await runToExit(CLI_ENTRY, { DATA_DIR: db.env.DATA_DIR, LOG_LEVEL: 'warn' }, ['create', '--email', riderEmail, '--password', 'ignored-Passw0rd']);
+    const promoted = await runToExit(CLI_ENTRY, { DATA_DIR: db.env.DATA_DIR, LOG_LEVEL: 'warn' }, [
+      'create',
+      '--email',
+      riderEmail,
+      '--password',
+      'ignored-Passw0rd',
+    ]);
     expect(promoted.output).toContain(`Promoted ${riderEmail} to admin.`);
 
     const s2 = await server({ DATA_DIR: db.env.DATA_DIR });
@@ -101,7 +113,13 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded DATA_DIR', () 
 
   it('`npm run admin -- reset-password` prints a single-use link for an admin locked out of email, and refuses a non-admin', async () => {
     const db = await database();
-    const created = await runToExit(CLI_ENTRY, { DATA_DIR: db.env.DATA_DIR, LOG_LEVEL: 'warn' }, ['create', '--email', 'lockedout@openride.test', '--password', GOOD_PASSWORD]);
+    const created = await runToExit(CLI_ENTRY, { DATA_DIR: db.env.DATA_DIR, LOG_LEVEL: 'warn' }, [
+      'create',
+      '--email',
+      'lockedout@openride.test',
+      '--password',
+      GOOD_PASSWORD,
+    ]);
     expect(created.code).toBe(0);
     const printed = await runToExit(CLI_ENTRY, { DATA_DIR: db.env.DATA_DIR, LOG_LEVEL: 'warn' }, ['reset-password', '--email', 'lockedout@openride.test']);
     expect(printed.code).toBe(0);

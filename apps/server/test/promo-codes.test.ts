@@ -9,7 +9,19 @@ import { rideMoney } from '../src/ledger/ride-money';
 import { applyRidePromotion, releaseRidePromotion, reserveRidePromotion } from '../src/promotions/ride-promotions';
 import { createCompany, person } from './corporate-invoice-setup';
 import type { TestClient } from './http-client';
-import { ADMIN_ENV, adminOf, approvedDriverOf, eventually, FERRY_BUILDING, newUser, nextOffer, north, type OnlineDriver, onlineDriver, UNION_SQUARE } from './ride-actors';
+import {
+  ADMIN_ENV,
+  adminOf,
+  approvedDriverOf,
+  eventually,
+  FERRY_BUILDING,
+  newUser,
+  nextOffer,
+  north,
+  type OnlineDriver,
+  onlineDriver,
+  UNION_SQUARE,
+} from './ride-actors';
 import { startTestServer, type TestServer } from './test-server';
 
 /**
@@ -38,18 +50,30 @@ const HOUR = 3_600_000;
 let codes = 0;
 const newCode = (tag = 'P') => `${tag}${Date.now().toString(36).toUpperCase()}${codes++}`.slice(0, 20);
 const create = (body: Record<string, unknown>, by: TestClient = admin) =>
-  by.post('/api/admin/promotions', { city_id: 'sf', code: newCode(), kind: 'amount', value: 300, valid_from: new Date(Date.now() - HOUR).toISOString(), status: 'active', ...body });
+  by.post('/api/admin/promotions', {
+    city_id: 'sf',
+    code: newCode(),
+    kind: 'amount',
+    value: 300,
+    valid_from: new Date(Date.now() - HOUR).toISOString(),
+    status: 'active',
+    ...body,
+  });
 const trip = { pickup: UNION_SQUARE, destination: FERRY_BUILDING };
 const apply = (rider: TestClient, code: string, where = trip) => rider.post('/api/promotions/apply', { code, ...where });
 const book = (rider: TestClient, promo_code?: string, extra: Record<string, unknown> = {}) =>
   rider.post('/api/rides', { ...trip, ride_type: 'economy', payment_method: 'cash', ...(promo_code ? { promo_code } : {}), ...extra });
 const promotion = (id: string) => db().selectFrom('promotions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const redemptionsOf = (id: string) => db().selectFrom('promo_redemptions').selectAll().where('promotion_id', '=', id).execute();
-const auditOf = (id: string) => db().selectFrom('audit_log').selectAll().where('entity_type', '=', 'promotion').where('entity_id', '=', id).orderBy('created_at').execute();
+const auditOf = (id: string) =>
+  db().selectFrom('audit_log').selectAll().where('entity_type', '=', 'promotion').where('entity_id', '=', id).orderBy('created_at').execute();
 const ridesOf = (userId: string) => db().selectFrom('rides').select(['id', 'status']).where('rider_id', '=', userId).execute();
 
 /** A completed ride in the past, as history (a backtest replays them; a first-ride code reads them). */
-async function pastRide(riderId: string, opts: { fare: number; daysAgo: number; type?: 'economy' | 'comfort' | 'xl'; zoneId?: string | null; companyId?: string }) {
+async function pastRide(
+  riderId: string,
+  opts: { fare: number; daysAgo: number; type?: 'economy' | 'comfort' | 'xl'; zoneId?: string | null; companyId?: string },
+) {
   const requested = new Date(Date.now() - opts.daysAgo * 86_400_000);
   await db()
     .insertInto('rides')
@@ -101,17 +125,54 @@ describe('promotions: admins only', () => {
       for (const call of calls(client)) expect((await call()).status, who).toBe(status);
     }
     expect(await promotion(created.id)).toMatchObject({ status: 'draft', code: created.code, budget_cents: null, version: 1 });
-    expect(await db().selectFrom('promotions').select('id').where('created_by', '<>', (await admin.get('/api/me')).body.user.id).execute()).toEqual([]);
+    expect(
+      await db()
+        .selectFrom('promotions')
+        .select('id')
+        .where('created_by', '<>', (await admin.get('/api/me')).body.user.id)
+        .execute(),
+    ).toEqual([]);
     // A rider may Apply (signed in); a visitor may not.
     expect((await server.client().post('/api/promotions/apply', { code: created.code, ...trip })).status).toBe(401);
   });
 
   it('creates (audited), lists with filters and CSV, shows one, pauses and launches (audited once per change)', async () => {
     const code = newCode('SPRING');
-    const res = await create({ code: code.toLowerCase(), kind: 'percent', value: 20, max_discount_cents: 500, min_fare_cents: 800, ride_types: ['economy', 'comfort'], budget_cents: 10_000, max_redemptions: 50, per_rider_limit: 2, first_ride_only: true, status: 'draft' });
+    const res = await create({
+      code: code.toLowerCase(),
+      kind: 'percent',
+      value: 20,
+      max_discount_cents: 500,
+      min_fare_cents: 800,
+      ride_types: ['economy', 'comfort'],
+      budget_cents: 10_000,
+      max_redemptions: 50,
+      per_rider_limit: 2,
+      first_ride_only: true,
+      status: 'draft',
+    });
     expect(res.status).toBe(201);
     const p = res.body.promotion;
-    expect(p).toMatchObject({ code, city_id: 'sf', city_name: 'San Francisco', currency: 'USD', kind: 'percent', value: 20, max_discount_cents: 500, min_fare_cents: 800, ride_types: ['economy', 'comfort'], budget_cents: 10_000, max_redemptions: 50, per_rider_limit: 2, first_ride_only: true, status: 'draft', redemptions_reserved: 0, redemptions_applied: 0, reserved_cents: 0, spent_cents: 0 });
+    expect(p).toMatchObject({
+      code,
+      city_id: 'sf',
+      city_name: 'San Francisco',
+      currency: 'USD',
+      kind: 'percent',
+      value: 20,
+      max_discount_cents: 500,
+      min_fare_cents: 800,
+      ride_types: ['economy', 'comfort'],
+      budget_cents: 10_000,
+      max_redemptions: 50,
+      per_rider_limit: 2,
+      first_ride_only: true,
+      status: 'draft',
+      redemptions_reserved: 0,
+      redemptions_applied: 0,
+      reserved_cents: 0,
+      spent_cents: 0,
+    });
     const audit = await auditOf(p.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'promotion.create', before: null });
@@ -142,7 +203,12 @@ describe('promotions: admins only', () => {
   });
 
   it('refuses bad input (400), an unknown city or zone (404) and a code in use (409), creating nothing', async () => {
-    const before = (await db().selectFrom('promotions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+    const before = (
+      await db()
+        .selectFrom('promotions')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     const bad: Record<string, unknown>[] = [
       { code: 'a!' },
       { code: 'AB' },
@@ -167,7 +233,12 @@ describe('promotions: admins only', () => {
     const again = await create({ code: taken });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('PROMO_CODE_TAKEN');
-    const after = (await db().selectFrom('promotions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+    const after = (
+      await db()
+        .selectFrom('promotions')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     expect(Number(after)).toBe(Number(before) + 1);
   });
 });
@@ -176,7 +247,8 @@ describe('editing a promotion (decision 0068)', () => {
   const edit = (id: string, body: Record<string, unknown>, by: TestClient = admin) => by.patch(`/api/admin/promotions/${id}`, body);
   // Booked away from Union Square: the demand would make it surge for the later tests' requests there.
   const mission = { pickup: { lat: 37.7599, lng: -122.4148, label: 'Mission' }, destination: FERRY_BUILDING };
-  const bookHere = (rider: TestClient, code: string) => rider.post('/api/rides', { ...mission, ride_type: 'economy', payment_method: 'cash', promo_code: code });
+  const bookHere = (rider: TestClient, code: string) =>
+    rider.post('/api/rides', { ...mission, ride_type: 'economy', payment_method: 'cash', promo_code: code });
 
   it('a draft may change every field: audited with what changed, the version moves, a no-op writes nothing', async () => {
     const zone = await admin.post('/api/admin/zones', {
@@ -186,7 +258,18 @@ describe('editing a promotion (decision 0068)', () => {
       color: '#22c55e',
       priority: 0,
       enabled: true,
-      geometry: { type: 'Polygon', coordinates: [[[-122.52, 37.7], [-122.51, 37.7], [-122.51, 37.71], [-122.52, 37.71], [-122.52, 37.7]]] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-122.52, 37.7],
+            [-122.51, 37.7],
+            [-122.51, 37.71],
+            [-122.52, 37.71],
+            [-122.52, 37.7],
+          ],
+        ],
+      },
     });
     expect(zone.status).toBe(201);
     const p = (await create({ status: 'draft', kind: 'amount', value: 300 })).body.promotion;
@@ -275,7 +358,15 @@ describe('editing a promotion (decision 0068)', () => {
     expect(booked.map((b) => b.status)).toEqual([201, 201]);
     expect(await promotion(p.id)).toMatchObject({ committed_cents: 600, redemptions_held: 2 });
     const v = p.version as number;
-    for (const locked of [{ code: newCode('LOCK') }, { value: 100 }, { kind: 'percent' }, { zone_ids: [] }, { valid_from: new Date().toISOString() }, { first_ride_only: true }, { city_id: 'sf' }]) {
+    for (const locked of [
+      { code: newCode('LOCK') },
+      { value: 100 },
+      { kind: 'percent' },
+      { zone_ids: [] },
+      { valid_from: new Date().toISOString() },
+      { first_ride_only: true },
+      { city_id: 'sf' },
+    ]) {
       const res = await edit(p.id, { version: v, ...locked });
       expect(res.status, JSON.stringify(locked)).toBe(422);
       expect(res.body.error.code).toBe('PROMOTION_FIELD_LOCKED');
@@ -295,14 +386,28 @@ describe('editing a promotion (decision 0068)', () => {
     const past = await edit(p.id, { version: paused, valid_to: new Date(Date.now() - 60_000).toISOString() });
     expect(past.status).toBe(422);
     expect(past.body.error.code).toBe('PROMOTION_END_IN_PAST');
-    expect(await promotion(p.id)).toMatchObject({ budget_cents: 1000, max_redemptions: 5, valid_to: null, version: paused, committed_cents: 600, redemptions_held: 2 });
+    expect(await promotion(p.id)).toMatchObject({
+      budget_cents: 1000,
+      max_redemptions: 5,
+      valid_to: null,
+      version: paused,
+      committed_cents: 600,
+      redemptions_held: 2,
+    });
     expect((await auditOf(p.id)).filter((a) => a.action === 'promotion.update')).toEqual([]);
 
     // Down to exactly what is taken, an end, uses per rider and a description: allowed, audited.
     const end = new Date(Date.now() + 72 * HOUR).toISOString();
     const ok = await edit(p.id, { version: paused, budget_cents: 600, max_redemptions: 2, valid_to: end, per_rider_limit: 2, description: 'Capped' });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(ok.body.promotion).toMatchObject({ budget_cents: 600, max_redemptions: 2, valid_to: end, per_rider_limit: 2, description: 'Capped', status: 'paused' });
+    expect(ok.body.promotion).toMatchObject({
+      budget_cents: 600,
+      max_redemptions: 2,
+      valid_to: end,
+      per_rider_limit: 2,
+      description: 'Capped',
+      status: 'paused',
+    });
     const audit = (await auditOf(p.id)).filter((a) => a.action === 'promotion.update');
     expect(audit.map((a) => a.after)).toEqual([{ budget_cents: 600, max_redemptions: 2, valid_to: end, per_rider_limit: 2, description: 'Capped' }]);
     expect(audit[0]!.before).toEqual({ budget_cents: 1000, max_redemptions: 5, valid_to: null, per_rider_limit: 1, description: '' });
@@ -325,20 +430,43 @@ describe('backtest', () => {
     await pastRide(b.id, { fare: 500, daysAgo: 8 }); // below the minimum
     await pastRide(b.id, { fare: 1500, daysAgo: 7 });
     await pastRide(b.id, { fare: 2500, daysAgo: 6, type: 'xl' }); // not the ride type
-    const percent = (await create({ kind: 'percent', value: 10, max_discount_cents: 250, min_fare_cents: 800, ride_types: ['economy'], status: 'draft', per_rider_limit: 5 })).body.promotion;
+    const percent = (
+      await create({ kind: 'percent', value: 10, max_discount_cents: 250, min_fare_cents: 800, ride_types: ['economy'], status: 'draft', per_rider_limit: 5 })
+    ).body.promotion;
     const res = await admin.post(`/api/admin/promotions/${percent.id}/backtest`, {});
     expect(res.status).toBe(200);
     // Qualifying: Ann 1000 (100), Ann 3000 (250 capped), Ben 1500 (150).
-    expect(res.body.backtest).toMatchObject({ currency: 'USD', rides_considered: 5, rides_qualified: 3, redemptions: 3, riders: 2, cost_cents: 500, limited_by: null });
+    expect(res.body.backtest).toMatchObject({
+      currency: 'USD',
+      rides_considered: 5,
+      rides_qualified: 3,
+      redemptions: 3,
+      riders: 2,
+      cost_cents: 500,
+      limited_by: null,
+    });
 
     const firstOnce = (await create({ kind: 'amount', value: 400, min_fare_cents: 800, first_ride_only: true, status: 'draft' })).body.promotion;
     // Ann had ridden before the window: only Ben's first ride (the 500 one is below the minimum; first ride only means his first completed ride).
-    expect((await admin.post(`/api/admin/promotions/${firstOnce.id}/backtest`, {})).body.backtest).toMatchObject({ rides_qualified: 0, redemptions: 0, cost_cents: 0 });
+    expect((await admin.post(`/api/admin/promotions/${firstOnce.id}/backtest`, {})).body.backtest).toMatchObject({
+      rides_qualified: 0,
+      redemptions: 0,
+      cost_cents: 0,
+    });
 
     const capped = (await create({ kind: 'amount', value: 400, max_redemptions: 2, per_rider_limit: 1, status: 'draft' })).body.promotion;
-    expect((await admin.post(`/api/admin/promotions/${capped.id}/backtest`, {})).body.backtest).toMatchObject({ rides_qualified: 5, redemptions: 2, riders: 2, cost_cents: 800 });
+    expect((await admin.post(`/api/admin/promotions/${capped.id}/backtest`, {})).body.backtest).toMatchObject({
+      rides_qualified: 5,
+      redemptions: 2,
+      riders: 2,
+      cost_cents: 800,
+    });
     const budget = (await create({ kind: 'amount', value: 400, budget_cents: 1000, per_rider_limit: 5, status: 'draft' })).body.promotion;
-    expect((await admin.post(`/api/admin/promotions/${budget.id}/backtest`, {})).body.backtest).toMatchObject({ redemptions: 2, cost_cents: 800, limited_by: 'budget' });
+    expect((await admin.post(`/api/admin/promotions/${budget.id}/backtest`, {})).body.backtest).toMatchObject({
+      redemptions: 2,
+      cost_cents: 800,
+      limited_by: 'budget',
+    });
     expect((await admin.post('/api/admin/promotions/00000000-0000-4000-8000-000000000000/backtest', {})).status).toBe(404);
     // It reads only.
     expect(await redemptionsOf(percent.id)).toEqual([]);
@@ -394,7 +522,18 @@ describe('a rider applies a code', () => {
       color: '#0ea5e9',
       priority: 0,
       enabled: true,
-      geometry: { type: 'Polygon', coordinates: [[[-122.5, 37.73], [-122.49, 37.73], [-122.49, 37.74], [-122.5, 37.74], [-122.5, 37.73]]] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-122.5, 37.73],
+            [-122.49, 37.73],
+            [-122.49, 37.74],
+            [-122.5, 37.74],
+            [-122.5, 37.73],
+          ],
+        ],
+      },
     });
     expect(zone.status).toBe(201);
     const rider = await newUser(server, 'Rex Refused');
@@ -425,7 +564,9 @@ describe('a rider applies a code', () => {
       // Ride type and minimum fare are per option at Apply; every other reason refuses the code.
       if (error === 'PROMO_CODE_RIDE_TYPE' || error === 'PROMO_CODE_MIN_FARE') {
         expect(applied.status).toBe(200);
-        expect(applied.body.options.find((o: { ride_type: string }) => o.ride_type === 'economy').refusal).toBe(error === 'PROMO_CODE_RIDE_TYPE' ? 'ride_type' : 'min_fare');
+        expect(applied.body.options.find((o: { ride_type: string }) => o.ride_type === 'economy').refusal).toBe(
+          error === 'PROMO_CODE_RIDE_TYPE' ? 'ride_type' : 'min_fare',
+        );
       } else {
         expect(applied.status, code).toBe(422);
         expect(applied.body.error.code, code).toBe(error);
@@ -474,7 +615,11 @@ describe('a rider applies a code', () => {
     const booked = await book(rider.client, p.code);
     expect(booked.status).toBe(201);
     expect(await promotion(p.id)).toMatchObject({ redemptions_held: 1, committed_cents: 200 });
-    await db().updateTable('rides').set({ dispatch_deadline: new Date(Date.now() - 1000) }).where('id', '=', booked.body.ride.id).execute();
+    await db()
+      .updateTable('rides')
+      .set({ dispatch_deadline: new Date(Date.now() - 1000) })
+      .where('id', '=', booked.body.ride.id)
+      .execute();
     server.services.dispatcher.kick(booked.body.ride.id);
     await eventually(async () => (await rider.client.get(`/api/rides/${booked.body.ride.id}`)).body.ride.status === 'no_driver');
     expect((await redemptionsOf(p.id)).map((r) => r.state)).toEqual(['released']);
@@ -548,23 +693,30 @@ describe('races: the limits hold', () => {
     const riders: { client: TestClient; id: string }[] = [];
     for (let i = 0; i < 100; i += 10) riders.push(...(await Promise.all(Array.from({ length: 10 }, (_, k) => newUser(server, `Racer ${i + k}`)))));
     const far = { pickup: { lat: 37.7694, lng: -122.4862, label: 'Golden Gate Park' }, destination: FERRY_BUILDING };
-    const results = await Promise.all(riders.map((r) => r.client.post('/api/rides', { ...far, ride_type: 'economy', payment_method: 'cash', promo_code: p.code })));
+    const results = await Promise.all(
+      riders.map((r) => r.client.post('/api/rides', { ...far, ride_type: 'economy', payment_method: 'cash', promo_code: p.code })),
+    );
     const made = results.filter((r) => r.status === 201).length;
     const refused = results.filter((r) => r.status === 422 && r.body.error.code === 'PROMO_CODE_SPENT').length;
     const held = (await redemptionsOf(p.id)).filter((r) => r.state !== 'released').length;
-    console.log(`promo race: attempts ${results.length}, redemptions allowed ${allowed}, redemptions made ${held} (${made} rides booked with the code, ${refused} refused PROMO_CODE_SPENT)`);
+    console.log(
+      `promo race: attempts ${results.length}, redemptions allowed ${allowed}, redemptions made ${held} (${made} rides booked with the code, ${refused} refused PROMO_CODE_SPENT)`,
+    );
     expect(results.filter((r) => r.status >= 500)).toEqual([]);
     expect(made).toBe(allowed);
     expect(refused).toBe(100 - allowed);
     expect(held).toBe(allowed);
     expect(await promotion(p.id)).toMatchObject({ redemptions_held: allowed, committed_cents: allowed * 100 });
     // Their cancels give the redemptions back.
-    for (const [i, r] of results.entries()) if (r.status === 201) expect((await riders[i]!.client.post(`/api/rides/${r.body.ride.id}/cancel`, {})).status).toBe(200);
+    for (const [i, r] of results.entries())
+      if (r.status === 201) expect((await riders[i]!.client.post(`/api/rides/${r.body.ride.id}/cancel`, {})).status).toBe(200);
     expect(await promotion(p.id)).toMatchObject({ redemptions_held: 0, committed_cents: 0 });
 
     // The budget: 250 for discounts of 100 is two rides, however many race.
     const b = (await create({ value: 100, budget_cents: 250, per_rider_limit: 1 })).body.promotion;
-    const budgetRace = await Promise.all(riders.slice(0, 30).map((r) => r.client.post('/api/rides', { ...far, ride_type: 'economy', payment_method: 'cash', promo_code: b.code })));
+    const budgetRace = await Promise.all(
+      riders.slice(0, 30).map((r) => r.client.post('/api/rides', { ...far, ride_type: 'economy', payment_method: 'cash', promo_code: b.code })),
+    );
     const budgetMade = budgetRace.filter((r) => r.status === 201).length;
     console.log(`promo budget race: attempts ${budgetRace.length}, redemptions allowed 2 (budget 250, discount 100), redemptions made ${budgetMade}`);
     expect(budgetMade).toBe(2);
@@ -612,21 +764,59 @@ describe('properties', () => {
     const riders = await Promise.all([newUser(server, 'Prop One'), newUser(server, 'Prop Two'), newUser(server, 'Prop Three')]);
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ budget: fc.integer({ min: 100, max: 3000 }), max: fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }), perRider: fc.integer({ min: 1, max: 3 }) }),
-        fc.array(fc.record({ op: fc.constantFrom('reserve', 'reserve', 'apply', 'release'), rider: fc.integer({ min: 0, max: 2 }), fare: fc.integer({ min: 100, max: 4000 }), pick: fc.nat() }), { minLength: 1, maxLength: 25 }),
+        fc.record({
+          budget: fc.integer({ min: 100, max: 3000 }),
+          max: fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }),
+          perRider: fc.integer({ min: 1, max: 3 }),
+        }),
+        fc.array(
+          fc.record({
+            op: fc.constantFrom('reserve', 'reserve', 'apply', 'release'),
+            rider: fc.integer({ min: 0, max: 2 }),
+            fare: fc.integer({ min: 100, max: 4000 }),
+            pick: fc.nat(),
+          }),
+          { minLength: 1, maxLength: 25 },
+        ),
         async (limits, ops) => {
-          const p = (await create({ kind: 'percent', value: 30, max_discount_cents: 700, budget_cents: limits.budget, max_redemptions: limits.max, per_rider_limit: limits.perRider })).body.promotion;
+          const p = (
+            await create({
+              kind: 'percent',
+              value: 30,
+              max_discount_cents: 700,
+              budget_cents: limits.budget,
+              max_redemptions: limits.max,
+              per_rider_limit: limits.perRider,
+            })
+          ).body.promotion;
           const open: string[] = [];
           for (const op of ops) {
             if (op.op === 'reserve') {
               const rider = riders[op.rider]!;
               const ride = await db()
                 .insertInto('rides')
-                .values({ city_id: 'sf', rider_id: rider.id, ride_type: 'economy', status: 'cancelled', pickup_lat: 37.79, pickup_lng: -122.4, dropoff_lat: 37.77, dropoff_lng: -122.45, distance_m: 1, duration_s: 1, fare_cents: op.fare, currency: 'USD', pin: '1234', share_token: randomBytes(32).toString('base64url') })
+                .values({
+                  city_id: 'sf',
+                  rider_id: rider.id,
+                  ride_type: 'economy',
+                  status: 'cancelled',
+                  pickup_lat: 37.79,
+                  pickup_lng: -122.4,
+                  dropoff_lat: 37.77,
+                  dropoff_lng: -122.45,
+                  distance_m: 1,
+                  duration_s: 1,
+                  fare_cents: op.fare,
+                  currency: 'USD',
+                  pin: '1234',
+                  share_token: randomBytes(32).toString('base64url'),
+                })
                 .returningAll()
                 .executeTakeFirstOrThrow();
               try {
-                await db().transaction().execute((trx) => reserveRidePromotion(trx, ride, { promotion_id: p.id, discount_cents: 0 }));
+                await db()
+                  .transaction()
+                  .execute((trx) => reserveRidePromotion(trx, ride, { promotion_id: p.id, discount_cents: 0 }));
                 open.push(ride.id);
               } catch (err) {
                 expect(String((err as { code?: string }).code)).toMatch(/^PROMO_CODE_(SPENT|USED)$/);
@@ -686,8 +876,16 @@ describe('what the rider reads after completion', () => {
     expect(driverReceipt).toMatchObject({ promotion: null, paid_fare_cents: ride.fare_cents, money: null });
 
     // The completion notice.
-    const notice = await db().selectFrom('notifications').select('message').where('booking_id', '=', rideId).where('user_id', '=', rider.id).where('title', '=', 'Completed').executeTakeFirst();
-    expect(notice?.message).toBe(`You've arrived. Fare ${money(ride.fare_cents)}, Promo ${p.code} −${money(discount)}: you pay ${money(ride.fare_cents - discount)}. Rate your driver.`);
+    const notice = await db()
+      .selectFrom('notifications')
+      .select('message')
+      .where('booking_id', '=', rideId)
+      .where('user_id', '=', rider.id)
+      .where('title', '=', 'Completed')
+      .executeTakeFirst();
+    expect(notice?.message).toBe(
+      `You've arrived. Fare ${money(ride.fare_cents)}, Promo ${p.code} −${money(discount)}: you pay ${money(ride.fare_cents - discount)}. Rate your driver.`,
+    );
 
     // The payment history's fare is what was paid.
     const history = (await rider.client.get('/api/payments/history')).body.items;
@@ -701,14 +899,19 @@ describe('what the rider reads after completion', () => {
     const plainId = await completeWith(plain.client);
     const plainReceipt = (await plain.client.get(`/api/rides/${plainId}/receipt`)).body.receipt;
     expect(plainReceipt).toMatchObject({ promotion: null, paid_fare_cents: plainReceipt.fare_cents });
-    const plainRow = (await plain.client.get('/api/payments/history')).body.items.find((h: { kind: string; ride: { id: string } | null }) => h.kind === 'fare' && h.ride?.id === plainId);
+    const plainRow = (await plain.client.get('/api/payments/history')).body.items.find(
+      (h: { kind: string; ride: { id: string } | null }) => h.kind === 'fare' && h.ride?.id === plainId,
+    );
     expect(plainRow?.promotion).toBeNull();
   });
 
   const sumOf = (rows: { amount_cents: number }[]) => rows.reduce((sum, r) => sum + r.amount_cents, 0);
   /** What a receipt's charge lines add up to: the fare's lines, less the promotion, plus carried fees and the tip. */
-  const chargesOf = (receipt: { lines: { amount_cents: number }[]; promotion: { discount_cents: number } | null; money: { carried_fee_cents: number; tip_cents: number } }) =>
-    sumOf(receipt.lines) - (receipt.promotion?.discount_cents ?? 0) + receipt.money.carried_fee_cents + receipt.money.tip_cents;
+  const chargesOf = (receipt: {
+    lines: { amount_cents: number }[];
+    promotion: { discount_cents: number } | null;
+    money: { carried_fee_cents: number; tip_cents: number };
+  }) => sumOf(receipt.lines) - (receipt.promotion?.discount_cents ?? 0) + receipt.money.carried_fee_cents + receipt.money.tip_cents;
 
   it('a cash ride with a promotion and a tip: the tips offered are percentages of what the rider pays, and every line of the receipt sums to its total (issue 27)', async () => {
     const p = (await create({ kind: 'percent', value: 20, max_discount_cents: 500 })).body.promotion;
@@ -745,7 +948,15 @@ describe('what the rider reads after completion', () => {
     driver ??= await onlineDriver(server, admin, north(UNION_SQUARE, 300), 'Promo Pat');
     const rider = await newUser(server, 'Una Property');
     // A real price snapshot, itemised again for other distances and times (a rounding line makes the fare's lines add up).
-    const snapshot = (await db().selectFrom('rides').select('pricing').where('status', '=', 'completed').where('pricing', 'is not', null).where(sql<boolean>`pricing ? 'base_cents'`).executeTakeFirstOrThrow()).pricing;
+    const snapshot = (
+      await db()
+        .selectFrom('rides')
+        .select('pricing')
+        .where('status', '=', 'completed')
+        .where('pricing', 'is not', null)
+        .where(sql<boolean>`pricing ? 'base_cents'`)
+        .executeTakeFirstOrThrow()
+    ).pricing;
     await fc.assert(
       fc.asyncProperty(
         fc.record({
@@ -753,12 +964,30 @@ describe('what the rider reads after completion', () => {
           distance_m: fc.integer({ min: 100, max: 40_000 }),
           duration_s: fc.integer({ min: 60, max: 5_000 }),
           carried: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 3_000 })),
-          promo: fc.option(fc.record({ kind: fc.constantFrom('percent', 'amount'), value: fc.integer({ min: 1, max: 100 }), max: fc.option(fc.integer({ min: 1, max: 2_000 }), { nil: undefined }) }), { nil: null }),
-          tip: fc.oneof(fc.record({ percent: fc.constantFrom(10, 15, 20) }), fc.record({ amount_cents: fc.integer({ min: 1, max: 20_000 }) }), fc.constant(null)),
+          promo: fc.option(
+            fc.record({
+              kind: fc.constantFrom('percent', 'amount'),
+              value: fc.integer({ min: 1, max: 100 }),
+              max: fc.option(fc.integer({ min: 1, max: 2_000 }), { nil: undefined }),
+            }),
+            { nil: null },
+          ),
+          tip: fc.oneof(
+            fc.record({ percent: fc.constantFrom(10, 15, 20) }),
+            fc.record({ amount_cents: fc.integer({ min: 1, max: 20_000 }) }),
+            fc.constant(null),
+          ),
         }),
         async (c) => {
           const promo = c.promo
-            ? (await create({ kind: c.promo.kind, value: c.promo.kind === 'amount' ? c.promo.value * 25 : c.promo.value, ...(c.promo.max ? { max_discount_cents: c.promo.max } : {}), per_rider_limit: 100 })).body.promotion
+            ? (
+                await create({
+                  kind: c.promo.kind,
+                  value: c.promo.kind === 'amount' ? c.promo.value * 25 : c.promo.value,
+                  ...(c.promo.max ? { max_discount_cents: c.promo.max } : {}),
+                  per_rider_limit: 100,
+                })
+              ).body.promotion
             : null;
           const now = new Date();
           const row = await db()

@@ -55,7 +55,9 @@ describe('pre-rendered public pages', () => {
   });
 
   it('/help holds every question and answer of the FAQ, as its public API lists them', async () => {
-    const faq = (await (await fetch(new URL('/api/public/faq', server.url))).json()) as { topics: { label: string; entries: { question: string; answer: string }[] }[] };
+    const faq = (await (await fetch(new URL('/api/public/faq', server.url))).json()) as {
+      topics: { label: string; entries: { question: string; answer: string }[] }[];
+    };
     const entries = faq.topics.flatMap((t) => t.entries);
     expect(entries.length).toBeGreaterThan(5);
     expect(entries.map((e) => e.question)).toContain('What does the SOS button do?');
@@ -68,7 +70,8 @@ describe('pre-rendered public pages', () => {
   });
 
   it('/services, /pricing, /help and /contact have content; other paths get the shell unchanged', async () => {
-    for (const p of ['/services', '/pricing', '/help', '/contact', '/about/']) expect(await page(p)).toMatch(/<div id="root"><nav data-prerendered aria-label="Site"/);
+    for (const p of ['/services', '/pricing', '/help', '/contact', '/about/'])
+      expect(await page(p)).toMatch(/<div id="root"><nav data-prerendered aria-label="Site"/);
     expect(await page('/pricing')).toContain('base +');
     expect(await page('/book-ride')).toBe(SHELL);
     expect(await page('/some/unknown')).toBe(SHELL);

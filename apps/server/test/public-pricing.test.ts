@@ -31,7 +31,8 @@ afterAll(() => server?.stop());
 let n = 0;
 /** A network address of its own per test (TRUST_PROXY=1: the proxy appends the client's), so limits never mix. */
 const address = () => `203.0.113.${(n++ % 250) + 1}`;
-const estimate = (body: unknown, from: string, client: TestClient = visitor) => client.request('/api/public/estimate', { method: 'POST', json: body, headers: { 'x-forwarded-for': from } });
+const estimate = (body: unknown, from: string, client: TestClient = visitor) =>
+  client.request('/api/public/estimate', { method: 'POST', json: body, headers: { 'x-forwarded-for': from } });
 const pricing = async (city = 'sf') => {
   const res = await visitor.get(`/api/public/pricing/${city}`);
   expect(res.status).toBe(200);
@@ -60,7 +61,14 @@ describe('GET /api/public/cities', () => {
   });
 
   it('lists a new city only once it has an enabled service area', async () => {
-    const city = await admin.post('/api/admin/cities', { id: 'pub-sac', name: 'Sacramento', currency: 'USD', timezone: 'America/Los_Angeles', center_lat: 38.58, center_lng: -121.49 });
+    const city = await admin.post('/api/admin/cities', {
+      id: 'pub-sac',
+      name: 'Sacramento',
+      currency: 'USD',
+      timezone: 'America/Los_Angeles',
+      center_lat: 38.58,
+      center_lng: -121.49,
+    });
     expect(city.status).toBe(201);
     const ids = async () => (await visitor.get('/api/public/cities')).body.cities.map((c: { id: string }) => c.id) as string[];
     expect(await ids()).not.toContain('pub-sac');
@@ -71,7 +79,18 @@ describe('GET /api/public/cities', () => {
       color: '#0ea5e9',
       priority: 0,
       enabled: true,
-      geometry: { type: 'Polygon', coordinates: [[[-121.6, 38.5], [-121.4, 38.5], [-121.4, 38.7], [-121.6, 38.7], [-121.6, 38.5]]] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-121.6, 38.5],
+            [-121.4, 38.5],
+            [-121.4, 38.7],
+            [-121.6, 38.7],
+            [-121.6, 38.5],
+          ],
+        ],
+      },
     });
     expect(area.status).toBe(201);
     expect(await ids()).toContain('pub-sac');
@@ -90,12 +109,26 @@ describe('GET /api/public/pricing/:city', () => {
     expect(res.body.ride_types.map((r: { ride_type: string }) => r.ride_type)).toEqual(current.map((p: { ride_type: string }) => p.ride_type));
     for (const p of current) {
       const r = typeOf(res.body, p.ride_type);
-      expect(r.fare).toMatchObject({ base_cents: p.base_cents, per_km_cents: p.per_km_cents, per_min_cents: p.per_min_cents, minimum_cents: p.minimum_cents, booking_fee_cents: p.booking_fee_cents, version: p.version });
+      expect(r.fare).toMatchObject({
+        base_cents: p.base_cents,
+        per_km_cents: p.per_km_cents,
+        per_min_cents: p.per_min_cents,
+        minimum_cents: p.minimum_cents,
+        booking_fee_cents: p.booking_fee_cents,
+        version: p.version,
+      });
       expect(r.seats).toBe(p.seats);
       expect(r.from_cents).toBe(p.minimum_cents + p.booking_fee_cents);
       expect(r.description).toBe(publicText.rideTypes[p.ride_type as 'economy']);
     }
-    expect(typeOf(res.body, 'economy').fare).toMatchObject({ base_cents: 250, per_km_cents: 110, per_min_cents: 30, minimum_cents: 800, booking_fee_cents: 250, night: null });
+    expect(typeOf(res.body, 'economy').fare).toMatchObject({
+      base_cents: 250,
+      per_km_cents: 110,
+      per_min_cents: 30,
+      minimum_cents: 800,
+      booking_fee_cents: 250,
+      night: null,
+    });
   });
 
   it('follows an admin: a new city-default version, a night window, and a downtown version of its own', async () => {
@@ -126,9 +159,23 @@ describe('GET /api/public/pricing/:city', () => {
     expect(zoned.status, JSON.stringify(zoned.body)).toBe(201);
 
     const comfort = typeOf(await pricing(), 'comfort');
-    expect(comfort.fare).toMatchObject({ base_cents: 420, per_km_cents: 190, per_min_cents: 45, minimum_cents: 1300, booking_fee_cents: 275, night: { multiplier: 1.2, start: '22:00', end: '05:00' }, version: saved.body.policy.version });
+    expect(comfort.fare).toMatchObject({
+      base_cents: 420,
+      per_km_cents: 190,
+      per_min_cents: 45,
+      minimum_cents: 1300,
+      booking_fee_cents: 275,
+      night: { multiplier: 1.2, start: '22:00', end: '05:00' },
+      version: saved.body.policy.version,
+    });
     expect(comfort.from_cents).toBe(1300 + 275);
-    expect(comfort.zones).toEqual([{ zone_id: downtown.id, zone_name: downtown.name, fare: expect.objectContaining({ base_cents: 500, per_km_cents: 200, minimum_cents: 1500, night: null }) }]);
+    expect(comfort.zones).toEqual([
+      {
+        zone_id: downtown.id,
+        zone_name: downtown.name,
+        fare: expect.objectContaining({ base_cents: 500, per_km_cents: 200, minimum_cents: 1500, night: null }),
+      },
+    ]);
     // Other ride types have no downtown version: none listed.
     expect(typeOf(await pricing(), 'economy').zones).toEqual([]);
   });
@@ -136,7 +183,18 @@ describe('GET /api/public/pricing/:city', () => {
   it('a version scheduled for later is not shown before its time', async () => {
     const before = typeOf(await pricing(), 'xl').fare;
     const later = new Date(Date.now() + 3_600_000).toISOString();
-    const res = await admin.post('/api/admin/pricing/sf/policies', { ride_type: 'xl', zone_id: null, base_cents: 999, per_km_cents: 250, per_min_cents: 50, minimum_cents: 1800, booking_fee_cents: 300, seats: 6, night: null, effective_from: later });
+    const res = await admin.post('/api/admin/pricing/sf/policies', {
+      ride_type: 'xl',
+      zone_id: null,
+      base_cents: 999,
+      per_km_cents: 250,
+      per_min_cents: 50,
+      minimum_cents: 1800,
+      booking_fee_cents: 300,
+      seats: 6,
+      night: null,
+      effective_from: later,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(typeOf(await pricing(), 'xl').fare).toEqual(before);
   });
@@ -177,12 +235,25 @@ describe('GET /api/public/pricing/:city', () => {
   it('says the surge rule with its live numbers, the freeze switch, and each pricing zone’s multiplier now', async () => {
     const downtown = await downtownZone();
     let surge = (await pricing()).surge;
-    expect(surge).toMatchObject({ floor_tenths: DEFAULT_SURGE_RULE.floor_tenths, cap_tenths: DEFAULT_SURGE_RULE.cap_tenths, frozen: false, multiplies: ['base', 'distance', 'time'], never: ['booking_fee', 'cancellation_fees'] });
+    expect(surge).toMatchObject({
+      floor_tenths: DEFAULT_SURGE_RULE.floor_tenths,
+      cap_tenths: DEFAULT_SURGE_RULE.cap_tenths,
+      frozen: false,
+      multiplies: ['base', 'distance', 'time'],
+      never: ['booking_fee', 'cancellation_fees'],
+    });
     expect(surge.summary).toEqual(publicText.surge.sentences({ floor_tenths: 10, cap_tenths: 20, frozen: false }));
     expect(surge.summary.join(' ')).toContain('never above 2.0×');
     expect(surge.zones).toContainEqual({ zone_id: downtown.id, name: downtown.name, multiplier_tenths: 10 });
 
-    const rule = { ...DEFAULT_SURGE_RULE, cap_tenths: 18, thresholds: [{ ratio: 1.5, multiplier_tenths: 13 }, { ratio: 2.5, multiplier_tenths: 18 }] };
+    const rule = {
+      ...DEFAULT_SURGE_RULE,
+      cap_tenths: 18,
+      thresholds: [
+        { ratio: 1.5, multiplier_tenths: 13 },
+        { ratio: 2.5, multiplier_tenths: 18 },
+      ],
+    };
     expect((await admin.request('/api/admin/surge/rule', { method: 'PUT', json: { city_id: 'sf', rule } })).status).toBe(200);
     const until = new Date(Date.now() + 10 * 60_000).toISOString();
     expect((await admin.post(`/api/admin/surge/zones/${downtown.id}/override`, { multiplier_tenths: 15, until })).status).toBe(200);
@@ -234,7 +305,13 @@ describe('POST /api/public/estimate', () => {
     expect(inZone.body.surge).toEqual({ multiplier_tenths: 10, zone_name: downtown.name });
     expect(outside.body.surge).toEqual({ multiplier_tenths: 10, zone_name: null });
     const simulated = async (zone_id: string | null, body: { distance_m: number; duration_s: number }) => {
-      const res = await admin.post('/api/admin/pricing/simulate', { city: 'sf', zone_id, ride_type: 'comfort', distance_m: body.distance_m, duration_s: body.duration_s });
+      const res = await admin.post('/api/admin/pricing/simulate', {
+        city: 'sf',
+        zone_id,
+        ride_type: 'comfort',
+        distance_m: body.distance_m,
+        duration_s: body.duration_s,
+      });
       expect(res.status).toBe(200);
       return res.body as { policy: { zone_id: string | null }; breakdown: { total_cents: number } };
     };

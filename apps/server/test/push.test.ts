@@ -59,7 +59,11 @@ describe('push configuration', () => {
 
   it('uses VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when given', async () => {
     const keys = webpush.generateVAPIDKeys();
-    const other = await startTestServer({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'https://openride.example/contact' });
+    const other = await startTestServer({
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: 'https://openride.example/contact',
+    });
     try {
       expect((await other.client().get('/api/push/config')).body).toEqual({ publicKey: keys.publicKey });
     } finally {
@@ -83,7 +87,14 @@ describe('push subscriptions', () => {
     expect((await subscribe(server.client(), subscription())).status).toBe(401);
     expect((await unsubscribe(server.client(), 'https://fcm.googleapis.com/x')).status).toBe(401);
     const { client, id } = await newUser();
-    for (const endpoint of ['http://fcm.googleapis.com/fcm/send/x', 'https://169.254.169.254/latest', 'https://localhost/x', 'https://evil.example/fcm.googleapis.com', 'https://fcm.googleapis.com.evil.example/x', 'not a url']) {
+    for (const endpoint of [
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://169.254.169.254/latest',
+      'https://localhost/x',
+      'https://evil.example/fcm.googleapis.com',
+      'https://fcm.googleapis.com.evil.example/x',
+      'not a url',
+    ]) {
       const res = await subscribe(client, { ...subscription(), endpoint });
       expect(res.status, endpoint).toBe(400);
     }
@@ -111,7 +122,8 @@ describe('push subscriptions', () => {
     const mallory = await newUser();
     const sub = subscription();
     await subscribe(alice.client, sub);
-    const stored = () => server.services.db.selectFrom('push_subscriptions').select(['user_id', 'p256dh', 'auth']).where('endpoint', '=', sub.endpoint).execute();
+    const stored = () =>
+      server.services.db.selectFrom('push_subscriptions').select(['user_id', 'p256dh', 'auth']).where('endpoint', '=', sub.endpoint).execute();
     const before = await stored();
 
     // Mallory learnt Alice's endpoint and sends it with keys of her own, then with Alice's.
@@ -157,7 +169,10 @@ describe('pushes follow notifications', () => {
     const sent = push.sent.slice(before);
     expect(sent.map((s) => s.target.endpoint).sort()).toEqual([phone.endpoint, laptop.endpoint].sort());
     for (const s of sent) {
-      expect(s.payload).toEqual({ title: 'Driver Application Approved', body: "You're approved to drive. Go online from your dashboard whenever you're ready." });
+      expect(s.payload).toEqual({
+        title: 'Driver Application Approved',
+        body: "You're approved to drive. Go online from your dashboard whenever you're ready.",
+      });
     }
     expect(sent.find((s) => s.target.endpoint === phone.endpoint)!.target.keys).toEqual(phone.keys);
   });
@@ -177,7 +192,10 @@ describe('pushes follow notifications', () => {
     await server.services.push.idle();
 
     const delivered = push.sent.filter((s) => s.target.endpoint === gone.endpoint);
-    expect(delivered.at(-1)!.payload).toEqual({ title: 'Driver Application Not Approved', body: 'Your driver application was not approved: Missing documents' });
+    expect(delivered.at(-1)!.payload).toEqual({
+      title: 'Driver Application Not Approved',
+      body: 'Your driver application was not approved: Missing documents',
+    });
     expect((await subscriptionsOf(applicant.id)).map((s) => s.endpoint)).toEqual([flaky.endpoint]);
   });
 });

@@ -34,12 +34,20 @@ const device = (n: number) => ({ 'x-device-id': `test-device-${String(n).padStar
 const me = async (client: TestClient, headers: Record<string, string> = {}) => {
   const res = await client.request('/api/referrals/me', { headers });
   expect(res.status).toBe(200);
-  return res.body as { codes: { program: string; code: string; link_path: string }[]; referred: { id: string; name: string; status: string; rides_done: number; rides_required: number; reward_cents: number | null }[]; rewards: { currency: string; cents: number; count: number }[]; can_claim: boolean };
+  return res.body as {
+    codes: { program: string; code: string; link_path: string }[];
+    referred: { id: string; name: string; status: string; rides_done: number; rides_required: number; reward_cents: number | null }[];
+    rewards: { currency: string; cents: number; count: number }[];
+    can_claim: boolean;
+  };
 };
-const codeOf = async (client: TestClient, program: 'rider' | 'driver' = 'rider', headers: Record<string, string> = {}) => (await me(client, headers)).codes.find((c) => c.program === program)!.code;
-const claim = (client: TestClient, code: string, headers: Record<string, string> = {}) => client.request('/api/referrals/claim', { method: 'POST', json: { code }, headers });
+const codeOf = async (client: TestClient, program: 'rider' | 'driver' = 'rider', headers: Record<string, string> = {}) =>
+  (await me(client, headers)).codes.find((c) => c.program === program)!.code;
+const claim = (client: TestClient, code: string, headers: Record<string, string> = {}) =>
+  client.request('/api/referrals/claim', { method: 'POST', json: { code }, headers });
 const referralOf = (refereeId: string) => db().selectFrom('referrals').selectAll().where('referee_id', '=', refereeId).executeTakeFirstOrThrow();
-const rewardTxns = (referralId: string) => db().selectFrom('ledger_transactions').selectAll().where('idempotency_key', '=', `referral:${referralId}:reward`).execute();
+const rewardTxns = (referralId: string) =>
+  db().selectFrom('ledger_transactions').selectAll().where('idempotency_key', '=', `referral:${referralId}:reward`).execute();
 const entriesOf = (transactionId: string) =>
   db()
     .selectFrom('ledger_entries')
@@ -51,7 +59,13 @@ const entriesOf = (transactionId: string) =>
     .then((rows) => rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents) })));
 /** The reward notifications a person has (kind payment, opening /referrals). */
 const rewardNotices = (userId: string) =>
-  db().selectFrom('notifications').select(['title', 'message', 'kind', 'link', 'type']).where('user_id', '=', userId).where('link', '=', '/referrals').orderBy('created_at').execute();
+  db()
+    .selectFrom('notifications')
+    .select(['title', 'message', 'kind', 'link', 'type'])
+    .where('user_id', '=', userId)
+    .where('link', '=', '/referrals')
+    .orderBy('created_at')
+    .execute();
 let endpoints = 0;
 /** A Web Push subscription for `client`; its endpoint names what the recording sender received. */
 async function subscribePush(client: TestClient) {
@@ -137,7 +151,11 @@ describe('claiming a code at sign-up', () => {
     const referrer = await newUser(server, 'Willa Window');
     const code = await codeOf(referrer.client);
     const old = await newUser(server, 'Olga Old');
-    await db().updateTable('user').set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where('id', '=', old.id).execute();
+    await db()
+      .updateTable('user')
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where('id', '=', old.id)
+      .execute();
     const late = await claim(old.client, code);
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe('REFERRAL_CLAIM_CLOSED');
@@ -164,16 +182,34 @@ describe('the rider program', () => {
     const firstRide = await rides.complete(referee.client);
 
     const referral = await referralOf(referee.id);
-    expect(referral).toMatchObject({ status: 'rewarded', ride_id: firstRide, referrer_reward_cents: 500, referee_reward_cents: 500, currency: 'USD', flag_reason: null });
+    expect(referral).toMatchObject({
+      status: 'rewarded',
+      ride_id: firstRide,
+      referrer_reward_cents: 500,
+      referee_reward_cents: 500,
+      currency: 'USD',
+      flag_reason: null,
+    });
     const txns = await rewardTxns(referralId);
     expect(txns).toHaveLength(1);
-    expect(txns[0]).toMatchObject({ kind: 'referral.reward', ride_id: null, city_id: 'sf', currency: 'USD', memo: expect.objectContaining({ ride_id: firstRide, referral_id: referralId }) });
+    expect(txns[0]).toMatchObject({
+      kind: 'referral.reward',
+      ride_id: null,
+      city_id: 'sf',
+      currency: 'USD',
+      memo: expect.objectContaining({ ride_id: firstRide, referral_id: referralId }),
+    });
     expect(await entriesOf(txns[0]!.id)).toEqual([
       { code: 'referrals', owner_id: null, line: 'referral_reward', amount_cents: 1000 },
       expect.objectContaining({ code: 'rider_wallet', line: 'wallet_credit', amount_cents: -500 }),
       expect.objectContaining({ code: 'rider_wallet', line: 'wallet_credit', amount_cents: -500 }),
     ]);
-    expect((await entriesOf(txns[0]!.id)).filter((e) => e.code === 'rider_wallet').map((e) => e.owner_id).sort()).toEqual([referrer.id, referee.id].sort());
+    expect(
+      (await entriesOf(txns[0]!.id))
+        .filter((e) => e.code === 'rider_wallet')
+        .map((e) => e.owner_id)
+        .sort(),
+    ).toEqual([referrer.id, referee.id].sort());
     expect(await walletOf(referrer.client)).toBe(500);
     expect(await walletOf(referee.client)).toBe(500);
     // The referrer's payment history names the reward, and never the friend's ride (its route is not theirs).
@@ -192,8 +228,18 @@ describe('the rider program', () => {
     expect((await trialBalance(db())).balanced).toBe(true);
 
     // Each was told once, in the completion's transaction, with a link to /referrals (not again after ride two).
-    expect(await rewardNotices(referrer.id)).toEqual([{ title: 'Referral reward', message: 'Paula N. took their first ride: $5.00 of ride credit is in your wallet.', kind: 'payment', link: '/referrals', type: 'success' }]);
-    expect(await rewardNotices(referee.id)).toEqual([expect.objectContaining({ title: 'Referral reward', kind: 'payment', link: '/referrals', message: expect.stringContaining('$5.00') })]);
+    expect(await rewardNotices(referrer.id)).toEqual([
+      {
+        title: 'Referral reward',
+        message: 'Paula N. took their first ride: $5.00 of ride credit is in your wallet.',
+        kind: 'payment',
+        link: '/referrals',
+        type: 'success',
+      },
+    ]);
+    expect(await rewardNotices(referee.id)).toEqual([
+      expect.objectContaining({ title: 'Referral reward', kind: 'payment', link: '/referrals', message: expect.stringContaining('$5.00') }),
+    ]);
   });
 
   it('tells both live when the reward lands (bell and open tabs), and a push only to whom Payments pushes are on', async () => {
@@ -211,7 +257,9 @@ describe('the rider program', () => {
     }
     const bell = (await referrer.client.get('/api/notifications')).body as { title: string }[] | { notifications: { title: string }[] };
     expect(JSON.stringify(bell)).toContain('Referral reward');
-    expect((await referrer.client.get('/api/notifications/all?kind=payment')).body.items).toEqual([expect.objectContaining({ title: 'Referral reward', link: '/referrals' })]);
+    expect((await referrer.client.get('/api/notifications/all?kind=payment')).body.items).toEqual([
+      expect.objectContaining({ title: 'Referral reward', link: '/referrals' }),
+    ]);
     await server.services.push.idle();
     expect(pushedTo(refereeEndpoint)).toContain('Referral reward');
     expect(pushedTo(referrerEndpoint)).not.toContain('Referral reward');
@@ -257,7 +305,11 @@ describe('fraud rules: flagged, never paid', () => {
   it('a phone number shared with the referrer', async () => {
     const { referrer, referee, referralId } = await referredPair('Phoebe');
     const phone = (await db().selectFrom('profiles').select('phone').where('id', '=', referrer.id).executeTakeFirstOrThrow()).phone;
-    await db().updateTable('profiles').set({ phone: `+1 ${phone}` }).where('id', '=', referee.id).execute();
+    await db()
+      .updateTable('profiles')
+      .set({ phone: `+1 ${phone}` })
+      .where('id', '=', referee.id)
+      .execute();
     await rides.complete(referee.client);
     expect(await referralOf(referee.id)).toMatchObject({ status: 'flagged', flag_reason: 'shared_phone', rewarded_at: null });
     expect(await rewardTxns(referralId)).toEqual([]);
@@ -314,7 +366,15 @@ describe('the driver program', () => {
 
   it('pays the referring driver a bonus to their driver account after the new driver’s Nth ride within D days; not before, and not outside the window', async () => {
     const program = (await admin.get('/api/admin/referral-programs')).body.programs.find((p: { program: string }) => p.program === 'driver');
-    const saved = await admin.put('/api/admin/referral-programs/driver', { enabled: true, referrer_reward_cents: 2500, referee_reward_cents: 0, rides_required: 2, within_days: 30, expiry_days: 90, version: program.version });
+    const saved = await admin.put('/api/admin/referral-programs/driver', {
+      enabled: true,
+      referrer_reward_cents: 2500,
+      referee_reward_cents: 0,
+      rides_required: 2,
+      within_days: 30,
+      expiry_days: 90,
+      version: program.version,
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     // The rider factory's driver stays off the road meanwhile, so every offer goes to the new driver.
     await setStatus(rides.driver(), 'offline');
@@ -339,7 +399,13 @@ describe('the driver program', () => {
       { code: 'driver', owner_id: referrer.driverId, line: 'referral_reward', amount_cents: -2500 },
     ]);
     expect(await rewardNotices(referrer.id)).toEqual([
-      { title: 'Referral bonus', message: 'Nina N. completed their rides: your $25.00 bonus is paid with your next payout.', kind: 'payment', link: '/referrals', type: 'success' },
+      {
+        title: 'Referral bonus',
+        message: 'Nina N. completed their rides: your $25.00 bonus is paid with your next payout.',
+        kind: 'payment',
+        link: '/referrals',
+        type: 'success',
+      },
     ]);
     expect(await rewardNotices(recruit.id)).toEqual([]);
     await drive(recruit, 'Fare Three');
@@ -351,7 +417,11 @@ describe('the driver program', () => {
     const late = await onlineDriver(server, admin, north(UNION_SQUARE, 200), 'Larry Latecomer');
     const lateClaim = await claim(late.client, code);
     expect(lateClaim.status).toBe(201);
-    await db().updateTable('drivers').set({ reviewed_at: new Date(Date.now() - 40 * 86_400_000) }).where('id', '=', late.driverId).execute();
+    await db()
+      .updateTable('drivers')
+      .set({ reviewed_at: new Date(Date.now() - 40 * 86_400_000) })
+      .where('id', '=', late.driverId)
+      .execute();
     await drive(late, 'Fare Four');
     await drive(late, 'Fare Five');
     expect(await referralOf(late.id)).toMatchObject({ status: 'pending' });
@@ -366,7 +436,15 @@ describe('admins', () => {
     const before = (await admin.get('/api/admin/referral-programs')).body;
     const rider = before.programs.find((p: { program: string }) => p.program === 'rider');
     expect(rider).toMatchObject({ enabled: true, referrer_reward_cents: 500, referee_reward_cents: 500, expiry_days: 90 });
-    const body = { enabled: true, referrer_reward_cents: 700, referee_reward_cents: 300, rides_required: 1, within_days: 90, expiry_days: 60, version: rider.version };
+    const body = {
+      enabled: true,
+      referrer_reward_cents: 700,
+      referee_reward_cents: 300,
+      rides_required: 1,
+      within_days: 90,
+      expiry_days: 60,
+      version: rider.version,
+    };
     for (const bad of [
       { ...body, referrer_reward_cents: -1 },
       { ...body, referrer_reward_cents: 12.5 },
@@ -390,13 +468,22 @@ describe('admins', () => {
     expect(stale.status).toBe(409);
     const log = await audits();
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ before: { referrer_reward_cents: 500, referee_reward_cents: 500, expiry_days: 90 }, after: { referrer_reward_cents: 700, referee_reward_cents: 300, expiry_days: 60 } });
+    expect(log[0]).toMatchObject({
+      before: { referrer_reward_cents: 500, referee_reward_cents: 500, expiry_days: 90 },
+      after: { referrer_reward_cents: 700, referee_reward_cents: 300, expiry_days: 60 },
+    });
 
     // The new amounts pay the next referral; the dashboard's line is the sum of the `referrals` account.
     const { referee, referralId } = await referredPair('Newset');
     await rides.complete(referee.client);
     expect(await referralOf(referee.id)).toMatchObject({ status: 'rewarded', referrer_reward_cents: 700, referee_reward_cents: 300 });
-    await admin.put('/api/admin/referral-programs/rider', { ...body, referrer_reward_cents: 500, referee_reward_cents: 500, expiry_days: 90, version: rider.version + 1 });
+    await admin.put('/api/admin/referral-programs/rider', {
+      ...body,
+      referrer_reward_cents: 500,
+      referee_reward_cents: 500,
+      expiry_days: 90,
+      version: rider.version + 1,
+    });
 
     const today = new Date().toISOString().slice(0, 10);
     const dashboard = (await admin.get(`/api/admin/finance/dashboard?city=sf&from=${today}&to=${today}&tz=UTC`)).body;
@@ -405,7 +492,11 @@ describe('admins', () => {
     expect(dashboard.figures.referral_rewards).toBeGreaterThanOrEqual(1000);
 
     const list = (await admin.get('/api/admin/referrals?status=rewarded&program=rider&limit=100')).body;
-    expect(list.items.find((r: { id: string }) => r.id === referralId)).toMatchObject({ status: 'rewarded', referee_name: 'Newset Newcomer', referrer_name: 'Newset Referrer' });
+    expect(list.items.find((r: { id: string }) => r.id === referralId)).toMatchObject({
+      status: 'rewarded',
+      referee_name: 'Newset Newcomer',
+      referrer_name: 'Newset Referrer',
+    });
     expect(list.items.every((r: { status: string }) => r.status === 'rewarded')).toBe(true);
     const csv = await admin.request('/api/admin/referrals?format=csv&flagged=yes');
     expect(csv.status).toBe(200);
@@ -420,9 +511,21 @@ describe('admins', () => {
       client.get('/api/admin/referrals'),
       client.get('/api/admin/referrals?format=csv'),
       client.get('/api/admin/referrals?flagged=yes'),
-      client.put('/api/admin/referral-programs/rider', { enabled: false, referrer_reward_cents: 0, referee_reward_cents: 0, rides_required: 1, within_days: 1, expiry_days: 1, version: 1 }),
+      client.put('/api/admin/referral-programs/rider', {
+        enabled: false,
+        referrer_reward_cents: 0,
+        referee_reward_cents: 0,
+        rides_required: 1,
+        within_days: 1,
+        expiry_days: 1,
+        version: 1,
+      }),
     ];
-    for (const [client, status] of [[rider.client, 403], [rides.driver().client, 403], [server.client(), 401]] as const) {
+    for (const [client, status] of [
+      [rider.client, 403],
+      [rides.driver().client, 403],
+      [server.client(), 401],
+    ] as const) {
       for (const res of await Promise.all(calls(client))) expect(res.status).toBe(status);
     }
     expect((await db().selectFrom('referral_programs').select('enabled').where('program', '=', 'rider').executeTakeFirstOrThrow()).enabled).toBe(true);
@@ -430,7 +533,8 @@ describe('admins', () => {
 });
 
 describe('admins review flagged referrals (decision 0069)', () => {
-  const approve = (client: TestClient, id: string, note: unknown = 'Same household, checked by phone') => client.post(`/api/admin/referrals/${id}/approve`, { note });
+  const approve = (client: TestClient, id: string, note: unknown = 'Same household, checked by phone') =>
+    client.post(`/api/admin/referrals/${id}/approve`, { note });
   const reject = (client: TestClient, id: string, note: unknown = 'Same person, two accounts') => client.post(`/api/admin/referrals/${id}/reject`, { note });
   const reviewAudits = (id: string) => db().selectFrom('audit_log').selectAll().where('entity_type', '=', 'referral').where('entity_id', '=', id).execute();
   /** A second administrator (the race needs two). */
@@ -451,7 +555,19 @@ describe('admins review flagged referrals (decision 0069)', () => {
     const { referrer, referee, referralId, rideId } = await flaggedAndRidden('Abel', 100);
     const res = await approve(admin, referralId);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.referral).toMatchObject({ id: referralId, status: 'rewarded', flag_reason: 'shared_device', review: 'approved', review_note: 'Same household, checked by phone', reviewed_by_name: expect.any(String), ride_id: rideId, referrer_reward_cents: 500, referee_reward_cents: 500, currency: 'USD', city_id: 'sf' });
+    expect(res.body.referral).toMatchObject({
+      id: referralId,
+      status: 'rewarded',
+      flag_reason: 'shared_device',
+      review: 'approved',
+      review_note: 'Same household, checked by phone',
+      reviewed_by_name: expect.any(String),
+      ride_id: rideId,
+      referrer_reward_cents: 500,
+      referee_reward_cents: 500,
+      currency: 'USD',
+      city_id: 'sf',
+    });
     const txns = await rewardTxns(referralId);
     expect(txns).toHaveLength(1);
     expect(txns[0]).toMatchObject({ kind: 'referral.reward', city_id: 'sf', currency: 'USD', ride_id: null });
@@ -460,7 +576,14 @@ describe('admins review flagged referrals (decision 0069)', () => {
     expect(await rewardNotices(referrer.id)).toHaveLength(1);
     expect(await rewardNotices(referee.id)).toHaveLength(1);
     const audits = await reviewAudits(referralId);
-    expect(audits).toEqual([expect.objectContaining({ action: 'referral.approve', reason: 'Same household, checked by phone', before: { status: 'flagged', flag_reason: 'shared_device' }, after: { status: 'rewarded', review: 'approved' } })]);
+    expect(audits).toEqual([
+      expect.objectContaining({
+        action: 'referral.approve',
+        reason: 'Same household, checked by phone',
+        before: { status: 'flagged', flag_reason: 'shared_device' },
+        after: { status: 'rewarded', review: 'approved' },
+      }),
+    ]);
 
     // Decided once: approving or rejecting again is refused, and nothing moves; another ride pays nothing either.
     for (const again of [await approve(admin, referralId), await reject(admin, referralId)]) {
@@ -482,7 +605,12 @@ describe('admins review flagged referrals (decision 0069)', () => {
     expect(approved.body.referral).toMatchObject({ status: 'pending', review: 'approved', rewarded_at: null });
     expect(await rewardTxns(early.referralId)).toEqual([]);
     await rides.complete(early.referee.client);
-    expect(await referralOf(early.referee.id)).toMatchObject({ status: 'rewarded', review: 'approved', flag_reason: 'shared_device', referrer_reward_cents: 500 });
+    expect(await referralOf(early.referee.id)).toMatchObject({
+      status: 'rewarded',
+      review: 'approved',
+      flag_reason: 'shared_device',
+      referrer_reward_cents: 500,
+    });
     expect(await rewardTxns(early.referralId)).toHaveLength(1);
     expect(await rewardNotices(early.referrer.id)).toHaveLength(1);
 
@@ -525,7 +653,11 @@ describe('admins review flagged referrals (decision 0069)', () => {
   it('is refused to a rider, a driver and a visitor, for a referral that is not flagged, without a note, or for no referral; nothing changes', async () => {
     const { referee, referralId } = await flaggedAndRidden('Fifi', 105);
     const rider = await newUser(server, 'Nosy Reviewer');
-    for (const [client, status] of [[rider.client, 403], [rides.driver().client, 403], [server.client(), 401]] as const) {
+    for (const [client, status] of [
+      [rider.client, 403],
+      [rides.driver().client, 403],
+      [server.client(), 401],
+    ] as const) {
       expect((await approve(client, referralId)).status).toBe(status);
       expect((await reject(client, referralId)).status).toBe(status);
     }
@@ -553,18 +685,57 @@ describe('the programs per city (decision 0069)', () => {
   const programsOf = async (city?: string) => {
     const res = await admin.get(`/api/admin/referral-programs${city ? `?city=${city}` : ''}`);
     expect(res.status).toBe(200);
-    return res.body as { programs: { program: string; city_id: string | null; own: boolean; currency: string | null; referrer_reward_cents: number; referee_reward_cents: number; expiry_days: number | null; version: number }[]; cities: { id: string; currency: string }[] };
+    return res.body as {
+      programs: {
+        program: string;
+        city_id: string | null;
+        own: boolean;
+        currency: string | null;
+        referrer_reward_cents: number;
+        referee_reward_cents: number;
+        expiry_days: number | null;
+        version: number;
+      }[];
+      cities: { id: string; currency: string }[];
+    };
   };
   const riderOf = async (city?: string) => (await programsOf(city)).programs.find((p) => p.program === 'rider')!;
-  const body = (cents: [number, number], version: number) => ({ enabled: true, referrer_reward_cents: cents[0], referee_reward_cents: cents[1], rides_required: 1, within_days: 90, version });
+  const body = (cents: [number, number], version: number) => ({
+    enabled: true,
+    referrer_reward_cents: cents[0],
+    referee_reward_cents: cents[1],
+    rides_required: 1,
+    within_days: 90,
+    version,
+  });
 
   it('a city uses the default until it has its own; its own amounts and currency pay the referrals of people who first rode there', async () => {
-    expect((await admin.post('/api/admin/cities', { id: 'ref-lis', name: 'Lisbon', currency: 'EUR', timezone: 'Europe/Lisbon', center_lat: 38.72, center_lng: -9.14 })).status).toBe(201);
+    expect(
+      (
+        await admin.post('/api/admin/cities', {
+          id: 'ref-lis',
+          name: 'Lisbon',
+          currency: 'EUR',
+          timezone: 'Europe/Lisbon',
+          center_lat: 38.72,
+          center_lng: -9.14,
+        })
+      ).status,
+    ).toBe(201);
     const all = await programsOf();
-    expect(all.cities).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'sf', currency: 'USD' }), expect.objectContaining({ id: 'ref-lis', currency: 'EUR' })]));
+    expect(all.cities).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 'sf', currency: 'USD' }), expect.objectContaining({ id: 'ref-lis', currency: 'EUR' })]),
+    );
     const fallback = await riderOf();
     expect(fallback).toMatchObject({ city_id: null, own: true, currency: null, expiry_days: 90 });
-    expect(await riderOf('sf')).toMatchObject({ city_id: 'sf', own: false, currency: 'USD', version: 0, expiry_days: null, referrer_reward_cents: fallback.referrer_reward_cents });
+    expect(await riderOf('sf')).toMatchObject({
+      city_id: 'sf',
+      own: false,
+      currency: 'USD',
+      version: 0,
+      expiry_days: null,
+      referrer_reward_cents: fallback.referrer_reward_cents,
+    });
 
     const audits = () => db().selectFrom('audit_log').selectAll().where('action', '=', 'referral_program.update').where('entity_id', '=', 'rider:sf').execute();
     // Refused, nothing written: an expiry on a city, a stale version, an unknown city, a second first save.
@@ -578,7 +749,9 @@ describe('the programs per city (decision 0069)', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.program).toMatchObject({ city_id: 'sf', own: true, currency: 'USD', referrer_reward_cents: 800, referee_reward_cents: 200, version: 1 });
     expect((await admin.put('/api/admin/referral-programs/rider?city=sf', body([900, 900], 0))).status).toBe(409);
-    expect(await audits()).toEqual([expect.objectContaining({ before: null, after: expect.objectContaining({ referrer_reward_cents: 800, referee_reward_cents: 200 }) })]);
+    expect(await audits()).toEqual([
+      expect.objectContaining({ before: null, after: expect.objectContaining({ referrer_reward_cents: 800, referee_reward_cents: 200 }) }),
+    ]);
     expect((await admin.put('/api/admin/referral-programs/rider?city=ref-lis', body([900, 400], 0))).status).toBe(200);
     expect(await riderOf()).toMatchObject({ referrer_reward_cents: fallback.referrer_reward_cents, version: fallback.version });
 
@@ -587,7 +760,13 @@ describe('the programs per city (decision 0069)', () => {
       const sf = await referredPair('Hana');
       expect((await me(sf.referrer.client)).codes[0]).toMatchObject({ referrer_reward_cents: fallback.referrer_reward_cents, currency: null });
       await rides.complete(sf.referee.client);
-      expect(await referralOf(sf.referee.id)).toMatchObject({ status: 'rewarded', city_id: 'sf', referrer_reward_cents: 800, referee_reward_cents: 200, currency: 'USD' });
+      expect(await referralOf(sf.referee.id)).toMatchObject({
+        status: 'rewarded',
+        city_id: 'sf',
+        referrer_reward_cents: 800,
+        referee_reward_cents: 200,
+        currency: 'USD',
+      });
       expect(await rewardNotices(sf.referrer.id)).toEqual([expect.objectContaining({ message: expect.stringContaining('$8.00') })]);
 
       // A new rider whose first ride was in Lisbon (moved there in the database: the test city has no drivers)
@@ -595,7 +774,13 @@ describe('the programs per city (decision 0069)', () => {
       const lis = await flaggedInLisbon();
       const approved = await admin.post(`/api/admin/referrals/${lis.referralId}/approve`, { note: 'Checked' });
       expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-      expect(approved.body.referral).toMatchObject({ status: 'rewarded', city_id: 'ref-lis', referrer_reward_cents: 900, referee_reward_cents: 400, currency: 'EUR' });
+      expect(approved.body.referral).toMatchObject({
+        status: 'rewarded',
+        city_id: 'ref-lis',
+        referrer_reward_cents: 900,
+        referee_reward_cents: 400,
+        currency: 'EUR',
+      });
       const txns = await rewardTxns(lis.referralId);
       expect(txns).toEqual([expect.objectContaining({ city_id: 'ref-lis', currency: 'EUR' })]);
       expect(await entriesOf(txns[0]!.id)).toEqual([
@@ -621,7 +806,11 @@ describe('the programs per city (decision 0069)', () => {
 
   it('the per-city settings are refused to a rider, a driver and a visitor', async () => {
     const rider = await newUser(server, 'Nosy Citizen');
-    for (const [client, status] of [[rider.client, 403], [rides.driver().client, 403], [server.client(), 401]] as const) {
+    for (const [client, status] of [
+      [rider.client, 403],
+      [rides.driver().client, 403],
+      [server.client(), 401],
+    ] as const) {
       expect((await client.get('/api/admin/referral-programs?city=sf')).status).toBe(status);
       expect((await client.put('/api/admin/referral-programs/rider?city=sf', body([1, 1], 0))).status).toBe(status);
     }

@@ -29,9 +29,11 @@ afterAll(async () => {
 const db = () => server.services.db;
 const ride = (id: string) => db().selectFrom('rides').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const moneyOf = async (id: string) => rideMoney(db(), await ride(id));
-const report = (rider: TestClient, rideId: string, body: Record<string, unknown> = { reason: 'route_longer' }) => rider.post(`/api/rides/${rideId}/refund-requests`, body);
+const report = (rider: TestClient, rideId: string, body: Record<string, unknown> = { reason: 'route_longer' }) =>
+  rider.post(`/api/rides/${rideId}/refund-requests`, body);
 const decide = (requestId: string, body: Record<string, unknown>, by: TestClient = admin) => by.post(`/api/admin/refund-requests/${requestId}/decision`, body);
-const refundTransactions = (requestId: string) => db().selectFrom('ledger_transactions').selectAll().where('idempotency_key', '=', `refund_request:${requestId}`).execute();
+const refundTransactions = (requestId: string) =>
+  db().selectFrom('ledger_transactions').selectAll().where('idempotency_key', '=', `refund_request:${requestId}`).execute();
 const entriesOf = (transactionId: string) =>
   db()
     .selectFrom('ledger_entries')
@@ -49,7 +51,15 @@ describe('a rider reports a problem with a fare', () => {
     expect(paid).toBeGreaterThan(0);
     const res = await report(rider.client, rider.rideId, { reason: 'driver_detour', amount_cents: 300, comment: 'Went around the block twice.' });
     expect(res.status).toBe(201);
-    expect(res.body.request).toMatchObject({ ride_id: rider.rideId, status: 'open', reason: 'driver_detour', requested_cents: 300, comment: 'Went around the block twice.', refunded_cents: 0, decision: null });
+    expect(res.body.request).toMatchObject({
+      ride_id: rider.rideId,
+      status: 'open',
+      reason: 'driver_detour',
+      requested_cents: 300,
+      comment: 'Went around the block twice.',
+      refunded_cents: 0,
+      decision: null,
+    });
     const again = await report(rider.client, rider.rideId, { reason: 'other' });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('REFUND_REQUEST_OPEN');
@@ -66,7 +76,15 @@ describe('a rider reports a problem with a fare', () => {
     expect((await report(server.client(), rider.rideId)).status).toBe(401);
     expect((await report(rider.client, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await report(rider.client, 'not-a-ride')).status).toBe(404);
-    for (const body of [{}, { reason: 'because' }, { reason: 'other', amount_cents: 0 }, { reason: 'other', amount_cents: 12.5 }, { reason: 'other', amount_cents: -5 }, { reason: 'other', comment: 'x'.repeat(1001) }, { reason: 'other', extra: 1 }]) {
+    for (const body of [
+      {},
+      { reason: 'because' },
+      { reason: 'other', amount_cents: 0 },
+      { reason: 'other', amount_cents: 12.5 },
+      { reason: 'other', amount_cents: -5 },
+      { reason: 'other', comment: 'x'.repeat(1001) },
+      { reason: 'other', extra: 1 },
+    ]) {
       const res = await report(rider.client, rider.rideId, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -119,7 +137,13 @@ describe('an admin decides', () => {
     const b = (await report(second.client, second.rideId, { reason: 'ride_not_taken' })).body.request;
     const page = (await admin.get('/api/admin/refund-requests?status=open&q=Queue')).body;
     expect(page.items.map((r: { id: string }) => r.id)).toEqual([a.id, b.id]);
-    expect(page.items[0]).toMatchObject({ rider_name: 'Quinn Queue', reason: 'charged_more_than_estimate', requested_cents: 100, status: 'open', paid_cents: (await moneyOf(first.rideId)).paid_cents });
+    expect(page.items[0]).toMatchObject({
+      rider_name: 'Quinn Queue',
+      reason: 'charged_more_than_estimate',
+      requested_cents: 100,
+      status: 'open',
+      paid_cents: (await moneyOf(first.rideId)).paid_cents,
+    });
     expect((await admin.get('/api/admin/refund-requests?reason=ride_not_taken&q=Queue')).body.items.map((r: { id: string }) => r.id)).toEqual([b.id]);
     expect((await admin.get('/api/admin/refund-requests?age=today&q=Queue')).body.items).toHaveLength(2);
     expect((await admin.get('/api/admin/refund-requests?age=older&q=Queue')).body.items).toHaveLength(0);
@@ -134,7 +158,13 @@ describe('an admin decides', () => {
     expect(detail.ride.ride.id).toBe(first.rideId);
     expect(detail.ride.timeline.map((e: { kind: string }) => e.kind)).toContain('completed');
     expect(detail.fare_lines.reduce((s: number, l: { amount_cents: number }) => s + l.amount_cents, 0)).toBe(r.fare_cents);
-    expect(detail.money).toMatchObject({ paid_cents: r.fare_cents, cash_cents: r.fare_cents, card_cents: 0, refunded_cents: 0, refundable_cents: r.fare_cents });
+    expect(detail.money).toMatchObject({
+      paid_cents: r.fare_cents,
+      cash_cents: r.fare_cents,
+      card_cents: 0,
+      refunded_cents: 0,
+      refundable_cents: r.fare_cents,
+    });
     expect(detail.refund_to).toBe('wallet');
     expect((await admin.get('/api/admin/refund-requests/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
@@ -175,7 +205,11 @@ describe('an admin decides', () => {
     const rider = await rides.riderWithRide('Dee Driverpays');
     const r = await ride(rider.rideId);
     const first = (await report(rider.client, rider.rideId, { reason: 'driver_detour' })).body.request;
-    expect((await decide(first.id, { action: 'credit', bearer: 'driver', amount_cents: 100 })).body.request).toMatchObject({ status: 'credited', refunded_cents: 100, bearer: 'driver' });
+    expect((await decide(first.id, { action: 'credit', bearer: 'driver', amount_cents: 100 })).body.request).toMatchObject({
+      status: 'credited',
+      refunded_cents: 100,
+      bearer: 'driver',
+    });
     const [tx] = await refundTransactions(first.id);
     expect(await entriesOf(tx!.id)).toContainEqual({ code: 'driver', owner_id: r.driver_id, line: 'refund', amount_cents: 100 });
 
@@ -195,7 +229,13 @@ describe('an admin decides', () => {
   it('rejects with a reason the rider reads (400 without one), and audits it', async () => {
     const rider = await rides.riderWithRide('Rex Rejected');
     const request = (await report(rider.client, rider.rideId, { reason: 'charged_more_than_estimate' })).body.request;
-    for (const body of [{ action: 'reject' }, { action: 'reject', reason: ' ' }, { action: 'approve_partial', bearer: 'platform' }, { action: 'credit', bearer: 'nobody', amount_cents: 5 }, { action: 'refund_everything' }]) {
+    for (const body of [
+      { action: 'reject' },
+      { action: 'reject', reason: ' ' },
+      { action: 'approve_partial', bearer: 'platform' },
+      { action: 'credit', bearer: 'nobody', amount_cents: 5 },
+      { action: 'refund_everything' },
+    ]) {
       expect((await decide(request.id, body)).status, JSON.stringify(body)).toBe(400);
     }
     const res = await decide(request.id, { action: 'reject', reason: 'The fare matches the upfront price.' });
@@ -226,7 +266,10 @@ describe('an admin decides', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ code: 'CARD_REFUNDS_UNAVAILABLE', message: expect.stringContaining('not captured yet') });
     expect(await refundTransactions(request.id)).toEqual([]);
-    expect((await decide(request.id, { action: 'credit', bearer: 'platform', amount_cents: 200 })).body.request).toMatchObject({ status: 'credited', destination: 'wallet' });
+    expect((await decide(request.id, { action: 'credit', bearer: 'platform', amount_cents: 200 })).body.request).toMatchObject({
+      status: 'credited',
+      destination: 'wallet',
+    });
   });
 });
 
@@ -247,7 +290,11 @@ describe('two admins at once', () => {
       const left = (await moneyOf(rider.rideId)).refundable_cents;
       const [x, y] = await Promise.all([
         decide(id, { action: 'approve_partial', bearer: 'platform', amount_cents: Math.min(slice, left) }),
-        decide(id, round % 2 ? { action: 'credit', bearer: 'driver', amount_cents: Math.min(slice, left) } : { action: 'approve_full', bearer: 'platform' }, second),
+        decide(
+          id,
+          round % 2 ? { action: 'credit', bearer: 'driver', amount_cents: Math.min(slice, left) } : { action: 'approve_full', bearer: 'platform' },
+          second,
+        ),
       ]);
       const statuses = [x.status, y.status].sort();
       expect(statuses, JSON.stringify([x.body, y.body])).toEqual([200, 409]);
@@ -267,8 +314,16 @@ describe('two admins at once', () => {
 describe('property: any sequence of partial refunds and credits', () => {
   it('never refunds more than was paid, posts each decision once and keeps the books balanced', { timeout: 240_000 }, async () => {
     const action = fc.oneof(
-      fc.record({ action: fc.constant('approve_partial' as const), bearer: fc.constantFrom('platform' as const, 'driver' as const), share: fc.double({ min: 0.01, max: 1.3, noNaN: true }) }),
-      fc.record({ action: fc.constant('credit' as const), bearer: fc.constantFrom('platform' as const, 'driver' as const), share: fc.double({ min: 0.01, max: 1.3, noNaN: true }) }),
+      fc.record({
+        action: fc.constant('approve_partial' as const),
+        bearer: fc.constantFrom('platform' as const, 'driver' as const),
+        share: fc.double({ min: 0.01, max: 1.3, noNaN: true }),
+      }),
+      fc.record({
+        action: fc.constant('credit' as const),
+        bearer: fc.constantFrom('platform' as const, 'driver' as const),
+        share: fc.double({ min: 0.01, max: 1.3, noNaN: true }),
+      }),
       fc.record({ action: fc.constant('approve_full' as const), bearer: fc.constantFrom('platform' as const, 'driver' as const), share: fc.constant(0) }),
       fc.record({ action: fc.constant('reject' as const), bearer: fc.constant('platform' as const), share: fc.constant(0) }),
     );
@@ -286,7 +341,12 @@ describe('property: any sequence of partial refunds and credits', () => {
           expect(opened.status).toBe(201);
           const id = opened.body.request.id;
           const amount = Math.max(1, Math.round(paid * step.share));
-          const body = step.action === 'reject' ? { action: 'reject', reason: 'Not this time' } : step.action === 'approve_full' ? { action: 'approve_full', bearer: step.bearer } : { action: step.action, bearer: step.bearer, amount_cents: amount };
+          const body =
+            step.action === 'reject'
+              ? { action: 'reject', reason: 'Not this time' }
+              : step.action === 'approve_full'
+                ? { action: 'approve_full', bearer: step.bearer }
+                : { action: step.action, bearer: step.bearer, amount_cents: amount };
           const res = await decide(id, body);
           const left = paid - expected;
           if (step.action === 'reject') expect(res.status).toBe(200);

@@ -100,7 +100,11 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
   }
 }
 
-type OfferFrame = { type: 'event'; event: string; data: { offer: { id: string; ride_id: string; expires_at: string; pickup_eta_s: number; fare_cents: number } } };
+type OfferFrame = {
+  type: 'event';
+  event: string;
+  data: { offer: { id: string; ride_id: string; expires_at: string; pickup_eta_s: number; fare_cents: number } };
+};
 export const nextOffer = (driver: OnlineDriver, rideId: string, timeoutMs = 8000) =>
   driver.socket
     .next((f) => f.type === 'event' && f.event === 'ride.offer' && (f.data as OfferFrame['data']).offer.ride_id === rideId, timeoutMs)
@@ -113,10 +117,24 @@ export const nextOffer = (driver: OnlineDriver, rideId: string, timeoutMs = 8000
  * of its land (migration 0009); the zones suite tests that one.
  */
 export async function serveTheWholeBay(server: { services: Pick<Services, 'db' | 'zones'> }) {
-  const box = [[-122.7, 37.5], [-122.1, 37.5], [-122.1, 38.2], [-122.7, 38.2], [-122.7, 37.5]];
+  const box = [
+    [-122.7, 37.5],
+    [-122.1, 37.5],
+    [-122.1, 38.2],
+    [-122.7, 38.2],
+    [-122.7, 37.5],
+  ];
   await server.services.db
     .insertInto('zones')
-    .values({ city_id: 'sf', type: 'service_area', name: 'Bay Area (tests)', color: '#16a34a', priority: -1, enabled: true, geometry: JSON.stringify({ type: 'Polygon', coordinates: [box] }) })
+    .values({
+      city_id: 'sf',
+      type: 'service_area',
+      name: 'Bay Area (tests)',
+      color: '#16a34a',
+      priority: -1,
+      enabled: true,
+      geometry: JSON.stringify({ type: 'Polygon', coordinates: [box] }),
+    })
     .execute();
   await server.services.zones.changed();
 }

@@ -36,9 +36,17 @@ function fakeTwilio() {
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 21215, message: 'Geo Permission not enabled', status: 400 }));
         return;
       }
-      res.writeHead(201, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ sid: `CA${String(calls.length).padStart(32, '0')}`, account_sid: ACCOUNT_SID, to: form.get('To'), from: form.get('From'), status: 'queued' }),
-      );
+      res
+        .writeHead(201, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({
+            sid: `CA${String(calls.length).padStart(32, '0')}`,
+            account_sid: ACCOUNT_SID,
+            to: form.get('To'),
+            from: form.get('From'),
+            status: 'queued',
+          }),
+        );
     });
   });
   return {
@@ -87,7 +95,8 @@ describe('masked calls', () => {
     const driver = await onlineDriver(server, admin, UNION_SQUARE, 'Casey Caller');
     const rider = await newUser(server, 'Riley Rider');
     const stranger = await newUser(server, 'Sam Stranger');
-    const ride = (await rider.client.post('/api/rides', { pickup: UNION_SQUARE, destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' })).body.ride;
+    const ride = (await rider.client.post('/api/rides', { pickup: UNION_SQUARE, destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' }))
+      .body.ride;
 
     // Before a driver accepts there is nobody to call.
     const early = await rider.client.post(`/api/rides/${ride.id}/call`, {});

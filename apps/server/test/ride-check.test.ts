@@ -45,7 +45,11 @@ async function rideOf(k: number, opts: { start?: boolean } = {}) {
  */
 async function drivenFor(rideId: string, minutes: number, where: (minutesAgo: number) => Point) {
   const now = Date.now();
-  await server.services.db.updateTable('rides').set({ started_at: new Date(now - minutes * MINUTE - 5_000) }).where('id', '=', rideId).execute();
+  await server.services.db
+    .updateTable('rides')
+    .set({ started_at: new Date(now - minutes * MINUTE - 5_000) })
+    .where('id', '=', rideId)
+    .execute();
   const rows = [];
   for (let s = minutes * 60; s >= 0; s -= 10) {
     const p = where(s / 60);
@@ -59,7 +63,8 @@ const runJob = async () => {
   await server.services.jobs.idle(['ride-check', 'push-send']);
 };
 const checksOf = (rideId: string) => server.services.db.selectFrom('ride_checks').selectAll().where('ride_id', '=', rideId).orderBy('asked_at').execute();
-const safetyNotices = async (client: TestClient) => (await client.get('/api/notifications/all?kind=safety')).body.items as Array<{ kind: string; title: string; link: string | null; booking_id: string | null }>;
+const safetyNotices = async (client: TestClient) =>
+  (await client.get('/api/notifications/all?kind=safety')).body.items as Array<{ kind: string; title: string; link: string | null; booking_id: string | null }>;
 
 describe('ride check', () => {
   it('a long stop asks the rider and the driver once; each OK is recorded and shows on the operator timeline', async () => {
@@ -79,8 +84,12 @@ describe('ride check', () => {
     const event = await socket.next((f) => f.type === 'event' && f.event === 'safety.ride_check');
     expect(event).toMatchObject({ channel: `ride:${ride.id}`, data: { ride_id: ride.id, id: asked.body.check.id, reason: 'long_stop', state: 'asked' } });
     // Both told, as safety notices that open their own ride page.
-    expect(await safetyNotices(rider.client)).toEqual([expect.objectContaining({ title: rideCheckText.notice.title, booking_id: ride.id, link: `/track-ride/${ride.id}` })]);
-    expect(await safetyNotices(driver.client)).toEqual([expect.objectContaining({ title: rideCheckText.notice.title, booking_id: ride.id, link: `/driver-ride/${ride.id}` })]);
+    expect(await safetyNotices(rider.client)).toEqual([
+      expect.objectContaining({ title: rideCheckText.notice.title, booking_id: ride.id, link: `/track-ride/${ride.id}` }),
+    ]);
+    expect(await safetyNotices(driver.client)).toEqual([
+      expect.objectContaining({ title: rideCheckText.notice.title, booking_id: ride.id, link: `/driver-ride/${ride.id}` }),
+    ]);
 
     // The next minute's run: still stopped, still one check (it is open), nobody told twice.
     await runJob();
@@ -124,7 +133,11 @@ describe('ride check', () => {
     expect(await checksOf(ride.id)).toHaveLength(1);
     // …and asked again once it has passed since the answers (the answers back-dated by that period).
     const answeredAgo = new Date(Date.now() - RIDE_CHECK.reaskMinutes.long_stop * MINUTE - 5_000);
-    await server.services.db.updateTable('ride_checks').set({ rider_ok_at: answeredAgo, driver_ok_at: answeredAgo, closed_at: answeredAgo }).where('ride_id', '=', ride.id).execute();
+    await server.services.db
+      .updateTable('ride_checks')
+      .set({ rider_ok_at: answeredAgo, driver_ok_at: answeredAgo, closed_at: answeredAgo })
+      .where('ride_id', '=', ride.id)
+      .execute();
     await runJob();
     const both = await checksOf(ride.id);
     expect(both.map((c) => [c.reason, c.closed_at === null])).toEqual([
@@ -137,7 +150,9 @@ describe('ride check', () => {
   it('a car far off the way to the destination asks about a route deviation; once the trip ends, nothing is asked', async () => {
     const { ride, rider, driver, along } = await rideOf(1);
     // Two minutes along the way, then away to the south-east, 400 m a minute, for 6 minutes (moving: no stop).
-    await drivenFor(ride.id, 8, (ago) => (ago > 6 ? along((0.2 * (8 - ago)) / 2) : { lat: along(0.2).lat - ((6 - ago) * 400) / 111_195, lng: along(0.2).lng + ((6 - ago) * 300) / 88_000 }));
+    await drivenFor(ride.id, 8, (ago) =>
+      ago > 6 ? along((0.2 * (8 - ago)) / 2) : { lat: along(0.2).lat - ((6 - ago) * 400) / 111_195, lng: along(0.2).lng + ((6 - ago) * 300) / 88_000 },
+    );
     await runJob();
     const asked = await rider.client.get(`/api/rides/${ride.id}/ride-check`);
     expect(asked.body.check).toMatchObject({ reason: 'route_deviation', detail: expect.stringMatching(/^route_deviation:\d+00m$/) });

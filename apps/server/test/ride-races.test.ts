@@ -74,7 +74,12 @@ beforeAll(async () => {
     const database: TestDatabase = await createTestDatabase();
     cleanups.push(() => database.drop());
     const [portA, portB] = [await freePort(), await freePort()];
-    const shared = { DATABASE_URL: database.env.DATABASE_URL!, DATA_DIR: database.env.DATA_DIR, REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: testRedisPrefix() };
+    const shared = {
+      DATABASE_URL: database.env.DATABASE_URL!,
+      DATA_DIR: database.env.DATA_DIR,
+      REDIS_URL: process.env.TEST_REDIS_URL!,
+      REDIS_PREFIX: testRedisPrefix(),
+    };
     const a: SpawnedServer = await spawnServer({ ...shared, ...ADMIN_ENV, PORT: String(portA) });
     cleanups.push(() => a.stop());
     const b: SpawnedServer = await spawnServer({ ...shared, TRUST_PROXY: '1', PORT: String(portB) });
@@ -149,7 +154,13 @@ async function stage(kind: Stage, opts: { offerExpiresAt?: Date; arrivedAgoS?: n
   if (kind === 'offered') {
     await db
       .insertInto('ride_offers')
-      .values({ ride_id: id, driver_id: d1.driverId, pickup_distance_m: 400, pickup_eta_s: 90, expires_at: opts.offerExpiresAt ?? new Date(now.getTime() + 60_000) })
+      .values({
+        ride_id: id,
+        driver_id: d1.driverId,
+        pickup_distance_m: 400,
+        pickup_eta_s: 90,
+        expires_at: opts.offerExpiresAt ?? new Date(now.getTime() + 60_000),
+      })
       .execute();
   }
   return id;
@@ -157,7 +168,12 @@ async function stage(kind: Stage, opts: { offerExpiresAt?: Date; arrivedAgoS?: n
 
 /** Ends the round's ride and puts d1 back as it was, so the next round starts clean. */
 async function clearRound(rideId: string) {
-  await db.updateTable('ride_offers').set({ status: 'cancelled', closed_at: new Date() }).where('ride_id', '=', rideId).where('status', '=', 'offered').execute();
+  await db
+    .updateTable('ride_offers')
+    .set({ status: 'cancelled', closed_at: new Date() })
+    .where('ride_id', '=', rideId)
+    .where('status', '=', 'offered')
+    .execute();
   await db.updateTable('rides').set({ status: 'no_driver', cancelled_by: 'system' }).where('id', '=', rideId).where('status', '=', 'requested').execute();
   await db.updateTable('rides').set({ status: 'completed' }).where('id', '=', rideId).where('status', 'in', ASSIGNED_STATUSES).execute();
   await db.updateTable('drivers').set({ suspended_at: null, suspension_reason: null, status: 'available' }).where('id', '=', d1.driverId).execute();
@@ -209,10 +225,16 @@ async function stampOrderViolations(rideId: string, final: Final): Promise<strin
   const { accepted_at, arrived_at, started_at, cancelled_at } = final.ride;
   const out: string[] = [];
   const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : null);
-  const stamps = [['accepted_at', ms(accepted_at)], ['arrived_at', ms(arrived_at)], ['started_at', ms(started_at)], ['cancelled_at', ms(cancelled_at)]] as const;
+  const stamps = [
+    ['accepted_at', ms(accepted_at)],
+    ['arrived_at', ms(arrived_at)],
+    ['started_at', ms(started_at)],
+    ['cancelled_at', ms(cancelled_at)],
+  ] as const;
   const present = stamps.filter(([, t]) => t !== null) as Array<readonly [string, number]>;
   for (let i = 1; i < present.length; i++) {
-    if (present[i - 1]![1] > present[i]![1]) out.push(`${present[i - 1]![0]} ${new Date(present[i - 1]![1]).toISOString()} after ${present[i]![0]} ${new Date(present[i]![1]).toISOString()}`);
+    if (present[i - 1]![1] > present[i]![1])
+      out.push(`${present[i - 1]![0]} ${new Date(present[i - 1]![1]).toISOString()} after ${present[i]![0]} ${new Date(present[i]![1]).toISOString()}`);
   }
   if (accepted_at && cancelled_at) {
     const page = await admin.on[0].get(`/api/admin/rides/${rideId}`);
@@ -223,7 +245,11 @@ async function stampOrderViolations(rideId: string, final: Final): Promise<strin
 }
 
 /** The state a serial order of the calls would leave: compared field by field. */
-function expectState(final: Final, want: { status: string; driver: string | null; cancelledBy?: string; offer?: string; notified: Record<string, number> }, outcome: string): Verdict {
+function expectState(
+  final: Final,
+  want: { status: string; driver: string | null; cancelledBy?: string; offer?: string; notified: Record<string, number> },
+  outcome: string,
+): Verdict {
   const got = {
     status: final.ride.status,
     driver: final.ride.driver_id,
@@ -237,7 +263,8 @@ function expectState(final: Final, want: { status: string; driver: string | null
   if (want.cancelledBy && got.cancelledBy !== want.cancelledBy) problems.push(`cancelled_by ${got.cancelledBy}, expected ${want.cancelledBy}`);
   if (want.offer && got.offer !== want.offer) problems.push(`offer ${got.offer}, expected ${want.offer}`);
   const users = new Set([...Object.keys(want.notified), ...Object.keys(got.notified)]);
-  for (const u of users) if ((got.notified[u] ?? 0) !== (want.notified[u] ?? 0)) problems.push(`${who(u)} notified ${got.notified[u] ?? 0}×, expected ${want.notified[u] ?? 0}×`);
+  for (const u of users)
+    if ((got.notified[u] ?? 0) !== (want.notified[u] ?? 0)) problems.push(`${who(u)} notified ${got.notified[u] ?? 0}×, expected ${want.notified[u] ?? 0}×`);
   if (final.duplicateNotices.length) problems.push(`notified twice: ${final.duplicateNotices.join('; ')}`);
   return problems.length ? { violation: `${outcome}: ${problems.join(', ')}` } : { outcome };
 }
@@ -270,7 +297,8 @@ async function call(client: TestClient, path: string, init: { method?: string; j
 const other = (side: 0 | 1) => (side === 0 ? 1 : 0);
 const accept = (p: Person, rideId: string, side: 0 | 1) => call(p.on[side], `/api/rides/${rideId}/accept`, { json: {} });
 const riderCancel = (rideId: string, side: 0 | 1) => call(rider.on[side], `/api/rides/${rideId}/cancel`, { json: {} });
-const operatorCancel = (rideId: string, side: 0 | 1) => call(admin.on[side], `/api/admin/rides/${rideId}/cancel`, { json: { reason: 'Race test: operator steps in' } });
+const operatorCancel = (rideId: string, side: 0 | 1) =>
+  call(admin.on[side], `/api/admin/rides/${rideId}/cancel`, { json: { reason: 'Race test: operator steps in' } });
 /** Both calls at once; which one leaves first is a coin toss, so neither side is favoured by going first. */
 async function pair(rideId: string, a: () => Promise<Reply>, b: () => Promise<Reply>): Promise<Round> {
   if (Math.random() < 0.5) return { rideId, replies: await Promise.all([a(), b()]) };
@@ -285,30 +313,52 @@ const CASES: RaceCase[] = [
   {
     name: 'accept vs rider cancel',
     stage: 'offered',
-    run: (id, side) => pair(id, () => accept(d1, id, side), () => riderCancel(id, other(side))),
+    run: (id, side) =>
+      pair(
+        id,
+        () => accept(d1, id, side),
+        () => riderCancel(id, other(side)),
+      ),
     judge({ replies: [acc, can] }, final) {
-      if (acc.status === 409 && can.status === 200) return expectState(final, { status: 'cancelled', driver: null, cancelledBy: 'rider', offer: 'cancelled', notified: { [rider.id]: 1 } }, 'cancel first');
+      if (acc.status === 409 && can.status === 200)
+        return expectState(final, { status: 'cancelled', driver: null, cancelledBy: 'rider', offer: 'cancelled', notified: { [rider.id]: 1 } }, 'cancel first');
       if (acc.status === 200 && can.status === 200)
-        return expectState(final, { status: 'cancelled', driver: d1.driverId, cancelledBy: 'rider', offer: 'accepted', notified: { [rider.id]: 2, [d1.id]: 1 } }, 'accept, then cancel');
+        return expectState(
+          final,
+          { status: 'cancelled', driver: d1.driverId, cancelledBy: 'rider', offer: 'accepted', notified: { [rider.id]: 2, [d1.id]: 1 } },
+          'accept, then cancel',
+        );
       return { violation: `accept ${acc.status}, cancel ${can.status}` };
     },
   },
   {
     name: 'two accepts (the offered driver, twice at once)',
     stage: 'offered',
-    run: (id, side) => pair(id, () => accept(d1, id, side), () => accept(d1, id, other(side))),
+    run: (id, side) =>
+      pair(
+        id,
+        () => accept(d1, id, side),
+        () => accept(d1, id, other(side)),
+      ),
     judge({ replies: [a, b] }, final) {
-      if (a.status === 200 && b.status === 200) return expectState(final, { status: 'accepted', driver: d1.driverId, offer: 'accepted', notified: { [rider.id]: 1 } }, 'accepted once, both 200');
+      if (a.status === 200 && b.status === 200)
+        return expectState(final, { status: 'accepted', driver: d1.driverId, offer: 'accepted', notified: { [rider.id]: 1 } }, 'accepted once, both 200');
       return { violation: `accepts ${a.status} and ${b.status}` };
     },
   },
   {
     name: 'accept vs decline',
     stage: 'offered',
-    run: (id, side) => pair(id, () => accept(d1, id, side), () => call(d1.on[other(side)], `/api/rides/${id}/decline`, { json: {} })),
+    run: (id, side) =>
+      pair(
+        id,
+        () => accept(d1, id, side),
+        () => call(d1.on[other(side)], `/api/rides/${id}/decline`, { json: {} }),
+      ),
     judge({ replies: [acc, dec] }, final) {
       if (dec.status !== 200) return { violation: `decline ${dec.status}` };
-      if (acc.status === 200) return expectState(final, { status: 'accepted', driver: d1.driverId, offer: 'accepted', notified: { [rider.id]: 1 } }, 'accept first');
+      if (acc.status === 200)
+        return expectState(final, { status: 'accepted', driver: d1.driverId, offer: 'accepted', notified: { [rider.id]: 1 } }, 'accept first');
       if (acc.status === 409) return expectState(final, { status: 'requested', driver: null, offer: 'declined', notified: {} }, 'decline first');
       return { violation: `accept ${acc.status}` };
     },
@@ -316,19 +366,32 @@ const CASES: RaceCase[] = [
   {
     name: 'accept by a driver not offered the ride',
     stage: 'offered',
-    run: (id, side) => pair(id, () => accept(d1, id, side), () => accept(d2, id, other(side))),
+    run: (id, side) =>
+      pair(
+        id,
+        () => accept(d1, id, side),
+        () => accept(d2, id, other(side)),
+      ),
     judge({ replies: [offered, stranger] }, final) {
-      if (offered.status === 200 && stranger.status === 409) return expectState(final, { status: 'accepted', driver: d1.driverId, offer: 'accepted', notified: { [rider.id]: 1 } }, 'offered driver');
+      if (offered.status === 200 && stranger.status === 409)
+        return expectState(final, { status: 'accepted', driver: d1.driverId, offer: 'accepted', notified: { [rider.id]: 1 } }, 'offered driver');
       return { violation: `offered driver ${offered.status}, other driver ${stranger.status}` };
     },
   },
   {
     name: 'start vs rider cancel',
     stage: 'arrived',
-    run: (id, side) => pair(id, () => call(d1.on[side], `/api/rides/${id}/start`, { json: { pin: '4321' } }), () => riderCancel(id, other(side))),
+    run: (id, side) =>
+      pair(
+        id,
+        () => call(d1.on[side], `/api/rides/${id}/start`, { json: { pin: '4321' } }),
+        () => riderCancel(id, other(side)),
+      ),
     judge({ replies: [start, can] }, final) {
-      if (start.status === 200 && can.status === 409) return expectState(final, { status: 'in_progress', driver: d1.driverId, notified: { [rider.id]: 1 } }, 'start first');
-      if (start.status === 409 && can.status === 200) return expectState(final, { status: 'cancelled', driver: d1.driverId, cancelledBy: 'rider', notified: { [rider.id]: 1, [d1.id]: 1 } }, 'cancel first');
+      if (start.status === 200 && can.status === 409)
+        return expectState(final, { status: 'in_progress', driver: d1.driverId, notified: { [rider.id]: 1 } }, 'start first');
+      if (start.status === 409 && can.status === 200)
+        return expectState(final, { status: 'cancelled', driver: d1.driverId, cancelledBy: 'rider', notified: { [rider.id]: 1, [d1.id]: 1 } }, 'cancel first');
       return { violation: `start ${start.status}, cancel ${can.status}` };
     },
   },
@@ -340,7 +403,12 @@ const CASES: RaceCase[] = [
     arrivedAgoS: 600,
     // A driver's cancels are limited to 20 in 10 minutes (decision 0024): more rounds would test the limit.
     maxRounds: 20,
-    run: (id, side) => pair(id, () => call(d1.on[side], `/api/rides/${id}/cancel`, { json: { no_show: true } }), () => riderCancel(id, other(side))),
+    run: (id, side) =>
+      pair(
+        id,
+        () => call(d1.on[side], `/api/rides/${id}/cancel`, { json: { no_show: true } }),
+        () => riderCancel(id, other(side)),
+      ),
     judge({ replies: [noShow, can] }, final) {
       if (noShow.status !== 200 || can.status !== 200) return { violation: `no-show ${noShow.status}, cancel ${can.status}` };
       const { cancelled_by, cancellation_fee_reason: reason, cancellation_fee_cents: fee } = final.ride;
@@ -349,16 +417,31 @@ const CASES: RaceCase[] = [
         return expectState(final, { status: 'cancelled', driver: d1.driverId, cancelledBy: 'driver', notified: { [rider.id]: 1 } }, 'no-show first');
       }
       if (reason !== 'late_cancel' || fee !== 500) return { violation: `rider won, fee ${reason} ${fee}` };
-      return expectState(final, { status: 'cancelled', driver: d1.driverId, cancelledBy: 'rider', notified: { [rider.id]: 1, [d1.id]: 1 } }, 'rider cancel first');
+      return expectState(
+        final,
+        { status: 'cancelled', driver: d1.driverId, cancelledBy: 'rider', notified: { [rider.id]: 1, [d1.id]: 1 } },
+        'rider cancel first',
+      );
     },
   },
   {
     name: 'complete vs operator cancel',
     stage: 'in_progress',
-    run: (id, side) => pair(id, () => call(d1.on[side], `/api/rides/${id}/complete`, { json: {} }), () => operatorCancel(id, other(side))),
+    run: (id, side) =>
+      pair(
+        id,
+        () => call(d1.on[side], `/api/rides/${id}/complete`, { json: {} }),
+        () => operatorCancel(id, other(side)),
+      ),
     judge({ replies: [done, can] }, final) {
-      if (done.status === 200 && can.status === 409) return expectState(final, { status: 'completed', driver: d1.driverId, notified: { [rider.id]: 1 } }, 'complete first');
-      if (done.status === 409 && can.status === 200) return expectState(final, { status: 'cancelled', driver: d1.driverId, cancelledBy: 'operator', notified: { [rider.id]: 1, [d1.id]: 1 } }, 'cancel first');
+      if (done.status === 200 && can.status === 409)
+        return expectState(final, { status: 'completed', driver: d1.driverId, notified: { [rider.id]: 1 } }, 'complete first');
+      if (done.status === 409 && can.status === 200)
+        return expectState(
+          final,
+          { status: 'cancelled', driver: d1.driverId, cancelledBy: 'operator', notified: { [rider.id]: 1, [d1.id]: 1 } },
+          'cancel first',
+        );
       return { violation: `complete ${done.status}, cancel ${can.status}` };
     },
   },
@@ -366,22 +449,43 @@ const CASES: RaceCase[] = [
     // Decision 0061: SOS takes the ride's lock first, so it meets the end of the ride in one order.
     name: 'rider SOS vs complete',
     stage: 'in_progress',
-    run: (id, side) => pair(id, () => call(rider.on[side], `/api/rides/${id}/sos`, { json: {} }), () => call(d1.on[other(side)], `/api/rides/${id}/complete`, { json: {} })),
+    run: (id, side) =>
+      pair(
+        id,
+        () => call(rider.on[side], `/api/rides/${id}/sos`, { json: {} }),
+        () => call(d1.on[other(side)], `/api/rides/${id}/complete`, { json: {} }),
+      ),
     judge({ replies: [sos, done] }, final) {
       if (done.status !== 200) return { violation: `complete ${done.status}` };
-      if (sos.status === 201 && final.sosAlerts === 1) return expectState(final, { status: 'completed', driver: d1.driverId, notified: { [rider.id]: 1 } }, 'SOS first');
-      if (sos.status === 409 && final.sosAlerts === 0) return expectState(final, { status: 'completed', driver: d1.driverId, notified: { [rider.id]: 1 } }, 'complete first');
+      if (sos.status === 201 && final.sosAlerts === 1)
+        return expectState(final, { status: 'completed', driver: d1.driverId, notified: { [rider.id]: 1 } }, 'SOS first');
+      if (sos.status === 409 && final.sosAlerts === 0)
+        return expectState(final, { status: 'completed', driver: d1.driverId, notified: { [rider.id]: 1 } }, 'complete first');
       return { violation: `SOS ${sos.status} with ${final.sosAlerts} alert(s)` };
     },
   },
   {
     name: 'operator cancel vs driver accept',
     stage: 'offered',
-    run: (id, side) => pair(id, () => accept(d1, id, side), () => operatorCancel(id, other(side))),
+    run: (id, side) =>
+      pair(
+        id,
+        () => accept(d1, id, side),
+        () => operatorCancel(id, other(side)),
+      ),
     judge({ replies: [acc, can] }, final) {
-      if (acc.status === 409 && can.status === 200) return expectState(final, { status: 'cancelled', driver: null, cancelledBy: 'operator', offer: 'cancelled', notified: { [rider.id]: 1 } }, 'cancel first');
+      if (acc.status === 409 && can.status === 200)
+        return expectState(
+          final,
+          { status: 'cancelled', driver: null, cancelledBy: 'operator', offer: 'cancelled', notified: { [rider.id]: 1 } },
+          'cancel first',
+        );
       if (acc.status === 200 && can.status === 200)
-        return expectState(final, { status: 'cancelled', driver: d1.driverId, cancelledBy: 'operator', offer: 'accepted', notified: { [rider.id]: 2, [d1.id]: 1 } }, 'accept, then cancel');
+        return expectState(
+          final,
+          { status: 'cancelled', driver: d1.driverId, cancelledBy: 'operator', offer: 'accepted', notified: { [rider.id]: 2, [d1.id]: 1 } },
+          'accept, then cancel',
+        );
       return { violation: `accept ${acc.status}, cancel ${can.status}` };
     },
   },
@@ -408,7 +512,8 @@ const CASES: RaceCase[] = [
     },
     judge({ replies: [acc, exp], expired }, final) {
       if (exp.status !== 200) return { violation: `expiry sweep failed: ${String(exp.body).slice(0, 200)}` };
-      if (acc.status === 200 && expired === 0) return expectState(final, { status: 'accepted', driver: d1.driverId, offer: 'accepted', notified: { [rider.id]: 1 } }, 'accept first');
+      if (acc.status === 200 && expired === 0)
+        return expectState(final, { status: 'accepted', driver: d1.driverId, offer: 'accepted', notified: { [rider.id]: 1 } }, 'accept first');
       if (acc.status === 409 && expired === 1) return expectState(final, { status: 'requested', driver: null, offer: 'expired', notified: {} }, 'expiry first');
       return { violation: `accept ${acc.status}, offers expired ${expired}` };
     },
@@ -416,11 +521,17 @@ const CASES: RaceCase[] = [
   {
     name: 'operator suspend vs driver accept',
     stage: 'offered',
-    run: (id, side) => pair(id, () => accept(d1, id, side), () => call(admin.on[other(side)], `/api/admin/drivers/${d1.driverId}/suspend`, { json: { reason: 'Race test: suspended' } })),
+    run: (id, side) =>
+      pair(
+        id,
+        () => accept(d1, id, side),
+        () => call(admin.on[other(side)], `/api/admin/drivers/${d1.driverId}/suspend`, { json: { reason: 'Race test: suspended' } }),
+      ),
     judge({ replies: [acc, sus] }, final) {
       if (sus.status !== 200) return { violation: `suspend ${sus.status}` };
       if (!final.driverSuspended || final.driverStatus !== 'offline') return { violation: 'the driver is not suspended and offline after the suspend' };
-      if (acc.status === 200) return expectState(final, { status: 'accepted', driver: d1.driverId, offer: 'accepted', notified: { [rider.id]: 1 } }, 'accept first');
+      if (acc.status === 200)
+        return expectState(final, { status: 'accepted', driver: d1.driverId, offer: 'accepted', notified: { [rider.id]: 1 } }, 'accept first');
       if (acc.status === 409) return expectState(final, { status: 'requested', driver: null, offer: 'declined', notified: {} }, 'suspend first');
       return { violation: `accept ${acc.status}` };
     },
@@ -428,11 +539,17 @@ const CASES: RaceCase[] = [
   {
     name: 'driver goes offline vs accept',
     stage: 'offered',
-    run: (id, side) => pair(id, () => accept(d1, id, side), () => call(d1.on[other(side)], `/api/drivers/${d1.driverId}`, { method: 'PATCH', json: { status: 'offline' } })),
+    run: (id, side) =>
+      pair(
+        id,
+        () => accept(d1, id, side),
+        () => call(d1.on[other(side)], `/api/drivers/${d1.driverId}`, { method: 'PATCH', json: { status: 'offline' } }),
+      ),
     judge({ replies: [acc, off] }, final) {
       if (off.status !== 200) return { violation: `going offline ${off.status}` };
       if (final.driverStatus !== 'offline') return { violation: 'the driver is not offline after going offline' };
-      if (acc.status === 200) return expectState(final, { status: 'accepted', driver: d1.driverId, offer: 'accepted', notified: { [rider.id]: 1 } }, 'accept first');
+      if (acc.status === 200)
+        return expectState(final, { status: 'accepted', driver: d1.driverId, offer: 'accepted', notified: { [rider.id]: 1 } }, 'accept first');
       if (acc.status === 409) return expectState(final, { status: 'requested', driver: null, offer: 'declined', notified: {} }, 'offline first');
       return { violation: `accept ${acc.status}` };
     },
@@ -450,7 +567,12 @@ function printTable() {
     '',
     '| case | rounds | 5xx | invariant violations | winner split | seconds |',
     '|---|---|---|---|---|---|',
-    ...tallies.map((t) => `| ${t.name} | ${t.rounds} | ${t.serverErrors} | ${t.violations.length} | ${Object.entries(t.outcomes).map(([k, v]) => `${k}: ${v}`).join(', ')} | ${(t.ms / 1000).toFixed(1)} |`),
+    ...tallies.map(
+      (t) =>
+        `| ${t.name} | ${t.rounds} | ${t.serverErrors} | ${t.violations.length} | ${Object.entries(t.outcomes)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(', ')} | ${(t.ms / 1000).toFixed(1)} |`,
+    ),
   ];
   console.log(lines.join('\n'));
   if (process.env.RACE_REPORT) fs.writeFileSync(process.env.RACE_REPORT, `${lines.join('\n')}\n`);

@@ -59,8 +59,22 @@ describe('quotes and pricing', () => {
       // The path drawn on the map: at least the two ends (a street-grid path without OSRM).
       route: expect.arrayContaining([expect.any(Array)]),
       options: [
-        { ride_type: 'economy', name: 'Economy', seats: 4, fare_cents: computeFare(sf[0]!, route.distance_m, route.duration_s), pickup_eta_s: null, available: false },
-        { ride_type: 'comfort', name: 'Comfort', seats: 4, fare_cents: computeFare(sf[1]!, route.distance_m, route.duration_s), pickup_eta_s: null, available: false },
+        {
+          ride_type: 'economy',
+          name: 'Economy',
+          seats: 4,
+          fare_cents: computeFare(sf[0]!, route.distance_m, route.duration_s),
+          pickup_eta_s: null,
+          available: false,
+        },
+        {
+          ride_type: 'comfort',
+          name: 'Comfort',
+          seats: 4,
+          fare_cents: computeFare(sf[1]!, route.distance_m, route.duration_s),
+          pickup_eta_s: null,
+          available: false,
+        },
         { ride_type: 'xl', name: 'XL', seats: 6, fare_cents: computeFare(sf[2]!, route.distance_m, route.duration_s), pickup_eta_s: null, available: false },
       ],
       // Nothing owed from earlier cancellations (decision 0033).
@@ -180,13 +194,45 @@ describe('requesting a ride', () => {
   it('refuses a ride type the city does not offer with 422 RIDE_TYPE_UNAVAILABLE, not as a pickup we do not serve', async () => {
     // A served city with Economy only: the pickup is fine, the ride type is not.
     const { db } = server.services;
-    await db.insertInto('cities').values({ id: 'sac-test', name: 'Sacramento', currency: 'USD', center_lat: SACRAMENTO.lat, center_lng: SACRAMENTO.lng }).execute();
-    const box = [[-121.6, 38.5], [-121.4, 38.5], [-121.4, 38.7], [-121.6, 38.7], [-121.6, 38.5]];
-    await db.insertInto('zones').values({ city_id: 'sac-test', type: 'service_area', name: 'Sacramento', color: '#16a34a', geometry: JSON.stringify({ type: 'Polygon', coordinates: [box] }) }).execute();
+    await db
+      .insertInto('cities')
+      .values({ id: 'sac-test', name: 'Sacramento', currency: 'USD', center_lat: SACRAMENTO.lat, center_lng: SACRAMENTO.lng })
+      .execute();
+    const box = [
+      [-121.6, 38.5],
+      [-121.4, 38.5],
+      [-121.4, 38.7],
+      [-121.6, 38.7],
+      [-121.6, 38.5],
+    ];
+    await db
+      .insertInto('zones')
+      .values({
+        city_id: 'sac-test',
+        type: 'service_area',
+        name: 'Sacramento',
+        color: '#16a34a',
+        geometry: JSON.stringify({ type: 'Polygon', coordinates: [box] }),
+      })
+      .execute();
     await server.services.zones.changed();
     await db
       .insertInto('fare_policies')
-      .values({ city_id: 'sac-test', zone_id: null, ride_type: 'economy', version: 1, base_cents: 250, per_km_cents: 110, per_min_cents: 30, minimum_cents: 800, booking_fee_cents: 250, seats: 4, effective_from: new Date(0), created_by: null, note: null })
+      .values({
+        city_id: 'sac-test',
+        zone_id: null,
+        ride_type: 'economy',
+        version: 1,
+        base_cents: 250,
+        per_km_cents: 110,
+        per_min_cents: 30,
+        minimum_cents: 800,
+        booking_fee_cents: 250,
+        seats: 4,
+        effective_from: new Date(0),
+        created_by: null,
+        note: null,
+      })
       .execute();
     try {
       const { client, id } = await user();
@@ -222,7 +268,7 @@ describe('reading rides', () => {
     expect((await stranger.client.get('/api/rides')).body).toEqual({ rides: [], next_cursor: null });
   });
 
-  it("shows the assigned driver the ride without the PIN or share link", async () => {
+  it('shows the assigned driver the ride without the PIN or share link', async () => {
     const rider = await user();
     const ride = await bookedRide(rider.client);
     const driver = await user();
@@ -284,7 +330,14 @@ describe('cancelling', () => {
     const socket = await openSocket(client);
     const res = await client.post(`/api/rides/${ride.id}/cancel`, { reason: 'Plans changed' });
     expect(res.status).toBe(200);
-    expect(res.body.ride).toMatchObject({ id: ride.id, status: 'cancelled', status_label: 'Cancelled', cancelled_by: 'rider', cancel_reason: 'Plans changed', cancelled_at: expect.any(String) });
+    expect(res.body.ride).toMatchObject({
+      id: ride.id,
+      status: 'cancelled',
+      status_label: 'Cancelled',
+      cancelled_by: 'rider',
+      cancel_reason: 'Plans changed',
+      cancelled_at: expect.any(String),
+    });
     await socket.next((f) => f.type === 'event' && f.event === 'ride.changed' && (f.data as { status: string }).status === 'cancelled');
     socket.close();
 

@@ -25,11 +25,31 @@ describe('npm run simulate (standalone, against a server without the demo)', () 
 
   it('signs up drivers, has the admin approve them, books rides with simulated riders and completes some', async () => {
     const { code, output } = await runToExit(SIMULATE, {}, [
-      '--url', server.url, '--drivers', '3', '--riders', '3', '--speed', '60', '--duration', '40', '--ride-gap', '5',
-      '--admin-email', ADMIN.email, '--admin-password', ADMIN.password, '--vary-address',
+      '--url',
+      server.url,
+      '--drivers',
+      '3',
+      '--riders',
+      '3',
+      '--speed',
+      '60',
+      '--duration',
+      '40',
+      '--ride-gap',
+      '5',
+      '--admin-email',
+      ADMIN.email,
+      '--admin-password',
+      ADMIN.password,
+      '--vary-address',
     ]);
     expect(code, output).toBe(0);
-    console.log(output.split('\n').filter((l) => l.includes('final, over') || l.includes('setup took')).join('\n'));
+    console.log(
+      output
+        .split('\n')
+        .filter((l) => l.includes('final, over') || l.includes('setup took'))
+        .join('\n'),
+    );
     expect(output).toContain('3 drivers online, 3 riders booking');
     expect(output).toMatch(/drivers connected 3 \(peak 3\)/);
     // The periodic figures (every 10 s), then the final ones.

@@ -50,7 +50,8 @@ function checkEventContract(frame: ServerFrame) {
   const schema = (REALTIME_EVENTS as Record<string, z.ZodType>)[frame.event];
   if (!schema) throw new Error(`socket event ${frame.event} is not in REALTIME_EVENTS (packages/shared/src/realtime.ts)`);
   const result = schema.safeParse(frame.data);
-  if (!result.success) throw new Error(`socket event ${frame.event} does not match its schema:\n${z.prettifyError(result.error)}\ndata: ${JSON.stringify(frame.data)}`);
+  if (!result.success)
+    throw new Error(`socket event ${frame.event} does not match its schema:\n${z.prettifyError(result.error)}\ndata: ${JSON.stringify(frame.data)}`);
 }
 
 /** Attempt an upgrade and report the HTTP status the server answered with. */

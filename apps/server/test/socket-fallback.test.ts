@@ -64,7 +64,9 @@ describe('POST /api/drivers/me/location (the socket-down fallback)', () => {
 
     expect((await driver.client.post('/api/drivers/me/location', { lat: 95, lng: -122.43, accuracy: 5 })).status).toBe(400);
     expect((await driver.client.post('/api/drivers/me/location', { lat: 'north', lng: -122.43 })).status).toBe(400);
-    expect((await driver.client.post('/api/drivers/me/location', { lat: 37.74, lng: -122.43, accuracy: 500 })).body.error.message).toBe('Location accuracy must be 200 m or better');
+    expect((await driver.client.post('/api/drivers/me/location', { lat: 37.74, lng: -122.43, accuracy: 500 })).body.error.message).toBe(
+      'Location accuracy must be 200 m or better',
+    );
 
     // Nothing of that put the driver anywhere: a quote there finds nobody near.
     const quote = await rider.client.post('/api/rides/quote', { pickup: PICKUP, destination: GOLDEN_GATE_PARK });

@@ -55,5 +55,8 @@ const floods = Array.from({ length: sockets }, floodOne);
 await Promise.all(floods);
 // The burst's sockets: the server closes each that flooded (within a second or so).
 const deadline = new Promise((resolve) => setTimeout(resolve, 5000));
-await Promise.race([deadline, Promise.all(opened.map((ws) => (ws.readyState === WebSocket.CLOSED ? null : new Promise((resolve) => ws.once('close', resolve)))))]);
+await Promise.race([
+  deadline,
+  Promise.all(opened.map((ws) => (ws.readyState === WebSocket.CLOSED ? null : new Promise((resolve) => ws.once('close', resolve))))),
+]);
 parentPort.postMessage({ type: 'done', sent, closedByServer });

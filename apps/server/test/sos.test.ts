@@ -49,7 +49,15 @@ async function finish(ride: Ride) {
   expect((await driver.client.post(`/api/rides/${ride.id}/complete`, {})).status).toBe(200);
 }
 
-const count = async (table: 'sos_alerts' | 'support_tickets' | 'dev_outbox') => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: 'sos_alerts' | 'support_tickets' | 'dev_outbox') =>
+  Number(
+    (
+      await db()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 /** Texts to these contacts, as typed in Account settings: sent to their E.164 form (+1 and the digits). */
 const smsTo = (phones: string[]) => db().selectFrom('dev_outbox').select(['to', 'body', 'channel']).where('to', 'in', phones.map(e164)).execute();
 const e164 = (phone: string) => `+1${phone.replace(/\D/g, '')}`;
@@ -70,7 +78,11 @@ describe('who may press SOS, and when', () => {
     const { rider, ride } = await acceptedRide('Rita Refused');
     const before = await count('sos_alerts');
 
-    const visitor = await fetch(new URL(`/api/rides/${ride.id}/sos`, server.url), { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: '{}' });
+    const visitor = await fetch(new URL(`/api/rides/${ride.id}/sos`, server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: '{}',
+    });
     expect(visitor.status).toBe(401);
     const stranger = await newUser(server, 'Otto Other');
     const other = await stranger.client.post(`/api/rides/${ride.id}/sos`, {});
@@ -132,13 +144,24 @@ describe('an SOS fans out to operators and emergency contacts, once', () => {
 
     const pressed = await rider.client.post(`/api/rides/${ride.id}/sos`, {});
     expect(pressed.status, JSON.stringify(pressed.body)).toBe(201);
-    expect(pressed.body).toMatchObject({ repeated: false, contacts_texted: 2, emergency_number: '911', alert: { ride_id: ride.id, role: 'rider', status: 'open' } });
+    expect(pressed.body).toMatchObject({
+      repeated: false,
+      contacts_texted: 2,
+      emergency_number: '911',
+      alert: { ride_id: ride.id, role: 'rider', status: 'open' },
+    });
     alertId = pressed.body.alert.id;
 
     // Operators hear it at once, with who, the ride and where the car is.
     const frame = await adminSocket.next((f) => f.type === 'event' && f.event === 'safety.sos');
     const alert = (frame as { data: { alert: Record<string, any> } }).data.alert;
-    expect(alert).toMatchObject({ id: alertId, status: 'open', role: 'rider', raised_by: { id: rider.id, name: 'Sofia Sosrider' }, ride: { id: ride.id, status: 'accepted', driver: { name: 'Sam Sosdriver' } } });
+    expect(alert).toMatchObject({
+      id: alertId,
+      status: 'open',
+      role: 'rider',
+      raised_by: { id: rider.id, name: 'Sofia Sosrider' },
+      ride: { id: ride.id, status: 'accepted', driver: { name: 'Sam Sosdriver' } },
+    });
     expect(alert.position).toMatchObject({ lat: expect.closeTo(north(UNION_SQUARE, 200).lat, 5), lng: expect.closeTo(UNION_SQUARE.lng, 5) });
 
     // The urgent Safety ticket about the ride, the presser its requester.
@@ -149,7 +172,12 @@ describe('an SOS fans out to operators and emergency contacts, once', () => {
     const events = await db().selectFrom('ride_events').select(['kind', 'actor']).where('ride_id', '=', ride.id).execute();
     expect(events).toEqual([{ kind: 'sos', actor: 'rider' }]);
     const adminId = (await admin.get('/api/me')).body.user.id;
-    const notices = await db().selectFrom('notifications').select(['kind', 'title', 'link']).where('user_id', '=', adminId).where('kind', '=', 'safety').execute();
+    const notices = await db()
+      .selectFrom('notifications')
+      .select(['kind', 'title', 'link'])
+      .where('user_id', '=', adminId)
+      .where('kind', '=', 'safety')
+      .execute();
     expect(notices).toContainEqual({ kind: 'safety', title: sosText.notice.title('Sofia Sosrider'), link: `/booking-management/${ride.id}` });
 
     // One text per contact, naming the rider, with the ride's live share link.
@@ -184,7 +212,9 @@ describe('an SOS fans out to operators and emergency contacts, once', () => {
     const res = await driver.client.post(`/api/rides/${ride.id}/sos`, {});
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ repeated: false, contacts_texted: 0, alert: { role: 'driver' } });
-    const frame = await adminSocket.next((f) => f.type === 'event' && f.event === 'safety.sos' && (f.data as { alert: { role: string } }).alert.role === 'driver');
+    const frame = await adminSocket.next(
+      (f) => f.type === 'event' && f.event === 'safety.sos' && (f.data as { alert: { role: string } }).alert.role === 'driver',
+    );
     expect((frame as { data: { alert: { raised_by: { name: string } } } }).data.alert.raised_by.name).toBe('Sam Sosdriver');
   });
 
@@ -254,8 +284,17 @@ describe("the number SOS offers to call is the city's", () => {
       expect(cleared.status).toBe(200);
       expect(cleared.body.city.emergency_number).toBeNull();
       expect(await numberNow()).toBe('112');
-      const audit = await db().selectFrom('audit_log').select(['before', 'after']).where('action', '=', 'city.update').where('entity_id', '=', 'sf').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-      expect([audit.before, audit.after].map((j) => (typeof j === 'string' ? JSON.parse(j) : j))).toEqual([{ emergency_number: '911' }, { emergency_number: null }]);
+      const audit = await db()
+        .selectFrom('audit_log')
+        .select(['before', 'after'])
+        .where('action', '=', 'city.update')
+        .where('entity_id', '=', 'sf')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
+      expect([audit.before, audit.after].map((j) => (typeof j === 'string' ? JSON.parse(j) : j))).toEqual([
+        { emergency_number: '911' },
+        { emergency_number: null },
+      ]);
     } finally {
       expect((await admin.patch('/api/admin/cities/sf', { emergency_number: '911' })).status).toBe(200);
     }

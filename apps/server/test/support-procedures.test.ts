@@ -22,7 +22,12 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const auditOf = (action: string) => server.services.db.selectFrom('audit_log').selectAll().where('action', '=', action as never).execute();
+const auditOf = (action: string) =>
+  server.services.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('action', '=', action as never)
+    .execute();
 const procedureRows = () => server.services.db.selectFrom('support_procedures').selectAll().orderBy('category').orderBy('version').execute();
 const faqRows = () => server.services.db.selectFrom('faq_entries').selectAll().orderBy('id').execute();
 
@@ -93,7 +98,10 @@ describe('support procedures', () => {
   it('an edit of an older version is refused (409), and two saves racing on one version: one wins', async () => {
     const stale = await admin.post('/api/admin/support-procedures/lost_item/versions', edit(1));
     expect(stale.status).toBe(409);
-    const race = await Promise.all([admin.post('/api/admin/support-procedures/other/versions', { ...edit(1), title: 'A' }), admin.post('/api/admin/support-procedures/other/versions', { ...edit(1), title: 'B' })]);
+    const race = await Promise.all([
+      admin.post('/api/admin/support-procedures/other/versions', { ...edit(1), title: 'A' }),
+      admin.post('/api/admin/support-procedures/other/versions', { ...edit(1), title: 'B' }),
+    ]);
     expect(race.map((r) => r.status).sort()).toEqual([201, 409]);
     expect((await admin.get('/api/admin/support-procedures/other/versions')).body.versions).toHaveLength(2);
   });
@@ -133,7 +141,7 @@ describe('the help FAQ', () => {
     expect(await listFaq(server.services.db)).toEqual(res.body);
   });
 
-  it('writes are admins\' only: rider 403, driver 403, visitor 401, nothing changes', async () => {
+  it("writes are admins' only: rider 403, driver 403, visitor 401, nothing changes", async () => {
     const before = await faqRows();
     const id = before[0]!.id;
     const input = { topic: 'booking', question: 'Sneaky?', answer: 'Should not be saved.' };
@@ -151,10 +159,17 @@ describe('the help FAQ', () => {
   });
 
   it('an admin adds, edits, moves and deletes an entry, each audited', async () => {
-    const created = await admin.post('/api/admin/faq', { topic: 'safety', question: 'Can I choose my driver?', answer: 'No: the nearest free driver is offered your ride.' });
+    const created = await admin.post('/api/admin/faq', {
+      topic: 'safety',
+      question: 'Can I choose my driver?',
+      answer: 'No: the nearest free driver is offered your ride.',
+    });
     expect(created.status).toBe(201);
     const entry = created.body.entry;
-    const safety = () => visitor.get('/api/public/faq').then((r) => r.body.topics.find((t: { id: string }) => t.id === 'safety').entries.map((e: { id: string }) => e.id) as string[]);
+    const safety = () =>
+      visitor
+        .get('/api/public/faq')
+        .then((r) => r.body.topics.find((t: { id: string }) => t.id === 'safety').entries.map((e: { id: string }) => e.id) as string[]);
     const order = await safety();
     expect(order.at(-1)).toBe(entry.id);
 
@@ -175,7 +190,12 @@ describe('the help FAQ', () => {
 
     expect((await admin.delete(`/api/admin/faq/${entry.id}`)).status).toBe(200);
     expect((await admin.delete(`/api/admin/faq/${entry.id}`)).status).toBe(404);
-    const audits = await server.services.db.selectFrom('audit_log').select(['action', 'before', 'after']).where('entity_id', '=', entry.id).orderBy('created_at').execute();
+    const audits = await server.services.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('entity_id', '=', entry.id)
+      .orderBy('created_at')
+      .execute();
     expect(audits.map((a) => a.action)).toEqual(['faq.create', 'faq.reorder', 'faq.update', 'faq.delete']);
     expect(audits[2]!.before).toEqual({ topic: 'safety', answer: 'No: the nearest free driver is offered your ride.' });
   });
@@ -183,7 +203,12 @@ describe('the help FAQ', () => {
   it('bad input is a 400 and changes nothing', async () => {
     const before = await faqRows();
     const id = before[0]!.id;
-    for (const body of [{ topic: 'weather', question: 'Rain?', answer: 'Yes it rains.' }, { topic: 'booking', question: '', answer: 'Answer here.' }, { topic: 'booking', question: 'Q?\nsecond line', answer: 'A.' }, { topic: 'booking', question: 'Question?', answer: 'x'.repeat(4001) }]) {
+    for (const body of [
+      { topic: 'weather', question: 'Rain?', answer: 'Yes it rains.' },
+      { topic: 'booking', question: '', answer: 'Answer here.' },
+      { topic: 'booking', question: 'Q?\nsecond line', answer: 'A.' },
+      { topic: 'booking', question: 'Question?', answer: 'x'.repeat(4001) },
+    ]) {
       expect((await admin.post('/api/admin/faq', body)).status).toBe(400);
       expect((await admin.put(`/api/admin/faq/${id}`, body)).status).toBe(400);
     }

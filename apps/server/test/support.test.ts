@@ -33,11 +33,31 @@ afterAll(async () => {
 });
 
 const db = () => server.services.db;
-const ticketCount = async () => Number((await db().selectFrom('support_tickets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-const messageCount = async (ticketId: string) => Number((await db().selectFrom('support_messages').select((eb) => eb.fn.countAll().as('n')).where('ticket_id', '=', ticketId).executeTakeFirstOrThrow()).n);
-const noticesOf = (userId: string) => db().selectFrom('notifications').select(['title', 'message', 'kind', 'link']).where('user_id', '=', userId).orderBy('created_at').execute();
-const auditOf = (ticketId: string) => db().selectFrom('audit_log').select(['action', 'actor_id']).where('entity_id', '=', ticketId).orderBy('created_at').execute();
-const fileStatus = async (client: TestClient, id: string) => (await fetch(new URL(`/api/files/${id}`, server.url), { headers: { cookie: client.cookieHeader } })).status;
+const ticketCount = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom('support_tickets')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const messageCount = async (ticketId: string) =>
+  Number(
+    (
+      await db()
+        .selectFrom('support_messages')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('ticket_id', '=', ticketId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const noticesOf = (userId: string) =>
+  db().selectFrom('notifications').select(['title', 'message', 'kind', 'link']).where('user_id', '=', userId).orderBy('created_at').execute();
+const auditOf = (ticketId: string) =>
+  db().selectFrom('audit_log').select(['action', 'actor_id']).where('entity_id', '=', ticketId).orderBy('created_at').execute();
+const fileStatus = async (client: TestClient, id: string) =>
+  (await fetch(new URL(`/api/files/${id}`, server.url), { headers: { cookie: client.cookieHeader } })).status;
 const open = (client: TestClient, body: Record<string, unknown>) => client.post('/api/support/tickets', body);
 
 describe('a rider reports a lost item from a completed ride', () => {
@@ -45,10 +65,21 @@ describe('a rider reports a lost item from a completed ride', () => {
     const rider = await rides.riderWithRide('Rosa Lostphone');
     const driver = rides.driver();
     const photo = await uploadPng(server, rider.client, 'ticket_photo', 'phone.png');
-    const opened = await open(rider.client, { category: 'lost_item', message: 'I left my phone on the back seat.\nIt is a black one.', ride_id: rider.rideId, file_ids: [photo] });
+    const opened = await open(rider.client, {
+      category: 'lost_item',
+      message: 'I left my phone on the back seat.\nIt is a black one.',
+      ride_id: rider.rideId,
+      file_ids: [photo],
+    });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     const ticket = opened.body.ticket;
-    expect(ticket).toMatchObject({ category: 'lost_item', status: 'open', subject: 'I left my phone on the back seat.', role: 'requester', ride_id: rider.rideId });
+    expect(ticket).toMatchObject({
+      category: 'lost_item',
+      status: 'open',
+      subject: 'I left my phone on the back seat.',
+      role: 'requester',
+      ride_id: rider.rideId,
+    });
     expect(ticket.number).toMatch(/^T-\d{4,}$/);
 
     // The driver is told, lists it and reads it, and answers through it.
@@ -61,7 +92,10 @@ describe('a rider reports a lost item from a completed ride', () => {
     expect(await fileStatus(driver.client, photo)).toBe(200);
     const answered = await driver.client.post(`/api/support/tickets/${ticket.id}/messages`, { body: 'Found it. I can drop it at the Ferry Building at 5 pm.' });
     expect(answered.status).toBe(200);
-    expect((await rider.client.get(`/api/support/tickets/${ticket.id}`)).body.messages.map((m: { author_role: string }) => m.author_role)).toEqual(['requester', 'participant']);
+    expect((await rider.client.get(`/api/support/tickets/${ticket.id}`)).body.messages.map((m: { author_role: string }) => m.author_role)).toEqual([
+      'requester',
+      'participant',
+    ]);
     expect((await noticesOf(rider.id)).map((n) => n.title)).toContain(`New message on ${ticket.number}`);
     const everything = JSON.stringify([read.body, (await rider.client.get(`/api/support/tickets/${ticket.id}`)).body]);
     expect(everything).not.toMatch(/phone"|\+1\d{10}|\(\d{3}\)/);
@@ -120,7 +154,10 @@ describe('admins work the queue', () => {
 
     // Refused from the refused side: a rider 403, a visitor 401, for every admin route; nothing changes.
     const visitor = server.client();
-    for (const [client, status] of [[rider.client, 403], [visitor, 401]] as const) {
+    for (const [client, status] of [
+      [rider.client, 403],
+      [visitor, 401],
+    ] as const) {
       expect((await client.get('/api/admin/support-tickets')).status).toBe(status);
       expect((await client.get(`/api/admin/support-tickets/${id}`)).status).toBe(status);
       expect((await client.post(`/api/admin/support-tickets/${id}/assign`, { assignee_id: adminId })).status).toBe(status);
@@ -158,9 +195,15 @@ describe('admins work the queue', () => {
     expect(replied.body.messages.map((m: { internal: boolean }) => m.internal)).toEqual([false, true, false]);
     expect((await noticesOf(rider.id)).map((n) => n.title)).toContain(`Support answered ${opened.body.ticket.number}`);
     // The notification center files it under Support and opens the ticket (decision 0059's kind and link).
-    expect((await noticesOf(rider.id)).find((n) => n.title === `Support answered ${opened.body.ticket.number}`)).toMatchObject({ kind: 'support', link: `/support-tickets?ticket=${opened.body.ticket.id}` });
+    expect((await noticesOf(rider.id)).find((n) => n.title === `Support answered ${opened.body.ticket.number}`)).toMatchObject({
+      kind: 'support',
+      link: `/support-tickets?ticket=${opened.body.ticket.id}`,
+    });
     const userView = await rider.client.get(`/api/support/tickets/${id}`);
-    expect(userView.body.messages.map((m: { author_role: string; internal: boolean }) => [m.author_role, m.internal])).toEqual([['requester', false], ['support', false]]);
+    expect(userView.body.messages.map((m: { author_role: string; internal: boolean }) => [m.author_role, m.internal])).toEqual([
+      ['requester', false],
+      ['support', false],
+    ]);
     expect((await rider.client.post(`/api/support/tickets/${id}/messages`, { body: 'Market Street.' })).body.ticket.status).toBe('open');
 
     // Priority: the due time follows.
@@ -216,7 +259,14 @@ describe('/contact', () => {
     expect(sent.status).toBe(201);
     const number = sent.body.number as string;
     const queue = await admin.get(`/api/admin/support-tickets?q=${number}`);
-    expect(queue.body.items[0]).toMatchObject({ number, visitor: true, requester_name: 'Vic Visitor', requester_email: 'vic@example.com', category: 'account', status: 'open' });
+    expect(queue.body.items[0]).toMatchObject({
+      number,
+      visitor: true,
+      requester_name: 'Vic Visitor',
+      requester_email: 'vic@example.com',
+      category: 'account',
+      status: 'open',
+    });
     const id = queue.body.items[0].id as string;
     await admin.post(`/api/admin/support-tickets/${id}/messages`, { body: 'We keep your rides and payments; see /legal.' });
     const outbox = (await server.client().get('/api/dev/outbox')).body as Array<{ to: string; subject: string; body: string }>;
@@ -224,7 +274,11 @@ describe('/contact', () => {
 
     // A signed-in user's message is theirs.
     const user = await newUser(server, 'Sig Nedin');
-    const mineSent = await user.client.request('/api/support/contact', { method: 'POST', json: { name: 'Sig', email: 'sig@example.com', category: 'other', message: 'Hi there' }, headers: { 'x-forwarded-for': '10.250.2.2' } });
+    const mineSent = await user.client.request('/api/support/contact', {
+      method: 'POST',
+      json: { name: 'Sig', email: 'sig@example.com', category: 'other', message: 'Hi there' },
+      headers: { 'x-forwarded-for': '10.250.2.2' },
+    });
     expect(mineSent.status).toBe(201);
     expect(((await user.client.get('/api/support/tickets')).body.tickets as Array<{ number: string }>).map((t) => t.number)).toEqual([mineSent.body.number]);
 
@@ -248,13 +302,23 @@ describe('the support-sla job', () => {
     const late = (await open(rider.client, { category: 'fare_payment', message: 'Charged twice for one ride' })).body.ticket;
     const onTime = (await open(rider.client, { category: 'other', message: 'A question with time left' })).body.ticket;
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
-    await db().updateTable('support_tickets').set({ waiting_since: twoDaysAgo, sla_due_at: new Date(twoDaysAgo.getTime() + 24 * 3_600_000) }).where('id', '=', late.id).execute();
+    await db()
+      .updateTable('support_tickets')
+      .set({ waiting_since: twoDaysAgo, sla_due_at: new Date(twoDaysAgo.getTime() + 24 * 3_600_000) })
+      .where('id', '=', late.id)
+      .execute();
 
     // Nobody has it: every admin is told, with a link that opens the ticket; a second run tells nobody again.
     await runSla();
     await runSla();
     const told = await overdueNotices(adminId, late.number);
-    expect(told).toEqual([expect.objectContaining({ kind: 'support', link: `/support-tickets?ticket=${late.id}`, message: 'Normal · Fare or payment: past its due time with no answer yet.' })]);
+    expect(told).toEqual([
+      expect.objectContaining({
+        kind: 'support',
+        link: `/support-tickets?ticket=${late.id}`,
+        message: 'Normal · Fare or payment: past its due time with no answer yet.',
+      }),
+    ]);
     expect(await overdueNotices(adminId, onTime.number)).toEqual([]);
     // The rider is never told about the operators' clock.
     expect((await noticesOf(rider.id)).filter((n) => n.title.includes('overdue'))).toEqual([]);
@@ -275,7 +339,11 @@ describe('the support-sla job', () => {
     const rider = await newUser(server, 'Rita Resolved');
     const t = (await open(rider.client, { category: 'other', message: 'Already handled' })).body.ticket;
     expect((await admin.post(`/api/admin/support-tickets/${t.id}/resolve`, {})).status).toBe(200);
-    await db().updateTable('support_tickets').set({ sla_due_at: new Date(Date.now() - 3_600_000) }).where('id', '=', t.id).execute();
+    await db()
+      .updateTable('support_tickets')
+      .set({ sla_due_at: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', t.id)
+      .execute();
     await runSla();
     expect(await overdueNotices(adminId, t.number)).toEqual([]);
   });
@@ -283,8 +351,13 @@ describe('the support-sla job', () => {
 
 describe('the support-auto-close job', () => {
   const resolvedDaysAgo = async (s: Pick<TestServer, 'services'>, id: string, days: number) =>
-    s.services.db.updateTable('support_tickets').set({ status: 'resolved', resolved_at: new Date(Date.now() - days * 86_400_000) }).where('id', '=', id).execute();
-  const statusOf = async (s: Pick<TestServer, 'services'>, id: string) => s.services.db.selectFrom('support_tickets').select(['status', 'closed_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    s.services.db
+      .updateTable('support_tickets')
+      .set({ status: 'resolved', resolved_at: new Date(Date.now() - days * 86_400_000) })
+      .where('id', '=', id)
+      .execute();
+  const statusOf = async (s: Pick<TestServer, 'services'>, id: string) =>
+    s.services.db.selectFrom('support_tickets').select(['status', 'closed_at']).where('id', '=', id).executeTakeFirstOrThrow();
 
   it('closes tickets resolved 7 days ago without a reply, once; a newer one stays resolved', async () => {
     const rider = await newUser(server, 'Cleo Closed');
@@ -305,29 +378,40 @@ describe('the support-auto-close job', () => {
     expect((await rider.client.post(`/api/support/tickets/${old}/rating`, { rating: 3 })).status).toBe(200);
   });
 
-  it.runIf(scaled)('runs once across two server processes on one PostgreSQL', async () => {
-    const database = await createTestDatabase();
-    cleanups.push(() => database.drop());
-    const a = await startServerOn(database, ADMIN_ENV, { dispatchTick: false });
-    cleanups.push(() => a.stop());
-    const b = await spawnServer({ ...ADMIN_ENV, DATABASE_URL: database.env.DATABASE_URL!, DATA_DIR: database.env.DATA_DIR, ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: testRedisPrefix() } : {}) });
-    cleanups.push(() => b.stop());
-    const rider = await newUser(a, 'Twin Process');
-    const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await open(rider.client, { category: 'other', message: `Ticket ${i}` })).body.ticket.id);
-    for (const id of ids) await resolvedDaysAgo(a, id, 8);
-    await Promise.all(Array.from({ length: 6 }, () => a.services.jobs.send('support-auto-close', {})));
-    await a.services.jobs.idle(['support-auto-close']);
-    const ran = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'support-auto-close' and state = 'completed'`.execute(a.services.db);
-    expect(ran.rows[0]!.n).toBeGreaterThanOrEqual(3);
-    const rows = await a.services.db.selectFrom('support_tickets').select(['status', 'closed_at', 'updated_at']).where('id', 'in', ids).execute();
-    // Every ticket closed, each by one run: the update is conditional on 'resolved', so a later run (either
-    // process) matches nothing and leaves closed_at and updated_at as the closing run set them.
-    expect(rows.map((r) => r.status)).toEqual(['closed', 'closed', 'closed']);
-    for (const r of rows) expect(new Date(r.updated_at).getTime()).toBe(new Date(r.closed_at!).getTime());
-    await a.services.jobs.send('support-auto-close', {});
-    await a.services.jobs.idle(['support-auto-close']);
-    const again = await a.services.db.selectFrom('support_tickets').select(['id', 'closed_at']).where('id', 'in', ids).execute();
-    expect(again.map((r) => String(r.closed_at)).sort()).toEqual(rows.map((r) => String(r.closed_at)).sort());
-  }, 120_000);
+  it.runIf(scaled)(
+    'runs once across two server processes on one PostgreSQL',
+    async () => {
+      const database = await createTestDatabase();
+      cleanups.push(() => database.drop());
+      const a = await startServerOn(database, ADMIN_ENV, { dispatchTick: false });
+      cleanups.push(() => a.stop());
+      const b = await spawnServer({
+        ...ADMIN_ENV,
+        DATABASE_URL: database.env.DATABASE_URL!,
+        DATA_DIR: database.env.DATA_DIR,
+        ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: testRedisPrefix() } : {}),
+      });
+      cleanups.push(() => b.stop());
+      const rider = await newUser(a, 'Twin Process');
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push((await open(rider.client, { category: 'other', message: `Ticket ${i}` })).body.ticket.id);
+      for (const id of ids) await resolvedDaysAgo(a, id, 8);
+      await Promise.all(Array.from({ length: 6 }, () => a.services.jobs.send('support-auto-close', {})));
+      await a.services.jobs.idle(['support-auto-close']);
+      const ran = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'support-auto-close' and state = 'completed'`.execute(
+        a.services.db,
+      );
+      expect(ran.rows[0]!.n).toBeGreaterThanOrEqual(3);
+      const rows = await a.services.db.selectFrom('support_tickets').select(['status', 'closed_at', 'updated_at']).where('id', 'in', ids).execute();
+      // Every ticket closed, each by one run: the update is conditional on 'resolved', so a later run (either
+      // process) matches nothing and leaves closed_at and updated_at as the closing run set them.
+      expect(rows.map((r) => r.status)).toEqual(['closed', 'closed', 'closed']);
+      for (const r of rows) expect(new Date(r.updated_at).getTime()).toBe(new Date(r.closed_at!).getTime());
+      await a.services.jobs.send('support-auto-close', {});
+      await a.services.jobs.idle(['support-auto-close']);
+      const again = await a.services.db.selectFrom('support_tickets').select(['id', 'closed_at']).where('id', 'in', ids).execute();
+      expect(again.map((r) => String(r.closed_at)).sort()).toEqual(rows.map((r) => String(r.closed_at)).sort());
+    },
+    120_000,
+  );
 });

@@ -42,7 +42,12 @@ describe('surge', () => {
     // Five riders ask for rides downtown; no driver is free there.
     for (let i = 0; i < 5; i++) {
       const rider = await newUser(server);
-      const res = await rider.client.post('/api/rides', { pickup: { ...DOWNTOWN, lat: DOWNTOWN.lat + i * 0.0005 }, destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' });
+      const res = await rider.client.post('/api/rides', {
+        pickup: { ...DOWNTOWN, lat: DOWNTOWN.lat + i * 0.0005 },
+        destination: GOLDEN_GATE_PARK,
+        ride_type: 'economy',
+        payment_method: 'cash',
+      });
       expect(res.status).toBe(201);
     }
     await server.services.surge.tick(at(0));
@@ -96,24 +101,45 @@ describe('surge', () => {
   });
 
   it('saves a valid rule and refuses a bad one with the reason, changing nothing', async () => {
-    const rule = { ...DEFAULT_SURGE_RULE, cap_tenths: 18, thresholds: [{ ratio: 1.5, multiplier_tenths: 13 }, { ratio: 2.5, multiplier_tenths: 18 }] };
+    const rule = {
+      ...DEFAULT_SURGE_RULE,
+      cap_tenths: 18,
+      thresholds: [
+        { ratio: 1.5, multiplier_tenths: 13 },
+        { ratio: 2.5, multiplier_tenths: 18 },
+      ],
+    };
     const saved = await admin.request('/api/admin/surge/rule', { method: 'PUT', json: { city_id: 'sf', rule } });
     expect(saved.status).toBe(200);
     expect(saved.body.rule).toEqual(rule);
 
     const descending = await admin.request('/api/admin/surge/rule', {
       method: 'PUT',
-      json: { city_id: 'sf', rule: { ...rule, thresholds: [{ ratio: 2, multiplier_tenths: 15 }, { ratio: 1, multiplier_tenths: 12 }] } },
+      json: {
+        city_id: 'sf',
+        rule: {
+          ...rule,
+          thresholds: [
+            { ratio: 2, multiplier_tenths: 15 },
+            { ratio: 1, multiplier_tenths: 12 },
+          ],
+        },
+      },
     });
     expect(descending.status).toBe(400);
     expect(JSON.stringify(descending.body)).toContain('Each step needs a higher ratio than the one before.');
-    const capBelowFloor = await admin.request('/api/admin/surge/rule', { method: 'PUT', json: { city_id: 'sf', rule: { ...rule, cap_tenths: 8, floor_tenths: 10, thresholds: [] } } });
+    const capBelowFloor = await admin.request('/api/admin/surge/rule', {
+      method: 'PUT',
+      json: { city_id: 'sf', rule: { ...rule, cap_tenths: 8, floor_tenths: 10, thresholds: [] } },
+    });
     expect(capBelowFloor.status).toBe(400);
     const zone = downtownOf(await overview());
     const past = await admin.post(`/api/admin/surge/zones/${zone.zone_id}/override`, { multiplier_tenths: 15, until: at(-60_000).toISOString() });
     expect(past.status).toBe(400);
     expect(JSON.stringify(past.body)).toContain('The end must be in the future.');
-    expect((await admin.post(`/api/admin/surge/zones/${crypto.randomUUID()}/override`, { multiplier_tenths: 15, until: at(60_000).toISOString() })).status).toBe(404);
+    expect(
+      (await admin.post(`/api/admin/surge/zones/${crypto.randomUUID()}/override`, { multiplier_tenths: 15, until: at(60_000).toISOString() })).status,
+    ).toBe(404);
     expect((await admin.get('/api/admin/surge?city_id=atlantis')).status).toBe(404);
 
     const after = await overview();
@@ -152,7 +178,7 @@ describe('surge', () => {
 });
 
 describe('what riders are charged', () => {
-  it('quotes carry the zone\'s multiplier, the ride is charged the quoted one, and a request without a valid quote while surging is sent back to the new fare', async () => {
+  it("quotes carry the zone's multiplier, the ride is charged the quoted one, and a request without a valid quote while surging is sent back to the new fare", async () => {
     const zone = downtownOf(await overview());
     // Back to 1.0× from where the tests above left the zone: a freeze sets every zone to 1.0×.
     expect((await admin.post('/api/admin/surge/freeze', { city_id: 'sf', frozen: true })).status).toBe(200);
@@ -162,7 +188,9 @@ describe('what riders are charged', () => {
     const plain = (await rider.client.post('/api/rides/quote', trip)).body;
     expect(plain).toMatchObject({ surge_tenths: 10, surge_zone: null });
 
-    expect((await admin.post(`/api/admin/surge/zones/${zone.zone_id}/override`, { multiplier_tenths: 17, until: at(3_600_000).toISOString() })).status).toBe(200);
+    expect((await admin.post(`/api/admin/surge/zones/${zone.zone_id}/override`, { multiplier_tenths: 17, until: at(3_600_000).toISOString() })).status).toBe(
+      200,
+    );
     const busy = (await rider.client.post('/api/rides/quote', trip)).body;
     expect(busy).toMatchObject({ surge_tenths: 17, surge_zone: zone.name });
     const fare = (q: { options: Array<{ ride_type: string; fare_cents: number }> }) => q.options.find((o) => o.ride_type === 'economy')!.fare_cents;
@@ -171,7 +199,16 @@ describe('what riders are charged', () => {
     // Outside every pricing zone there is no surge.
     expect((await rider.client.post('/api/rides/quote', { pickup: GOLDEN_GATE_PARK, destination: DOWNTOWN })).body.surge_tenths).toBe(10);
 
-    const rides = async () => Number((await server.services.db.selectFrom('rides').select((eb) => eb.fn.countAll().as('n')).where('rider_id', '=', rider.id).executeTakeFirstOrThrow()).n);
+    const rides = async () =>
+      Number(
+        (
+          await server.services.db
+            .selectFrom('rides')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('rider_id', '=', rider.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const request = (extra: Record<string, unknown>) => rider.client.post('/api/rides', { ...trip, ride_type: 'economy', payment_method: 'cash', ...extra });
     // No quote, a forged one, or one older than two minutes: refused with the words to look again; nothing booked.
     const stale = signQuoteLock(server.services.quoteKey, { zone_id: zone.zone_id, multiplier_tenths: 10, pickup: DOWNTOWN, issued_at: at(-3 * 60_000) });
@@ -184,7 +221,9 @@ describe('what riders are charged', () => {
     expect(await rides()).toBe(0);
 
     // Surge moves on after the quote: the ride is still charged what the quote showed.
-    expect((await admin.post(`/api/admin/surge/zones/${zone.zone_id}/override`, { multiplier_tenths: 20, until: at(3_600_000).toISOString() })).status).toBe(200);
+    expect((await admin.post(`/api/admin/surge/zones/${zone.zone_id}/override`, { multiplier_tenths: 20, until: at(3_600_000).toISOString() })).status).toBe(
+      200,
+    );
     const booked = await request({ quote_token: busy.quote_token });
     expect(booked.status).toBe(201);
     expect(booked.body.ride.fare_cents).toBe(fare(busy));

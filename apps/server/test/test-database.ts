@@ -76,7 +76,13 @@ function templateKey(): string {
   const hash = createHash('sha256');
   const dbDir = fileURLToPath(new URL('../src/db/', import.meta.url));
   const migrationsDir = path.join(dbDir, 'migrations');
-  for (const file of [path.join(dbDir, 'migrate.ts'), ...fsSync.readdirSync(migrationsDir).sort().map((f) => path.join(migrationsDir, f))]) {
+  for (const file of [
+    path.join(dbDir, 'migrate.ts'),
+    ...fsSync
+      .readdirSync(migrationsDir)
+      .sort()
+      .map((f) => path.join(migrationsDir, f)),
+  ]) {
     hash.update(file.slice(dbDir.length)).update(fsSync.readFileSync(file));
   }
   const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));

@@ -7,7 +7,9 @@ import { checkContract, type TestClient } from './http-client';
  * caller's cookie), checked against the contract; answers the stored file's id.
  */
 export async function uploadPng(server: { url: string }, client: TestClient, purpose: string, name = 'photo.png') {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('purpose', purpose);
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);

@@ -5,7 +5,19 @@ import { up as vehiclesMigration } from '../src/db/migrations/0019-vehicles';
 import { up as vehiclePhotosMigration } from '../src/db/migrations/0021-vehicle-photos';
 import type { TestClient } from './http-client';
 import { uploadPng } from './upload-png';
-import { approvedDriverOf, bayArea as area, eventually, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, type OnlineDriver, startDispatchServer, takeOffline } from './ride-actors';
+import {
+  approvedDriverOf,
+  bayArea as area,
+  eventually,
+  GOLDEN_GATE_PARK,
+  newUser,
+  nextOffer,
+  north,
+  onlineDriver,
+  type OnlineDriver,
+  startDispatchServer,
+  takeOffline,
+} from './ride-actors';
 import { type TestServer, uniquePhone } from './test-server';
 
 let server: TestServer;
@@ -19,7 +31,15 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 afterEach(() => takeOffline(online));
 
-const car = (over: Partial<Record<string, unknown>> = {}) => ({ make: 'Toyota', model: 'Sienna', year: 2022, color: 'Grey', license_plate: `XL${Math.floor(Math.random() * 1e6)}`, seats: 7, ...over });
+const car = (over: Partial<Record<string, unknown>> = {}) => ({
+  make: 'Toyota',
+  model: 'Sienna',
+  year: 2022,
+  color: 'Grey',
+  license_plate: `XL${Math.floor(Math.random() * 1e6)}`,
+  seats: 7,
+  ...over,
+});
 
 /** Adds a car, has the admin verify it, and makes it active: the driver now drives it. */
 async function driveCar(driver: { client: TestClient }, input: Record<string, unknown>) {
@@ -44,7 +64,16 @@ const offeredTo = async (rideId: string) =>
 const uploadCarPng = (client: TestClient, purpose = 'vehicle_photo') => uploadPng(server, client, purpose, 'car.png');
 
 const auditCount = async (action: string, entityId: string) =>
-  Number((await server.services.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).where('action', '=', action).where('entity_id', '=', entityId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await server.services.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('action', '=', action)
+        .where('entity_id', '=', entityId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('migration 0019 and the application path', () => {
   it("backfills every driver's application vehicle as their first, active one: verified when approved, rejected with the reason, else pending", async () => {
@@ -80,10 +109,28 @@ describe('migration 0019 and the application path', () => {
     await vehiclePhotosMigration(db);
     await sql`alter table insurance_policies add foreign key (vehicle_id) references vehicles (id) on delete cascade`.execute(db);
 
-    const rows = await db.selectFrom('vehicles').selectAll().where('driver_id', 'in', drivers.map((d) => d.id)).execute();
+    const rows = await db
+      .selectFrom('vehicles')
+      .selectAll()
+      .where(
+        'driver_id',
+        'in',
+        drivers.map((d) => d.id),
+      )
+      .execute();
     expect(rows).toHaveLength(3);
     const of = (i: number) => rows.find((r) => r.driver_id === drivers[i]!.id)!;
-    expect(of(0)).toMatchObject({ make: 'Honda', model: 'Civic', year: 2018, color: 'Red', license_plate: 'BF0000', seats: 4, status: 'verified', active: true, rejection_reason: null });
+    expect(of(0)).toMatchObject({
+      make: 'Honda',
+      model: 'Civic',
+      year: 2018,
+      color: 'Red',
+      license_plate: 'BF0000',
+      seats: 4,
+      status: 'verified',
+      active: true,
+      rejection_reason: null,
+    });
     expect(of(1)).toMatchObject({ status: 'pending', active: true });
     expect(of(2)).toMatchObject({ status: 'rejected', rejection_reason: 'Plate unreadable', active: true });
     const rules = await db.selectFrom('vehicle_rules').selectAll().where('city_id', '=', 'sf').executeTakeFirstOrThrow();
@@ -151,7 +198,9 @@ describe('a driver’s vehicles and their verification', () => {
     expect(await auditCount('vehicle.reject', v.id)).toBe(1);
     // Decided: not again.
     expect((await admin.post(`/api/admin/vehicles/${v.id}/review`, { status: 'verified' })).status).toBe(409);
-    const told = await eventually(async () => ((await driver.client.get('/api/notifications')).body as Array<{ title: string; message: string }>).find((n) => n.title === 'Vehicle not verified'));
+    const told = await eventually(async () =>
+      ((await driver.client.get('/api/notifications')).body as Array<{ title: string; message: string }>).find((n) => n.title === 'Vehicle not verified'),
+    );
     expect(told.message).toContain('The registration shows 5 seats');
 
     // An edit goes back to verification.
@@ -161,7 +210,9 @@ describe('a driver’s vehicles and their verification', () => {
 
     expect((await admin.post(`/api/admin/vehicles/${v.id}/review`, { status: 'verified' })).status).toBe(200);
     expect(await auditCount('vehicle.verify', v.id)).toBe(1);
-    await eventually(async () => ((await driver.client.get('/api/notifications')).body as Array<{ title: string }>).find((n) => n.title === 'Vehicle verified'));
+    await eventually(async () =>
+      ((await driver.client.get('/api/notifications')).body as Array<{ title: string }>).find((n) => n.title === 'Vehicle verified'),
+    );
 
     const activated = await driver.client.post(`/api/vehicles/${v.id}/activate`, {});
     expect(activated.status).toBe(200);
@@ -170,11 +221,17 @@ describe('a driver’s vehicles and their verification', () => {
     expect(after.filter((x: { active: boolean }) => x.active).map((x: { id: string }) => x.id)).toEqual([v.id]);
     expect(after.find((x: { id: string }) => x.id === first.id).active).toBe(false);
     // The driver record's vehicle fields mirror the active vehicle.
-    const record = await server.services.db.selectFrom('drivers').select(['vehicle_make', 'vehicle_model', 'license_plate']).where('id', '=', driver.driverId).executeTakeFirstOrThrow();
+    const record = await server.services.db
+      .selectFrom('drivers')
+      .select(['vehicle_make', 'vehicle_model', 'license_plate'])
+      .where('id', '=', driver.driverId)
+      .executeTakeFirstOrThrow();
     expect(record).toEqual({ vehicle_make: 'Toyota', vehicle_model: 'Sienna', license_plate: '7VIC777' });
 
     // The database holds one active per driver, whatever a verb might try.
-    await expect(server.services.db.updateTable('vehicles').set({ active: true }).where('id', '=', first.id).execute()).rejects.toThrow(/vehicles_one_active_idx|unique/);
+    await expect(server.services.db.updateTable('vehicles').set({ active: true }).where('id', '=', first.id).execute()).rejects.toThrow(
+      /vehicles_one_active_idx|unique/,
+    );
 
     // Editing the active one: it stays active, pending, and takes no ride until verified again.
     const editedActive = await driver.client.patch(`/api/vehicles/${v.id}`, car({ license_plate: '7VIC777', color: 'Black', seats: 6 }));
@@ -213,7 +270,10 @@ describe('a driver’s vehicles and their verification', () => {
     expect((await owner.client.post(`/api/admin/vehicles/${id}/review`, { status: 'verified' })).status).toBe(403);
     expect((await owner.client.get('/api/admin/vehicles')).status).toBe(403);
     expect((await rider.client.get('/api/admin/vehicle-rules/sf')).status).toBe(403);
-    expect((await owner.client.request('/api/admin/vehicle-rules/sf', { method: 'PUT', json: { comfort_min_year: 2000, comfort_min_seats: 1, xl_min_seats: 1 } })).status).toBe(403);
+    expect(
+      (await owner.client.request('/api/admin/vehicle-rules/sf', { method: 'PUT', json: { comfort_min_year: 2000, comfort_min_seats: 1, xl_min_seats: 1 } }))
+        .status,
+    ).toBe(403);
     expect((await visitor.get('/api/admin/vehicles')).status).toBe(401);
     expect((await visitor.post(`/api/admin/vehicles/${id}/review`, { status: 'verified' })).status).toBe(401);
     expect((await server.services.db.selectFrom('vehicles').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('pending');
@@ -231,7 +291,12 @@ describe('a driver’s vehicles and their verification', () => {
       license_plate: '7ADM001',
     });
     expect(applied.status).toBe(201);
-    const own = await server.services.db.selectFrom('vehicles').innerJoin('drivers', 'drivers.id', 'vehicles.driver_id').select('vehicles.id').where('drivers.user_id', '=', adminUserId).executeTakeFirstOrThrow();
+    const own = await server.services.db
+      .selectFrom('vehicles')
+      .innerJoin('drivers', 'drivers.id', 'vehicles.driver_id')
+      .select('vehicles.id')
+      .where('drivers.user_id', '=', adminUserId)
+      .executeTakeFirstOrThrow();
     const self = await admin.post(`/api/admin/vehicles/${own.id}/review`, { status: 'verified' });
     expect(self.status).toBe(403);
   });
@@ -258,7 +323,9 @@ describe('vehicle photos (decision 0048)', () => {
     expect(fifth.body.error.message).toContain('at most 4 photos');
     expect((await driver.client.get('/api/vehicles')).body.vehicles[0].photo_ids).toEqual(ids.slice(0, 4));
     // The database holds the limit too.
-    await expect(server.services.db.updateTable('vehicles').set({ photo_file_ids: ids }).where('id', '=', v.id).execute()).rejects.toThrow(/vehicles_photos_max|check/);
+    await expect(server.services.db.updateTable('vehicles').set({ photo_file_ids: ids }).where('id', '=', v.id).execute()).rejects.toThrow(
+      /vehicles_photos_max|check/,
+    );
 
     // The queue shows the photos; an admin reads each one.
     const queue = await admin.get('/api/admin/vehicles?status=pending&limit=100');
@@ -332,12 +399,24 @@ describe('ride-type eligibility rules per city', () => {
     expect(read.status).toBe(200);
     expect(read.body).toEqual({ city_id: 'sf', rules: { comfort_min_year: THIS_YEAR - 7, comfort_min_seats: 4, xl_min_seats: 6 }, updated_at: null });
     expect((await admin.get('/api/admin/vehicle-rules/atlantis')).status).toBe(404);
-    expect((await admin.request('/api/admin/vehicle-rules/sf', { method: 'PUT', json: { comfort_min_year: 2015, comfort_min_seats: 0, xl_min_seats: 6 } })).status).toBe(400);
+    expect(
+      (await admin.request('/api/admin/vehicle-rules/sf', { method: 'PUT', json: { comfort_min_year: 2015, comfort_min_seats: 0, xl_min_seats: 6 } })).status,
+    ).toBe(400);
     expect((await admin.request('/api/admin/vehicle-rules/sf', { method: 'PUT', json: { comfort_min_year: 2015 } })).status).toBe(400);
 
-    const created = await admin.post('/api/admin/cities', { id: 'veh-oak', name: 'Oakland', currency: 'USD', timezone: 'America/Los_Angeles', center_lat: 37.8, center_lng: -122.27 });
+    const created = await admin.post('/api/admin/cities', {
+      id: 'veh-oak',
+      name: 'Oakland',
+      currency: 'USD',
+      timezone: 'America/Los_Angeles',
+      center_lat: 37.8,
+      center_lng: -122.27,
+    });
     expect(created.status).toBe(201);
-    const oak = await admin.request('/api/admin/vehicle-rules/veh-oak', { method: 'PUT', json: { comfort_min_year: 2024, comfort_min_seats: 5, xl_min_seats: 7 } });
+    const oak = await admin.request('/api/admin/vehicle-rules/veh-oak', {
+      method: 'PUT',
+      json: { comfort_min_year: 2024, comfort_min_seats: 5, xl_min_seats: 7 },
+    });
     expect(oak.status).toBe(200);
     expect(oak.body.rules).toEqual({ comfort_min_year: 2024, comfort_min_seats: 5, xl_min_seats: 7 });
     expect(oak.body.updated_at).not.toBeNull();
@@ -365,7 +444,8 @@ describe('dispatch and quotes by vehicle', () => {
     // Only an old four-seater near: Economy is available, Comfort and XL are not (shown, marked, no ETA).
     const before = await rider.client.post('/api/rides/quote', { pickup, destination: GOLDEN_GATE_PARK });
     expect(before.status).toBe(200);
-    const opt = (q: { body: { options: Array<{ ride_type: string; available: boolean; pickup_eta_s: number | null }> } }, t: string) => q.body.options.find((o) => o.ride_type === t)!;
+    const opt = (q: { body: { options: Array<{ ride_type: string; available: boolean; pickup_eta_s: number | null }> } }, t: string) =>
+      q.body.options.find((o) => o.ride_type === t)!;
     expect(opt(before, 'economy')).toMatchObject({ available: true });
     expect(opt(before, 'economy').pickup_eta_s).toBeGreaterThan(0);
     expect(opt(before, 'xl')).toMatchObject({ available: false, pickup_eta_s: null });
@@ -423,7 +503,14 @@ describe('dispatch and quotes by vehicle', () => {
     const vehicles = (await driver.client.get('/api/vehicles')).body.vehicles;
     const active = vehicles.find((v: { active: boolean }) => v.active);
     // An edit of the active car sends it back to verification: no offers meanwhile.
-    expect((await driver.client.patch(`/api/vehicles/${active.id}`, car({ make: 'Toyota', model: 'Prius', year: 2021, seats: 4, license_plate: active.license_plate }))).status).toBe(200);
+    expect(
+      (
+        await driver.client.patch(
+          `/api/vehicles/${active.id}`,
+          car({ make: 'Toyota', model: 'Prius', year: 2021, seats: 4, license_plate: active.license_plate }),
+        )
+      ).status,
+    ).toBe(200);
     const rider = await newUser(server, 'Pete Patient');
     const booked = await book(rider.client, pickup, 'economy');
     await eventually(async () => ((await rider.client.get(`/api/rides/${booked.body.ride.id}`)).body.ride.status === 'no_driver' ? true : null));

@@ -51,7 +51,10 @@ async function pastRide(cityId: string, riderId: string, driverId: string, daysA
     .executeTakeFirstOrThrow();
   if (stars !== undefined) {
     const driverUser = await db.selectFrom('drivers').select('user_id').where('id', '=', driverId).executeTakeFirstOrThrow();
-    await db.insertInto('ride_ratings').values({ ride_id: ride.id, rater_role: 'rider', rater_id: riderId, ratee_id: driverUser.user_id, stars, comment: null }).execute();
+    await db
+      .insertInto('ride_ratings')
+      .values({ ride_id: ride.id, rater_role: 'rider', rater_id: riderId, ratee_id: driverUser.user_id, stars, comment: null })
+      .execute();
   }
 }
 
@@ -61,10 +64,24 @@ describe('GET /api/admin/video-figures', () => {
   it("answers a city's live figures: approved drivers of the city, completed rides (all and recent), the riders' rating, from prices", async () => {
     const empty = await figures(admin, 'sf');
     expect(empty.status).toBe(200);
-    expect(empty.body).toMatchObject({ city: { id: 'sf', name: 'San Francisco', currency: 'USD' }, drivers: 0, rides_completed: 0, rides_completed_recent: 0, rating: null, ratings: 0, recent_days: 30 });
+    expect(empty.body).toMatchObject({
+      city: { id: 'sf', name: 'San Francisco', currency: 'USD' },
+      drivers: 0,
+      rides_completed: 0,
+      rides_completed_recent: 0,
+      rating: null,
+      ratings: 0,
+      recent_days: 30,
+    });
     // The public /pricing figure: minimum + booking fee of the version in force (migration 0004's Economy: 800 + 250).
     const publicPricing = (await server.client().get('/api/public/pricing/sf')).body;
-    expect(empty.body.ride_types).toEqual(publicPricing.ride_types.map((t: { ride_type: string; name: string; from_cents: number }) => ({ ride_type: t.ride_type, name: t.name, from_cents: t.from_cents })));
+    expect(empty.body.ride_types).toEqual(
+      publicPricing.ride_types.map((t: { ride_type: string; name: string; from_cents: number }) => ({
+        ride_type: t.ride_type,
+        name: t.name,
+        from_cents: t.from_cents,
+      })),
+    );
     expect(empty.body.ride_types.map((t: { ride_type: string }) => t.ride_type)).toEqual(['economy', 'comfort', 'xl']);
 
     const rider = await newUser(server, 'Vida Rider');
@@ -103,7 +120,14 @@ describe('GET /api/admin/video-figures', () => {
 
     const zz = await figures(admin, OTHER);
     expect(zz.status).toBe(200);
-    expect(zz.body).toMatchObject({ city: { id: OTHER, name: 'Zedville', currency: 'EUR' }, drivers: 1, rides_completed: 1, rides_completed_recent: 1, rating: 1, ride_types: [] });
+    expect(zz.body).toMatchObject({
+      city: { id: OTHER, name: 'Zedville', currency: 'EUR' },
+      drivers: 1,
+      rides_completed: 1,
+      rides_completed_recent: 1,
+      rating: 1,
+      ride_types: [],
+    });
   });
 
   it('refuses a missing city with a clear 400 and an unknown one with 404', async () => {

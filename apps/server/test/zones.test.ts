@@ -23,13 +23,22 @@ const SFO = { lat: 37.6155, lng: -122.387, label: 'SFO' };
 const testPoint = (p: { lat: number; lng: number }) => admin.get(`/api/admin/zones/test-point?lat=${p.lat}&lng=${p.lng}`);
 const square = (west: number, south: number, east: number, north: number) => ({
   type: 'Polygon',
-  coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]],
+  coordinates: [
+    [
+      [west, south],
+      [east, south],
+      [east, north],
+      [west, north],
+      [west, south],
+    ],
+  ],
 });
 const auditCount = async () => (await admin.get('/api/admin/audit-log?limit=100')).body.items.length as number;
-const zonesOf = async (city = 'sf') => (await admin.get(`/api/admin/zones?city_id=${city}`)).body.items as Array<{ id: string; name: string; type: string; enabled: boolean }>;
+const zonesOf = async (city = 'sf') =>
+  (await admin.get(`/api/admin/zones?city_id=${city}`)).body.items as Array<{ id: string; name: string; type: string; enabled: boolean }>;
 
 describe('the demo city, decided by polygon', () => {
-  it('serves San Francisco\'s land and SFO, prices downtown as a zone, and restricts Alcatraz', async () => {
+  it("serves San Francisco's land and SFO, prices downtown as a zone, and restricts Alcatraz", async () => {
     const ferry = await testPoint(FERRY_BUILDING);
     expect(ferry.status).toBe(200);
     expect(ferry.body).toMatchObject({
@@ -88,9 +97,25 @@ describe('the demo city, decided by polygon', () => {
 describe('zones at their boundaries', () => {
   it('a vertex and an edge are in the zone; overlapping zones answer by priority; a disabled zone no longer applies', async () => {
     // Two pricing zones over Golden Gate Park's east end, the smaller one with the higher priority.
-    const big = await admin.post('/api/admin/zones', { city_id: 'sf', type: 'pricing_zone', name: 'Park wide', color: '#0ea5e9', priority: 1, enabled: true, geometry: square(-122.47, 37.76, -122.45, 37.775) });
+    const big = await admin.post('/api/admin/zones', {
+      city_id: 'sf',
+      type: 'pricing_zone',
+      name: 'Park wide',
+      color: '#0ea5e9',
+      priority: 1,
+      enabled: true,
+      geometry: square(-122.47, 37.76, -122.45, 37.775),
+    });
     expect(big.status).toBe(201);
-    const small = await admin.post('/api/admin/zones', { city_id: 'sf', type: 'pricing_zone', name: 'Park core', color: '#f43f5e', priority: 7, enabled: true, geometry: square(-122.465, 37.765, -122.455, 37.77) });
+    const small = await admin.post('/api/admin/zones', {
+      city_id: 'sf',
+      type: 'pricing_zone',
+      name: 'Park core',
+      color: '#f43f5e',
+      priority: 7,
+      enabled: true,
+      geometry: square(-122.465, 37.765, -122.455, 37.77),
+    });
     expect(small.status).toBe(201);
 
     expect((await testPoint({ lat: 37.76, lng: -122.47 })).body.pricing_zone?.name).toBe('Park wide'); // a vertex
@@ -145,7 +170,9 @@ describe('the admin API', () => {
       [server.client(), 401],
     ] as const) {
       expect((await client.get('/api/admin/cities')).status).toBe(status);
-      expect((await client.post('/api/admin/cities', { id: 'nope', name: 'Nope', currency: 'USD', timezone: 'UTC', center_lat: 0, center_lng: 0 })).status).toBe(status);
+      expect(
+        (await client.post('/api/admin/cities', { id: 'nope', name: 'Nope', currency: 'USD', timezone: 'UTC', center_lat: 0, center_lng: 0 })).status,
+      ).toBe(status);
       expect((await client.patch('/api/admin/cities/sf', { name: 'Hacked' })).status).toBe(status);
       expect((await client.get('/api/admin/zones?city_id=sf')).status).toBe(status);
       expect((await client.post('/api/admin/zones', body)).status).toBe(status);
@@ -164,9 +191,39 @@ describe('the admin API', () => {
     const audits = await auditCount();
     const base = { city_id: 'sf', type: 'pricing_zone', name: 'Bad', color: '#123456', priority: 0, enabled: true };
     const bad = [
-      { type: 'Polygon', coordinates: [[[-122.4, 37.7], [-122.3, 37.7], [-122.3, 37.8], [-122.4, 37.8]]] }, // not closed
-      { type: 'Polygon', coordinates: [[[-122.4, 37.7], [-122.3, 37.7], [-122.4, 37.7], [-122.4, 37.7]]] }, // 2 distinct points
-      { type: 'Polygon', coordinates: [[[-122.4, 97], [-122.3, 37.7], [-122.3, 37.8], [-122.4, 97]]] }, // latitude 97
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-122.4, 37.7],
+            [-122.3, 37.7],
+            [-122.3, 37.8],
+            [-122.4, 37.8],
+          ],
+        ],
+      }, // not closed
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-122.4, 37.7],
+            [-122.3, 37.7],
+            [-122.4, 37.7],
+            [-122.4, 37.7],
+          ],
+        ],
+      }, // 2 distinct points
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-122.4, 97],
+            [-122.3, 37.7],
+            [-122.3, 37.8],
+            [-122.4, 97],
+          ],
+        ],
+      }, // latitude 97
       { type: 'Point', coordinates: [-122.4, 37.7] },
       { type: 'Polygon', coordinates: [] },
       'not even an object',
@@ -194,7 +251,15 @@ describe('the admin API', () => {
   });
 
   it('adds and edits a city (currency and IANA time zone checked), draws, imports and exports its zones, all audited', async () => {
-    const city = { id: 'lisbon', name: 'Lisbon', currency: 'eur', timezone: 'Europe/Lisbon', center_lat: 38.7223, center_lng: -9.1393, emergency_number: '112' };
+    const city = {
+      id: 'lisbon',
+      name: 'Lisbon',
+      currency: 'eur',
+      timezone: 'Europe/Lisbon',
+      center_lat: 38.7223,
+      center_lng: -9.1393,
+      emergency_number: '112',
+    };
     expect((await admin.post('/api/admin/cities', { ...city, timezone: 'Mars/Olympus_Mons' })).status).toBe(400);
     expect((await admin.post('/api/admin/cities', { ...city, currency: 'EURO' })).status).toBe(400);
     expect((await admin.post('/api/admin/cities', { ...city, id: 'Lisbon City' })).status).toBe(400);
@@ -211,7 +276,15 @@ describe('the admin API', () => {
     // Not served until it has a service area.
     const baixa = { lat: 38.711, lng: -9.137 };
     expect((await testPoint(baixa)).body.city).toBeNull();
-    const drawn = await admin.post('/api/admin/zones', { city_id: 'lisbon', type: 'service_area', name: 'Lisboa', color: '#16a34a', priority: 0, enabled: true, geometry: square(-9.23, 38.69, -9.09, 38.8) });
+    const drawn = await admin.post('/api/admin/zones', {
+      city_id: 'lisbon',
+      type: 'service_area',
+      name: 'Lisboa',
+      color: '#16a34a',
+      priority: 0,
+      enabled: true,
+      geometry: square(-9.23, 38.69, -9.09, 38.8),
+    });
     expect(drawn.status).toBe(201);
     expect((await testPoint(baixa)).body).toMatchObject({ city: { id: 'lisbon', currency: 'EUR', timezone: 'Europe/Lisbon' }, fares: [] });
 
@@ -221,7 +294,11 @@ describe('the admin API', () => {
         type: 'FeatureCollection',
         features: [
           { type: 'Feature', geometry: square(-9.145, 38.705, -9.13, 38.715), properties: { name: 'Baixa', type: 'pricing_zone', priority: 4 } },
-          { type: 'Feature', geometry: { type: 'MultiPolygon', coordinates: [square(-9.14, 38.76, -9.12, 38.78).coordinates] }, properties: { name: 'Aeroporto', type: 'airport', color: '#7c3aed', enabled: false } },
+          {
+            type: 'Feature',
+            geometry: { type: 'MultiPolygon', coordinates: [square(-9.14, 38.76, -9.12, 38.78).coordinates] },
+            properties: { name: 'Aeroporto', type: 'airport', color: '#7c3aed', enabled: false },
+          },
         ],
       },
     });
@@ -237,14 +314,20 @@ describe('the admin API', () => {
     expect(exported.body.type).toBe('FeatureCollection');
     expect(exported.body.features.map((f: { properties: { name: string } }) => f.properties.name)).toEqual(['Baixa', 'Aeroporto', 'Lisboa']);
     // What the export says, an import reads back.
-    const reimport = await admin.post('/api/admin/zones/import', { city_id: 'lisbon', collection: { type: 'FeatureCollection', features: exported.body.features.map(({ id: _id, ...f }: { id: string }) => f) } });
+    const reimport = await admin.post('/api/admin/zones/import', {
+      city_id: 'lisbon',
+      collection: { type: 'FeatureCollection', features: exported.body.features.map(({ id: _id, ...f }: { id: string }) => f) },
+    });
     expect(reimport.status).toBe(201);
     expect((await zonesOf('lisbon')).length).toBe(6);
 
     const log = (await admin.get('/api/admin/audit-log?limit=100')).body.items as Array<{ action: string; entity_id: string; before: unknown; after: unknown }>;
     expect(log.filter((e) => e.entity_id === 'lisbon').map((e) => e.action)).toEqual(['city.update', 'city.create']);
     expect(log.find((e) => e.action === 'city.update' && e.entity_id === 'lisbon')).toMatchObject({ before: { name: 'Lisbon' }, after: { name: 'Lisboa' } });
-    expect(log.find((e) => e.action === 'zone.create' && e.entity_id === drawn.body.zone.id)).toMatchObject({ before: null, after: { name: 'Lisboa', type: 'service_area' } });
+    expect(log.find((e) => e.action === 'zone.create' && e.entity_id === drawn.body.zone.id)).toMatchObject({
+      before: null,
+      after: { name: 'Lisboa', type: 'service_area' },
+    });
     expect(log.filter((e) => e.action === 'zone.import')).toHaveLength(5);
     for (const action of ['zone.update', 'zone.delete']) expect(log.some((e) => e.action === action)).toBe(true);
   });
@@ -262,7 +345,15 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_U
       const park = '/api/admin/zones/test-point?lat=37.7675&lng=-122.46';
       // Process two loads its index now, before the zone exists (its TTL is minutes).
       expect((await adminTwo.get(park)).body.pricing_zone).toBeNull();
-      const drawn = await adminOne.post('/api/admin/zones', { city_id: 'sf', type: 'pricing_zone', name: 'Bus zone', color: '#0ea5e9', priority: 3, enabled: true, geometry: square(-122.47, 37.76, -122.45, 37.775) });
+      const drawn = await adminOne.post('/api/admin/zones', {
+        city_id: 'sf',
+        type: 'pricing_zone',
+        name: 'Bus zone',
+        color: '#0ea5e9',
+        priority: 3,
+        enabled: true,
+        geometry: square(-122.47, 37.76, -122.45, 37.775),
+      });
       expect(drawn.status).toBe(201);
       await eventually(async () => (await adminTwo.get(park)).body.pricing_zone?.name === 'Bus zone');
       expect((await adminOne.patch(`/api/admin/zones/${drawn.body.zone.id}`, { enabled: false })).status).toBe(200);

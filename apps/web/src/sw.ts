@@ -157,7 +157,9 @@ self.addEventListener('pushsubscriptionchange', (event) => {
         const options = change.oldSubscription?.options;
         const subscription =
           change.newSubscription ??
-          (options?.applicationServerKey ? await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: options.applicationServerKey }) : null);
+          (options?.applicationServerKey
+            ? await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: options.applicationServerKey })
+            : null);
         if (!subscription) return;
         const json = subscription.toJSON();
         await fetch('/api/push/subscriptions', {

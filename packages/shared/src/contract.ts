@@ -48,7 +48,13 @@ export const defineRoutes = <const T extends readonly RouteContract[]>(routes: T
 /** `METHOD /path`: how a route is named where it is mounted or called (`'POST /api/rides'`). */
 export type RouteKey<R> = R extends RouteContract ? `${R['method']} ${R['path']}` : never;
 /** The entry of `routes` named `key`, with its literal types. */
-export type RouteAt<T extends readonly RouteContract[], K extends string> = T[number] extends infer R ? (R extends RouteContract ? (RouteKey<R> extends K ? R : never) : never) : never;
+export type RouteAt<T extends readonly RouteContract[], K extends string> = T[number] extends infer R
+  ? R extends RouteContract
+    ? RouteKey<R> extends K
+      ? R
+      : never
+    : never
+  : never;
 
 /** The entry of a domain's routes named `'METHOD /path'` (a name that is not there does not compile). */
 export function routeOf<const T extends readonly RouteContract[], K extends RouteKey<T[number]>>(routes: T, key: K): RouteAt<T, K> {

@@ -77,12 +77,7 @@ export const messages = {
     install: 'Install',
     bannerTitle: 'Get the Native App',
     bannerSubtitle: 'Unlock full features',
-    bannerBullets: [
-      'Push notifications for rides',
-      'Camera for documents',
-      'Better location tracking',
-      'One-tap calling',
-    ] as const,
+    bannerBullets: ['Push notifications for rides', 'Camera for documents', 'Better location tracking', 'One-tap calling'] as const,
     learnMore: 'Learn More',
     bannerStorageKey: 'nativeBannerDismissed',
   },

@@ -13,6 +13,7 @@ describe('text at the edge', () => {
 
   it('reads uuids as PostgreSQL does, nothing else', () => {
     expect(isUuid('0b7e6e2c-1f9a-4c1e-9a36-2d1b6c1f0a11')).toBe(true);
-    for (const bad of ['-'.repeat(36), 'not-a-uuid', '0b7e6e2c1f9a4c1e9a362d1b6c1f0a11', '0b7e6e2c-1f9a-4c1e-9a36-2d1b6c1f0a1z']) expect(isUuid(bad)).toBe(false);
+    for (const bad of ['-'.repeat(36), 'not-a-uuid', '0b7e6e2c1f9a4c1e9a362d1b6c1f0a11', '0b7e6e2c-1f9a-4c1e-9a36-2d1b6c1f0a1z'])
+      expect(isUuid(bad)).toBe(false);
   });
 });

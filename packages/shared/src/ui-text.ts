@@ -322,7 +322,10 @@ export const uiText = {
     },
     rejectionReason: 'Reason',
     /** An approved driver an admin suspended: approved still, but not allowed online. */
-    suspended: { title: 'Your account is suspended', text: 'You cannot go online until an administrator reinstates you. Contact support if you think this is a mistake.' },
+    suspended: {
+      title: 'Your account is suspended',
+      text: 'You cannot go online until an administrator reinstates you. Contact support if you think this is a mistake.',
+    },
     reasonInNotifications: 'The reason is in your notifications.',
     applyAgain: 'Apply Again',
     uploadDocuments: 'Upload Documents',

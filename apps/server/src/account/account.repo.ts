@@ -5,12 +5,7 @@ import type { DB } from '../db/schema';
 
 /** Home, then Work. */
 export async function placesOf(db: Kysely<DB>, userId: string): Promise<SavedPlaceView[]> {
-  return db
-    .selectFrom('saved_places')
-    .select(['kind', 'label', 'address_label', 'lat', 'lng'])
-    .where('user_id', '=', userId)
-    .orderBy('kind')
-    .execute();
+  return db.selectFrom('saved_places').select(['kind', 'label', 'address_label', 'lat', 'lng']).where('user_id', '=', userId).orderBy('kind').execute();
 }
 
 /** Oldest first (the order they were added). */

@@ -47,7 +47,10 @@ export function accountRoutes(services: Services) {
   on('DELETE /api/account/places/:kind', async ({ user, params }) => ({ status: 200, body: await removePlace(services, user.id, params) }));
 
   on('POST /api/account/emergency-contacts', async ({ user, body }) => ({ status: 201, body: await addEmergencyContact(services, user.id, body) }));
-  on('DELETE /api/account/emergency-contacts/:id', async ({ user, params }) => ({ status: 200, body: await removeEmergencyContact(services, user.id, params) }));
+  on('DELETE /api/account/emergency-contacts/:id', async ({ user, params }) => ({
+    status: 200,
+    body: await removeEmergencyContact(services, user.id, params),
+  }));
 
   on('PUT /api/account/notification-preferences', async ({ user, body }) => ({ status: 200, body: await updateNotificationPrefs(services, user.id, body) }));
 

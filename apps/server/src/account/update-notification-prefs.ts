@@ -15,7 +15,12 @@ export async function updateNotificationPrefs(services: Pick<Services, 'db'>, us
       if (change.kind === 'safety') continue;
       const key = { user_id: userId, kind: change.kind, channel: change.channel };
       if (change.enabled) {
-        await trx.deleteFrom('notification_preferences').where('user_id', '=', userId).where('kind', '=', change.kind).where('channel', '=', change.channel).execute();
+        await trx
+          .deleteFrom('notification_preferences')
+          .where('user_id', '=', userId)
+          .where('kind', '=', change.kind)
+          .where('channel', '=', change.channel)
+          .execute();
       } else {
         await trx
           .insertInto('notification_preferences')

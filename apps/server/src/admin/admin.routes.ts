@@ -31,19 +31,34 @@ export function adminRoutes(services: Services) {
   on('GET /api/admin/path', () => ({ status: 200, body: { path: services.adminPath } }));
 
   on('GET /api/admin/users', async ({ query }) => {
-    if (query.format === 'csv') return csvResponse('users', USERS_CSV, pageThrough((cursor) => listUsers(db, { ...query, cursor, limit: EXPORT_PAGE })));
+    if (query.format === 'csv')
+      return csvResponse(
+        'users',
+        USERS_CSV,
+        pageThrough((cursor) => listUsers(db, { ...query, cursor, limit: EXPORT_PAGE })),
+      );
     return { status: 200, body: await listUsers(db, query) };
   });
 
   /** Driver applications to review, newest first; ?status=pending|approved|rejected|all and the list kit's query. */
   on('GET /api/admin/drivers', async ({ query }) => {
-    if (query.format === 'csv') return csvResponse('drivers', DRIVERS_CSV, pageThrough((cursor) => listDriversForReview(services, { ...query, cursor, limit: EXPORT_PAGE })));
+    if (query.format === 'csv')
+      return csvResponse(
+        'drivers',
+        DRIVERS_CSV,
+        pageThrough((cursor) => listDriversForReview(services, { ...query, cursor, limit: EXPORT_PAGE })),
+      );
     return { status: 200, body: await listDriversForReview(services, query) };
   });
 
   /** Every change an admin made, newest first; ?actor_id= and ?action= filter. */
   on('GET /api/admin/audit-log', async ({ query }) => {
-    if (query.format === 'csv') return csvResponse('audit-log', AUDIT_CSV, pageThrough((cursor) => listAuditLog(db, { ...query, cursor, limit: EXPORT_PAGE })));
+    if (query.format === 'csv')
+      return csvResponse(
+        'audit-log',
+        AUDIT_CSV,
+        pageThrough((cursor) => listAuditLog(db, { ...query, cursor, limit: EXPORT_PAGE })),
+      );
     return { status: 200, body: await listAuditLog(db, query) };
   });
 

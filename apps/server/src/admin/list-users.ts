@@ -37,7 +37,11 @@ export function listUsers(db: Kysely<DB>, query: Query) {
   if (query.role) {
     const role = query.role;
     const withRole = (roles: readonly string[]) =>
-      db.selectFrom('user_roles as r').select('r.user_id').where(sql<boolean>`r.user_id = "user"."id"`).where('r.role', 'in', roles as ('admin' | 'driver' | 'user')[]);
+      db
+        .selectFrom('user_roles as r')
+        .select('r.user_id')
+        .where(sql<boolean>`r.user_id = "user"."id"`)
+        .where('r.role', 'in', roles as ('admin' | 'driver' | 'user')[]);
     rows = rows.where((eb) => (role === 'user' ? eb.not(eb.exists(withRole(['admin', 'driver']))) : eb.exists(withRole([role]))));
   }
   return keysetPage(db, rows, spec, query);

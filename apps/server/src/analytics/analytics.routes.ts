@@ -10,7 +10,11 @@ import { getMarketplaceAnalytics } from './get-marketplace-analytics';
 export function analyticsRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   const fleet = mounter(app, services, fleetContract);
-  mounter(app, services, analyticsContract)('GET /api/admin/analytics', async ({ query }) => ({ status: 200, body: await getMarketplaceAnalytics(services, query) }));
+  mounter(
+    app,
+    services,
+    analyticsContract,
+  )('GET /api/admin/analytics', async ({ query }) => ({ status: 200, body: await getMarketplaceAnalytics(services, query) }));
   fleet('GET /api/admin/driver-dashboard', async ({ query }) => ({ status: 200, body: await getDriverDashboard(services, query) }));
   fleet('GET /api/admin/driver-heatmap', async ({ query }) => ({ status: 200, body: await getDriverHeatmap(services, query) }));
   return app;

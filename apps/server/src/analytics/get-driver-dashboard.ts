@@ -81,7 +81,9 @@ export async function getDriverDashboard(services: Pick<Services, 'db' | 'geo'>,
   const drivers: FleetDriver[] = [
     ...free.map((d) => ({ driver_id: d.driverId, full_name: nameOf.get(d.driverId) ?? '', state: 'available' as const, lat: d.lat, lng: d.lng })),
     ...onRide.rows.flatMap((d) =>
-      d.lat === null || d.lng === null ? [] : [{ driver_id: d.driver_id, full_name: d.full_name, state: 'on_ride' as const, lat: Number(d.lat), lng: Number(d.lng) }],
+      d.lat === null || d.lng === null
+        ? []
+        : [{ driver_id: d.driver_id, full_name: d.full_name, state: 'on_ride' as const, lat: Number(d.lat), lng: Number(d.lng) }],
     ),
   ];
   const now = Date.now();

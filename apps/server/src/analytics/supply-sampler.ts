@@ -36,7 +36,10 @@ export function createSupplySampler(deps: { db: Kysely<DB>; geo: GeoIndex; logge
         const cell = latLngToCell(d.lat, d.lng, HEATMAP_RESOLUTION);
         counts.set(cell, (counts.get(cell) ?? 0) + 1);
       }
-      const rows = [{ city_id: city.id, minute, cell: CITY_TOTAL_CELL, drivers: drivers.length }, ...[...counts].map(([cell, n]) => ({ city_id: city.id, minute, cell, drivers: n }))];
+      const rows = [
+        { city_id: city.id, minute, cell: CITY_TOTAL_CELL, drivers: drivers.length },
+        ...[...counts].map(([cell, n]) => ({ city_id: city.id, minute, cell, drivers: n })),
+      ];
       const result = await db
         .insertInto('driver_supply_samples')
         .values(rows)

@@ -39,7 +39,9 @@ export async function listAuditLog(db: Kysely<DB>, query: Query) {
   if (query.action) rows = rows.where('audit_log.action', '=', query.action);
   if (query.q) {
     const like = containsPattern(query.q);
-    rows = rows.where((eb) => eb.or([eb('audit_log.entity_id', 'ilike', like), eb('audit_log.reason', 'ilike', like), eb('user.name', 'ilike', like), eb('user.email', 'ilike', like)]));
+    rows = rows.where((eb) =>
+      eb.or([eb('audit_log.entity_id', 'ilike', like), eb('audit_log.reason', 'ilike', like), eb('user.name', 'ilike', like), eb('user.email', 'ilike', like)]),
+    );
   }
   const page = await keysetPage(db, rows, spec, query);
   const targets = await auditTargets(db, page.items);

@@ -25,11 +25,7 @@ const rateLimited = () => fail(429, messages.errors.tooManyAttempts.text, 'rate_
  * The session cookie comes back in `headers`; the body also carries the session token the spec's response
  * shape names. A sign-up whose phone another account holds is refused before anything is created.
  */
-export async function authWithRateLimit(
-  services: Services,
-  input: AuthWithRateLimitInput,
-  ctx: { ip: string; headers: Headers },
-): Promise<AuthAttemptResult> {
+export async function authWithRateLimit(services: Services, input: AuthWithRateLimitInput, ctx: { ip: string; headers: Headers }): Promise<AuthAttemptResult> {
   const { auth, db, limiters } = services;
   const email = input.email.trim().toLowerCase();
 
@@ -51,7 +47,10 @@ export async function authWithRateLimit(
       return {
         status: 200,
         headers,
-        body: { data: { session: { access_token: response.token, refresh_token: response.token }, user: { id: response.user.id, email: response.user.email } }, error: null },
+        body: {
+          data: { session: { access_token: response.token, refresh_token: response.token }, user: { id: response.user.id, email: response.user.email } },
+          error: null,
+        },
       };
     } catch (err) {
       if (!(err instanceof APIError)) throw err;

@@ -6,7 +6,11 @@ const user = { id: 'u1', email: 'u1@example.test', name: 'U One' };
 
 /** A snapshot cookie as better-auth writes it (compact strategy): base64url JSON; only its shape matters here. */
 function snapshot(token: string, expiresAt: number, userId = user.id) {
-  const json = JSON.stringify({ session: { session: { token, expiresAt: new Date(expiresAt + 86_400_000).toISOString() }, user: { id: userId } }, expiresAt, signature: 'sig' });
+  const json = JSON.stringify({
+    session: { session: { token, expiresAt: new Date(expiresAt + 86_400_000).toISOString() }, user: { id: userId } },
+    expiresAt,
+    signature: 'sig',
+  });
   return Buffer.from(json).toString('base64url');
 }
 

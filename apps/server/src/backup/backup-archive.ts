@@ -86,11 +86,7 @@ export async function embeddedArchiveStream(opts: { dataDir: string; pgdata: Blo
 function safeRelativePath(rel: string) {
   const parts = rel.split('/');
   return (
-    rel.length > 0 &&
-    !rel.includes('\\') &&
-    !rel.includes('\0') &&
-    parts.every((p) => p !== '' && p !== '.' && p !== '..') &&
-    !isDataDirBookkeeping(parts[0]!)
+    rel.length > 0 && !rel.includes('\\') && !rel.includes('\0') && parts.every((p) => p !== '' && p !== '.' && p !== '..') && !isDataDirBookkeeping(parts[0]!)
   );
 }
 
@@ -114,7 +110,9 @@ export function readEmbeddedArchive(buf: Buffer): EmbeddedArchive {
   }
   if (manifest?.format !== BACKUP_FORMAT || manifest.mode !== 'embedded') throw new BackupFormatError('not an OpenRide embedded-mode backup');
   if (manifest.version !== BACKUP_VERSION) {
-    throw new BackupFormatError(`this backup has format version ${String(manifest.version)}; this OpenRide reads version ${BACKUP_VERSION} (use the OpenRide that made it)`);
+    throw new BackupFormatError(
+      `this backup has format version ${String(manifest.version)}; this OpenRide reads version ${BACKUP_VERSION} (use the OpenRide that made it)`,
+    );
   }
   const pgdata = entries.find((e) => e.name === PGDATA_NAME)?.data;
   if (!pgdata || pgdata[0] !== 0x1f || pgdata[1] !== 0x8b) throw new BackupFormatError(`the backup is damaged: ${PGDATA_NAME} is missing or not gzip`);

@@ -24,10 +24,12 @@ export function backupRoutes(services: Pick<Services, 'db' | 'env' | 'backup'>) 
   // The contract's auth is `backup-token`: mount leaves the caller to this handler (loopback and the token).
   on('GET /api/system/backup', async ({ c }) => {
     const backup = services.backup;
-    if (!backup) throw new AppError('CONFLICT', 'This server keeps its data in PostgreSQL (DATABASE_URL): back it up with pg_dump (`npm run backup -- FILE` runs it).');
+    if (!backup)
+      throw new AppError('CONFLICT', 'This server keeps its data in PostgreSQL (DATABASE_URL): back it up with pg_dump (`npm run backup -- FILE` runs it).');
     if (!isLocalRequest(c, services.env.TRUST_PROXY)) throw forbidden('Backups are served to this machine only.');
     const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
-    if (!sameToken(given, backup.token)) throw new AppError('UNAUTHORIZED', `A backup needs the token the server wrote into DATA_DIR: run \`npm run backup -- FILE\`.`);
+    if (!sameToken(given, backup.token))
+      throw new AppError('UNAUTHORIZED', `A backup needs the token the server wrote into DATA_DIR: run \`npm run backup -- FILE\`.`);
     const archive = await backup.archive();
     return c.body(Readable.toWeb(archive) as ReadableStream, 200, {
       'content-type': 'application/x-tar',

@@ -69,7 +69,13 @@ async function fromDataFolder(dataDir: string, partial: string) {
  */
 export async function createBackup(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>, file: string): Promise<BackupResult> {
   const target = path.resolve(file);
-  if (await fs.access(target).then(() => true, () => false)) throw new BackupError(`${target} exists already: give the backup a new name.`);
+  if (
+    await fs.access(target).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new BackupError(`${target} exists already: give the backup a new name.`);
   const dataDir = path.resolve(env.DATA_DIR);
   if (!env.DATABASE_URL && !path.relative(dataDir, target).startsWith('..')) {
     throw new BackupError(`${target} is inside DATA_DIR ${dataDir}: every later backup would carry it. Write it somewhere else.`);
@@ -85,7 +91,8 @@ export async function createBackup(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>, 
       await runPgTool('pg_restore', ['--list', partial]);
       how = 'pg_dump';
     } else {
-      if (!(await hasEmbeddedDatabase(env.DATA_DIR))) throw new BackupError(`There is no OpenRide database in DATA_DIR ${path.resolve(env.DATA_DIR)} (no pgdata/PG_VERSION).`);
+      if (!(await hasEmbeddedDatabase(env.DATA_DIR)))
+        throw new BackupError(`There is no OpenRide database in DATA_DIR ${path.resolve(env.DATA_DIR)} (no pgdata/PG_VERSION).`);
       try {
         await fromDataFolder(env.DATA_DIR, partial);
         how = 'data folder';

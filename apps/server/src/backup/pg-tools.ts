@@ -24,7 +24,9 @@ export function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[], env: R
     child.once('error', (err: NodeJS.ErrnoException) => {
       reject(
         err.code === 'ENOENT'
-          ? new BackupError(`${tool} is not installed. Install PostgreSQL's client tools, of the server's major version or newer (Debian/Ubuntu: apt-get install postgresql-client).`)
+          ? new BackupError(
+              `${tool} is not installed. Install PostgreSQL's client tools, of the server's major version or newer (Debian/Ubuntu: apt-get install postgresql-client).`,
+            )
           : err,
       );
     });

@@ -56,11 +56,15 @@ async function restoreEmbedded(dataDir: string, archive: EmbeddedArchive, force:
   const dir = path.resolve(dataDir);
   const { migration } = archive.manifest;
   if (migration && !MIGRATION_NAMES.includes(migration)) {
-    throw new BackupError(`This backup comes from a newer OpenRide (its database has migration ${migration}, unknown here): restore it with that version or newer.`);
+    throw new BackupError(
+      `This backup comes from a newer OpenRide (its database has migration ${migration}, unknown here): restore it with that version or newer.`,
+    );
   }
   const before = await dataDirContents(dir);
   if (before?.length && !force) {
-    throw new BackupError(`DATA_DIR ${dir} is not empty (${before.slice(0, 5).join(', ')}${before.length > 5 ? ', …' : ''}). Restore into an empty folder, or add --force to replace what it holds.`);
+    throw new BackupError(
+      `DATA_DIR ${dir} is not empty (${before.slice(0, 5).join(', ')}${before.length > 5 ? ', …' : ''}). Restore into an empty folder, or add --force to replace what it holds.`,
+    );
   }
   let release: () => Promise<void>;
   try {
@@ -145,7 +149,9 @@ async function restorePostgres(databaseUrl: string, file: string, force: boolean
   }
   if (others > 0) throw new BackupError(`${others} other connection(s) use this database: stop every OpenRide server on it, then restore.`);
   if (tables > 0 && !force) {
-    throw new BackupError(`The database of DATABASE_URL is not empty (${tables} tables, sequences or views). Restore into a new database, or add --force to replace its contents.`);
+    throw new BackupError(
+      `The database of DATABASE_URL is not empty (${tables} tables, sequences or views). Restore into a new database, or add --force to replace its contents.`,
+    );
   }
   const { dbname, env } = pgConnection(databaseUrl);
   if (!force || tables === 0) {
@@ -179,13 +185,20 @@ async function schemasOf(databaseUrl: string): Promise<string[]> {
 function replay(dbname: string, env: Record<string, string>, prelude: string, file: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const childEnv = { ...process.env, ...env };
-    const psql = spawn('psql', ['--dbname', dbname, '--single-transaction', '--quiet', '--no-psqlrc', '-v', 'ON_ERROR_STOP=1', '-f', '-'], { env: childEnv, stdio: ['pipe', 'ignore', 'pipe'] });
+    const psql = spawn('psql', ['--dbname', dbname, '--single-transaction', '--quiet', '--no-psqlrc', '-v', 'ON_ERROR_STOP=1', '-f', '-'], {
+      env: childEnv,
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
     const dump = spawn('pg_restore', ['--no-owner', '--no-privileges', '-f', '-', file], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let errors = '';
     psql.stderr.on('data', (d) => (errors += d));
     dump.stderr.on('data', (d) => (errors += d));
     const missing = (tool: string) => (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'ENOENT' ? new BackupError(`${tool} is not installed. Install PostgreSQL's client tools (Debian/Ubuntu: apt-get install postgresql-client).`) : err);
+      reject(
+        err.code === 'ENOENT'
+          ? new BackupError(`${tool} is not installed. Install PostgreSQL's client tools (Debian/Ubuntu: apt-get install postgresql-client).`)
+          : err,
+      );
     psql.once('error', missing('psql'));
     dump.once('error', missing('pg_restore'));
     psql.stdin.on('error', () => {}); // psql stopped at an error: its exit code says so
@@ -208,7 +221,8 @@ export async function restoreBackup(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
   const source = path.resolve(file);
   const kind = await backupKindOf(source);
   if (env.DATABASE_URL) {
-    if (kind !== 'pg_dump') throw new BackupError(`${source} is an embedded-mode (PGlite) backup, and DATABASE_URL is set: unset DATABASE_URL to restore it into a DATA_DIR.`);
+    if (kind !== 'pg_dump')
+      throw new BackupError(`${source} is an embedded-mode (PGlite) backup, and DATABASE_URL is set: unset DATABASE_URL to restore it into a DATA_DIR.`);
     await restorePostgres(env.DATABASE_URL, source, opts.force ?? false);
     return { kind, into: 'DATABASE_URL' };
   }

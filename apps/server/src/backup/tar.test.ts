@@ -37,7 +37,11 @@ describe('the backup archive tar', () => {
     expect(entries[2]!.data).toEqual(Buffer.alloc(1300, 9));
     // Any tar reads it: the system's lists the same names.
     await fs.writeFile(path.join(dir, 'x.tar'), buf);
-    expect(execFileSync('tar', ['tf', path.join(dir, 'x.tar')], { encoding: 'utf8' }).trim().split('\n')).toEqual(['openride-backup.json', 'empty', long]);
+    expect(
+      execFileSync('tar', ['tf', path.join(dir, 'x.tar')], { encoding: 'utf8' })
+        .trim()
+        .split('\n'),
+    ).toEqual(['openride-backup.json', 'empty', long]);
     await fs.rm(dir, { recursive: true, force: true });
   });
 

@@ -90,7 +90,10 @@ export class TarWriter {
 export type TarEntry = { name: string; data: Buffer };
 
 function readOctal(block: Buffer, offset: number, width: number) {
-  const text = block.toString('ascii', offset, offset + width).replace(/[\0 ]+$/, '').trim();
+  const text = block
+    .toString('ascii', offset, offset + width)
+    .replace(/[\0 ]+$/, '')
+    .trim();
   if (!/^[0-7]+$/.test(text)) throw new TarFormatError('not a tar archive (a header has no valid number)');
   return parseInt(text, 8);
 }

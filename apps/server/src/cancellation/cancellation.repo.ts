@@ -32,7 +32,12 @@ export const rideZoneId = (ride: { pricing: unknown }): string | null => {
  * The policy that governs a ride: the zone's own when the ride's pickup zone (`rideZoneId`) has one, else the
  * city's default (zone_id null) for its ride type; undefined when the city has none (every cancel is then free).
  */
-export async function policyFor(db: Kysely<DB>, cityId: string, rideType: PolicyRow['ride_type'], zoneId: string | null = null): Promise<CancellationPolicy | undefined> {
+export async function policyFor(
+  db: Kysely<DB>,
+  cityId: string,
+  rideType: PolicyRow['ride_type'],
+  zoneId: string | null = null,
+): Promise<CancellationPolicy | undefined> {
   const rows = await db
     .selectFrom('cancellation_policies')
     .selectAll()
@@ -83,7 +88,15 @@ export const owedFees = (db: Kysely<DB>, riderId: string) =>
         eb('cancellation_fee_carried_to', 'is', null),
         // A card rider's fee taken from the ride's own hold is marked as carried by the ride itself: paid.
         eb.and([
-          eb('cancellation_fee_carried_to', 'in', eb.selectFrom('rides as carrier').select('carrier.id').where('carrier.rider_id', '=', riderId).where('carrier.status', 'in', ['cancelled', 'no_driver'])),
+          eb(
+            'cancellation_fee_carried_to',
+            'in',
+            eb
+              .selectFrom('rides as carrier')
+              .select('carrier.id')
+              .where('carrier.rider_id', '=', riderId)
+              .where('carrier.status', 'in', ['cancelled', 'no_driver']),
+          ),
           eb('cancellation_fee_carried_to', '<>', eb.ref('rides.id')),
         ]),
       ]),
@@ -104,7 +117,15 @@ export const owedCaptures = (db: Kysely<DB>, riderId: string) =>
     .where((eb) =>
       eb.or([
         eb('p.owed_carried_to', 'is', null),
-        eb('p.owed_carried_to', 'in', eb.selectFrom('rides as carrier').select('carrier.id').where('carrier.rider_id', '=', riderId).where('carrier.status', 'in', ['cancelled', 'no_driver'])),
+        eb(
+          'p.owed_carried_to',
+          'in',
+          eb
+            .selectFrom('rides as carrier')
+            .select('carrier.id')
+            .where('carrier.rider_id', '=', riderId)
+            .where('carrier.status', 'in', ['cancelled', 'no_driver']),
+        ),
       ]),
     );
 

@@ -13,11 +13,17 @@ export function cancellationRoutes(services: Services) {
 
   on('GET /api/admin/cancellation-policies', async ({ query }) => ({ status: 200, body: { policies: await listCancellationPolicies(services.db, query) } }));
 
-  on('PUT /api/admin/cancellation-policies/:id', async ({ user, params, body }) => ({ status: 200, body: { policy: await updateCancellationPolicy(services, user.id, params.id, body) } }));
+  on('PUT /api/admin/cancellation-policies/:id', async ({ user, params, body }) => ({
+    status: 200,
+    body: { policy: await updateCancellationPolicy(services, user.id, params.id, body) },
+  }));
 
   on('POST /api/admin/cancellation-policies', async ({ user, body }) => ({ status: 201, body: { policy: await createZonePolicy(services, user.id, body) } }));
 
-  on('DELETE /api/admin/cancellation-policies/:id', async ({ user, params }) => ({ status: 200, body: { policy: await removeZonePolicy(services, user.id, params.id) } }));
+  on('DELETE /api/admin/cancellation-policies/:id', async ({ user, params }) => ({
+    status: 200,
+    body: { policy: await removeZonePolicy(services, user.id, params.id) },
+  }));
 
   return app;
 }

@@ -8,11 +8,22 @@ export async function listCancellationPolicies(db: Kysely<DB>, query: { city?: s
   let rows = db
     .selectFrom('cancellation_policies as p')
     .innerJoin('cities as c', 'c.id', 'p.city_id')
-    .select(['p.id', 'p.city_id', 'c.name as city_name', 'c.currency', 'p.ride_type', 'p.zone_id', ...POLICY_TERMS.map((t) => `p.${t}` as const), 'p.updated_at']);
+    .select([
+      'p.id',
+      'p.city_id',
+      'c.name as city_name',
+      'c.currency',
+      'p.ride_type',
+      'p.zone_id',
+      ...POLICY_TERMS.map((t) => `p.${t}` as const),
+      'p.updated_at',
+    ]);
   if (query.city) rows = rows.where('p.city_id', '=', query.city);
   const policies = await rows.execute();
   const order = (t: string) => RIDE_TYPES.indexOf(t as (typeof RIDE_TYPES)[number]);
-  policies.sort((a, b) => a.city_name.localeCompare(b.city_name) || order(a.ride_type) - order(b.ride_type) || (a.zone_id ?? '').localeCompare(b.zone_id ?? ''));
+  policies.sort(
+    (a, b) => a.city_name.localeCompare(b.city_name) || order(a.ride_type) - order(b.ride_type) || (a.zone_id ?? '').localeCompare(b.zone_id ?? ''),
+  );
   return policies.map((p) => ({ ...p, currency: p.currency.trim() }));
 }
 

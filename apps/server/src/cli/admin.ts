@@ -40,11 +40,7 @@ try {
     } else {
       const result = await ensureAdmin(services, values.email, values.password!);
       console.log(
-        result.created
-          ? `Created admin ${values.email}.`
-          : result.promoted
-            ? `Promoted ${values.email} to admin.`
-            : `${values.email} is already an admin.`,
+        result.created ? `Created admin ${values.email}.` : result.promoted ? `Promoted ${values.email} to admin.` : `${values.email} is already an admin.`,
       );
       console.log(`Admin panel: ${services.publicUrl}${services.adminPath}`);
     }

@@ -122,7 +122,8 @@ async function driverAccount(n: number): Promise<{ email: string; password: stri
     const res = await session.signIn(demoDriverEmail(n), DEMO_PASSWORD);
     if (res.status === 200) {
       const d = await myDriver(session);
-      if (d?.verification_status === 'approved' && (d.status === 'offline' || values['take-over'])) return { email: demoDriverEmail(n), password: DEMO_PASSWORD, session };
+      if (d?.verification_status === 'approved' && (d.status === 'offline' || values['take-over']))
+        return { email: demoDriverEmail(n), password: DEMO_PASSWORD, session };
     } else if (res.body?.error?.code === 'invalid_credentials') {
       demoAccountsExist = false; // one missing: the server has no (more) demo drivers; stop probing them
     }
@@ -190,7 +191,10 @@ async function prepareDrivers() {
           drivers.push(sim);
         } catch (err) {
           if (err instanceof RateLimitedError) {
-            if (!rateLimited) log(`the server's sign-up limit stopped new accounts (${err.message}); going on with what we have. Use --vary-address against a test server with TRUST_PROXY=1, or run again in an hour.`);
+            if (!rateLimited)
+              log(
+                `the server's sign-up limit stopped new accounts (${err.message}); going on with what we have. Use --vary-address against a test server with TRUST_PROXY=1, or run again in an hour.`,
+              );
             rateLimited = true;
             return;
           }
@@ -209,7 +213,9 @@ async function prepareRiders() {
     const email = `simrider${String(n).padStart(2, '0')}@${DEMO_DOMAIN}`;
     try {
       const forwardedFor = nextAddress();
-      const { session, created } = await withRetries(() => signInOrUp({ url, origin, email, password, fullName: `Sim Rider ${n}`, phones: phone, mayExist, forwardedFor }));
+      const { session, created } = await withRetries(() =>
+        signInOrUp({ url, origin, email, password, fullName: `Sim Rider ${n}`, phones: phone, mayExist, forwardedFor }),
+      );
       if (created) mayExist = false;
       const rider = new SimRider({ url, origin, session, email, speed, meanGapS: rideGapS, seed: n * 7919, stats, pins, logger: quiet });
       rider.start();

@@ -39,7 +39,16 @@ export async function sendExpiryReminders(services: JobServices, now = new Date(
       .where('d.verification_status', '=', 'approved')
       .where(window('x.expires_on'))
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('driver_documents as n').select('n.id').whereRef('n.driver_id', '=', 'x.driver_id').whereRef('n.kind', '=', 'x.kind').where('n.status', '=', 'approved').whereRef('n.created_at', '>', 'x.created_at'))),
+        not(
+          exists(
+            selectFrom('driver_documents as n')
+              .select('n.id')
+              .whereRef('n.driver_id', '=', 'x.driver_id')
+              .whereRef('n.kind', '=', 'x.kind')
+              .where('n.status', '=', 'approved')
+              .whereRef('n.created_at', '>', 'x.created_at'),
+          ),
+        ),
       )
       .execute(),
     db
@@ -62,7 +71,12 @@ export async function sendExpiryReminders(services: JobServices, now = new Date(
     if (!due) continue;
     const notice = await inTransaction(db, async (trx) => {
       // Claimed already at this or a nearer reminder: nothing more for this window.
-      const nearer = await trx.selectFrom('compliance_reminders').select('days_before').where('subject_id', '=', paper.id).where('days_before', '<=', due).executeTakeFirst();
+      const nearer = await trx
+        .selectFrom('compliance_reminders')
+        .select('days_before')
+        .where('subject_id', '=', paper.id)
+        .where('days_before', '<=', due)
+        .executeTakeFirst();
       if (nearer) return null;
       const claimed = await trx
         .insertInto('compliance_reminders')
@@ -129,7 +143,12 @@ export async function holdIfNotCompliant(services: JobServices, driverId: string
   // The driver's own city (decision 0074), read in the statement: unknown (null) is never compliant.
   const inOwnCity = isCompliantIn(complianceCityExpr);
   // The cheap check first: most online drivers are compliant.
-  const held = await db.selectFrom('drivers').select('id').where('id', '=', driverId).where(sql<boolean>`not ${inOwnCity}`).executeTakeFirst();
+  const held = await db
+    .selectFrom('drivers')
+    .select('id')
+    .where('id', '=', driverId)
+    .where(sql<boolean>`not ${inOwnCity}`)
+    .executeTakeFirst();
   if (!held) return false;
   const compliance = await complianceOf(db, driverId);
   const lapsed = compliance.items.filter((i) => i.required && !VALID_ITEM_STATUSES.includes(i.status));
@@ -147,14 +166,37 @@ export async function holdIfNotCompliant(services: JobServices, driverId: string
         .returning('subject_id')
         .executeTakeFirst();
       if (!claimed) continue;
-      const message = subject.revoked || item.status !== 'expired' ? `${complianceText.holdReason(item.label, item.status, item)} You were taken offline.` : complianceText.takenOffline(item.label);
-      notices.push(await createNotification(trx, services, { user_id: driver.user_id, booking_id: null, type: 'warning', title: 'You were taken offline', message, kind: 'document', link: '/driver-documents-upload' }));
+      const message =
+        subject.revoked || item.status !== 'expired'
+          ? `${complianceText.holdReason(item.label, item.status, item)} You were taken offline.`
+          : complianceText.takenOffline(item.label);
+      notices.push(
+        await createNotification(trx, services, {
+          user_id: driver.user_id,
+          booking_id: null,
+          type: 'warning',
+          title: 'You were taken offline',
+          message,
+          kind: 'document',
+          link: '/driver-documents-upload',
+        }),
+      );
     }
     if (notices.length === 0) {
       // No city: the notice says to choose one, and leads to /driver where it is chosen.
       const message = compliance.city ? complianceText.onHold(compliance.hold_reasons) : driverCityText.unknown;
       const link = compliance.city ? '/driver-documents-upload' : '/driver';
-      notices.push(await createNotification(trx, services, { user_id: driver.user_id, booking_id: null, type: 'warning', title: 'You were taken offline', message, kind: 'document', link }));
+      notices.push(
+        await createNotification(trx, services, {
+          user_id: driver.user_id,
+          booking_id: null,
+          type: 'warning',
+          title: 'You were taken offline',
+          message,
+          kind: 'document',
+          link,
+        }),
+      );
     }
     return { updated, released, notices };
   });

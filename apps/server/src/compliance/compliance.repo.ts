@@ -1,11 +1,5 @@
 import { complianceText } from '@openride/shared/compliance/compliance-text';
-import {
-  type ComplianceItemStatus,
-  DOCUMENT_KINDS,
-  type DocumentKind,
-  EXPIRING_SOON_DAYS,
-  VALID_ITEM_STATUSES,
-} from '@openride/shared/compliance/schemas';
+import { type ComplianceItemStatus, DOCUMENT_KINDS, type DocumentKind, EXPIRING_SOON_DAYS, VALID_ITEM_STATUSES } from '@openride/shared/compliance/schemas';
 import type { ComplianceItem, DriverCompliance } from '@openride/shared/compliance/views';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../db/schema';
@@ -81,8 +75,7 @@ export function itemOf(kind: DocumentKind, required: boolean, papers: Paper[], t
   }
   if (!newest) return { ...base, status: 'missing', expires_on: null, days_left: null, renewal_in_review: false };
   // Approved but not valid: ended, or (a policy) not started yet — then it waits like one in review.
-  const status: ComplianceItemStatus =
-    newest.status === 'approved' ? (newest.starts_on && newest.starts_on > today ? 'in_review' : 'expired') : newest.status;
+  const status: ComplianceItemStatus = newest.status === 'approved' ? (newest.starts_on && newest.starts_on > today ? 'in_review' : 'expired') : newest.status;
   const expired = status === 'expired';
   return { ...base, status, expires_on: expired ? newest.expires_on : null, days_left: expired ? daysLeft(newest.expires_on) : null, renewal_in_review: false };
 }
@@ -141,8 +134,15 @@ export async function complianceOf(db: Kysely<DB>, driverId: string, options: { 
   const items = DOCUMENT_KINDS.filter((kind) => byKind.has(kind)).map((kind) => {
     const papers: Paper[] =
       kind === 'insurance'
-        ? policies.map((p) => ({ status: p.status === 'verified' ? 'approved' : (p.status as 'in_review' | 'rejected'), starts_on: p.starts_on, expires_on: p.expires_on, rejection_reason: p.rejection_reason }))
-        : documents.filter((d) => d.kind === kind).map((d) => ({ status: d.status as Paper['status'], starts_on: null, expires_on: d.expires_on, rejection_reason: d.rejection_reason }));
+        ? policies.map((p) => ({
+            status: p.status === 'verified' ? 'approved' : (p.status as 'in_review' | 'rejected'),
+            starts_on: p.starts_on,
+            expires_on: p.expires_on,
+            rejection_reason: p.rejection_reason,
+          }))
+        : documents
+            .filter((d) => d.kind === kind)
+            .map((d) => ({ status: d.status as Paper['status'], starts_on: null, expires_on: d.expires_on, rejection_reason: d.rejection_reason }));
     return itemOf(kind, byKind.get(kind) ?? false, papers, today);
   });
   const holding = items.filter((i) => i.required && !VALID_ITEM_STATUSES.includes(i.status));

@@ -7,7 +7,15 @@ import type { DB } from '../db/schema';
 import { notFound } from '../lib/errors';
 
 const TYPE_COLUMNS = ['id', 'city_id', 'kind', 'required', 'expiry_required', 'sides', 'updated_at'] as const;
-type TypeRow = { id: string; city_id: string; kind: DocumentTypeView['kind']; required: boolean; expiry_required: boolean; sides: 'one' | 'front_back'; updated_at: Date };
+type TypeRow = {
+  id: string;
+  city_id: string;
+  kind: DocumentTypeView['kind'];
+  required: boolean;
+  expiry_required: boolean;
+  sides: 'one' | 'front_back';
+  updated_at: Date;
+};
 
 const rank = (kind: string) => DOCUMENT_KINDS.indexOf(kind as (typeof DOCUMENT_KINDS)[number]);
 
@@ -45,7 +53,12 @@ export async function setDocumentTypes(db: Kysely<DB>, adminId: string, input: D
   const cityId = input.city_id;
   if (!(await cityExists(db, cityId))) throw notFound(documentText.errors.cityNotFound);
   await db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom('document_types').select(['kind', 'required', 'expiry_required', 'sides']).where('city_id', '=', cityId).forUpdate().execute();
+    const rows = await trx
+      .selectFrom('document_types')
+      .select(['kind', 'required', 'expiry_required', 'sides'])
+      .where('city_id', '=', cityId)
+      .forUpdate()
+      .execute();
     const was = new Map(rows.map((r) => [r.kind, r]));
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};

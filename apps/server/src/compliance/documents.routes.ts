@@ -21,9 +21,17 @@ export function documentRoutes(services: Services) {
   on('POST /api/drivers/me/documents', async ({ user, body }) => ({ status: 201, body: { document: await uploadDocument(services, user.id, body) } }));
 
   on('GET /api/admin/documents', async ({ query }) => {
-    if (query.format === 'csv') return csvResponse('documents', DOCUMENTS_CSV, pageThrough((cursor) => listDocumentsForReview(db, { ...query, cursor, limit: 500 })));
+    if (query.format === 'csv')
+      return csvResponse(
+        'documents',
+        DOCUMENTS_CSV,
+        pageThrough((cursor) => listDocumentsForReview(db, { ...query, cursor, limit: 500 })),
+      );
     return { status: 200, body: await listDocumentsForReview(db, query) };
   });
-  on('POST /api/admin/documents/:id/review', async ({ user, params, body }) => ({ status: 200, body: { document: await reviewDocument(services, user.id, params.id, body) } }));
+  on('POST /api/admin/documents/:id/review', async ({ user, params, body }) => ({
+    status: 200,
+    body: { document: await reviewDocument(services, user.id, params.id, body) },
+  }));
   return app;
 }

@@ -1,4 +1,12 @@
-import { type AdminPolicy, insuranceText, type PolicyCheck, type PolicyInput, type PolicyList, type PolicyReviewInput, type PolicyView } from '@openride/shared/compliance/insurance';
+import {
+  type AdminPolicy,
+  insuranceText,
+  type PolicyCheck,
+  type PolicyInput,
+  type PolicyList,
+  type PolicyReviewInput,
+  type PolicyView,
+} from '@openride/shared/compliance/insurance';
 import { EXPIRING_SOON_DAYS } from '@openride/shared/compliance/schemas';
 import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { type Kysely, sql } from 'kysely';
@@ -86,7 +94,12 @@ export async function addPolicy(services: Pick<Services, 'db'>, userId: string, 
   if (input.coverage_end < localDate(new Date(), city.timezone)) throw badRequest(insuranceText.errors.ended);
   const id = await inTransaction(db, async (trx) => {
     const now = new Date();
-    await trx.updateTable('insurance_policies').set({ status: 'superseded', updated_at: now }).where('vehicle_id', '=', vehicleId).where('status', '=', 'in_review').execute();
+    await trx
+      .updateTable('insurance_policies')
+      .set({ status: 'superseded', updated_at: now })
+      .where('vehicle_id', '=', vehicleId)
+      .where('status', '=', 'in_review')
+      .execute();
     const row = await trx
       .insertInto('insurance_policies')
       .values({ driver_id: driver.id, vehicle_id: vehicleId, ...input })
@@ -110,7 +123,13 @@ export const sameName = (a: string, b: string) => {
 };
 
 /** The checks an admin reads beside the document. Pure. */
-export function checksOf(p: { insured_name: string; coverage_start: string; coverage_end: string }, licenceName: string, vehicle: { status: string; make: string; model: string; license_plate: string }, hasRegistration: boolean, today: string): PolicyCheck[] {
+export function checksOf(
+  p: { insured_name: string; coverage_start: string; coverage_end: string },
+  licenceName: string,
+  vehicle: { status: string; make: string; model: string; license_plate: string },
+  hasRegistration: boolean,
+  today: string,
+): PolicyCheck[] {
   const started = p.coverage_start <= today;
   const notEnded = p.coverage_end >= today;
   return [
@@ -124,7 +143,11 @@ export function checksOf(p: { insured_name: string; coverage_start: string; cove
       key: 'coverage_dates',
       label: insuranceText.checks.coverage_dates,
       pass: started && notEnded,
-      detail: !started ? `Cover starts ${p.coverage_start}, after today (${today})` : !notEnded ? `Cover ended ${p.coverage_end}` : `${p.coverage_start} to ${p.coverage_end}`,
+      detail: !started
+        ? `Cover starts ${p.coverage_start}, after today (${today})`
+        : !notEnded
+          ? `Cover ended ${p.coverage_end}`
+          : `${p.coverage_start} to ${p.coverage_end}`,
     },
     {
       key: 'vehicle',
@@ -166,7 +189,14 @@ async function adminPolicies(db: Kysely<DB>, rows: PolicyRow[]): Promise<AdminPo
     return {
       ...policyView(r),
       driver: { id: driver.id, full_name: driver.full_name, phone: driver.phone },
-      vehicle: { make: vehicle.make, model: vehicle.model, year: vehicle.year, color: vehicle.color, license_plate: vehicle.license_plate, active: vehicle.active },
+      vehicle: {
+        make: vehicle.make,
+        model: vehicle.model,
+        year: vehicle.year,
+        color: vehicle.color,
+        license_plate: vehicle.license_plate,
+        active: vehicle.active,
+      },
       city: { id: city.id, name: city.name },
       registration: registration ? { file_ids: registration.file_ids, expires_on: registration.expires_on } : null,
       checks: checksOf(r, driver.full_name, vehicle, Boolean(registration), today),
@@ -192,14 +222,31 @@ export async function listPoliciesForAdmin(services: Pick<Services, 'db'>, query
       .innerJoin('vehicles as v', (j) => j.onRef('v.id', '=', 'p.vehicle_id').on('v.active', '=', true))
       .where('p.status', '=', 'verified')
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('insurance_policies as n').select('n.id').whereRef('n.vehicle_id', '=', 'p.vehicle_id').where('n.status', '=', 'verified').whereRef('n.coverage_end', '>', 'p.coverage_end'))),
+        not(
+          exists(
+            selectFrom('insurance_policies as n')
+              .select('n.id')
+              .whereRef('n.vehicle_id', '=', 'p.vehicle_id')
+              .where('n.status', '=', 'verified')
+              .whereRef('n.coverage_end', '>', 'p.coverage_end'),
+          ),
+        ),
       );
     rows =
       query.list === 'verified'
         ? await base.orderBy('p.reviewed_at', 'desc').limit(200).execute()
         : query.list === 'expiring'
-        ? await base.where('p.coverage_end', '<=', sql<string>`current_date + ${EXPIRING_SOON_DAYS + 1}::int`).where('p.coverage_end', '>=', sql<string>`current_date - 1`).orderBy('p.coverage_end').limit(500).execute()
-        : await base.where('p.coverage_end', '<=', sql<string>`current_date + 1`).orderBy('p.coverage_end', 'desc').limit(500).execute();
+          ? await base
+              .where('p.coverage_end', '<=', sql<string>`current_date + ${EXPIRING_SOON_DAYS + 1}::int`)
+              .where('p.coverage_end', '>=', sql<string>`current_date - 1`)
+              .orderBy('p.coverage_end')
+              .limit(500)
+              .execute()
+          : await base
+              .where('p.coverage_end', '<=', sql<string>`current_date + 1`)
+              .orderBy('p.coverage_end', 'desc')
+              .limit(500)
+              .execute();
   }
   let items = await adminPolicies(db, rows);
   if (query.list === 'expiring') items = items.filter((p) => p.days_left >= 0 && p.days_left <= EXPIRING_SOON_DAYS);
@@ -219,7 +266,12 @@ export async function reviewPolicy(services: Pick<Services, 'db' | 'bus' | 'push
   const { db } = services;
   if (!UUID.test(policyId)) throw notFound(insuranceText.errors.notFound);
   const { row, notification } = await inTransaction(db, async (trx) => {
-    const before = await trx.selectFrom('insurance_policies as p').innerJoin('drivers as d', 'd.id', 'p.driver_id').select(['p.id', 'p.vehicle_id', 'p.status', 'd.user_id']).where('p.id', '=', policyId).executeTakeFirst();
+    const before = await trx
+      .selectFrom('insurance_policies as p')
+      .innerJoin('drivers as d', 'd.id', 'p.driver_id')
+      .select(['p.id', 'p.vehicle_id', 'p.status', 'd.user_id'])
+      .where('p.id', '=', policyId)
+      .executeTakeFirst();
     if (!before) throw notFound(insuranceText.errors.notFound);
     if (before.user_id === adminId) throw forbidden(insuranceText.errors.own);
     const verified = input.status === 'verified';
@@ -266,11 +318,21 @@ export async function reviewPolicy(services: Pick<Services, 'db' | 'bus' | 'push
  * is told, the audit records it — and the hold applies at once (the rule reads verified policies only):
  * if the driver is online and now not compliant, they are taken offline now, as at expiry.
  */
-export async function revokePolicy(services: Pick<Services, 'db' | 'bus' | 'push' | 'dispatcher' | 'drivers'>, adminId: string, policyId: string, reason: string) {
+export async function revokePolicy(
+  services: Pick<Services, 'db' | 'bus' | 'push' | 'dispatcher' | 'drivers'>,
+  adminId: string,
+  policyId: string,
+  reason: string,
+) {
   const { db } = services;
   if (!UUID.test(policyId)) throw notFound(insuranceText.errors.notFound);
   const { row, notification, driverId } = await inTransaction(db, async (trx) => {
-    const before = await trx.selectFrom('insurance_policies as p').innerJoin('drivers as d', 'd.id', 'p.driver_id').select(['p.id', 'p.vehicle_id', 'p.status', 'p.driver_id', 'd.user_id']).where('p.id', '=', policyId).executeTakeFirst();
+    const before = await trx
+      .selectFrom('insurance_policies as p')
+      .innerJoin('drivers as d', 'd.id', 'p.driver_id')
+      .select(['p.id', 'p.vehicle_id', 'p.status', 'p.driver_id', 'd.user_id'])
+      .where('p.id', '=', policyId)
+      .executeTakeFirst();
     if (!before) throw notFound(insuranceText.errors.notFound);
     if (before.user_id === adminId) throw forbidden(insuranceText.errors.own);
     const now = new Date();
@@ -282,10 +344,24 @@ export async function revokePolicy(services: Pick<Services, 'db' | 'bus' | 'push
       .returning('id')
       .executeTakeFirst();
     if (!decided) throw new AppError('CONFLICT', insuranceText.errors.notVerified);
-    await recordAudit(trx, { actorId: adminId, action: 'insurance.revoke', entityType: 'insurance_policy', entityId: policyId, before: { status: 'verified' }, after: { status: 'rejected', rejection_reason: reason }, reason });
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: 'insurance.revoke',
+      entityType: 'insurance_policy',
+      entityId: policyId,
+      before: { status: 'verified' },
+      after: { status: 'rejected', rejection_reason: reason },
+      reason,
+    });
     const row = await POLICY_COLUMNS(trx).where('p.id', '=', policyId).executeTakeFirstOrThrow();
     const { license_plate } = await plateOf(trx, before.vehicle_id);
-    const notification = await createNotification(trx, services, { user_id: before.user_id, booking_id: null, ...insuranceText.notices.revoked(license_plate, reason), kind: 'document', link: '/vehicles' });
+    const notification = await createNotification(trx, services, {
+      user_id: before.user_id,
+      booking_id: null,
+      ...insuranceText.notices.revoked(license_plate, reason),
+      kind: 'document',
+      link: '/vehicles',
+    });
     return { row, notification, driverId: before.driver_id };
   });
   await notification.publish();

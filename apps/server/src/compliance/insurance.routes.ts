@@ -10,10 +10,19 @@ export function insuranceRoutes(services: Services) {
   const on = mounter(app, services, insuranceContract);
 
   on('GET /api/vehicles/:id/insurance', async ({ user, params }) => ({ status: 200, body: await listVehiclePolicies(services, user.id, params.id) }));
-  on('POST /api/vehicles/:id/insurance', async ({ user, params, body }) => ({ status: 201, body: { policy: await addPolicy(services, user.id, params.id, body) } }));
+  on('POST /api/vehicles/:id/insurance', async ({ user, params, body }) => ({
+    status: 201,
+    body: { policy: await addPolicy(services, user.id, params.id, body) },
+  }));
 
   on('GET /api/admin/insurance-policies', async ({ query }) => ({ status: 200, body: await listPoliciesForAdmin(services, query) }));
-  on('POST /api/admin/insurance-policies/:id/review', async ({ user, params, body }) => ({ status: 200, body: { policy: await reviewPolicy(services, user.id, params.id, body) } }));
-  on('POST /api/admin/insurance-policies/:id/revoke', async ({ user, params, body }) => ({ status: 200, body: { policy: await revokePolicy(services, user.id, params.id, body.reason) } }));
+  on('POST /api/admin/insurance-policies/:id/review', async ({ user, params, body }) => ({
+    status: 200,
+    body: { policy: await reviewPolicy(services, user.id, params.id, body) },
+  }));
+  on('POST /api/admin/insurance-policies/:id/revoke', async ({ user, params, body }) => ({
+    status: 200,
+    body: { policy: await revokePolicy(services, user.id, params.id, body.reason) },
+  }));
   return app;
 }

@@ -102,7 +102,12 @@ export const DOCUMENTS_CSV: CsvColumn<AdminDocument>[] = [
  * past in its calendar) and supersedes the kind's previous approved document. In the same transaction: the
  * driver's notification (the reason in it) and the audit record. An admin who drives cannot review their own.
  */
-export async function reviewDocument(services: Pick<Services, 'db' | 'bus' | 'push'>, adminId: string, documentId: string, input: DocumentReviewInput): Promise<DriverDocument> {
+export async function reviewDocument(
+  services: Pick<Services, 'db' | 'bus' | 'push'>,
+  adminId: string,
+  documentId: string,
+  input: DocumentReviewInput,
+): Promise<DriverDocument> {
   const { db } = services;
   if (!isUuid(documentId)) throw notFound(documentText.errors.notFound);
   const found = await db
@@ -119,7 +124,9 @@ export async function reviewDocument(services: Pick<Services, 'db' | 'bus' | 'pu
   if (input.status === 'approved') {
     // A driver whose city is unknown (decision 0074): no city's type to read, and "today" is UTC's.
     const city = await complianceCityOf(db, found.driver_id);
-    const type = city ? await db.selectFrom('document_types').select('expiry_required').where('city_id', '=', city.id).where('kind', '=', found.kind).executeTakeFirst() : undefined;
+    const type = city
+      ? await db.selectFrom('document_types').select('expiry_required').where('city_id', '=', city.id).where('kind', '=', found.kind).executeTakeFirst()
+      : undefined;
     expiresOn = input.expires_on === undefined ? found.expires_on : input.expires_on;
     if (type?.expiry_required && !expiresOn) throw badRequest(documentText.errors.expiryRequired);
     if (expiresOn && expiresOn < localDate(new Date(), city?.timezone ?? 'UTC')) throw badRequest(documentText.errors.expiryPast);
@@ -160,7 +167,13 @@ export async function reviewDocument(services: Pick<Services, 'db' | 'bus' | 'pu
       reason: input.status === 'rejected' ? input.reason : null,
     });
     const notice = input.status === 'approved' ? documentText.notices.approved(label) : documentText.notices.rejected(label, input.reason);
-    const notification = await createNotification(trx, services, { user_id: found.user_id, booking_id: null, ...notice, kind: 'document', link: '/driver-documents-upload' });
+    const notification = await createNotification(trx, services, {
+      user_id: found.user_id,
+      booking_id: null,
+      ...notice,
+      kind: 'document',
+      link: '/driver-documents-upload',
+    });
     const row = await trx.selectFrom('driver_documents as d').select(DOCUMENT_COLUMNS).where('d.id', '=', documentId).executeTakeFirstOrThrow();
     return { row: row as DocumentRow, notification };
   });

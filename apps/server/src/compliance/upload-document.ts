@@ -78,7 +78,14 @@ export async function listOwnDocuments(services: Pick<Services, 'db'>, userId: s
   if (!city) throw domainError('DRIVER_CITY_UNKNOWN');
   const [types, rows] = await Promise.all([
     documentTypesOf(db, city.id),
-    db.selectFrom('driver_documents as d').select(DOCUMENT_COLUMNS).where('d.driver_id', '=', driver.id).orderBy('d.created_at', 'desc').orderBy('d.id').limit(200).execute(),
+    db
+      .selectFrom('driver_documents as d')
+      .select(DOCUMENT_COLUMNS)
+      .where('d.driver_id', '=', driver.id)
+      .orderBy('d.created_at', 'desc')
+      .orderBy('d.id')
+      .limit(200)
+      .execute(),
   ]);
   const fileTypes = await fileTypesOf(db, rows as DocumentRow[]);
   const seen = new Set<string>();

@@ -19,17 +19,29 @@ export function corporateInvoiceRoutes(services: Services) {
   const on = mounter(app, services, corporateInvoiceContract);
 
   on('GET /api/admin/corporate-invoices', async ({ query }) => {
-    if (query.format === 'csv') return csvResponse('invoices', INVOICES_CSV, pageThrough((cursor) => listInvoices(db, { ...query, cursor, limit: EXPORT_PAGE })));
+    if (query.format === 'csv')
+      return csvResponse(
+        'invoices',
+        INVOICES_CSV,
+        pageThrough((cursor) => listInvoices(db, { ...query, cursor, limit: EXPORT_PAGE })),
+      );
     return { status: 200, body: await listInvoices(db, query) };
   });
   on('POST /api/admin/corporate-invoices', async ({ user, body }) => ({ status: 201, body: { invoice: await issueInvoice(db, user.id, body) } }));
   on('POST /api/admin/corporate-invoices/bill-to-date', async ({ user, body }) => ({ status: 201, body: { invoice: await billToDate(db, user.id, body) } }));
-  on('POST /api/admin/corporate-invoices/:id/mark-paid', async ({ user, params, body }) => ({ status: 200, body: { invoice: await markInvoicePaid(db, user.id, params.id, body) } }));
+  on('POST /api/admin/corporate-invoices/:id/mark-paid', async ({ user, params, body }) => ({
+    status: 200,
+    body: { invoice: await markInvoicePaid(db, user.id, params.id, body) },
+  }));
 
   on('GET /api/corporate-invoices', async ({ user, query }) => {
     if (query.format === 'csv') {
       await listCompanyInvoices(db, user.id, { ...query, limit: 1 });
-      return csvResponse('invoices', INVOICES_CSV, pageThrough((cursor) => listCompanyInvoices(db, user.id, { ...query, cursor, limit: EXPORT_PAGE })));
+      return csvResponse(
+        'invoices',
+        INVOICES_CSV,
+        pageThrough((cursor) => listCompanyInvoices(db, user.id, { ...query, cursor, limit: EXPORT_PAGE })),
+      );
     }
     return { status: 200, body: await listCompanyInvoices(db, user.id, query) };
   });

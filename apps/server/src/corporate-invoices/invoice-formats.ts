@@ -13,18 +13,31 @@ const moneyOf = (cents: number, currency: string) => {
 const decimal = (cents: number) => (cents / 100).toFixed(2);
 /** A line's date and time in the company's city time zone. */
 const localTime = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso)).replace(',', '');
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(new Date(iso))
+    .replace(',', '');
 const routeOf = (l: InvoiceLine) => (l.pickup || l.destination ? `${l.pickup ?? '—'} → ${l.destination ?? '—'}` : '');
 const kindOf = (l: InvoiceLine) => text.kinds[l.kind] ?? l.kind;
 /** The period as the invoice says it: the month's dates, or an interim one's start → issue instant (decision 0071), local time. */
 const periodOf = (invoice: Invoice) =>
-  invoice.kind === 'interim' ? text.interimPeriod(localTime(invoice.starts_at, invoice.time_zone), localTime(invoice.ends_at, invoice.time_zone)) : `${invoice.period_start} – ${invoice.period_end}`;
+  invoice.kind === 'interim'
+    ? text.interimPeriod(localTime(invoice.starts_at, invoice.time_zone), localTime(invoice.ends_at, invoice.time_zone))
+    : `${invoice.period_start} – ${invoice.period_end}`;
 
 /** The invoice's lines as CSV (same columns as the page) with a totals row and its period (monthly or interim); amounts as decimals in the invoice's currency. */
 export function invoiceCsv(invoice: Invoice): string {
   const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
   let out = `\uFEFF${line([text.date, 'Kind', text.member, text.route, text.expenseCode, `${text.fare} (${invoice.currency})`, `${text.tax} (${invoice.currency})`])}`;
-  for (const l of invoice.lines) out += line([localTime(l.posted_at, invoice.time_zone), kindOf(l), l.member_name, routeOf(l), l.expense_code, decimal(l.amount_cents), decimal(l.tax_cents)]);
+  for (const l of invoice.lines)
+    out += line([
+      localTime(l.posted_at, invoice.time_zone),
+      kindOf(l),
+      l.member_name,
+      routeOf(l),
+      l.expense_code,
+      decimal(l.amount_cents),
+      decimal(l.tax_cents),
+    ]);
   out += line([text.totalsRow, '', '', '', '', decimal(invoice.fares_total_cents), decimal(invoice.tax_cents)]);
   out += line([text.totalDue, '', '', '', '', decimal(invoice.total_due_cents), '']);
   out += line([text.period, text.kindsOfInvoice[invoice.kind], periodOf(invoice), '', '', '', '']);
@@ -71,12 +84,17 @@ export async function invoicePdf(invoice: Invoice): Promise<Buffer> {
   };
 
   doc.font('Helvetica-Bold').fontSize(20).text('OpenRide', left);
-  doc.font('Helvetica').fontSize(14).text(`${invoice.kind === 'interim' ? text.interimTitle : text.title} ${invoice.number}`);
+  doc
+    .font('Helvetica')
+    .fontSize(14)
+    .text(`${invoice.kind === 'interim' ? text.interimTitle : text.title} ${invoice.number}`);
   doc.moveDown(0.5);
   doc.fontSize(10).fillColor('#444444');
   doc.text(`${text.billTo}: ${invoice.company_name} · ${invoice.billing_email}`);
   doc.text(`${text.period}: ${periodOf(invoice)} (${invoice.time_zone})`);
-  doc.text(`${text.issuedAt}: ${invoice.issued_at.slice(0, 10)} · ${text.status}: ${text.statuses[invoice.status]}${invoice.paid_at ? ` ${invoice.paid_at.slice(0, 10)}` : ''}`);
+  doc.text(
+    `${text.issuedAt}: ${invoice.issued_at.slice(0, 10)} · ${text.status}: ${text.statuses[invoice.status]}${invoice.paid_at ? ` ${invoice.paid_at.slice(0, 10)}` : ''}`,
+  );
   doc.fillColor('#000000');
   doc.moveDown(0.8);
 

@@ -96,7 +96,18 @@ export async function loadInvoice(db: Kysely<DB>, id: string): Promise<Invoice |
     .selectFrom('corporate_invoice_items as it')
     .leftJoin('rides as r', 'r.id', 'it.ride_id')
     .leftJoin('user as u', 'u.id', 'r.rider_id')
-    .select(['it.transaction_id', 'it.kind', 'it.posted_at', 'it.ride_id', 'u.name as member_name', 'r.pickup_label', 'r.dropoff_label', 'r.expense_code', 'it.amount_cents', 'it.tax_cents'])
+    .select([
+      'it.transaction_id',
+      'it.kind',
+      'it.posted_at',
+      'it.ride_id',
+      'u.name as member_name',
+      'r.pickup_label',
+      'r.dropoff_label',
+      'r.expense_code',
+      'it.amount_cents',
+      'it.tax_cents',
+    ])
     .where('it.invoice_id', '=', id)
     .orderBy('it.posted_at')
     .orderBy('it.transaction_id')

@@ -48,7 +48,17 @@ function totalsOf(items: Item[]) {
 const insertItems = (trx: Kysely<DB>, invoiceId: string, items: Item[]) =>
   trx
     .insertInto('corporate_invoice_items')
-    .values(items.map((r) => ({ invoice_id: invoiceId, transaction_id: r.transaction_id, ride_id: r.ride_id, kind: r.kind, posted_at: r.posted_at, amount_cents: Number(r.amount_cents), tax_cents: Number(r.tax_cents) })))
+    .values(
+      items.map((r) => ({
+        invoice_id: invoiceId,
+        transaction_id: r.transaction_id,
+        ride_id: r.ride_id,
+        kind: r.kind,
+        posted_at: r.posted_at,
+        amount_cents: Number(r.amount_cents),
+        tax_cents: Number(r.tax_cents),
+      })),
+    )
     .execute();
 
 /**
@@ -56,7 +66,8 @@ const insertItems = (trx: Kysely<DB>, invoiceId: string, items: Item[]) =>
  * reads what is not yet invoiced under it, so two at once make one invoice (the second reads the first's items
  * as invoiced). Only the company is locked (decision 0067's order: rides before companies; nothing here locks a ride).
  */
-const lockCompany = (trx: Kysely<DB>, companyId: string) => trx.selectFrom('companies').select('id').where('id', '=', companyId).forNoKeyUpdate().executeTakeFirstOrThrow();
+const lockCompany = (trx: Kysely<DB>, companyId: string) =>
+  trx.selectFrom('companies').select('id').where('id', '=', companyId).forNoKeyUpdate().executeTakeFirstOrThrow();
 
 /**
  * Issues one company's invoice of one calendar month (its city's time zone), in `trx` (decision 0070).
@@ -85,7 +96,8 @@ export async function issueInvoiceIn(trx: Kysely<DB>, company: Company, month: s
   const b = bounds.rows[0]!;
   if (!b.closed) return { kind: 'open' };
 
-  const monthly = () => trx.selectFrom('corporate_invoices').select('id').where('company_id', '=', company.id).where('period_start', '=', first).where('kind', '=', 'monthly');
+  const monthly = () =>
+    trx.selectFrom('corporate_invoices').select('id').where('company_id', '=', company.id).where('period_start', '=', first).where('kind', '=', 'monthly');
   // Issued already (the job asks every hour of the next month): answered without taking the company's row.
   const issued = await monthly().executeTakeFirst();
   if (issued) return { kind: 'exists', id: issued.id };
@@ -120,7 +132,11 @@ export async function issueInvoiceIn(trx: Kysely<DB>, company: Company, month: s
 }
 
 async function auditIssue(trx: Transaction<DB>, adminId: string, id: string, companyId: string, month: string, kind: 'monthly' | 'interim') {
-  const row = await trx.selectFrom('corporate_invoices').select(['number', 'total_due_cents', 'rides_count', 'starts_at', 'ends_at']).where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await trx
+    .selectFrom('corporate_invoices')
+    .select(['number', 'total_due_cents', 'rides_count', 'starts_at', 'ends_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   await recordAudit(trx, {
     actorId: adminId,
     action: 'corporate_invoice.issue',
@@ -156,7 +172,11 @@ export async function issueInvoice(db: Kysely<DB>, adminId: string, input: Issue
     return done;
   });
   if (outcome.kind === 'open') throw conflict(`${input.month} has not ended in the company’s time zone: its invoice is issued once it has.`);
-  if (outcome.kind === 'empty') throw domainError('NOTHING_TO_INVOICE', `Nothing to invoice for ${input.month}: no ride on account was posted that month (or every one is invoiced already).`);
+  if (outcome.kind === 'empty')
+    throw domainError(
+      'NOTHING_TO_INVOICE',
+      `Nothing to invoice for ${input.month}: no ride on account was posted that month (or every one is invoiced already).`,
+    );
   if (outcome.kind === 'exists') throw conflict(`The invoice of ${input.month} was issued already.`);
   return (await loadInvoice(db, outcome.id))!;
 }

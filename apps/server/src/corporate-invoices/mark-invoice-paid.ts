@@ -34,7 +34,11 @@ export async function markInvoicePaid(db: Kysely<DB>, adminId: string, id: strin
       ],
     });
     const paidAt = new Date();
-    await trx.updateTable('corporate_invoices').set({ status: 'paid', paid_at: paidAt, paid_by: adminId, payment_transaction_id: tx.id }).where('id', '=', invoice.id).execute();
+    await trx
+      .updateTable('corporate_invoices')
+      .set({ status: 'paid', paid_at: paidAt, paid_by: adminId, payment_transaction_id: tx.id })
+      .where('id', '=', invoice.id)
+      .execute();
     await recordAudit(trx, {
       actorId: adminId,
       action: 'corporate_invoice.mark_paid',

@@ -38,7 +38,14 @@ export async function acceptInvitation(db: Kysely<DB>, user: SessionUser, token:
       .onConflict((oc) => oc.columns(['company_id', 'user_id']).doUpdateSet({ status: 'active', role: i.role, removed_at: null, joined_at: now }))
       .execute();
     await trx.updateTable('company_invitations').set({ status: 'accepted', accepted_by: user.id, accepted_at: now }).where('id', '=', i.id).execute();
-    await recordAudit(trx, { actorId: user.id, action: 'company.member_add', entityType: 'company', entityId: i.company_id, before: null, after: { user_id: user.id, role: i.role, invitation_id: i.id } });
+    await recordAudit(trx, {
+      actorId: user.id,
+      action: 'company.member_add',
+      entityType: 'company',
+      entityId: i.company_id,
+      before: null,
+      after: { user_id: user.id, role: i.role, invitation_id: i.id },
+    });
     return i.company_id;
   });
   const company = (await myCompanies(db, user.id)).find((c) => c.company_id === companyId)!;

@@ -135,7 +135,14 @@ export async function owedCents(db: Db, companyId: string) {
 export const budgetOf = (own: number | null, policy: Pick<CompanyPolicy, 'monthly_budget_cents'>) => own ?? policy.monthly_budget_cents;
 
 /** What is left of a member's budget this month: ledger spending and their rides under way count. */
-export async function budgetLeft(db: Db, company: { id: string; time_zone: string }, userId: string, budget: number | null, now = new Date(), exceptRideId?: string) {
+export async function budgetLeft(
+  db: Db,
+  company: { id: string; time_zone: string },
+  userId: string,
+  budget: number | null,
+  now = new Date(),
+  exceptRideId?: string,
+) {
   if (budget === null) return null;
   const spent = (await spentSince(db, company.id, monthStartIn(now, company.time_zone), [userId])).get(userId) ?? 0;
   return budget - spent - (await inFlightCents(db, company.id, userId, exceptRideId));
@@ -188,7 +195,15 @@ export async function myCompanies(db: Db, userId: string) {
     .selectFrom('company_members as m')
     .innerJoin('companies as c', 'c.id', 'm.company_id')
     .leftJoin('company_policies as p', 'p.company_id', 'c.id')
-    .select(['c.id as company_id', 'c.name', 'c.city_id', 'c.currency', 'm.role', 'c.status as company_status', sql<boolean>`coalesce(p.expense_code_required, false)`.as('expense_code_required')])
+    .select([
+      'c.id as company_id',
+      'c.name',
+      'c.city_id',
+      'c.currency',
+      'm.role',
+      'c.status as company_status',
+      sql<boolean>`coalesce(p.expense_code_required, false)`.as('expense_code_required'),
+    ])
     .where('m.user_id', '=', userId)
     .where('m.status', '=', 'active')
     .orderBy(sql`lower(c.name)`)

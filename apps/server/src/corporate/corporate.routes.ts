@@ -30,7 +30,12 @@ export function corporateRoutes(services: Services) {
   const on = mounter(app, services, corporateContract);
 
   on('GET /api/admin/companies', async ({ query }) => {
-    if (query.format === 'csv') return csvResponse('companies', COMPANIES_CSV, pageThrough((cursor) => listCompanies(db, { ...query, cursor, limit: EXPORT_PAGE })));
+    if (query.format === 'csv')
+      return csvResponse(
+        'companies',
+        COMPANIES_CSV,
+        pageThrough((cursor) => listCompanies(db, { ...query, cursor, limit: EXPORT_PAGE })),
+      );
     return { status: 200, body: await listCompanies(db, query) };
   });
   on('POST /api/admin/companies', async ({ user, body }) => ({ status: 201, body: await createCompany(services, user.id, body) }));
@@ -38,7 +43,10 @@ export function corporateRoutes(services: Services) {
     if (!isUuid(params.id)) throw notFound('Company not found');
     return { status: 200, body: await companyDetail(db, params.id) };
   });
-  on('PATCH /api/admin/companies/:id', async ({ user, params, body }) => ({ status: 200, body: { company: await updateCompany(db, user.id, params.id, body) } }));
+  on('PATCH /api/admin/companies/:id', async ({ user, params, body }) => ({
+    status: 200,
+    body: { company: await updateCompany(db, user.id, params.id, body) },
+  }));
 
   on('GET /api/corporate/companies', async ({ user }) => ({ status: 200, body: { companies: await myCompanies(db, user.id) } }));
   on('GET /api/corporate/companies/:id', async ({ user, params }) => {
@@ -67,7 +75,10 @@ export function corporateRoutes(services: Services) {
     await savePolicy(db, user.id, params.id, body);
     return { status: 200, body: await companyDetail(db, params.id) };
   });
-  on('POST /api/corporate/companies/:id/check', async ({ user, params, body }) => ({ status: 200, body: await checkBusinessTrip(db, user.id, params.id, body) }));
+  on('POST /api/corporate/companies/:id/check', async ({ user, params, body }) => ({
+    status: 200,
+    body: await checkBusinessTrip(db, user.id, params.id, body),
+  }));
 
   on('GET /api/corporate/invitations/:token', async ({ params }) => ({ status: 200, body: { invitation: await previewInvitation(db, params.token) } }));
   on('POST /api/corporate/invitations/accept', async ({ user, body }) => ({ status: 200, body: await acceptInvitation(db, user, body.token) }));

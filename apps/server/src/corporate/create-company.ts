@@ -33,10 +33,22 @@ export async function createCompany(services: Pick<Services, 'db' | 'messenger' 
 export async function writeCompany(trx: Kysely<DB>, adminId: string | null, input: Input & { currency: string }) {
   const { id } = await trx
     .insertInto('companies')
-    .values({ city_id: input.city_id, name: input.name, billing_email: input.billing_email, billing_cycle: 'monthly', credit_limit_cents: input.credit_limit_cents, currency: input.currency, created_by: adminId })
+    .values({
+      city_id: input.city_id,
+      name: input.name,
+      billing_email: input.billing_email,
+      billing_cycle: 'monthly',
+      credit_limit_cents: input.credit_limit_cents,
+      currency: input.currency,
+      created_by: adminId,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const user = await trx.selectFrom('user').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', input.admin_email)).executeTakeFirst();
+  const user = await trx
+    .selectFrom('user')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', input.admin_email))
+    .executeTakeFirst();
   let token: string | null = null;
   if (user) {
     await trx.insertInto('company_members').values({ company_id: id, user_id: user.id, role: 'admin', monthly_budget_cents: null }).execute();
@@ -45,7 +57,14 @@ export async function writeCompany(trx: Kysely<DB>, adminId: string | null, inpu
   }
   if (adminId) {
     const { admin_email, ...company } = input;
-    await recordAudit(trx, { actorId: adminId, action: 'company.create', entityType: 'company', entityId: id, before: null, after: { ...company, first_admin: admin_email, first_admin_added: user !== undefined } });
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: 'company.create',
+      entityType: 'company',
+      entityId: id,
+      before: null,
+      after: { ...company, first_admin: admin_email, first_admin_added: user !== undefined },
+    });
   }
   return { id, token };
 }

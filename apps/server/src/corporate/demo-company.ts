@@ -17,7 +17,14 @@ export async function ensureDemoCompany(db: Kysely<DB>, cityId: string, people: 
   await db.transaction().execute(async (trx) => {
     const company = await trx
       .insertInto('companies')
-      .values({ city_id: city.id, name: DEMO_COMPANY_NAME, billing_email: 'billing@acme-logistics.example', credit_limit_cents: 200_000, currency: city.currency, created_by: people.adminId })
+      .values({
+        city_id: city.id,
+        name: DEMO_COMPANY_NAME,
+        billing_email: 'billing@acme-logistics.example',
+        credit_limit_cents: 200_000,
+        currency: city.currency,
+        created_by: people.adminId,
+      })
       .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst();

@@ -10,7 +10,12 @@ import { emailInvitation, invitationView, writeInvitation } from './invitations'
  * email with the link /corporate-accounts?invite=TOKEN after commit. An active member already is refused.
  * Audited `company.invite`.
  */
-export async function inviteMember(services: Pick<Services, 'db' | 'messenger' | 'publicUrl' | 'logger'>, actorId: string, companyId: string, input: { email: string; role: InviteMemberInput['role'] & string }) {
+export async function inviteMember(
+  services: Pick<Services, 'db' | 'messenger' | 'publicUrl' | 'logger'>,
+  actorId: string,
+  companyId: string,
+  input: { email: string; role: InviteMemberInput['role'] & string },
+) {
   const { db } = services;
   await requireCompanyAdmin(db, companyId, actorId);
   const result = await db.transaction().execute(async (trx) => {
@@ -25,7 +30,14 @@ export async function inviteMember(services: Pick<Services, 'db' | 'messenger' |
       .executeTakeFirst();
     if (member) throw domainError('ALREADY_COMPANY_MEMBER');
     const written = await writeInvitation(trx, { companyId, email: input.email, role: input.role, invitedBy: actorId });
-    await recordAudit(trx, { actorId, action: 'company.invite', entityType: 'company', entityId: companyId, before: null, after: { email: input.email, role: input.role, invitation_id: written.invitation.id } });
+    await recordAudit(trx, {
+      actorId,
+      action: 'company.invite',
+      entityType: 'company',
+      entityId: companyId,
+      before: null,
+      after: { email: input.email, role: input.role, invitation_id: written.invitation.id },
+    });
     return { ...written, companyName: company.name };
   });
   await emailInvitation(services, result.companyName, input.email, result.token);

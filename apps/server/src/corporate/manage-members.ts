@@ -14,14 +14,38 @@ export async function removeMember(db: Kysely<DB>, actorId: string, companyId: s
   await requireCompanyAdmin(db, companyId, actorId);
   await db.transaction().execute(async (trx) => {
     await trx.selectFrom('companies').select('id').where('id', '=', companyId).forNoKeyUpdate().executeTakeFirstOrThrow();
-    const member = await trx.selectFrom('company_members').select(['role', 'status']).where('company_id', '=', companyId).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    const member = await trx
+      .selectFrom('company_members')
+      .select(['role', 'status'])
+      .where('company_id', '=', companyId)
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!member || member.status !== 'active') throw notFound('Member not found');
     if (member.role === 'admin') {
-      const admins = await trx.selectFrom('company_members').select('user_id').where('company_id', '=', companyId).where('role', '=', 'admin').where('status', '=', 'active').execute();
+      const admins = await trx
+        .selectFrom('company_members')
+        .select('user_id')
+        .where('company_id', '=', companyId)
+        .where('role', '=', 'admin')
+        .where('status', '=', 'active')
+        .execute();
       if (admins.length <= 1) throw domainError('LAST_COMPANY_ADMIN');
     }
-    await trx.updateTable('company_members').set({ status: 'removed', removed_at: new Date() }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
-    await recordAudit(trx, { actorId, action: 'company.member_remove', entityType: 'company', entityId: companyId, before: { user_id: userId, status: 'active' }, after: { user_id: userId, status: 'removed' } });
+    await trx
+      .updateTable('company_members')
+      .set({ status: 'removed', removed_at: new Date() })
+      .where('company_id', '=', companyId)
+      .where('user_id', '=', userId)
+      .execute();
+    await recordAudit(trx, {
+      actorId,
+      action: 'company.member_remove',
+      entityType: 'company',
+      entityId: companyId,
+      before: { user_id: userId, status: 'active' },
+      after: { user_id: userId, status: 'removed' },
+    });
   });
 }
 
@@ -29,10 +53,23 @@ export async function removeMember(db: Kysely<DB>, actorId: string, companyId: s
 export async function setMemberBudget(db: Kysely<DB>, actorId: string, companyId: string, userId: string, budget: number | null) {
   await requireCompanyAdmin(db, companyId, actorId);
   await db.transaction().execute(async (trx) => {
-    const member = await trx.selectFrom('company_members').select(['monthly_budget_cents', 'status']).where('company_id', '=', companyId).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    const member = await trx
+      .selectFrom('company_members')
+      .select(['monthly_budget_cents', 'status'])
+      .where('company_id', '=', companyId)
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!member || member.status !== 'active') throw notFound('Member not found');
     if (member.monthly_budget_cents === budget) return;
     await trx.updateTable('company_members').set({ monthly_budget_cents: budget }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
-    await recordAudit(trx, { actorId, action: 'company.member_budget', entityType: 'company', entityId: companyId, before: { user_id: userId, monthly_budget_cents: member.monthly_budget_cents }, after: { user_id: userId, monthly_budget_cents: budget } });
+    await recordAudit(trx, {
+      actorId,
+      action: 'company.member_budget',
+      entityType: 'company',
+      entityId: companyId,
+      before: { user_id: userId, monthly_budget_cents: member.monthly_budget_cents },
+      after: { user_id: userId, monthly_budget_cents: budget },
+    });
   });
 }

@@ -30,11 +30,23 @@ async function contextOf(db: Kysely<DB>, companyId: string, userId: string) {
 type Context = Awaited<ReturnType<typeof contextOf>>;
 
 function verdict(ctx: Context, trip: Omit<Trip, 'city_id'>, left: number | null) {
-  return checkPolicy(ctx.policy, { company_name: ctx.company.name, currency: ctx.company.currency, time_zone: ctx.company.time_zone, budget_left_cents: left, ...trip });
+  return checkPolicy(ctx.policy, {
+    company_name: ctx.company.name,
+    currency: ctx.company.currency,
+    time_zone: ctx.company.time_zone,
+    budget_left_cents: left,
+    ...trip,
+  });
 }
 
 /** Before requesting: per ride type, allowed or the reason (the fares are the quote's: the request prices again). */
-export async function checkBusinessTrip(db: Kysely<DB>, userId: string, companyId: string, input: { pickup: { lat: number; lng: number }; fares: { ride_type: RideType; fare_cents: number }[] }, now = new Date()): Promise<BusinessCheck> {
+export async function checkBusinessTrip(
+  db: Kysely<DB>,
+  userId: string,
+  companyId: string,
+  input: { pickup: { lat: number; lng: number }; fares: { ride_type: RideType; fare_cents: number }[] },
+  now = new Date(),
+): Promise<BusinessCheck> {
   const ctx = await contextOf(db, companyId, userId);
   const left = await budgetLeft(db, ctx.company, userId, budgetOf(ctx.member.monthly_budget_cents, ctx.policy), now);
   return {
@@ -42,7 +54,9 @@ export async function checkBusinessTrip(db: Kysely<DB>, userId: string, companyI
     expense_code_required: ctx.policy.expense_code_required,
     options: input.fares.map((f) => {
       const v = verdict(ctx, { ride_type: f.ride_type, fare_cents: f.fare_cents, at: now, pickup: input.pickup }, left);
-      return v.allowed ? { ride_type: f.ride_type, allowed: true, reason: null, note: v.note } : { ride_type: f.ride_type, allowed: false, reason: v.reason, note: null };
+      return v.allowed
+        ? { ride_type: f.ride_type, allowed: true, reason: null, note: v.note }
+        : { ride_type: f.ride_type, allowed: false, reason: v.reason, note: null };
     }),
   };
 }
@@ -50,7 +64,12 @@ export async function checkBusinessTrip(db: Kysely<DB>, userId: string, companyI
 export type BusinessPlan = { company_id: string; expense_code: string | null } | null;
 
 /** The request's checks, outside any transaction; null for a ride not on account. Nothing is written. */
-export async function checkBusinessRequest(db: Kysely<DB>, userId: string, input: Pick<RideRequest, 'payment_method' | 'company_id' | 'expense_code'>, trip: Trip): Promise<BusinessPlan> {
+export async function checkBusinessRequest(
+  db: Kysely<DB>,
+  userId: string,
+  input: Pick<RideRequest, 'payment_method' | 'company_id' | 'expense_code'>,
+  trip: Trip,
+): Promise<BusinessPlan> {
   if (input.payment_method !== 'business') return null;
   if (!input.company_id || !isUuid(input.company_id)) throw notFound('Company not found');
   const ctx = await contextOf(db, input.company_id, userId);
@@ -59,7 +78,8 @@ export async function checkBusinessRequest(db: Kysely<DB>, userId: string, input
 }
 
 function check(ctx: Context, trip: Trip, expenseCode: string | undefined | null, left: number | null) {
-  if (trip.city_id !== ctx.company.city_id) throw new AppError('BUSINESS_PICKUP_NOT_APPROVED', `${ctx.company.name}’s account is for rides in ${ctx.company.city_name}.`);
+  if (trip.city_id !== ctx.company.city_id)
+    throw new AppError('BUSINESS_PICKUP_NOT_APPROVED', `${ctx.company.name}’s account is for rides in ${ctx.company.city_name}.`);
   if (ctx.policy.expense_code_required && !expenseCode) throw domainError('BUSINESS_EXPENSE_CODE_REQUIRED');
   const v = verdict(ctx, trip, left);
   if (!v.allowed) throw new AppError(POLICY_REFUSAL_CODES[v.refusal], v.reason);
@@ -78,9 +98,14 @@ export async function holdBusinessRide(trx: Kysely<DB>, ride: Selectable<RidesTa
   await trx.selectFrom('companies').select('id').where('id', '=', plan.company_id).forNoKeyUpdate().executeTakeFirstOrThrow();
   const ctx = await contextOf(trx, plan.company_id, ride.rider_id);
   const at = new Date(ride.requested_at);
-  const trip: Trip = { ride_type: ride.ride_type, fare_cents: ride.fare_cents, at, pickup: { lat: ride.pickup_lat, lng: ride.pickup_lng }, city_id: ride.city_id };
+  const trip: Trip = {
+    ride_type: ride.ride_type,
+    fare_cents: ride.fare_cents,
+    at,
+    pickup: { lat: ride.pickup_lat, lng: ride.pickup_lng },
+    city_id: ride.city_id,
+  };
   check(ctx, trip, plan.expense_code, await budgetLeft(trx, ctx.company, ride.rider_id, budgetOf(ctx.member.monthly_budget_cents, ctx.policy), at, ride.id));
   const exposure = (await owedCents(trx, plan.company_id)) + (await inFlightCents(trx, plan.company_id, undefined, ride.id)) + ride.fare_cents;
   if (exposure > ctx.company.credit_limit_cents) throw domainError('BUSINESS_CREDIT_LIMIT');
 }
-

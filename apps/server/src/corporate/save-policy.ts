@@ -30,7 +30,11 @@ export async function savePolicy(db: Kysely<DB>, actorId: string, companyId: str
       updated_by: actorId,
       updated_at: new Date(),
     };
-    if (before.version === 0) await trx.insertInto('company_policies').values({ company_id: companyId, ...row }).execute();
+    if (before.version === 0)
+      await trx
+        .insertInto('company_policies')
+        .values({ company_id: companyId, ...row })
+        .execute();
     else await trx.updateTable('company_policies').set(row).where('company_id', '=', companyId).execute();
     const { version: _bv, updated_at: _bu, ...was } = before;
     await recordAudit(trx, { actorId, action: 'company.policy', entityType: 'company', entityId: companyId, before: was, after: policy });

@@ -16,7 +16,12 @@ export async function updateCompany(db: Kysely<DB>, adminId: string, id: string,
   if (!isUuid(id)) throw notFound('Company not found');
   try {
     await db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('companies').select(['name', 'billing_email', 'credit_limit_cents', 'status', 'version']).where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
+      const before = await trx
+        .selectFrom('companies')
+        .select(['name', 'billing_email', 'credit_limit_cents', 'status', 'version'])
+        .where('id', '=', id)
+        .forNoKeyUpdate()
+        .executeTakeFirst();
       if (!before) throw notFound('Company not found');
       if (before.version !== input.version) throw new AppError('CONFLICT', corporateText.refusals.stale);
       const { version: _v, ...fields } = input;

@@ -16,7 +16,12 @@ export function customerRoutes(services: Services) {
   const on = mounter(app, services, adminContract);
 
   on('GET /api/admin/customers', async ({ query }) => {
-    if (query.format === 'csv') return csvResponse('customers', CUSTOMERS_CSV, pageThrough((cursor) => listCustomers(services.db, { ...query, cursor, limit: EXPORT_PAGE })));
+    if (query.format === 'csv')
+      return csvResponse(
+        'customers',
+        CUSTOMERS_CSV,
+        pageThrough((cursor) => listCustomers(services.db, { ...query, cursor, limit: EXPORT_PAGE })),
+      );
     return { status: 200, body: await listCustomers(services.db, query) };
   });
 

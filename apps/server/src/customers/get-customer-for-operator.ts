@@ -16,10 +16,7 @@ export async function getCustomerForOperator(services: Pick<Services, 'db'>, rid
   const [rides, ratings, active, history] = await Promise.all([
     db
       .selectFrom('rides')
-      .select([
-        sql<number>`count(*)`.as('requested'),
-        sql<number>`count(*) filter (where status = 'no_driver')`.as('no_driver'),
-      ])
+      .select([sql<number>`count(*)`.as('requested'), sql<number>`count(*) filter (where status = 'no_driver')`.as('no_driver')])
       .where('rider_id', '=', riderId)
       .executeTakeFirstOrThrow(),
     db

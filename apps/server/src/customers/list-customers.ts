@@ -25,7 +25,13 @@ const round1 = (v: unknown) => (v === null || v === undefined ? null : Math.roun
  */
 export async function listCustomers(db: Kysely<DB>, query: Query) {
   let rows = customerRows(db)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('user_roles').select('user_id').whereRef('user_roles.user_id', '=', 'user.id').where('user_roles.role', 'in', ['admin', 'driver']))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('user_roles').select('user_id').whereRef('user_roles.user_id', '=', 'user.id').where('user_roles.role', 'in', ['admin', 'driver']),
+        ),
+      ),
+    )
     .where((eb) => eb.not(eb.exists(eb.selectFrom('drivers').select('id').whereRef('drivers.user_id', '=', 'user.id'))));
   if (query.q) {
     const like = containsPattern(query.q);
@@ -37,7 +43,17 @@ export async function listCustomers(db: Kysely<DB>, query: Query) {
 }
 
 /** A rider row's numbers as the wire wants them (counts come back from SQL as strings on PostgreSQL). */
-function toCustomer<R extends { rides_completed: unknown; cancellations: unknown; late_cancels_30d: unknown; no_shows_30d: unknown; fees_30d_cents: unknown; rating_given: unknown; rating_received: unknown }>(c: R) {
+function toCustomer<
+  R extends {
+    rides_completed: unknown;
+    cancellations: unknown;
+    late_cancels_30d: unknown;
+    no_shows_30d: unknown;
+    fees_30d_cents: unknown;
+    rating_given: unknown;
+    rating_received: unknown;
+  },
+>(c: R) {
   return {
     ...c,
     rides_completed: Number(c.rides_completed),
@@ -65,14 +81,28 @@ function customerRows(db: Kysely<DB>) {
       sql<number>`count(*) filter (where status = 'completed')`.as('rides_completed'),
       sql<number>`count(*) filter (where status = 'cancelled' and cancelled_by = 'rider')`.as('cancellations'),
       // Repeated cancellations (decision 0033): fees charged (not waived) in the last 30 days.
-      sql<number>`count(*) filter (where cancellation_fee_reason = 'late_cancel' and cancellation_fee_waived = false and cancelled_at > now() - interval '30 days')`.as('late_cancels_30d'),
-      sql<number>`count(*) filter (where cancellation_fee_reason = 'no_show' and cancellation_fee_waived = false and cancelled_at > now() - interval '30 days')`.as('no_shows_30d'),
-      sql<number>`coalesce(sum(cancellation_fee_cents) filter (where cancellation_fee_waived = false and cancelled_at > now() - interval '30 days'), 0)`.as('fees_30d_cents'),
+      sql<number>`count(*) filter (where cancellation_fee_reason = 'late_cancel' and cancellation_fee_waived = false and cancelled_at > now() - interval '30 days')`.as(
+        'late_cancels_30d',
+      ),
+      sql<number>`count(*) filter (where cancellation_fee_reason = 'no_show' and cancellation_fee_waived = false and cancelled_at > now() - interval '30 days')`.as(
+        'no_shows_30d',
+      ),
+      sql<number>`coalesce(sum(cancellation_fee_cents) filter (where cancellation_fee_waived = false and cancelled_at > now() - interval '30 days'), 0)`.as(
+        'fees_30d_cents',
+      ),
       eb.fn.max('requested_at').as('last_ride_at'),
     ])
     .groupBy('rider_id');
-  const given = db.selectFrom('ride_ratings').select(['rater_id', sql<number>`avg(stars)`.as('avg')]).where('rater_role', '=', 'rider').groupBy('rater_id');
-  const received = db.selectFrom('ride_ratings').select(['ratee_id', sql<number>`avg(stars)`.as('avg')]).where('rater_role', '=', 'driver').groupBy('ratee_id');
+  const given = db
+    .selectFrom('ride_ratings')
+    .select(['rater_id', sql<number>`avg(stars)`.as('avg')])
+    .where('rater_role', '=', 'rider')
+    .groupBy('rater_id');
+  const received = db
+    .selectFrom('ride_ratings')
+    .select(['ratee_id', sql<number>`avg(stars)`.as('avg')])
+    .where('rater_role', '=', 'driver')
+    .groupBy('ratee_id');
 
   return db
     .selectFrom('user')

@@ -31,5 +31,10 @@ export async function setRiderBlocked(services: Pick<Services, 'db' | 'bus'>, ad
   });
   // The rider's open tabs re-read who they are (and so whether they may book).
   await services.bus.publish({ channel: userChannel(riderId), event: 'profile.changed', data: { blocked: profile.blocked_at !== null } });
-  return { id: profile.id, blocked: profile.blocked_at !== null, blocked_at: profile.blocked_at ? new Date(profile.blocked_at).toISOString() : null, blocked_reason: profile.blocked_reason };
+  return {
+    id: profile.id,
+    blocked: profile.blocked_at !== null,
+    blocked_at: profile.blocked_at ? new Date(profile.blocked_at).toISOString() : null,
+    blocked_reason: profile.blocked_reason,
+  };
 }

@@ -36,7 +36,14 @@ export async function getDemandNearMe(services: Pick<Services, 'db' | 'geo'>, us
     .filter((c) => c.demand > 0)
     .map((c) => {
       const at = { lat: c.center[0], lng: c.center[1] };
-      return { cell: c.cell, center: c.center, requests: c.demand, gap: c.gap, distance_m: Math.round(distanceMeters(from, at)), bearing: Math.round(bearingDegrees(from, at)) % 360 };
+      return {
+        cell: c.cell,
+        center: c.center,
+        requests: c.demand,
+        gap: c.gap,
+        distance_m: Math.round(distanceMeters(from, at)),
+        bearing: Math.round(bearingDegrees(from, at)) % 360,
+      };
     })
     .filter((c) => c.distance_m <= DEMAND_NEAR_RADIUS_M)
     .sort((a, b) => b.requests - a.requests || a.distance_m - b.distance_m)

@@ -47,7 +47,14 @@ export async function lockRideForTransition(trx: Kysely<DB>, rideId: string, opt
   if (opts.skipLocked) query = query.skipLocked();
   const ride = await query.executeTakeFirst();
   if (!ride) return undefined;
-  const openOffers = await trx.selectFrom('ride_offers').selectAll().where('ride_id', '=', rideId).where('status', '=', 'offered').orderBy('id').forNoKeyUpdate().execute();
+  const openOffers = await trx
+    .selectFrom('ride_offers')
+    .selectAll()
+    .where('ride_id', '=', rideId)
+    .where('status', '=', 'offered')
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
   return { ride, openOffers, at: await lockedAt(trx) };
 }
 

@@ -671,9 +671,30 @@ export type LegalDocumentsTable = { kind: 'terms' | 'privacy'; version: number; 
 export type LegalAcceptancesTable = { user_id: string; kind: 'terms' | 'privacy'; version: number; accepted_at: Generated<Date> };
 
 /** /account-settings (migration 0027, decision 0058): Home and Work, emergency contacts, the preferences switched off. */
-export type SavedPlacesTable = { user_id: string; kind: 'home' | 'work'; label: string; address_label: string; lat: number; lng: number; updated_at: Generated<Date> };
-export type EmergencyContactsTable = { id: Generated<string>; user_id: string; name: string; phone: string; relationship: string | null; created_at: Generated<Date> };
-export type NotificationPreferencesTable = { user_id: string; kind: 'rides' | 'payments' | 'promotions'; channel: 'push' | 'email' | 'sms'; enabled: boolean; updated_at: Generated<Date> };
+export type SavedPlacesTable = {
+  user_id: string;
+  kind: 'home' | 'work';
+  label: string;
+  address_label: string;
+  lat: number;
+  lng: number;
+  updated_at: Generated<Date>;
+};
+export type EmergencyContactsTable = {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  phone: string;
+  relationship: string | null;
+  created_at: Generated<Date>;
+};
+export type NotificationPreferencesTable = {
+  user_id: string;
+  kind: 'rides' | 'payments' | 'promotions';
+  channel: 'push' | 'email' | 'sms';
+  enabled: boolean;
+  updated_at: Generated<Date>;
+};
 
 /** The driver's daily goal (migration 0023, decision 0050): earnings in minor units and/or trips. */
 export type DriverGoalsTable = { driver_id: string; earnings_cents: number | null; trips: number | null; updated_at: Generated<Date> };
@@ -681,7 +702,14 @@ export type DriverGoalsTable = { driver_id: string; earnings_cents: number | nul
 /** Driver schedules (migration 0020, decision 0047): weekly blocks in the city's local time, time off, reminders sent. */
 export type DriverSchedulesTable = { driver_id: string; city_id: string; reminder_minutes: Generated<number>; updated_at: Generated<Date> };
 export type DriverScheduleBlocksTable = { id: Generated<string>; driver_id: string; weekday: number; start_minute: number; end_minute: number };
-export type DriverTimeOffTable = { id: Generated<string>; driver_id: string; starts_at: Timestamp; ends_at: Timestamp; note: string | null; created_at: Generated<Date> };
+export type DriverTimeOffTable = {
+  id: Generated<string>;
+  driver_id: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  note: string | null;
+  created_at: Generated<Date>;
+};
 export type DriverShiftRemindersTable = { driver_id: string; shift_start: Timestamp; sent_at: Generated<Date> };
 
 /** How riders pay (migration 0014, decision 0038). */

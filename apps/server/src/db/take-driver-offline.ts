@@ -22,7 +22,12 @@ export async function takeDriverOfflineIn(trx: Kysely<DB>, driverId: string, onl
   const updated = await update.returning(DRIVER_STATUS_COLUMNS).executeTakeFirst();
   const released =
     updated && locked?.openOffer
-      ? await trx.updateTable('ride_offers').set({ status: 'declined', closed_at: at }).where('id', '=', locked.openOffer.id).returning(['id', 'ride_id']).executeTakeFirst()
+      ? await trx
+          .updateTable('ride_offers')
+          .set({ status: 'declined', closed_at: at })
+          .where('id', '=', locked.openOffer.id)
+          .returning(['id', 'ride_id'])
+          .executeTakeFirst()
       : undefined;
   return { updated, released };
 }
@@ -37,7 +42,11 @@ export async function announceDriverStatus(
   services.drivers.invalidate(userId);
   await services.bus.publish({ channel: userChannel(userId), event: 'driver.changed', data: updated });
   if (released) {
-    await services.bus.publish({ channel: userChannel(userId), event: 'ride.offer_closed', data: { offer_id: released.id, ride_id: released.ride_id, reason: 'declined' } });
+    await services.bus.publish({
+      channel: userChannel(userId),
+      event: 'ride.offer_closed',
+      data: { offer_id: released.id, ride_id: released.ride_id, reason: 'declined' },
+    });
     services.dispatcher.kick(released.ride_id);
   }
 }

@@ -30,8 +30,58 @@ export const demoPassengerEmail = (n: number) => `passenger${String(n).padStart(
 export const demoPassengerPhone = (n: number) => `415555${String(800 + n).padStart(4, '0')}`;
 export const demoPassengerName = (n: number) => `${FIRST_NAMES[(n * 5 + 11) % FIRST_NAMES.length]} ${LAST_NAMES[(n * 11 + 5) % LAST_NAMES.length]}`;
 
-const FIRST_NAMES = ['Maya', 'Carlos', 'Aisha', 'Ben', 'Lin', 'Diego', 'Priya', 'Sam', 'Fatima', 'Jonah', 'Mei', 'Tomás', 'Grace', 'Omar', 'Hana', 'Luca', 'Zoe', 'Kwame', 'Rosa', 'Ivan', 'Nia', 'Arjun', 'Elena', 'Theo'];
-const LAST_NAMES = ['Chen', 'Garcia', 'Okafor', 'Nguyen', 'Patel', 'Kim', 'Rivera', 'Cohen', 'Haddad', 'Silva', 'Tanaka', 'Murphy', 'Ali', 'Novak', 'Santos', 'Park', 'Mensah', 'Lopez', 'Ivanova', 'Singh', 'Moreau', 'Bauer', 'Costa', 'Wong'];
+const FIRST_NAMES = [
+  'Maya',
+  'Carlos',
+  'Aisha',
+  'Ben',
+  'Lin',
+  'Diego',
+  'Priya',
+  'Sam',
+  'Fatima',
+  'Jonah',
+  'Mei',
+  'Tomás',
+  'Grace',
+  'Omar',
+  'Hana',
+  'Luca',
+  'Zoe',
+  'Kwame',
+  'Rosa',
+  'Ivan',
+  'Nia',
+  'Arjun',
+  'Elena',
+  'Theo',
+];
+const LAST_NAMES = [
+  'Chen',
+  'Garcia',
+  'Okafor',
+  'Nguyen',
+  'Patel',
+  'Kim',
+  'Rivera',
+  'Cohen',
+  'Haddad',
+  'Silva',
+  'Tanaka',
+  'Murphy',
+  'Ali',
+  'Novak',
+  'Santos',
+  'Park',
+  'Mensah',
+  'Lopez',
+  'Ivanova',
+  'Singh',
+  'Moreau',
+  'Bauer',
+  'Costa',
+  'Wong',
+];
 
 /**
  * Cars San Francisco ride-hail drivers actually drive: hybrids and EVs first. Passenger seats decide XL

@@ -72,7 +72,13 @@ export async function ensureDemoPapers(services: PaperServices, drivers: Driver[
   const { db } = services;
   const city = await db.selectFrom('cities').select('timezone').where('id', '=', DEMO_CITY_ID).executeTakeFirst();
   if (!city) return { created: 0 };
-  await db.updateTable('document_types').set({ required: true }).where('city_id', '=', DEMO_CITY_ID).where('updated_by', 'is', null).where('required', '=', false).execute();
+  await db
+    .updateTable('document_types')
+    .set({ required: true })
+    .where('city_id', '=', DEMO_CITY_ID)
+    .where('updated_by', 'is', null)
+    .where('required', '=', false)
+    .execute();
 
   const approved = drivers.filter((d) => d.verification_status === 'approved');
   if (!approved.length) return { created: 0 };

@@ -58,12 +58,21 @@ async function ensureUser(services: SeedServices, email: string, name: string, p
   }
   const profile = await db.selectFrom('profiles').select(['full_name', 'phone']).where('id', '=', user.id).executeTakeFirst();
   if (!profile) {
-    await db.insertInto('profiles').values({ id: user.id, full_name: name }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await db
+      .insertInto('profiles')
+      .values({ id: user.id, full_name: name })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   }
   const set: { full_name?: string; phone?: string; updated_at?: Date } = {};
   if (!profile?.full_name) set.full_name = name;
   if (!profile?.phone && !(await findPhoneConflict(db, phone, user.id))) set.phone = phone;
-  if (Object.keys(set).length) await db.updateTable('profiles').set({ ...set, updated_at: new Date() }).where('id', '=', user.id).execute();
+  if (Object.keys(set).length)
+    await db
+      .updateTable('profiles')
+      .set({ ...set, updated_at: new Date() })
+      .where('id', '=', user.id)
+      .execute();
   return { id: user.id, created };
 }
 
@@ -141,7 +150,14 @@ async function ensureSchedule(services: SeedServices, driver: SeededDriver) {
     if (!made) return;
     await trx
       .insertInto('driver_schedule_blocks')
-      .values(demoDriverWeek(driver.n).map((b) => ({ driver_id: driver.driverId, weekday: b.weekday, start_minute: toMinutes(b.start), end_minute: toMinutes(b.end) })))
+      .values(
+        demoDriverWeek(driver.n).map((b) => ({
+          driver_id: driver.driverId,
+          weekday: b.weekday,
+          start_minute: toMinutes(b.start),
+          end_minute: toMinutes(b.end),
+        })),
+      )
       .execute();
   });
 }
@@ -171,7 +187,11 @@ export async function seedDemo(services: SeedServices, driverCount: number, pass
       await services.db
         .updateTable('drivers')
         .set({ city_id: DEMO_CITY_ID })
-        .where('id', 'in', drivers.map((d) => d.driverId))
+        .where(
+          'id',
+          'in',
+          drivers.map((d) => d.driverId),
+        )
         .where('city_id', 'is', null)
         .execute();
     }

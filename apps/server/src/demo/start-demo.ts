@@ -116,8 +116,7 @@ export async function startDemo(ctx: { services: Services; url: string; logger: 
     return gridNavigator(from, to);
   };
   // The rider tells the PIN at the pickup; in the demo the simulated driver reads what the rider's app shows.
-  const pinSource = async (rideId: string) =>
-    (await db.selectFrom('rides').select('pin').where('id', '=', rideId).executeTakeFirst())?.pin?.trim() ?? null;
+  const pinSource = async (rideId: string) => (await db.selectFrom('rides').select('pin').where('id', '=', rideId).executeTakeFirst())?.pin?.trim() ?? null;
 
   const stats = new SimStats();
   const random = seededRandom(20_240_601);

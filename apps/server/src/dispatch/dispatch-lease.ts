@@ -22,7 +22,13 @@ export type DispatchLease = {
  * (DATA_DIR is locked): it always holds the lease. Two sweepers for a moment would be harmless anyway —
  * rides are worked on under `skip locked` row locks and unique indexes — the lease only saves the work.
  */
-export function createDispatchLease(deps: { db: Kysely<DB>; scaled: boolean; logger: Logger; retryMs: number; onChange?: (held: boolean) => void }): DispatchLease {
+export function createDispatchLease(deps: {
+  db: Kysely<DB>;
+  scaled: boolean;
+  logger: Logger;
+  retryMs: number;
+  onChange?: (held: boolean) => void;
+}): DispatchLease {
   if (!deps.scaled) return { held: () => true, start: () => undefined, close: async () => undefined };
   const { db, logger } = deps;
   let held = false;

@@ -107,17 +107,32 @@ export function createDispatcher(deps: Deps) {
         const eligible = await db
           .selectFrom('drivers')
           .select(['id', 'user_id'])
-          .where('id', 'in', near.map((n) => n.driverId))
+          .where(
+            'id',
+            'in',
+            near.map((n) => n.driverId),
+          )
           .where('verification_status', '=', 'approved')
           .where('status', '=', 'available')
           .where((eb) => hasQualifyingVehicle(eb, ride.ride_type, ride.city_id))
           // Papers the ride's city requires, valid today (decision 0049): a driver on hold is never offered a ride.
           .where(isCompliantIn(ride.city_id))
           .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('ride_offers').select(sql.lit(1).as('one')).whereRef('ride_offers.driver_id', '=', 'drivers.id').where('ride_offers.status', '=', 'offered'))),
+            not(
+              exists(
+                selectFrom('ride_offers')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('ride_offers.driver_id', '=', 'drivers.id')
+                  .where('ride_offers.status', '=', 'offered'),
+              ),
+            ),
           )
           .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('rides').select(sql.lit(1).as('one')).whereRef('rides.driver_id', '=', 'drivers.id').where('rides.status', 'in', ASSIGNED_STATUSES))),
+            not(
+              exists(
+                selectFrom('rides').select(sql.lit(1).as('one')).whereRef('rides.driver_id', '=', 'drivers.id').where('rides.status', 'in', ASSIGNED_STATUSES),
+              ),
+            ),
           )
           .execute();
         if (eligible.length === 0) {
@@ -163,8 +178,24 @@ export function createDispatcher(deps: Deps) {
       .selectFrom('rides')
       .selectAll('rides')
       .select((eb) => [
-        eb.fn.coalesce(eb.selectFrom('ride_offers').select(sql<string[]>`array_agg(driver_id)`.as('ids')).whereRef('ride_offers.ride_id', '=', 'rides.id'), sql<string[]>`'{}'::uuid[]`).as('tried'),
-        eb.exists(eb.selectFrom('ride_offers').select(sql.lit(1).as('one')).whereRef('ride_offers.ride_id', '=', 'rides.id').where('ride_offers.status', '=', 'offered')).as('waiting'),
+        eb.fn
+          .coalesce(
+            eb
+              .selectFrom('ride_offers')
+              .select(sql<string[]>`array_agg(driver_id)`.as('ids'))
+              .whereRef('ride_offers.ride_id', '=', 'rides.id'),
+            sql<string[]>`'{}'::uuid[]`,
+          )
+          .as('tried'),
+        eb
+          .exists(
+            eb
+              .selectFrom('ride_offers')
+              .select(sql.lit(1).as('one'))
+              .whereRef('ride_offers.ride_id', '=', 'rides.id')
+              .where('ride_offers.status', '=', 'offered'),
+          )
+          .as('waiting'),
       ])
       .where('id', '=', rideId)
       .executeTakeFirst();

@@ -57,7 +57,12 @@ export function createDriverDirectory(db: Kysely<DB>) {
     for (const row of rows) if (!latest.has(row.user_id)) latest.set(row.user_id, row);
     const driverIds = [...latest.values()].map((d) => d.id);
     const rides = driverIds.length
-      ? await db.selectFrom('rides').select(['id', 'status', 'driver_id']).where('driver_id', 'in', driverIds).where('status', 'in', ASSIGNED_STATUSES).execute()
+      ? await db
+          .selectFrom('rides')
+          .select(['id', 'status', 'driver_id'])
+          .where('driver_id', 'in', driverIds)
+          .where('status', 'in', ASSIGNED_STATUSES)
+          .execute()
       : [];
     const rideOf = new Map(rides.map((r) => [r.driver_id!, r]));
     const out = new Map<string, DriverState | null>();

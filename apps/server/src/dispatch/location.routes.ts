@@ -13,7 +13,11 @@ import { OFFLINE_REFUSAL } from './location-service';
 export function locationRoutes(services: Services) {
   const app = new Hono<AppEnv>();
 
-  mounter(app, services, rideContract)('POST /api/drivers/me/location', async ({ user, body }) => {
+  mounter(
+    app,
+    services,
+    rideContract,
+  )('POST /api/drivers/me/location', async ({ user, body }) => {
     const refusal = await services.locations.handleFrame(user.id, { ...body, type: 'location' });
     // A driver whose status this server has not seen go online yet (the switch and the first fixes race,
     // and the socket path tolerates it the same way): received, not taken — not a failed request, so the

@@ -24,4 +24,3 @@ export function offerView(offer: OfferRow, ride: RideRow, timeoutMs: number): Ri
     timeout_s: Math.round(timeoutMs / 1000),
   };
 }
-

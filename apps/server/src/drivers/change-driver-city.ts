@@ -17,7 +17,11 @@ import { latestDriverOf } from './drivers.repo';
  * a paper it requires is taken offline (in decision 0021's lock order, an open offer handed back, a ride in
  * progress finishing), and from then on going online, the hold and the compliance page read the new city.
  */
-export async function changeDriverCity(services: Pick<Services, 'db' | 'bus' | 'dispatcher' | 'drivers'>, userId: string, input: DriverCityChange): Promise<DriverCityResponse> {
+export async function changeDriverCity(
+  services: Pick<Services, 'db' | 'bus' | 'dispatcher' | 'drivers'>,
+  userId: string,
+  input: DriverCityChange,
+): Promise<DriverCityResponse> {
   const { db } = services;
   const driver = await latestDriverOf(db, userId);
   if (!driver) throw notFound('No driver record');

@@ -32,7 +32,11 @@ export function driverRoutes(services: Services) {
   on('PUT /api/drivers/me/city', async ({ user, body }) => ({ status: 200, body: await changeDriverCity(services, user.id, body) }));
 
   /** The caller's open offer, to restore the offer card after a reload. */
-  mounter(app, services, rideContract)('GET /api/drivers/me/offer', async ({ user }) => ({ status: 200, body: { offer: await getOpenOffer(services, user.id) } }));
+  mounter(
+    app,
+    services,
+    rideContract,
+  )('GET /api/drivers/me/offer', async ({ user }) => ({ status: 200, body: { offer: await getOpenOffer(services, user.id) } }));
 
   /** §7 drivers update: status by id. Only the record's owner; going online needs an approved record. */
   on('PATCH /api/drivers/:id', async ({ user, params, body }) => {

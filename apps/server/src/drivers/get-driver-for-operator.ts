@@ -23,7 +23,11 @@ export async function getDriverForOperator(services: Pick<Services, 'db' | 'geo'
     .executeTakeFirst();
   if (!d) throw notFound('Driver not found');
 
-  const [stats, history, lastPosition] = await Promise.all([driverWorkStats(db, driverId), auditHistoryOf(db, 'driver', driverId), driverLastPosition(services, driverId, d.status)]);
+  const [stats, history, lastPosition] = await Promise.all([
+    driverWorkStats(db, driverId),
+    auditHistoryOf(db, 'driver', driverId),
+    driverLastPosition(services, driverId, d.status),
+  ]);
   return {
     driver: {
       id: d.id,

@@ -36,7 +36,9 @@ export function listDriversForReview(services: Pick<Services, 'db'>, query: Quer
     .leftJoin('vehicles', (join) => join.onRef('vehicles.driver_id', '=', 'drivers.id').on('vehicles.active', '=', true))
     // The required kinds not valid today in the driver's city (the one going online checks).
     .innerJoinLateral(
-      sql<{ kinds: DocumentKind[] }>`(select array(select k.kind from (${heldKindsIn(complianceCityExpr)}) k order by array_position(${KIND_ORDER}, k.kind)) as kinds)`.as('held'),
+      sql<{
+        kinds: DocumentKind[];
+      }>`(select array(select k.kind from (${heldKindsIn(complianceCityExpr)}) k order by array_position(${KIND_ORDER}, k.kind)) as kinds)`.as('held'),
       (join) => join.onTrue(),
     )
     .select((eb) => [

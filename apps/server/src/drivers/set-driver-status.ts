@@ -15,7 +15,12 @@ import { announceDriverStatus, DRIVER_STATUS_COLUMNS, takeDriverOfflineIn } from
  * of decision 0021 (the offer's ride, the offer, then the driver): an accept at the same moment either
  * takes the ride first or finds the offer gone.
  */
-export async function setDriverStatus(services: Pick<Services, 'db' | 'bus' | 'dispatcher' | 'drivers'>, userId: string, driverId: string, status: DriverStatus) {
+export async function setDriverStatus(
+  services: Pick<Services, 'db' | 'bus' | 'dispatcher' | 'drivers'>,
+  userId: string,
+  driverId: string,
+  status: DriverStatus,
+) {
   const { db } = services;
   const driver = await db.selectFrom('drivers').select(['id', 'user_id', 'verification_status', 'suspended_at']).where('id', '=', driverId).executeTakeFirst();
   if (!driver) throw notFound('Driver not found');

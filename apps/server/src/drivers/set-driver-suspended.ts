@@ -36,7 +36,12 @@ export async function setDriverSuspended(
       .executeTakeFirstOrThrow();
     const released =
       input.suspended && locked.openOffer
-        ? await trx.updateTable('ride_offers').set({ status: 'declined', closed_at: new Date() }).where('id', '=', locked.openOffer.id).returning(['id', 'ride_id']).executeTakeFirst()
+        ? await trx
+            .updateTable('ride_offers')
+            .set({ status: 'declined', closed_at: new Date() })
+            .where('id', '=', locked.openOffer.id)
+            .returning(['id', 'ride_id'])
+            .executeTakeFirst()
         : undefined;
     await recordAudit(trx, {
       actorId: adminId,
@@ -59,7 +64,11 @@ export async function setDriverSuspended(
     data: { id: driver.id, status: driver.status, verification_status: driver.verification_status, created_at: driver.created_at },
   });
   if (released) {
-    await bus.publish({ channel: userChannel(driver.user_id), event: 'ride.offer_closed', data: { offer_id: released.id, ride_id: released.ride_id, reason: 'declined' } });
+    await bus.publish({
+      channel: userChannel(driver.user_id),
+      event: 'ride.offer_closed',
+      data: { offer_id: released.id, ride_id: released.ride_id, reason: 'declined' },
+    });
     services.dispatcher.kick(released.ride_id);
   }
   return {

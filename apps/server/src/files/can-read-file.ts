@@ -28,7 +28,12 @@ export const FILE_READ_RULES: Partial<Record<FilePurpose, FileReadRule>> = {
 };
 
 /** Who may read a stored file: its owner, an admin, or whoever the purpose's rule admits. Everyone else sees 404. */
-export async function canReadFile(db: Kysely<DB>, userId: string, file: FileRow, rules: Partial<Record<string, FileReadRule>> = FILE_READ_RULES): Promise<boolean> {
+export async function canReadFile(
+  db: Kysely<DB>,
+  userId: string,
+  file: FileRow,
+  rules: Partial<Record<string, FileReadRule>> = FILE_READ_RULES,
+): Promise<boolean> {
   if (file.owner_id === userId) return true;
   if (await isAdmin(db, userId)) return true;
   const rule = rules[file.purpose];

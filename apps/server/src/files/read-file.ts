@@ -8,7 +8,11 @@ import { findFile, type FileRow } from './files.repo';
  * GET /api/files/:id: the bytes of a file the reader may see (owner, admin, or a purpose's rule). A file
  * someone else owns answers exactly as one that does not exist, so ids cannot be probed.
  */
-export async function readFile(services: Pick<Services, 'db' | 'storage' | 'logger'>, userId: string, id: string): Promise<{ file: FileRow; object: StoredObject }> {
+export async function readFile(
+  services: Pick<Services, 'db' | 'storage' | 'logger'>,
+  userId: string,
+  id: string,
+): Promise<{ file: FileRow; object: StoredObject }> {
   const file = await findFile(services.db, id);
   if (!file || !(await canReadFile(services.db, userId, file))) throw notFound('File not found');
   const object = await services.storage.get(file.storage_key);

@@ -49,7 +49,11 @@ type Stored = { key: string; contentType: FileContentType; size: number; sha256:
  * The row is written only once the bytes are stored; a refused upload keeps nothing. The rest of a refused
  * body is read and dropped (bounded by the limit) so the client reads our answer instead of a reset.
  */
-export async function uploadFile(services: Pick<Services, 'db' | 'storage' | 'env' | 'logger'>, ownerId: string, request: { contentType: string; body: Readable }): Promise<FileRow> {
+export async function uploadFile(
+  services: Pick<Services, 'db' | 'storage' | 'env' | 'logger'>,
+  ownerId: string,
+  request: { contentType: string; body: Readable },
+): Promise<FileRow> {
   const maxBytes = services.env.UPLOAD_MAX_BYTES;
   let parser: busboy.Busboy;
   try {
@@ -102,7 +106,12 @@ export async function uploadFile(services: Pick<Services, 'db' | 'storage' | 'en
     failure = err;
     storing?.abort(err instanceof Error ? err : new Error(String(err)));
   }
-  const outcome = storing ? await storing.done.then((stored) => ({ stored }), (error: unknown) => ({ error })) : undefined;
+  const outcome = storing
+    ? await storing.done.then(
+        (stored) => ({ stored }),
+        (error: unknown) => ({ error }),
+      )
+    : undefined;
   const discard = async (stored: Stored) => {
     await services.storage.delete(stored.key).catch((err: unknown) => services.logger.error({ err, key: stored.key }, 'could not delete a refused upload'));
   };
@@ -202,7 +211,9 @@ function storeFile(services: Pick<Services, 'storage'>, file: Readable, maxBytes
       } else {
         const sharp = await loadSharp();
         // rotate() first applies the EXIF orientation to the pixels; without withMetadata() sharp writes none.
-        const image = sharp({ limitInputPixels: MAX_PIXELS }).rotate().toFormat(contentType === 'image/jpeg' ? 'jpeg' : contentType === 'image/png' ? 'png' : 'webp');
+        const image = sharp({ limitInputPixels: MAX_PIXELS })
+          .rotate()
+          .toFormat(contentType === 'image/jpeg' ? 'jpeg' : contentType === 'image/png' ? 'png' : 'webp');
         image.once('error', () => {
           undecodable = true;
         });

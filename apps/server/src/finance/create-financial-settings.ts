@@ -24,7 +24,13 @@ export async function createFinancialSettings(db: Kysely<DB>, adminId: string, c
   return inTransaction(db, async (trx) => {
     const city = await trx.selectFrom('cities').select('id').where('id', '=', cityId).forNoKeyUpdate().executeTakeFirst();
     if (!city) throw notFound(financeText.errors.cityNotFound);
-    const previous = await trx.selectFrom('financial_settings').selectAll().where('city_id', '=', cityId).orderBy('version', 'desc').limit(1).executeTakeFirst();
+    const previous = await trx
+      .selectFrom('financial_settings')
+      .selectAll()
+      .where('city_id', '=', cityId)
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     const row = await trx
       .insertInto('financial_settings')
       .values({

@@ -21,7 +21,10 @@ export function financeRoutes(services: Services) {
 
   on('GET /api/admin/financial-settings/:city', async ({ params }) => ({ status: 200, body: await listFinancialSettings(db, params.city) }));
 
-  on('POST /api/admin/financial-settings/:city', async ({ user, params, body }) => ({ status: 201, body: { settings: await createFinancialSettings(db, user.id, params.city, body) } }));
+  on('POST /api/admin/financial-settings/:city', async ({ user, params, body }) => ({
+    status: 201,
+    body: { settings: await createFinancialSettings(db, user.id, params.city, body) },
+  }));
 
   on('PUT /api/admin/financial-settings/:city/currency', async ({ user, params, body }) => {
     const city = await setCityCurrency(db, user.id, params.city, body.currency);
@@ -32,7 +35,12 @@ export function financeRoutes(services: Services) {
   on('GET /api/admin/finance/dashboard', async ({ query }) => ({ status: 200, body: await getFinanceDashboard(db, query) }));
 
   on('GET /api/admin/ledger/entries', async ({ query }) => {
-    if (query.format === 'csv') return csvResponse('ledger-entries', ENTRIES_CSV, pageThrough((cursor) => listLedgerEntries(db, { ...query, cursor, limit: EXPORT_PAGE })));
+    if (query.format === 'csv')
+      return csvResponse(
+        'ledger-entries',
+        ENTRIES_CSV,
+        pageThrough((cursor) => listLedgerEntries(db, { ...query, cursor, limit: EXPORT_PAGE })),
+      );
     return { status: 200, body: await listLedgerEntries(db, query) };
   });
 

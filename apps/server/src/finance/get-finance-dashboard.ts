@@ -56,7 +56,9 @@ export async function getFinanceDashboard(db: Kysely<DB>, q: Query, now = new Da
     sql<{ n: string }>`
       select count(*) - 2 * count(*) filter (where t.kind = 'reversal') as n from ledger_transactions t
       where t.created_at >= ${start} and t.created_at < ${end} and t.city_id = ${city.id}
-        and (t.kind = 'ride.completed' or (t.kind = 'reversal' and exists (select 1 from ledger_transactions o where o.id = t.reverses_id and o.kind = 'ride.completed')))`.execute(db),
+        and (t.kind = 'ride.completed' or (t.kind = 'reversal' and exists (select 1 from ledger_transactions o where o.id = t.reverses_id and o.kind = 'ride.completed')))`.execute(
+      db,
+    ),
     trialBalance(db),
     driverAging(db, currency, now),
     // What the city's companies owe now (decision 0070): their `company` accounts' balance — rides not yet paid, invoiced or not.
@@ -177,7 +179,9 @@ async function driverAging(db: Kysely<DB>, currency: string, asOf: Date): Promis
   owing.sort((a, b) => b.balance_cents - a.balance_cents);
   const top = owing.slice(0, 20);
   const ids = top.map((d) => d.driver_id).filter(isUuid);
-  const names = new Map(ids.length ? (await db.selectFrom('drivers').select(['id', 'full_name']).where('id', 'in', ids).execute()).map((d) => [d.id, d.full_name]) : []);
+  const names = new Map(
+    ids.length ? (await db.selectFrom('drivers').select(['id', 'full_name']).where('id', 'in', ids).execute()).map((d) => [d.id, d.full_name]) : [],
+  );
   return {
     as_of: asOf.toISOString(),
     buckets: AGING_BUCKETS.map((b) => ({ key: b.key, cents: buckets[b.key] })),

@@ -24,7 +24,9 @@ export async function listFinancialSettings(db: Kysely<DB>, cityId: string, now 
     .orderBy('financial_settings.version', 'desc')
     .execute();
   const inForce = rows.find((r) => new Date(r.effective_from as unknown as string) <= now);
-  const history = rows.map((r) => settingsView(r, r === inForce ? 'in_force' : new Date(r.effective_from as unknown as string) > now ? 'scheduled' : 'superseded'));
+  const history = rows.map((r) =>
+    settingsView(r, r === inForce ? 'in_force' : new Date(r.effective_from as unknown as string) > now ? 'scheduled' : 'superseded'),
+  );
   return {
     city: { id: city.id, name: city.name, currency: city.currency.trim(), time_zone: city.timezone || 'UTC' },
     cities: cities.map((c) => ({ id: c.id, name: c.name })),

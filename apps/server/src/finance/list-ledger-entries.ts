@@ -61,7 +61,9 @@ export async function listLedgerEntries(db: Kysely<DB>, q: Query) {
   const page = await keysetPage(db, rows, spec, q);
   const items: LedgerEntryView[] = page.items.map((r) => ({ ...r, amount_cents: Number(r.amount_cents) }));
   if (q.cursor) return { items, next_cursor: page.next_cursor };
-  const sum = await filtered(db, q).select(sql<string>`coalesce(sum(ledger_entries.amount_cents), 0)`.as('sum')).executeTakeFirstOrThrow();
+  const sum = await filtered(db, q)
+    .select(sql<string>`coalesce(sum(ledger_entries.amount_cents), 0)`.as('sum'))
+    .executeTakeFirstOrThrow();
   return { items, next_cursor: page.next_cursor, total: page.total, sum_cents: Number(sum.sum) };
 }
 

@@ -19,8 +19,20 @@ export async function setCityCurrency(db: Kysely<DB>, adminId: string, cityId: s
     const view = (c: typeof city) => ({ id: c.id, name: c.name, currency: c.currency.trim(), time_zone: c.timezone || 'UTC' });
     if (city.currency.trim() === currency) return view(city);
     if (await cityHasBooks(trx, cityId)) throw new AppError('CONFLICT', financeText.errors.currencyLocked);
-    const after = await trx.updateTable('cities').set({ currency }).where('id', '=', cityId).returning(['id', 'name', 'currency', 'timezone']).executeTakeFirstOrThrow();
-    await recordAudit(trx, { actorId: adminId, action: 'city.update', entityType: 'city', entityId: cityId, before: { currency: city.currency.trim() }, after: { currency } });
+    const after = await trx
+      .updateTable('cities')
+      .set({ currency })
+      .where('id', '=', cityId)
+      .returning(['id', 'name', 'currency', 'timezone'])
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: 'city.update',
+      entityType: 'city',
+      entityId: cityId,
+      before: { currency: city.currency.trim() },
+      after: { currency },
+    });
     return view(after);
   });
 }

@@ -89,12 +89,18 @@ describe('memory geo index', () => {
       const oracle = createLinearScanGeoIndex();
       // Drivers snapped onto cell boundaries and corners, queries just beside them.
       for (let i = 0; i < 500; i++) {
-        const p = { lat: Math.round((SF.lat + (rand() - 0.5) * 0.05) / cellDeg) * cellDeg, lng: Math.round((SF.lng + (rand() - 0.5) * 0.05) / cellDeg) * cellDeg };
+        const p = {
+          lat: Math.round((SF.lat + (rand() - 0.5) * 0.05) / cellDeg) * cellDeg,
+          lng: Math.round((SF.lng + (rand() - 0.5) * 0.05) / cellDeg) * cellDeg,
+        };
         await memory.upsert('sf', `e${i}`, p);
         await oracle.upsert('sf', `e${i}`, p);
       }
       for (let i = 0; i < 100; i++) {
-        const edge = { lat: Math.round((SF.lat + (rand() - 0.5) * 0.05) / cellDeg) * cellDeg + (rand() - 0.5) * 1e-6, lng: Math.round((SF.lng + (rand() - 0.5) * 0.05) / cellDeg) * cellDeg + (rand() - 0.5) * 1e-6 };
+        const edge = {
+          lat: Math.round((SF.lat + (rand() - 0.5) * 0.05) / cellDeg) * cellDeg + (rand() - 0.5) * 1e-6,
+          lng: Math.round((SF.lng + (rand() - 0.5) * 0.05) / cellDeg) * cellDeg + (rand() - 0.5) * 1e-6,
+        };
         const opts = { radius_m: 50 + rand() * 5_000, limit: 1 + Math.floor(rand() * 20) };
         const got = await memory.nearest('sf', edge, opts);
         const want = await oracle.nearest('sf', edge, opts);

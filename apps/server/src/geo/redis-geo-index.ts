@@ -34,16 +34,16 @@ export function createRedisGeoIndex(redis: Redis, prefix: string, options: GeoIn
   async function sweep(cityId: string): Promise<void> {
     const stale = await redis.zrangebyscore(seenKey(cityId), '-inf', `(${now() - ttl}`);
     if (stale.length === 0) return;
-    await redis.multi().zrem(geoKey(cityId), ...stale).zrem(seenKey(cityId), ...stale).exec();
+    await redis
+      .multi()
+      .zrem(geoKey(cityId), ...stale)
+      .zrem(seenKey(cityId), ...stale)
+      .exec();
   }
 
   return {
     async upsert(cityId, driverId, point) {
-      const results = await redis
-        .multi()
-        .geoadd(geoKey(cityId), point.lng, point.lat, driverId)
-        .zadd(seenKey(cityId), now(), driverId)
-        .exec();
+      const results = await redis.multi().geoadd(geoKey(cityId), point.lng, point.lat, driverId).zadd(seenKey(cityId), now(), driverId).exec();
       const failed = results?.find(([err]) => err);
       if (failed) throw failed[0]; // e.g. a latitude beyond ±85.05°, which GEOADD rejects
     },
@@ -69,7 +69,11 @@ export function createRedisGeoIndex(redis: Redis, prefix: string, options: GeoIn
           .exec()) as [[Error | null, string[]], [Error | null, [string, [string, string]][]]];
         if (staleErr || searchErr) throw staleErr ?? searchErr;
         if (stale.length > 0) {
-          await redis.multi().zrem(geoKey(cityId), ...stale).zrem(seenKey(cityId), ...stale).exec();
+          await redis
+            .multi()
+            .zrem(geoKey(cityId), ...stale)
+            .zrem(seenKey(cityId), ...stale)
+            .exec();
           continue;
         }
         const found: NearbyDriver[] = [];

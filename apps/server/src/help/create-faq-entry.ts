@@ -9,7 +9,11 @@ import { endOf, FAQ_COLUMNS, faqEntryView } from './help.repo';
 export async function createFaqEntry(db: Kysely<DB>, adminId: string, input: FaqEntryInput) {
   return inTransaction(db, async (trx) => {
     const position = await endOf(trx, input.topic);
-    const row = await trx.insertInto('faq_entries').values({ ...input, position }).returning(FAQ_COLUMNS).executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('faq_entries')
+      .values({ ...input, position })
+      .returning(FAQ_COLUMNS)
+      .executeTakeFirstOrThrow();
     await recordAudit(trx, { actorId: adminId, action: 'faq.create', entityType: 'faq_entry', entityId: row.id, before: null, after: { ...input, position } });
     return faqEntryView(row);
   });

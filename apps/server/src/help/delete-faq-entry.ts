@@ -12,7 +12,14 @@ export async function deleteFaqEntry(db: Kysely<DB>, adminId: string, id: string
   return inTransaction(db, async (trx) => {
     const row = await trx.deleteFrom('faq_entries').where('id', '=', id).returning(FAQ_COLUMNS).executeTakeFirst();
     if (!row) throw noSuchEntry();
-    await recordAudit(trx, { actorId: adminId, action: 'faq.delete', entityType: 'faq_entry', entityId: id, before: { topic: row.topic, question: row.question, answer: row.answer, position: row.position }, after: null });
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: 'faq.delete',
+      entityType: 'faq_entry',
+      entityId: id,
+      before: { topic: row.topic, question: row.question, answer: row.answer, position: row.position },
+      after: null,
+    });
     return faqEntryView(row);
   });
 }

@@ -8,7 +8,14 @@ type Row = { id: string; topic: string; question: string; answer: string; positi
 export const FAQ_COLUMNS = ['id', 'topic', 'question', 'answer', 'position', 'updated_at'] as const satisfies readonly (keyof FaqEntriesTable)[];
 
 export function faqEntryView(row: Row): FaqEntryView {
-  return { id: row.id, topic: row.topic as FaqTopic, question: row.question, answer: row.answer, position: row.position, updated_at: new Date(row.updated_at).toISOString() };
+  return {
+    id: row.id,
+    topic: row.topic as FaqTopic,
+    question: row.question,
+    answer: row.answer,
+    position: row.position,
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
 }
 
 /**
@@ -24,6 +31,10 @@ export async function listFaq(db: Kysely<DB>): Promise<FaqResponse> {
 
 /** The next position at the end of `topic`. */
 export async function endOf(db: Kysely<DB>, topic: FaqTopic) {
-  const row = await db.selectFrom('faq_entries').select(({ fn }) => fn.max('position').as('max')).where('topic', '=', topic).executeTakeFirst();
+  const row = await db
+    .selectFrom('faq_entries')
+    .select(({ fn }) => fn.max('position').as('max'))
+    .where('topic', '=', topic)
+    .executeTakeFirst();
   return Number(row?.max ?? 0) + 1;
 }

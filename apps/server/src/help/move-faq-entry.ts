@@ -17,7 +17,15 @@ export async function moveFaqEntry(db: Kysely<DB>, adminId: string, id: string, 
   await inTransaction(db, async (trx) => {
     const entry = await trx.selectFrom('faq_entries').select(['id', 'topic', 'position']).where('id', '=', id).executeTakeFirst();
     if (!entry) throw noSuchEntry();
-    const topic = await trx.selectFrom('faq_entries').select(['id', 'position']).where('topic', '=', entry.topic).orderBy('position').orderBy('created_at').orderBy('id').forUpdate().execute();
+    const topic = await trx
+      .selectFrom('faq_entries')
+      .select(['id', 'position'])
+      .where('topic', '=', entry.topic)
+      .orderBy('position')
+      .orderBy('created_at')
+      .orderBy('id')
+      .forUpdate()
+      .execute();
     const index = topic.findIndex((e) => e.id === id);
     if (index < 0) throw noSuchEntry();
     const other = topic[direction === 'up' ? index - 1 : index + 1];
@@ -28,7 +36,12 @@ export async function moveFaqEntry(db: Kysely<DB>, adminId: string, id: string, 
     order[index] = other.id;
     order[direction === 'up' ? index - 1 : index + 1] = mine.id;
     for (const [i, entryId] of order.entries()) {
-      if (topic.find((e) => e.id === entryId)!.position !== i + 1) await trx.updateTable('faq_entries').set({ position: i + 1 }).where('id', '=', entryId).execute();
+      if (topic.find((e) => e.id === entryId)!.position !== i + 1)
+        await trx
+          .updateTable('faq_entries')
+          .set({ position: i + 1 })
+          .where('id', '=', entryId)
+          .execute();
     }
     await recordAudit(trx, {
       actorId: adminId,

@@ -14,7 +14,9 @@ export const CSP_REPORT_PATH = '/api/csp-report';
  * upgrade): PUBLIC_URL, TRUSTED_ORIGINS, and the Vite dev server only in development (issue 11, finding 6).
  */
 export function trustedOriginsOf(env: Pick<Env, 'NODE_ENV' | 'TRUSTED_ORIGINS'>, publicUrl: string): string[] {
-  const configured = env.TRUSTED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
+  const configured = env.TRUSTED_ORIGINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return [publicUrl, ...(env.NODE_ENV === 'development' ? [VITE_DEV_ORIGIN] : []), ...configured];
 }
 

@@ -26,13 +26,21 @@ export type MountInput<R extends RouteContract> = {
 };
 
 /** A value as JSON will write it: a Date is written as its ISO string. */
-type Wire<T> = T extends string ? T | (string extends T ? Date : never) : T extends readonly (infer U)[] ? readonly Wire<U>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
+type Wire<T> = T extends string
+  ? T | (string extends T ? Date : never)
+  : T extends readonly (infer U)[]
+    ? readonly Wire<U>[]
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T;
 
 type SuccessStatus<R extends RouteContract> = Extract<keyof R['responses'], 200 | 201 | 202 | 204>;
 type BodyOf<R extends RouteContract, S extends SuccessStatus<R>> = R['responses'][S] extends { schema: infer B extends z.ZodType } ? Wire<z.input<B>> : never;
 
 /** The answer: a status the contract lists as success with its body typed by that status's schema, or a Response (a file, CSV, HTML, a redirect). */
-export type MountReply<R extends RouteContract> = { [S in SuccessStatus<R>]: S extends 204 ? { status: S } : { status: S; body: BodyOf<R, S> } }[SuccessStatus<R>] | Response;
+export type MountReply<R extends RouteContract> =
+  | { [S in SuccessStatus<R>]: S extends 204 ? { status: S } : { status: S; body: BodyOf<R, S> } }[SuccessStatus<R>]
+  | Response;
 
 /** Marks a handler as mounted from its contract: the mount test tells these from hand-written routes. */
 export const MOUNTED = Symbol.for('openride.mounted');
@@ -76,7 +84,9 @@ export function mount<const R extends RouteContract>(
       params: request?.params ? request.params.parse(c.req.param()) : {},
       // On a read, an empty `?limit=` is no limit: the schema's default applies, as when it is left out. On a
       // write, an empty value is the schema's to judge (an empty `?city=` must not mean "every city").
-      query: request?.query ? request.query.parse(route.method === 'GET' ? Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== '')) : c.req.query()) : {},
+      query: request?.query
+        ? request.query.parse(route.method === 'GET' ? Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== '')) : c.req.query())
+        : {},
       body: jsonBody ? request!.body!.parse(await jsonOf(c)) : undefined,
     } as MountInput<R>;
     const reply = (await handler(input)) as Response | { status: number; body?: unknown };

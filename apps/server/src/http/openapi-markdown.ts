@@ -1,8 +1,21 @@
 import type { RouteContract } from '@openride/shared/contract';
 import { openApiPath } from './openapi-html';
 
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; oneOf?: Schema[]; anyOf?: Schema[]; const?: unknown; enum?: unknown[] };
-type Doc = { info: { description: string }; paths: Record<string, Record<string, any>>; 'x-realtime-events': Record<string, Schema & { description?: string }> };
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  const?: unknown;
+  enum?: unknown[];
+};
+type Doc = {
+  info: { description: string };
+  paths: Record<string, Record<string, any>>;
+  'x-realtime-events': Record<string, Schema & { description?: string }>;
+};
 
 /** A body's outline, one level deep: `{ ride, next_cursor }`, `[{ id, … }]`, `{ a } or { b }`. Full schemas are in the document. */
 export function outline(schema: Schema | undefined, depth = 0): string {
@@ -14,7 +27,9 @@ export function outline(schema: Schema | undefined, depth = 0): string {
     const keys = Object.entries(schema.properties).map(([key, value]) => {
       const optional = (schema.required ?? []).includes(key) ? '' : '?';
       if (value.const !== undefined) return `${key}: ${JSON.stringify(value.const)}`;
-      return depth === 0 && (value.properties || value.oneOf || value.anyOf) && key.length < 12 ? `${key}${optional}: ${outline(value, depth + 1)}` : `${key}${optional}`;
+      return depth === 0 && (value.properties || value.oneOf || value.anyOf) && key.length < 12
+        ? `${key}${optional}: ${outline(value, depth + 1)}`
+        : `${key}${optional}`;
     });
     return `{ ${keys.join(', ')} }`;
   }
@@ -56,22 +71,25 @@ export function renderApiMarkdown(routes: readonly RouteContract[], doc: Doc): s
         })
         .join(' · ');
       const what = route.description ? `${route.summary}. ${route.description}` : route.summary;
-      out.push(`| ${route.method} | \`${route.path}\` | ${route.auth}${route.devOnly ? ' (not in production)' : ''} | ${cell(what)} | ${cell(request === '—' ? request : `\`${request}\``)} | ${cell(responses)} |`);
+      out.push(
+        `| ${route.method} | \`${route.path}\` | ${route.auth}${route.devOnly ? ' (not in production)' : ''} | ${cell(what)} | ${cell(request === '—' ? request : `\`${request}\``)} | ${cell(responses)} |`,
+      );
     }
     out.push('');
   }
   out.push(
     '## realtime',
     '',
-    '`GET /ws` (WebSocket, session cookie, same origin). Client frames: `subscribe`/`unsubscribe` `{ channel }`, `ping`, and a driver\'s',
-    '`location` `{ lat, lng, accuracy?, heading?, speed? }` (at most one per second is taken; accuracy over 200 m is refused). The user\'s',
+    "`GET /ws` (WebSocket, session cookie, same origin). Client frames: `subscribe`/`unsubscribe` `{ channel }`, `ping`, and a driver's",
+    "`location` `{ lat, lng, accuracy?, heading?, speed? }` (at most one per second is taken; accuracy over 200 m is refused). The user's",
     'own channel `user:{id}` is joined on connect; `ride:{id}` may be joined by its rider and assigned driver. Events arrive as',
-    '`{ type: \'event\', channel, event, data }`:',
+    "`{ type: 'event', channel, event, data }`:",
     '',
     '| Event | Data | When |',
     '|---|---|---|',
   );
-  for (const [name, schema] of Object.entries(doc['x-realtime-events'])) out.push(`| \`${name}\` | \`${cell(outline(schema))}\` | ${cell(schema.description ?? '')} |`);
+  for (const [name, schema] of Object.entries(doc['x-realtime-events']))
+    out.push(`| \`${name}\` | \`${cell(outline(schema))}\` | ${cell(schema.description ?? '')} |`);
   out.push('');
   return out.join('\n');
 }

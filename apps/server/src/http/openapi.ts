@@ -20,7 +20,6 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
   return rest;
 }
 
-
 /** The routes this deployment mounts: the dev outbox is not mounted in production, so it is not documented there. */
 export function documentedRoutes(opts: { production: boolean }): readonly RouteContract[] {
   return API_ROUTES.filter((route) => !(route.devOnly && opts.production));
@@ -31,37 +30,37 @@ export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema
 
 /** One line per tag (a contract's `tag`: its domain). A tag without one fails `npm run lint:openapi` (tag-description). */
 const TAG_DESCRIPTIONS: Record<string, string> = {
-  system: 'Health, readiness, the deployment\'s settings for the web app, this document and the backup download.',
-  auth: 'Password sign-in and sign-up with rate limits, the first admin\'s password reset, roles.',
+  system: "Health, readiness, the deployment's settings for the web app, this document and the backup download.",
+  auth: "Password sign-in and sign-up with rate limits, the first admin's password reset, roles.",
   otp: 'Sign-in codes sent by SMS and their check.',
   profiles: 'Who is signed in (`/api/me`) and their profile.',
-  account: 'The signed-in user\'s own settings: name, phone, email, password, saved places, emergency contacts, notification preferences.',
-  drivers: 'Applying to drive, the driver\'s own record and city, going online and offline.',
-  rides: 'Quotes, booking, the ride\'s life (accept, arrive, start, complete, cancel), messages, calls and ratings.',
+  account: "The signed-in user's own settings: name, phone, email, password, saved places, emergency contacts, notification preferences.",
+  drivers: "Applying to drive, the driver's own record and city, going online and offline.",
+  rides: "Quotes, booking, the ride's life (accept, arrive, start, complete, cancel), messages, calls and ratings.",
   notifications: 'The bell: in-app notifications and their unread count.',
   push: 'Web push subscriptions.',
-  admin: 'The operators\' console: users, drivers and their review, the audit log, dashboards and analytics.',
+  admin: "The operators' console: users, drivers and their review, the audit log, dashboards and analytics.",
   pricing: 'Per-city fare policies, versioned, and the fare simulator.',
   cancellation: 'Per-city cancellation policies, versioned.',
   dev: 'Development only: the outbox of messages that would have been sent.',
   zones: 'Cities and their service zones.',
   surge: 'Surge pricing: the rule, per-zone multipliers, freezes and overrides.',
   public: 'Pages without a session: served cities, their prices and a fare estimate.',
-  payments: 'Payment history, receipts, saved cards and the payment provider\'s webhook.',
-  refunds: 'Riders\' refund requests and the operators\' decisions.',
+  payments: "Payment history, receipts, saved cards and the payment provider's webhook.",
+  refunds: "Riders' refund requests and the operators' decisions.",
   finance: 'Per-city financial settings, the finance dashboard and the ledger.',
-  payouts: 'Drivers\' earnings and weekly statements; payout runs.',
-  schedule: 'Drivers\' working hours and time off; schedule coverage.',
-  dashboard: 'The driver\'s own dashboard: today, stats, goal and demand nearby.',
+  payouts: "Drivers' earnings and weekly statements; payout runs.",
+  schedule: "Drivers' working hours and time off; schedule coverage.",
+  dashboard: "The driver's own dashboard: today, stats, goal and demand nearby.",
   files: 'Uploads (JPEG, PNG, WebP, PDF) and their download by who may read them.',
-  vehicles: 'Drivers\' vehicles, their photos and their review.',
-  compliance: 'Drivers\' documents and vehicle insurance, and their review.',
+  vehicles: "Drivers' vehicles, their photos and their review.",
+  compliance: "Drivers' documents and vehicle insurance, and their review.",
   legal: 'Terms and privacy policy: published versions and acceptance.',
-  privacy: 'A user\'s data export and account deletion.',
-  'support-procedures': 'The support team\'s procedures by category, versioned.',
+  privacy: "A user's data export and account deletion.",
+  'support-procedures': "The support team's procedures by category, versioned.",
   help: 'Frequently asked questions: public reading, admin editing.',
   support: 'Support tickets, their messages and ratings, and the contact form.',
-  referrals: 'Referral codes and claims; the programs and flagged referrals\' review.',
+  referrals: "Referral codes and claims; the programs and flagged referrals' review.",
   safety: 'SOS alerts during a ride and their handling; ride checks.',
   promotions: 'Promo codes: rules, status, backtests and redemptions.',
   corporate: 'Companies, their members, invitations and policies; business rides and monthly invoices.',
@@ -97,7 +96,8 @@ const REFUSED_BEFORE_THE_HANDLER: Partial<Record<RouteAuth, Record<number, strin
 };
 
 /** A route's declared media types: several when the body is one of them (a stored file). */
-const mediaTypesOf = (contentType: string | readonly string[] | undefined) => (typeof contentType === 'string' ? [contentType] : (contentType ?? ['application/json']));
+const mediaTypesOf = (contentType: string | readonly string[] | undefined) =>
+  typeof contentType === 'string' ? [contentType] : (contentType ?? ['application/json']);
 
 function operationOf(route: RouteContract) {
   const responses: Record<string, unknown> = {};
@@ -109,13 +109,21 @@ function operationOf(route: RouteContract) {
     responses[status] = {
       description: spec.description,
       ...(schema
-        ? { content: { ...Object.fromEntries(types.map((type) => [type, { schema: jsonSchemaOf(schema, 'output') }])), ...(spec.csv ? { 'text/csv': {} } : {}) } }
+        ? {
+            content: {
+              ...Object.fromEntries(types.map((type) => [type, { schema: jsonSchemaOf(schema, 'output') }])),
+              ...(spec.csv ? { 'text/csv': {} } : {}),
+            },
+          }
         : spec.contentType
           ? { content: Object.fromEntries(types.map((type) => [type, {}])) }
           : {}),
     };
   }
-  responses.default = { description: 'Any other error: the common error body', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
+  responses.default = {
+    description: 'Any other error: the common error body',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+  };
   const parameters = parametersOf(route);
   const body = route.request?.body;
   return {
@@ -126,7 +134,9 @@ function operationOf(route: RouteContract) {
     'x-auth': route.auth,
     security: route.auth === 'public' ? [] : [{ [route.auth === 'backup-token' ? BACKUP_SCHEME : SESSION_SCHEME]: [] }],
     ...(parameters.length ? { parameters } : {}),
-    ...(body ? { requestBody: { required: true, content: { [route.request?.bodyContentType ?? 'application/json']: { schema: jsonSchemaOf(body, 'input') } } } } : {}),
+    ...(body
+      ? { requestBody: { required: true, content: { [route.request?.bodyContentType ?? 'application/json']: { schema: jsonSchemaOf(body, 'input') } } } }
+      : {}),
     responses,
   };
 }
@@ -149,15 +159,18 @@ export function buildOpenApiDocument(opts: { production: boolean; version?: stri
       description: [
         'Everything is JSON under `/api`. Writes with a body must send `Content-Type: application/json` (415 otherwise: the CSRF defence), except the upload `POST /api/files` (multipart/form-data, with its own origin check).',
         'A write whose operation has no `requestBody` may send no body and no content type, from a page of this deployment (its `Origin`) or a client that is not a browser (no `Origin`).',
-        'The session is better-auth\'s cookie, set by `POST /api/functions/auth-with-rate-limit`; `x-auth` says who may call a route',
+        "The session is better-auth's cookie, set by `POST /api/functions/auth-with-rate-limit`; `x-auth` says who may call a route",
         '(`user`: signed in, 401 otherwise; `driver`: a signed-in user acting on their own driver record; `admin`: 403 to anyone else).',
         'Errors use one body, `{ "error": { "code", "message", "details"? } }`, except the `/api/functions/*` endpoints, which answer the shapes the spec\'s client reads on every status.',
-        'better-auth\'s own `/api/auth/*` (sign-out, session, password reset) is the library\'s and not listed here; its email sign-in and sign-up are closed (404).',
+        "better-auth's own `/api/auth/*` (sign-out, session, password reset) is the library's and not listed here; its email sign-in and sign-up are closed (404).",
         'Socket events (`GET /ws`): `x-realtime-events`.',
       ].join(' '),
     },
     servers: [{ url: '/' }],
-    tags: [...new Set(documentedRoutes(opts).map((r) => r.tag))].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
+    tags: [...new Set(documentedRoutes(opts).map((r) => r.tag))].map((name) => ({
+      name,
+      ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
+    })),
     paths,
     /** Socket frames have no place in OpenAPI: the data of each event, by name (`{ type: 'event', channel, event, data }`). */
     'x-realtime-events': Object.fromEntries(Object.entries(REALTIME_EVENTS).map(([name, schema]) => [name, jsonSchemaOf(schema, 'output')])),
@@ -165,7 +178,11 @@ export function buildOpenApiDocument(opts: { production: boolean; version?: stri
       schemas: { ErrorBody: jsonSchemaOf(errorBodySchema, 'output') },
       securitySchemes: {
         [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: 'Set by POST /api/functions/auth-with-rate-limit' },
-        [BACKUP_SCHEME]: { type: 'http', scheme: 'bearer', description: 'The token a running embedded server writes into DATA_DIR/.openride.backup-access.json (decision 0028)' },
+        [BACKUP_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The token a running embedded server writes into DATA_DIR/.openride.backup-access.json (decision 0028)',
+        },
       },
     },
   };

@@ -24,7 +24,11 @@ export function withPrerendered(index: string, page: Prerendered): string {
  * (client-side routes, the admin path and the not-found page are the SPA's to decide). The public
  * information pages get their content pre-rendered into it (`prerender`; issue 15, decision 0057).
  */
-export function mountWebApp(app: Hono<AppEnv>, distDir: string, opts: { prerender?: Prerender; onPrerenderError?: (err: unknown, path: string) => void } = {}): boolean {
+export function mountWebApp(
+  app: Hono<AppEnv>,
+  distDir: string,
+  opts: { prerender?: Prerender; onPrerenderError?: (err: unknown, path: string) => void } = {},
+): boolean {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
   app.use('/assets/*', async (c, next) => {

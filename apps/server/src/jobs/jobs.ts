@@ -67,7 +67,20 @@ export const DEFAULT_QUEUES: Record<JobName, QueueSettings> = {
 };
 
 /** How often an idle worker looks for jobs other processes queued (a job queued here wakes it at once). */
-const POLL_SECONDS: Record<JobName, number> = { 'push-send': 1, 'message-send': 2, retention: 10, 'payment-settle': 2, 'card-refund': 2, 'payout-schedule': 10, 'shift-reminders': 10, 'compliance-expiry': 2, 'support-auto-close': 10, 'support-sla': 10, 'ride-check': 2, 'corporate-invoices': 10 };
+const POLL_SECONDS: Record<JobName, number> = {
+  'push-send': 1,
+  'message-send': 2,
+  retention: 10,
+  'payment-settle': 2,
+  'card-refund': 2,
+  'payout-schedule': 10,
+  'shift-reminders': 10,
+  'compliance-expiry': 2,
+  'support-auto-close': 10,
+  'support-sla': 10,
+  'ride-check': 2,
+  'corporate-invoices': 10,
+};
 
 export type JobsOptions = { queues?: Partial<Record<JobName, Partial<QueueSettings>>>; workers?: boolean };
 
@@ -81,7 +94,13 @@ type Handler<N extends JobName> = (data: JobData[N], job: { id: string; name: N 
 /** The advisory lock under which one process at a time sets pg-boss up (any constant not used by another lock: demo 011, dispatch 027). */
 const JOBS_SETUP_LOCK_KEY = 7_343_001_127;
 
-export async function createJobs(deps: { database: Database; databaseUrl?: string; logger: Logger; options?: JobsOptions; onFailure?: (queue: JobName) => void }) {
+export async function createJobs(deps: {
+  database: Database;
+  databaseUrl?: string;
+  logger: Logger;
+  options?: JobsOptions;
+  onFailure?: (queue: JobName) => void;
+}) {
   const { logger } = deps;
   const queues = Object.fromEntries(
     (Object.keys(DEFAULT_QUEUES) as JobName[]).map((name) => [name, { ...DEFAULT_QUEUES[name], ...deps.options?.queues?.[name] }]),
@@ -100,7 +119,13 @@ export async function createJobs(deps: { database: Database; databaseUrl?: strin
   const setUp = async () => {
     await boss.start();
     for (const [name, q] of Object.entries(queues)) {
-      const settings = { retryLimit: q.retryLimit, retryDelay: q.retryDelaySeconds, retryBackoff: true, expireInSeconds: q.expireInSeconds, retentionSeconds: q.retentionSeconds };
+      const settings = {
+        retryLimit: q.retryLimit,
+        retryDelay: q.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: q.expireInSeconds,
+        retentionSeconds: q.retentionSeconds,
+      };
       // createQueue is a no-op on an existing queue: updateQueue carries changed settings over to it.
       await boss.createQueue(name, { name, ...settings });
       await boss.updateQueue(name, { name, ...settings });

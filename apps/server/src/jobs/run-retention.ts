@@ -20,10 +20,20 @@ export async function runRetention(db: Kysely<DB>, opts: { breadcrumbDays: numbe
   const count = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
   return {
     breadcrumbs: count(await db.deleteFrom('ride_locations').where('at', '<', breadcrumbCutoff).executeTakeFirst()),
-    outbox: count(await db.deleteFrom('dev_outbox').where('created_at', '<', new Date(now.getTime() - OUTBOX_RETENTION_MS)).executeTakeFirst()),
+    outbox: count(
+      await db
+        .deleteFrom('dev_outbox')
+        .where('created_at', '<', new Date(now.getTime() - OUTBOX_RETENTION_MS))
+        .executeTakeFirst(),
+    ),
     sessions: count(await db.deleteFrom('session').where('expiresAt', '<', now).executeTakeFirst()),
     verifications: count(await db.deleteFrom('verification').where('expiresAt', '<', now).executeTakeFirst()),
     otps: count(await db.deleteFrom('phone_otps').where('expires_at', '<', now).executeTakeFirst()),
-    surgeSnapshots: count(await db.deleteFrom('surge_snapshots').where('at', '<', new Date(now.getTime() - SURGE_SNAPSHOT_RETENTION_MS)).executeTakeFirst()),
+    surgeSnapshots: count(
+      await db
+        .deleteFrom('surge_snapshots')
+        .where('at', '<', new Date(now.getTime() - SURGE_SNAPSHOT_RETENTION_MS))
+        .executeTakeFirst(),
+    ),
   };
 }

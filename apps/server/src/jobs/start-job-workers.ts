@@ -52,7 +52,8 @@ export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'l
 
   await jobs.work('compliance-expiry', async () => {
     const done = await runComplianceExpiry(services);
-    if (done.reminders.length > 0 || done.offline.length > 0) logger.info({ reminders: done.reminders.length, offline: done.offline.length }, 'compliance: reminders sent, drivers held');
+    if (done.reminders.length > 0 || done.offline.length > 0)
+      logger.info({ reminders: done.reminders.length, offline: done.offline.length }, 'compliance: reminders sent, drivers held');
   });
   await jobs.schedule('compliance-expiry', COMPLIANCE_EXPIRY_CRON);
 

@@ -41,7 +41,15 @@ const view = (row: Awaited<ReturnType<typeof latest>>): FinancialSettings | unde
   };
 
 const latest = (db: Kysely<DB>, cityId: string, at: Date) =>
-  db.selectFrom('financial_settings').selectAll().where('city_id', '=', cityId).where('effective_from', '<=', at).orderBy('effective_from', 'desc').orderBy('version', 'desc').limit(1).executeTakeFirst();
+  db
+    .selectFrom('financial_settings')
+    .selectAll()
+    .where('city_id', '=', cityId)
+    .where('effective_from', '<=', at)
+    .orderBy('effective_from', 'desc')
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 
 /**
  * The settings in force for a city at `at` (default now): the version with the latest effective date not after
@@ -50,7 +58,16 @@ const latest = (db: Kysely<DB>, cityId: string, at: Date) =>
 export async function financialSettingsAt(db: Kysely<DB>, cityId: string, at: Date = new Date()): Promise<FinancialSettings> {
   const found = view(await latest(db, cityId, at));
   if (found) return found;
-  return { id: '', city_id: cityId, version: 0, effective_from: new Date(0), ...DEFAULT_FINANCIAL_SETTINGS, created_by: null, created_at: new Date(0), note: null };
+  return {
+    id: '',
+    city_id: cityId,
+    version: 0,
+    effective_from: new Date(0),
+    ...DEFAULT_FINANCIAL_SETTINGS,
+    created_by: null,
+    created_at: new Date(0),
+    note: null,
+  };
 }
 
 /** A new city's first version, the defaults, in force since the epoch. Call it in the transaction that creates the city. */

@@ -1,4 +1,12 @@
-import { type AccountCode, ACCOUNT_INFO, type EntryLine, PARTY_ACCOUNTS, type PartyAccount, type PlatformAccount, type TransactionKind } from '@openride/shared/ledger/accounts';
+import {
+  type AccountCode,
+  ACCOUNT_INFO,
+  type EntryLine,
+  PARTY_ACCOUNTS,
+  type PartyAccount,
+  type PlatformAccount,
+  type TransactionKind,
+} from '@openride/shared/ledger/accounts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 
@@ -71,7 +79,8 @@ export async function post(db: Kysely<DB>, input: PostInput): Promise<{ id: stri
   const entries = input.entries.filter((e) => e.amount_cents !== 0);
   for (const e of entries) {
     if (!Number.isSafeInteger(e.amount_cents)) throw new UnbalancedPosting(`ledger: ${e.line} is not an integer amount (${e.amount_cents})`);
-    if (e.account.owner !== undefined && !(PARTY_ACCOUNTS as readonly string[]).includes(e.account.code)) throw new UnbalancedPosting(`ledger: ${e.account.code} has no owner`);
+    if (e.account.owner !== undefined && !(PARTY_ACCOUNTS as readonly string[]).includes(e.account.code))
+      throw new UnbalancedPosting(`ledger: ${e.account.code} has no owner`);
   }
   const sum = entries.reduce((a, e) => a + e.amount_cents, 0);
   if (sum !== 0) throw new UnbalancedPosting(`ledger: ${input.kind} does not balance (sum ${sum})`);
@@ -97,10 +106,21 @@ export async function post(db: Kysely<DB>, input: PostInput): Promise<{ id: stri
     return { id: existing.id, posted: false };
   }
   if (entries.length > 0) {
-    const ids = await accountIds(db, entries.map((e) => e.account), input.currency);
+    const ids = await accountIds(
+      db,
+      entries.map((e) => e.account),
+      input.currency,
+    );
     await db
       .insertInto('ledger_entries')
-      .values(entries.map((e) => ({ transaction_id: inserted.id, account_id: ids.get(accountKey(e.account, input.currency))!, line: e.line, amount_cents: e.amount_cents })))
+      .values(
+        entries.map((e) => ({
+          transaction_id: inserted.id,
+          account_id: ids.get(accountKey(e.account, input.currency))!,
+          line: e.line,
+          amount_cents: e.amount_cents,
+        })),
+      )
       .execute();
   }
   return { id: inserted.id, posted: true };

@@ -32,7 +32,11 @@ export async function postRefund(trx: Kysely<DB>, input: RefundPosting) {
   if (input.destination === 'company' && !input.ride.company_id) throw new Error('ledger: only a business ride is refunded to a company');
   if (input.destination !== 'company' && input.ride.company_id) throw new Error('ledger: a business ride is refunded to its company, never to the rider');
   const credit: AccountRef =
-    input.destination === 'wallet' ? { code: 'rider_wallet', owner: input.ride.rider_id } : input.destination === 'company' ? { code: 'company', owner: input.ride.company_id! } : { code: 'processor_clearing' };
+    input.destination === 'wallet'
+      ? { code: 'rider_wallet', owner: input.ride.rider_id }
+      : input.destination === 'company'
+        ? { code: 'company', owner: input.ride.company_id! }
+        : { code: 'processor_clearing' };
   return post(trx, {
     kind: 'refund',
     key: input.key ?? `refund_request:${input.requestId}`,

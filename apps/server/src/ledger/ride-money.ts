@@ -67,13 +67,11 @@ export async function ridesMoney(db: Kysely<DB>, rides: ReadonlyArray<{ id: stri
     else if (r.line === 'card_declined' && r.code === 'processor_clearing') {
       m.card_cents += amount;
       m.declined_cents -= amount;
-    }
-    else if (r.line === 'carried_fee') m.carried_fee_cents -= amount;
+    } else if (r.line === 'carried_fee') m.carried_fee_cents -= amount;
     else if (TIP_PAID_LINES.has(r.line) && r.kind === 'ride.tip' && amount > 0) {
       m.tip_cents += amount;
       m.tip_method = TIP_METHOD_OF[r.line as keyof typeof TIP_METHOD_OF];
-    }
-    else if (r.line === 'refund' && BEARER_ACCOUNTS.has(r.code)) m.refunded_cents += amount;
+    } else if (r.line === 'refund' && BEARER_ACCOUNTS.has(r.code)) m.refunded_cents += amount;
     if (r.kind === 'refund') {
       const tx = refundsByTx.get(r.transaction_id) ?? { ride: r.ride_id!, at: new Date(r.created_at), amount: 0, card: false, company: false, kind: r.kind };
       if (r.line === 'refund' && BEARER_ACCOUNTS.has(r.code)) tx.amount += amount;
@@ -82,7 +80,8 @@ export async function ridesMoney(db: Kysely<DB>, rides: ReadonlyArray<{ id: stri
       refundsByTx.set(r.transaction_id, tx);
     }
   }
-  for (const [id, tx] of refundsByTx) out.get(tx.ride)!.refunds.push({ id, at: tx.at.toISOString(), amount_cents: tx.amount, destination: tx.company ? 'company' : tx.card ? 'card' : 'wallet' });
+  for (const [id, tx] of refundsByTx)
+    out.get(tx.ride)!.refunds.push({ id, at: tx.at.toISOString(), amount_cents: tx.amount, destination: tx.company ? 'company' : tx.card ? 'card' : 'wallet' });
   for (const m of out.values()) {
     // A declined capture of a cancellation fee (no fare on the card) takes nothing from the fare's card part.
     m.declined_cents = Math.min(m.declined_cents, m.card_cents + m.declined_cents);

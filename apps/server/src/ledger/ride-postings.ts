@@ -68,7 +68,19 @@ export async function postRideCompleted(trx: Kysely<DB>, ride: Ride, payment: Ri
     currency: ride.currency,
     city_id: ride.city_id,
     ride_id: ride.id,
-    memo: { ...split, fare_cents: ride.fare_cents, carried_fee_cents: carried, promo_discount_cents: promo, cash_cents: cash, card_cents: card, business_cents: business, wallet_cents: wallet, commission_bp: settings.commission_bp[ride.ride_type] ?? 0, tax_rate_bp: settings.tax_rate_bp, settings_version: settings.version },
+    memo: {
+      ...split,
+      fare_cents: ride.fare_cents,
+      carried_fee_cents: carried,
+      promo_discount_cents: promo,
+      cash_cents: cash,
+      card_cents: card,
+      business_cents: business,
+      wallet_cents: wallet,
+      commission_bp: settings.commission_bp[ride.ride_type] ?? 0,
+      tax_rate_bp: settings.tax_rate_bp,
+      settings_version: settings.version,
+    },
     entries,
   });
 }
@@ -95,7 +107,9 @@ export async function postCancellationFee(trx: Kysely<DB>, ride: Ride, opts: { p
       opts.paidBy === 'card'
         ? { account: { code: 'processor_clearing' }, line: 'cancellation_fee', amount_cents: fee }
         : { account: { code: 'rider_owed', owner: ride.rider_id }, line: 'cancellation_fee', amount_cents: fee },
-      ...(ride.driver_id ? [{ account: { code: 'driver', owner: ride.driver_id } as AccountRef, line: 'cancellation_fee_driver' as const, amount_cents: -share }] : []),
+      ...(ride.driver_id
+        ? [{ account: { code: 'driver', owner: ride.driver_id } as AccountRef, line: 'cancellation_fee_driver' as const, amount_cents: -share }]
+        : []),
       { account: { code: 'booking_fees' }, line: 'cancellation_fee', amount_cents: -(fee - share) },
     ],
   });

@@ -31,7 +31,11 @@ export async function currentLegalDocuments(db: Kysely<DB>): Promise<LegalDocume
 
 /** The current version number of each document. */
 export async function currentLegalVersions(db: Kysely<DB>): Promise<Record<LegalKind, number>> {
-  const rows = await db.selectFrom('legal_documents').select(['kind', (eb) => eb.fn.max('version').as('version')]).groupBy('kind').execute();
+  const rows = await db
+    .selectFrom('legal_documents')
+    .select(['kind', (eb) => eb.fn.max('version').as('version')])
+    .groupBy('kind')
+    .execute();
   const versions = { terms: 0, privacy: 0 };
   for (const row of rows) versions[row.kind] = Number(row.version);
   return versions;

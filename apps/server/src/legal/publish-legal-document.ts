@@ -15,7 +15,11 @@ import { legalDocumentView } from './legal.repo';
 export async function publishLegalDocument(db: Kysely<DB>, adminId: string, input: PublishLegalInput): Promise<LegalDocument> {
   try {
     return await inTransaction(db, async (trx) => {
-      const last = await trx.selectFrom('legal_documents').select((eb) => eb.fn.max('version').as('version')).where('kind', '=', input.kind).executeTakeFirst();
+      const last = await trx
+        .selectFrom('legal_documents')
+        .select((eb) => eb.fn.max('version').as('version'))
+        .where('kind', '=', input.kind)
+        .executeTakeFirst();
       const version = Number(last?.version ?? 0) + 1;
       const row = await trx
         .insertInto('legal_documents')

@@ -58,7 +58,17 @@ export function decodeCursor(raw: string, expected: { sort: string; dir: SortDir
   }
   if (typeof parsed !== 'object' || parsed === null) throw invalid();
   const { s, d, v, i } = parsed as Record<string, unknown>;
-  if (s !== expected.sort || d !== expected.dir || typeof v !== 'string' || typeof i !== 'string' || i.length > 200 || v.length > 1000 || hasControlCharacter(v) || hasControlCharacter(i)) throw invalid();
+  if (
+    s !== expected.sort ||
+    d !== expected.dir ||
+    typeof v !== 'string' ||
+    typeof i !== 'string' ||
+    i.length > 200 ||
+    v.length > 1000 ||
+    hasControlCharacter(v) ||
+    hasControlCharacter(i)
+  )
+    throw invalid();
   if (expected.id.type === 'uuid' && !UUID.test(i)) throw invalid();
   if (expected.key.type === 'timestamptz' && !(ISO_MICROS.test(v) && isTimestampInRange(v))) throw invalid();
   if (expected.key.type === 'numeric' && !NUMERIC.test(v)) throw invalid();

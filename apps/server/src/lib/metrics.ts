@@ -59,7 +59,7 @@ export function createMetrics() {
   });
   const dispatchSweep = new Histogram({
     name: 'openride_dispatch_sweep_duration_seconds',
-    help: "One dispatch tick: expire offers, look at every waiting ride",
+    help: 'One dispatch tick: expire offers, look at every waiting ride',
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });

@@ -155,7 +155,12 @@ export function createUsageLimiters(redis?: Redis, prefix = 'openride', limits: 
  * back when the work fails or `counts` says its result did not count (a refused or repeated attempt),
  * so only what actually happened is charged.
  */
-export async function withinLimits<T>(limits: readonly LimitKey[], refusal: DomainErrorCode, work: () => Promise<T>, counts: (result: T) => boolean = () => true): Promise<T> {
+export async function withinLimits<T>(
+  limits: readonly LimitKey[],
+  refusal: DomainErrorCode,
+  work: () => Promise<T>,
+  counts: (result: T) => boolean = () => true,
+): Promise<T> {
   if (!(await takeAll(limits))) throw domainError(refusal);
   let result: T;
   try {

@@ -7,7 +7,11 @@ import type { DB } from '../db/schema';
  * processes starting together on one PostgreSQL agree on a single value.
  */
 export async function getOrCreateSetting(db: Kysely<DB>, key: string, make: () => string): Promise<string> {
-  await db.insertInto('app_settings').values({ key, value: make() }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('app_settings')
+    .values({ key, value: make() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   const row = await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
   return row.value;
 }

@@ -16,7 +16,7 @@ describe('the start-up welcome block', () => {
     expect(text).toMatch(/Admin panel\s+http:\/\/localhost:3000\/a1b2/);
     expect(text).toMatch(/Dev outbox\s+http:\/\/localhost:3000\/dev\/outbox/);
     expect(text).toContain('only from this machine or for an admin');
-    expect(text).toContain("password is Demo-Ride-415");
+    expect(text).toContain('password is Demo-Ride-415');
     expect(text).toMatch(/rider\s+rider@demo/);
     expect(text).not.toContain('{');
   });

@@ -18,13 +18,18 @@ export async function createNotification(trx: Kysely<DB>, deps: NotificationDeps
   // Decision 0059: every row has a kind (the center filters by it); about a booking → ride, else account.
   const values = { ...input, kind: input.kind ?? (input.booking_id ? 'ride' : 'account'), link: input.link ?? null } as const;
   const row = await trx.insertInto('notifications').values(values).returningAll().executeTakeFirstOrThrow();
-  await deps.push.enqueue(trx, input.user_id, {
-    title: row.title,
-    body: row.message,
-    ...(row.booking_id ? { bookingId: row.booking_id } : {}),
-    ...(opts.pushType ? { type: opts.pushType } : {}),
-    // The notification's kind decides which preference the push obeys (decision 0058).
-  }, { kind: values.kind });
+  await deps.push.enqueue(
+    trx,
+    input.user_id,
+    {
+      title: row.title,
+      body: row.message,
+      ...(row.booking_id ? { bookingId: row.booking_id } : {}),
+      ...(opts.pushType ? { type: opts.pushType } : {}),
+      // The notification's kind decides which preference the push obeys (decision 0058).
+    },
+    { kind: values.kind },
+  );
   return {
     notification: row,
     async publish() {

@@ -3,14 +3,16 @@ import { type Kysely, sql } from 'kysely';
 import type { DB, NotificationKind, NotificationsTable } from '../db/schema';
 
 export function listNotifications(db: Kysely<DB>, userId: string) {
-  return db
-    .selectFrom('notifications')
-    // The bell's fields (§7), in the poll's order: the center's kind and link are not the bell's.
-    .select(['id', 'user_id', 'type', 'title', 'message', 'is_read', 'booking_id', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .limit(NOTIFICATIONS_LIMIT)
-    .execute();
+  return (
+    db
+      .selectFrom('notifications')
+      // The bell's fields (§7), in the poll's order: the center's kind and link are not the bell's.
+      .select(['id', 'user_id', 'type', 'title', 'message', 'is_read', 'booking_id', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(NOTIFICATIONS_LIMIT)
+      .execute()
+  );
 }
 
 /**

@@ -33,7 +33,13 @@ function readTransaction(kind: string, entries: Entry[], userId: string): { kind
   const has = (f: (e: Entry) => boolean) => entries.some(f);
   if (kind === 'ride.completed') {
     const methods: Method[] = [];
-    for (const [line, m] of [['fare_cash', 'cash'], ['fare_card', 'card'], ['fare_wallet', 'wallet'], ['fare_business', 'company']] as const) if (sum((e) => e.line === line) !== 0) methods.push(m);
+    for (const [line, m] of [
+      ['fare_cash', 'cash'],
+      ['fare_card', 'card'],
+      ['fare_wallet', 'wallet'],
+      ['fare_business', 'company'],
+    ] as const)
+      if (sum((e) => e.line === line) !== 0) methods.push(m);
     return { kind: 'fare', amount_cents: -sum((e) => e.line.startsWith('fare_')), methods };
   }
   if (kind === 'ride.cancellation_fee') return { kind: 'cancellation_fee', amount_cents: -sum(mine('rider_owed')), methods: ['owed'] };
@@ -52,7 +58,11 @@ function readTransaction(kind: string, entries: Entry[], userId: string): { kind
     return { kind: 'refund', amount_cents: sum((e) => e.line === 'refund' && (e.code === 'refunds' || e.code === 'driver')), methods };
   }
   const amount = -sum(mine('rider_wallet')) - sum(mine('rider_owed'));
-  return { kind: kind === 'wallet.credit' ? 'wallet_credit' : kind === 'referral.reward' ? 'referral_reward' : 'other', amount_cents: amount, methods: [...(has(mine('rider_wallet')) ? (['wallet'] as const) : []), ...(has(mine('rider_owed')) ? (['owed'] as const) : [])] };
+  return {
+    kind: kind === 'wallet.credit' ? 'wallet_credit' : kind === 'referral.reward' ? 'referral_reward' : 'other',
+    amount_cents: amount,
+    methods: [...(has(mine('rider_wallet')) ? (['wallet'] as const) : []), ...(has(mine('rider_owed')) ? (['owed'] as const) : [])],
+  };
 }
 
 /**
@@ -86,14 +96,20 @@ export async function listPaymentHistory(db: Kysely<DB>, userId: string, query: 
           .execute()
       : Promise.resolve([]),
     rideIds.length
-      ? db.selectFrom('rides').select(['id', 'ride_type', 'pickup_label', 'dropoff_label', 'status']).where('id', 'in', rideIds).where('rider_id', '=', userId).execute()
+      ? db
+          .selectFrom('rides')
+          .select(['id', 'ride_type', 'pickup_label', 'dropoff_label', 'status'])
+          .where('id', 'in', rideIds)
+          .where('rider_id', '=', userId)
+          .execute()
       : Promise.resolve([]),
     requestsOfRides(db, rideIds),
     riderBalances(db, userId),
     promotionsOfRides(db, rideIds),
   ]);
   const byTx = new Map<string, Entry[]>();
-  for (const e of entries) byTx.set(e.transaction_id, [...(byTx.get(e.transaction_id) ?? []), { code: e.code, owner_id: e.owner_id, line: e.line, amount: Number(e.amount_cents) }]);
+  for (const e of entries)
+    byTx.set(e.transaction_id, [...(byTx.get(e.transaction_id) ?? []), { code: e.code, owner_id: e.owner_id, line: e.line, amount: Number(e.amount_cents) }]);
   const rideById = new Map(rideRows.map((r) => [r.id, r]));
   const items: HistoryItem[] = page.items.map((t) => {
     const ride = t.ride_id ? rideById.get(t.ride_id) : undefined;

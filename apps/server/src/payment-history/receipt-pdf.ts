@@ -13,7 +13,8 @@ const moneyOf = (cents: number, currency: string) => {
     return `${(cents / 100).toFixed(2)} ${currency}`;
   }
 };
-const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC' : '—');
+const when = (iso: string | null) =>
+  iso ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC' : '—';
 
 /**
  * The receipt as a PDF (decision 0039), drawn with pdfkit's built-in Helvetica (no font files, nothing

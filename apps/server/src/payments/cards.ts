@@ -24,7 +24,14 @@ export const cardView = (row: Selectable<PaymentCardsTable>) => ({
 /** The rider's cards usable with this deployment's provider, newest first (cards are stored by reference, never by number). */
 export async function listCards(db: Kysely<DB>, provider: Services['payments'], userId: string) {
   if (!provider) return [];
-  const rows = await db.selectFrom('payment_cards').selectAll().where('user_id', '=', userId).where('provider', '=', provider.kind).where('removed_at', 'is', null).orderBy('created_at', 'desc').execute();
+  const rows = await db
+    .selectFrom('payment_cards')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider.kind)
+    .where('removed_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .execute();
   return rows.map(cardView);
 }
 
@@ -47,10 +54,23 @@ export async function saveCard(services: Deps, userId: string, input: SaveCardIn
   const card = await askProvider(services.logger, 'save card', () => provider.saveCard(customer, input));
   await services.db
     .insertInto('payment_cards')
-    .values({ user_id: userId, provider: provider.kind, provider_ref: card.ref, brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year })
+    .values({
+      user_id: userId,
+      provider: provider.kind,
+      provider_ref: card.ref,
+      brand: card.brand,
+      last4: card.last4,
+      exp_month: card.exp_month,
+      exp_year: card.exp_year,
+    })
     .onConflict((oc) => oc.columns(['provider', 'provider_ref']).doNothing())
     .execute();
-  const row = await services.db.selectFrom('payment_cards').selectAll().where('provider', '=', provider.kind).where('provider_ref', '=', card.ref).executeTakeFirstOrThrow();
+  const row = await services.db
+    .selectFrom('payment_cards')
+    .selectAll()
+    .where('provider', '=', provider.kind)
+    .where('provider_ref', '=', card.ref)
+    .executeTakeFirstOrThrow();
   if (row.user_id !== userId) throw badRequest('This card setup is not yours.');
   return cardView(row);
 }
@@ -68,7 +88,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function removeCard(services: Deps, userId: string, cardId: string) {
   if (!UUID.test(cardId)) throw notFound('Card not found');
   const row = await inTransaction(services.db, async (trx) => {
-    const card = await trx.selectFrom('payment_cards').selectAll().where('id', '=', cardId).where('user_id', '=', userId).where('removed_at', 'is', null).forUpdate().executeTakeFirst();
+    const card = await trx
+      .selectFrom('payment_cards')
+      .selectAll()
+      .where('id', '=', cardId)
+      .where('user_id', '=', userId)
+      .where('removed_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
     if (!card) throw notFound('Card not found');
     const active = await trx.selectFrom('rides').select('id').where('payment_card_id', '=', card.id).where('status', 'in', ACTIVE_STATUSES).executeTakeFirst();
     if (active) throw domainError('CARD_IN_USE');
@@ -76,7 +103,9 @@ export async function removeCard(services: Deps, userId: string, cardId: string)
   });
   const provider = services.payments;
   if (provider && provider.kind === row.provider) {
-    await provider.removeCard(row.provider_ref, `card:${row.id}:remove`).catch((err: unknown) => services.logger.warn({ err, cardId: row.id }, 'could not detach a removed card at the processor; it is never charged by us'));
+    await provider
+      .removeCard(row.provider_ref, `card:${row.id}:remove`)
+      .catch((err: unknown) => services.logger.warn({ err, cardId: row.id }, 'could not detach a removed card at the processor; it is never charged by us'));
   }
   return cardView(row);
 }

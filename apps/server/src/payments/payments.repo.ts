@@ -24,7 +24,13 @@ export async function walletOf(db: Kysely<DB>, userId: string, currency: string,
 
 /** Every currency the rider has a wallet or owed account in, from the ledger. */
 export async function walletsOf(db: Kysely<DB>, userId: string) {
-  const currencies = await db.selectFrom('ledger_accounts').select('currency').distinct().where('owner_id', '=', userId).where('code', 'in', ['rider_wallet', 'rider_owed']).execute();
+  const currencies = await db
+    .selectFrom('ledger_accounts')
+    .select('currency')
+    .distinct()
+    .where('owner_id', '=', userId)
+    .where('code', 'in', ['rider_wallet', 'rider_owed'])
+    .execute();
   return Promise.all(currencies.map((c) => walletOf(db, userId, c.currency)));
 }
 

@@ -27,8 +27,14 @@ export function paymentRoutes(services: Services) {
 
   on('GET /api/payments/wallet', async ({ user }) => ({ status: 200, body: { wallets: await walletsOf(services.db, user.id) } }));
 
-  on('GET /api/rides/:id/payment', async ({ user, params }) => ({ status: 200, body: { payment: await ridePaymentFor(services.db, user.id, rideIdOf(params.id)) } }));
-  on('POST /api/rides/:id/tip', async ({ user, params, body }) => ({ status: 201, body: { tip: await tipRide(services, user.id, rideIdOf(params.id), body) } }));
+  on('GET /api/rides/:id/payment', async ({ user, params }) => ({
+    status: 200,
+    body: { payment: await ridePaymentFor(services.db, user.id, rideIdOf(params.id)) },
+  }));
+  on('POST /api/rides/:id/tip', async ({ user, params, body }) => ({
+    status: 201,
+    body: { tip: await tipRide(services, user.id, rideIdOf(params.id), body) },
+  }));
 
   // Public: Stripe signs it. The raw body is what the signature covers, so the handler reads it as text (`ownBody`),
   // never re-serialised: the signature (400) and, without Stripe, the 404 come first, whatever is posted (decision 0038).

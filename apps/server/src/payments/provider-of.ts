@@ -9,7 +9,12 @@ import { testCardProvider } from './test-card-provider';
  * costs a tenth of a second at every start).
  */
 export async function paymentProviderOf(env: Env): Promise<PaymentProvider | null> {
-  if (stripeConfigured(env)) return (await import('./stripe-provider')).stripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! });
+  if (stripeConfigured(env))
+    return (await import('./stripe-provider')).stripeProvider({
+      secretKey: env.STRIPE_SECRET_KEY!,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+    });
   if (testPaymentsEnabled(env)) return testCardProvider(env);
   return null;
 }

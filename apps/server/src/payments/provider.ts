@@ -21,7 +21,11 @@ export type AuthoriseInput = {
 };
 
 /** An event the processor sent to our webhook, verified. `object` is the processor's object (a PaymentIntent, a payout). */
-export type ProviderEvent = { id: string; type: string; object: { id?: string; object?: string; amount?: number; currency?: string; status?: string; amount_received?: number } };
+export type ProviderEvent = {
+  id: string;
+  type: string;
+  object: { id?: string; object?: string; amount?: number; currency?: string; status?: string; amount_received?: number };
+};
 
 export interface PaymentProvider {
   readonly kind: PaymentProviderKind;

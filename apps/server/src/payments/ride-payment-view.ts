@@ -8,8 +8,15 @@ import { tipMethodsOf, tipOf, tipUntil } from './tip-ride';
 export async function ridePaymentFor(db: Kysely<DB>, riderId: string, rideId: string) {
   const ride = await db.selectFrom('rides').selectAll().where('id', '=', rideId).where('rider_id', '=', riderId).executeTakeFirst();
   if (!ride) throw notFound('Ride not found');
-  const card = ride.payment_card_id ? await db.selectFrom('payment_cards').select(['brand', 'last4', 'provider', 'removed_at']).where('id', '=', ride.payment_card_id).executeTakeFirst() : undefined;
-  const hold = await db.selectFrom('payments').select(['amount_cents', 'captured_cents', 'status']).where('ride_id', '=', ride.id).where('purpose', '=', 'ride').executeTakeFirst();
+  const card = ride.payment_card_id
+    ? await db.selectFrom('payment_cards').select(['brand', 'last4', 'provider', 'removed_at']).where('id', '=', ride.payment_card_id).executeTakeFirst()
+    : undefined;
+  const hold = await db
+    .selectFrom('payments')
+    .select(['amount_cents', 'captured_cents', 'status'])
+    .where('ride_id', '=', ride.id)
+    .where('purpose', '=', 'ride')
+    .executeTakeFirst();
   const lines = await db
     .selectFrom('ledger_entries')
     .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')

@@ -12,7 +12,8 @@ type Ride = Selectable<RidesTable>;
 type Deps = Pick<Services, 'db' | 'payments' | 'logger'>;
 
 /** What the rider pays for a ride: fare − its promo discount (the platform funds that, decision 0063) + fees carried to it. */
-export const riderDueCents = (ride: Pick<Ride, 'fare_cents' | 'carried_fee_cents' | 'promo_discount_cents'>) => ride.fare_cents - ride.promo_discount_cents + ride.carried_fee_cents;
+export const riderDueCents = (ride: Pick<Ride, 'fare_cents' | 'carried_fee_cents' | 'promo_discount_cents'>) =>
+  ride.fare_cents - ride.promo_discount_cents + ride.carried_fee_cents;
 
 /** How a ride will be paid, decided before its transaction (decision 0038). */
 export type PreparedPayment = {
@@ -46,7 +47,14 @@ export async function prepareRidePayment(
   if (amount <= 0) return { wallet_cents: wallet, card_id: card.id, hold: null };
   const customer = await askProvider(services.logger, 'customer', () => customerOf(db, provider, riderId));
   const { ref } = await askProvider(services.logger, 'authorise', () =>
-    provider.authorise({ amount_cents: amount, currency: ride.currency, customer_ref: customer, card_ref: card.provider_ref, key: `ride:${ride.id}:authorise`, metadata: { ride_id: ride.id, city_id: ride.city_id } }),
+    provider.authorise({
+      amount_cents: amount,
+      currency: ride.currency,
+      customer_ref: customer,
+      card_ref: card.provider_ref,
+      key: `ride:${ride.id}:authorise`,
+      metadata: { ride_id: ride.id, city_id: ride.city_id },
+    }),
   );
   return { wallet_cents: wallet, card_id: card.id, hold: { ref, amount_cents: amount, card_id: card.id } };
 }
@@ -76,7 +84,16 @@ export async function recordRidePayment(trx: Kysely<DB>, services: Pick<Services
   if (prepared.hold) {
     await trx
       .insertInto('payments')
-      .values({ ride_id: ride.id, purpose: 'ride', provider: services.payments!.kind, intent_ref: prepared.hold.ref, card_id: prepared.hold.card_id, currency: ride.currency, amount_cents: prepared.hold.amount_cents, status: 'authorised' })
+      .values({
+        ride_id: ride.id,
+        purpose: 'ride',
+        provider: services.payments!.kind,
+        intent_ref: prepared.hold.ref,
+        card_id: prepared.hold.card_id,
+        currency: ride.currency,
+        amount_cents: prepared.hold.amount_cents,
+        status: 'authorised',
+      })
       .execute();
   }
 }
@@ -84,7 +101,9 @@ export async function recordRidePayment(trx: Kysely<DB>, services: Pick<Services
 /** A booking that failed after its card was authorised: the hold is released at once (Stripe also drops an uncaptured hold after 7 days). */
 export async function releaseUnbooked(services: Deps, rideId: string, prepared: PreparedPayment | null) {
   if (!prepared?.hold || !services.payments) return;
-  await services.payments.cancel(prepared.hold.ref, `ride:${rideId}:release`).catch((err: unknown) => services.logger.warn({ err, rideId }, 'could not release the hold of a booking that failed; it expires on its own'));
+  await services.payments
+    .cancel(prepared.hold.ref, `ride:${rideId}:release`)
+    .catch((err: unknown) => services.logger.warn({ err, rideId }, 'could not release the hold of a booking that failed; it expires on its own'));
 }
 
 /**
@@ -127,7 +146,12 @@ export async function settleRideOnCancel(trx: Kysely<DB>, services: { jobs: Pick
   return 'owed';
 }
 
-async function settle(trx: Kysely<DB>, services: { jobs: Pick<Jobs, 'sendIn'> }, paymentId: string, what: { action: 'capture'; amount_cents: number } | { action: 'release' }) {
+async function settle(
+  trx: Kysely<DB>,
+  services: { jobs: Pick<Jobs, 'sendIn'> },
+  paymentId: string,
+  what: { action: 'capture'; amount_cents: number } | { action: 'release' },
+) {
   await trx
     .updateTable('payments')
     .set({ status: what.action === 'capture' ? 'capturing' : 'releasing', updated_at: new Date() })

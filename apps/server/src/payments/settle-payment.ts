@@ -28,16 +28,31 @@ export async function settlePayment(services: Pick<Services, 'db' | 'payments' |
   try {
     if (job.action === 'capture') {
       const { captured_cents } = await provider.capture(payment.intent_ref, job.amount_cents, `payment:${payment.id}:capture`);
-      await db.updateTable('payments').set({ status: 'captured', captured_cents, updated_at: new Date() }).where('id', '=', payment.id).where('status', '=', 'capturing').execute();
+      await db
+        .updateTable('payments')
+        .set({ status: 'captured', captured_cents, updated_at: new Date() })
+        .where('id', '=', payment.id)
+        .where('status', '=', 'capturing')
+        .execute();
     } else {
       await provider.cancel(payment.intent_ref, `payment:${payment.id}:release`);
-      await db.updateTable('payments').set({ status: 'released', updated_at: new Date() }).where('id', '=', payment.id).where('status', '=', 'releasing').execute();
+      await db
+        .updateTable('payments')
+        .set({ status: 'released', updated_at: new Date() })
+        .where('id', '=', payment.id)
+        .where('status', '=', 'releasing')
+        .execute();
     }
   } catch (err) {
     if (!(err instanceof PaymentRefused)) throw err;
     services.logger.error({ err, paymentId: payment.id, action: job.action }, 'the card processor refused to settle a payment');
     if (job.action === 'capture') await captureFailed(services, payment, job.amount_cents, err.message);
-    else await db.updateTable('payments').set({ status: 'failed', failure: err.message.slice(0, 500), updated_at: new Date() }).where('id', '=', payment.id).execute();
+    else
+      await db
+        .updateTable('payments')
+        .set({ status: 'failed', failure: err.message.slice(0, 500), updated_at: new Date() })
+        .where('id', '=', payment.id)
+        .execute();
   }
 }
 
@@ -73,7 +88,13 @@ async function captureFailed(services: Pick<Services, 'db' | 'bus' | 'push'>, pa
       ],
     });
     const card = await trx.selectFrom('payment_cards').select(['brand', 'last4']).where('id', '=', payment.card_id).executeTakeFirst();
-    return createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...paymentText.notice.captureFailed(amountCents, payment.currency, card ? paymentText.card(card.brand, card.last4) : null), kind: 'payment', link: '/payment-history' });
+    return createNotification(trx, services, {
+      user_id: ride.rider_id,
+      booking_id: ride.id,
+      ...paymentText.notice.captureFailed(amountCents, payment.currency, card ? paymentText.card(card.brand, card.last4) : null),
+      kind: 'payment',
+      link: '/payment-history',
+    });
   });
   await outcome?.publish();
 }
@@ -84,11 +105,20 @@ async function captureFailed(services: Pick<Services, 'db' | 'bus' | 'push'>, pa
  * caller's, in its own transaction; call this outside any transaction (or from a job queued in it).
  * Returns the processor's refund reference.
  */
-export async function refundPayment(services: Pick<Services, 'db' | 'payments'>, rideId: string, amountCents: number, key: string, purpose: 'ride' | 'tip' = 'ride', db: Kysely<DB> = services.db) {
+export async function refundPayment(
+  services: Pick<Services, 'db' | 'payments'>,
+  rideId: string,
+  amountCents: number,
+  key: string,
+  purpose: 'ride' | 'tip' = 'ride',
+  db: Kysely<DB> = services.db,
+) {
   // Inside a caller's transaction, read through it: embedded PGlite has one connection, which the transaction holds.
   const payment = await db.selectFrom('payments').selectAll().where('ride_id', '=', rideId).where('purpose', '=', purpose).executeTakeFirst();
   if (!payment || payment.status !== 'captured') throw new PaymentRefused(`ride ${rideId} has no captured ${purpose} payment`);
-  if (amountCents <= 0 || amountCents > payment.captured_cents) throw new PaymentRefused(`a refund of ${amountCents} is more than the ${payment.captured_cents} captured`);
-  if (!services.payments || services.payments.kind !== payment.provider) throw new Error(`payment ${payment.id}: its provider (${payment.provider}) is not configured`);
+  if (amountCents <= 0 || amountCents > payment.captured_cents)
+    throw new PaymentRefused(`a refund of ${amountCents} is more than the ${payment.captured_cents} captured`);
+  if (!services.payments || services.payments.kind !== payment.provider)
+    throw new Error(`payment ${payment.id}: its provider (${payment.provider}) is not configured`);
   return services.payments.refund(payment.intent_ref, amountCents, key);
 }

@@ -61,11 +61,15 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
     testMode: options.secretKey.startsWith('sk_test_'),
     publishableKey: options.publishableKey,
     async createCustomer(user) {
-      const customer = await stripe.customers.create({ email: user.email, name: user.name, metadata: { user_id: user.id } }, { idempotencyKey: `customer:${user.id}` }).catch(translate);
+      const customer = await stripe.customers
+        .create({ email: user.email, name: user.name, metadata: { user_id: user.id } }, { idempotencyKey: `customer:${user.id}` })
+        .catch(translate);
       return customer.id;
     },
     async startCardSetup(customerRef, key) {
-      const setup = await stripe.setupIntents.create({ customer: customerRef, usage: 'off_session', allowed_payment_method_types: ['card'] }, { idempotencyKey: key }).catch(translate);
+      const setup = await stripe.setupIntents
+        .create({ customer: customerRef, usage: 'off_session', allowed_payment_method_types: ['card'] }, { idempotencyKey: key })
+        .catch(translate);
       if (!setup.client_secret) throw new PaymentRefused('Stripe gave no client secret for the SetupIntent.');
       return { client_secret: setup.client_secret, setup_intent_id: setup.id };
     },

@@ -25,7 +25,12 @@ export async function receiveStripeWebhook(services: Pick<Services, 'db' | 'paym
     throw err;
   }
   return inTransaction(services.db, async (trx) => {
-    const fresh = await trx.insertInto('payment_events').values({ id: event.id, provider: 'stripe', type: event.type }).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+    const fresh = await trx
+      .insertInto('payment_events')
+      .values({ id: event.id, provider: 'stripe', type: event.type })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
     if (!fresh) return { received: true as const, duplicate: true };
     const object = event.object;
     if (event.type === 'payment_intent.succeeded' && object.id) {
@@ -36,7 +41,12 @@ export async function receiveStripeWebhook(services: Pick<Services, 'db' | 'paym
         .where('status', 'in', ['authorised', 'capturing'])
         .execute();
     } else if (event.type === 'payment_intent.canceled' && object.id) {
-      await trx.updateTable('payments').set({ status: 'released', updated_at: new Date() }).where('intent_ref', '=', object.id).where('status', 'in', ['authorised', 'releasing']).execute();
+      await trx
+        .updateTable('payments')
+        .set({ status: 'released', updated_at: new Date() })
+        .where('intent_ref', '=', object.id)
+        .where('status', 'in', ['authorised', 'releasing'])
+        .execute();
     } else if (event.type === 'payout.paid' && object.amount && object.amount > 0 && object.currency) {
       await post(trx, {
         kind: 'processor.settlement',

@@ -33,11 +33,15 @@ export class TestProviderInProduction extends Error {}
  * loses nothing. It refuses to exist in production (and env.ts refuses PAYMENTS_TEST_MODE there).
  */
 export function testCardProvider(env: { NODE_ENV: string }, now: () => Date = () => new Date()): PaymentProvider {
-  if (env.NODE_ENV === 'production') throw new TestProviderInProduction('The test card provider never runs in production: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.');
+  if (env.NODE_ENV === 'production')
+    throw new TestProviderInProduction(
+      'The test card provider never runs in production: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.',
+    );
   const refOf = (prefix: string, key: string) => `${prefix}_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
   const hold = (input: Parameters<PaymentProvider['authorise']>[0]) => {
     if (!input.card_ref.startsWith('tok_test_')) throw new PaymentRefused('Not a test card.');
-    if (input.card_ref.startsWith(`tok_test_${TEST_CARD_DECLINES_CHARGES.slice(-4)}_`)) throw new CardDeclined('Your card was declined (test card 4000 0000 0000 0341 is declined whenever it is charged).');
+    if (input.card_ref.startsWith(`tok_test_${TEST_CARD_DECLINES_CHARGES.slice(-4)}_`))
+      throw new CardDeclined('Your card was declined (test card 4000 0000 0000 0341 is declined whenever it is charged).');
     // The card is in the intent's reference, so the stateless capture knows to refuse it.
     if (input.card_ref.startsWith(`tok_test_${TEST_CARD_CAPTURE_FAILS.slice(-4)}_`)) return { ref: refOf('test_pi_nocapture', input.key) };
     return { ref: refOf('test_pi', input.key) };
@@ -57,10 +61,12 @@ export function testCardProvider(env: { NODE_ENV: string }, now: () => Date = ()
       const { number, exp_month, exp_year } = input.test_card;
       const today = now();
       const year = exp_year < 100 ? 2000 + exp_year : exp_year;
-      if (year < today.getUTCFullYear() || (year === today.getUTCFullYear() && exp_month < today.getUTCMonth() + 1)) throw new PaymentRefused('This card has expired. Check the expiry date.');
+      if (year < today.getUTCFullYear() || (year === today.getUTCFullYear() && exp_month < today.getUTCMonth() + 1))
+        throw new PaymentRefused('This card has expired. Check the expiry date.');
       if (!luhn(number)) throw new PaymentRefused('That card number is not valid. Check the digits.');
       if (number === TEST_CARD_DECLINED) throw new CardDeclined('Your card was declined (test card 4000 0000 0000 0002 is always declined).');
-      if (number !== TEST_CARD_OK && number !== TEST_CARD_DECLINES_CHARGES && number !== TEST_CARD_CAPTURE_FAILS) throw new CardDeclined('Test mode accepts only the test card 4242 4242 4242 4242. No real card can be used here.');
+      if (number !== TEST_CARD_OK && number !== TEST_CARD_DECLINES_CHARGES && number !== TEST_CARD_CAPTURE_FAILS)
+        throw new CardDeclined('Test mode accepts only the test card 4242 4242 4242 4242. No real card can be used here.');
       return { ref: `tok_test_${number.slice(-4)}_${randomUUID()}`, brand: 'visa', last4: number.slice(-4), exp_month, exp_year: year };
     },
     async authorise(input) {
@@ -68,7 +74,8 @@ export function testCardProvider(env: { NODE_ENV: string }, now: () => Date = ()
     },
     async charge(input) {
       const charged = hold(input);
-      if (charged.ref.startsWith('test_pi_nocapture_')) throw new CardDeclined('Your card was declined (test card 4000 0000 0000 9995 is declined when captured).');
+      if (charged.ref.startsWith('test_pi_nocapture_'))
+        throw new CardDeclined('Your card was declined (test card 4000 0000 0000 9995 is declined when captured).');
       return charged;
     },
     async capture(ref, amountCents) {

@@ -33,10 +33,15 @@ export async function tipOf(db: Kysely<DB>, rideId: string) {
 /** How the rider may tip a ride: by card when it was paid by card, from the wallet when the wallet paid part of it, or in cash. */
 export function tipMethodsOf(ride: Ride, now = Date.now(), cardRemoved = false): TipMethod[] {
   if (ride.status !== 'completed' || !ride.completed_at || now > new Date(ride.completed_at).getTime() + WINDOW_MS) return [];
-  return [...(ride.payment_method === 'card' && ride.payment_card_id && !cardRemoved ? (['card'] as const) : []), ...(ride.wallet_cents > 0 ? (['wallet'] as const) : []), 'cash'];
+  return [
+    ...(ride.payment_method === 'card' && ride.payment_card_id && !cardRemoved ? (['card'] as const) : []),
+    ...(ride.wallet_cents > 0 ? (['wallet'] as const) : []),
+    'cash',
+  ];
 }
 
-export const tipUntil = (ride: Ride) => (ride.status === 'completed' && ride.completed_at ? new Date(new Date(ride.completed_at).getTime() + WINDOW_MS).toISOString() : null);
+export const tipUntil = (ride: Ride) =>
+  ride.status === 'completed' && ride.completed_at ? new Date(new Date(ride.completed_at).getTime() + WINDOW_MS).toISOString() : null;
 
 /**
  * The rider tips the driver of a completed ride (issue 13, decision 0038): all of it to the driver (`tip`
@@ -53,7 +58,8 @@ export async function tipRide(services: Pick<Services, 'db' | 'payments' | 'logg
   if (await tipOf(db, ride.id)) throw domainError('TIP_EXISTS');
   const methods = tipMethodsOf(ride, now.getTime());
   const method = input.method ?? methods[0]!;
-  if (!methods.includes(method)) throw badRequest(method === 'card' ? 'This ride was not paid by card: tip in cash.' : 'This ride was not paid from your wallet: tip another way.');
+  if (!methods.includes(method))
+    throw badRequest(method === 'card' ? 'This ride was not paid by card: tip in cash.' : 'This ride was not paid from your wallet: tip another way.');
   // A preset tip is a percentage of what the rider pays for the fare, after its promotion (issue 27): the options' rule.
   const amount = input.percent !== undefined ? tipOfPercent(ride, input.percent) : input.amount_cents!;
   if (amount < 1) throw badRequest('A tip is at least 1 cent.');
@@ -67,7 +73,14 @@ export async function tipRide(services: Pick<Services, 'db' | 'payments' | 'logg
     if (card.removed_at) throw badRequest(paymentText.cardRemovedTip);
     const customer = await askProvider(services.logger, 'customer', () => customerOf(db, provider, riderId));
     const { ref } = await askProvider(services.logger, 'tip', () =>
-      provider.charge({ amount_cents: amount, currency: ride.currency, customer_ref: customer, card_ref: card.provider_ref, key: tipKey(ride.id), metadata: { ride_id: ride.id, purpose: 'tip' } }),
+      provider.charge({
+        amount_cents: amount,
+        currency: ride.currency,
+        customer_ref: customer,
+        card_ref: card.provider_ref,
+        key: tipKey(ride.id),
+        metadata: { ride_id: ride.id, purpose: 'tip' },
+      }),
     );
     charged = { ref, card_id: card.id, provider: provider.kind };
   }
@@ -97,7 +110,17 @@ export async function tipRide(services: Pick<Services, 'db' | 'payments' | 'logg
     if (tx.posted && charged) {
       await trx
         .insertInto('payments')
-        .values({ ride_id: ride.id, purpose: 'tip', provider: charged.provider, intent_ref: charged.ref, card_id: charged.card_id, currency: ride.currency, amount_cents: amount, captured_cents: amount, status: 'captured' })
+        .values({
+          ride_id: ride.id,
+          purpose: 'tip',
+          provider: charged.provider,
+          intent_ref: charged.ref,
+          card_id: charged.card_id,
+          currency: ride.currency,
+          amount_cents: amount,
+          captured_cents: amount,
+          status: 'captured',
+        })
         .execute();
     }
     return tx.posted;
@@ -106,7 +129,10 @@ export async function tipRide(services: Pick<Services, 'db' | 'payments' | 'logg
     // Another tip of this ride won the race. A charge of ours that is not the one recorded is given back.
     if (charged && services.payments) {
       const recorded = await db.selectFrom('payments').select('intent_ref').where('ride_id', '=', ride.id).where('purpose', '=', 'tip').executeTakeFirst();
-      if (recorded?.intent_ref !== charged.ref) await services.payments.refund(charged.ref, amount, `${tipKey(ride.id)}:undo`).catch((err: unknown) => services.logger.error({ err, rideId }, 'could not give back a duplicate tip charge'));
+      if (recorded?.intent_ref !== charged.ref)
+        await services.payments
+          .refund(charged.ref, amount, `${tipKey(ride.id)}:undo`)
+          .catch((err: unknown) => services.logger.error({ err, rideId }, 'could not give back a duplicate tip charge'));
     }
     throw domainError('TIP_EXISTS');
   }

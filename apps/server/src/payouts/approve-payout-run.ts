@@ -56,7 +56,11 @@ export async function approvePayoutRun(db: Kysely<DB>, adminId: string, runId: s
           { account: { code: 'payouts_in_flight' }, line: 'payout', amount_cents: -amount },
         ],
       });
-      await trx.updateTable('payout_items').set({ status: 'pending', amount_cents: amount, payout_tx_id: tx.id, updated_at: new Date() }).where('id', '=', item.id).execute();
+      await trx
+        .updateTable('payout_items')
+        .set({ status: 'pending', amount_cents: amount, payout_tx_id: tx.id, updated_at: new Date() })
+        .where('id', '=', item.id)
+        .execute();
       total += amount;
       paid++;
     }

@@ -16,14 +16,27 @@ export async function createPayoutRun(db: Kysely<DB>, adminId: string, input: Cr
     const city = await trx.selectFrom('cities').select(['id', 'currency']).where('id', '=', input.city_id).executeTakeFirst();
     if (!city) throw badRequest('Choose one of the cities.');
     const settings = await financialSettingsAt(trx, city.id, now);
-    await trx.updateTable('payout_runs').set({ status: 'discarded' }).where('city_id', '=', city.id).where('status', '=', 'preview').where('scheduled_for', 'is', null).execute();
+    await trx
+      .updateTable('payout_runs')
+      .set({ status: 'discarded' })
+      .where('city_id', '=', city.id)
+      .where('status', '=', 'preview')
+      .where('scheduled_for', 'is', null)
+      .execute();
     const run = await trx
       .insertInto('payout_runs')
       .values({ city_id: city.id, currency: city.currency.trim(), minimum_payout_cents: settings.minimum_payout_cents, created_by: adminId })
       .returning(['id', 'city_id', 'currency', 'minimum_payout_cents'])
       .executeTakeFirstOrThrow();
     const drivers = await fillPreview(trx, run);
-    await recordAudit(trx, { actorId: adminId, action: 'payout_run.create', entityType: 'payout_run', entityId: run.id, before: null, after: { city_id: city.id, drivers, minimum_payout_cents: run.minimum_payout_cents } });
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: 'payout_run.create',
+      entityType: 'payout_run',
+      entityId: run.id,
+      before: null,
+      after: { city_id: city.id, drivers, minimum_payout_cents: run.minimum_payout_cents },
+    });
     return run.id;
   });
   const run = await loadRun(db, runId);

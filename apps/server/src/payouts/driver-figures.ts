@@ -50,7 +50,24 @@ export async function driverTxnFigures(db: Kysely<DB>, driverId: string, currenc
   for (const r of rows) {
     let f = byId.get(r.id);
     if (!f) {
-      f = { id: r.id, kind: r.kind, ride_id: r.ride_id, at: new Date(r.created_at), day: r.day, earnings: 0, commission: 0, booking_fee: 0, tax: 0, tips: 0, fees: 0, cash_collected: 0, cash_paid: 0, payouts: 0, adjustments: 0, net: 0 };
+      f = {
+        id: r.id,
+        kind: r.kind,
+        ride_id: r.ride_id,
+        at: new Date(r.created_at),
+        day: r.day,
+        earnings: 0,
+        commission: 0,
+        booking_fee: 0,
+        tax: 0,
+        tips: 0,
+        fees: 0,
+        cash_collected: 0,
+        cash_paid: 0,
+        payouts: 0,
+        adjustments: 0,
+        net: 0,
+      };
       byId.set(r.id, f);
     }
     const amount = Number(r.amount_cents);
@@ -86,7 +103,17 @@ export async function driverTxnFigures(db: Kysely<DB>, driverId: string, currenc
   return [...byId.values()];
 }
 
-export const emptyFigures = (): EarningsFigures => ({ trips: 0, fares_cents: 0, commission_cents: 0, booking_fee_cents: 0, tax_cents: 0, tips_cents: 0, fees_cents: 0, net_cents: 0, cash_collected_cents: 0 });
+export const emptyFigures = (): EarningsFigures => ({
+  trips: 0,
+  fares_cents: 0,
+  commission_cents: 0,
+  booking_fee_cents: 0,
+  tax_cents: 0,
+  tips_cents: 0,
+  fees_cents: 0,
+  net_cents: 0,
+  cash_collected_cents: 0,
+});
 
 /** The figures of a set of transactions: fares = earnings + the platform's share; net = earnings + tips + fees. */
 export function sumFigures(txns: readonly TxnFigures[]): EarningsFigures {

@@ -33,7 +33,10 @@ export async function findHomeCity(db: Kysely<DB>, driverId: string): Promise<Ho
     .limit(1)
     .executeTakeFirst();
   let cityId = fromLedger?.city_id ?? null;
-  if (!cityId) cityId = (await db.selectFrom('rides').select('city_id').where('driver_id', '=', driverId).orderBy('requested_at', 'desc').limit(1).executeTakeFirst())?.city_id ?? null;
+  if (!cityId)
+    cityId =
+      (await db.selectFrom('rides').select('city_id').where('driver_id', '=', driverId).orderBy('requested_at', 'desc').limit(1).executeTakeFirst())?.city_id ??
+      null;
   if (!cityId) cityId = (await db.selectFrom('drivers').select('city_id').where('id', '=', driverId).executeTakeFirst())?.city_id ?? null;
   if (!cityId) return null;
   const city = await db.selectFrom('cities').select(['id', 'name', 'timezone', 'currency']).where('id', '=', cityId).executeTakeFirstOrThrow();
@@ -72,7 +75,13 @@ const DAY_MS = 86_400_000;
  * the limit without coming back within it, and whether that has lasted longer than the grace days (then they
  * cannot go online). Paying back to the limit or below ends it at once.
  */
-export function standingFrom(txns: readonly Pick<DriverTxn, 'at' | 'net'>[], settings: Pick<FinancialSettings, 'negative_balance_limit_cents' | 'grace_days' | 'payout_weekday' | 'minimum_payout_cents'>, currency: string, now: Date, timeZone: string): DriverStanding {
+export function standingFrom(
+  txns: readonly Pick<DriverTxn, 'at' | 'net'>[],
+  settings: Pick<FinancialSettings, 'negative_balance_limit_cents' | 'grace_days' | 'payout_weekday' | 'minimum_payout_cents'>,
+  currency: string,
+  now: Date,
+  timeZone: string,
+): DriverStanding {
   let balance = 0;
   let overSince: Date | null = null;
   for (const t of txns) {

@@ -20,7 +20,14 @@ export async function exportPayoutRun(db: Kysely<DB>, adminId: string, runId: st
   if (run.status === 'preview' || run.status === 'discarded') throw conflict('Approve the run before exporting it for the bank.');
   const rows = run.items.filter((i) => i.status === 'pending' || i.status === 'paid');
   await inTransaction(db, (trx) =>
-    recordAudit(trx, { actorId: adminId, action: 'payout_run.export', entityType: 'payout_run', entityId: run.id, before: null, after: { rows: rows.length, total_cents: rows.reduce((s, i) => s + i.amount_cents, 0) } }),
+    recordAudit(trx, {
+      actorId: adminId,
+      action: 'payout_run.export',
+      entityType: 'payout_run',
+      entityId: run.id,
+      before: null,
+      after: { rows: rows.length, total_cents: rows.reduce((s, i) => s + i.amount_cents, 0) },
+    }),
   );
   async function* pages() {
     yield rows;

@@ -44,7 +44,11 @@ export async function failPayoutItem(db: Kysely<DB>, adminId: string, itemId: st
     } else {
       throw conflict('Only a payout sent to the bank can fail.');
     }
-    await trx.updateTable('payout_items').set({ status: 'failed', failure_reason: input.reason, settled_tx_id: txId, updated_at: new Date() }).where('id', '=', item.id).execute();
+    await trx
+      .updateTable('payout_items')
+      .set({ status: 'failed', failure_reason: input.reason, settled_tx_id: txId, updated_at: new Date() })
+      .where('id', '=', item.id)
+      .execute();
     const pending = await trx.selectFrom('payout_items').select('id').where('run_id', '=', run.id).where('status', '=', 'pending').limit(1).executeTakeFirst();
     if (!pending && run.status === 'approved') await trx.updateTable('payout_runs').set({ status: 'closed' }).where('id', '=', run.id).execute();
     await recordAudit(trx, {

@@ -62,7 +62,12 @@ export async function listStatements(db: Kysely<DB>, userId: string, now = new D
   const statements: Statement[] = [];
   for (let week = first; week <= thisWeek; week = addDays(week, 7)) {
     const end = addDays(week, 7);
-    const s = statementOf(week, city.currency, opening, txns.filter((t) => t.day >= week && t.day < end));
+    const s = statementOf(
+      week,
+      city.currency,
+      opening,
+      txns.filter((t) => t.day >= week && t.day < end),
+    );
     statements.push(s);
     opening = s.closing_cents;
   }
@@ -83,5 +88,10 @@ export async function getStatement(db: Kysely<DB>, userId: string, week: string,
     balance += t.net;
     return { at: t.at.toISOString(), kind: t.kind, ride_id: t.ride_id, description: transactionWords(t.kind), amount_cents: t.net, balance_cents: balance };
   });
-  return { driver: { id: driver.id, name: driver.full_name }, city: { name: city.name, timezone: city.timezone }, statement: statementOf(week, city.currency, opening, txns), lines };
+  return {
+    driver: { id: driver.id, name: driver.full_name },
+    city: { name: city.name, timezone: city.timezone },
+    statement: statementOf(week, city.currency, opening, txns),
+    lines,
+  };
 }

@@ -13,7 +13,16 @@ export async function collectionOf(db: Kysely<DB>, driverId: string, now = new D
   const { city, txns, standing } = await driverStanding(db, driverId, now);
   if (standing.balance_cents <= 0) return null;
   const { aging, oldest_unpaid_at } = agingFrom(txns, now);
-  return { driver_id: driver.id, driver_name: driver.full_name, city_id: city.id, currency: city.currency, owed_cents: standing.balance_cents, aging, oldest_unpaid_at, standing };
+  return {
+    driver_id: driver.id,
+    driver_name: driver.full_name,
+    city_id: city.id,
+    currency: city.currency,
+    owed_cents: standing.balance_cents,
+    aging,
+    oldest_unpaid_at,
+    standing,
+  };
 }
 
 /**

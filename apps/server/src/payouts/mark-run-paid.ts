@@ -18,7 +18,14 @@ export async function markRunPaid(db: Kysely<DB>, adminId: string, runId: string
     const run = await trx.selectFrom('payout_runs').selectAll().where('id', '=', runId).forUpdate().executeTakeFirst();
     if (!run) throw notFound('No such payout run.');
     if (run.status === 'preview' || run.status === 'discarded') throw conflict('Approve the run before marking it paid.');
-    const items = await trx.selectFrom('payout_items').selectAll().where('run_id', '=', run.id).where('status', '=', 'pending').orderBy('driver_id').forUpdate().execute();
+    const items = await trx
+      .selectFrom('payout_items')
+      .selectAll()
+      .where('run_id', '=', run.id)
+      .where('status', '=', 'pending')
+      .orderBy('driver_id')
+      .forUpdate()
+      .execute();
     if (items.length === 0) throw conflict('Nothing in this run is waiting for the bank.');
     let total = 0;
     for (const item of items) {
@@ -35,11 +42,22 @@ export async function markRunPaid(db: Kysely<DB>, adminId: string, runId: string
           { account: { code: 'bank' }, line: 'payout', amount_cents: -amount },
         ],
       });
-      await trx.updateTable('payout_items').set({ status: 'paid', bank_reference: input.reference, settled_tx_id: tx.id, updated_at: new Date() }).where('id', '=', item.id).execute();
+      await trx
+        .updateTable('payout_items')
+        .set({ status: 'paid', bank_reference: input.reference, settled_tx_id: tx.id, updated_at: new Date() })
+        .where('id', '=', item.id)
+        .execute();
       total += amount;
     }
     await trx.updateTable('payout_runs').set({ status: 'closed' }).where('id', '=', run.id).execute();
-    await recordAudit(trx, { actorId: adminId, action: 'payout_run.mark_paid', entityType: 'payout_run', entityId: run.id, before: { status: run.status }, after: { status: 'closed', paid: items.length, total_cents: total, bank_reference: input.reference } });
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: 'payout_run.mark_paid',
+      entityType: 'payout_run',
+      entityId: run.id,
+      before: { status: run.status },
+      after: { status: 'closed', paid: items.length, total_cents: total, bank_reference: input.reference },
+    });
   });
   const run = await loadRun(db, runId);
   if (!run) throw notFound('No such payout run.');

@@ -76,7 +76,17 @@ export async function loadRuns(db: Kysely<DB>, filter: { id?: string; city?: str
   const items = await db
     .selectFrom('payout_items as i')
     .innerJoin('drivers as d', 'd.id', 'i.driver_id')
-    .select(['i.id', 'i.run_id', 'i.driver_id', 'd.full_name as driver_name', 'i.amount_cents', 'i.status', 'i.reference', 'i.bank_reference', 'i.failure_reason'])
+    .select([
+      'i.id',
+      'i.run_id',
+      'i.driver_id',
+      'd.full_name as driver_name',
+      'i.amount_cents',
+      'i.status',
+      'i.reference',
+      'i.bank_reference',
+      'i.failure_reason',
+    ])
     .where(
       'i.run_id',
       'in',

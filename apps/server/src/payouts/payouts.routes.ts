@@ -38,7 +38,11 @@ export function payoutRoutes(services: Services) {
     for (const l of answer.lines) body += line([l.at, l.description, l.ride_id ?? '', decimal(-l.amount_cents), decimal(-l.balance_cents)]);
     body += line([s.week_end, 'Closing balance', '', '', decimal(-s.closing_cents)]);
     return new Response(body, {
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="statement-${s.week_start}.csv"`, 'cache-control': 'no-store' },
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="statement-${s.week_start}.csv"`,
+        'cache-control': 'no-store',
+      },
     });
   });
 
@@ -51,11 +55,20 @@ export function payoutRoutes(services: Services) {
   });
   on('POST /api/admin/payout-runs/:id/approve', async ({ user, params }) => ({ status: 200, body: { run: await approvePayoutRun(db, user.id, params.id) } }));
   on('GET /api/admin/payout-runs/:id/export', async ({ user, params }) => exportPayoutRun(db, user.id, params.id));
-  on('POST /api/admin/payout-runs/:id/mark-paid', async ({ user, params, body }) => ({ status: 200, body: { run: await markRunPaid(db, user.id, params.id, body) } }));
-  on('POST /api/admin/payout-items/:id/fail', async ({ user, params, body }) => ({ status: 200, body: { run: await failPayoutItem(db, user.id, params.id, body) } }));
+  on('POST /api/admin/payout-runs/:id/mark-paid', async ({ user, params, body }) => ({
+    status: 200,
+    body: { run: await markRunPaid(db, user.id, params.id, body) },
+  }));
+  on('POST /api/admin/payout-items/:id/fail', async ({ user, params, body }) => ({
+    status: 200,
+    body: { run: await failPayoutItem(db, user.id, params.id, body) },
+  }));
 
   on('GET /api/admin/collections', async ({ query }) => ({ status: 200, body: { collections: await listCollections(db, query) } }));
-  on('POST /api/admin/collections/:driverId/cash', async ({ user, params, body }) => ({ status: 200, body: await recordCashReceived(db, user.id, params.driverId, body) }));
+  on('POST /api/admin/collections/:driverId/cash', async ({ user, params, body }) => ({
+    status: 200,
+    body: await recordCashReceived(db, user.id, params.driverId, body),
+  }));
 
   return app;
 }

@@ -12,7 +12,17 @@ import { farePolicyView } from './fare-policy-view';
 
 type Input = z.output<typeof farePolicyInputSchema>;
 
-const auditFields = (p: { version: number; base_cents: number; per_km_cents: number; per_min_cents: number; minimum_cents: number; booking_fee_cents: number; seats: number; night: unknown; effective_from: string }) => ({
+const auditFields = (p: {
+  version: number;
+  base_cents: number;
+  per_km_cents: number;
+  per_min_cents: number;
+  minimum_cents: number;
+  booking_fee_cents: number;
+  seats: number;
+  night: unknown;
+  effective_from: string;
+}) => ({
   version: p.version,
   base_cents: p.base_cents,
   per_km_cents: p.per_km_cents,
@@ -41,7 +51,13 @@ export async function createFarePolicy(db: Kysely<DB>, adminId: string, cityId: 
     if (!city) throw notFound(pricingText.errors.cityNotFound);
     if (input.zone_id !== null) {
       // A zone scope is one of this city's pricing zones (a uuid that names nothing is refused, not stored).
-      const zone = await trx.selectFrom('zones').select('id').where('id', '=', input.zone_id).where('city_id', '=', cityId).where('type', '=', 'pricing_zone').executeTakeFirst();
+      const zone = await trx
+        .selectFrom('zones')
+        .select('id')
+        .where('id', '=', input.zone_id)
+        .where('city_id', '=', cityId)
+        .where('type', '=', 'pricing_zone')
+        .executeTakeFirst();
       if (!zone) throw badRequest(pricingText.errors.zoneNotFound);
     }
     const scope = trx

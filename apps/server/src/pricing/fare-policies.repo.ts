@@ -74,7 +74,9 @@ export async function policiesInForce(db: Kysely<DB>, cityId: string, zoneId: st
     .distinctOn('fare_policies.ride_type')
     .where('fare_policies.city_id', '=', cityId)
     .where('fare_policies.effective_from', '<=', at)
-    .where((eb) => (zoneId === null ? eb('fare_policies.zone_id', 'is', null) : eb.or([eb('fare_policies.zone_id', '=', zoneId), eb('fare_policies.zone_id', 'is', null)])))
+    .where((eb) =>
+      zoneId === null ? eb('fare_policies.zone_id', 'is', null) : eb.or([eb('fare_policies.zone_id', '=', zoneId), eb('fare_policies.zone_id', 'is', null)]),
+    )
     .orderBy('fare_policies.ride_type')
     // The zone's own versions before the city default's (false sorts first).
     .orderBy(sql`fare_policies.zone_id is null`)

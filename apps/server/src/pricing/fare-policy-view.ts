@@ -19,7 +19,9 @@ export function farePolicyView(row: Row, status: FarePolicy['status']): FarePoli
     minimum_cents: rates.minimum_cents,
     booking_fee_cents: rates.booking_fee_cents,
     seats: rates.seats,
-    night: rates.night ? { multiplier: rates.night.multiplier, start: formatTimeOfDay(rates.night.start_min), end: formatTimeOfDay(rates.night.end_min) } : null,
+    night: rates.night
+      ? { multiplier: rates.night.multiplier, start: formatTimeOfDay(rates.night.start_min), end: formatTimeOfDay(rates.night.end_min) }
+      : null,
     effective_from: new Date(row.effective_from).toISOString(),
     created_by: row.created_by,
     created_by_name: row.created_by_name ?? null,

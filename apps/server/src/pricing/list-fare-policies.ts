@@ -34,7 +34,8 @@ export async function listFarePolicies(db: Kysely<DB>, cityId: string, now = new
     seen.add(key);
     inForce.add(row.id);
   }
-  const status = (row: (typeof rows)[number]): FarePolicy['status'] => (inForce.has(row.id) ? 'in_force' : new Date(row.effective_from) > now ? 'scheduled' : 'superseded');
+  const status = (row: (typeof rows)[number]): FarePolicy['status'] =>
+    inForce.has(row.id) ? 'in_force' : new Date(row.effective_from) > now ? 'scheduled' : 'superseded';
   const history = rows.map((row) => farePolicyView(row, status(row)));
   return {
     city: { id: city.id, name: city.name, currency: city.currency, time_zone: cityTimeZone(city) },

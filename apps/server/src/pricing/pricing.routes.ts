@@ -26,7 +26,11 @@ export function pricingRoutes(services: Services) {
   });
 
   /** /geofence-management's Test a point: which city, service area and zones hold a point, and what a trip from it costs now. */
-  mounter(app, services, zoneContract)('GET /api/admin/zones/test-point', async ({ query: point }) => {
+  mounter(
+    app,
+    services,
+    zoneContract,
+  )('GET /api/admin/zones/test-point', async ({ query: point }) => {
     const at = await services.zones.at(point);
     return { status: 200, body: { point, ...at, reference_trip: REFERENCE_TRIP, ...(await referenceFares(services, at, REFERENCE_TRIP)) } };
   });

@@ -38,10 +38,16 @@ export async function quoteFares(
   // One routed ETA per distinct driver (one car often serves all three types).
   const etas = new Map<string, Promise<number>>();
   const etaOf = (near: { driverId: string; lat: number; lng: number }) => {
-    if (!etas.has(near.driverId)) etas.set(near.driverId, services.routing.route({ lat: near.lat, lng: near.lng }, input.pickup).then((r) => r.duration_s));
+    if (!etas.has(near.driverId))
+      etas.set(
+        near.driverId,
+        services.routing.route({ lat: near.lat, lng: near.lng }, input.pickup).then((r) => r.duration_s),
+      );
     return etas.get(near.driverId)!;
   };
-  const pickupEtas = new Map(await Promise.all(policies.map(async (p) => [p.ride_type, nearest[p.ride_type] ? await etaOf(nearest[p.ride_type]!) : null] as const)));
+  const pickupEtas = new Map(
+    await Promise.all(policies.map(async (p) => [p.ride_type, nearest[p.ride_type] ? await etaOf(nearest[p.ride_type]!) : null] as const)),
+  );
   return {
     city: { id: city.id, name: city.name },
     currency: city.currency,
@@ -55,7 +61,8 @@ export async function quoteFares(
       ride_type: p.ride_type,
       name: RIDE_TYPE_NAMES[p.ride_type],
       seats: p.seats,
-      fare_cents: priceTrip(p, city, { distance_m: route.distance_m, duration_s: route.duration_s, at, surge: surge.multiplier_tenths / 10 }).breakdown.total_cents,
+      fare_cents: priceTrip(p, city, { distance_m: route.distance_m, duration_s: route.duration_s, at, surge: surge.multiplier_tenths / 10 }).breakdown
+        .total_cents,
       pickup_eta_s: pickupEtas.get(p.ride_type) ?? null,
       available: nearest[p.ride_type] !== null,
     })),

@@ -12,7 +12,10 @@ import type { ZoneLookup } from '../zones/zone-locator';
 export async function referenceFares(services: Pick<Services, 'db' | 'surge'>, at: ZoneLookup, trip: { distance_m: number; duration_s: number }) {
   if (!at.city) return { fares: [], surge_multiplier: 1, surge: null };
   const now = new Date();
-  const [policies, surge] = await Promise.all([policiesInForce(services.db, at.city.id, at.pricing_zone?.id ?? null, now), services.surge.quoteFor(at.pricing_zone, now)]);
+  const [policies, surge] = await Promise.all([
+    policiesInForce(services.db, at.city.id, at.pricing_zone?.id ?? null, now),
+    services.surge.quoteFor(at.pricing_zone, now),
+  ]);
   return {
     fares: policies.map((p) => ({
       ride_type: p.ride_type,

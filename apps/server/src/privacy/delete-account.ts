@@ -52,7 +52,9 @@ export async function deleteAccount(services: Pick<Services, 'db' | 'storage' | 
     await assertMayDelete(trx, userId, who.driverIds);
     // How they were written, read before their own rows are anonymised: the copies elsewhere are found by it.
     const identity = await identityOf(trx, who);
-    const keys = (await trx.selectFrom('files').select('storage_key').where('owner_id', '=', userId).where('deleted_at', 'is', null).execute()).map((f) => f.storage_key);
+    const keys = (await trx.selectFrom('files').select('storage_key').where('owner_id', '=', userId).where('deleted_at', 'is', null).execute()).map(
+      (f) => f.storage_key,
+    );
     for (const entry of PERSONAL_TABLES) {
       if (entry.onDelete === 'keep') continue;
       if (entry.optional && !(await tableExists(trx, entry.table))) continue;
@@ -61,9 +63,18 @@ export async function deleteAccount(services: Pick<Services, 'db' | 'storage' | 
     }
     await scrubIdentityCopies(trx, who, identity);
     // The owner acted on their own account: the trail shows when, never what was erased.
-    await recordAudit(trx, { actorId: userId, action: 'account.delete', entityType: 'user', entityId: userId, before: null, after: { deleted: true }, reason: null });
+    await recordAudit(trx, {
+      actorId: userId,
+      action: 'account.delete',
+      entityType: 'user',
+      entityId: userId,
+      before: null,
+      after: { deleted: true },
+      reason: null,
+    });
     return keys;
   });
 
-  for (const key of storageKeys) await services.storage.delete(key).catch((err: unknown) => services.logger.error({ err, key }, 'could not delete a deleted account’s file'));
+  for (const key of storageKeys)
+    await services.storage.delete(key).catch((err: unknown) => services.logger.error({ err, key }, 'could not delete a deleted account’s file'));
 }

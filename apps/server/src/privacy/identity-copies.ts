@@ -13,9 +13,16 @@ type Db = Kysely<DB>;
 export type Identity = { names: string[]; emails: string[]; phones: string[] };
 
 export async function identityOf(db: Db, who: Person): Promise<Identity> {
-  const user = await db.selectFrom('user').leftJoin('profiles', 'profiles.id', 'user.id').select(['user.name', 'user.email', 'profiles.full_name', 'profiles.phone']).where('user.id', '=', who.userId).executeTakeFirst();
+  const user = await db
+    .selectFrom('user')
+    .leftJoin('profiles', 'profiles.id', 'user.id')
+    .select(['user.name', 'user.email', 'profiles.full_name', 'profiles.phone'])
+    .where('user.id', '=', who.userId)
+    .executeTakeFirst();
   const drivers = who.driverIds.length ? await db.selectFrom('drivers').select(['full_name', 'phone']).where('id', 'in', who.driverIds).execute() : [];
-  const clean = (values: (string | null | undefined)[]) => [...new Set(values.map((v) => (v ?? '').trim()).filter((v) => v.length >= 2 && v !== privacyText.deletedName))];
+  const clean = (values: (string | null | undefined)[]) => [
+    ...new Set(values.map((v) => (v ?? '').trim()).filter((v) => v.length >= 2 && v !== privacyText.deletedName)),
+  ];
   return {
     names: clean([user?.name, user?.full_name, ...drivers.map((d) => d.full_name)]),
     emails: clean([user?.email]),
@@ -52,7 +59,9 @@ function scrubbed(value: RawBuilder<unknown>, identity: Identity, withNames: boo
 
 /** True when `value` (text) holds one of the person's identifiers. */
 function mentions(value: RawBuilder<unknown>, identity: Identity, withNames: boolean): RawBuilder<boolean> {
-  const parts = replacements(identity, withNames).map(([pattern, flags]) => (flags.includes('i') ? sql<boolean>`${value} ~* ${pattern}` : sql<boolean>`${value} ~ ${pattern}`));
+  const parts = replacements(identity, withNames).map(([pattern, flags]) =>
+    flags.includes('i') ? sql<boolean>`${value} ~* ${pattern}` : sql<boolean>`${value} ~ ${pattern}`,
+  );
   return parts.length ? sql<boolean>`(${sql.join(parts, sql` or `)})` : sql<boolean>`false`;
 }
 
@@ -65,7 +74,8 @@ function mentions(value: RawBuilder<unknown>, identity: Identity, withNames: boo
 type Copy = { table: keyof DB & string; columns: readonly { name: string; json?: boolean }[]; about: (who: Person) => RawBuilder<boolean> };
 
 const ids = (values: string[]) => (values.length ? sql.join(values) : sql`null`);
-const ridesOf = (who: Person) => sql`select id from rides where rider_id = ${who.userId}${who.driverIds.length ? sql` or driver_id in (${ids(who.driverIds)})` : sql``}`;
+const ridesOf = (who: Person) =>
+  sql`select id from rides where rider_id = ${who.userId}${who.driverIds.length ? sql` or driver_id in (${ids(who.driverIds)})` : sql``}`;
 const ticketsOf = (who: Person, identity: Identity) =>
   sql`select id from support_tickets where requester_id = ${who.userId} or participant_id = ${who.userId} or ride_id in (${ridesOf(who)})${identity.emails.length ? sql` or lower(requester_email) in (${ids(identity.emails.map((e) => e.toLowerCase()))})` : sql``}`;
 
@@ -105,7 +115,11 @@ const COPIES = (identity: Identity): readonly Copy[] => [
   { table: 'ride_ratings', columns: [{ name: 'comment' }], about: (who) => sql<boolean>`ride_id in (${ridesOf(who)})` },
   { table: 'refund_requests', columns: [{ name: 'decision_reason' }], about: (who) => sql<boolean>`rider_id = ${who.userId}` },
   // The development outbox (no email or SMS provider): texts to their emergency contacts name them and link a ride of theirs.
-  { table: 'dev_outbox', columns: [{ name: 'subject' }, { name: 'body' }], about: (who) => sql<boolean>`exists (select 1 from rides r where (r.id in (${ridesOf(who)})) and position(r.share_token in body) > 0)` },
+  {
+    table: 'dev_outbox',
+    columns: [{ name: 'subject' }, { name: 'body' }],
+    about: (who) => sql<boolean>`exists (select 1 from rides r where (r.id in (${ridesOf(who)})) and position(r.share_token in body) > 0)`,
+  },
 ];
 
 /**
@@ -121,15 +135,23 @@ export async function scrubIdentityCopies(trx: Db, who: Person, identity: Identi
     await sql`delete from phone_otps where regexp_replace(phone, '\\D', '', 'g') in (${digits}, ${`1${digits}`})`.execute(trx);
   }
   // Invitations to their address that they never accepted (an accepted one went with the registry).
-  if (identity.emails.length) await sql`delete from company_invitations where status <> 'accepted' and lower(email) in (${ids(identity.emails.map((e) => e.toLowerCase()))})`.execute(trx);
+  if (identity.emails.length)
+    await sql`delete from company_invitations where status <> 'accepted' and lower(email) in (${ids(identity.emails.map((e) => e.toLowerCase()))})`.execute(
+      trx,
+    );
   // Tickets they opened as a visitor (/contact, signed out): their words and address, as for a signed-in requester.
   if (identity.emails.length) {
     const visitorTickets = sql`select id from support_tickets where requester_id is null and lower(requester_email) in (${ids(identity.emails.map((e) => e.toLowerCase()))})`;
-    await sql`update support_messages set body = ${privacyText.erasedMessage}, file_ids = '{}' where author_id is null and author_role = 'requester' and ticket_id in (${visitorTickets})`.execute(trx);
-    await sql`update support_tickets set subject = ${privacyText.erasedMessage}, requester_email = null, requester_name = null where id in (${visitorTickets})`.execute(trx);
+    await sql`update support_messages set body = ${privacyText.erasedMessage}, file_ids = '{}' where author_id is null and author_role = 'requester' and ticket_id in (${visitorTickets})`.execute(
+      trx,
+    );
+    await sql`update support_tickets set subject = ${privacyText.erasedMessage}, requester_email = null, requester_name = null where id in (${visitorTickets})`.execute(
+      trx,
+    );
   }
   // A deleted driver's insurance policies keep their dates and review, not the name insured.
-  if (who.driverIds.length) await trx.updateTable('insurance_policies').set({ insured_name: privacyText.deletedName }).where('driver_id', 'in', who.driverIds).execute();
+  if (who.driverIds.length)
+    await trx.updateTable('insurance_policies').set({ insured_name: privacyText.deletedName }).where('driver_id', 'in', who.driverIds).execute();
 
   for (const copy of COPIES(identity)) {
     const about = copy.about(who);

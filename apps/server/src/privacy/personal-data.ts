@@ -76,12 +76,24 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
       await trx
         .updateTable('profiles')
         // blocked: a session still inside its signed-cookie window (decision 0001) can request no ride.
-        .set({ full_name: privacyText.deletedName, phone: null, push_token: null, phone_verified_at: null, blocked_at: new Date(), blocked_reason: privacyText.deletedName, updated_at: new Date() })
+        .set({
+          full_name: privacyText.deletedName,
+          phone: null,
+          push_token: null,
+          phone_verified_at: null,
+          blocked_at: new Date(),
+          blocked_reason: privacyText.deletedName,
+          updated_at: new Date(),
+        })
         .where('id', '=', who.userId)
         .execute();
     },
   },
-  { table: 'user_roles', match: [byUser('user_id')], onDelete: async (trx, who) => void (await trx.deleteFrom('user_roles').where('user_id', '=', who.userId).where('role', '=', 'admin').execute()) },
+  {
+    table: 'user_roles',
+    match: [byUser('user_id')],
+    onDelete: async (trx, who) => void (await trx.deleteFrom('user_roles').where('user_id', '=', who.userId).where('role', '=', 'admin').execute()),
+  },
   { table: 'notifications', match: [byUser('user_id')], onDelete: 'delete' },
   // The endpoint and its keys are the browser's push address: only when it was registered leaves.
   { table: 'push_subscriptions', match: [byUser('user_id')], omit: ['endpoint', 'p256dh', 'auth'], onDelete: 'delete' },
@@ -112,12 +124,17 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     table: 'ride_locations',
     rows: (db, who) => rowsOf(db, sql`select * from ride_locations where ride_id in (${ridesOf(who)}) order by at`),
     // The path of a deleted rider's trips leads to their door: gone. A deleted driver's stay for their riders.
-    onDelete: async (trx, who) => void (await sql`delete from ride_locations where ride_id in (select id from rides where rider_id = ${who.userId})`.execute(trx)),
+    onDelete: async (trx, who) =>
+      void (await sql`delete from ride_locations where ride_id in (select id from rides where rider_id = ${who.userId})`.execute(trx)),
   },
   // SOS and ride checks on their rides: kept with the ride (a safety record), no identity in them.
   { table: 'ride_events', rows: (db, who) => rowsOf(db, sql`select * from ride_events where ride_id in (${ridesOf(who)}) order by at`), onDelete: 'keep' },
   // Ride checks (decision 0062): when a ride of theirs stopped or strayed, and when each party answered.
-  { table: 'ride_checks', rows: (db, who) => rowsOf(db, sql`select * from ride_checks where ride_id in (${ridesOf(who)}) order by asked_at`), onDelete: 'keep' },
+  {
+    table: 'ride_checks',
+    rows: (db, who) => rowsOf(db, sql`select * from ride_checks where ride_id in (${ridesOf(who)}) order by asked_at`),
+    onDelete: 'keep',
+  },
   // SOS alerts they raised (decision 0061): a safety record kept with the ride; the position is the car's, the
   // note the operator's. resolved_by is the admin who closed it.
   { table: 'sos_alerts', match: [byUser('raised_by')], onDelete: 'keep' },
@@ -131,9 +148,20 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   },
 
   // Money: kept for the law.
-  { table: 'payments', rows: (db, who) => rowsOf(db, sql`select * from payments where ride_id in (select id from rides where rider_id = ${who.userId}) order by created_at`), omit: ['intent_ref'], onDelete: 'keep' },
+  {
+    table: 'payments',
+    rows: (db, who) => rowsOf(db, sql`select * from payments where ride_id in (select id from rides where rider_id = ${who.userId}) order by created_at`),
+    omit: ['intent_ref'],
+    onDelete: 'keep',
+  },
   { table: 'payment_customers', match: [byUser('user_id')], omit: ['customer_ref'], onDelete: 'keep' },
-  { table: 'payment_cards', match: [byUser('user_id')], omit: ['provider_ref'], onDelete: async (trx, who) => void (await trx.updateTable('payment_cards').set({ removed_at: new Date() }).where('user_id', '=', who.userId).where('removed_at', 'is', null).execute()) },
+  {
+    table: 'payment_cards',
+    match: [byUser('user_id')],
+    omit: ['provider_ref'],
+    onDelete: async (trx, who) =>
+      void (await trx.updateTable('payment_cards').set({ removed_at: new Date() }).where('user_id', '=', who.userId).where('removed_at', 'is', null).execute()),
+  },
   {
     table: 'refund_requests',
     match: [byUser('rider_id'), byUser('decided_by')],
@@ -142,11 +170,18 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   // A rider's promo code uses (decision 0063): kept with the ride and its ledger, without identity.
   { table: 'promo_redemptions', match: [byUser('rider_id')], onDelete: 'keep' },
   { table: 'ledger_accounts', match: [byUser('owner_id'), byDriver('owner_id')], onDelete: 'keep' },
-  { table: 'ledger_entries', rows: (db, who) => rowsOf(db, sql`select * from ledger_entries where account_id in (${accountsOf(who)}) order by created_at, id`), onDelete: 'keep' },
+  {
+    table: 'ledger_entries',
+    rows: (db, who) => rowsOf(db, sql`select * from ledger_entries where account_id in (${accountsOf(who)}) order by created_at, id`),
+    onDelete: 'keep',
+  },
   {
     table: 'ledger_transactions',
     rows: (db, who) =>
-      rowsOf(db, sql`select * from ledger_transactions where created_by = ${who.userId} or id in (select transaction_id from ledger_entries where account_id in (${accountsOf(who)})) order by created_at, id`),
+      rowsOf(
+        db,
+        sql`select * from ledger_transactions where created_by = ${who.userId} or id in (select transaction_id from ledger_entries where account_id in (${accountsOf(who)})) order by created_at, id`,
+      ),
     onDelete: 'keep',
   },
   { table: 'payout_items', match: [byDriver('driver_id')], onDelete: 'keep' },
@@ -169,7 +204,14 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     match: [byDriver('driver_id'), byUser('reviewed_by')],
     // The plate names the person who owns the car: replaced (unique per vehicle, as plates are per driver).
     onDelete: async (trx, who) =>
-      void (who.driverIds.length && (await trx.updateTable('vehicles').set({ license_plate: sql`'DEL-' || substr(id::text, 1, 8)` }).where('driver_id', 'in', who.driverIds).execute())),
+      void (
+        who.driverIds.length &&
+        (await trx
+          .updateTable('vehicles')
+          .set({ license_plate: sql`'DEL-' || substr(id::text, 1, 8)` })
+          .where('driver_id', 'in', who.driverIds)
+          .execute())
+      ),
   },
   { table: 'driver_documents', match: [byDriver('driver_id'), byUser('reviewed_by')], onDelete: 'keep' },
   { table: 'insurance_policies', match: [byDriver('driver_id'), byUser('reviewed_by')], onDelete: 'keep' },
@@ -178,7 +220,13 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     match: [byUser('owner_id')],
     omit: ['storage_key'],
     // The rows stay (documents refer to them) but are marked deleted and nameless; the bytes are removed after commit.
-    onDelete: async (trx, who) => void (await trx.updateTable('files').set({ deleted_at: new Date(), name: null }).where('owner_id', '=', who.userId).where('deleted_at', 'is', null).execute()),
+    onDelete: async (trx, who) =>
+      void (await trx
+        .updateTable('files')
+        .set({ deleted_at: new Date(), name: null })
+        .where('owner_id', '=', who.userId)
+        .where('deleted_at', 'is', null)
+        .execute()),
   },
   { table: 'driver_schedules', match: [byDriver('driver_id')], onDelete: 'keep' },
   { table: 'driver_schedule_blocks', match: [byDriver('driver_id')], onDelete: 'delete' },
@@ -200,12 +248,17 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     match: [byUser('requester_id'), byUser('participant_id')],
     // The subject is a copy of the first line of their first message (decision 0075): erased with it.
     onDelete: async (trx, who) =>
-      void (await trx.updateTable('support_tickets').set({ requester_email: null, requester_name: null, subject: privacyText.erasedMessage }).where('requester_id', '=', who.userId).execute()),
+      void (await trx
+        .updateTable('support_tickets')
+        .set({ requester_email: null, requester_name: null, subject: privacyText.erasedMessage })
+        .where('requester_id', '=', who.userId)
+        .execute()),
   },
   {
     table: 'support_messages',
     match: [byUser('author_id')],
-    onDelete: async (trx, who) => void (await trx.updateTable('support_messages').set({ body: privacyText.erasedMessage, file_ids: [] }).where('author_id', '=', who.userId).execute()),
+    onDelete: async (trx, who) =>
+      void (await trx.updateTable('support_messages').set({ body: privacyText.erasedMessage, file_ids: [] }).where('author_id', '=', who.userId).execute()),
   },
 
   // Referrals (decision 0064): their codes and devices go with the account; a referral they made or were
@@ -219,7 +272,13 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   {
     table: 'company_members',
     match: [byUser('user_id')],
-    onDelete: async (trx, who) => void (await trx.updateTable('company_members').set({ status: 'removed', removed_at: new Date() }).where('user_id', '=', who.userId).where('status', '=', 'active').execute()),
+    onDelete: async (trx, who) =>
+      void (await trx
+        .updateTable('company_members')
+        .set({ status: 'removed', removed_at: new Date() })
+        .where('user_id', '=', who.userId)
+        .where('status', '=', 'active')
+        .execute()),
   },
   // Invitations (decision 0067): one they accepted goes with the account (the membership row stays); one they
   // sent as a company admin stays for the company, without naming them.
@@ -252,7 +311,8 @@ export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   referral_programs: 'Operator settings (decision 0064); updated_by is the admin who set them.',
   promotions: 'Operator settings (promo codes and their counters); created_by is the admin who created one.',
   companies: 'Corporate customers (decision 0066): a company, not a person; created_by is the admin who created it.',
-  corporate_invoices: "A company's monthly invoices (decision 0070), not a person's; issued_by/paid_by are the admins who issued it or recorded its payment. The member's rides are in their own ride export.",
+  corporate_invoices:
+    "A company's monthly invoices (decision 0070), not a person's; issued_by/paid_by are the admins who issued it or recorded its payment. The member's rides are in their own ride export.",
   company_policies: "A company's ride policy (decision 0067); updated_by is the company admin who saved it.",
 };
 
@@ -264,7 +324,9 @@ export async function tableExists(db: Db, table: string) {
 
 /** The person's rows of one table, secrets left out. */
 export async function personalRows(db: Db, entry: PersonalTable, who: Person): Promise<Row[]> {
-  const rows = entry.rows ? await entry.rows(db, who) : await rowsOf(db, sql`select * from ${sql.table(entry.table)} where ${matchCondition(entry.match, who)}`);
+  const rows = entry.rows
+    ? await entry.rows(db, who)
+    : await rowsOf(db, sql`select * from ${sql.table(entry.table)} where ${matchCondition(entry.match, who)}`);
   const omit = new Set(entry.omit ?? []);
   return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !omit.has(k))));
 }

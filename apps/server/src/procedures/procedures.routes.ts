@@ -13,9 +13,15 @@ export function procedureRoutes(services: Services) {
 
   on('GET /api/admin/support-procedures', async () => ({ status: 200, body: { procedures: await currentProcedures(services.db) } }));
 
-  on('GET /api/admin/support-procedures/:category', async ({ params }) => ({ status: 200, body: { procedure: await getProcedure(services.db, params.category) } }));
+  on('GET /api/admin/support-procedures/:category', async ({ params }) => ({
+    status: 200,
+    body: { procedure: await getProcedure(services.db, params.category) },
+  }));
 
-  on('GET /api/admin/support-procedures/:category/versions', async ({ params }) => ({ status: 200, body: { versions: await procedureVersions(services.db, params.category) } }));
+  on('GET /api/admin/support-procedures/:category/versions', async ({ params }) => ({
+    status: 200,
+    body: { versions: await procedureVersions(services.db, params.category) },
+  }));
 
   on('POST /api/admin/support-procedures/:category/versions', async ({ user, params, body }) => ({
     status: 201,

@@ -20,7 +20,13 @@ const stale = () => new AppError('CONFLICT', proceduresText.form.stale);
 export async function saveProcedureVersion(db: Kysely<DB>, adminId: string, category: SupportCategory, input: ProcedureInput) {
   try {
     const id = await inTransaction(db, async (trx) => {
-      const current = await trx.selectFrom('support_procedures').select(['version', 'title', 'steps', 'replies']).where('category', '=', category).orderBy('version', 'desc').limit(1).executeTakeFirst();
+      const current = await trx
+        .selectFrom('support_procedures')
+        .select(['version', 'title', 'steps', 'replies'])
+        .where('category', '=', category)
+        .orderBy('version', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       const currentVersion = current?.version ?? 0;
       if (input.base_version !== currentVersion) throw stale();
       const version = currentVersion + 1;
@@ -51,4 +57,3 @@ export async function saveProcedureVersion(db: Kysely<DB>, adminId: string, cate
     throw err;
   }
 }
-

@@ -7,11 +7,7 @@ import { phoneKey, profilePhoneKeySql } from './phone-key';
 export async function findPhoneConflict(db: Kysely<DB>, phone: string, excludeUserId: string | null): Promise<string | null> {
   const key = phoneKey(phone);
   if (!key) return null;
-  let query = db
-    .selectFrom('profiles')
-    .select('id')
-    .where('phone', 'is not', null)
-    .where(profilePhoneKeySql(), '=', key);
+  let query = db.selectFrom('profiles').select('id').where('phone', 'is not', null).where(profilePhoneKeySql(), '=', key);
   if (excludeUserId) query = query.where('id', '<>', excludeUserId);
   const row = await query.limit(1).executeTakeFirst();
   return row ? PHONE_CONFLICT_MESSAGE : null;

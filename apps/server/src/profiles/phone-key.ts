@@ -13,5 +13,4 @@ export function phoneKey(phone: string): string {
  * The same key computed by PostgreSQL over `profiles.phone`. Kept textually identical to the expression
  * index of migration 0003, so lookups use that index.
  */
-export const profilePhoneKeySql = (): RawBuilder<string> =>
-  sql<string>`regexp_replace(regexp_replace(profiles.phone, '\\D', '', 'g'), '^1(\\d{10})$', '\\1')`;
+export const profilePhoneKeySql = (): RawBuilder<string> => sql<string>`regexp_replace(regexp_replace(profiles.phone, '\\D', '', 'g'), '^1(\\d{10})$', '\\1')`;

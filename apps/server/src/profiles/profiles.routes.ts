@@ -19,7 +19,12 @@ export function profileRoutes(services: Services) {
    * newest driver record is approved only) where their own dashboard is (decision 0050), and the profile photo's file when there is one (decision 0058).
    */
   on('GET /api/me', async ({ user }) => {
-    const [roles, driver, profile, avatar] = await Promise.all([rolesOf(db, user.id), latestDriverOf(db, user.id), profileOf(db, user.id), avatarOf(db, user.id)]);
+    const [roles, driver, profile, avatar] = await Promise.all([
+      rolesOf(db, user.id),
+      latestDriverOf(db, user.id),
+      profileOf(db, user.id),
+      avatarOf(db, user.id),
+    ]);
     const isAdmin = roles.includes('admin');
     return {
       status: 200,

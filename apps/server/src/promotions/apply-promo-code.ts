@@ -14,7 +14,11 @@ import { refuse } from './ride-promotions';
  * that holds whatever the ride type (unknown, not active, expired, spent, first ride, used, zone) is thrown.
  * Nothing is reserved: the request reserves, and checks everything again.
  */
-export async function applyPromoCode(services: Pick<Services, 'db' | 'routing' | 'geo' | 'dispatcher' | 'zones' | 'surge' | 'quoteKey'>, riderId: string, input: ApplyPromoInput): Promise<AppliedPromo> {
+export async function applyPromoCode(
+  services: Pick<Services, 'db' | 'routing' | 'geo' | 'dispatcher' | 'zones' | 'surge' | 'quoteKey'>,
+  riderId: string,
+  input: ApplyPromoInput,
+): Promise<AppliedPromo> {
   const { db } = services;
   const p = await db.selectFrom('promotions').selectAll().where('code', '=', input.code).executeTakeFirst();
   if (!p) throw refuse('unknown');

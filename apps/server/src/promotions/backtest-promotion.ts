@@ -62,7 +62,16 @@ export async function backtestPromotion(db: Kysely<DB>, id: string, now = new Da
     const outcome = promoOutcome(launched, { ...facts, rider_uses: riderUses });
     if ('refusal' in outcome) {
       // Stopped by the budget or the maximum only when nothing else would have refused it (its rider's uses).
-      if (outcome.refusal === 'spent' && !('refusal' in promoOutcome({ ...unlimited, redemptions_held: launched.redemptions_held, committed_cents: launched.committed_cents }, { ...facts, rider_uses: riderUses }))) {
+      if (
+        outcome.refusal === 'spent' &&
+        !(
+          'refusal' in
+          promoOutcome(
+            { ...unlimited, redemptions_held: launched.redemptions_held, committed_cents: launched.committed_cents },
+            { ...facts, rider_uses: riderUses },
+          )
+        )
+      ) {
         limitedBy ??= p.max_redemptions !== null && launched.redemptions_held >= p.max_redemptions ? 'max_redemptions' : 'budget';
       }
       continue;

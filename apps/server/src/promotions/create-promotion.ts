@@ -10,7 +10,13 @@ export async function createPromotion(db: Kysely<DB>, adminId: string, input: Cr
   const city = await db.selectFrom('cities').select(['id', 'currency']).where('id', '=', input.city_id).executeTakeFirst();
   if (!city) throw notFound('City not found');
   if (input.zone_ids.length > 0) {
-    const zones = await db.selectFrom('zones').select('id').where('city_id', '=', city.id).where('type', '=', 'pricing_zone').where('id', 'in', input.zone_ids).execute();
+    const zones = await db
+      .selectFrom('zones')
+      .select('id')
+      .where('city_id', '=', city.id)
+      .where('type', '=', 'pricing_zone')
+      .where('id', 'in', input.zone_ids)
+      .execute();
     if (zones.length !== new Set(input.zone_ids).size) throw notFound('A zone is not a pricing zone of this city');
   }
   try {

@@ -49,7 +49,8 @@ const redemptionSpec: KeysetSpec<RedemptionsQuery['sort']> = {
 
 /** A promotion's redemptions, newest first, by state. */
 export async function listRedemptions(db: Kysely<DB>, promotionId: string, query: RedemptionsQuery) {
-  if (!/^[0-9a-f-]{36}$/i.test(promotionId) || !(await db.selectFrom('promotions').select('id').where('id', '=', promotionId).executeTakeFirst())) throw notFound('Promotion not found');
+  if (!/^[0-9a-f-]{36}$/i.test(promotionId) || !(await db.selectFrom('promotions').select('id').where('id', '=', promotionId).executeTakeFirst()))
+    throw notFound('Promotion not found');
   let rows = db
     .selectFrom('promo_redemptions as r')
     .leftJoin('user as u', 'u.id', 'r.rider_id')

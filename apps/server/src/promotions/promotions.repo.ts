@@ -16,7 +16,9 @@ export const promotionRows = (db: Kysely<DB>) =>
     .selectAll('p')
     .select('c.name as city_name')
     .select(
-      sql<{ id: string; name: string }[] | string>`(select coalesce(json_agg(json_build_object('id', z.id, 'name', z.name) order by z.name), '[]'::json) from zones z where z.id = any(p.zone_ids))`.as(
+      sql<
+        { id: string; name: string }[] | string
+      >`(select coalesce(json_agg(json_build_object('id', z.id, 'name', z.name) order by z.name), '[]'::json) from zones z where z.id = any(p.zone_ids))`.as(
         'zones',
       ),
     );
@@ -79,5 +81,7 @@ export async function riderUses(db: Kysely<DB>, promotionId: string, riderId: st
 
 /** Whether the rider has completed a ride (a first-ride code is for riders who have not). */
 export async function hasCompletedRide(db: Kysely<DB>, riderId: string) {
-  return (await db.selectFrom('rides').select('id').where('rider_id', '=', riderId).where('status', '=', 'completed').limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('rides').select('id').where('rider_id', '=', riderId).where('status', '=', 'completed').limit(1).executeTakeFirst()) !== undefined
+  );
 }

@@ -22,7 +22,12 @@ export function promotionRoutes(services: Services) {
   const on = mounter(app, services, promotionContract);
 
   on('GET /api/admin/promotions', async ({ query }) => {
-    if (query.format === 'csv') return csvResponse('promotions', PROMOTIONS_CSV, pageThrough((cursor) => listPromotions(db, { ...query, cursor, limit: EXPORT_PAGE })));
+    if (query.format === 'csv')
+      return csvResponse(
+        'promotions',
+        PROMOTIONS_CSV,
+        pageThrough((cursor) => listPromotions(db, { ...query, cursor, limit: EXPORT_PAGE })),
+      );
     return { status: 200, body: await listPromotions(db, query) };
   });
   on('POST /api/admin/promotions', async ({ user, body }) => ({ status: 201, body: { promotion: await createPromotion(db, user.id, body) } }));
@@ -31,14 +36,22 @@ export function promotionRoutes(services: Services) {
     if (!promotion) throw notFound('Promotion not found');
     return { status: 200, body: { promotion } };
   });
-  on('PATCH /api/admin/promotions/:id', async ({ user, params, body }) => ({ status: 200, body: { promotion: await updatePromotion(db, user.id, params.id, body) } }));
+  on('PATCH /api/admin/promotions/:id', async ({ user, params, body }) => ({
+    status: 200,
+    body: { promotion: await updatePromotion(db, user.id, params.id, body) },
+  }));
   on('POST /api/admin/promotions/:id/status', async ({ user, params, body }) => ({
     status: 200,
     body: { promotion: await setPromotionStatus(db, user.id, params.id, body.status) },
   }));
   on('POST /api/admin/promotions/:id/backtest', async ({ params }) => ({ status: 200, body: { backtest: await backtestPromotion(db, params.id) } }));
   on('GET /api/admin/promotions/:id/redemptions', async ({ params: { id }, query }) => {
-    if (query.format === 'csv') return csvResponse('redemptions', REDEMPTIONS_CSV, pageThrough((cursor) => listRedemptions(db, id, { ...query, cursor, limit: EXPORT_PAGE })));
+    if (query.format === 'csv')
+      return csvResponse(
+        'redemptions',
+        REDEMPTIONS_CSV,
+        pageThrough((cursor) => listRedemptions(db, id, { ...query, cursor, limit: EXPORT_PAGE })),
+      );
     return { status: 200, body: await listRedemptions(db, id, query) };
   });
 

@@ -36,7 +36,13 @@ async function discountOrRefuse(db: Kysely<DB>, p: (PromotionRules & { id: strin
  * ride (on a company's account or not, its city, the pickup's pricing zone, type and fare); the discount to
  * reserve, or the refusal thrown (nothing is booked). Null when no code was given.
  */
-export async function checkPromoForRequest(db: Kysely<DB>, riderId: string, code: string | undefined, ride: PromoRideInput, now = new Date()): Promise<PromoHold | null> {
+export async function checkPromoForRequest(
+  db: Kysely<DB>,
+  riderId: string,
+  code: string | undefined,
+  ride: PromoRideInput,
+  now = new Date(),
+): Promise<PromoHold | null> {
   if (code === undefined || code === '') return null;
   const parsed = promoCodeSchema.safeParse(code);
   const p = parsed.success ? await db.selectFrom('promotions').selectAll().where('code', '=', parsed.data).executeTakeFirst() : undefined;
@@ -54,8 +60,15 @@ export async function checkPromoForRequest(db: Kysely<DB>, riderId: string, code
 export async function reserveRidePromotion(trx: Kysely<DB>, ride: Ride, hold: PromoHold | null, now = new Date()): Promise<Ride> {
   if (!hold) return ride;
   const p = await trx.selectFrom('promotions').selectAll().where('id', '=', hold.promotion_id).forUpdate().executeTakeFirstOrThrow();
-  const zoneId = ((typeof ride.pricing === 'string' ? JSON.parse(ride.pricing) : ride.pricing) as { pickup_zone_id?: string | null } | null)?.pickup_zone_id ?? null;
-  const discount = await discountOrRefuse(trx, p, ride.rider_id, { city_id: ride.city_id, zone_id: zoneId, ride_type: ride.ride_type, fare_cents: ride.fare_cents, business: ride.payment_method === 'business' }, now);
+  const zoneId =
+    ((typeof ride.pricing === 'string' ? JSON.parse(ride.pricing) : ride.pricing) as { pickup_zone_id?: string | null } | null)?.pickup_zone_id ?? null;
+  const discount = await discountOrRefuse(
+    trx,
+    p,
+    ride.rider_id,
+    { city_id: ride.city_id, zone_id: zoneId, ride_type: ride.ride_type, fare_cents: ride.fare_cents, business: ride.payment_method === 'business' },
+    now,
+  );
   await trx
     .updateTable('promotions')
     .set((eb) => ({ redemptions_held: eb('redemptions_held', '+', 1), committed_cents: eb('committed_cents', '+', discount), updated_at: now }))
@@ -105,7 +118,12 @@ export async function applyRidePromotion(trx: Kysely<DB>, ride: Ride, now = new 
  */
 export async function ridePromotionOf(db: Kysely<DB>, ride: Pick<Ride, 'id' | 'promo_discount_cents'>): Promise<RidePromotion | null> {
   if (ride.promo_discount_cents <= 0) return null;
-  const row = await db.selectFrom('promo_redemptions as r').innerJoin('promotions as p', 'p.id', 'r.promotion_id').select('p.code').where('r.ride_id', '=', ride.id).executeTakeFirst();
+  const row = await db
+    .selectFrom('promo_redemptions as r')
+    .innerJoin('promotions as p', 'p.id', 'r.promotion_id')
+    .select('p.code')
+    .where('r.ride_id', '=', ride.id)
+    .executeTakeFirst();
   return row ? { code: row.code, discount_cents: ride.promo_discount_cents } : null;
 }
 

@@ -15,7 +15,11 @@ export async function setPromotionStatus(db: Kysely<DB>, adminId: string, id: st
     const before = await trx.selectFrom('promotions').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) throw notFound('Promotion not found');
     if (before.status !== status) {
-      await trx.updateTable('promotions').set((eb) => ({ status, version: eb('version', '+', 1), updated_at: new Date() })).where('id', '=', id).execute();
+      await trx
+        .updateTable('promotions')
+        .set((eb) => ({ status, version: eb('version', '+', 1), updated_at: new Date() }))
+        .where('id', '=', id)
+        .execute();
       await recordAudit(trx, { actorId: adminId, action: 'promotion.status', entityType: 'promotion', entityId: id, before, after: { status } });
     }
     return promotionView(await promotionRows(trx).where('p.id', '=', id).executeTakeFirstOrThrow());

@@ -48,12 +48,16 @@ export async function updatePromotion(db: Kysely<DB>, adminId: string, id: strin
       const changed = fields.filter((f) => !same(stored(before, f), f === 'zone_ids' ? [...new Set(changes.zone_ids)] : changes[f]));
       if (changed.length === 0) return promotionView(await promotionRows(trx).where('p.id', '=', id).executeTakeFirstOrThrow());
 
-      const after = { ...before, ...Object.fromEntries(changed.map((f) => [f, f === 'zone_ids' ? [...new Set(changes.zone_ids)] : changes[f]])) } as Omit<PromotionRow, 'valid_from' | 'valid_to'> & {
+      const after = { ...before, ...Object.fromEntries(changed.map((f) => [f, f === 'zone_ids' ? [...new Set(changes.zone_ids)] : changes[f]])) } as Omit<
+        PromotionRow,
+        'valid_from' | 'valid_to'
+      > & {
         valid_from: Date | string;
         valid_to: Date | string | null;
       };
       if (after.kind === 'percent' && after.value > 100) throw badRequest('A percentage is at most 100');
-      if (after.valid_to !== null && new Date(after.valid_to).getTime() <= new Date(after.valid_from).getTime()) throw badRequest('The end must be after the start');
+      if (after.valid_to !== null && new Date(after.valid_to).getTime() <= new Date(after.valid_from).getTime())
+        throw badRequest('The end must be after the start');
       if (before.status !== 'draft' && changed.includes('valid_to') && after.valid_to !== null && new Date(after.valid_to).getTime() <= now.getTime()) {
         throw domainError('PROMOTION_END_IN_PAST');
       }
@@ -67,7 +71,13 @@ export async function updatePromotion(db: Kysely<DB>, adminId: string, id: strin
         currency = city.currency;
       }
       if ((changed.includes('city_id') || changed.includes('zone_ids')) && after.zone_ids.length > 0) {
-        const zones = await trx.selectFrom('zones').select('id').where('city_id', '=', after.city_id).where('type', '=', 'pricing_zone').where('id', 'in', after.zone_ids).execute();
+        const zones = await trx
+          .selectFrom('zones')
+          .select('id')
+          .where('city_id', '=', after.city_id)
+          .where('type', '=', 'pricing_zone')
+          .where('id', 'in', after.zone_ids)
+          .execute();
         if (zones.length !== after.zone_ids.length) throw notFound('A zone is not a pricing zone of this city');
       }
 

@@ -76,7 +76,11 @@ const safety: PrerenderPage = async (services) => ({
   html: [
     h1(safetyText.title),
     p(safetyText.intro),
-    section(safetyItems(services.telephony !== null).map((item) => `<div class="space-y-1">${h2(item.title)}${p(item.text)}</div>`).join('')),
+    section(
+      safetyItems(services.telephony !== null)
+        .map((item) => `<div class="space-y-1">${h2(item.title)}${p(item.text)}</div>`)
+        .join(''),
+    ),
     section(h2(safetyText.helpTitle) + p(safetyText.help)),
   ].join(''),
 });
@@ -114,7 +118,9 @@ const pricing: PrerenderPage = async (s) => {
     cities.map(async (city) => {
       const price = await publicPricing(s, city.id);
       const money = moneyIn(price.city.currency);
-      const types = price.ride_types.map((t) => `<div class="space-y-1">${h3(t.name)}${p(t.description)}${p(publicText.formula(t.fare, money))}</div>`).join('');
+      const types = price.ride_types
+        .map((t) => `<div class="space-y-1">${h3(t.name)}${p(t.description)}${p(publicText.formula(t.fare, money))}</div>`)
+        .join('');
       return section(h2(city.name) + types + h3(publicText.surge.title) + price.surge.summary.map(p).join(''));
     }),
   );
@@ -134,7 +140,11 @@ const help: PrerenderPage = async (services) => {
   return {
     title: helpText.title,
     description: helpText.intro,
-    html: h1(helpText.title) + p(helpText.intro) + groups.join('') + section(h2(helpText.stillNeedHelp) + p(helpText.stillNeedHelpVisitor) + `<p>${link('/contact', helpText.contactUs)}</p>`),
+    html:
+      h1(helpText.title) +
+      p(helpText.intro) +
+      groups.join('') +
+      section(h2(helpText.stillNeedHelp) + p(helpText.stillNeedHelpVisitor) + `<p>${link('/contact', helpText.contactUs)}</p>`),
   };
 };
 

@@ -19,7 +19,9 @@ function formulaOf(row: PolicyRow): FareFormula {
     per_min_cents: rates.per_min_cents,
     minimum_cents: rates.minimum_cents,
     booking_fee_cents: rates.booking_fee_cents,
-    night: rates.night ? { multiplier: rates.night.multiplier, start: formatTimeOfDay(rates.night.start_min), end: formatTimeOfDay(rates.night.end_min) } : null,
+    night: rates.night
+      ? { multiplier: rates.night.multiplier, start: formatTimeOfDay(rates.night.start_min), end: formatTimeOfDay(rates.night.end_min) }
+      : null,
     version: row.version,
     effective_from: new Date(row.effective_from).toISOString(),
   };
@@ -45,7 +47,9 @@ export async function publicPricing(services: Pick<Services, 'db' | 'surge'>, ci
   ]);
   const rule = ruleOf(settings?.rule ?? {});
   const frozen = settings?.frozen ?? false;
-  const surgeNow = await Promise.all(pricingZones.map(async (z) => ({ zone_id: z.id, name: z.name, multiplier_tenths: (await services.surge.quoteFor(z, now)).multiplier_tenths })));
+  const surgeNow = await Promise.all(
+    pricingZones.map(async (z) => ({ zone_id: z.id, name: z.name, multiplier_tenths: (await services.surge.quoteFor(z, now)).multiplier_tenths })),
+  );
   const zoneOrder = new Map(pricingZones.map((z, i) => [z.id, i]));
 
   const ride_types = defaults.map((p) => {

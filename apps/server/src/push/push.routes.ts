@@ -14,7 +14,10 @@ export function pushRoutes(services: Services) {
 
   on('POST /api/push/subscriptions', async ({ user, body }) => ({ status: 201, body: { subscription: await savePushSubscription(services, user.id, body) } }));
 
-  on('DELETE /api/push/subscriptions', async ({ user, body }) => ({ status: 200, body: { deleted: await deletePushSubscription(services, user.id, body.endpoint) } }));
+  on('DELETE /api/push/subscriptions', async ({ user, body }) => ({
+    status: 200,
+    body: { deleted: await deletePushSubscription(services, user.id, body.endpoint) },
+  }));
 
   return app;
 }

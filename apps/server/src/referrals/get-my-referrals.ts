@@ -43,7 +43,19 @@ export async function getMyReferrals(db: Kysely<DB>, userId: string, deviceId?: 
   const rows = await db
     .selectFrom('referrals as r')
     .leftJoin('user as u', 'u.id', 'r.referee_id')
-    .select(['r.id', 'r.program', 'r.status', 'r.referee_id', 'r.created_at', 'r.expires_at', 'r.rewarded_at', 'r.referrer_reward_cents', 'r.currency', 'r.city_id', 'u.name'])
+    .select([
+      'r.id',
+      'r.program',
+      'r.status',
+      'r.referee_id',
+      'r.created_at',
+      'r.expires_at',
+      'r.rewarded_at',
+      'r.referrer_reward_cents',
+      'r.currency',
+      'r.city_id',
+      'u.name',
+    ])
     .where('r.referrer_id', '=', userId)
     .orderBy('r.created_at', 'desc')
     .limit(REFERRED_SHOWN)

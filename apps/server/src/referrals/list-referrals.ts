@@ -65,14 +65,23 @@ export async function getReferralForAdmin(db: Kysely<DB>, id: string) {
 /** GET /api/admin/referrals: every referral, newest first; filtered by status, program, flagged; search by either name or email or the code. */
 export async function listReferrals(db: Kysely<DB>, query: Query) {
   let rows = referralRows(db);
-  if (query.status === 'expired') rows = rows.where((eb) => eb.or([eb('r.status', '=', 'expired'), eb.and([eb('r.status', '=', 'pending'), eb('r.expires_at', '<', new Date())])]));
+  if (query.status === 'expired')
+    rows = rows.where((eb) => eb.or([eb('r.status', '=', 'expired'), eb.and([eb('r.status', '=', 'pending'), eb('r.expires_at', '<', new Date())])]));
   else if (query.status === 'pending') rows = rows.where('r.status', '=', 'pending').where('r.expires_at', '>=', new Date());
   else if (query.status) rows = rows.where('r.status', '=', query.status);
   if (query.flagged === 'yes') rows = rows.where('r.status', '=', 'flagged');
   if (query.program) rows = rows.where('r.program', '=', query.program);
   if (query.q) {
     const like = containsPattern(query.q);
-    rows = rows.where((eb) => eb.or([eb('a.name', 'ilike', like), eb('a.email', 'ilike', like), eb('b.name', 'ilike', like), eb('b.email', 'ilike', like), eb('r.code', '=', query.q!.toUpperCase())]));
+    rows = rows.where((eb) =>
+      eb.or([
+        eb('a.name', 'ilike', like),
+        eb('a.email', 'ilike', like),
+        eb('b.name', 'ilike', like),
+        eb('b.email', 'ilike', like),
+        eb('r.code', '=', query.q!.toUpperCase()),
+      ]),
+    );
   }
   const page = await keysetPage(db, rows, spec, query);
   return { ...page, items: page.items.map(adminView) };

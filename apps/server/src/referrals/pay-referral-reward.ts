@@ -13,15 +13,32 @@ type PendingNotification = Awaited<ReturnType<typeof createNotification>>;
 export type ReferralOutcome = { referral_id: string; program: ReferralProgram; status: ReferralStatus; notifications: PendingNotification[] };
 type Review = Partial<{ review: ReferralReview; reviewed_by: string; reviewed_at: Date; review_note: string }>;
 
-type Settle = Partial<{ flag_reason: ReferralFlag; qualified_at: Date; ride_id: string; rewarded_at: Date; referrer_reward_cents: number; referee_reward_cents: number; currency: string; city_id: string }>;
+type Settle = Partial<{
+  flag_reason: ReferralFlag;
+  qualified_at: Date;
+  ride_id: string;
+  rewarded_at: Date;
+  referrer_reward_cents: number;
+  referee_reward_cents: number;
+  currency: string;
+  city_id: string;
+}>;
 
 /**
  * Moves a referral out of `from` (a conditional update: a racing transaction that already moved it changes
  * nothing) and says what it became.
  */
 export async function settleReferral(trx: Kysely<DB>, referral: Referral, from: ReferralStatus, status: ReferralStatus, set: Settle & Review = {}) {
-  const moved = await trx.updateTable('referrals').set({ status, ...set }).where('id', '=', referral.id).where('status', '=', from).executeTakeFirst();
-  return { moved: Number(moved.numUpdatedRows) === 1, outcome: { referral_id: referral.id, program: referral.program, status, notifications: [] as PendingNotification[] } };
+  const moved = await trx
+    .updateTable('referrals')
+    .set({ status, ...set })
+    .where('id', '=', referral.id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return {
+    moved: Number(moved.numUpdatedRows) === 1,
+    outcome: { referral_id: referral.id, program: referral.program, status, notifications: [] as PendingNotification[] },
+  };
 }
 
 /**
@@ -51,7 +68,13 @@ export async function payReferralReward(
   if (referrerCents + refereeCents === 0) return (await settleReferral(trx, referral, from, 'qualified', qualified)).outcome;
 
   // Moved first: a racing payment of the same referral moves nothing and stops here.
-  const settled = await settleReferral(trx, referral, from, 'rewarded', { ...qualified, rewarded_at: at, referrer_reward_cents: referrerCents, referee_reward_cents: refereeCents, currency: city.currency });
+  const settled = await settleReferral(trx, referral, from, 'rewarded', {
+    ...qualified,
+    rewarded_at: at,
+    referrer_reward_cents: referrerCents,
+    referee_reward_cents: refereeCents,
+    currency: city.currency,
+  });
   if (!settled.moved) return { ...settled.outcome, status: from };
 
   // The rider program credits both wallets; the driver program the referrer's driver account (payable with
@@ -72,7 +95,16 @@ export async function payReferralReward(
     // Not the transaction's ride: the referrer's payment history and statement would show (and link to) a ride
     // that is not theirs. The qualifying ride is in the memo and on the referral.
     ride_id: null,
-    memo: { referral_id: referral.id, ride_id: ride.id, program, referrer_id: referral.referrer_id, referee_id: referral.referee_id, referrer_cents: referrerCents, referee_cents: refereeCents, ...(review.review ? { approved_by: review.reviewed_by } : {}) },
+    memo: {
+      referral_id: referral.id,
+      ride_id: ride.id,
+      program,
+      referrer_id: referral.referrer_id,
+      referee_id: referral.referee_id,
+      referrer_cents: referrerCents,
+      referee_cents: refereeCents,
+      ...(review.review ? { approved_by: review.reviewed_by } : {}),
+    },
     entries,
   });
   if (!posted.posted) return settled.outcome;
@@ -89,6 +121,7 @@ export async function payReferralReward(
     notices.push({ user_id: referral.referrer_id, ...notice });
   }
   if (refereeCents > 0) notices.push({ user_id: referral.referee_id, ...referralsText.notice.refereeCredit(refereeCents, city.currency) });
-  for (const n of notices) settled.outcome.notifications.push(await createNotification(trx, deps, { ...n, booking_id: null, kind: 'payment', link: '/referrals' }));
+  for (const n of notices)
+    settled.outcome.notifications.push(await createNotification(trx, deps, { ...n, booking_id: null, kind: 'payment', link: '/referrals' }));
   return settled.outcome;
 }

@@ -31,7 +31,14 @@ export async function qualifyReferralsForRide(trx: Kysely<DB>, deps: Notificatio
 }
 
 async function qualifyOne(trx: Kysely<DB>, deps: NotificationDeps, ride: Ride, program: ReferralProgram, refereeId: string): Promise<ReferralOutcome | null> {
-  const referral = await trx.selectFrom('referrals').selectAll().where('referee_id', '=', refereeId).where('program', '=', program).where('status', '=', 'pending').forUpdate().executeTakeFirst();
+  const referral = await trx
+    .selectFrom('referrals')
+    .selectAll()
+    .where('referee_id', '=', refereeId)
+    .where('program', '=', program)
+    .where('status', '=', 'pending')
+    .forUpdate()
+    .executeTakeFirst();
   if (!referral) return null;
   const at = ride.completed_at ? new Date(ride.completed_at) : new Date();
   if (at.getTime() > new Date(referral.expires_at).getTime()) return (await settleReferral(trx, referral, 'pending', 'expired')).outcome;
@@ -43,6 +50,7 @@ async function qualifyOne(trx: Kysely<DB>, deps: NotificationDeps, ride: Ride, p
 
   // An admin who approved a flagged referral accepted what the rules found: they are not asked again.
   const flag = referral.review === 'approved' ? null : await fraudFlag(trx, referral.referrer_id, refereeId);
-  if (flag) return (await settleReferral(trx, referral, 'pending', 'flagged', { flag_reason: flag, qualified_at: at, ride_id: ride.id, city_id: cityId })).outcome;
+  if (flag)
+    return (await settleReferral(trx, referral, 'pending', 'flagged', { flag_reason: flag, qualified_at: at, ride_id: ride.id, city_id: cityId })).outcome;
   return payReferralReward(trx, deps, referral, 'pending', { id: ride.id, completed_at: at }, cityId);
 }

@@ -11,7 +11,20 @@ const programRows = (db: Kysely<DB>, cityId: string | null) => {
     .selectFrom('referral_programs as p')
     .leftJoin('user as u', 'u.id', 'p.updated_by')
     .leftJoin('cities as c', 'c.id', 'p.city_id')
-    .select(['p.program', 'p.city_id', 'c.currency', 'p.enabled', 'p.referrer_reward_cents', 'p.referee_reward_cents', 'p.rides_required', 'p.within_days', 'p.expiry_days', 'p.version', 'p.updated_at', 'u.name as updated_by_name'])
+    .select([
+      'p.program',
+      'p.city_id',
+      'c.currency',
+      'p.enabled',
+      'p.referrer_reward_cents',
+      'p.referee_reward_cents',
+      'p.rides_required',
+      'p.within_days',
+      'p.expiry_days',
+      'p.version',
+      'p.updated_at',
+      'u.name as updated_by_name',
+    ])
     .orderBy('p.program', 'desc');
   return cityId ? rows.where('p.city_id', '=', cityId) : rows.where('p.city_id', 'is', null);
 };
@@ -41,7 +54,9 @@ async function scopeViews(db: Kysely<DB>, cityId: string | null): Promise<Referr
     if (mine) return [view(mine)];
     const fallback = defaults.find((r) => r.program === program);
     if (!fallback || !city) return [];
-    return [{ ...view(fallback), city_id: city.id, own: false, currency: city.currency, expiry_days: null, version: 0, updated_at: null, updated_by_name: null }];
+    return [
+      { ...view(fallback), city_id: city.id, own: false, currency: city.currency, expiry_days: null, version: 0, updated_at: null, updated_by_name: null },
+    ];
   });
 }
 
@@ -49,7 +64,11 @@ async function scopeViews(db: Kysely<DB>, cityId: string | null): Promise<Referr
 export async function getReferralPrograms(db: Kysely<DB>, cityId: string | null): Promise<ReferralPrograms> {
   const [programs, counts, cost, cities] = await Promise.all([
     scopeViews(db, cityId),
-    db.selectFrom('referrals').select(['status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('status').execute(),
+    db
+      .selectFrom('referrals')
+      .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+      .groupBy('status')
+      .execute(),
     sql<{ currency: string; cents: string }>`
       select a.currency, coalesce(sum(e.amount_cents), 0) as cents from ledger_entries e join ledger_accounts a on a.id = e.account_id
       where a.code = 'referrals' group by a.currency order by a.currency`.execute(db),

@@ -32,7 +32,11 @@ export async function ensureCode(db: Db, userId: string, program: ReferralProgra
     const existing = await db.selectFrom('referral_codes').select('code').where('user_id', '=', userId).where('program', '=', program).executeTakeFirst();
     if (existing) return existing.code;
     try {
-      await db.insertInto('referral_codes').values({ user_id: userId, program, code: newReferralCode() }).onConflict((oc) => oc.columns(['user_id', 'program']).doNothing()).execute();
+      await db
+        .insertInto('referral_codes')
+        .values({ user_id: userId, program, code: newReferralCode() })
+        .onConflict((oc) => oc.columns(['user_id', 'program']).doNothing())
+        .execute();
     } catch (err) {
       if (!isUniqueViolation(err, 'referral_codes_code_key')) throw err;
     }
@@ -48,7 +52,9 @@ export async function defaultProgramOf(db: Db, program: ReferralProgram) {
 
 /** The settings a city's referrals qualify and pay with: the city's own, else the default (decision 0069). */
 export async function programOf(db: Db, program: ReferralProgram, cityId: string | null) {
-  const own = cityId ? await db.selectFrom('referral_programs').selectAll().where('program', '=', program).where('city_id', '=', cityId).executeTakeFirst() : undefined;
+  const own = cityId
+    ? await db.selectFrom('referral_programs').selectAll().where('program', '=', program).where('city_id', '=', cityId).executeTakeFirst()
+    : undefined;
   return own ?? (await defaultProgramOf(db, program));
 }
 
@@ -59,7 +65,10 @@ export async function programOf(db: Db, program: ReferralProgram, cityId: string
  */
 export async function cityOf(db: Db, program: ReferralProgram, userId: string): Promise<string | null> {
   let rides = db.selectFrom('rides as x').select('x.city_id').where('x.status', '=', 'completed');
-  rides = program === 'rider' ? rides.where('x.rider_id', '=', userId) : rides.where('x.driver_id', 'in', (eb) => eb.selectFrom('drivers').select('id').where('user_id', '=', userId));
+  rides =
+    program === 'rider'
+      ? rides.where('x.rider_id', '=', userId)
+      : rides.where('x.driver_id', 'in', (eb) => eb.selectFrom('drivers').select('id').where('user_id', '=', userId));
   const row = await rides.orderBy('x.completed_at', 'asc').orderBy('x.id', 'asc').limit(1).executeTakeFirst();
   return row?.city_id ?? null;
 }
@@ -126,7 +135,12 @@ export async function fraudFlag(db: Db, referrerId: string, refereeId: string): 
  */
 export async function ridesDone(db: Db, r: { program: ReferralProgram; referee_id: string }, within_days: number) {
   if (r.program === 'rider') {
-    const row = await db.selectFrom('rides').select((eb) => eb.fn.countAll<string>().as('n')).where('rider_id', '=', r.referee_id).where('status', '=', 'completed').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('rides')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('rider_id', '=', r.referee_id)
+      .where('status', '=', 'completed')
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
   const { rows } = await sql<{ n: string }>`

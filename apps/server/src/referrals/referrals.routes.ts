@@ -20,17 +20,31 @@ export function referralRoutes(services: Services) {
   const on = mounter(app, services, referralContract);
 
   on('GET /api/referrals/me', async ({ c, user }) => ({ status: 200, body: await getMyReferrals(db, user.id, c.req.header(DEVICE_ID_HEADER)) }));
-  on('POST /api/referrals/claim', async ({ c, user, body }) => ({ status: 201, body: { referral: await claimReferral(db, user.id, body, c.req.header(DEVICE_ID_HEADER)) } }));
+  on('POST /api/referrals/claim', async ({ c, user, body }) => ({
+    status: 201,
+    body: { referral: await claimReferral(db, user.id, body, c.req.header(DEVICE_ID_HEADER)) },
+  }));
 
   on('GET /api/admin/referral-programs', async ({ query }) => ({ status: 200, body: await getReferralPrograms(db, query.city ?? null) }));
   on('PUT /api/admin/referral-programs/:program', async ({ user, params, query, body }) => ({
     status: 200,
     body: { program: await updateReferralProgram(db, user.id, params.program, query.city ?? null, body) },
   }));
-  on('POST /api/admin/referrals/:id/approve', async ({ user, params, body }) => ({ status: 200, body: { referral: await reviewReferral(services, user.id, params.id, 'approved', body) } }));
-  on('POST /api/admin/referrals/:id/reject', async ({ user, params, body }) => ({ status: 200, body: { referral: await reviewReferral(services, user.id, params.id, 'rejected', body) } }));
+  on('POST /api/admin/referrals/:id/approve', async ({ user, params, body }) => ({
+    status: 200,
+    body: { referral: await reviewReferral(services, user.id, params.id, 'approved', body) },
+  }));
+  on('POST /api/admin/referrals/:id/reject', async ({ user, params, body }) => ({
+    status: 200,
+    body: { referral: await reviewReferral(services, user.id, params.id, 'rejected', body) },
+  }));
   on('GET /api/admin/referrals', async ({ query }) => {
-    if (query.format === 'csv') return csvResponse('referrals', REFERRALS_CSV, pageThrough((cursor) => listReferrals(db, { ...query, cursor, limit: EXPORT_PAGE })));
+    if (query.format === 'csv')
+      return csvResponse(
+        'referrals',
+        REFERRALS_CSV,
+        pageThrough((cursor) => listReferrals(db, { ...query, cursor, limit: EXPORT_PAGE })),
+      );
     return { status: 200, body: await listReferrals(db, query) };
   });
   return app;

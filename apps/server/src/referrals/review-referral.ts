@@ -22,7 +22,13 @@ import { cityOf, programOf, qualifyingRide } from './referrals.repo';
  *   can never be paid twice; otherwise the referral is `pending` again (the completion that meets the condition
  *   pays it, without asking the fraud rules again), or `expired` when its time is over.
  */
-export async function reviewReferral(services: Pick<Services, 'db' | 'bus' | 'push'>, adminId: string, referralId: string, decision: ReferralReview, input: ReviewReferralInput): Promise<AdminReferral> {
+export async function reviewReferral(
+  services: Pick<Services, 'db' | 'bus' | 'push'>,
+  adminId: string,
+  referralId: string,
+  decision: ReferralReview,
+  input: ReviewReferralInput,
+): Promise<AdminReferral> {
   const { db } = services;
   if (!isUuid(referralId)) throw notFound('Referral not found');
   const outcome = await inTransaction(db, async (trx) => {
@@ -53,7 +59,12 @@ export async function reviewReferral(services: Pick<Services, 'db' | 'bus' | 'pu
   return getReferralForAdmin(db, referralId);
 }
 
-async function approve(trx: Kysely<DB>, services: Pick<Services, 'bus' | 'push'>, referral: Referral, review: { review: 'approved'; reviewed_by: string; reviewed_at: Date; review_note: string }) {
+async function approve(
+  trx: Kysely<DB>,
+  services: Pick<Services, 'bus' | 'push'>,
+  referral: Referral,
+  review: { review: 'approved'; reviewed_by: string; reviewed_at: Date; review_note: string },
+) {
   const cityId = await cityOf(trx, referral.program, referral.referee_id);
   const settings = await programOf(trx, referral.program, cityId);
   const ride = await qualifyingRide(trx, referral, settings);

@@ -56,7 +56,13 @@ export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push
         after: { status: 'rejected', ride_id: ride.id },
         reason: decision.reason,
       });
-      const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...refundText.notice.rejected(decision.reason), kind: 'payment', link: `/payment-history/${ride.id}` });
+      const notification = await createNotification(trx, services, {
+        user_id: ride.rider_id,
+        booking_id: ride.id,
+        ...refundText.notice.rejected(decision.reason),
+        kind: 'payment',
+        link: `/payment-history/${ride.id}`,
+      });
       return { notification };
     }
 
@@ -81,7 +87,16 @@ export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push
     const status = decision.action === 'credit' ? 'credited' : 'approved';
     await trx
       .updateTable('refund_requests')
-      .set({ status, decision: decision.action, bearer: decision.bearer, destination, decision_reason: decision.note || null, decided_by: adminId, decided_at: now, ledger_transaction_id: tx.id })
+      .set({
+        status,
+        decision: decision.action,
+        bearer: decision.bearer,
+        destination,
+        decision_reason: decision.note || null,
+        decided_by: adminId,
+        decided_at: now,
+        ledger_transaction_id: tx.id,
+      })
       .where('id', '=', requestId)
       .execute();
     await recordAudit(trx, {
@@ -93,7 +108,13 @@ export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push
       after: { status, ride_id: ride.id, action: decision.action, amount_cents: amount, bearer: decision.bearer, destination, ledger_transaction_id: tx.id },
       reason: decision.note ?? null,
     });
-    const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...refundText.notice.approved(amount, currency, destination), kind: 'payment', link: `/payment-history/${ride.id}` });
+    const notification = await createNotification(trx, services, {
+      user_id: ride.rider_id,
+      booking_id: ride.id,
+      ...refundText.notice.approved(amount, currency, destination),
+      kind: 'payment',
+      link: `/payment-history/${ride.id}`,
+    });
     return { notification, toCard: destination === 'card' };
   });
   await outcome.notification.publish();

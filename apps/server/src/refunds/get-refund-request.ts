@@ -18,7 +18,12 @@ export async function getRefundDetail(db: Kysely<DB>, requestId: string): Promis
   const row = await requestRows(db).where('r.id', '=', requestId).executeTakeFirst();
   if (!row) throw notFound('No such refund request.');
   const ride = await db.selectFrom('rides').selectAll().where('id', '=', row.ride_id).executeTakeFirstOrThrow();
-  const [[request], detail, money, others] = await Promise.all([adminViews(db, [row]), getRideForOperator(db, ride.id), rideMoney(db, ride), requestsOfRides(db, [ride.id])]);
+  const [[request], detail, money, others] = await Promise.all([
+    adminViews(db, [row]),
+    getRideForOperator(db, ride.id),
+    rideMoney(db, ride),
+    requestsOfRides(db, [ride.id]),
+  ]);
   return {
     request: request!,
     ride: detail,

@@ -26,7 +26,15 @@ export function requestRows(db: Kysely<DB>) {
     .innerJoin('user as rider', 'rider.id', 'r.rider_id')
     .leftJoin('user as admin', 'admin.id', 'r.decided_by')
     .selectAll('r')
-    .select(['rides.currency', 'rides.pickup_label', 'rides.dropoff_label', 'rides.completed_at as ride_completed_at', 'rider.name as rider_name', 'rider.email as rider_email', 'admin.name as decided_by_name']);
+    .select([
+      'rides.currency',
+      'rides.pickup_label',
+      'rides.dropoff_label',
+      'rides.completed_at as ride_completed_at',
+      'rider.name as rider_name',
+      'rider.email as rider_email',
+      'admin.name as decided_by_name',
+    ]);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof requestRows>['execute']>>[number];

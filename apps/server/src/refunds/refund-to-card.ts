@@ -20,7 +20,12 @@ export type CardRefund = {
  * decision commits. Call `jobs.wake('card-refund')` after commit.
  */
 export async function refundToCard(services: Pick<Services, 'jobs'>, trx: Kysely<DB>, refund: CardRefund): Promise<void> {
-  const payment = await trx.selectFrom('payments').select(['status', 'captured_cents']).where('ride_id', '=', refund.rideId).where('purpose', '=', 'ride').executeTakeFirst();
+  const payment = await trx
+    .selectFrom('payments')
+    .select(['status', 'captured_cents'])
+    .where('ride_id', '=', refund.rideId)
+    .where('purpose', '=', 'ride')
+    .executeTakeFirst();
   if (!payment || payment.status !== 'captured') {
     throw domainError('CARD_REFUNDS_UNAVAILABLE', "This ride's card payment is not captured yet. Try again in a minute, or give wallet credit instead.");
   }
@@ -36,7 +41,10 @@ export async function refundToCard(services: Pick<Services, 'jobs'>, trx: Kysely
     .executeTakeFirstOrThrow();
   const left = Number(payment.captured_cents) - Number(back.cents);
   if (refund.amount_cents > left) {
-    throw domainError('REFUND_EXCEEDS_PAID', `At most ${(left / 100).toFixed(2)} ${refund.currency} can go back to the card. Approve that much, and give the rest as wallet credit.`);
+    throw domainError(
+      'REFUND_EXCEEDS_PAID',
+      `At most ${(left / 100).toFixed(2)} ${refund.currency} can go back to the card. Approve that much, and give the rest as wallet credit.`,
+    );
   }
   await services.jobs.sendIn(trx, 'card-refund', { refund_request_id: refund.requestId, amount_cents: refund.amount_cents });
 }

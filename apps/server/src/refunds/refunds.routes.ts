@@ -16,16 +16,27 @@ export function refundRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, refundContract);
 
-  on('POST /api/rides/:id/refund-requests', async ({ user, params, body }) => ({ status: 201, body: { request: await requestRefund(services, user.id, params.id, body) } }));
+  on('POST /api/rides/:id/refund-requests', async ({ user, params, body }) => ({
+    status: 201,
+    body: { request: await requestRefund(services, user.id, params.id, body) },
+  }));
 
   on('GET /api/admin/refund-requests', async ({ query }) => {
-    if (query.format === 'csv') return csvResponse('refund-requests', REFUND_REQUESTS_CSV, pageThrough((cursor) => listRefundRequests(services.db, { ...query, cursor, limit: EXPORT_PAGE })));
+    if (query.format === 'csv')
+      return csvResponse(
+        'refund-requests',
+        REFUND_REQUESTS_CSV,
+        pageThrough((cursor) => listRefundRequests(services.db, { ...query, cursor, limit: EXPORT_PAGE })),
+      );
     return { status: 200, body: await listRefundRequests(services.db, query) };
   });
 
   on('GET /api/admin/refund-requests/:id', async ({ params }) => ({ status: 200, body: await getRefundDetail(services.db, params.id) }));
 
-  on('POST /api/admin/refund-requests/:id/decision', async ({ user, params, body }) => ({ status: 200, body: await decideRefund(services, user.id, params.id, body) }));
+  on('POST /api/admin/refund-requests/:id/decision', async ({ user, params, body }) => ({
+    status: 200,
+    body: await decideRefund(services, user.id, params.id, body),
+  }));
 
   return app;
 }

@@ -21,7 +21,11 @@ type Deps = Pick<Services, 'db' | 'payments' | 'logger' | 'bus' | 'push'>;
  * pg-boss retries with backoff.
  */
 export async function sendCardRefund(services: Deps, job: JobData['card-refund']) {
-  const request = await services.db.selectFrom('refund_requests').select(['id', 'ride_id', 'status', 'destination']).where('id', '=', job.refund_request_id).executeTakeFirst();
+  const request = await services.db
+    .selectFrom('refund_requests')
+    .select(['id', 'ride_id', 'status', 'destination'])
+    .where('id', '=', job.refund_request_id)
+    .executeTakeFirst();
   if (!request || request.status !== 'approved' || request.destination !== 'card') return;
   try {
     await refundPayment(services, request.ride_id, job.amount_cents, `refund_request:${request.id}`);
@@ -47,7 +51,8 @@ async function cardRefundRefused(services: Deps, requestId: string, reason: stri
     const ride = (await lockRideForTransition(trx, seen.ride_id))?.ride;
     if (!ride) return null;
     const request = await trx.selectFrom('refund_requests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirstOrThrow();
-    if (request.status !== 'approved' || request.destination !== 'card' || !request.ledger_transaction_id || !request.bearer || !request.decided_by) return null;
+    if (request.status !== 'approved' || request.destination !== 'card' || !request.ledger_transaction_id || !request.bearer || !request.decided_by)
+      return null;
     const amount = (await transactionAmounts(trx, [request.ledger_transaction_id])).get(request.ledger_transaction_id) ?? 0;
     const why = `The card processor refused the refund: ${reason}`.slice(0, 500);
     await reverse(trx, request.ledger_transaction_id, { kind: 'refund', reason: why, created_by: request.decided_by });
@@ -64,7 +69,13 @@ async function cardRefundRefused(services: Deps, requestId: string, reason: stri
       memo: { action: request.decision, card_refused: true },
     });
     await trx.updateTable('refund_requests').set({ destination: 'wallet', ledger_transaction_id: tx.id }).where('id', '=', requestId).execute();
-    return createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...refundText.notice.cardRefused(amount, currency), kind: 'payment', link: `/payment-history/${ride.id}` });
+    return createNotification(trx, services, {
+      user_id: ride.rider_id,
+      booking_id: ride.id,
+      ...refundText.notice.cardRefused(amount, currency),
+      kind: 'payment',
+      link: `/payment-history/${ride.id}`,
+    });
   });
   await notification?.publish();
 }

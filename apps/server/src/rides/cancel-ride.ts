@@ -30,16 +30,31 @@ type Canceller = Extract<Actor, { kind: 'rider' | 'driver' | 'operator' }>;
  *
  * Lock order (decision 0021): the ride row and its open offers (`lockRideForTransition`) before anything else.
  */
-export async function cancelRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations' | 'usage' | 'jobs'>, actor: Canceller, rideId: string, input: CancelRideInput) {
+export async function cancelRide(
+  services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations' | 'usage' | 'jobs'>,
+  actor: Canceller,
+  rideId: string,
+  input: CancelRideInput,
+) {
   // A driver's cancels are limited (each ends a rider's booking and tells them), and only a
   // cancel that ended a ride counts (a retried tap is free). A rider cancels only rides they booked, so
   // the booking limit bounds theirs; an operator's are not limited (decision 0024).
   if (actor.kind !== 'driver') return (await cancel(services, actor, rideId, input)).ride;
-  const outcome = await withinLimits([[services.usage.cancelPerUser, actor.userId]], 'TOO_MANY_CANCELS', () => cancel(services, actor, rideId, input), (o) => o.changed);
+  const outcome = await withinLimits(
+    [[services.usage.cancelPerUser, actor.userId]],
+    'TOO_MANY_CANCELS',
+    () => cancel(services, actor, rideId, input),
+    (o) => o.changed,
+  );
   return outcome.ride;
 }
 
-async function cancel(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations' | 'jobs'>, actor: Canceller, rideId: string, input: CancelRideInput) {
+async function cancel(
+  services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations' | 'jobs'>,
+  actor: Canceller,
+  rideId: string,
+  input: CancelRideInput,
+) {
   const { db } = services;
   const noShow = input.no_show === true;
   if (noShow && actor.kind !== 'driver') throw badRequest("Only the ride's driver reports that the rider didn't show up.");
@@ -115,7 +130,8 @@ async function cancel(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers'
     const offeredUserId = closedOffer ? await driverUserIdOf(trx, closedOffer.driver_id) : undefined;
     const driverUserId = actor.kind === 'driver' ? actor.userId : ride.driver_id ? await driverUserIdOf(trx, ride.driver_id) : undefined;
 
-    const notify = (userId: string, notice: ReturnType<typeof riderNotice.cancelledByRider>) => createNotification(trx, services, { user_id: userId, booking_id: ride.id, ...notice });
+    const notify = (userId: string, notice: ReturnType<typeof riderNotice.cancelledByRider>) =>
+      createNotification(trx, services, { user_id: userId, booking_id: ride.id, ...notice });
     const notifications =
       actor.kind === 'rider'
         ? [await notify(ride.rider_id, riderNotice.cancelledByRider()), driverUserId ? await notify(driverUserId, driverNotice.cancelledByRider()) : undefined]
@@ -123,16 +139,22 @@ async function cancel(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers'
           ? [
               await notify(
                 ride.rider_id,
-                noShow ? riderNotice.noShow(driverName, fee && !fee.waived ? fee.amount_cents : null, ride.currency) : riderNotice.cancelledByDriver(driverName),
+                noShow
+                  ? riderNotice.noShow(driverName, fee && !fee.waived ? fee.amount_cents : null, ride.currency)
+                  : riderNotice.cancelledByDriver(driverName),
               ),
             ]
-          : [await notify(ride.rider_id, riderNotice.cancelledByOperator(reason!)), driverUserId ? await notify(driverUserId, driverNotice.cancelledByOperator(reason!)) : undefined];
+          : [
+              await notify(ride.rider_id, riderNotice.cancelledByOperator(reason!)),
+              driverUserId ? await notify(driverUserId, driverNotice.cancelledByOperator(reason!)) : undefined,
+            ];
     return {
       ride,
       changed: true as const,
       driverUserId,
       notifications,
-      offerClosed: closedOffer && offeredUserId ? { offerId: closedOffer.id, rideId: ride.id, driverUserId: offeredUserId, reason: 'cancelled' as const } : null,
+      offerClosed:
+        closedOffer && offeredUserId ? { offerId: closedOffer.id, rideId: ride.id, driverUserId: offeredUserId, reason: 'cancelled' as const } : null,
     };
   });
 

@@ -35,7 +35,11 @@ export async function completeRide(services: Pick<Services, 'db' | 'bus' | 'push
     // A first ride may qualify a referral: its reward posts here, exactly once, with the notifications of the
     // people paid (decisions 0064, 0069).
     const referrals = await qualifyReferralsForRide(trx, services, ride);
-    const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...riderNotice.completed(ride.fare_cents, ride.currency, promotion) });
+    const notification = await createNotification(trx, services, {
+      user_id: ride.rider_id,
+      booking_id: ride.id,
+      ...riderNotice.completed(ride.fare_cents, ride.currency, promotion),
+    });
     return { ride, notification, rewards: referrals.flatMap((r) => r.notifications) };
   });
   if (!outcome) {

@@ -38,7 +38,10 @@ export async function getSharedRide(db: Kysely<DB>, token: string, lastFix?: (ri
     requested_at: row.requested_at,
     updated_at: row.updated_at,
     driver: full!.driver
-      ? { first_name: firstNameOf(full!.driver.name), vehicle: `${full!.driver.vehicle_color} ${full!.driver.vehicle_make} ${full!.driver.vehicle_model} · ${full!.driver.license_plate}` }
+      ? {
+          first_name: firstNameOf(full!.driver.name),
+          vehicle: `${full!.driver.vehicle_color} ${full!.driver.vehicle_make} ${full!.driver.vehicle_model} · ${full!.driver.license_plate}`,
+        }
       : null,
     driver_location: isTerminal(row.status) ? null : fix,
     eta_s,

@@ -29,7 +29,11 @@ export async function listRides(db: Kysely<DB>, userId: string, opts: { cursor?:
     query = query.where((eb) => eb.or([eb('requested_at', '<', at), eb.and([eb('requested_at', '=', at), eb('id', '<', id)])]));
   }
   // One extra row tells whether there is a next page.
-  const rows = await query.orderBy('requested_at', 'desc').orderBy('id', 'desc').limit(opts.limit + 1).execute();
+  const rows = await query
+    .orderBy('requested_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(opts.limit + 1)
+    .execute();
   const page = rows.slice(0, opts.limit);
   const last = page[page.length - 1];
   return {

@@ -24,7 +24,11 @@ export async function markArrived(services: Pick<Services, 'db' | 'bus' | 'push'
     if (!locked) return null;
     const ride = await moveRide(trx, { rideId, to: 'arrived', actor, at: locked.at, scope, set: { arrived_at: locked.at } });
     if (!ride) return null;
-    const notification = await createNotification(trx, services, { user_id: ride.rider_id, booking_id: ride.id, ...riderNotice.arrived(firstNameOf(driver.full_name)) });
+    const notification = await createNotification(trx, services, {
+      user_id: ride.rider_id,
+      booking_id: ride.id,
+      ...riderNotice.arrived(firstNameOf(driver.full_name)),
+    });
     return { ride, notification };
   });
   if (!outcome) {

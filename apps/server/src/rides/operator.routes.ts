@@ -17,7 +17,12 @@ export function operatorRideRoutes(services: Services) {
   const on = mounter(app, services, adminContract);
 
   on('GET /api/admin/rides', async ({ query }) => {
-    if (query.format === 'csv') return csvResponse('rides', RIDES_CSV, pageThrough((cursor) => listRidesForOperator(services.db, { ...query, cursor, limit: EXPORT_PAGE })));
+    if (query.format === 'csv')
+      return csvResponse(
+        'rides',
+        RIDES_CSV,
+        pageThrough((cursor) => listRidesForOperator(services.db, { ...query, cursor, limit: EXPORT_PAGE })),
+      );
     return { status: 200, body: await listRidesForOperator(services.db, query) };
   });
 

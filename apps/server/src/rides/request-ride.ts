@@ -26,12 +26,20 @@ const ONE_ACTIVE_RIDE_INDEX = 'rides_one_active_per_rider_idx';
  * (`requested`) and the rider's notification; the one-active-ride rule is the database's partial unique
  * index, so two simultaneous requests cannot both succeed. After commit: the bell, the push and `ride.changed`, and dispatch starts looking.
  */
-export async function requestRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'usage' | 'zones' | 'surge' | 'quoteKey' | 'payments' | 'logger'>, riderId: string, input: RideRequest) {
+export async function requestRide(
+  services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'usage' | 'zones' | 'surge' | 'quoteKey' | 'payments' | 'logger'>,
+  riderId: string,
+  input: RideRequest,
+) {
   // Each ride booked starts dispatch: a rider books at most so many in a while (refused ones do not count).
   return withinLimits([[services.usage.rideRequestPerUser, riderId]], 'TOO_MANY_RIDE_REQUESTS', () => bookRide(services, riderId, input));
 }
 
-async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'zones' | 'surge' | 'quoteKey' | 'payments' | 'logger'>, riderId: string, input: RideRequest) {
+async function bookRide(
+  services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'zones' | 'surge' | 'quoteKey' | 'payments' | 'logger'>,
+  riderId: string,
+  input: RideRequest,
+) {
   const { db } = services;
   // The zones' rules: a pickup in a service area, a destination in no restricted zone.
   const { city, pricing_zone } = await checkTrip(services.zones, input);
@@ -64,12 +72,23 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
   // On a company's account (decision 0067): the policy checked here (a clear refusal, nothing written) and again
   // under the company's lock in the transaction. No promo code (refused above), no wallet, no card, no owed fees
   // carried: the company pays the fare, and only the fare.
-  const business = await checkBusinessRequest(db, riderId, input, { ride_type: input.ride_type, fare_cents: priced.breakdown.total_cents, at: requestedAt, pickup: input.pickup, city_id: city.id });
+  const business = await checkBusinessRequest(db, riderId, input, {
+    ride_type: input.ride_type,
+    fare_cents: priced.breakdown.total_cents,
+    at: requestedAt,
+    pickup: input.pickup,
+    city_id: city.id,
+  });
   const total = priced.breakdown.total_cents - (promo?.discount_cents ?? 0) + (business ? 0 : await owedFeeCents(db, riderId));
   const payment: PreparedPayment =
     input.payment_method === 'business'
       ? { wallet_cents: 0, card_id: null, hold: null }
-      : await prepareRidePayment(services, riderId, { ...input, payment_method: input.payment_method }, { id: rideId, currency: city.currency, total_cents: total, city_id: city.id });
+      : await prepareRidePayment(
+          services,
+          riderId,
+          { ...input, payment_method: input.payment_method },
+          { id: rideId, currency: city.currency, total_cents: total, city_id: city.id },
+        );
 
   let result;
   try {
@@ -120,7 +139,11 @@ async function bookRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'routin
       await holdBusinessRide(trx, ride, business);
       const carried = business ? ride : await reserveRidePromotion(trx, await carryOwedFees(trx, riderId, ride), promo);
       await recordRidePayment(trx, services, carried, payment);
-      const notification = await createNotification(trx, services, { user_id: riderId, booking_id: carried.id, ...riderNotice.requested(RIDE_TYPE_NAMES[carried.ride_type]) });
+      const notification = await createNotification(trx, services, {
+        user_id: riderId,
+        booking_id: carried.id,
+        ...riderNotice.requested(RIDE_TYPE_NAMES[carried.ride_type]),
+      });
       return { ride: carried, notification };
     });
   } catch (err) {
@@ -150,14 +173,22 @@ async function carryOwedFees(trx: Parameters<typeof owedFees>[0], riderId: strin
     await trx
       .updateTable('rides')
       .set({ cancellation_fee_carried_to: ride.id })
-      .where('id', 'in', owed.map((r) => r.id))
+      .where(
+        'id',
+        'in',
+        owed.map((r) => r.id),
+      )
       .execute();
   }
   if (captures.length > 0) {
     await trx
       .updateTable('payments')
       .set({ owed_carried_to: ride.id, updated_at: new Date() })
-      .where('id', 'in', captures.map((p) => p.id))
+      .where(
+        'id',
+        'in',
+        captures.map((p) => p.id),
+      )
       .execute();
   }
   const total = owed.reduce((sum, r) => sum + (r.cancellation_fee_cents ?? 0), 0) + captures.reduce((sum, p) => sum + p.owed_cents, 0);

@@ -22,12 +22,21 @@ export async function listMessages(services: Pick<Services, 'db'>, userId: strin
   if (!(await findRideFor(services.db, userId, rideId))) throw notFound('Ride not found');
   let query = services.db.selectFrom('ride_messages').select(MESSAGE_COLUMNS).where('ride_id', '=', rideId);
   if (page.before) {
-    const anchor = await services.db.selectFrom('ride_messages').select(['created_at', 'id']).where('ride_id', '=', rideId).where('id', '=', page.before).executeTakeFirst();
+    const anchor = await services.db
+      .selectFrom('ride_messages')
+      .select(['created_at', 'id'])
+      .where('ride_id', '=', rideId)
+      .where('id', '=', page.before)
+      .executeTakeFirst();
     if (!anchor) throw badRequest('No such message in this chat');
     // Compared in SQL, to the stored microseconds: two messages in one millisecond keep their order.
     query = query.where(sql<boolean>`(created_at, id) < (select created_at, id from ride_messages where id = ${page.before})`);
   }
-  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit + 1).execute();
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
   return { messages: rows.slice(0, page.limit).reverse(), has_older: rows.length > page.limit };
 }
 
@@ -39,7 +48,13 @@ export async function listMessages(services: Pick<Services, 'db'>, userId: strin
 export async function sendMessage(services: Pick<Services, 'db' | 'bus' | 'push' | 'usage'>, userId: string, rideId: string, input: ChatMessageInput) {
   const { chatPerUserRide, chatPerUser } = services.usage;
   // Every attempt counts, refused ones too: each costs a lookup, and a script's are mostly refused.
-  if (!(await takeAll([[chatPerUserRide, `${userId}:${rideId}`], [chatPerUser, userId]]))) throw domainError('TOO_MANY_MESSAGES');
+  if (
+    !(await takeAll([
+      [chatPerUserRide, `${userId}:${rideId}`],
+      [chatPerUser, userId],
+    ]))
+  )
+    throw domainError('TOO_MANY_MESSAGES');
   return postMessage(services, userId, rideId, input);
 }
 

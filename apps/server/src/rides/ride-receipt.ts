@@ -14,7 +14,9 @@ const MAX_PATH_POINTS = 500;
  */
 export function receiptLines(ride: RideRow) {
   const lines: { label: string; amount_cents: number }[] = [];
-  const pricing = (typeof ride.pricing === 'string' ? JSON.parse(ride.pricing) : ride.pricing) as (Pricing & { time_multiplier?: number; surge_multiplier?: number }) | null;
+  const pricing = (typeof ride.pricing === 'string' ? JSON.parse(ride.pricing) : ride.pricing) as
+    | (Pricing & { time_multiplier?: number; surge_multiplier?: number })
+    | null;
   if (pricing) {
     // Snapshots from before fare policies (decision 0032) carry no multipliers: they were × 1.
     const breakdown = fareBreakdown(pricing, ride.distance_m, ride.duration_s, { time: pricing.time_multiplier ?? 1, surge: pricing.surge_multiplier ?? 1 });
@@ -60,7 +62,9 @@ export async function receiptOf(services: Pick<Services, 'db'>, ride: RideRow, o
     completed_at: ride.completed_at,
     payment_method: ride.payment_method,
     // A business ride (decision 0067): the receipt says which company paid.
-    company_name: ride.company_id ? ((await services.db.selectFrom('companies').select('name').where('id', '=', ride.company_id).executeTakeFirst())?.name ?? null) : null,
+    company_name: ride.company_id
+      ? ((await services.db.selectFrom('companies').select('name').where('id', '=', ride.company_id).executeTakeFirst())?.name ?? null)
+      : null,
     path,
   };
 }

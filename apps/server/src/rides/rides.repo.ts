@@ -1,7 +1,15 @@
 import { maskPhone } from '@openride/shared/phone';
 import { ACTIVE_STATUSES, ASSIGNED_STATUSES, STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import type { Kysely, Selectable } from 'kysely';
-import { type CancellationPolicy, driverWasLate, feeBaseCents, freeCancelUntil, lateCancelFeeCents, noShowAt, riderCancelFee } from '@openride/shared/cancellation/fees';
+import {
+  type CancellationPolicy,
+  driverWasLate,
+  feeBaseCents,
+  freeCancelUntil,
+  lateCancelFeeCents,
+  noShowAt,
+  riderCancelFee,
+} from '@openride/shared/cancellation/fees';
 import { policiesForRides } from '../cancellation/cancellation.repo';
 import type { DB, RidesTable } from '../db/schema';
 import type { DriverFix } from '../dispatch/location-service';
@@ -12,8 +20,16 @@ export type RideRow = Selectable<RidesTable>;
 export type RideViewer = 'rider' | 'driver';
 
 /** The ride's two ends as clients read them. */
-export const pickupOf = (row: Pick<RideRow, 'pickup_lat' | 'pickup_lng' | 'pickup_label'>) => ({ lat: row.pickup_lat, lng: row.pickup_lng, label: row.pickup_label });
-export const destinationOf = (row: Pick<RideRow, 'dropoff_lat' | 'dropoff_lng' | 'dropoff_label'>) => ({ lat: row.dropoff_lat, lng: row.dropoff_lng, label: row.dropoff_label });
+export const pickupOf = (row: Pick<RideRow, 'pickup_lat' | 'pickup_lng' | 'pickup_label'>) => ({
+  lat: row.pickup_lat,
+  lng: row.pickup_lng,
+  label: row.pickup_label,
+});
+export const destinationOf = (row: Pick<RideRow, 'dropoff_lat' | 'dropoff_lng' | 'dropoff_label'>) => ({
+  lat: row.dropoff_lat,
+  lng: row.dropoff_lng,
+  label: row.dropoff_label,
+});
 
 /** The ride as its rider or its driver reads it. The driver never gets the PIN: they must hear it from the rider. */
 /** What both of a ride's parties read; the rider's view adds the PIN and share link (`rideViews`). */
@@ -92,7 +108,11 @@ export async function findRideFor(db: Kysely<DB>, userId: string, rideId: string
   if (!row) return undefined;
   const { driver_user_id, ...ride } = row;
   // The query matched one of the two; rider only when it is their own ride, so the PIN never leaks by default.
-  return driver_user_id === userId && ride.rider_id !== userId ? { row: ride, viewer: 'driver' } : ride.rider_id === userId ? { row: ride, viewer: 'rider' } : undefined;
+  return driver_user_id === userId && ride.rider_id !== userId
+    ? { row: ride, viewer: 'driver' }
+    : ride.rider_id === userId
+      ? { row: ride, viewer: 'rider' }
+      : undefined;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -156,19 +176,32 @@ export const firstNameOf = (name: string | null | undefined) => (name ?? '').tri
  * vehicle for the rider; the rider's first name and masked phone for the driver; the caller's own rating;
  * the driver's last known position while the ride is live. A handful of queries per page, not per ride.
  */
-export async function rideViews<V extends RideViewer>(db: Kysely<DB>, rows: RideRow[], viewer: V, viewerId: string, lastFix?: (rideId: string) => DriverFix | null) {
+export async function rideViews<V extends RideViewer>(
+  db: Kysely<DB>,
+  rows: RideRow[],
+  viewer: V,
+  viewerId: string,
+  lastFix?: (rideId: string) => DriverFix | null,
+) {
   if (rows.length === 0) return [];
   const driverIds = [...new Set(rows.map((r) => r.driver_id).filter((id): id is string => id !== null))];
   const riderIds = [...new Set(rows.map((r) => r.rider_id))];
   const rideIds = rows.map((r) => r.id);
   const [drivers, riders, ratings, policies] = await Promise.all([
     driverIds.length
-      ? db.selectFrom('drivers').select(['id', 'user_id', 'full_name', 'phone', 'vehicle_make', 'vehicle_model', 'vehicle_color', 'license_plate']).where('id', 'in', driverIds).execute()
+      ? db
+          .selectFrom('drivers')
+          .select(['id', 'user_id', 'full_name', 'phone', 'vehicle_make', 'vehicle_model', 'vehicle_color', 'license_plate'])
+          .where('id', 'in', driverIds)
+          .execute()
       : [],
     db.selectFrom('profiles').select(['id', 'full_name', 'phone']).where('id', 'in', riderIds).execute(),
     db.selectFrom('ride_ratings').select(['ride_id', 'stars', 'comment']).where('ride_id', 'in', rideIds).where('rater_id', '=', viewerId).execute(),
     // Only live rides show terms: a page of history reads no policy.
-    policiesForRides(db, rows.filter((r) => (ACTIVE_STATUSES as readonly string[]).includes(r.status))),
+    policiesForRides(
+      db,
+      rows.filter((r) => (ACTIVE_STATUSES as readonly string[]).includes(r.status)),
+    ),
   ]);
   const now = Date.now();
   const driverById = new Map(drivers.map((d) => [d.id, d]));
@@ -232,13 +265,20 @@ export async function rideViews<V extends RideViewer>(db: Kysely<DB>, rows: Ride
     };
     // Whose view this is: a driver who opens /track-ride/{id} (a notification link) is sent to their ride view.
     // The PIN and the share link are the rider's alone.
-    const whose = viewer === 'rider' ? { ...view, viewer: 'rider' as const, pin: row.pin, share_token: row.share_token } : { ...view, viewer: 'driver' as const };
+    const whose =
+      viewer === 'rider' ? { ...view, viewer: 'rider' as const, pin: row.pin, share_token: row.share_token } : { ...view, viewer: 'driver' as const };
     // The branch taken is the one `viewer` names: the caller's V.
     return whose as Extract<typeof whose, { viewer: V }>;
   });
 }
 
-export async function rideView<V extends RideViewer>(db: Kysely<DB>, row: RideRow, viewer: V, viewerId: string, lastFix?: (rideId: string) => DriverFix | null) {
+export async function rideView<V extends RideViewer>(
+  db: Kysely<DB>,
+  row: RideRow,
+  viewer: V,
+  viewerId: string,
+  lastFix?: (rideId: string) => DriverFix | null,
+) {
   const [view] = await rideViews(db, [row], viewer, viewerId, lastFix);
   return view!;
 }

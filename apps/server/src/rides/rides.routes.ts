@@ -84,7 +84,10 @@ export function rideRoutes(services: Services) {
     body: { ride: await view(await completeRide(services, driverActor(user.id), rideIdOf(params.id)), 'driver', user.id) },
   }));
 
-  on('GET /api/rides/:id/messages', async ({ user, params, query }) => ({ status: 200, body: await listMessages(services, user.id, rideIdOf(params.id), query) }));
+  on('GET /api/rides/:id/messages', async ({ user, params, query }) => ({
+    status: 200,
+    body: await listMessages(services, user.id, rideIdOf(params.id), query),
+  }));
 
   on('POST /api/rides/:id/messages', async ({ user, params, body }) => ({
     status: 201,

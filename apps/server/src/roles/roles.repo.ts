@@ -8,12 +8,7 @@ export async function rolesOf(db: Kysely<DB>, userId: string): Promise<Role[]> {
 }
 
 export async function isAdmin(db: Kysely<DB>, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_roles')
-    .select('role')
-    .where('user_id', '=', userId)
-    .where('role', '=', 'admin')
-    .executeTakeFirst();
+  const row = await db.selectFrom('user_roles').select('role').where('user_id', '=', userId).where('role', '=', 'admin').executeTakeFirst();
   return row !== undefined;
 }
 

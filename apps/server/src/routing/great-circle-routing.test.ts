@@ -61,14 +61,37 @@ describe('OSRM routing', () => {
     const srv = createServer((req, res) => {
       asked = req.url ?? '';
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ code: 'Ok', routes: [{ distance: 9876.4, duration: 1234.6, geometry: { coordinates: [[-122.39, 37.79], [-122.48, 37.77]] } }] }));
+      res.end(
+        JSON.stringify({
+          code: 'Ok',
+          routes: [
+            {
+              distance: 9876.4,
+              duration: 1234.6,
+              geometry: {
+                coordinates: [
+                  [-122.39, 37.79],
+                  [-122.48, 37.77],
+                ],
+              },
+            },
+          ],
+        }),
+      );
     });
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
     try {
       const { port } = srv.address() as AddressInfo;
       const route = await osrmRouting(`http://127.0.0.1:${port}/`).route(FERRY_BUILDING, GOLDEN_GATE_PARK);
       expect(asked).toBe('/route/v1/driving/-122.3937,37.7955;-122.4862,37.7694?overview=full&geometries=geojson');
-      expect(route).toEqual({ distance_m: 9876, duration_s: 1235, geometry: [[37.79, -122.39], [37.77, -122.48]] });
+      expect(route).toEqual({
+        distance_m: 9876,
+        duration_s: 1235,
+        geometry: [
+          [37.79, -122.39],
+          [37.77, -122.48],
+        ],
+      });
     } finally {
       srv.close();
     }

@@ -35,7 +35,13 @@ export function greatCircleRouting(detourFactor = 1.3, avgSpeedKmh = 25, opts: {
       if (!draw) return estimate;
       return {
         ...estimate,
-        geometry: inGridArea(from) && inGridArea(to) ? gridPath(from, to) : [[from.lat, from.lng], [to.lat, to.lng]],
+        geometry:
+          inGridArea(from) && inGridArea(to)
+            ? gridPath(from, to)
+            : [
+                [from.lat, from.lng],
+                [to.lat, to.lng],
+              ],
       };
     },
   };

@@ -32,12 +32,21 @@ export async function answerRideCheck(services: Pick<Services, 'db' | 'bus'>, us
     await trx
       .updateTable('ride_checks')
       .set({ closed_at: sql`greatest(rider_ok_at, driver_ok_at)` })
-      .where('id', 'in', rows.map((r) => r.id))
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
       .where('rider_ok_at', 'is not', null)
       .where('driver_ok_at', 'is not', null)
       .execute();
     return rows;
   });
-  for (const r of answered) await services.bus.publish({ channel: rideChannel(rideId), event: 'safety.ride_check', data: { ride_id: rideId, id: r.id, reason: r.reason, state: 'answered' } });
+  for (const r of answered)
+    await services.bus.publish({
+      channel: rideChannel(rideId),
+      event: 'safety.ride_check',
+      data: { ride_id: rideId, id: r.id, reason: r.reason, state: 'answered' },
+    });
   return answered.length;
 }

@@ -21,10 +21,20 @@ const RIDE_NOT_FOUND = 'Ride not found';
 async function nameOf(services: Pick<Services, 'db'>, rideId: string, userId: string, role: 'rider' | 'driver') {
   const { db } = services;
   if (role === 'driver') {
-    const d = await db.selectFrom('rides').innerJoin('drivers', 'drivers.id', 'rides.driver_id').select('drivers.full_name').where('rides.id', '=', rideId).executeTakeFirst();
+    const d = await db
+      .selectFrom('rides')
+      .innerJoin('drivers', 'drivers.id', 'rides.driver_id')
+      .select('drivers.full_name')
+      .where('rides.id', '=', rideId)
+      .executeTakeFirst();
     if (d?.full_name) return d.full_name;
   }
-  const p = await db.selectFrom('user').leftJoin('profiles', 'profiles.id', 'user.id').select(['user.name', 'profiles.full_name']).where('user.id', '=', userId).executeTakeFirst();
+  const p = await db
+    .selectFrom('user')
+    .leftJoin('profiles', 'profiles.id', 'user.id')
+    .select(['user.name', 'profiles.full_name'])
+    .where('user.id', '=', userId)
+    .executeTakeFirst();
   return (p?.full_name ?? p?.name ?? '').trim() || sosText.eventDetail[role];
 }
 
@@ -37,7 +47,12 @@ async function nameOf(services: Pick<Services, 'db'>, rideId: string, userId: st
  * presser's alert is open returns it and sends nothing (the ride lock serializes two presses; the partial
  * unique index is the database's word on it). After commit: the notifications, `safety.sos` on `admins`.
  */
-export async function raiseSos(services: Pick<Services, 'db' | 'bus' | 'push' | 'jobs' | 'locations' | 'publicUrl' | 'env'>, userId: string, rideId: string, now = new Date()): Promise<RaiseSosResponse> {
+export async function raiseSos(
+  services: Pick<Services, 'db' | 'bus' | 'push' | 'jobs' | 'locations' | 'publicUrl' | 'env'>,
+  userId: string,
+  rideId: string,
+  now = new Date(),
+): Promise<RaiseSosResponse> {
   const { db } = services;
   const found = await rideRoleOf(db, rideId, userId);
   if (!found) throw notFound(RIDE_NOT_FOUND);
@@ -57,7 +72,11 @@ export async function raiseSos(services: Pick<Services, 'db' | 'bus' | 'push' | 
     if (existing) return { repeated: true as const, alert: existing, contacts: 0 };
 
     const position = await positionNow(trx, rideId, services.locations.lastFixOf);
-    const ticket = await insertTicket(trx, { requester_id: userId, ride_id: rideId, category: 'safety', message: sosText.ticket.message(sosText.eventDetail[role]) }, now);
+    const ticket = await insertTicket(
+      trx,
+      { requester_id: userId, ride_id: rideId, category: 'safety', message: sosText.ticket.message(sosText.eventDetail[role]) },
+      now,
+    );
     const alert = await trx
       .insertInto('sos_alerts')
       .values({
@@ -99,7 +118,12 @@ export async function raiseSos(services: Pick<Services, 'db' | 'bus' | 'push' | 
     for (const contact of contacts) {
       // E.164, as the sign-in codes are sent (send-otp.ts): contacts are stored as typed, (415) 555-0123.
       const to = `+1${phoneDigits(contact.phone)}`;
-      await services.jobs.sendIn(trx, 'message-send', { channel: 'sms', to, subject: sosText.sms.subject, body: sosText.sms.body(name, link, messages.app.name) });
+      await services.jobs.sendIn(trx, 'message-send', {
+        channel: 'sms',
+        to,
+        subject: sosText.sms.subject,
+        body: sosText.sms.body(name, link, messages.app.name),
+      });
     }
     return { repeated: false as const, alert, contacts: contacts.length, ticket, notices };
   });

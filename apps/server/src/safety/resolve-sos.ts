@@ -18,9 +18,20 @@ export async function resolveSos(services: Pick<Services, 'db' | 'bus' | 'locati
   const alert = await inTransaction(db, async (trx) => {
     const row = await lockSos(trx, id);
     if (row.status !== 'open') throw domainError('SOS_ALREADY_RESOLVED');
-    await trx.updateTable('sos_alerts').set({ status: 'resolved', resolved_by: adminId, resolved_at: now, note: input.note }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('sos_alerts')
+      .set({ status: 'resolved', resolved_by: adminId, resolved_at: now, note: input.note })
+      .where('id', '=', row.id)
+      .execute();
     await recordRideEvent(trx, { rideId: row.ride_id, kind: 'sos_resolved', actor: 'operator', detail: `sos:${row.id}`, at: now });
-    await recordAudit(trx, { actorId: adminId, action: 'sos.resolve', entityType: 'sos_alert', entityId: row.id, before: { status: 'open' }, after: { status: 'resolved', note: input.note } });
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: 'sos.resolve',
+      entityType: 'sos_alert',
+      entityId: row.id,
+      before: { status: 'open' },
+      after: { status: 'resolved', note: input.note },
+    });
     return row;
   });
   await announceSos(services, alert.id);

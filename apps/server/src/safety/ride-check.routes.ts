@@ -16,8 +16,14 @@ export function rideCheckRoutes(services: Services) {
     return id;
   };
 
-  on('GET /api/rides/:id/ride-check', async ({ user, params }) => ({ status: 200, body: { check: await getRideCheck(services.db, user.id, rideIdOf(params.id)) } }));
-  on('POST /api/rides/:id/ride-check/ok', async ({ user, params }) => ({ status: 200, body: { answered: await answerRideCheck(services, user.id, rideIdOf(params.id)) } }));
+  on('GET /api/rides/:id/ride-check', async ({ user, params }) => ({
+    status: 200,
+    body: { check: await getRideCheck(services.db, user.id, rideIdOf(params.id)) },
+  }));
+  on('POST /api/rides/:id/ride-check/ok', async ({ user, params }) => ({
+    status: 200,
+    body: { answered: await answerRideCheck(services, user.id, rideIdOf(params.id)) },
+  }));
 
   return app;
 }

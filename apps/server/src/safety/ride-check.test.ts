@@ -23,7 +23,10 @@ const detect = (f: TimedFix[], previous = {}) => detectRideCheck({ fixes: f, rou
 describe('detectRideCheck', () => {
   const stopAt = along(0.4);
   // Moving for 2 minutes, then standing (GPS wobbling ±30 m) for `stopS` seconds.
-  const drivenThenStopped = (stopS: number) => [...fixes(0, 120, (s) => along((0.4 * s) / 120)), ...fixes(125, 120 + stopS, (s) => north(stopAt, s % 2 ? 30 : -30))];
+  const drivenThenStopped = (stopS: number) => [
+    ...fixes(0, 120, (s) => along((0.4 * s) / 120)),
+    ...fixes(125, 120 + stopS, (s) => north(stopAt, s % 2 ? 30 : -30)),
+  ];
 
   it('asks about a stop of stopMinutes away from the destination, not a shorter one', () => {
     expect(detect(drivenThenStopped(RIDE_CHECK.stopMinutes * 60 - 10))).toEqual([]);

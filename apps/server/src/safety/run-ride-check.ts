@@ -11,7 +11,16 @@ import { detectRideCheck, type PreviousCheck, type RideCheckFinding } from './ri
 export const RIDE_CHECK_CRON = '* * * * *';
 
 type Deps = Pick<Services, 'db' | 'bus' | 'push'>;
-type LiveRide = { id: string; rider_id: string; driver_user_id: string; pickup_lat: number; pickup_lng: number; dropoff_lat: number; dropoff_lng: number; started_at: Date };
+type LiveRide = {
+  id: string;
+  rider_id: string;
+  driver_user_id: string;
+  pickup_lat: number;
+  pickup_lng: number;
+  dropoff_lat: number;
+  dropoff_lng: number;
+  started_at: Date;
+};
 
 /**
  * The `ride-check` job (decision 0062): for every ride in progress, read its driver's breadcrumbs of the last
@@ -84,7 +93,13 @@ async function askRideCheck(services: Deps, ride: LiveRide, finding: RideCheckFi
       .executeTakeFirst();
     if (!check) return null;
     await recordRideEvent(trx, { rideId: ride.id, kind: 'ride_check', actor: 'system', detail: finding.detail, at: now });
-    const notice = { booking_id: ride.id, kind: 'safety' as const, type: 'warning' as const, title: rideCheckText.notice.title, message: rideCheckText.notice.message(finding.reason) };
+    const notice = {
+      booking_id: ride.id,
+      kind: 'safety' as const,
+      type: 'warning' as const,
+      title: rideCheckText.notice.title,
+      message: rideCheckText.notice.message(finding.reason),
+    };
     const notices = [
       await createNotification(trx, services, { ...notice, user_id: ride.rider_id, link: `/track-ride/${ride.id}` }, { pushType: 'ride_check' }),
       await createNotification(trx, services, { ...notice, user_id: ride.driver_user_id, link: `/driver-ride/${ride.id}` }, { pushType: 'ride_check' }),
@@ -93,7 +108,10 @@ async function askRideCheck(services: Deps, ride: LiveRide, finding: RideCheckFi
   });
   if (!result) return null;
   for (const n of result.notices) await n.publish();
-  await services.bus.publish({ channel: rideChannel(ride.id), event: 'safety.ride_check', data: { ride_id: ride.id, id: result.check.id, reason: result.check.reason, state: 'asked' } });
+  await services.bus.publish({
+    channel: rideChannel(ride.id),
+    event: 'safety.ride_check',
+    data: { ride_id: ride.id, id: result.check.id, reason: result.check.reason, state: 'asked' },
+  });
   return result.check;
 }
-

@@ -140,7 +140,10 @@ export async function adminSosViews(db: Kysely<DB>, where: { ids?: string[]; ope
           plate: r.license_plate ?? '',
         }
       : null;
-    const raisedBy = { ...(r.role === 'driver' && driver ? { name: driver.name, phone: driver.phone } : { name: rider.name, phone: rider.phone }), id: r.raised_by };
+    const raisedBy = {
+      ...(r.role === 'driver' && driver ? { name: driver.name, phone: driver.phone } : { name: rider.name, phone: rider.phone }),
+      id: r.raised_by,
+    };
     const atRaise = r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng, at: iso(r.position_at ?? r.created_at) } : null;
     return {
       id: r.id,

@@ -42,7 +42,8 @@ export async function getDriverSchedule(db: Kysely<DB>, driverId: string) {
 /** Replace the driver's whole week in one transaction (the input is already validated: no overlaps, 15-minute steps). */
 export async function putWeek(db: Kysely<DB>, driverId: string, input: PutWeek) {
   const cityId = input.city_id ?? (await cityOfDriver(db, driverId)).id;
-  if (input.city_id && !(await db.selectFrom('cities').select('id').where('id', '=', input.city_id).executeTakeFirst())) throw badRequest(`No city "${input.city_id}"`);
+  if (input.city_id && !(await db.selectFrom('cities').select('id').where('id', '=', input.city_id).executeTakeFirst()))
+    throw badRequest(`No city "${input.city_id}"`);
   await inTransaction(db, async (trx) => {
     await trx
       .insertInto('driver_schedules')

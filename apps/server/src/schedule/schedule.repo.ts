@@ -43,7 +43,8 @@ export function timeOffOf(db: Kysely<DB>, driverIds: string[], after: Date) {
     .execute();
 }
 
-export const asIntervals = (rows: Array<{ starts_at: Date; ends_at: Date }>): Interval[] => rows.map((r) => ({ start: new Date(r.starts_at).getTime(), end: new Date(r.ends_at).getTime() }));
+export const asIntervals = (rows: Array<{ starts_at: Date; ends_at: Date }>): Interval[] =>
+  rows.map((r) => ({ start: new Date(r.starts_at).getTime(), end: new Date(r.ends_at).getTime() }));
 
 /** Group rows by their driver. */
 export function byDriver<T extends { driver_id: string }>(rows: T[]) {

@@ -48,7 +48,13 @@ export async function sendShiftReminders(services: Pick<Services, 'db' | 'bus' |
           .executeTakeFirst();
         if (!claimed) return null;
         const minutes = Math.round((shift.start - now.getTime()) / 60_000);
-        return createNotification(trx, services, { user_id: d.user_id, booking_id: null, ...scheduleText.reminder(describeShift(shift, d.timezone), minutes), kind: 'account', link: '/driver-schedule' });
+        return createNotification(trx, services, {
+          user_id: d.user_id,
+          booking_id: null,
+          ...scheduleText.reminder(describeShift(shift, d.timezone), minutes),
+          kind: 'account',
+          link: '/driver-schedule',
+        });
       });
       if (!notice) continue;
       await notice.publish();

@@ -60,7 +60,11 @@ export async function ensureApprovedDriver(session: HttpSession, n: number, admi
   let driver = await myDriver(session);
   if (!driver || driver.verification_status === 'rejected') {
     const { email: _email, ...application } = demoDriverProfile(n);
-    const res = await session.post('/api/drivers', { ...application, full_name: `Sim ${application.full_name}`, phone: application.phone.replace(/^415555/, '415556') });
+    const res = await session.post('/api/drivers', {
+      ...application,
+      full_name: `Sim ${application.full_name}`,
+      phone: application.phone.replace(/^415555/, '415556'),
+    });
     if (res.status !== 201) throw new Error(`driver application refused: ${res.status} ${errorText(res)}`);
     driver = res.body.driver;
   }
@@ -80,7 +84,19 @@ async function ensureDemoVehicle(session: HttpSession, n: number, admin: () => P
   const seats = demoDriverSeats(n);
   const list = await session.get('/api/vehicles');
   if (list.status !== 200) throw new Error(`vehicles: ${list.status} ${errorText(list)}`);
-  const active = (list.body.vehicles as Array<{ id: string; make: string; model: string; year: number; color: string; license_plate: string; seats: number; status: string; active: boolean }>).find((v) => v.active);
+  const active = (
+    list.body.vehicles as Array<{
+      id: string;
+      make: string;
+      model: string;
+      year: number;
+      color: string;
+      license_plate: string;
+      seats: number;
+      status: string;
+      active: boolean;
+    }>
+  ).find((v) => v.active);
   if (!active) return;
   let status = active.status;
   if (active.seats !== seats) {

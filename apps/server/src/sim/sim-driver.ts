@@ -49,7 +49,9 @@ const MIN_FRAME_REAL_MS = 1_100;
 /** How long the driver waits at the pickup for a PIN nobody can tell before giving up on the ride. */
 const PIN_PATIENCE_SIM_S = 300;
 
-type Motion = { kind: 'parked'; at: Point; heading: number } | { kind: 'driving'; path: LatLngTuple[]; length: number; startedAt: number; realMs: number; simS: number };
+type Motion =
+  | { kind: 'parked'; at: Point; heading: number }
+  | { kind: 'driving'; path: LatLngTuple[]; length: number; startedAt: number; realMs: number; simS: number };
 
 class Stopped extends Error {}
 class Interrupted extends Error {}

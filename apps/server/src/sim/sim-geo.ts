@@ -22,7 +22,18 @@ export const CITY_PLACES: readonly SfPlace[] = SF_PLACES.filter((p) => inGridAre
  * Where the demo drivers start, in this order: the busiest places first, so that a handful of drivers
  * covers downtown, and more drivers spread over the rest of the city.
  */
-const HOME_ORDER = ['union-square', 'mission-dolores', 'ferry-building', 'city-hall', 'painted-ladies', 'oracle-park', 'haight-ashbury', 'coit-tower', 'castro-theatre', 'japantown'];
+const HOME_ORDER = [
+  'union-square',
+  'mission-dolores',
+  'ferry-building',
+  'city-hall',
+  'painted-ladies',
+  'oracle-park',
+  'haight-ashbury',
+  'coit-tower',
+  'castro-theatre',
+  'japantown',
+];
 export const HOME_SPOTS: readonly Point[] = [
   ...HOME_ORDER.map((id) => CITY_PLACES.find((p) => p.id === id)).filter((p): p is SfPlace => !!p),
   ...CITY_PLACES.filter((p) => !HOME_ORDER.includes(p.id)),

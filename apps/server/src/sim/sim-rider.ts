@@ -151,7 +151,8 @@ export class SimRider {
       const codes = this.opts.promoCodes?.() ?? [];
       const code = codes.length && this.random() < PROMO_SHARE ? codes[Math.floor(this.random() * codes.length)] : undefined;
       let res = await this.call('POST', '/api/rides', { ...trip, ...choice, ...payment, ...(code ? { promo_code: code } : {}) });
-      if (code && res.status === 422 && String(res.body?.error?.code ?? '').startsWith('PROMO_CODE_')) res = await this.call('POST', '/api/rides', { ...trip, ...choice, ...payment });
+      if (code && res.status === 422 && String(res.body?.error?.code ?? '').startsWith('PROMO_CODE_'))
+        res = await this.call('POST', '/api/rides', { ...trip, ...choice, ...payment });
       if (res.status !== 201) {
         if (res.status !== 409) this.opts.logger?.warn({ rider: this.opts.email, status: res.status, error: errorText(res) }, 'booking refused');
         return;
@@ -210,7 +211,10 @@ export class SimRider {
     for (;;) {
       const to = CITY_PLACES[Math.floor(this.random() * CITY_PLACES.length)]!;
       if (distanceMeters(from, to) < 1_200) continue;
-      return { pickup: { ...randomPointNear(from, 100, this.random), label: from.name }, destination: { ...randomPointNear(to, 150, this.random), label: to.name } };
+      return {
+        pickup: { ...randomPointNear(from, 100, this.random), label: from.name },
+        destination: { ...randomPointNear(to, 150, this.random), label: to.name },
+      };
     }
   }
 

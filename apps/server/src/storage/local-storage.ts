@@ -23,7 +23,8 @@ export async function createLocalStorage(root: string): Promise<Storage> {
     assertStorageKey(key);
     const resolved = path.resolve(base, ...key.split('/'));
     // Belt and braces: the key pattern already forbids `..`, absolute paths and backslashes.
-    if (!resolved.startsWith(base + path.sep) || resolved.startsWith(path.join(base, TEMP_DIR) + path.sep)) throw new Error(`storage key outside the uploads folder: ${key}`);
+    if (!resolved.startsWith(base + path.sep) || resolved.startsWith(path.join(base, TEMP_DIR) + path.sep))
+      throw new Error(`storage key outside the uploads folder: ${key}`);
     return resolved;
   };
 

@@ -45,7 +45,13 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
       });
       body.once('error', (err) => count.destroy(err));
       // A failed part aborts the multipart upload (leavePartsOnError false): no half object stays.
-      const upload = new Upload({ client, params: { Bucket, Key: key, Body: body.pipe(count), ContentType: contentType }, queueSize: 1, partSize: PART_SIZE, leavePartsOnError: false });
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: body.pipe(count), ContentType: contentType },
+        queueSize: 1,
+        partSize: PART_SIZE,
+        leavePartsOnError: false,
+      });
       await upload.done();
       return { size };
     },

@@ -9,7 +9,13 @@ export async function storageOf(env: Env): Promise<Storage> {
     // The schema refuses S3_BUCKET without both keys. The AWS SDK is loaded only here (it costs a quarter of
     // a second at every start of a server that keeps uploads on its disk).
     const { createS3Storage } = await import('./s3-storage');
-    return createS3Storage({ bucket: env.S3_BUCKET, region: env.S3_REGION, endpoint: env.S3_ENDPOINT, accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! });
+    return createS3Storage({
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID!,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    });
   }
   return createLocalStorage(uploadsDirOf(env));
 }

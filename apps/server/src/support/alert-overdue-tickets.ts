@@ -40,4 +40,3 @@ export async function alertOverdueTickets(services: Pick<Services, 'db' | 'bus' 
   for (const n of notices) await n.publish();
   return tickets;
 }
-

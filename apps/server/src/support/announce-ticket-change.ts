@@ -9,7 +9,11 @@ type Notice = { publish(): Promise<void> };
  * verb's transaction are published, and `support.ticket_changed` goes to the rooms of the users on the
  * ticket (the requester and a lost-item ticket's other party), so an open conversation refetches at once.
  */
-export async function announceTicketChange(services: Pick<Services, 'bus'>, ticket: Pick<TicketRow, 'id' | 'requester_id' | 'participant_id'>, notices: Notice[] = []) {
+export async function announceTicketChange(
+  services: Pick<Services, 'bus'>,
+  ticket: Pick<TicketRow, 'id' | 'requester_id' | 'participant_id'>,
+  notices: Notice[] = [],
+) {
   for (const n of notices) await n.publish();
   for (const userId of new Set([ticket.requester_id, ticket.participant_id])) {
     if (userId) await services.bus.publish({ channel: userChannel(userId), event: 'support.ticket_changed', data: { id: ticket.id } });

@@ -18,7 +18,13 @@ import { supportLink } from '@openride/shared/support/schemas';
  * party) is notified in the same transaction, a visitor emailed after commit. A closed ticket is reopened
  * before it is answered (TICKET_CLOSED); a note goes on any ticket. Audited either way.
  */
-export async function answerTicket(services: Pick<Services, 'db' | 'bus' | 'push' | 'messenger' | 'logger'>, adminId: string, ticketId: string, input: AdminTicketMessageInput, now = new Date()) {
+export async function answerTicket(
+  services: Pick<Services, 'db' | 'bus' | 'push' | 'messenger' | 'logger'>,
+  adminId: string,
+  ticketId: string,
+  input: AdminTicketMessageInput,
+  now = new Date(),
+) {
   const { db } = services;
   const result = await inTransaction(db, async (trx) => {
     const ticket = await lockTicket(trx, ticketId);
@@ -26,7 +32,15 @@ export async function answerTicket(services: Pick<Services, 'db' | 'bus' | 'push
     const fileIds = await checkPhotos(trx, adminId, input.file_ids);
     const message = await trx
       .insertInto('support_messages')
-      .values({ ticket_id: ticket.id, author_id: adminId, author_role: 'support', body: input.body, internal: input.internal, file_ids: fileIds, created_at: now })
+      .values({
+        ticket_id: ticket.id,
+        author_id: adminId,
+        author_role: 'support',
+        body: input.body,
+        internal: input.internal,
+        file_ids: fileIds,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const toPending = !input.internal && sourcesOf('pending', 'admin').includes(ticket.status);
@@ -47,7 +61,16 @@ export async function answerTicket(services: Pick<Services, 'db' | 'bus' | 'push
     const notices = [];
     if (!input.internal) {
       for (const userId of new Set([ticket.requester_id, ticket.participant_id])) {
-        if (userId) notices.push(await createNotification(trx, services, { user_id: userId, booking_id: null, kind: 'support', link: supportLink(ticket.id), ...supportText.notice.replied(ticketNumber(ticket.number)) }));
+        if (userId)
+          notices.push(
+            await createNotification(trx, services, {
+              user_id: userId,
+              booking_id: null,
+              kind: 'support',
+              link: supportLink(ticket.id),
+              ...supportText.notice.replied(ticketNumber(ticket.number)),
+            }),
+          );
       }
     }
     return { ticket: updated, notices };

@@ -15,7 +15,14 @@ export async function assignTicket(services: Pick<Services, 'db'>, adminId: stri
     if (assigneeId !== null && !(await isAdmin(trx, assigneeId))) throw badRequest(supportText.errors.notAnAdmin);
     if (ticket.assignee_id === assigneeId) return;
     await trx.updateTable('support_tickets').set({ assignee_id: assigneeId, updated_at: now }).where('id', '=', ticket.id).execute();
-    await recordAudit(trx, { actorId: adminId, action: 'support_ticket.assign', entityType: 'support_ticket', entityId: ticket.id, before: { assignee_id: ticket.assignee_id }, after: { assignee_id: assigneeId } });
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: 'support_ticket.assign',
+      entityType: 'support_ticket',
+      entityId: ticket.id,
+      before: { assignee_id: ticket.assignee_id },
+      after: { assignee_id: assigneeId },
+    });
   });
   return getTicketForAdmin(db, adminId, ticketId);
 }

@@ -10,7 +10,12 @@ import type { TicketRow } from './support.repo';
 export async function emailVisitor(services: Pick<Services, 'messenger' | 'logger'>, ticket: TicketRow, subject: string, body: string) {
   if (ticket.requester_id || !ticket.requester_email) return;
   try {
-    await services.messenger.send({ channel: 'email', to: ticket.requester_email, subject, body: `${body}\n\n— OpenRide support (${ticketNumber(ticket.number)})` });
+    await services.messenger.send({
+      channel: 'email',
+      to: ticket.requester_email,
+      subject,
+      body: `${body}\n\n— OpenRide support (${ticketNumber(ticket.number)})`,
+    });
   } catch (err) {
     services.logger.warn({ err, ticket: ticket.id }, 'support: the visitor could not be emailed');
   }

@@ -19,7 +19,13 @@ export async function getTicketForAdmin(db: Kysely<DB>, adminId: string, ticketI
   const [messages, ride, agents] = await Promise.all([
     messageViews(db, row.id, adminId, true),
     row.ride_id ? getRideForOperator(db, row.ride_id) : Promise.resolve(null),
-    db.selectFrom('user_roles').innerJoin('user', 'user.id', 'user_roles.user_id').select(['user.id', 'user.name']).where('user_roles.role', '=', 'admin').orderBy('user.name').execute(),
+    db
+      .selectFrom('user_roles')
+      .innerJoin('user', 'user.id', 'user_roles.user_id')
+      .select(['user.id', 'user.name'])
+      .where('user_roles.role', '=', 'admin')
+      .orderBy('user.name')
+      .execute(),
   ]);
   return { ticket: adminTicketView(row), messages, ride, agents };
 }

@@ -36,7 +36,13 @@ export async function listSupportTickets(db: Kysely<DB>, adminId: string, query:
     const like = containsPattern(query.q);
     const n = parseTicketNumber(query.q);
     rows = rows.where((eb) =>
-      eb.or([...(n !== undefined ? [eb('t.number', '=', n)] : []), eb('r.name', 'ilike', like), eb('r.email', 'ilike', like), eb('t.requester_name', 'ilike', like), eb('t.requester_email', 'ilike', like)]),
+      eb.or([
+        ...(n !== undefined ? [eb('t.number', '=', n)] : []),
+        eb('r.name', 'ilike', like),
+        eb('r.email', 'ilike', like),
+        eb('t.requester_name', 'ilike', like),
+        eb('t.requester_email', 'ilike', like),
+      ]),
     );
   }
   const page = await keysetPage(db, rows, spec, query);

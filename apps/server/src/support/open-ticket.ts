@@ -31,9 +31,28 @@ export async function openTicket(services: Pick<Services, 'db' | 'bus' | 'push'>
       if (input.category === 'lost_item') participant = ride.rider_id === userId ? (ride.driver_user_id ?? null) : ride.rider_id;
     }
     const fileIds = await checkPhotos(trx, userId, input.file_ids);
-    const ticket = await insertTicket(trx, { requester_id: userId, participant_id: participant, ride_id: input.ride_id ?? null, category: input.category, message: input.message, file_ids: fileIds }, now);
+    const ticket = await insertTicket(
+      trx,
+      {
+        requester_id: userId,
+        participant_id: participant,
+        ride_id: input.ride_id ?? null,
+        category: input.category,
+        message: input.message,
+        file_ids: fileIds,
+      },
+      now,
+    );
     const notices = participant
-      ? [await createNotification(trx, services, { user_id: participant, booking_id: null, kind: 'support', link: supportLink(ticket.id), ...supportText.notice.participant(ticketNumber(ticket.number)) })]
+      ? [
+          await createNotification(trx, services, {
+            user_id: participant,
+            booking_id: null,
+            kind: 'support',
+            link: supportLink(ticket.id),
+            ...supportText.notice.participant(ticketNumber(ticket.number)),
+          }),
+        ]
       : [];
     return { ticket, notices };
   });

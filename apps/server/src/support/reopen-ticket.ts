@@ -21,7 +21,14 @@ export async function reopenTicket(services: Pick<Services, 'db' | 'bus'>, admin
       .returningAll()
       .executeTakeFirst();
     if (!row) throw domainError('INVALID_TRANSITION', 'Only a resolved or closed ticket can be reopened.');
-    await recordAudit(trx, { actorId: adminId, action: 'support_ticket.reopen', entityType: 'support_ticket', entityId: ticket.id, before: { status: ticket.status }, after: { status: 'open' } });
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: 'support_ticket.reopen',
+      entityType: 'support_ticket',
+      entityId: ticket.id,
+      before: { status: ticket.status },
+      after: { status: 'open' },
+    });
     return row;
   });
   await announceTicketChange(services, updated);

@@ -15,7 +15,13 @@ import { supportLink } from '@openride/shared/support/schemas';
  * pending or resolved ticket puts it back in the queue (open, the SLA clock restarted); a closed ticket takes
  * no more (TICKET_CLOSED). On a lost-item ticket the other party is told.
  */
-export async function replyToTicket(services: Pick<Services, 'db' | 'bus' | 'push'>, userId: string, ticketId: string, input: TicketReplyInput, now = new Date()) {
+export async function replyToTicket(
+  services: Pick<Services, 'db' | 'bus' | 'push'>,
+  userId: string,
+  ticketId: string,
+  input: TicketReplyInput,
+  now = new Date(),
+) {
   const { db } = services;
   const result = await inTransaction(db, async (trx) => {
     const ticket = await lockTicket(trx, ticketId);
@@ -23,7 +29,10 @@ export async function replyToTicket(services: Pick<Services, 'db' | 'bus' | 'pus
     if (!role) throw notFound(supportText.errors.notFound);
     if (!userMayReply(ticket.status)) throw domainError('TICKET_CLOSED');
     const fileIds = await checkPhotos(trx, userId, input.file_ids);
-    await trx.insertInto('support_messages').values({ ticket_id: ticket.id, author_id: userId, author_role: role, body: input.body, file_ids: fileIds, created_at: now }).execute();
+    await trx
+      .insertInto('support_messages')
+      .values({ ticket_id: ticket.id, author_id: userId, author_role: role, body: input.body, file_ids: fileIds, created_at: now })
+      .execute();
     const reopens = sourcesOf('open', 'user').includes(ticket.status);
     const updated = await trx
       .updateTable('support_tickets')
@@ -38,7 +47,17 @@ export async function replyToTicket(services: Pick<Services, 'db' | 'bus' | 'pus
     const other = role === 'requester' ? ticket.participant_id : ticket.requester_id;
     const notices =
       other && ticket.category === 'lost_item'
-        ? [await createNotification(trx, services, { user_id: other, booking_id: null, kind: 'support', link: supportLink(ticket.id), type: 'other', title: `New message on ${ticketNumber(ticket.number)}`, message: 'Open Support to read it.' })]
+        ? [
+            await createNotification(trx, services, {
+              user_id: other,
+              booking_id: null,
+              kind: 'support',
+              link: supportLink(ticket.id),
+              type: 'other',
+              title: `New message on ${ticketNumber(ticket.number)}`,
+              message: 'Open Support to read it.',
+            }),
+          ]
         : [];
     return { ticket: updated, notices };
   });

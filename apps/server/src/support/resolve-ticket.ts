@@ -17,7 +17,12 @@ import { supportLink } from '@openride/shared/support/schemas';
  * rate the help; without a user reply for 7 days the `support-auto-close` job closes it. Conditional on the
  * state machine's sources, so a second Resolve is 409 INVALID_TRANSITION and changes nothing. Audited.
  */
-export async function resolveTicket(services: Pick<Services, 'db' | 'bus' | 'push' | 'messenger' | 'logger'>, adminId: string, ticketId: string, now = new Date()) {
+export async function resolveTicket(
+  services: Pick<Services, 'db' | 'bus' | 'push' | 'messenger' | 'logger'>,
+  adminId: string,
+  ticketId: string,
+  now = new Date(),
+) {
   const { db } = services;
   const result = await inTransaction(db, async (trx) => {
     const ticket = await lockTicket(trx, ticketId);
@@ -29,11 +34,33 @@ export async function resolveTicket(services: Pick<Services, 'db' | 'bus' | 'pus
       .returningAll()
       .executeTakeFirst();
     if (!updated) throw domainError('INVALID_TRANSITION', 'This ticket is resolved or closed already.');
-    await recordAudit(trx, { actorId: adminId, action: 'support_ticket.resolve', entityType: 'support_ticket', entityId: ticket.id, before: { status: ticket.status }, after: { status: 'resolved' } });
-    const notices = ticket.requester_id ? [await createNotification(trx, services, { user_id: ticket.requester_id, booking_id: null, kind: 'support', link: supportLink(ticket.id), ...supportText.notice.resolved(ticketNumber(ticket.number)) })] : [];
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: 'support_ticket.resolve',
+      entityType: 'support_ticket',
+      entityId: ticket.id,
+      before: { status: ticket.status },
+      after: { status: 'resolved' },
+    });
+    const notices = ticket.requester_id
+      ? [
+          await createNotification(trx, services, {
+            user_id: ticket.requester_id,
+            booking_id: null,
+            kind: 'support',
+            link: supportLink(ticket.id),
+            ...supportText.notice.resolved(ticketNumber(ticket.number)),
+          }),
+        ]
+      : [];
     return { ticket: updated, notices };
   });
   await announceTicketChange(services, result.ticket, result.notices);
-  await emailVisitor(services, result.ticket, `${ticketNumber(result.ticket.number)} resolved`, supportText.notice.resolved(ticketNumber(result.ticket.number)).message);
+  await emailVisitor(
+    services,
+    result.ticket,
+    `${ticketNumber(result.ticket.number)} resolved`,
+    supportText.notice.resolved(ticketNumber(result.ticket.number)).message,
+  );
   return getTicketForAdmin(db, adminId, ticketId);
 }

@@ -91,7 +91,13 @@ export function adminTicketRows(db: Kysely<DB>) {
     .leftJoin('user as p', 'p.id', 't.participant_id')
     .leftJoin('user as a', 'a.id', 't.assignee_id')
     .selectAll('t')
-    .select(['r.name as requester_account_name', 'r.email as requester_account_email', 'p.name as participant_name', 'a.name as assignee_name', sql<boolean>`t.status = 'open' and t.sla_due_at < now()`.as('overdue')]);
+    .select([
+      'r.name as requester_account_name',
+      'r.email as requester_account_email',
+      'p.name as participant_name',
+      'a.name as assignee_name',
+      sql<boolean>`t.status = 'open' and t.sla_due_at < now()`.as('overdue'),
+    ]);
 }
 type AdminRow = Awaited<ReturnType<ReturnType<typeof adminTicketRows>['execute']>>[number];
 
@@ -133,7 +139,16 @@ export const subjectOf = (message: string) => {
  */
 export async function insertTicket(
   trx: Kysely<DB>,
-  t: { requester_id: string | null; requester_email?: string | null; requester_name?: string | null; participant_id?: string | null; ride_id?: string | null; category: TicketCategory; message: string; file_ids?: string[] },
+  t: {
+    requester_id: string | null;
+    requester_email?: string | null;
+    requester_name?: string | null;
+    participant_id?: string | null;
+    ride_id?: string | null;
+    category: TicketCategory;
+    message: string;
+    file_ids?: string[];
+  },
   now: Date,
 ) {
   const priority = defaultPriority(t.category);
@@ -161,6 +176,9 @@ export async function insertTicket(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await trx.insertInto('support_messages').values({ ticket_id: ticket.id, author_id: t.requester_id, author_role: 'requester', body: t.message, file_ids: t.file_ids ?? [], created_at: now }).execute();
+  await trx
+    .insertInto('support_messages')
+    .values({ ticket_id: ticket.id, author_id: t.requester_id, author_role: 'requester', body: t.message, file_ids: t.file_ids ?? [], created_at: now })
+    .execute();
   return ticket;
 }

@@ -28,8 +28,14 @@ export function supportRoutes(services: Services) {
   on('POST /api/support/tickets', async ({ user, body }) => ({ status: 201, body: { ticket: await openTicket(services, user.id, body) } }));
   on('GET /api/support/tickets', async ({ user }) => ({ status: 200, body: { tickets: await listMyTickets(services.db, user.id) } }));
   on('GET /api/support/tickets/:id', async ({ user, params }) => ({ status: 200, body: await getMyTicket(services.db, user.id, params.id) }));
-  on('POST /api/support/tickets/:id/messages', async ({ user, params, body }) => ({ status: 200, body: await replyToTicket(services, user.id, params.id, body) }));
-  on('POST /api/support/tickets/:id/rating', async ({ user, params, body }) => ({ status: 200, body: await rateTicket(services, user.id, params.id, body.rating) }));
+  on('POST /api/support/tickets/:id/messages', async ({ user, params, body }) => ({
+    status: 200,
+    body: await replyToTicket(services, user.id, params.id, body),
+  }));
+  on('POST /api/support/tickets/:id/rating', async ({ user, params, body }) => ({
+    status: 200,
+    body: await rateTicket(services, user.id, params.id, body.rating),
+  }));
 
   on('POST /api/support/contact', async ({ c, user, body }) => {
     const answer = await submitContact(services, body, { ip: clientIp(c, services.env.TRUST_PROXY), userId: user?.id ?? null });
@@ -38,13 +44,27 @@ export function supportRoutes(services: Services) {
   });
 
   on('GET /api/admin/support-tickets', async ({ user, query }) => {
-    if (query.format === 'csv') return csvResponse('support-tickets', SUPPORT_TICKETS_CSV, pageThrough((cursor) => listSupportTickets(services.db, user.id, { ...query, cursor, limit: EXPORT_PAGE })));
+    if (query.format === 'csv')
+      return csvResponse(
+        'support-tickets',
+        SUPPORT_TICKETS_CSV,
+        pageThrough((cursor) => listSupportTickets(services.db, user.id, { ...query, cursor, limit: EXPORT_PAGE })),
+      );
     return { status: 200, body: await listSupportTickets(services.db, user.id, query) };
   });
   on('GET /api/admin/support-tickets/:id', async ({ user, params }) => ({ status: 200, body: await getTicketForAdmin(services.db, user.id, params.id) }));
-  on('POST /api/admin/support-tickets/:id/messages', async ({ user, params, body }) => ({ status: 200, body: await answerTicket(services, user.id, params.id, body) }));
-  on('POST /api/admin/support-tickets/:id/assign', async ({ user, params, body }) => ({ status: 200, body: await assignTicket(services, user.id, params.id, body.assignee_id) }));
-  on('POST /api/admin/support-tickets/:id/priority', async ({ user, params, body }) => ({ status: 200, body: await setTicketPriority(services, user.id, params.id, body.priority) }));
+  on('POST /api/admin/support-tickets/:id/messages', async ({ user, params, body }) => ({
+    status: 200,
+    body: await answerTicket(services, user.id, params.id, body),
+  }));
+  on('POST /api/admin/support-tickets/:id/assign', async ({ user, params, body }) => ({
+    status: 200,
+    body: await assignTicket(services, user.id, params.id, body.assignee_id),
+  }));
+  on('POST /api/admin/support-tickets/:id/priority', async ({ user, params, body }) => ({
+    status: 200,
+    body: await setTicketPriority(services, user.id, params.id, body.priority),
+  }));
   on('POST /api/admin/support-tickets/:id/resolve', async ({ user, params }) => ({ status: 200, body: await resolveTicket(services, user.id, params.id) }));
   on('POST /api/admin/support-tickets/:id/reopen', async ({ user, params }) => ({ status: 200, body: await reopenTicket(services, user.id, params.id) }));
 

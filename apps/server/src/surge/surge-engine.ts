@@ -68,7 +68,15 @@ export function createSurgeEngine(deps: Deps & { lease?: Lease; options?: Partia
         .values(zones.map((z) => ({ zone_id: z.id, city_id: city.city_id, updated_at: new Date(0) })))
         .onConflict((oc) => oc.column('zone_id').doNothing())
         .execute();
-      const states = await db.selectFrom('surge_zones').selectAll().where('zone_id', 'in', zones.map((z) => z.id)).execute();
+      const states = await db
+        .selectFrom('surge_zones')
+        .selectAll()
+        .where(
+          'zone_id',
+          'in',
+          zones.map((z) => z.id),
+        )
+        .execute();
       // Half a tick: two processes ticking together step a zone once; a late tick still steps it.
       const cutoff = new Date(now.getTime() - options.tickMs / 2);
       for (const state of states) {

@@ -87,8 +87,19 @@ export async function getSurgeOverview(services: Deps, cityId: string): Promise<
 export async function updateSurgeRule(services: Deps, adminId: string, input: UpdateSurgeRuleInput) {
   await services.db.transaction().execute(async (trx) => {
     const before = await settingsOf(trx, input.city_id, true);
-    await trx.updateTable('surge_settings').set({ rule: JSON.stringify(input.rule), updated_at: new Date() }).where('city_id', '=', input.city_id).execute();
-    await recordAudit(trx, { actorId: adminId, action: 'surge.rule', entityType: 'city', entityId: input.city_id, before: ruleOf(before.rule), after: input.rule });
+    await trx
+      .updateTable('surge_settings')
+      .set({ rule: JSON.stringify(input.rule), updated_at: new Date() })
+      .where('city_id', '=', input.city_id)
+      .execute();
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: 'surge.rule',
+      entityType: 'city',
+      entityId: input.city_id,
+      before: ruleOf(before.rule),
+      after: input.rule,
+    });
   });
   return getSurgeOverview(services, input.city_id);
 }
@@ -100,7 +111,14 @@ export async function setSurgeFrozen(services: Deps, adminId: string, cityId: st
     if (before.frozen === frozen) return;
     await trx.updateTable('surge_settings').set({ frozen, updated_at: new Date() }).where('city_id', '=', cityId).execute();
     if (frozen) await trx.updateTable('surge_zones').set({ multiplier_tenths: 10, reason: 'frozen' }).where('city_id', '=', cityId).execute();
-    await recordAudit(trx, { actorId: adminId, action: frozen ? 'surge.freeze' : 'surge.unfreeze', entityType: 'city', entityId: cityId, before: { frozen: before.frozen }, after: { frozen } });
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: frozen ? 'surge.freeze' : 'surge.unfreeze',
+      entityType: 'city',
+      entityId: cityId,
+      before: { frozen: before.frozen },
+      after: { frozen },
+    });
   });
   return getSurgeOverview(services, cityId);
 }
@@ -111,7 +129,14 @@ export async function setDemoRush(services: Deps, adminId: string, cityId: strin
     const before = await settingsOf(trx, cityId, true);
     if (before.demo_rush === on) return;
     await trx.updateTable('surge_settings').set({ demo_rush: on, updated_at: new Date() }).where('city_id', '=', cityId).execute();
-    await recordAudit(trx, { actorId: adminId, action: 'surge.demo_rush', entityType: 'city', entityId: cityId, before: { demo_rush: before.demo_rush }, after: { demo_rush: on } });
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: 'surge.demo_rush',
+      entityType: 'city',
+      entityId: cityId,
+      before: { demo_rush: before.demo_rush },
+      after: { demo_rush: on },
+    });
   });
   return getSurgeOverview(services, cityId);
 }
@@ -157,7 +182,12 @@ export async function setSurgeOverride(services: Deps, adminId: string, zoneId: 
 export async function clearSurgeOverride(services: Deps, adminId: string, zoneId: string) {
   const zone = await pricingZone(services.db, zoneId);
   await services.db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('surge_zones').select(['override_tenths', 'override_until']).where('zone_id', '=', zoneId).forUpdate().executeTakeFirst();
+    const before = await trx
+      .selectFrom('surge_zones')
+      .select(['override_tenths', 'override_until'])
+      .where('zone_id', '=', zoneId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before || before.override_tenths == null) return;
     await trx.updateTable('surge_zones').set({ override_tenths: null, override_until: null }).where('zone_id', '=', zoneId).execute();
     await recordAudit(trx, {

@@ -14,7 +14,13 @@ export function surgeRoutes(services: Services) {
   on('PUT /api/admin/surge/rule', async ({ user, body }) => ({ status: 200, body: await updateSurgeRule(services, user.id, body) }));
   on('POST /api/admin/surge/freeze', async ({ user, body }) => ({ status: 200, body: await setSurgeFrozen(services, user.id, body.city_id, body.frozen) }));
   on('POST /api/admin/surge/demo-rush', async ({ user, body }) => ({ status: 200, body: await setDemoRush(services, user.id, body.city_id, body.on) }));
-  on('POST /api/admin/surge/zones/:id/override', async ({ user, params, body }) => ({ status: 200, body: { zone: await setSurgeOverride(services, user.id, params.id, body) } }));
-  on('DELETE /api/admin/surge/zones/:id/override', async ({ user, params }) => ({ status: 200, body: { zone: await clearSurgeOverride(services, user.id, params.id) } }));
+  on('POST /api/admin/surge/zones/:id/override', async ({ user, params, body }) => ({
+    status: 200,
+    body: { zone: await setSurgeOverride(services, user.id, params.id, body) },
+  }));
+  on('DELETE /api/admin/surge/zones/:id/override', async ({ user, params }) => ({
+    status: 200,
+    body: { zone: await clearSurgeOverride(services, user.id, params.id) },
+  }));
   return app;
 }

@@ -26,9 +26,15 @@ export async function nearestEligibleByType(
     vehicleRulesOf(services.db, cityId),
     services.db
       .selectFrom('drivers')
-      .innerJoin('vehicles', (join) => join.onRef('vehicles.driver_id', '=', 'drivers.id').on('vehicles.active', '=', true).on('vehicles.status', '=', 'verified'))
+      .innerJoin('vehicles', (join) =>
+        join.onRef('vehicles.driver_id', '=', 'drivers.id').on('vehicles.active', '=', true).on('vehicles.status', '=', 'verified'),
+      )
       .select(['drivers.id', 'vehicles.year', 'vehicles.seats'])
-      .where('drivers.id', 'in', near.map((n) => n.driverId))
+      .where(
+        'drivers.id',
+        'in',
+        near.map((n) => n.driverId),
+      )
       .where('drivers.verification_status', '=', 'approved')
       .where('drivers.status', '=', 'available')
       // A driver on compliance hold is offered nothing, so a quote does not count them (decision 0049).

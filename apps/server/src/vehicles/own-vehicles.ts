@@ -17,7 +17,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** /vehicles is for approved drivers: their newest record. Without one, 403; pending or rejected, DRIVER_NOT_APPROVED. */
 async function approvedDriverId(db: Kysely<DB>, userId: string) {
   // The newest record is the driver's (as drivers.repo's latestDriverOf reads it; vehicles may not import drivers).
-  const driver = await db.selectFrom('drivers').select(['id', 'verification_status']).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  const driver = await db
+    .selectFrom('drivers')
+    .select(['id', 'verification_status'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   if (!driver) throw forbidden(vehicleText.errors.notADriver);
   if (driver.verification_status !== 'approved') throw domainError('DRIVER_NOT_APPROVED', messages.errors.applicationPending.text(driver.verification_status));
   return driver.id;
@@ -113,7 +119,12 @@ export async function activateVehicle(services: Pick<Services, 'db'>, userId: st
     const now = new Date();
     // The old one first: the partial unique index allows one active at a time, also in between.
     await trx.updateTable('vehicles').set({ active: false, updated_at: now }).where('driver_id', '=', driverId).where('active', '=', true).execute();
-    const row = await trx.updateTable('vehicles').set({ active: true, updated_at: now }).where('id', '=', vehicleId).returning(VEHICLE_COLUMNS).executeTakeFirstOrThrow();
+    const row = await trx
+      .updateTable('vehicles')
+      .set({ active: true, updated_at: now })
+      .where('id', '=', vehicleId)
+      .returning(VEHICLE_COLUMNS)
+      .executeTakeFirstOrThrow();
     await mirrorActiveVehicle(trx, driverId);
     return row;
   });

@@ -33,7 +33,14 @@ export async function listVehiclesForReview(services: Pick<Services, 'db'>, quer
   if (query.status) rows = rows.where('vehicles.status', '=', query.status);
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    rows = rows.where((eb) => eb.or([eb('drivers.full_name', 'ilike', like), eb('vehicles.license_plate', 'ilike', like), eb('vehicles.make', 'ilike', like), eb('vehicles.model', 'ilike', like)]));
+    rows = rows.where((eb) =>
+      eb.or([
+        eb('drivers.full_name', 'ilike', like),
+        eb('vehicles.license_plate', 'ilike', like),
+        eb('vehicles.make', 'ilike', like),
+        eb('vehicles.model', 'ilike', like),
+      ]),
+    );
   }
   const page = await keysetPage(db, rows, spec, query);
   const cities = await allVehicleRules(db);
@@ -131,7 +138,12 @@ export async function setVehicleRules(services: Pick<Services, 'db'>, adminId: s
   const { db } = services;
   if (!(await findCity(db, cityId))) throw notFound('City not found');
   const after = await db.transaction().execute(async (trx) => {
-    const was = await trx.selectFrom('vehicle_rules').select(['comfort_min_year', 'comfort_min_seats', 'xl_min_seats']).where('city_id', '=', cityId).forUpdate().executeTakeFirst();
+    const was = await trx
+      .selectFrom('vehicle_rules')
+      .select(['comfort_min_year', 'comfort_min_seats', 'xl_min_seats'])
+      .where('city_id', '=', cityId)
+      .forUpdate()
+      .executeTakeFirst();
     const before = was ?? (await vehicleRulesOf(trx, cityId));
     const now = new Date();
     await trx

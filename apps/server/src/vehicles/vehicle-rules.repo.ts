@@ -7,7 +7,11 @@ import type { DB } from '../db/schema';
  * seed, in a test) gets the defaults.
  */
 export async function vehicleRulesOf(db: Kysely<DB>, cityId: string): Promise<VehicleRules & { updated_at: Date | null }> {
-  const row = await db.selectFrom('vehicle_rules').select(['comfort_min_year', 'comfort_min_seats', 'xl_min_seats', 'updated_at', 'updated_by']).where('city_id', '=', cityId).executeTakeFirst();
+  const row = await db
+    .selectFrom('vehicle_rules')
+    .select(['comfort_min_year', 'comfort_min_seats', 'xl_min_seats', 'updated_at', 'updated_by'])
+    .where('city_id', '=', cityId)
+    .executeTakeFirst();
   if (!row) return { ...defaultVehicleRules(), updated_at: null };
   return {
     comfort_min_year: row.comfort_min_year,

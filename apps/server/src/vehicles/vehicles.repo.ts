@@ -81,11 +81,23 @@ export function hasQualifyingVehicle(eb: ExpressionBuilder<DB, 'drivers'>, rideT
  * changes which vehicle is active, or the active vehicle's fields.
  */
 export async function mirrorActiveVehicle(trx: Kysely<DB>, driverId: string) {
-  const active = await trx.selectFrom('vehicles').select(['make', 'model', 'year', 'color', 'license_plate']).where('driver_id', '=', driverId).where('active', '=', true).executeTakeFirst();
+  const active = await trx
+    .selectFrom('vehicles')
+    .select(['make', 'model', 'year', 'color', 'license_plate'])
+    .where('driver_id', '=', driverId)
+    .where('active', '=', true)
+    .executeTakeFirst();
   if (!active) return;
   await trx
     .updateTable('drivers')
-    .set({ vehicle_make: active.make, vehicle_model: active.model, vehicle_year: active.year, vehicle_color: active.color, license_plate: active.license_plate, updated_at: new Date() })
+    .set({
+      vehicle_make: active.make,
+      vehicle_model: active.model,
+      vehicle_year: active.year,
+      vehicle_color: active.color,
+      license_plate: active.license_plate,
+      updated_at: new Date(),
+    })
     .where('id', '=', driverId)
     .execute();
 }
@@ -116,7 +128,12 @@ export async function insertApplicationVehicle(
  * (the one the application described), rejecting rejects it with the same reason. A vehicle already
  * decided on its own is left alone, except that approval verifies one rejected with an earlier rejection.
  */
-export async function reviewApplicationVehicle(trx: Kysely<DB>, driverId: string, adminId: string, decision: { approved: true } | { approved: false; reason: string }) {
+export async function reviewApplicationVehicle(
+  trx: Kysely<DB>,
+  driverId: string,
+  adminId: string,
+  decision: { approved: true } | { approved: false; reason: string },
+) {
   const now = new Date();
   await trx
     .updateTable('vehicles')

@@ -34,15 +34,26 @@ export function vehicleRoutes(services: Services) {
   on('GET /api/admin/drivers/:id/vehicles', async ({ params }) => ({ status: 200, body: await listDriverVehicles(services, params.id) }));
 
   on('GET /api/admin/vehicles', async ({ query }) => {
-    if (query.format === 'csv') return csvResponse('vehicles', VEHICLES_CSV, pageThrough((cursor) => listVehiclesForReview(services, { ...query, cursor, limit: 500 })));
+    if (query.format === 'csv')
+      return csvResponse(
+        'vehicles',
+        VEHICLES_CSV,
+        pageThrough((cursor) => listVehiclesForReview(services, { ...query, cursor, limit: 500 })),
+      );
     return { status: 200, body: await listVehiclesForReview(services, query) };
   });
 
-  on('POST /api/admin/vehicles/:id/review', async ({ user, params, body }) => ({ status: 200, body: { vehicle: await reviewVehicle(services, user.id, params.id, body) } }));
+  on('POST /api/admin/vehicles/:id/review', async ({ user, params, body }) => ({
+    status: 200,
+    body: { vehicle: await reviewVehicle(services, user.id, params.id, body) },
+  }));
 
   on('GET /api/admin/vehicle-rules/:city', async ({ params }) => ({ status: 200, body: await getVehicleRules(services, params.city) }));
 
-  on('PUT /api/admin/vehicle-rules/:city', async ({ user, params, body }) => ({ status: 200, body: await setVehicleRules(services, user.id, params.city, body) }));
+  on('PUT /api/admin/vehicle-rules/:city', async ({ user, params, body }) => ({
+    status: 200,
+    body: await setVehicleRules(services, user.id, params.city, body),
+  }));
 
   return app;
 }

@@ -25,7 +25,10 @@ export async function createCity(services: Pick<Services, 'db' | 'zones'>, admin
       await seedCityFinance(trx, row.id);
       await seedCityVehicleRules(trx, row.id);
       await seedCityDocumentTypes(trx, row.id);
-      await trx.insertInto('surge_settings').values({ city_id: row.id, rule: JSON.stringify(DEFAULT_SURGE_RULE) }).execute();
+      await trx
+        .insertInto('surge_settings')
+        .values({ city_id: row.id, rule: JSON.stringify(DEFAULT_SURGE_RULE) })
+        .execute();
       await recordAudit(trx, { actorId: adminId, action: 'city.create', entityType: 'city', entityId: row.id, before: null, after: cityView(row) });
       return cityView(row);
     });
@@ -44,7 +47,8 @@ export async function updateCity(services: Pick<Services, 'db' | 'zones'>, admin
     if (!before) throw notFound('City not found');
     if (Object.keys(input).length === 0) return cityView(before);
     // Every amount in a city's books is in its currency: fixed once money is posted (decision 0041).
-    if (input.currency !== undefined && input.currency !== before.currency.trim() && (await cityHasBooks(trx, id))) throw new AppError('CONFLICT', financeText.errors.currencyLocked);
+    if (input.currency !== undefined && input.currency !== before.currency.trim() && (await cityHasBooks(trx, id)))
+      throw new AppError('CONFLICT', financeText.errors.currencyLocked);
     const after = await trx.updateTable('cities').set(input).where('id', '=', id).returning(CITY_COLUMNS).executeTakeFirstOrThrow();
     const keys = Object.keys(input) as (keyof UpdateCityInput)[];
     const was = cityView(before);

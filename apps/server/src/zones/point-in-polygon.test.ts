@@ -32,7 +32,16 @@ describe('point in polygon', () => {
     expect(pointInPolygon({ lat: 37.75, lng: -122.4 }, rings)).toBe(true); // the east edge
     expect(pointInPolygon({ lat: 37.7 - 1e-6, lng: -122.45 }, rings)).toBe(false); // ~10 cm south of it
     // A slanted edge: the midpoint of (0,0)–(1,1) of a triangle.
-    expect(pointInPolygon({ lat: 0.5, lng: 0.5 }, [[[0, 0], [1, 1], [1, 0], [0, 0]]])).toBe(true);
+    expect(
+      pointInPolygon({ lat: 0.5, lng: 0.5 }, [
+        [
+          [0, 0],
+          [1, 1],
+          [1, 0],
+          [0, 0],
+        ],
+      ]),
+    ).toBe(true);
   });
 
   it('a hole is outside; its edge is still in the zone', () => {
@@ -50,20 +59,45 @@ describe('point in polygon', () => {
   });
 });
 
-const zone = (id: string, type: IndexedZone['type'], priority: number, geometry: ZoneGeometry, city_id = 'sf'): IndexedZone => ({ id, city_id, type, name: id, color: '#000000', priority, geometry });
+const zone = (id: string, type: IndexedZone['type'], priority: number, geometry: ZoneGeometry, city_id = 'sf'): IndexedZone => ({
+  id,
+  city_id,
+  type,
+  name: id,
+  color: '#000000',
+  priority,
+  geometry,
+});
 
 describe('the grid index', () => {
   it('answers exactly what a scan of every polygon answers, at random points and on every edge and vertex', () => {
     const zones = [
       zone('donut', 'service_area', 0, DONUT),
-      zone('slanted', 'pricing_zone', 5, poly([[-122.48, 37.71], [-122.41, 37.74], [-122.44, 37.79], [-122.48, 37.71]])),
+      zone(
+        'slanted',
+        'pricing_zone',
+        5,
+        poly([
+          [-122.48, 37.71],
+          [-122.41, 37.74],
+          [-122.44, 37.79],
+          [-122.48, 37.71],
+        ]),
+      ),
       zone('tiny', 'restricted', 9, poly(square(-122.4512, 37.7501, -122.4508, 37.7504))),
-      zone('multi', 'airport', 3, { type: 'MultiPolygon', coordinates: [[square(-122.42, 37.71, -122.405, 37.72)], [square(-122.499, 37.79, -122.49, 37.799)]] }),
+      zone('multi', 'airport', 3, {
+        type: 'MultiPolygon',
+        coordinates: [[square(-122.42, 37.71, -122.405, 37.72)], [square(-122.499, 37.79, -122.49, 37.799)]],
+      }),
     ];
     const index = buildZoneIndex(zones);
-    const scan = (p: { lat: number; lng: number }) => zones.filter((z) => pointInGeometry(p, z.geometry)).sort((a, b) => b.priority - a.priority).map((z) => z.id);
+    const scan = (p: { lat: number; lng: number }) =>
+      zones
+        .filter((z) => pointInGeometry(p, z.geometry))
+        .sort((a, b) => b.priority - a.priority)
+        .map((z) => z.id);
     let seed = 7;
-    const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const points = Array.from({ length: 20_000 }, () => ({ lat: 37.69 + rnd() * 0.12, lng: -122.51 + rnd() * 0.12 }));
     for (const z of zones)
       for (const polygon of z.geometry.type === 'Polygon' ? [z.geometry.coordinates] : z.geometry.coordinates)
@@ -75,7 +109,11 @@ describe('the grid index', () => {
           }
     // And points exactly on cell lines.
     for (let k = 0; k < 20; k++) points.push({ lat: Math.round((37.7 + k * 0.005 + 90) / CELL_DEG) * CELL_DEG - 90, lng: -122.45 });
-    for (const p of points) expect(index.lookup(p).map((z) => z.id), JSON.stringify(p)).toEqual(scan(p));
+    for (const p of points)
+      expect(
+        index.lookup(p).map((z) => z.id),
+        JSON.stringify(p),
+      ).toEqual(scan(p));
   });
 
   it('where zones overlap, the highest priority comes first: the city by its service area, the pricing zone, restricted', () => {

@@ -74,10 +74,12 @@ export function buildZoneIndex<Z extends IndexedZone>(input: readonly Z[]): Zone
   return {
     lookup(point) {
       const found: Z[] = [];
-      for (const { zone, exact } of cells.get(keyOf(rowOf(point.lat), colOf(point.lng))) ?? []) if (!exact || pointInGeometry(point, zone.geometry)) found.push(zone);
+      for (const { zone, exact } of cells.get(keyOf(rowOf(point.lat), colOf(point.lng))) ?? [])
+        if (!exact || pointInGeometry(point, zone.geometry)) found.push(zone);
       if (large.length) {
         for (const { zone, box } of large)
-          if (point.lng >= box.west && point.lng <= box.east && point.lat >= box.south && point.lat <= box.north && pointInGeometry(point, zone.geometry)) found.push(zone);
+          if (point.lng >= box.west && point.lng <= box.east && point.lat >= box.south && point.lat <= box.north && pointInGeometry(point, zone.geometry))
+            found.push(zone);
         found.sort(byPriority);
       }
       return found;

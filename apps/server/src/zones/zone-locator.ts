@@ -103,7 +103,9 @@ export function createZoneLocator(deps: { db: Kysely<DB>; bus: Bus; logger?: Log
     /** Zones or cities changed (after commit): drop this index now, and tell the other processes. */
     async changed() {
       invalidate();
-      await deps.bus.publish({ channel: ZONES_CHANGED_ROOM, event: 'zones.changed', data: {} }).catch((err) => deps.logger?.error({ err }, 'zones: could not announce a change'));
+      await deps.bus
+        .publish({ channel: ZONES_CHANGED_ROOM, event: 'zones.changed', data: {} })
+        .catch((err) => deps.logger?.error({ err }, 'zones: could not announce a change'));
     },
     stats: () => (state ? { ...state.index.stats(), cities: state.cities.size } : null),
     close() {

@@ -11,7 +11,15 @@ import { ZONE_COLUMNS, zoneView } from './zones.repo';
 type Deps = Pick<Services, 'db' | 'zones'>;
 
 /** What the audit log keeps of a zone: everything but the timestamps. */
-const audited = (z: Zone) => ({ city_id: z.city_id, type: z.type, name: z.name, color: z.color, priority: z.priority, enabled: z.enabled, geometry: z.geometry });
+const audited = (z: Zone) => ({
+  city_id: z.city_id,
+  type: z.type,
+  name: z.name,
+  color: z.color,
+  priority: z.priority,
+  enabled: z.enabled,
+  geometry: z.geometry,
+});
 
 async function requireCity(trx: Kysely<DB>, cityId: string) {
   const city = await trx.selectFrom('cities').select('id').where('id', '=', cityId).forShare().executeTakeFirst();
@@ -21,7 +29,15 @@ async function requireCity(trx: Kysely<DB>, cityId: string) {
 async function insertZone(trx: Kysely<DB>, cityId: string, input: Omit<CreateZoneInput, 'city_id'>) {
   const row = await trx
     .insertInto('zones')
-    .values({ city_id: cityId, type: input.type, name: input.name, color: input.color, priority: input.priority, enabled: input.enabled, geometry: JSON.stringify(input.geometry) })
+    .values({
+      city_id: cityId,
+      type: input.type,
+      name: input.name,
+      color: input.color,
+      priority: input.priority,
+      enabled: input.enabled,
+      geometry: JSON.stringify(input.geometry),
+    })
     .returning(ZONE_COLUMNS)
     .executeTakeFirstOrThrow();
   return zoneView(row);

@@ -6,14 +6,38 @@ import type { DB } from '../db/schema';
 export const CITY_COLUMNS = ['id', 'name', 'currency', 'timezone', 'center_lat', 'center_lng', 'emergency_number'] as const;
 export const ZONE_COLUMNS = ['id', 'city_id', 'type', 'name', 'color', 'priority', 'enabled', 'geometry', 'created_at', 'updated_at'] as const;
 
-type ZoneRow = { id: string; city_id: string; type: ZoneType; name: string; color: string; priority: number; enabled: boolean; geometry: unknown; created_at: Date | string; updated_at: Date | string };
+type ZoneRow = {
+  id: string;
+  city_id: string;
+  type: ZoneType;
+  name: string;
+  color: string;
+  priority: number;
+  enabled: boolean;
+  geometry: unknown;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
 
 /** jsonb reads back parsed on pg and PGlite alike; a string (a driver that does not parse) is parsed here. */
 const geometryOf = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as ZoneGeometry;
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export const zoneView = (row: ZoneRow): Zone => ({ ...row, geometry: geometryOf(row.geometry), created_at: iso(row.created_at), updated_at: iso(row.updated_at) });
-export const cityView = (row: AdminCity): AdminCity => ({ id: row.id, name: row.name, currency: row.currency.trim(), timezone: row.timezone, center_lat: row.center_lat, center_lng: row.center_lng, emergency_number: row.emergency_number });
+export const zoneView = (row: ZoneRow): Zone => ({
+  ...row,
+  geometry: geometryOf(row.geometry),
+  created_at: iso(row.created_at),
+  updated_at: iso(row.updated_at),
+});
+export const cityView = (row: AdminCity): AdminCity => ({
+  id: row.id,
+  name: row.name,
+  currency: row.currency.trim(),
+  timezone: row.timezone,
+  center_lat: row.center_lat,
+  center_lng: row.center_lng,
+  emergency_number: row.emergency_number,
+});
 
 export async function listCities(db: Kysely<DB>) {
   return (await db.selectFrom('cities').select(CITY_COLUMNS).orderBy('name').orderBy('id').execute()).map(cityView);
@@ -28,7 +52,13 @@ export function servedCityNames(db: Kysely<DB>) {
     .selectFrom('cities')
     .select(['cities.id', 'cities.name'])
     .where(({ exists, selectFrom }) =>
-      exists(selectFrom('zones').select('zones.id').whereRef('zones.city_id', '=', 'cities.id').where('zones.type', '=', 'service_area').where('zones.enabled', '=', true)),
+      exists(
+        selectFrom('zones')
+          .select('zones.id')
+          .whereRef('zones.city_id', '=', 'cities.id')
+          .where('zones.type', '=', 'service_area')
+          .where('zones.enabled', '=', true),
+      ),
     )
     .orderBy('cities.name')
     .orderBy('cities.id')
@@ -42,7 +72,14 @@ export async function findAdminCity(db: Kysely<DB>, id: string) {
 
 /** A city's zones, highest priority first (then by name). */
 export async function listZones(db: Kysely<DB>, cityId: string) {
-  const rows = await db.selectFrom('zones').select(ZONE_COLUMNS).where('city_id', '=', cityId).orderBy('priority', 'desc').orderBy('name').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('zones')
+    .select(ZONE_COLUMNS)
+    .where('city_id', '=', cityId)
+    .orderBy('priority', 'desc')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
   return rows.map(zoneView);
 }
 

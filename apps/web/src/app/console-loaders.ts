@@ -29,7 +29,12 @@ export function consoleLoader(load: () => Promise<Prefetch>) {
     const url = new URL(request.url);
     const guess = probablyAdmin(queryClient);
     if (guess === false) return null;
-    const admin = guess ?? queryClient.ensureQueryData(meQuery()).then((me) => me?.isAdmin === true, () => false);
+    const admin =
+      guess ??
+      queryClient.ensureQueryData(meQuery()).then(
+        (me) => me?.isAdmin === true,
+        () => false,
+      );
     void Promise.all([load(), admin])
       .then(([prefetch, isAdmin]) => (isAdmin ? prefetch(queryClient, url, params) : undefined))
       .catch((error: unknown) => console.warn('[router] prefetch failed', error));

@@ -72,7 +72,8 @@ const adminPages: RouteObject[] = [
     loader: consoleLoader(() =>
       Promise.all([import('@/features/customers/api/customers'), import('@/features/rides/api/operator-rides')]).then(
         ([customers, rides]) =>
-          (...args: Parameters<typeof customers.prefetchCustomerDetail>) => Promise.all([customers.prefetchCustomerDetail(...args), rides.prefetchRiderRides(...args)]),
+          (...args: Parameters<typeof customers.prefetchCustomerDetail>) =>
+            Promise.all([customers.prefetchCustomerDetail(...args), rides.prefetchRiderRides(...args)]),
       ),
     ),
     lazy: () => import('./routes/customer-detail'),
@@ -111,7 +112,8 @@ const adminPages: RouteObject[] = [
     loader: consoleLoader(() =>
       Promise.all([import('@/features/pricing/api/get-fare-policies'), import('@/features/zones/api/zones')]).then(
         ([pricing, zones]) =>
-          (client: Parameters<typeof pricing.prefetchPricingSettings>[0]) => Promise.all([pricing.prefetchPricingSettings(client), zones.prefetchZones(client, pricing.PRICING_DEFAULT_CITY)]),
+          (client: Parameters<typeof pricing.prefetchPricingSettings>[0]) =>
+            Promise.all([pricing.prefetchPricingSettings(client), zones.prefetchZones(client, pricing.PRICING_DEFAULT_CITY)]),
       ),
     ),
     lazy: () => import('./routes/pricing-settings'),
@@ -137,7 +139,11 @@ const adminPages: RouteObject[] = [
     loader: consoleLoader(() => import('@/features/refunds/api/refund-requests').then((m) => m.prefetchRefundRequest)),
     lazy: () => import('./routes/refund-request'),
   },
-  { path: 'analytics', loader: consoleLoader(() => import('@/features/analytics/api/get-analytics').then((m) => m.prefetchAnalytics)), lazy: () => import('./routes/analytics') },
+  {
+    path: 'analytics',
+    loader: consoleLoader(() => import('@/features/analytics/api/get-analytics').then((m) => m.prefetchAnalytics)),
+    lazy: () => import('./routes/analytics'),
+  },
   // Issue 16 (decision 0063): promotions, their backtest, launch and pause, redemptions and spend.
   {
     path: 'promo-codes',

@@ -93,5 +93,4 @@ export const isApiError = (error: unknown, status?: number): error is ApiError =
 export const isNetworkError = (error: unknown): error is ApiError => error instanceof ApiError && error.code === NETWORK_ERROR_CODE;
 
 /** The server refused with a domain code (a 4xx with `code`): its words are the code's (errorText). */
-export const isRefusal = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 && Boolean(error.code);
+export const isRefusal = (error: unknown): error is ApiError => error instanceof ApiError && error.status >= 400 && error.status < 500 && Boolean(error.code);

@@ -9,7 +9,13 @@ export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 /** What a server without /api/config (an older build) implies: OpenStreetMap's tiles, no geocoder. */
-export const FALLBACK_CONFIG: AppConfig = { map: { tile_url: OSM_TILE_URL, attribution: OSM_ATTRIBUTION }, geocoder_url: null, demo: false, calls: false, payments: { provider: null, publishable_key: null, test_mode: false } };
+export const FALLBACK_CONFIG: AppConfig = {
+  map: { tile_url: OSM_TILE_URL, attribution: OSM_ATTRIBUTION },
+  geocoder_url: null,
+  demo: false,
+  calls: false,
+  payments: { provider: null, publishable_key: null, test_mode: false },
+};
 
 export const appConfigQueryKey = ['config'] as const;
 

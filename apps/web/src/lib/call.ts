@@ -13,8 +13,16 @@ import { api } from './api';
 export type ApiRouteKey = RouteKey<ApiRoute>;
 type Named<K extends string> = ApiRoute extends infer R ? (R extends RouteContract ? (RouteKey<R> extends K ? R : never) : never) : never;
 
-type Part<R, P extends 'params' | 'query' | 'body'> = R extends { request: infer Req } ? (Req extends Record<P, infer S extends z.ZodType> ? z.input<S> : never) : never;
-type Field<R, P extends 'params' | 'query' | 'body', Optional extends boolean> = [Part<R, P>] extends [never] ? object : Optional extends true ? { [K in P]?: Part<R, P> } : { [K in P]: Part<R, P> };
+type Part<R, P extends 'params' | 'query' | 'body'> = R extends { request: infer Req }
+  ? Req extends Record<P, infer S extends z.ZodType>
+    ? z.input<S>
+    : never
+  : never;
+type Field<R, P extends 'params' | 'query' | 'body', Optional extends boolean> = [Part<R, P>] extends [never]
+  ? object
+  : Optional extends true
+    ? { [K in P]?: Part<R, P> }
+    : { [K in P]: Part<R, P> };
 
 /** What a call sends: `params` and `body` when the route takes them, `query` (always optional) when it reads one. */
 export type CallInput<K extends ApiRouteKey> = Field<Named<K>, 'params', false> & Field<Named<K>, 'query', true> & Field<Named<K>, 'body', false>;

@@ -9,7 +9,13 @@ export async function takeNativePhoto(): Promise<File | null> {
   const { Camera, CameraDirection, EncodingType } = await import('@capacitor/camera');
   let result;
   try {
-    result = await Camera.takePhoto({ quality: 85, correctOrientation: true, saveToGallery: false, cameraDirection: CameraDirection.Rear, encodingType: EncodingType.JPEG });
+    result = await Camera.takePhoto({
+      quality: 85,
+      correctOrientation: true,
+      saveToGallery: false,
+      cameraDirection: CameraDirection.Rear,
+      encodingType: EncodingType.JPEG,
+    });
   } catch (error) {
     if (isCancel(error)) return null;
     throw error;

@@ -34,14 +34,26 @@ class FakeRequest {
   }
 }
 
-const stored = { id: '3b0f3f7e-4a53-4c57-9a55-0d7e1c1f5b10', purpose: 'insurance', content_type: 'application/pdf', size: 9, sha256: 'a'.repeat(64), name: 'policy.pdf', created_at: '2026-11-25T20:00:00.000Z' };
+const stored = {
+  id: '3b0f3f7e-4a53-4c57-9a55-0d7e1c1f5b10',
+  purpose: 'insurance',
+  content_type: 'application/pdf',
+  size: 9,
+  sha256: 'a'.repeat(64),
+  name: 'policy.pdf',
+  created_at: '2026-11-25T20:00:00.000Z',
+};
 
 describe('uploadFile', () => {
   it('posts the purpose and the file as multipart to /api/files, reports progress, and resolves with the stored file', async () => {
     const request = new FakeRequest({ status: 201, body: { file: stored } });
     const progress: number[] = [];
     const file = new File(['%PDF-1.4\n'], 'policy.pdf', { type: 'application/pdf' });
-    const result = await uploadFile(file, { purpose: 'insurance', onProgress: (p) => progress.push(p), createRequest: () => request as unknown as XMLHttpRequest });
+    const result = await uploadFile(file, {
+      purpose: 'insurance',
+      onProgress: (p) => progress.push(p),
+      createRequest: () => request as unknown as XMLHttpRequest,
+    });
     expect(result).toEqual(stored);
     expect(request.opened).toEqual(['POST', '/api/files']);
     expect(request.sent?.get('purpose')).toBe('insurance');
@@ -59,7 +71,9 @@ describe('uploadFile', () => {
 
   it("falls back to the code's words when the body has none", async () => {
     const request = new FakeRequest({ status: 429, body: { error: { code: 'TOO_MANY_UPLOADS', message: '' } } });
-    await expect(uploadFile(new File(['x'], 'a.png'), { purpose: 'support', createRequest: () => request as unknown as XMLHttpRequest })).rejects.toMatchObject({ message: errorText('TOO_MANY_UPLOADS') });
+    await expect(uploadFile(new File(['x'], 'a.png'), { purpose: 'support', createRequest: () => request as unknown as XMLHttpRequest })).rejects.toMatchObject(
+      { message: errorText('TOO_MANY_UPLOADS') },
+    );
   });
 
   it('refuses a file over the limit before sending a byte', async () => {
@@ -80,6 +94,8 @@ describe('uploadFile', () => {
     const controller = new AbortController();
     controller.abort();
     const request = new FakeRequest({ status: 201, body: { file: stored } });
-    await expect(uploadFile(new File(['x'], 'a.pdf'), { purpose: 'insurance', signal: controller.signal, createRequest: () => request as unknown as XMLHttpRequest })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      uploadFile(new File(['x'], 'a.pdf'), { purpose: 'insurance', signal: controller.signal, createRequest: () => request as unknown as XMLHttpRequest }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -25,7 +25,10 @@ export const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.ro
  * message is the server's words (too large, not an accepted type, unreadable image); no answer at all is the
  * app's usual network error. The server sniffs the bytes: `file.type` is not trusted by anyone.
  */
-export function uploadFile(file: File | Blob, { purpose, onProgress, signal, maxBytes = DEFAULT_UPLOAD_MAX_BYTES, createRequest = () => new XMLHttpRequest() }: UploadOptions): Promise<FileView> {
+export function uploadFile(
+  file: File | Blob,
+  { purpose, onProgress, signal, maxBytes = DEFAULT_UPLOAD_MAX_BYTES, createRequest = () => new XMLHttpRequest() }: UploadOptions,
+): Promise<FileView> {
   if (file.size > maxBytes) return Promise.reject(new ApiError(413, fileText.tooLarge(formatBytes(maxBytes)), 'FILE_TOO_LARGE'));
   return new Promise<FileView>((resolve, reject) => {
     const xhr = createRequest();

@@ -29,7 +29,8 @@ export const accountRoutes = defineRoutes([
     path: '/api/account/profile',
     tag: 'account',
     summary: 'Change the name and/or the profile photo',
-    description: 'The photo is a `profile_avatar` file the caller uploaded (POST /api/files); null removes it. Another user\'s file: 404; another purpose or a PDF: 400. Then `profile.changed` on `user:{id}`.',
+    description:
+      "The photo is a `profile_avatar` file the caller uploaded (POST /api/files); null removes it. Another user's file: 404; another purpose or a PDF: 400. Then `profile.changed` on `user:{id}`.",
     auth: 'user',
     request: { body: accountProfileUpdateSchema },
     responses: { 200: { description: 'Saved', schema: accountResponseSchema }, 404: { description: 'No such photo of the caller' } },
@@ -39,7 +40,8 @@ export const accountRoutes = defineRoutes([
     path: '/api/account/phone/code',
     tag: 'account',
     summary: 'Text a one-time code to a new phone number (step 1 of a phone change)',
-    description: 'The OTP service (6 digits, 5 minutes, its send limits). Refused: the caller\'s own number (400), a number another account holds (409 PHONE_IN_USE). The profile does not change.',
+    description:
+      "The OTP service (6 digits, 5 minutes, its send limits). Refused: the caller's own number (400), a number another account holds (409 PHONE_IN_USE). The profile does not change.",
     auth: 'user',
     request: { body: phoneChangeCodeSchema },
     responses: {
@@ -54,17 +56,23 @@ export const accountRoutes = defineRoutes([
     path: '/api/account/phone',
     tag: 'account',
     summary: 'Change the phone number with the code it received (step 2)',
-    description: 'Only a matching live code changes the phone, which is then verified. WRONG_CODE / CODE_EXPIRED (400) and PHONE_IN_USE (409) change nothing. Then `profile.changed` on `user:{id}`.',
+    description:
+      'Only a matching live code changes the phone, which is then verified. WRONG_CODE / CODE_EXPIRED (400) and PHONE_IN_USE (409) change nothing. Then `profile.changed` on `user:{id}`.',
     auth: 'user',
     request: { body: phoneChangeSchema },
-    responses: { 200: { description: 'Changed', schema: accountResponseSchema }, 409: { description: 'PHONE_IN_USE' }, 429: { description: 'Too many checks' } },
+    responses: {
+      200: { description: 'Changed', schema: accountResponseSchema },
+      409: { description: 'PHONE_IN_USE' },
+      429: { description: 'Too many checks' },
+    },
   },
   {
     method: 'POST',
     path: '/api/account/email',
     tag: 'account',
     summary: 'Send a confirmation link to a new email address',
-    description: 'The email changes only when the link (GET /api/auth/verify-email, 1 hour) is followed; it then lands on /account-settings?email=changed. An address another account holds gets the same answer and no email.',
+    description:
+      'The email changes only when the link (GET /api/auth/verify-email, 1 hour) is followed; it then lands on /account-settings?email=changed. An address another account holds gets the same answer and no email.',
     auth: 'user',
     request: { body: emailChangeSchema },
     responses: { 200: { description: 'Sent (or silently not, for a taken address)', schema: sentResponseSchema } },
@@ -119,7 +127,7 @@ export const accountRoutes = defineRoutes([
     method: 'DELETE',
     path: '/api/account/emergency-contacts/:id',
     tag: 'account',
-    summary: 'Remove one of the caller\'s emergency contacts',
+    summary: "Remove one of the caller's emergency contacts",
     description: "Another user's contact answers 404, as one that does not exist.",
     auth: 'user',
     request: { params: contactIdParamsSchema },

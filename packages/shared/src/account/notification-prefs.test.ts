@@ -12,7 +12,10 @@ describe('notification preferences', () => {
   });
 
   it('skips exactly the channel switched off for that kind', () => {
-    const prefs = prefsFromRows([{ kind: 'rides', channel: 'push', enabled: false }, { kind: 'promotions', channel: 'sms', enabled: false }]);
+    const prefs = prefsFromRows([
+      { kind: 'rides', channel: 'push', enabled: false },
+      { kind: 'promotions', channel: 'sms', enabled: false },
+    ]);
     expect(allowsChannel(prefs, 'rides', 'push')).toBe(false);
     expect(allowsChannel(prefs, 'rides', 'email')).toBe(true);
     expect(allowsChannel(prefs, 'payments', 'push')).toBe(true);

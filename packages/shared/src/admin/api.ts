@@ -57,7 +57,7 @@ export const adminRoutes = defineRoutes([
     tag: 'admin',
     summary: 'Approve or reject a driver application',
     description:
-      'One transaction: the decision (reviewer, time, reason; rejecting also sets `offline`; approving ensures the driver role), the applicant\'s notification and the audit row. After commit: `notification.changed` and `driver.changed` on `user:{applicant}`, and a Web Push.',
+      "One transaction: the decision (reviewer, time, reason; rejecting also sets `offline`; approving ensures the driver role), the applicant's notification and the audit row. After commit: `notification.changed` and `driver.changed` on `user:{applicant}`, and a Web Push.",
     auth: 'admin',
     request: { params: idParamsSchema, body: driverVerificationSchema },
     responses: { 200: { description: 'Reviewed', schema: reviewedDriverResponseSchema }, 404: { description: 'No such record' }, ...refusals },
@@ -150,7 +150,12 @@ export const adminRoutes = defineRoutes([
     summary: 'Cancel a ride as the operator, with a reason (rider and driver told live; audited)',
     auth: 'admin',
     request: { params: idParamsSchema, body: adminReasonSchema },
-    responses: { 200: { description: 'The ride after', schema: adminRideDetailSchema }, 404: { description: 'No such ride' }, 409: { description: 'The ride has ended' }, ...refusals },
+    responses: {
+      200: { description: 'The ride after', schema: adminRideDetailSchema },
+      404: { description: 'No such ride' },
+      409: { description: 'The ride has ended' },
+      ...refusals,
+    },
   },
   {
     method: 'POST',

@@ -8,7 +8,7 @@ export const analyticsRoutes = defineRoutes([
     path: '/api/admin/analytics',
     tag: 'admin',
     summary: 'The marketplace by day: rides by outcome, completion rate, waits, fares, active users, sign-ups',
-    description: 'Days are calendar days in `tz` (the operator\'s IANA time zone), `from` and `to` inclusive, at most 366.',
+    description: "Days are calendar days in `tz` (the operator's IANA time zone), `from` and `to` inclusive, at most 366.",
     auth: 'admin',
     request: { query: analyticsQuerySchema },
     responses: {

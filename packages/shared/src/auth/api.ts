@@ -19,7 +19,7 @@ export const authRoutes = defineRoutes([
     tag: 'auth',
     summary: 'Sign in or sign up (rate limited); sets the session cookie',
     description:
-      "Answers `{ data, error }` on every status. Sign-up refuses a phone another account holds (409 `phone_conflict`, nothing created); a leaked password is refused with `passwordLeaked: true`; the limit answers 429 with `rateLimited: true`.",
+      'Answers `{ data, error }` on every status. Sign-up refuses a phone another account holds (409 `phone_conflict`, nothing created); a leaked password is refused with `passwordLeaked: true`; the limit answers 429 with `rateLimited: true`.',
     auth: 'public',
     request: { body: authWithRateLimitSchema },
     responses: {

@@ -61,7 +61,9 @@ export const ADMIN_RESET_LINK_MINUTES = 30;
  * `/api/auth/*` path (update-user, change-email, list-sessions…: the server calls change-password and change-email itself, from /api/account).
  */
 export const betterAuthPassThrough = {
-  'GET /api/auth/get-session': { query: z.object({ disableCookieCache: z.enum(['true', 'false']).optional(), disableRefresh: z.enum(['true', 'false']).optional() }).strict() },
+  'GET /api/auth/get-session': {
+    query: z.object({ disableCookieCache: z.enum(['true', 'false']).optional(), disableRefresh: z.enum(['true', 'false']).optional() }).strict(),
+  },
   'POST /api/auth/sign-out': { body: z.object({}).strict() },
   'POST /api/auth/request-password-reset': { body: z.object({ email: emailSchema, redirectTo: text().max(2000).optional() }).strict() },
   'POST /api/auth/reset-password': { body: z.object({ newPassword: text().min(1).max(256), token: text().min(1).max(200) }).strict() },

@@ -31,7 +31,13 @@ describe('cancellation fees', () => {
     const ride = { status: 'accepted', fare_cents: 2000, accepted_at: at(0), arrived_at: null, pickup_eta_at: at(240) };
     expect(riderCancelFee(policy, { ...ride, accepted_at: null }, t0 + 10_000_000)).toBeNull();
     expect(riderCancelFee(policy, ride, t0 + 120_000)).toBeNull();
-    expect(riderCancelFee(policy, ride, t0 + 121_000)).toEqual({ amount_cents: 500, reason: 'late_cancel', waived: false, waive_reason: null, driver_share_cents: 400 });
+    expect(riderCancelFee(policy, ride, t0 + 121_000)).toEqual({
+      amount_cents: 500,
+      reason: 'late_cancel',
+      waived: false,
+      waive_reason: null,
+      driver_share_cents: 400,
+    });
     // Not arrived, and past the ETA (240 s) + margin (300 s).
     expect(riderCancelFee(policy, ride, t0 + 541_000)).toMatchObject({ waived: true, waive_reason: 'driver_late', driver_share_cents: 0 });
     // Arrived on time: never late afterwards.

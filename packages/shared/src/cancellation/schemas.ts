@@ -6,9 +6,12 @@ export const FEE_KINDS = ['fixed', 'percent'] as const;
 export const FEE_REASONS = ['late_cancel', 'no_show'] as const;
 export const WAIVE_REASONS = ['driver_late'] as const;
 
-const cents = (label: string) => z.number(`${label}: enter an amount`).int(`${label}: whole cents`).min(0, `${label} cannot be negative`).max(100_000, `${label} is at most $1,000.00`);
-const seconds = (label: string) => z.number(`${label}: enter a number of seconds`).int(`${label}: whole seconds`).min(0, `${label} cannot be negative`).max(3600, `${label} is at most an hour`);
-const percent = (label: string) => z.number(`${label}: enter a percentage`).int(`${label}: a whole percentage`).min(0, `${label} is 0 to 100`).max(100, `${label} is 0 to 100`);
+const cents = (label: string) =>
+  z.number(`${label}: enter an amount`).int(`${label}: whole cents`).min(0, `${label} cannot be negative`).max(100_000, `${label} is at most $1,000.00`);
+const seconds = (label: string) =>
+  z.number(`${label}: enter a number of seconds`).int(`${label}: whole seconds`).min(0, `${label} cannot be negative`).max(3600, `${label} is at most an hour`);
+const percent = (label: string) =>
+  z.number(`${label}: enter a percentage`).int(`${label}: a whole percentage`).min(0, `${label} is 0 to 100`).max(100, `${label} is 0 to 100`);
 
 /**
  * `PUT /api/admin/cancellation-policies/:id`: every term of one policy, money in integer minor units, the

@@ -40,7 +40,12 @@ export const documentRoutes = defineRoutes([
     summary: "A city's five kinds of paper: required before going online or not, expiry date or not, one picture or front and back",
     auth: 'admin',
     request: { query: documentTypesQuerySchema },
-    responses: { 200: { description: 'The city’s kinds', schema: cityDocumentTypesSchema }, 400: { description: 'No city given' }, 404: { description: 'No such city' }, ...adminRefusals },
+    responses: {
+      200: { description: 'The city’s kinds', schema: cityDocumentTypesSchema },
+      400: { description: 'No city given' },
+      404: { description: 'No such city' },
+      ...adminRefusals,
+    },
   },
   {
     method: 'PUT',
@@ -49,7 +54,12 @@ export const documentRoutes = defineRoutes([
     summary: "Set a city's kinds (audited). A kind newly required holds the city's drivers who lack it at once (the hold is a rule, decision 0049)",
     auth: 'admin',
     request: { body: documentTypesInputSchema },
-    responses: { 200: { description: 'The city’s kinds', schema: cityDocumentTypesSchema }, 400: { description: 'Bad field' }, 404: { description: 'No such city' }, ...adminRefusals },
+    responses: {
+      200: { description: 'The city’s kinds', schema: cityDocumentTypesSchema },
+      400: { description: 'Bad field' },
+      404: { description: 'No such city' },
+      ...adminRefusals,
+    },
   },
   {
     method: 'GET',
@@ -68,7 +78,11 @@ export const documentRoutes = defineRoutes([
       "Not insurance (a vehicle's policy, on /vehicles). The files must be the caller's own, of purpose driver_document, used by no other document. `expires_on` is required when the city's type asks for it and may not be past in the city's calendar. A document of the same kind still in review is superseded; an approved one stays valid until this one is approved.",
     auth: 'driver',
     request: { body: documentUploadSchema },
-    responses: { 201: { description: 'The document, in review', schema: documentResponseSchema }, 400: { description: 'Bad kind, file, side or date (nothing stored)' }, ...driverRefusals },
+    responses: {
+      201: { description: 'The document, in review', schema: documentResponseSchema },
+      400: { description: 'Bad kind, file, side or date (nothing stored)' },
+      ...driverRefusals,
+    },
   },
   {
     method: 'GET',
@@ -77,7 +91,11 @@ export const documentRoutes = defineRoutes([
     summary: 'The review queue: documents in review (or `status`), oldest first, by kind and by the driver’s city',
     auth: 'admin',
     request: { query: adminDocumentsQuerySchema },
-    responses: { 200: { description: 'One page', schema: adminDocumentsPageSchema, csv: true }, 400: { description: 'Bad filter or cursor' }, ...adminRefusals },
+    responses: {
+      200: { description: 'One page', schema: adminDocumentsPageSchema, csv: true },
+      400: { description: 'Bad filter or cursor' },
+      ...adminRefusals,
+    },
   },
   {
     method: 'POST',

@@ -41,7 +41,9 @@ export const complianceText = {
     const holding = items.filter((item) => item.required && !VALID_ITEM_STATUSES.includes(item.status));
     if (holding.length === 0) return null;
     const toUpload = holding.filter((item) => item.status !== 'in_review').map((item) => item.label);
-    return toUpload.length ? `Before you can go online, upload: ${toUpload.join(', ')}.` : 'Before you can go online, your papers must be approved. They are waiting for review.';
+    return toUpload.length
+      ? `Before you can go online, upload: ${toUpload.join(', ')}.`
+      : 'Before you can go online, your papers must be approved. They are waiting for review.';
   },
   /** The refusal when a driver on hold tries to go online. */
   onHold: (reasons: string[]) => `You can't go online until your papers are in order. ${reasons.join(' ')}`,

@@ -26,7 +26,10 @@ export type PolicyInput = z.infer<typeof policyInputSchema>;
 const reason = multilineText('Please give a reason.').trim().min(3, 'Give a reason (at least 3 characters)').max(500, 'At most 500 characters');
 
 /** POST /api/admin/insurance-policies/:id/review */
-export const policyReviewSchema = z.discriminatedUnion('status', [z.strictObject({ status: z.literal('verified') }), z.strictObject({ status: z.literal('rejected'), reason })]);
+export const policyReviewSchema = z.discriminatedUnion('status', [
+  z.strictObject({ status: z.literal('verified') }),
+  z.strictObject({ status: z.literal('rejected'), reason }),
+]);
 export type PolicyReviewInput = z.infer<typeof policyReviewSchema>;
 
 /** POST /api/admin/insurance-policies/:id/revoke: a verified policy withdrawn (cancelled by the insurer, say). */
@@ -38,7 +41,11 @@ export const POLICY_LISTS = ['review', 'expiring', 'expired', 'verified'] as con
 export type PolicyList = (typeof POLICY_LISTS)[number];
 export const adminPoliciesQuerySchema = z.object({
   list: z.enum(POLICY_LISTS).default('review'),
-  city: z.string().max(64).optional().transform((v) => v || undefined),
+  city: z
+    .string()
+    .max(64)
+    .optional()
+    .transform((v) => v || undefined),
 });
 export type AdminPoliciesQuery = z.input<typeof adminPoliciesQuerySchema>;
 
@@ -140,9 +147,13 @@ export const insuranceText = {
     revoked: 'Policy revoked',
     failed: 'Could not save the decision.',
     submitted: (at: string) => `Submitted ${at}`,
-    endsIn: (days: number) => (days < 0 ? `Ended ${-days} day${days === -1 ? '' : 's'} ago` : days === 0 ? 'Ends today' : `Ends in ${days} day${days === 1 ? '' : 's'}`),
+    endsIn: (days: number) =>
+      days < 0 ? `Ended ${-days} day${days === -1 ? '' : 's'} ago` : days === 0 ? 'Ends today' : `Ends in ${days} day${days === 1 ? '' : 's'}`,
   },
-  statuses: { in_review: 'In review', verified: 'Verified', rejected: 'Rejected', superseded: 'Replaced' } satisfies Record<(typeof POLICY_STATUSES)[number], string>,
+  statuses: { in_review: 'In review', verified: 'Verified', rejected: 'Rejected', superseded: 'Replaced' } satisfies Record<
+    (typeof POLICY_STATUSES)[number],
+    string
+  >,
   lists: { review: 'In review', expiring: 'Expiring soon', expired: 'Expired', verified: 'Verified' } satisfies Record<PolicyList, string>,
   checks: {
     insured_name: 'Insured name matches the licence name',
@@ -167,8 +178,16 @@ export const insuranceText = {
     own: 'You cannot review your own policy.',
   },
   notices: {
-    verified: (plate: string, end: string) => ({ type: 'success' as const, title: 'Insurance verified', message: `The insurance of ${plate} is verified, cover until ${end}.` }),
-    rejected: (plate: string, why: string) => ({ type: 'warning' as const, title: 'Insurance not verified', message: `The insurance of ${plate} was not verified: ${why}` }),
+    verified: (plate: string, end: string) => ({
+      type: 'success' as const,
+      title: 'Insurance verified',
+      message: `The insurance of ${plate} is verified, cover until ${end}.`,
+    }),
+    rejected: (plate: string, why: string) => ({
+      type: 'warning' as const,
+      title: 'Insurance not verified',
+      message: `The insurance of ${plate} was not verified: ${why}`,
+    }),
     revoked: (plate: string, why: string) => ({
       type: 'warning' as const,
       title: 'Insurance revoked',
@@ -178,7 +197,10 @@ export const insuranceText = {
 };
 
 const adminRefusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } } as const;
-const driverRefusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an approved driver (DRIVER_NOT_APPROVED, or FORBIDDEN without a driver record)' } } as const;
+const driverRefusals = {
+  401: { description: 'Not signed in' },
+  403: { description: 'Not an approved driver (DRIVER_NOT_APPROVED, or FORBIDDEN without a driver record)' },
+} as const;
 
 export const insuranceRoutes = defineRoutes([
   {
@@ -188,7 +210,11 @@ export const insuranceRoutes = defineRoutes([
     summary: "The policies of one of the driver's own vehicles, newest first",
     auth: 'driver',
     request: { params: idParamsSchema },
-    responses: { 200: { description: 'The policies', schema: vehiclePoliciesSchema }, 404: { description: 'No such vehicle of this driver' }, ...driverRefusals },
+    responses: {
+      200: { description: 'The policies', schema: vehiclePoliciesSchema },
+      404: { description: 'No such vehicle of this driver' },
+      ...driverRefusals,
+    },
   },
   {
     method: 'POST',
@@ -196,10 +222,15 @@ export const insuranceRoutes = defineRoutes([
     tag: 'compliance',
     summary: "Add an insurance policy to one of the driver's own vehicles (in review)",
     description:
-      'The file is the caller\'s own upload of purpose `insurance`. A new policy supersedes an older one of the vehicle still in review; a verified one stays valid until the new one is verified. The cover must not have ended (the city\'s calendar).',
+      "The file is the caller's own upload of purpose `insurance`. A new policy supersedes an older one of the vehicle still in review; a verified one stays valid until the new one is verified. The cover must not have ended (the city's calendar).",
     auth: 'driver',
     request: { params: idParamsSchema, body: policyInputSchema },
-    responses: { 201: { description: 'The policy, in review', schema: policyResponseSchema }, 400: { description: 'Invalid policy, ended cover, or a file of another purpose' }, 404: { description: 'No such vehicle or file of this driver' }, ...driverRefusals },
+    responses: {
+      201: { description: 'The policy, in review', schema: policyResponseSchema },
+      400: { description: 'Invalid policy, ended cover, or a file of another purpose' },
+      404: { description: 'No such vehicle or file of this driver' },
+      ...driverRefusals,
+    },
   },
   {
     method: 'GET',
@@ -215,10 +246,17 @@ export const insuranceRoutes = defineRoutes([
     path: '/api/admin/insurance-policies/:id/review',
     tag: 'compliance',
     summary: 'Verify a policy in review, or reject it with a reason',
-    description: 'In one transaction: the decision (only if still in review), the driver\'s notification and the audit record (`insurance.verify`, `insurance.reject`). Verifying supersedes the vehicle\'s older verified policy.',
+    description:
+      "In one transaction: the decision (only if still in review), the driver's notification and the audit record (`insurance.verify`, `insurance.reject`). Verifying supersedes the vehicle's older verified policy.",
     auth: 'admin',
     request: { params: idParamsSchema, body: policyReviewSchema },
-    responses: { 200: { description: 'The policy as decided', schema: policyResponseSchema }, 400: { description: 'Bad status or reason' }, 404: { description: 'No such policy' }, 409: { description: 'Decided already' }, ...adminRefusals },
+    responses: {
+      200: { description: 'The policy as decided', schema: policyResponseSchema },
+      400: { description: 'Bad status or reason' },
+      404: { description: 'No such policy' },
+      409: { description: 'Decided already' },
+      ...adminRefusals,
+    },
   },
   {
     method: 'POST',
@@ -227,6 +265,12 @@ export const insuranceRoutes = defineRoutes([
     summary: 'Revoke a verified policy with a reason: the driver is held at once and taken offline',
     auth: 'admin',
     request: { params: idParamsSchema, body: policyRevokeSchema },
-    responses: { 200: { description: 'The policy, rejected with the reason', schema: policyResponseSchema }, 400: { description: 'No reason' }, 404: { description: 'No such policy' }, 409: { description: 'Not verified' }, ...adminRefusals },
+    responses: {
+      200: { description: 'The policy, rejected with the reason', schema: policyResponseSchema },
+      400: { description: 'No reason' },
+      404: { description: 'No such policy' },
+      409: { description: 'Not verified' },
+      ...adminRefusals,
+    },
   },
 ]);

@@ -3,7 +3,10 @@ import { billToDateSchema, invoicesQuerySchema, issueInvoiceSchema, markInvoiceP
 import { invoiceResponseSchema, invoicesPageSchema } from './views';
 
 const adminRefusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } } as const;
-const notReader = { 401: { description: 'Not signed in' }, 404: { description: 'No such invoice, or the caller is neither an admin nor an active admin of its company (ids reveal nothing)' } } as const;
+const notReader = {
+  401: { description: 'Not signed in' },
+  404: { description: 'No such invoice, or the caller is neither an admin nor an active admin of its company (ids reveal nothing)' },
+} as const;
 
 /** Corporate invoices (issue 16, decision 0070): the monthly invoice of each company, its PDF and CSV, mark paid. */
 export const corporateInvoiceRoutes = defineRoutes([
@@ -37,7 +40,8 @@ export const corporateInvoiceRoutes = defineRoutes([
     method: 'POST',
     path: '/api/admin/corporate-invoices/bill-to-date',
     tag: 'corporate',
-    summary: 'Bill a company to date: an interim invoice of everything on its account not yet invoiced, from the start of the current month to now (audited corporate_invoice.issue, kind interim)',
+    summary:
+      'Bill a company to date: an interim invoice of everything on its account not yet invoiced, from the start of the current month to now (audited corporate_invoice.issue, kind interim)',
     description:
       'The month starts on the company’s city clock. Issued under the company’s row lock: two at once make one invoice. The month’s invoice later lists only what no interim invoice lists. Nothing to invoice answers 409 NOTHING_TO_INVOICE and issues nothing.',
     auth: 'admin',

@@ -56,7 +56,8 @@ export const corporateInvoicesText = {
   interimPeriod: (from: string, to: string) => `Interim: ${from} → ${to}`,
   billToDate: 'Bill to date',
   billToDateTitle: 'Bill to date',
-  billToDateDescription: 'Issues an interim invoice now for every ride on this company’s account since the start of the month that is not on an invoice yet. The month’s invoice will then list only what comes after.',
+  billToDateDescription:
+    'Issues an interim invoice now for every ride on this company’s account since the start of the month that is not on an invoice yet. The month’s invoice will then list only what comes after.',
   billToDateConfirm: 'Issue Interim Invoice',
   billedToDate: (number: string) => `${number} issued (interim).`,
   nothingToInvoice: 'Nothing to invoice: no ride on the company’s account in this period is left off an invoice.',

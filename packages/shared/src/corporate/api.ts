@@ -1,6 +1,15 @@
 import { defineRoutes, idParamsSchema } from '../contract';
 import { z } from 'zod';
-import { acceptInvitationSchema, adminCompaniesQuerySchema, businessCheckSchema, createCompanySchema, inviteMemberSchema, memberBudgetSchema, savePolicySchema, updateCompanySchema } from './schemas';
+import {
+  acceptInvitationSchema,
+  adminCompaniesQuerySchema,
+  businessCheckSchema,
+  createCompanySchema,
+  inviteMemberSchema,
+  memberBudgetSchema,
+  savePolicySchema,
+  updateCompanySchema,
+} from './schemas';
 import {
   acceptedInvitationSchema,
   businessCheckResponseSchema,
@@ -14,7 +23,11 @@ import {
 } from './views';
 
 const adminRefusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } } as const;
-const companyAdminRefusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin of this company' }, 404: { description: 'No such company' } } as const;
+const companyAdminRefusals = {
+  401: { description: 'Not signed in' },
+  403: { description: 'Not an admin of this company' },
+  404: { description: 'No such company' },
+} as const;
 const memberParams = z.object({ id: z.string(), userId: z.string() });
 const tokenParams = z.object({ token: z.string() });
 const invitationParams = z.object({ id: z.string(), invitationId: z.string() });
@@ -35,7 +48,8 @@ export const corporateRoutes = defineRoutes([
     path: '/api/admin/companies',
     tag: 'corporate',
     summary: 'Create a company and its first company admin (audited company.create)',
-    description: 'The currency is the city’s. The first company admin is the user with admin_email when one exists (added at once), else an invitation is emailed to that address.',
+    description:
+      'The currency is the city’s. The first company admin is the user with admin_email when one exists (added at once), else an invitation is emailed to that address.',
     auth: 'admin',
     request: { body: createCompanySchema },
     responses: {
@@ -111,7 +125,11 @@ export const corporateRoutes = defineRoutes([
     description: 'Revoking one already revoked changes nothing. An invitation of another company is not found.',
     auth: 'user',
     request: { params: invitationParams },
-    responses: { 200: { description: 'The company', schema: companyDetailSchema }, 409: { description: 'INVITATION_USED: it was accepted already' }, ...companyAdminRefusals },
+    responses: {
+      200: { description: 'The company', schema: companyDetailSchema },
+      409: { description: 'INVITATION_USED: it was accepted already' },
+      ...companyAdminRefusals,
+    },
   },
   {
     method: 'POST',
@@ -120,7 +138,11 @@ export const corporateRoutes = defineRoutes([
     summary: 'Remove a person from the company (audited company.member_remove); their rides under way finish on account',
     auth: 'user',
     request: { params: memberParams },
-    responses: { 200: { description: 'The company', schema: companyDetailSchema }, 409: { description: 'The last company admin cannot be removed' }, ...companyAdminRefusals },
+    responses: {
+      200: { description: 'The company', schema: companyDetailSchema },
+      409: { description: 'The last company admin cannot be removed' },
+      ...companyAdminRefusals,
+    },
   },
   {
     method: 'PUT',
@@ -139,14 +161,20 @@ export const corporateRoutes = defineRoutes([
     description: 'Names the version it edits (0 for the first save); a newer one answers 409 and changes nothing.',
     auth: 'user',
     request: { params: idParamsSchema, body: savePolicySchema },
-    responses: { 200: { description: 'The company', schema: companyDetailSchema }, 400: { description: 'Bad input' }, 409: { description: 'Stale edit' }, ...companyAdminRefusals },
+    responses: {
+      200: { description: 'The company', schema: companyDetailSchema },
+      400: { description: 'Bad input' },
+      409: { description: 'Stale edit' },
+      ...companyAdminRefusals,
+    },
   },
   {
     method: 'POST',
     path: '/api/corporate/companies/:id/check',
     tag: 'corporate',
     summary: 'Before requesting: which ride types this trip may take on the company’s account, and why not',
-    description: 'The same checks the ride request makes (ride type, per-ride limit, allowed hours, pickup near an approved address, monthly budget left). The request prices the ride itself and checks again under the company’s lock.',
+    description:
+      'The same checks the ride request makes (ride type, per-ride limit, allowed hours, pickup near an approved address, monthly budget left). The request prices the ride itself and checks again under the company’s lock.',
     auth: 'user',
     request: { params: idParamsSchema, body: businessCheckSchema },
     responses: {
@@ -164,7 +192,11 @@ export const corporateRoutes = defineRoutes([
     summary: 'What an invitation link is for (the company and the address it was sent to)',
     auth: 'user',
     request: { params: tokenParams },
-    responses: { 200: { description: 'The invitation', schema: invitationPreviewResponseSchema }, 401: { description: 'Not signed in' }, 404: { description: 'INVITATION_INVALID' } },
+    responses: {
+      200: { description: 'The invitation', schema: invitationPreviewResponseSchema },
+      401: { description: 'Not signed in' },
+      404: { description: 'INVITATION_INVALID' },
+    },
   },
   {
     method: 'POST',

@@ -23,7 +23,8 @@ export const corporateText = {
   budget: {
     button: (name: string) => `Budget for ${name}`,
     title: (name: string) => `Monthly budget for ${name}`,
-    description: (policy: string) => `Their own budget replaces the policy’s (${policy}) for them. Spending counts from the 1st of the month on the company’s clock.`,
+    description: (policy: string) =>
+      `Their own budget replaces the policy’s (${policy}) for them. Spending counts from the 1st of the month on the company’s clock.`,
     amount: 'Their own monthly budget',
     save: 'Save Budget',
     clear: 'Use the Policy’s Budget',

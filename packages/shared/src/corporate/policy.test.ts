@@ -13,7 +13,10 @@ const WEEK = 7 * 1440;
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 const days = fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 7 });
 const minute = fc.integer({ min: 0, max: 1439 });
-const hoursArb = fc.tuple(days, minute, minute).filter(([, f, t]) => f !== t).map(([d, f, t]) => ({ days: d, from: hhmm(f), to: hhmm(t) }));
+const hoursArb = fc
+  .tuple(days, minute, minute)
+  .filter(([, f, t]) => f !== t)
+  .map(([d, f, t]) => ({ days: d, from: hhmm(f), to: hhmm(t) }));
 const clockArb = fc.record({ day: fc.integer({ min: 1, max: 7 }), minutes: minute });
 
 function oracle(hours: { days: number[]; from: string; to: string }, clock: { day: number; minutes: number }) {
@@ -29,9 +32,12 @@ function oracle(hours: { days: number[]; from: string; to: string }, clock: { da
 
 describe('allowed hours on the wall clock (no daylight saving)', () => {
   it('allowed exactly when the time falls in a window opened by an allowed day', () => {
-    fc.assert(fc.property(hoursArb, clockArb, (hours, clock) => {
+    fc.assert(
+      fc.property(hoursArb, clockArb, (hours, clock) => {
         expect(withinHoursAt(hours, clock)).toBe(oracle(hours, clock));
-      }), { numRuns: 2000 });
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('a week holds exactly days × the window’s length of allowed minutes', () => {
@@ -70,7 +76,14 @@ describe('allowed hours on the wall clock (no daylight saving)', () => {
     const h = { days: [1, 2, 3, 4, 5], from: '22:00', to: '06:00' };
     const at = (day: number, time: string) => withinHoursAt(h, { day, minutes: Number(time.slice(0, 2)) * 60 + Number(time.slice(3)) });
     expect([at(5, '22:00'), at(5, '23:59'), at(6, '00:00'), at(6, '05:59')]).toEqual([true, true, true, true]);
-    expect([at(6, '06:00'), at(6, '22:00'), at(7, '23:00'), at(1, '03:00'), at(1, '21:59'), at(1, '12:00')]).toEqual([false, false, false, false, false, false]);
+    expect([at(6, '06:00'), at(6, '22:00'), at(7, '23:00'), at(1, '03:00'), at(1, '21:59'), at(1, '12:00')]).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect([at(1, '22:00'), at(2, '03:00')]).toEqual([true, true]);
     // Sunday's window runs into Monday morning (the week wraps).
     expect(withinHoursAt({ days: [7], from: '23:00', to: '01:00' }, { day: 1, minutes: 30 })).toBe(true);
@@ -92,11 +105,16 @@ describe('allowed hours on a city’s clock without daylight saving', () => {
 
   it('the city’s clock is the instant at its fixed offset, and the check reads it', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }), fc.constantFrom(...zones), hoursArb, (at, [tz, offset], hours) => {
-        const clock = fixedClock(at, offset);
-        expect(localClock(at, tz)).toEqual(clock);
-        expect(withinHours(hours, at, tz)).toBe(oracle(hours, clock));
-      }),
+      fc.property(
+        fc.date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }),
+        fc.constantFrom(...zones),
+        hoursArb,
+        (at, [tz, offset], hours) => {
+          const clock = fixedClock(at, offset);
+          expect(localClock(at, tz)).toEqual(clock);
+          expect(withinHours(hours, at, tz)).toBe(oracle(hours, clock));
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -119,7 +137,19 @@ describe('the words', () => {
     const h = { days: [1, 2, 3, 4, 5], from: '22:00', to: '06:00' };
     expect(describeHours(h)).toBe('Mon–Fri 22:00–06:00 (overnight)');
     expect(describeHours({ ...h, from: '07:00', to: '20:00' })).toBe('Mon–Fri 07:00–20:00');
-    const verdict = checkPolicy({ ...DEFAULT_POLICY, allowed_hours: h }, { company_name: 'Acme', currency: 'USD', time_zone: 'UTC', ride_type: 'economy', fare_cents: 100, at: new Date('2026-11-27T12:00:00Z'), pickup: { lat: 0, lng: 0 }, budget_left_cents: null });
+    const verdict = checkPolicy(
+      { ...DEFAULT_POLICY, allowed_hours: h },
+      {
+        company_name: 'Acme',
+        currency: 'USD',
+        time_zone: 'UTC',
+        ride_type: 'economy',
+        fare_cents: 100,
+        at: new Date('2026-11-27T12:00:00Z'),
+        pickup: { lat: 0, lng: 0 },
+        budget_left_cents: null,
+      },
+    );
     expect(verdict).toEqual({ allowed: false, refusal: 'hours', reason: 'Outside allowed hours (Mon–Fri 22:00–06:00, overnight)' });
   });
 

@@ -70,7 +70,8 @@ export function describeHours(hours: AllowedHours, style: 'label' | 'inline' = '
   const days = [...new Set(hours.days)].sort((a, b) => a - b);
   let said: string;
   if (days.length === 7) said = 'Every day';
-  else if (days.length >= 3 && days[days.length - 1]! - days[0]! === days.length - 1) said = `${DAY_NAMES[days[0]! - 1]}–${DAY_NAMES[days[days.length - 1]! - 1]}`;
+  else if (days.length >= 3 && days[days.length - 1]! - days[0]! === days.length - 1)
+    said = `${DAY_NAMES[days[0]! - 1]}–${DAY_NAMES[days[days.length - 1]! - 1]}`;
   else said = days.map((d) => DAY_NAMES[d - 1]).join(', ');
   const window = `${said} ${hours.from}–${hours.to}`;
   if (!isOvernight(hours)) return window;
@@ -111,10 +112,12 @@ export const policyText = {
 export function checkPolicy(policy: CompanyPolicy, ctx: PolicyContext): PolicyVerdict {
   const no = (refusal: PolicyRefusal, reason: string): PolicyVerdict => ({ allowed: false, refusal, reason });
   if (!policy.ride_types.includes(ctx.ride_type)) return no('ride_type', policyText.rideType(ctx.ride_type, ctx.company_name));
-  if (policy.per_ride_limit_cents !== null && ctx.fare_cents > policy.per_ride_limit_cents) return no('per_ride_limit', policyText.perRideLimit(money(policy.per_ride_limit_cents, ctx.currency)));
+  if (policy.per_ride_limit_cents !== null && ctx.fare_cents > policy.per_ride_limit_cents)
+    return no('per_ride_limit', policyText.perRideLimit(money(policy.per_ride_limit_cents, ctx.currency)));
   if (!withinHours(policy.allowed_hours, ctx.at, ctx.time_zone)) return no('hours', policyText.hours(describeHours(policy.allowed_hours!, 'inline')));
   if (!nearApprovedAddress(policy.approved_addresses, policy.radius_m, ctx.pickup)) return no('pickup', policyText.pickup);
-  if (ctx.budget_left_cents !== null && ctx.fare_cents > ctx.budget_left_cents) return no('budget', policyText.overBudget(money(Math.max(0, ctx.budget_left_cents), ctx.currency)));
+  if (ctx.budget_left_cents !== null && ctx.fare_cents > ctx.budget_left_cents)
+    return no('budget', policyText.overBudget(money(Math.max(0, ctx.budget_left_cents), ctx.currency)));
   return { allowed: true, note: ctx.budget_left_cents === null ? null : policyText.budgetLeft(money(Math.max(0, ctx.budget_left_cents), ctx.currency)) };
 }
 
@@ -123,7 +126,16 @@ const wallFormats = new Map<string, Intl.DateTimeFormat>();
 function wallAsUtc(at: Date, timeZone: string) {
   let f = wallFormats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     wallFormats.set(timeZone, f);
   }
   const parts = f.formatToParts(at);

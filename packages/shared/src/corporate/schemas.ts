@@ -16,11 +16,7 @@ export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 /** An invitation's link works this long (decision 0067). */
 export const INVITATION_TTL_DAYS = 14;
 
-const email = text()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email('Enter a valid email address'));
+const email = text().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address'));
 const cents = (max = 1_000_000_000) => z.number().int('Whole cents only').min(0, 'Cannot be negative').max(max);
 
 export const adminCompaniesQuerySchema = defineListQuery({
@@ -115,7 +111,10 @@ export const DEFAULT_POLICY: CompanyPolicy = {
 export const businessCheckSchema = z
   .object({
     pickup: placeSchema,
-    fares: z.array(z.object({ ride_type: rideTypeSchema, fare_cents: z.number().int().min(0) }).strict()).min(1).max(3),
+    fares: z
+      .array(z.object({ ride_type: rideTypeSchema, fare_cents: z.number().int().min(0) }).strict())
+      .min(1)
+      .max(3),
   })
   .strict();
 export type BusinessCheckInput = z.infer<typeof businessCheckSchema>;

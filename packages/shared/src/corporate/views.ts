@@ -110,8 +110,6 @@ export const createCompanyResponseSchema = z.strictObject({
 export const businessCheckResponseSchema = z.strictObject({
   company_name: z.string(),
   expense_code_required: z.boolean(),
-  options: z.array(
-    z.strictObject({ ride_type: z.enum(RIDE_TYPES), allowed: z.boolean(), reason: z.string().nullable(), note: z.string().nullable() }),
-  ),
+  options: z.array(z.strictObject({ ride_type: z.enum(RIDE_TYPES), allowed: z.boolean(), reason: z.string().nullable(), note: z.string().nullable() })),
 });
 export type BusinessCheck = z.infer<typeof businessCheckResponseSchema>;

@@ -33,14 +33,19 @@ export const dashboardRoutes = defineRoutes([
     summary: "Set the signed-in driver's daily goal: earnings (cents) and/or trips; both null clears it",
     auth: 'driver',
     request: { body: goalInputSchema },
-    responses: { 200: { description: 'Saved', schema: goalResponseSchema }, 400: { description: 'Not whole numbers, out of range, or other fields; nothing changes' }, ...driverRefusals },
+    responses: {
+      200: { description: 'Saved', schema: goalResponseSchema },
+      400: { description: 'Not whole numbers, out of range, or other fields; nothing changes' },
+      ...driverRefusals,
+    },
   },
   {
     method: 'GET',
     path: '/api/drivers/me/demand',
     tag: 'dashboard',
     summary: 'Where riders are asking for rides near the signed-in driver now (heatmap cells, counts only)',
-    description: 'Cells within 5 km of the live position (else the last ride, else the city centre) with requests today in the last hour up to now, most requests first. No rider data.',
+    description:
+      'Cells within 5 km of the live position (else the last ride, else the city centre) with requests today in the last hour up to now, most requests first. No rider data.',
     auth: 'driver',
     responses: { 200: { description: 'The cells', schema: demandNearSchema }, ...driverRefusals },
   },

@@ -62,7 +62,7 @@ export const driverRoutes = defineRoutes([
     path: '/api/drivers/:id',
     tag: 'drivers',
     summary: 'Go online or offline',
-    description: 'The record\'s owner only; going `available` needs an approved record. Going offline releases an open offer. Then `driver.changed`.',
+    description: "The record's owner only; going `available` needs an approved record. Going offline releases an open offer. Then `driver.changed`.",
     auth: 'driver',
     request: { params: idParamsSchema, body: driverStatusUpdateSchema },
     responses: {

@@ -22,7 +22,9 @@ describe('driver application (§5)', () => {
     const next = new Date().getFullYear() + 1;
     expect(driverApplicationSchema.safeParse({ ...application, vehicle_year: 2000 }).success).toBe(true);
     expect(driverApplicationSchema.safeParse({ ...application, vehicle_year: next }).success).toBe(true);
-    expect(driverApplicationSchema.safeParse({ ...application, vehicle_year: 1999 }).error!.issues[0]!.message).toBe(`Vehicle year must be between 2000 and ${next}.`);
+    expect(driverApplicationSchema.safeParse({ ...application, vehicle_year: 1999 }).error!.issues[0]!.message).toBe(
+      `Vehicle year must be between 2000 and ${next}.`,
+    );
     expect(driverApplicationSchema.safeParse({ ...application, vehicle_year: next + 1 }).success).toBe(false);
   });
 });

@@ -51,7 +51,10 @@ export const driverVerificationSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('approved'), reason: multilineText().trim().max(500).optional() }),
   z.object({
     status: z.literal('rejected'),
-    reason: multilineText('Please give a reason for the rejection.').trim().min(1, 'Please give a reason for the rejection.').max(500, 'At most 500 characters'),
+    reason: multilineText('Please give a reason for the rejection.')
+      .trim()
+      .min(1, 'Please give a reason for the rejection.')
+      .max(500, 'At most 500 characters'),
   }),
 ]);
 export type DriverVerificationInput = z.infer<typeof driverVerificationSchema>;

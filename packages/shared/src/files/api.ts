@@ -31,6 +31,9 @@ export const fileRoutes = defineRoutes([
       'With its stored type (image/jpeg, image/png, image/webp or application/pdf), `Content-Disposition: inline`, `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`. Anyone else reads 404, as for a file that does not exist.',
     auth: 'user',
     request: { params: fileIdParamsSchema },
-    responses: { 200: { description: 'The bytes, with their stored type', contentType: FILE_CONTENT_TYPES }, 404: { description: 'No such file, or not yours' } },
+    responses: {
+      200: { description: 'The bytes, with their stored type', contentType: FILE_CONTENT_TYPES },
+      404: { description: 'No such file, or not yours' },
+    },
   },
 ]);

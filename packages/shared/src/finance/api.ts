@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { defineRoutes } from '../contract';
 import { text } from '../text';
 import { adjustmentInputSchema, cityCurrencyInputSchema, financeDashboardQuerySchema, financialSettingsInputSchema, ledgerEntriesQuerySchema } from './schemas';
-import { adjustmentResponseSchema, cityCurrencyResponseSchema, financeDashboardSchema, financialSettingsResponseSchema, financialSettingsVersionResponseSchema, ledgerEntriesPageSchema } from './views';
+import {
+  adjustmentResponseSchema,
+  cityCurrencyResponseSchema,
+  financeDashboardSchema,
+  financialSettingsResponseSchema,
+  financialSettingsVersionResponseSchema,
+  ledgerEntriesPageSchema,
+} from './views';
 
 const refusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an administrator' } } as const;
 const cityParams = z.object({ city: text().max(100) });
@@ -55,10 +62,16 @@ export const financeRoutes = defineRoutes([
     path: '/api/admin/finance/dashboard',
     tag: 'finance',
     summary: "A city's money over a range: GMV, net revenue, take rate, fees, tips, refunds, payment mix, by day; drivers' balances by age; the trial balance",
-    description: 'Every figure is a sum of ledger entries (decision 0041): one grouped query over the range. Days are calendar days in `tz`, `from` and `to` inclusive.',
+    description:
+      'Every figure is a sum of ledger entries (decision 0041): one grouped query over the range. Days are calendar days in `tz`, `from` and `to` inclusive.',
     auth: 'admin',
     request: { query: financeDashboardQuerySchema },
-    responses: { 200: { description: 'The figures', schema: financeDashboardSchema }, 400: { description: 'A bad date, range or time zone' }, 404: { description: 'No such city' }, ...refusals },
+    responses: {
+      200: { description: 'The figures', schema: financeDashboardSchema },
+      400: { description: 'A bad date, range or time zone' },
+      404: { description: 'No such city' },
+      ...refusals,
+    },
   },
   {
     method: 'GET',
@@ -69,7 +82,11 @@ export const financeRoutes = defineRoutes([
       "Filter by entry `line` and `account` code (comma lists, as the figure defines them), `account_id`, `city`, `kind`, `ride`, `from`/`to` days in `tz`, the accounts' `currency` and entries posted at or before `as_of`. Drivers' balances (decision 0044): `standing=owing|owed` lists every entry of the driver accounts owing or owed as of `as_of`; `aging=<bucket>` (needs `as_of`) lists the entries that make the open part of what drivers owe in that age bucket (FIFO), so they add up to the dashboard's bucket. The first page carries `total` and `sum_cents`.",
     auth: 'admin',
     request: { query: ledgerEntriesQuerySchema },
-    responses: { 200: { description: 'A page of entries', schema: ledgerEntriesPageSchema, csv: true }, 400: { description: 'An unknown line, account, kind, standing or age bucket, a bad date, currency or cursor, `aging` without `as_of`' }, ...refusals },
+    responses: {
+      200: { description: 'A page of entries', schema: ledgerEntriesPageSchema, csv: true },
+      400: { description: 'An unknown line, account, kind, standing or age bucket, a bad date, currency or cursor, `aging` without `as_of`' },
+      ...refusals,
+    },
   },
   {
     method: 'POST',

@@ -17,7 +17,17 @@ describe('computeFigures', () => {
       { day: '2026-11-26', code: 'driver', line: 'tip', cents: -150 },
       { day: '2026-11-26', code: 'processor_clearing', line: 'tip', cents: 150 },
     ]);
-    expect(totals).toMatchObject({ gmv: 1125, cash: 1125, commission: 175, booking_fees: 250, cancellation_fees: 100, fees: 350, refunds: 200, platform_refunds: 200, tips: 150 });
+    expect(totals).toMatchObject({
+      gmv: 1125,
+      cash: 1125,
+      commission: 175,
+      booking_fees: 250,
+      cancellation_fees: 100,
+      fees: 350,
+      refunds: 200,
+      platform_refunds: 200,
+      tips: 150,
+    });
     expect(totals.net_revenue).toBe(175 + 350 - 200);
     expect(byDay.get('2026-11-25')!.gmv).toBe(1125);
     expect(byDay.get('2026-11-26')!.net_revenue).toBe(100 - 200);
@@ -26,7 +36,17 @@ describe('computeFigures', () => {
 
 describe('aging', () => {
   it('buckets days as collections read them', () => {
-    expect([0, 1, 30, 31, 60, 61, 90, 91, 400].map(bucketOf)).toEqual(['current', 'd1_30', 'd1_30', 'd31_60', 'd31_60', 'd61_90', 'd61_90', 'd90_plus', 'd90_plus']);
+    expect([0, 1, 30, 31, 60, 61, 90, 91, 400].map(bucketOf)).toEqual([
+      'current',
+      'd1_30',
+      'd1_30',
+      'd31_60',
+      'd31_60',
+      'd61_90',
+      'd61_90',
+      'd90_plus',
+      'd90_plus',
+    ]);
     expect(ageInDays(new Date('2026-11-25T01:00:00Z'), new Date('2026-11-25T23:00:00Z'))).toBe(0);
     expect(ageInDays(new Date('2026-11-24T23:00:00Z'), new Date('2026-11-26T00:00:00Z'))).toBe(1);
   });
@@ -34,7 +54,10 @@ describe('aging', () => {
   it('opens the newest debits that add up to the balance (first in, first out)', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 10_000 }), { maxLength: 20 }), fc.integer({ min: 0, max: 300_000 }), (debits, balance) => {
-        const open = openDebits(balance, debits.map((cents) => ({ cents })));
+        const open = openDebits(
+          balance,
+          debits.map((cents) => ({ cents })),
+        );
         const total = debits.reduce((s, d) => s + d, 0);
         expect(open.reduce((s, d) => s + d.open_cents, 0)).toBe(Math.min(balance, total));
         for (const [i, d] of open.entries()) {
@@ -55,7 +78,20 @@ describe('the settings form', () => {
   });
 
   it('needs a tax label with a tax rate', () => {
-    const base = { economy: '20', comfort: '25', xl: '20', tax_rate: '8.25', tax_label: '', payout_weekday: '1', minimum_payout: '10', negative_balance_limit: '50', grace_days: '3', effective: 'now' as const, effective_at: '', note: '' };
+    const base = {
+      economy: '20',
+      comfort: '25',
+      xl: '20',
+      tax_rate: '8.25',
+      tax_label: '',
+      payout_weekday: '1',
+      minimum_payout: '10',
+      negative_balance_limit: '50',
+      grace_days: '3',
+      effective: 'now' as const,
+      effective_at: '',
+      note: '',
+    };
     expect(financialSettingsFormSchema.safeParse(base).success).toBe(false);
     expect(financialSettingsFormSchema.parse({ ...base, tax_label: 'Sales tax' })).toMatchObject({ comfort: 2500, tax_rate: 825, minimum_payout: 1000 });
   });

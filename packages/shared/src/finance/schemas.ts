@@ -25,7 +25,9 @@ const cents = (label: string) => z.number(t.amount(label)).int(t.amount(label)).
  */
 export const financialSettingsInputSchema = z
   .strictObject({
-    commission_bp: z.strictObject(Object.fromEntries(RIDE_TYPES.map((r) => [r, basisPoints(financeText.commissionFor(r))])) as Record<RideType, ReturnType<typeof basisPoints>>),
+    commission_bp: z.strictObject(
+      Object.fromEntries(RIDE_TYPES.map((r) => [r, basisPoints(financeText.commissionFor(r))])) as Record<RideType, ReturnType<typeof basisPoints>>,
+    ),
     tax_rate_bp: basisPoints(financeText.fields.tax_rate),
     tax_label: text().trim().max(40, t.taxLabelLong).default(''),
     payout_weekday: z.number(t.weekday).int(t.weekday).min(0, t.weekday).max(6, t.weekday),
@@ -88,7 +90,8 @@ export const financialSettingsFormSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.tax_rate > 0 && !v.tax_label) ctx.addIssue({ code: 'custom', path: ['tax_label'], message: t.taxLabelNeeded });
-    if (v.effective === 'at' && (!v.effective_at || Number.isNaN(new Date(v.effective_at).getTime()))) ctx.addIssue({ code: 'custom', path: ['effective_at'], message: t.effectiveAtRequired });
+    if (v.effective === 'at' && (!v.effective_at || Number.isNaN(new Date(v.effective_at).getTime())))
+      ctx.addIssue({ code: 'custom', path: ['effective_at'], message: t.effectiveAtRequired });
   });
 export type FinancialSettingsFormInput = z.input<typeof financialSettingsFormSchema>;
 export type FinancialSettingsFormOutput = z.output<typeof financialSettingsFormSchema>;
@@ -110,7 +113,10 @@ export function settingsBodyFromForm(v: FinancialSettingsFormOutput): FinancialS
 const rangeRefinements = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
   schema
     .refine((q) => q.from <= q.to, { message: '"from" must be on or before "to"', path: ['from'] })
-    .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < ANALYTICS_MAX_DAYS, { message: `Choose at most ${ANALYTICS_MAX_DAYS} days`, path: ['to'] });
+    .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < ANALYTICS_MAX_DAYS, {
+      message: `Choose at most ${ANALYTICS_MAX_DAYS} days`,
+      path: ['to'],
+    });
 
 /** `GET /api/admin/finance/dashboard`: calendar days in `tz`, `from` and `to` inclusive, for one city. */
 export const financeDashboardQuerySchema = rangeRefinements(
@@ -129,8 +135,18 @@ const listOf = <const T extends readonly [string, ...string[]]>(values: T, what:
   optionalFilter(
     text()
       .max(400)
-      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-      .pipe(z.array(z.enum(values, `Unknown ${what}`)).min(1).max(values.length)),
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(z.enum(values, `Unknown ${what}`))
+          .min(1)
+          .max(values.length),
+      ),
   );
 
 /**
@@ -153,7 +169,12 @@ export const ledgerEntriesQuerySchema = defineListQuery({
     from: optionalFilter(daySchema),
     to: optionalFilter(daySchema),
     tz: timeZoneSchema,
-    currency: optionalFilter(text().trim().toUpperCase().regex(/^[A-Z]{3}$/, t.currency)),
+    currency: optionalFilter(
+      text()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{3}$/, t.currency),
+    ),
     as_of: optionalFilter(z.iso.datetime({ offset: true, message: t.asOf })),
     standing: optionalFilter(z.enum(DRIVER_STANDINGS, t.standing)),
     aging: optionalFilter(z.enum(AGING_BUCKET_KEYS, t.agingBucket)),

@@ -46,9 +46,19 @@ const figuresSchema = z.strictObject(Object.fromEntries(FIGURE_KEYS.map((k) => [
 export const trialBalanceSchema = z.strictObject({
   balanced: z.boolean(),
   accounts: z.array(
-    z.strictObject({ code: z.string(), type: z.string(), label: z.string(), currency: z.string(), debits_cents: z.number().int(), credits_cents: z.number().int(), balance_cents: z.number().int() }),
+    z.strictObject({
+      code: z.string(),
+      type: z.string(),
+      label: z.string(),
+      currency: z.string(),
+      debits_cents: z.number().int(),
+      credits_cents: z.number().int(),
+      balance_cents: z.number().int(),
+    }),
   ),
-  currencies: z.array(z.strictObject({ currency: z.string(), debits_cents: z.number().int(), credits_cents: z.number().int(), difference_cents: z.number().int() })),
+  currencies: z.array(
+    z.strictObject({ currency: z.string(), debits_cents: z.number().int(), credits_cents: z.number().int(), difference_cents: z.number().int() }),
+  ),
 });
 
 /** `GET /api/admin/finance/dashboard`: every figure from ledger entries, by day, drivers' balances by age, the trial balance. */
@@ -74,7 +84,15 @@ export const financeDashboardSchema = z.strictObject({
     owing_total_cents: z.number().int(),
     owed_to_drivers_cents: z.number().int(),
     /** The drivers who owe the most (at most 20), each with their account for the drill-down. */
-    drivers: z.array(z.strictObject({ driver_id: z.string(), account_id: z.string(), name: z.string().nullable(), balance_cents: z.number().int(), oldest_days: z.number().int() })),
+    drivers: z.array(
+      z.strictObject({
+        driver_id: z.string(),
+        account_id: z.string(),
+        name: z.string().nullable(),
+        balance_cents: z.number().int(),
+        oldest_days: z.number().int(),
+      }),
+    ),
   }),
   trial_balance: trialBalanceSchema,
 });

@@ -22,7 +22,19 @@ describe('parseLatLng', () => {
   });
 
   it('refuses what is not exactly two numbers', () => {
-    for (const input of ['', 'Union Square', '37.77', '37.77,', ',-122.41', '37.77,-122.41,5', '37.77;-122.41', '37..7,-122', '1e3,2', 'abc,def', '37.77 , - 122.41']) {
+    for (const input of [
+      '',
+      'Union Square',
+      '37.77',
+      '37.77,',
+      ',-122.41',
+      '37.77,-122.41,5',
+      '37.77;-122.41',
+      '37..7,-122',
+      '1e3,2',
+      'abc,def',
+      '37.77 , - 122.41',
+    ]) {
       expect(parseLatLng(input), input).toBeNull();
     }
   });

@@ -14,7 +14,10 @@ describe('the San Francisco gazetteer', () => {
       expect(place.id).toMatch(/^[a-z0-9-]+$/);
     }
     for (const name of ['Ferry Building', 'Union Square', 'Golden Gate Park', 'Oracle Park', 'Mission Dolores', 'Coit Tower', "Fisherman's Wharf"]) {
-      expect(SF_PLACES.some((p) => p.name === name), name).toBe(true);
+      expect(
+        SF_PLACES.some((p) => p.name === name),
+        name,
+      ).toBe(true);
     }
   });
 

@@ -25,7 +25,11 @@ export const helpRoutes = defineRoutes([
     description: 'Audited (`faq.create`) in the same transaction.',
     auth: 'admin',
     request: { body: faqEntryInputSchema },
-    responses: { 201: { description: 'The entry', schema: faqEntryResponseSchema }, 400: { description: 'An empty or too long question or answer, an unknown topic (nothing changes)' }, ...refusals },
+    responses: {
+      201: { description: 'The entry', schema: faqEntryResponseSchema },
+      400: { description: 'An empty or too long question or answer, an unknown topic (nothing changes)' },
+      ...refusals,
+    },
   },
   {
     method: 'PUT',
@@ -35,7 +39,12 @@ export const helpRoutes = defineRoutes([
     description: 'An entry moved to another topic goes to its end. Audited (`faq.update`, the fields changed) in the same transaction.',
     auth: 'admin',
     request: { params: idParams, body: faqEntryInputSchema },
-    responses: { 200: { description: 'The entry as saved', schema: faqEntryResponseSchema }, 400: { description: 'Bad input (nothing changes)' }, 404: { description: 'No such entry' }, ...refusals },
+    responses: {
+      200: { description: 'The entry as saved', schema: faqEntryResponseSchema },
+      400: { description: 'Bad input (nothing changes)' },
+      404: { description: 'No such entry' },
+      ...refusals,
+    },
   },
   {
     method: 'DELETE',
@@ -55,6 +64,11 @@ export const helpRoutes = defineRoutes([
     description: 'Swaps it with its neighbour; at the top (or bottom) nothing changes. Audited (`faq.reorder`) in the same transaction.',
     auth: 'admin',
     request: { params: idParams, body: faqMoveSchema },
-    responses: { 200: { description: 'The whole FAQ in its new order', schema: faqResponseSchema }, 400: { description: 'Bad input' }, 404: { description: 'No such entry' }, ...refusals },
+    responses: {
+      200: { description: 'The whole FAQ in its new order', schema: faqResponseSchema },
+      400: { description: 'Bad input' },
+      404: { description: 'No such entry' },
+      ...refusals,
+    },
   },
 ]);

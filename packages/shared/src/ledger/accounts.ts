@@ -119,6 +119,7 @@ export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
  */
 export function percentOf(amountCents: number, basisPoints: number): number {
   if (!Number.isSafeInteger(amountCents) || amountCents < 0) throw new RangeError(`percentOf: amount must be a non-negative integer, got ${amountCents}`);
-  if (!Number.isInteger(basisPoints) || basisPoints < 0 || basisPoints > 10_000) throw new RangeError(`percentOf: basis points must be 0–10000, got ${basisPoints}`);
+  if (!Number.isInteger(basisPoints) || basisPoints < 0 || basisPoints > 10_000)
+    throw new RangeError(`percentOf: basis points must be 0–10000, got ${basisPoints}`);
   return Math.round((amountCents * basisPoints) / 10_000);
 }

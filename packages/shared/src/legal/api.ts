@@ -28,7 +28,8 @@ export const legalRoutes = defineRoutes([
     path: '/api/legal/accept',
     tag: 'legal',
     summary: 'Agree to the current Terms of Service and Privacy Policy',
-    description: 'Records the acceptance of each version (once per version; repeating it changes nothing). Both versions must be the ones in force (409 otherwise: read them again).',
+    description:
+      'Records the acceptance of each version (once per version; repeating it changes nothing). Both versions must be the ones in force (409 otherwise: read them again).',
     auth: 'user',
     request: { body: acceptLegalSchema },
     responses: {
@@ -51,9 +52,14 @@ export const legalRoutes = defineRoutes([
     path: '/api/admin/legal',
     tag: 'legal',
     summary: 'Publish a new version of the Terms of Service or the Privacy Policy',
-    description: 'The next version number, in force at once; every user is asked to agree again when they next open the app. Audited (`legal.publish`) in the same transaction.',
+    description:
+      'The next version number, in force at once; every user is asked to agree again when they next open the app. Audited (`legal.publish`) in the same transaction.',
     auth: 'admin',
     request: { body: publishLegalSchema },
-    responses: { 201: { description: 'The new version', schema: publishedLegalResponseSchema }, 400: { description: 'An empty or too long document (nothing changes)' }, ...refusals },
+    responses: {
+      201: { description: 'The new version', schema: publishedLegalResponseSchema },
+      400: { description: 'An empty or too long document (nothing changes)' },
+      ...refusals,
+    },
   },
 ]);

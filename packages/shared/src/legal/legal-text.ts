@@ -27,7 +27,8 @@ export const legalText = {
   },
   admin: {
     title: 'Publish a new version',
-    intro: 'Publishing makes the new version the one in force at once: every rider and driver is asked to agree to it when they next open the app. Earlier versions stay on record.',
+    intro:
+      'Publishing makes the new version the one in force at once: every rider and driver is asked to agree to it when they next open the app. Earlier versions stay on record.',
     kind: 'Document',
     body: 'Text',
     bodyHint: 'Plain paragraphs separated by a blank line. A line starting with "## " is a heading; lines starting with "- " make a list.',

@@ -24,4 +24,3 @@ export function receiptTotals(money: RideMoney): { total_cents: number; payments
   const payments = rows.filter((r) => r.amount_cents !== 0);
   return { total_cents: payments.reduce((sum, r) => sum + r.amount_cents, 0), payments };
 }
-

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { defineRoutes, emptyBodySchema, idParamsSchema } from '../contract';
 import { saveCardSchema, tipSchema } from './schemas';
-import { cardResponseSchema, cardSetupResponseSchema, cardsResponseSchema, ridePaymentResponseSchema, tipResponseSchema, walletResponseSchema, webhookResponseSchema } from './views';
+import {
+  cardResponseSchema,
+  cardSetupResponseSchema,
+  cardsResponseSchema,
+  ridePaymentResponseSchema,
+  tipResponseSchema,
+  walletResponseSchema,
+  webhookResponseSchema,
+} from './views';
 
 const signedIn = { 401: { description: 'Not signed in' } } as const;
 
@@ -20,10 +28,17 @@ export const paymentRoutes = defineRoutes([
     path: '/api/payments/cards/setup',
     tag: 'payments',
     summary: 'Start saving a card with Stripe: a SetupIntent for Stripe Elements to confirm in the browser',
-    description: 'Stripe only (`GET /api/config` says `payments.provider: "stripe"`); the card details go from the browser to Stripe, never here. Then `POST /api/payments/cards` with the SetupIntent id.',
+    description:
+      'Stripe only (`GET /api/config` says `payments.provider: "stripe"`); the card details go from the browser to Stripe, never here. Then `POST /api/payments/cards` with the SetupIntent id.',
     auth: 'user',
     request: { body: emptyBodySchema },
-    responses: { 200: { description: 'The SetupIntent', schema: cardSetupResponseSchema }, 400: { description: 'This deployment uses the test card provider' }, 502: { description: 'Stripe did not answer' }, 503: { description: 'No card payments here' }, ...signedIn },
+    responses: {
+      200: { description: 'The SetupIntent', schema: cardSetupResponseSchema },
+      400: { description: 'This deployment uses the test card provider' },
+      502: { description: 'Stripe did not answer' },
+      503: { description: 'No card payments here' },
+      ...signedIn,
+    },
   },
   {
     method: 'POST',
@@ -52,7 +67,12 @@ export const paymentRoutes = defineRoutes([
       'The card’s owner only (anyone else’s card, or one already removed: 404). Refused while the card pays for a ride that has not ended (409 CARD_IN_USE). The card is no longer listed, booked or tipped with; rides already paid keep it. Stripe: the PaymentMethod is detached from the customer.',
     auth: 'user',
     request: { params: idParamsSchema },
-    responses: { 200: { description: 'The card as it was', schema: cardResponseSchema }, 404: { description: 'No such card of yours' }, 409: { description: 'A ride under way is paid with it (CARD_IN_USE)' }, ...signedIn },
+    responses: {
+      200: { description: 'The card as it was', schema: cardResponseSchema },
+      404: { description: 'No such card of yours' },
+      409: { description: 'A ride under way is paid with it (CARD_IN_USE)' },
+      ...signedIn,
+    },
   },
   {
     method: 'GET',
@@ -99,6 +119,10 @@ export const paymentRoutes = defineRoutes([
       'The raw body is checked against the `Stripe-Signature` header with `STRIPE_WEBHOOK_SECRET` (400 and nothing changes otherwise). Each event is handled once (a second delivery answers `duplicate: true`): payment intent events update the ride’s authorisation; `payout.paid` moves the payout from processor clearing to the bank in the ledger.',
     auth: 'public',
     request: { body: z.looseObject({ id: z.string(), type: z.string() }) },
-    responses: { 200: { description: 'Received', schema: webhookResponseSchema }, 400: { description: 'Bad or missing signature' }, 404: { description: 'Stripe is not configured on this server' } },
+    responses: {
+      200: { description: 'Received', schema: webhookResponseSchema },
+      400: { description: 'Bad or missing signature' },
+      404: { description: 'Stripe is not configured on this server' },
+    },
   },
 ]);

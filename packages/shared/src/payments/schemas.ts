@@ -14,7 +14,10 @@ export const testCardSchema = z
       .pipe(z.string().regex(/^\d{12,19}$/, 'Enter the card number (12 to 19 digits)')),
     exp_month: z.number().int().min(1, 'Enter the expiry month (1–12)').max(12, 'Enter the expiry month (1–12)'),
     exp_year: z.number().int().min(2000, 'Enter the expiry year').max(2100, 'Enter the expiry year'),
-    cvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digits on the back of the card'),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digits on the back of the card'),
   })
   .strict();
 export type TestCardInput = z.infer<typeof testCardSchema>;
@@ -48,4 +51,10 @@ export type TipInput = z.infer<typeof tipSchema>;
 
 /** What the rider chose on /book-ride, sent with POST /api/rides. */
 /** `business` (decision 0067): on a company's account, with the expense code when asked. */
-export type PaymentChoice = { payment_method: 'cash' | 'card' | 'business'; payment_card_id?: string; use_wallet?: boolean; company_id?: string; expense_code?: string };
+export type PaymentChoice = {
+  payment_method: 'cash' | 'card' | 'business';
+  payment_card_id?: string;
+  use_wallet?: boolean;
+  company_id?: string;
+  expense_code?: string;
+};

@@ -11,4 +11,5 @@ export const tipBaseCents = (ride: { fare_cents: number; promo_discount_cents: n
 export const tipOfPercent = (ride: { fare_cents: number; promo_discount_cents: number }, percent: TipPercent) => percentOf(tipBaseCents(ride), percent * 100);
 
 /** The preset tips offered after a ride: the one rule the tip verb charges with. */
-export const tipOptions = (ride: { fare_cents: number; promo_discount_cents: number }) => TIP_PERCENTS.map((percent) => ({ percent, amount_cents: tipOfPercent(ride, percent) }));
+export const tipOptions = (ride: { fare_cents: number; promo_discount_cents: number }) =>
+  TIP_PERCENTS.map((percent) => ({ percent, amount_cents: tipOfPercent(ride, percent) }));

@@ -49,7 +49,11 @@ export const ridePaymentSchema = z.strictObject({
   card: z.strictObject({ brand: z.string(), last4: z.string(), test_mode: z.boolean() }).nullable(),
   /** The card hold: authorised at request, then captured, released or failed. Null for cash. */
   authorisation: z
-    .strictObject({ amount_cents: z.number().int(), captured_cents: z.number().int(), status: z.enum(['authorised', 'capturing', 'captured', 'releasing', 'released', 'failed']) })
+    .strictObject({
+      amount_cents: z.number().int(),
+      captured_cents: z.number().int(),
+      status: z.enum(['authorised', 'capturing', 'captured', 'releasing', 'released', 'failed']),
+    })
     .nullable(),
   /** Wallet credit set aside at request (spent at completion). */
   wallet_planned_cents: z.number().int(),

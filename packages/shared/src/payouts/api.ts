@@ -98,7 +98,7 @@ export const payoutRoutes = defineRoutes([
     tag: 'payouts',
     summary: 'Approve a preview: post each payout (driver → payouts in flight)',
     description:
-      "In one transaction, per driver under a lock on their account: pays what the preview said or what they are owed now, whichever is less (nothing if no longer owed the minimum: skipped). Two runs approved at once never pay a driver twice; approving a run twice posts once (the second answers the run as it is). Audited (`payout_run.approve`).",
+      'In one transaction, per driver under a lock on their account: pays what the preview said or what they are owed now, whichever is less (nothing if no longer owed the minimum: skipped). Two runs approved at once never pay a driver twice; approving a run twice posts once (the second answers the run as it is). Audited (`payout_run.approve`).',
     auth: 'admin',
     request: { params: z.object({ id: z.string() }), body: emptyBodySchema },
     responses: {
@@ -128,7 +128,7 @@ export const payoutRoutes = defineRoutes([
     path: '/api/admin/payout-runs/:id/mark-paid',
     tag: 'payouts',
     summary: 'The bank paid the run: every pending item is paid (payouts in flight → bank)',
-    description: 'With the bank\'s reference. Audited (`payout_run.mark_paid`). A run whose items are all paid or failed is closed.',
+    description: "With the bank's reference. Audited (`payout_run.mark_paid`). A run whose items are all paid or failed is closed.",
     auth: 'admin',
     request: { params: z.object({ id: z.string() }), body: markPaidSchema },
     responses: {

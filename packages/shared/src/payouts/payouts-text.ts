@@ -1,12 +1,16 @@
 import { moneyIn } from '../public/public-text';
 
-const dateWords = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone }).format(new Date(iso));
+const dateWords = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone }).format(new Date(iso));
 
 /**
  * The sentence a driver reads when going online is refused (DRIVER_BALANCE_OVERDUE): how much, since when,
  * and how to pay. The server writes it (en-US money); /driver-active and /driver-earnings show it.
  */
-export function overdueMessage(s: { currency: string; balance_cents: number; settle_cents: number; negative_balance_limit_cents: number; settle_by: string | null }, timeZone: string) {
+export function overdueMessage(
+  s: { currency: string; balance_cents: number; settle_cents: number; negative_balance_limit_cents: number; settle_by: string | null },
+  timeZone: string,
+) {
   const money = moneyIn(s.currency);
   const since = s.settle_by ? ` The time to settle ended ${dateWords(s.settle_by, timeZone)}.` : '';
   return `You owe ${money(s.balance_cents)}, more than your ${money(s.negative_balance_limit_cents)} limit.${since} Pay at least ${money(s.settle_cents)} in cash to the operator to go online again; it counts as soon as they record it.`;
@@ -31,7 +35,8 @@ export const TRANSACTION_WORDS: Record<string, string> = {
 export const transactionWords = (kind: string) => TRANSACTION_WORDS[kind] ?? kind;
 
 type Money = (cents: number) => string;
-const day = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+const day = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** The words of /driver-earnings and /driver-payouts (issue 13, decision 0040). */
@@ -47,9 +52,11 @@ export const payoutsText = {
     youOwe: (m: string) => `You owe ${m}`,
     youreOwed: (m: string) => `You're owed ${m}`,
     settled: "You're all settled",
-    nextPayout: (date: string, minimum: string, weekday: number) => `Next payout: ${day(date)}. Payouts go out every ${WEEKDAYS[weekday] ?? 'week'} when you're owed ${minimum} or more.`,
+    nextPayout: (date: string, minimum: string, weekday: number) =>
+      `Next payout: ${day(date)}. Payouts go out every ${WEEKDAYS[weekday] ?? 'week'} when you're owed ${minimum} or more.`,
     belowMinimum: (minimum: string) => `Paid out once it reaches ${minimum}.`,
-    withinLimit: (limit: string) => `Nothing to pay yet: you can owe up to ${limit}. It comes off your next card earnings, or pay it in cash to the operator any time.`,
+    withinLimit: (limit: string) =>
+      `Nothing to pay yet: you can owe up to ${limit}. It comes off your next card earnings, or pay it in cash to the operator any time.`,
     settleBy: (amount: string, when: string) => `Pay at least ${amount} by ${when} to keep going online. Pay in cash to the operator.`,
     blockedTitle: "You can't go online until you settle",
     settledNote: 'Nothing owed either way.',
@@ -127,7 +134,13 @@ export const payoutsText = {
     runsFailed: 'Payout runs could not be loaded.',
     noRuns: 'No payout runs yet. Runs are previewed on the payout weekday, or now with "Preview run now".',
     status: { preview: 'Preview', approved: 'Approved — waiting for the bank', closed: 'Closed', discarded: 'Replaced' } as const,
-    itemStatus: { preview: 'To pay', skipped: 'Skipped (no longer owed)', pending: 'Sent to the bank', paid: 'Paid', failed: 'Failed — back to balance' } as const,
+    itemStatus: {
+      preview: 'To pay',
+      skipped: 'Skipped (no longer owed)',
+      pending: 'Sent to the bank',
+      paid: 'Paid',
+      failed: 'Failed — back to balance',
+    } as const,
     runTitle: (city: string, when: string) => `${city} · ${when}`,
     scheduled: (date: string) => `scheduled for ${day(date)}`,
     onDemand: (by: string | null) => (by ? `previewed by ${by}` : 'previewed now'),
@@ -138,7 +151,8 @@ export const payoutsText = {
     reference: 'Reference',
     approve: 'Approve run',
     approveTitle: 'Approve this payout run?',
-    approveText: (m: string) => `Pays ${m} from the platform's books to the drivers listed (or less, if someone is owed less by now). Then export the file for the bank.`,
+    approveText: (m: string) =>
+      `Pays ${m} from the platform's books to the drivers listed (or less, if someone is owed less by now). Then export the file for the bank.`,
     approved: 'Run approved',
     exportCsv: 'Export CSV',
     markPaid: 'Mark paid',

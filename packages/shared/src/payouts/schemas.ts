@@ -25,24 +25,27 @@ export const createPayoutRunSchema = z.strictObject({ city_id: text('Choose a ci
 export type CreatePayoutRun = z.infer<typeof createPayoutRunSchema>;
 
 const reference = (label: string) =>
-  text(`${label}: enter the reference`)
-    .trim()
-    .min(2, `${label}: at least 2 characters`)
-    .max(100, `${label}: at most 100 characters`);
+  text(`${label}: enter the reference`).trim().min(2, `${label}: at least 2 characters`).max(100, `${label}: at most 100 characters`);
 
 /** "Mark paid": the bank's reference of the transfer, for every item of the run still pending. */
 export const markPaidSchema = z.strictObject({ reference: reference('Bank reference') });
 export type MarkPaid = z.infer<typeof markPaidSchema>;
 
 /** A payout the bank returned: the reason; the amount goes back to the driver's balance. */
-export const failPayoutSchema = z.strictObject({ reason: text('Give a reason').trim().min(3, 'Give a reason (at least 3 characters)').max(500, 'At most 500 characters') });
+export const failPayoutSchema = z.strictObject({
+  reason: text('Give a reason').trim().min(3, 'Give a reason (at least 3 characters)').max(500, 'At most 500 characters'),
+});
 export type FailPayout = z.infer<typeof failPayoutSchema>;
 
 export const collectionsQuerySchema = z.object({ city: text().max(100).optional() });
 
 /** "Record cash received": what a driver who owes handed in, in cents, with the receipt's reference. */
 export const cashReceivedSchema = z.strictObject({
-  amount_cents: z.number('Amount: enter an amount').int('Amount: whole cents').min(1, 'Amount must be more than zero').max(10_000_000, 'Amount is at most $100,000.00'),
+  amount_cents: z
+    .number('Amount: enter an amount')
+    .int('Amount: whole cents')
+    .min(1, 'Amount must be more than zero')
+    .max(10_000_000, 'Amount is at most $100,000.00'),
   reference: reference('Receipt reference'),
   /** One per dialog: a double submit posts once. */
   request_id: z.uuid('A request id is a uuid').optional(),

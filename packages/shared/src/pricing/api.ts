@@ -41,6 +41,10 @@ export const pricingAdminRoutes = defineRoutes([
     summary: 'The fare a trip would get, line by line, from the policy in force at a time',
     auth: 'admin',
     request: { body: simulateFareSchema },
-    responses: { 200: { description: 'The fare', schema: simulatedFareSchema }, 404: { description: 'No such city, or no policy for the ride type' }, ...refusals },
+    responses: {
+      200: { description: 'The fare', schema: simulatedFareSchema },
+      404: { description: 'No such city, or no policy for the ride type' },
+      ...refusals,
+    },
   },
 ]);

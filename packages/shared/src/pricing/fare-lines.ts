@@ -10,7 +10,12 @@ const trim = (n: number) => Number(n.toFixed(2));
  * exactly (see `fareBreakdown`). `all`: keep the multipliers and minimum lines at 0 (the simulator shows
  * every line); otherwise they appear only when they change the fare.
  */
-export function fareLines(b: FareBreakdown, distance_m: number, duration_s: number, { all = false, baseLabel = pricingText.lines.base }: { all?: boolean; baseLabel?: string } = {}): FareLine[] {
+export function fareLines(
+  b: FareBreakdown,
+  distance_m: number,
+  duration_s: number,
+  { all = false, baseLabel = pricingText.lines.base }: { all?: boolean; baseLabel?: string } = {},
+): FareLine[] {
   const lines: FareLine[] = [
     { key: 'base', label: baseLabel, amount_cents: b.base_cents },
     { key: 'distance', label: pricingText.lines.distance((Math.max(0, distance_m) / 1000).toFixed(1)), amount_cents: b.distance_cents },
@@ -21,7 +26,11 @@ export function fareLines(b: FareBreakdown, distance_m: number, duration_s: numb
     ...(b.surge_multiplier !== 1 ? [pricingText.lines.surge(trim(b.surge_multiplier))] : []),
   ];
   if (all || parts.length > 0 || b.multiplier_cents !== 0) {
-    lines.push({ key: 'multipliers', label: parts.length ? pricingText.lines.multipliers(parts) : pricingText.lines.multipliers([pricingText.lines.timeMultiplier(1)]), amount_cents: b.multiplier_cents });
+    lines.push({
+      key: 'multipliers',
+      label: parts.length ? pricingText.lines.multipliers(parts) : pricingText.lines.multipliers([pricingText.lines.timeMultiplier(1)]),
+      amount_cents: b.multiplier_cents,
+    });
   }
   if (all || b.minimum_adjustment_cents !== 0) lines.push({ key: 'minimum', label: pricingText.lines.minimum, amount_cents: b.minimum_adjustment_cents });
   lines.push({ key: 'booking_fee', label: pricingText.lines.bookingFee, amount_cents: b.booking_fee_cents });

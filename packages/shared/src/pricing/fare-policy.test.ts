@@ -88,7 +88,16 @@ describe('policy input', () => {
       effective_from: null,
       note: null,
     });
-    for (const bad of [{ base: '-1' }, { minimum: '2.505' }, { per_km: 'free' }, { night_multiplier: '3.5' }, { night_end: '22:00' }, { night_start: '10pm' }, { effective: 'at' as const, effective_at: '' }, { seats: '0' }]) {
+    for (const bad of [
+      { base: '-1' },
+      { minimum: '2.505' },
+      { per_km: 'free' },
+      { night_multiplier: '3.5' },
+      { night_end: '22:00' },
+      { night_start: '10pm' },
+      { effective: 'at' as const, effective_at: '' },
+      { seats: '0' },
+    ]) {
       expect(farePolicyFormSchema.safeParse({ ...typed, ...bad }).success, JSON.stringify(bad)).toBe(false);
     }
     // Without a night window its fields are not read.

@@ -23,7 +23,11 @@ const timeOfDay = text().refine((v) => parseTimeOfDay(v) !== null, pricingText.n
 /** The optional time-of-day multiplier window, as the wire carries it: 'HH:MM' local times, may wrap midnight. */
 export const timeWindowInputSchema = z
   .strictObject({
-    multiplier: z.number().min(MULTIPLIER_MIN, pricingText.nightMultiplierInvalid).max(MULTIPLIER_MAX, pricingText.nightMultiplierInvalid).refine(twoDecimals, pricingText.nightMultiplierInvalid),
+    multiplier: z
+      .number()
+      .min(MULTIPLIER_MIN, pricingText.nightMultiplierInvalid)
+      .max(MULTIPLIER_MAX, pricingText.nightMultiplierInvalid)
+      .refine(twoDecimals, pricingText.nightMultiplierInvalid),
     start: timeOfDay,
     end: timeOfDay,
   })
@@ -81,7 +85,11 @@ export const farePolicyFormSchema = z
     per_min: dollarsSchema,
     minimum: dollarsSchema,
     booking_fee: dollarsSchema,
-    seats: text().trim().regex(/^\d{1,2}$/, pricingText.seatsInvalid).transform(Number).pipe(z.number().int().min(1, pricingText.seatsInvalid).max(20, pricingText.seatsInvalid)),
+    seats: text()
+      .trim()
+      .regex(/^\d{1,2}$/, pricingText.seatsInvalid)
+      .transform(Number)
+      .pipe(z.number().int().min(1, pricingText.seatsInvalid).max(20, pricingText.seatsInvalid)),
     night_enabled: z.boolean(),
     night_multiplier: text().trim(),
     night_start: text().trim(),
@@ -93,7 +101,8 @@ export const farePolicyFormSchema = z
   .superRefine((v, ctx) => {
     if (v.night_enabled) {
       const m = Number(v.night_multiplier);
-      if (!/^\d(\.\d{1,2})?$/.test(v.night_multiplier) || m < MULTIPLIER_MIN || m > MULTIPLIER_MAX) ctx.addIssue({ code: 'custom', path: ['night_multiplier'], message: pricingText.nightMultiplierInvalid });
+      if (!/^\d(\.\d{1,2})?$/.test(v.night_multiplier) || m < MULTIPLIER_MIN || m > MULTIPLIER_MAX)
+        ctx.addIssue({ code: 'custom', path: ['night_multiplier'], message: pricingText.nightMultiplierInvalid });
       if (parseTimeOfDay(v.night_start) === null) ctx.addIssue({ code: 'custom', path: ['night_start'], message: pricingText.nightTimeInvalid });
       if (parseTimeOfDay(v.night_end) === null) ctx.addIssue({ code: 'custom', path: ['night_end'], message: pricingText.nightTimeInvalid });
       else if (v.night_start === v.night_end) ctx.addIssue({ code: 'custom', path: ['night_end'], message: pricingText.nightSameTimes });

@@ -61,6 +61,8 @@ export const simulatedFareSchema = z.strictObject({
   policy: z.strictObject({ id: z.string(), version: z.number().int(), zone_id: z.string().nullable(), ride_type: rideTypeViewSchema }),
   at: timestampSchema,
   breakdown: fareBreakdownSchema,
-  lines: z.array(z.strictObject({ key: z.enum(['base', 'distance', 'time', 'multipliers', 'minimum', 'booking_fee']), label: z.string(), amount_cents: z.number().int() })),
+  lines: z.array(
+    z.strictObject({ key: z.enum(['base', 'distance', 'time', 'multipliers', 'minimum', 'booking_fee']), label: z.string(), amount_cents: z.number().int() }),
+  ),
 });
 export type SimulatedFare = z.infer<typeof simulatedFareSchema>;

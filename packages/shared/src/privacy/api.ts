@@ -9,7 +9,8 @@ export const privacyRoutes = defineRoutes([
     path: '/api/me/export',
     tag: 'privacy',
     summary: 'Everything stored about the caller, as one JSON file (attachment openride-data-YYYY-MM-DD.json)',
-    description: 'One entry per table holding the caller’s rows (as rider and as driver); secrets (password hashes, session tokens, OTP codes, push keys) and file bytes are left out.',
+    description:
+      'One entry per table holding the caller’s rows (as rider and as driver); secrets (password hashes, session tokens, OTP codes, push keys) and file bytes are left out.',
     auth: 'user',
     responses: { 200: { description: 'The export (attachment)', schema: dataExportSchema } },
   },
@@ -18,7 +19,8 @@ export const privacyRoutes = defineRoutes([
     path: '/api/me/delete',
     tag: 'privacy',
     summary: 'Delete the caller’s account: personal data erased or anonymised, rides, payments and ledger kept without identity',
-    description: 'Needs `confirm: "DELETE"` and the current password. Refused while a ride is active or money is owed; afterwards every session has ended and sign-in fails.',
+    description:
+      'Needs `confirm: "DELETE"` and the current password. Refused while a ride is active or money is owed; afterwards every session has ended and sign-in fails.',
     auth: 'user',
     request: { body: deleteAccountSchema },
     responses: {

@@ -11,7 +11,7 @@ export const procedureRoutes = defineRoutes([
     path: '/api/admin/support-procedures',
     tag: 'support-procedures',
     summary: "Every category's current procedure",
-    description: 'One per support category, in the categories\' order (bounded: seven), so one answer, not a page.',
+    description: "One per support category, in the categories' order (bounded: seven), so one answer, not a page.",
     auth: 'admin',
     responses: { 200: { description: 'The current procedures', schema: proceduresResponseSchema }, ...refusals },
   },
@@ -23,7 +23,12 @@ export const procedureRoutes = defineRoutes([
     description: "What the ticket view's panel shows beside a ticket of that category.",
     auth: 'admin',
     request: { params: procedureCategoryParamsSchema },
-    responses: { 200: { description: 'The current version', schema: procedureResponseSchema }, 400: { description: 'Not a support category' }, 404: { description: 'No procedure for it' }, ...refusals },
+    responses: {
+      200: { description: 'The current version', schema: procedureResponseSchema },
+      400: { description: 'Not a support category' },
+      404: { description: 'No procedure for it' },
+      ...refusals,
+    },
   },
   {
     method: 'GET',

@@ -1,5 +1,12 @@
 import { defineRoutes, idParamsSchema } from '../contract';
-import { adminPromotionsQuerySchema, applyPromoSchema, createPromotionSchema, promoRedemptionsQuerySchema, promotionStatusSchema, updatePromotionSchema } from './schemas';
+import {
+  adminPromotionsQuerySchema,
+  applyPromoSchema,
+  createPromotionSchema,
+  promoRedemptionsQuerySchema,
+  promotionStatusSchema,
+  updatePromotionSchema,
+} from './schemas';
 import { appliedPromoSchema, backtestResponseSchema, promoRedemptionsPageSchema, promotionResponseSchema, promotionsPageSchema } from './views';
 
 const adminRefusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } } as const;
@@ -44,7 +51,8 @@ export const promotionRoutes = defineRoutes([
     method: 'PATCH',
     path: '/api/admin/promotions/:id',
     tag: 'promotions',
-    summary: 'Edit a promotion: a draft in full, a launched one its end, budget, maximum redemptions, uses per rider and description (audited promotion.update)',
+    summary:
+      'Edit a promotion: a draft in full, a launched one its end, budget, maximum redemptions, uses per rider and description (audited promotion.update)',
     description:
       'Send the `version` read and the fields to change. The budget may not go below what is reserved and spent, nor the maximum redemptions below those reserved and applied; a launched promotion’s end may not move into the past. Decision 0068.',
     auth: 'admin',
@@ -66,14 +74,20 @@ export const promotionRoutes = defineRoutes([
     description: 'Pausing refuses new requests with the code; rides already holding a reservation keep their discount.',
     auth: 'admin',
     request: { params: idParamsSchema, body: promotionStatusSchema },
-    responses: { 200: { description: 'The promotion', schema: promotionResponseSchema }, 400: { description: 'Bad status' }, 404: { description: 'No such promotion' }, ...adminRefusals },
+    responses: {
+      200: { description: 'The promotion', schema: promotionResponseSchema },
+      400: { description: 'Bad status' },
+      404: { description: 'No such promotion' },
+      ...adminRefusals,
+    },
   },
   {
     method: 'POST',
     path: '/api/admin/promotions/:id/backtest',
     tag: 'promotions',
     summary: 'What the promotion would have done over the last 30 days of the city’s completed rides',
-    description: 'Replays the rides in order with the promotion’s rules: ride types, pickup zones, minimum fare, first ride only, uses per rider, maximum redemptions and budget. Changes nothing.',
+    description:
+      'Replays the rides in order with the promotion’s rules: ride types, pickup zones, minimum fare, first ride only, uses per rider, maximum redemptions and budget. Changes nothing.',
     auth: 'admin',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The figures', schema: backtestResponseSchema }, 404: { description: 'No such promotion' }, ...adminRefusals },
@@ -85,7 +99,12 @@ export const promotionRoutes = defineRoutes([
     summary: 'A promotion’s redemptions, newest first (the admin kit list; CSV with format=csv)',
     auth: 'admin',
     request: { params: idParamsSchema, query: promoRedemptionsQuerySchema },
-    responses: { 200: { description: 'A page of redemptions', schema: promoRedemptionsPageSchema, csv: true }, 400: { description: 'Bad query' }, 404: { description: 'No such promotion' }, ...adminRefusals },
+    responses: {
+      200: { description: 'A page of redemptions', schema: promoRedemptionsPageSchema, csv: true },
+      400: { description: 'Bad query' },
+      404: { description: 'No such promotion' },
+      ...adminRefusals,
+    },
   },
   {
     method: 'POST',

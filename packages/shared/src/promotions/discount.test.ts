@@ -7,7 +7,7 @@ const TYPES = ['economy', 'comfort', 'xl'] as const;
 const ZONES = ['z1', 'z2', 'z3'] as const;
 
 /** Mostly `usual`, sometimes one of `others`: enough codes that take the ride for the properties to bite. */
-const mostly = <T,>(usual: T, ...others: T[]) => fc.oneof({ arbitrary: fc.constant(usual), weight: 4 }, fc.constantFrom(...others));
+const mostly = <T>(usual: T, ...others: T[]) => fc.oneof({ arbitrary: fc.constant(usual), weight: 4 }, fc.constantFrom(...others));
 
 const promotion: fc.Arbitrary<PromotionRules> = fc.record({
   city_id: mostly('sf', 'oak'),

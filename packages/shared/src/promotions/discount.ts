@@ -32,11 +32,15 @@ export type PromotionRules = {
 };
 
 /** The ride-independent part: may this rider use this code now, in this city? */
-export function refusalForRider(p: PromotionRules, ctx: { now: Date; city_id: string; zone_id: string | null; rider_uses: number; rider_has_completed_ride: boolean }): PromoRefusal | null {
+export function refusalForRider(
+  p: PromotionRules,
+  ctx: { now: Date; city_id: string; zone_id: string | null; rider_uses: number; rider_has_completed_ride: boolean },
+): PromoRefusal | null {
   if (p.city_id !== ctx.city_id) return 'zone';
   if (p.status !== 'active' || ctx.now < new Date(p.valid_from)) return 'inactive';
   if (p.valid_to && ctx.now >= new Date(p.valid_to)) return 'expired';
-  if ((p.max_redemptions !== null && p.redemptions_held >= p.max_redemptions) || (p.budget_cents !== null && p.committed_cents >= p.budget_cents)) return 'spent';
+  if ((p.max_redemptions !== null && p.redemptions_held >= p.max_redemptions) || (p.budget_cents !== null && p.committed_cents >= p.budget_cents))
+    return 'spent';
   if (p.first_ride_only && ctx.rider_has_completed_ride) return 'first_ride';
   if (ctx.rider_uses >= p.per_rider_limit) return 'used';
   if (p.zone_ids.length > 0 && (ctx.zone_id === null || !p.zone_ids.includes(ctx.zone_id))) return 'zone';
@@ -85,9 +89,13 @@ export function promoOutcome(p: PromotionRules | null | undefined, ride: PromoRi
 }
 
 /** A promotion's status as people read it: the stored one, or exhausted/expired read from counters and dates. */
-export function effectiveStatus(p: Pick<PromotionRules, 'status' | 'valid_to' | 'max_redemptions' | 'redemptions_held' | 'budget_cents' | 'committed_cents'>, now: Date) {
+export function effectiveStatus(
+  p: Pick<PromotionRules, 'status' | 'valid_to' | 'max_redemptions' | 'redemptions_held' | 'budget_cents' | 'committed_cents'>,
+  now: Date,
+) {
   if (p.status !== 'active') return p.status;
   if (p.valid_to && now >= new Date(p.valid_to)) return 'expired' as const;
-  if ((p.max_redemptions !== null && p.redemptions_held >= p.max_redemptions) || (p.budget_cents !== null && p.committed_cents >= p.budget_cents)) return 'exhausted' as const;
+  if ((p.max_redemptions !== null && p.redemptions_held >= p.max_redemptions) || (p.budget_cents !== null && p.committed_cents >= p.budget_cents))
+    return 'exhausted' as const;
   return 'active' as const;
 }

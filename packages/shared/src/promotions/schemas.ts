@@ -66,7 +66,8 @@ const promotionFields = {
   description: text().trim().max(500),
 };
 const percentAtMost100 = (p: { kind?: PromotionKind; value?: number }) => p.kind !== 'percent' || p.value === undefined || p.value <= 100;
-const endAfterStart = (p: { valid_from?: string; valid_to?: string | null }) => !p.valid_to || !p.valid_from || Date.parse(p.valid_to) > Date.parse(p.valid_from);
+const endAfterStart = (p: { valid_from?: string; valid_to?: string | null }) =>
+  !p.valid_to || !p.valid_from || Date.parse(p.valid_to) > Date.parse(p.valid_from);
 
 export const createPromotionSchema = z
   .object({

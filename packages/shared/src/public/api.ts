@@ -44,7 +44,9 @@ export const publicRoutes = defineRoutes([
     responses: {
       200: { description: 'The estimate', schema: fareEstimateSchema },
       400: { description: 'A malformed trip' },
-      422: { description: 'The pickup is outside every service area (OUTSIDE_SERVICE_AREA), or the destination is in a restricted zone (DESTINATION_RESTRICTED)' },
+      422: {
+        description: 'The pickup is outside every service area (OUTSIDE_SERVICE_AREA), or the destination is in a restricted zone (DESTINATION_RESTRICTED)',
+      },
       429: { description: 'Too many estimates from this address (TOO_MANY_ESTIMATES)' },
     },
   },

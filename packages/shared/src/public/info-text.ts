@@ -37,20 +37,48 @@ export type SafetyItem = { title: string; text: string };
 
 export const safetyText = {
   title: 'Safety',
-  description: 'What OpenRide does to keep riders and drivers safe: the ride PIN, trip sharing, an SOS button, ride check, verified drivers, ratings both ways and private contact.',
+  description:
+    'What OpenRide does to keep riders and drivers safe: the ride PIN, trip sharing, an SOS button, ride check, verified drivers, ratings both ways and private contact.',
   intro: 'These are the safety features this service has today. Each one is part of every ride, at no cost.',
   items: [
-    { title: 'Ride PIN', text: 'Your ride has a 4-digit PIN that only you see. The driver cannot start the trip until you tell them the PIN, so you never get into the wrong car. Too many wrong tries lock the start for a while.' },
-    { title: 'Live tracking', text: 'You see your driver’s position on the map from the moment they accept until you are dropped off, and every trip keeps its route and timeline.' },
-    { title: 'Share your trip', text: 'From the tracking page, share a link to your trip. Whoever opens it follows the car live until you arrive, without an account. The link stops working an hour after the ride ends.' },
-    { title: 'Verified drivers and documents', text: 'Every driver is reviewed by the operator before their first trip. Drivers upload their licence, vehicle registration, insurance and other papers the city requires; the operator checks each one, and a driver whose paper is missing or expired cannot go online until it is renewed.' },
-    { title: 'Ratings both ways', text: 'After every completed trip the rider rates the driver and the driver rates the rider, from 1 to 5 stars, once each. The operator sees the ratings.' },
-    { title: 'Private chat', text: 'Rider and driver message each other in the app while a driver is on the way or on the trip, without sharing phone numbers.' },
-    { title: 'SOS button', text: 'During a ride, riders and drivers have an SOS button on their trip screen. After you confirm, the operator’s team is alerted at once with the ride and the car’s live position, an urgent safety ticket is opened, and your emergency contacts (up to 3, in Account settings) get a text with a live link to follow the trip. The button also offers to call your local emergency number.' },
-    { title: 'Ride check', text: 'If a trip stops for several minutes away from the destination, or the car goes far from the way there, the app asks both the rider and the driver “Is everything OK?”. One tap on I’m OK answers it, and SOS is right beside it; the operator sees every check and each answer on the ride’s record.' },
+    {
+      title: 'Ride PIN',
+      text: 'Your ride has a 4-digit PIN that only you see. The driver cannot start the trip until you tell them the PIN, so you never get into the wrong car. Too many wrong tries lock the start for a while.',
+    },
+    {
+      title: 'Live tracking',
+      text: 'You see your driver’s position on the map from the moment they accept until you are dropped off, and every trip keeps its route and timeline.',
+    },
+    {
+      title: 'Share your trip',
+      text: 'From the tracking page, share a link to your trip. Whoever opens it follows the car live until you arrive, without an account. The link stops working an hour after the ride ends.',
+    },
+    {
+      title: 'Verified drivers and documents',
+      text: 'Every driver is reviewed by the operator before their first trip. Drivers upload their licence, vehicle registration, insurance and other papers the city requires; the operator checks each one, and a driver whose paper is missing or expired cannot go online until it is renewed.',
+    },
+    {
+      title: 'Ratings both ways',
+      text: 'After every completed trip the rider rates the driver and the driver rates the rider, from 1 to 5 stars, once each. The operator sees the ratings.',
+    },
+    {
+      title: 'Private chat',
+      text: 'Rider and driver message each other in the app while a driver is on the way or on the trip, without sharing phone numbers.',
+    },
+    {
+      title: 'SOS button',
+      text: 'During a ride, riders and drivers have an SOS button on their trip screen. After you confirm, the operator’s team is alerted at once with the ride and the car’s live position, an urgent safety ticket is opened, and your emergency contacts (up to 3, in Account settings) get a text with a live link to follow the trip. The button also offers to call your local emergency number.',
+    },
+    {
+      title: 'Ride check',
+      text: 'If a trip stops for several minutes away from the destination, or the car goes far from the way there, the app asks both the rider and the driver “Is everything OK?”. One tap on I’m OK answers it, and SOS is right beside it; the operator sees every check and each answer on the ride’s record.',
+    },
   ] satisfies SafetyItem[],
   /** Only where the deployment has a telephony provider (`/api/config`'s `calls`). */
-  maskedCalls: { title: 'Masked phone calls', text: 'Tap Call during a ride and the platform connects you from its own number: neither of you sees the other’s phone number.' },
+  maskedCalls: {
+    title: 'Masked phone calls',
+    text: 'Tap Call during a ride and the platform connects you from its own number: neither of you sees the other’s phone number.',
+  },
   helpTitle: 'Something went wrong?',
   help: 'In an emergency, call your local emergency number first. For anything else about a ride, contact the operator through the Contact page.',
 };

@@ -67,7 +67,9 @@ export const publicText = {
     percentFee: (pct: string, min: string, max: string) => `After that, cancelling costs ${pct}% of the fare (at least ${min}, at most ${max}).`,
     noFee: 'Cancelling is always free.',
     noShow: (wait: string, money: string) =>
-      money === '' ? `If you don't come to the pickup, your driver can cancel after waiting ${wait}; there is no fee.` : `If you don't come to the pickup, your driver can cancel after waiting ${wait}, and a ${money} no-show fee is charged.`,
+      money === ''
+        ? `If you don't come to the pickup, your driver can cancel after waiting ${wait}; there is no fee.`
+        : `If you don't come to the pickup, your driver can cancel after waiting ${wait}, and a ${money} no-show fee is charged.`,
     lateDriver: (margin: string) => `No fee if your driver arrives more than ${margin} later than promised, or if the driver cancels.`,
     none: 'Cancelling this ride type is always free.',
   },
@@ -78,7 +80,8 @@ export const publicText = {
     noCities: 'No city is served yet.',
     noRideTypes: 'No ride types are priced in this city yet.',
     rideTypes: 'Ride types and fares',
-    rideTypesIntro: 'Every fare is upfront: you see it before you book. A trip costs the base fare plus distance and time, never less than the minimum, plus the booking fee.',
+    rideTypesIntro:
+      'Every fare is upfront: you see it before you book. A trip costs the base fare plus distance and time, never less than the minimum, plus the booking fee.',
     estimator: 'Estimate a fare',
     estimatorIntro: 'Two places, and the fare of each ride type for the trip now: surge included, exactly what you would be quoted.',
     pickup: 'From',

@@ -21,7 +21,7 @@ export const pushRoutes = defineRoutes([
     tag: 'push',
     summary: "Save the browser's push subscription",
     description:
-      "Upsert by endpoint for the caller; the newest 10 per user are kept. The endpoint must be https on a known push service. An endpoint another account holds keeps its owner (409 PUSH_ENDPOINT_TAKEN): the browser drops that subscription and makes a new one.",
+      'Upsert by endpoint for the caller; the newest 10 per user are kept. The endpoint must be https on a known push service. An endpoint another account holds keeps its owner (409 PUSH_ENDPOINT_TAKEN): the browser drops that subscription and makes a new one.',
     auth: 'user',
     request: { body: pushSubscriptionSchema },
     responses: {

@@ -1,7 +1,21 @@
 import { defineRoutes } from '../contract';
 import { z } from 'zod';
-import { adminReferralsQuerySchema, claimReferralSchema, referralProgramParamsSchema, referralProgramSchema, referralProgramScopeSchema, reviewReferralSchema } from './schemas';
-import { adminReferralResponseSchema, adminReferralsPageSchema, claimReferralResponseSchema, myReferralsResponseSchema, referralProgramResponseSchema, referralProgramsResponseSchema } from './views';
+import {
+  adminReferralsQuerySchema,
+  claimReferralSchema,
+  referralProgramParamsSchema,
+  referralProgramSchema,
+  referralProgramScopeSchema,
+  reviewReferralSchema,
+} from './schemas';
+import {
+  adminReferralResponseSchema,
+  adminReferralsPageSchema,
+  claimReferralResponseSchema,
+  myReferralsResponseSchema,
+  referralProgramResponseSchema,
+  referralProgramsResponseSchema,
+} from './views';
 
 const referralIdParams = z.object({ id: z.string() });
 const reviewRefusals = {
@@ -19,7 +33,8 @@ export const referralRoutes = defineRoutes([
     path: '/api/referrals/me',
     tag: 'referrals',
     summary: "The caller's codes and share links, the people they referred with their progress, and the rewards earned",
-    description: 'A code is made on first read: the rider program for everyone, the driver program for approved drivers. Sends `x-device-id` to record the device (fraud rule).',
+    description:
+      'A code is made on first read: the rider program for everyone, the driver program for approved drivers. Sends `x-device-id` to record the device (fraud rule).',
     auth: 'user',
     responses: { 200: { description: 'Codes, referrals, rewards', schema: myReferralsResponseSchema }, 401: { description: 'Not signed in' } },
   },
@@ -37,7 +52,9 @@ export const referralRoutes = defineRoutes([
       400: { description: 'Not a code' },
       401: { description: 'Not signed in' },
       404: { description: 'No such code' },
-      409: { description: 'The caller’s own code (REFERRAL_SELF), a second claim (REFERRAL_ALREADY_CLAIMED), too late or the program off (REFERRAL_CLAIM_CLOSED)' },
+      409: {
+        description: 'The caller’s own code (REFERRAL_SELF), a second claim (REFERRAL_ALREADY_CLAIMED), too late or the program off (REFERRAL_CLAIM_CLOSED)',
+      },
     },
   },
   {

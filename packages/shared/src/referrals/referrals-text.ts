@@ -28,8 +28,12 @@ export const referralsText = {
     shareTitle: 'Ride with OpenRide',
     shareText: (code: string) => `Sign up with my code ${code} and get a ride credit on OpenRide.`,
     paused: 'This program is paused: new sign-ups with your code earn nothing for now.',
-    riderOffer: (both: string, you: string) => (both === you ? `You and your friend each get ${you} in ride credit after their first completed ride.` : `You get ${you} and your friend gets ${both} in ride credit after their first completed ride.`),
-    driverOffer: (amount: string, rides: number, days: number) => `You get a ${amount} bonus when a driver you invite completes ${rides} ride${rides === 1 ? '' : 's'} within ${days} days of approval.`,
+    riderOffer: (both: string, you: string) =>
+      both === you
+        ? `You and your friend each get ${you} in ride credit after their first completed ride.`
+        : `You get ${you} and your friend gets ${both} in ride credit after their first completed ride.`,
+    driverOffer: (amount: string, rides: number, days: number) =>
+      `You get a ${amount} bonus when a driver you invite completes ${rides} ride${rides === 1 ? '' : 's'} within ${days} days of approval.`,
     expiry: (days: number) => `A referral has ${days} days to qualify.`,
   },
   rewards: {
@@ -102,7 +106,8 @@ export const referralsText = {
     version: (v: number, when: string | null, by: string | null) => `Version ${v}${when ? ` · ${when}` : ''}${by ? ` · ${by}` : ''}`,
     city: 'City',
     defaultScope: 'Default (cities without their own)',
-    defaultHint: 'Every city without settings of its own uses these, in its own currency. The expiry is set at sign-up, before we know the new person’s city, so it is here only.',
+    defaultHint:
+      'Every city without settings of its own uses these, in its own currency. The expiry is set at sign-up, before we know the new person’s city, so it is here only.',
     usesDefault: 'This city uses the default settings. Saving gives it settings of its own.',
     cityHint: (currency: string) => `Amounts in ${currency}. The new person’s city is where they took their first ride.`,
     columnsReview: 'Review',
@@ -117,7 +122,8 @@ export const referralsText = {
     approved: 'Referral approved',
     rejected: 'Referral rejected',
     reviewFailed: 'The referral was not reviewed.',
-    reviewed: (review: ReferralReview, by: string | null, note: string | null) => `${review === 'approved' ? 'Approved' : 'Rejected'}${by ? ` by ${by}` : ''}${note ? `: ${note}` : ''}`,
+    reviewed: (review: ReferralReview, by: string | null, note: string | null) =>
+      `${review === 'approved' ? 'Approved' : 'Rejected'}${by ? ` by ${by}` : ''}${note ? `: ${note}` : ''}`,
     cost: 'Rewards paid',
     counts: 'Referrals',
     list: 'All referrals',

@@ -25,10 +25,36 @@ describe('referral codes as people type them', () => {
 
 describe('the admins’ program form', () => {
   it('turns dollars into cents and counts into numbers, and refuses what the API would', () => {
-    const ok = referralProgramFormSchema.parse({ enabled: true, referrer_reward: '5.5', referee_reward: '0', rides_required: '10', within_days: '30', expiry_days: '90' });
+    const ok = referralProgramFormSchema.parse({
+      enabled: true,
+      referrer_reward: '5.5',
+      referee_reward: '0',
+      rides_required: '10',
+      within_days: '30',
+      expiry_days: '90',
+    });
     expect(ok).toEqual({ enabled: true, referrer_reward: 550, referee_reward: 0, rides_required: 10, within_days: 30, expiry_days: 90 });
-    for (const bad of [{ referrer_reward: '-1' }, { referrer_reward: '5.555' }, { referrer_reward: '1001' }, { rides_required: '0' }, { within_days: '366' }, { expiry_days: 'ninety' }]) {
-      expect(referralProgramFormSchema.safeParse({ ...ok, referrer_reward: '5', referee_reward: '5', rides_required: '1', within_days: '1', expiry_days: '1', enabled: true, ...bad }).success, JSON.stringify(bad)).toBe(false);
+    for (const bad of [
+      { referrer_reward: '-1' },
+      { referrer_reward: '5.555' },
+      { referrer_reward: '1001' },
+      { rides_required: '0' },
+      { within_days: '366' },
+      { expiry_days: 'ninety' },
+    ]) {
+      expect(
+        referralProgramFormSchema.safeParse({
+          ...ok,
+          referrer_reward: '5',
+          referee_reward: '5',
+          rides_required: '1',
+          within_days: '1',
+          expiry_days: '1',
+          enabled: true,
+          ...bad,
+        }).success,
+        JSON.stringify(bad),
+      ).toBe(false);
     }
   });
 });

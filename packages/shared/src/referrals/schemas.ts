@@ -37,13 +37,16 @@ export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** POST /api/referrals/claim: the code typed (or pre-filled from `/auth?ref=CODE`) at sign-up. */
 export const claimReferralSchema = z.strictObject({
-  code: text()
-    .transform(normalizeReferralCode)
-    .pipe(z.string().regex(REFERRAL_CODE_PATTERN, 'Enter the 8-character referral code')),
+  code: text().transform(normalizeReferralCode).pipe(z.string().regex(REFERRAL_CODE_PATTERN, 'Enter the 8-character referral code')),
 });
 export type ClaimReferralInput = z.input<typeof claimReferralSchema>;
 
-const cents = (max: number) => z.number().int('Whole cents only').min(0, 'Cannot be negative').max(max, `At most ${max / 100}`);
+const cents = (max: number) =>
+  z
+    .number()
+    .int('Whole cents only')
+    .min(0, 'Cannot be negative')
+    .max(max, `At most ${max / 100}`);
 
 /** PUT /api/admin/referral-programs/:program: the program's settings, naming the version edited (a stale one is 409). */
 export const referralProgramSchema = z.strictObject({

@@ -67,7 +67,9 @@ export const myReferralsResponseSchema = z.object({
 });
 export type MyReferrals = z.infer<typeof myReferralsResponseSchema>;
 
-export const claimReferralResponseSchema = z.object({ referral: z.object({ id: z.string(), program: z.enum(REFERRAL_PROGRAMS), status: z.enum(REFERRAL_STATUSES), expires_at: z.string() }) });
+export const claimReferralResponseSchema = z.object({
+  referral: z.object({ id: z.string(), program: z.enum(REFERRAL_PROGRAMS), status: z.enum(REFERRAL_STATUSES), expires_at: z.string() }),
+});
 
 export const adminReferralSchema = z.object({
   id: z.string(),

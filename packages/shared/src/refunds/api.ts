@@ -33,7 +33,11 @@ export const refundRoutes = defineRoutes([
     summary: 'The refund requests queue (oldest first by default), filtered by status, reason and age',
     auth: 'admin',
     request: { query: refundRequestsQuerySchema },
-    responses: { 200: { description: 'A page', schema: adminRefundRequestsPageSchema, csv: true }, 400: { description: 'Bad filter or cursor' }, ...adminRefusals },
+    responses: {
+      200: { description: 'A page', schema: adminRefundRequestsPageSchema, csv: true },
+      400: { description: 'Bad filter or cursor' },
+      ...adminRefusals,
+    },
   },
   {
     method: 'GET',
@@ -57,7 +61,10 @@ export const refundRoutes = defineRoutes([
       200: { description: 'The request as decided', schema: adminRefundDetailSchema },
       400: { description: 'Bad action, amount, bearer or reason (nothing changes)' },
       404: { description: 'No such request' },
-      409: { description: 'REFUND_DECIDED (decided already), REFUND_EXCEEDS_PAID (more than is left to refund), CARD_REFUNDS_UNAVAILABLE (a card ride whose card payment is not captured yet)' },
+      409: {
+        description:
+          'REFUND_DECIDED (decided already), REFUND_EXCEEDS_PAID (more than is left to refund), CARD_REFUNDS_UNAVAILABLE (a card ride whose card payment is not captured yet)',
+      },
       ...adminRefusals,
     },
   },

@@ -68,7 +68,11 @@ export const refundText = {
             ? `We refunded ${money(cents, currency)} to your card.`
             : `This was a business ride: we refunded ${money(cents, currency)} to your company’s account, which paid for it.`,
     }),
-    rejected: (reason: string) => ({ type: 'warning' as const, title: 'Refund request declined', message: `We looked into your report and did not refund this fare: ${reason}` }),
+    rejected: (reason: string) => ({
+      type: 'warning' as const,
+      title: 'Refund request declined',
+      message: `We looked into your report and did not refund this fare: ${reason}`,
+    }),
     cardRefused: (cents: number, currency: string) => ({
       type: 'warning' as const,
       title: 'Refund moved to your wallet',
@@ -111,9 +115,11 @@ export const refundText = {
     amountHint: (max: string) => `Up to ${max}.`,
     note: 'Note (optional)',
     rejectReason: 'Reason (the rider reads it)',
-    submit: (action: RefundAction) => ({ approve_full: 'Approve full refund', approve_partial: 'Approve partial refund', credit: 'Give wallet credit', reject: 'Reject request' })[action],
+    submit: (action: RefundAction) =>
+      ({ approve_full: 'Approve full refund', approve_partial: 'Approve partial refund', credit: 'Give wallet credit', reject: 'Reject request' })[action],
     deciding: 'Saving…',
-    decided: (action: RefundAction) => ({ approve_full: 'Refund approved.', approve_partial: 'Partial refund approved.', credit: 'Wallet credit given.', reject: 'Request rejected.' })[action],
+    decided: (action: RefundAction) =>
+      ({ approve_full: 'Refund approved.', approve_partial: 'Partial refund approved.', credit: 'Wallet credit given.', reject: 'Request rejected.' })[action],
     failed: 'Could not save the decision.',
     toCard: 'Approvals go back to the card the rider paid with.',
     toWallet: 'This ride was paid in cash or wallet: refunds go to the rider’s wallet as credit.',

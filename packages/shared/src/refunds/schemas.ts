@@ -43,8 +43,18 @@ export type RefundRequestInput = z.infer<typeof refundRequestInputSchema>;
  */
 export const refundDecisionSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('approve_full'), bearer: z.enum(REFUND_BEARERS), note: multilineText().trim().max(500).optional() }),
-  z.strictObject({ action: z.literal('approve_partial'), bearer: z.enum(REFUND_BEARERS), amount_cents: refundAmountSchema, note: multilineText().trim().max(500).optional() }),
-  z.strictObject({ action: z.literal('credit'), bearer: z.enum(REFUND_BEARERS), amount_cents: refundAmountSchema, note: multilineText().trim().max(500).optional() }),
+  z.strictObject({
+    action: z.literal('approve_partial'),
+    bearer: z.enum(REFUND_BEARERS),
+    amount_cents: refundAmountSchema,
+    note: multilineText().trim().max(500).optional(),
+  }),
+  z.strictObject({
+    action: z.literal('credit'),
+    bearer: z.enum(REFUND_BEARERS),
+    amount_cents: refundAmountSchema,
+    note: multilineText().trim().max(500).optional(),
+  }),
   z.strictObject({ action: z.literal('reject'), reason: multilineText().trim().min(3, 'Give a reason (at least 3 characters)').max(500) }),
 ]);
 export type RefundDecision = z.infer<typeof refundDecisionSchema>;

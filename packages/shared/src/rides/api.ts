@@ -48,7 +48,7 @@ export const chatHistoryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX_LIMIT).default(CHAT_PAGE_DEFAULT_LIMIT),
 });
 
-const notYours = { 404: { description: 'No such ride, or not the caller\'s (ids reveal nothing)' } } as const;
+const notYours = { 404: { description: "No such ride, or not the caller's (ids reveal nothing)" } } as const;
 
 /**
  * Rides, their rider and driver halves (decisions 0009 and 0010). Money is integer cents; positions are WGS84.
@@ -59,11 +59,17 @@ export const rideRoutes = defineRoutes([
     method: 'POST',
     path: '/api/rides/quote',
     tag: 'rides',
-    summary: 'Upfront fares for every ride type, and the nearest driver\'s pickup ETA',
-    description: 'Signed in only: each quote may cost a routing call. Per ride type, `pickup_eta_s` is the nearest driver within dispatch\'s widest radius whose active, verified vehicle qualifies for it (null when none), and `available` says whether there is one (decision 0046).',
+    summary: "Upfront fares for every ride type, and the nearest driver's pickup ETA",
+    description:
+      "Signed in only: each quote may cost a routing call. Per ride type, `pickup_eta_s` is the nearest driver within dispatch's widest radius whose active, verified vehicle qualifies for it (null when none), and `available` says whether there is one (decision 0046).",
     auth: 'user',
     request: { body: quoteRequestSchema },
-    responses: { 200: { description: 'The quote', schema: quoteSchema }, 422: { description: 'The pickup is outside every service area (OUTSIDE_SERVICE_AREA), or the destination is in a restricted zone (DESTINATION_RESTRICTED)' } },
+    responses: {
+      200: { description: 'The quote', schema: quoteSchema },
+      422: {
+        description: 'The pickup is outside every service area (OUTSIDE_SERVICE_AREA), or the destination is in a restricted zone (DESTINATION_RESTRICTED)',
+      },
+    },
   },
   {
     method: 'GET',
@@ -123,7 +129,12 @@ export const rideRoutes = defineRoutes([
     description: 'Idempotent.',
     auth: 'user',
     request: { params: idParamsSchema, body: cancelRideSchema },
-    responses: { 200: { description: 'Cancelled', schema: rideResponseSchema }, 409: { description: 'Too late' }, 429: { description: 'TOO_MANY_CANCELS: a driver cancelled 20 rides in 10 minutes' }, ...notYours },
+    responses: {
+      200: { description: 'Cancelled', schema: rideResponseSchema },
+      409: { description: 'Too late' },
+      429: { description: 'TOO_MANY_CANCELS: a driver cancelled 20 rides in 10 minutes' },
+      ...notYours,
+    },
   },
   {
     method: 'POST',
@@ -186,7 +197,8 @@ export const rideRoutes = defineRoutes([
     path: '/api/rides/:id/messages',
     tag: 'rides',
     summary: "A page of the ride's chat: the newest messages (oldest first within the page), or those before a message",
-    description: 'Without `before`: the newest `limit` messages. With `before` (a message id): the `limit` messages just older than it. `has_older` says whether older ones remain.',
+    description:
+      'Without `before`: the newest `limit` messages. With `before` (a message id): the `limit` messages just older than it. `has_older` says whether older ones remain.',
     auth: 'user',
     request: { params: idParamsSchema, query: chatHistoryQuerySchema },
     responses: { 200: { description: 'The messages', schema: chatMessagesResponseSchema }, 400: { description: 'Bad `before` or `limit`' }, ...notYours },
@@ -199,17 +211,31 @@ export const rideRoutes = defineRoutes([
     description: 'The other party gets a notification and push; both get `chat.message` on `ride:{id}`.',
     auth: 'user',
     request: { params: idParamsSchema, body: chatMessageSchema },
-    responses: { 201: { description: 'Sent', schema: chatMessageResponseSchema }, 409: { description: 'Chat is closed' }, 429: { description: 'TOO_MANY_MESSAGES: 20 a minute on one ride, 60 a minute in all' }, ...notYours },
+    responses: {
+      201: { description: 'Sent', schema: chatMessageResponseSchema },
+      409: { description: 'Chat is closed' },
+      429: { description: 'TOO_MANY_MESSAGES: 20 a minute on one ride, 60 a minute in all' },
+      ...notYours,
+    },
   },
   {
     method: 'POST',
     path: '/api/rides/:id/call',
     tag: 'rides',
     summary: 'Call the other party through a masked number (while the ride is live)',
-    description: 'The telephony provider rings the caller from the platform number, then dials the other party with the platform number as caller id (decision 0034). Only when `GET /api/config` says `calls: true`.',
+    description:
+      'The telephony provider rings the caller from the platform number, then dials the other party with the platform number as caller id (decision 0034). Only when `GET /api/config` says `calls: true`.',
     auth: 'user',
     request: { params: idParamsSchema, body: emptyBodySchema },
-    responses: { 202: { description: 'Ringing the caller', schema: callResponseSchema }, 409: { description: 'CALL_CLOSED: no driver on the way or on the trip' }, 422: { description: 'CALL_NO_PHONE' }, 429: { description: 'TOO_MANY_CALLS: 5 in 10 minutes on one ride' }, 502: { description: 'CALL_FAILED: the provider refused' }, 503: { description: 'CALLS_UNAVAILABLE: no telephony provider' }, ...notYours },
+    responses: {
+      202: { description: 'Ringing the caller', schema: callResponseSchema },
+      409: { description: 'CALL_CLOSED: no driver on the way or on the trip' },
+      422: { description: 'CALL_NO_PHONE' },
+      429: { description: 'TOO_MANY_CALLS: 5 in 10 minutes on one ride' },
+      502: { description: 'CALL_FAILED: the provider refused' },
+      503: { description: 'CALLS_UNAVAILABLE: no telephony provider' },
+      ...notYours,
+    },
   },
   {
     method: 'POST',
@@ -233,12 +259,15 @@ export const rideRoutes = defineRoutes([
     path: '/api/drivers/me/location',
     tag: 'rides',
     summary: "A driver's GPS fix over HTTP, for when the socket is down or refused",
-    description: 'The socket\'s `location` frame without `type`, under the same rules and rate (at most one per second is taken; the rest are dropped).',
+    description: "The socket's `location` frame without `type`, under the same rules and rate (at most one per second is taken; the rest are dropped).",
     auth: 'driver',
     request: { body: locationFixSchema },
     responses: {
       204: { description: 'Taken (or dropped as too soon); no body' },
-      202: { description: 'Received but not taken: the driver is offline (or this server has not seen them go online yet)', schema: z.object({ taken: z.literal(false), reason: z.string() }).strict() },
+      202: {
+        description: 'Received but not taken: the driver is offline (or this server has not seen them go online yet)',
+        schema: z.object({ taken: z.literal(false), reason: z.string() }).strict(),
+      },
       400: { description: 'Out of range, or less accurate than 200 m' },
       403: { description: 'Not a driver' },
     },
@@ -250,6 +279,9 @@ export const rideRoutes = defineRoutes([
     summary: 'A shared ride: the token is the credential',
     auth: 'public',
     request: { params: z.object({ token: text().max(200) }) },
-    responses: { 200: { description: 'The ride', schema: sharedRideResponseSchema }, 404: { description: 'This link has expired (an hour after the ride ends)' } },
+    responses: {
+      200: { description: 'The ride', schema: sharedRideResponseSchema },
+      404: { description: 'This link has expired (an hour after the ride ends)' },
+    },
   },
 ]);

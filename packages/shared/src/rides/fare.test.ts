@@ -92,7 +92,9 @@ describe('fareBreakdown', () => {
       expect(computeFare(p, d + rand() * 5_000, t, { time, surge })).toBeGreaterThanOrEqual(b.total_cents);
       expect(computeFare(p, d, t + rand() * 600, { time, surge })).toBeGreaterThanOrEqual(b.total_cents);
       // At × 1 it is the fare of decision 0009.
-      expect(computeFare(p, d, t)).toBe(Math.floor(Math.max(p.base_cents + (p.per_km_cents * d) / 1000 + (p.per_min_cents * t) / 60, p.minimum_cents) + p.booking_fee_cents + 0.5 + 1e-9));
+      expect(computeFare(p, d, t)).toBe(
+        Math.floor(Math.max(p.base_cents + (p.per_km_cents * d) / 1000 + (p.per_min_cents * t) / 60, p.minimum_cents) + p.booking_fee_cents + 0.5 + 1e-9),
+      );
     }
   });
 });

@@ -14,13 +14,21 @@ const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US'
 
 /** To the rider. */
 export const riderNotice = {
-  requested: (rideTypeName: string): Notice => ({ type: 'other', title: STATUS_LABELS.requested, message: `We're finding a driver for your ${rideTypeName} ride.` }),
+  requested: (rideTypeName: string): Notice => ({
+    type: 'other',
+    title: STATUS_LABELS.requested,
+    message: `We're finding a driver for your ${rideTypeName} ride.`,
+  }),
   accepted: (driverFirstName: string, v: NoticeVehicle): Notice => ({
     type: 'success',
     title: STATUS_LABELS.accepted,
     message: `${driverFirstName} is on the way in a ${v.vehicle_color} ${v.vehicle_make} ${v.vehicle_model} (${v.license_plate}).`,
   }),
-  arrived: (driverFirstName: string): Notice => ({ type: 'success', title: STATUS_LABELS.arrived, message: `${driverFirstName} is waiting at the pickup. Tell them your ride PIN to start.` }),
+  arrived: (driverFirstName: string): Notice => ({
+    type: 'success',
+    title: STATUS_LABELS.arrived,
+    message: `${driverFirstName} is waiting at the pickup. Tell them your ride PIN to start.`,
+  }),
   started: (): Notice => ({ type: 'other', title: STATUS_LABELS.in_progress, message: 'Your trip has started. Enjoy the ride!' }),
   /** With a promotion (decision 0068): its own line and what the rider pays, fare − discount, from the ride record. */
   completed: (fareCents: number, currency: string, promotion: { code: string; discount_cents: number } | null = null): Notice => ({
@@ -31,7 +39,11 @@ export const riderNotice = {
       : `You've arrived. Fare ${money(fareCents, currency)}, paid in cash. Rate your driver.`,
   }),
   cancelledByRider: (): Notice => ({ type: 'other', title: 'Ride cancelled', message: 'Your ride was cancelled.' }),
-  cancelledByDriver: (driverFirstName: string): Notice => ({ type: 'warning', title: STATUS_LABELS.cancelled, message: `${driverFirstName} cancelled your ride. Please book again.` }),
+  cancelledByDriver: (driverFirstName: string): Notice => ({
+    type: 'warning',
+    title: STATUS_LABELS.cancelled,
+    message: `${driverFirstName} cancelled your ride. Please book again.`,
+  }),
   cancelledByOperator: (reason: string): Notice => ({ type: 'warning', title: 'Ride cancelled', message: `OpenRide support cancelled your ride: ${reason}` }),
   /** The driver waited the no-show time at the pickup (decision 0033); `feeCents` null: no fee (none set, or waived). */
   noShow: (driverFirstName: string, feeCents: number | null, currency: string): Notice => ({
@@ -39,7 +51,11 @@ export const riderNotice = {
     title: STATUS_LABELS.cancelled,
     message: `${driverFirstName} waited at the pickup and reported that you didn't show up.${feeCents ? ` A ${money(feeCents, currency)} no-show fee will be added to your next ride.` : ''}`,
   }),
-  noDriver: (): Notice => ({ type: 'warning', title: STATUS_LABELS.no_driver, message: 'No driver could take your ride right now. Please try again in a few minutes.' }),
+  noDriver: (): Notice => ({
+    type: 'warning',
+    title: STATUS_LABELS.no_driver,
+    message: 'No driver could take your ride right now. Please try again in a few minutes.',
+  }),
 };
 
 /** To the ride's assigned driver. */

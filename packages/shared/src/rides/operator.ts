@@ -45,7 +45,23 @@ export const adminRidesPageSchema = listPageSchema(adminRideRowSchema);
 /** One moment in a ride's life, for the operator's timeline. */
 export const timelineEventSchema = z.object({
   at: z.string(),
-  kind: z.enum(['requested', 'offered', 'offer_declined', 'offer_expired', 'offer_cancelled', 'accepted', 'arrived', 'started', 'completed', 'cancelled', 'no_driver', 'sos', 'sos_resolved', 'ride_check', 'ride_check_ok']),
+  kind: z.enum([
+    'requested',
+    'offered',
+    'offer_declined',
+    'offer_expired',
+    'offer_cancelled',
+    'accepted',
+    'arrived',
+    'started',
+    'completed',
+    'cancelled',
+    'no_driver',
+    'sos',
+    'sos_resolved',
+    'ride_check',
+    'ride_check_ok',
+  ]),
   /** The driver an offer went to, or who acted. */
   driver_name: z.string().nullable(),
   /** Who cancelled and why, for a cancellation. */

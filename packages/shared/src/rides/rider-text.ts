@@ -77,7 +77,8 @@ export const riderText = {
     cancelFreeNow: 'Cancelling now is free.',
     cancelFreeDriverLate: 'Cancelling now is free: your driver is running late.',
     feeCharged: (money: string) => `A ${money} cancellation fee applies: you cancelled after the free cancellation time. It will be added to your next ride.`,
-    noShowCharged: (money: string) => `Your driver waited at the pickup and reported that you didn't show up. A ${money} no-show fee will be added to your next ride.`,
+    noShowCharged: (money: string) =>
+      `Your driver waited at the pickup and reported that you didn't show up. A ${money} no-show fee will be added to your next ride.`,
     feeWaived: (money: string) => `No cancellation fee: the ${money} fee was waived because your driver was running late.`,
     carriedFee: (money: string) => `${money} you owed from an earlier ride is added to this ride.`,
     notFound: 'Ride not found',

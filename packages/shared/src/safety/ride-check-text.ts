@@ -15,6 +15,8 @@ export const rideCheckText = {
   notice: {
     title: 'Is everything OK?',
     message: (reason: RideCheckReason) =>
-      reason === 'long_stop' ? 'The car has been stopped for a while. Open the ride to tell us you are OK, or use SOS.' : 'The car is far from the route. Open the ride to tell us you are OK, or use SOS.',
+      reason === 'long_stop'
+        ? 'The car has been stopped for a while. Open the ride to tell us you are OK, or use SOS.'
+        : 'The car is far from the route. Open the ride to tell us you are OK, or use SOS.',
   },
 } as const;

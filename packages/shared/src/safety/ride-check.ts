@@ -50,4 +50,6 @@ export const rideCheckViewSchema = z.strictObject({
 export type RideCheckView = z.infer<typeof rideCheckViewSchema>;
 
 export const rideCheckResponseSchema = z.strictObject({ check: rideCheckViewSchema.nullable() });
-export const rideCheckOkResponseSchema = z.strictObject({ answered: z.number().int().describe('How many open checks the caller answered (0: none was waiting for them)') });
+export const rideCheckOkResponseSchema = z.strictObject({
+  answered: z.number().int().describe('How many open checks the caller answered (0: none was waiting for them)'),
+});

@@ -48,7 +48,8 @@ export const sosRoutes = defineRoutes([
     path: '/api/admin/sos/:id/resolve',
     tag: 'safety',
     summary: 'Resolve an SOS alert with a note (audited `sos.resolve`)',
-    description: 'Writes the ride event `sos_resolved` and the audit record in one transaction; `safety.sos_changed` goes to `admins` and to the presser after commit. The ticket stays open for its own handling.',
+    description:
+      'Writes the ride event `sos_resolved` and the audit record in one transaction; `safety.sos_changed` goes to `admins` and to the presser after commit. The ticket stays open for its own handling.',
     auth: 'admin',
     request: { params: idParamsSchema, body: resolveSosSchema },
     responses: {

@@ -14,10 +14,7 @@ export const SOS_NOTE_MAX = 1000;
 
 /** `POST /api/admin/sos/:id/resolve`: what was done, for the record (required). */
 export const resolveSosSchema = z.strictObject({
-  note: multilineText()
-    .trim()
-    .min(1, 'Say what was done.')
-    .max(SOS_NOTE_MAX, `At most ${SOS_NOTE_MAX} characters.`),
+  note: multilineText().trim().min(1, 'Say what was done.').max(SOS_NOTE_MAX, `At most ${SOS_NOTE_MAX} characters.`),
 });
 export type ResolveSosInput = z.infer<typeof resolveSosSchema>;
 

@@ -10,14 +10,15 @@ export const sosText = {
       contacts === null
         ? 'Your emergency contacts are texted a live link to follow this trip.'
         : contacts === 0
-        ? 'You have no emergency contacts to text (add them in Account settings).'
-        : `Your ${contacts === 1 ? 'emergency contact is' : `${contacts} emergency contacts are`} texted a live link to follow this trip.`,
+          ? 'You have no emergency contacts to text (add them in Account settings).'
+          : `Your ${contacts === 1 ? 'emergency contact is' : `${contacts} emergency contacts are`} texted a live link to follow this trip.`,
     ],
     confirm: 'Send SOS',
     sending: 'Sending…',
     keep: 'Cancel',
     sent: 'SOS sent — operators are alerted',
-    sentContacts: (n: number) => (n === 0 ? 'No emergency contacts were texted.' : `${n === 1 ? 'Your emergency contact was' : `Your ${n} emergency contacts were`} texted a live link.`),
+    sentContacts: (n: number) =>
+      n === 0 ? 'No emergency contacts were texted.' : `${n === 1 ? 'Your emergency contact was' : `Your ${n} emergency contacts were`} texted a live link.`,
     call: (number: string) => `Call emergency services (${number})`,
     callHint: 'If you are in danger, call now.',
     failed: 'The SOS could not be sent. Try again, and call emergency services if you are in danger.',

@@ -14,7 +14,8 @@ export const scheduleRoutes = defineRoutes([
     path: '/api/drivers/me/schedule',
     tag: 'schedule',
     summary: "The signed-in driver's weekly hours, time off to come and next shift",
-    description: "Only the caller's own schedule. Times are local to the schedule's city (its `timezone`); `next_shift` has time off taken out and touching blocks joined.",
+    description:
+      "Only the caller's own schedule. Times are local to the schedule's city (its `timezone`); `next_shift` has time off taken out and touching blocks joined.",
     auth: 'driver',
     responses: { 200: { description: 'The schedule', schema: driverScheduleResponseSchema }, ...driverRefusals },
   },
@@ -27,7 +28,11 @@ export const scheduleRoutes = defineRoutes([
       'The whole week at once. Each block: `weekday` 0 (Sunday) to 6, `start` and `end` as HH:MM on 15-minute steps, ending after it starts on the same day (`24:00` = midnight at its end; a night shift is two blocks). Blocks of one day may not overlap. Refused input changes nothing.',
     auth: 'driver',
     request: { body: putWeekSchema },
-    responses: { 200: { description: 'Saved; the schedule as now stored', schema: driverScheduleResponseSchema }, 400: { description: 'A bad time, an overlap, an unknown city' }, ...driverRefusals },
+    responses: {
+      200: { description: 'Saved; the schedule as now stored', schema: driverScheduleResponseSchema },
+      400: { description: 'A bad time, an overlap, an unknown city' },
+      ...driverRefusals,
+    },
   },
   {
     method: 'POST',
@@ -62,9 +67,14 @@ export const scheduleRoutes = defineRoutes([
     path: '/api/admin/schedule-coverage',
     tag: 'schedule',
     summary: "A city's scheduled drivers per hour of the coming week beside rides per hour of the week (last 4 weeks' average)",
-    description: '168 cells in the city\'s time zone, today first. `most_short`: the hour with the most rides per scheduled driver (plus one).',
+    description: "168 cells in the city's time zone, today first. `most_short`: the hour with the most rides per scheduled driver (plus one).",
     auth: 'admin',
     request: { query: coverageQuerySchema },
-    responses: { 200: { description: 'Both series', schema: coverageSchema }, 400: { description: 'No city given' }, 404: { description: 'No such city' }, ...adminRefusals },
+    responses: {
+      200: { description: 'Both series', schema: coverageSchema },
+      400: { description: 'No city given' },
+      404: { description: 'No such city' },
+      ...adminRefusals,
+    },
   },
 ]);

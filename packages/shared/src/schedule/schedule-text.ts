@@ -60,7 +60,8 @@ export const scheduleText = {
     mostShort: (c: { weekday: number; hour: number; scheduled: number; rides: number }) =>
       `Most short: ${WEEKDAY_SHORT[c.weekday]} ${String(c.hour).padStart(2, '0')}:00 (${c.scheduled} scheduled, ${formatRides(c.rides)} rides/h)`,
     noShortage: 'No rides in the last 4 weeks to compare with.',
-    cell: (day: string, hour: number, scheduled: number, rides: number) => `${day} ${String(hour).padStart(2, '0')}:00: ${scheduled} scheduled, ${formatRides(rides)} rides per hour`,
+    cell: (day: string, hour: number, scheduled: number, rides: number) =>
+      `${day} ${String(hour).padStart(2, '0')}:00: ${scheduled} scheduled, ${formatRides(rides)} rides per hour`,
     loadFailed: "We couldn't load the schedule coverage. Check your connection and try again.",
     legend: 'Each cell: scheduled drivers over rides per hour. Red: more rides per scheduled driver.',
   },

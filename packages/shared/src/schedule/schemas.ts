@@ -53,7 +53,11 @@ export const putWeekSchema = z
       const sorted = [...blocks].sort((a, b) => toMinutes(a.start) - toMinutes(b.start));
       for (let i = 1; i < sorted.length; i++) {
         if (toMinutes(sorted[i]!.start) < toMinutes(sorted[i - 1]!.end)) {
-          ctx.addIssue({ code: 'custom', message: `${WEEKDAY_SHORT[day]}: ${sorted[i - 1]!.start}–${sorted[i - 1]!.end} and ${sorted[i]!.start}–${sorted[i]!.end} overlap`, path: ['blocks'] });
+          ctx.addIssue({
+            code: 'custom',
+            message: `${WEEKDAY_SHORT[day]}: ${sorted[i - 1]!.start}–${sorted[i - 1]!.end} and ${sorted[i]!.start}–${sorted[i]!.end} overlap`,
+            path: ['blocks'],
+          });
           return;
         }
       }
@@ -69,7 +73,10 @@ export const timeOffInputSchema = z
   })
   .strict()
   .refine((t) => Date.parse(t.ends_at) > Date.parse(t.starts_at), { message: 'Time off must end after it starts', path: ['ends_at'] })
-  .refine((t) => Date.parse(t.ends_at) - Date.parse(t.starts_at) <= MAX_TIME_OFF_DAYS * 86_400_000, { message: `Time off is at most ${MAX_TIME_OFF_DAYS} days at once`, path: ['ends_at'] });
+  .refine((t) => Date.parse(t.ends_at) - Date.parse(t.starts_at) <= MAX_TIME_OFF_DAYS * 86_400_000, {
+    message: `Time off is at most ${MAX_TIME_OFF_DAYS} days at once`,
+    path: ['ends_at'],
+  });
 export type TimeOffInput = z.infer<typeof timeOffInputSchema>;
 
 export const timeOffSchema = z.object({ id: z.string(), starts_at: z.string(), ends_at: z.string(), note: z.string().nullable() });

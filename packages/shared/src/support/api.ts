@@ -86,7 +86,11 @@ export const supportRoutes = defineRoutes([
     description: 'A signed-in caller’s ticket is attached to their account. At most 5 per network address per hour (TOO_MANY_CONTACTS).',
     auth: 'public',
     request: { body: contactSchema },
-    responses: { 201: { description: 'The ticket number', schema: contactResponseSchema }, 400: { description: 'Bad name, email, category or message' }, 429: { description: 'TOO_MANY_CONTACTS' } },
+    responses: {
+      201: { description: 'The ticket number', schema: contactResponseSchema },
+      400: { description: 'Bad name, email, category or message' },
+      429: { description: 'TOO_MANY_CONTACTS' },
+    },
   },
   {
     method: 'GET',
@@ -128,7 +132,12 @@ export const supportRoutes = defineRoutes([
     summary: 'Assign to an admin (oneself or another), or unassign with null',
     auth: 'admin',
     request: { params: idParamsSchema, body: assignTicketSchema },
-    responses: { 200: { description: 'The ticket', schema: adminTicketDetailSchema }, 400: { description: 'Not an admin' }, 404: { description: 'No such ticket' }, ...adminRefusals },
+    responses: {
+      200: { description: 'The ticket', schema: adminTicketDetailSchema },
+      400: { description: 'Not an admin' },
+      404: { description: 'No such ticket' },
+      ...adminRefusals,
+    },
   },
   {
     method: 'POST',
@@ -137,7 +146,12 @@ export const supportRoutes = defineRoutes([
     summary: 'Change the priority (the due time follows)',
     auth: 'admin',
     request: { params: idParamsSchema, body: ticketPrioritySchema },
-    responses: { 200: { description: 'The ticket', schema: adminTicketDetailSchema }, 400: { description: 'Bad priority' }, 404: { description: 'No such ticket' }, ...adminRefusals },
+    responses: {
+      200: { description: 'The ticket', schema: adminTicketDetailSchema },
+      400: { description: 'Bad priority' },
+      404: { description: 'No such ticket' },
+      ...adminRefusals,
+    },
   },
   {
     method: 'POST',
@@ -146,7 +160,12 @@ export const supportRoutes = defineRoutes([
     summary: 'Resolve an open or pending ticket (the user notified; closed by the job 7 days later without a reply)',
     auth: 'admin',
     request: { params: idParamsSchema },
-    responses: { 200: { description: 'The ticket', schema: adminTicketDetailSchema }, 404: { description: 'No such ticket' }, 409: { description: 'INVALID_TRANSITION (resolved or closed already)' }, ...adminRefusals },
+    responses: {
+      200: { description: 'The ticket', schema: adminTicketDetailSchema },
+      404: { description: 'No such ticket' },
+      409: { description: 'INVALID_TRANSITION (resolved or closed already)' },
+      ...adminRefusals,
+    },
   },
   {
     method: 'POST',
@@ -155,7 +174,11 @@ export const supportRoutes = defineRoutes([
     summary: 'Reopen a resolved or closed ticket',
     auth: 'admin',
     request: { params: idParamsSchema },
-    responses: { 200: { description: 'The ticket', schema: adminTicketDetailSchema }, 404: { description: 'No such ticket' }, 409: { description: 'INVALID_TRANSITION (not resolved or closed)' }, ...adminRefusals },
+    responses: {
+      200: { description: 'The ticket', schema: adminTicketDetailSchema },
+      404: { description: 'No such ticket' },
+      409: { description: 'INVALID_TRANSITION (not resolved or closed)' },
+      ...adminRefusals,
+    },
   },
 ]);
-

@@ -57,7 +57,9 @@ export const ticketReplySchema = z.strictObject({ body: messageBody, file_ids: f
 export type TicketReplyInput = z.infer<typeof ticketReplySchema>;
 
 /** `POST /api/support/tickets/:id/rating`: 1–5 after resolution, once. */
-export const ticketRatingSchema = z.strictObject({ rating: z.number().int('A whole number of stars.').min(1, 'From 1 to 5 stars.').max(5, 'From 1 to 5 stars.') });
+export const ticketRatingSchema = z.strictObject({
+  rating: z.number().int('A whole number of stars.').min(1, 'From 1 to 5 stars.').max(5, 'From 1 to 5 stars.'),
+});
 
 /** `POST /api/admin/support-tickets/:id/messages`: a reply the user reads, or an internal note they never see. */
 export const adminTicketMessageSchema = z.strictObject({ body: messageBody, internal: z.boolean().default(false), file_ids: fileIds.optional() });

@@ -88,9 +88,21 @@ export const supportText = {
   },
   notice: {
     replied: (n: string) => ({ type: 'other' as const, title: `Support answered ${n}`, message: 'Open Support to read the answer.' }),
-    resolved: (n: string) => ({ type: 'success' as const, title: `${n} resolved`, message: `We marked your ticket resolved. Reply within ${AUTO_CLOSE_DAYS} days if you still need help, and tell us how we did.` }),
-    overdue: (n: string, priority: string, category: string) => ({ type: 'warning' as const, title: `${n} is overdue`, message: `${priority} · ${category}: past its due time with no answer yet.` }),
-    participant: (n: string) => ({ type: 'other' as const, title: `Lost item reported (${n})`, message: 'A rider lost something on your ride. Open Support to arrange the return.' }),
+    resolved: (n: string) => ({
+      type: 'success' as const,
+      title: `${n} resolved`,
+      message: `We marked your ticket resolved. Reply within ${AUTO_CLOSE_DAYS} days if you still need help, and tell us how we did.`,
+    }),
+    overdue: (n: string, priority: string, category: string) => ({
+      type: 'warning' as const,
+      title: `${n} is overdue`,
+      message: `${priority} · ${category}: past its due time with no answer yet.`,
+    }),
+    participant: (n: string) => ({
+      type: 'other' as const,
+      title: `Lost item reported (${n})`,
+      message: 'A rider lost something on your ride. Open Support to arrange the return.',
+    }),
   },
   contact: {
     title: 'Contact us',

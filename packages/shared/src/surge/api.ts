@@ -34,7 +34,12 @@ export const surgeRoutes = defineRoutes([
     summary: "Replace a city's surge rule: the ratio → multiplier ladder, floor, cap, change per update, hysteresis (audited)",
     auth: 'admin',
     request: { body: updateSurgeRuleSchema },
-    responses: { 200: { description: 'Saved', schema: surgeOverviewSchema }, 400: { description: 'Bad input' }, 404: { description: 'No such city' }, ...refusals },
+    responses: {
+      200: { description: 'Saved', schema: surgeOverviewSchema },
+      400: { description: 'Bad input' },
+      404: { description: 'No such city' },
+      ...refusals,
+    },
   },
   {
     method: 'POST',
@@ -43,7 +48,12 @@ export const surgeRoutes = defineRoutes([
     summary: "Freeze a city's surge at 1.0× (an emergency), or lift the freeze (audited). Applies to quotes at once.",
     auth: 'admin',
     request: { body: surgeFreezeSchema },
-    responses: { 200: { description: 'Saved', schema: surgeOverviewSchema }, 400: { description: 'Bad input' }, 404: { description: 'No such city' }, ...refusals },
+    responses: {
+      200: { description: 'Saved', schema: surgeOverviewSchema },
+      400: { description: 'Bad input' },
+      404: { description: 'No such city' },
+      ...refusals,
+    },
   },
   {
     method: 'POST',
@@ -52,7 +62,12 @@ export const surgeRoutes = defineRoutes([
     summary: "Hold a pricing zone at a fixed multiplier until a time, within the rule's floor and cap (audited). Applies to quotes at once.",
     auth: 'admin',
     request: { params: zoneParams, body: surgeOverrideSchema },
-    responses: { 200: { description: 'Saved', schema: surgeZoneResponseSchema }, 400: { description: 'Bad input' }, 404: { description: 'No such pricing zone' }, ...refusals },
+    responses: {
+      200: { description: 'Saved', schema: surgeZoneResponseSchema },
+      400: { description: 'Bad input' },
+      404: { description: 'No such pricing zone' },
+      ...refusals,
+    },
   },
   {
     method: 'DELETE',

@@ -36,7 +36,10 @@ export const MAX_OVERRIDE_HOURS = 24;
 export const surgeOverrideSchema = z
   .strictObject({ multiplier_tenths: tenths('The override'), until: z.iso.datetime({ offset: true, error: 'Give the end as a date and time.' }) })
   .refine((o) => new Date(o.until).getTime() > Date.now(), { message: 'The end must be in the future.', path: ['until'] })
-  .refine((o) => new Date(o.until).getTime() <= Date.now() + MAX_OVERRIDE_HOURS * 3_600_000, { message: `An override lasts at most ${MAX_OVERRIDE_HOURS} hours.`, path: ['until'] });
+  .refine((o) => new Date(o.until).getTime() <= Date.now() + MAX_OVERRIDE_HOURS * 3_600_000, {
+    message: `An override lasts at most ${MAX_OVERRIDE_HOURS} hours.`,
+    path: ['until'],
+  });
 
 export const surgeTimelineQuerySchema = z.object({ hours: z.coerce.number().int().min(1).max(168).default(6) });
 

@@ -39,7 +39,8 @@ export const surgeText = {
     timelineTable: 'Updates in the last 6 hours',
     at: 'Time',
     rule: 'Rule',
-    ruleHint: 'Demand is ride requests with their pickup in the zone over the window; supply is idle, approved, online drivers in it now. The ratio maps to a multiplier through these steps.',
+    ruleHint:
+      'Demand is ride requests with their pickup in the zone over the window; supply is idle, approved, online drivers in it now. The ratio maps to a multiplier through these steps.',
     ladder: 'Steps',
     stepRatio: 'From ratio',
     stepMultiplier: 'Multiplier',
@@ -60,7 +61,9 @@ export const surgeText = {
     override: 'An operator holds this zone.',
     too_few_requests: (min: number) => `Fewer than ${min} requests in the window: no surge on so little demand.`,
     ratio: (ratio: number, threshold: number | null, m: string) =>
-      threshold === null ? `Ratio ${ratio.toFixed(2)} is below the first step: ${m}.` : `Ratio ${ratio.toFixed(2)} reaches the step at ${threshold}: towards ${m}.`,
+      threshold === null
+        ? `Ratio ${ratio.toFixed(2)} is below the first step: ${m}.`
+        : `Ratio ${ratio.toFixed(2)} reaches the step at ${threshold}: towards ${m}.`,
   },
   /** "5 requests, 2 idle drivers → ratio 2.50" */
   counts: (requests: number, drivers: number, ratio: number) =>

@@ -60,7 +60,10 @@ describe('surge', () => {
   });
 
   it('freeze holds 1.0× and an override holds its value, whatever demand says', () => {
-    expect(nextSurge(rule, { current_tenths: 20, requests: 100, drivers: 1, frozen: true, override_tenths: 18 })).toMatchObject({ multiplier_tenths: 10, reason: 'frozen' });
+    expect(nextSurge(rule, { current_tenths: 20, requests: 100, drivers: 1, frozen: true, override_tenths: 18 })).toMatchObject({
+      multiplier_tenths: 10,
+      reason: 'frozen',
+    });
     expect(nextSurge(rule, { current_tenths: 10, requests: 0, drivers: 50, override_tenths: 17 })).toMatchObject({ multiplier_tenths: 17, reason: 'override' });
     // An override is still held inside the rule's floor and cap.
     expect(nextSurge(rule, { current_tenths: 10, requests: 0, drivers: 50, override_tenths: 29 }).multiplier_tenths).toBe(20);
@@ -88,7 +91,9 @@ describe('surge', () => {
     fc.assert(
       fc.property(ruleArb, sample, fc.integer({ min: 0, max: 40 }), fc.integer({ min: 5, max: 30 }), (r, s, current, override) => {
         expect(nextSurge(r, { current_tenths: current, ...s, frozen: true, override_tenths: override }).multiplier_tenths).toBe(10);
-        expect(nextSurge(r, { current_tenths: current, ...s, override_tenths: override }).multiplier_tenths).toBe(Math.min(r.cap_tenths, Math.max(r.floor_tenths, override)));
+        expect(nextSurge(r, { current_tenths: current, ...s, override_tenths: override }).multiplier_tenths).toBe(
+          Math.min(r.cap_tenths, Math.max(r.floor_tenths, override)),
+        );
       }),
       { numRuns: 300 },
     );
@@ -110,10 +115,15 @@ describe('surge', () => {
   });
 
   it('refuses a rule whose ladder goes down or past the cap', () => {
-    expect(surgeRuleProblems({ ...rule, thresholds: [{ ratio: 2, multiplier_tenths: 15 }, { ratio: 1, multiplier_tenths: 12 }] })).toEqual([
-      'Each step needs a higher ratio than the one before.',
-      'A higher ratio cannot lower the multiplier.',
-    ]);
+    expect(
+      surgeRuleProblems({
+        ...rule,
+        thresholds: [
+          { ratio: 2, multiplier_tenths: 15 },
+          { ratio: 1, multiplier_tenths: 12 },
+        ],
+      }),
+    ).toEqual(['Each step needs a higher ratio than the one before.', 'A higher ratio cannot lower the multiplier.']);
     expect(surgeRuleProblems({ ...rule, cap_tenths: 15 })).toContain('The step at ratio 2 is above the cap.');
   });
 });

@@ -49,7 +49,14 @@ export type SurgeOverview = z.infer<typeof surgeOverviewSchema>;
 export const surgeTimelineSchema = z.strictObject({
   zone_id: z.string(),
   points: z.array(
-    z.strictObject({ at: z.string(), requests: z.number().int(), drivers: z.number().int(), ratio: z.number(), multiplier_tenths: z.number().int(), reason: z.enum(SURGE_REASONS) }),
+    z.strictObject({
+      at: z.string(),
+      requests: z.number().int(),
+      drivers: z.number().int(),
+      ratio: z.number(),
+      multiplier_tenths: z.number().int(),
+      reason: z.enum(SURGE_REASONS),
+    }),
   ),
 });
 export type SurgeTimeline = z.infer<typeof surgeTimelineSchema>;

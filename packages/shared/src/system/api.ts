@@ -24,7 +24,8 @@ export const systemRoutes = defineRoutes([
     path: '/api/config',
     tag: 'system',
     summary: "This deployment's map tiles, geocoder, demo mode, calls and card payments",
-    description: 'From `TILE_URL`, `TILE_ATTRIBUTION`, `GEOCODER_URL`, `DEMO`, the telephony provider and the payment provider (`STRIPE_*`, or the test card provider outside production).',
+    description:
+      'From `TILE_URL`, `TILE_ATTRIBUTION`, `GEOCODER_URL`, `DEMO`, the telephony provider and the payment provider (`STRIPE_*`, or the test card provider outside production).',
     auth: 'public',
     responses: { 200: { description: 'The configuration', schema: appConfigSchema } },
   },
@@ -50,7 +51,7 @@ export const systemRoutes = defineRoutes([
     tag: 'system',
     summary: "A consistent backup of the running embedded server's data (what `npm run backup` downloads)",
     description:
-      'Embedded mode (PGlite) only: a tar of `openride-backup.json`, PGlite\'s dump of the database taken between transactions, and DATA_DIR\'s other files. Answers callers on the same machine (loopback) with `Authorization: Bearer <token>`, the token the server writes into `DATA_DIR/.openride.backup-access.json`; 403 from elsewhere, 401 without the token, 409 on PostgreSQL (use pg_dump). Decision 0028.',
+      "Embedded mode (PGlite) only: a tar of `openride-backup.json`, PGlite's dump of the database taken between transactions, and DATA_DIR's other files. Answers callers on the same machine (loopback) with `Authorization: Bearer <token>`, the token the server writes into `DATA_DIR/.openride.backup-access.json`; 403 from elsewhere, 401 without the token, 409 on PostgreSQL (use pg_dump). Decision 0028.",
     auth: 'backup-token',
     responses: {
       200: { description: 'The backup archive', contentType: 'application/x-tar' },

@@ -30,7 +30,11 @@ export const appConfigSchema = z.strictObject({
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
 /** An OpenAPI 3.1 document: checked for its shape here, in full by the test that builds it. */
-export const openApiDocumentSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
 
 /**
  * A Content-Security-Policy violation as a browser reports it: `report-uri` sends `{ "csp-report": {…} }`
@@ -40,7 +44,12 @@ export const openApiDocumentSchema = z.looseObject({ openapi: z.string(), info: 
 export const cspReportSchema = z.union([
   z.object({ 'csp-report': z.looseObject({ 'document-uri': text().min(1).max(4096), 'violated-directive': text().min(1).max(200) }) }),
   z
-    .array(z.looseObject({ type: z.literal('csp-violation'), body: z.looseObject({ documentURL: text().min(1).max(4096), effectiveDirective: text().min(1).max(200) }) }))
+    .array(
+      z.looseObject({
+        type: z.literal('csp-violation'),
+        body: z.looseObject({ documentURL: text().min(1).max(4096), effectiveDirective: text().min(1).max(200) }),
+      }),
+    )
     .min(1)
     .max(100),
 ]);

@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { defineRoutes, emptyBodySchema, idParamsSchema } from '../contract';
-import { adminVehiclesQuerySchema, vehicleInputSchema, vehiclePhotoInputSchema, vehiclePhotoParamsSchema, vehicleReviewSchema, vehicleRulesInputSchema } from './schemas';
+import {
+  adminVehiclesQuerySchema,
+  vehicleInputSchema,
+  vehiclePhotoInputSchema,
+  vehiclePhotoParamsSchema,
+  vehicleReviewSchema,
+  vehicleRulesInputSchema,
+} from './schemas';
 import { adminVehiclesPageSchema, cityVehicleRulesSchema, driverVehiclesSchema, ownVehiclesSchema, vehicleResponseSchema } from './views';
 
 const adminRefusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an admin' } } as const;
-const driverRefusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an approved driver (DRIVER_NOT_APPROVED, or FORBIDDEN without a driver record)' } } as const;
+const driverRefusals = {
+  401: { description: 'Not signed in' },
+  403: { description: 'Not an approved driver (DRIVER_NOT_APPROVED, or FORBIDDEN without a driver record)' },
+} as const;
 export const cityParamsSchema = z.object({ city: z.string() });
 
 /** Vehicles and ride-type eligibility (issue 14, decision 0046). */
@@ -25,7 +35,12 @@ export const vehicleRoutes = defineRoutes([
     description: 'Admins are told through the verification queue (/vehicles for admins). A plate is unique per driver.',
     auth: 'driver',
     request: { body: vehicleInputSchema },
-    responses: { 201: { description: 'The vehicle', schema: vehicleResponseSchema }, 400: { description: 'Bad field (year 2000 to next year, seats 1 to 8)' }, 409: { description: 'The driver already has this plate' }, ...driverRefusals },
+    responses: {
+      201: { description: 'The vehicle', schema: vehicleResponseSchema },
+      400: { description: 'Bad field (year 2000 to next year, seats 1 to 8)' },
+      409: { description: 'The driver already has this plate' },
+      ...driverRefusals,
+    },
   },
   {
     method: 'PATCH',
@@ -35,7 +50,13 @@ export const vehicleRoutes = defineRoutes([
     description: 'An edited active vehicle stays active but takes no rides until verified again; the driver record’s vehicle fields follow the active vehicle.',
     auth: 'driver',
     request: { params: idParamsSchema, body: vehicleInputSchema },
-    responses: { 200: { description: 'The vehicle', schema: vehicleResponseSchema }, 400: { description: 'Bad field' }, 404: { description: "No such vehicle, or another driver's" }, 409: { description: 'The driver already has this plate' }, ...driverRefusals },
+    responses: {
+      200: { description: 'The vehicle', schema: vehicleResponseSchema },
+      400: { description: 'Bad field' },
+      404: { description: "No such vehicle, or another driver's" },
+      409: { description: 'The driver already has this plate' },
+      ...driverRefusals,
+    },
   },
   {
     method: 'POST',
@@ -56,7 +77,8 @@ export const vehicleRoutes = defineRoutes([
     path: '/api/vehicles/:id/photos',
     tag: 'vehicles',
     summary: 'Attach a photo (a file the driver uploaded with purpose `vehicle_photo`) to their vehicle: it goes back to verification',
-    description: 'At most 4 photos a vehicle, in the order attached (decision 0048). Attaching one already attached changes nothing. Upload the file first (POST /api/files).',
+    description:
+      'At most 4 photos a vehicle, in the order attached (decision 0048). Attaching one already attached changes nothing. Upload the file first (POST /api/files).',
     auth: 'driver',
     request: { params: idParamsSchema, body: vehiclePhotoInputSchema },
     responses: {
@@ -74,7 +96,11 @@ export const vehicleRoutes = defineRoutes([
     summary: 'Detach a photo from the driver’s vehicle: it goes back to verification (the file stays stored)',
     auth: 'driver',
     request: { params: vehiclePhotoParamsSchema },
-    responses: { 200: { description: 'The vehicle, pending verification', schema: vehicleResponseSchema }, 404: { description: "No such vehicle, another driver's, or the photo is not on it" }, ...driverRefusals },
+    responses: {
+      200: { description: 'The vehicle, pending verification', schema: vehicleResponseSchema },
+      404: { description: "No such vehicle, another driver's, or the photo is not on it" },
+      ...driverRefusals,
+    },
   },
   {
     method: 'GET',
@@ -99,7 +125,8 @@ export const vehicleRoutes = defineRoutes([
     path: '/api/admin/vehicles/:id/review',
     tag: 'vehicles',
     summary: 'Verify a pending vehicle, or reject it with a reason',
-    description: 'In one transaction: the decision, the driver’s notification and the audit record (`vehicle.verify`, `vehicle.reject`). An admin cannot review their own vehicle.',
+    description:
+      'In one transaction: the decision, the driver’s notification and the audit record (`vehicle.verify`, `vehicle.reject`). An admin cannot review their own vehicle.',
     auth: 'admin',
     request: { params: idParamsSchema, body: vehicleReviewSchema },
     responses: {
@@ -126,6 +153,11 @@ export const vehicleRoutes = defineRoutes([
     summary: "Set a city's ride-type eligibility rules (audited `vehicle_rules.update`); dispatch and quotes use them at once",
     auth: 'admin',
     request: { params: cityParamsSchema, body: vehicleRulesInputSchema },
-    responses: { 200: { description: 'The rules', schema: cityVehicleRulesSchema }, 400: { description: 'Bad rule' }, 404: { description: 'No such city' }, ...adminRefusals },
+    responses: {
+      200: { description: 'The rules', schema: cityVehicleRulesSchema },
+      400: { description: 'Bad rule' },
+      404: { description: 'No such city' },
+      ...adminRefusals,
+    },
   },
 ]);

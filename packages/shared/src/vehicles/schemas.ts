@@ -62,7 +62,11 @@ export type AdminVehiclesQuery = z.input<typeof adminVehiclesQuerySchema>;
 /** Per city: what a vehicle needs beyond being verified (Economy needs nothing more). */
 export const vehicleRulesInputSchema = z.strictObject({
   comfort_min_year: z.number('Please enter a year.').int('Please enter a year.').min(1980, 'From 1980').max(2100, 'Up to 2100'),
-  comfort_min_seats: z.number('Please enter seats.').int().min(VEHICLE_SEATS_MIN, `From ${VEHICLE_SEATS_MIN}`).max(VEHICLE_SEATS_MAX, `Up to ${VEHICLE_SEATS_MAX}`),
+  comfort_min_seats: z
+    .number('Please enter seats.')
+    .int()
+    .min(VEHICLE_SEATS_MIN, `From ${VEHICLE_SEATS_MIN}`)
+    .max(VEHICLE_SEATS_MAX, `Up to ${VEHICLE_SEATS_MAX}`),
   xl_min_seats: z.number('Please enter seats.').int().min(VEHICLE_SEATS_MIN, `From ${VEHICLE_SEATS_MIN}`).max(VEHICLE_SEATS_MAX, `Up to ${VEHICLE_SEATS_MAX}`),
 });
 export type VehicleRules = z.infer<typeof vehicleRulesInputSchema>;
@@ -102,6 +106,14 @@ export const vehicleFormSchema = vehicleInputSchema.extend({
 /** The rules form on /vehicles (admins): the inputs' strings, coerced to `VehicleRules`. */
 export const vehicleRulesFormSchema = z.strictObject({
   comfort_min_year: z.coerce.number('Please enter a year.').int('Please enter a year.').min(1980, 'From 1980').max(2100, 'Up to 2100'),
-  comfort_min_seats: z.coerce.number('Please enter seats.').int('Please enter seats.').min(VEHICLE_SEATS_MIN, `From ${VEHICLE_SEATS_MIN}`).max(VEHICLE_SEATS_MAX, `Up to ${VEHICLE_SEATS_MAX}`),
-  xl_min_seats: z.coerce.number('Please enter seats.').int('Please enter seats.').min(VEHICLE_SEATS_MIN, `From ${VEHICLE_SEATS_MIN}`).max(VEHICLE_SEATS_MAX, `Up to ${VEHICLE_SEATS_MAX}`),
+  comfort_min_seats: z.coerce
+    .number('Please enter seats.')
+    .int('Please enter seats.')
+    .min(VEHICLE_SEATS_MIN, `From ${VEHICLE_SEATS_MIN}`)
+    .max(VEHICLE_SEATS_MAX, `Up to ${VEHICLE_SEATS_MAX}`),
+  xl_min_seats: z.coerce
+    .number('Please enter seats.')
+    .int('Please enter seats.')
+    .min(VEHICLE_SEATS_MIN, `From ${VEHICLE_SEATS_MIN}`)
+    .max(VEHICLE_SEATS_MAX, `Up to ${VEHICLE_SEATS_MAX}`),
 });

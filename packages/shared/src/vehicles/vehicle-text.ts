@@ -27,7 +27,8 @@ export const vehicleText = {
     saved: 'Sent for verification.',
     activated: 'This vehicle is now active.',
     photos: 'Photos',
-    photosHint: (max: number) => `Up to ${max} photos: front, back and sides with the plate readable. Adding or removing one sends the vehicle back to verification.`,
+    photosHint: (max: number) =>
+      `Up to ${max} photos: front, back and sides with the plate readable. Adding or removing one sends the vehicle back to verification.`,
     addPhoto: (name: string) => `Add a photo of your ${name}`,
     photoAlt: (name: string, n: number) => `${name}, photo ${n}`,
     removePhoto: (name: string, n: number) => `Remove photo ${n} of your ${name}`,
@@ -49,7 +50,8 @@ export const vehicleText = {
   },
   admin: {
     title: 'Vehicle Verification',
-    intro: 'New and changed vehicles, oldest first. Check the details against the registration before verifying: a verified vehicle can take rides of every type it qualifies for.',
+    intro:
+      'New and changed vehicles, oldest first. Check the details against the registration before verifying: a verified vehicle can take rides of every type it qualifies for.',
     empty: 'No vehicles are waiting for verification.',
     verify: 'Verify',
     reject: 'Reject',
@@ -85,7 +87,11 @@ export const vehicleText = {
   },
   notices: {
     verified: (name: string) => ({ type: 'success' as const, title: 'Vehicle verified', message: `Your ${name} is verified.` }),
-    rejected: (name: string, reason: string) => ({ type: 'warning' as const, title: 'Vehicle not verified', message: `Your ${name} was not verified: ${reason}` }),
+    rejected: (name: string, reason: string) => ({
+      type: 'warning' as const,
+      title: 'Vehicle not verified',
+      message: `Your ${name} was not verified: ${reason}`,
+    }),
   },
   quote: {
     unavailable: 'No cars for this ride type near you right now',

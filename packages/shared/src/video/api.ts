@@ -9,7 +9,7 @@ export const videoRoutes = defineRoutes([
     summary: "A city's live figures for the marketing videos: approved drivers, completed rides, average rating, ride types' from prices",
     description:
       'Read by /video-assets-generator (decision 0060); the video itself is drawn and recorded in the browser. ' +
-      'Drivers count in the city they go online in (their schedule\'s, else their last ride\'s, else the first city).',
+      "Drivers count in the city they go online in (their schedule's, else their last ride's, else the first city).",
     auth: 'admin',
     request: { query: videoFiguresQuerySchema },
     responses: {

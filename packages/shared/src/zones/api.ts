@@ -33,7 +33,12 @@ export const zoneRoutes = defineRoutes([
     summary: 'Add a city (audited). It serves nowhere until it has an enabled service area.',
     auth: 'admin',
     request: { body: createCitySchema },
-    responses: { 201: { description: 'Added', schema: cityResponseSchema }, 400: { description: 'Bad input' }, 409: { description: 'A city with this id exists' }, ...refusals },
+    responses: {
+      201: { description: 'Added', schema: cityResponseSchema },
+      400: { description: 'Bad input' },
+      409: { description: 'A city with this id exists' },
+      ...refusals,
+    },
   },
   {
     method: 'PATCH',
@@ -42,13 +47,18 @@ export const zoneRoutes = defineRoutes([
     summary: "Edit a city's name, currency, time zone or map centre (audited)",
     auth: 'admin',
     request: { params: cityParams, body: updateCitySchema },
-    responses: { 200: { description: 'Edited', schema: cityResponseSchema }, 400: { description: 'Bad input' }, 404: { description: 'No such city' }, ...refusals },
+    responses: {
+      200: { description: 'Edited', schema: cityResponseSchema },
+      400: { description: 'Bad input' },
+      404: { description: 'No such city' },
+      ...refusals,
+    },
   },
   {
     method: 'GET',
     path: '/api/admin/zones',
     tag: 'zones',
-    summary: "Every zone of a city, with its polygon, highest priority first",
+    summary: 'Every zone of a city, with its polygon, highest priority first',
     auth: 'admin',
     request: { query: cityQuerySchema },
     responses: { 200: { description: 'The zones', schema: zonesResponseSchema }, 400: { description: 'No city given' }, ...refusals },
@@ -60,7 +70,12 @@ export const zoneRoutes = defineRoutes([
     summary: 'Create a zone (audited); lookups use it at once in this process, and in others on the bus',
     auth: 'admin',
     request: { body: createZoneSchema },
-    responses: { 201: { description: 'Created', schema: zoneResponseSchema }, 400: { description: 'Bad input or invalid GeoJSON' }, 404: { description: 'No such city' }, ...refusals },
+    responses: {
+      201: { description: 'Created', schema: zoneResponseSchema },
+      400: { description: 'Bad input or invalid GeoJSON' },
+      404: { description: 'No such city' },
+      ...refusals,
+    },
   },
   {
     method: 'PATCH',
@@ -69,7 +84,12 @@ export const zoneRoutes = defineRoutes([
     summary: "Change a zone's name, type, colour, priority, switch or polygon (audited)",
     auth: 'admin',
     request: { params: zoneParams, body: updateZoneSchema },
-    responses: { 200: { description: 'Changed', schema: zoneResponseSchema }, 400: { description: 'Bad input or invalid GeoJSON' }, 404: { description: 'No such zone' }, ...refusals },
+    responses: {
+      200: { description: 'Changed', schema: zoneResponseSchema },
+      400: { description: 'Bad input or invalid GeoJSON' },
+      404: { description: 'No such zone' },
+      ...refusals,
+    },
   },
   {
     method: 'DELETE',
@@ -88,7 +108,12 @@ export const zoneRoutes = defineRoutes([
     description: 'Each Feature: a Polygon or MultiPolygon; properties `name` and `type` required, `color`, `priority`, `enabled` defaulted.',
     auth: 'admin',
     request: { body: importZonesSchema },
-    responses: { 201: { description: 'Imported', schema: importZonesResponseSchema }, 400: { description: 'Invalid GeoJSON: nothing imported' }, 404: { description: 'No such city' }, ...refusals },
+    responses: {
+      201: { description: 'Imported', schema: importZonesResponseSchema },
+      400: { description: 'Invalid GeoJSON: nothing imported' },
+      404: { description: 'No such city' },
+      ...refusals,
+    },
   },
   {
     method: 'GET',

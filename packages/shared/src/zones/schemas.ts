@@ -42,16 +42,27 @@ const countPositions = (g: { type: string; coordinates: unknown }) =>
     : (g.coordinates as number[][][][]).reduce((n, poly) => n + poly.reduce((m, r) => m + r.length, 0), 0);
 
 export const zoneGeometrySchema = z
-  .discriminatedUnion('type', [
-    z.strictObject({ type: z.literal('Polygon'), coordinates: polygonCoordinates }),
-    z.strictObject({ type: z.literal('MultiPolygon'), coordinates: z.array(polygonCoordinates).min(1, 'A MultiPolygon needs at least one polygon.').max(100) }),
-  ], { error: 'The geometry must be a GeoJSON Polygon or MultiPolygon.' })
+  .discriminatedUnion(
+    'type',
+    [
+      z.strictObject({ type: z.literal('Polygon'), coordinates: polygonCoordinates }),
+      z.strictObject({
+        type: z.literal('MultiPolygon'),
+        coordinates: z.array(polygonCoordinates).min(1, 'A MultiPolygon needs at least one polygon.').max(100),
+      }),
+    ],
+    { error: 'The geometry must be a GeoJSON Polygon or MultiPolygon.' },
+  )
   .refine((g) => countPositions(g) <= MAX_ZONE_POSITIONS, geometryMessages.tooMany);
 export type ZoneGeometry = z.infer<typeof zoneGeometrySchema>;
 
 export const zoneColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex colour like #2563eb.');
 export const zoneNameSchema = text().trim().min(1, 'Give the zone a name.').max(80, 'At most 80 characters.');
-export const zonePrioritySchema = z.coerce.number().int('Priority must be a whole number.').min(-1000, 'Priority is −1000 to 1000.').max(1000, 'Priority is −1000 to 1000.');
+export const zonePrioritySchema = z.coerce
+  .number()
+  .int('Priority must be a whole number.')
+  .min(-1000, 'Priority is −1000 to 1000.')
+  .max(1000, 'Priority is −1000 to 1000.');
 
 /** A city's id: a short slug (`sf`, `new-york`), fixed once created (rides carry it). */
 export const citySlugSchema = text()

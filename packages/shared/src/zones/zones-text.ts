@@ -90,11 +90,13 @@ export const zonesText = {
     zones: 'Zones here',
     restricted: 'Restricted: rides cannot end here.',
     fares: (km: number, min: number) => `Fares for a ${km} km, ${min} min trip from here`,
-    surge: (multiplier: string, zone: string | null) => (zone ? `Surge: ${multiplier} in ${zone} (see Surge Pricing for why).` : 'Surge: 1.0× (no pricing zone here).'),
+    surge: (multiplier: string, zone: string | null) =>
+      zone ? `Surge: ${multiplier} in ${zone} (see Surge Pricing for why).` : 'Surge: 1.0× (no pricing zone here).',
     failed: 'Could not test this point.',
   },
   importTitle: 'Import GeoJSON',
-  importHint: 'A FeatureCollection of Polygons or MultiPolygons; properties name and type (service_area, pricing_zone, airport, restricted), optional color, priority, enabled.',
+  importHint:
+    'A FeatureCollection of Polygons or MultiPolygons; properties name and type (service_area, pricing_zone, airport, restricted), optional color, priority, enabled.',
   importFile: 'GeoJSON file',
   importPaste: 'Or paste GeoJSON',
   importSubmit: 'Import',

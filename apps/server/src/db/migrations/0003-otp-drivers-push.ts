@@ -20,7 +20,9 @@ export async function up(db: Kysely<any>) {
   // Phones are stored as typed; they are compared by digits ('(415) 555-0100' is '4155550100', and a
   // leading US country code 1 on 11 digits is dropped). This index serves that comparison instead.
   await sql`drop index if exists profiles_phone_idx`.execute(db);
-  await sql`create index profiles_phone_key_idx on profiles ((regexp_replace(regexp_replace(phone, '\\D', '', 'g'), '^1(\\d{10})$', '\\1'))) where phone is not null`.execute(db);
+  await sql`create index profiles_phone_key_idx on profiles ((regexp_replace(regexp_replace(phone, '\\D', '', 'g'), '^1(\\d{10})$', '\\1'))) where phone is not null`.execute(
+    db,
+  );
 
   await sql`alter table drivers add column rejection_reason text`.execute(db);
   await sql`alter table drivers add column reviewed_at timestamptz`.execute(db);

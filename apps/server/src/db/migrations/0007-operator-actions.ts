@@ -8,7 +8,9 @@ import { type Kysely, sql } from 'kysely';
  */
 export async function up(db: Kysely<any>) {
   await sql`alter table profiles add column blocked_at timestamptz, add column blocked_reason text check (char_length(blocked_reason) <= 500)`.execute(db);
-  await sql`alter table drivers add column suspended_at timestamptz, add column suspension_reason text check (char_length(suspension_reason) <= 500)`.execute(db);
+  await sql`alter table drivers add column suspended_at timestamptz, add column suspension_reason text check (char_length(suspension_reason) <= 500)`.execute(
+    db,
+  );
   await sql`alter table rides drop constraint if exists rides_cancelled_by_check`.execute(db);
   await sql`alter table rides add constraint rides_cancelled_by_check check (cancelled_by in ('rider', 'driver', 'system', 'operator'))`.execute(db);
 }

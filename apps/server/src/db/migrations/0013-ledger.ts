@@ -56,7 +56,9 @@ export async function up(db: Kysely<any>) {
     end
   $$`.execute(db);
   await sql`create trigger ledger_entries_immutable before update or delete on ledger_entries for each row execute function ledger_immutable()`.execute(db);
-  await sql`create trigger ledger_transactions_immutable before update or delete on ledger_transactions for each row execute function ledger_immutable()`.execute(db);
+  await sql`create trigger ledger_transactions_immutable before update or delete on ledger_transactions for each row execute function ledger_immutable()`.execute(
+    db,
+  );
 
   await sql`create function ledger_balanced() returns trigger language plpgsql as $$
     declare total bigint;

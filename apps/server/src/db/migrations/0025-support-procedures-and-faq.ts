@@ -28,7 +28,7 @@ const PROCEDURES: Record<string, Seed> = {
     replies: [
       {
         title: 'We are on it',
-        body: "Thanks for letting us know. We have found your ride and are contacting your driver now. We will reply here as soon as we hear back; your phone number is not shared with the driver.",
+        body: 'Thanks for letting us know. We have found your ride and are contacting your driver now. We will reply here as soon as we hear back; your phone number is not shared with the driver.',
       },
       {
         title: 'Item found: arranging the return',
@@ -68,7 +68,7 @@ const PROCEDURES: Record<string, Seed> = {
       'Call the rider or driver who reported it, and check the ride status and live position on /booking-management.',
       'If the ride is still under way and the user wants it to stop, cancel it from the booking with a reason.',
       'Escalate to the safety lead with the ride, the times and what the user said, and record it in an internal note.',
-      "If the report is about a driver or rider, review their record and suspend or block them while it is investigated.",
+      'If the report is about a driver or rider, review their record and suspend or block them while it is investigated.',
       'Follow up with the user before resolving the ticket.',
     ],
     replies: [
@@ -109,7 +109,7 @@ const PROCEDURES: Record<string, Seed> = {
       'Ask what they were doing, what they expected and what happened instead, with the time.',
       'Ask which device and browser they use, and whether reloading the page or signing out and in again helps.',
       "If it is about a ride, check the ride's timeline for what the server recorded.",
-      'Try to reproduce the problem; if you can, report it to the operator\'s technical team with the steps.',
+      "Try to reproduce the problem; if you can, report it to the operator's technical team with the steps.",
       'Reply with a workaround if there is one, then resolve.',
     ],
     replies: [
@@ -176,7 +176,7 @@ const FAQ: Record<string, { q: string; a: string }[]> = {
     },
     {
       q: 'How do I contact my driver?',
-      a: 'While your driver is on the way and during the trip you can chat with them in the app. Where the operator has set up calls, you can also call them through the app: the call goes through a masked number, so neither of you sees the other\'s phone number.',
+      a: "While your driver is on the way and during the trip you can chat with them in the app. Where the operator has set up calls, you can also call them through the app: the call goes through a masked number, so neither of you sees the other's phone number.",
     },
     {
       q: 'How is the fare worked out?',
@@ -234,7 +234,7 @@ const FAQ: Record<string, { q: string; a: string }[]> = {
     },
     {
       q: 'How do ride requests work?',
-      a: 'When you are online, a ride request appears with a few seconds to accept it. If you decline or let it expire, it goes to the next nearest driver. Once you accept, the app guides you to the pickup; you start the trip with the rider\'s PIN.',
+      a: "When you are online, a ride request appears with a few seconds to accept it. If you decline or let it expire, it goes to the next nearest driver. Once you accept, the app guides you to the pickup; you start the trip with the rider's PIN.",
     },
     {
       q: 'Which ride types can my car take?',

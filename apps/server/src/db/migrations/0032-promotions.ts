@@ -53,7 +53,9 @@ export async function up(db: Kysely<any>) {
   )`.execute(db);
   await sql`create index promo_redemptions_promotion_idx on promo_redemptions (promotion_id, created_at)`.execute(db);
   await sql`create index promo_redemptions_rider_idx on promo_redemptions (rider_id, promotion_id) where state <> 'released'`.execute(db);
-  await sql`alter table rides add column promo_discount_cents integer not null default 0 check (promo_discount_cents >= 0 and promo_discount_cents <= fare_cents)`.execute(db);
+  await sql`alter table rides add column promo_discount_cents integer not null default 0 check (promo_discount_cents >= 0 and promo_discount_cents <= fare_cents)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>) {

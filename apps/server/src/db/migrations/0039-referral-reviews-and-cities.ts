@@ -15,13 +15,19 @@ export async function up(db: Kysely<any>) {
   await sql`alter table referrals add column review_note text check (char_length(review_note) <= 500)`.execute(db);
   await sql`alter table referrals add column city_id text references cities (id)`.execute(db);
   await sql`alter table referrals drop constraint referrals_status_check`.execute(db);
-  await sql`alter table referrals add constraint referrals_status_check check (status in ('pending', 'qualified', 'rewarded', 'expired', 'flagged', 'rejected'))`.execute(db);
+  await sql`alter table referrals add constraint referrals_status_check check (status in ('pending', 'qualified', 'rewarded', 'expired', 'flagged', 'rejected'))`.execute(
+    db,
+  );
   // "flagged ⇔ a reason" becomes: flagged ⇒ a reason; a reason on another status ⇒ an admin reviewed it.
   const { rows } = await sql<{ conname: string }>`
-    select conname from pg_constraint where conrelid = 'referrals'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%flag_reason IS NOT NULL%'`.execute(db);
+    select conname from pg_constraint where conrelid = 'referrals'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%flag_reason IS NOT NULL%'`.execute(
+    db,
+  );
   for (const r of rows) await sql`alter table referrals drop constraint ${sql.id(r.conname)}`.execute(db);
   await sql`alter table referrals add constraint referrals_flag_check check (status <> 'flagged' or flag_reason is not null)`.execute(db);
-  await sql`alter table referrals add constraint referrals_flag_reviewed_check check (flag_reason is null or status = 'flagged' or review is not null)`.execute(db);
+  await sql`alter table referrals add constraint referrals_flag_reviewed_check check (flag_reason is null or status = 'flagged' or review is not null)`.execute(
+    db,
+  );
   await sql`alter table referrals add constraint referrals_rejected_check check ((status = 'rejected') = (review is not distinct from 'rejected'))`.execute(db);
   await sql`alter table referrals add constraint referrals_reviewed_check check ((review is null) = (reviewed_at is null))`.execute(db);
 
@@ -44,7 +50,9 @@ export async function down(db: Kysely<any>) {
   for (const c of ['referrals_flag_check', 'referrals_flag_reviewed_check', 'referrals_rejected_check', 'referrals_reviewed_check', 'referrals_status_check']) {
     await sql`alter table referrals drop constraint ${sql.id(c)}`.execute(db);
   }
-  await sql`alter table referrals add constraint referrals_status_check check (status in ('pending', 'qualified', 'rewarded', 'expired', 'flagged'))`.execute(db);
+  await sql`alter table referrals add constraint referrals_status_check check (status in ('pending', 'qualified', 'rewarded', 'expired', 'flagged'))`.execute(
+    db,
+  );
   await sql`alter table referrals add check ((status = 'flagged') = (flag_reason is not null))`.execute(db);
   for (const c of ['city_id', 'review_note', 'reviewed_at', 'reviewed_by', 'review']) await sql`alter table referrals drop column ${sql.id(c)}`.execute(db);
 }

@@ -23,10 +23,7 @@ export function SiteLayout() {
 
   return (
     <div className={cn('flex flex-col', task ? 'h-dvh overflow-hidden' : 'min-h-dvh')}>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-ink-900 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
+      <a href="#main" className="sr-only z-50 rounded-lg bg-ink-900 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         {uiText.a11y.skipToContent}
       </a>
       <TopNav />
@@ -41,4 +38,3 @@ export function SiteLayout() {
     </div>
   );
 }
-

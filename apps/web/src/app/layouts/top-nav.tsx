@@ -22,10 +22,7 @@ const desktopLink = ({ isActive }: { isActive: boolean }) =>
   );
 
 const mobileLink = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'flex h-12 items-center rounded-xl px-4 text-base font-medium transition-colors',
-    isActive ? 'bg-ink-900 text-white' : 'text-ink-700 hover:bg-ink-100',
-  );
+  cn('flex h-12 items-center rounded-xl px-4 text-base font-medium transition-colors', isActive ? 'bg-ink-900 text-white' : 'text-ink-700 hover:bg-ink-100');
 
 function MobileMenu({
   me,
@@ -39,7 +36,11 @@ function MobileMenu({
   ref: RefObject<HTMLDivElement | null>;
 }) {
   return (
-    <div ref={ref} id="mobile-menu" className="max-h-[calc(100dvh-var(--spacing-nav))] overflow-y-auto border-t border-ink-100 bg-white px-4 pt-3 pb-6 shadow-lg md:hidden">
+    <div
+      ref={ref}
+      id="mobile-menu"
+      className="max-h-[calc(100dvh-var(--spacing-nav))] overflow-y-auto border-t border-ink-100 bg-white px-4 pt-3 pb-6 shadow-lg md:hidden"
+    >
       <nav aria-label={uiText.a11y.mainNavigation}>
         <ul className="space-y-1">
           {navLinks.map((link) => (
@@ -94,7 +95,11 @@ export function TopNav() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b print:hidden border-ink-100 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="mx-auto flex h-nav max-w-7xl items-center gap-3 px-4 sm:px-6 md:gap-2 md:px-4 lg:gap-3 lg:px-8">
-        <Link to={paths.home} onClick={() => setMenuOpen(false)} className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-ink-900">
+        <Link
+          to={paths.home}
+          onClick={() => setMenuOpen(false)}
+          className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-ink-900"
+        >
           <span className="flex size-9 items-center justify-center rounded-xl bg-ink-900 text-brand-400">
             <Car className="size-5" aria-hidden="true" />
           </span>

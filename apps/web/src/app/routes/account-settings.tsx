@@ -10,7 +10,14 @@ import { useAppConfig } from '@/lib/app-config';
  */
 function RidePlaceInput({ onChoose, ...props }: AccountPlaceInputProps) {
   const config = useAppConfig();
-  return <PlaceField {...props} marker="destination" geocoderUrl={config.data?.geocoder_url ?? null} onChoose={(s) => onChoose({ lat: s.lat, lng: s.lng, label: s.name })} />;
+  return (
+    <PlaceField
+      {...props}
+      marker="destination"
+      geocoderUrl={config.data?.geocoder_url ?? null}
+      onChoose={(s) => onChoose({ lat: s.lat, lng: s.lng, label: s.name })}
+    />
+  );
 }
 
 /**

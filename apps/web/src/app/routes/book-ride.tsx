@@ -18,7 +18,17 @@ function Payment(props: PaymentPickerProps) {
           currency={currency}
           disabled={disabled}
           value={value.payment_method === 'business' && value.company_id ? { company_id: value.company_id, expense_code: value.expense_code } : null}
-          onChange={(choice) => onChange(choice ? { payment_method: 'business', company_id: choice.company_id, expense_code: choice.expense_code ?? (value.company_id === choice.company_id ? value.expense_code : undefined) } : { payment_method: 'cash' })}
+          onChange={(choice) =>
+            onChange(
+              choice
+                ? {
+                    payment_method: 'business',
+                    company_id: choice.company_id,
+                    expense_code: choice.expense_code ?? (value.company_id === choice.company_id ? value.expense_code : undefined),
+                  }
+                : { payment_method: 'cash' },
+            )
+          }
         />
       )}
     />
@@ -26,7 +36,8 @@ function Payment(props: PaymentPickerProps) {
 }
 
 /** Per ride type, the company's policy verdict for this trip while Business is the payment chosen. */
-const useVerdicts: UseRideTypeVerdicts = ({ paying, pickup, options }) => useBusinessVerdicts(paying.payment_method === 'business' ? (paying.company_id ?? null) : null, pickup, options);
+const useVerdicts: UseRideTypeVerdicts = ({ paying, pickup, options }) =>
+  useBusinessVerdicts(paying.payment_method === 'business' ? (paying.company_id ?? null) : null, pickup, options);
 
 /**
  * /book-ride: the rides feature's page with the payments feature's method picker (Cash, saved cards, Add a
@@ -38,6 +49,13 @@ const useVerdicts: UseRideTypeVerdicts = ({ paying, pickup, options }) => useBus
 export function Component() {
   usePaymentPrefetch();
   const places = useSavedPlaces();
-  const saved: SavedPlaceOption[] = (places.data ?? []).map((p) => ({ key: `saved:${p.kind}`, icon: p.kind, name: p.address_label, detail: p.label, lat: p.lat, lng: p.lng }));
+  const saved: SavedPlaceOption[] = (places.data ?? []).map((p) => ({
+    key: `saved:${p.kind}`,
+    icon: p.kind,
+    name: p.address_label,
+    detail: p.label,
+    lat: p.lat,
+    lng: p.lng,
+  }));
   return <BookRidePage payment={Payment} savedPlaces={saved} useVerdicts={useVerdicts} />;
 }

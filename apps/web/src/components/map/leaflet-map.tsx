@@ -58,7 +58,13 @@ const vertexIcon = (n: number, colour: string) =>
 function VertexEditor({ points, onMove, colour, label }: MapVertices) {
   return (
     <>
-      {points.length > 1 ? <Polygon positions={points as LatLngTuple[]} interactive={false} pathOptions={{ color: colour, weight: 3, dashArray: '6 6', fillColor: colour, fillOpacity: 0.15 }} /> : null}
+      {points.length > 1 ? (
+        <Polygon
+          positions={points as LatLngTuple[]}
+          interactive={false}
+          pathOptions={{ color: colour, weight: 3, dashArray: '6 6', fillColor: colour, fillOpacity: 0.15 }}
+        />
+      ) : null}
       {points.map((p, i) => (
         <Marker
           key={i}
@@ -201,7 +207,21 @@ type LeafletMapProps = RideMapProps & { tileUrl: string | null; attribution: str
 
 const DOT_COLOURS = { free: '#059669', busy: '#0f172a' } as const;
 
-export default function LeafletMap({ pickup, destination, driver, route, path, dots, areas, vertices, fitOnce, onPick, center, tileUrl, attribution }: LeafletMapProps) {
+export default function LeafletMap({
+  pickup,
+  destination,
+  driver,
+  route,
+  path,
+  dots,
+  areas,
+  vertices,
+  fitOnce,
+  onPick,
+  center,
+  tileUrl,
+  attribution,
+}: LeafletMapProps) {
   const points = useMemo(() => {
     const list: LatLngTuple[] = [];
     const add = (p: MapPoint | null | undefined) => {
@@ -225,7 +245,7 @@ export default function LeafletMap({ pickup, destination, driver, route, path, d
     <MapContainer
       center={start}
       zoom={points.length || center ? SINGLE_POINT_ZOOM : EMPTY_ZOOM}
-      className={basemap ? "absolute inset-0 z-0 bg-[#cfe0ea]" : "absolute inset-0 z-0 bg-ink-100"}
+      className={basemap ? 'absolute inset-0 z-0 bg-[#cfe0ea]' : 'absolute inset-0 z-0 bg-ink-100'}
       attributionControl={false}
       zoomControl
     >
@@ -238,7 +258,14 @@ export default function LeafletMap({ pickup, destination, driver, route, path, d
         <Polygon
           key={a.id}
           positions={(a.holes?.length ? [a.boundary, ...a.holes] : a.boundary) as LatLngTuple[]}
-          pathOptions={{ color: a.fill, weight: a.dashed ? 2 : 1, dashArray: a.dashed ? '4 6' : undefined, opacity: Math.min(1, a.opacity + 0.2), fillColor: a.fill, fillOpacity: a.opacity }}
+          pathOptions={{
+            color: a.fill,
+            weight: a.dashed ? 2 : 1,
+            dashArray: a.dashed ? '4 6' : undefined,
+            opacity: Math.min(1, a.opacity + 0.2),
+            fillColor: a.fill,
+            fillOpacity: a.opacity,
+          }}
         >
           <Tooltip sticky>{a.title}</Tooltip>
         </Polygon>
@@ -250,7 +277,14 @@ export default function LeafletMap({ pickup, destination, driver, route, path, d
       ))}
       {route && route.length > 1 ? <Polyline positions={route as LatLngTuple[]} pathOptions={{ color: '#0f172a', weight: 5, opacity: 0.85 }} /> : null}
       {path && path.length > 1 ? <Polyline positions={path as LatLngTuple[]} pathOptions={{ color: '#059669', weight: 4, dashArray: '6 8' }} /> : null}
-      {pickup ? <Marker position={toTuple(pickup)} icon={pickupIcon} title={pickup.label ? `${riderText.map.pickup}: ${pickup.label}` : riderText.map.pickup} keyboard={false} /> : null}
+      {pickup ? (
+        <Marker
+          position={toTuple(pickup)}
+          icon={pickupIcon}
+          title={pickup.label ? `${riderText.map.pickup}: ${pickup.label}` : riderText.map.pickup}
+          keyboard={false}
+        />
+      ) : null}
       {destination ? (
         <Marker
           position={toTuple(destination)}
@@ -259,7 +293,9 @@ export default function LeafletMap({ pickup, destination, driver, route, path, d
           keyboard={false}
         />
       ) : null}
-      {driver ? <Marker position={toTuple(driver)} icon={driverIcon(driver.heading)} title={riderText.map.driver} keyboard={false} zIndexOffset={1000} /> : null}
+      {driver ? (
+        <Marker position={toTuple(driver)} icon={driverIcon(driver.heading)} title={riderText.map.driver} keyboard={false} zIndexOffset={1000} />
+      ) : null}
       {vertices ? <VertexEditor {...vertices} /> : null}
       {onPick ? <PickHandler onPick={onPick} /> : null}
       <FitView points={points} driver={driver} once={fitOnce} />

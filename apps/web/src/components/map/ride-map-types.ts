@@ -9,7 +9,15 @@ export type DriverPosition = { lat: number; lng: number; heading?: number | null
 export type MapDot = { id: string; lat: number; lng: number; tone: 'free' | 'busy'; title: string };
 
 /** A filled polygon (a heatmap cell): corners as [lat, lng], a CSS colour, an opacity and a hover text. */
-export type MapArea = { id: string; boundary: readonly LatLngTuple[]; fill: string; opacity: number; title: string; holes?: readonly (readonly LatLngTuple[])[]; dashed?: boolean };
+export type MapArea = {
+  id: string;
+  boundary: readonly LatLngTuple[];
+  fill: string;
+  opacity: number;
+  title: string;
+  holes?: readonly (readonly LatLngTuple[])[];
+  dashed?: boolean;
+};
 
 /** Corners a person drags to shape a polygon: numbered handles joined by a dashed outline in `colour`. */
 export type MapVertices = {

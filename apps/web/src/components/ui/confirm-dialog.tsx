@@ -29,7 +29,18 @@ type ConfirmDialogProps = {
  * button close it, and focus returns to the control that opened it. It opens on the SAFE choice: Cancel
  * (or the reason box, where typing cannot confirm anything), so an Enter pressed too fast does nothing.
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = kitText.cancel, variant = 'primary', reason, onConfirm, busy = false }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = kitText.cancel,
+  variant = 'primary',
+  reason,
+  onConfirm,
+  busy = false,
+}: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -62,7 +73,11 @@ function ConfirmContent({ title, description, confirmLabel, cancelLabel, variant
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const schema = z.object({
     reason: reason
-      ? z.string().trim().min(1, reason.requiredMessage).max(reason.maxLength ?? 500, `At most ${reason.maxLength ?? 500} characters`)
+      ? z
+          .string()
+          .trim()
+          .min(1, reason.requiredMessage)
+          .max(reason.maxLength ?? 500, `At most ${reason.maxLength ?? 500} characters`)
       : z.string().optional(),
   });
   const form = useZodForm(schema, { defaultValues: { reason: '' } });

@@ -230,7 +230,11 @@ export function DataTable<Row>({
                         key={header.id}
                         scope="col"
                         aria-sort={header.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
-                        className={cn('px-4 py-3 font-semibold whitespace-nowrap', meta?.className, isPinned(header.column.columnDef) && cn(PINNED, 'md:bg-ink-50'))}
+                        className={cn(
+                          'px-4 py-3 font-semibold whitespace-nowrap',
+                          meta?.className,
+                          isPinned(header.column.columnDef) && cn(PINNED, 'md:bg-ink-50'),
+                        )}
                       >
                         {header.column.getCanSort() ? (
                           <button

@@ -41,11 +41,23 @@ export function DateRangeFields({
       </div>
       <label className="text-sm text-ink-700">
         <span className="mb-1 block font-medium">{text.from}</span>
-        <input type="date" className={cn(inputClasses, 'h-9 w-40')} value={from} max={to} onChange={(e) => ISO_DAY.test(e.target.value) && onChange({ from: e.target.value, to })} />
+        <input
+          type="date"
+          className={cn(inputClasses, 'h-9 w-40')}
+          value={from}
+          max={to}
+          onChange={(e) => ISO_DAY.test(e.target.value) && onChange({ from: e.target.value, to })}
+        />
       </label>
       <label className="text-sm text-ink-700">
         <span className="mb-1 block font-medium">{text.to}</span>
-        <input type="date" className={cn(inputClasses, 'h-9 w-40')} value={to} min={from} onChange={(e) => ISO_DAY.test(e.target.value) && onChange({ from, to: e.target.value })} />
+        <input
+          type="date"
+          className={cn(inputClasses, 'h-9 w-40')}
+          value={to}
+          min={from}
+          onChange={(e) => ISO_DAY.test(e.target.value) && onChange({ from, to: e.target.value })}
+        />
       </label>
     </fieldset>
   );

@@ -26,14 +26,28 @@ type FilePickerProps = {
   className?: string;
 };
 
-type State = { status: 'idle' } | { status: 'uploading'; percent: number; name: string } | { status: 'done'; name: string } | { status: 'error'; message: string };
+type State =
+  | { status: 'idle' }
+  | { status: 'uploading'; percent: number; name: string }
+  | { status: 'done'; name: string }
+  | { status: 'error'; message: string };
 
 /**
  * Choose (or photograph) one file and upload it with a progress bar (decision 0045). Real buttons open
  * hidden file inputs, so it works from the keyboard; progress is a labelled progressbar, errors are
  * announced. "Take a photo" uses the camera plugin inside the native shell (lib/native-camera.ts).
  */
-export function FilePicker({ label, purpose, onUploaded, accept = FILE_ACCEPT, camera = false, maxBytes = DEFAULT_UPLOAD_MAX_BYTES, disabled = false, onBusyChange, className }: FilePickerProps) {
+export function FilePicker({
+  label,
+  purpose,
+  onUploaded,
+  accept = FILE_ACCEPT,
+  camera = false,
+  maxBytes = DEFAULT_UPLOAD_MAX_BYTES,
+  disabled = false,
+  onBusyChange,
+  className,
+}: FilePickerProps) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
@@ -68,7 +82,12 @@ export function FilePicker({ label, purpose, onUploaded, accept = FILE_ACCEPT, c
     abort.current = controller;
     setState({ status: 'uploading', percent: 0, name: file.name });
     try {
-      const stored = await uploadFile(file, { purpose, maxBytes, signal: controller.signal, onProgress: (percent) => setState({ status: 'uploading', percent, name: file.name }) });
+      const stored = await uploadFile(file, {
+        purpose,
+        maxBytes,
+        signal: controller.signal,
+        onProgress: (percent) => setState({ status: 'uploading', percent, name: file.name }),
+      });
       setState({ status: 'done', name: file.name });
       onUploaded(stored);
     } catch (error) {
@@ -96,7 +115,9 @@ export function FilePicker({ label, purpose, onUploaded, accept = FILE_ACCEPT, c
         ) : null}
       </div>
       <input ref={fileInput} type="file" accept={accept} className="sr-only" tabIndex={-1} aria-hidden="true" onChange={onChange} />
-      {camera ? <input ref={cameraInput} type="file" accept="image/*" capture="environment" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={onChange} /> : null}
+      {camera ? (
+        <input ref={cameraInput} type="file" accept="image/*" capture="environment" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={onChange} />
+      ) : null}
       <p id={hintId} className="text-xs text-ink-500">
         {fileText.hint.replace('{size}', formatBytes(maxBytes))}
       </p>
@@ -104,7 +125,14 @@ export function FilePicker({ label, purpose, onUploaded, accept = FILE_ACCEPT, c
         {state.status === 'uploading' ? (
           <div className="space-y-1">
             <p className="truncate text-ink-700">{fileText.uploading(state.percent)}</p>
-            <div role="progressbar" aria-label={state.name} aria-valuemin={0} aria-valuemax={100} aria-valuenow={state.percent} className="h-2 w-full overflow-hidden rounded-full bg-ink-100">
+            <div
+              role="progressbar"
+              aria-label={state.name}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={state.percent}
+              className="h-2 w-full overflow-hidden rounded-full bg-ink-100"
+            >
               <div className="h-full rounded-full bg-brand-500 transition-[width]" style={{ width: `${state.percent}%` }} />
             </div>
           </div>

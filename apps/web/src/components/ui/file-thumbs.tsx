@@ -28,8 +28,18 @@ export function FileThumbs({
     <ul className={cn('flex flex-wrap gap-2', className)}>
       {ids.map((id, i) => (
         <li key={id} className="relative">
-          <a href={`/api/files/${encodeURIComponent(id)}`} target="_blank" rel="noreferrer" className="block rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
-            <img src={`/api/files/${encodeURIComponent(id)}`} alt={alt(i + 1)} loading="lazy" className={cn(box, 'rounded-lg border border-ink-200 bg-ink-50 object-cover')} />
+          <a
+            href={`/api/files/${encodeURIComponent(id)}`}
+            target="_blank"
+            rel="noreferrer"
+            className="block rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+          >
+            <img
+              src={`/api/files/${encodeURIComponent(id)}`}
+              alt={alt(i + 1)}
+              loading="lazy"
+              className={cn(box, 'rounded-lg border border-ink-200 bg-ink-50 object-cover')}
+            />
           </a>
           {onRemove ? (
             <button

@@ -24,11 +24,20 @@ import { inputClasses } from './field';
  *     <FormField name="reason" label="Reason" as="textarea" />
  *   </Form>
  */
-export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {}) {
+export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+) {
   // How every form of the app refuses (issue 27 §13): a submit shows every field's message at once, each
   // under its field, and moves focus to the first invalid one; from then on a field is checked as it is
   // typed in, so its message goes the moment it becomes valid. Nothing is said before the first submit.
-  return useForm<z.input<S>, unknown, z.output<S>>({ mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: true, ...options, resolver: zodResolver(schema) });
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+    ...options,
+    resolver: zodResolver(schema),
+  });
 }
 
 type FormProps<In extends FieldValues, Out extends FieldValues> = Omit<ComponentProps<'form'>, 'onSubmit'> & {

@@ -11,14 +11,29 @@ export const listQueryString = (params: ListParams) => {
 };
 
 /** The admin kit's list query: one definition for `DataTable` and a route loader's prefetch (decision 0080). */
-export function listQuery<Row>({ endpoint, queryKey, request, pageSize = 25 }: { endpoint: string; queryKey: readonly unknown[]; request: ListParams; pageSize?: number }) {
+export function listQuery<Row>({
+  endpoint,
+  queryKey,
+  request,
+  pageSize = 25,
+}: {
+  endpoint: string;
+  queryKey: readonly unknown[];
+  request: ListParams;
+  pageSize?: number;
+}) {
   return infiniteQueryOptions({
     queryKey: [...queryKey, request],
-    queryFn: ({ pageParam, signal }) => api<ListPage<Row>>(`${endpoint}?${listQueryString({ ...request, limit: String(pageSize), cursor: pageParam })}`, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api<ListPage<Row>>(`${endpoint}?${listQueryString({ ...request, limit: String(pageSize), cursor: pageParam })}`, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }
 
 /** The request a table makes first: the page's parameters, no filter, no search, its default sort. */
-export const firstListRequest = (params: ListParams, defaultSort: { id: string; dir: SortDir }): ListParams => ({ ...params, sort: defaultSort.id, dir: defaultSort.dir });
+export const firstListRequest = (params: ListParams, defaultSort: { id: string; dir: SortDir }): ListParams => ({
+  ...params,
+  sort: defaultSort.id,
+  dir: defaultSort.dir,
+});

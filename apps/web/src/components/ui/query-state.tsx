@@ -48,7 +48,17 @@ export function QueryEmpty({
  * A failed load, announced (role=alert), with a retry. `retrying` keeps the button from being pressed
  * twice while the second attempt runs.
  */
-export function QueryError({ children, onRetry, retrying = false, className }: { children: ReactNode; onRetry?: () => void; retrying?: boolean; className?: string }) {
+export function QueryError({
+  children,
+  onRetry,
+  retrying = false,
+  className,
+}: {
+  children: ReactNode;
+  onRetry?: () => void;
+  retrying?: boolean;
+  className?: string;
+}) {
   return (
     <div role="alert" className={cn('flex flex-col items-start gap-3 rounded-2xl bg-red-50 p-4 text-sm text-red-800 sm:flex-row sm:items-center', className)}>
       <TriangleAlert className="size-5 shrink-0" aria-hidden="true" />

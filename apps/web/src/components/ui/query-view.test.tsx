@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api';
 import { allQueries, MutationError, mutationErrorText, type QueryLike, QueryView } from './query-view';
 
-const query = <T,>(over: Partial<QueryLike<T>>): QueryLike<T> => ({ isPending: false, isError: false, isFetching: false, data: undefined, error: null, refetch: () => undefined, ...over });
+const query = <T,>(over: Partial<QueryLike<T>>): QueryLike<T> => ({
+  isPending: false,
+  isError: false,
+  isFetching: false,
+  data: undefined,
+  error: null,
+  refetch: () => undefined,
+  ...over,
+});
 const view = <T,>(q: QueryLike<T>, extra: Partial<Parameters<typeof QueryView<T>>[0]> = {}) =>
   renderToStaticMarkup(
     <QueryView query={q} loadFailed="We couldn't load the things." {...extra}>
@@ -16,7 +24,7 @@ describe('QueryView', () => {
     expect(view(query({ isPending: true }))).toContain('Loading');
     const failed = view(query({ isError: true, error: new Error('boom') }));
     expect(failed).toContain('role="alert"');
-    expect(failed).toContain("We couldn&#x27;t load the things.");
+    expect(failed).toContain('We couldn&#x27;t load the things.');
     expect(failed).toContain('Try again');
     expect(failed).not.toContain('boom');
     expect(view(query({ data: [] as number[] }), { isEmpty: (d) => d.length === 0, empty: 'Nothing yet.' })).toContain('Nothing yet.');

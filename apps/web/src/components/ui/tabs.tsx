@@ -36,7 +36,13 @@ export function Tabs<T extends string>({ label, items, value, onValueChange, chi
 
   return (
     <div className={className}>
-      <div ref={listRef} role="tablist" aria-label={label} onKeyDown={onKeyDown} className="grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-1 rounded-xl bg-ink-100 p-1">
+      <div
+        ref={listRef}
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className="grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-1 rounded-xl bg-ink-100 p-1"
+      >
         {items.map((item) => {
           const selected = item.value === value;
           return (

@@ -36,7 +36,11 @@ describe('routeForPush', () => {
 
 describe('pushContent', () => {
   it("defaults the title to 'New Notification' (§8)", () => {
-    expect(pushContent({ body: 'Your driver is here' })).toMatchObject({ title: messages.notifications.pushDefaultTitle, body: 'Your driver is here', url: null });
+    expect(pushContent({ body: 'Your driver is here' })).toMatchObject({
+      title: messages.notifications.pushDefaultTitle,
+      body: 'Your driver is here',
+      url: null,
+    });
     expect(pushContent({ title: '  ', body: '' }).title).toBe(messages.notifications.pushDefaultTitle);
     expect(pushContent(null)).toMatchObject({ title: messages.notifications.pushDefaultTitle, body: '', url: null });
   });

@@ -53,7 +53,8 @@ export function useSendPhoneCode() {
 export function useChangePhone() {
   const answer = useAccountAnswer();
   return useMutation({
-    mutationFn: (input: { phone: string; code: string }) => api<{ account: AccountView }>('/api/account/phone', { method: 'POST', body: input }).then((r) => r.account),
+    mutationFn: (input: { phone: string; code: string }) =>
+      api<{ account: AccountView }>('/api/account/phone', { method: 'POST', body: input }).then((r) => r.account),
     onSuccess: answer,
   });
 }
@@ -102,7 +103,8 @@ function useContactsAnswer() {
 export function useAddContact() {
   const answer = useContactsAnswer();
   return useMutation({
-    mutationFn: (input: EmergencyContactInput) => api<{ emergency_contacts: EmergencyContactView[] }>('/api/account/emergency-contacts', { method: 'POST', body: input }),
+    mutationFn: (input: EmergencyContactInput) =>
+      api<{ emergency_contacts: EmergencyContactView[] }>('/api/account/emergency-contacts', { method: 'POST', body: input }),
     onSuccess: answer,
   });
 }
@@ -110,7 +112,8 @@ export function useAddContact() {
 export function useRemoveContact() {
   const answer = useContactsAnswer();
   return useMutation({
-    mutationFn: (id: string) => api<{ emergency_contacts: EmergencyContactView[] }>(`/api/account/emergency-contacts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      api<{ emergency_contacts: EmergencyContactView[] }>(`/api/account/emergency-contacts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: answer,
   });
 }

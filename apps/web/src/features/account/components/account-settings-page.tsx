@@ -23,7 +23,12 @@ export function AccountSettingsPage({ placeInput, privacy }: { placeInput?: Acco
   const account = useAccount();
   const [params] = useSearchParams();
   // Back from the email-change link: better-auth redirects to ?email=changed, adding &error=… when the link was bad.
-  const landed: Outcome = params.get('email') === 'changed' ? (params.get('error') ? { tone: 'error', text: accountText.email.linkFailed } : { tone: 'success', text: accountText.email.changed }) : null;
+  const landed: Outcome =
+    params.get('email') === 'changed'
+      ? params.get('error')
+        ? { tone: 'error', text: accountText.email.linkFailed }
+        : { tone: 'success', text: accountText.email.changed }
+      : null;
   const page = uiText.pages.accountSettings;
 
   return (
@@ -41,7 +46,6 @@ export function AccountSettingsPage({ placeInput, privacy }: { placeInput?: Acco
             <NotificationsSection account={accountData} />
             {privacy}
           </div>
-
         )}
       </QueryView>
     </PageContainer>

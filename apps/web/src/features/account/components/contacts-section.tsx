@@ -75,8 +75,24 @@ export function ContactsSection({ account }: { account: AccountView }) {
       ) : (
         <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-3">
           <Field label={text.name} name="contact_name" autoComplete="off" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-          <Field label={text.phone} name="contact_phone" type="tel" inputMode="tel" autoComplete="off" required value={phone} onChange={(e) => setPhone(formatPhoneInput(e.target.value))} />
-          <Field label={text.relationship} name="contact_relationship" autoComplete="off" maxLength={60} value={relationship} onChange={(e) => setRelationship(e.target.value)} />
+          <Field
+            label={text.phone}
+            name="contact_phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            required
+            value={phone}
+            onChange={(e) => setPhone(formatPhoneInput(e.target.value))}
+          />
+          <Field
+            label={text.relationship}
+            name="contact_relationship"
+            autoComplete="off"
+            maxLength={60}
+            value={relationship}
+            onChange={(e) => setRelationship(e.target.value)}
+          />
           <div className="sm:col-span-3">
             <Button type="submit" disabled={add.isPending}>
               {add.isPending ? text.adding : text.add}

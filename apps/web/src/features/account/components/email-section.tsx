@@ -33,7 +33,16 @@ export function EmailSection({ account, landed }: { account: AccountView; landed
         {account.email}
       </p>
       <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <Field label={text.newEmail} name="new_email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} className="flex-1" />
+        <Field
+          label={text.newEmail}
+          name="new_email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className="flex-1"
+        />
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? text.sending : text.send}
         </Button>

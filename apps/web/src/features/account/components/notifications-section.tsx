@@ -16,7 +16,10 @@ export function NotificationsSection({ account }: { account: AccountView }) {
 
   const flip = (kind: PrefKind, channel: PrefChannel, enabled: boolean) => {
     setOutcome(null);
-    update.mutate({ changes: [{ kind, channel, enabled }] }, { onSuccess: () => setOutcome({ tone: 'success', text: text.saved }), onError: (e) => setOutcome(failure(e)) });
+    update.mutate(
+      { changes: [{ kind, channel, enabled }] },
+      { onSuccess: () => setOutcome({ tone: 'success', text: text.saved }), onError: (e) => setOutcome(failure(e)) },
+    );
   };
 
   return (

@@ -40,8 +40,25 @@ export function PasswordSection() {
   return (
     <Section title={text.heading}>
       <form onSubmit={onSubmit} className="space-y-3">
-        <Field label={text.current} name="current_password" type="password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
-        <Field label={text.next} name="new_password" type="password" autoComplete="new-password" required hint={messages.auth.passwordHint} value={next} onChange={(e) => setNext(e.target.value)} />
+        <Field
+          label={text.current}
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+        <Field
+          label={text.next}
+          name="new_password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={messages.auth.passwordHint}
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? text.changing : text.change}
         </Button>

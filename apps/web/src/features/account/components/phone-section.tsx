@@ -53,7 +53,9 @@ export function PhoneSection({ account }: { account: AccountView }) {
       <p className="text-sm text-ink-700">
         <span className="font-medium text-ink-900">{text.current}: </span>
         <span data-testid="current-phone">{account.phone ? formatPhoneInput(account.phone) : text.none}</span>
-        {account.phone ? <span className="ml-2 rounded-full bg-ink-100 px-2 py-0.5 text-xs text-ink-700">{account.phone_verified ? text.verified : text.unverified}</span> : null}
+        {account.phone ? (
+          <span className="ml-2 rounded-full bg-ink-100 px-2 py-0.5 text-xs text-ink-700">{account.phone_verified ? text.verified : text.unverified}</span>
+        ) : null}
       </p>
       {sentTo === null ? (
         <form onSubmit={onSend} className="flex flex-col gap-3 sm:flex-row sm:items-end">

@@ -62,7 +62,10 @@ export function ProfileSection({ account }: { account: AccountView }) {
               disabled={busy}
               onClick={() => {
                 setOutcome(null);
-                update.mutate({ avatar_file_id: null }, { onSuccess: () => setOutcome({ tone: 'success', text: text.photoRemoved }), onError: (e) => setOutcome(failure(e)) });
+                update.mutate(
+                  { avatar_file_id: null },
+                  { onSuccess: () => setOutcome({ tone: 'success', text: text.photoRemoved }), onError: (e) => setOutcome(failure(e)) },
+                );
               }}
             >
               {text.removePhoto}
@@ -71,7 +74,16 @@ export function ProfileSection({ account }: { account: AccountView }) {
         </div>
       </div>
       <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <Field label={text.name} name="full_name" autoComplete="name" required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} className="flex-1" />
+        <Field
+          label={text.name}
+          name="full_name"
+          autoComplete="name"
+          required
+          maxLength={200}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          className="flex-1"
+        />
         <Button type="submit" disabled={busy}>
           {update.isPending ? accountText.saving : accountText.save}
         </Button>

@@ -9,7 +9,8 @@ export type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
 /** The words for a failed save: the server's (a domain refusal or a validation message), else the app's usual ones. */
 export function failure(error: unknown): Outcome {
-  if (isApiError(error)) return { tone: 'error', text: error.code && error.code !== 'BAD_REQUEST' && error.code !== 'NETWORK' ? errorText(error.code) : error.message };
+  if (isApiError(error))
+    return { tone: 'error', text: error.code && error.code !== 'BAD_REQUEST' && error.code !== 'NETWORK' ? errorText(error.code) : error.message };
   return { tone: 'error', text: messages.errors.error.unexpected };
 }
 
@@ -32,8 +33,17 @@ export function OutcomeMessage({ outcome }: { outcome: Outcome }) {
   return (
     <div role={outcome?.tone === 'error' ? 'alert' : 'status'} aria-live={outcome?.tone === 'error' ? 'assertive' : 'polite'}>
       {outcome ? (
-        <p className={cn('flex items-start gap-2 rounded-xl px-3 py-2 text-sm', outcome.tone === 'error' ? 'bg-red-50 text-red-800' : 'bg-brand-50 text-ink-900')}>
-          {outcome.tone === 'error' ? <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />}
+        <p
+          className={cn(
+            'flex items-start gap-2 rounded-xl px-3 py-2 text-sm',
+            outcome.tone === 'error' ? 'bg-red-50 text-red-800' : 'bg-brand-50 text-ink-900',
+          )}
+        >
+          {outcome.tone === 'error' ? (
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          ) : (
+            <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+          )}
           <span>{outcome.text}</span>
         </p>
       ) : null}

@@ -10,7 +10,10 @@ export function useReviewDriver() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status, reason }: Review) =>
-      api<unknown>(`/api/admin/drivers/${encodeURIComponent(id)}/verification`, { method: 'POST', body: reason === undefined ? { status } : { status, reason } }),
+      api<unknown>(`/api/admin/drivers/${encodeURIComponent(id)}/verification`, {
+        method: 'POST',
+        body: reason === undefined ? { status } : { status, reason },
+      }),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminDriversKey }), queryClient.invalidateQueries({ queryKey: auditLogKey })]),
   });
 }

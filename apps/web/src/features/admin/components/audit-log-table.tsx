@@ -22,7 +22,8 @@ function Change({ before, after }: { before: unknown; after: unknown }) {
     <ul className="space-y-0.5">
       {fields.map((field) => (
         <li key={field}>
-          <span className="text-ink-500">{field.replaceAll('_', ' ')}:</span> {show(was[field])} → <span className="font-medium text-ink-900">{show(now[field])}</span>
+          <span className="text-ink-500">{field.replaceAll('_', ' ')}:</span> {show(was[field])} →{' '}
+          <span className="font-medium text-ink-900">{show(now[field])}</span>
         </li>
       ))}
     </ul>
@@ -51,7 +52,11 @@ const columns: ColumnDef<AuditEntry>[] = [
     id: 'action',
     header: text.columns.action,
     meta: { className: 'whitespace-nowrap' },
-    cell: ({ row }) => <span className="rounded-full bg-ink-100 px-2 py-0.5 text-xs font-semibold text-ink-800">{auditActionLabels[row.original.action] ?? row.original.action}</span>,
+    cell: ({ row }) => (
+      <span className="rounded-full bg-ink-100 px-2 py-0.5 text-xs font-semibold text-ink-800">
+        {auditActionLabels[row.original.action] ?? row.original.action}
+      </span>
+    ),
   },
   {
     id: 'entity',
@@ -70,7 +75,12 @@ const columns: ColumnDef<AuditEntry>[] = [
       </div>
     ),
   },
-  { id: 'change', header: text.columns.change, meta: { className: 'min-w-56' }, cell: ({ row }) => <Change before={row.original.before} after={row.original.after} /> },
+  {
+    id: 'change',
+    header: text.columns.change,
+    meta: { className: 'min-w-56' },
+    cell: ({ row }) => <Change before={row.original.before} after={row.original.after} />,
+  },
   { id: 'reason', header: text.columns.reason, meta: { className: 'min-w-40' }, cell: ({ row }) => row.original.reason ?? '—' },
 ];
 

@@ -18,7 +18,6 @@ import { formatDateTime, percent } from '@/lib/format';
 import { DriverComplianceSection } from './driver-compliance';
 import { DriverScheduleSection, DriverVehiclesSection } from './driver-vehicles-schedule';
 
-
 /** /driver/{id} (admins): who the driver is, how they work, what was decided, and Suspend / Reinstate. */
 export function DriverDetailPage() {
   const { id = '' } = useParams();
@@ -67,7 +66,10 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
           {d.suspended && d.suspension_reason ? <p className="text-sm text-red-800">{d.suspension_reason}</p> : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to={`${paths.bookingManagement}?driver_id=${encodeURIComponent(d.id)}`} className="inline-flex h-10 items-center rounded-xl border border-ink-200 bg-white px-4 text-sm font-semibold text-ink-900 hover:bg-ink-50">
+          <Link
+            to={`${paths.bookingManagement}?driver_id=${encodeURIComponent(d.id)}`}
+            className="inline-flex h-10 items-center rounded-xl border border-ink-200 bg-white px-4 text-sm font-semibold text-ink-900 hover:bg-ink-50"
+          >
             {text.rides}
           </Link>
           <Button variant={suspending ? 'destructive' : 'accent'} disabled={setSuspended.isPending} onClick={() => setConfirming(true)}>
@@ -148,8 +150,12 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
         <h2 id="driver-position" className="mb-1 text-lg font-semibold text-ink-900">
           {text.position}
         </h2>
-        <p className="mb-3 text-sm text-ink-500">{pos ? (pos.live ? text.positionLive : text.positionAt(pos.at ? formatDateTime(pos.at) : text.none)) : text.positionNone}</p>
-        {pos ? <RideMap className="h-64 rounded-xl" label={text.position} driver={{ lat: pos.lat, lng: pos.lng }} center={{ lat: pos.lat, lng: pos.lng }} /> : null}
+        <p className="mb-3 text-sm text-ink-500">
+          {pos ? (pos.live ? text.positionLive : text.positionAt(pos.at ? formatDateTime(pos.at) : text.none)) : text.positionNone}
+        </p>
+        {pos ? (
+          <RideMap className="h-64 rounded-xl" label={text.position} driver={{ lat: pos.lat, lng: pos.lng }} center={{ lat: pos.lat, lng: pos.lng }} />
+        ) : null}
       </section>
 
       <ConfirmDialog

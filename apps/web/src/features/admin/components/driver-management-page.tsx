@@ -80,7 +80,9 @@ function useColumns(onReview: (pending: Pending) => void, busyId: string | undef
             </p>
             {d.vehicle_status ? (
               <p className="mt-1">
-                <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', vehicleBadge[d.vehicle_status])}>{vehicleText.statuses[d.vehicle_status]}</span>
+                <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', vehicleBadge[d.vehicle_status])}>
+                  {vehicleText.statuses[d.vehicle_status]}
+                </span>
               </p>
             ) : null}
           </div>
@@ -100,7 +102,9 @@ function useColumns(onReview: (pending: Pending) => void, busyId: string | undef
         meta: { className: 'min-w-40' },
         cell: ({ row: { original: d } }) => (
           <div className="space-y-1">
-            <span className={cn('inline-block rounded-full px-2.5 py-1 text-xs font-semibold', badgeStyles[d.verification_status] ?? 'bg-ink-100 text-ink-700')}>
+            <span
+              className={cn('inline-block rounded-full px-2.5 py-1 text-xs font-semibold', badgeStyles[d.verification_status] ?? 'bg-ink-100 text-ink-700')}
+            >
               {statusLabel(d.verification_status)}
             </span>
             {d.reviewed_at ? <p className="text-xs text-ink-600">{text.reviewed(formatDateTime(d.reviewed_at))}</p> : null}
@@ -119,7 +123,9 @@ function useColumns(onReview: (pending: Pending) => void, busyId: string | undef
         cell: ({ row: { original: d } }) =>
           d.compliance ? (
             <div className="space-y-1">
-              <span className={cn('inline-block rounded-full px-2.5 py-1 text-xs font-semibold', complianceBadge[d.compliance])}>{complianceWords[d.compliance]}</span>
+              <span className={cn('inline-block rounded-full px-2.5 py-1 text-xs font-semibold', complianceBadge[d.compliance])}>
+                {complianceWords[d.compliance]}
+              </span>
               {d.held_kinds.length ? (
                 <p className="text-xs text-red-900">
                   <span className="font-semibold">{complianceWords.heldBy}:</span> {d.held_kinds.map((k) => complianceText.kinds[k]).join(', ')}
@@ -145,7 +151,14 @@ function useColumns(onReview: (pending: Pending) => void, busyId: string | undef
                 </Button>
               ) : null}
               {d.verification_status !== 'rejected' ? (
-                <Button variant="outline" size="sm" className="text-red-700" disabled={busy} onClick={() => onReview({ driver: d, status: 'rejected' })} aria-describedby={nameId(d.id)}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="text-red-700"
+                  disabled={busy}
+                  onClick={() => onReview({ driver: d, status: 'rejected' })}
+                  aria-describedby={nameId(d.id)}
+                >
                   <CircleX className="size-4" aria-hidden="true" />
                   {text.reject}
                 </Button>

@@ -20,7 +20,12 @@ export function DriverVehiclesSection({ driverId }: { driverId: string }) {
       <h2 id="driver-vehicles" className="mb-3 text-lg font-semibold text-ink-900">
         {text.vehicles.title}
       </h2>
-      <QueryView query={vehicles} loadFailed={text.vehicles.loadFailed} isEmpty={(d) => d.length === 0} empty={<p className="text-sm text-ink-500">{text.vehicles.empty}</p>}>
+      <QueryView
+        query={vehicles}
+        loadFailed={text.vehicles.loadFailed}
+        isEmpty={(d) => d.length === 0}
+        empty={<p className="text-sm text-ink-500">{text.vehicles.empty}</p>}
+      >
         {(vehiclesData) => (
           <ul className="divide-y divide-ink-100">
             {vehiclesData.map((v) => {
@@ -53,7 +58,11 @@ export function DriverVehiclesSection({ driverId }: { driverId: string }) {
                       </span>
                     ))}
                   </div>
-                  {v.photo_ids.length ? <FileThumbs ids={v.photo_ids} alt={(n) => text.vehicles.photoAlt(name, n)} /> : <p className="text-xs text-ink-500">{text.vehicles.noPhotos}</p>}
+                  {v.photo_ids.length ? (
+                    <FileThumbs ids={v.photo_ids} alt={(n) => text.vehicles.photoAlt(name, n)} />
+                  ) : (
+                    <p className="text-xs text-ink-500">{text.vehicles.noPhotos}</p>
+                  )}
                   {v.status === 'pending' ? (
                     <Link to={paths.vehicles} className="inline-flex text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
                       {text.vehicles.review}

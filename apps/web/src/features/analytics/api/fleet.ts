@@ -56,7 +56,10 @@ export const heatmapQuery = (p: HeatmapParams) =>
   queryOptions({
     queryKey: ['admin', 'driver-heatmap', p.from, p.to, p.from_hour, p.to_hour, p.tz] as const,
     queryFn: ({ signal }) =>
-      api<Heatmap>(`/api/admin/driver-heatmap?${new URLSearchParams({ from: p.from, to: p.to, from_hour: String(p.from_hour), to_hour: String(p.to_hour), tz: p.tz })}`, { signal }),
+      api<Heatmap>(
+        `/api/admin/driver-heatmap?${new URLSearchParams({ from: p.from, to: p.to, from_hour: String(p.from_hour), to_hour: String(p.to_hour), tz: p.tz })}`,
+        { signal },
+      ),
     staleTime: 60_000,
   });
 

@@ -34,10 +34,7 @@ export function AnalyticsPage() {
       <DateRangeFields from={from} to={to} onChange={setRange} />
 
       <QueryView query={analytics} loadFailed={text.loadFailed} loadingClassName="min-h-60">
-        {(analyticsData) => (
-          <AnalyticsReport data={analyticsData} stale={analytics.isPlaceholderData} />
-
-        )}
+        {(analyticsData) => <AnalyticsReport data={analyticsData} stale={analytics.isPlaceholderData} />}
       </QueryView>
     </PageContainer>
   );

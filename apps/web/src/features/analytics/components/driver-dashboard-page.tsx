@@ -27,17 +27,20 @@ export function DriverDashboardPage() {
       <PageHeading title={uiText.pages.driverAdminDashboard.title} description={uiText.pages.driverAdminDashboard.text}>
         <div role="group" aria-label={text.window} className="flex flex-wrap gap-2">
           {FLEET_WINDOWS.map((d) => (
-            <Button key={d} size="sm" variant={d === days ? 'primary' : 'outline'} aria-pressed={d === days} onClick={() => setParams({ days: String(d) }, { replace: true })}>
+            <Button
+              key={d}
+              size="sm"
+              variant={d === days ? 'primary' : 'outline'}
+              aria-pressed={d === days}
+              onClick={() => setParams({ days: String(d) }, { replace: true })}
+            >
               {text.windows[String(d)]}
             </Button>
           ))}
         </div>
       </PageHeading>
       <QueryView query={dashboard} loadFailed={text.loadFailed} loadingClassName="min-h-60">
-        {(dashboardData) => (
-          <Dashboard data={dashboardData} stale={dashboard.isPlaceholderData} />
-
-        )}
+        {(dashboardData) => <Dashboard data={dashboardData} stale={dashboard.isPlaceholderData} />}
       </QueryView>
     </PageContainer>
   );
@@ -47,14 +50,33 @@ function Dashboard({ data, stale }: { data: DriverDashboard; stale: boolean }) {
   const windowName = text.windows[String(data.days)] ?? `${data.days} days`;
   const { funnel, waiting, online } = data;
   const dots = useMemo<MapDot[]>(
-    () => data.drivers.map((d) => ({ id: d.driver_id, lat: d.lat, lng: d.lng, tone: d.state === 'available' ? 'free' : 'busy', title: `${d.full_name} · ${text.legend[d.state]}` })),
+    () =>
+      data.drivers.map((d) => ({
+        id: d.driver_id,
+        lat: d.lat,
+        lng: d.lng,
+        tone: d.state === 'available' ? 'free' : 'busy',
+        title: `${d.full_name} · ${text.legend[d.state]}`,
+      })),
     [data.drivers],
   );
   const cards = [
     { label: text.stats.online, value: String(online.available + online.on_ride), detail: text.stats.onlineDetail(online.available, online.on_ride) },
-    { label: text.stats.waiting, value: String(waiting.count), detail: waiting.oldest_s === null ? text.stats.noneWaiting : text.stats.oldest(formatAge(waiting.oldest_s)) },
-    { label: text.stats.approvalRate, value: percent(funnel.applied ? funnel.approved / funnel.applied : null), detail: text.stats.approvalDetail(funnel.approved, funnel.applied) },
-    { label: text.stats.activation, value: percent(funnel.approved ? funnel.first_ride / funnel.approved : null), detail: text.stats.activationDetail(funnel.first_ride, funnel.approved) },
+    {
+      label: text.stats.waiting,
+      value: String(waiting.count),
+      detail: waiting.oldest_s === null ? text.stats.noneWaiting : text.stats.oldest(formatAge(waiting.oldest_s)),
+    },
+    {
+      label: text.stats.approvalRate,
+      value: percent(funnel.applied ? funnel.approved / funnel.applied : null),
+      detail: text.stats.approvalDetail(funnel.approved, funnel.applied),
+    },
+    {
+      label: text.stats.activation,
+      value: percent(funnel.approved ? funnel.first_ride / funnel.approved : null),
+      detail: text.stats.activationDetail(funnel.first_ride, funnel.approved),
+    },
   ];
 
   return (
@@ -91,7 +113,13 @@ function Dashboard({ data, stale }: { data: DriverDashboard; stale: boolean }) {
           {text.funnelTitle}
         </h2>
         <p className="mb-4 text-sm text-ink-500">{text.funnelHint(windowName)}</p>
-        <Funnel steps={[{ label: text.funnelSteps.applied, value: funnel.applied }, { label: text.funnelSteps.approved, value: funnel.approved }, { label: text.funnelSteps.first_ride, value: funnel.first_ride }]} />
+        <Funnel
+          steps={[
+            { label: text.funnelSteps.applied, value: funnel.applied },
+            { label: text.funnelSteps.approved, value: funnel.approved },
+            { label: text.funnelSteps.first_ride, value: funnel.first_ride },
+          ]}
+        />
         {funnel.rejected ? <p className="mt-2 text-sm text-ink-500">{text.funnelRejected(funnel.rejected)}</p> : null}
       </section>
 
@@ -117,7 +145,9 @@ function Dashboard({ data, stale }: { data: DriverDashboard; stale: boolean }) {
               }))}
               numeric={[3]}
             />
-            {waiting.count > waiting.applications.length ? <p className="mt-2 text-sm text-ink-500">{text.waitingMore(waiting.applications.length, waiting.count)}</p> : null}
+            {waiting.count > waiting.applications.length ? (
+              <p className="mt-2 text-sm text-ink-500">{text.waitingMore(waiting.applications.length, waiting.count)}</p>
+            ) : null}
           </>
         )}
       </section>
@@ -135,7 +165,14 @@ function Dashboard({ data, stale }: { data: DriverDashboard; stale: boolean }) {
             head={[text.columns.driver, text.columns.offers, text.columns.declined, text.columns.declineRate, text.columns.cancelled, text.columns.cancelRate]}
             rows={data.reliability.map((r) => ({
               id: r.driver_id,
-              cells: [<DriverLink key="d" id={r.driver_id} name={r.full_name} />, r.offers, r.declined + r.expired, percent(r.decline_rate), r.cancelled, percent(r.cancel_rate)],
+              cells: [
+                <DriverLink key="d" id={r.driver_id} name={r.full_name} />,
+                r.offers,
+                r.declined + r.expired,
+                percent(r.decline_rate),
+                r.cancelled,
+                percent(r.cancel_rate),
+              ],
             }))}
             numeric={[1, 2, 3, 4, 5]}
           />
@@ -172,7 +209,17 @@ function Funnel({ steps }: { steps: { label: string; value: number }[] }) {
 }
 
 /** A short read-only summary table (the top few of something); full lists use the kit's DataTable. */
-function SimpleTable({ caption, head, rows, numeric }: { caption: string; head: string[]; rows: { id: string; cells: React.ReactNode[] }[]; numeric: number[] }) {
+function SimpleTable({
+  caption,
+  head,
+  rows,
+  numeric,
+}: {
+  caption: string;
+  head: string[];
+  rows: { id: string; cells: React.ReactNode[] }[];
+  numeric: number[];
+}) {
   return (
     <ScrollRegion label={caption}>
       <table className="w-full min-w-[32rem] text-sm">

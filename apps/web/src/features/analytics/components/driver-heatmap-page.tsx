@@ -61,16 +61,35 @@ export function DriverHeatmapPage() {
           </div>
           <label className="text-sm text-ink-700">
             <span className="sr-only">{text.from}</span>
-            <input type="date" aria-label={text.from} className={cn(inputClasses, 'h-9 w-40')} value={from} max={to} onChange={(e) => ISO_DAY.test(e.target.value) && set({ from: e.target.value })} />
+            <input
+              type="date"
+              aria-label={text.from}
+              className={cn(inputClasses, 'h-9 w-40')}
+              value={from}
+              max={to}
+              onChange={(e) => ISO_DAY.test(e.target.value) && set({ from: e.target.value })}
+            />
           </label>
           <label className="text-sm text-ink-700">
             <span className="sr-only">{text.to}</span>
-            <input type="date" aria-label={text.to} className={cn(inputClasses, 'h-9 w-40')} value={to} min={from} onChange={(e) => ISO_DAY.test(e.target.value) && set({ to: e.target.value })} />
+            <input
+              type="date"
+              aria-label={text.to}
+              className={cn(inputClasses, 'h-9 w-40')}
+              value={to}
+              min={from}
+              onChange={(e) => ISO_DAY.test(e.target.value) && set({ to: e.target.value })}
+            />
           </label>
         </fieldset>
         <fieldset className="flex items-end gap-2">
           <legend className="mb-1 text-sm font-medium text-ink-700">{text.hours}</legend>
-          <select aria-label={text.fromHour} className={cn(inputClasses, 'h-9 w-24')} value={fromHour} onChange={(e) => set({ from_hour: Number(e.target.value) })}>
+          <select
+            aria-label={text.fromHour}
+            className={cn(inputClasses, 'h-9 w-24')}
+            value={fromHour}
+            onChange={(e) => set({ from_hour: Number(e.target.value) })}
+          >
             {HOURS.slice(0, 24).map((h) => (
               <option key={h} value={h}>
                 {text.hourLabel(h)}
@@ -110,10 +129,7 @@ export function DriverHeatmapPage() {
       </div>
 
       <QueryView query={heatmap} loadFailed={text.loadFailed} loadingClassName="min-h-96">
-        {(heatmapData) => (
-          <HeatmapView data={heatmapData} layer={layer} stale={heatmap.isPlaceholderData} />
-
-        )}
+        {(heatmapData) => <HeatmapView data={heatmapData} layer={layer} stale={heatmap.isPlaceholderData} />}
       </QueryView>
     </PageContainer>
   );
@@ -135,7 +151,10 @@ function HeatmapView({ data, layer, stale }: { data: Heatmap; layer: HeatmapLaye
         })),
     [data.cells, layer, max],
   );
-  const ranked = useMemo(() => [...data.cells].sort((a, b) => Math.abs(valueOf(b, layer)) - Math.abs(valueOf(a, layer))).slice(0, TABLE_ROWS), [data.cells, layer]);
+  const ranked = useMemo(
+    () => [...data.cells].sort((a, b) => Math.abs(valueOf(b, layer)) - Math.abs(valueOf(a, layer))).slice(0, TABLE_ROWS),
+    [data.cells, layer],
+  );
   const empty = data.cells.length === 0;
 
   return (
@@ -144,7 +163,12 @@ function HeatmapView({ data, layer, stale }: { data: Heatmap; layer: HeatmapLaye
         {text.summary(data.totals.requests, data.totals.drivers, data.totals.sampled_minutes)}
       </p>
       <div className="relative">
-        <RideMap className="h-[28rem] rounded-2xl border border-ink-200 sm:h-[32rem]" label={text.mapLabel} areas={areas} center={{ lat: data.center[0], lng: data.center[1] }} />
+        <RideMap
+          className="h-[28rem] rounded-2xl border border-ink-200 sm:h-[32rem]"
+          label={text.mapLabel}
+          areas={areas}
+          center={{ lat: data.center[0], lng: data.center[1] }}
+        />
         <Legend layer={layer} max={max} />
       </div>
       <p className="text-sm text-ink-500">{text.layerHints[layer]}</p>
@@ -200,16 +224,28 @@ function HeatmapView({ data, layer, stale }: { data: Heatmap; layer: HeatmapLaye
 function Legend({ layer, max }: { layer: HeatmapLayer; max: number }) {
   const steps = [0.2, 0.4, 0.6, 0.8, 1];
   return (
-    <div className="absolute bottom-3 left-3 z-[1000] rounded-xl bg-white/95 p-3 text-xs text-ink-700 shadow ring-1 ring-ink-200" role="group" aria-label={text.legendTitle}>
+    <div
+      className="absolute bottom-3 left-3 z-[1000] rounded-xl bg-white/95 p-3 text-xs text-ink-700 shadow ring-1 ring-ink-200"
+      role="group"
+      aria-label={text.legendTitle}
+    >
       <p className="mb-1 font-semibold">{text.layers[layer]}</p>
       {layer === 'gap' ? (
         <div className="space-y-1">
           <div className="flex" aria-hidden="true">
             {[...steps].reverse().map((s) => (
-              <span key={`b${s}`} className="h-3 w-5" style={{ backgroundColor: cellStyle(-s * max, max, 'gap').fill, opacity: cellStyle(-s * max, max, 'gap').opacity + 0.2 }} />
+              <span
+                key={`b${s}`}
+                className="h-3 w-5"
+                style={{ backgroundColor: cellStyle(-s * max, max, 'gap').fill, opacity: cellStyle(-s * max, max, 'gap').opacity + 0.2 }}
+              />
             ))}
             {steps.map((s) => (
-              <span key={`r${s}`} className="h-3 w-5" style={{ backgroundColor: cellStyle(s * max, max, 'gap').fill, opacity: cellStyle(s * max, max, 'gap').opacity + 0.2 }} />
+              <span
+                key={`r${s}`}
+                className="h-3 w-5"
+                style={{ backgroundColor: cellStyle(s * max, max, 'gap').fill, opacity: cellStyle(s * max, max, 'gap').opacity + 0.2 }}
+              />
             ))}
           </div>
           <div className="flex justify-between gap-4">
@@ -221,7 +257,11 @@ function Legend({ layer, max }: { layer: HeatmapLayer; max: number }) {
         <div className="space-y-1">
           <div className="flex" aria-hidden="true">
             {steps.map((s) => (
-              <span key={s} className="h-3 w-6" style={{ backgroundColor: cellStyle(s * max, max, layer).fill, opacity: cellStyle(s * max, max, layer).opacity + 0.2 }} />
+              <span
+                key={s}
+                className="h-3 w-6"
+                style={{ backgroundColor: cellStyle(s * max, max, layer).fill, opacity: cellStyle(s * max, max, layer).opacity + 0.2 }}
+              />
             ))}
           </div>
           <div className="flex justify-between">

@@ -42,55 +42,59 @@ export function ScheduleCoverage() {
       </div>
       {cityId === '' && !cities.isPending && !cities.isError ? null : (
         <QueryView query={allQueries(cities, coverage)} loadFailed={text.loadFailed}>
-        {([, cov]) => (
-          <>
-            <p className="mb-3 font-semibold text-ink-900" data-testid="most-short">
-              {cov.most_short ? text.mostShort(cov.most_short) : text.noShortage}
-            </p>
-            <p className="mb-2 text-xs text-ink-500">{text.legend}</p>
-            <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={text.title}>
-              <table className="w-full min-w-[56rem] border-separate border-spacing-0.5 text-center text-xs">
-                <caption className="sr-only">{`${text.scheduled} / ${text.rides}`}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <span className="sr-only">{text.day}</span>
-                    </th>
-                    {HOURS.map((h) => (
-                      <th key={h} scope="col" className="px-0.5 font-medium text-ink-500 tabular-nums">
-                        {String(h).padStart(2, '0')}
+          {([, cov]) => (
+            <>
+              <p className="mb-3 font-semibold text-ink-900" data-testid="most-short">
+                {cov.most_short ? text.mostShort(cov.most_short) : text.noShortage}
+              </p>
+              <p className="mb-2 text-xs text-ink-500">{text.legend}</p>
+              <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={text.title}>
+                <table className="w-full min-w-[56rem] border-separate border-spacing-0.5 text-center text-xs">
+                  <caption className="sr-only">{`${text.scheduled} / ${text.rides}`}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">
+                        <span className="sr-only">{text.day}</span>
                       </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {days.map((cells) => {
-                    const day = WEEKDAY_SHORT[cells[0]!.weekday]!;
-                    return (
-                      <tr key={cells[0]!.date}>
-                        <th scope="row" className="pr-1 text-left font-medium text-ink-700">
-                          {day}
+                      {HOURS.map((h) => (
+                        <th key={h} scope="col" className="px-0.5 font-medium text-ink-500 tabular-nums">
+                          {String(h).padStart(2, '0')}
                         </th>
-                        {cells.map((c) => (
-                          <td key={c.hour} data-testid={`coverage-${c.weekday}-${c.hour}`} className={cn('h-10 min-w-8 rounded px-0.5 leading-tight tabular-nums', tone(c))}>
-                            <span aria-hidden="true" className="block font-semibold">
-                              {c.scheduled}
-                            </span>
-                            <span aria-hidden="true" className="block opacity-80">
-                              {c.rides ? scheduleText.formatRides(c.rides) : '·'}
-                            </span>
-                            <span className="sr-only">{text.cell(day, c.hour, c.scheduled, c.rides)}</span>
-                          </td>
-                        ))}
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          </>
-        )}
-      </QueryView>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {days.map((cells) => {
+                      const day = WEEKDAY_SHORT[cells[0]!.weekday]!;
+                      return (
+                        <tr key={cells[0]!.date}>
+                          <th scope="row" className="pr-1 text-left font-medium text-ink-700">
+                            {day}
+                          </th>
+                          {cells.map((c) => (
+                            <td
+                              key={c.hour}
+                              data-testid={`coverage-${c.weekday}-${c.hour}`}
+                              className={cn('h-10 min-w-8 rounded px-0.5 leading-tight tabular-nums', tone(c))}
+                            >
+                              <span aria-hidden="true" className="block font-semibold">
+                                {c.scheduled}
+                              </span>
+                              <span aria-hidden="true" className="block opacity-80">
+                                {c.rides ? scheduleText.formatRides(c.rides) : '·'}
+                              </span>
+                              <span className="sr-only">{text.cell(day, c.hour, c.scheduled, c.rides)}</span>
+                            </td>
+                          ))}
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
+        </QueryView>
       )}
     </section>
   );

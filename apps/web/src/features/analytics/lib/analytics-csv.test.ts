@@ -3,7 +3,17 @@ import { analyticsCsv } from './analytics-csv';
 
 describe('analytics CSV and ranges', () => {
   it('writes one header and one CRLF line per day', () => {
-    const day = (d: string, completed: number) => ({ day: d, requested: completed + 1, completed, cancelled_by_rider: 1, cancelled_by_driver: 0, cancelled_by_operator: 0, no_driver: 0, active: 0, fares_cents: completed * 100 });
+    const day = (d: string, completed: number) => ({
+      day: d,
+      requested: completed + 1,
+      completed,
+      cancelled_by_rider: 1,
+      cancelled_by_driver: 0,
+      cancelled_by_operator: 0,
+      no_driver: 0,
+      active: 0,
+      fares_cents: completed * 100,
+    });
     const csv = analyticsCsv({ days: [day('2025-03-10', 2), day('2025-03-11', 0)] } as never);
     expect(csv).toBe(
       'day,requested,completed,cancelled_by_rider,cancelled_by_driver,cancelled_by_operator,no_driver,active,fares_cents\r\n' +

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { HeatmapCell } from '@openride/shared/analytics/fleet';
 import { cellStyle, layerMax } from './heatmap-colours';
 
-const cell = (demand: number, supply: number, gap: number): HeatmapCell => ({ cell: `c${demand}${supply}${gap}`, boundary: [], center: [0, 0], demand, supply, gap });
+const cell = (demand: number, supply: number, gap: number): HeatmapCell => ({
+  cell: `c${demand}${supply}${gap}`,
+  boundary: [],
+  center: [0, 0],
+  demand,
+  supply,
+  gap,
+});
 
 describe('heatmap colours', () => {
   it('scales opacity by the share of the largest value, and the gap by its magnitude', () => {

@@ -9,9 +9,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async ({ redirectTo = '/' }: { redirectTo?: string | null } = {}) => {
-    const { error } = await import('@/lib/auth-client')
-      .then(({ authClient }) => authClient.signOut())
-      .catch((cause: unknown) => ({ error: cause }));
+    const { error } = await import('@/lib/auth-client').then(({ authClient }) => authClient.signOut()).catch((cause: unknown) => ({ error: cause }));
     if (error) console.warn('[auth] sign-out failed', error);
     queryClient.setQueryData(queryKeys.me, null);
     queryClient.removeQueries({ queryKey: queryKeys.driver });

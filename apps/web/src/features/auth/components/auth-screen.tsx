@@ -110,7 +110,13 @@ export function AuthScreen({ loadDriver, agreeToLegal, claimReferral }: { loadDr
           value === 'signin' ? (
             <SignInForm key={signInEmail} initialEmail={signInEmail} onAuthenticated={onAuthenticated} />
           ) : value === 'signup' ? (
-            <SignUpForm onSignedUp={onSignedUp} onSignInInstead={showSignIn} agreeToLegal={agreeToLegal} claimReferral={claimReferral} initialReferralCode={referralCode} />
+            <SignUpForm
+              onSignedUp={onSignedUp}
+              onSignInInstead={showSignIn}
+              agreeToLegal={agreeToLegal}
+              claimReferral={claimReferral}
+              initialReferralCode={referralCode}
+            />
           ) : (
             <PhoneForm onUseEmail={() => setTab('signin')} onVerified={() => setTab('signin')} />
           )

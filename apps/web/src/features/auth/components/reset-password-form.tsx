@@ -38,9 +38,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string | null; onD
 
   return (
     <div className="space-y-5">
-      <h2 className="text-lg font-semibold text-ink-900">
-        {uiText.auth.resetPasswordTitle}
-      </h2>
+      <h2 className="text-lg font-semibold text-ink-900">{uiText.auth.resetPasswordTitle}</h2>
       {token ? (
         <form onSubmit={onSubmit}>
           <fieldset disabled={submitting} className="space-y-4">

@@ -45,7 +45,8 @@ function useInvalidatePolicies() {
 export function useAddZonePolicy() {
   const invalidate = useInvalidatePolicies();
   return useMutation({
-    mutationFn: (input: ZonePolicyInput) => api<{ policy: CancellationPolicyView }>('/api/admin/cancellation-policies', { method: 'POST', body: input }).then((r) => r.policy),
+    mutationFn: (input: ZonePolicyInput) =>
+      api<{ policy: CancellationPolicyView }>('/api/admin/cancellation-policies', { method: 'POST', body: input }).then((r) => r.policy),
     onSuccess: invalidate,
   });
 }
@@ -54,7 +55,8 @@ export function useAddZonePolicy() {
 export function useRemoveZonePolicy() {
   const invalidate = useInvalidatePolicies();
   return useMutation({
-    mutationFn: (id: string) => api<{ policy: CancellationPolicyView }>(`/api/admin/cancellation-policies/${encodeURIComponent(id)}`, { method: 'DELETE' }).then((r) => r.policy),
+    mutationFn: (id: string) =>
+      api<{ policy: CancellationPolicyView }>(`/api/admin/cancellation-policies/${encodeURIComponent(id)}`, { method: 'DELETE' }).then((r) => r.policy),
     onSuccess: invalidate,
   });
 }

@@ -1,13 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { cancellationText as text } from '@openride/shared/cancellation/cancellation-text';
-import {
-  type CancellationPolicyForm,
-  cancellationPolicyFormSchema,
-  FEE_KINDS,
-  formToPolicyInput,
-  policyToForm,
-} from '@openride/shared/cancellation/schemas';
+import { type CancellationPolicyForm, cancellationPolicyFormSchema, FEE_KINDS, formToPolicyInput, policyToForm } from '@openride/shared/cancellation/schemas';
 import { RIDE_TYPE_NAMES, RIDE_TYPES, type RideType } from '@openride/shared/rides/schemas';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -17,7 +11,14 @@ import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
-import { type CancellationPolicyView, useAddZonePolicy, useCancellationPolicies, useCityZones, useRemoveZonePolicy, useSaveCancellationPolicy } from '../api/cancellation-policies';
+import {
+  type CancellationPolicyView,
+  useAddZonePolicy,
+  useCancellationPolicies,
+  useCityZones,
+  useRemoveZonePolicy,
+  useSaveCancellationPolicy,
+} from '../api/cancellation-policies';
 
 const moneyOf = (cents: number, currency: string) => {
   try {
@@ -68,7 +69,9 @@ type ZoneName = { id: string; name: string };
 function CitySection({ cityName, policies }: { cityName: string; policies: CancellationPolicyView[] }) {
   const cityId = policies[0]!.city_id;
   const zones = useCityZones(cityId);
-  const pricingZones: ZoneName[] = (zones.data ?? []).filter((z) => z.type === 'pricing_zone').map((z) => ({ id: z.id, name: z.enabled ? z.name : text.zoneOff(z.name) }));
+  const pricingZones: ZoneName[] = (zones.data ?? [])
+    .filter((z) => z.type === 'pricing_zone')
+    .map((z) => ({ id: z.id, name: z.enabled ? z.name : text.zoneOff(z.name) }));
   const zoneName = (id: string) => pricingZones.find((z) => z.id === id)?.name ?? (zones.isPending ? text.zoneFallback(id) : text.unknownZone);
   const defaults = policies.filter((p) => p.zone_id === null);
   const byZone = new Map<string, CancellationPolicyView[]>();
@@ -175,7 +178,12 @@ function AddZoneTerms({
       <h3 id={titleId} className="text-lg font-semibold text-ink-900">
         {text.addZoneTitle(cityName)}
       </h3>
-      <QueryView query={zones} loadFailed={text.zonesFailed} isEmpty={() => pricingZones.length === 0} empty={<p className="text-sm text-ink-600">{text.noPricingZones}</p>}>
+      <QueryView
+        query={zones}
+        loadFailed={text.zonesFailed}
+        isEmpty={() => pricingZones.length === 0}
+        empty={<p className="text-sm text-ink-600">{text.noPricingZones}</p>}
+      >
         {(_zones) => (
           <form noValidate onSubmit={submit} aria-labelledby={titleId} className="space-y-4">
             <p className="text-sm text-ink-600">{text.addZoneHint}</p>
@@ -196,7 +204,13 @@ function AddZoneTerms({
                 <label htmlFor={typeField} className="block text-sm font-medium text-ink-800">
                   {text.rideTypeField}
                 </label>
-                <select id={typeField} className={inputClasses} value={type} disabled={freeTypes.length === 0} onChange={(e) => setRideType(e.target.value as RideType)}>
+                <select
+                  id={typeField}
+                  className={inputClasses}
+                  value={type}
+                  disabled={freeTypes.length === 0}
+                  onChange={(e) => setRideType(e.target.value as RideType)}
+                >
                   {freeTypes.map((t) => (
                     <option key={t} value={t}>
                       {RIDE_TYPE_NAMES[t]}
@@ -292,7 +306,9 @@ function PolicyCard({ policy: p, zone, onRemoved }: { policy: CancellationPolicy
         <dl className="grid grid-cols-1 gap-2 text-sm">
           <Term label={text.columns.freeWindow}>{text.seconds(p.free_window_s)}</Term>
           <Term label={text.columns.fee}>
-            {p.fee_kind === 'fixed' ? text.feeFixed(money(p.fee_fixed_cents)) : text.feePercent(String(p.fee_percent_bp / 100), money(p.fee_min_cents), money(p.fee_max_cents))}
+            {p.fee_kind === 'fixed'
+              ? text.feeFixed(money(p.fee_fixed_cents))
+              : text.feePercent(String(p.fee_percent_bp / 100), money(p.fee_min_cents), money(p.fee_max_cents))}
           </Term>
           <Term label={text.columns.noShow}>{text.noShowSummary(text.seconds(p.no_show_wait_s), money(p.no_show_fee_cents))}</Term>
           <Term label={text.columns.lateMargin}>{text.seconds(p.late_driver_margin_s)}</Term>

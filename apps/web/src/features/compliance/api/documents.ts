@@ -21,7 +21,11 @@ export const documentQueueList = {
 
 /** GET /api/drivers/me/compliance: a card's status per kind, and the hold's reasons. */
 export function useMyCompliance() {
-  return useQuery({ queryKey: complianceKeys.mine, queryFn: ({ signal }) => api<DriverCompliance>('/api/drivers/me/compliance', { signal }), refetchInterval: 60_000 });
+  return useQuery({
+    queryKey: complianceKeys.mine,
+    queryFn: ({ signal }) => api<DriverCompliance>('/api/drivers/me/compliance', { signal }),
+    refetchInterval: 60_000,
+  });
 }
 
 /** GET /api/drivers/me/documents: what each kind asks (sides, expiry), the newest per kind. */
@@ -34,7 +38,8 @@ export function useSendDocument() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: DocumentUploadInput) => api<{ document: DriverDocument }>('/api/drivers/me/documents', { method: 'POST', body: input }),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: complianceKeys.mine }), client.invalidateQueries({ queryKey: complianceKeys.myDocuments })]),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: complianceKeys.mine }), client.invalidateQueries({ queryKey: complianceKeys.myDocuments })]),
   });
 }
 

@@ -19,7 +19,8 @@ export function useVehiclePolicies(vehicleId: string) {
 export function useAddPolicy(vehicleId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: PolicyInput) => api<{ policy: PolicyView }>(`/api/vehicles/${encodeURIComponent(vehicleId)}/insurance`, { method: 'POST', body: input }),
+    mutationFn: (input: PolicyInput) =>
+      api<{ policy: PolicyView }>(`/api/vehicles/${encodeURIComponent(vehicleId)}/insurance`, { method: 'POST', body: input }),
     onSettled: () => client.invalidateQueries({ queryKey: insuranceKeys.vehicle(vehicleId) }),
   });
 }
@@ -29,7 +30,9 @@ export const adminPoliciesQuery = (list: PolicyList, city: string) =>
   queryOptions({
     queryKey: insuranceKeys.list(list, city),
     queryFn: ({ signal }) =>
-      api<{ items: AdminPolicy[] }>(`/api/admin/insurance-policies?${new URLSearchParams({ list, ...(city ? { city } : {}) })}`, { signal }).then((r) => r.items),
+      api<{ items: AdminPolicy[] }>(`/api/admin/insurance-policies?${new URLSearchParams({ list, ...(city ? { city } : {}) })}`, { signal }).then(
+        (r) => r.items,
+      ),
   });
 
 export function useAdminPolicies(list: PolicyList, city: string) {

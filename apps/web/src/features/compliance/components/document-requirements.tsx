@@ -32,7 +32,9 @@ export function DocumentRequirements() {
           </h2>
           <p className="text-sm text-ink-600">{text.requirementsIntro}</p>
         </div>
-        {cities.data && cities.data.length > 0 ? <CityPicker className="w-full sm:w-48" label={text.city} cities={cities.data} value={cityId ?? ''} onChange={setPicked} /> : null}
+        {cities.data && cities.data.length > 0 ? (
+          <CityPicker className="w-full sm:w-48" label={text.city} cities={cities.data} value={cityId ?? ''} onChange={setPicked} />
+        ) : null}
       </div>
       {cityId ? (
         <QueryView query={types} loadFailed={text.loadFailed}>
@@ -66,10 +68,18 @@ function RequirementsForm({ cityId, current }: { cityId: string; current: CityDo
         <table className="w-full text-left text-sm">
           <thead className="text-xs tracking-wide text-ink-500 uppercase">
             <tr>
-              <th scope="col" className="py-2 pr-2 font-semibold">{text.kind}</th>
-              <th scope="col" className="px-2 py-2 font-semibold">{text.requiredLabel}</th>
-              <th scope="col" className="px-2 py-2 font-semibold">{text.expiryLabel}</th>
-              <th scope="col" className="hidden py-2 pl-2 font-semibold sm:table-cell">{text.sidesLabel}</th>
+              <th scope="col" className="py-2 pr-2 font-semibold">
+                {text.kind}
+              </th>
+              <th scope="col" className="px-2 py-2 font-semibold">
+                {text.requiredLabel}
+              </th>
+              <th scope="col" className="px-2 py-2 font-semibold">
+                {text.expiryLabel}
+              </th>
+              <th scope="col" className="hidden py-2 pl-2 font-semibold sm:table-cell">
+                {text.sidesLabel}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-ink-100">
@@ -82,10 +92,22 @@ function RequirementsForm({ cityId, current }: { cityId: string; current: CityDo
                   <SidesSelect row={row} onChange={(sides) => update(row.kind, { sides })} className="mt-2 sm:hidden" />
                 </th>
                 <td className="px-2 py-2">
-                  <input type="checkbox" className="size-5 accent-ink-900" checked={row.required} aria-label={`${text.requiredLabel}: ${row.label}`} onChange={(e) => update(row.kind, { required: e.target.checked })} />
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-ink-900"
+                    checked={row.required}
+                    aria-label={`${text.requiredLabel}: ${row.label}`}
+                    onChange={(e) => update(row.kind, { required: e.target.checked })}
+                  />
                 </td>
                 <td className="px-2 py-2">
-                  <input type="checkbox" className="size-5 accent-ink-900" checked={row.expiry_required} aria-label={`${text.expiryLabel}: ${row.label}`} onChange={(e) => update(row.kind, { expiry_required: e.target.checked })} />
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-ink-900"
+                    checked={row.expiry_required}
+                    aria-label={`${text.expiryLabel}: ${row.label}`}
+                    onChange={(e) => update(row.kind, { expiry_required: e.target.checked })}
+                  />
                 </td>
                 <td className="hidden py-2 pl-2 sm:table-cell">
                   <SidesSelect row={row} onChange={(sides) => update(row.kind, { sides })} />
@@ -107,9 +129,22 @@ function RequirementsForm({ cityId, current }: { cityId: string; current: CityDo
   );
 }
 
-function SidesSelect({ row, onChange, className }: { row: DocumentTypeInput & { label: string }; onChange: (sides: DocumentSides) => void; className?: string }) {
+function SidesSelect({
+  row,
+  onChange,
+  className,
+}: {
+  row: DocumentTypeInput & { label: string };
+  onChange: (sides: DocumentSides) => void;
+  className?: string;
+}) {
   return (
-    <select className={cn(inputClasses, 'h-10 w-full min-w-28 px-2 text-sm font-normal', className)} value={row.sides} aria-label={`${text.sidesLabel}: ${row.label}`} onChange={(e) => onChange(e.target.value as DocumentSides)}>
+    <select
+      className={cn(inputClasses, 'h-10 w-full min-w-28 px-2 text-sm font-normal', className)}
+      value={row.sides}
+      aria-label={`${text.sidesLabel}: ${row.label}`}
+      onChange={(e) => onChange(e.target.value as DocumentSides)}
+    >
       {DOCUMENT_SIDES.map((s) => (
         <option key={s} value={s}>
           {documentText.sides[s]}

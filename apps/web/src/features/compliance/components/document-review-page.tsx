@@ -48,7 +48,13 @@ export function DocumentReviewPage() {
 
   const columns = useMemo<ColumnDef<AdminDocument>[]>(
     () => [
-      { id: 'created_at', header: text.columns.submitted, enableSorting: true, meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => dateTime.format(new Date(row.original.created_at)) },
+      {
+        id: 'created_at',
+        header: text.columns.submitted,
+        enableSorting: true,
+        meta: { className: 'whitespace-nowrap' },
+        cell: ({ row }) => dateTime.format(new Date(row.original.created_at)),
+      },
       {
         id: 'driver',
         header: text.columns.driver,
@@ -78,7 +84,9 @@ export function DocumentReviewPage() {
   const filters = useMemo(
     () => [
       { id: 'kind', label: text.filters.kind, options: kindOptions },
-      ...(cities.data && cities.data.length > 1 ? [{ id: 'city', label: text.filters.city, options: cities.data.map((c) => ({ value: c.id, label: c.name })) }] : []),
+      ...(cities.data && cities.data.length > 1
+        ? [{ id: 'city', label: text.filters.city, options: cities.data.map((c) => ({ value: c.id, label: c.name })) }]
+        : []),
     ],
     [cities.data],
   );
@@ -123,7 +131,12 @@ function DocumentFiles({ doc }: { doc: AdminDocument }) {
                 </a>
               </div>
             ) : (
-              <a href={url} target="_blank" rel="noreferrer" className="block rounded-xl focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+              <a
+                href={url}
+                target="_blank"
+                rel="noreferrer"
+                className="block rounded-xl focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+              >
                 <img src={url} alt={name} className="max-h-[32rem] w-full rounded-xl border border-ink-200 bg-ink-50 object-contain" />
               </a>
             )}
@@ -138,7 +151,12 @@ function ReviewPanel({ doc, onClose, ref }: { doc: AdminDocument; onClose: () =>
   const titleId = useId();
   const papers = useDriverCompliance(doc.driver.id);
   const details: Array<[string, React.ReactNode]> = [
-    [text.name, <Link key="n" to={paths.driverDetail(doc.driver.id)} className="font-semibold text-ink-900 underline-offset-4 hover:underline">{doc.driver.full_name}</Link>],
+    [
+      text.name,
+      <Link key="n" to={paths.driverDetail(doc.driver.id)} className="font-semibold text-ink-900 underline-offset-4 hover:underline">
+        {doc.driver.full_name}
+      </Link>,
+    ],
     [text.phone, doc.driver.phone],
     [text.licence, doc.driver.license_number],
     [text.vehicle, `${doc.driver.vehicle} · ${doc.driver.license_plate}`],
@@ -176,7 +194,10 @@ function ReviewPanel({ doc, onClose, ref }: { doc: AdminDocument; onClose: () =>
                 <ul className="space-y-1.5 text-sm">
                   {paperList.items.map((item) => (
                     <li key={item.kind} className="flex items-center justify-between gap-2">
-                      <span className="text-ink-800">{item.label}{item.required ? '' : ` (${documentText.driver.optional.toLowerCase()})`}</span>
+                      <span className="text-ink-800">
+                        {item.label}
+                        {item.required ? '' : ` (${documentText.driver.optional.toLowerCase()})`}
+                      </span>
                       <StatusBadge status={item.status} />
                     </li>
                   ))}
@@ -215,19 +236,32 @@ function Decision({ doc, onDone }: { doc: AdminDocument; onDone: () => void }) {
     event.preventDefault();
     if (doc.expiry_required && !expiresOn) return setError(text.expiryRequired);
     setError(null);
-    review.mutate({ id: doc.id, input: { status: 'approved', expires_on: expiresOn || null } }, { onSuccess: () => (toast({ title: text.approved }), onDone()), ...settle });
+    review.mutate(
+      { id: doc.id, input: { status: 'approved', expires_on: expiresOn || null } },
+      { onSuccess: () => (toast({ title: text.approved }), onDone()), ...settle },
+    );
   }
   function reject(event: FormEvent) {
     event.preventDefault();
     if (reason.trim().length < 3) return setError(text.reasonRequired);
     setError(null);
-    review.mutate({ id: doc.id, input: { status: 'rejected', reason: reason.trim() } }, { onSuccess: () => (toast({ title: text.rejected }), onDone()), ...settle });
+    review.mutate(
+      { id: doc.id, input: { status: 'rejected', reason: reason.trim() } },
+      { onSuccess: () => (toast({ title: text.rejected }), onDone()), ...settle },
+    );
   }
 
   return (
     <div className="space-y-5">
       <form onSubmit={approve} noValidate className="space-y-3 rounded-2xl bg-green-50 p-4" aria-label={text.approveTitle}>
-        <Field label={text.expiresOn} hint={text.expiresOnHint} type="date" required={doc.expiry_required} value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} />
+        <Field
+          label={text.expiresOn}
+          hint={text.expiresOnHint}
+          type="date"
+          required={doc.expiry_required}
+          value={expiresOn}
+          onChange={(e) => setExpiresOn(e.target.value)}
+        />
         <Button type="submit" disabled={review.isPending} className="w-full">
           {text.approve}
         </Button>
@@ -259,7 +293,14 @@ function Decision({ doc, onDone }: { doc: AdminDocument; onDone: () => void }) {
           <label htmlFor={reasonId} className="block text-sm font-medium text-ink-800">
             {text.reason}
           </label>
-          <textarea id={reasonId} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} className={cn(inputClasses, 'h-auto py-2.5')} />
+          <textarea
+            id={reasonId}
+            rows={3}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            className={cn(inputClasses, 'h-auto py-2.5')}
+          />
         </div>
         <Button type="submit" variant="destructive" disabled={review.isPending} className="w-full">
           {text.reject}

@@ -89,7 +89,9 @@ function StatusLine({ item }: { item: ComplianceItem }) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm text-ink-600">
       <StatusBadge status={item.status} />
-      {item.status === 'expiring' && item.days_left !== null ? <span className="font-medium text-amber-900">{complianceText.expiresIn(item.days_left)}</span> : null}
+      {item.status === 'expiring' && item.days_left !== null ? (
+        <span className="font-medium text-amber-900">{complianceText.expiresIn(item.days_left)}</span>
+      ) : null}
       {item.status === 'approved' && item.expires_on ? <span>{text.validUntil(item.expires_on)}</span> : null}
       {item.status === 'expiring' && item.expires_on ? <span>{text.validUntil(item.expires_on)}</span> : null}
       {item.status === 'expired' && item.expires_on ? <span className="text-red-800">{text.expiredOn(item.expires_on)}</span> : null}
@@ -182,12 +184,28 @@ function UploadForm({ kind, label, type, onDone }: { kind: UploadableDocumentKin
       <div className={twoSides ? 'grid gap-4 sm:grid-cols-2' : undefined}>
         <div className="space-y-1">
           {twoSides ? <p className="text-sm font-medium text-ink-800">{text.front}</p> : null}
-          <FilePicker key={`f${round}`} label={twoSides ? text.frontOf(label) : label} purpose="driver_document" camera onBusyChange={onFrontBusy} onUploaded={(f) => setFront(f.id)} disabled={send.isPending} />
+          <FilePicker
+            key={`f${round}`}
+            label={twoSides ? text.frontOf(label) : label}
+            purpose="driver_document"
+            camera
+            onBusyChange={onFrontBusy}
+            onUploaded={(f) => setFront(f.id)}
+            disabled={send.isPending}
+          />
         </div>
         {twoSides ? (
           <div className="space-y-1">
             <p className="text-sm font-medium text-ink-800">{text.back}</p>
-            <FilePicker key={`b${round}`} label={text.backOf(label)} purpose="driver_document" camera onBusyChange={onBackBusy} onUploaded={(f) => setBack(f.id)} disabled={send.isPending} />
+            <FilePicker
+              key={`b${round}`}
+              label={text.backOf(label)}
+              purpose="driver_document"
+              camera
+              onBusyChange={onBackBusy}
+              onUploaded={(f) => setBack(f.id)}
+              disabled={send.isPending}
+            />
           </div>
         ) : null}
       </div>

@@ -42,22 +42,26 @@ export function InsuranceVehicleSection({ vehicleId, name }: { vehicleId: string
       <p className="text-xs font-semibold tracking-wide text-ink-500 uppercase">{insuranceText.title}</p>
       {policies.isError ? <p className="text-sm text-red-800">{text.loadFailed}</p> : null}
       {policies.isSuccess && list.length === 0 ? <p className="text-sm text-ink-600">{text.none}</p> : null}
-      {[verified, pending].filter((p): p is PolicyView => Boolean(p)).map((p) => (
-        <div key={p.id} className="flex items-start gap-3">
-          <FileThumbs ids={[p.file_id]} size="sm" alt={() => text.documentAlt(name)} />
-          <div className="min-w-0 text-sm">
-            <p className="flex flex-wrap items-center gap-1.5">
-              <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', badge[p.status])}>{insuranceText.statuses[p.status]}</span>
-              <span className="break-words text-ink-800">{p.insurer}</span>
-            </p>
-            <p className="text-ink-600">{text.cover(p.coverage_start, p.coverage_end)}</p>
-            {p.status === 'verified' && daysUntil(p.coverage_end) <= EXPIRING_SOON_DAYS ? (
-              <p className="font-medium text-amber-800">{daysUntil(p.coverage_end) < 0 ? complianceText.statuses.expired : complianceText.expiresIn(daysUntil(p.coverage_end))}</p>
-            ) : null}
-            {p.status === 'rejected' && p.rejection_reason ? <p className="text-red-800">{text.rejectedBecause(p.rejection_reason)}</p> : null}
+      {[verified, pending]
+        .filter((p): p is PolicyView => Boolean(p))
+        .map((p) => (
+          <div key={p.id} className="flex items-start gap-3">
+            <FileThumbs ids={[p.file_id]} size="sm" alt={() => text.documentAlt(name)} />
+            <div className="min-w-0 text-sm">
+              <p className="flex flex-wrap items-center gap-1.5">
+                <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', badge[p.status])}>{insuranceText.statuses[p.status]}</span>
+                <span className="break-words text-ink-800">{p.insurer}</span>
+              </p>
+              <p className="text-ink-600">{text.cover(p.coverage_start, p.coverage_end)}</p>
+              {p.status === 'verified' && daysUntil(p.coverage_end) <= EXPIRING_SOON_DAYS ? (
+                <p className="font-medium text-amber-800">
+                  {daysUntil(p.coverage_end) < 0 ? complianceText.statuses.expired : complianceText.expiresIn(daysUntil(p.coverage_end))}
+                </p>
+              ) : null}
+              {p.status === 'rejected' && p.rejection_reason ? <p className="text-red-800">{text.rejectedBecause(p.rejection_reason)}</p> : null}
+            </div>
           </div>
-        </div>
-      ))}
+        ))}
       {adding ? (
         <PolicyForm vehicleId={vehicleId} name={name} onDone={() => setAdding(false)} />
       ) : (
@@ -71,7 +75,9 @@ export function InsuranceVehicleSection({ vehicleId, name }: { vehicleId: string
 
 function PolicyForm({ vehicleId, name, onDone }: { vehicleId: string; name: string; onDone: () => void }) {
   const add = useAddPolicy(vehicleId);
-  const form = useZodForm(policyInputSchema, { defaultValues: { insurer: '', policy_number: '', insured_name: '', coverage_start: '', coverage_end: '', file_id: '' } });
+  const form = useZodForm(policyInputSchema, {
+    defaultValues: { insurer: '', policy_number: '', insured_name: '', coverage_start: '', coverage_end: '', file_id: '' },
+  });
   const fileError = form.formState.errors.file_id?.message;
   // Send waits for the document's upload to finish (its file id is what is sent).
   const [uploading, setUploading] = useState(false);
@@ -98,7 +104,13 @@ function PolicyForm({ vehicleId, name, onDone }: { vehicleId: string; name: stri
       </div>
       <div className="space-y-1">
         <p className="text-sm font-medium text-ink-800">{text.documentLabel}</p>
-        <FilePicker label={text.document(name)} purpose="insurance" camera onBusyChange={setUploading} onUploaded={(file) => form.setValue('file_id', file.id, { shouldValidate: true })} />
+        <FilePicker
+          label={text.document(name)}
+          purpose="insurance"
+          camera
+          onBusyChange={setUploading}
+          onUploaded={(file) => form.setValue('file_id', file.id, { shouldValidate: true })}
+        />
         {fileError ? (
           <p role="alert" className="text-sm text-red-700">
             {text.documentRequired}

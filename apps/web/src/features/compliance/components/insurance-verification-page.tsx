@@ -38,11 +38,17 @@ export function InsuranceVerificationPage() {
     <PageContainer>
       <PageHeading title={page.title} description={text.intro}>
         {cities.data && cities.data.length > 1 ? (
-          <CityPicker className="w-full sm:w-48" label={text.city} cities={[{ id: '', name: text.allCities }, ...cities.data]} value={city} onChange={setCity} />
+          <CityPicker
+            className="w-full sm:w-48"
+            label={text.city}
+            cities={[{ id: '', name: text.allCities }, ...cities.data]}
+            value={city}
+            onChange={setCity}
+          />
         ) : null}
       </PageHeading>
       <Tabs label={page.title} items={POLICY_LISTS.map((value) => ({ value, label: insuranceText.lists[value] }))} value={list} onValueChange={setList}>
-        {() =>
+        {() => (
           <QueryView query={policies} loadFailed={text.loadFailed} isEmpty={(d) => d.length === 0} empty={text.empty}>
             {(_policies) => (
               <div className="mt-4 grid gap-4 lg:grid-cols-[18rem_1fr]">
@@ -53,13 +59,18 @@ export function InsuranceVerificationPage() {
                         type="button"
                         aria-pressed={p.id === selected?.id}
                         onClick={() => setSelectedId(p.id)}
-                        className={cn('w-full rounded-2xl border bg-white p-3 text-left text-sm', p.id === selected?.id ? 'border-ink-900' : 'border-ink-200 hover:border-ink-400')}
+                        className={cn(
+                          'w-full rounded-2xl border bg-white p-3 text-left text-sm',
+                          p.id === selected?.id ? 'border-ink-900' : 'border-ink-200 hover:border-ink-400',
+                        )}
                       >
                         <span className="block font-semibold text-ink-900">{p.driver.full_name}</span>
                         <span className="block text-ink-600">
                           {p.vehicle.license_plate} · {p.insurer}
                         </span>
-                        <span className="block text-xs text-ink-500">{list === 'review' ? text.submitted(dateTime.format(new Date(p.created_at))) : text.endsIn(p.days_left)}</span>
+                        <span className="block text-xs text-ink-500">
+                          {list === 'review' ? text.submitted(dateTime.format(new Date(p.created_at))) : text.endsIn(p.days_left)}
+                        </span>
                       </button>
                     </li>
                   ))}
@@ -68,7 +79,7 @@ export function InsuranceVerificationPage() {
               </div>
             )}
           </QueryView>
-        }
+        )}
       </Tabs>
     </PageContainer>
   );
@@ -80,15 +91,33 @@ function PolicyDetail({ policy: p }: { policy: AdminPolicy }) {
   const [showReason, setShowReason] = useState<'reject' | 'revoke' | null>(null);
   const reasonOk = reason.trim().length >= 3;
   const run = (decision: Parameters<typeof decide.mutate>[0]['decision'], done: string) =>
-    decide.mutate({ id: p.id, decision }, { onSuccess: () => toast({ title: done }), onError: (error) => toast({ variant: 'destructive', title: isApiError(error) ? error.message : text.failed }) });
+    decide.mutate(
+      { id: p.id, decision },
+      {
+        onSuccess: () => toast({ title: done }),
+        onError: (error) => toast({ variant: 'destructive', title: isApiError(error) ? error.message : text.failed }),
+      },
+    );
   const templates = showReason === 'revoke' ? insuranceText.revokeTemplates : insuranceText.rejectTemplates;
   return (
-    <article aria-label={`${p.driver.full_name}, ${p.vehicle.license_plate}`} className="grid gap-4 rounded-3xl border border-ink-200 bg-white p-4 md:grid-cols-2">
+    <article
+      aria-label={`${p.driver.full_name}, ${p.vehicle.license_plate}`}
+      className="grid gap-4 rounded-3xl border border-ink-200 bg-white p-4 md:grid-cols-2"
+    >
       <section aria-label={text.document} className="space-y-2">
         <a href={`/api/files/${encodeURIComponent(p.file_id)}`} target="_blank" rel="noreferrer" className="block">
-          <img src={`/api/files/${encodeURIComponent(p.file_id)}`} alt={`${text.document}: ${p.driver.full_name}`} className="max-h-[28rem] w-full rounded-2xl bg-ink-50 object-contain" />
+          <img
+            src={`/api/files/${encodeURIComponent(p.file_id)}`}
+            alt={`${text.document}: ${p.driver.full_name}`}
+            className="max-h-[28rem] w-full rounded-2xl bg-ink-50 object-contain"
+          />
         </a>
-        <a href={`/api/files/${encodeURIComponent(p.file_id)}`} target="_blank" rel="noreferrer" className="text-sm font-medium text-ink-900 underline underline-offset-4">
+        <a
+          href={`/api/files/${encodeURIComponent(p.file_id)}`}
+          target="_blank"
+          rel="noreferrer"
+          className="text-sm font-medium text-ink-900 underline underline-offset-4"
+        >
           {text.openDocument}
         </a>
       </section>
@@ -142,7 +171,11 @@ function PolicyDetail({ policy: p }: { policy: AdminPolicy }) {
         </section>
         <section aria-label={text.registration} className="space-y-1">
           <p className="text-xs font-semibold tracking-wide text-ink-500 uppercase">{text.registration}</p>
-          {p.registration ? <FileThumbs ids={p.registration.file_ids} alt={(n) => `${text.registration} ${n}`} /> : <p className="text-ink-600">{text.noRegistration}</p>}
+          {p.registration ? (
+            <FileThumbs ids={p.registration.file_ids} alt={(n) => `${text.registration} ${n}`} />
+          ) : (
+            <p className="text-ink-600">{text.noRegistration}</p>
+          )}
         </section>
         {showReason ? (
           <div className="space-y-2">

@@ -13,5 +13,9 @@ const tone: Record<ComplianceItemStatus, string> = {
 
 /** A paper's status as a pill (the words of complianceText.statuses). */
 export function StatusBadge({ status, className }: { status: ComplianceItemStatus; className?: string }) {
-  return <span className={cn('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', tone[status], className)}>{complianceText.statuses[status]}</span>;
+  return (
+    <span className={cn('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', tone[status], className)}>
+      {complianceText.statuses[status]}
+    </span>
+  );
 }

@@ -40,7 +40,10 @@ export function useMarkInvoicePaid() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reference }: { id: string; reference?: string }) =>
-      api<{ invoice: Invoice }>(`/api/admin/corporate-invoices/${encodeURIComponent(id)}/mark-paid`, { method: 'POST', body: reference ? { reference } : {} }).then((r) => r.invoice),
+      api<{ invoice: Invoice }>(`/api/admin/corporate-invoices/${encodeURIComponent(id)}/mark-paid`, {
+        method: 'POST',
+        body: reference ? { reference } : {},
+      }).then((r) => r.invoice),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: invoiceKeys.all }), client.invalidateQueries({ queryKey: auditKey })]),
   });
 }
@@ -49,7 +52,8 @@ export function useMarkInvoicePaid() {
 export function useBillToDate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (companyId: string) => api<{ invoice: Invoice }>('/api/admin/corporate-invoices/bill-to-date', { method: 'POST', body: { company_id: companyId } }).then((r) => r.invoice),
+    mutationFn: (companyId: string) =>
+      api<{ invoice: Invoice }>('/api/admin/corporate-invoices/bill-to-date', { method: 'POST', body: { company_id: companyId } }).then((r) => r.invoice),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: invoiceKeys.all }), client.invalidateQueries({ queryKey: auditKey })]),
   });
 }
@@ -58,7 +62,8 @@ export function useBillToDate() {
 export function useIssueInvoice() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { company_id: string; month: string }) => api<{ invoice: Invoice }>('/api/admin/corporate-invoices', { method: 'POST', body }).then((r) => r.invoice),
+    mutationFn: (body: { company_id: string; month: string }) =>
+      api<{ invoice: Invoice }>('/api/admin/corporate-invoices', { method: 'POST', body }).then((r) => r.invoice),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: invoiceKeys.all }), client.invalidateQueries({ queryKey: auditKey })]),
   });
 }

@@ -73,7 +73,9 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         <div>
           <dt className="text-ink-500">{text.period}</dt>
           <dd className="font-semibold text-ink-900">
-            {interim ? text.interimPeriod(localDate(invoice.starts_at, invoice.time_zone), localDate(invoice.ends_at, invoice.time_zone)) : `${invoice.period_start} – ${invoice.period_end}`}
+            {interim
+              ? text.interimPeriod(localDate(invoice.starts_at, invoice.time_zone), localDate(invoice.ends_at, invoice.time_zone))
+              : `${invoice.period_start} – ${invoice.period_end}`}
           </dd>
           <dd className="text-ink-700">
             {invoice.city_name} ({invoice.time_zone})
@@ -105,16 +107,31 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         ))}
       </ul>
 
-      <div className="hidden overflow-x-auto rounded-2xl border border-ink-200 bg-white sm:block print:block print:overflow-visible print:border-0" role="region" aria-label={text.listTitle} tabIndex={0}>
+      <div
+        className="hidden overflow-x-auto rounded-2xl border border-ink-200 bg-white sm:block print:block print:overflow-visible print:border-0"
+        role="region"
+        aria-label={text.listTitle}
+        tabIndex={0}
+      >
         <table className="w-full min-w-[40rem] text-left text-sm print:min-w-0">
           <caption className="sr-only">{`${text.title} ${invoice.number}`}</caption>
           <thead className="border-b border-ink-200 bg-ink-50 text-xs tracking-wide text-ink-600 uppercase print:bg-transparent">
             <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">{text.date}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{text.member}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{text.route}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{text.expenseCode}</th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">{text.fare}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {text.date}
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {text.member}
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {text.route}
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {text.expenseCode}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                {text.fare}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-ink-100">

@@ -11,7 +11,16 @@ import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
-import { allInvoicesList, invoiceCsvHref, invoiceKeys, invoicePdfHref, type InvoiceSummary, useBillToDate, useIssueInvoice, useMarkInvoicePaid } from '../api/corporate-invoices';
+import {
+  allInvoicesList,
+  invoiceCsvHref,
+  invoiceKeys,
+  invoicePdfHref,
+  type InvoiceSummary,
+  useBillToDate,
+  useIssueInvoice,
+  useMarkInvoicePaid,
+} from '../api/corporate-invoices';
 
 /** The printable page of one invoice. */
 export const invoicePath = (id: string) => `/corporate-accounts/invoices/${encodeURIComponent(id)}`;
@@ -58,7 +67,9 @@ function useColumns({ showCompany, canMarkPaid }: { showCompany: boolean; canMar
         cell: ({ row }) => (
           <>
             {row.original.period}
-            {row.original.kind === 'interim' ? <span className="ml-1.5 rounded bg-ink-100 px-1.5 py-0.5 text-xs text-ink-700">{text.kindsOfInvoice.interim}</span> : null}
+            {row.original.kind === 'interim' ? (
+              <span className="ml-1.5 rounded bg-ink-100 px-1.5 py-0.5 text-xs text-ink-700">{text.kindsOfInvoice.interim}</span>
+            ) : null}
           </>
         ),
       },
@@ -76,10 +87,20 @@ function useColumns({ showCompany, canMarkPaid }: { showCompany: boolean; canMar
         header: () => <span className="sr-only">Actions</span>,
         cell: ({ row: { original: invoice } }) => (
           <div className="flex flex-wrap gap-2">
-            <a href={invoicePdfHref(invoice.id)} download className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`${text.downloadPdf} ${invoice.number}`}>
+            <a
+              href={invoicePdfHref(invoice.id)}
+              download
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+              aria-label={`${text.downloadPdf} ${invoice.number}`}
+            >
               PDF
             </a>
-            <a href={invoiceCsvHref(invoice.id)} download className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`${text.downloadCsv} ${invoice.number}`}>
+            <a
+              href={invoiceCsvHref(invoice.id)}
+              download
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+              aria-label={`${text.downloadCsv} ${invoice.number}`}
+            >
               CSV
             </a>
             {canMarkPaid && invoice.status === 'issued' ? <MarkPaidButton invoice={invoice} /> : null}
@@ -140,7 +161,9 @@ export function AllInvoicesSection({ companies }: { companies?: readonly { id: s
         defaultSort={allInvoicesList.defaultSort}
         searchLabel="Search by number or company"
         filters={[
-          ...(companies && companies.length > 0 ? [{ id: 'company', label: text.company, options: companies.map((c) => ({ value: c.id, label: c.name })) }] : []),
+          ...(companies && companies.length > 0
+            ? [{ id: 'company', label: text.company, options: companies.map((c) => ({ value: c.id, label: c.name })) }]
+            : []),
           statusFilter,
           { id: 'period', label: text.period, options: months },
         ]}
@@ -247,7 +270,14 @@ function IssueInvoiceForm({ companies, months }: { companies?: readonly { id: st
               ))}
             </select>
           ) : (
-            <input id={`${headingId}-company`} className={inputClasses} value={companyId} onChange={(e) => setCompanyId(e.target.value)} placeholder="Company id" required />
+            <input
+              id={`${headingId}-company`}
+              className={inputClasses}
+              value={companyId}
+              onChange={(e) => setCompanyId(e.target.value)}
+              placeholder="Company id"
+              required
+            />
           )}
         </div>
         <div className="space-y-1.5 sm:w-56">

@@ -16,12 +16,12 @@ export const corporateKeys = {
 };
 const auditKey = ['admin', 'audit-log'] as const;
 
-
 /** POST /api/admin/companies. */
 export function useCreateCompany() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api<{ company: CompanyView; admin: { email: string; added: boolean } }>('/api/admin/companies', { method: 'POST', body }),
+    mutationFn: (body: Record<string, unknown>) =>
+      api<{ company: CompanyView; admin: { email: string; added: boolean } }>('/api/admin/companies', { method: 'POST', body }),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: corporateKeys.list }), client.invalidateQueries({ queryKey: auditKey })]),
   });
 }
@@ -30,32 +30,46 @@ export function useCreateCompany() {
 export function useUpdateCompany() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: string; version: number } & Record<string, unknown>) => api<{ company: CompanyView }>(`/api/admin/companies/${encodeURIComponent(id)}`, { method: 'PATCH', body }).then((r) => r.company),
+    mutationFn: ({ id, ...body }: { id: string; version: number } & Record<string, unknown>) =>
+      api<{ company: CompanyView }>(`/api/admin/companies/${encodeURIComponent(id)}`, { method: 'PATCH', body }).then((r) => r.company),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: corporateKeys.list }), client.invalidateQueries({ queryKey: auditKey })]),
   });
 }
 
 /** GET /api/admin/companies/:id: a platform admin's read of one company. */
 export function useAdminCompany(id: string | null) {
-  return useQuery({ queryKey: corporateKeys.adminDetail(id ?? ''), enabled: Boolean(id), queryFn: ({ signal }) => api<CompanyDetail>(`/api/admin/companies/${encodeURIComponent(id!)}`, { signal }) });
+  return useQuery({
+    queryKey: corporateKeys.adminDetail(id ?? ''),
+    enabled: Boolean(id),
+    queryFn: ({ signal }) => api<CompanyDetail>(`/api/admin/companies/${encodeURIComponent(id!)}`, { signal }),
+  });
 }
 
 /** GET /api/corporate/companies: the caller's memberships. */
 export function useMyCompanies(enabled = true) {
-  return useQuery({ queryKey: corporateKeys.mine, enabled, queryFn: ({ signal }) => api<{ companies: MyCompany[] }>('/api/corporate/companies', { signal }).then((r) => r.companies) });
+  return useQuery({
+    queryKey: corporateKeys.mine,
+    enabled,
+    queryFn: ({ signal }) => api<{ companies: MyCompany[] }>('/api/corporate/companies', { signal }).then((r) => r.companies),
+  });
 }
 
 /** GET /api/corporate/companies/:id: a company admin's view (polls while the socket is down). */
 export function useCompanyDetail(id: string) {
   const refetchInterval = useLivePollInterval();
-  return useQuery({ queryKey: corporateKeys.detail(id), refetchInterval, queryFn: ({ signal }) => api<CompanyDetail>(`/api/corporate/companies/${encodeURIComponent(id)}`, { signal }) });
+  return useQuery({
+    queryKey: corporateKeys.detail(id),
+    refetchInterval,
+    queryFn: ({ signal }) => api<CompanyDetail>(`/api/corporate/companies/${encodeURIComponent(id)}`, { signal }),
+  });
 }
 
 /** The company admin's writes: each answers the company's new detail. */
 export function useCompanyAction(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ path, method, body }: { path: string; method: 'POST' | 'PUT'; body: unknown }) => api<CompanyDetail | { invitation: unknown }>(`/api/corporate/companies/${encodeURIComponent(id)}${path}`, { method, body }),
+    mutationFn: ({ path, method, body }: { path: string; method: 'POST' | 'PUT'; body: unknown }) =>
+      api<CompanyDetail | { invitation: unknown }>(`/api/corporate/companies/${encodeURIComponent(id)}${path}`, { method, body }),
     onSuccess: (data) => {
       if ('company' in data) client.setQueryData(corporateKeys.detail(id), data);
       else void client.invalidateQueries({ queryKey: corporateKeys.detail(id) });
@@ -68,14 +82,23 @@ export function useSetMemberBudget(companyId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, monthly_budget_cents }: { userId: string; monthly_budget_cents: number | null }) =>
-      api<CompanyDetail>(`/api/corporate/companies/${encodeURIComponent(companyId)}/members/${encodeURIComponent(userId)}/budget`, { method: 'PUT', body: { monthly_budget_cents } }),
+      api<CompanyDetail>(`/api/corporate/companies/${encodeURIComponent(companyId)}/members/${encodeURIComponent(userId)}/budget`, {
+        method: 'PUT',
+        body: { monthly_budget_cents },
+      }),
     onSuccess: (data) => client.setQueryData(corporateKeys.detail(companyId), data),
   });
 }
 
 /** GET /api/corporate/invitations/:token. */
 export function useInvitation(token: string | null) {
-  return useQuery({ queryKey: corporateKeys.invitation(token ?? ''), enabled: Boolean(token), retry: false, queryFn: ({ signal }) => api<{ invitation: InvitationPreview }>(`/api/corporate/invitations/${encodeURIComponent(token!)}`, { signal }).then((r) => r.invitation) });
+  return useQuery({
+    queryKey: corporateKeys.invitation(token ?? ''),
+    enabled: Boolean(token),
+    retry: false,
+    queryFn: ({ signal }) =>
+      api<{ invitation: InvitationPreview }>(`/api/corporate/invitations/${encodeURIComponent(token!)}`, { signal }).then((r) => r.invitation),
+  });
 }
 
 /** POST /api/corporate/invitations/accept. */
@@ -88,7 +111,10 @@ export function useAcceptInvitation() {
 }
 
 /** POST /api/corporate/companies/:id/check: per ride type, allowed on account or why not (for the quote shown). */
-export function useBusinessCheck(companyId: string | null, body: { pickup: { lat: number; lng: number }; fares: { ride_type: string; fare_cents: number }[] } | null) {
+export function useBusinessCheck(
+  companyId: string | null,
+  body: { pickup: { lat: number; lng: number }; fares: { ride_type: string; fare_cents: number }[] } | null,
+) {
   return useQuery({
     queryKey: corporateKeys.check(companyId ?? '', body),
     enabled: Boolean(companyId && body && body.fares.length > 0),

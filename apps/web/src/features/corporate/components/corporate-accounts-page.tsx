@@ -122,8 +122,18 @@ function PlatformCompanies({ invoices }: { invoices?: InvoicesSlot }) {
       { id: 'city', header: 'City', cell: ({ row }) => row.original.city_name },
       { id: 'status', header: 'Status', cell: ({ row }) => (row.original.status === 'active' ? 'Active' : 'Suspended') },
       { id: 'members', header: 'People', cell: ({ row }) => row.original.members_count },
-      { id: 'owed', header: 'Owes / credit limit', cell: ({ row: { original: c } }) => `${formatMoney(c.owed_cents, c.currency)} / ${formatMoney(c.credit_limit_cents, c.currency)}` },
-      { id: 'created_at', header: 'Created', enableSorting: true, meta: { firstDir: 'desc' }, cell: ({ row }) => new Date(row.original.created_at).toLocaleDateString() },
+      {
+        id: 'owed',
+        header: 'Owes / credit limit',
+        cell: ({ row: { original: c } }) => `${formatMoney(c.owed_cents, c.currency)} / ${formatMoney(c.credit_limit_cents, c.currency)}`,
+      },
+      {
+        id: 'created_at',
+        header: 'Created',
+        enableSorting: true,
+        meta: { firstDir: 'desc' },
+        cell: ({ row }) => new Date(row.original.created_at).toLocaleDateString(),
+      },
       {
         id: 'actions',
         header: () => <span className="sr-only">Actions</span>,
@@ -149,7 +159,16 @@ function PlatformCompanies({ invoices }: { invoices?: InvoicesSlot }) {
         getRowId={(c) => c.id}
         defaultSort={{ id: 'created_at', dir: 'desc' }}
         searchLabel="Search by name or billing email"
-        filters={[{ id: 'status', label: 'Status', options: [{ value: 'active', label: 'Active' }, { value: 'suspended', label: 'Suspended' }] }]}
+        filters={[
+          {
+            id: 'status',
+            label: 'Status',
+            options: [
+              { value: 'active', label: 'Active' },
+              { value: 'suspended', label: 'Suspended' },
+            ],
+          },
+        ]}
         empty="No companies yet."
         loadFailed="Could not load companies."
       />
@@ -168,7 +187,14 @@ function NewCompany() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { city_id: cityId, name: form.name, billing_email: form.billing_email, billing_cycle: 'monthly', credit_limit_cents: toCents(form.credit) ?? 0, admin_email: form.admin_email },
+      {
+        city_id: cityId,
+        name: form.name,
+        billing_email: form.billing_email,
+        billing_cycle: 'monthly',
+        credit_limit_cents: toCents(form.credit) ?? 0,
+        admin_email: form.admin_email,
+      },
       { onSuccess: () => setForm((f) => ({ ...f, name: '', billing_email: '', credit: '', admin_email: '' })) },
     );
   };
@@ -192,8 +218,22 @@ function NewCompany() {
         </div>
         <Field label="Company name" value={form.name} onChange={(e) => set('name', e.target.value)} required maxLength={120} />
         <Field label="Billing email" type="email" value={form.billing_email} onChange={(e) => set('billing_email', e.target.value)} required />
-        <Field label="Credit limit" hint="What it may owe at once, in the city’s currency" inputMode="decimal" value={form.credit} onChange={(e) => set('credit', e.target.value)} required />
-        <Field label="First company admin’s email" hint="An existing account becomes admin at once; anyone else is invited by email." type="email" value={form.admin_email} onChange={(e) => set('admin_email', e.target.value)} required />
+        <Field
+          label="Credit limit"
+          hint="What it may owe at once, in the city’s currency"
+          inputMode="decimal"
+          value={form.credit}
+          onChange={(e) => set('credit', e.target.value)}
+          required
+        />
+        <Field
+          label="First company admin’s email"
+          hint="An existing account becomes admin at once; anyone else is invited by email."
+          type="email"
+          value={form.admin_email}
+          onChange={(e) => set('admin_email', e.target.value)}
+          required
+        />
         <p className="self-end text-sm text-ink-600">Billing cycle: monthly</p>
         <div className="space-y-2 sm:col-span-2">
           {create.error ? (
@@ -203,7 +243,8 @@ function NewCompany() {
           ) : null}
           {create.isSuccess ? (
             <p role="status" className="text-sm text-ink-700">
-              {create.data.company.name} created; {create.data.admin.email} {create.data.admin.added ? 'is its company admin' : 'was invited as its company admin'}.
+              {create.data.company.name} created; {create.data.admin.email}{' '}
+              {create.data.admin.added ? 'is its company admin' : 'was invited as its company admin'}.
             </p>
           ) : null}
           <Button type="submit" disabled={create.isPending || !cityId}>
@@ -227,7 +268,10 @@ function AdminCompany({ id, onClose, invoices }: { id: string; onClose: () => vo
         const form = edit ?? { name: c.name, billing_email: c.billing_email, credit: fromCents(c.credit_limit_cents) };
         const save = (event: FormEvent) => {
           event.preventDefault();
-          update.mutate({ id, version: c.version, name: form.name, billing_email: form.billing_email, credit_limit_cents: toCents(form.credit) ?? 0 }, { onSuccess: () => (setEdit(null), void detail.refetch()) });
+          update.mutate(
+            { id, version: c.version, name: form.name, billing_email: form.billing_email, credit_limit_cents: toCents(form.credit) ?? 0 },
+            { onSuccess: () => (setEdit(null), void detail.refetch()) },
+          );
         };
         const suspend = c.status === 'active';
         return (
@@ -242,7 +286,13 @@ function AdminCompany({ id, onClose, invoices }: { id: string; onClose: () => vo
             </div>
             <form onSubmit={save} className="grid gap-4 sm:grid-cols-3">
               <Field label="Name" value={form.name} onChange={(e) => setEdit({ ...form, name: e.target.value })} required />
-              <Field label="Billing email" type="email" value={form.billing_email} onChange={(e) => setEdit({ ...form, billing_email: e.target.value })} required />
+              <Field
+                label="Billing email"
+                type="email"
+                value={form.billing_email}
+                onChange={(e) => setEdit({ ...form, billing_email: e.target.value })}
+                required
+              />
               <Field label="Credit limit" inputMode="decimal" value={form.credit} onChange={(e) => setEdit({ ...form, credit: e.target.value })} required />
               <div className="flex flex-wrap gap-2 sm:col-span-3">
                 <Button type="submit" disabled={update.isPending}>
@@ -262,7 +312,11 @@ function AdminCompany({ id, onClose, invoices }: { id: string; onClose: () => vo
               open={confirm}
               onOpenChange={setConfirm}
               title={suspend ? `Suspend ${c.name}` : `Reactivate ${c.name}`}
-              description={suspend ? 'Its members will not be able to request business rides; rides under way finish on account.' : 'Its members may ride on account again.'}
+              description={
+                suspend
+                  ? 'Its members will not be able to request business rides; rides under way finish on account.'
+                  : 'Its members may ride on account again.'
+              }
               confirmLabel={suspend ? 'Suspend Company' : 'Reactivate Company'}
               variant={suspend ? 'destructive' : 'primary'}
               onConfirm={() => {
@@ -298,7 +352,9 @@ function MyCompanies({ invoices, quietWhenEmpty }: { invoices?: InvoicesSlot; qu
                 <section key={m.company_id} className="rounded-2xl border border-ink-100 p-4">
                   <h2 className="text-lg font-semibold text-ink-900">{m.name}</h2>
                   <p className="text-sm text-ink-700">
-                    {m.company_status === 'active' ? `You ride on ${m.name}’s account: choose “${text.business(m.name)}” when you book a ride.` : text.refusals.suspended}
+                    {m.company_status === 'active'
+                      ? `You ride on ${m.name}’s account: choose “${text.business(m.name)}” when you book a ride.`
+                      : text.refusals.suspended}
                   </p>
                 </section>
               ),
@@ -310,7 +366,15 @@ function MyCompanies({ invoices, quietWhenEmpty }: { invoices?: InvoicesSlot; qu
   );
 }
 
-function PeopleTable({ detail, onRemove, onBudget }: { detail: CompanyDetail; onRemove?: (userId: string, name: string) => void; onBudget?: (member: CompanyMember) => void }) {
+function PeopleTable({
+  detail,
+  onRemove,
+  onBudget,
+}: {
+  detail: CompanyDetail;
+  onRemove?: (userId: string, name: string) => void;
+  onBudget?: (member: CompanyMember) => void;
+}) {
   const { company } = detail;
   const people = detail.members.filter((m) => m.status === 'active');
   return (
@@ -383,7 +447,8 @@ function CompanyAdminPanel({ id, invoices }: { id: string; invoices?: InvoicesSl
                 {company.name}
               </h2>
               <p className="text-sm text-ink-600">
-                {company.city_name} · {company.status === 'active' ? 'Active' : 'Suspended'} · owes {formatMoney(company.owed_cents, company.currency)} of {formatMoney(company.credit_limit_cents, company.currency)} credit
+                {company.city_name} · {company.status === 'active' ? 'Active' : 'Suspended'} · owes {formatMoney(company.owed_cents, company.currency)} of{' '}
+                {formatMoney(company.credit_limit_cents, company.currency)} credit
               </p>
             </div>
             <MutationError error={action.error} className="font-medium" />
@@ -435,7 +500,8 @@ function CompanyAdminPanel({ id, invoices }: { id: string; invoices?: InvoicesSl
                   {data.invitations.map((i) => (
                     <li key={i.id} className="flex flex-wrap items-center justify-between gap-2">
                       <span>
-                        {i.email} ({i.role === 'admin' ? 'company admin' : 'member'}) — {i.expired ? 'expired' : `until ${new Date(i.expires_at).toLocaleDateString()}`}
+                        {i.email} ({i.role === 'admin' ? 'company admin' : 'member'}) —{' '}
+                        {i.expired ? 'expired' : `until ${new Date(i.expires_at).toLocaleDateString()}`}
                       </span>
                       <Button variant="outline" size="sm" onClick={() => setRevoking({ id: i.id, email: i.email })} aria-label={text.revoke.button(i.email)}>
                         Revoke
@@ -458,7 +524,12 @@ function CompanyAdminPanel({ id, invoices }: { id: string; invoices?: InvoicesSl
                 action.mutate({ path: `/invitations/${encodeURIComponent(which.id)}/revoke`, method: 'POST', body: {} });
               }}
             />
-            <PolicyForm key={data.policy.version} detail={data} saving={action.isPending} onSave={(body) => action.mutate({ path: '/policy', method: 'PUT', body })} />
+            <PolicyForm
+              key={data.policy.version}
+              detail={data}
+              saving={action.isPending}
+              onSave={(body) => action.mutate({ path: '/policy', method: 'PUT', body })}
+            />
             {/* Invoices (issue 16's billing slice) are composed here by the route module. */}
             {invoices ? invoices(company, 'company_admin') : null}
           </section>
@@ -519,7 +590,12 @@ function PolicyForm({ detail, onSave, saving }: { detail: CompanyDetail; onSave:
         <div className="flex flex-wrap gap-3">
           {RIDE_TYPES.map((t) => (
             <label key={t} className="inline-flex min-h-11 items-center gap-2 text-sm">
-              <input type="checkbox" className="size-4" checked={f.ride_types.includes(t)} onChange={(e) => set('ride_types', e.target.checked ? [...f.ride_types, t] : f.ride_types.filter((x) => x !== t))} />
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={f.ride_types.includes(t)}
+                onChange={(e) => set('ride_types', e.target.checked ? [...f.ride_types, t] : f.ride_types.filter((x) => x !== t))}
+              />
               {RIDE_TYPE_NAMES[t]}
             </label>
           ))}
@@ -541,7 +617,12 @@ function PolicyForm({ detail, onSave, saving }: { detail: CompanyDetail; onSave:
             <div className="flex flex-wrap gap-3">
               {DAYS.map(([d, name]) => (
                 <label key={d} className="inline-flex min-h-11 items-center gap-1.5 text-sm">
-                  <input type="checkbox" className="size-4" checked={f.days.includes(d)} onChange={(e) => set('days', e.target.checked ? [...f.days, d].sort() : f.days.filter((x) => x !== d))} />
+                  <input
+                    type="checkbox"
+                    className="size-4"
+                    checked={f.days.includes(d)}
+                    onChange={(e) => set('days', e.target.checked ? [...f.days, d].sort() : f.days.filter((x) => x !== d))}
+                  />
                   {name}
                 </label>
               ))}
@@ -563,9 +644,39 @@ function PolicyForm({ detail, onSave, saving }: { detail: CompanyDetail; onSave:
         <legend className="text-sm font-medium text-ink-800">Approved pickup addresses (none: anywhere)</legend>
         {f.addresses.map((a, i) => (
           <div key={i} className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-            <Field label={`Address ${i + 1} name`} value={a.label} onChange={(e) => set('addresses', f.addresses.map((x, k) => (k === i ? { ...x, label: e.target.value } : x)))} required />
-            <Field label={`Address ${i + 1} position (lat, lng)`} value={a.at} onChange={(e) => set('addresses', f.addresses.map((x, k) => (k === i ? { ...x, at: e.target.value } : x)))} required />
-            <Button variant="ghost" size="sm" onClick={() => set('addresses', f.addresses.filter((_, k) => k !== i))} aria-label={`Remove address ${i + 1}`}>
+            <Field
+              label={`Address ${i + 1} name`}
+              value={a.label}
+              onChange={(e) =>
+                set(
+                  'addresses',
+                  f.addresses.map((x, k) => (k === i ? { ...x, label: e.target.value } : x)),
+                )
+              }
+              required
+            />
+            <Field
+              label={`Address ${i + 1} position (lat, lng)`}
+              value={a.at}
+              onChange={(e) =>
+                set(
+                  'addresses',
+                  f.addresses.map((x, k) => (k === i ? { ...x, at: e.target.value } : x)),
+                )
+              }
+              required
+            />
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() =>
+                set(
+                  'addresses',
+                  f.addresses.filter((_, k) => k !== i),
+                )
+              }
+              aria-label={`Remove address ${i + 1}`}
+            >
               Remove
             </Button>
           </div>

@@ -13,7 +13,9 @@ export const customersList = { endpoint: '/api/admin/customers', queryKey: custo
 
 /** /customer-management's route loader: the table's first page (no filter, no search), started with the route (decision 0080). */
 export function prefetchCustomerManagement(client: QueryClient) {
-  return client.prefetchInfiniteQuery(listQuery<Customer>({ endpoint: customersList.endpoint, queryKey: customersList.queryKey, request: firstListRequest({}, customersList.defaultSort) }));
+  return client.prefetchInfiniteQuery(
+    listQuery<Customer>({ endpoint: customersList.endpoint, queryKey: customersList.queryKey, request: firstListRequest({}, customersList.defaultSort) }),
+  );
 }
 
 /** POST /api/admin/riders/:id/block or /unblock, with the admin's reason; the list and the audit log follow. */

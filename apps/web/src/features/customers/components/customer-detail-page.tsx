@@ -37,8 +37,16 @@ function CustomerRecord({ data, rides }: { data: CustomerDetail; rides: ReactNod
     { label: text.stats.requested, value: String(stats.rides_requested) },
     { label: text.stats.completed, value: String(stats.rides_completed) },
     { label: text.stats.cancelled, value: String(stats.cancellations), detail: stats.no_driver ? `${text.stats.noDriver}: ${stats.no_driver}` : undefined },
-    { label: text.stats.lateCancels, value: String(c.late_cancels_30d), detail: text.stats.noShowsAndFees(c.no_shows_30d, customerText.amount(c.fees_30d_cents)) },
-    { label: text.stats.ratingReceived, value: stars(c.rating_received), detail: `${text.stats.ratingsCount(stats.ratings_received)} · ${text.stats.ratingGiven} ${stars(c.rating_given)}` },
+    {
+      label: text.stats.lateCancels,
+      value: String(c.late_cancels_30d),
+      detail: text.stats.noShowsAndFees(c.no_shows_30d, customerText.amount(c.fees_30d_cents)),
+    },
+    {
+      label: text.stats.ratingReceived,
+      value: stars(c.rating_received),
+      detail: `${text.stats.ratingsCount(stats.ratings_received)} · ${text.stats.ratingGiven} ${stars(c.rating_given)}`,
+    },
   ];
 
   return (
@@ -51,7 +59,12 @@ function CustomerRecord({ data, rides }: { data: CustomerDetail; rides: ReactNod
           {c.phone ? <p className="text-ink-600">{c.phone}</p> : null}
           <p className="text-sm text-ink-500">{text.joined(formatDate(c.created_at))}</p>
           <p>
-            <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', c.blocked ? 'bg-red-100 text-red-800' : 'bg-brand-100 text-brand-800')}>
+            <span
+              className={cn(
+                'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold',
+                c.blocked ? 'bg-red-100 text-red-800' : 'bg-brand-100 text-brand-800',
+              )}
+            >
               {c.blocked ? customerText.blocked : customerText.active}
             </span>
           </p>

@@ -57,7 +57,12 @@ export function CustomerManagementPage() {
         header: text.columns.status,
         cell: ({ row: { original: c } }) => (
           <div className="space-y-1">
-            <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', c.blocked ? 'bg-red-100 text-red-800' : 'bg-brand-100 text-brand-800')}>
+            <span
+              className={cn(
+                'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold',
+                c.blocked ? 'bg-red-100 text-red-800' : 'bg-brand-100 text-brand-800',
+              )}
+            >
               {c.blocked ? text.blocked : text.active}
             </span>
             {c.blocked && c.blocked_reason ? <p className="max-w-56 text-xs text-ink-500">{c.blocked_reason}</p> : null}
@@ -88,7 +93,16 @@ export function CustomerManagementPage() {
         getRowId={(c) => c.id}
         defaultSort={customersList.defaultSort}
         searchLabel={text.search}
-        filters={[{ id: 'blocked', label: text.blockedFilter, options: [{ value: 'no', label: text.filterOptions.no }, { value: 'yes', label: text.filterOptions.yes }] }]}
+        filters={[
+          {
+            id: 'blocked',
+            label: text.blockedFilter,
+            options: [
+              { value: 'no', label: text.filterOptions.no },
+              { value: 'yes', label: text.filterOptions.yes },
+            ],
+          },
+        ]}
         empty={text.empty}
         loadFailed={text.loadFailed}
       />

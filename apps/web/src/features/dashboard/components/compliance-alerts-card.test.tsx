@@ -7,7 +7,13 @@ import { ComplianceAlertsCard } from './compliance-alerts-card';
 
 const item = (kind: ComplianceItem['kind'], status: ComplianceItem['status'], extra: Partial<ComplianceItem> = {}): ComplianceItem => ({
   kind,
-  label: { driver_licence: "Driver's licence", vehicle_registration: 'Vehicle registration', insurance: 'Insurance', profile_photo: 'Profile photo', background_check: 'Background check' }[kind],
+  label: {
+    driver_licence: "Driver's licence",
+    vehicle_registration: 'Vehicle registration',
+    insurance: 'Insurance',
+    profile_photo: 'Profile photo',
+    background_check: 'Background check',
+  }[kind],
   required: true,
   status,
   expires_on: null,
@@ -68,7 +74,11 @@ describe('the dashboard’s document alerts', () => {
       compliance({
         on_hold: true,
         hold_reasons: ['Upload your insurance to go online.'],
-        items: [item('insurance', 'missing'), item('driver_licence', 'rejected', { rejection_reason: 'The photo is blurred.' }), item('vehicle_registration', 'expiring', { days_left: 7 })],
+        items: [
+          item('insurance', 'missing'),
+          item('driver_licence', 'rejected', { rejection_reason: 'The photo is blurred.' }),
+          item('vehicle_registration', 'expiring', { days_left: 7 }),
+        ],
       }),
     );
     expect(html).toContain('role="alert"');
@@ -86,7 +96,14 @@ describe('the goal form’s check', () => {
     expect(goalFromForm('150', '')).toEqual({ input: { earnings_cents: 15000, trips: null } });
     expect(goalFromForm(' 150.5 ', '8')).toEqual({ input: { earnings_cents: 15050, trips: 8 } });
     expect(goalFromForm('', '')).toEqual({ input: { earnings_cents: null, trips: null } });
-    for (const [earnings, trips] of [['abc', ''], ['0.5', ''], ['20000', ''], ['', '0'], ['', '101'], ['', '2.5']]) {
+    for (const [earnings, trips] of [
+      ['abc', ''],
+      ['0.5', ''],
+      ['20000', ''],
+      ['', '0'],
+      ['', '101'],
+      ['', '2.5'],
+    ]) {
       expect(goalFromForm(earnings!, trips!), `${earnings}/${trips}`).toHaveProperty('error');
     }
   });

@@ -8,7 +8,11 @@ import { type ComplianceAlert, complianceAlerts, DOCUMENTS_UPLOAD_PATH } from '.
 
 const text = dashboardText.alerts;
 
-const toneClasses = { danger: 'bg-red-50 text-red-900 ring-red-200', warning: 'bg-amber-50 text-amber-900 ring-amber-200', info: 'bg-ink-50 text-ink-800 ring-ink-200' } as const;
+const toneClasses = {
+  danger: 'bg-red-50 text-red-900 ring-red-200',
+  warning: 'bg-amber-50 text-amber-900 ring-amber-200',
+  info: 'bg-ink-50 text-ink-800 ring-ink-200',
+} as const;
 
 function itemDetail(alert: Extract<ComplianceAlert, { kind: 'item' }>): string | null {
   const { item } = alert;
@@ -37,17 +41,17 @@ export function ComplianceAlertsCard({ data }: { data: DriverCompliance }) {
             alert.kind === 'hold' ? (
               <li key="hold">
                 <div role="alert" className="rounded-2xl bg-red-600 p-4 text-white">
-                <p className="flex items-center gap-2 font-semibold">
-                  <ShieldAlert className="size-5" aria-hidden="true" />
-                  {text.onHold}
-                </p>
-                {alert.reasons.length ? (
-                  <ul className="mt-2 list-disc space-y-1 pl-6 text-sm">
-                    {alert.reasons.map((reason) => (
-                      <li key={reason}>{reason}</li>
-                    ))}
-                  </ul>
-                ) : null}
+                  <p className="flex items-center gap-2 font-semibold">
+                    <ShieldAlert className="size-5" aria-hidden="true" />
+                    {text.onHold}
+                  </p>
+                  {alert.reasons.length ? (
+                    <ul className="mt-2 list-disc space-y-1 pl-6 text-sm">
+                      {alert.reasons.map((reason) => (
+                        <li key={reason}>{reason}</li>
+                      ))}
+                    </ul>
+                  ) : null}
                 </div>
               </li>
             ) : (

@@ -20,7 +20,16 @@ function DemandRadar({ cells }: { cells: DemandNear['cells'] }) {
       {cells.map((c) => {
         const d = (Math.min(c.distance_m, DEMAND_NEAR_RADIUS_M) / DEMAND_NEAR_RADIUS_M) * R;
         const a = (c.bearing * Math.PI) / 180;
-        return <circle key={c.cell} cx={Math.sin(a) * d} cy={-Math.cos(a) * d} r={3 + (5 * c.requests) / max} className="fill-brand-500/70 stroke-brand-700" strokeWidth="0.8" />;
+        return (
+          <circle
+            key={c.cell}
+            cx={Math.sin(a) * d}
+            cy={-Math.cos(a) * d}
+            r={3 + (5 * c.requests) / max}
+            className="fill-brand-500/70 stroke-brand-700"
+            strokeWidth="0.8"
+          />
+        );
       })}
       <circle r="3" className="fill-ink-900" />
     </svg>
@@ -49,7 +58,9 @@ export function DemandCard() {
                 <ol className="min-w-0 flex-1 space-y-1.5 text-sm text-ink-800" data-testid="demand-cells">
                   {d.cells.map((c) => (
                     <li key={c.cell} className="flex items-baseline gap-2">
-                      <span className="inline-flex min-w-7 justify-center rounded-full bg-brand-100 px-1.5 text-xs font-bold text-brand-800 tabular-nums">{c.requests}</span>
+                      <span className="inline-flex min-w-7 justify-center rounded-full bg-brand-100 px-1.5 text-xs font-bold text-brand-800 tabular-nums">
+                        {c.requests}
+                      </span>
                       <span>{text.cell(c.requests, c.distance_m < 200 ? text.here : text.away(distanceWords(c.distance_m), compassWord(c.bearing)))}</span>
                     </li>
                   ))}

@@ -78,7 +78,10 @@ function TodayCard({ data }: { data: MyDashboard }) {
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t border-ink-100 pt-3">
           <p className="text-sm text-ink-600">{goal ? null : text.goal.none}</p>
           <div className="flex gap-2">
-            <Link to="/driver-earnings" className="inline-flex min-h-11 items-center rounded-xl px-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+            <Link
+              to="/driver-earnings"
+              className="inline-flex min-h-11 items-center rounded-xl px-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+            >
               {text.today.earningsLink}
             </Link>
             <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
@@ -153,9 +156,7 @@ export function DriverDashboardPage({ onlineSwitch, nextShift }: { onlineSwitch:
       </header>
       {onlineSwitch}
       <QueryView query={dashboard} loadFailed={(error) => `${text.loadFailed} ${error.message}`} loadingClassName="min-h-40">
-        {(dashboardData) => (
-          <TodayCard data={dashboardData} />
-        )}
+        {(dashboardData) => <TodayCard data={dashboardData} />}
       </QueryView>
       <ComplianceAlerts />
       {nextShift}

@@ -37,8 +37,25 @@ export function GoalForm({ goal, currency, onDone }: { goal: Goal | null; curren
   return (
     <form onSubmit={submit} className="mt-4 space-y-3" aria-label={text.title} noValidate>
       <div className="grid grid-cols-2 gap-3">
-        <Field label={text.earnings(currency)} inputMode="decimal" autoComplete="off" value={earnings} onChange={(e) => setEarnings(e.target.value)} placeholder="150" />
-        <Field label={text.trips} type="number" inputMode="numeric" min={1} max={100} step={1} value={trips} onChange={(e) => setTrips(e.target.value)} placeholder="10" />
+        <Field
+          label={text.earnings(currency)}
+          inputMode="decimal"
+          autoComplete="off"
+          value={earnings}
+          onChange={(e) => setEarnings(e.target.value)}
+          placeholder="150"
+        />
+        <Field
+          label={text.trips}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          step={1}
+          value={trips}
+          onChange={(e) => setTrips(e.target.value)}
+          placeholder="10"
+        />
       </div>
       <p className="text-xs text-ink-500">{text.hint}</p>
       <MutationError error={problem}>{problem}</MutationError>

@@ -3,9 +3,7 @@ import type { ComplianceItem, ComplianceStatus, DriverCompliance } from '../api/
 /** Where every alert leads: the page where a driver uploads their documents. */
 export const DOCUMENTS_UPLOAD_PATH = '/driver-documents-upload';
 
-export type ComplianceAlert =
-  | { kind: 'hold'; reasons: string[] }
-  | { kind: 'item'; item: ComplianceItem; tone: 'danger' | 'warning' | 'info' };
+export type ComplianceAlert = { kind: 'hold'; reasons: string[] } | { kind: 'item'; item: ComplianceItem; tone: 'danger' | 'warning' | 'info' };
 
 const TONE: Record<Exclude<ComplianceStatus, 'approved'>, 'danger' | 'warning' | 'info'> = {
   expired: 'danger',
@@ -26,7 +24,10 @@ export function complianceAlerts(data: DriverCompliance): ComplianceAlert[] {
   if (data.on_hold) alerts.push({ kind: 'hold', reasons: data.hold_reasons });
   const items = data.items
     .filter((i) => i.status !== 'approved' && (i.required || i.status !== 'missing'))
-    .sort((a, b) => ORDER.indexOf(a.status) - ORDER.indexOf(b.status) || Number(b.required) - Number(a.required) || (a.days_left ?? Infinity) - (b.days_left ?? Infinity));
+    .sort(
+      (a, b) =>
+        ORDER.indexOf(a.status) - ORDER.indexOf(b.status) || Number(b.required) - Number(a.required) || (a.days_left ?? Infinity) - (b.days_left ?? Infinity),
+    );
   for (const item of items) alerts.push({ kind: 'item', item, tone: TONE[item.status as Exclude<ComplianceStatus, 'approved'>] });
   return alerts;
 }

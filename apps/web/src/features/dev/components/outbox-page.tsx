@@ -30,8 +30,17 @@ export function OutboxPage() {
         </Button>
       </PageHeading>
 
-      <QueryView query={outbox} loadFailed={<>{/* 403: not this machine and not an administrator (the outbox holds every reset link and code). */}
-          {isApiError(outbox.error, 403) ? uiText.outbox.refused : uiText.outbox.loadFailed}</>} isEmpty={(d) => d.length === 0} empty={<QueryEmpty icon={Mail}>{uiText.outbox.empty}</QueryEmpty>}>
+      <QueryView
+        query={outbox}
+        loadFailed={
+          <>
+            {/* 403: not this machine and not an administrator (the outbox holds every reset link and code). */}
+            {isApiError(outbox.error, 403) ? uiText.outbox.refused : uiText.outbox.loadFailed}
+          </>
+        }
+        isEmpty={(d) => d.length === 0}
+        empty={<QueryEmpty icon={Mail}>{uiText.outbox.empty}</QueryEmpty>}
+      >
         {(outboxData) => (
           <ol className="space-y-4">
             {outboxData.map((message, index) => {
@@ -60,7 +69,6 @@ export function OutboxPage() {
               );
             })}
           </ol>
-
         )}
       </QueryView>
     </PageContainer>

@@ -5,7 +5,12 @@ import { useMe } from '@/lib/session';
 import type { DriverState } from '@openride/shared/drivers/views';
 
 /** The newest record's state (`GET /api/drivers/me`; `PATCH` and `driver.changed` carry it without the rejection reason). */
-export type DriverRecord = DriverState & { rejection_reason?: string | null; suspended?: boolean; suspension_reason?: string | null; city?: { id: string; name: string } | null };
+export type DriverRecord = DriverState & {
+  rejection_reason?: string | null;
+  suspended?: boolean;
+  suspension_reason?: string | null;
+  city?: { id: string; name: string } | null;
+};
 
 /** Under the driver key, so 'driver.changed' (the realtime bridge) and signing out reach it. */
 export const driverQueryKey = (userId: string | undefined) => [...queryKeys.driver, userId] as const;
@@ -36,6 +41,5 @@ export type DriverLoadOptions = { staleTime: number; retry?: false };
  */
 export function useLoadMyDriver() {
   const queryClient = useQueryClient();
-  return (userId: string, options: DriverLoadOptions) =>
-    queryClient.fetchQuery({ queryKey: driverQueryKey(userId), queryFn: fetchMyDriver, ...options });
+  return (userId: string, options: DriverLoadOptions) => queryClient.fetchQuery({ queryKey: driverQueryKey(userId), queryFn: fetchMyDriver, ...options });
 }

@@ -37,10 +37,7 @@ function StatusSwitch({ driver }: { driver: DriverRecord }) {
   return (
     <section
       aria-labelledby="driver-online-title"
-      className={cn(
-        'rounded-3xl p-6 shadow-sm ring-1 transition-colors sm:p-8',
-        online ? 'bg-brand-50 ring-brand-500/40' : 'bg-ink-50 ring-ink-200',
-      )}
+      className={cn('rounded-3xl p-6 shadow-sm ring-1 transition-colors sm:p-8', online ? 'bg-brand-50 ring-brand-500/40' : 'bg-ink-50 ring-ink-200')}
     >
       <div className="flex items-center justify-between gap-6">
         <div className="min-w-0">
@@ -124,7 +121,8 @@ export function DriverActivePage({ workPanel }: { workPanel: DriverWorkSlot }) {
 
   let pendingMessage: string | null = null;
   if (checked && record.data && !approved) pendingMessage = messages.errors.applicationPending.text(record.data.verification_status);
-  if (isApiError(active.error, 403)) pendingMessage = active.error.message || messages.errors.applicationPending.text(record.data?.verification_status ?? 'pending');
+  if (isApiError(active.error, 403))
+    pendingMessage = active.error.message || messages.errors.applicationPending.text(record.data?.verification_status ?? 'pending');
   // A suspended driver (issue 10 §4) leaves the same way, told why under a title of its own.
   const suspended = isApiError(active.error, 403) && active.error.code === 'DRIVER_SUSPENDED';
   usePendingExit(pendingMessage, suspended ? uiText.driverActive.suspendedTitle : undefined);

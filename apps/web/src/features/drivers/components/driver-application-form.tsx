@@ -97,16 +97,7 @@ export function DriverApplicationForm({ me, cities, onBack }: { me: Me | null; c
               {text.aboutYou}
             </h2>
             <Field label={text.fields.fullName} name="full_name" autoComplete="name" required value={values.full_name} onChange={set('full_name')} />
-            <Field
-              label={text.fields.phone}
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              required
-              value={values.phone}
-              onChange={set('phone')}
-            />
+            <Field label={text.fields.phone} name="phone" type="tel" inputMode="tel" autoComplete="tel" required value={values.phone} onChange={set('phone')} />
             <Field
               label={text.fields.licenseNumber}
               name="license_number"
@@ -135,8 +126,22 @@ export function DriverApplicationForm({ me, cities, onBack }: { me: Me | null; c
               {text.yourVehicle}
             </h2>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label={text.fields.vehicleMake} name="vehicle_make" autoComplete="off" required value={values.vehicle_make} onChange={set('vehicle_make')} />
-              <Field label={text.fields.vehicleModel} name="vehicle_model" autoComplete="off" required value={values.vehicle_model} onChange={set('vehicle_model')} />
+              <Field
+                label={text.fields.vehicleMake}
+                name="vehicle_make"
+                autoComplete="off"
+                required
+                value={values.vehicle_make}
+                onChange={set('vehicle_make')}
+              />
+              <Field
+                label={text.fields.vehicleModel}
+                name="vehicle_model"
+                autoComplete="off"
+                required
+                value={values.vehicle_model}
+                onChange={set('vehicle_model')}
+              />
               <Field
                 label={text.fields.vehicleYear}
                 name="vehicle_year"
@@ -150,7 +155,14 @@ export function DriverApplicationForm({ me, cities, onBack }: { me: Me | null; c
                 value={values.vehicle_year}
                 onChange={set('vehicle_year')}
               />
-              <Field label={text.fields.vehicleColor} name="vehicle_color" autoComplete="off" required value={values.vehicle_color} onChange={set('vehicle_color')} />
+              <Field
+                label={text.fields.vehicleColor}
+                name="vehicle_color"
+                autoComplete="off"
+                required
+                value={values.vehicle_color}
+                onChange={set('vehicle_color')}
+              />
             </div>
             <Field
               label={text.fields.licensePlate}

@@ -36,7 +36,8 @@ export function DriverApplicationPage({ cities, papersNeeded }: { cities?: reado
 
   if (me.isPending || (me.data && driver.isPending)) return <LoadingScreen />;
   const reapplying = view === 'reapply' && driver.data?.verification_status === 'rejected';
-  if (driver.data && !reapplying) return <DriverApplicationStatus driver={driver.data} cities={cities} papersNeeded={papersNeeded} onApplyAgain={() => showForm('reapply')} />;
+  if (driver.data && !reapplying)
+    return <DriverApplicationStatus driver={driver.data} cities={cities} papersNeeded={papersNeeded} onApplyAgain={() => showForm('reapply')} />;
 
   if (view !== 'prompt') {
     return (
@@ -56,10 +57,5 @@ export function DriverApplicationPage({ cities, papersNeeded }: { cities?: reado
     navigate(paths.home);
   };
 
-  return (
-    <DriverPrompt
-      onApply={() => showForm('details')}
-      onMaybeLater={onMaybeLater}
-    />
-  );
+  return <DriverPrompt onApply={() => showForm('details')} onMaybeLater={onMaybeLater} />;
 }

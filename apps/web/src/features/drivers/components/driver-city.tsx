@@ -29,7 +29,8 @@ export function DriverCity({ city, cities }: { city: CityOption | null; cities: 
           toast({ title: res.taken_offline ? text.changedOffline(res.city.name) : text.changed(res.city.name) });
           setEditing(false);
         },
-        onError: (error) => toast({ variant: 'destructive', title: text.changeFailed, description: isApiError(error) && error.status < 500 ? error.message : undefined }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: text.changeFailed, description: isApiError(error) && error.status < 500 ? error.message : undefined }),
       },
     );
   };
@@ -56,7 +57,13 @@ export function DriverCity({ city, cities }: { city: CityOption | null; cities: 
       ) : null}
       {open ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <CityPicker className="sm:w-64" label={text.choose} cities={[{ id: '', name: text.choose }, ...(cities ?? []).filter((c) => c.id !== city?.id)]} value={chosen} onChange={setChosen} />
+          <CityPicker
+            className="sm:w-64"
+            label={text.choose}
+            cities={[{ id: '', name: text.choose }, ...(cities ?? []).filter((c) => c.id !== city?.id)]}
+            value={chosen}
+            onChange={setChosen}
+          />
           <Button onClick={save} disabled={change.isPending}>
             {text.save}
           </Button>

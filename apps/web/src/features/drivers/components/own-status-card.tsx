@@ -23,7 +23,9 @@ function OwnStatus({ driver }: { driver: NonNullable<ReturnType<typeof useMyDriv
       data-testid="own-status"
       className={cn('flex items-center justify-between gap-4 rounded-3xl p-5 ring-1', online ? 'bg-brand-50 ring-brand-500/40' : 'bg-ink-50 ring-ink-200')}
     >
-      <p id="own-status-title" className="min-w-0 text-base font-semibold text-ink-900">{online ? uiText.driverActive.online.title : uiText.driverActive.offline.title}</p>
+      <p id="own-status-title" className="min-w-0 text-base font-semibold text-ink-900">
+        {online ? uiText.driverActive.online.title : uiText.driverActive.offline.title}
+      </p>
       <DriverStatusToggle driver={driver} labelClassName="text-base" />
     </section>
   );

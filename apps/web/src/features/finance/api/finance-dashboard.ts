@@ -31,8 +31,13 @@ export function prefetchFinanceDashboard(client: QueryClient, url: URL) {
 export function usePostAdjustment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdjustmentInput) => api<{ transaction_id: string; posted: boolean; balance_cents: number }>('/api/admin/ledger/adjustments', { method: 'POST', body }),
+    mutationFn: (body: AdjustmentInput) =>
+      api<{ transaction_id: string; posted: boolean; balance_cents: number }>('/api/admin/ledger/adjustments', { method: 'POST', body }),
     onSettled: () =>
-      Promise.all([client.invalidateQueries({ queryKey: financeKeys.dashboard }), client.invalidateQueries({ queryKey: financeKeys.entries }), client.invalidateQueries({ queryKey: auditLogKey })]),
+      Promise.all([
+        client.invalidateQueries({ queryKey: financeKeys.dashboard }),
+        client.invalidateQueries({ queryKey: financeKeys.entries }),
+        client.invalidateQueries({ queryKey: auditLogKey }),
+      ]),
   });
 }

@@ -61,7 +61,13 @@ function EntriesTable({ drill, onAdjust }: { drill: Drill; onAdjust: (t: AdjustT
   const t = text.entries;
   const columns = useMemo<ColumnDef<LedgerEntryView>[]>(
     () => [
-      { id: 'created_at', header: t.time, enableSorting: true, meta: { firstDir: 'desc', className: 'whitespace-nowrap' }, cell: ({ row }) => formatDateTime(row.original.created_at) },
+      {
+        id: 'created_at',
+        header: t.time,
+        enableSorting: true,
+        meta: { firstDir: 'desc', className: 'whitespace-nowrap' },
+        cell: ({ row }) => formatDateTime(row.original.created_at),
+      },
       { id: 'kind', header: t.kind, cell: ({ row }) => kindLabel(row.original.kind) },
       {
         id: 'ride',
@@ -88,7 +94,13 @@ function EntriesTable({ drill, onAdjust }: { drill: Drill; onAdjust: (t: AdjustT
         header: () => <span className="sr-only">{t.adjust}</span>,
         cell: ({ row: { original: e } }) =>
           e.owner_id && (e.account_code === 'driver' || e.account_code === 'rider_wallet') ? (
-            <Button size="sm" variant="outline" onClick={() => onAdjust({ party: e.account_code === 'driver' ? 'driver' : 'rider', party_id: e.owner_id!, name: e.owner_name ?? e.owner_id!.slice(0, 8) })}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                onAdjust({ party: e.account_code === 'driver' ? 'driver' : 'rider', party_id: e.owner_id!, name: e.owner_name ?? e.owner_id!.slice(0, 8) })
+              }
+            >
               {t.adjust}
             </Button>
           ) : null,

@@ -36,13 +36,13 @@ export function FinancialDashboardPage() {
     <PageContainer>
       <PageHeading title={uiText.pages.financialDashboard.title} description={text.description} />
       <DateRangeFields from={from} to={to} onChange={set}>
-        {query.data ? <CityPicker className="w-full min-[420px]:w-48" label={text.city} cities={query.data.cities} value={city} onChange={(id) => set({ city: id })} /> : null}
+        {query.data ? (
+          <CityPicker className="w-full min-[420px]:w-48" label={text.city} cities={query.data.cities} value={city} onChange={(id) => set({ city: id })} />
+        ) : null}
       </DateRangeFields>
 
       <QueryView query={query} loadFailed={text.loadFailed} loading={<LoadingScreen className="min-h-60" />}>
-        {(data) => (
-          <Report data={data} stale={query.isPlaceholderData} tz={tz} />
-        )}
+        {(data) => <Report data={data} stale={query.isPlaceholderData} tz={tz} />}
       </QueryView>
     </PageContainer>
   );
@@ -72,12 +72,27 @@ function Report({ data, stale, tz }: { data: FinanceDashboard; stale: boolean; t
       <section>
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <Figure label={text.figures.gmv} value={money(f.gmv)} detail={text.rides(data.completed_rides)} onOpen={() => open('gmv')} />
-          <Figure label={text.figures.net_revenue} value={money(f.net_revenue)} detail={`${text.takeRate} ${percent(data.take_rate)}`} onOpen={() => open('net_revenue')} />
+          <Figure
+            label={text.figures.net_revenue}
+            value={money(f.net_revenue)}
+            detail={`${text.takeRate} ${percent(data.take_rate)}`}
+            onOpen={() => open('net_revenue')}
+          />
           <Figure label={text.figures.commission} value={money(f.commission)} onOpen={() => open('commission')} />
-          <Figure label={text.figures.fees} value={money(f.fees)} detail={`${text.figures.booking_fees} ${money(f.booking_fees)} · ${text.figures.cancellation_fees} ${money(f.cancellation_fees)}`} onOpen={() => open('fees')} />
+          <Figure
+            label={text.figures.fees}
+            value={money(f.fees)}
+            detail={`${text.figures.booking_fees} ${money(f.booking_fees)} · ${text.figures.cancellation_fees} ${money(f.cancellation_fees)}`}
+            onOpen={() => open('fees')}
+          />
           <Figure label={text.figures.tips} value={money(f.tips)} onOpen={() => open('tips')} />
           <Figure label={text.figures.refunds} value={money(f.refunds)} detail={text.ofGmv(percent(data.refund_share))} onOpen={() => open('refunds')} />
-          <Figure label={text.figures.promotions} value={money(f.promotions)} detail={text.ofGmv(percent(f.gmv ? f.promotions / f.gmv : null))} onOpen={() => open('promotions')} />
+          <Figure
+            label={text.figures.promotions}
+            value={money(f.promotions)}
+            detail={text.ofGmv(percent(f.gmv ? f.promotions / f.gmv : null))}
+            onOpen={() => open('promotions')}
+          />
           <Figure label={text.figures.tax} value={money(f.tax)} onOpen={() => open('tax')} />
           <Figure label={text.figures.adjustments} value={money(f.adjustments)} onOpen={() => open('adjustments')} />
           <Figure label={text.figures.referral_rewards} value={money(f.referral_rewards)} onOpen={() => open('referral_rewards')} />
@@ -95,7 +110,12 @@ function Report({ data, stale, tz }: { data: FinanceDashboard; stale: boolean; t
         </ul>
         {/* Business rides (decision 0066) and what companies owe now (decision 0070: invoiced or not, until paid). */}
         <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
-          <Figure label={text.figures.business} value={money(f.business)} detail={text.ofGmv(percent(f.gmv ? f.business / f.gmv : null))} onOpen={() => open('business')} />
+          <Figure
+            label={text.figures.business}
+            value={money(f.business)}
+            detail={text.ofGmv(percent(f.gmv ? f.business / f.gmv : null))}
+            onOpen={() => open('business')}
+          />
           <li className="min-w-0 rounded-2xl border border-ink-200 bg-white p-4">
             <span className="block text-sm text-ink-500">{corporateInvoicesText.companiesOwe}</span>
             <span className="mt-1 block text-xl font-bold break-words text-ink-900 sm:text-2xl">{money(data.companies_owe_cents)}</span>
@@ -133,7 +153,11 @@ function Report({ data, stale, tz }: { data: FinanceDashboard; stale: boolean; t
 function Figure({ label, value, detail, onOpen }: { label: string; value: string; detail?: string; onOpen: () => void }) {
   return (
     <li className="min-w-0 rounded-2xl border border-ink-200 bg-white">
-      <button type="button" onClick={onOpen} className="block h-full w-full rounded-2xl p-4 text-left hover:bg-ink-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+      <button
+        type="button"
+        onClick={onOpen}
+        className="block h-full w-full rounded-2xl p-4 text-left hover:bg-ink-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
         <span className="block text-sm text-ink-500">{label}</span>
         <span className="mt-1 block text-xl font-bold break-words text-ink-900 sm:text-2xl">{value}</span>
         {detail ? <span className="mt-0.5 block text-xs break-words text-ink-500">{detail}</span> : null}
@@ -201,8 +225,18 @@ function Aging({ data, onDrill, onAdjust }: { data: FinanceDashboard; onDrill: (
           const label = text.buckets[b.key as AgingBucket];
           return <AgingFigure key={b.key} label={label} value={money(b.cents)} onOpen={() => drill(text.bucketTitle(label), 1, b.cents, { aging: b.key })} />;
         })}
-        <AgingFigure label={text.owingTotal} value={money(a.owing_total_cents)} tone="owing" onOpen={() => drill(text.owingTotal, 1, a.owing_total_cents, { standing: 'owing' })} />
-        <AgingFigure label={text.owedToDrivers} value={money(a.owed_to_drivers_cents)} tone="owed" onOpen={() => drill(text.owedToDrivers, -1, a.owed_to_drivers_cents, { standing: 'owed' })} />
+        <AgingFigure
+          label={text.owingTotal}
+          value={money(a.owing_total_cents)}
+          tone="owing"
+          onOpen={() => drill(text.owingTotal, 1, a.owing_total_cents, { standing: 'owing' })}
+        />
+        <AgingFigure
+          label={text.owedToDrivers}
+          value={money(a.owed_to_drivers_cents)}
+          tone="owed"
+          onOpen={() => drill(text.owedToDrivers, -1, a.owed_to_drivers_cents, { standing: 'owed' })}
+        />
       </ul>
       {a.drivers.length === 0 ? (
         <p className="text-sm text-ink-500">{text.noOwing}</p>
@@ -211,20 +245,21 @@ function Aging({ data, onDrill, onAdjust }: { data: FinanceDashboard; onDrill: (
           {a.drivers.map((d) => (
             <li key={d.account_id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <span className="min-w-0">
-                <span className="font-medium text-ink-900">{d.name ?? d.driver_id.slice(0, 8)}</span> · <span className="tabular-nums">{money(d.balance_cents)}</span> ·{' '}
+                <span className="font-medium text-ink-900">{d.name ?? d.driver_id.slice(0, 8)}</span> ·{' '}
+                <span className="tabular-nums">{money(d.balance_cents)}</span> ·{' '}
                 <span className="text-ink-500">
                   {text.oldest} {text.days(d.oldest_days)}
                 </span>
               </span>
               <span className="flex gap-2">
+                <Button size="sm" variant="outline" onClick={() => drill(d.name ?? d.driver_id.slice(0, 8), 1, d.balance_cents, { account_id: d.account_id })}>
+                  {text.entries.label}
+                </Button>
                 <Button
                   size="sm"
                   variant="outline"
-                  onClick={() => drill(d.name ?? d.driver_id.slice(0, 8), 1, d.balance_cents, { account_id: d.account_id })}
+                  onClick={() => onAdjust({ party: 'driver', party_id: d.driver_id, name: d.name ?? d.driver_id.slice(0, 8) })}
                 >
-                  {text.entries.label}
-                </Button>
-                <Button size="sm" variant="outline" onClick={() => onAdjust({ party: 'driver', party_id: d.driver_id, name: d.name ?? d.driver_id.slice(0, 8) })}>
                   {text.entries.adjust}
                 </Button>
               </span>
@@ -247,7 +282,11 @@ function AgingFigure({ label, value, tone = 'plain', onOpen }: { label: string; 
   const t = TONES[tone];
   return (
     <li className="min-w-0">
-      <button type="button" onClick={onOpen} className={cn('block h-full w-full rounded-xl p-2 text-left focus-visible:outline-2 focus-visible:outline-brand-600', t.box)}>
+      <button
+        type="button"
+        onClick={onOpen}
+        className={cn('block h-full w-full rounded-xl p-2 text-left focus-visible:outline-2 focus-visible:outline-brand-600', t.box)}
+      >
         <span className={cn('block', t.label)}>{label}</span>
         <span className={cn('block font-semibold tabular-nums', t.value)}>{value}</span>
       </button>
@@ -263,7 +302,10 @@ function TrialBalance({ data }: { data: FinanceDashboard }) {
         <h2 id="finance-trial" className="text-lg font-semibold text-ink-900">
           {text.trialBalance}
         </h2>
-        <span className={cn('rounded-full px-3 py-1 text-sm font-semibold', tb.balanced ? 'bg-brand-100 text-brand-900' : 'bg-red-100 text-red-900')} role="status">
+        <span
+          className={cn('rounded-full px-3 py-1 text-sm font-semibold', tb.balanced ? 'bg-brand-100 text-brand-900' : 'bg-red-100 text-red-900')}
+          role="status"
+        >
           {tb.balanced ? text.balanced : text.notBalanced}
         </span>
       </div>

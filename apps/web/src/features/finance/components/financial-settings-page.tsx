@@ -44,7 +44,6 @@ export function FinancialSettingsPage({ defaultCity = FINANCE_DEFAULT_CITY }: { 
             <CurrencyCard key={`currency-${cityId}`} data={data} />
             <SettingsCard key={cityId} data={data} />
           </div>
-
         )}
       </QueryView>
     </PageContainer>
@@ -87,7 +86,14 @@ function CurrencyCard({ data }: { data: FinancialSettingsResponse }) {
             <label htmlFor={inputId} className="block text-sm font-medium text-ink-800">
               {text.currency}
             </label>
-            <input id={inputId} className={`${inputClasses} w-32 font-mono uppercase`} maxLength={3} value={value} onChange={(e) => setValue(e.target.value)} autoComplete="off" />
+            <input
+              id={inputId}
+              className={`${inputClasses} w-32 font-mono uppercase`}
+              maxLength={3}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              autoComplete="off"
+            />
           </div>
           <Button type="submit" disabled={save.isPending}>
             {text.saveCurrency}

@@ -10,7 +10,8 @@ export const editorFaqKey = ['admin', 'faq'] as const;
  * cached copy is replaced with it, so /help in this browser shows the edit too. Its own small module: the
  * route loader of /support-procedures?section=faq imports it (decision 0080).
  */
-export const editorFaqQuery = () => queryOptions({ queryKey: editorFaqKey, queryFn: ({ signal }) => api<FaqResponse>('/api/public/faq', { signal, cache: 'no-cache' }) });
+export const editorFaqQuery = () =>
+  queryOptions({ queryKey: editorFaqKey, queryFn: ({ signal }) => api<FaqResponse>('/api/public/faq', { signal, cache: 'no-cache' }) });
 
 /** The FAQ editor's entries, started with the route. */
 export const prefetchEditorFaq = (client: QueryClient) => client.prefetchQuery(editorFaqQuery());

@@ -31,14 +31,18 @@ function useInvalidate() {
 /** POST /api/admin/faq. */
 export function useCreateFaqEntry() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (input: FaqEntryInput) => api<{ entry: FaqEntryView }>('/api/admin/faq', { method: 'POST', body: input }).then((r) => r.entry), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (input: FaqEntryInput) => api<{ entry: FaqEntryView }>('/api/admin/faq', { method: 'POST', body: input }).then((r) => r.entry),
+    onSuccess: invalidate,
+  });
 }
 
 /** PUT /api/admin/faq/:id. */
 export function useUpdateFaqEntry() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: FaqEntryInput }) => api<{ entry: FaqEntryView }>(`/api/admin/faq/${encodeURIComponent(id)}`, { method: 'PUT', body: input }).then((r) => r.entry),
+    mutationFn: ({ id, input }: { id: string; input: FaqEntryInput }) =>
+      api<{ entry: FaqEntryView }>(`/api/admin/faq/${encodeURIComponent(id)}`, { method: 'PUT', body: input }).then((r) => r.entry),
     onSuccess: invalidate,
   });
 }
@@ -46,7 +50,10 @@ export function useUpdateFaqEntry() {
 /** DELETE /api/admin/faq/:id. */
 export function useDeleteFaqEntry() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: string) => api<{ entry: FaqEntryView }>(`/api/admin/faq/${encodeURIComponent(id)}`, { method: 'DELETE' }).then((r) => r.entry), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: string) => api<{ entry: FaqEntryView }>(`/api/admin/faq/${encodeURIComponent(id)}`, { method: 'DELETE' }).then((r) => r.entry),
+    onSuccess: invalidate,
+  });
 }
 
 /** POST /api/admin/faq/:id/move: answers the whole FAQ in its new order, put straight into the cache. */
@@ -54,7 +61,8 @@ export function useMoveFaqEntry() {
   const client = useQueryClient();
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, move }: { id: string; move: FaqMove }) => api<FaqResponse>(`/api/admin/faq/${encodeURIComponent(id)}/move`, { method: 'POST', body: move }),
+    mutationFn: ({ id, move }: { id: string; move: FaqMove }) =>
+      api<FaqResponse>(`/api/admin/faq/${encodeURIComponent(id)}/move`, { method: 'POST', body: move }),
     onSuccess: async (faq) => {
       client.setQueryData(editorFaqKey, faq);
       client.setQueryData(faqKey, faq);

@@ -39,10 +39,7 @@ export function FaqEditor() {
         </Link>
       </div>
       <QueryView query={faq} loadFailed={helpText.loadFailed}>
-        {(faqData) => (
-          faqData.topics.map((topic) => <TopicSection key={topic.id} topic={topic} />)
-
-        )}
+        {(faqData) => faqData.topics.map((topic) => <TopicSection key={topic.id} topic={topic} />)}
       </QueryView>
     </section>
   );
@@ -123,10 +120,26 @@ function EntryRow({ entry, first, last, onRemoved }: { entry: FaqEntryView; firs
         <p className="line-clamp-2 text-sm text-ink-600">{entry.answer}</p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-1">
-        <Button variant="outline" size="icon" data-move="up" aria-label={text.moveUp(entry.question)} title={text.moveUp(entry.question)} disabled={first || move.isPending} onClick={() => doMove('up')}>
+        <Button
+          variant="outline"
+          size="icon"
+          data-move="up"
+          aria-label={text.moveUp(entry.question)}
+          title={text.moveUp(entry.question)}
+          disabled={first || move.isPending}
+          onClick={() => doMove('up')}
+        >
           <ArrowUp className="size-4" aria-hidden="true" />
         </Button>
-        <Button variant="outline" size="icon" data-move="down" aria-label={text.moveDown(entry.question)} title={text.moveDown(entry.question)} disabled={last || move.isPending} onClick={() => doMove('down')}>
+        <Button
+          variant="outline"
+          size="icon"
+          data-move="down"
+          aria-label={text.moveDown(entry.question)}
+          title={text.moveDown(entry.question)}
+          disabled={last || move.isPending}
+          onClick={() => doMove('down')}
+        >
           <ArrowDown className="size-4" aria-hidden="true" />
         </Button>
         <Button ref={editRef} variant="outline" size="sm" aria-label={text.editLabel(entry.question)} onClick={() => setEditing(true)}>
@@ -140,7 +153,9 @@ function EntryRow({ entry, first, last, onRemoved }: { entry: FaqEntryView; firs
         open={removing}
         onOpenChange={setRemoving}
         title={text.removeTitle}
-        description={remove.error ? (isApiError(remove.error) && remove.error.message ? remove.error.message : text.saveFailed) : text.removeText(entry.question)}
+        description={
+          remove.error ? (isApiError(remove.error) && remove.error.message ? remove.error.message : text.saveFailed) : text.removeText(entry.question)
+        }
         confirmLabel={text.removeConfirm}
         variant="destructive"
         busy={remove.isPending}

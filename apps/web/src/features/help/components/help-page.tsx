@@ -46,7 +46,15 @@ export function HelpPage() {
               </label>
               <div className="relative">
                 <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-400" aria-hidden="true" />
-                <input id={searchId} type="search" className={cn(inputClasses, 'pl-10')} placeholder={text.searchPlaceholder} value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
+                <input
+                  id={searchId}
+                  type="search"
+                  className={cn(inputClasses, 'pl-10')}
+                  placeholder={text.searchPlaceholder}
+                  value={query}
+                  onChange={(e) => setQuery(e.target.value)}
+                  autoComplete="off"
+                />
               </div>
               <p aria-live="polite" className="min-h-5 text-sm text-ink-600">
                 {searching ? (count === 0 ? text.noResults(deferred.trim()) : text.results(count)) : ''}

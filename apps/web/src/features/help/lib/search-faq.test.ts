@@ -2,9 +2,20 @@ import type { FaqTopicView } from '@openride/shared/help/views';
 import { describe, expect, it } from 'vitest';
 import { fold, searchFaq } from './search-faq';
 
-const entry = (id: string, question: string, answer: string) => ({ id, topic: 'booking' as const, question, answer, position: 1, updated_at: '2026-01-01T00:00:00.000Z' });
+const entry = (id: string, question: string, answer: string) => ({
+  id,
+  topic: 'booking' as const,
+  question,
+  answer,
+  position: 1,
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
 const topics: FaqTopicView[] = [
-  { id: 'booking', label: 'Booking and rides', entries: [entry('1', 'What is the ride PIN?', 'A 4-digit code.'), entry('2', 'Can I cancel?', 'Free until a driver accepts.')] },
+  {
+    id: 'booking',
+    label: 'Booking and rides',
+    entries: [entry('1', 'What is the ride PIN?', 'A 4-digit code.'), entry('2', 'Can I cancel?', 'Free until a driver accepts.')],
+  },
   { id: 'payments', label: 'Payments and refunds', entries: [entry('3', 'How do refunds work?', 'A card ride is refunded to the card.')] },
   { id: 'safety', label: 'Safety', entries: [] },
 ];

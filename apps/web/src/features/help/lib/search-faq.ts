@@ -1,13 +1,7 @@
 import type { FaqTopicView } from '@openride/shared/help/views';
 
 /** Lower case, accents dropped, runs of spaces as one: "Café  PIN" → "cafe pin". */
-export const fold = (value: string) =>
-  value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+export const fold = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /**
  * The topics narrowed to the entries whose question or answer holds every word of `query` (in any order),

@@ -72,13 +72,20 @@ export function HomePage({ banner, installCard, loadDriver }: { banner?: ReactNo
   return (
     <>
       <PageTitle title={uiText.home.title} />
-      <section aria-labelledby="hero-title" className="relative isolate flex min-h-[calc(100svh-var(--spacing-nav))] flex-col overflow-hidden text-white md:min-h-[36rem] lg:min-h-[40rem]">
+      <section
+        aria-labelledby="hero-title"
+        className="relative isolate flex min-h-[calc(100svh-var(--spacing-nav))] flex-col overflow-hidden text-white md:min-h-[36rem] lg:min-h-[40rem]"
+      >
         <HeroBackdrop />
         <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col justify-end px-4 pt-28 pb-10 sm:px-6 md:justify-center md:py-20 lg:px-8">
           {installCard}
           <div className="relative max-w-2xl">
             {/* Phones: the darkening travels with the text (AA over any image), the picture above it stays bright. */}
-            <div aria-hidden="true" className="pointer-events-none absolute -inset-x-[100vw] -top-24 -bottom-24 -z-10 md:hidden" style={{ backgroundImage: HERO_TEXT_BACKDROP }} />
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute -inset-x-[100vw] -top-24 -bottom-24 -z-10 md:hidden"
+              style={{ backgroundImage: HERO_TEXT_BACKDROP }}
+            />
             <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-ink-950/60 px-3 py-1 text-xs font-semibold tracking-wide text-brand-100 ring-1 ring-white/15">
               <span className="size-1.5 rounded-full bg-brand-400" aria-hidden="true" />
               {uiText.home.eyebrow}

@@ -101,7 +101,12 @@ export function SlidesCarousel() {
                 data-current={current}
                 className="w-full shrink-0"
               >
-                <div className={cn('relative isolate flex min-h-72 flex-col justify-end overflow-hidden bg-gradient-to-br p-6 text-white sm:min-h-80 sm:p-10', panel)}>
+                <div
+                  className={cn(
+                    'relative isolate flex min-h-72 flex-col justify-end overflow-hidden bg-gradient-to-br p-6 text-white sm:min-h-80 sm:p-10',
+                    panel,
+                  )}
+                >
                   <Icon aria-hidden="true" className="absolute -top-6 -right-6 -z-10 size-56 text-white/10 sm:size-72" strokeWidth={1.25} />
                   <span className="mb-5 flex size-14 items-center justify-center rounded-2xl bg-white/15 ring-1 ring-white/20 backdrop-blur">
                     <Icon className="size-7" aria-hidden="true" />

@@ -44,7 +44,10 @@ export function InstallPage() {
       ) : null}
 
       {canInstall && !installed ? (
-        <section aria-labelledby="install-ready" className="mb-8 flex flex-col gap-4 rounded-3xl bg-ink-900 p-6 text-white sm:flex-row sm:items-center sm:justify-between">
+        <section
+          aria-labelledby="install-ready"
+          className="mb-8 flex flex-col gap-4 rounded-3xl bg-ink-900 p-6 text-white sm:flex-row sm:items-center sm:justify-between"
+        >
           <div className="flex items-center gap-4">
             <img src="/icons/icon-192.png" alt="" width={56} height={56} className="size-14 rounded-2xl ring-1 ring-white/15" />
             <div>
@@ -72,7 +75,9 @@ export function InstallPage() {
               <span className="flex size-12 items-center justify-center rounded-2xl bg-ink-900 text-brand-400">
                 <Icon className="size-6" aria-hidden="true" />
               </span>
-              {key === current ? <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700">{uiText.install.thisDevice}</span> : null}
+              {key === current ? (
+                <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700">{uiText.install.thisDevice}</span>
+              ) : null}
             </div>
             <h2 id={`install-${key}`} className="mb-4 text-lg font-semibold text-ink-900">
               {title}
@@ -80,7 +85,9 @@ export function InstallPage() {
             <ol className="space-y-3">
               {steps.map((step, index) => (
                 <li key={step} className="flex gap-3 text-sm text-ink-700">
-                  <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-700">{index + 1}</span>
+                  <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-700">
+                    {index + 1}
+                  </span>
                   <span className="pt-0.5">{step}</span>
                 </li>
               ))}

@@ -42,13 +42,19 @@ export async function agreeToCurrentLegal(): Promise<() => Promise<void>> {
   const docs = await fetchDocuments().catch(() => null);
   return async () => {
     if (!docs) return;
-    await api<LegalStatus>('/api/legal/accept', { method: 'POST', body: { terms_version: docs.terms.version, privacy_version: docs.privacy.version } }).catch(() => undefined);
+    await api<LegalStatus>('/api/legal/accept', { method: 'POST', body: { terms_version: docs.terms.version, privacy_version: docs.privacy.version } }).catch(
+      () => undefined,
+    );
   };
 }
 
 /** GET /api/admin/legal: every version, newest first. */
 export function useLegalVersions(enabled: boolean) {
-  return useQuery({ queryKey: legalKeys.versions, enabled, queryFn: ({ signal }) => api<{ versions: LegalVersion[] }>('/api/admin/legal', { signal }).then((r) => r.versions) });
+  return useQuery({
+    queryKey: legalKeys.versions,
+    enabled,
+    queryFn: ({ signal }) => api<{ versions: LegalVersion[] }>('/api/admin/legal', { signal }).then((r) => r.versions),
+  });
 }
 
 /** POST /api/admin/legal; the documents, the versions and the audit log follow. */

@@ -26,7 +26,10 @@ export function LegalPage() {
               <ul className="flex flex-wrap gap-3">
                 {LEGAL_KINDS.map((kind) => (
                   <li key={kind}>
-                    <a href={`#${legalText.anchors[kind]}`} className="inline-flex min-h-11 items-center rounded-full border border-ink-200 px-4 font-semibold text-brand-700 hover:bg-ink-50">
+                    <a
+                      href={`#${legalText.anchors[kind]}`}
+                      className="inline-flex min-h-11 items-center rounded-full border border-ink-200 px-4 font-semibold text-brand-700 hover:bg-ink-50"
+                    >
                       {legalText.names[kind]}
                     </a>
                   </li>
@@ -38,7 +41,6 @@ export function LegalPage() {
               <LegalDocumentView key={kind} document={docsData[kind]} />
             ))}
           </div>
-
         )}
       </QueryView>
     </PageContainer>

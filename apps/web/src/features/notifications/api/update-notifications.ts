@@ -20,12 +20,11 @@ export function useUpdateNotifications() {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<Notification[]>(key);
       const previousCount = queryClient.getQueryData<NotificationUnreadCount>(countKey);
-      queryClient.setQueryData<Notification[]>(key, (list) =>
-        list?.map((n) => ('all' in update || n.id === update.id ? { ...n, is_read: true } : n)),
-      );
+      queryClient.setQueryData<Notification[]>(key, (list) => list?.map((n) => ('all' in update || n.id === update.id ? { ...n, is_read: true } : n)));
       const wasUnread = 'all' in update ? false : previous?.some((n) => n.id === update.id && !n.is_read);
-      queryClient.setQueryData<NotificationUnreadCount>(countKey, (count) =>
-        count && { unread: 'all' in update ? 0 : Math.max(0, count.unread - (wasUnread ? 1 : 0)) },
+      queryClient.setQueryData<NotificationUnreadCount>(
+        countKey,
+        (count) => count && { unread: 'all' in update ? 0 : Math.max(0, count.unread - (wasUnread ? 1 : 0)) },
       );
       return { previous, previousCount };
     },

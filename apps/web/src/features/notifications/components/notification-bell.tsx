@@ -122,10 +122,7 @@ export function NotificationBell() {
                     type="button"
                     onClick={() => onSelect(n)}
                     data-read={n.is_read}
-                    className={cn(
-                      'flex w-full gap-3 px-4 py-3 text-left transition-colors hover:bg-ink-50',
-                      !n.is_read && 'bg-brand-50/60',
-                    )}
+                    className={cn('flex w-full gap-3 px-4 py-3 text-left transition-colors hover:bg-ink-50', !n.is_read && 'bg-brand-50/60')}
                   >
                     <span className="mt-0.5">
                       <NotificationIcon type={n.type} />

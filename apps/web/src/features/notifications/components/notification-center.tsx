@@ -66,11 +66,22 @@ export function NotificationCenter() {
         <fieldset>
           <legend className="mb-1.5 text-sm font-medium text-ink-700">{text.kindLabel}</legend>
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" variant={filters.kind === null ? 'primary' : 'outline'} aria-pressed={filters.kind === null} onClick={() => setFilter({ kind: null })}>
+            <Button
+              size="sm"
+              variant={filters.kind === null ? 'primary' : 'outline'}
+              aria-pressed={filters.kind === null}
+              onClick={() => setFilter({ kind: null })}
+            >
               {text.allKinds}
             </Button>
             {NOTIFICATION_KINDS.map((kind) => (
-              <Button key={kind} size="sm" variant={filters.kind === kind ? 'primary' : 'outline'} aria-pressed={filters.kind === kind} onClick={() => setFilter({ kind })}>
+              <Button
+                key={kind}
+                size="sm"
+                variant={filters.kind === kind ? 'primary' : 'outline'}
+                aria-pressed={filters.kind === kind}
+                onClick={() => setFilter({ kind })}
+              >
                 {text.kinds[kind]}
               </Button>
             ))}

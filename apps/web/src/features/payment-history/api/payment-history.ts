@@ -12,7 +12,8 @@ export const moneyReceiptKey = (rideId: string) => ['payments', 'receipt', rideI
 export function usePaymentHistory() {
   return useInfiniteQuery({
     queryKey: paymentHistoryKey,
-    queryFn: ({ pageParam, signal }) => api<PaymentHistory>(`/api/payments/history?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api<PaymentHistory>(`/api/payments/history?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
@@ -31,7 +32,8 @@ export function useMoneyReceipt(rideId: string) {
 export function useReportProblem(rideId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: RefundRequestInput) => api<{ request: RefundRequestView }>(`/api/rides/${encodeURIComponent(rideId)}/refund-requests`, { method: 'POST', body: input }).then((r) => r.request),
+    mutationFn: (input: RefundRequestInput) =>
+      api<{ request: RefundRequestView }>(`/api/rides/${encodeURIComponent(rideId)}/refund-requests`, { method: 'POST', body: input }).then((r) => r.request),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: moneyReceiptKey(rideId) }), client.invalidateQueries({ queryKey: paymentHistoryKey })]),
   });
 }

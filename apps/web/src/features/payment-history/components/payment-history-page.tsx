@@ -42,7 +42,11 @@ export function PaymentHistoryPage({ top }: { top?: ReactNode }) {
                 className="sm:grid-cols-2 lg:grid-cols-2"
                 cards={balances.flatMap((b) => [
                   { label: text.wallet, value: formatMoney(b.wallet_cents, b.currency), detail: text.walletHint },
-                  { label: text.owed, value: b.owed_cents > 0 ? formatMoney(b.owed_cents, b.currency) : text.nothingOwed, detail: b.owed_cents > 0 ? text.owedHint : undefined },
+                  {
+                    label: text.owed,
+                    value: b.owed_cents > 0 ? formatMoney(b.owed_cents, b.currency) : text.nothingOwed,
+                    detail: b.owed_cents > 0 ? text.owedHint : undefined,
+                  },
                 ])}
               />
             ) : null}
@@ -85,7 +89,9 @@ function HistoryRow({ item }: { item: HistoryItem }) {
     <li className="space-y-1 px-4 py-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <p className="font-semibold text-ink-900">{text.kinds[item.kind]}</p>
-        <p className={cn('font-semibold tabular-nums', item.amount_cents > 0 ? 'text-brand-700' : 'text-ink-900')}>{signedMoney(item.amount_cents, item.currency)}</p>
+        <p className={cn('font-semibold tabular-nums', item.amount_cents > 0 ? 'text-brand-700' : 'text-ink-900')}>
+          {signedMoney(item.amount_cents, item.currency)}
+        </p>
       </div>
       <p className="text-sm text-ink-600">
         <time dateTime={item.at}>{dateTime.format(new Date(item.at))}</time>
@@ -104,7 +110,9 @@ function HistoryRow({ item }: { item: HistoryItem }) {
       ) : null}
       {request ? (
         <p className="text-sm">
-          <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', statusBadge[request.status])}>{text.requestStatus(refundText.statuses[request.status])}</span>
+          <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', statusBadge[request.status])}>
+            {text.requestStatus(refundText.statuses[request.status])}
+          </span>
         </p>
       ) : null}
     </li>

@@ -184,9 +184,9 @@ function Report({ receipt }: { receipt: MoneyReceipt }) {
         )}
       </div>
       <Link to={paths.supportForRide(receipt.ride_id)} className={buttonClasses({ variant: 'link', className: 'text-sm print:hidden' })}>
-          <LifeBuoy className="size-4" aria-hidden="true" />
-          {supportText.entry.getHelp}
-        </Link>
+        <LifeBuoy className="size-4" aria-hidden="true" />
+        {supportText.entry.getHelp}
+      </Link>
     </section>
   );
 }
@@ -204,7 +204,9 @@ function RequestCard({ request: q }: { request: RefundRequestView }) {
         {q.requested_cents ? ` · ${refundText.requested(money(q.requested_cents))}` : ''}
       </p>
       {q.comment ? <p className="break-words text-ink-700">“{q.comment}”</p> : null}
-      {q.refunded_cents > 0 && q.destination ? <p className="font-semibold text-brand-800">{refundText.refunded(money(q.refunded_cents), refundText.destinations[q.destination])}</p> : null}
+      {q.refunded_cents > 0 && q.destination ? (
+        <p className="font-semibold text-brand-800">{refundText.refunded(money(q.refunded_cents), refundText.destinations[q.destination])}</p>
+      ) : null}
       {q.status === 'rejected' && q.decision_reason ? <p className="text-ink-700">{refundText.rejectedBecause(q.decision_reason)}</p> : null}
     </li>
   );
@@ -258,12 +260,26 @@ function ReportForm({ rideId, currency, maxCents, onDone }: { rideId: string; cu
           ))}
         </select>
       </div>
-      <Field label={refundText.report.amount} hint={refundText.report.amountHint(max)} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={invalid ? true : undefined} />
+      <Field
+        label={refundText.report.amount}
+        hint={refundText.report.amountHint(max)}
+        inputMode="decimal"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        aria-invalid={invalid ? true : undefined}
+      />
       <div className="space-y-1.5">
         <label htmlFor={commentId} className="block text-sm font-medium text-ink-800">
           {refundText.report.comment}
         </label>
-        <textarea id={commentId} maxLength={1000} rows={3} className={cn(inputClasses, 'h-auto py-2')} value={comment} onChange={(e) => setComment(e.target.value)} />
+        <textarea
+          id={commentId}
+          maxLength={1000}
+          rows={3}
+          className={cn(inputClasses, 'h-auto py-2')}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+        />
       </div>
       {failure ? (
         <p role="alert" className="text-sm font-medium text-red-700">

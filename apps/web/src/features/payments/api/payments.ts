@@ -13,12 +13,22 @@ export const paymentKeys = {
 
 /** GET /api/payments/cards: the rider's saved cards for this deployment's provider. */
 export function useCards(enabled = true) {
-  return useQuery({ queryKey: paymentKeys.cards, queryFn: async () => (await api<{ cards: SavedCard[] }>('/api/payments/cards')).cards, enabled, staleTime: 60_000 });
+  return useQuery({
+    queryKey: paymentKeys.cards,
+    queryFn: async () => (await api<{ cards: SavedCard[] }>('/api/payments/cards')).cards,
+    enabled,
+    staleTime: 60_000,
+  });
 }
 
 /** GET /api/payments/wallet: credit and what is owed, per currency, from the ledger. */
 export function useWallet(enabled = true) {
-  return useQuery({ queryKey: paymentKeys.wallet, queryFn: async () => (await api<{ wallets: Wallet[] }>('/api/payments/wallet')).wallets, enabled, staleTime: 30_000 });
+  return useQuery({
+    queryKey: paymentKeys.wallet,
+    queryFn: async () => (await api<{ wallets: Wallet[] }>('/api/payments/wallet')).wallets,
+    enabled,
+    staleTime: 30_000,
+  });
 }
 
 /** POST /api/payments/cards; the new card joins the list. */
@@ -45,7 +55,11 @@ export const startCardSetup = () => api<{ client_secret: string; setup_intent_id
 
 /** GET /api/rides/:id/payment: how a ride is paid, its tip and whether one may still be given. */
 export function useRidePayment(rideId: string, enabled = true) {
-  return useQuery({ queryKey: paymentKeys.ride(rideId), queryFn: async () => (await api<{ payment: RidePayment }>(`/api/rides/${encodeURIComponent(rideId)}/payment`)).payment, enabled });
+  return useQuery({
+    queryKey: paymentKeys.ride(rideId),
+    queryFn: async () => (await api<{ payment: RidePayment }>(`/api/rides/${encodeURIComponent(rideId)}/payment`)).payment,
+    enabled,
+  });
 }
 
 /** POST /api/rides/:id/tip; the ride's payment then shows it (409: tipped already, so refetch). */

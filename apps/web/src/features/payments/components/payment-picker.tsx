@@ -30,7 +30,21 @@ export function usePaymentPrefetch() {
   useWallet();
 }
 
-function Option({ name, checked, onSelect, icon, label, detail }: { name: string; checked: boolean; onSelect: () => void; icon: React.ReactNode; label: string; detail?: string }) {
+function Option({
+  name,
+  checked,
+  onSelect,
+  icon,
+  label,
+  detail,
+}: {
+  name: string;
+  checked: boolean;
+  onSelect: () => void;
+  icon: React.ReactNode;
+  label: string;
+  detail?: string;
+}) {
   return (
     <label
       className={cn(
@@ -67,7 +81,12 @@ export function PaymentPicker({ currency, totalCents, value, onChange, disabled,
   }, [available, value, onChange]);
 
   const business = value.payment_method === 'business';
-  const plan = planRidePayment(totalCents, available, value.use_wallet === true && !business, value.payment_method === 'business' ? 'cash' : value.payment_method);
+  const plan = planRidePayment(
+    totalCents,
+    available,
+    value.use_wallet === true && !business,
+    value.payment_method === 'business' ? 'cash' : value.payment_method,
+  );
   const chosenCard = cards.data?.find((c) => c.id === value.payment_card_id);
   const methodName = value.payment_method === 'card' && chosenCard ? cardLabel(chosenCard) : text.cash;
 
@@ -117,7 +136,12 @@ export function PaymentPicker({ currency, totalCents, value, onChange, disabled,
       {available > 0 && !business ? (
         <div className="space-y-1 rounded-2xl bg-brand-50 px-3.5 py-2.5 text-sm">
           <label className="flex min-h-11 cursor-pointer items-center gap-3 font-semibold text-ink-900">
-            <input type="checkbox" checked={value.use_wallet === true} onChange={(e) => onChange({ ...value, use_wallet: e.target.checked })} className="size-5 accent-brand-600" />
+            <input
+              type="checkbox"
+              checked={value.use_wallet === true}
+              onChange={(e) => onChange({ ...value, use_wallet: e.target.checked })}
+              className="size-5 accent-brand-600"
+            />
             <WalletIcon className="size-5 text-brand-700" aria-hidden="true" />
             {text.useWallet(formatMoney(available, currency))}
           </label>

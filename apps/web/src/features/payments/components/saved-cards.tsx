@@ -78,7 +78,9 @@ export function SavedCards() {
               <li key={card.id} className="flex items-center gap-3 px-4 py-3">
                 <CreditCard className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
                 <span className="min-w-0 flex-1 truncate font-semibold text-ink-900">{cardLabel(card)}</span>
-                {card.test_mode ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900 uppercase">{text.testMode}</span> : null}
+                {card.test_mode ? (
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900 uppercase">{text.testMode}</span>
+                ) : null}
                 <Button variant="outline" size="sm" aria-label={text.removeCardLabel(cardLabel(card))} onClick={() => setConfirming(card)}>
                   {text.removeCard}
                 </Button>

@@ -41,7 +41,12 @@ export function TestCardForm({ onSaved, onCancel }: { onSaved: (card: SavedCard)
 
   const error = invalid ?? (save.error ? save.error.message : null);
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="space-y-3 rounded-2xl border-2 border-dashed border-amber-400 bg-amber-50/60 p-3.5">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 rounded-2xl border-2 border-dashed border-amber-400 bg-amber-50/60 p-3.5"
+    >
       <h3 id={`${id}-title`} className="text-sm font-semibold text-ink-900">
         {text.addCard}
       </h3>
@@ -50,20 +55,47 @@ export function TestCardForm({ onSaved, onCancel }: { onSaved: (card: SavedCard)
         <label htmlFor={`${id}-number`} className="block text-sm font-medium text-ink-800">
           {text.cardNumber}
         </label>
-        <input id={`${id}-number`} inputMode="numeric" autoComplete="cc-number" value={number} onChange={(e) => setNumber(e.target.value)} maxLength={23} className={inputClasses} placeholder="4242 4242 4242 4242" />
+        <input
+          id={`${id}-number`}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+          maxLength={23}
+          className={inputClasses}
+          placeholder="4242 4242 4242 4242"
+        />
       </div>
       <div className="grid grid-cols-2 gap-3">
         <div className="space-y-1">
           <label htmlFor={`${id}-exp`} className="block text-sm font-medium text-ink-800">
             {text.expiry}
           </label>
-          <input id={`${id}-exp`} inputMode="numeric" autoComplete="cc-exp" value={expiry} onChange={(e) => setExpiry(e.target.value)} maxLength={7} className={inputClasses} placeholder="12/30" />
+          <input
+            id={`${id}-exp`}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            value={expiry}
+            onChange={(e) => setExpiry(e.target.value)}
+            maxLength={7}
+            className={inputClasses}
+            placeholder="12/30"
+          />
         </div>
         <div className="space-y-1">
           <label htmlFor={`${id}-cvc`} className="block text-sm font-medium text-ink-800">
             {text.cvc}
           </label>
-          <input id={`${id}-cvc`} inputMode="numeric" autoComplete="cc-csc" value={cvc} onChange={(e) => setCvc(e.target.value)} maxLength={4} className={inputClasses} placeholder="123" />
+          <input
+            id={`${id}-cvc`}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            value={cvc}
+            onChange={(e) => setCvc(e.target.value)}
+            maxLength={4}
+            className={inputClasses}
+            placeholder="123"
+          />
         </div>
       </div>
       {error ? (

@@ -92,7 +92,14 @@ export function TipRide({ ride }: { ride: { id: string; currency: string; status
           <label htmlFor={`${id}-amount`} className="block text-sm font-medium text-ink-800">
             {text.tipCustomLabel}
           </label>
-          <input id={`${id}-amount`} inputMode="decimal" value={custom} onChange={(e) => setCustom(e.target.value)} className={inputClasses} placeholder="5.00" />
+          <input
+            id={`${id}-amount`}
+            inputMode="decimal"
+            value={custom}
+            onChange={(e) => setCustom(e.target.value)}
+            className={inputClasses}
+            placeholder="5.00"
+          />
         </div>
       ) : null}
       {tip.isError ? (

@@ -50,10 +50,18 @@ export const exportHref = (runId: string) => `/api/admin/payout-runs/${encodeURI
 function useInvalidate() {
   const client = useQueryClient();
   return () =>
-    Promise.all([client.invalidateQueries({ queryKey: runsKey }), client.invalidateQueries({ queryKey: collectionsKey }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]);
+    Promise.all([
+      client.invalidateQueries({ queryKey: runsKey }),
+      client.invalidateQueries({ queryKey: collectionsKey }),
+      client.invalidateQueries({ queryKey: ['admin', 'audit-log'] }),
+    ]);
 }
 
-type RunAction = { kind: 'create'; city_id: string } | { kind: 'approve'; id: string } | { kind: 'paid'; id: string; reference: string } | { kind: 'fail'; itemId: string; reason: string };
+type RunAction =
+  | { kind: 'create'; city_id: string }
+  | { kind: 'approve'; id: string }
+  | { kind: 'paid'; id: string; reference: string }
+  | { kind: 'fail'; itemId: string; reason: string };
 
 /** Every verb of a run, one mutation: what changed comes back as the run, and the lists refresh. */
 export function useRunAction() {
@@ -62,7 +70,8 @@ export function useRunAction() {
     mutationFn: (a: RunAction) => {
       if (a.kind === 'create') return api<{ run: PayoutRun }>('/api/admin/payout-runs', { method: 'POST', body: { city_id: a.city_id } });
       if (a.kind === 'approve') return api<{ run: PayoutRun }>(`/api/admin/payout-runs/${encodeURIComponent(a.id)}/approve`, { method: 'POST' });
-      if (a.kind === 'paid') return api<{ run: PayoutRun }>(`/api/admin/payout-runs/${encodeURIComponent(a.id)}/mark-paid`, { method: 'POST', body: { reference: a.reference } });
+      if (a.kind === 'paid')
+        return api<{ run: PayoutRun }>(`/api/admin/payout-runs/${encodeURIComponent(a.id)}/mark-paid`, { method: 'POST', body: { reference: a.reference } });
       return api<{ run: PayoutRun }>(`/api/admin/payout-items/${encodeURIComponent(a.itemId)}/fail`, { method: 'POST', body: { reason: a.reason } });
     },
     onSuccess: invalidate,
@@ -70,14 +79,20 @@ export function useRunAction() {
 }
 
 export function useCollections() {
-  return useQuery({ queryKey: collectionsKey, queryFn: ({ signal }) => api<{ collections: Collection[] }>('/api/admin/collections', { signal }).then((r) => r.collections) });
+  return useQuery({
+    queryKey: collectionsKey,
+    queryFn: ({ signal }) => api<{ collections: Collection[] }>('/api/admin/collections', { signal }).then((r) => r.collections),
+  });
 }
 
 export function useRecordCash() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ driverId, input }: { driverId: string; input: CashReceived }) =>
-      api<{ collection: Collection | null; standing: DriverStanding }>(`/api/admin/collections/${encodeURIComponent(driverId)}/cash`, { method: 'POST', body: input }),
+      api<{ collection: Collection | null; standing: DriverStanding }>(`/api/admin/collections/${encodeURIComponent(driverId)}/cash`, {
+        method: 'POST',
+        body: input,
+      }),
     onSuccess: invalidate,
   });
 }

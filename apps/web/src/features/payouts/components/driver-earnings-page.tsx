@@ -21,7 +21,8 @@ const text = payoutsText.earnings;
 const EarningsChart = lazy(() => import('./earnings-chart'));
 const PERIODS = (['today', 'week', 'month'] as const).map((value) => ({ value, label: text.periods[value] }));
 
-const when = (iso: string, timeZone: string) => new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
+const when = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
 
 /**
  * /driver-earnings (issue 13, decision 0040): an approved driver's own money, every figure a sum of their ledger
@@ -55,7 +56,13 @@ function BalanceCard({ e }: { e: DriverEarnings }) {
   const money = (cents: number) => formatMoney(cents, s.currency);
   const headline = s.balance_cents > 0 ? text.youOwe(money(s.balance_cents)) : s.balance_cents < 0 ? text.youreOwed(money(-s.balance_cents)) : text.settled;
   return (
-    <section aria-labelledby="balance-title" className={cn('rounded-3xl p-5 ring-1 sm:p-6', s.blocked ? 'bg-red-50 ring-red-200' : s.balance_cents > 0 ? 'bg-amber-50 ring-amber-200' : 'bg-brand-50 ring-brand-500/30')}>
+    <section
+      aria-labelledby="balance-title"
+      className={cn(
+        'rounded-3xl p-5 ring-1 sm:p-6',
+        s.blocked ? 'bg-red-50 ring-red-200' : s.balance_cents > 0 ? 'bg-amber-50 ring-amber-200' : 'bg-brand-50 ring-brand-500/30',
+      )}
+    >
       <h2 id="balance-title" className="text-sm font-semibold tracking-wide text-ink-600 uppercase">
         {text.balanceTitle}
       </h2>
@@ -70,7 +77,13 @@ function BalanceCard({ e }: { e: DriverEarnings }) {
 function NextStep({ s, timeZone }: { s: DriverStanding; timeZone: string }) {
   const money = (cents: number) => formatMoney(cents, s.currency);
   if (s.balance_cents < 0) {
-    return <p className="mt-2 text-ink-700">{s.next_payout_date ? text.nextPayout(s.next_payout_date, money(s.minimum_payout_cents), s.payout_weekday) : text.belowMinimum(money(s.minimum_payout_cents))}</p>;
+    return (
+      <p className="mt-2 text-ink-700">
+        {s.next_payout_date
+          ? text.nextPayout(s.next_payout_date, money(s.minimum_payout_cents), s.payout_weekday)
+          : text.belowMinimum(money(s.minimum_payout_cents))}
+      </p>
+    );
   }
   if (s.balance_cents === 0) return <p className="mt-2 text-ink-700">{text.settledNote}</p>;
   if (s.blocked) {
@@ -103,7 +116,8 @@ function PeriodPanel({ e }: { e: DriverEarnings }) {
         ]}
       />
       <p className="text-ink-700">
-        {text.cashVsNet(money(f.cash_collected_cents), money(f.net_cents))} {diff > 0 ? text.cashKeeps(money(diff)) : diff < 0 ? text.cashOwed(money(-diff)) : null}
+        {text.cashVsNet(money(f.cash_collected_cents), money(f.net_cents))}{' '}
+        {diff > 0 ? text.cashKeeps(money(diff)) : diff < 0 ? text.cashOwed(money(-diff)) : null}
       </p>
       <section aria-labelledby="chart-title" className="space-y-2">
         <h2 id="chart-title" className="text-lg font-semibold text-ink-900">
@@ -180,27 +194,38 @@ function Statements({ currency }: { currency: string }) {
       <QueryView query={statements} loadFailed={text.statementsFailed}>
         {(statementsData) => (
           <ul className="divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white">
-            {statementsData.filter((s, i) => i === 0 || s.trips > 0 || s.opening_cents !== 0 || s.closing_cents !== 0).map((s) => {
-              const week = text.week(s.week_start, s.week_end);
-              return (
-                <li key={s.week_start} className="flex flex-wrap items-center gap-3 p-4">
-                  <div className="min-w-0 flex-1 basis-40">
-                    <p className="font-medium text-ink-900">{week}</p>
-                    <p className="text-sm text-ink-600">
-                      {text.closing}: {payoutsText.statement.balanceWords(s.closing_cents, money)}
-                    </p>
-                  </div>
-                  <Link to={`/driver-earnings/statements/${s.week_start}`} aria-label={text.openLabel(week)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-                    <Printer className="size-4" aria-hidden="true" />
-                    {text.open}
-                  </Link>
-                  <a href={statementCsvHref(s.week_start)} download aria-label={text.csvLabel(week)} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-                    <Download className="size-4" aria-hidden="true" />
-                    {text.csv}
-                  </a>
-                </li>
-              );
-            })}
+            {statementsData
+              .filter((s, i) => i === 0 || s.trips > 0 || s.opening_cents !== 0 || s.closing_cents !== 0)
+              .map((s) => {
+                const week = text.week(s.week_start, s.week_end);
+                return (
+                  <li key={s.week_start} className="flex flex-wrap items-center gap-3 p-4">
+                    <div className="min-w-0 flex-1 basis-40">
+                      <p className="font-medium text-ink-900">{week}</p>
+                      <p className="text-sm text-ink-600">
+                        {text.closing}: {payoutsText.statement.balanceWords(s.closing_cents, money)}
+                      </p>
+                    </div>
+                    <Link
+                      to={`/driver-earnings/statements/${s.week_start}`}
+                      aria-label={text.openLabel(week)}
+                      className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                    >
+                      <Printer className="size-4" aria-hidden="true" />
+                      {text.open}
+                    </Link>
+                    <a
+                      href={statementCsvHref(s.week_start)}
+                      download
+                      aria-label={text.csvLabel(week)}
+                      className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                    >
+                      <Download className="size-4" aria-hidden="true" />
+                      {text.csv}
+                    </a>
+                  </li>
+                );
+              })}
           </ul>
         )}
       </QueryView>

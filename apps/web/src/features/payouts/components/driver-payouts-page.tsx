@@ -23,7 +23,8 @@ const text = payoutsText.admin;
 type Tab = 'runs' | 'collections';
 const TABS = (['runs', 'collections'] as const).map((value) => ({ value, label: text.tabs[value] }));
 const errorOf = (error: unknown) => (isApiError(error) && error.message ? error.message : text.actionFailed);
-const dateTime = (iso: string) => new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+const dateTime = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
 /**
  * /driver-payouts (admins, issue 13, decision 0040): payout runs — previewed on the schedule or now, approved,
@@ -50,7 +51,10 @@ function RunsPanel() {
   const cityId = city || cities.data?.[0]?.id || '';
   const field = useId();
   const preview = () =>
-    action.mutate({ kind: 'create', city_id: cityId }, { onSuccess: () => toast({ title: text.previewed }), onError: (e) => toast({ title: errorOf(e), variant: 'destructive' }) });
+    action.mutate(
+      { kind: 'create', city_id: cityId },
+      { onSuccess: () => toast({ title: text.previewed }), onError: (e) => toast({ title: errorOf(e), variant: 'destructive' }) },
+    );
   const visible = (runs.data ?? []).filter((r) => r.status !== 'discarded');
   return (
     <div className="space-y-6">
@@ -115,7 +119,8 @@ function RunCard({ run }: { run: PayoutRun }) {
             {text.runTitle(run.city_name, run.scheduled_for ? text.scheduled(run.scheduled_for) : text.onDemand(run.created_by_name))}
           </h2>
           <p className="text-sm text-ink-600">
-            <span className="font-semibold text-ink-800">{text.status[run.status]}</span> · {text.total(money(run.total_cents), counted.length)} · {dateTime(run.created_at)}
+            <span className="font-semibold text-ink-800">{text.status[run.status]}</span> · {text.total(money(run.total_cents), counted.length)} ·{' '}
+            {dateTime(run.created_at)}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -150,7 +155,12 @@ function RunCard({ run }: { run: PayoutRun }) {
               <div className="flex items-center gap-3">
                 <span className="font-semibold text-ink-900 tabular-nums">{money(i.amount_cents)}</span>
                 {i.status === 'pending' || i.status === 'paid' ? (
-                  <Button size="sm" variant="outline" aria-label={text.failLabel(i.driver_name)} onClick={() => setAsking({ kind: 'fail', itemId: i.id, name: i.driver_name, amount: i.amount_cents })}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={text.failLabel(i.driver_name)}
+                    onClick={() => setAsking({ kind: 'fail', itemId: i.id, name: i.driver_name, amount: i.amount_cents })}
+                  >
                     {text.fail}
                   </Button>
                 ) : null}

@@ -38,7 +38,15 @@ function StatementBody({ data }: { data: NonNullable<ReturnType<typeof useStatem
   const s = data.statement;
   const money = (cents: number) => formatMoney(cents, s.currency);
   const balance = (cents: number) => text.balanceWords(cents, money);
-  const when = (iso: string) => new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: data.city.timezone }).format(new Date(iso));
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(undefined, {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: data.city.timezone,
+    }).format(new Date(iso));
   const rows: Array<[string, string]> = [
     [text.rows.opening, balance(s.opening_cents)],
     [text.rows.fares, money(s.fares_cents)],

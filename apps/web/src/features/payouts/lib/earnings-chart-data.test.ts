@@ -7,7 +7,12 @@ describe('hasEarningsToChart', () => {
     expect(hasEarningsToChart(Array.from({ length: 7 }, () => ({ net_cents: 0, cash_collected_cents: 0 })))).toBe(false);
   });
   it('is true as soon as one day earned or collected anything, either sign', () => {
-    expect(hasEarningsToChart([{ net_cents: 0, cash_collected_cents: 0 }, { net_cents: 1250, cash_collected_cents: 0 }])).toBe(true);
+    expect(
+      hasEarningsToChart([
+        { net_cents: 0, cash_collected_cents: 0 },
+        { net_cents: 1250, cash_collected_cents: 0 },
+      ]),
+    ).toBe(true);
     expect(hasEarningsToChart([{ net_cents: 0, cash_collected_cents: 900 }])).toBe(true);
     expect(hasEarningsToChart([{ net_cents: -300, cash_collected_cents: 0 }])).toBe(true);
   });

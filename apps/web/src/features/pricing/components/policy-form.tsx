@@ -30,7 +30,21 @@ const defaultsFrom = (p: FarePolicy | undefined): FarePolicyFormInput => ({
  * Edit = a new version: the form starts from the version shown, money in dollars and cents (sent as integer
  * cents), the optional night window, and when it takes effect (now, or a later date and time).
  */
-export function PolicyForm({ cityId, rideType, scope, from, title, onDone }: { cityId: string; rideType: RideType; scope: string | null; from: FarePolicy | undefined; title: string; onDone: () => void }) {
+export function PolicyForm({
+  cityId,
+  rideType,
+  scope,
+  from,
+  title,
+  onDone,
+}: {
+  cityId: string;
+  rideType: RideType;
+  scope: string | null;
+  from: FarePolicy | undefined;
+  title: string;
+  onDone: () => void;
+}) {
   const form = useZodForm(farePolicyFormSchema, { defaultValues: defaultsFrom(from) });
   const save = useCreateFarePolicy(cityId);
   const headingId = useId();

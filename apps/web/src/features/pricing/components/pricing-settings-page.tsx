@@ -96,7 +96,6 @@ export function PricingSettingsPage({
 
             <SimulatePanel cityId={cityId} currency={data.city.currency} timeZone={data.city.time_zone} scopes={scopes} zones={zones} />
           </div>
-
         )}
       </QueryView>
     </PageContainer>

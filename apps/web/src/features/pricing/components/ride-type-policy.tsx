@@ -13,7 +13,21 @@ import type { PricingZone } from './pricing-settings-page';
  * One ride type's card: the version in force for the scope (or the city default it falls back to), versions
  * scheduled to start later, Edit, and the history with each version's changes against the one before.
  */
-export function RideTypePolicy({ cityId, currency, rideType, scope, zones, versions }: { cityId: string; currency: string; rideType: RideType; scope: string | null; zones: readonly PricingZone[]; versions: FarePolicy[] }) {
+export function RideTypePolicy({
+  cityId,
+  currency,
+  rideType,
+  scope,
+  zones,
+  versions,
+}: {
+  cityId: string;
+  currency: string;
+  rideType: RideType;
+  scope: string | null;
+  zones: readonly PricingZone[];
+  versions: FarePolicy[];
+}) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const headingId = useId();
@@ -39,7 +53,8 @@ export function RideTypePolicy({ cityId, currency, rideType, scope, zones, versi
           <p className="text-sm text-ink-600">
             {inForce ? (
               <>
-                <span className="font-medium text-ink-800">{text.version(inForce.version)}</span> · {scopeLabel(scope, zones)} · {sinceText(inForce.effective_from)}
+                <span className="font-medium text-ink-800">{text.version(inForce.version)}</span> · {scopeLabel(scope, zones)} ·{' '}
+                {sinceText(inForce.effective_from)}
               </>
             ) : fallback ? (
               text.inheritsCityDefault

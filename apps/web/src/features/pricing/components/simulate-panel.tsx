@@ -14,15 +14,35 @@ import type { PricingZone } from './pricing-settings-page';
 
 /** The panel's fields as typed: kilometres and minutes (the API takes metres and seconds). */
 const simulateFormSchema = z.object({
-  distance_km: textField().trim().regex(/^\d+(\.\d+)?$/, text.simulate.distanceInvalid).transform(Number).pipe(z.number().max(1000, text.simulate.distanceInvalid)),
-  duration_min: textField().trim().regex(/^\d+(\.\d+)?$/, text.simulate.durationInvalid).transform(Number).pipe(z.number().max(1440, text.simulate.durationInvalid)),
+  distance_km: textField()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, text.simulate.distanceInvalid)
+    .transform(Number)
+    .pipe(z.number().max(1000, text.simulate.distanceInvalid)),
+  duration_min: textField()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, text.simulate.durationInvalid)
+    .transform(Number)
+    .pipe(z.number().max(1440, text.simulate.durationInvalid)),
   ride_type: rideTypeSchema,
   zone: textField(),
   at: textField().trim(),
 });
 
 /** Simulate fare: distance, duration, ride type, zone and time → the fare from the policy in force then, line by line. */
-export function SimulatePanel({ cityId, currency, timeZone, scopes, zones }: { cityId: string; currency: string; timeZone: string; scopes: string[]; zones: readonly PricingZone[] }) {
+export function SimulatePanel({
+  cityId,
+  currency,
+  timeZone,
+  scopes,
+  zones,
+}: {
+  cityId: string;
+  currency: string;
+  timeZone: string;
+  scopes: string[];
+  zones: readonly PricingZone[];
+}) {
   const form = useZodForm(simulateFormSchema, { defaultValues: { distance_km: '8', duration_min: '20', ride_type: 'economy', zone: '', at: '' } });
   const simulate = useSimulateFare();
   const headingId = useId();

@@ -49,8 +49,23 @@ function DeleteAccountSection() {
       <p className="text-sm text-ink-600">{text.delete.notAllowed}</p>
       {open ? (
         <form onSubmit={submit} className="space-y-3">
-          <Field label={text.delete.confirmLabel} value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} required />
-          <Field label={text.delete.passwordLabel} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required />
+          <Field
+            label={text.delete.confirmLabel}
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+          />
+          <Field
+            label={text.delete.passwordLabel}
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="current-password"
+            required
+          />
           <MutationError error={remove.error} />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="destructive" disabled={confirm !== DELETE_CONFIRMATION || password === '' || remove.isPending}>

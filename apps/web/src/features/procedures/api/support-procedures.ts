@@ -32,7 +32,8 @@ export const prefetchProcedures = (client: QueryClient) => client.prefetchQuery(
 export function useProcedure(category: string) {
   return useQuery({
     queryKey: procedureKeys.one(category),
-    queryFn: ({ signal }) => api<{ procedure: ProcedureView }>(`/api/admin/support-procedures/${encodeURIComponent(category)}`, { signal }).then((r) => r.procedure),
+    queryFn: ({ signal }) =>
+      api<{ procedure: ProcedureView }>(`/api/admin/support-procedures/${encodeURIComponent(category)}`, { signal }).then((r) => r.procedure),
   });
 }
 
@@ -40,7 +41,8 @@ export function useProcedure(category: string) {
 export function useProcedureVersions(category: string, enabled: boolean) {
   return useQuery({
     queryKey: procedureKeys.versions(category),
-    queryFn: ({ signal }) => api<{ versions: ProcedureView[] }>(`/api/admin/support-procedures/${encodeURIComponent(category)}/versions`, { signal }).then((r) => r.versions),
+    queryFn: ({ signal }) =>
+      api<{ versions: ProcedureView[] }>(`/api/admin/support-procedures/${encodeURIComponent(category)}/versions`, { signal }).then((r) => r.versions),
     enabled,
   });
 }
@@ -50,7 +52,9 @@ export function useSaveProcedure() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ category, input }: { category: SupportCategory; input: ProcedureInput }) =>
-      api<{ procedure: ProcedureView }>(`/api/admin/support-procedures/${encodeURIComponent(category)}/versions`, { method: 'POST', body: input }).then((r) => r.procedure),
+      api<{ procedure: ProcedureView }>(`/api/admin/support-procedures/${encodeURIComponent(category)}/versions`, { method: 'POST', body: input }).then(
+        (r) => r.procedure,
+      ),
     onSuccess: async () => {
       await Promise.all([client.invalidateQueries({ queryKey: procedureKeys.all }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]);
     },

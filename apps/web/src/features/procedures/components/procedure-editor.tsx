@@ -101,7 +101,13 @@ export function ProcedureEditor({ procedure, onDone }: { procedure: ProcedureVie
     );
   };
 
-  const failure = save.error ? (isApiError(save.error, 409) ? text.form.stale : isApiError(save.error) && save.error.message ? save.error.message : text.form.saveFailed) : null;
+  const failure = save.error
+    ? isApiError(save.error, 409)
+      ? text.form.stale
+      : isApiError(save.error) && save.error.message
+        ? save.error.message
+        : text.form.saveFailed
+    : null;
   const stepsListError = errors.steps;
   const repliesListError = errors.replies;
 
@@ -131,7 +137,12 @@ export function ProcedureEditor({ procedure, onDone }: { procedure: ProcedureVie
                 <IconButton label={text.form.moveUp(i + 1)} disabled={i === 0} onClick={() => move(i, i - 1, 'up')} focusKey={`step-up-${step.key}`}>
                   <ArrowUp className="size-4" aria-hidden="true" />
                 </IconButton>
-                <IconButton label={text.form.moveDown(i + 1)} disabled={i === steps.length - 1} onClick={() => move(i, i + 1, 'down')} focusKey={`step-down-${step.key}`}>
+                <IconButton
+                  label={text.form.moveDown(i + 1)}
+                  disabled={i === steps.length - 1}
+                  onClick={() => move(i, i + 1, 'down')}
+                  focusKey={`step-down-${step.key}`}
+                >
                   <ArrowDown className="size-4" aria-hidden="true" />
                 </IconButton>
                 <IconButton label={text.form.removeStep(i + 1)} onClick={() => removeStep(i)}>
@@ -245,7 +256,19 @@ function TextInput({
   );
 }
 
-function IconButton({ label, onClick, disabled, focusKey, children }: { label: string; onClick: () => void; disabled?: boolean; focusKey?: string; children: ReactNode }) {
+function IconButton({
+  label,
+  onClick,
+  disabled,
+  focusKey,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  focusKey?: string;
+  children: ReactNode;
+}) {
   return (
     <Button variant="outline" size="icon" aria-label={label} title={label} onClick={onClick} disabled={disabled} data-focus-key={focusKey}>
       {children}

@@ -22,7 +22,11 @@ export function ProcedurePanel({ category, insert }: { category: string; insert:
       <h2 id={headingId} className="text-lg font-semibold text-ink-900">
         {text.panel.title(label)}
       </h2>
-      <QueryView query={procedure} loadFailed={text.panel.loadFailed} errorView={(error) => (isApiError(error, 404) || isApiError(error, 400) ? <QueryEmpty>{text.panel.none}</QueryEmpty> : undefined)}>
+      <QueryView
+        query={procedure}
+        loadFailed={text.panel.loadFailed}
+        errorView={(error) => (isApiError(error, 404) || isApiError(error, 400) ? <QueryEmpty>{text.panel.none}</QueryEmpty> : undefined)}
+      >
         {(p) => (
           <>
             <p className="text-sm text-ink-600">
@@ -34,7 +38,12 @@ export function ProcedurePanel({ category, insert }: { category: string; insert:
                 const key = `${p.version}:${i}`;
                 return (
                   <label key={key} className="flex min-h-11 items-start gap-3 py-1 text-sm text-ink-900">
-                    <input type="checkbox" className="mt-0.5 size-5 shrink-0" checked={done[key] ?? false} onChange={(e) => setDone({ ...done, [key]: e.target.checked })} />
+                    <input
+                      type="checkbox"
+                      className="mt-0.5 size-5 shrink-0"
+                      checked={done[key] ?? false}
+                      onChange={(e) => setDone({ ...done, [key]: e.target.checked })}
+                    />
                     <span className={done[key] ? 'text-ink-500 line-through' : undefined}>{step}</span>
                   </label>
                 );

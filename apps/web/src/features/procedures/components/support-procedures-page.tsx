@@ -87,7 +87,14 @@ function ProcedureCard({ procedure: p }: { procedure: ProcedureView }) {
             <Button ref={editRef} variant="outline" size="sm" aria-label={text.editLabel(label)} onClick={() => setEditing(true)}>
               {text.edit}
             </Button>
-            <Button variant="outline" size="sm" aria-expanded={history} aria-controls={historyId} aria-label={text.historyLabel(label)} onClick={() => setHistory(!history)}>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-expanded={history}
+              aria-controls={historyId}
+              aria-label={text.historyLabel(label)}
+              onClick={() => setHistory(!history)}
+            >
               {text.history}
             </Button>
           </div>
@@ -143,10 +150,18 @@ function VersionHistory({ category, label, current }: { category: ProcedureView[
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="text-sm">
                     <span className="font-semibold text-ink-900">{text.versionBadge(v.version)}</span>
-                    {v.version === current ? <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-ink-900">{text.current}</span> : null}
+                    {v.version === current ? (
+                      <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-ink-900">{text.current}</span>
+                    ) : null}
                     <span className="ml-2 text-ink-500">{text.savedBy(v.created_by_name, formatDateTime(v.created_at))}</span>
                   </p>
-                  <Button variant="ghost" size="sm" aria-expanded={open === v.version} aria-label={text.viewLabel(v.version)} onClick={() => setOpen(open === v.version ? null : v.version)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-expanded={open === v.version}
+                    aria-label={text.viewLabel(v.version)}
+                    onClick={() => setOpen(open === v.version ? null : v.version)}
+                  >
                     {text.view}
                   </Button>
                 </div>

@@ -18,7 +18,6 @@ const auditKey = ['admin', 'audit-log'] as const;
 /** The promotions' list in the admin kit's table: its endpoint, key and first order (the table and the route's prefetch). */
 export const promotionsList = { endpoint: '/api/admin/promotions', queryKey: promotionKeys.list, defaultSort: { id: 'created_at', dir: 'desc' } } as const;
 
-
 /**
  * /promo-codes' route loader (decision 0080): the list's first page and the new promotion form's cities,
  * started with the route, then the zones of the form's first city (the city the form opens on).
@@ -49,7 +48,10 @@ export const usePromotionZones = (cityId: string) => useQuery(promotionZonesQuer
 
 /** GET /api/admin/promotions/:id: one promotion with its figures (the detail; it follows the list's refreshes). */
 export function usePromotion(id: string) {
-  return useQuery({ queryKey: promotionKeys.one(id), queryFn: ({ signal }) => api<{ promotion: Promotion }>(`/api/admin/promotions/${encodeURIComponent(id)}`, { signal }).then((r) => r.promotion) });
+  return useQuery({
+    queryKey: promotionKeys.one(id),
+    queryFn: ({ signal }) => api<{ promotion: Promotion }>(`/api/admin/promotions/${encodeURIComponent(id)}`, { signal }).then((r) => r.promotion),
+  });
 }
 
 /** PATCH /api/admin/promotions/:id with the version read (decision 0068): the list, the detail and the audit log follow, refused or not. */
@@ -84,6 +86,7 @@ export function usePromotionStatus() {
 /** POST /api/admin/promotions/:id/backtest: reads only, answered once per click. */
 export function useBacktest() {
   return useMutation({
-    mutationFn: (id: string) => api<{ backtest: Backtest }>(`/api/admin/promotions/${encodeURIComponent(id)}/backtest`, { method: 'POST', body: {} }).then((r) => r.backtest),
+    mutationFn: (id: string) =>
+      api<{ backtest: Backtest }>(`/api/admin/promotions/${encodeURIComponent(id)}/backtest`, { method: 'POST', body: {} }).then((r) => r.backtest),
   });
 }

@@ -43,14 +43,20 @@ export function PromoCodesPage() {
 
   const columns = useMemo<ColumnDef<Promotion>[]>(
     () => [
-      { id: 'code', header: text.columns.code, enableSorting: true, cell: ({ row }) => <span className="font-mono font-semibold text-ink-900">{row.original.code}</span> },
+      {
+        id: 'code',
+        header: text.columns.code,
+        enableSorting: true,
+        cell: ({ row }) => <span className="font-mono font-semibold text-ink-900">{row.original.code}</span>,
+      },
       { id: 'city', header: text.columns.city, cell: ({ row }) => row.original.city_name },
       { id: 'offer', header: text.columns.offer, cell: ({ row }) => offerOf(row.original) },
       { id: 'status', header: text.columns.status, cell: ({ row }) => text.statuses[row.original.status] },
       {
         id: 'redemptions',
         header: text.columns.redemptions,
-        cell: ({ row: { original: p } }) => `${p.redemptions_applied}${p.redemptions_reserved ? ` + ${p.redemptions_reserved} reserved` : ''}${p.max_redemptions ? ` / ${p.max_redemptions}` : ''}`,
+        cell: ({ row: { original: p } }) =>
+          `${p.redemptions_applied}${p.redemptions_reserved ? ` + ${p.redemptions_reserved} reserved` : ''}${p.max_redemptions ? ` / ${p.max_redemptions}` : ''}`,
       },
       {
         id: 'spend',
@@ -73,11 +79,22 @@ export function PromoCodesPage() {
               {text.page.backtest}
             </Button>
             {p.status === 'draft' || p.status === 'paused' ? (
-              <Button size="sm" aria-label={`${p.status === 'draft' ? text.page.activate : text.page.resume} ${p.code}`} disabled={status.isPending} onClick={() => status.mutate({ id: p.id, status: 'active' })}>
+              <Button
+                size="sm"
+                aria-label={`${p.status === 'draft' ? text.page.activate : text.page.resume} ${p.code}`}
+                disabled={status.isPending}
+                onClick={() => status.mutate({ id: p.id, status: 'active' })}
+              >
                 {p.status === 'draft' ? text.page.activate : text.page.resume}
               </Button>
             ) : p.status !== 'expired' ? (
-              <Button variant="outline" size="sm" aria-label={`${text.page.pause} ${p.code}`} disabled={status.isPending} onClick={() => status.mutate({ id: p.id, status: 'paused' })}>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`${text.page.pause} ${p.code}`}
+                disabled={status.isPending}
+                onClick={() => status.mutate({ id: p.id, status: 'paused' })}
+              >
                 {text.page.pause}
               </Button>
             ) : null}
@@ -126,11 +143,21 @@ export function PromoCodesPage() {
           {backtest.isPending ? <p className="text-sm text-ink-600">{text.page.backtesting}</p> : null}
           <MutationError error={backtest.error} />
           {result && !backtest.isPending ? (
-            <section aria-label={`${text.page.backtest} ${result.promotion.code}`} className="rounded-2xl border border-brand-200 bg-brand-50 p-4 text-sm text-ink-900">
+            <section
+              aria-label={`${text.page.backtest} ${result.promotion.code}`}
+              className="rounded-2xl border border-brand-200 bg-brand-50 p-4 text-sm text-ink-900"
+            >
               <h2 className="font-semibold">
                 {text.page.backtest}: {result.promotion.code}
               </h2>
-              <p>{text.page.backtestResult(result.backtest.rides_qualified, result.backtest.rides_considered, result.backtest.redemptions, formatMoney(result.backtest.cost_cents, result.backtest.currency))}</p>
+              <p>
+                {text.page.backtestResult(
+                  result.backtest.rides_qualified,
+                  result.backtest.rides_considered,
+                  result.backtest.redemptions,
+                  formatMoney(result.backtest.cost_cents, result.backtest.currency),
+                )}
+              </p>
               {result.backtest.limited_by ? <p>{text.page.limitedBy[result.backtest.limited_by]}</p> : null}
             </section>
           ) : null}
@@ -155,7 +182,13 @@ export function PromoCodesPage() {
 }
 
 const redemptionColumns = (currency: string): ColumnDef<PromoRedemption>[] => [
-  { id: 'created_at', header: text.columns.date, enableSorting: true, meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => when(row.original.created_at) },
+  {
+    id: 'created_at',
+    header: text.columns.date,
+    enableSorting: true,
+    meta: { className: 'whitespace-nowrap' },
+    cell: ({ row }) => when(row.original.created_at),
+  },
   { id: 'rider', header: text.columns.rider, cell: ({ row }) => row.original.rider_name ?? '—' },
   { id: 'state', header: text.columns.state, cell: ({ row }) => text.states[row.original.state] },
   { id: 'amount', header: text.columns.amount, cell: ({ row: { original: r } }) => formatMoney(r.applied_cents ?? r.reserved_cents, currency) },
@@ -183,7 +216,9 @@ function PromotionDetail({ promotion: listed, onClose }: { promotion: Promotion;
         </div>
         <div>
           <dt className="text-ink-600">{text.detail.rideTypes}</dt>
-          <dd className="text-ink-900">{promotion.ride_types.length ? promotion.ride_types.map((t) => RIDE_TYPE_NAMES[t]).join(', ') : text.detail.allTypes}</dd>
+          <dd className="text-ink-900">
+            {promotion.ride_types.length ? promotion.ride_types.map((t) => RIDE_TYPE_NAMES[t]).join(', ') : text.detail.allTypes}
+          </dd>
         </div>
         <div>
           <dt className="text-ink-600">{text.detail.valid}</dt>
@@ -353,7 +388,13 @@ function PromotionForm({ promotion, onDone }: { promotion?: Promotion; onDone?: 
           <label htmlFor={`${ids}-city`} className="block text-sm font-medium text-ink-800">
             {text.form.city}
           </label>
-          <select id={`${ids}-city`} className={inputClasses} value={cityId} disabled={locked('city_id')} onChange={(e) => setForm((f) => ({ ...f, city_id: e.target.value, zone_ids: [] }))}>
+          <select
+            id={`${ids}-city`}
+            className={inputClasses}
+            value={cityId}
+            disabled={locked('city_id')}
+            onChange={(e) => setForm((f) => ({ ...f, city_id: e.target.value, zone_ids: [] }))}
+          >
             {(cities.data ?? []).map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name} ({c.currency})
@@ -361,12 +402,26 @@ function PromotionForm({ promotion, onDone }: { promotion?: Promotion; onDone?: 
             ))}
           </select>
         </div>
-        <Field label={text.form.code} value={form.code} onChange={(e) => set('code', e.target.value.toUpperCase())} required maxLength={20} autoCapitalize="characters" disabled={locked('code')} />
+        <Field
+          label={text.form.code}
+          value={form.code}
+          onChange={(e) => set('code', e.target.value.toUpperCase())}
+          required
+          maxLength={20}
+          autoCapitalize="characters"
+          disabled={locked('code')}
+        />
         <div className="space-y-1.5">
           <label htmlFor={`${ids}-kind`} className="block text-sm font-medium text-ink-800">
             {text.form.kind}
           </label>
-          <select id={`${ids}-kind`} className={inputClasses} value={form.kind} disabled={locked('kind')} onChange={(e) => set('kind', e.target.value as 'percent' | 'amount')}>
+          <select
+            id={`${ids}-kind`}
+            className={inputClasses}
+            value={form.kind}
+            disabled={locked('kind')}
+            onChange={(e) => set('kind', e.target.value as 'percent' | 'amount')}
+          >
             <option value="percent">{text.kinds.percent}</option>
             <option value="amount">{text.kinds.amount}</option>
           </select>
@@ -380,9 +435,28 @@ function PromotionForm({ promotion, onDone }: { promotion?: Promotion; onDone?: 
           required
           disabled={locked('value')}
         />
-        <Field label={text.form.maxDiscount} inputMode="decimal" value={form.max_discount} onChange={(e) => set('max_discount', e.target.value)} disabled={locked('max_discount_cents')} />
-        <Field label={text.form.minFare} inputMode="decimal" value={form.min_fare} onChange={(e) => set('min_fare', e.target.value)} disabled={locked('min_fare_cents')} />
-        <Field label={text.form.validFrom} type="datetime-local" value={form.valid_from} onChange={(e) => set('valid_from', e.target.value)} required disabled={locked('valid_from')} />
+        <Field
+          label={text.form.maxDiscount}
+          inputMode="decimal"
+          value={form.max_discount}
+          onChange={(e) => set('max_discount', e.target.value)}
+          disabled={locked('max_discount_cents')}
+        />
+        <Field
+          label={text.form.minFare}
+          inputMode="decimal"
+          value={form.min_fare}
+          onChange={(e) => set('min_fare', e.target.value)}
+          disabled={locked('min_fare_cents')}
+        />
+        <Field
+          label={text.form.validFrom}
+          type="datetime-local"
+          value={form.valid_from}
+          onChange={(e) => set('valid_from', e.target.value)}
+          required
+          disabled={locked('valid_from')}
+        />
         <Field label={text.form.validTo} type="datetime-local" value={form.valid_to} onChange={(e) => set('valid_to', e.target.value)} />
         <Field label={text.form.budget} inputMode="decimal" value={form.budget} onChange={(e) => set('budget', e.target.value)} />
         <Field label={text.form.maxRedemptions} inputMode="numeric" value={form.max_redemptions} onChange={(e) => set('max_redemptions', e.target.value)} />
@@ -435,7 +509,13 @@ function PromotionForm({ promotion, onDone }: { promotion?: Promotion; onDone?: 
           )}
         </fieldset>
         <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-ink-800">
-          <input type="checkbox" className="size-4" checked={form.first_ride_only} disabled={locked('first_ride_only')} onChange={(e) => set('first_ride_only', e.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={form.first_ride_only}
+            disabled={locked('first_ride_only')}
+            onChange={(e) => set('first_ride_only', e.target.checked)}
+          />
           {text.form.firstRide}
         </label>
         <div className="flex flex-col gap-2 sm:col-span-2 lg:col-span-3">

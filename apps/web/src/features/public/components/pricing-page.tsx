@@ -127,9 +127,7 @@ function PricingOf({ pricing, placeInput }: { pricing: PublicPricing; placeInput
           <div className="grid gap-4 md:grid-cols-2">
             {withRules.map((r) => (
               <div key={r.ride_type} className="rounded-3xl border border-ink-200 p-5">
-                <h3 className="text-lg font-semibold text-ink-900">
-                  {r.name}
-                </h3>
+                <h3 className="text-lg font-semibold text-ink-900">{r.name}</h3>
                 <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-ink-700">
                   {cancellationWords(r.cancellation!, currency).map((s) => (
                     <li key={s}>{s}</li>

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { areasForMap, cancellationWords, formulaWords } from './format';
 
-const economy = { base_cents: 250, per_km_cents: 110, per_min_cents: 30, minimum_cents: 800, booking_fee_cents: 250, night: null, version: 1, effective_from: '1970-01-01T00:00:00.000Z' };
+const economy = {
+  base_cents: 250,
+  per_km_cents: 110,
+  per_min_cents: 30,
+  minimum_cents: 800,
+  booking_fee_cents: 250,
+  night: null,
+  version: 1,
+  effective_from: '1970-01-01T00:00:00.000Z',
+};
 
 describe('public pricing words', () => {
   it('says a formula with its numbers', () => {
@@ -10,7 +19,17 @@ describe('public pricing words', () => {
   });
 
   it('says a cancellation rule: fixed, percent, and free', () => {
-    const base = { free_window_s: 120, fee_kind: 'fixed' as const, fee_fixed_cents: 500, fee_percent_bp: 0, fee_min_cents: 0, fee_max_cents: 0, no_show_wait_s: 300, no_show_fee_cents: 500, late_driver_margin_s: 300 };
+    const base = {
+      free_window_s: 120,
+      fee_kind: 'fixed' as const,
+      fee_fixed_cents: 500,
+      fee_percent_bp: 0,
+      fee_min_cents: 0,
+      fee_max_cents: 0,
+      no_show_wait_s: 300,
+      no_show_fee_cents: 500,
+      late_driver_margin_s: 300,
+    };
     expect(cancellationWords(base, 'USD')).toEqual([
       'Free cancellation for 2 min after a driver accepts.',
       'After that, cancelling costs $5.00.',
@@ -30,7 +49,30 @@ describe('public pricing words', () => {
     const areas = areasForMap(
       {
         type: 'FeatureCollection',
-        features: [{ type: 'Feature', id: 'a', properties: { name: 'City' }, geometry: { type: 'Polygon', coordinates: [[[0, 1], [2, 1], [2, 3], [0, 1]], [[0.5, 1.5], [1, 1.5], [1, 2], [0.5, 1.5]]] } }],
+        features: [
+          {
+            type: 'Feature',
+            id: 'a',
+            properties: { name: 'City' },
+            geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [0, 1],
+                  [2, 1],
+                  [2, 3],
+                  [0, 1],
+                ],
+                [
+                  [0.5, 1.5],
+                  [1, 1.5],
+                  [1, 2],
+                  [0.5, 1.5],
+                ],
+              ],
+            },
+          },
+        ],
       },
       '#000',
     );

@@ -10,15 +10,20 @@ const scope = (city: string) => (city ? `?city=${encodeURIComponent(city)}` : ''
 
 /** GET /api/admin/referral-programs[?city=ID]: a city's programs (its own or the default), or the default; counts, cost and the cities. */
 export function useReferralPrograms(city: string) {
-  return useQuery({ queryKey: referralKeys.programsOf(city), queryFn: ({ signal }) => api<ReferralPrograms>(`/api/admin/referral-programs${scope(city)}`, { signal }) });
+  return useQuery({
+    queryKey: referralKeys.programsOf(city),
+    queryFn: ({ signal }) => api<ReferralPrograms>(`/api/admin/referral-programs${scope(city)}`, { signal }),
+  });
 }
 
 /** PUT /api/admin/referral-programs/:program[?city=ID] (names the version edited; a stale one is 409). */
 export function useSaveReferralProgram(program: ReferralProgram, city: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReferralProgramInput) => api<{ program: ReferralProgramView }>(`/api/admin/referral-programs/${program}${scope(city)}`, { method: 'PUT', body: input }).then((r) => r.program),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: referralKeys.programs }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]),
+    mutationFn: (input: ReferralProgramInput) =>
+      api<{ program: ReferralProgramView }>(`/api/admin/referral-programs/${program}${scope(city)}`, { method: 'PUT', body: input }).then((r) => r.program),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: referralKeys.programs }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]),
   });
 }
 
@@ -27,8 +32,14 @@ export function useReviewReferral() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, note }: { id: string; decision: ReferralReview; note: string }) =>
-      api<{ referral: AdminReferral }>(`/api/admin/referrals/${id}/${decision === 'approved' ? 'approve' : 'reject'}`, { method: 'POST', body: { note } }).then((r) => r.referral),
+      api<{ referral: AdminReferral }>(`/api/admin/referrals/${id}/${decision === 'approved' ? 'approve' : 'reject'}`, { method: 'POST', body: { note } }).then(
+        (r) => r.referral,
+      ),
     onSettled: () =>
-      Promise.all([client.invalidateQueries({ queryKey: referralKeys.list }), client.invalidateQueries({ queryKey: referralKeys.programs }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]),
+      Promise.all([
+        client.invalidateQueries({ queryKey: referralKeys.list }),
+        client.invalidateQueries({ queryKey: referralKeys.programs }),
+        client.invalidateQueries({ queryKey: ['admin', 'audit-log'] }),
+      ]),
   });
 }

@@ -36,12 +36,20 @@ export function AdminReferralsPage() {
           {(programsData) => (
             <>
               <p className="text-sm text-ink-700">
-                {text.cost}: {programsData.cost.length ? programsData.cost.map((c) => formatMoney(c.cents, c.currency)).join(' · ') : formatMoney(0, 'USD')} · {text.counts}:{' '}
-                {REFERRAL_STATUSES.map((s) => `${referralsText.statuses[s]} ${programsData.counts[s] ?? 0}`).join(', ')}
+                {text.cost}: {programsData.cost.length ? programsData.cost.map((c) => formatMoney(c.cents, c.currency)).join(' · ') : formatMoney(0, 'USD')} ·{' '}
+                {text.counts}: {REFERRAL_STATUSES.map((s) => `${referralsText.statuses[s]} ${programsData.counts[s] ?? 0}`).join(', ')}
               </p>
-              <CityPicker className="w-full sm:w-72" label={text.city} cities={[{ id: '', name: text.defaultScope }, ...programsData.cities]} value={city} onChange={setCity} />
+              <CityPicker
+                className="w-full sm:w-72"
+                label={text.city}
+                cities={[{ id: '', name: text.defaultScope }, ...programsData.cities]}
+                value={city}
+                onChange={setCity}
+              />
               <p className="text-sm text-ink-600">
-                {city ? `${programsData.programs[0]?.own === false ? `${text.usesDefault} ` : ''}${text.cityHint(programsData.programs[0]?.currency ?? '')}` : text.defaultHint}
+                {city
+                  ? `${programsData.programs[0]?.own === false ? `${text.usesDefault} ` : ''}${text.cityHint(programsData.programs[0]?.currency ?? '')}`
+                  : text.defaultHint}
               </p>
               <div className="grid gap-4 lg:grid-cols-2">
                 {REFERRAL_PROGRAMS.map((p) => {
@@ -50,7 +58,6 @@ export function AdminReferralsPage() {
                 })}
               </div>
             </>
-
           )}
         </QueryView>
       </section>
@@ -117,7 +124,9 @@ function ProgramForm({ program, city }: { program: ReferralProgramView; city: st
           {rider ? null : <FormField name="within_days" label={text.withinDays} inputMode="numeric" autoComplete="off" />}
           {city ? null : <FormField name="expiry_days" label={text.expiryDays} inputMode="numeric" autoComplete="off" />}
         </div>
-        <p className="text-xs text-ink-500">{text.version(program.version, program.updated_at ? formatDateTime(program.updated_at) : null, program.updated_by_name)}</p>
+        <p className="text-xs text-ink-500">
+          {text.version(program.version, program.updated_at ? formatDateTime(program.updated_at) : null, program.updated_by_name)}
+        </p>
         <Button type="submit" disabled={save.isPending}>
           {text.save}
         </Button>
@@ -142,7 +151,13 @@ function EnabledField() {
 function ReferralsTable() {
   const columns = useMemo<ColumnDef<AdminReferral>[]>(
     () => [
-      { id: 'created_at', header: text.columns.created, enableSorting: true, meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => formatDateTime(row.original.created_at) },
+      {
+        id: 'created_at',
+        header: text.columns.created,
+        enableSorting: true,
+        meta: { className: 'whitespace-nowrap' },
+        cell: ({ row }) => formatDateTime(row.original.created_at),
+      },
       { id: 'program', header: text.columns.program, cell: ({ row }) => referralsText.referred.program[row.original.program] },
       { id: 'referrer', header: text.columns.referrer, cell: ({ row }) => row.original.referrer_name ?? '—' },
       { id: 'referee', header: text.columns.referee, cell: ({ row }) => row.original.referee_name ?? '—' },
@@ -159,13 +174,18 @@ function ReferralsTable() {
       {
         id: 'reward',
         header: text.columns.reward,
-        cell: ({ row: { original: r } }) => (r.currency && r.status === 'rewarded' ? formatMoney((r.referrer_reward_cents ?? 0) + (r.referee_reward_cents ?? 0), r.currency) : '—'),
+        cell: ({ row: { original: r } }) =>
+          r.currency && r.status === 'rewarded' ? formatMoney((r.referrer_reward_cents ?? 0) + (r.referee_reward_cents ?? 0), r.currency) : '—',
       },
       {
         id: 'review',
         header: text.columnsReview,
         cell: ({ row: { original: r } }) =>
-          r.review ? <p className="max-w-64 text-xs text-ink-700">{text.reviewed(r.review, r.reviewed_by_name, r.review_note)}</p> : r.status === 'flagged' ? <ReviewButtons referral={r} /> : null,
+          r.review ? (
+            <p className="max-w-64 text-xs text-ink-700">{text.reviewed(r.review, r.reviewed_by_name, r.review_note)}</p>
+          ) : r.status === 'flagged' ? (
+            <ReviewButtons referral={r} />
+          ) : null,
       },
     ],
     [],

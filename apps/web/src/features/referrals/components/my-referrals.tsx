@@ -28,7 +28,6 @@ export function MyReferralsPage() {
             <Rewards rewards={data.rewards} />
             <Referred people={data.referred} />
           </div>
-
         )}
       </QueryView>
     </PageContainer>
@@ -54,7 +53,9 @@ function CodeCard({ code: c }: { code: MyReferrals['codes'][number] }) {
         {text.code.heading[c.program]}
       </h2>
       <p className="mt-1 text-sm text-ink-600">
-        {c.program === 'rider' ? text.code.riderOffer(usd(c.referee_reward_cents), usd(c.referrer_reward_cents)) : text.code.driverOffer(usd(c.referrer_reward_cents), c.rides_required, c.within_days)}{' '}
+        {c.program === 'rider'
+          ? text.code.riderOffer(usd(c.referee_reward_cents), usd(c.referrer_reward_cents))
+          : text.code.driverOffer(usd(c.referrer_reward_cents), c.rides_required, c.within_days)}{' '}
         {text.code.expiry(c.expiry_days)}
       </p>
       {c.enabled ? null : <p className="mt-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">{text.code.paused}</p>}
@@ -72,14 +73,24 @@ function CodeCard({ code: c }: { code: MyReferrals['codes'][number] }) {
             </label>
           </dt>
           <dd className="mt-1 flex flex-col gap-2 sm:flex-row">
-            <input id={`${headingId}-link`} readOnly value={link} onFocus={(e) => e.currentTarget.select()} className="min-h-11 w-full min-w-0 rounded-xl border border-ink-300 bg-ink-50 px-3 text-sm text-ink-900" />
+            <input
+              id={`${headingId}-link`}
+              readOnly
+              value={link}
+              onFocus={(e) => e.currentTarget.select()}
+              className="min-h-11 w-full min-w-0 rounded-xl border border-ink-300 bg-ink-50 px-3 text-sm text-ink-900"
+            />
             <div className="flex gap-2">
               <Button variant="outline" onClick={() => void copy()} className="shrink-0">
                 <Copy className="size-4" aria-hidden="true" />
                 {text.code.copy}
               </Button>
               {canShare ? (
-                <Button variant="outline" className="shrink-0" onClick={() => void navigator.share({ title: text.code.shareTitle, text: text.code.shareText(c.code), url: link }).catch(() => undefined)}>
+                <Button
+                  variant="outline"
+                  className="shrink-0"
+                  onClick={() => void navigator.share({ title: text.code.shareTitle, text: text.code.shareText(c.code), url: link }).catch(() => undefined)}
+                >
                   <Share2 className="size-4" aria-hidden="true" />
                   {text.code.share}
                 </Button>
@@ -123,7 +134,9 @@ const STATUS_STYLE: Record<ReferralStatus, string> = {
 };
 
 export function ReferralStatusChip({ status }: { status: ReferralStatus }) {
-  return <span className={cn('inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', STATUS_STYLE[status])}>{text.statuses[status]}</span>;
+  return (
+    <span className={cn('inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', STATUS_STYLE[status])}>{text.statuses[status]}</span>
+  );
 }
 
 function Referred({ people }: { people: MyReferral[] }) {

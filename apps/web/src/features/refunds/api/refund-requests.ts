@@ -10,7 +10,11 @@ export type { AdminRefundDetail, AdminRefundRequest };
 export const refundRequestsKey = ['admin', 'refund-requests'] as const;
 
 /** The refund queue in the admin kit's table: its endpoint, key and first order (oldest first). */
-export const refundRequestsList = { endpoint: '/api/admin/refund-requests', queryKey: refundRequestsKey, defaultSort: { id: 'created_at', dir: 'asc' } } as const;
+export const refundRequestsList = {
+  endpoint: '/api/admin/refund-requests',
+  queryKey: refundRequestsKey,
+  defaultSort: { id: 'created_at', dir: 'asc' },
+} as const;
 
 /** /refund-management's route loader: the queue's first page (no filter), started with the route (decision 0080). */
 export function prefetchRefundManagement(client: QueryClient) {
@@ -35,7 +39,8 @@ export const prefetchRefundRequest = (client: QueryClient, _url: URL, params: Pa
 export function useDecideRefund(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (decision: RefundDecision) => api<AdminRefundDetail>(`/api/admin/refund-requests/${encodeURIComponent(id)}/decision`, { method: 'POST', body: decision }),
+    mutationFn: (decision: RefundDecision) =>
+      api<AdminRefundDetail>(`/api/admin/refund-requests/${encodeURIComponent(id)}/decision`, { method: 'POST', body: decision }),
     onSuccess: (detail) => client.setQueryData([...refundRequestsKey, 'detail', id], detail),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: refundRequestsKey }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]),
   });

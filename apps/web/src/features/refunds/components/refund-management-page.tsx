@@ -59,7 +59,11 @@ export function RefundManagementPage() {
         id: 'actions',
         header: () => <span className="sr-only">{text.open}</span>,
         cell: ({ row: { original: q } }) => (
-          <Link to={paths.refundRequest(q.id)} aria-label={text.openLabel(q.rider_name)} className={buttonClasses({ variant: q.status === 'open' ? 'primary' : 'outline', size: 'sm' })}>
+          <Link
+            to={paths.refundRequest(q.id)}
+            aria-label={text.openLabel(q.rider_name)}
+            className={buttonClasses({ variant: q.status === 'open' ? 'primary' : 'outline', size: 'sm' })}
+          >
             {text.open}
           </Link>
         ),

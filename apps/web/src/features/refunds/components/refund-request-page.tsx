@@ -146,7 +146,13 @@ function RequestStory({ detail }: { detail: AdminRefundDetail }) {
       </div>
 
       <Card title={text.route}>
-        <RideMap className="h-72 rounded-xl" label={text.route} pickup={ride.ride.pickup} destination={ride.ride.destination} path={ride.route.map((p) => [p.lat, p.lng] as [number, number])} />
+        <RideMap
+          className="h-72 rounded-xl"
+          label={text.route}
+          pickup={ride.ride.pickup}
+          destination={ride.ride.destination}
+          path={ride.route.map((p) => [p.lat, p.lng] as [number, number])}
+        />
         {ride.route.length === 0 ? <p className="mt-2 text-sm text-ink-500">{text.routeNone}</p> : null}
       </Card>
 
@@ -229,7 +235,16 @@ function DecisionForm({ detail }: { detail: AdminRefundDetail }) {
           </div>
         </fieldset>
       ) : null}
-      {needsAmount ? <Field label={text.amount} hint={text.amountHint(max)} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={invalid ? true : undefined} /> : null}
+      {needsAmount ? (
+        <Field
+          label={text.amount}
+          hint={text.amountHint(max)}
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          aria-invalid={invalid ? true : undefined}
+        />
+      ) : null}
       <div className="space-y-1.5">
         <label htmlFor={noteId} className="block text-sm font-medium text-ink-800">
           {action === 'reject' ? text.rejectReason : text.note}

@@ -3,7 +3,6 @@ import { api } from '@/lib/api';
 import { rideKeys } from './ride-keys';
 import type { RideList as Page } from '@openride/shared/rides/views';
 
-
 /** GET /api/rides (as rider), newest first, a page at a time. */
 export function useRideHistory(enabled: boolean) {
   return useInfiniteQuery({

@@ -29,7 +29,13 @@ export function bookingManagementParams(params: URLSearchParams) {
 }
 
 /** What the table sends besides its own search, filters and sort. */
-export const operatorRidesParams = (p: ReturnType<typeof bookingManagementParams>) => ({ from: p.from || undefined, to: p.to || undefined, tz: p.tz, driver_id: p.driverId, rider_id: p.riderId });
+export const operatorRidesParams = (p: ReturnType<typeof bookingManagementParams>) => ({
+  from: p.from || undefined,
+  to: p.to || undefined,
+  tz: p.tz,
+  driver_id: p.driverId,
+  rider_id: p.riderId,
+});
 
 /** /booking-management's route loader: the table's first page for the address, started with the route (decision 0080). */
 export function prefetchBookingManagement(client: QueryClient, url: URL) {
@@ -47,7 +53,10 @@ export const prefetchRiderRides = (client: QueryClient, _url: URL, params: Param
 
 /** GET /api/admin/rides/:id: one definition for the page and its route loader (decision 0080). */
 export const operatorRideQuery = (id: string) =>
-  queryOptions({ queryKey: operatorRideKeys.ride(id), queryFn: ({ signal }) => api<AdminRideDetail>(`/api/admin/rides/${encodeURIComponent(id)}`, { signal }) });
+  queryOptions({
+    queryKey: operatorRideKeys.ride(id),
+    queryFn: ({ signal }) => api<AdminRideDetail>(`/api/admin/rides/${encodeURIComponent(id)}`, { signal }),
+  });
 
 /** /booking-management/{id}'s route loader: the ride's story, started with the route. */
 export const prefetchOperatorRide = (client: QueryClient, _url: URL, params: Params) => client.prefetchQuery(operatorRideQuery(params.id ?? ''));

@@ -9,7 +9,8 @@ export type RatingInput = { stars: number; comment?: string };
 export function useRateRide(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: RatingInput) => api<{ rating: { stars: number; comment: string | null } }>(`/api/rides/${encodeURIComponent(id)}/rating`, { method: 'POST', body: input }),
+    mutationFn: (input: RatingInput) =>
+      api<{ rating: { stars: number; comment: string | null } }>(`/api/rides/${encodeURIComponent(id)}/rating`, { method: 'POST', body: input }),
     onSuccess: ({ rating }) => {
       client.setQueryData<Ride>(rideKeys.ride(id), (ride) => (ride ? { ...ride, my_rating: { stars: rating.stars, comment: rating.comment ?? null } } : ride));
       void client.invalidateQueries({ queryKey: rideKeys.ride(id) });

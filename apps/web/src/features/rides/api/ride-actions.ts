@@ -9,8 +9,7 @@ export type RideAction = { verb: 'arrive' } | { verb: 'start'; pin: string } | {
 export function useRideAction(rideId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ verb, ...body }: RideAction) =>
-      api<{ ride: Ride }>(`/api/rides/${encodeURIComponent(rideId)}/${verb}`, { method: 'POST', body }),
+    mutationFn: ({ verb, ...body }: RideAction) => api<{ ride: Ride }>(`/api/rides/${encodeURIComponent(rideId)}/${verb}`, { method: 'POST', body }),
     onSuccess: ({ ride }) => client.setQueryData(rideKeys.ride(rideId), (old: Ride | undefined) => ({ ...old, ...ride })),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true });

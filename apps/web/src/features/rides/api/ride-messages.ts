@@ -72,8 +72,7 @@ export function addMessage(client: QueryClient, message: ChatMessage) {
 export function useSendMessage(rideId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) =>
-      api<{ message: ChatMessage }>(`/api/rides/${encodeURIComponent(rideId)}/messages`, { method: 'POST', body: { body } }),
+    mutationFn: (body: string) => api<{ message: ChatMessage }>(`/api/rides/${encodeURIComponent(rideId)}/messages`, { method: 'POST', body: { body } }),
     onSuccess: ({ message }) => addMessage(client, message),
   });
 }

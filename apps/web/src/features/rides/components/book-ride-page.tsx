@@ -72,20 +72,34 @@ function fromTap(point: { lat: number; lng: number }): FieldState {
  * The payment method picker the route composes in (the payments feature; features never import each other):
  * it shares the chosen ride type's fare + owed fees between wallet credit and the method (decision 0038).
  */
-export type PaymentSlot = ComponentType<{ currency: string; totalCents: number; value: PaymentChoice; onChange: (choice: PaymentChoice) => void; disabled?: boolean }>;
+export type PaymentSlot = ComponentType<{
+  currency: string;
+  totalCents: number;
+  value: PaymentChoice;
+  onChange: (choice: PaymentChoice) => void;
+  disabled?: boolean;
+}>;
 
 export type { SavedPlaceOption };
 
 /** Per ride type, whether the payment chosen allows it (a company's policy, decision 0067); a hook the route module gives. */
 export type RideTypeVerdicts = Record<string, { allowed: boolean; reason: string | null; note: string | null }> | null;
-export type UseRideTypeVerdicts = (args: { paying: PaymentChoice; pickup: Place | null; options: { ride_type: RideType; fare_cents: number }[] }) => RideTypeVerdicts;
+export type UseRideTypeVerdicts = (args: {
+  paying: PaymentChoice;
+  pickup: Place | null;
+  options: { ride_type: RideType; fare_cents: number }[];
+}) => RideTypeVerdicts;
 const noVerdicts: UseRideTypeVerdicts = () => null;
 
 /**
  * The booking page for a signed-in rider (the router's RequireSignedIn sends visitors to sign in first and back).
  * `savedPlaces` (Home, Work; the account feature's, composed by the route) are offered first in both fields.
  */
-export function BookRidePage({ payment, savedPlaces, useVerdicts = noVerdicts }: { payment?: PaymentSlot; savedPlaces?: SavedPlaceOption[]; useVerdicts?: UseRideTypeVerdicts } = {}) {
+export function BookRidePage({
+  payment,
+  savedPlaces,
+  useVerdicts = noVerdicts,
+}: { payment?: PaymentSlot; savedPlaces?: SavedPlaceOption[]; useVerdicts?: UseRideTypeVerdicts } = {}) {
   const me = useMe();
   const client = useQueryClient();
   const active = useActiveRide(Boolean(me.data));
@@ -95,7 +109,17 @@ export function BookRidePage({ payment, savedPlaces, useVerdicts = noVerdicts }:
   return <BookRide activeRide={active.data ?? null} Payment={payment} savedPlaces={savedPlaces} useVerdicts={useVerdicts} />;
 }
 
-function BookRide({ activeRide, Payment, savedPlaces, useVerdicts }: { activeRide: Ride | null; Payment?: PaymentSlot; savedPlaces?: SavedPlaceOption[]; useVerdicts: UseRideTypeVerdicts }) {
+function BookRide({
+  activeRide,
+  Payment,
+  savedPlaces,
+  useVerdicts,
+}: {
+  activeRide: Ride | null;
+  Payment?: PaymentSlot;
+  savedPlaces?: SavedPlaceOption[];
+  useVerdicts: UseRideTypeVerdicts;
+}) {
   const navigate = useNavigate();
   const config = useAppConfig();
   const geocoderUrl = config.data?.geocoder_url ?? null;
@@ -208,7 +232,11 @@ function BookRide({ activeRide, Payment, savedPlaces, useVerdicts }: { activeRid
   const selected = options.find((o) => o.ride_type === rideType) ?? options[0];
   const quoteReady = Boolean(pickup.point && destination.point && !samePlace && quote.data && !quote.isPlaceholderData);
   const business = paying.payment_method === 'business';
-  const verdicts = useVerdicts({ paying, pickup: pickup.point, options: quoteReady ? options.map((o) => ({ ride_type: o.ride_type, fare_cents: o.fare_cents })) : [] });
+  const verdicts = useVerdicts({
+    paying,
+    pickup: pickup.point,
+    options: quoteReady ? options.map((o) => ({ ride_type: o.ride_type, fare_cents: o.fare_cents })) : [],
+  });
   const refusedBy = selected && verdicts?.[selected.ride_type] && !verdicts[selected.ride_type]!.allowed ? verdicts[selected.ride_type]!.reason : null;
   const needsExpenseCode = business && paying.expense_code !== undefined && paying.expense_code.trim() === '';
 
@@ -278,22 +306,35 @@ function BookRide({ activeRide, Payment, savedPlaces, useVerdicts }: { activeRid
   } else {
     quoteArea = (
       <div className="space-y-3">
-        <RideOptions quote={quote.data!} selected={selected?.ride_type ?? 'economy'} onSelect={setRideType} disabled={request.isPending} promo={business ? null : promo} verdicts={verdicts} />
-        {business ? null : <PromoCodeField
-          applied={promo}
-          applying={applyPromo.isPending}
-          error={applyPromo.error}
+        <RideOptions
+          quote={quote.data!}
+          selected={selected?.ride_type ?? 'economy'}
+          onSelect={setRideType}
           disabled={request.isPending}
-          onApply={(code) => pickup.point && destination.point && applyPromo.mutate({ code, pickup: pickup.point, destination: destination.point }, { onSuccess: setPromo })}
-          onRemove={() => {
-            setPromo(null);
-            applyPromo.reset();
-          }}
-        />}
+          promo={business ? null : promo}
+          verdicts={verdicts}
+        />
+        {business ? null : (
+          <PromoCodeField
+            applied={promo}
+            applying={applyPromo.isPending}
+            error={applyPromo.error}
+            disabled={request.isPending}
+            onApply={(code) =>
+              pickup.point && destination.point && applyPromo.mutate({ code, pickup: pickup.point, destination: destination.point }, { onSuccess: setPromo })
+            }
+            onRemove={() => {
+              setPromo(null);
+              applyPromo.reset();
+            }}
+          />
+        )}
         {Payment ? (
           <Payment
             currency={quote.data!.currency}
-            totalCents={(selected?.fare_cents ?? 0) - (promo?.options.find((o) => o.ride_type === selected?.ride_type)?.discount_cents ?? 0) + quote.data!.owed_fee_cents}
+            totalCents={
+              (selected?.fare_cents ?? 0) - (promo?.options.find((o) => o.ride_type === selected?.ride_type)?.discount_cents ?? 0) + quote.data!.owed_fee_cents
+            }
             value={paying}
             onChange={setPaying}
             disabled={request.isPending}
@@ -395,9 +436,7 @@ function BookRide({ activeRide, Payment, savedPlaces, useVerdicts }: { activeRid
                 destinationRef.current?.focus();
               }}
             />
-            <p className="text-xs text-ink-500">
-              {text.mapHint(tapTarget === 'pickup' ? text.pickup : text.destination)}
-            </p>
+            <p className="text-xs text-ink-500">{text.mapHint(tapTarget === 'pickup' ? text.pickup : text.destination)}</p>
           </div>
           <div aria-live="polite">{quoteArea}</div>
           {/* Stays in reach of a thumb while the ride types scroll under it; a failed request is said right
@@ -410,9 +449,16 @@ function BookRide({ activeRide, Payment, savedPlaces, useVerdicts }: { activeRid
               {requestError}
             </MutationError>
             {quoteReady && quote.data && quote.data.owed_fee_cents > 0 ? (
-              <p className="rounded-2xl bg-amber-50 p-3 text-sm font-medium text-amber-900">{text.owedFee(formatMoney(quote.data.owed_fee_cents, quote.data.currency))}</p>
+              <p className="rounded-2xl bg-amber-50 p-3 text-sm font-medium text-amber-900">
+                {text.owedFee(formatMoney(quote.data.owed_fee_cents, quote.data.currency))}
+              </p>
             ) : null}
-            <Button size="lg" className="w-full" disabled={!quoteReady || !selected || request.isPending || Boolean(refusedBy) || needsExpenseCode} onClick={onRequest}>
+            <Button
+              size="lg"
+              className="w-full"
+              disabled={!quoteReady || !selected || request.isPending || Boolean(refusedBy) || needsExpenseCode}
+              onClick={onRequest}
+            >
               {request.isPending ? (
                 <>
                   <Loader2 className="size-4 animate-spin" aria-hidden="true" />

@@ -24,8 +24,6 @@ export function useCancelCost(ride: Pick<RideView, 'cancel_terms' | 'currency'>,
 }
 export type CancelCost = ReturnType<typeof useCancelCost>;
 
-
-
 /** The line beside the Cancel button: the free window counting down. */
 export function FreeCancelCountdown({ cost }: { cost: CancelCost }) {
   if (cost.kind !== 'window') return null;

@@ -68,7 +68,9 @@ function Message({ title, children }: { title: string; children?: ReactNode }) {
 function cancelledText(ride: Ride) {
   const fee = ride.cancellation_fee;
   if (ride.cancelled_by === 'driver' && fee?.reason === 'no_show') {
-    return fee.waived ? text.noShowWaived : text.noShowRecorded(formatMoney(fee.amount_cents, ride.currency), formatMoney(fee.driver_share_cents, ride.currency));
+    return fee.waived
+      ? text.noShowWaived
+      : text.noShowRecorded(formatMoney(fee.amount_cents, ride.currency), formatMoney(fee.driver_share_cents, ride.currency));
   }
   if (ride.cancelled_by === 'rider') return text.cancelledByRider;
   if (ride.cancelled_by === 'driver') return text.cancelledByYou;
@@ -89,7 +91,10 @@ function useLiveRide(rideId: string) {
     if (data.id === rideId) void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true });
   });
   // A ride we have: refetched, as events may have been missed; a ride that was not found stays so.
-  useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true, predicate: (q) => q.state.data !== undefined }));
+  useRealtimeEvent(
+    RECONNECTED_EVENT,
+    () => void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true, predicate: (q) => q.state.data !== undefined }),
+  );
   return { ride, status };
 }
 
@@ -215,15 +220,16 @@ export function DriverRidePage({ safety, safetyAlert }: { safety?: ReactNode; sa
   const myPosition = here ? { lat: here.lat, lng: here.lng, heading: here.heading } : null;
   // The road route once the server has answered, a straight line until then.
   const line: [number, number][] | null =
-    myPosition && r.status !== 'arrived' ? (way.data?.line ?? [[myPosition.lat, myPosition.lng], [stop.lat, stop.lng]]) : null;
+    myPosition && r.status !== 'arrived'
+      ? (way.data?.line ?? [
+          [myPosition.lat, myPosition.lng],
+          [stop.lat, stop.lng],
+        ])
+      : null;
   const riderName = r.rider?.name?.trim() || text.rider;
 
   return (
-    <Shell
-      map={
-        <RideMap pickup={r.status === 'in_progress' ? null : r.pickup} destination={r.destination} driver={myPosition} route={line} />
-      }
-    >
+    <Shell map={<RideMap pickup={r.status === 'in_progress' ? null : r.pickup} destination={r.destination} driver={myPosition} route={line} />}>
       <section aria-labelledby="ride-headline" className="space-y-4">
         {safetyAlert}
         <div>
@@ -272,7 +278,14 @@ export function DriverRidePage({ safety, safetyAlert }: { safety?: ReactNode; sa
             ) : (
               <>
                 <p className="text-xs font-semibold whitespace-nowrap text-ink-500">{r.payment_method === 'card' ? text.paidByCard : text.collectCash}</p>
-                <p className="text-xl font-bold text-ink-900">{formatMoney(r.payment_method === 'card' ? r.fare_cents + r.carried_fee_cents - r.promo_discount_cents : r.fare_cents + r.carried_fee_cents - r.promo_discount_cents - r.wallet_cents, r.currency)}</p>
+                <p className="text-xl font-bold text-ink-900">
+                  {formatMoney(
+                    r.payment_method === 'card'
+                      ? r.fare_cents + r.carried_fee_cents - r.promo_discount_cents
+                      : r.fare_cents + r.carried_fee_cents - r.promo_discount_cents - r.wallet_cents,
+                    r.currency,
+                  )}
+                </p>
               </>
             )}
             <p className="text-xs text-ink-500">{RIDE_TYPE_NAMES[r.ride_type] ?? r.ride_type}</p>

@@ -77,14 +77,7 @@ export function DriverWorkPanel({ driverId, online, top, bottom }: { driverId: s
 
   return (
     <TaskScreen
-      map={
-        <RideMap
-          label={text.map.label}
-          driver={location.position}
-          pickup={current?.pickup ?? null}
-          destination={current?.destination ?? null}
-        />
-      }
+      map={<RideMap label={text.map.label} driver={location.position} pickup={current?.pickup ?? null} destination={current?.destination ?? null} />}
       sheetClassName="space-y-5"
     >
       {top}

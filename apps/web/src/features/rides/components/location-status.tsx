@@ -35,14 +35,25 @@ export function LocationStatus({ report, className }: { report: LocationReport; 
       role={problem ? 'alert' : 'status'}
       className={cn(
         'flex items-start gap-3 rounded-2xl px-4 py-3 text-sm',
-        problem ? 'bg-red-50 text-red-800 ring-1 ring-red-200' : report.status === 'sharing' ? 'bg-brand-50 text-ink-900 ring-1 ring-brand-500/30' : 'bg-ink-50 text-ink-700',
+        problem
+          ? 'bg-red-50 text-red-800 ring-1 ring-red-200'
+          : report.status === 'sharing'
+            ? 'bg-brand-50 text-ink-900 ring-1 ring-brand-500/30'
+            : 'bg-ink-50 text-ink-700',
         className,
       )}
     >
-      <Icon className={cn('mt-0.5 size-5 shrink-0', report.status === 'locating' && 'animate-spin', report.status === 'sharing' && 'text-brand-700')} aria-hidden="true" />
+      <Icon
+        className={cn('mt-0.5 size-5 shrink-0', report.status === 'locating' && 'animate-spin', report.status === 'sharing' && 'text-brand-700')}
+        aria-hidden="true"
+      />
       <div className="min-w-0">
         <p className="font-semibold">{message}</p>
-        {report.status === 'sharing' && report.accuracy !== null ? <p className="text-ink-600" aria-hidden="true">{text.accuracy(report.accuracy)}</p> : null}
+        {report.status === 'sharing' && report.accuracy !== null ? (
+          <p className="text-ink-600" aria-hidden="true">
+            {text.accuracy(report.accuracy)}
+          </p>
+        ) : null}
       </div>
     </div>
   );

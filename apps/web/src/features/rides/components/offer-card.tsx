@@ -85,7 +85,9 @@ export function OfferCard({ offer, busy, onAccept, onDecline, onExpire }: OfferC
           </h2>
           <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
             <span className="text-3xl font-bold tracking-tight text-ink-900">{formatMoney(offer.fare_cents, offer.currency)}</span>
-            <span className="rounded-full bg-ink-100 px-2.5 py-0.5 text-xs font-semibold text-ink-700">{RIDE_TYPE_NAMES[offer.ride_type] ?? offer.ride_type}</span>
+            <span className="rounded-full bg-ink-100 px-2.5 py-0.5 text-xs font-semibold text-ink-700">
+              {RIDE_TYPE_NAMES[offer.ride_type] ?? offer.ride_type}
+            </span>
             <span className="text-xs font-semibold text-ink-500 uppercase">{text[offer.payment_method]}</span>
           </p>
         </div>
@@ -104,7 +106,10 @@ export function OfferCard({ offer, busy, onAccept, onDecline, onExpire }: OfferC
               className={cn('transition-[stroke-dashoffset] duration-300', left <= WARN_AT_S ? 'stroke-red-500' : 'stroke-brand-500')}
             />
           </svg>
-          <span aria-hidden="true" className={cn('absolute inset-0 flex items-center justify-center text-base font-bold', left <= WARN_AT_S ? 'text-red-600' : 'text-ink-900')}>
+          <span
+            aria-hidden="true"
+            className={cn('absolute inset-0 flex items-center justify-center text-base font-bold', left <= WARN_AT_S ? 'text-red-600' : 'text-ink-900')}
+          >
             {text.secondsLeft(left)}
           </span>
         </div>

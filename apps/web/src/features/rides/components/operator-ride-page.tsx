@@ -106,7 +106,8 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
             ) : null}
             <dt className="text-ink-500">{text.fields.trip}</dt>
             <dd className="text-ink-900">
-              {RIDE_TYPE_NAMES[ride.ride_type as keyof typeof RIDE_TYPE_NAMES] ?? ride.ride_type} · {formatDistance(ride.distance_m)} · {formatDuration(ride.duration_s)}
+              {RIDE_TYPE_NAMES[ride.ride_type as keyof typeof RIDE_TYPE_NAMES] ?? ride.ride_type} · {formatDistance(ride.distance_m)} ·{' '}
+              {formatDuration(ride.duration_s)}
             </dd>
             <dt className="text-ink-500">{text.fields.fare}</dt>
             <dd className="font-semibold text-ink-900">{formatMoney(ride.fare_cents, ride.currency)}</dd>
@@ -120,7 +121,13 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
           <ol className="space-y-3 border-l-2 border-ink-100 pl-4">
             {timeline.map((e, i) => (
               <li key={`${e.kind}-${e.at}-${i}`} className="relative text-sm">
-                <span aria-hidden="true" className={cn('absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full', e.kind === 'cancelled' || e.kind === 'no_driver' ? 'bg-red-500' : e.kind === 'completed' ? 'bg-brand-500' : 'bg-ink-400')} />
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full',
+                    e.kind === 'cancelled' || e.kind === 'no_driver' ? 'bg-red-500' : e.kind === 'completed' ? 'bg-brand-500' : 'bg-ink-400',
+                  )}
+                />
                 <p className="font-medium text-ink-900">{eventText(e)}</p>
                 <p className="text-xs text-ink-500">
                   <time dateTime={e.at}>{time(e.at)}</time>
@@ -136,7 +143,13 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
         <h2 id="ride-route" className="mb-3 text-lg font-semibold text-ink-900">
           {text.route}
         </h2>
-        <RideMap className="h-72 rounded-xl" label={text.route} pickup={ride.pickup} destination={ride.destination} path={route.map((p) => [p.lat, p.lng] as [number, number])} />
+        <RideMap
+          className="h-72 rounded-xl"
+          label={text.route}
+          pickup={ride.pickup}
+          destination={ride.destination}
+          path={route.map((p) => [p.lat, p.lng] as [number, number])}
+        />
         {route.length === 0 ? <p className="mt-2 text-sm text-ink-500">{text.routeNone}</p> : null}
       </section>
 
@@ -151,7 +164,8 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
             <ol className="space-y-2 text-sm">
               {messages.map((m, i) => (
                 <li key={i}>
-                  <span className="font-medium text-ink-900">{text.sender[m.sender_role]}</span> <span className="text-xs text-ink-500">{time(m.created_at)}</span>
+                  <span className="font-medium text-ink-900">{text.sender[m.sender_role]}</span>{' '}
+                  <span className="text-xs text-ink-500">{time(m.created_at)}</span>
                   <p className="text-ink-800">{m.body}</p>
                 </li>
               ))}

@@ -47,7 +47,9 @@ export function OperatorRidesTable({ params, label = text.tableLabel }: { params
         meta: { className: 'min-w-56' },
         cell: ({ row: { original: r } }) => (
           <div>
-            <p className="text-ink-900">{r.pickup_label ?? '—'} → {r.dropoff_label ?? '—'}</p>
+            <p className="text-ink-900">
+              {r.pickup_label ?? '—'} → {r.dropoff_label ?? '—'}
+            </p>
             <p className="text-xs text-ink-500">{RIDE_TYPE_NAMES[r.ride_type as keyof typeof RIDE_TYPE_NAMES] ?? r.ride_type}</p>
           </div>
         ),
@@ -67,10 +69,17 @@ export function OperatorRidesTable({ params, label = text.tableLabel }: { params
         id: 'status',
         header: text.columns.status,
         cell: ({ row: { original: r } }) => (
-          <span className={cn('inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold', statusBadge[r.status])}>{STATUS_LABELS[r.status]}</span>
+          <span className={cn('inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold', statusBadge[r.status])}>
+            {STATUS_LABELS[r.status]}
+          </span>
         ),
       },
-      { id: 'fare', header: text.columns.fare, enableSorting: true, cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.fare_cents, row.original.currency)}</span> },
+      {
+        id: 'fare',
+        header: text.columns.fare,
+        enableSorting: true,
+        cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.fare_cents, row.original.currency)}</span>,
+      },
     ],
     [],
   );

@@ -42,7 +42,23 @@ const matchesSaved = (query: string) => (s: SavedPlaceOption) => {
  * One place input as a combobox (WAI-ARIA 1.2): type to see matching places, arrows to move, Enter to take
  * one, Escape to close. Typed coordinates are taken by the page as they are typed.
  */
-export function PlaceField({ label, placeholder, value, chosen, onType, onChoose, onClear, onFocus, geocoderUrl, message, messageTone = 'info', action, marker, inputRef, saved = [] }: PlaceFieldProps) {
+export function PlaceField({
+  label,
+  placeholder,
+  value,
+  chosen,
+  onType,
+  onChoose,
+  onClear,
+  onFocus,
+  geocoderUrl,
+  message,
+  messageTone = 'info',
+  action,
+  marker,
+  inputRef,
+  saved = [],
+}: PlaceFieldProps) {
   const id = useId();
   const listId = `${id}-list`;
   const messageId = `${id}-message`;
@@ -131,7 +147,11 @@ export function PlaceField({ label, placeholder, value, chosen, onType, onChoose
         </div>
       </div>
       {message ? (
-        <p id={messageId} role={messageTone === 'error' ? 'alert' : 'status'} className={cn('mt-1 text-sm', messageTone === 'error' ? 'text-red-700' : 'text-ink-600')}>
+        <p
+          id={messageId}
+          role={messageTone === 'error' ? 'alert' : 'status'}
+          className={cn('mt-1 text-sm', messageTone === 'error' ? 'text-red-700' : 'text-ink-600')}
+        >
           {message}
         </p>
       ) : null}
@@ -142,32 +162,34 @@ export function PlaceField({ label, placeholder, value, chosen, onType, onChoose
         hidden={!showList}
         className="absolute inset-x-0 top-full z-[1100] mt-1 max-h-72 overflow-y-auto rounded-2xl border border-ink-200 bg-white py-1 shadow-xl"
       >
-        {showList ? suggestions.map((s, i) => (
-          <li
-            key={s.key}
-            id={`${listId}-${i}`}
-            role="option"
-            aria-selected={i === active}
-            // mousedown, not click: the input's blur would close the list before a click lands.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              choose(s);
-            }}
-            className={cn('flex cursor-pointer items-start gap-3 px-3.5 py-2.5', i === active ? 'bg-ink-100' : 'hover:bg-ink-50')}
-          >
-            {'icon' in s && s.icon === 'home' ? (
-              <Home className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
-            ) : 'icon' in s && s.icon === 'work' ? (
-              <Briefcase className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
-            ) : (
-              <MapPin className="mt-0.5 size-4 shrink-0 text-ink-400" aria-hidden="true" />
-            )}
-            <span className="min-w-0">
-              <span className="block truncate font-medium text-ink-900">{s.name}</span>
-              {s.detail ? <span className="block truncate text-xs text-ink-500">{s.detail}</span> : null}
-            </span>
-          </li>
-        )) : null}
+        {showList
+          ? suggestions.map((s, i) => (
+              <li
+                key={s.key}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                // mousedown, not click: the input's blur would close the list before a click lands.
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  choose(s);
+                }}
+                className={cn('flex cursor-pointer items-start gap-3 px-3.5 py-2.5', i === active ? 'bg-ink-100' : 'hover:bg-ink-50')}
+              >
+                {'icon' in s && s.icon === 'home' ? (
+                  <Home className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                ) : 'icon' in s && s.icon === 'work' ? (
+                  <Briefcase className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                ) : (
+                  <MapPin className="mt-0.5 size-4 shrink-0 text-ink-400" aria-hidden="true" />
+                )}
+                <span className="min-w-0">
+                  <span className="block truncate font-medium text-ink-900">{s.name}</span>
+                  {s.detail ? <span className="block truncate text-xs text-ink-500">{s.detail}</span> : null}
+                </span>
+              </li>
+            ))
+          : null}
         {!showList || !typed ? null : suggestions.length === 0 ? (
           <li role="presentation" className="px-3.5 py-2.5 text-sm text-ink-500">
             {searching ? text.searching : text.noMatches}

@@ -65,7 +65,11 @@ export function RateRide({ ride }: { ride: Ride }) {
         <legend className="mb-2 text-sm font-semibold text-ink-900">{text.rateTitle}</legend>
         <div className="flex gap-1" onMouseLeave={() => setHover(0)}>
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className="cursor-pointer rounded-lg p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600" onMouseEnter={() => setHover(n)}>
+            <label
+              key={n}
+              className="cursor-pointer rounded-lg p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+              onMouseEnter={() => setHover(n)}
+            >
               <input
                 type="radio"
                 name={`${id}-stars`}
@@ -92,7 +96,14 @@ export function RateRide({ ride }: { ride: Ride }) {
         <label htmlFor={`${id}-comment`} className="block text-sm font-medium text-ink-800">
           {text.comment}
         </label>
-        <textarea id={`${id}-comment`} rows={3} maxLength={500} value={comment} onChange={(e) => setComment(e.target.value)} className={cn(inputClasses, 'h-auto py-2.5')} />
+        <textarea
+          id={`${id}-comment`}
+          rows={3}
+          maxLength={500}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          className={cn(inputClasses, 'h-auto py-2.5')}
+        />
       </div>
       {rate.isError && !isApiError(rate.error, 409) ? (
         <p role="alert" className="text-sm font-medium text-red-700">

@@ -51,8 +51,7 @@ export function RideComplete({ ride }: { ride: Ride }) {
   const [comment, setComment] = useState('');
   const commentId = useId();
   const rated = Boolean(ride.my_rating) || rate.isSuccess;
-  const tookS =
-    ride.started_at && ride.completed_at ? Math.max(0, (Date.parse(ride.completed_at) - Date.parse(ride.started_at)) / 1000) : ride.duration_s;
+  const tookS = ride.started_at && ride.completed_at ? Math.max(0, (Date.parse(ride.completed_at) - Date.parse(ride.started_at)) / 1000) : ride.duration_s;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,8 +78,12 @@ export function RideComplete({ ride }: { ride: Ride }) {
         </h1>
         <p className="mt-4 text-sm text-ink-300">{text.fareSummary}</p>
         <p className="text-4xl font-bold tracking-tight">{formatMoney(ride.fare_cents - ride.promo_discount_cents, ride.currency)}</p>
-        <p className="mt-1 text-sm font-semibold text-ink-300 uppercase">{ride.payment_method === 'business' ? driverText.ride.businessNothingToCollect : driverText.offer[ride.payment_method]}</p>
-        {ride.carried_fee_cents > 0 ? <p className="mt-1 text-sm text-ink-300">{driverText.ride.carriedFeePlus(formatMoney(ride.carried_fee_cents, ride.currency))}</p> : null}
+        <p className="mt-1 text-sm font-semibold text-ink-300 uppercase">
+          {ride.payment_method === 'business' ? driverText.ride.businessNothingToCollect : driverText.offer[ride.payment_method]}
+        </p>
+        {ride.carried_fee_cents > 0 ? (
+          <p className="mt-1 text-sm text-ink-300">{driverText.ride.carriedFeePlus(formatMoney(ride.carried_fee_cents, ride.currency))}</p>
+        ) : null}
         <dl className="mt-5 grid grid-cols-2 gap-3 text-sm">
           <div className="rounded-2xl bg-white/10 px-3 py-2">
             <dt className="text-ink-300">{text.distance}</dt>

@@ -69,7 +69,11 @@ export function RideHistoryPage() {
                     <p className="flex items-center gap-2 text-sm">
                       <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_TONE[ride.status])}>{ride.status_label}</span>
                       <span className="font-semibold text-ink-900 tabular-nums">{formatMoney(ride.fare_cents - ride.promo_discount_cents, ride.currency)}</span>
-                      {ride.promo_discount_cents > 0 ? <span className="text-xs text-ink-600 tabular-nums">{promotionsText.receipt.discount(formatMoney(ride.promo_discount_cents, ride.currency))}</span> : null}
+                      {ride.promo_discount_cents > 0 ? (
+                        <span className="text-xs text-ink-600 tabular-nums">
+                          {promotionsText.receipt.discount(formatMoney(ride.promo_discount_cents, ride.currency))}
+                        </span>
+                      ) : null}
                     </p>
                   </div>
                   <ChevronRight className="size-5 shrink-0 text-ink-400" aria-hidden="true" />

@@ -45,7 +45,11 @@ export function RideOptions({
       {quote.options.map((option) => {
         const checked = option.ride_type === selected;
         // Shown, not hidden, when no car near qualifies for it (decision 0046): it may still be requested.
-        const eta = option.available ? formatEta(option.pickup_eta_s) : quote.options.some((o) => o.available) ? text.noCarsOfType(option.name) : text.noDrivers;
+        const eta = option.available
+          ? formatEta(option.pickup_eta_s)
+          : quote.options.some((o) => o.available)
+            ? text.noCarsOfType(option.name)
+            : text.noDrivers;
         return (
           <label
             key={option.ride_type}

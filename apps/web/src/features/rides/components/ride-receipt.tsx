@@ -57,7 +57,13 @@ export function RideReceipt({ ride }: { ride: Ride }) {
             </div>
             <div className="flex justify-between px-4 py-2.5">
               <dt className="text-ink-600">{riderText.book.payment}</dt>
-              <dd>{receipt.data.company_name ? riderText.track.paidByCompany(receipt.data.company_name) : receipt.data.payment_method === 'card' ? riderText.book.card : riderText.book.cash}</dd>
+              <dd>
+                {receipt.data.company_name
+                  ? riderText.track.paidByCompany(receipt.data.company_name)
+                  : receipt.data.payment_method === 'card'
+                    ? riderText.book.card
+                    : riderText.book.cash}
+              </dd>
             </div>
           </dl>
           <Link to={paths.receipt(ride.id)} className="inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline">

@@ -53,7 +53,14 @@ function SharedTrip({ ride }: { ride: SharedRide }) {
   const driverAt = live ? (ride.driver_location ?? null) : null;
   const from = ride.pickup?.label ?? ride.pickup_label ?? placeLabel(pickup);
   const to = ride.destination?.label ?? ride.dropoff_label ?? placeLabel(destination);
-  const eta = ride.eta_s == null ? null : ride.status === 'in_progress' ? riderText.track.arriveAt(minutesOf(ride.eta_s)) : ride.status === 'accepted' ? riderText.track.arrivingIn(minutesOf(ride.eta_s)) : null;
+  const eta =
+    ride.eta_s == null
+      ? null
+      : ride.status === 'in_progress'
+        ? riderText.track.arriveAt(minutesOf(ride.eta_s))
+        : ride.status === 'accepted'
+          ? riderText.track.arrivingIn(minutesOf(ride.eta_s))
+          : null;
 
   return (
     <div className="flex flex-col lg:h-[calc(100dvh-var(--spacing-nav))] lg:flex-row">

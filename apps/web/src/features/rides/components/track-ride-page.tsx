@@ -60,7 +60,10 @@ function useLiveRide(rideId: string) {
     setLive({ lat: data.lat, lng: data.lng, heading: data.heading, eta_s: data.eta_s });
   });
   // A ride we have: refetched, as events may have been missed; a ride that was not found stays so.
-  useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true, predicate: (q) => q.state.data !== undefined }));
+  useRealtimeEvent(
+    RECONNECTED_EVENT,
+    () => void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true, predicate: (q) => q.state.data !== undefined }),
+  );
   return { ride, live };
 }
 
@@ -133,7 +136,21 @@ function endedText(ride: Ride): string {
 }
 
 /** The rider's view: a driver was sent to their own ride view above. */
-function TrackRide({ ride, live, updatedAt, Tip, safety, safetyAlert }: { ride: RiderRideView; live: Live | null; updatedAt: number; Tip?: TipSlot; safety?: ReactNode; safetyAlert?: ReactNode }) {
+function TrackRide({
+  ride,
+  live,
+  updatedAt,
+  Tip,
+  safety,
+  safetyAlert,
+}: {
+  ride: RiderRideView;
+  live: Live | null;
+  updatedAt: number;
+  Tip?: TipSlot;
+  safety?: ReactNode;
+  safetyAlert?: ReactNode;
+}) {
   const [confirming, setConfirming] = useState(false);
   // Arriving from Request Ride, focus lands on the new status, not on the page body (issue 17 §10).
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -153,7 +170,13 @@ function TrackRide({ ride, live, updatedAt, Tip, safety, safetyAlert }: { ride: 
   const showDriver = Boolean(ride.driver) && driverAt && isDriverAssigned(ride.status);
   const etaSeconds = live?.eta_s ?? null;
   const etaLine =
-    etaSeconds == null ? null : ride.status === 'accepted' ? text.arrivingIn(minutesOf(etaSeconds)) : ride.status === 'in_progress' ? text.arriveAt(minutesOf(etaSeconds)) : null;
+    etaSeconds == null
+      ? null
+      : ride.status === 'accepted'
+        ? text.arrivingIn(minutesOf(etaSeconds))
+        : ride.status === 'in_progress'
+          ? text.arriveAt(minutesOf(etaSeconds))
+          : null;
 
   // A 409 (the trip started meanwhile) carries the server's words; anything else gets ours.
   const cancelError = cancel.error ? cancel.error.message || text.cancelFailed : null;
@@ -162,11 +185,7 @@ function TrackRide({ ride, live, updatedAt, Tip, safety, safetyAlert }: { ride: 
     <TaskScreen
       map={
         ride.status !== 'completed' ? (
-          <RideMap
-            pickup={ride.status === 'in_progress' ? null : ride.pickup}
-            destination={ride.destination}
-            driver={showDriver ? driverAt : null}
-          />
+          <RideMap pickup={ride.status === 'in_progress' ? null : ride.pickup} destination={ride.destination} driver={showDriver ? driverAt : null} />
         ) : null
       }
       sheetClassName="space-y-5"
@@ -256,11 +275,13 @@ function TrackRide({ ride, live, updatedAt, Tip, safety, safetyAlert }: { ride: 
               {ride.payment_method === 'business'
                 ? text.paidByBusiness(formatMoney(ride.fare_cents, ride.currency))
                 : ride.payment_method === 'card'
-                ? text.paidByCard(formatMoney(ride.fare_cents + ride.carried_fee_cents - ride.promo_discount_cents - ride.wallet_cents, ride.currency))
-                : text.payCash(formatMoney(ride.fare_cents + ride.carried_fee_cents - ride.promo_discount_cents - ride.wallet_cents, ride.currency))}
+                  ? text.paidByCard(formatMoney(ride.fare_cents + ride.carried_fee_cents - ride.promo_discount_cents - ride.wallet_cents, ride.currency))
+                  : text.payCash(formatMoney(ride.fare_cents + ride.carried_fee_cents - ride.promo_discount_cents - ride.wallet_cents, ride.currency))}
             </h2>
             <p className="mt-1 text-sm text-ink-300">
-              {ride.payment_method === 'card' || ride.payment_method === 'business' ? text.paidByCardHint : text.payCashHint(ride.driver?.name.split(' ')[0] ?? text.driver.toLowerCase())}
+              {ride.payment_method === 'card' || ride.payment_method === 'business'
+                ? text.paidByCardHint
+                : text.payCashHint(ride.driver?.name.split(' ')[0] ?? text.driver.toLowerCase())}
             </p>
             {ride.wallet_cents > 0 ? <p className="mt-1 text-sm text-ink-300">{text.walletPart(formatMoney(ride.wallet_cents, ride.currency))}</p> : null}
           </section>
@@ -284,19 +305,22 @@ function TrackRide({ ride, live, updatedAt, Tip, safety, safetyAlert }: { ride: 
           <span className="font-semibold">{formatMoney(ride.fare_cents, ride.currency)}</span> · {riderText.book[ride.payment_method]}
           {ride.promo_discount_cents > 0 ? (
             <span className="mt-1 block text-ink-600">
-              {promotionsText.receipt.discount(formatMoney(ride.promo_discount_cents, ride.currency))} · {promotionsText.receipt.youPay(formatMoney(ride.fare_cents - ride.promo_discount_cents, ride.currency))}
+              {promotionsText.receipt.discount(formatMoney(ride.promo_discount_cents, ride.currency))} ·{' '}
+              {promotionsText.receipt.youPay(formatMoney(ride.fare_cents - ride.promo_discount_cents, ride.currency))}
             </span>
           ) : null}
-          {ride.carried_fee_cents > 0 ? <span className="mt-1 block text-ink-600">{text.carriedFee(formatMoney(ride.carried_fee_cents, ride.currency))}</span> : null}
+          {ride.carried_fee_cents > 0 ? (
+            <span className="mt-1 block text-ink-600">{text.carriedFee(formatMoney(ride.carried_fee_cents, ride.currency))}</span>
+          ) : null}
         </Row>
       </dl>
 
       {!ended && ride.share_token ? <ShareTrip token={ride.share_token} /> : null}
 
       <Link to={paths.supportForRide(ride.id)} className={buttonClasses({ variant: 'link', className: 'text-sm' })}>
-          <LifeBuoy className="size-4" aria-hidden="true" />
-          {supportText.entry.getHelp}
-        </Link>
+        <LifeBuoy className="size-4" aria-hidden="true" />
+        {supportText.entry.getHelp}
+      </Link>
 
       {canCancel ? (
         <div className="space-y-2">

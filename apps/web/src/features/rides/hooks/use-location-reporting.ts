@@ -27,8 +27,7 @@ export type LocationReport = {
 
 const NONE = { accuracy: null, sentAt: null, position: null };
 
-const finiteIn = (value: number | null, min: number, max: number) =>
-  value !== null && Number.isFinite(value) && value >= min && value <= max ? value : null;
+const finiteIn = (value: number | null, min: number, max: number) => (value !== null && Number.isFinite(value) && value >= min && value <= max ? value : null);
 
 function toFix({ coords }: GeolocationPosition): Fix {
   return {

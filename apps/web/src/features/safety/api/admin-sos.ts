@@ -32,7 +32,8 @@ export function useOpenSos() {
 export function useResolveSos() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, note }: { id: string; note: string }) => api<{ alert: AdminSosAlert }>(`/api/admin/sos/${encodeURIComponent(id)}/resolve`, { method: 'POST', body: { note } }),
+    mutationFn: ({ id, note }: { id: string; note: string }) =>
+      api<{ alert: AdminSosAlert }>(`/api/admin/sos/${encodeURIComponent(id)}/resolve`, { method: 'POST', body: { note } }),
     onSuccess: ({ alert }) => client.setQueryData<AdminSosList>(sosKeys.open, (old) => (old ? { alerts: old.alerts.filter((a) => a.id !== alert.id) } : old)),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: sosKeys.open }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]),
   });

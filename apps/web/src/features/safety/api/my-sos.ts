@@ -26,6 +26,10 @@ export function useRaiseSos(rideId: string) {
   return useMutation({
     mutationFn: () => api<RaiseSosResponse>(`/api/rides/${encodeURIComponent(rideId)}/sos`, { method: 'POST', body: {} }),
     onSuccess: (res) =>
-      client.setQueryData<MySos>(sosKeys.mine(rideId), (old) => ({ alert: res.alert, contacts: old?.contacts ?? res.contacts_texted, emergency_number: res.emergency_number })),
+      client.setQueryData<MySos>(sosKeys.mine(rideId), (old) => ({
+        alert: res.alert,
+        contacts: old?.contacts ?? res.contacts_texted,
+        emergency_number: res.emergency_number,
+      })),
   });
 }

@@ -41,7 +41,13 @@ export function RideCheckPrompt({ rideId, role, sos }: { rideId: string; role: '
     });
 
   return (
-    <section role="alertdialog" aria-modal="false" aria-labelledby={titleId} aria-describedby={textId} className="space-y-3 rounded-2xl border-2 border-amber-400 bg-amber-50 p-4">
+    <section
+      role="alertdialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      className="space-y-3 rounded-2xl border-2 border-amber-400 bg-amber-50 p-4"
+    >
       <div className="flex items-start gap-3">
         <ShieldAlert className="mt-0.5 size-6 shrink-0 text-amber-700" aria-hidden="true" />
         <div className="min-w-0">

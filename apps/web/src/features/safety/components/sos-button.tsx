@@ -28,7 +28,9 @@ export function SosButton({ rideId }: { rideId: string }) {
           <Siren className="size-5 shrink-0" aria-hidden="true" />
           {text.sent}
         </p>
-        {raise.data && !raise.data.repeated && raise.data.alert.id === alert.id ? <p className="mt-1 text-sm text-red-900">{text.sentContacts(raise.data.contacts_texted)}</p> : null}
+        {raise.data && !raise.data.repeated && raise.data.alert.id === alert.id ? (
+          <p className="mt-1 text-sm text-red-900">{text.sentContacts(raise.data.contacts_texted)}</p>
+        ) : null}
         {number ? (
           <>
             <p className="mt-2 text-sm text-red-900">{text.callHint}</p>

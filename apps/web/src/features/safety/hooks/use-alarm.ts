@@ -46,7 +46,10 @@ export function useAlarm(ringing: boolean) {
 
   const context = useCallback(() => {
     if (ctxRef.current) return ctxRef.current;
-    const Ctor = typeof window === 'undefined' ? undefined : (window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext);
+    const Ctor =
+      typeof window === 'undefined'
+        ? undefined
+        : (window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext);
     if (!Ctor) {
       setAudio('unsupported');
       return null;

@@ -40,7 +40,6 @@ export function DriverSchedulePage() {
             <Week s={scheduleData} />
             <TimeOffSection s={scheduleData} />
           </div>
-
         )}
       </QueryView>
     </PageContainer>
@@ -128,8 +127,8 @@ function Week({ s }: { s: DriverSchedule }) {
         })}
       </ol>
       <MutationError error={error} className="p-4">
-          {error ? text.saveFailed(error) : null}
-        </MutationError>
+        {error ? text.saveFailed(error) : null}
+      </MutationError>
       <div className="sticky bottom-0 flex flex-wrap items-center gap-3 border-t border-ink-100 bg-white/95 py-3">
         <Button onClick={onSave} disabled={save.isPending || !dirty}>
           {save.isPending ? text.saving : text.save}
@@ -142,7 +141,19 @@ function Week({ s }: { s: DriverSchedule }) {
   );
 }
 
-function BlockRow({ day, n, block, onChange, onRemove }: { day: string; n: number; block: Draft; onChange: (patch: Partial<ScheduleBlock>) => void; onRemove: () => void }) {
+function BlockRow({
+  day,
+  n,
+  block,
+  onChange,
+  onRemove,
+}: {
+  day: string;
+  n: number;
+  block: Draft;
+  onChange: (patch: Partial<ScheduleBlock>) => void;
+  onRemove: () => void;
+}) {
   const id = useId();
   return (
     <li className="flex flex-wrap items-end gap-2">
@@ -150,7 +161,13 @@ function BlockRow({ day, n, block, onChange, onRemove }: { day: string; n: numbe
         <label htmlFor={`${id}-from`} className="block text-xs font-medium text-ink-700">
           {text.from}
         </label>
-        <select id={`${id}-from`} aria-label={text.fromLabel(day, n)} className={inputClasses} value={block.start} onChange={(e) => onChange({ start: e.target.value })}>
+        <select
+          id={`${id}-from`}
+          aria-label={text.fromLabel(day, n)}
+          className={inputClasses}
+          value={block.start}
+          onChange={(e) => onChange({ start: e.target.value })}
+        >
           {STARTS.map((t) => (
             <option key={t} value={t}>
               {t}
@@ -162,7 +179,13 @@ function BlockRow({ day, n, block, onChange, onRemove }: { day: string; n: numbe
         <label htmlFor={`${id}-to`} className="block text-xs font-medium text-ink-700">
           {text.to}
         </label>
-        <select id={`${id}-to`} aria-label={text.toLabel(day, n)} className={inputClasses} value={block.end} onChange={(e) => onChange({ end: e.target.value })}>
+        <select
+          id={`${id}-to`}
+          aria-label={text.toLabel(day, n)}
+          className={inputClasses}
+          value={block.end}
+          onChange={(e) => onChange({ end: e.target.value })}
+        >
           {ENDS.map((t) => (
             <option key={t} value={t}>
               {t}
@@ -177,7 +200,8 @@ function BlockRow({ day, n, block, onChange, onRemove }: { day: string; n: numbe
   );
 }
 
-const when = (iso: string, timeZone: string) => new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+const when = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
 
 function TimeOffSection({ s }: { s: DriverSchedule }) {
   const add = useAddTimeOff();
@@ -232,7 +256,12 @@ function TimeOffSection({ s }: { s: DriverSchedule }) {
                   size="icon"
                   aria-label={text.removeTimeOff(label)}
                   disabled={remove.isPending}
-                  onClick={() => remove.mutate(t.id, { onSuccess: () => toast({ title: text.timeOffRemoved }), onError: (err) => setError(text.timeOffFailed(errorOf(err))) })}
+                  onClick={() =>
+                    remove.mutate(t.id, {
+                      onSuccess: () => toast({ title: text.timeOffRemoved }),
+                      onError: (err) => setError(text.timeOffFailed(errorOf(err))),
+                    })
+                  }
                 >
                   <Trash2 className="size-4" aria-hidden="true" />
                 </Button>
@@ -246,8 +275,8 @@ function TimeOffSection({ s }: { s: DriverSchedule }) {
         <Field label={text.timeOffTo} type="datetime-local" required value={to} onChange={(e) => setTo(e.target.value)} />
         <Field className="sm:col-span-2" label={text.note} maxLength={200} value={note} onChange={(e) => setNote(e.target.value)} />
         <MutationError error={error} className="sm:col-span-2">
-            {error}
-          </MutationError>
+          {error}
+        </MutationError>
         <div className="sm:col-span-2">
           <Button type="submit" variant="outline" disabled={add.isPending}>
             {add.isPending ? text.adding : text.addTimeOff}

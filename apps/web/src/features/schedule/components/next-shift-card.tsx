@@ -39,7 +39,10 @@ export function NextShiftCard() {
                 {s.next_shift ? shiftWords(s.next_shift) : text.noNextShift}
               </p>
               {s.next_shift ? <p className="text-sm text-ink-600">{text.timesIn(s.city.name, s.city.timezone)}</p> : null}
-              <Link to="/driver-schedule" className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+              <Link
+                to="/driver-schedule"
+                className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+              >
                 {uiText.pages.driverSchedule.title}
               </Link>
             </div>

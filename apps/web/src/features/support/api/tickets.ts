@@ -75,6 +75,9 @@ export function useRecentRides(as: 'rider' | 'driver') {
   return useQuery({
     queryKey: ['support', 'recent-rides', as] as const,
     queryFn: ({ signal }) =>
-      api<{ rides: Array<{ id: string; requested_at: string; pickup: { label: string | null }; destination: { label: string | null } }> }>(`/api/rides?as=${as}&limit=10`, { signal }).then((r) => r.rides),
+      api<{ rides: Array<{ id: string; requested_at: string; pickup: { label: string | null }; destination: { label: string | null } }> }>(
+        `/api/rides?as=${as}&limit=10`,
+        { signal },
+      ).then((r) => r.rides),
   });
 }

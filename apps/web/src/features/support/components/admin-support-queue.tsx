@@ -53,12 +53,22 @@ export function AdminSupportQueue() {
         ),
       },
       { id: 'assignee', header: text.assignee, cell: ({ row }) => row.original.assignee_name ?? <span className="text-ink-500">{text.unassigned}</span> },
-      { id: 'created_at', header: 'Opened', enableSorting: true, meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => formatWhen(row.original.created_at) },
+      {
+        id: 'created_at',
+        header: 'Opened',
+        enableSorting: true,
+        meta: { className: 'whitespace-nowrap' },
+        cell: ({ row }) => formatWhen(row.original.created_at),
+      },
       {
         id: 'actions',
         header: () => <span className="sr-only">Open</span>,
         cell: ({ row: { original: t } }) => (
-          <Link to={`/support-tickets?ticket=${encodeURIComponent(t.id)}`} aria-label={`Open ${t.number}`} className={buttonClasses({ variant: t.overdue ? 'primary' : 'outline', size: 'sm' })}>
+          <Link
+            to={`/support-tickets?ticket=${encodeURIComponent(t.id)}`}
+            aria-label={`Open ${t.number}`}
+            className={buttonClasses({ variant: t.overdue ? 'primary' : 'outline', size: 'sm' })}
+          >
             Open
           </Link>
         ),
@@ -81,7 +91,14 @@ export function AdminSupportQueue() {
           { id: 'status', label: 'Status', options: TICKET_STATUSES.map((s) => ({ value: s, label: supportText.adminStatuses[s] })) },
           { id: 'category', label: 'Category', options: TICKET_CATEGORIES.map((c) => ({ value: c, label: supportText.categories[c] })) },
           { id: 'priority', label: text.priority, options: TICKET_PRIORITIES.map((p) => ({ value: p, label: supportText.priorities[p] })) },
-          { id: 'assignee', label: text.assignee, options: [{ value: 'me', label: text.me }, { value: 'unassigned', label: text.unassigned }] },
+          {
+            id: 'assignee',
+            label: text.assignee,
+            options: [
+              { value: 'me', label: text.me },
+              { value: 'unassigned', label: text.unassigned },
+            ],
+          },
           { id: 'age', label: 'Age', options: TICKET_AGES.map((a) => ({ value: a, label: text.ages[a] })) },
           { id: 'overdue', label: text.overdue, options: [{ value: 'yes', label: text.overdue }] },
         ]}

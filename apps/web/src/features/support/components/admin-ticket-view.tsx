@@ -27,7 +27,12 @@ const eventText = (e: TimelineEvent) => timelineEventText(e);
 export function AdminTicketView({ id, backTo, procedurePanel }: { id: string; backTo: string; procedurePanel?: ProcedurePanel }) {
   const detail = useAdminTicket(id);
   return (
-    <DetailPage back={{ to: backTo, label: supportText.admin.queue }} query={detail} notFound={supportText.errors.notFound} loadFailed={supportText.conversation.loadFailed}>
+    <DetailPage
+      back={{ to: backTo, label: supportText.admin.queue }}
+      query={detail}
+      notFound={supportText.errors.notFound}
+      loadFailed={supportText.conversation.loadFailed}
+    >
       {(data) => <TicketWork detail={data} procedurePanel={procedurePanel} />}
     </DetailPage>
   );
@@ -111,7 +116,13 @@ function TicketWork({ detail, procedurePanel }: { detail: AdminTicketDetail; pro
           <label htmlFor={priorityId} className="block text-sm font-medium text-ink-800">
             {text.priority}
           </label>
-          <select id={priorityId} className={selectClasses} value={t.priority} disabled={action.isPending} onChange={(e) => run({ kind: 'priority', priority: e.target.value as TicketPriority })}>
+          <select
+            id={priorityId}
+            className={selectClasses}
+            value={t.priority}
+            disabled={action.isPending}
+            onChange={(e) => run({ kind: 'priority', priority: e.target.value as TicketPriority })}
+          >
             {TICKET_PRIORITIES.map((p) => (
               <option key={p} value={p}>
                 {supportText.priorities[p]}
@@ -142,7 +153,9 @@ function TicketWork({ detail, procedurePanel }: { detail: AdminTicketDetail; pro
             closed={t.status === 'closed'}
             pending={action.isPending}
             emailTo={t.visitor ? t.requester_email : null}
-            onSend={(body, internal, file_ids) => run({ kind: 'message', input: { body, internal, ...(file_ids.length ? { file_ids } : {}) } }, internal ? text.addNote : text.sendReply)}
+            onSend={(body, internal, file_ids) =>
+              run({ kind: 'message', input: { body, internal, ...(file_ids.length ? { file_ids } : {}) } }, internal ? text.addNote : text.sendReply)
+            }
           />
         </div>
         {detail.ride ? <RidePanel ride={detail.ride} /> : null}
@@ -181,7 +194,11 @@ function Composer({
     setPhotos([]);
   };
   return (
-    <form onSubmit={submit} noValidate className={cn('space-y-3 rounded-2xl border p-4', internal ? 'border-dashed border-amber-400 bg-amber-50' : 'border-ink-200 bg-white')}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className={cn('space-y-3 rounded-2xl border p-4', internal ? 'border-dashed border-amber-400 bg-amber-50' : 'border-ink-200 bg-white')}
+    >
       <fieldset className="flex flex-wrap gap-4">
         <legend className="sr-only">Message kind</legend>
         <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-ink-900">
@@ -197,7 +214,11 @@ function Composer({
         {internal ? text.noteText : text.replyText}
       </label>
       <textarea id={fieldId} rows={4} maxLength={4000} className={textareaClasses} value={draft} onChange={(e) => setDraft(e.target.value)} />
-      {internal ? <p className="text-xs font-semibold text-amber-900">{supportText.conversation.internal}</p> : emailTo ? <p className="text-xs text-ink-600">{text.emailed(emailTo)}</p> : null}
+      {internal ? (
+        <p className="text-xs font-semibold text-amber-900">{supportText.conversation.internal}</p>
+      ) : emailTo ? (
+        <p className="text-xs text-ink-600">{text.emailed(emailTo)}</p>
+      ) : null}
       <PhotoField photos={photos} setPhotos={setPhotos} onBusyChange={setBusy} />
       {error ? (
         <p role="alert" className="text-sm font-medium text-red-700">
@@ -257,14 +278,21 @@ function RidePanel({ ride: detail }: { ride: NonNullable<AdminTicketDetail['ride
           <ol className="space-y-2 text-sm">
             {detail.messages.map((m, i) => (
               <li key={`${m.created_at}-${i}`}>
-                <span className="font-semibold text-ink-900">{operatorText.sender[m.sender_role]}:</span> <span className="break-words text-ink-800">{m.body}</span>
+                <span className="font-semibold text-ink-900">{operatorText.sender[m.sender_role]}:</span>{' '}
+                <span className="break-words text-ink-800">{m.body}</span>
               </li>
             ))}
           </ol>
         )}
       </Card>
       <Card title="Route">
-        <RideMap className="h-56 rounded-xl" label="Route" pickup={r.pickup} destination={r.destination} path={detail.route.map((p) => [p.lat, p.lng] as [number, number])} />
+        <RideMap
+          className="h-56 rounded-xl"
+          label="Route"
+          pickup={r.pickup}
+          destination={r.destination}
+          path={detail.route.map((p) => [p.lat, p.lng] as [number, number])}
+        />
       </Card>
     </div>
   );

@@ -16,11 +16,19 @@ const priorityClasses: Record<TicketPriority, string> = {
 };
 
 export function StatusChip({ status, admin = false }: { status: TicketStatus; admin?: boolean }) {
-  return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', statusClasses[status])}>{(admin ? supportText.adminStatuses : supportText.statuses)[status]}</span>;
+  return (
+    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', statusClasses[status])}>
+      {(admin ? supportText.adminStatuses : supportText.statuses)[status]}
+    </span>
+  );
 }
 
 export function PriorityChip({ priority }: { priority: TicketPriority }) {
-  return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', priorityClasses[priority])}>{supportText.priorities[priority]}</span>;
+  return (
+    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', priorityClasses[priority])}>
+      {supportText.priorities[priority]}
+    </span>
+  );
 }
 
 export const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -30,4 +38,3 @@ export const textareaClasses =
   'block w-full rounded-xl border border-ink-200 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-xs placeholder:text-ink-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-600';
 export const selectClasses =
   'block h-11 w-full rounded-xl border border-ink-200 bg-white px-3 text-base text-ink-900 shadow-xs focus:border-brand-600 focus:outline-2 focus:outline-brand-600';
-

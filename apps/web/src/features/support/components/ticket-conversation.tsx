@@ -25,9 +25,7 @@ export function TicketConversation({ id, backTo }: { id: string; backTo: string 
         {supportText.page.back}
       </Link>
       <QueryView query={ticket} loadFailed={missing ? supportText.errors.notFound : text.loadFailed} retry={!missing}>
-        {(detail) => (
-          <Conversation detail={detail} />
-        )}
+        {(detail) => <Conversation detail={detail} />}
       </QueryView>
     </div>
   );
@@ -68,7 +66,10 @@ function ReplyBox({ id }: { id: string }) {
     e.preventDefault();
     if (!body.trim()) return setError('Write a message.');
     setError(null);
-    reply.mutate({ body: body.trim(), ...(photos.length ? { file_ids: photos } : {}) }, { onSuccess: () => (setBody(''), setPhotos([])), onError: (err) => setError(isApiError(err) ? err.message : 'Could not send. Try again.') });
+    reply.mutate(
+      { body: body.trim(), ...(photos.length ? { file_ids: photos } : {}) },
+      { onSuccess: () => (setBody(''), setPhotos([])), onError: (err) => setError(isApiError(err) ? err.message : 'Could not send. Try again.') },
+    );
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-2">

@@ -23,7 +23,11 @@ export function TicketMessages({ messages, reader }: { messages: TicketMessage[]
           key={m.id}
           className={cn(
             'rounded-2xl border p-3 text-sm',
-            m.internal ? 'border-dashed border-amber-400 bg-amber-50' : m.author_role === 'support' ? 'border-brand-200 bg-brand-50' : 'border-ink-200 bg-white',
+            m.internal
+              ? 'border-dashed border-amber-400 bg-amber-50'
+              : m.author_role === 'support'
+                ? 'border-brand-200 bg-brand-50'
+                : 'border-ink-200 bg-white',
             m.mine && !m.internal && 'ml-6',
           )}
         >

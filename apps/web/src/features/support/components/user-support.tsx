@@ -47,12 +47,20 @@ function MyTickets() {
       <h2 id="my-tickets" className="text-lg font-semibold text-ink-900">
         {supportText.page.myTickets}
       </h2>
-      <QueryView query={tickets} loadFailed={supportText.page.loadFailed} isEmpty={(d) => d.length === 0} empty={<QueryEmpty icon={LifeBuoy}>{supportText.page.noTickets}</QueryEmpty>}>
+      <QueryView
+        query={tickets}
+        loadFailed={supportText.page.loadFailed}
+        isEmpty={(d) => d.length === 0}
+        empty={<QueryEmpty icon={LifeBuoy}>{supportText.page.noTickets}</QueryEmpty>}
+      >
         {(ticketsData) => (
           <ul className="divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white">
             {ticketsData.map((t) => (
               <li key={t.id}>
-                <Link to={`${PATH}?ticket=${encodeURIComponent(t.id)}`} className="block p-4 hover:bg-ink-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+                <Link
+                  to={`${PATH}?ticket=${encodeURIComponent(t.id)}`}
+                  className="block p-4 hover:bg-ink-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+                >
                   <p className="flex flex-wrap items-center gap-2 text-sm">
                     <span className="font-semibold text-ink-900">{t.number}</span>
                     <StatusChip status={t.status} />
@@ -66,7 +74,6 @@ function MyTickets() {
               </li>
             ))}
           </ul>
-
         )}
       </QueryView>
     </section>

@@ -69,6 +69,7 @@ export function useSurgeOverride(cityId: string) {
             method: 'POST',
             body: { multiplier_tenths: vars.multiplier_tenths, until: vars.until },
           }),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: surgeKeys.overview(cityId) }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: surgeKeys.overview(cityId) }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]),
   });
 }

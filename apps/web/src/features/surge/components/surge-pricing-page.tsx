@@ -282,7 +282,14 @@ function OverrideForm({ zone, overview, onDone }: { zone: SurgeZoneView; overvie
         </label>
         <label className="text-sm text-ink-700" htmlFor={`${id}-u`}>
           {text.overrideUntil}
-          <input id={`${id}-u`} type="datetime-local" className={cn(inputClasses, 'mt-1 w-56')} value={until} onChange={(e) => setUntil(e.target.value)} required />
+          <input
+            id={`${id}-u`}
+            type="datetime-local"
+            className={cn(inputClasses, 'mt-1 w-56')}
+            value={until}
+            onChange={(e) => setUntil(e.target.value)}
+            required
+          />
         </label>
       </div>
       {error ? (
@@ -310,7 +317,12 @@ function Timeline({ zoneId, name }: { zoneId: string; name: string }) {
       <h2 id="surge-timeline" className="text-lg font-semibold text-ink-900">
         {text.timeline(name)}
       </h2>
-      <QueryView query={timeline} loadFailed={text.loadFailed} isEmpty={() => points.length === 0} empty={<p className="text-sm text-ink-600">{text.timelineEmpty}</p>}>
+      <QueryView
+        query={timeline}
+        loadFailed={text.loadFailed}
+        isEmpty={() => points.length === 0}
+        empty={<p className="text-sm text-ink-600">{text.timelineEmpty}</p>}
+      >
         {(_timeline) => (
           <>
             <Suspense fallback={<div className="h-64" />}>

@@ -79,8 +79,19 @@ export function SurgeRuleForm({ cityId, rule }: { cityId: string; rule: SurgeRul
                     onChange={(e) => setStep(i, { ratio: Number(e.target.value) })}
                   />
                 </label>
-                <MultiplierSelect id={`${id}-m${i}`} label={text.stepMultiplier} value={t.multiplier_tenths} onChange={(v) => setStep(i, { multiplier_tenths: v })} />
-                <Button type="button" size="sm" variant="outline" aria-label={text.removeStep(i + 1)} onClick={() => set({ thresholds: draft.thresholds.filter((_, j) => j !== i) })}>
+                <MultiplierSelect
+                  id={`${id}-m${i}`}
+                  label={text.stepMultiplier}
+                  value={t.multiplier_tenths}
+                  onChange={(v) => setStep(i, { multiplier_tenths: v })}
+                />
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  aria-label={text.removeStep(i + 1)}
+                  onClick={() => set({ thresholds: draft.thresholds.filter((_, j) => j !== i) })}
+                >
                   ✕
                 </Button>
               </li>
@@ -94,7 +105,15 @@ export function SurgeRuleForm({ cityId, rule }: { cityId: string; rule: SurgeRul
             disabled={draft.thresholds.length >= 10}
             onClick={() => {
               const last = draft.thresholds[draft.thresholds.length - 1];
-              set({ thresholds: [...draft.thresholds, { ratio: Math.round(((last?.ratio ?? 1) + 0.5) * 10) / 10, multiplier_tenths: Math.min(draft.cap_tenths, (last?.multiplier_tenths ?? draft.floor_tenths) + 2) }] });
+              set({
+                thresholds: [
+                  ...draft.thresholds,
+                  {
+                    ratio: Math.round(((last?.ratio ?? 1) + 0.5) * 10) / 10,
+                    multiplier_tenths: Math.min(draft.cap_tenths, (last?.multiplier_tenths ?? draft.floor_tenths) + 2),
+                  },
+                ],
+              });
             }}
           >
             {text.addStep}
@@ -105,7 +124,12 @@ export function SurgeRuleForm({ cityId, rule }: { cityId: string; rule: SurgeRul
           <MultiplierSelect id={`${id}-cap`} label={text.cap} value={draft.cap_tenths} onChange={(v) => set({ cap_tenths: v })} />
           <label htmlFor={`${id}-change`} className="block text-sm text-ink-700">
             {text.maxChange}
-            <select id={`${id}-change`} className={cn(inputClasses, 'mt-1 w-28')} value={draft.max_change_tenths} onChange={(e) => set({ max_change_tenths: Number(e.target.value) })}>
+            <select
+              id={`${id}-change`}
+              className={cn(inputClasses, 'mt-1 w-28')}
+              value={draft.max_change_tenths}
+              onChange={(e) => set({ max_change_tenths: Number(e.target.value) })}
+            >
               {Array.from({ length: 10 }, (_, i) => i + 1).map((t) => (
                 <option key={t} value={t}>
                   ±{(t / 10).toFixed(1)}×

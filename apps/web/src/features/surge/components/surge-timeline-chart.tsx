@@ -20,8 +20,26 @@ export default function SurgeTimelineChart({ points }: { points: SurgeTimeline['
           <YAxis yAxisId="r" orientation="right" tick={{ fontSize: 12 }} />
           <Tooltip labelFormatter={(v) => time(String(v))} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Line yAxisId="m" type="stepAfter" dataKey="multiplier" name={surgeText.page.multiplierNow} stroke="#dc2626" strokeWidth={2} dot={false} isAnimationActive={false} />
-          <Line yAxisId="r" type="monotone" dataKey="ratio" name={surgeText.page.ratio} stroke="#2563eb" strokeWidth={1.5} dot={false} isAnimationActive={false} />
+          <Line
+            yAxisId="m"
+            type="stepAfter"
+            dataKey="multiplier"
+            name={surgeText.page.multiplierNow}
+            stroke="#dc2626"
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
+          <Line
+            yAxisId="r"
+            type="monotone"
+            dataKey="ratio"
+            name={surgeText.page.ratio}
+            stroke="#2563eb"
+            strokeWidth={1.5}
+            dot={false}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </div>

@@ -41,7 +41,8 @@ export function useActivateVehicle() {
 export function useAttachPhoto() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, fileId }: { id: string; fileId: string }) => api<{ vehicle: Vehicle }>(`/api/vehicles/${encodeURIComponent(id)}/photos`, { method: 'POST', body: { file_id: fileId } }),
+    mutationFn: ({ id, fileId }: { id: string; fileId: string }) =>
+      api<{ vehicle: Vehicle }>(`/api/vehicles/${encodeURIComponent(id)}/photos`, { method: 'POST', body: { file_id: fileId } }),
     onSettled: () => client.invalidateQueries({ queryKey: vehicleKeys.own }),
   });
 }
@@ -50,7 +51,8 @@ export function useAttachPhoto() {
 export function useDetachPhoto() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, fileId }: { id: string; fileId: string }) => api<{ vehicle: Vehicle }>(`/api/vehicles/${encodeURIComponent(id)}/photos/${encodeURIComponent(fileId)}`, { method: 'DELETE' }),
+    mutationFn: ({ id, fileId }: { id: string; fileId: string }) =>
+      api<{ vehicle: Vehicle }>(`/api/vehicles/${encodeURIComponent(id)}/photos/${encodeURIComponent(fileId)}`, { method: 'DELETE' }),
     onSettled: () => client.invalidateQueries({ queryKey: vehicleKeys.own }),
   });
 }
@@ -59,7 +61,8 @@ export function useDetachPhoto() {
 export function useReviewVehicle() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: VehicleReviewInput }) => api<{ vehicle: Vehicle }>(`/api/admin/vehicles/${encodeURIComponent(id)}/review`, { method: 'POST', body: input }),
+    mutationFn: ({ id, input }: { id: string; input: VehicleReviewInput }) =>
+      api<{ vehicle: Vehicle }>(`/api/admin/vehicles/${encodeURIComponent(id)}/review`, { method: 'POST', body: input }),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: vehicleKeys.queue }), client.invalidateQueries({ queryKey: auditKey })]),
   });
 }
@@ -82,4 +85,3 @@ export function useSetVehicleRules(cityId: string) {
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: vehicleKeys.queue }), client.invalidateQueries({ queryKey: auditKey })]),
   });
 }
-

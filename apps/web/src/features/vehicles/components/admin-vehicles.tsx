@@ -28,7 +28,13 @@ export function AdminVehicles() {
   const [deciding, setDeciding] = useState<{ vehicle: AdminVehicle; action: 'verify' | 'reject' } | null>(null);
   const columns = useMemo<ColumnDef<AdminVehicle>[]>(
     () => [
-      { id: 'created_at', header: text.columns.submitted, enableSorting: true, meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => dateTime.format(new Date(row.original.created_at)) },
+      {
+        id: 'created_at',
+        header: text.columns.submitted,
+        enableSorting: true,
+        meta: { className: 'whitespace-nowrap' },
+        cell: ({ row }) => dateTime.format(new Date(row.original.created_at)),
+      },
       {
         id: 'driver',
         header: text.columns.driver,
@@ -50,17 +56,30 @@ export function AdminVehicles() {
         header: text.columns.photos,
         meta: { className: 'min-w-24' },
         cell: ({ row: { original: v } }) =>
-          v.photo_ids.length === 0 ? <span className="text-ink-500">{text.noPhotos}</span> : <FileThumbs ids={v.photo_ids} size="sm" alt={(n) => text.photoAlt(`${v.year} ${v.make} ${v.model} ${v.license_plate}`, n)} />,
+          v.photo_ids.length === 0 ? (
+            <span className="text-ink-500">{text.noPhotos}</span>
+          ) : (
+            <FileThumbs ids={v.photo_ids} size="sm" alt={(n) => text.photoAlt(`${v.year} ${v.make} ${v.model} ${v.license_plate}`, n)} />
+          ),
       },
       {
         id: 'actions',
         header: () => <span className="sr-only">{text.columns.actions}</span>,
         cell: ({ row: { original: v } }) => (
           <div className="flex gap-2">
-            <Button size="sm" onClick={() => setDeciding({ vehicle: v, action: 'verify' })} aria-label={`${text.verify}: ${v.year} ${v.make} ${v.model} ${v.license_plate}`}>
+            <Button
+              size="sm"
+              onClick={() => setDeciding({ vehicle: v, action: 'verify' })}
+              aria-label={`${text.verify}: ${v.year} ${v.make} ${v.model} ${v.license_plate}`}
+            >
               {text.verify}
             </Button>
-            <Button size="sm" variant="outline" onClick={() => setDeciding({ vehicle: v, action: 'reject' })} aria-label={`${text.reject}: ${v.year} ${v.make} ${v.model} ${v.license_plate}`}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setDeciding({ vehicle: v, action: 'reject' })}
+              aria-label={`${text.reject}: ${v.year} ${v.make} ${v.model} ${v.license_plate}`}
+            >
               {text.reject}
             </Button>
           </div>
@@ -127,7 +146,9 @@ function RulesSection() {
           </h2>
           <p className="text-sm text-ink-600">{text.rulesIntro}</p>
         </div>
-        {cities.data && cities.data.length > 1 ? <CityPicker className="w-full sm:w-48" label={text.city} cities={cities.data} value={cityId ?? ''} onChange={setPicked} /> : null}
+        {cities.data && cities.data.length > 1 ? (
+          <CityPicker className="w-full sm:w-48" label={text.city} cities={cities.data} value={cityId ?? ''} onChange={setPicked} />
+        ) : null}
       </div>
       {cityId ? (
         <QueryView query={rules} loadFailed={text.loadFailed}>

@@ -41,7 +41,15 @@ export function DriverVehicles({ vehicleSlot }: { vehicleSlot?: VehicleSlot } = 
       loadFailed={text.loadFailed}
       errorView={(error) =>
         isApiError(error, 403) ? (
-          <QueryEmpty action={<Link to={paths.driver} className={buttonClasses({ variant: 'outline', size: 'sm' })}>{text.toDriverPage}</Link>}>{text.notApproved}</QueryEmpty>
+          <QueryEmpty
+            action={
+              <Link to={paths.driver} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                {text.toDriverPage}
+              </Link>
+            }
+          >
+            {text.notApproved}
+          </QueryEmpty>
         ) : undefined
       }
     >
@@ -54,7 +62,9 @@ export function DriverVehicles({ vehicleSlot }: { vehicleSlot?: VehicleSlot } = 
                 {text.activePending}
               </p>
             ) : null}
-            {editing ? <VehicleForm key={editing === 'new' ? 'new' : editing.id} vehicle={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+            {editing ? (
+              <VehicleForm key={editing === 'new' ? 'new' : editing.id} vehicle={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+            ) : null}
             <MutationError error={activate.error} fallback={text.saveFailed} className="px-4 py-3" />
             {list.length === 0 ? (
               <QueryEmpty icon={Car}>{text.empty}</QueryEmpty>
@@ -95,12 +105,29 @@ export function DriverVehicles({ vehicleSlot }: { vehicleSlot?: VehicleSlot } = 
   );
 }
 
-function VehicleCard({ vehicle: v, onRide, slot, busy, onEdit, onActivate }: { vehicle: Vehicle; onRide: boolean; slot?: VehicleSlot; busy: boolean; onEdit: () => void; onActivate: () => void }) {
+function VehicleCard({
+  vehicle: v,
+  onRide,
+  slot,
+  busy,
+  onEdit,
+  onActivate,
+}: {
+  vehicle: Vehicle;
+  onRide: boolean;
+  slot?: VehicleSlot;
+  busy: boolean;
+  onEdit: () => void;
+  onActivate: () => void;
+}) {
   const name = `${v.year} ${v.make} ${v.model}`;
   const cannotActivate = v.status !== 'verified' ? text.onlyVerified : onRide ? text.onRide : null;
   const hintId = `vehicle-${v.id}-hint`;
   return (
-    <article aria-label={name} className={cn('flex h-full flex-col gap-3 rounded-3xl border bg-white p-4 sm:p-5', v.active ? 'border-ink-900' : 'border-ink-200')}>
+    <article
+      aria-label={name}
+      className={cn('flex h-full flex-col gap-3 rounded-3xl border bg-white p-4 sm:p-5', v.active ? 'border-ink-900' : 'border-ink-200')}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 className="font-semibold break-words text-ink-900">{name}</h2>
@@ -110,7 +137,9 @@ function VehicleCard({ vehicle: v, onRide, slot, busy, onEdit, onActivate }: { v
         </div>
         <div className="flex flex-wrap gap-1.5">
           {v.active ? <span className="inline-flex rounded-full bg-ink-900 px-2 py-0.5 text-xs font-semibold text-white">{text.active}</span> : null}
-          <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', vehicleStatusBadge[v.status])}>{vehicleText.statuses[v.status]}</span>
+          <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', vehicleStatusBadge[v.status])}>
+            {vehicleText.statuses[v.status]}
+          </span>
         </div>
       </div>
       {v.status === 'rejected' && v.rejection_reason ? <p className="text-sm text-red-800">{text.rejectedBecause(v.rejection_reason)}</p> : null}
@@ -140,7 +169,13 @@ function VehicleCard({ vehicle: v, onRide, slot, busy, onEdit, onActivate }: { v
           {text.edit}
         </Button>
         {v.active ? null : (
-          <Button size="sm" onClick={onActivate} disabled={busy || cannotActivate !== null} aria-describedby={cannotActivate ? hintId : undefined} aria-label={`${text.setActive}: ${name}`}>
+          <Button
+            size="sm"
+            onClick={onActivate}
+            disabled={busy || cannotActivate !== null}
+            aria-describedby={cannotActivate ? hintId : undefined}
+            aria-label={`${text.setActive}: ${name}`}
+          >
             {text.setActive}
           </Button>
         )}

@@ -30,7 +30,11 @@ export function VehicleForm({ vehicle, onDone }: { vehicle: Vehicle | null; onDo
   return (
     <section aria-label={title} className="rounded-3xl border border-ink-200 bg-white p-4 sm:p-6">
       <h2 className="mb-1 text-lg font-semibold text-ink-900">{title}</h2>
-      {vehicle ? <p className="mb-4 text-sm text-ink-600">{vehicleText.driver.editNotice}</p> : <p className="mb-4 text-sm text-ink-600">{vehicleText.driver.intro}</p>}
+      {vehicle ? (
+        <p className="mb-4 text-sm text-ink-600">{vehicleText.driver.editNotice}</p>
+      ) : (
+        <p className="mb-4 text-sm text-ink-600">{vehicleText.driver.intro}</p>
+      )}
       <Form
         form={form}
         onSubmit={(input) =>

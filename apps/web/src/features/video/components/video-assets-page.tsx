@@ -55,7 +55,13 @@ export function VideoAssetsPage() {
     <PageContainer>
       <PageHeading title={uiText.pages.videoAssetsGenerator.title} description={uiText.pages.videoAssetsGenerator.text}>
         {cityId ? (
-          <CityPicker inline label={text.city} cities={cities.data ?? [{ id: cityId, name: cityId }]} value={cityId} onChange={(id) => setParams({ city: id }, { replace: true })} />
+          <CityPicker
+            inline
+            label={text.city}
+            cities={cities.data ?? [{ id: cityId, name: cityId }]}
+            value={cityId}
+            onChange={(id) => setParams({ city: id }, { replace: true })}
+          />
         ) : null}
       </PageHeading>
       {cityId ? (
@@ -65,7 +71,11 @@ export function VideoAssetsPage() {
       ) : (
         // No city yet: loading while the cities load (and while there are none), their failure if they fail.
         <QueryView query={cities} loadFailed={text.loadFailed}>
-          {() => <QueryView query={figures} loadFailed={text.loadFailed}>{() => null}</QueryView>}
+          {() => (
+            <QueryView query={figures} loadFailed={text.loadFailed}>
+              {() => null}
+            </QueryView>
+          )}
         </QueryView>
       )}
     </PageContainer>
@@ -110,8 +120,20 @@ function VideoEditor({ figures }: { figures: VideoFigures }) {
     // On a phone: the choices, then the preview, then the details; on a wide screen the preview sits on the right.
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
-        <Choice legend={text.template} name="template" options={TEMPLATE_IDS.map((id) => ({ id, label: videoText.templates[id] }))} value={template} onChange={setTemplate} />
-        <Choice legend={text.format} name="format" options={FORMAT_IDS.map((id) => ({ id, label: videoText.formats[id] }))} value={format} onChange={setFormat} />
+        <Choice
+          legend={text.template}
+          name="template"
+          options={TEMPLATE_IDS.map((id) => ({ id, label: videoText.templates[id] }))}
+          value={template}
+          onChange={setTemplate}
+        />
+        <Choice
+          legend={text.format}
+          name="format"
+          options={FORMAT_IDS.map((id) => ({ id, label: videoText.formats[id] }))}
+          value={format}
+          onChange={setFormat}
+        />
       </div>
 
       <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
@@ -119,7 +141,13 @@ function VideoEditor({ figures }: { figures: VideoFigures }) {
           <h2 id="video-preview" className="text-lg font-semibold text-ink-900">
             {text.preview}
           </h2>
-          <VideoPreview scene={scene} layout={layout} size={size} formatKey={format} label={text.previewLabel(videoText.templates[template], videoText.formatShort[format])} />
+          <VideoPreview
+            scene={scene}
+            layout={layout}
+            size={size}
+            formatKey={format}
+            label={text.previewLabel(videoText.templates[template], videoText.formatShort[format])}
+          />
         </section>
         <VideoRender scene={scene} layout={layout} size={size} template={template} format={format} />
       </div>
@@ -139,7 +167,14 @@ function VideoEditor({ figures }: { figures: VideoFigures }) {
           <Field label={text.headline} value={texts[template].headline} maxLength={90} onChange={(e) => setText('headline', e.target.value)} />
           <Field label={text.sub} value={texts[template].sub} maxLength={120} onChange={(e) => setText('sub', e.target.value)} />
           {template === 'promotion' ? (
-            <Field label={text.promoCode} hint={text.promoCodeHint} value={promoCode} maxLength={16} autoCapitalize="characters" onChange={(e) => setPromoCode(e.target.value)} />
+            <Field
+              label={text.promoCode}
+              hint={text.promoCodeHint}
+              value={promoCode}
+              maxLength={16}
+              autoCapitalize="characters"
+              onChange={(e) => setPromoCode(e.target.value)}
+            />
           ) : null}
         </fieldset>
 
@@ -170,7 +205,19 @@ function Figure({ term, value }: { term: string; value: string }) {
 }
 
 /** A radio group drawn as cards: arrow keys move within it, as radios do. */
-function Choice<T extends string>({ legend, name, options, value, onChange }: { legend: string; name: string; options: { id: T; label: string }[]; value: T; onChange: (id: T) => void }) {
+function Choice<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: { id: T; label: string }[];
+  value: T;
+  onChange: (id: T) => void;
+}) {
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-semibold text-ink-900">{legend}</legend>
@@ -196,7 +243,13 @@ function ColourField({ label, value, onChange }: { label: string; value: string;
   const id = useId();
   return (
     <div className="flex items-center gap-2">
-      <input id={id} type="color" value={value} onChange={(e) => onChange(e.target.value)} className="h-11 w-14 cursor-pointer rounded-lg border border-ink-200 bg-white p-1" />
+      <input
+        id={id}
+        type="color"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-11 w-14 cursor-pointer rounded-lg border border-ink-200 bg-white p-1"
+      />
       <label htmlFor={id} className="text-sm text-ink-800">
         {label} <span className="font-mono text-xs text-ink-500">{value}</span>
       </label>

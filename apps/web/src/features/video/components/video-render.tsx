@@ -12,11 +12,7 @@ import type { Scene } from '../lib/scene';
 
 const text = videoText.page;
 
-type State =
-  | { kind: 'idle' }
-  | { kind: 'recording'; percent: number }
-  | { kind: 'done'; url: string; name: string; bytes: number }
-  | { kind: 'failed' };
+type State = { kind: 'idle' } | { kind: 'recording'; percent: number } | { kind: 'done'; url: string; name: string; bytes: number } | { kind: 'failed' };
 
 /** A canvas of the video's full size, with the scene's frame `t` drawn on it. */
 function fullCanvas(scene: Scene, layout: Layout, size: FrameSize) {
@@ -47,7 +43,19 @@ function save(blob: Blob, name: string) {
  * with a progress bar, then a preview of the result and Download. Where the browser cannot record, says so;
  * the poster (a PNG of the last frame) works everywhere.
  */
-export function VideoRender({ scene, layout, size, template, format }: { scene: Scene; layout: Layout; size: FrameSize; template: TemplateId; format: FormatId }) {
+export function VideoRender({
+  scene,
+  layout,
+  size,
+  template,
+  format,
+}: {
+  scene: Scene;
+  layout: Layout;
+  size: FrameSize;
+  template: TemplateId;
+  format: FormatId;
+}) {
   const support = useMemo(() => browserRecordingSupport(), []);
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [posterFailed, setPosterFailed] = useState(false);
@@ -149,7 +157,13 @@ export function VideoRender({ scene, layout, size, template, format }: { scene: 
           <TriangleAlert className="size-5 shrink-0" aria-hidden="true" />
           <div className="space-y-1">
             <p className="font-semibold">{text.unsupported.title}</p>
-            <p>{support.reason === 'no-recorder' ? text.unsupported.noRecorder : support.reason === 'no-type' ? text.unsupported.noType : text.unsupported.noCapture}</p>
+            <p>
+              {support.reason === 'no-recorder'
+                ? text.unsupported.noRecorder
+                : support.reason === 'no-type'
+                  ? text.unsupported.noType
+                  : text.unsupported.noCapture}
+            </p>
             <p>{text.unsupported.advice}</p>
           </div>
         </div>

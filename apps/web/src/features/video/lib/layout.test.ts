@@ -47,7 +47,10 @@ describe('layoutScene and frameAt', () => {
           expect(op.x + w / 2, `${template} ${format}: ${op.text}`).toBeLessThanOrEqual(size.width);
           expect(op.y, `${template} ${format}: ${op.text}`).toBeGreaterThanOrEqual(0);
           // Nothing runs into the brand line at the top.
-          if (op.text !== 'OpenRide') expect(op.y, `${template} ${format}: ${op.text}`).toBeGreaterThan(size.height * BRAND_TOP + BRAND_UNITS * (Math.min(size.width, size.height) / 100));
+          if (op.text !== 'OpenRide')
+            expect(op.y, `${template} ${format}: ${op.text}`).toBeGreaterThan(
+              size.height * BRAND_TOP + BRAND_UNITS * (Math.min(size.width, size.height) / 100),
+            );
           expect(op.y + op.size, `${template} ${format}: ${op.text}`).toBeLessThanOrEqual(size.height);
         }
       }

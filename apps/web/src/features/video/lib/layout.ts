@@ -45,7 +45,16 @@ export function wrapText(text: string, maxWidth: number, measure: (s: string) =>
 /** A block of the column, placed: its top, height and what it holds. */
 export type Placed =
   | { id: string; kind: 'text'; role: TextRole; start: number; top: number; height: number; size: number; lines: string[] }
-  | { id: string; kind: 'stats'; start: number; stagger: number; top: number; height: number; cards: { x: number; width: number; valueSize: number; labelSize: number; labelLines: string[] }[]; stats: Extract<SceneElement, { kind: 'stats' }>['stats'] }
+  | {
+      id: string;
+      kind: 'stats';
+      start: number;
+      stagger: number;
+      top: number;
+      height: number;
+      cards: { x: number; width: number; valueSize: number; labelSize: number; labelLines: string[] }[];
+      stats: Extract<SceneElement, { kind: 'stats' }>['stats'];
+    }
   | { id: string; kind: 'code' | 'pill'; start: number; top: number; height: number; width: number; size: number; text: string };
 
 export type Layout = { size: FrameSize; unit: number; margin: number; placed: Placed[]; scale: number };
@@ -146,7 +155,16 @@ export function frameAt(scene: Scene, layout: Layout, t: number): DrawOp[] {
     { op: 'circle', x: w * (0.1 + 0.04 * Math.cos(phase)), y: h * (0.9 - 0.03 * Math.sin(phase)), r: 30 * unit, colour: colours.accent, alpha: 0.14 },
     // The time line along the bottom: the video's own progress (and a change in every frame).
     { op: 'rect', x: 0, y: h - 1.2 * unit, w: w * Math.min(1, t / scene.duration), h: 1.2 * unit, radius: 0, colour: colours.accent, alpha: 0.9 },
-    { op: 'text', text: scene.brand, x: w / 2, y: h * BRAND_TOP, size: BRAND_UNITS * (Math.min(w, h) / 100), weight: 800, colour: colours.ink, alpha: ease(t / 0.4) },
+    {
+      op: 'text',
+      text: scene.brand,
+      x: w / 2,
+      y: h * BRAND_TOP,
+      size: BRAND_UNITS * (Math.min(w, h) / 100),
+      weight: 800,
+      colour: colours.ink,
+      alpha: ease(t / 0.4),
+    },
   ];
   for (const p of layout.placed) {
     const progress = ease(enterProgress(p.start, t));
@@ -166,16 +184,44 @@ export function frameAt(scene: Scene, layout: Layout, t: number): DrawOp[] {
         const cy = p.top + (1 - a) * 4 * unit;
         ops.push({ op: 'rect', x: card.x, y: cy, w: card.width, h: p.height, radius: 3 * unit, colour: colours.card, alpha: a });
         const cx = card.x + card.width / 2;
-        ops.push({ op: 'text', text: countUp(p.stats[k]!, start, t), x: cx, y: cy + 3 * unit, size: card.valueSize, weight: 800, colour: colours.accent, alpha: a });
+        ops.push({
+          op: 'text',
+          text: countUp(p.stats[k]!, start, t),
+          x: cx,
+          y: cy + 3 * unit,
+          size: card.valueSize,
+          weight: 800,
+          colour: colours.accent,
+          alpha: a,
+        });
         card.labelLines.forEach((line, i) =>
-          ops.push({ op: 'text', text: line, x: cx, y: cy + 4 * unit + card.valueSize * LINE_HEIGHT + i * card.labelSize * LINE_HEIGHT, size: card.labelSize, weight: 600, colour: colours.muted, alpha: a }),
+          ops.push({
+            op: 'text',
+            text: line,
+            x: cx,
+            y: cy + 4 * unit + card.valueSize * LINE_HEIGHT + i * card.labelSize * LINE_HEIGHT,
+            size: card.labelSize,
+            weight: 600,
+            colour: colours.muted,
+            alpha: a,
+          }),
         );
       });
     } else {
       const x = (w - p.width) / 2;
       const y = p.top + dy;
       if (p.kind === 'code') {
-        ops.push({ op: 'rect', x, y, w: p.width, h: p.height, radius: 2 * unit, colour: colours.accent, alpha: progress, stroke: { width: 0.8 * unit, dash: 2.5 * unit } });
+        ops.push({
+          op: 'rect',
+          x,
+          y,
+          w: p.width,
+          h: p.height,
+          radius: 2 * unit,
+          colour: colours.accent,
+          alpha: progress,
+          stroke: { width: 0.8 * unit, dash: 2.5 * unit },
+        });
         ops.push({ op: 'text', text: p.text, x: w / 2, y: y + (p.height - p.size) / 2, size: p.size, weight: 800, colour: colours.accent, alpha: progress });
       } else {
         ops.push({ op: 'rect', x, y, w: p.width, h: p.height, radius: p.height / 2, colour: colours.accent, alpha: progress });

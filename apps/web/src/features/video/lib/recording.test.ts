@@ -19,7 +19,10 @@ describe('recording support', () => {
     expect(recordingSupport({ canvasCaptures: true })).toEqual({ ok: false, reason: 'no-recorder' });
     expect(recordingSupport({ MediaRecorder: { isTypeSupported: () => true }, canvasCaptures: false })).toEqual({ ok: false, reason: 'no-capture' });
     expect(recordingSupport({ MediaRecorder: { isTypeSupported: () => false }, canvasCaptures: true })).toEqual({ ok: false, reason: 'no-type' });
-    expect(recordingSupport({ MediaRecorder: { isTypeSupported: (t) => t === 'video/mp4' }, canvasCaptures: true })).toEqual({ ok: true, mimeType: 'video/mp4' });
+    expect(recordingSupport({ MediaRecorder: { isTypeSupported: (t) => t === 'video/mp4' }, canvasCaptures: true })).toEqual({
+      ok: true,
+      mimeType: 'video/mp4',
+    });
   });
 
   it('names files after the template and format', () => {

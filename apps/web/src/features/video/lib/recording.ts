@@ -34,7 +34,8 @@ export function browserRecordingSupport(): RecordSupport {
 export const extensionOf = (mimeType: string) => (mimeType.startsWith('video/mp4') ? 'mp4' : 'webm');
 
 /** openride-city-launch-vertical.webm */
-export const videoFileName = (template: TemplateId, format: FormatId, mimeType: string) => `openride-${template.replaceAll('_', '-')}-${format}.${extensionOf(mimeType)}`;
+export const videoFileName = (template: TemplateId, format: FormatId, mimeType: string) =>
+  `openride-${template.replaceAll('_', '-')}-${format}.${extensionOf(mimeType)}`;
 export const posterFileName = (template: TemplateId, format: FormatId) => `openride-${template.replaceAll('_', '-')}-${format}.png`;
 
 /** Share of the recording done at `elapsed` seconds of `duration`, 0 to 1. */

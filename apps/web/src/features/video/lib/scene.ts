@@ -118,7 +118,13 @@ export function buildScene(inputs: SceneInputs): Scene {
       elements.push({ id: 'code', kind: 'code', text: code, start: 2.1 });
     }
     if (inputs.figures.fromPrice) {
-      elements.push({ id: 'price', kind: 'text', role: 'price', text: words.fromPrice(inputs.figures.fromPrice.price, inputs.figures.fromPrice.type), start: 3.2 });
+      elements.push({
+        id: 'price',
+        kind: 'text',
+        role: 'price',
+        text: words.fromPrice(inputs.figures.fromPrice.price, inputs.figures.fromPrice.type),
+        start: 3.2,
+      });
     }
   }
 

@@ -45,20 +45,29 @@ export function useTestPoint(point: { lat: number; lng: number } | null) {
 
 function useInvalidate() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: ['admin', 'zones'] }), client.invalidateQueries({ queryKey: zoneKeys.cities }), client.invalidateQueries({ queryKey: auditKey })]);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['admin', 'zones'] }),
+      client.invalidateQueries({ queryKey: zoneKeys.cities }),
+      client.invalidateQueries({ queryKey: auditKey }),
+    ]);
 }
 
 /** POST /api/admin/cities. */
 export function useCreateCity() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (input: CreateCityInput) => api<{ city: AdminCity }>('/api/admin/cities', { method: 'POST', body: input }).then((r) => r.city), onSettled: invalidate });
+  return useMutation({
+    mutationFn: (input: CreateCityInput) => api<{ city: AdminCity }>('/api/admin/cities', { method: 'POST', body: input }).then((r) => r.city),
+    onSettled: invalidate,
+  });
 }
 
 /** PATCH /api/admin/cities/:id: the fields that changed. */
 export function useUpdateCity() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, ...input }: UpdateCityInput & { id: string }) => api<{ city: AdminCity }>(`/api/admin/cities/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }).then((r) => r.city),
+    mutationFn: ({ id, ...input }: UpdateCityInput & { id: string }) =>
+      api<{ city: AdminCity }>(`/api/admin/cities/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }).then((r) => r.city),
     onSettled: invalidate,
   });
 }
@@ -68,7 +77,9 @@ export function useSaveZone() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, ...input }: (CreateZoneInput & { id?: undefined }) | (UpdateZoneInput & { id: string })) =>
-      api<{ zone: Zone }>(id ? `/api/admin/zones/${encodeURIComponent(id)}` : '/api/admin/zones', { method: id ? 'PATCH' : 'POST', body: input }).then((r) => r.zone),
+      api<{ zone: Zone }>(id ? `/api/admin/zones/${encodeURIComponent(id)}` : '/api/admin/zones', { method: id ? 'PATCH' : 'POST', body: input }).then(
+        (r) => r.zone,
+      ),
     onSettled: invalidate,
   });
 }
@@ -76,13 +87,19 @@ export function useSaveZone() {
 /** DELETE /api/admin/zones/:id. */
 export function useDeleteZone() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: string) => api<{ zone: Zone }>(`/api/admin/zones/${encodeURIComponent(id)}`, { method: 'DELETE' }).then((r) => r.zone), onSettled: invalidate });
+  return useMutation({
+    mutationFn: (id: string) => api<{ zone: Zone }>(`/api/admin/zones/${encodeURIComponent(id)}`, { method: 'DELETE' }).then((r) => r.zone),
+    onSettled: invalidate,
+  });
 }
 
 /** POST /api/admin/zones/import. */
 export function useImportZones() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (input: ImportZonesInput) => api<{ items: Zone[] }>('/api/admin/zones/import', { method: 'POST', body: input }).then((r) => r.items), onSettled: invalidate });
+  return useMutation({
+    mutationFn: (input: ImportZonesInput) => api<{ items: Zone[] }>('/api/admin/zones/import', { method: 'POST', body: input }).then((r) => r.items),
+    onSettled: invalidate,
+  });
 }
 
 /** Where the export downloads from (a plain link: the server answers it as an attachment). */

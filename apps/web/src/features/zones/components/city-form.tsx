@@ -9,7 +9,12 @@ import { type AdminCity, useCreateCity, useUpdateCity } from '../api/zones';
 
 type Values = { id: string; name: string; currency: string; timezone: string; center_lat: string; center_lng: string; emergency_number: string };
 const EMPTY: Values = { id: '', name: '', currency: '', timezone: '', center_lat: '', center_lng: '', emergency_number: '' };
-const valuesOf = (c: AdminCity): Values => ({ ...c, center_lat: String(c.center_lat), center_lng: String(c.center_lng), emergency_number: c.emergency_number ?? '' });
+const valuesOf = (c: AdminCity): Values => ({
+  ...c,
+  center_lat: String(c.center_lat),
+  center_lng: String(c.center_lng),
+  emergency_number: c.emergency_number ?? '',
+});
 
 /**
  * Add a city (its id, name, currency, IANA time zone, where the map opens, its emergency number), or edit one
@@ -44,7 +49,15 @@ export function CityForm({ city, onDone, onCancel }: { city?: AdminCity; onDone:
 
   const field = (key: keyof Values, label: string, hint?: string, extra: Record<string, string | boolean> = {}) => (
     <div>
-      <Field label={label} hint={hint} value={values[key]} onChange={set(key)} aria-invalid={errors[key] ? true : undefined} aria-errormessage={errors[key] ? `city-${key}-error` : undefined} {...extra} />
+      <Field
+        label={label}
+        hint={hint}
+        value={values[key]}
+        onChange={set(key)}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-errormessage={errors[key] ? `city-${key}-error` : undefined}
+        {...extra}
+      />
       {errors[key] ? (
         <p id={`city-${key}-error`} className="mt-1 text-sm text-red-700">
           {errors[key]}

@@ -23,7 +23,14 @@ import { useAdminCities } from '@/lib/admin-cities';
 type Mode = { kind: 'idle' } | { kind: 'zone'; drawing: boolean } | { kind: 'test' };
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
-const newDraft = (): ZoneDraft => ({ zone: null, name: '', type: 'pricing_zone', color: ZONE_DEFAULTS.color, priority: String(ZONE_DEFAULTS.priority), enabled: true });
+const newDraft = (): ZoneDraft => ({
+  zone: null,
+  name: '',
+  type: 'pricing_zone',
+  color: ZONE_DEFAULTS.color,
+  priority: String(ZONE_DEFAULTS.priority),
+  enabled: true,
+});
 
 /** /geofence-management: a city's service areas and zones on the map, drawn, edited, switched, imported, tested. */
 export function GeofenceManagementPage() {
@@ -131,7 +138,11 @@ export function GeofenceManagementPage() {
                   <Button variant={mode.kind === 'zone' && !draft.zone ? 'primary' : 'outline'} onClick={startDrawing}>
                     {text.modes.draw}
                   </Button>
-                  <Button variant={mode.kind === 'test' ? 'primary' : 'outline'} onClick={() => (mode.kind === 'test' ? stop() : (stop(), setMode({ kind: 'test' })))} aria-pressed={mode.kind === 'test'}>
+                  <Button
+                    variant={mode.kind === 'test' ? 'primary' : 'outline'}
+                    onClick={() => (mode.kind === 'test' ? stop() : (stop(), setMode({ kind: 'test' })))}
+                    aria-pressed={mode.kind === 'test'}
+                  >
                     {text.modes.test}
                   </Button>
                   {mode.kind === 'zone' && mode.drawing ? (
@@ -166,13 +177,27 @@ export function GeofenceManagementPage() {
                     pickup={mode.kind === 'test' ? testPoint : null}
                     vertices={
                       mode.kind === 'zone'
-                        ? { points: corners, colour: draft.color, label: (i) => text.form.corner(i + 1), onMove: (i, p) => setCorners((c) => c.map((x, k) => (k === i ? [round6(p.lat), round6(p.lng)] : x))) }
+                        ? {
+                            points: corners,
+                            colour: draft.color,
+                            label: (i) => text.form.corner(i + 1),
+                            onMove: (i, p) => setCorners((c) => c.map((x, k) => (k === i ? [round6(p.lat), round6(p.lng)] : x))),
+                          }
                         : null
                     }
                   />
                   <div>
                     {mode.kind === 'zone' ? (
-                      <ZoneForm cityId={cityId} draft={draft} onDraft={setDraft} corners={corners} onCorners={setCorners} onDone={stop} onCancel={stop} focusKey={focusKey} />
+                      <ZoneForm
+                        cityId={cityId}
+                        draft={draft}
+                        onDraft={setDraft}
+                        corners={corners}
+                        onCorners={setCorners}
+                        onDone={stop}
+                        onCancel={stop}
+                        focusKey={focusKey}
+                      />
                     ) : mode.kind === 'test' ? (
                       <TestPointPanel point={testPoint} onPoint={setTestPoint} />
                     ) : (
@@ -185,17 +210,37 @@ export function GeofenceManagementPage() {
                   <h2 id="zones-title" className="text-lg font-semibold text-ink-900">
                     {text.zones}
                   </h2>
-                  <QueryView query={zones} loadFailed={text.loadFailed} isEmpty={(zonesData) => zonesData.length === 0} empty={<QueryEmpty>{text.noZones}</QueryEmpty>}>
+                  <QueryView
+                    query={zones}
+                    loadFailed={text.loadFailed}
+                    isEmpty={(zonesData) => zonesData.length === 0}
+                    empty={<QueryEmpty>{text.noZones}</QueryEmpty>}
+                  >
                     {(zonesData) => (
-                      <div className="relative overflow-x-auto rounded-2xl border border-ink-200 bg-white" role="region" aria-labelledby="zones-title" tabIndex={0}>
+                      <div
+                        className="relative overflow-x-auto rounded-2xl border border-ink-200 bg-white"
+                        role="region"
+                        aria-labelledby="zones-title"
+                        tabIndex={0}
+                      >
                         <table className="w-full text-left text-sm">
                           <thead className="bg-ink-50 text-xs font-semibold tracking-wide text-ink-600 uppercase">
                             <tr>
-                              <th scope="col" className="px-3 py-2">{text.columns.name}</th>
-                              <th scope="col" className="px-3 py-2">{text.columns.type}</th>
-                              <th scope="col" className="px-3 py-2 text-right">{text.columns.priority}</th>
-                              <th scope="col" className="px-3 py-2">{text.columns.enabled}</th>
-                              <th scope="col" className="px-3 py-2"><span className="sr-only">{text.columns.actions}</span></th>
+                              <th scope="col" className="px-3 py-2">
+                                {text.columns.name}
+                              </th>
+                              <th scope="col" className="px-3 py-2">
+                                {text.columns.type}
+                              </th>
+                              <th scope="col" className="px-3 py-2 text-right">
+                                {text.columns.priority}
+                              </th>
+                              <th scope="col" className="px-3 py-2">
+                                {text.columns.enabled}
+                              </th>
+                              <th scope="col" className="px-3 py-2">
+                                <span className="sr-only">{text.columns.actions}</span>
+                              </th>
                             </tr>
                           </thead>
                           <tbody className="divide-y divide-ink-100">
@@ -217,7 +262,13 @@ export function GeofenceManagementPage() {
                                     <Button variant="ghost" size="sm" onClick={() => startEditing(z)} aria-label={text.editLabel(z.name)}>
                                       {text.edit}
                                     </Button>
-                                    <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setDeleting(z)} aria-label={text.deleteLabel(z.name)}>
+                                    <Button
+                                      variant="ghost"
+                                      size="sm"
+                                      className="text-red-700"
+                                      onClick={() => setDeleting(z)}
+                                      aria-label={text.deleteLabel(z.name)}
+                                    >
                                       {text.delete}
                                     </Button>
                                   </div>

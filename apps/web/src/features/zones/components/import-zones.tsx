@@ -68,7 +68,14 @@ export function ImportExportZones({ cityId }: { cityId: string }) {
           <label htmlFor={pasteId} className="block text-sm font-medium text-ink-800">
             {text.importPaste}
           </label>
-          <textarea id={pasteId} rows={4} value={source} onChange={(e) => setSource(e.target.value)} className="block w-full rounded-xl border border-ink-200 p-3 font-mono text-xs" spellCheck={false} />
+          <textarea
+            id={pasteId}
+            rows={4}
+            value={source}
+            onChange={(e) => setSource(e.target.value)}
+            className="block w-full rounded-xl border border-ink-200 p-3 font-mono text-xs"
+            spellCheck={false}
+          />
         </div>
         {error ? (
           <p role="alert" className="text-sm text-red-700">

@@ -43,52 +43,57 @@ export function TestPointPanel({ point, onPoint }: { point: { lat: number; lng: 
       </form>
       {!point ? null : (
         <QueryView query={result} loadFailed={text.test.failed}>
-        {(r) => (
-          <div role="region" aria-labelledby="test-result-title" aria-live="polite" className="space-y-3 rounded-2xl border border-ink-200 bg-white p-4 text-sm">
-            <h3 id="test-result-title" className="font-semibold text-ink-900">
-              {text.test.title} ({r.point.lat.toFixed(5)}, {r.point.lng.toFixed(5)})
-            </h3>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-              <dt className="text-ink-600">{text.test.city}</dt>
-              <dd className="font-medium text-ink-900">{r.city ? `${r.city.name} (${r.city.currency}, ${r.city.timezone})` : text.test.noCity}</dd>
-              <dt className="text-ink-600">{text.test.serviceArea}</dt>
-              <dd className="text-ink-900">{r.service_area?.name ?? text.test.none}</dd>
-              <dt className="text-ink-600">{text.test.pricingZone}</dt>
-              <dd className="text-ink-900">{r.pricing_zone?.name ?? text.test.none}</dd>
-            </dl>
-            {r.restricted ? <p className="font-medium text-red-700">{text.test.restricted}</p> : null}
-            <div>
-              <h4 className="font-medium text-ink-800">{text.test.zones}</h4>
-              {r.zones.length ? (
-                <ul className="mt-1 space-y-1">
-                  {r.zones.map((z) => (
-                    <li key={z.id} className="flex items-center gap-2">
-                      <span aria-hidden="true" className="inline-block size-3 rounded-full" style={{ background: z.color }} />
-                      {z.name} · {zoneTypeLabels[z.type]} · {z.priority}
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="text-ink-600">{text.test.none}</p>
-              )}
-            </div>
-            {r.city && r.fares.length ? (
+          {(r) => (
+            <div
+              role="region"
+              aria-labelledby="test-result-title"
+              aria-live="polite"
+              className="space-y-3 rounded-2xl border border-ink-200 bg-white p-4 text-sm"
+            >
+              <h3 id="test-result-title" className="font-semibold text-ink-900">
+                {text.test.title} ({r.point.lat.toFixed(5)}, {r.point.lng.toFixed(5)})
+              </h3>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                <dt className="text-ink-600">{text.test.city}</dt>
+                <dd className="font-medium text-ink-900">{r.city ? `${r.city.name} (${r.city.currency}, ${r.city.timezone})` : text.test.noCity}</dd>
+                <dt className="text-ink-600">{text.test.serviceArea}</dt>
+                <dd className="text-ink-900">{r.service_area?.name ?? text.test.none}</dd>
+                <dt className="text-ink-600">{text.test.pricingZone}</dt>
+                <dd className="text-ink-900">{r.pricing_zone?.name ?? text.test.none}</dd>
+              </dl>
+              {r.restricted ? <p className="font-medium text-red-700">{text.test.restricted}</p> : null}
               <div>
-                <h4 className="font-medium text-ink-800">{text.test.fares(r.reference_trip.distance_m / 1000, r.reference_trip.duration_s / 60)}</h4>
-                <ul className="mt-1 space-y-1">
-                  {r.fares.map((f) => (
-                    <li key={f.ride_type} className="flex justify-between gap-2">
-                      <span>{f.name}</span>
-                      <span className="font-semibold tabular-nums">{formatMoney(f.fare_cents, r.city!.currency)}</span>
-                    </li>
-                  ))}
-                </ul>
-                <p className="mt-2 text-xs text-ink-600">{text.test.surge(formatMultiplier(r.surge?.multiplier_tenths ?? 10), r.surge?.zone_name ?? null)}</p>
+                <h4 className="font-medium text-ink-800">{text.test.zones}</h4>
+                {r.zones.length ? (
+                  <ul className="mt-1 space-y-1">
+                    {r.zones.map((z) => (
+                      <li key={z.id} className="flex items-center gap-2">
+                        <span aria-hidden="true" className="inline-block size-3 rounded-full" style={{ background: z.color }} />
+                        {z.name} · {zoneTypeLabels[z.type]} · {z.priority}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="text-ink-600">{text.test.none}</p>
+                )}
               </div>
-            ) : null}
-          </div>
-        )}
-      </QueryView>
+              {r.city && r.fares.length ? (
+                <div>
+                  <h4 className="font-medium text-ink-800">{text.test.fares(r.reference_trip.distance_m / 1000, r.reference_trip.duration_s / 60)}</h4>
+                  <ul className="mt-1 space-y-1">
+                    {r.fares.map((f) => (
+                      <li key={f.ride_type} className="flex justify-between gap-2">
+                        <span>{f.name}</span>
+                        <span className="font-semibold tabular-nums">{formatMoney(f.fare_cents, r.city!.currency)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="mt-2 text-xs text-ink-600">{text.test.surge(formatMultiplier(r.surge?.multiplier_tenths ?? 10), r.surge?.zone_name ?? null)}</p>
+                </div>
+              ) : null}
+            </div>
+          )}
+        </QueryView>
       )}
     </section>
   );

@@ -47,7 +47,15 @@ export function ZoneForm({
   function submit(event: FormEvent) {
     event.preventDefault();
     if (corners.length < 3) return setError(text.needThree);
-    const input = { city_id: cityId, name: draft.name, type: draft.type, color: draft.color, priority: draft.priority, enabled: draft.enabled, geometry: withCorners(draft.zone?.geometry ?? null, corners) };
+    const input = {
+      city_id: cityId,
+      name: draft.name,
+      type: draft.type,
+      color: draft.color,
+      priority: draft.priority,
+      enabled: draft.enabled,
+      geometry: withCorners(draft.zone?.geometry ?? null, corners),
+    };
     const parsed = createZoneSchema.safeParse(input);
     if (!parsed.success) return setError(parsed.error.issues[0]!.message);
     setError(null);
@@ -76,7 +84,14 @@ export function ZoneForm({
         <label htmlFor="zone-name" className="block text-sm font-medium text-ink-800">
           {text.form.name}
         </label>
-        <input id="zone-name" ref={nameRef} className={inputClasses} value={draft.name} onChange={(e) => onDraft({ ...draft, name: e.target.value })} maxLength={80} />
+        <input
+          id="zone-name"
+          ref={nameRef}
+          className={inputClasses}
+          value={draft.name}
+          onChange={(e) => onDraft({ ...draft, name: e.target.value })}
+          maxLength={80}
+        />
       </div>
       <div className="grid grid-cols-2 gap-3">
         <div className="space-y-1.5">
@@ -95,13 +110,27 @@ export function ZoneForm({
           <label htmlFor="zone-color" className="block text-sm font-medium text-ink-800">
             {text.form.color}
           </label>
-          <input id="zone-color" type="color" className={cn(inputClasses, 'p-1')} value={draft.color} onChange={(e) => onDraft({ ...draft, color: e.target.value })} />
+          <input
+            id="zone-color"
+            type="color"
+            className={cn(inputClasses, 'p-1')}
+            value={draft.color}
+            onChange={(e) => onDraft({ ...draft, color: e.target.value })}
+          />
         </div>
         <div className="space-y-1.5">
           <label htmlFor="zone-priority" className="block text-sm font-medium text-ink-800">
             {text.form.priority}
           </label>
-          <input id="zone-priority" type="number" inputMode="numeric" className={inputClasses} value={draft.priority} onChange={(e) => onDraft({ ...draft, priority: e.target.value })} aria-describedby="zone-priority-hint" />
+          <input
+            id="zone-priority"
+            type="number"
+            inputMode="numeric"
+            className={inputClasses}
+            value={draft.priority}
+            onChange={(e) => onDraft({ ...draft, priority: e.target.value })}
+            aria-describedby="zone-priority-hint"
+          />
           <p id="zone-priority-hint" className="text-xs text-ink-500">
             {text.form.priorityHint}
           </p>
@@ -110,7 +139,12 @@ export function ZoneForm({
           <span id="zone-enabled-label" className="block text-sm font-medium text-ink-800">
             {text.form.enabled}
           </span>
-          <Switch checked={draft.enabled} onCheckedChange={(enabled) => onDraft({ ...draft, enabled })} aria-labelledby="zone-enabled-label" className="mt-2.5" />
+          <Switch
+            checked={draft.enabled}
+            onCheckedChange={(enabled) => onDraft({ ...draft, enabled })}
+            aria-labelledby="zone-enabled-label"
+            className="mt-2.5"
+          />
         </div>
       </div>
       <fieldset className="space-y-2">
@@ -122,8 +156,22 @@ export function ZoneForm({
               <span className="w-5 shrink-0 text-right text-xs font-semibold text-ink-600" aria-hidden="true">
                 {i + 1}
               </span>
-              <input aria-label={text.form.lat(i + 1)} className={cn(inputClasses, 'min-w-0 px-2 text-sm')} inputMode="decimal" defaultValue={lat} key={`lat-${i}-${lat}`} onBlur={(e) => setCorner(i, 0, e.target.value)} />
-              <input aria-label={text.form.lng(i + 1)} className={cn(inputClasses, 'min-w-0 px-2 text-sm')} inputMode="decimal" defaultValue={lng} key={`lng-${i}-${lng}`} onBlur={(e) => setCorner(i, 1, e.target.value)} />
+              <input
+                aria-label={text.form.lat(i + 1)}
+                className={cn(inputClasses, 'min-w-0 px-2 text-sm')}
+                inputMode="decimal"
+                defaultValue={lat}
+                key={`lat-${i}-${lat}`}
+                onBlur={(e) => setCorner(i, 0, e.target.value)}
+              />
+              <input
+                aria-label={text.form.lng(i + 1)}
+                className={cn(inputClasses, 'min-w-0 px-2 text-sm')}
+                inputMode="decimal"
+                defaultValue={lng}
+                key={`lng-${i}-${lng}`}
+                onBlur={(e) => setCorner(i, 1, e.target.value)}
+              />
               <Button variant="ghost" size="icon" aria-label={text.form.removeCorner(i + 1)} onClick={() => onCorners(corners.filter((_, k) => k !== i))}>
                 ×
               </Button>

@@ -16,7 +16,10 @@ export function otherPartsOf(geometry: ZoneGeometry): number {
 }
 
 /** A closed GeoJSON ring of `[lng, lat]` from corners. */
-export const ringOf = (corners: readonly Corner[]) => [...corners.map(([lat, lng]) => [lng, lat]), ...(corners.length ? [[corners[0]![1], corners[0]![0]]] : [])];
+export const ringOf = (corners: readonly Corner[]) => [
+  ...corners.map(([lat, lng]) => [lng, lat]),
+  ...(corners.length ? [[corners[0]![1], corners[0]![0]]] : []),
+];
 
 /** The geometry with its first outer ring replaced by `corners`: holes and other polygons kept. */
 export function withCorners(geometry: ZoneGeometry | null, corners: readonly Corner[]): ZoneGeometry {
