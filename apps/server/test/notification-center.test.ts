@@ -98,21 +98,19 @@ describe('the notification center (GET /api/notifications/all)', () => {
     const me = await user();
     const { db } = server.services;
     const booking = randomUUID();
-    const made = await db
-      .transaction()
-      .execute(async (trx) => [
-        await createNotification(trx, server.services, { user_id: me.id, booking_id: booking, type: 'success', title: 'A', message: 'm' }),
-        await createNotification(trx, server.services, { user_id: me.id, booking_id: null, type: 'other', title: 'B', message: 'm' }),
-        await createNotification(trx, server.services, {
-          user_id: me.id,
-          booking_id: null,
-          type: 'warning',
-          title: 'C',
-          message: 'm',
-          kind: 'document',
-          link: '/driver-documents-upload',
-        }),
-      ]);
+    const made = await db.transaction().execute(async (trx) => [
+      await createNotification(trx, server.services, { user_id: me.id, booking_id: booking, type: 'success', title: 'A', message: 'm' }),
+      await createNotification(trx, server.services, { user_id: me.id, booking_id: null, type: 'other', title: 'B', message: 'm' }),
+      await createNotification(trx, server.services, {
+        user_id: me.id,
+        booking_id: null,
+        type: 'warning',
+        title: 'C',
+        message: 'm',
+        kind: 'document',
+        link: '/driver-documents-upload',
+      }),
+    ]);
     for (const n of made) await n.publish();
     const rows = (await me.client.get('/api/notifications/all')).body.items;
     // One transaction, one now(): the same created_at, so compare by title.

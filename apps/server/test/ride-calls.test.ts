@@ -36,17 +36,15 @@ function fakeTwilio() {
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 21215, message: 'Geo Permission not enabled', status: 400 }));
         return;
       }
-      res
-        .writeHead(201, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            sid: `CA${String(calls.length).padStart(32, '0')}`,
-            account_sid: ACCOUNT_SID,
-            to: form.get('To'),
-            from: form.get('From'),
-            status: 'queued',
-          }),
-        );
+      res.writeHead(201, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          sid: `CA${String(calls.length).padStart(32, '0')}`,
+          account_sid: ACCOUNT_SID,
+          to: form.get('To'),
+          from: form.get('From'),
+          status: 'queued',
+        }),
+      );
     });
   });
   return {
