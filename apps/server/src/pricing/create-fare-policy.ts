@@ -3,10 +3,9 @@ import { pricingText } from '@openride/shared/pricing/pricing-text';
 import { EFFECTIVE_PAST_TOLERANCE_MS, type farePolicyInputSchema } from '@openride/shared/pricing/schemas';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
-import { badRequest, notFound } from '../lib/errors';
-import { inTransaction } from '../lib/transaction';
+import { badRequest } from '../lib/errors';
+import { addSettingsVersion } from '../lib/versioned-settings';
 import { POLICY_COLUMNS } from './fare-policies.repo';
 import { farePolicyView } from './fare-policy-view';
 
@@ -36,20 +35,20 @@ const auditFields = (p: {
 
 /**
  * An admin adds the next version of a fare policy for one scope (zone_id null = the city default) and ride
- * type, effective now or later; old versions are never changed. The effective date may lag the clock by
- * `EFFECTIVE_PAST_TOLERANCE_MS` (it is then taken as now: a version never applies to the past), no more.
- * One transaction takes the city row (so two admins' versions get distinct numbers), inserts, and records
- * the audit row with the version it follows as `before`.
+ * type, effective now or later; old versions are never changed. The rules every versioned setting shares
+ * (the effective date, the city lock, the audit with the version it follows) are `addSettingsVersion`'s; a
+ * zone scope must be one of this city's pricing zones.
  */
 export async function createFarePolicy(db: Kysely<DB>, adminId: string, cityId: string, input: Input, now = new Date()) {
-  const asked = input.effective_from ? new Date(input.effective_from) : now;
-  if (asked.getTime() < now.getTime() - EFFECTIVE_PAST_TOLERANCE_MS) throw badRequest(pricingText.effectiveInPast);
-  const effectiveFrom = asked < now ? now : asked;
-
-  return inTransaction(db, async (trx) => {
-    const city = await trx.selectFrom('cities').select('id').where('id', '=', cityId).forNoKeyUpdate().executeTakeFirst();
-    if (!city) throw notFound(pricingText.errors.cityNotFound);
-    if (input.zone_id !== null) {
+  return addSettingsVersion(db, {
+    adminId,
+    cityId,
+    effectiveFrom: input.effective_from,
+    now,
+    pastToleranceMs: EFFECTIVE_PAST_TOLERANCE_MS,
+    words: { effectiveInPast: pricingText.effectiveInPast, cityNotFound: pricingText.errors.cityNotFound },
+    check: async (trx) => {
+      if (input.zone_id === null) return;
       // A zone scope is one of this city's pricing zones (a uuid that names nothing is refused, not stored).
       const zone = await trx
         .selectFrom('zones')
@@ -59,45 +58,48 @@ export async function createFarePolicy(db: Kysely<DB>, adminId: string, cityId: 
         .where('type', '=', 'pricing_zone')
         .executeTakeFirst();
       if (!zone) throw badRequest(pricingText.errors.zoneNotFound);
-    }
-    const scope = trx
-      .selectFrom('fare_policies')
-      .where('fare_policies.city_id', '=', cityId)
-      .where('fare_policies.ride_type', '=', input.ride_type)
-      .where('fare_policies.zone_id', input.zone_id === null ? 'is' : '=', input.zone_id);
-    const previous = await scope.select(POLICY_COLUMNS).orderBy('fare_policies.version', 'desc').limit(1).executeTakeFirst();
-    const row = await trx
-      .insertInto('fare_policies')
-      .values({
-        city_id: cityId,
-        zone_id: input.zone_id,
-        ride_type: input.ride_type,
-        version: (previous?.version ?? 0) + 1,
-        base_cents: input.base_cents,
-        per_km_cents: input.per_km_cents,
-        per_min_cents: input.per_min_cents,
-        minimum_cents: input.minimum_cents,
-        booking_fee_cents: input.booking_fee_cents,
-        seats: input.seats,
-        night_multiplier: input.night?.multiplier ?? null,
-        night_start_min: input.night ? parseTimeOfDay(input.night.start) : null,
-        night_end_min: input.night ? parseTimeOfDay(input.night.end) : null,
-        effective_from: effectiveFrom,
-        created_by: adminId,
-        note: input.note,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const created = farePolicyView(row, effectiveFrom > now ? 'scheduled' : 'in_force');
-    await recordAudit(trx, {
-      actorId: adminId,
+    },
+    latest: (trx) =>
+      trx
+        .selectFrom('fare_policies')
+        .where('fare_policies.city_id', '=', cityId)
+        .where('fare_policies.ride_type', '=', input.ride_type)
+        .where('fare_policies.zone_id', input.zone_id === null ? 'is' : '=', input.zone_id)
+        .select(POLICY_COLUMNS)
+        .orderBy('fare_policies.version', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+    insert: (trx, next) =>
+      trx
+        .insertInto('fare_policies')
+        .values({
+          city_id: cityId,
+          zone_id: input.zone_id,
+          ride_type: input.ride_type,
+          version: next.version,
+          base_cents: input.base_cents,
+          per_km_cents: input.per_km_cents,
+          per_min_cents: input.per_min_cents,
+          minimum_cents: input.minimum_cents,
+          booking_fee_cents: input.booking_fee_cents,
+          seats: input.seats,
+          night_multiplier: input.night?.multiplier ?? null,
+          night_start_min: input.night ? parseTimeOfDay(input.night.start) : null,
+          night_end_min: input.night ? parseTimeOfDay(input.night.end) : null,
+          effective_from: next.effectiveFrom,
+          created_by: adminId,
+          note: input.note,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    view: farePolicyView,
+    audit: {
       action: 'fare_policy.create',
       entityType: 'fare_policy',
-      entityId: created.id,
-      before: previous ? auditFields(farePolicyView(previous, 'superseded')) : null,
-      after: { city_id: cityId, zone_id: input.zone_id, ride_type: input.ride_type, ...auditFields(created) },
+      entityId: (v) => v.id,
+      fields: auditFields,
+      scope: { city_id: cityId, zone_id: input.zone_id, ride_type: input.ride_type },
       reason: input.note,
-    });
-    return created;
+    },
   });
 }
