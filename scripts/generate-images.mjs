@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// Over 400 lines: the drawing of four hero scenes and the app icons as SVG, kept in one script so one run
+// re-creates every shipped image the same way.
 // Renders the images the web app ships: four hero scenes (WebP, a portrait crop for phones and a
 // landscape crop for wider screens) and the app icons (PNG, from the SVG logo). There is no network for
 // stock photos, so the scenes are drawn as SVG and rasterised with sharp. Deterministic: a seeded random

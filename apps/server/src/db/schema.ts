@@ -1,3 +1,5 @@
+// Over 400 lines: the type of every table the server reads and writes, one interface per table, in one place so
+// Kysely checks every query against the same picture of the database; split, the tables would import each other.
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -1,3 +1,5 @@
+// Over 400 lines: one simulated driver's whole loop (sign in, go online, take offers, drive the route, hand over
+// the ride) as a single state machine that reads top to bottom; sim/ is a separate tool beside the product.
 import { type LatLngTuple, pathLength, pointAlong } from '@openride/shared/geo/street-grid';
 import type { RealtimeEventData, ServerFrame } from '@openride/shared/realtime';
 import type { DriverRideView, RideOfferView as RideOffer, RideView } from '@openride/shared/rides/views';
