@@ -12,6 +12,10 @@ export const kitText = {
   exportCsv: 'Export CSV',
   retry: 'Try again',
   cancel: 'Cancel',
+  /** A drawer's close button (an X). */
+  close: 'Close',
+  /** A table with no rows (StaticTable's default). */
+  noRows: 'Nothing to show.',
   /** "12 of 260" under a table: what is on screen of what matches. */
   shown: (shown: number, total: number | undefined) => (total === undefined ? `${shown} shown` : `${shown} of ${total}`),
   noMatches: 'Nothing matches these filters.',
