@@ -11,6 +11,7 @@
  * and the few lines below are all this app needs.
  */
 import { parsePushText, pushContent, SW_NAVIGATE_MESSAGE, SW_PUSH_MESSAGE, type SwMessage } from './features/push/push-content';
+import type { ApiPath } from './lib/call';
 
 type PrecacheEntry = { url: string; revision: string | null };
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -162,7 +163,8 @@ self.addEventListener('pushsubscriptionchange', (event) => {
             : null);
         if (!subscription) return;
         const json = subscription.toJSON();
-        await fetch('/api/push/subscriptions', {
+        // A plain fetch: the worker has no `api()` (it reports to the page's network status, which a worker has not).
+        await fetch('/api/push/subscriptions' satisfies ApiPath<'POST /api/push/subscriptions'>, {
           method: 'POST',
           credentials: 'same-origin',
           headers: { 'Content-Type': 'application/json' },

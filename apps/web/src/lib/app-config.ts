@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, isApiError } from './api';
+import { isApiError } from './api';
+import { call } from './call';
 import type { AppConfig } from '@openride/shared/system/views';
 
 /** GET /api/config: where map tiles and place search come from, and whether this is a demo. */
@@ -21,7 +22,7 @@ export const appConfigQueryKey = ['config'] as const;
 
 async function fetchAppConfig(): Promise<AppConfig> {
   try {
-    return await api<AppConfig>('/api/config');
+    return await call('GET /api/config');
   } catch (error) {
     if (isApiError(error, 404)) return FALLBACK_CONFIG;
     throw error;

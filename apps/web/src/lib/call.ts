@@ -11,6 +11,8 @@ import { api } from './api';
 
 /** Every route the API has, by name. */
 export type ApiRouteKey = RouteKey<ApiRoute>;
+/** The path of a route, as its contract writes it: for the few requests that cannot go through `call` (`satisfies ApiPath<'POST /api/files'>`). */
+export type ApiPath<K extends ApiRouteKey> = K extends `${string} ${infer P}` ? P : never;
 type Named<K extends string> = ApiRoute extends infer R ? (R extends RouteContract ? (RouteKey<R> extends K ? R : never) : never) : never;
 
 type Part<R, P extends 'params' | 'query' | 'body'> = R extends { request: infer Req }
@@ -32,7 +34,8 @@ type SuccessOf<R> = R extends { responses: infer Rs } ? Rs[Extract<keyof Rs, 200
 export type CallResult<K extends ApiRouteKey> = SuccessOf<Named<K>> extends { schema: infer S extends z.ZodType } ? z.output<S> : null;
 
 type Needs<K extends ApiRouteKey> = object extends CallInput<K> ? [input?: CallInput<K>, options?: CallOptions] : [input: CallInput<K>, options?: CallOptions];
-export type CallOptions = { signal?: AbortSignal; headers?: Record<string, string> };
+/** `cache`: the browser cache mode (`'no-cache'` asks the server even for a cacheable public answer); `headers`: extra request headers. */
+export type CallOptions = { signal?: AbortSignal; headers?: Record<string, string>; cache?: RequestCache };
 
 /** `/api/admin/cities/:id` with `{ id: 'sf' }` → `/api/admin/cities/sf`; the query's defined values after `?`. */
 export function pathOf(path: string, params: Record<string, unknown> = {}, query: Record<string, unknown> = {}) {
@@ -43,9 +46,25 @@ export function pathOf(path: string, params: Record<string, unknown> = {}, query
   return qs ? `${filled}?${qs}` : filled;
 }
 
+/**
+ * The address of a GET route, named and typed as `call` names a route and filled as `call` fills it, but not
+ * fetched here: for the browser itself to open (an `<img src>`, a download link, a file in a new tab), or for
+ * the admin kit's `DataTable` to page through (its `endpoint`).
+ */
+export function hrefOf<K extends ApiRouteKey & `GET ${string}`>(key: K, ...[input]: Needs<K>): string {
+  const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  return pathOf(key.slice(key.indexOf(' ') + 1), params, query);
+}
+
 export function call<K extends ApiRouteKey>(key: K, ...[input, options]: Needs<K>): Promise<CallResult<K>> {
   const space = key.indexOf(' ');
   const method = key.slice(0, space) as RouteContract['method'];
   const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
-  return api<CallResult<K>>(pathOf(key.slice(space + 1), params, query), { method, body, signal: options?.signal, headers: options?.headers });
+  return api<CallResult<K>>(pathOf(key.slice(space + 1), params, query), {
+    method,
+    body,
+    signal: options?.signal,
+    headers: options?.headers,
+    cache: options?.cache,
+  });
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { ApiPath } from './call';
 
 /**
  * Whether OpenRide can be reached (issue 17 §4: offline is a state, not a spinner). Two signals:
@@ -32,11 +33,17 @@ function update() {
   scheduleProbe();
 }
 
+/**
+ * GET /api/health, probed with a plain fetch, not `call`: `api()` reports every answer and failure to this
+ * module, and the probe's own outcome is read here (importing call.ts would also make the two modules a cycle).
+ */
+const HEALTH_PATH = '/api/health' satisfies ApiPath<'GET /api/health'>;
+
 function scheduleProbe() {
   if (probeTimer || !unreachable || browserOffline) return;
   probeTimer = setTimeout(() => {
     probeTimer = null;
-    fetch('/api/health', { cache: 'no-store' })
+    fetch(HEALTH_PATH, { cache: 'no-store' })
       .then((r) => reportAnswer(r.status))
       .catch(() => scheduleProbe());
   }, PROBE_MS);
@@ -60,7 +67,7 @@ export function reportAnswer(_status: number): void {
 export function retryNow(): void {
   if (probeTimer) clearTimeout(probeTimer);
   probeTimer = null;
-  fetch('/api/health', { cache: 'no-store' })
+  fetch(HEALTH_PATH, { cache: 'no-store' })
     .then((r) => reportAnswer(r.status))
     .catch(() => scheduleProbe());
 }

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
-import { api } from './api';
+import { call } from './call';
 import type { ClientFrame, RealtimeEventData, RealtimeEventName, ServerFrame } from '@openride/shared/realtime';
 
 type EventFrame = Extract<ServerFrame, { type: 'event' }>;
@@ -177,7 +177,7 @@ export function sendLocation(fix: Omit<Extract<ClientFrame, { type: 'location' }
     return true;
   }
   if (locationPost) return false;
-  locationPost = api('/api/drivers/me/location', { method: 'POST', body: fix })
+  locationPost = call('POST /api/drivers/me/location', { body: fix })
     .catch((error: unknown) => console.warn('[realtime] location over HTTP failed', error))
     .finally(() => (locationPost = null));
   return true;

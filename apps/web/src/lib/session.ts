@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient, useQuery } from '@tanstack/react-query';
-import { api, isApiError } from './api';
+import { isApiError } from './api';
+import { call } from './call';
 import { queryKeys } from './query-keys';
 import type { Me } from '@openride/shared/profiles/views';
 
@@ -23,11 +24,12 @@ function rememberAdmin(me: Me | null) {
  * null for visitors, so a visitor never sees a 401 (browsers log every failed request to the console).
  */
 export async function fetchMe(): Promise<Me | null> {
-  // A plain fetch, not better-auth's client: that client is kept out of the first load (decision 0012).
+  // A plain fetch, not better-auth's client: that client is kept out of the first load (decision 0012). Its path
+  // is better-auth's own (mounted under /api/auth/*), not a contract entry, so it stays written here.
   const probe = await fetch('/api/auth/get-session', { credentials: 'same-origin' }).catch(() => null);
   if (probe?.ok && (await probe.json().catch(() => undefined)) === null) return remembered(null);
   try {
-    return remembered(await api<Me>('/api/me'));
+    return remembered(await call('GET /api/me'));
   } catch (error) {
     if (isApiError(error, 401)) return remembered(null);
     throw error;

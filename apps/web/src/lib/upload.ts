@@ -4,6 +4,7 @@ import { errorText } from '@openride/shared/error-text';
 import { fileText } from '@openride/shared/files/file-text';
 import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_TEXT } from './api';
 import { reportAnswer, reportNetworkFailure } from './network-status';
+import type { ApiPath } from './call';
 
 export type UploadOptions = {
   purpose: FilePurpose;
@@ -36,7 +37,8 @@ export function uploadFile(
     // The purpose first: the server reads the body as a stream, in order.
     form.append('purpose', purpose);
     form.append('file', file, file instanceof File ? file.name : 'upload');
-    xhr.open('POST', '/api/files');
+    // XHR, not `call`: fetch reports no upload progress. The path is the contract's (checked by its key's type).
+    xhr.open('POST', '/api/files' satisfies ApiPath<'POST /api/files'>);
     xhr.responseType = 'text';
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {

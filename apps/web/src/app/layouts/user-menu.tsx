@@ -10,6 +10,7 @@ import { useDismiss } from '@/components/ui/use-dismiss';
 import { paths } from '@/config/paths';
 import type { Me } from '@/lib/session';
 import { EnablePushItem } from '@/features/push/components/enable-push-item';
+import { fileUrl } from '@/lib/file-url';
 
 export const displayName = (me: Me) => me.user.name || me.profile.full_name || me.user.email;
 
@@ -32,7 +33,7 @@ export function UserMenu({ me, onSignOut }: { me: Me; onSignOut: () => void }) {
         className="flex size-11 items-center justify-center overflow-hidden rounded-full bg-ink-900 text-brand-400 ring-offset-2 transition hover:ring-2 hover:ring-ink-200"
       >
         {me.avatarFileId ? (
-          <img src={`/api/files/${encodeURIComponent(me.avatarFileId)}`} alt="" className="size-full object-cover" />
+          <img src={fileUrl(me.avatarFileId)} alt="" className="size-full object-cover" />
         ) : (
           <UserRound className="size-5" aria-hidden="true" />
         )}

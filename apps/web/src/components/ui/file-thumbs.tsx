@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { fileUrl } from '@/lib/file-url';
 
 /**
  * Stored images as small thumbnails (decision 0045: GET /api/files/:id answers the owner and admins, with the
@@ -29,17 +30,12 @@ export function FileThumbs({
       {ids.map((id, i) => (
         <li key={id} className="relative">
           <a
-            href={`/api/files/${encodeURIComponent(id)}`}
+            href={fileUrl(id)}
             target="_blank"
             rel="noreferrer"
             className="block rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
           >
-            <img
-              src={`/api/files/${encodeURIComponent(id)}`}
-              alt={alt(i + 1)}
-              loading="lazy"
-              className={cn(box, 'rounded-lg border border-ink-200 bg-ink-50 object-cover')}
-            />
+            <img src={fileUrl(id)} alt={alt(i + 1)} loading="lazy" className={cn(box, 'rounded-lg border border-ink-200 bg-ink-50 object-cover')} />
           </a>
           {onRemove ? (
             <button

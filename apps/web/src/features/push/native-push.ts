@@ -1,7 +1,7 @@
 import { PushNotifications } from '@capacitor/push-notifications';
 import { messages } from '@openride/shared/messages';
 import { toast } from '@/components/ui/use-toast';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { pushContent } from './push-content';
 
 /** §4 "the token is stored": the device's latest token, kept across launches. */
@@ -16,7 +16,7 @@ async function saveToken(token: string) {
     // Storage full or disabled: the profile below is what matters.
   }
   try {
-    await api('/api/profiles/me', { method: 'PATCH', body: { push_token: token } });
+    await call('PATCH /api/profiles/me', { body: { push_token: token } });
   } catch (error) {
     warn('saving the push token failed', error);
   }

@@ -1,5 +1,6 @@
-import type { PushConfig, PushSubscriptionInput } from '@openride/shared/push/schemas';
-import { api, isApiError } from '@/lib/api';
+import type { PushSubscriptionInput } from '@openride/shared/push/schemas';
+import { isApiError } from '@/lib/api';
+import { call } from '@/lib/call';
 
 /**
  * Web Push (VAPID) for browsers and the installed PWA. Every failure here is logged with console.warn and
@@ -46,7 +47,7 @@ function toInput(subscription: PushSubscription): PushSubscriptionInput {
 
 /** Subscribes (or reuses this browser's subscription, if it was made with the server's current key) and saves it. */
 async function subscribeAndSave(registration: ServiceWorkerRegistration): Promise<void> {
-  const { publicKey } = await api<PushConfig>('/api/push/config');
+  const { publicKey } = await call('GET /api/push/config');
   const key = base64UrlToBytes(publicKey);
   let subscription = await registration.pushManager.getSubscription();
   if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
@@ -56,14 +57,14 @@ async function subscribeAndSave(registration: ServiceWorkerRegistration): Promis
   }
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   try {
-    await api('/api/push/subscriptions', { method: 'POST', body: toInput(subscription) });
+    await call('POST /api/push/subscriptions', { body: toInput(subscription) });
   } catch (error) {
     // The server keeps an endpoint with the account that registered it (another account used this browser
     // before): a new subscription gets a new endpoint, and the old one stops when the push service drops it.
     if (!(isApiError(error, 409) && error.code === 'PUSH_ENDPOINT_TAKEN')) throw error;
     await subscription.unsubscribe();
     const fresh = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-    await api('/api/push/subscriptions', { method: 'POST', body: toInput(fresh) });
+    await call('POST /api/push/subscriptions', { body: toInput(fresh) });
   }
 }
 

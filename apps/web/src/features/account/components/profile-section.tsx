@@ -6,6 +6,7 @@ import { Field } from '@/components/ui/field';
 import { uploadFile } from '@/lib/upload';
 import { type AccountView, useUpdateProfile } from '../api/account';
 import { failure, type Outcome, OutcomeMessage, Section } from './section';
+import { fileUrl } from '@/lib/file-url';
 
 const text = accountText.profile;
 const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -45,7 +46,7 @@ export function ProfileSection({ account }: { account: AccountView }) {
     <Section title={text.heading}>
       <div className="flex flex-wrap items-center gap-4">
         {account.avatar_file_id ? (
-          <img src={`/api/files/${encodeURIComponent(account.avatar_file_id)}`} alt={text.photoAlt} className="size-20 rounded-full bg-ink-100 object-cover" />
+          <img src={fileUrl(account.avatar_file_id)} alt={text.photoAlt} className="size-20 rounded-full bg-ink-100 object-cover" />
         ) : (
           <span className="flex size-20 items-center justify-center rounded-full bg-ink-100 text-ink-400" role="img" aria-label={text.noPhoto}>
             <UserRound className="size-8" aria-hidden="true" />

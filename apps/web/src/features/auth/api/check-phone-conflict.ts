@@ -1,3 +1,5 @@
+import type { ApiPath } from '@/lib/call';
+
 type ConflictRow = { conflict_message?: unknown };
 
 /**
@@ -7,7 +9,8 @@ type ConflictRow = { conflict_message?: unknown };
  */
 export async function checkPhoneConflict(phone: string, excludeUserId: string | null): Promise<string | null> {
   try {
-    const response = await fetch('/api/rpc/check_phone_conflict', {
+    // A plain fetch, not `call`: a failed check is ignored here, not reported as the app being offline.
+    const response = await fetch('/api/rpc/check_phone_conflict' satisfies ApiPath<'POST /api/rpc/check_phone_conflict'>, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },

@@ -19,6 +19,7 @@ import { type AdminDocument, documentQueueList, QUEUE_POLL_MS, useDriverComplian
 import { DocumentRequirements } from './document-requirements';
 import { StatusBadge } from './status-badge';
 import { useAdminCities } from '@/lib/admin-cities';
+import { fileUrl } from '@/lib/file-url';
 
 const text = documentText.admin;
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -118,7 +119,7 @@ function DocumentFiles({ doc }: { doc: AdminDocument }) {
   return (
     <div className="space-y-4">
       {doc.files.map((file, i) => {
-        const url = `/api/files/${encodeURIComponent(file.id)}`;
+        const url = fileUrl(file.id);
         const name = `${doc.label} — ${sides[i]}`;
         return (
           <figure key={file.id} className="space-y-1.5">

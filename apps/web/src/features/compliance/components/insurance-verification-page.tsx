@@ -16,6 +16,7 @@ import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { INSURANCE_FIRST_LIST, useAdminPolicies, useDecidePolicy } from '../api/insurance';
 import { useAdminCities } from '@/lib/admin-cities';
+import { fileUrl } from '@/lib/file-url';
 
 const text = insuranceText.admin;
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -105,19 +106,10 @@ function PolicyDetail({ policy: p }: { policy: AdminPolicy }) {
       className="grid gap-4 rounded-3xl border border-ink-200 bg-white p-4 md:grid-cols-2"
     >
       <section aria-label={text.document} className="space-y-2">
-        <a href={`/api/files/${encodeURIComponent(p.file_id)}`} target="_blank" rel="noreferrer" className="block">
-          <img
-            src={`/api/files/${encodeURIComponent(p.file_id)}`}
-            alt={`${text.document}: ${p.driver.full_name}`}
-            className="max-h-[28rem] w-full rounded-2xl bg-ink-50 object-contain"
-          />
+        <a href={fileUrl(p.file_id)} target="_blank" rel="noreferrer" className="block">
+          <img src={fileUrl(p.file_id)} alt={`${text.document}: ${p.driver.full_name}`} className="max-h-[28rem] w-full rounded-2xl bg-ink-50 object-contain" />
         </a>
-        <a
-          href={`/api/files/${encodeURIComponent(p.file_id)}`}
-          target="_blank"
-          rel="noreferrer"
-          className="text-sm font-medium text-ink-900 underline underline-offset-4"
-        >
+        <a href={fileUrl(p.file_id)} target="_blank" rel="noreferrer" className="text-sm font-medium text-ink-900 underline underline-offset-4">
           {text.openDocument}
         </a>
       </section>

@@ -21,6 +21,7 @@ import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
 import { type MoneyReceipt, useMoneyReceipt, useReportProblem } from '../api/payment-history';
 import { statusBadge } from './payment-history-page';
+import { hrefOf } from '@/lib/call';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const r = text.receipt;
@@ -76,7 +77,7 @@ function Receipt({ receipt }: { receipt: MoneyReceipt }) {
         <Button variant="outline" onClick={() => window.print()}>
           {r.print}
         </Button>
-        <a href={`/api/rides/${encodeURIComponent(receipt.ride_id)}/receipt.pdf`} download className={buttonClasses({ variant: 'outline' })}>
+        <a href={hrefOf('GET /api/rides/:id/receipt.pdf', { params: { id: receipt.ride_id } })} download className={buttonClasses({ variant: 'outline' })}>
           {r.pdf}
         </a>
       </div>
