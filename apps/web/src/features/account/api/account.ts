@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPrefsUpdate, SavedPlaceInput, SavedPlaceKind, EmergencyContactInput } from '@openride/shared/account/schemas';
 import type { AccountView, EmergencyContactView, SavedPlaceView } from '@openride/shared/account/views';
-import type { NotificationPrefs } from '@openride/shared/account/notification-prefs';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { queryKeys } from '@/lib/query-keys';
 
 export type { AccountView, EmergencyContactView, SavedPlaceView };
@@ -14,7 +13,7 @@ export const placesKey = ['account', 'places'] as const;
 export function useAccount() {
   return useQuery({
     queryKey: accountKey,
-    queryFn: ({ signal }) => api<{ account: AccountView }>('/api/account', { signal }).then((r) => r.account),
+    queryFn: ({ signal }) => call('GET /api/account', {}, { signal }).then((r) => r.account),
   });
 }
 
@@ -24,7 +23,7 @@ export function useSavedPlaces(enabled = true) {
     queryKey: placesKey,
     enabled,
     staleTime: 60_000,
-    queryFn: ({ signal }) => api<{ places: SavedPlaceView[] }>('/api/account/places', { signal }).then((r) => r.places),
+    queryFn: ({ signal }) => call('GET /api/account/places', {}, { signal }).then((r) => r.places),
   });
 }
 
@@ -40,32 +39,30 @@ function useAccountAnswer() {
 export function useUpdateProfile() {
   const answer = useAccountAnswer();
   return useMutation({
-    mutationFn: (patch: { full_name?: string; avatar_file_id?: string | null }) =>
-      api<{ account: AccountView }>('/api/account/profile', { method: 'PATCH', body: patch }).then((r) => r.account),
+    mutationFn: (patch: { full_name?: string; avatar_file_id?: string | null }) => call('PATCH /api/account/profile', { body: patch }).then((r) => r.account),
     onSuccess: answer,
   });
 }
 
 export function useSendPhoneCode() {
-  return useMutation({ mutationFn: (phone: string) => api<{ sent: true }>('/api/account/phone/code', { method: 'POST', body: { phone } }) });
+  return useMutation({ mutationFn: (phone: string) => call('POST /api/account/phone/code', { body: { phone } }) });
 }
 
 export function useChangePhone() {
   const answer = useAccountAnswer();
   return useMutation({
-    mutationFn: (input: { phone: string; code: string }) =>
-      api<{ account: AccountView }>('/api/account/phone', { method: 'POST', body: input }).then((r) => r.account),
+    mutationFn: (input: { phone: string; code: string }) => call('POST /api/account/phone', { body: input }).then((r) => r.account),
     onSuccess: answer,
   });
 }
 
 export function useChangeEmail() {
-  return useMutation({ mutationFn: (email: string) => api<{ sent: true }>('/api/account/email', { method: 'POST', body: { email } }) });
+  return useMutation({ mutationFn: (email: string) => call('POST /api/account/email', { body: { email } }) });
 }
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: { current_password: string; new_password: string }) => api<{ ok: true }>('/api/account/password', { method: 'POST', body: input }),
+    mutationFn: (input: { current_password: string; new_password: string }) => call('POST /api/account/password', { body: input }),
   });
 }
 
@@ -80,8 +77,7 @@ function usePlacesAnswer() {
 export function useSavePlace() {
   const answer = usePlacesAnswer();
   return useMutation({
-    mutationFn: ({ kind, place }: { kind: SavedPlaceKind; place: SavedPlaceInput }) =>
-      api<{ places: SavedPlaceView[] }>(`/api/account/places/${kind}`, { method: 'PUT', body: place }),
+    mutationFn: ({ kind, place }: { kind: SavedPlaceKind; place: SavedPlaceInput }) => call('PUT /api/account/places/:kind', { params: { kind }, body: place }),
     onSuccess: answer,
   });
 }
@@ -89,7 +85,7 @@ export function useSavePlace() {
 export function useRemovePlace() {
   const answer = usePlacesAnswer();
   return useMutation({
-    mutationFn: (kind: SavedPlaceKind) => api<{ places: SavedPlaceView[] }>(`/api/account/places/${kind}`, { method: 'DELETE' }),
+    mutationFn: (kind: SavedPlaceKind) => call('DELETE /api/account/places/:kind', { params: { kind } }),
     onSuccess: answer,
   });
 }
@@ -103,8 +99,7 @@ function useContactsAnswer() {
 export function useAddContact() {
   const answer = useContactsAnswer();
   return useMutation({
-    mutationFn: (input: EmergencyContactInput) =>
-      api<{ emergency_contacts: EmergencyContactView[] }>('/api/account/emergency-contacts', { method: 'POST', body: input }),
+    mutationFn: (input: EmergencyContactInput) => call('POST /api/account/emergency-contacts', { body: input }),
     onSuccess: answer,
   });
 }
@@ -112,8 +107,7 @@ export function useAddContact() {
 export function useRemoveContact() {
   const answer = useContactsAnswer();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<{ emergency_contacts: EmergencyContactView[] }>(`/api/account/emergency-contacts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call('DELETE /api/account/emergency-contacts/:id', { params: { id } }),
     onSuccess: answer,
   });
 }
@@ -121,8 +115,7 @@ export function useRemoveContact() {
 export function useUpdatePrefs() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (update: NotificationPrefsUpdate) =>
-      api<{ notification_preferences: NotificationPrefs }>('/api/account/notification-preferences', { method: 'PUT', body: update }),
+    mutationFn: (update: NotificationPrefsUpdate) => call('PUT /api/account/notification-preferences', { body: update }),
     onSuccess: ({ notification_preferences }) =>
       client.setQueryData<AccountView>(accountKey, (account) => (account ? { ...account, notification_preferences } : account)),
   });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DemandNear } from '@openride/shared/dashboard/views';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { useLivePollInterval } from '@/lib/realtime';
 import { dashboardKeys } from './dashboard-keys';
 
@@ -14,7 +14,7 @@ export function useDemandNearMe() {
   const poll = useLivePollInterval();
   return useQuery({
     queryKey: dashboardKeys.demand,
-    queryFn: ({ signal }) => api<DemandNear>('/api/drivers/me/demand', { signal }),
+    queryFn: ({ signal }) => call('GET /api/drivers/me/demand', {}, { signal }),
     refetchInterval: poll === false ? DEMAND_REFRESH_MS : Math.min(poll, DEMAND_REFRESH_MS),
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { useLivePollInterval } from '@/lib/realtime';
 import { dashboardKeys } from './dashboard-keys';
 
@@ -19,7 +19,7 @@ export function useMyCompliance() {
   const poll = useLivePollInterval();
   return useQuery({
     queryKey: dashboardKeys.compliance,
-    queryFn: ({ signal }) => api<DriverCompliance>('/api/drivers/me/compliance', { signal }),
+    queryFn: ({ signal }) => call('GET /api/drivers/me/compliance', {}, { signal }),
     refetchInterval: poll,
     retry: false,
   });

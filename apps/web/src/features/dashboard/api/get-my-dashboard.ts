@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MyDashboard } from '@openride/shared/dashboard/views';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { useLivePollInterval } from '@/lib/realtime';
 import { dashboardKeys } from './dashboard-keys';
 
@@ -11,7 +11,7 @@ export function useMyDashboard() {
   const poll = useLivePollInterval();
   return useQuery({
     queryKey: dashboardKeys.figures,
-    queryFn: ({ signal }) => api<MyDashboard>('/api/drivers/me/dashboard', { signal }),
+    queryFn: ({ signal }) => call('GET /api/drivers/me/dashboard', {}, { signal }),
     refetchInterval: poll,
   });
 }

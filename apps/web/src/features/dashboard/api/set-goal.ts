@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GoalInput } from '@openride/shared/dashboard/schemas';
-import type { Goal } from '@openride/shared/dashboard/views';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import type { MyDashboard } from './get-my-dashboard';
 import { dashboardKeys } from './dashboard-keys';
 
@@ -9,7 +8,7 @@ import { dashboardKeys } from './dashboard-keys';
 export function useSetGoal() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: GoalInput) => api<{ goal: Goal | null }>('/api/drivers/me/goal', { method: 'PUT', body: input }).then((r) => r.goal),
+    mutationFn: (input: GoalInput) => call('PUT /api/drivers/me/goal', { body: input }).then((r) => r.goal),
     onSuccess: (goal) => client.setQueryData<MyDashboard>(dashboardKeys.figures, (old) => (old ? { ...old, goal } : old)),
   });
 }

@@ -1,8 +1,9 @@
 import type { DriverApplicationInput } from '@openride/shared/drivers/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
+import { call } from '@/lib/call';
 import { queryKeys } from '@/lib/query-keys';
-import { driverQueryKey, type DriverRecord } from './get-my-driver';
+import { driverQueryKey } from './get-my-driver';
 
 export type DriverApplication = DriverApplicationInput;
 
@@ -13,7 +14,7 @@ export type DriverApplication = DriverApplicationInput;
 export function useApplyDriver(userId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DriverApplication) => api<{ driver: DriverRecord }>('/api/drivers', { method: 'POST', body: input }),
+    mutationFn: (input: DriverApplication) => call('POST /api/drivers', { body: input }),
     // 409: an application exists after all (another tab, another device): show it.
     onError: (error) => {
       if (isApiError(error, 409)) void queryClient.invalidateQueries({ queryKey: queryKeys.driver });

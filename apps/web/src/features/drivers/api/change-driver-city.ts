@@ -1,7 +1,6 @@
 import type { DriverCityChange } from '@openride/shared/drivers/schemas';
-import type { DriverCityResponse } from '@openride/shared/drivers/views';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
@@ -12,7 +11,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function useChangeDriverCity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DriverCityChange) => api<DriverCityResponse>('/api/drivers/me/city', { method: 'PUT', body: input }),
+    mutationFn: (input: DriverCityChange) => call('PUT /api/drivers/me/city', { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.driver }),
   });
 }

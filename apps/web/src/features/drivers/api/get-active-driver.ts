@@ -1,6 +1,6 @@
 import type { DriverRecord as Driver } from '@openride/shared/drivers/views';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { driverQueryKey } from './get-my-driver';
 import { useLivePollInterval } from '@/lib/realtime';
 
@@ -16,7 +16,7 @@ export function useActiveDriver(userId: string | undefined, enabled: boolean) {
   return useQuery({
     refetchInterval: poll,
     queryKey: [...driverQueryKey(userId), 'active'] as const,
-    queryFn: async () => (await api<{ driver: ActiveDriver }>('/api/drivers/me/active')).driver,
+    queryFn: async () => (await call('GET /api/drivers/me/active')).driver,
     enabled: Boolean(userId) && enabled,
     staleTime: 0,
   });

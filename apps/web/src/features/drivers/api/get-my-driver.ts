@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { queryKeys } from '@/lib/query-keys';
 import { useMe } from '@/lib/session';
 import type { DriverState } from '@openride/shared/drivers/views';
@@ -17,7 +17,7 @@ export const driverQueryKey = (userId: string | undefined) => [...queryKeys.driv
 
 /** GET /api/drivers/me: the signed-in user's latest driver record, or null. */
 export async function fetchMyDriver(): Promise<DriverRecord | null> {
-  const { driver } = await api<{ driver: DriverRecord | null }>('/api/drivers/me');
+  const { driver } = await call('GET /api/drivers/me');
   return driver;
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { useMe } from '@/lib/session';
 import { driverQueryKey, type DriverRecord } from './get-my-driver';
 
@@ -10,7 +10,7 @@ export function useUpdateDriverStatus() {
   const queryClient = useQueryClient();
   const key = driverQueryKey(useMe().data?.user.id);
   return useMutation({
-    mutationFn: ({ id, status }: StatusUpdate) => api<unknown>(`/api/drivers/${encodeURIComponent(id)}`, { method: 'PATCH', body: { status } }),
+    mutationFn: ({ id, status }: StatusUpdate) => call('PATCH /api/drivers/:id', { params: { id }, body: { status } }),
     onMutate: async ({ status }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<DriverRecord | null>(key);

@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { NotificationKind } from '@openride/shared/notifications/schemas';
-import type { NotificationPage } from '@openride/shared/notifications/views';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { useLivePollInterval } from '@/lib/realtime';
 import { useMe } from '@/lib/session';
 import { notificationsQueryKey } from './get-notifications';
@@ -20,13 +19,12 @@ export function useNotificationCenter(filters: CenterFilters) {
   const poll = useLivePollInterval();
   return useInfiniteQuery({
     queryKey: notificationCenterKey(userId, filters),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: '20' });
-      if (filters.kind) params.set('kind', filters.kind);
-      if (filters.unread) params.set('unread', '1');
-      if (pageParam) params.set('cursor', pageParam);
-      return api<NotificationPage>(`/api/notifications/all?${params}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        'GET /api/notifications/all',
+        { query: { limit: 20, kind: filters.kind ?? undefined, unread: filters.unread ? '1' : undefined, cursor: pageParam } },
+        { signal },
+      ),
     enabled: Boolean(userId),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,

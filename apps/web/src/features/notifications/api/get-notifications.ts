@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { NOTIFICATIONS_LIMIT, NOTIFICATIONS_REFETCH_MS } from '@openride/shared/constants';
 import type { Notification } from '@openride/shared/notifications/schemas';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { queryKeys } from '@/lib/query-keys';
 import { useMe } from '@/lib/session';
 
@@ -9,7 +9,7 @@ export const notificationsQueryKey = (userId: string | undefined) => [...queryKe
 
 async function getNotifications(): Promise<Notification[]> {
   try {
-    const list = await api<Notification[]>('/api/notifications');
+    const list = await call('GET /api/notifications');
     // §7: newest first, at most 50, whatever order the server happens to send.
     return [...list].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, NOTIFICATIONS_LIMIT);
   } catch (error) {

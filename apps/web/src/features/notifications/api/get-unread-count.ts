@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { NotificationUnreadCount } from '@openride/shared/notifications/views';
-import { api } from '@/lib/api';
+
+import { call } from '@/lib/call';
 import { useLivePollInterval } from '@/lib/realtime';
 import { useMe } from '@/lib/session';
 import { notificationsQueryKey } from './get-notifications';
@@ -24,7 +24,7 @@ export function useUnreadCount(listed: unknown) {
   const query = useQuery({
     queryKey: unreadCountKey(userId),
     queryFn: ({ signal }) =>
-      api<NotificationUnreadCount>('/api/notifications/unread-count', { signal }).catch((error: unknown) => {
+      call('GET /api/notifications/unread-count', {}, { signal }).catch((error: unknown) => {
         // §8: notification fetch errors are only logged (the badge falls back to the list's own count).
         console.warn('[notifications] unread count failed', error);
         throw error;

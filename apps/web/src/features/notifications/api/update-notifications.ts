@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Notification } from '@openride/shared/notifications/schemas';
 import type { NotificationUnreadCount } from '@openride/shared/notifications/views';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { useMe } from '@/lib/session';
 import { notificationsQueryKey } from './get-notifications';
 import { unreadCountKey } from './get-unread-count';
@@ -15,7 +15,7 @@ export function useUpdateNotifications() {
   const key = notificationsQueryKey(userId);
   const countKey = unreadCountKey(userId);
   return useMutation({
-    mutationFn: (update: Update) => api<unknown>('/api/notifications', { method: 'PATCH', body: update }),
+    mutationFn: (update: Update) => call('PATCH /api/notifications', { body: update }),
     onMutate: async (update) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<Notification[]>(key);

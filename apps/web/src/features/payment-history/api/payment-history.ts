@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MoneyReceipt, PaymentHistory } from '@openride/shared/payment-history/views';
 import type { RefundRequestInput } from '@openride/shared/refunds/schemas';
-import type { RefundRequestView } from '@openride/shared/refunds/views';
-import { api, isApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
+import { call } from '@/lib/call';
 
 export type { MoneyReceipt, PaymentHistory };
 export const paymentHistoryKey = ['payments', 'history'] as const;
@@ -12,8 +12,7 @@ export const moneyReceiptKey = (rideId: string) => ['payments', 'receipt', rideI
 export function usePaymentHistory() {
   return useInfiniteQuery({
     queryKey: paymentHistoryKey,
-    queryFn: ({ pageParam, signal }) =>
-      api<PaymentHistory>(`/api/payments/history?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    queryFn: ({ pageParam, signal }) => call('GET /api/payments/history', { query: { limit: 20, cursor: pageParam } }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
@@ -23,7 +22,7 @@ export function usePaymentHistory() {
 export function useMoneyReceipt(rideId: string) {
   return useQuery({
     queryKey: moneyReceiptKey(rideId),
-    queryFn: ({ signal }) => api<{ receipt: MoneyReceipt }>(`/api/rides/${encodeURIComponent(rideId)}/receipt`, { signal }).then((r) => r.receipt),
+    queryFn: ({ signal }) => call('GET /api/rides/:id/receipt', { params: { id: rideId } }, { signal }).then((r) => r.receipt),
     retry: (count, error) => !isApiError(error, 404) && !isApiError(error, 409) && count < 2,
   });
 }
@@ -32,8 +31,7 @@ export function useMoneyReceipt(rideId: string) {
 export function useReportProblem(rideId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: RefundRequestInput) =>
-      api<{ request: RefundRequestView }>(`/api/rides/${encodeURIComponent(rideId)}/refund-requests`, { method: 'POST', body: input }).then((r) => r.request),
+    mutationFn: (input: RefundRequestInput) => call('POST /api/rides/:id/refund-requests', { params: { id: rideId }, body: input }).then((r) => r.request),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: moneyReceiptKey(rideId) }), client.invalidateQueries({ queryKey: paymentHistoryKey })]),
   });
 }

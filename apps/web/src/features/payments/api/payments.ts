@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SaveCardInput, TipInput } from '@openride/shared/payments/schemas';
-import type { RidePayment, SavedCard, TipView, Wallet } from '@openride/shared/payments/views';
-import { api } from '@/lib/api';
+import type { RidePayment, SavedCard } from '@openride/shared/payments/views';
+import { call } from '@/lib/call';
 
 /** Query keys of the payments feature (decision 0038). */
 export const paymentKeys = {
@@ -15,7 +15,7 @@ export const paymentKeys = {
 export function useCards(enabled = true) {
   return useQuery({
     queryKey: paymentKeys.cards,
-    queryFn: async () => (await api<{ cards: SavedCard[] }>('/api/payments/cards')).cards,
+    queryFn: async () => (await call('GET /api/payments/cards')).cards,
     enabled,
     staleTime: 60_000,
   });
@@ -25,7 +25,7 @@ export function useCards(enabled = true) {
 export function useWallet(enabled = true) {
   return useQuery({
     queryKey: paymentKeys.wallet,
-    queryFn: async () => (await api<{ wallets: Wallet[] }>('/api/payments/wallet')).wallets,
+    queryFn: async () => (await call('GET /api/payments/wallet')).wallets,
     enabled,
     staleTime: 30_000,
   });
@@ -35,7 +35,7 @@ export function useWallet(enabled = true) {
 export function useSaveCard() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: SaveCardInput) => (await api<{ card: SavedCard }>('/api/payments/cards', { method: 'POST', body: input })).card,
+    mutationFn: async (input: SaveCardInput) => (await call('POST /api/payments/cards', { body: input })).card,
     onSuccess: (card) => client.setQueryData<SavedCard[]>(paymentKeys.cards, (cards) => [card, ...(cards ?? []).filter((c) => c.id !== card.id)]),
   });
 }
@@ -44,20 +44,20 @@ export function useSaveCard() {
 export function useRemoveCard() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (cardId: string) => (await api<{ card: SavedCard }>(`/api/payments/cards/${encodeURIComponent(cardId)}`, { method: 'DELETE' })).card,
+    mutationFn: async (cardId: string) => (await call('DELETE /api/payments/cards/:id', { params: { id: cardId } })).card,
     onSuccess: (card) => client.setQueryData<SavedCard[]>(paymentKeys.cards, (cards) => (cards ?? []).filter((c) => c.id !== card.id)),
     onError: () => void client.invalidateQueries({ queryKey: paymentKeys.cards }),
   });
 }
 
 /** POST /api/payments/cards/setup: a SetupIntent for Stripe Elements. */
-export const startCardSetup = () => api<{ client_secret: string; setup_intent_id: string }>('/api/payments/cards/setup', { method: 'POST' });
+export const startCardSetup = () => call('POST /api/payments/cards/setup', { body: {} });
 
 /** GET /api/rides/:id/payment: how a ride is paid, its tip and whether one may still be given. */
 export function useRidePayment(rideId: string, enabled = true) {
   return useQuery({
     queryKey: paymentKeys.ride(rideId),
-    queryFn: async () => (await api<{ payment: RidePayment }>(`/api/rides/${encodeURIComponent(rideId)}/payment`)).payment,
+    queryFn: async () => (await call('GET /api/rides/:id/payment', { params: { id: rideId } })).payment,
     enabled,
   });
 }
@@ -66,7 +66,7 @@ export function useRidePayment(rideId: string, enabled = true) {
 export function useTipRide(rideId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: TipInput) => (await api<{ tip: TipView }>(`/api/rides/${encodeURIComponent(rideId)}/tip`, { method: 'POST', body: input })).tip,
+    mutationFn: async (input: TipInput) => (await call('POST /api/rides/:id/tip', { params: { id: rideId }, body: input })).tip,
     onSuccess: (tip) => {
       client.setQueryData<RidePayment>(paymentKeys.ride(rideId), (p) => (p ? { ...p, tip, tip_methods: [], tip_until: null } : p));
       void client.invalidateQueries({ queryKey: paymentKeys.wallet });

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { rideKeys } from './ride-keys';
-import type { RideView as Ride } from '@openride/shared/rides/views';
 
 /** POST /api/rides/:id/cancel (idempotent; 409 once the trip has started). */
 export function useCancelRide(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ ride: Ride }>(`/api/rides/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
+    mutationFn: () => call('POST /api/rides/:id/cancel', { params: { id }, body: {} }),
     onSuccess: ({ ride }) => {
       client.setQueryData(rideKeys.ride(id), ride);
       client.setQueryData(rideKeys.active, null);

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { rideKeys } from './ride-keys';
-import type { RideView as Ride } from '@openride/shared/rides/views';
 import { useLivePollInterval } from '@/lib/realtime';
 
 /** GET /api/rides/active: the caller's ride that has not ended (as rider, else as driver), or null. */
@@ -11,7 +10,7 @@ export function useActiveRide(enabled: boolean) {
   return useQuery({
     refetchInterval: poll,
     queryKey: rideKeys.active,
-    queryFn: async () => (await api<{ ride: Ride | null }>('/api/rides/active')).ride,
+    queryFn: async () => (await call('GET /api/rides/active')).ride,
     enabled,
     staleTime: 0,
   });

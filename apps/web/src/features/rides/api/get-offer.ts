@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { rideKeys } from './ride-keys';
-import type { RideOfferView as RideOffer } from '@openride/shared/rides/views';
 import { useLivePollInterval } from '@/lib/realtime';
 
 /** GET /api/drivers/me/offer: the open offer, so a reload brings the card back. */
@@ -11,7 +10,7 @@ export function useOpenOffer(enabled: boolean) {
   return useQuery({
     refetchInterval: poll,
     queryKey: rideKeys.offer,
-    queryFn: async () => (await api<{ offer: RideOffer | null }>('/api/drivers/me/offer')).offer,
+    queryFn: async () => (await call('GET /api/drivers/me/offer')).offer,
     enabled,
     staleTime: 0,
   });

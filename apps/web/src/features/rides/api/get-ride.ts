@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { isTerminal } from '@openride/shared/rides/ride-state';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { rideKeys } from './ride-keys';
-import type { RideView as Ride } from '@openride/shared/rides/views';
 import { useLivePollInterval } from '@/lib/realtime';
 
 /**
@@ -14,7 +13,7 @@ export function useRide(id: string | undefined) {
   return useQuery({
     refetchInterval: (query) => (query.state.data && isTerminal(query.state.data.status) ? false : poll),
     queryKey: rideKeys.ride(id ?? ''),
-    queryFn: async () => (await api<{ ride: Ride }>(`/api/rides/${encodeURIComponent(id!)}`)).ride,
+    queryFn: async () => (await call('GET /api/rides/:id', { params: { id: id! } })).ride,
     enabled: Boolean(id),
     staleTime: 0,
   });

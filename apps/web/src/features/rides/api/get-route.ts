@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { rideKeys } from './ride-keys';
 
 type Point = { lat: number; lng: number };
@@ -18,10 +18,8 @@ export function useRouteLine(from: Point | null, to: Point | null) {
   return useQuery({
     queryKey: rideKeys.route(a, b),
     queryFn: async (): Promise<RouteLine> => {
-      const quote = await api<{ route: [number, number][]; distance_m: number; duration_s: number }>('/api/rides/quote', {
-        method: 'POST',
-        body: { pickup: a, destination: b },
-      });
+      // Enabled only once both points are known.
+      const quote = await call('POST /api/rides/quote', { body: { pickup: a!, destination: b! } });
       return { line: quote.route, distance_m: quote.distance_m, duration_s: quote.duration_s };
     },
     enabled: Boolean(a && b),

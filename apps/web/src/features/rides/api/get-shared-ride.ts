@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
+import { call } from '@/lib/call';
 import { rideKeys } from './ride-keys';
-import type { SharedRide } from '@openride/shared/rides/views';
 
 const POLL_MS = 5_000;
 
@@ -9,7 +9,7 @@ const POLL_MS = 5_000;
 export function useSharedRide(token: string | undefined) {
   return useQuery({
     queryKey: rideKeys.shared(token ?? ''),
-    queryFn: async () => (await api<{ ride: SharedRide }>(`/api/share/${encodeURIComponent(token!)}`)).ride,
+    queryFn: async () => (await call('GET /api/share/:token', { params: { token: token! } })).ride,
     enabled: Boolean(token),
     refetchInterval: (query) => {
       if (isApiError(query.state.error, 404)) return false;

@@ -1,13 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { rideKeys } from './ride-keys';
-import type { RideList as Page } from '@openride/shared/rides/views';
 
 /** GET /api/rides (as rider), newest first, a page at a time. */
 export function useRideHistory(enabled: boolean) {
   return useInfiniteQuery({
     queryKey: rideKeys.history,
-    queryFn: ({ pageParam, signal }) => api<Page>(`/api/rides?as=rider${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    // The first page's cursor is '' (call leaves it out, as the hand-written path did).
+    queryFn: ({ pageParam, signal }) => call('GET /api/rides', { query: { as: 'rider', cursor: pageParam } }, { signal }),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     enabled,

@@ -2,7 +2,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import type { Params } from 'react-router';
 import type { AdminRideDetail, AdminRideRow } from '@openride/shared/rides/operator';
 import { firstListRequest, listQuery, type ListParams } from '@/components/ui/list-query';
-import { api } from '@/lib/api';
+import { call, hrefOf } from '@/lib/call';
 import { ISO_DAY } from '@/lib/date-range';
 
 export type { AdminRideDetail, AdminRideRow };
@@ -13,7 +13,11 @@ export const operatorRideKeys = {
 };
 
 /** The operator's ride list in the admin kit's table: its endpoint, key and first order. */
-export const operatorRidesList = { endpoint: '/api/admin/rides', queryKey: operatorRideKeys.list, defaultSort: { id: 'requested_at', dir: 'desc' } } as const;
+export const operatorRidesList = {
+  endpoint: hrefOf('GET /api/admin/rides'),
+  queryKey: operatorRideKeys.list,
+  defaultSort: { id: 'requested_at', dir: 'desc' },
+} as const;
 
 /** /booking-management's parameters from its address: the days, the browser's time zone, one driver's or rider's rides. */
 export function bookingManagementParams(params: URLSearchParams) {
@@ -55,7 +59,7 @@ export const prefetchRiderRides = (client: QueryClient, _url: URL, params: Param
 export const operatorRideQuery = (id: string) =>
   queryOptions({
     queryKey: operatorRideKeys.ride(id),
-    queryFn: ({ signal }) => api<AdminRideDetail>(`/api/admin/rides/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/rides/:id', { params: { id } }, { signal }),
   });
 
 /** /booking-management/{id}'s route loader: the ride's story, started with the route. */
@@ -81,7 +85,7 @@ function useOperatorVerb<Input>(request: (id: string, input: Input) => Promise<u
 
 /** POST /api/admin/rides/:id/cancel with the reason the rider and driver read. */
 export const useOperatorCancel = () =>
-  useOperatorVerb((id, input: { reason: string }) => api(`/api/admin/rides/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: input }));
+  useOperatorVerb((id, input: { reason: string }) => call('POST /api/admin/rides/:id/cancel', { params: { id }, body: input }));
 
 /** POST /api/admin/rides/:id/redispatch: a fresh search for a ride still looking for a driver. */
-export const useRedispatch = () => useOperatorVerb((id) => api(`/api/admin/rides/${encodeURIComponent(id)}/redispatch`, { method: 'POST' }));
+export const useRedispatch = () => useOperatorVerb((id) => call('POST /api/admin/rides/:id/redispatch', { params: { id } }));

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Place } from '@openride/shared/rides/schemas';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { rideKeys } from './ride-keys';
-import type { Quote } from '@openride/shared/rides/views';
 
 const round = (n: number) => n.toFixed(5);
 
@@ -15,7 +14,8 @@ export function useRideQuote(pickup: Place | null, destination: Place | null) {
   const key = pickup && destination ? `${round(pickup.lat)},${round(pickup.lng)}>${round(destination.lat)},${round(destination.lng)}` : '';
   return useQuery({
     queryKey: rideKeys.quote(key),
-    queryFn: ({ signal }) => api<Quote>('/api/rides/quote', { method: 'POST', body: { pickup, destination }, signal }),
+    // Enabled only once both places are known.
+    queryFn: ({ signal }) => call('POST /api/rides/quote', { body: { pickup: pickup!, destination: destination! } }, { signal }),
     enabled: Boolean(key),
     staleTime: 60_000,
     refetchInterval: 60_000,

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RideRequest } from '@openride/shared/rides/schemas';
-import { api, isApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
+import { call } from '@/lib/call';
 import { rideKeys } from './ride-keys';
-import type { RideView as Ride } from '@openride/shared/rides/views';
 
 /** POST /api/rides. On 409 (a ride is already active) the active ride is refetched so the page shows it. */
 export function useRequestRide() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: RideRequest) => api<{ ride: Ride }>('/api/rides', { method: 'POST', body: input }),
+    mutationFn: (input: RideRequest) => call('POST /api/rides', { body: input }),
     onSuccess: ({ ride }) => {
       client.setQueryData(rideKeys.ride(ride.id), ride);
       client.setQueryData(rideKeys.active, ride);

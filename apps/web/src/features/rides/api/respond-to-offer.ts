@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { rideKeys } from './ride-keys';
-import type { RideView as Ride } from '@openride/shared/rides/views';
-
-const ridePath = (rideId: string, verb: string) => `/api/rides/${encodeURIComponent(rideId)}/${verb}`;
 
 /** POST /api/rides/:id/accept → the ride (driver view); 409 when someone else was faster or it expired. */
 export function useAcceptOffer() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (rideId: string) => api<{ ride: Ride }>(ridePath(rideId, 'accept'), { method: 'POST' }),
+    mutationFn: (rideId: string) => call('POST /api/rides/:id/accept', { params: { id: rideId }, body: {} }),
     onSuccess: ({ ride }) => {
       client.setQueryData(rideKeys.ride(ride.id), ride);
       client.setQueryData(rideKeys.active, ride);
@@ -22,7 +19,7 @@ export function useAcceptOffer() {
 export function useDeclineOffer() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (rideId: string) => api<{ ok: true }>(ridePath(rideId, 'decline'), { method: 'POST' }),
+    mutationFn: (rideId: string) => call('POST /api/rides/:id/decline', { params: { id: rideId }, body: {} }),
     onMutate: () => client.setQueryData(rideKeys.offer, null),
   });
 }

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@openride/shared/rides/views';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call, type CallResult } from '@/lib/call';
 import { rideKeys } from './ride-keys';
 import { useLivePollInterval } from '@/lib/realtime';
 
@@ -9,10 +9,10 @@ export type ChatRole = 'rider' | 'driver';
 /** The chat as cached: every message loaded so far, oldest first, and whether older ones remain. */
 export type ChatLog = { messages: ChatMessage[]; hasOlder: boolean };
 
-type ChatPage = { messages: ChatMessage[]; has_older: boolean };
+type ChatPage = CallResult<'GET /api/rides/:id/messages'>;
 
-const pagePath = (rideId: string, before?: string) =>
-  `/api/rides/${encodeURIComponent(rideId)}/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`;
+/** A page of the chat: the newest, or the one just older than `before` (an empty `before` is left out). */
+const chatPage = (rideId: string, before?: string): Promise<ChatPage> => call('GET /api/rides/:id/messages', { params: { id: rideId }, query: { before } });
 
 /** Two lists as one, each message once, oldest first. */
 function merge(a: ChatMessage[], b: ChatMessage[]): ChatMessage[] {
@@ -32,7 +32,7 @@ export function useRideMessages(rideId: string) {
     refetchInterval: poll,
     queryKey: rideKeys.messages(rideId),
     queryFn: async (): Promise<ChatLog> => {
-      const page = await api<ChatPage>(pagePath(rideId));
+      const page = await chatPage(rideId);
       const held = client.getQueryData<ChatLog>(rideKeys.messages(rideId));
       if (!held) return { messages: page.messages, hasOlder: page.has_older };
       // Held messages older than this page: whether more remain before them is what we knew already.
@@ -49,7 +49,7 @@ export function useLoadOlderMessages(rideId: string) {
   return useMutation({
     mutationFn: async () => {
       const oldest = client.getQueryData<ChatLog>(rideKeys.messages(rideId))?.messages[0];
-      return api<ChatPage>(pagePath(rideId, oldest?.id));
+      return chatPage(rideId, oldest?.id);
     },
     onSuccess: (page) =>
       client.setQueryData<ChatLog>(rideKeys.messages(rideId), (log) => ({ messages: merge(page.messages, log?.messages ?? []), hasOlder: page.has_older })),
@@ -72,7 +72,7 @@ export function addMessage(client: QueryClient, message: ChatMessage) {
 export function useSendMessage(rideId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => api<{ message: ChatMessage }>(`/api/rides/${encodeURIComponent(rideId)}/messages`, { method: 'POST', body: { body } }),
+    mutationFn: (body: string) => call('POST /api/rides/:id/messages', { params: { id: rideId }, body: { body } }),
     onSuccess: ({ message }) => addMessage(client, message),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMINS_CHANNEL } from '@openride/shared/realtime';
 import type { AdminSosAlert, AdminSosList } from '@openride/shared/safety/sos-schemas';
 import { useEffect } from 'react';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { RECONNECTED_EVENT, subscribeChannel, useLivePollInterval, useRealtimeEvent } from '@/lib/realtime';
 import { sosKeys } from './sos-keys';
 
@@ -23,7 +23,7 @@ export function useOpenSos() {
   useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: sosKeys.open }));
   return useQuery({
     queryKey: sosKeys.open,
-    queryFn: ({ signal }) => api<AdminSosList>('/api/admin/sos', { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/sos', {}, { signal }),
     refetchInterval: live,
   });
 }
@@ -32,8 +32,7 @@ export function useOpenSos() {
 export function useResolveSos() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, note }: { id: string; note: string }) =>
-      api<{ alert: AdminSosAlert }>(`/api/admin/sos/${encodeURIComponent(id)}/resolve`, { method: 'POST', body: { note } }),
+    mutationFn: ({ id, note }: { id: string; note: string }) => call('POST /api/admin/sos/:id/resolve', { params: { id }, body: { note } }),
     onSuccess: ({ alert }) => client.setQueryData<AdminSosList>(sosKeys.open, (old) => (old ? { alerts: old.alerts.filter((a) => a.id !== alert.id) } : old)),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: sosKeys.open }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]),
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MySos, RaiseSosResponse } from '@openride/shared/safety/sos-schemas';
-import { api } from '@/lib/api';
+import type { MySos } from '@openride/shared/safety/sos-schemas';
+import { call } from '@/lib/call';
 import { useLivePollInterval, useRealtimeEvent } from '@/lib/realtime';
 import { sosKeys } from './sos-keys';
 
@@ -14,7 +14,7 @@ export function useMySos(rideId: string) {
   });
   return useQuery({
     queryKey: sosKeys.mine(rideId),
-    queryFn: ({ signal }) => api<MySos>(`/api/rides/${encodeURIComponent(rideId)}/sos`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/rides/:id/sos', { params: { id: rideId } }, { signal }),
     // Only an open alert changes from elsewhere (an operator closing it); poll then, while the socket is down.
     refetchInterval: (query) => (query.state.data?.alert ? live : false),
   });
@@ -24,7 +24,8 @@ export function useMySos(rideId: string) {
 export function useRaiseSos(rideId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<RaiseSosResponse>(`/api/rides/${encodeURIComponent(rideId)}/sos`, { method: 'POST', body: {} }),
+    // The contract's entry takes no body; `api` sends `{}` for any write without one, as this call did by hand.
+    mutationFn: () => call('POST /api/rides/:id/sos', { params: { id: rideId } }),
     onSuccess: (res) =>
       client.setQueryData<MySos>(sosKeys.mine(rideId), (old) => ({
         alert: res.alert,

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RideCheckView } from '@openride/shared/safety/ride-check';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { RECONNECTED_EVENT, useLivePollInterval, useRealtimeEvent } from '@/lib/realtime';
 
 export type { RideCheckView };
@@ -24,7 +24,7 @@ export function useRideCheck(rideId: string) {
   useRealtimeEvent(RECONNECTED_EVENT, () => void client.invalidateQueries({ queryKey: rideCheckKeys.ride(rideId) }));
   return useQuery({
     queryKey: rideCheckKeys.ride(rideId),
-    queryFn: ({ signal }) => api<{ check: RideCheckView | null }>(`/api/rides/${encodeURIComponent(rideId)}/ride-check`, { signal }).then((r) => r.check),
+    queryFn: ({ signal }) => call('GET /api/rides/:id/ride-check', { params: { id: rideId } }, { signal }).then((r) => r.check),
     enabled: rideId !== '',
     refetchInterval,
   });
@@ -34,7 +34,7 @@ export function useRideCheck(rideId: string) {
 export function useAnswerRideCheck(rideId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ answered: number }>(`/api/rides/${encodeURIComponent(rideId)}/ride-check/ok`, { method: 'POST', body: {} }),
+    mutationFn: () => call('POST /api/rides/:id/ride-check/ok', { params: { id: rideId }, body: {} }),
     onSuccess: () => client.setQueryData(rideCheckKeys.ride(rideId), null),
     onSettled: () => client.invalidateQueries({ queryKey: rideCheckKeys.ride(rideId) }),
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DriverSchedule, PutWeek, TimeOff, TimeOffInput } from '@openride/shared/schedule/schemas';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 
 export type { DriverSchedule, TimeOff };
 
@@ -10,7 +10,7 @@ const scheduleKey = ['driver', 'schedule'] as const;
 export function useSchedule() {
   return useQuery({
     queryKey: scheduleKey,
-    queryFn: ({ signal }) => api<{ schedule: DriverSchedule }>('/api/drivers/me/schedule', { signal }).then((r) => r.schedule),
+    queryFn: ({ signal }) => call('GET /api/drivers/me/schedule', {}, { signal }).then((r) => r.schedule),
   });
 }
 
@@ -18,7 +18,7 @@ export function useSchedule() {
 export function useSaveWeek() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (week: PutWeek) => api<{ schedule: DriverSchedule }>('/api/drivers/me/schedule', { method: 'PUT', body: week }).then((r) => r.schedule),
+    mutationFn: (week: PutWeek) => call('PUT /api/drivers/me/schedule', { body: week }).then((r) => r.schedule),
     onSuccess: (schedule) => client.setQueryData(scheduleKey, schedule),
   });
 }
@@ -26,7 +26,7 @@ export function useSaveWeek() {
 export function useAddTimeOff() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: TimeOffInput) => api<{ time_off: TimeOff }>('/api/drivers/me/time-off', { method: 'POST', body: input }),
+    mutationFn: (input: TimeOffInput) => call('POST /api/drivers/me/time-off', { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: scheduleKey }),
   });
 }
@@ -34,7 +34,7 @@ export function useAddTimeOff() {
 export function useRemoveTimeOff() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<null>(`/api/drivers/me/time-off/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call('DELETE /api/drivers/me/time-off/:id', { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: scheduleKey }),
   });
 }
