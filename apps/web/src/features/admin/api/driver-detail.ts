@@ -1,10 +1,7 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
-import type { DriverCompliance } from '@openride/shared/compliance/views';
 import type { AdminDriverDetail } from '@openride/shared/rides/operator';
-import type { DriverSchedule } from '@openride/shared/schedule/schemas';
-import type { Vehicle } from '@openride/shared/vehicles/views';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { adminDriversKey } from './get-admin-drivers';
 import { auditLogKey } from './get-audit-log';
 
@@ -13,7 +10,7 @@ export const driverDetailKey = (id: string) => [...adminDriversKey, 'detail', id
 
 /** GET /api/admin/drivers/:id: one definition for the page and its route loader (decision 0080). */
 export const driverDetailQuery = (id: string) =>
-  queryOptions({ queryKey: driverDetailKey(id), queryFn: ({ signal }) => api<AdminDriverDetail>(`/api/admin/drivers/${encodeURIComponent(id)}`, { signal }) });
+  queryOptions({ queryKey: driverDetailKey(id), queryFn: ({ signal }) => call('GET /api/admin/drivers/:id', { params: { id } }, { signal }) });
 
 export const useDriverDetail = (id: string) => useQuery(driverDetailQuery(id));
 
@@ -21,7 +18,7 @@ export const useDriverDetail = (id: string) => useQuery(driverDetailQuery(id));
 export function useDriverVehicles(id: string) {
   return useQuery({
     queryKey: [...driverDetailKey(id), 'vehicles'] as const,
-    queryFn: ({ signal }) => api<{ vehicles: Vehicle[] }>(`/api/admin/drivers/${encodeURIComponent(id)}/vehicles`, { signal }).then((r) => r.vehicles),
+    queryFn: ({ signal }) => call('GET /api/admin/drivers/:id/vehicles', { params: { id } }, { signal }).then((r) => r.vehicles),
   });
 }
 
@@ -29,7 +26,7 @@ export function useDriverVehicles(id: string) {
 export function useDriverSchedule(id: string) {
   return useQuery({
     queryKey: [...driverDetailKey(id), 'schedule'] as const,
-    queryFn: ({ signal }) => api<{ schedule: DriverSchedule }>(`/api/admin/drivers/${encodeURIComponent(id)}/schedule`, { signal }).then((r) => r.schedule),
+    queryFn: ({ signal }) => call('GET /api/admin/drivers/:id/schedule', { params: { id } }, { signal }).then((r) => r.schedule),
   });
 }
 
@@ -37,7 +34,7 @@ export function useDriverSchedule(id: string) {
 export const driverComplianceQuery = (id: string) =>
   queryOptions({
     queryKey: [...driverDetailKey(id), 'compliance'] as const,
-    queryFn: ({ signal }) => api<DriverCompliance>(`/api/admin/drivers/${encodeURIComponent(id)}/compliance`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/drivers/:id/compliance', { params: { id } }, { signal }),
   });
 
 export const useDriverCompliance = (id: string) => useQuery(driverComplianceQuery(id));
@@ -56,7 +53,9 @@ export function useSetSuspended() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, suspend, reason }: { id: string; suspend: boolean; reason: string }) =>
-      api(`/api/admin/drivers/${encodeURIComponent(id)}/${suspend ? 'suspend' : 'reinstate'}`, { method: 'POST', body: { reason } }),
+      suspend
+        ? call('POST /api/admin/drivers/:id/suspend', { params: { id }, body: { reason } })
+        : call('POST /api/admin/drivers/:id/reinstate', { params: { id }, body: { reason } }),
     onSettled: async () => {
       await Promise.all([client.invalidateQueries({ queryKey: adminDriversKey }), client.invalidateQueries({ queryKey: auditLogKey })]);
     },

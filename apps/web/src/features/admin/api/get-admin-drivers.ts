@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AdminDriverFilter } from '@openride/shared/drivers/schemas';
 import type { AdminDriverView as AdminDriver } from '@openride/shared/drivers/views';
 import { firstListRequest, listQuery } from '@/components/ui/list-query';
+import { hrefOf } from '@/lib/call';
 
 /** The tabs, in the order a reviewer works through them: the queue first. */
 export const DRIVER_FILTERS = ['pending', 'approved', 'rejected', 'all'] as const satisfies readonly AdminDriverFilter[];
@@ -13,7 +14,11 @@ export type { AdminDriver };
 export const adminDriversKey = ['admin', 'drivers'] as const;
 
 /** The drivers' list in the admin kit's table: its endpoint, key and first order (the table and the route's prefetch). */
-export const adminDriversList = { endpoint: '/api/admin/drivers', queryKey: adminDriversKey, defaultSort: { id: 'created_at', dir: 'desc' } } as const;
+export const adminDriversList = {
+  endpoint: hrefOf('GET /api/admin/drivers'),
+  queryKey: adminDriversKey,
+  defaultSort: { id: 'created_at', dir: 'desc' },
+} as const;
 
 const isFilter = (value: string | null): value is DriverFilter => DRIVER_FILTERS.includes(value as DriverFilter);
 

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ListPage } from '@openride/shared/admin/list-query';
 import type { AdminUser } from '@openride/shared/admin/users';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { queryKeys } from '@/lib/query-keys';
 
 export type { AdminUser };
@@ -13,7 +12,7 @@ export const adminUsersKey = queryKeys.adminUsers;
 export function useAdmins() {
   return useQuery({
     queryKey: [...queryKeys.adminUsers, 'admins'],
-    queryFn: async () => (await api<ListPage<AdminUser>>('/api/admin/users?role=admin&sort=name&dir=asc&limit=100')).items,
+    queryFn: async () => (await call('GET /api/admin/users', { query: { role: 'admin', sort: 'name', dir: 'asc', limit: 100 } })).items,
     staleTime: 60_000,
   });
 }

@@ -1,8 +1,8 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CancellationPolicyInput, ZonePolicyInput } from '@openride/shared/cancellation/schemas';
 import type { CancellationPolicyView } from '@openride/shared/cancellation/views';
-import type { Zone } from '@openride/shared/zones/views';
-import { api } from '@/lib/api';
+import { adminZonesQuery } from '@/lib/admin-zones';
+import { call } from '@/lib/call';
 
 export type { CancellationPolicyView };
 export const cancellationPoliciesKey = ['admin', 'cancellation-policies'] as const;
@@ -11,7 +11,7 @@ export const cancellationPoliciesKey = ['admin', 'cancellation-policies'] as con
 export const cancellationPoliciesQuery = () =>
   queryOptions({
     queryKey: cancellationPoliciesKey,
-    queryFn: ({ signal }) => api<{ policies: CancellationPolicyView[] }>('/api/admin/cancellation-policies', { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/cancellation-policies', {}, { signal }),
   });
 
 export function useCancellationPolicies() {
@@ -29,7 +29,7 @@ export function useSaveCancellationPolicy() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: CancellationPolicyInput }) =>
-      api<{ policy: CancellationPolicyView }>(`/api/admin/cancellation-policies/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
+      call('PUT /api/admin/cancellation-policies/:id', { params: { id }, body: input }),
     onSuccess: async () => {
       await Promise.all([client.invalidateQueries({ queryKey: cancellationPoliciesKey }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]);
     },
@@ -45,8 +45,7 @@ function useInvalidatePolicies() {
 export function useAddZonePolicy() {
   const invalidate = useInvalidatePolicies();
   return useMutation({
-    mutationFn: (input: ZonePolicyInput) =>
-      api<{ policy: CancellationPolicyView }>('/api/admin/cancellation-policies', { method: 'POST', body: input }).then((r) => r.policy),
+    mutationFn: (input: ZonePolicyInput) => call('POST /api/admin/cancellation-policies', { body: input }).then((r) => r.policy),
     onSuccess: invalidate,
   });
 }
@@ -55,20 +54,15 @@ export function useAddZonePolicy() {
 export function useRemoveZonePolicy() {
   const invalidate = useInvalidatePolicies();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<{ policy: CancellationPolicyView }>(`/api/admin/cancellation-policies/${encodeURIComponent(id)}`, { method: 'DELETE' }).then((r) => r.policy),
+    mutationFn: (id: string) => call('DELETE /api/admin/cancellation-policies/:id', { params: { id } }).then((r) => r.policy),
     onSuccess: invalidate,
   });
 }
 
 /**
  * GET /api/admin/zones?city_id=…, the zones domain's list, read here for the names and the choice of a city's
- * pricing zones (features never import each other; the endpoint is the contract). It shares the zones
- * feature's cache entry (same key, same value: the items), so an edit on /geofence-management refreshes it.
+ * pricing zones: the shared definition (lib/admin-zones), so an edit on /geofence-management refreshes it.
  */
 export function useCityZones(cityId: string) {
-  return useQuery({
-    queryKey: ['admin', 'zones', cityId] as const,
-    queryFn: ({ signal }) => api<{ items: Zone[] }>(`/api/admin/zones?city_id=${encodeURIComponent(cityId)}`, { signal }).then((r) => r.items),
-  });
+  return useQuery(adminZonesQuery(cityId));
 }

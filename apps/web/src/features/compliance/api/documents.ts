@@ -2,7 +2,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import type { DocumentReviewInput, DocumentTypesInput, DocumentUploadInput } from '@openride/shared/compliance/schemas';
 import type { AdminDocument, CityDocumentTypes, DriverCompliance, DriverDocument, OwnDocuments } from '@openride/shared/compliance/views';
 import { firstListRequest, listQuery } from '@/components/ui/list-query';
-import { api } from '@/lib/api';
+import { call, hrefOf } from '@/lib/call';
 import { auditLogKey, complianceKeys } from './compliance-keys';
 import { adminCitiesQuery } from '@/lib/admin-cities';
 
@@ -13,7 +13,7 @@ export const QUEUE_POLL_MS = 15_000;
 
 /** The review queue in the admin kit's table: its endpoint, key, parameters and first order (oldest first). */
 export const documentQueueList = {
-  endpoint: '/api/admin/documents',
+  endpoint: hrefOf('GET /api/admin/documents'),
   queryKey: complianceKeys.queue,
   params: { status: 'in_review' },
   defaultSort: { id: 'created_at', dir: 'asc' },
@@ -23,21 +23,21 @@ export const documentQueueList = {
 export function useMyCompliance() {
   return useQuery({
     queryKey: complianceKeys.mine,
-    queryFn: ({ signal }) => api<DriverCompliance>('/api/drivers/me/compliance', { signal }),
+    queryFn: ({ signal }) => call('GET /api/drivers/me/compliance', {}, { signal }),
     refetchInterval: 60_000,
   });
 }
 
 /** GET /api/drivers/me/documents: what each kind asks (sides, expiry), the newest per kind. */
 export function useMyDocuments() {
-  return useQuery({ queryKey: complianceKeys.myDocuments, queryFn: ({ signal }) => api<OwnDocuments>('/api/drivers/me/documents', { signal }) });
+  return useQuery({ queryKey: complianceKeys.myDocuments, queryFn: ({ signal }) => call('GET /api/drivers/me/documents', {}, { signal }) });
 }
 
 /** POST /api/drivers/me/documents; the cards follow. */
 export function useSendDocument() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: DocumentUploadInput) => api<{ document: DriverDocument }>('/api/drivers/me/documents', { method: 'POST', body: input }),
+    mutationFn: (input: DocumentUploadInput) => call('POST /api/drivers/me/documents', { body: input }),
     onSettled: () =>
       Promise.all([client.invalidateQueries({ queryKey: complianceKeys.mine }), client.invalidateQueries({ queryKey: complianceKeys.myDocuments })]),
   });
@@ -48,7 +48,7 @@ export function useDriverCompliance(driverId: string | null) {
   return useQuery({
     queryKey: complianceKeys.driver(driverId ?? ''),
     enabled: Boolean(driverId),
-    queryFn: ({ signal }) => api<DriverCompliance>(`/api/admin/drivers/${encodeURIComponent(driverId!)}/compliance`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/drivers/:id/compliance', { params: { id: driverId! } }, { signal }),
   });
 }
 
@@ -56,8 +56,7 @@ export function useDriverCompliance(driverId: string | null) {
 export function useReviewDocument() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: DocumentReviewInput }) =>
-      api<{ document: DriverDocument }>(`/api/admin/documents/${encodeURIComponent(id)}/review`, { method: 'POST', body: input }),
+    mutationFn: ({ id, input }: { id: string; input: DocumentReviewInput }) => call('POST /api/admin/documents/:id/review', { params: { id }, body: input }),
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: complianceKeys.queue }),
@@ -81,7 +80,7 @@ export function useDocumentTypes(cityId: string | null) {
   return useQuery({
     queryKey: complianceKeys.types(cityId ?? ''),
     enabled: Boolean(cityId),
-    queryFn: ({ signal }) => api<CityDocumentTypes>(`/api/admin/document-types?city=${encodeURIComponent(cityId!)}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/document-types', { query: { city: cityId! } }, { signal }),
   });
 }
 
@@ -89,7 +88,7 @@ export function useDocumentTypes(cityId: string | null) {
 export function useSetDocumentTypes(cityId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: DocumentTypesInput) => api<CityDocumentTypes>('/api/admin/document-types', { method: 'PUT', body: input }),
+    mutationFn: (input: DocumentTypesInput) => call('PUT /api/admin/document-types', { body: input }),
     onSuccess: (saved) => client.setQueryData(complianceKeys.types(cityId), saved),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: complianceKeys.queue }), client.invalidateQueries({ queryKey: auditLogKey })]),
   });

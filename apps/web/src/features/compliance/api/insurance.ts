@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPolicy, PolicyInput, PolicyList, PolicyReviewInput, PolicyView } from '@openride/shared/compliance/insurance';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { insuranceKeys } from './insurance-keys';
 import { adminCitiesQuery } from '@/lib/admin-cities';
 
@@ -11,7 +11,7 @@ const auditKey = ['admin', 'audit-log'] as const;
 export function useVehiclePolicies(vehicleId: string) {
   return useQuery({
     queryKey: insuranceKeys.vehicle(vehicleId),
-    queryFn: ({ signal }) => api<{ policies: PolicyView[] }>(`/api/vehicles/${encodeURIComponent(vehicleId)}/insurance`, { signal }).then((r) => r.policies),
+    queryFn: ({ signal }) => call('GET /api/vehicles/:id/insurance', { params: { id: vehicleId } }, { signal }).then((r) => r.policies),
   });
 }
 
@@ -19,8 +19,7 @@ export function useVehiclePolicies(vehicleId: string) {
 export function useAddPolicy(vehicleId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: PolicyInput) =>
-      api<{ policy: PolicyView }>(`/api/vehicles/${encodeURIComponent(vehicleId)}/insurance`, { method: 'POST', body: input }),
+    mutationFn: (input: PolicyInput) => call('POST /api/vehicles/:id/insurance', { params: { id: vehicleId }, body: input }),
     onSettled: () => client.invalidateQueries({ queryKey: insuranceKeys.vehicle(vehicleId) }),
   });
 }
@@ -29,10 +28,8 @@ export function useAddPolicy(vehicleId: string) {
 export const adminPoliciesQuery = (list: PolicyList, city: string) =>
   queryOptions({
     queryKey: insuranceKeys.list(list, city),
-    queryFn: ({ signal }) =>
-      api<{ items: AdminPolicy[] }>(`/api/admin/insurance-policies?${new URLSearchParams({ list, ...(city ? { city } : {}) })}`, { signal }).then(
-        (r) => r.items,
-      ),
+    // Every city: no `city` at all (call leaves the empty value out).
+    queryFn: ({ signal }) => call('GET /api/admin/insurance-policies', { query: { list, city } }, { signal }).then((r) => r.items),
   });
 
 export function useAdminPolicies(list: PolicyList, city: string) {
@@ -52,8 +49,8 @@ export function useDecidePolicy() {
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: PolicyReviewInput | { status: 'revoked'; reason: string } }) =>
       decision.status === 'revoked'
-        ? api<{ policy: PolicyView }>(`/api/admin/insurance-policies/${encodeURIComponent(id)}/revoke`, { method: 'POST', body: { reason: decision.reason } })
-        : api<{ policy: PolicyView }>(`/api/admin/insurance-policies/${encodeURIComponent(id)}/review`, { method: 'POST', body: decision }),
+        ? call('POST /api/admin/insurance-policies/:id/revoke', { params: { id }, body: { reason: decision.reason } })
+        : call('POST /api/admin/insurance-policies/:id/review', { params: { id }, body: decision }),
     onSettled: async () => {
       await client.invalidateQueries({ queryKey: insuranceKeys.admin });
       await client.invalidateQueries({ queryKey: auditKey });

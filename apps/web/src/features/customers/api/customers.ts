@@ -2,14 +2,15 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import type { Params } from 'react-router';
 import type { Customer, CustomerDetail } from '@openride/shared/customers/schemas';
 import { firstListRequest, listQuery } from '@/components/ui/list-query';
-import { api, isApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
+import { call, hrefOf } from '@/lib/call';
 
 export type { Customer, CustomerDetail };
 /** The data table's key for GET /api/admin/customers (its pages and filters go below it). */
 export const customersKey = ['admin', 'customers'] as const;
 
 /** The customers' list in the admin kit's table: its endpoint, key and first order (the table and the route's prefetch). */
-export const customersList = { endpoint: '/api/admin/customers', queryKey: customersKey, defaultSort: { id: 'last_active', dir: 'desc' } } as const;
+export const customersList = { endpoint: hrefOf('GET /api/admin/customers'), queryKey: customersKey, defaultSort: { id: 'last_active', dir: 'desc' } } as const;
 
 /** /customer-management's route loader: the table's first page (no filter, no search), started with the route (decision 0080). */
 export function prefetchCustomerManagement(client: QueryClient) {
@@ -23,7 +24,9 @@ export function useSetRiderBlocked() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, blocked, reason }: { id: string; blocked: boolean; reason: string }) =>
-      api(`/api/admin/riders/${encodeURIComponent(id)}/${blocked ? 'block' : 'unblock'}`, { method: 'POST', body: { reason } }),
+      blocked
+        ? call('POST /api/admin/riders/:id/block', { params: { id }, body: { reason } })
+        : call('POST /api/admin/riders/:id/unblock', { params: { id }, body: { reason } }),
     onSettled: async () => {
       await Promise.all([client.invalidateQueries({ queryKey: customersKey }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]);
     },
@@ -34,7 +37,7 @@ export function useSetRiderBlocked() {
 export const customerDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...customersKey, 'detail', id] as const,
-    queryFn: ({ signal }) => api<CustomerDetail>(`/api/admin/customers/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/customers/:id', { params: { id } }, { signal }),
     retry: (count, error) => !isApiError(error, 404) && count < 2,
   });
 

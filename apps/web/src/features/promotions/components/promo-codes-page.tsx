@@ -22,6 +22,7 @@ import {
   useUpdatePromotion,
 } from '../api/promotions';
 import { useAdminCities } from '@/lib/admin-cities';
+import { hrefOf } from '@/lib/call';
 
 const text = promotionsText;
 
@@ -239,7 +240,7 @@ function PromotionDetail({ promotion: listed, onClose }: { promotion: Promotion;
       </dl>
       <DataTable
         label={`${text.page.redemptions} ${promotion.code}`}
-        endpoint={`/api/admin/promotions/${encodeURIComponent(promotion.id)}/redemptions`}
+        endpoint={hrefOf('GET /api/admin/promotions/:id/redemptions', { params: { id: promotion.id } })}
         queryKey={promotionKeys.redemptions(promotion.id)}
         columns={columns}
         getRowId={(r) => r.id}

@@ -3,7 +3,8 @@ import type { Params } from 'react-router';
 import type { RefundDecision } from '@openride/shared/refunds/schemas';
 import type { AdminRefundDetail, AdminRefundRequest } from '@openride/shared/refunds/views';
 import { firstListRequest, listQuery } from '@/components/ui/list-query';
-import { api, isApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
+import { call, hrefOf } from '@/lib/call';
 
 export type { AdminRefundDetail, AdminRefundRequest };
 /** The data table's key for GET /api/admin/refund-requests (its pages and filters go below it). */
@@ -11,7 +12,7 @@ export const refundRequestsKey = ['admin', 'refund-requests'] as const;
 
 /** The refund queue in the admin kit's table: its endpoint, key and first order (oldest first). */
 export const refundRequestsList = {
-  endpoint: '/api/admin/refund-requests',
+  endpoint: hrefOf('GET /api/admin/refund-requests'),
   queryKey: refundRequestsKey,
   defaultSort: { id: 'created_at', dir: 'asc' },
 } as const;
@@ -26,7 +27,7 @@ export function prefetchRefundManagement(client: QueryClient) {
 export const refundRequestQuery = (id: string) =>
   queryOptions({
     queryKey: [...refundRequestsKey, 'detail', id] as const,
-    queryFn: ({ signal }) => api<AdminRefundDetail>(`/api/admin/refund-requests/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/refund-requests/:id', { params: { id } }, { signal }),
     retry: (count, error) => !isApiError(error, 404) && count < 2,
   });
 
@@ -39,8 +40,7 @@ export const prefetchRefundRequest = (client: QueryClient, _url: URL, params: Pa
 export function useDecideRefund(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (decision: RefundDecision) =>
-      api<AdminRefundDetail>(`/api/admin/refund-requests/${encodeURIComponent(id)}/decision`, { method: 'POST', body: decision }),
+    mutationFn: (decision: RefundDecision) => call('POST /api/admin/refund-requests/:id/decision', { params: { id }, body: decision }),
     onSuccess: (detail) => client.setQueryData([...refundRequestsKey, 'detail', id], detail),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: refundRequestsKey }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]),
   });

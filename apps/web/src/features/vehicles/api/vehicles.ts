@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VehicleInput, VehicleReviewInput, VehicleRules } from '@openride/shared/vehicles/schemas';
 import type { AdminVehicle, CityVehicleRules, Vehicle } from '@openride/shared/vehicles/views';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 
 export type { AdminVehicle, CityVehicleRules, Vehicle };
 
@@ -15,7 +15,7 @@ const auditKey = ['admin', 'audit-log'] as const;
 
 /** GET /api/vehicles: the driver's vehicles, and whether they are on a ride now. */
 export function useOwnVehicles() {
-  return useQuery({ queryKey: vehicleKeys.own, queryFn: ({ signal }) => api<{ vehicles: Vehicle[]; on_ride: boolean }>('/api/vehicles', { signal }) });
+  return useQuery({ queryKey: vehicleKeys.own, queryFn: ({ signal }) => call('GET /api/vehicles', {}, { signal }) });
 }
 
 /** POST /api/vehicles, or PATCH /api/vehicles/:id when editing: both go to verification. */
@@ -23,7 +23,7 @@ export function useSaveVehicle() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: VehicleInput }) =>
-      api<{ vehicle: Vehicle }>(id ? `/api/vehicles/${encodeURIComponent(id)}` : '/api/vehicles', { method: id ? 'PATCH' : 'POST', body: input }),
+      id ? call('PATCH /api/vehicles/:id', { params: { id }, body: input }) : call('POST /api/vehicles', { body: input }),
     onSettled: () => client.invalidateQueries({ queryKey: vehicleKeys.own }),
   });
 }
@@ -32,7 +32,7 @@ export function useSaveVehicle() {
 export function useActivateVehicle() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ vehicle: Vehicle }>(`/api/vehicles/${encodeURIComponent(id)}/activate`, { method: 'POST' }),
+    mutationFn: (id: string) => call('POST /api/vehicles/:id/activate', { params: { id }, body: {} }),
     onSettled: () => client.invalidateQueries({ queryKey: vehicleKeys.own }),
   });
 }
@@ -41,8 +41,7 @@ export function useActivateVehicle() {
 export function useAttachPhoto() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, fileId }: { id: string; fileId: string }) =>
-      api<{ vehicle: Vehicle }>(`/api/vehicles/${encodeURIComponent(id)}/photos`, { method: 'POST', body: { file_id: fileId } }),
+    mutationFn: ({ id, fileId }: { id: string; fileId: string }) => call('POST /api/vehicles/:id/photos', { params: { id }, body: { file_id: fileId } }),
     onSettled: () => client.invalidateQueries({ queryKey: vehicleKeys.own }),
   });
 }
@@ -51,8 +50,7 @@ export function useAttachPhoto() {
 export function useDetachPhoto() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, fileId }: { id: string; fileId: string }) =>
-      api<{ vehicle: Vehicle }>(`/api/vehicles/${encodeURIComponent(id)}/photos/${encodeURIComponent(fileId)}`, { method: 'DELETE' }),
+    mutationFn: ({ id, fileId }: { id: string; fileId: string }) => call('DELETE /api/vehicles/:id/photos/:fileId', { params: { id, fileId } }),
     onSettled: () => client.invalidateQueries({ queryKey: vehicleKeys.own }),
   });
 }
@@ -61,8 +59,7 @@ export function useDetachPhoto() {
 export function useReviewVehicle() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: VehicleReviewInput }) =>
-      api<{ vehicle: Vehicle }>(`/api/admin/vehicles/${encodeURIComponent(id)}/review`, { method: 'POST', body: input }),
+    mutationFn: ({ id, input }: { id: string; input: VehicleReviewInput }) => call('POST /api/admin/vehicles/:id/review', { params: { id }, body: input }),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: vehicleKeys.queue }), client.invalidateQueries({ queryKey: auditKey })]),
   });
 }
@@ -72,7 +69,7 @@ export function useVehicleRules(cityId: string | null) {
   return useQuery({
     queryKey: vehicleKeys.rules(cityId ?? ''),
     enabled: Boolean(cityId),
-    queryFn: ({ signal }) => api<CityVehicleRules>(`/api/admin/vehicle-rules/${encodeURIComponent(cityId!)}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/vehicle-rules/:city', { params: { city: cityId! } }, { signal }),
   });
 }
 
@@ -80,7 +77,7 @@ export function useVehicleRules(cityId: string | null) {
 export function useSetVehicleRules(cityId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (rules: VehicleRules) => api<CityVehicleRules>(`/api/admin/vehicle-rules/${encodeURIComponent(cityId)}`, { method: 'PUT', body: rules }),
+    mutationFn: (rules: VehicleRules) => call('PUT /api/admin/vehicle-rules/:city', { params: { city: cityId }, body: rules }),
     onSuccess: (saved) => client.setQueryData(vehicleKeys.rules(cityId), saved),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: vehicleKeys.queue }), client.invalidateQueries({ queryKey: auditKey })]),
   });

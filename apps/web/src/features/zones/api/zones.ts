@@ -1,29 +1,24 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateCityInput, CreateZoneInput, ImportZonesInput, UpdateCityInput, UpdateZoneInput } from '@openride/shared/zones/schemas';
 import type { AdminCity, TestPoint, Zone } from '@openride/shared/zones/views';
-import { api } from '@/lib/api';
 import { adminCitiesKey, adminCitiesQuery } from '@/lib/admin-cities';
+import { adminZonesKey, adminZonesQuery, useAdminZones } from '@/lib/admin-zones';
+import { call, hrefOf } from '@/lib/call';
 
 export type { AdminCity, TestPoint, Zone };
 
 /** Every key of the zones domain. */
 export const zoneKeys = {
   cities: adminCitiesKey,
-  zones: (cityId: string) => ['admin', 'zones', cityId] as const,
+  zones: adminZonesKey,
   testPoint: (lat: number, lng: number) => ['admin', 'zones', 'test-point', lat, lng] as const,
 };
 const auditKey = ['admin', 'audit-log'] as const;
 
-/** GET /api/admin/zones?city_id=…: every zone of the city, highest priority first. */
-export const zonesQuery = (cityId: string) =>
-  queryOptions({
-    queryKey: zoneKeys.zones(cityId),
-    queryFn: ({ signal }) => api<{ items: Zone[] }>(`/api/admin/zones?city_id=${encodeURIComponent(cityId)}`, { signal }).then((r) => r.items),
-  });
+/** GET /api/admin/zones?city_id=…: every zone of the city, highest priority first (the shared definition). */
+export const zonesQuery = adminZonesQuery;
 
-export function useZones(cityId: string | null) {
-  return useQuery({ ...zonesQuery(cityId ?? ''), enabled: Boolean(cityId) });
-}
+export const useZones = useAdminZones;
 
 /**
  * /geofence-management's route loader: the cities, started with the route. The page shows the first city's
@@ -39,7 +34,7 @@ export function useTestPoint(point: { lat: number; lng: number } | null) {
   return useQuery({
     queryKey: zoneKeys.testPoint(point?.lat ?? 0, point?.lng ?? 0),
     enabled: Boolean(point),
-    queryFn: ({ signal }) => api<TestPoint>(`/api/admin/zones/test-point?lat=${point!.lat}&lng=${point!.lng}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/zones/test-point', { query: { lat: point!.lat, lng: point!.lng } }, { signal }),
   });
 }
 
@@ -57,7 +52,7 @@ function useInvalidate() {
 export function useCreateCity() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: CreateCityInput) => api<{ city: AdminCity }>('/api/admin/cities', { method: 'POST', body: input }).then((r) => r.city),
+    mutationFn: (input: CreateCityInput) => call('POST /api/admin/cities', { body: input }).then((r) => r.city),
     onSettled: invalidate,
   });
 }
@@ -67,7 +62,7 @@ export function useUpdateCity() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, ...input }: UpdateCityInput & { id: string }) =>
-      api<{ city: AdminCity }>(`/api/admin/cities/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }).then((r) => r.city),
+      call('PATCH /api/admin/cities/:id', { params: { id }, body: input }).then((r) => r.city),
     onSettled: invalidate,
   });
 }
@@ -77,7 +72,7 @@ export function useSaveZone() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, ...input }: (CreateZoneInput & { id?: undefined }) | (UpdateZoneInput & { id: string })) =>
-      api<{ zone: Zone }>(id ? `/api/admin/zones/${encodeURIComponent(id)}` : '/api/admin/zones', { method: id ? 'PATCH' : 'POST', body: input }).then(
+      (id ? call('PATCH /api/admin/zones/:id', { params: { id }, body: input }) : call('POST /api/admin/zones', { body: input as CreateZoneInput })).then(
         (r) => r.zone,
       ),
     onSettled: invalidate,
@@ -88,7 +83,7 @@ export function useSaveZone() {
 export function useDeleteZone() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => api<{ zone: Zone }>(`/api/admin/zones/${encodeURIComponent(id)}`, { method: 'DELETE' }).then((r) => r.zone),
+    mutationFn: (id: string) => call('DELETE /api/admin/zones/:id', { params: { id } }).then((r) => r.zone),
     onSettled: invalidate,
   });
 }
@@ -97,10 +92,10 @@ export function useDeleteZone() {
 export function useImportZones() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: ImportZonesInput) => api<{ items: Zone[] }>('/api/admin/zones/import', { method: 'POST', body: input }).then((r) => r.items),
+    mutationFn: (input: ImportZonesInput) => call('POST /api/admin/zones/import', { body: input }).then((r) => r.items),
     onSettled: invalidate,
   });
 }
 
-/** Where the export downloads from (a plain link: the server answers it as an attachment). */
-export const exportUrl = (cityId: string) => `/api/admin/zones/export?city_id=${encodeURIComponent(cityId)}`;
+/** Where the export downloads from (a plain link, not a fetch: the server answers it as an attachment). */
+export const exportUrl = (cityId: string) => hrefOf('GET /api/admin/zones/export', { query: { city_id: cityId } });
