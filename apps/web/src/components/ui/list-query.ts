@@ -24,6 +24,8 @@ export function listQuery<Row>({
 }) {
   return infiniteQueryOptions({
     queryKey: [...queryKey, request],
+    // `api`, not `call`: the kit pages whichever list its table names (each `endpoint` comes from the contract's
+    // key through `hrefOf`); the rows are typed by the table.
     queryFn: ({ pageParam, signal }) =>
       api<ListPage<Row>>(`${endpoint}?${listQueryString({ ...request, limit: String(pageSize), cursor: pageParam })}`, { signal }),
     initialPageParam: undefined as string | undefined,

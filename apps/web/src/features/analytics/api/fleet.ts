@@ -1,6 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DriverDashboard, FLEET_WINDOWS, Heatmap } from '@openride/shared/analytics/fleet';
-import { api } from '@/lib/api';
+import type { FLEET_WINDOWS } from '@openride/shared/analytics/fleet';
+import { call } from '@/lib/call';
 import { ISO_DAY, lastDays } from '@/lib/date-range';
 
 /** Drivers move: the dashboard's live part refreshes on its own while the page is open. */
@@ -22,7 +22,7 @@ export function driverDashboardDays(params: URLSearchParams) {
 export const driverDashboardQuery = (days: number) =>
   queryOptions({
     queryKey: driverDashboardKey(days),
-    queryFn: ({ signal }) => api<DriverDashboard>(`/api/admin/driver-dashboard?days=${days}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/driver-dashboard', { query: { days } }, { signal }),
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
 
@@ -56,10 +56,7 @@ export const heatmapQuery = (p: HeatmapParams) =>
   queryOptions({
     queryKey: ['admin', 'driver-heatmap', p.from, p.to, p.from_hour, p.to_hour, p.tz] as const,
     queryFn: ({ signal }) =>
-      api<Heatmap>(
-        `/api/admin/driver-heatmap?${new URLSearchParams({ from: p.from, to: p.to, from_hour: String(p.from_hour), to_hour: String(p.to_hour), tz: p.tz })}`,
-        { signal },
-      ),
+      call('GET /api/admin/driver-heatmap', { query: { from: p.from, to: p.to, from_hour: p.from_hour, to_hour: p.to_hour, tz: p.tz } }, { signal }),
     staleTime: 60_000,
   });
 

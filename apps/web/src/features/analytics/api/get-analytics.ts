@@ -1,6 +1,5 @@
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Analytics } from '@openride/shared/analytics/schemas';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { rangeFromParams } from '@/lib/date-range';
 
 export const analyticsKey = (from: string, to: string, tz: string) => ['admin', 'analytics', from, to, tz] as const;
@@ -14,7 +13,7 @@ export function analyticsRange(params: URLSearchParams) {
 export const analyticsQuery = (from: string, to: string, tz: string) =>
   queryOptions({
     queryKey: analyticsKey(from, to, tz),
-    queryFn: ({ signal }) => api<Analytics>(`/api/admin/analytics?${new URLSearchParams({ from, to, tz })}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/analytics', { query: { from, to, tz } }, { signal }),
     staleTime: 60_000,
   });
 

@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Invoice, InvoiceLine, InvoiceSummary } from '@openride/shared/corporate-invoices/views';
 import { firstListRequest, listQuery } from '@/components/ui/list-query';
-import { api } from '@/lib/api';
+import { call, hrefOf } from '@/lib/call';
 
 export type { Invoice, InvoiceLine, InvoiceSummary };
 
@@ -15,7 +15,11 @@ export const invoiceKeys = {
 const auditKey = ['admin', 'audit-log'] as const;
 
 /** Every company's invoices in the admin kit's table (admins): its endpoint, key and first order (newest period first). */
-export const allInvoicesList = { endpoint: '/api/admin/corporate-invoices', queryKey: invoiceKeys.admin, defaultSort: { id: 'period', dir: 'desc' } } as const;
+export const allInvoicesList = {
+  endpoint: hrefOf('GET /api/admin/corporate-invoices'),
+  queryKey: invoiceKeys.admin,
+  defaultSort: { id: 'period', dir: 'desc' },
+} as const;
 
 /** /corporate-accounts/invoices' route loader: the table's first page (no filter), started with the route (decision 0080). */
 export function prefetchAllInvoices(client: QueryClient) {
@@ -23,14 +27,15 @@ export function prefetchAllInvoices(client: QueryClient) {
   return client.prefetchInfiniteQuery(listQuery<InvoiceSummary>({ endpoint: allInvoicesList.endpoint, queryKey: allInvoicesList.queryKey, request }));
 }
 
-export const invoicePdfHref = (id: string) => `/api/corporate-invoices/${encodeURIComponent(id)}/invoice.pdf`;
-export const invoiceCsvHref = (id: string) => `/api/corporate-invoices/${encodeURIComponent(id)}/invoice.csv`;
+/** Download links (the browser opens them; the server answers a file). */
+export const invoicePdfHref = (id: string) => hrefOf('GET /api/corporate-invoices/:id/invoice.pdf', { params: { id } });
+export const invoiceCsvHref = (id: string) => hrefOf('GET /api/corporate-invoices/:id/invoice.csv', { params: { id } });
 
 /** GET /api/corporate-invoices/:id (an admin, or an active admin of its company); polled, so a payment recorded elsewhere shows. */
 export function useInvoice(id: string) {
   return useQuery({
     queryKey: invoiceKeys.one(id),
-    queryFn: ({ signal }) => api<{ invoice: Invoice }>(`/api/corporate-invoices/${encodeURIComponent(id)}`, { signal }).then((r) => r.invoice),
+    queryFn: ({ signal }) => call('GET /api/corporate-invoices/:id', { params: { id } }, { signal }).then((r) => r.invoice),
     refetchInterval: 30_000,
   });
 }
@@ -40,10 +45,7 @@ export function useMarkInvoicePaid() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reference }: { id: string; reference?: string }) =>
-      api<{ invoice: Invoice }>(`/api/admin/corporate-invoices/${encodeURIComponent(id)}/mark-paid`, {
-        method: 'POST',
-        body: reference ? { reference } : {},
-      }).then((r) => r.invoice),
+      call('POST /api/admin/corporate-invoices/:id/mark-paid', { params: { id }, body: reference ? { reference } : {} }).then((r) => r.invoice),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: invoiceKeys.all }), client.invalidateQueries({ queryKey: auditKey })]),
   });
 }
@@ -52,8 +54,7 @@ export function useMarkInvoicePaid() {
 export function useBillToDate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (companyId: string) =>
-      api<{ invoice: Invoice }>('/api/admin/corporate-invoices/bill-to-date', { method: 'POST', body: { company_id: companyId } }).then((r) => r.invoice),
+    mutationFn: (companyId: string) => call('POST /api/admin/corporate-invoices/bill-to-date', { body: { company_id: companyId } }).then((r) => r.invoice),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: invoiceKeys.all }), client.invalidateQueries({ queryKey: auditKey })]),
   });
 }
@@ -62,8 +63,7 @@ export function useBillToDate() {
 export function useIssueInvoice() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { company_id: string; month: string }) =>
-      api<{ invoice: Invoice }>('/api/admin/corporate-invoices', { method: 'POST', body }).then((r) => r.invoice),
+    mutationFn: (body: { company_id: string; month: string }) => call('POST /api/admin/corporate-invoices', { body }).then((r) => r.invoice),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: invoiceKeys.all }), client.invalidateQueries({ queryKey: auditKey })]),
   });
 }

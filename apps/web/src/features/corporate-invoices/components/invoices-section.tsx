@@ -21,6 +21,7 @@ import {
   useIssueInvoice,
   useMarkInvoicePaid,
 } from '../api/corporate-invoices';
+import { hrefOf } from '@/lib/call';
 
 /** The printable page of one invoice. */
 export const invoicePath = (id: string) => `/corporate-accounts/invoices/${encodeURIComponent(id)}`;
@@ -131,7 +132,7 @@ export function InvoicesSection({ companyId, canMarkPaid }: { companyId: string;
       </div>
       <DataTable
         label={text.listTitle}
-        endpoint={canMarkPaid ? '/api/admin/corporate-invoices' : '/api/corporate-invoices'}
+        endpoint={canMarkPaid ? hrefOf('GET /api/admin/corporate-invoices') : hrefOf('GET /api/corporate-invoices')}
         queryKey={invoiceKeys.company(companyId)}
         params={{ company: companyId }}
         columns={columns}

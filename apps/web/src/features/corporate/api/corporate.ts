@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BusinessCheck, CompanyDetail, CompanyMember, CompanyView, InvitationPreview, MyCompany } from '@openride/shared/corporate/views';
-import { api } from '@/lib/api';
+import { call, type CallInput, type CallResult } from '@/lib/call';
 import { useLivePollInterval } from '@/lib/realtime';
 
 export type { BusinessCheck, CompanyDetail, CompanyMember, CompanyView, InvitationPreview, MyCompany };
@@ -16,12 +16,33 @@ export const corporateKeys = {
 };
 const auditKey = ['admin', 'audit-log'] as const;
 
+// The forms build their bodies as plain records (the server parses them with the contract's schemas).
+type CompanyInput = CallInput<'POST /api/admin/companies'>['body'];
+type CompanyPatch = CallInput<'PATCH /api/admin/companies/:id'>['body'];
+type InvitationInput = CallInput<'POST /api/corporate/companies/:id/invitations'>['body'];
+type PolicyInput = CallInput<'PUT /api/corporate/companies/:id/policy'>['body'];
+type BusinessCheckInput = CallInput<'POST /api/corporate/companies/:id/check'>['body'];
+
+/** A company admin's write as the page names it (`path` under the company), sent as its contract entry. */
+type CompanyWrite = { path: string; method: 'POST' | 'PUT'; body: unknown };
+
+function companyWrite(id: string, { path, method, body }: CompanyWrite): Promise<CompanyDetail | CallResult<'POST /api/corporate/companies/:id/invitations'>> {
+  if (method === 'POST' && path === '/invitations')
+    return call('POST /api/corporate/companies/:id/invitations', { params: { id }, body: body as InvitationInput });
+  if (method === 'PUT' && path === '/policy') return call('PUT /api/corporate/companies/:id/policy', { params: { id }, body: body as PolicyInput });
+  const member = method === 'POST' ? /^\/members\/([^/]+)\/remove$/.exec(path) : null;
+  if (member) return call('POST /api/corporate/companies/:id/members/:userId/remove', { params: { id, userId: decodeURIComponent(member[1]!) } });
+  const invitation = method === 'POST' ? /^\/invitations\/([^/]+)\/revoke$/.exec(path) : null;
+  if (invitation)
+    return call('POST /api/corporate/companies/:id/invitations/:invitationId/revoke', { params: { id, invitationId: decodeURIComponent(invitation[1]!) } });
+  return Promise.reject(new Error(`No company write ${method} ${path}`));
+}
+
 /** POST /api/admin/companies. */
 export function useCreateCompany() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      api<{ company: CompanyView; admin: { email: string; added: boolean } }>('/api/admin/companies', { method: 'POST', body }),
+    mutationFn: (body: Record<string, unknown>) => call('POST /api/admin/companies', { body: body as CompanyInput }),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: corporateKeys.list }), client.invalidateQueries({ queryKey: auditKey })]),
   });
 }
@@ -31,7 +52,7 @@ export function useUpdateCompany() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string; version: number } & Record<string, unknown>) =>
-      api<{ company: CompanyView }>(`/api/admin/companies/${encodeURIComponent(id)}`, { method: 'PATCH', body }).then((r) => r.company),
+      call('PATCH /api/admin/companies/:id', { params: { id }, body: body as CompanyPatch }).then((r) => r.company),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: corporateKeys.list }), client.invalidateQueries({ queryKey: auditKey })]),
   });
 }
@@ -41,7 +62,7 @@ export function useAdminCompany(id: string | null) {
   return useQuery({
     queryKey: corporateKeys.adminDetail(id ?? ''),
     enabled: Boolean(id),
-    queryFn: ({ signal }) => api<CompanyDetail>(`/api/admin/companies/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/companies/:id', { params: { id: id! } }, { signal }),
   });
 }
 
@@ -50,7 +71,7 @@ export function useMyCompanies(enabled = true) {
   return useQuery({
     queryKey: corporateKeys.mine,
     enabled,
-    queryFn: ({ signal }) => api<{ companies: MyCompany[] }>('/api/corporate/companies', { signal }).then((r) => r.companies),
+    queryFn: ({ signal }) => call('GET /api/corporate/companies', {}, { signal }).then((r) => r.companies),
   });
 }
 
@@ -60,7 +81,7 @@ export function useCompanyDetail(id: string) {
   return useQuery({
     queryKey: corporateKeys.detail(id),
     refetchInterval,
-    queryFn: ({ signal }) => api<CompanyDetail>(`/api/corporate/companies/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/corporate/companies/:id', { params: { id } }, { signal }),
   });
 }
 
@@ -68,8 +89,7 @@ export function useCompanyDetail(id: string) {
 export function useCompanyAction(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ path, method, body }: { path: string; method: 'POST' | 'PUT'; body: unknown }) =>
-      api<CompanyDetail | { invitation: unknown }>(`/api/corporate/companies/${encodeURIComponent(id)}${path}`, { method, body }),
+    mutationFn: (write: CompanyWrite) => companyWrite(id, write),
     onSuccess: (data) => {
       if ('company' in data) client.setQueryData(corporateKeys.detail(id), data);
       else void client.invalidateQueries({ queryKey: corporateKeys.detail(id) });
@@ -82,10 +102,7 @@ export function useSetMemberBudget(companyId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, monthly_budget_cents }: { userId: string; monthly_budget_cents: number | null }) =>
-      api<CompanyDetail>(`/api/corporate/companies/${encodeURIComponent(companyId)}/members/${encodeURIComponent(userId)}/budget`, {
-        method: 'PUT',
-        body: { monthly_budget_cents },
-      }),
+      call('PUT /api/corporate/companies/:id/members/:userId/budget', { params: { id: companyId, userId }, body: { monthly_budget_cents } }),
     onSuccess: (data) => client.setQueryData(corporateKeys.detail(companyId), data),
   });
 }
@@ -96,8 +113,7 @@ export function useInvitation(token: string | null) {
     queryKey: corporateKeys.invitation(token ?? ''),
     enabled: Boolean(token),
     retry: false,
-    queryFn: ({ signal }) =>
-      api<{ invitation: InvitationPreview }>(`/api/corporate/invitations/${encodeURIComponent(token!)}`, { signal }).then((r) => r.invitation),
+    queryFn: ({ signal }) => call('GET /api/corporate/invitations/:token', { params: { token: token! } }, { signal }).then((r) => r.invitation),
   });
 }
 
@@ -105,7 +121,7 @@ export function useInvitation(token: string | null) {
 export function useAcceptInvitation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api<{ company: MyCompany }>('/api/corporate/invitations/accept', { method: 'POST', body: { token } }).then((r) => r.company),
+    mutationFn: (token: string) => call('POST /api/corporate/invitations/accept', { body: { token } }).then((r) => r.company),
     onSuccess: () => client.invalidateQueries({ queryKey: ['corporate'] }),
   });
 }
@@ -119,6 +135,6 @@ export function useBusinessCheck(
     queryKey: corporateKeys.check(companyId ?? '', body),
     enabled: Boolean(companyId && body && body.fares.length > 0),
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => api<BusinessCheck>(`/api/corporate/companies/${encodeURIComponent(companyId!)}/check`, { method: 'POST', body, signal }),
+    queryFn: ({ signal }) => call('POST /api/corporate/companies/:id/check', { params: { id: companyId! }, body: body as BusinessCheckInput }, { signal }),
   });
 }

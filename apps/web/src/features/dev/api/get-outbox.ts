@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { queryKeys } from '@/lib/query-keys';
 import type { OutboxMessage } from '@openride/shared/dev/views';
 
@@ -10,7 +10,7 @@ export function useOutbox() {
   return useQuery({
     queryKey: queryKeys.outbox,
     queryFn: async () => {
-      const list = await api<OutboxMessage[]>('/api/dev/outbox');
+      const list = await call('GET /api/dev/outbox');
       return [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
     // A developer waits here for a reset link or a code to arrive.

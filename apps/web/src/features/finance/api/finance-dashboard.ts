@@ -1,7 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdjustmentInput } from '@openride/shared/finance/schemas';
-import type { FinanceDashboard } from '@openride/shared/finance/views';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { rangeFromParams } from '@/lib/date-range';
 import { auditLogKey, financeKeys } from './finance-keys';
 
@@ -14,7 +13,7 @@ export function financeDashboardRequest(params: URLSearchParams) {
 export const financeDashboardQuery = (city: string, from: string, to: string, tz: string) =>
   queryOptions({
     queryKey: [...financeKeys.dashboard, city, from, to, tz],
-    queryFn: ({ signal }) => api<FinanceDashboard>(`/api/admin/finance/dashboard?${new URLSearchParams({ city, from, to, tz })}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/finance/dashboard', { query: { city, from, to, tz } }, { signal }),
   });
 
 export function useFinanceDashboard(city: string, from: string, to: string, tz: string) {
@@ -31,8 +30,7 @@ export function prefetchFinanceDashboard(client: QueryClient, url: URL) {
 export function usePostAdjustment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdjustmentInput) =>
-      api<{ transaction_id: string; posted: boolean; balance_cents: number }>('/api/admin/ledger/adjustments', { method: 'POST', body }),
+    mutationFn: (body: AdjustmentInput) => call('POST /api/admin/ledger/adjustments', { body }),
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: financeKeys.dashboard }),

@@ -1,17 +1,17 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FinancialSettingsInput } from '@openride/shared/finance/schemas';
-import type { FinancialSettingsResponse, FinancialSettingsVersion } from '@openride/shared/finance/views';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { auditLogKey, financeKeys } from './finance-keys';
-
-const base = (cityId: string) => `/api/admin/financial-settings/${encodeURIComponent(cityId)}`;
 
 /** The city /financial-settings opens on. */
 export const FINANCE_DEFAULT_CITY = 'sf';
 
 /** GET /api/admin/financial-settings/:city: the version in force, every version, whether the currency may change. */
 export const financialSettingsQuery = (cityId: string) =>
-  queryOptions({ queryKey: financeKeys.settings(cityId), queryFn: ({ signal }) => api<FinancialSettingsResponse>(base(cityId), { signal }) });
+  queryOptions({
+    queryKey: financeKeys.settings(cityId),
+    queryFn: ({ signal }) => call('GET /api/admin/financial-settings/:city', { params: { city: cityId } }, { signal }),
+  });
 
 export function useFinancialSettings(cityId: string) {
   return useQuery(financialSettingsQuery(cityId));
@@ -24,7 +24,7 @@ export const prefetchFinancialSettings = (client: QueryClient) => client.prefetc
 export function useCreateFinancialSettings(cityId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: FinancialSettingsInput) => api<{ settings: FinancialSettingsVersion }>(base(cityId), { method: 'POST', body }),
+    mutationFn: (body: FinancialSettingsInput) => call('POST /api/admin/financial-settings/:city', { params: { city: cityId }, body }),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: financeKeys.settings(cityId) }), client.invalidateQueries({ queryKey: auditLogKey })]),
   });
 }
@@ -33,7 +33,7 @@ export function useCreateFinancialSettings(cityId: string) {
 export function useSetCityCurrency(cityId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (currency: string) => api<{ city: FinancialSettingsResponse['city'] }>(`${base(cityId)}/currency`, { method: 'PUT', body: { currency } }),
+    mutationFn: (currency: string) => call('PUT /api/admin/financial-settings/:city/currency', { params: { city: cityId }, body: { currency } }),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: financeKeys.settings(cityId) }), client.invalidateQueries({ queryKey: auditLogKey })]),
   });
 }

@@ -1,6 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { FaqResponse } from '@openride/shared/help/views';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 
 /** The editor's copy: read past the browser's cache of the public answer (max-age 60 s), so an edit shows at once. */
 export const editorFaqKey = ['admin', 'faq'] as const;
@@ -11,7 +10,7 @@ export const editorFaqKey = ['admin', 'faq'] as const;
  * route loader of /support-procedures?section=faq imports it (decision 0080).
  */
 export const editorFaqQuery = () =>
-  queryOptions({ queryKey: editorFaqKey, queryFn: ({ signal }) => api<FaqResponse>('/api/public/faq', { signal, cache: 'no-cache' }) });
+  queryOptions({ queryKey: editorFaqKey, queryFn: ({ signal }) => call('GET /api/public/faq', {}, { signal, cache: 'no-cache' }) });
 
 /** The FAQ editor's entries, started with the route. */
 export const prefetchEditorFaq = (client: QueryClient) => client.prefetchQuery(editorFaqQuery());

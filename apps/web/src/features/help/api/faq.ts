@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FaqEntryInput, FaqMove } from '@openride/shared/help/schemas';
-import type { FaqEntryView, FaqResponse } from '@openride/shared/help/views';
 import { PUBLIC_MAX_AGE_S } from '@openride/shared/public/api';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { editorFaqKey, editorFaqQuery } from './editor-faq';
 
 export { editorFaqKey };
@@ -10,7 +9,7 @@ export const faqKey = ['public', 'faq'] as const;
 
 /** GET /api/public/faq: every topic with its entries (public; cached a minute). */
 export function useFaq() {
-  return useQuery({ queryKey: faqKey, queryFn: ({ signal }) => api<FaqResponse>('/api/public/faq', { signal }), staleTime: PUBLIC_MAX_AGE_S * 1000 });
+  return useQuery({ queryKey: faqKey, queryFn: ({ signal }) => call('GET /api/public/faq', {}, { signal }), staleTime: PUBLIC_MAX_AGE_S * 1000 });
 }
 
 /** The same answer for the editor, read past the browser's cache (`editor-faq.ts`). */
@@ -32,7 +31,7 @@ function useInvalidate() {
 export function useCreateFaqEntry() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: FaqEntryInput) => api<{ entry: FaqEntryView }>('/api/admin/faq', { method: 'POST', body: input }).then((r) => r.entry),
+    mutationFn: (input: FaqEntryInput) => call('POST /api/admin/faq', { body: input }).then((r) => r.entry),
     onSuccess: invalidate,
   });
 }
@@ -41,8 +40,7 @@ export function useCreateFaqEntry() {
 export function useUpdateFaqEntry() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: FaqEntryInput }) =>
-      api<{ entry: FaqEntryView }>(`/api/admin/faq/${encodeURIComponent(id)}`, { method: 'PUT', body: input }).then((r) => r.entry),
+    mutationFn: ({ id, input }: { id: string; input: FaqEntryInput }) => call('PUT /api/admin/faq/:id', { params: { id }, body: input }).then((r) => r.entry),
     onSuccess: invalidate,
   });
 }
@@ -51,7 +49,7 @@ export function useUpdateFaqEntry() {
 export function useDeleteFaqEntry() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => api<{ entry: FaqEntryView }>(`/api/admin/faq/${encodeURIComponent(id)}`, { method: 'DELETE' }).then((r) => r.entry),
+    mutationFn: (id: string) => call('DELETE /api/admin/faq/:id', { params: { id } }).then((r) => r.entry),
     onSuccess: invalidate,
   });
 }
@@ -61,8 +59,7 @@ export function useMoveFaqEntry() {
   const client = useQueryClient();
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, move }: { id: string; move: FaqMove }) =>
-      api<FaqResponse>(`/api/admin/faq/${encodeURIComponent(id)}/move`, { method: 'POST', body: move }),
+    mutationFn: ({ id, move }: { id: string; move: FaqMove }) => call('POST /api/admin/faq/:id/move', { params: { id }, body: move }),
     onSuccess: async (faq) => {
       client.setQueryData(editorFaqKey, faq);
       client.setQueryData(faqKey, faq);

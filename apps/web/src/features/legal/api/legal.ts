@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AcceptLegalInput, PublishLegalInput } from '@openride/shared/legal/schemas';
 import type { LegalDocument, LegalDocuments, LegalStatus, LegalVersion } from '@openride/shared/legal/views';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { auditLogKey, legalKeys } from './legal-keys';
 
 export type { LegalDocument, LegalDocuments, LegalStatus, LegalVersion };
 
-const fetchDocuments = (signal?: AbortSignal) => api<LegalDocuments>('/api/public/legal', { signal });
+const fetchDocuments = (signal?: AbortSignal) => call('GET /api/public/legal', {}, { signal });
 
 /** GET /api/public/legal: the Terms of Service and Privacy Policy in force. */
 export function useLegalDocuments() {
@@ -18,7 +18,7 @@ export function useLegalStatus(userId: string | null) {
   return useQuery({
     queryKey: legalKeys.status(userId ?? ''),
     enabled: Boolean(userId),
-    queryFn: ({ signal }) => api<LegalStatus>('/api/legal/status', { signal }),
+    queryFn: ({ signal }) => call('GET /api/legal/status', {}, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -27,7 +27,7 @@ export function useLegalStatus(userId: string | null) {
 export function useAcceptLegal(userId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: AcceptLegalInput) => api<LegalStatus>('/api/legal/accept', { method: 'POST', body: input }),
+    mutationFn: (input: AcceptLegalInput) => call('POST /api/legal/accept', { body: input }),
     onSuccess: (status) => client.setQueryData(legalKeys.status(userId), status),
     onError: () => Promise.all([client.invalidateQueries({ queryKey: legalKeys.status(userId) }), client.invalidateQueries({ queryKey: legalKeys.documents })]),
   });
@@ -42,9 +42,7 @@ export async function agreeToCurrentLegal(): Promise<() => Promise<void>> {
   const docs = await fetchDocuments().catch(() => null);
   return async () => {
     if (!docs) return;
-    await api<LegalStatus>('/api/legal/accept', { method: 'POST', body: { terms_version: docs.terms.version, privacy_version: docs.privacy.version } }).catch(
-      () => undefined,
-    );
+    await call('POST /api/legal/accept', { body: { terms_version: docs.terms.version, privacy_version: docs.privacy.version } }).catch(() => undefined);
   };
 }
 
@@ -53,7 +51,7 @@ export function useLegalVersions(enabled: boolean) {
   return useQuery({
     queryKey: legalKeys.versions,
     enabled,
-    queryFn: ({ signal }) => api<{ versions: LegalVersion[] }>('/api/admin/legal', { signal }).then((r) => r.versions),
+    queryFn: ({ signal }) => call('GET /api/admin/legal', {}, { signal }).then((r) => r.versions),
   });
 }
 
@@ -61,7 +59,7 @@ export function useLegalVersions(enabled: boolean) {
 export function usePublishLegal() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: PublishLegalInput) => api<{ document: LegalDocument }>('/api/admin/legal', { method: 'POST', body: input }),
+    mutationFn: (input: PublishLegalInput) => call('POST /api/admin/legal', { body: input }),
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: legalKeys.documents }),

@@ -1,8 +1,8 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EarningsPeriod } from '@openride/shared/payouts/schemas';
 import type { CashReceived } from '@openride/shared/payouts/schemas';
-import type { Collection, DriverEarnings, DriverStanding, PayoutRun, Statement, StatementResponse } from '@openride/shared/payouts/views';
-import { api } from '@/lib/api';
+import type { Collection, DriverEarnings, PayoutRun, Statement, StatementResponse } from '@openride/shared/payouts/views';
+import { call, hrefOf } from '@/lib/call';
 import { adminCitiesQuery } from '@/lib/admin-cities';
 
 export type { Collection, DriverEarnings, PayoutRun, Statement, StatementResponse };
@@ -11,7 +11,7 @@ export type { Collection, DriverEarnings, PayoutRun, Statement, StatementRespons
 export function useEarnings(period: EarningsPeriod) {
   return useQuery({
     queryKey: ['driver', 'earnings', period] as const,
-    queryFn: ({ signal }) => api<DriverEarnings>(`/api/drivers/me/earnings?period=${period}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/drivers/me/earnings', { query: { period } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -19,25 +19,26 @@ export function useEarnings(period: EarningsPeriod) {
 export function useStatements() {
   return useQuery({
     queryKey: ['driver', 'statements'] as const,
-    queryFn: ({ signal }) => api<{ statements: Statement[] }>('/api/drivers/me/statements', { signal }).then((r) => r.statements),
+    queryFn: ({ signal }) => call('GET /api/drivers/me/statements', {}, { signal }).then((r) => r.statements),
   });
 }
 
 export function useStatement(week: string) {
   return useQuery({
     queryKey: ['driver', 'statement', week] as const,
-    queryFn: ({ signal }) => api<StatementResponse>(`/api/drivers/me/statements/${encodeURIComponent(week)}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/drivers/me/statements/:week', { params: { week } }, { signal }),
     retry: false,
   });
 }
-export const statementCsvHref = (week: string) => `/api/drivers/me/statements/${encodeURIComponent(week)}?format=csv`;
+/** A download link (the browser opens it; the server answers the CSV). */
+export const statementCsvHref = (week: string) => hrefOf('GET /api/drivers/me/statements/:week', { params: { week }, query: { format: 'csv' } });
 
 const runsKey = ['admin', 'payout-runs'] as const;
 const collectionsKey = ['admin', 'collections'] as const;
 
 /** GET /api/admin/payout-runs: every run, newest first. */
 const payoutRunsQuery = () =>
-  queryOptions({ queryKey: runsKey, queryFn: ({ signal }) => api<{ runs: PayoutRun[] }>('/api/admin/payout-runs', { signal }).then((r) => r.runs) });
+  queryOptions({ queryKey: runsKey, queryFn: ({ signal }) => call('GET /api/admin/payout-runs', {}, { signal }).then((r) => r.runs) });
 
 export function usePayoutRuns() {
   return useQuery(payoutRunsQuery());
@@ -45,7 +46,8 @@ export function usePayoutRuns() {
 
 /** /driver-payouts' route loader: its first tab's runs and city picker, started with the route. */
 export const prefetchDriverPayouts = (client: QueryClient) => Promise.all([client.prefetchQuery(payoutRunsQuery()), client.prefetchQuery(adminCitiesQuery())]);
-export const exportHref = (runId: string) => `/api/admin/payout-runs/${encodeURIComponent(runId)}/export`;
+/** A download link (the browser opens it; the server answers the file). */
+export const exportHref = (runId: string) => hrefOf('GET /api/admin/payout-runs/:id/export', { params: { id: runId } });
 
 function useInvalidate() {
   const client = useQueryClient();
@@ -68,11 +70,10 @@ export function useRunAction() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (a: RunAction) => {
-      if (a.kind === 'create') return api<{ run: PayoutRun }>('/api/admin/payout-runs', { method: 'POST', body: { city_id: a.city_id } });
-      if (a.kind === 'approve') return api<{ run: PayoutRun }>(`/api/admin/payout-runs/${encodeURIComponent(a.id)}/approve`, { method: 'POST' });
-      if (a.kind === 'paid')
-        return api<{ run: PayoutRun }>(`/api/admin/payout-runs/${encodeURIComponent(a.id)}/mark-paid`, { method: 'POST', body: { reference: a.reference } });
-      return api<{ run: PayoutRun }>(`/api/admin/payout-items/${encodeURIComponent(a.itemId)}/fail`, { method: 'POST', body: { reason: a.reason } });
+      if (a.kind === 'create') return call('POST /api/admin/payout-runs', { body: { city_id: a.city_id } });
+      if (a.kind === 'approve') return call('POST /api/admin/payout-runs/:id/approve', { params: { id: a.id }, body: {} });
+      if (a.kind === 'paid') return call('POST /api/admin/payout-runs/:id/mark-paid', { params: { id: a.id }, body: { reference: a.reference } });
+      return call('POST /api/admin/payout-items/:id/fail', { params: { id: a.itemId }, body: { reason: a.reason } });
     },
     onSuccess: invalidate,
   });
@@ -81,7 +82,7 @@ export function useRunAction() {
 export function useCollections() {
   return useQuery({
     queryKey: collectionsKey,
-    queryFn: ({ signal }) => api<{ collections: Collection[] }>('/api/admin/collections', { signal }).then((r) => r.collections),
+    queryFn: ({ signal }) => call('GET /api/admin/collections', {}, { signal }).then((r) => r.collections),
   });
 }
 
@@ -89,10 +90,7 @@ export function useRecordCash() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ driverId, input }: { driverId: string; input: CashReceived }) =>
-      api<{ collection: Collection | null; standing: DriverStanding }>(`/api/admin/collections/${encodeURIComponent(driverId)}/cash`, {
-        method: 'POST',
-        body: input,
-      }),
+      call('POST /api/admin/collections/:driverId/cash', { params: { driverId }, body: input }),
     onSuccess: invalidate,
   });
 }

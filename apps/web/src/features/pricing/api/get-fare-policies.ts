@@ -1,6 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { FarePoliciesResponse } from '@openride/shared/pricing/views';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { pricingKeys } from './pricing-keys';
 
 /** The city /pricing-settings opens on. */
@@ -10,7 +9,7 @@ export const PRICING_DEFAULT_CITY = 'sf';
 export const farePoliciesQuery = (cityId: string) =>
   queryOptions({
     queryKey: pricingKeys.city(cityId),
-    queryFn: ({ signal }) => api<FarePoliciesResponse>(`/api/admin/pricing/${encodeURIComponent(cityId)}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/pricing/:city', { params: { city: cityId } }, { signal }),
   });
 
 export function useFarePolicies(cityId: string) {

@@ -2,7 +2,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import type { ProcedureInput } from '@openride/shared/procedures/schemas';
 import type { ProcedureView } from '@openride/shared/procedures/views';
 import type { SupportCategory } from '@openride/shared/support/categories';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 
 export type { ProcedureView };
 export const procedureKeys = {
@@ -15,7 +15,7 @@ export const procedureKeys = {
 export const proceduresQuery = () =>
   queryOptions({
     queryKey: procedureKeys.all,
-    queryFn: ({ signal }) => api<{ procedures: ProcedureView[] }>('/api/admin/support-procedures', { signal }).then((r) => r.procedures),
+    queryFn: ({ signal }) => call('GET /api/admin/support-procedures', {}, { signal }).then((r) => r.procedures),
   });
 
 export function useProcedures() {
@@ -28,12 +28,12 @@ export const supportSection = (params: URLSearchParams) => (params.get('section'
 /** /support-procedures' prefetch: the procedures, started with the route (the route module's loader picks the tab). */
 export const prefetchProcedures = (client: QueryClient) => client.prefetchQuery(proceduresQuery());
 
-/** GET /api/admin/support-procedures/:category: the current version, for the panel beside a ticket. */
+/** GET /api/admin/support-procedures/:category: the current version, for the panel beside a ticket (a ticket's category as stored: one the server does not know, it refuses). */
 export function useProcedure(category: string) {
   return useQuery({
     queryKey: procedureKeys.one(category),
     queryFn: ({ signal }) =>
-      api<{ procedure: ProcedureView }>(`/api/admin/support-procedures/${encodeURIComponent(category)}`, { signal }).then((r) => r.procedure),
+      call('GET /api/admin/support-procedures/:category', { params: { category: category as SupportCategory } }, { signal }).then((r) => r.procedure),
   });
 }
 
@@ -42,7 +42,7 @@ export function useProcedureVersions(category: string, enabled: boolean) {
   return useQuery({
     queryKey: procedureKeys.versions(category),
     queryFn: ({ signal }) =>
-      api<{ versions: ProcedureView[] }>(`/api/admin/support-procedures/${encodeURIComponent(category)}/versions`, { signal }).then((r) => r.versions),
+      call('GET /api/admin/support-procedures/:category/versions', { params: { category: category as SupportCategory } }, { signal }).then((r) => r.versions),
     enabled,
   });
 }
@@ -52,9 +52,7 @@ export function useSaveProcedure() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ category, input }: { category: SupportCategory; input: ProcedureInput }) =>
-      api<{ procedure: ProcedureView }>(`/api/admin/support-procedures/${encodeURIComponent(category)}/versions`, { method: 'POST', body: input }).then(
-        (r) => r.procedure,
-      ),
+      call('POST /api/admin/support-procedures/:category/versions', { params: { category }, body: input }).then((r) => r.procedure),
     onSuccess: async () => {
       await Promise.all([client.invalidateQueries({ queryKey: procedureKeys.all }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]);
     },

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FareEstimate } from '@openride/shared/public/views';
 import type { Place } from '@openride/shared/rides/schemas';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { publicKeys } from './public-keys';
 
 export type EstimateTrip = { pickup: Place; destination: Place };
@@ -14,7 +13,8 @@ export type EstimateTrip = { pickup: Place; destination: Place };
 export function useFareEstimate(trip: EstimateTrip | null) {
   return useQuery({
     queryKey: publicKeys.estimate(trip),
-    queryFn: ({ signal }) => api<FareEstimate>('/api/public/estimate', { method: 'POST', body: trip, signal }),
+    // Enabled only once both places are chosen.
+    queryFn: ({ signal }) => call('POST /api/public/estimate', { body: trip! }, { signal }),
     enabled: trip !== null,
     staleTime: 60_000,
     retry: false,

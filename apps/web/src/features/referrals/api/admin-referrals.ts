@@ -1,18 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReferralProgram, ReferralProgramInput, ReferralReview } from '@openride/shared/referrals/schemas';
 import type { AdminReferral, ReferralPrograms, ReferralProgramView } from '@openride/shared/referrals/views';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { referralKeys } from './referral-keys';
 
 export type { AdminReferral, ReferralPrograms, ReferralProgramView };
-
-const scope = (city: string) => (city ? `?city=${encodeURIComponent(city)}` : '');
 
 /** GET /api/admin/referral-programs[?city=ID]: a city's programs (its own or the default), or the default; counts, cost and the cities. */
 export function useReferralPrograms(city: string) {
   return useQuery({
     queryKey: referralKeys.programsOf(city),
-    queryFn: ({ signal }) => api<ReferralPrograms>(`/api/admin/referral-programs${scope(city)}`, { signal }),
+    // The default's programs: no `city` at all (call leaves the empty value out).
+    queryFn: ({ signal }) => call('GET /api/admin/referral-programs', { query: { city } }, { signal }),
   });
 }
 
@@ -21,7 +20,7 @@ export function useSaveReferralProgram(program: ReferralProgram, city: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: ReferralProgramInput) =>
-      api<{ program: ReferralProgramView }>(`/api/admin/referral-programs/${program}${scope(city)}`, { method: 'PUT', body: input }).then((r) => r.program),
+      call('PUT /api/admin/referral-programs/:program', { params: { program }, query: { city }, body: input }).then((r) => r.program),
     onSettled: () =>
       Promise.all([client.invalidateQueries({ queryKey: referralKeys.programs }), client.invalidateQueries({ queryKey: ['admin', 'audit-log'] })]),
   });
@@ -32,9 +31,10 @@ export function useReviewReferral() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, note }: { id: string; decision: ReferralReview; note: string }) =>
-      api<{ referral: AdminReferral }>(`/api/admin/referrals/${id}/${decision === 'approved' ? 'approve' : 'reject'}`, { method: 'POST', body: { note } }).then(
-        (r) => r.referral,
-      ),
+      (decision === 'approved'
+        ? call('POST /api/admin/referrals/:id/approve', { params: { id }, body: { note } })
+        : call('POST /api/admin/referrals/:id/reject', { params: { id }, body: { note } })
+      ).then((r) => r.referral),
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: referralKeys.list }),

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MyReferral, MyReferrals } from '@openride/shared/referrals/views';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { deviceHeaders } from '@/lib/device-id';
 import { useLivePollInterval } from '@/lib/realtime';
 import { referralKeys } from './referral-keys';
@@ -12,7 +12,7 @@ export function useMyReferrals() {
   const refetchInterval = useLivePollInterval();
   return useQuery({
     queryKey: referralKeys.mine,
-    queryFn: ({ signal }) => api<MyReferrals>('/api/referrals/me', { signal, headers: deviceHeaders() }),
+    queryFn: ({ signal }) => call('GET /api/referrals/me', {}, { signal, headers: deviceHeaders() }),
     refetchInterval: refetchInterval || 30_000,
   });
 }

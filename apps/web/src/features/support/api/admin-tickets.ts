@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminTicketMessageInput, TicketPriority } from '@openride/shared/support/schemas';
 import type { AdminTicket, AdminTicketDetail } from '@openride/shared/support/views';
-import { api, isApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
+import { call } from '@/lib/call';
 import { useLivePollInterval } from '@/lib/realtime';
 
 export type { AdminTicket, AdminTicketDetail };
@@ -15,7 +16,7 @@ export function useAdminTicket(id: string) {
   const live = useLivePollInterval();
   return useQuery({
     queryKey: detailKey(id),
-    queryFn: ({ signal }) => api<AdminTicketDetail>(`/api/admin/support-tickets/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/support-tickets/:id', { params: { id } }, { signal }),
     retry: (count, error) => !isApiError(error, 404) && count < 2,
     refetchInterval: live === false ? 15_000 : live,
   });
@@ -29,16 +30,19 @@ export type AdminTicketAction =
   | { kind: 'reopen' };
 
 const request = (id: string, action: AdminTicketAction) => {
-  const base = `/api/admin/support-tickets/${encodeURIComponent(id)}`;
+  const params = { id };
   switch (action.kind) {
     case 'message':
-      return api<AdminTicketDetail>(`${base}/messages`, { method: 'POST', body: action.input });
+      return call('POST /api/admin/support-tickets/:id/messages', { params, body: action.input });
     case 'assign':
-      return api<AdminTicketDetail>(`${base}/assign`, { method: 'POST', body: { assignee_id: action.assignee_id } });
+      return call('POST /api/admin/support-tickets/:id/assign', { params, body: { assignee_id: action.assignee_id } });
     case 'priority':
-      return api<AdminTicketDetail>(`${base}/priority`, { method: 'POST', body: { priority: action.priority } });
-    default:
-      return api<AdminTicketDetail>(`${base}/${action.kind}`, { method: 'POST', body: {} });
+      return call('POST /api/admin/support-tickets/:id/priority', { params, body: { priority: action.priority } });
+    // Their entries take no body; `api` sends `{}` for any write without one, as these calls did by hand.
+    case 'resolve':
+      return call('POST /api/admin/support-tickets/:id/resolve', { params });
+    case 'reopen':
+      return call('POST /api/admin/support-tickets/:id/reopen', { params });
   }
 };
 

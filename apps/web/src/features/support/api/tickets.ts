@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContactInput, OpenTicketInput, TicketReplyInput } from '@openride/shared/support/schemas';
 import type { TicketDetail, TicketView } from '@openride/shared/support/views';
-import { api, isApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
+import { call } from '@/lib/call';
 import { RECONNECTED_EVENT, useLivePollInterval, useRealtimeEvent } from '@/lib/realtime';
 
 export type { TicketDetail, TicketView };
@@ -24,7 +25,7 @@ export function useMyTickets() {
   const refetchInterval = useLivePollInterval();
   return useQuery({
     queryKey: ticketKeys.mine,
-    queryFn: ({ signal }) => api<{ tickets: TicketView[] }>('/api/support/tickets', { signal }).then((r) => r.tickets),
+    queryFn: ({ signal }) => call('GET /api/support/tickets', {}, { signal }).then((r) => r.tickets),
     refetchInterval,
   });
 }
@@ -34,7 +35,7 @@ export function useMyTicket(id: string) {
   const refetchInterval = useLivePollInterval();
   return useQuery({
     queryKey: ticketKeys.one(id),
-    queryFn: ({ signal }) => api<TicketDetail>(`/api/support/tickets/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/support/tickets/:id', { params: { id } }, { signal }),
     retry: (count, error) => !isApiError(error, 404) && count < 2,
     refetchInterval,
   });
@@ -43,7 +44,7 @@ export function useMyTicket(id: string) {
 export function useOpenTicket() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: OpenTicketInput) => api<{ ticket: TicketView }>('/api/support/tickets', { method: 'POST', body: input }).then((r) => r.ticket),
+    mutationFn: (input: OpenTicketInput) => call('POST /api/support/tickets', { body: input }).then((r) => r.ticket),
     onSettled: () => client.invalidateQueries({ queryKey: ticketKeys.all }),
   });
 }
@@ -51,7 +52,7 @@ export function useOpenTicket() {
 export function useReplyToTicket(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: TicketReplyInput) => api<TicketDetail>(`/api/support/tickets/${encodeURIComponent(id)}/messages`, { method: 'POST', body: input }),
+    mutationFn: (input: TicketReplyInput) => call('POST /api/support/tickets/:id/messages', { params: { id }, body: input }),
     onSuccess: (detail) => client.setQueryData(ticketKeys.one(id), detail),
     onSettled: () => client.invalidateQueries({ queryKey: ticketKeys.mine }),
   });
@@ -60,24 +61,20 @@ export function useReplyToTicket(id: string) {
 export function useRateTicket(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (rating: number) => api<TicketDetail>(`/api/support/tickets/${encodeURIComponent(id)}/rating`, { method: 'POST', body: { rating } }),
+    mutationFn: (rating: number) => call('POST /api/support/tickets/:id/rating', { params: { id }, body: { rating } }),
     onSuccess: (detail) => client.setQueryData(ticketKeys.one(id), detail),
   });
 }
 
 /** POST /api/support/contact: /contact's form. */
 export function useSendContact() {
-  return useMutation({ mutationFn: (input: ContactInput) => api<{ number: string }>('/api/support/contact', { method: 'POST', body: input }) });
+  return useMutation({ mutationFn: (input: ContactInput) => call('POST /api/support/contact', { body: input }) });
 }
 
 /** The caller's recent rides, for the form's ride select (GET /api/rides, as rider or as driver). */
 export function useRecentRides(as: 'rider' | 'driver') {
   return useQuery({
     queryKey: ['support', 'recent-rides', as] as const,
-    queryFn: ({ signal }) =>
-      api<{ rides: Array<{ id: string; requested_at: string; pickup: { label: string | null }; destination: { label: string | null } }> }>(
-        `/api/rides?as=${as}&limit=10`,
-        { signal },
-      ).then((r) => r.rides),
+    queryFn: ({ signal }) => call('GET /api/rides', { query: { as, limit: 10 } }, { signal }).then((r) => r.rides),
   });
 }

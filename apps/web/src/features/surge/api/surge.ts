@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SurgeRule } from '@openride/shared/surge/surge';
-import type { SurgeOverview, SurgeTimeline, SurgeZoneView } from '@openride/shared/surge/views';
-import { api } from '@/lib/api';
+import type { SurgeOverview } from '@openride/shared/surge/views';
+import { call } from '@/lib/call';
 import { adminCitiesQuery } from '@/lib/admin-cities';
 
 export const surgeKeys = {
@@ -20,7 +20,7 @@ export const surgeCity = (params: URLSearchParams) => params.get('city') || 'sf'
 export const surgeOverviewQuery = (cityId: string) =>
   queryOptions({
     queryKey: surgeKeys.overview(cityId),
-    queryFn: ({ signal }) => api<SurgeOverview>(`/api/admin/surge?city_id=${encodeURIComponent(cityId)}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/surge', { query: { city_id: cityId } }, { signal }),
     refetchInterval: SURGE_POLL_MS,
   });
 
@@ -32,7 +32,7 @@ export function useSurgeOverview(cityId: string) {
 export function useSurgeTimeline(zoneId: string | null) {
   return useQuery({
     queryKey: surgeKeys.timeline(zoneId ?? ''),
-    queryFn: ({ signal }) => api<SurgeTimeline>(`/api/admin/surge/zones/${encodeURIComponent(zoneId!)}/timeline?hours=6`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/surge/zones/:id/timeline', { params: { id: zoneId! }, query: { hours: 6 } }, { signal }),
     enabled: !!zoneId,
     refetchInterval: SURGE_POLL_MS * 2,
   });
@@ -52,11 +52,11 @@ function useOverviewWrite<V>(cityId: string, request: (vars: V) => Promise<Surge
 }
 
 export const useSaveSurgeRule = (cityId: string) =>
-  useOverviewWrite(cityId, (rule: SurgeRule) => api<SurgeOverview>('/api/admin/surge/rule', { method: 'PUT', body: { city_id: cityId, rule } }));
+  useOverviewWrite(cityId, (rule: SurgeRule) => call('PUT /api/admin/surge/rule', { body: { city_id: cityId, rule } }));
 export const useSetSurgeFrozen = (cityId: string) =>
-  useOverviewWrite(cityId, (frozen: boolean) => api<SurgeOverview>('/api/admin/surge/freeze', { method: 'POST', body: { city_id: cityId, frozen } }));
+  useOverviewWrite(cityId, (frozen: boolean) => call('POST /api/admin/surge/freeze', { body: { city_id: cityId, frozen } }));
 export const useSetDemoRush = (cityId: string) =>
-  useOverviewWrite(cityId, (on: boolean) => api<SurgeOverview>('/api/admin/surge/demo-rush', { method: 'POST', body: { city_id: cityId, on } }));
+  useOverviewWrite(cityId, (on: boolean) => call('POST /api/admin/surge/demo-rush', { body: { city_id: cityId, on } }));
 
 /** POST / DELETE /api/admin/surge/zones/:id/override; the overview is read again. */
 export function useSurgeOverride(cityId: string) {
@@ -64,9 +64,9 @@ export function useSurgeOverride(cityId: string) {
   return useMutation({
     mutationFn: (vars: { zoneId: string; multiplier_tenths: number; until: string } | { zoneId: string; clear: true }) =>
       'clear' in vars
-        ? api<{ zone: SurgeZoneView }>(`/api/admin/surge/zones/${encodeURIComponent(vars.zoneId)}/override`, { method: 'DELETE' })
-        : api<{ zone: SurgeZoneView }>(`/api/admin/surge/zones/${encodeURIComponent(vars.zoneId)}/override`, {
-            method: 'POST',
+        ? call('DELETE /api/admin/surge/zones/:id/override', { params: { id: vars.zoneId } })
+        : call('POST /api/admin/surge/zones/:id/override', {
+            params: { id: vars.zoneId },
             body: { multiplier_tenths: vars.multiplier_tenths, until: vars.until },
           }),
     onSettled: () =>

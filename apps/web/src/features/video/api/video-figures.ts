@@ -1,6 +1,5 @@
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { VideoFigures } from '@openride/shared/video/schemas';
-import { api } from '@/lib/api';
+import { call } from '@/lib/call';
 import { adminCitiesQuery } from '@/lib/admin-cities';
 
 export const videoKeys = {
@@ -11,7 +10,7 @@ export const videoKeys = {
 export const videoFiguresQuery = (cityId: string) =>
   queryOptions({
     queryKey: videoKeys.figures(cityId),
-    queryFn: ({ signal }) => api<VideoFigures>(`/api/admin/video-figures?${new URLSearchParams({ city: cityId })}`, { signal }),
+    queryFn: ({ signal }) => call('GET /api/admin/video-figures', { query: { city: cityId } }, { signal }),
     staleTime: 60_000,
   });
 
