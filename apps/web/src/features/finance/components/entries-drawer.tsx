@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { financeText } from '@openride/shared/finance/finance-text';
 import type { LedgerEntryView } from '@openride/shared/finance/views';
 import { ACCOUNT_INFO, type AccountCode } from '@openride/shared/ledger/accounts';
 import { Button } from '@/components/ui/button';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
+import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
@@ -31,29 +30,16 @@ const accountLabel = (e: LedgerEntryView) => {
  */
 export function EntriesDrawer({ drill, onClose, onAdjust }: { drill: Drill | null; onClose: () => void; onAdjust: (t: AdjustTarget) => void }) {
   return (
-    <Dialog.Root open={drill !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/50" />
-        {drill ? (
-          <Dialog.Content className="fixed inset-y-0 right-0 z-[51] flex w-full max-w-4xl flex-col bg-white shadow-2xl focus:outline-none">
-            <div className="flex items-start justify-between gap-3 border-b border-ink-200 p-4 sm:p-5">
-              <div className="min-w-0">
-                <Dialog.Title className="text-lg font-semibold text-ink-900">{text.entriesOf(drill.title)}</Dialog.Title>
-                <Dialog.Description className="text-sm text-ink-600">{text.entriesSum(formatMoney(drill.valueCents, drill.currency))}</Dialog.Description>
-              </div>
-              <Dialog.Close asChild>
-                <Button variant="ghost" size="sm" aria-label={text.close}>
-                  <X className="size-5" aria-hidden="true" />
-                </Button>
-              </Dialog.Close>
-            </div>
-            <div className="min-h-0 flex-1 overflow-y-auto p-4 sm:p-5">
-              <EntriesTable drill={drill} onAdjust={onAdjust} />
-            </div>
-          </Dialog.Content>
-        ) : null}
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      variant="drawer"
+      open={drill !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={drill ? text.entriesOf(drill.title) : ''}
+      description={drill ? text.entriesSum(formatMoney(drill.valueCents, drill.currency)) : undefined}
+      closeLabel={text.close}
+    >
+      {drill ? <EntriesTable drill={drill} onAdjust={onAdjust} /> : null}
+    </Modal>
   );
 }
 

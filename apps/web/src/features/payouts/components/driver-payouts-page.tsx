@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { Download } from 'lucide-react';
 import { payoutsText } from '@openride/shared/payouts/payouts-text';
 import { type CashReceivedForm, cashReceivedFormSchema, dollarsToCents } from '@openride/shared/payouts/schemas';
@@ -8,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClasses } from '@/components/ui/field';
-import { Form, FormField, useZodForm } from '@/components/ui/form';
+import { FormField } from '@/components/ui/form';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryView } from '@/components/ui/query-view';
 import { Tabs } from '@/components/ui/tabs';
@@ -248,55 +248,36 @@ function CollectionCard({ c }: { c: Collection }) {
           </div>
         ))}
       </dl>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/60" />
-          {open ? <CashForm c={c} onDone={() => setOpen(false)} /> : null}
-        </Dialog.Portal>
-      </Dialog.Root>
+      <CashDialog c={c} open={open} onOpenChange={setOpen} />
     </article>
   );
 }
 
 /** "Record cash received": the amount (dollars.cents) and the receipt's reference; one request id per opening, so a double submit posts once. */
-function CashForm({ c, onDone }: { c: Collection; onDone: () => void }) {
+function CashDialog({ c, open, onOpenChange }: { c: Collection; open: boolean; onOpenChange: (open: boolean) => void }) {
   const record = useRecordCash();
-  const [requestId] = useState(() => crypto.randomUUID());
-  const form = useZodForm(cashReceivedFormSchema, { defaultValues: { amount: '', reference: '' } });
   const money = (cents: number) => formatMoney(cents, c.currency);
-  const submit = (values: CashReceivedForm) => {
+  const submit = async (values: CashReceivedForm, requestId: string) => {
     const amount = dollarsToCents(values.amount);
-    record.mutate(
-      { driverId: c.driver_id, input: { amount_cents: amount, reference: values.reference, request_id: requestId } },
-      {
-        onSuccess: () => {
-          toast({ title: text.recorded(money(amount), c.driver_name) });
-          onDone();
-        },
-      },
-    );
+    await record.mutateAsync({ driverId: c.driver_id, input: { amount_cents: amount, reference: values.reference, request_id: requestId } });
+    toast({ title: text.recorded(money(amount), c.driver_name) });
   };
   return (
-    <Dialog.Content className="fixed top-1/2 left-1/2 z-[51] max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl bg-white shadow-2xl focus:outline-none">
-      <Form form={form} onSubmit={submit} className="space-y-4 p-6">
-        <Dialog.Title className="text-lg font-semibold text-ink-900">{text.cashTitle(c.driver_name)}</Dialog.Title>
-        <Dialog.Description className="text-sm text-ink-600">{text.cashText(money(c.owed_cents))}</Dialog.Description>
-        <FormField name="amount" label={text.cashAmount} hint={text.cashAmountHint} inputMode="decimal" autoComplete="off" />
-        <FormField name="reference" label={text.cashReference} autoComplete="off" />
-        {record.isError ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {errorOf(record.error)}
-          </p>
-        ) : null}
-        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <Dialog.Close asChild>
-            <Button variant="outline">{text.cancel}</Button>
-          </Dialog.Close>
-          <Button type="submit" disabled={record.isPending}>
-            {record.isPending ? text.saving : text.save}
-          </Button>
-        </div>
-      </Form>
-    </Dialog.Content>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={text.cashTitle(c.driver_name)}
+      description={text.cashText(money(c.owed_cents))}
+      schema={cashReceivedFormSchema}
+      defaultValues={{ amount: '', reference: '' }}
+      onSubmit={(values, opening) => submit(values, opening.key)}
+      submitLabel={text.save}
+      pendingLabel={text.saving}
+      cancelLabel={text.cancel}
+      errorFallback={text.actionFailed}
+    >
+      <FormField name="amount" label={text.cashAmount} hint={text.cashAmountHint} inputMode="decimal" autoComplete="off" />
+      <FormField name="reference" label={text.cashReference} autoComplete="off" />
+    </FormDialog>
   );
 }
