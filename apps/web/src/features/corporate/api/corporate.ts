@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BusinessCheck, CompanyDetail, CompanyMember, CompanyView, InvitationPreview, MyCompany } from '@openride/shared/corporate/views';
-import { call, type CallInput, type CallResult } from '@/lib/call';
+import { call, type CallInput, type CallResult, hrefOf } from '@/lib/call';
 import { useLivePollInterval } from '@/lib/realtime';
 
 export type { BusinessCheck, CompanyDetail, CompanyMember, CompanyView, InvitationPreview, MyCompany };
@@ -15,6 +15,13 @@ export const corporateKeys = {
   check: (companyId: string, body: unknown) => ['corporate', 'check', companyId, body] as const,
 };
 const auditKey = ['admin', 'audit-log'] as const;
+
+/** The companies' list in the admin kit's table: its endpoint (the contract's key), key and first order. */
+export const companiesList = {
+  endpoint: hrefOf('GET /api/admin/companies'),
+  queryKey: corporateKeys.list,
+  defaultSort: { id: 'created_at', dir: 'desc' },
+} as const;
 
 // The forms build their bodies as plain records (the server parses them with the contract's schemas).
 type CompanyInput = CallInput<'POST /api/admin/companies'>['body'];

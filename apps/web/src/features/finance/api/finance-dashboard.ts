@@ -1,6 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdjustmentInput } from '@openride/shared/finance/schemas';
-import { call } from '@/lib/call';
+import { call, hrefOf } from '@/lib/call';
 import { rangeFromParams } from '@/lib/date-range';
 import { auditLogKey, financeKeys } from './finance-keys';
 
@@ -25,6 +25,13 @@ export function prefetchFinanceDashboard(client: QueryClient, url: URL) {
   const { city, from, to, tz } = financeDashboardRequest(url.searchParams);
   return client.prefetchQuery(financeDashboardQuery(city, from, to, tz));
 }
+
+/** The ledger's entries in the admin kit's table: its endpoint (the contract's key), key and first order. */
+export const ledgerEntriesList = {
+  endpoint: hrefOf('GET /api/admin/ledger/entries'),
+  queryKey: financeKeys.entries,
+  defaultSort: { id: 'created_at', dir: 'desc' },
+} as const;
 
 /** POST /api/admin/ledger/adjustments; the dashboard, the entries and the audit log follow. */
 export function usePostAdjustment() {

@@ -1,10 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReferralProgram, ReferralProgramInput, ReferralReview } from '@openride/shared/referrals/schemas';
 import type { AdminReferral, ReferralPrograms, ReferralProgramView } from '@openride/shared/referrals/views';
-import { call } from '@/lib/call';
+import { call, hrefOf } from '@/lib/call';
 import { referralKeys } from './referral-keys';
 
 export type { AdminReferral, ReferralPrograms, ReferralProgramView };
+
+/** The referrals' list in the admin kit's table: its endpoint (the contract's key), key and first order. */
+export const adminReferralsList = {
+  endpoint: hrefOf('GET /api/admin/referrals'),
+  queryKey: referralKeys.list,
+  defaultSort: { id: 'created_at', dir: 'desc' },
+} as const;
 
 /** GET /api/admin/referral-programs[?city=ID]: a city's programs (its own or the default), or the default; counts, cost and the cities. */
 export function useReferralPrograms(city: string) {

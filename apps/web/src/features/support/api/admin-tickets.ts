@@ -2,13 +2,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminTicketMessageInput, TicketPriority } from '@openride/shared/support/schemas';
 import type { AdminTicket, AdminTicketDetail } from '@openride/shared/support/views';
 import { isApiError } from '@/lib/api';
-import { call } from '@/lib/call';
+import { call, hrefOf } from '@/lib/call';
 import { useLivePollInterval } from '@/lib/realtime';
 
 export type { AdminTicket, AdminTicketDetail };
 
 /** The data table's key for GET /api/admin/support-tickets (its pages and filters go below it). */
 export const supportTicketsKey = ['admin', 'support-tickets'] as const;
+/** The support queue in the admin kit's table: its endpoint (the contract's key), key and first order. */
+export const supportTicketsList = {
+  endpoint: hrefOf('GET /api/admin/support-tickets'),
+  queryKey: supportTicketsKey,
+  defaultSort: { id: 'sla_due_at', dir: 'asc' },
+} as const;
+
 const detailKey = (id: string) => [...supportTicketsKey, 'detail', id] as const;
 
 /** GET /api/admin/support-tickets/:id; polled (admins have no ticket room: a user's reply shows within seconds). */

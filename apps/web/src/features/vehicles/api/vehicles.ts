@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VehicleInput, VehicleReviewInput, VehicleRules } from '@openride/shared/vehicles/schemas';
 import type { AdminVehicle, CityVehicleRules, Vehicle } from '@openride/shared/vehicles/views';
-import { call } from '@/lib/call';
+import { call, hrefOf } from '@/lib/call';
 
 export type { AdminVehicle, CityVehicleRules, Vehicle };
 
@@ -12,6 +12,14 @@ export const vehicleKeys = {
   rules: (cityId: string) => ['admin', 'vehicle-rules', cityId] as const,
 };
 const auditKey = ['admin', 'audit-log'] as const;
+
+/** The vehicles' review queue in the admin kit's table: its endpoint (the contract's key), key, parameters and first order. */
+export const adminVehiclesList = {
+  endpoint: hrefOf('GET /api/admin/vehicles'),
+  queryKey: vehicleKeys.queue,
+  params: { status: 'pending' },
+  defaultSort: { id: 'created_at', dir: 'asc' },
+} as const;
 
 /** GET /api/vehicles: the driver's vehicles, and whether they are on a ride now. */
 export function useOwnVehicles() {
