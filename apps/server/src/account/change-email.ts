@@ -1,8 +1,9 @@
 import { accountText } from '@openride/shared/account/account-text';
 import { emailChangeSchema } from '@openride/shared/account/schemas';
 import { APIError } from 'better-auth/api';
-import type { Services } from '../http/context';
 import { badRequest } from '../lib/errors';
+import type { Ports } from '../ports';
+import type { Auth } from '../auth/auth';
 
 /** Where the confirmation link lands once followed (better-auth adds `?error=…` when the link is bad). */
 export const EMAIL_CHANGED_CALLBACK = '/account-settings?email=changed';
@@ -13,7 +14,7 @@ export const EMAIL_CHANGED_CALLBACK = '/account-settings?email=changed';
  * is followed (GET /api/auth/verify-email). An address another account holds gets the same answer and no
  * email, so this cannot be used to learn who has an account.
  */
-export async function changeEmail(services: Pick<Services, 'auth' | 'db'>, userId: string, raw: unknown, headers: Headers) {
+export async function changeEmail(services: Pick<Ports, 'db'> & { auth: Auth }, userId: string, raw: unknown, headers: Headers) {
   const { email } = emailChangeSchema.parse(raw);
   const current = await services.db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
   if (current.email.toLowerCase() === email.toLowerCase()) throw badRequest(accountText.email.sameEmail);

@@ -1,15 +1,15 @@
 import { passwordChangeSchema } from '@openride/shared/account/schemas';
 import { APIError } from 'better-auth/api';
 import { isCommonPassword, PASSWORD_COMPROMISED } from '../auth/leaked-password';
-import type { Services } from '../http/context';
 import { domainError } from '../lib/errors';
+import type { Auth } from '../auth/auth';
 
 /**
  * Change the caller's password through better-auth's change-password (its hasher carries the leaked-password
  * checks of sign-up: the offline list, and Have I Been Pwned when HIBP_ENABLED). The other sessions end; this
  * one is replaced, so the answer's cookies are the caller's new session. A wrong current password changes nothing.
  */
-export async function changePassword(services: Pick<Services, 'auth'>, raw: unknown, headers: Headers): Promise<Headers> {
+export async function changePassword(services: { auth: Auth }, raw: unknown, headers: Headers): Promise<Headers> {
   const input = passwordChangeSchema.parse(raw);
   // The same offline list the hasher checks, said before better-auth is asked (and its words are ours).
   if (isCommonPassword(input.new_password)) throw domainError('PASSWORD_LEAKED');

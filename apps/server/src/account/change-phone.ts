@@ -4,18 +4,18 @@ import { messages } from '@openride/shared/messages';
 import { formatPhoneInput, phoneDigits } from '@openride/shared/phone';
 import { userChannel } from '@openride/shared/realtime';
 import { sql } from 'kysely';
-import type { Services } from '../http/context';
 import { AppError, badRequest, domainError } from '../lib/errors';
 import { take } from '../lib/rate-limit';
 import { checkOtpCode } from '../otp/check-otp-code';
 import { sendOtp } from '../otp/send-otp';
 import { findPhoneConflict } from '../profiles/find-phone-conflict';
 import { phoneKey } from '../profiles/phone-key';
+import type { Ports } from '../ports';
 
-type PhoneServices = Pick<Services, 'db' | 'bus' | 'limiters' | 'messenger' | 'logger' | 'otpKey'>;
+type PhoneServices = Pick<Ports, 'db' | 'bus' | 'limiters' | 'messenger' | 'logger' | 'otpKey'>;
 
 /** The new number must differ from the caller's and be no other account's (the sign-up rule, decision 0058). */
-async function refuseUnusable(services: Pick<Services, 'db'>, userId: string, phone: string) {
+async function refuseUnusable(services: Pick<Ports, 'db'>, userId: string, phone: string) {
   const current = await services.db.selectFrom('profiles').select('phone').where('id', '=', userId).executeTakeFirst();
   if (current?.phone && phoneKey(current.phone) === phoneKey(phone)) throw badRequest(accountText.phone.sameNumber);
   const conflict = await findPhoneConflict(services.db, phone, userId);

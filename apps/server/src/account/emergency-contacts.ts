@@ -2,15 +2,15 @@ import { accountText } from '@openride/shared/account/account-text';
 import { contactIdParamsSchema, emergencyContactSchema, MAX_EMERGENCY_CONTACTS } from '@openride/shared/account/schemas';
 import { formatPhoneInput, phoneDigits } from '@openride/shared/phone';
 import { sql } from 'kysely';
-import type { Services } from '../http/context';
 import { domainError, notFound } from '../lib/errors';
 import { emergencyContactsOf } from './account.repo';
+import type { Ports } from '../ports';
 
 /**
  * Add an emergency contact (for SOS, issue 15). At most MAX_EMERGENCY_CONTACTS: the count and the insert run
  * under a per-user lock, so two adds at once cannot make a fourth.
  */
-export async function addEmergencyContact(services: Pick<Services, 'db'>, userId: string, raw: unknown) {
+export async function addEmergencyContact(services: Pick<Ports, 'db'>, userId: string, raw: unknown) {
   const input = emergencyContactSchema.parse(raw);
   await services.db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`emergency-contacts:${userId}`}))`.execute(trx);
@@ -29,7 +29,7 @@ export async function addEmergencyContact(services: Pick<Services, 'db'>, userId
 }
 
 /** Remove one of the caller's contacts; another user's contact answers as one that does not exist (404). */
-export async function removeEmergencyContact(services: Pick<Services, 'db'>, userId: string, rawParams: unknown) {
+export async function removeEmergencyContact(services: Pick<Ports, 'db'>, userId: string, rawParams: unknown) {
   const { id } = contactIdParamsSchema.parse(rawParams);
   const gone = await services.db.deleteFrom('emergency_contacts').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (gone.numDeletedRows === 0n) throw notFound(accountText.contacts.empty);

@@ -1,11 +1,11 @@
 import { accountText } from '@openride/shared/account/account-text';
 import { savedPlaceKindParamsSchema, savedPlaceSchema } from '@openride/shared/account/schemas';
-import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { placesOf } from './account.repo';
+import type { Ports } from '../ports';
 
 /** Set Home or Work (one of each per user; setting it again replaces it). Answers the caller's places. */
-export async function savePlace(services: Pick<Services, 'db'>, userId: string, rawKind: unknown, raw: unknown) {
+export async function savePlace(services: Pick<Ports, 'db'>, userId: string, rawKind: unknown, raw: unknown) {
   const { kind } = savedPlaceKindParamsSchema.parse(rawKind);
   const place = savedPlaceSchema.parse(raw);
   await services.db
@@ -17,7 +17,7 @@ export async function savePlace(services: Pick<Services, 'db'>, userId: string, 
 }
 
 /** Forget Home or Work; 404 when it was not set. */
-export async function removePlace(services: Pick<Services, 'db'>, userId: string, rawKind: unknown) {
+export async function removePlace(services: Pick<Ports, 'db'>, userId: string, rawKind: unknown) {
   const { kind } = savedPlaceKindParamsSchema.parse(rawKind);
   const gone = await services.db.deleteFrom('saved_places').where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
   if (gone.numDeletedRows === 0n) throw notFound(accountText.places.notSet);

@@ -3,15 +3,15 @@ import type { accountProfileUpdateSchema } from '@openride/shared/account/schema
 import { userChannel } from '@openride/shared/realtime';
 import type { z } from 'zod';
 import { findFile } from '../files/files.repo';
-import type { Services } from '../http/context';
 import { badRequest, notFound } from '../lib/errors';
+import type { Ports } from '../ports';
 
 /**
  * The caller's name and/or profile photo. The photo is a `profile_avatar` file the caller uploaded; another
  * user's file answers as one that does not exist (404), a file of another purpose or a PDF is 400. The name
  * is also the account's (better-auth's `user.name`), so the session says the same once it is refreshed.
  */
-export async function updateAccountProfile(services: Pick<Services, 'db' | 'bus'>, userId: string, patch: z.infer<typeof accountProfileUpdateSchema>) {
+export async function updateAccountProfile(services: Pick<Ports, 'db' | 'bus'>, userId: string, patch: z.infer<typeof accountProfileUpdateSchema>) {
   const { db } = services;
   const profile = await db.transaction().execute(async (trx) => {
     if (patch.avatar_file_id) {

@@ -1,13 +1,13 @@
 import { notificationPrefsUpdateSchema } from '@openride/shared/account/schemas';
-import type { Services } from '../http/context';
 import { domainError } from '../lib/errors';
 import { notificationPrefsOf } from '../db/notification-prefs';
+import type { Ports } from '../ports';
 
 /**
  * Switch channels on or off per kind. Safety cannot be switched off (SAFETY_ALWAYS_ON, nothing changed);
  * switching safety on is a no-op. A switch back on deletes the row (the default is on).
  */
-export async function updateNotificationPrefs(services: Pick<Services, 'db'>, userId: string, raw: unknown) {
+export async function updateNotificationPrefs(services: Pick<Ports, 'db'>, userId: string, raw: unknown) {
   const { changes } = notificationPrefsUpdateSchema.parse(raw);
   if (changes.some((c) => c.kind === 'safety' && !c.enabled)) throw domainError('SAFETY_ALWAYS_ON');
   await services.db.transaction().execute(async (trx) => {

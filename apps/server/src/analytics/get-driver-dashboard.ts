@@ -1,6 +1,7 @@
 import { type DriverDashboard, type DriverDashboardQuery, type FleetDriver } from '@openride/shared/analytics/fleet';
 import { sql } from 'kysely';
-import type { Services } from '../http/context';
+import type { Ports } from '../ports';
+import type { GeoIndex } from '../geo/geo-index';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const ACTIVE_RIDE = ['accepted', 'arrived', 'in_progress'] as const;
@@ -14,7 +15,7 @@ const RELIABILITY_SHOWN = 10;
  * ride at their last breadcrumb), the application funnel of the window, the applications waiting for a
  * decision and how long, and the drivers who decline (or let expire) and cancel most.
  */
-export async function getDriverDashboard(services: Pick<Services, 'db' | 'geo'>, { days }: DriverDashboardQuery): Promise<DriverDashboard> {
+export async function getDriverDashboard(services: Pick<Ports, 'db'> & { geo: GeoIndex }, { days }: DriverDashboardQuery): Promise<DriverDashboard> {
   const { db, geo } = services;
   const since = sql<Date>`now() - make_interval(days => ${days})`;
 

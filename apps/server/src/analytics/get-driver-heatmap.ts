@@ -1,8 +1,8 @@
 import { HEATMAP_RESOLUTION, type Heatmap, type HeatmapCell, type HeatmapQuery } from '@openride/shared/analytics/fleet';
 import { cellToBoundary, cellToLatLng, latLngToCell } from 'h3-js';
 import { sql } from 'kysely';
-import type { Services } from '../http/context';
 import { CITY_TOTAL_CELL } from './supply-sampler';
+import type { Ports } from '../ports';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -11,7 +11,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * average over the sampled minutes (supply), and the gap between the cell's share of each. Days are calendar
  * days in the operator's time zone; on each, only the hours from `from_hour` up to `to_hour` count.
  */
-export async function getDriverHeatmap(services: Pick<Services, 'db'>, q: HeatmapQuery): Promise<Heatmap> {
+export async function getDriverHeatmap(services: Pick<Ports, 'db'>, q: HeatmapQuery): Promise<Heatmap> {
   const { db } = services;
   const start = sql<Date>`(${q.from}::date)::timestamp at time zone ${q.tz}`;
   const end = sql<Date>`((${q.to}::date) + 1)::timestamp at time zone ${q.tz}`;

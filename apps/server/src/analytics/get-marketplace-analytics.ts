@@ -1,6 +1,6 @@
 import { type Analytics, type AnalyticsDay, type AnalyticsQuery } from '@openride/shared/analytics/schemas';
 import { sql } from 'kysely';
-import type { Services } from '../http/context';
+import type { Ports } from '../ports';
 
 type DayRow = Omit<AnalyticsDay, 'day'> & { day: string };
 
@@ -19,7 +19,7 @@ function daysBetween(from: string, to: string): string[] {
  * percentiles, fares, active riders and drivers, sign-ups. Each ride counts on the day it was requested,
  * in the operator's time zone. A handful of aggregate queries over the range (indexed by requested_at).
  */
-export async function getMarketplaceAnalytics(services: Services, { from, to, tz }: AnalyticsQuery): Promise<Analytics> {
+export async function getMarketplaceAnalytics(services: Pick<Ports, 'db'>, { from, to, tz }: AnalyticsQuery): Promise<Analytics> {
   const { db } = services;
   // The range's bounds as instants: local midnight of `from`, local midnight after `to`.
   const start = sql<Date>`(${from}::date)::timestamp at time zone ${tz}`;

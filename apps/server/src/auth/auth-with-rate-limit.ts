@@ -2,7 +2,8 @@ import type { AuthWithRateLimitInput, AuthWithRateLimitResponse } from '@openrid
 import { messages } from '@openride/shared/messages';
 import { APIError } from 'better-auth/api';
 import { hashPassword } from 'better-auth/crypto';
-import type { Services } from '../http/context';
+import type { Ports } from '../ports';
+import type { Auth } from './auth';
 import { findPhoneConflict } from '../profiles/find-phone-conflict';
 import { PASSWORD_COMPROMISED } from './leaked-password';
 import { giveBack, type LimitKey, take, takeAll } from '../lib/rate-limit';
@@ -25,7 +26,11 @@ const rateLimited = () => fail(429, messages.errors.tooManyAttempts.text, 'rate_
  * The session cookie comes back in `headers`; the body also carries the session token the spec's response
  * shape names. A sign-up whose phone another account holds is refused before anything is created.
  */
-export async function authWithRateLimit(services: Services, input: AuthWithRateLimitInput, ctx: { ip: string; headers: Headers }): Promise<AuthAttemptResult> {
+export async function authWithRateLimit(
+  services: Pick<Ports, 'db' | 'limiters'> & { auth: Auth },
+  input: AuthWithRateLimitInput,
+  ctx: { ip: string; headers: Headers },
+): Promise<AuthAttemptResult> {
   const { auth, db, limiters } = services;
   const email = input.email.trim().toLowerCase();
 

@@ -3,7 +3,7 @@ import { ADMIN_RESET_LINK_MINUTES, type adminPasswordResetRequestSchema } from '
 import { messages } from '@openride/shared/messages';
 import type { z } from 'zod';
 import { isAdmin } from '../roles/roles.repo';
-import type { Services } from '../http/context';
+import type { Ports } from '../ports';
 import { AppError } from '../lib/errors';
 import { randomToken } from '../lib/settings';
 import { ADMIN_RESET_PREFIX, adminResetIdentifier } from './admin-reset-token';
@@ -14,7 +14,11 @@ import { take } from '../lib/rate-limit';
  * learns who the admins are); only an admin gets an email, with a single-use link valid 30 minutes. A
  * new request replaces the admin's earlier pending link.
  */
-export async function requestAdminPasswordReset(services: Services, { email }: z.output<typeof adminPasswordResetRequestSchema>, ctx: { ip: string }) {
+export async function requestAdminPasswordReset(
+  services: Pick<Ports, 'db' | 'limiters' | 'messenger' | 'publicUrl'>,
+  { email }: z.output<typeof adminPasswordResetRequestSchema>,
+  ctx: { ip: string },
+) {
   if (!(await take(services.limiters.adminResetPerIp, ctx.ip))) throw new AppError('RATE_LIMITED', 'Too many reset requests. Please try again later.');
   const link = await createAdminResetLink(services, email);
   if (link) {
@@ -31,7 +35,7 @@ export async function requestAdminPasswordReset(services: Services, { email }: z
 }
 
 /** The link for that admin, or null when the email is not an admin's. Also used by `npm run admin -- reset-password`. */
-export async function createAdminResetLink(services: Services, email: string) {
+export async function createAdminResetLink(services: Pick<Ports, 'db' | 'messenger' | 'publicUrl'>, email: string) {
   const normalized = email.trim().toLowerCase();
   const user = await services.db.selectFrom('user').select(['id', 'email']).where('email', '=', normalized).executeTakeFirst();
   if (!user || !(await isAdmin(services.db, user.id))) return null;

@@ -1,7 +1,7 @@
 import type { adminPasswordResetSchema } from '@openride/shared/auth/schemas';
 import { hashPassword } from 'better-auth/crypto';
 import type { z } from 'zod';
-import type { Services } from '../http/context';
+import type { Ports } from '../ports';
 import { AppError } from '../lib/errors';
 import { adminResetIdentifier } from './admin-reset-token';
 import { isCommonPassword } from './leaked-password';
@@ -14,7 +14,7 @@ export const ADMIN_RESET_LINK_INVALID = 'This reset link is invalid, has expired
  * the same statement that finds it (two tabs submitting at once: one wins), then the password changes and
  * every session of that admin ends, in one transaction.
  */
-export async function resetAdminPassword(services: Services, { token, password }: z.output<typeof adminPasswordResetSchema>) {
+export async function resetAdminPassword(services: Pick<Ports, 'db' | 'logger'>, { token, password }: z.output<typeof adminPasswordResetSchema>) {
   if (isCommonPassword(password)) throw new AppError('BAD_REQUEST', 'This password has appeared in a data breach. Please choose another.');
   // better-auth's own hasher (scrypt), the one its sign-in verifies against. Not `$context.password`: our
   // leaked-password plugin wraps that one and needs a better-auth endpoint around it (checked above instead).

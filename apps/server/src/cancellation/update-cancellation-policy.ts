@@ -1,18 +1,18 @@
 import type { CancellationPolicyInput } from '@openride/shared/cancellation/schemas';
 import { isUuid } from '@openride/shared/text';
 import { recordAudit } from '../audit/record-audit';
-import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { POLICY_TERMS } from './cancellation.repo';
 import { listCancellationPolicies } from './list-cancellation-policies';
+import type { Ports } from '../ports';
 
 /**
  * An admin changes one policy's terms. The row is locked, changed and audited (only the terms that
  * changed, before and after) in one transaction; an edit that changes nothing writes no audit row. It
  * applies to the next cancellation: a ride's fee is decided at its cancel, from the policy then in force.
  */
-export async function updateCancellationPolicy(services: Pick<Services, 'db'>, adminId: string, policyId: string, input: CancellationPolicyInput) {
+export async function updateCancellationPolicy(services: Pick<Ports, 'db'>, adminId: string, policyId: string, input: CancellationPolicyInput) {
   if (!isUuid(policyId)) throw notFound('No such cancellation policy.');
   const { db } = services;
   const cityId = await inTransaction(db, async (trx) => {

@@ -3,7 +3,7 @@ import type { ZonePolicyInput } from '@openride/shared/cancellation/schemas';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import { isUuid } from '@openride/shared/text';
 import { recordAudit } from '../audit/record-audit';
-import type { Services } from '../http/context';
+import type { Ports } from '../ports';
 import { AppError, badRequest, isUniqueViolation, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { POLICY_TERMS, termsOf } from './cancellation.repo';
@@ -11,7 +11,7 @@ import { listCancellationPolicies } from './list-cancellation-policies';
 
 const errors = cancellationText.errors;
 
-async function viewOf(db: Services['db'], cityId: string, policyId: string) {
+async function viewOf(db: Ports['db'], cityId: string, policyId: string) {
   const policy = (await listCancellationPolicies(db, { city: cityId })).find((p) => p.id === policyId);
   if (!policy) throw notFound('No such cancellation policy.');
   return policy;
@@ -25,7 +25,7 @@ async function viewOf(db: Services['db'], cityId: string, policyId: string) {
  * unique scope index refuses a second copy (409, also when two admins add the same one at once). Audited as
  * `cancellation_policy.create`, in the same transaction.
  */
-export async function createZonePolicy(services: Pick<Services, 'db'>, adminId: string, input: ZonePolicyInput) {
+export async function createZonePolicy(services: Pick<Ports, 'db'>, adminId: string, input: ZonePolicyInput) {
   const { db } = services;
   const id = await inTransaction(db, async (trx) => {
     const city = await trx.selectFrom('cities').select('id').where('id', '=', input.city_id).forKeyShare().executeTakeFirst();
@@ -77,7 +77,7 @@ export async function createZonePolicy(services: Pick<Services, 'db'>, adminId: 
  * cancellation. A city default (zone_id null) is never removed (400): every ride needs a policy to fall back
  * to. Audited as `cancellation_policy.remove` with the terms as they were.
  */
-export async function removeZonePolicy(services: Pick<Services, 'db'>, adminId: string, policyId: string) {
+export async function removeZonePolicy(services: Pick<Ports, 'db'>, adminId: string, policyId: string) {
   if (!isUuid(policyId)) throw notFound('No such cancellation policy.');
   const { db } = services;
   return inTransaction(db, async (trx) => {

@@ -1,15 +1,15 @@
 import type { CustomerDetail } from '@openride/shared/customers/schemas';
 import { sql } from 'kysely';
 import { auditHistoryOf } from '../audit/list-audit-log';
-import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { findCustomer } from './list-customers';
+import type { Ports } from '../ports';
 
 /**
  * /customer-management/{id}: the rider's record as the list shows it, their ride counts, the ride under way
  * (an operator about to block them sees it), and their history in the audit log (blocks, unblocks).
  */
-export async function getCustomerForOperator(services: Pick<Services, 'db'>, riderId: string): Promise<CustomerDetail> {
+export async function getCustomerForOperator(services: Pick<Ports, 'db'>, riderId: string): Promise<CustomerDetail> {
   const { db } = services;
   const customer = await findCustomer(db, riderId);
   if (!customer) throw notFound('No such rider.');

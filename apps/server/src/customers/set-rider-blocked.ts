@@ -1,14 +1,14 @@
 import { userChannel } from '@openride/shared/realtime';
 import { recordAudit } from '../audit/record-audit';
-import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
+import type { Ports } from '../ports';
 
 /**
  * An admin blocks a rider's account (no new ride requests) or lifts the block, with a reason, audited in
  * the same transaction. A ride already under way is left to finish: its driver is not stranded, and the
  * rider is not left at the roadside.
  */
-export async function setRiderBlocked(services: Pick<Services, 'db' | 'bus'>, adminId: string, riderId: string, input: { blocked: boolean; reason: string }) {
+export async function setRiderBlocked(services: Pick<Ports, 'db' | 'bus'>, adminId: string, riderId: string, input: { blocked: boolean; reason: string }) {
   const profile = await services.db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('profiles').select(['id', 'blocked_at', 'blocked_reason']).where('id', '=', riderId).forUpdate().executeTakeFirst();
     if (!existing) throw notFound('Rider not found');

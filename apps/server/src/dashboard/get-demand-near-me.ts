@@ -3,10 +3,11 @@ import type { DemandNear } from '@openride/shared/dashboard/views';
 import { bearingDegrees, distanceMeters } from '@openride/shared/geo/street-grid';
 import { getDriverHeatmap } from '../analytics/get-driver-heatmap';
 import { driverLastPosition } from '../drivers/driver-work-stats';
-import type { Services } from '../http/context';
 import { homeCityOf } from '../payouts/driver-ledger';
 import { localDate } from '../payouts/local-dates';
 import { ownApprovedDriver } from '../payouts/own-driver';
+import type { Ports } from '../ports';
+import type { GeoIndex } from '../geo/geo-index';
 
 const localHour = (at: Date, timeZone: string) => Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(at)) % 24;
 
@@ -16,7 +17,7 @@ const localHour = (at: Date, timeZone: string) => Number(new Intl.DateTimeFormat
  * within 5 km of where the driver is (live, else the last ride, else the city centre), most requests first.
  * Only counts per cell leave the server: no pickup point, no rider.
  */
-export async function getDemandNearMe(services: Pick<Services, 'db' | 'geo'>, userId: string, now = new Date()): Promise<DemandNear> {
+export async function getDemandNearMe(services: Pick<Ports, 'db'> & { geo: GeoIndex }, userId: string, now = new Date()): Promise<DemandNear> {
   const { db } = services;
   const own = await ownApprovedDriver(db, userId);
   const driver = await db.selectFrom('drivers').select(['id', 'status']).where('id', '=', own.id).executeTakeFirstOrThrow();

@@ -4,11 +4,11 @@ import { complianceText } from '@openride/shared/compliance/compliance-text';
 import type { DocumentKind } from '@openride/shared/compliance/schemas';
 import type { FilePurpose } from '@openride/shared/files/schemas';
 import { insertFile } from '../files/files.repo';
-import type { Services } from '../http/context';
 import { addDays, localDate } from '../payouts/local-dates';
 import { DEMO_CITY_ID, demoDriverProfile } from './demo-accounts';
+import type { Ports } from '../ports';
 
-type PaperServices = Pick<Services, 'db' | 'storage' | 'logger'>;
+type PaperServices = Pick<Ports, 'db' | 'storage' | 'logger'>;
 type Driver = { n: number; driverId: string; userId: string; verification_status: string };
 
 /** The four kinds a driver uploads; the fifth, insurance, is their active car's policy (decision 0049). */

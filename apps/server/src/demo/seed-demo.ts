@@ -1,7 +1,6 @@
 import { APIError } from 'better-auth/api';
 import { ensureAdmin } from '../admin/ensure-admin';
 import { latestDriverOf } from '../drivers/drivers.repo';
-import type { Services } from '../http/context';
 import { ensureDemoCompany } from '../corporate/demo-company';
 import { ensureDemoPromotion } from '../promotions/demo-promotion';
 import { ensureDemoPapers } from './demo-papers';
@@ -25,11 +24,13 @@ import {
   demoPassengerName,
   demoPassengerPhone,
 } from './demo-accounts';
+import type { Ports } from '../ports';
+import type { Auth } from '../auth/auth';
 
 export type SeededDriver = { n: number; email: string; userId: string; driverId: string; verification_status: string };
 export type DemoSeed = { riderId: string; adminId: string; drivers: SeededDriver[]; passengers: { n: number; email: string }[] };
 
-type SeedServices = Pick<Services, 'db' | 'auth' | 'logger' | 'storage'>;
+type SeedServices = Pick<Ports, 'db' | 'logger' | 'storage'> & { auth: Auth };
 
 /**
  * Make sure an account exists: created through better-auth (its password hashing, its profile hook), never

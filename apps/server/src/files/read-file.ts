@@ -1,15 +1,15 @@
-import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import type { StoredObject } from '../storage/storage';
 import { canReadFile } from './can-read-file';
 import { findFile, type FileRow } from './files.repo';
+import type { Ports } from '../ports';
 
 /**
  * GET /api/files/:id: the bytes of a file the reader may see (owner, admin, or a purpose's rule). A file
  * someone else owns answers exactly as one that does not exist, so ids cannot be probed.
  */
 export async function readFile(
-  services: Pick<Services, 'db' | 'storage' | 'logger'>,
+  services: Pick<Ports, 'db' | 'storage' | 'logger'>,
   userId: string,
   id: string,
 ): Promise<{ file: FileRow; object: StoredObject }> {

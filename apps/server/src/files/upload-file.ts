@@ -4,10 +4,10 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import { displayFileName, type FileContentType, filePurposeSchema } from '@openride/shared/files/schemas';
-import type { Services } from '../http/context';
 import { AppError, badRequest, domainError } from '../lib/errors';
 import { type FileRow, insertFile } from './files.repo';
 import { lazily } from '../lib/lazily';
+import type { Ports } from '../ports';
 
 /** Enough for every signature we accept (file-type reads at most this much for these formats). */
 const HEAD_BYTES = 4100;
@@ -50,7 +50,7 @@ type Stored = { key: string; contentType: FileContentType; size: number; sha256:
  * body is read and dropped (bounded by the limit) so the client reads our answer instead of a reset.
  */
 export async function uploadFile(
-  services: Pick<Services, 'db' | 'storage' | 'env' | 'logger'>,
+  services: Pick<Ports, 'db' | 'storage' | 'env' | 'logger'>,
   ownerId: string,
   request: { contentType: string; body: Readable },
 ): Promise<FileRow> {
@@ -153,7 +153,7 @@ export async function uploadFile(
  * stalls the parser: busboy's stream is only ever resumed, never destroyed), sniffed, re-encoded when an
  * image, hashed and put in storage.
  */
-function storeFile(services: Pick<Services, 'storage'>, file: Readable, maxBytes: number): { done: Promise<Stored>; abort(err: Error): void } {
+function storeFile(services: Pick<Ports, 'storage'>, file: Readable, maxBytes: number): { done: Promise<Stored>; abort(err: Error): void } {
   const source = new PassThrough();
   let received = 0;
   let stopped = false;

@@ -1,4 +1,3 @@
-import type { Services } from '../http/context';
 import { createMessageDelivery } from '../messaging/create-messenger';
 import { settlePayment } from '../payments/settle-payment';
 import { PAYOUT_SCHEDULE_CRON, schedulePayoutRuns } from '../payouts/schedule-payout-runs';
@@ -10,6 +9,10 @@ import { autoCloseTickets, SUPPORT_AUTO_CLOSE_CRON } from '../support/auto-close
 import { RIDE_CHECK_CRON, runRideCheck } from '../safety/run-ride-check';
 import { CORPORATE_INVOICES_CRON, issueMonthlyInvoices } from '../corporate-invoices/issue-monthly-invoices';
 import { runRetention } from './run-retention';
+import type { Ports } from '../ports';
+import type { Dispatcher } from '../dispatch/dispatcher';
+import type { DriverDirectory } from '../dispatch/driver-directory';
+import type { PaymentProvider } from '../payments/provider';
 
 /** Every hour at :17 (UTC); pg-boss queues one retention job per slot across all processes. */
 export const RETENTION_CRON = '17 * * * *';
@@ -18,7 +21,13 @@ export const RETENTION_CRON = '17 * * * *';
  * This process's workers for every queue (decision 0027), started once the server listens. Any process
  * may run any job: they are in the database, not in the process that queued them.
  */
-export async function startJobWorkers(services: Pick<Services, 'env' | 'db' | 'logger' | 'jobs' | 'push' | 'payments' | 'bus' | 'dispatcher' | 'drivers'>) {
+export async function startJobWorkers(
+  services: Pick<Ports, 'env' | 'db' | 'logger' | 'jobs' | 'push' | 'bus'> & {
+    payments: PaymentProvider | null;
+    dispatcher: Dispatcher;
+    drivers: DriverDirectory;
+  },
+) {
   const { env, db, logger, jobs } = services;
   await jobs.work('push-send', (data) => services.push.deliver(data), { workers: 2 });
 

@@ -1,7 +1,7 @@
 import { phoneDigits } from '@openride/shared/phone';
-import type { Services } from '../http/context';
 import { hashOtp, sameHash } from './otp-code';
 import { consumeOtp, spendOtpAttempt } from './otp.repo';
+import type { Ports } from '../ports';
 
 export type OtpCheck = 'ok' | 'invalid' | 'expired';
 
@@ -10,7 +10,7 @@ export type OtpCheck = 'ok' | 'invalid' | 'expired';
  * 5 per code sent), and a match consumes it (one use, one winner among concurrent checks). What verify-otp
  * and the account's phone change both ask.
  */
-export async function checkOtpCode(services: Pick<Services, 'db' | 'otpKey'>, rawPhone: string, code: string): Promise<OtpCheck> {
+export async function checkOtpCode(services: Pick<Ports, 'db' | 'otpKey'>, rawPhone: string, code: string): Promise<OtpCheck> {
   const phone = phoneDigits(rawPhone);
   const storedHash = await spendOtpAttempt(services.db, phone);
   if (!storedHash) return 'expired';

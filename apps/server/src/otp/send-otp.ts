@@ -3,9 +3,9 @@ import { messages } from '@openride/shared/messages';
 import { type SendOtpResponse, sendOtpSchema } from '@openride/shared/otp/schemas';
 import { phoneDigits } from '@openride/shared/phone';
 import { take } from '../lib/rate-limit';
-import type { Services } from '../http/context';
 import { generateOtp, hashOtp } from './otp-code';
 import { deleteOtp, replaceOtp } from './otp.repo';
+import type { Ports } from '../ports';
 
 export type OtpResult<T> = { status: number; body: T };
 
@@ -14,7 +14,7 @@ export type OtpResult<T> = { status: number; body: T };
  * Bounded per phone (SMS bombing, cost) and per address (one client spraying many phones).
  */
 export async function sendOtp(
-  services: Pick<Services, 'db' | 'limiters' | 'messenger' | 'logger' | 'otpKey'>,
+  services: Pick<Ports, 'db' | 'limiters' | 'messenger' | 'logger' | 'otpKey'>,
   raw: unknown,
   ctx: { ip: string },
 ): Promise<OtpResult<SendOtpResponse>> {

@@ -3,11 +3,11 @@ import { type VerifyOtpResponse, verifyOtpSchema } from '@openride/shared/otp/sc
 import { phoneDigits } from '@openride/shared/phone';
 import { sql } from 'kysely';
 import { take } from '../lib/rate-limit';
-import type { Services } from '../http/context';
 import { phoneHasAccount } from '../profiles/find-phone-conflict';
 import { phoneKey, profilePhoneKeySql } from '../profiles/phone-key';
 import { checkOtpCode } from './check-otp-code';
 import type { OtpResult } from './send-otp';
+import type { Ports } from '../ports';
 
 const expired = (): OtpResult<VerifyOtpResponse> => ({ status: 200, body: { success: false, error: messages.errors.verificationFailed.expired } });
 
@@ -17,7 +17,7 @@ const expired = (): OtpResult<VerifyOtpResponse> => ({ status: 200, body: { succ
  * code sent (and sends are bounded). A signed-in caller verifying their own profile phone marks it verified.
  */
 export async function verifyOtp(
-  services: Pick<Services, 'db' | 'limiters' | 'otpKey'>,
+  services: Pick<Ports, 'db' | 'limiters' | 'otpKey'>,
   raw: unknown,
   ctx: { ip: string; userId: string | null },
 ): Promise<OtpResult<VerifyOtpResponse>> {

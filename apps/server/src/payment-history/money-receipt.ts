@@ -1,13 +1,13 @@
 import { REFUND_WINDOW_DAYS } from '@openride/shared/refunds/schemas';
 import { receiptTotals } from '@openride/shared/payment-history/receipt-totals';
 import type { MoneyReceipt } from '@openride/shared/payment-history/views';
-import type { Services } from '../http/context';
 import { rideMoney } from '../ledger/ride-money';
 import { notFound } from '../lib/errors';
 import { requestsOfRides } from '../refunds/refunds.repo';
 import { isAdmin } from '../roles/roles.repo';
 import { receiptOf, receiptLines } from '../rides/ride-receipt';
 import { findRideFor, isRideId, type RideRow } from '../rides/rides.repo';
+import type { Ports } from '../ports';
 
 const DAY_MS = 86_400_000;
 
@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
  * snapshot, the path), plus — for its rider or an admin — what was paid by method, tips and refunds, every
  * amount a sum of the ride's ledger entries, and the ride's refund requests. Its driver reads the fare lines.
  */
-export async function moneyReceipt(services: Pick<Services, 'db'>, ride: RideRow, viewer: 'rider' | 'driver' | 'admin'): Promise<MoneyReceipt> {
+export async function moneyReceipt(services: Pick<Ports, 'db'>, ride: RideRow, viewer: 'rider' | 'driver' | 'admin'): Promise<MoneyReceipt> {
   const base = await receiptOf(services, ride, { forDriver: viewer === 'driver' });
   const { surge_multiplier } = receiptLines(ride);
   const forRider = viewer !== 'driver';
@@ -36,7 +36,7 @@ export async function moneyReceipt(services: Pick<Services, 'db'>, ride: RideRow
 }
 
 /** The ride the caller may read a receipt of: theirs as rider or driver; any ride for an admin when `admins` (the PDF). */
-export async function receiptRideFor(services: Pick<Services, 'db'>, userId: string, rideId: string, opts: { admins: boolean; riderOnly: boolean }) {
+export async function receiptRideFor(services: Pick<Ports, 'db'>, userId: string, rideId: string, opts: { admins: boolean; riderOnly: boolean }) {
   if (!isRideId(rideId)) throw notFound('Ride not found');
   const found = await findRideFor(services.db, userId, rideId);
   if (found && (found.viewer === 'rider' || !opts.riderOnly)) return found;

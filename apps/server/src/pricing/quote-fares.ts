@@ -1,5 +1,4 @@
 import { RIDE_TYPE_NAMES, type QuoteRequest } from '@openride/shared/rides/schemas';
-import type { Services } from '../http/context';
 import { owedFeeCents } from '../cancellation/cancellation.repo';
 import { QUOTE_VALIDITY_S } from '@openride/shared/surge/surge';
 import { signQuoteLock } from '../surge/quote-lock';
@@ -7,6 +6,12 @@ import { checkTrip } from '../zones/check-trip';
 import { policiesInForce } from './fare-policies.repo';
 import { priceTrip } from './price-trip';
 import { nearestEligibleByType } from '../vehicles/eligible-supply';
+import type { Ports } from '../ports';
+import type { Dispatcher } from '../dispatch/dispatcher';
+import type { GeoIndex } from '../geo/geo-index';
+import type { RoutingProvider } from '../routing/routing-provider';
+import type { SurgeEngine } from '../surge/surge-engine';
+import type { ZoneLocator } from '../zones/zone-locator';
 
 /**
  * Upfront fares for every ride type of the pickup's city (refused outside every service area, or to a
@@ -20,7 +25,7 @@ import { nearestEligibleByType } from '../vehicles/eligible-supply';
  * requested within the quote's validity through `quote_token` (decision 0035).
  */
 export async function quoteFares(
-  services: Pick<Services, 'db' | 'routing' | 'geo' | 'dispatcher' | 'zones' | 'surge' | 'quoteKey'>,
+  services: Pick<Ports, 'db' | 'quoteKey'> & { routing: RoutingProvider; geo: GeoIndex; dispatcher: Dispatcher; zones: ZoneLocator; surge: SurgeEngine },
   input: QuoteRequest,
   opts: { pricingZoneId?: string | null; at?: Date; riderId?: string } = {},
 ) {

@@ -1,15 +1,16 @@
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
-import type { Services } from '../http/context';
 import { policiesInForce } from './fare-policies.repo';
 import { priceTrip } from './price-trip';
 import type { ZoneLookup } from '../zones/zone-locator';
+import type { Ports } from '../ports';
+import type { SurgeEngine } from '../surge/surge-engine';
 
 /**
  * The fares, per ride type, of a trip of `trip` starting at a point whose zones are `at`: what the Test a
  * point tool shows. Priced as a quote would be now: the fare policy versions in force for the point's
  * pricing zone (else the city default), with the zone's surge multiplier.
  */
-export async function referenceFares(services: Pick<Services, 'db' | 'surge'>, at: ZoneLookup, trip: { distance_m: number; duration_s: number }) {
+export async function referenceFares(services: Pick<Ports, 'db'> & { surge: SurgeEngine }, at: ZoneLookup, trip: { distance_m: number; duration_s: number }) {
   if (!at.city) return { fares: [], surge_multiplier: 1, surge: null };
   const now = new Date();
   const [policies, surge] = await Promise.all([

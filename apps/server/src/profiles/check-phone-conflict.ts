@@ -2,7 +2,7 @@ import { messages } from '@openride/shared/messages';
 import type { CheckPhoneConflictInput, PhoneConflictRow } from '@openride/shared/profiles/schemas';
 import { checkPhoneConflictSchema } from '@openride/shared/profiles/schemas';
 import { take } from '../lib/rate-limit';
-import type { Services, SessionUser } from '../http/context';
+import type { Ports, SessionUser } from '../ports';
 import { AppError, forbidden } from '../lib/errors';
 import { findPhoneConflict } from './find-phone-conflict';
 
@@ -12,7 +12,7 @@ import { findPhoneConflict } from './find-phone-conflict';
  * Bounded per address, as it tells whether a phone has an account.
  */
 export async function checkPhoneConflict(
-  services: Pick<Services, 'db' | 'limiters'>,
+  services: Pick<Ports, 'db' | 'limiters'>,
   ctx: { caller: SessionUser | null; ip: string },
   raw: CheckPhoneConflictInput,
 ): Promise<PhoneConflictRow[]> {

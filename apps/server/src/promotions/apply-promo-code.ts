@@ -2,11 +2,16 @@ import { discountForRide, refusalForRider } from '@openride/shared/promotions/di
 import type { ApplyPromoInput } from '@openride/shared/promotions/schemas';
 import { promotionsText } from '@openride/shared/promotions/promotions-text';
 import type { AppliedPromo } from '@openride/shared/promotions/views';
-import type { Services } from '../http/context';
 import { quoteFares } from '../pricing/quote-fares';
 import { checkTrip } from '../zones/check-trip';
 import { hasCompletedRide, riderUses } from './promotions.repo';
 import { refuse } from './ride-promotions';
+import type { Ports } from '../ports';
+import type { Dispatcher } from '../dispatch/dispatcher';
+import type { GeoIndex } from '../geo/geo-index';
+import type { RoutingProvider } from '../routing/routing-provider';
+import type { SurgeEngine } from '../surge/surge-engine';
+import type { ZoneLocator } from '../zones/zone-locator';
 
 /**
  * The rider's Apply on /book-ride (decision 0063): the trip priced again as the quote prices it, and for each
@@ -15,7 +20,7 @@ import { refuse } from './ride-promotions';
  * Nothing is reserved: the request reserves, and checks everything again.
  */
 export async function applyPromoCode(
-  services: Pick<Services, 'db' | 'routing' | 'geo' | 'dispatcher' | 'zones' | 'surge' | 'quoteKey'>,
+  services: Pick<Ports, 'db' | 'quoteKey'> & { routing: RoutingProvider; geo: GeoIndex; dispatcher: Dispatcher; zones: ZoneLocator; surge: SurgeEngine },
   riderId: string,
   input: ApplyPromoInput,
 ): Promise<AppliedPromo> {

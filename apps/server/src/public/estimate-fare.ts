@@ -1,6 +1,6 @@
 import type { FareEstimate } from '@openride/shared/public/views';
 import type { QuoteRequest } from '@openride/shared/rides/schemas';
-import type { Services } from '../http/context';
+import type { Ports } from '../ports';
 import { withinLimits } from '../lib/rate-limit';
 import { quoteFares } from '../pricing/quote-fares';
 
@@ -11,7 +11,11 @@ import { quoteFares } from '../pricing/quote-fares';
  * route). At most ESTIMATES_PER_MINUTE per network address, since each may cost a routing call; a refused
  * trip gives its point back.
  */
-export async function estimateFare(services: Services, input: QuoteRequest, ctx: { ip: string }): Promise<FareEstimate> {
+export async function estimateFare(
+  services: Pick<Ports, 'limiters'> & Parameters<typeof quoteFares>[0],
+  input: QuoteRequest,
+  ctx: { ip: string },
+): Promise<FareEstimate> {
   return withinLimits([[services.limiters.estimatePerIp, ctx.ip]], 'TOO_MANY_ESTIMATES', async () => {
     const quote = await quoteFares(services, input);
     // The multiplier of the pickup's pricing zone, as the quote locks it in (surge-engine.ts, quoteFor).

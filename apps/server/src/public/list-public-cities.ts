@@ -1,9 +1,9 @@
 import type { PublicCity } from '@openride/shared/public/views';
-import type { Services } from '../http/context';
 import { servedCities } from './public.repo';
+import type { Ports } from '../ports';
 
 /** GET /api/public/cities: every served city, its time zone, where its map opens and its service areas as GeoJSON. */
-export async function listPublicCities(services: Pick<Services, 'db'>): Promise<PublicCity[]> {
+export async function listPublicCities(services: Pick<Ports, 'db'>): Promise<PublicCity[]> {
   const rows = await servedCities(services.db);
   return rows.map(({ city, areas }) => ({
     id: city.id,

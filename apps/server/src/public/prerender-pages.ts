@@ -7,11 +7,13 @@ import { aboutText, safetyItems, safetyText } from '@openride/shared/public/info
 import { moneyIn, publicText } from '@openride/shared/public/public-text';
 import { RIDE_TYPE_NAMES, RIDE_TYPES } from '@openride/shared/rides/schemas';
 import { uiText } from '@openride/shared/ui-text';
-import type { Services } from '../http/context';
 import { listFaq } from '../help/help.repo';
 import { currentLegalDocuments } from '../legal/legal.repo';
 import { listPublicCities } from './list-public-cities';
 import { publicPricing } from './public-pricing';
+import type { Ports } from '../ports';
+import type { SurgeEngine } from '../surge/surge-engine';
+import type { Telephony } from '../telephony/telephony';
 
 /**
  * Public information pages pre-rendered into index.html (issue 15, decision 0057): a crawler and a slow phone
@@ -19,7 +21,7 @@ import { publicPricing } from './public-pricing';
  * children). Plain HTML from the same words and tables as the app's pages; no script, no inline style (CSP).
  */
 export type PrerenderedPage = { title: string; description: string; html: string };
-export type PrerenderPage = (services: Pick<Services, 'db' | 'surge' | 'telephony'>) => Promise<PrerenderedPage>;
+export type PrerenderPage = (services: Pick<Ports, 'db'> & { surge: SurgeEngine; telephony: Telephony | null }) => Promise<PrerenderedPage>;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
@@ -52,7 +54,7 @@ export function framePage(content: string): string {
   );
 }
 
-const servedCityNames = async (services: Pick<Services, 'db'>) => (await listPublicCities(services)).map((c) => c.name);
+const servedCityNames = async (services: Pick<Ports, 'db'>) => (await listPublicCities(services)).map((c) => c.name);
 
 const about: PrerenderPage = async (services) => {
   const cities = await servedCityNames(services);
@@ -171,7 +173,11 @@ export const PRERENDER_TTL_MS = 15_000;
  * The pre-render of `path` (null: not a pre-rendered page), cached per path for PRERENDER_TTL_MS; a page that
  * fails to render (the database is down) is logged by the caller and the plain app shell is served instead.
  */
-export function createPrerenderer(services: Pick<Services, 'db' | 'surge' | 'telephony'>, pages = PRERENDERED_PAGES, ttlMs = PRERENDER_TTL_MS) {
+export function createPrerenderer(
+  services: Pick<Ports, 'db'> & { surge: SurgeEngine; telephony: Telephony | null },
+  pages = PRERENDERED_PAGES,
+  ttlMs = PRERENDER_TTL_MS,
+) {
   const cache = new Map<string, { at: number; page: Promise<PrerenderedPage> }>();
   return (path: string): Promise<PrerenderedPage> | null => {
     const key = path.length > 1 ? path.replace(/\/+$/, '') : path;

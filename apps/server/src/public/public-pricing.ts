@@ -2,11 +2,12 @@ import { formatTimeOfDay } from '@openride/shared/pricing/fare-policy';
 import { publicText } from '@openride/shared/public/public-text';
 import type { FareFormula, PublicCancellation, PublicPricing } from '@openride/shared/public/views';
 import { RIDE_TYPE_NAMES, RIDE_TYPES } from '@openride/shared/rides/schemas';
-import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { policiesInForce, ratesOf } from '../pricing/fare-policies.repo';
 import { ruleOf } from '../surge/surge-engine';
 import { defaultCancellationPolicies, enabledPricingZones, publicCityRow, surgeSettingsOf, zonePoliciesInForce } from './public.repo';
+import type { Ports } from '../ports';
+import type { SurgeEngine } from '../surge/surge-engine';
 
 type PolicyRow = Parameters<typeof ratesOf>[0];
 
@@ -34,7 +35,7 @@ function formulaOf(row: PolicyRow): FareFormula {
  * pricing zone's multiplier as a quote would lock it in (`surge.quoteFor`), and the cancellation policy a
  * ride of each type is charged on (the city default, decision 0033).
  */
-export async function publicPricing(services: Pick<Services, 'db' | 'surge'>, cityId: string, now = new Date()): Promise<PublicPricing> {
+export async function publicPricing(services: Pick<Ports, 'db'> & { surge: SurgeEngine }, cityId: string, now = new Date()): Promise<PublicPricing> {
   const { db } = services;
   const city = await publicCityRow(db, cityId);
   if (!city) throw notFound(publicText.errors.cityNotFound);

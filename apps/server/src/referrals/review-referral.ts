@@ -4,12 +4,12 @@ import { isUuid } from '@openride/shared/text';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
-import type { Services } from '../http/context';
 import { domainError, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { getReferralForAdmin } from './list-referrals';
 import { payReferralReward, type Referral, type ReferralOutcome, settleReferral } from './pay-referral-reward';
 import { cityOf, programOf, qualifyingRide } from './referrals.repo';
+import type { Ports } from '../ports';
 
 /**
  * POST /api/admin/referrals/:id/approve | /reject (decision 0069): an admin decides on a flagged referral, with a
@@ -23,7 +23,7 @@ import { cityOf, programOf, qualifyingRide } from './referrals.repo';
  *   pays it, without asking the fraud rules again), or `expired` when its time is over.
  */
 export async function reviewReferral(
-  services: Pick<Services, 'db' | 'bus' | 'push'>,
+  services: Pick<Ports, 'db' | 'bus' | 'push'>,
   adminId: string,
   referralId: string,
   decision: ReferralReview,
@@ -61,7 +61,7 @@ export async function reviewReferral(
 
 async function approve(
   trx: Kysely<DB>,
-  services: Pick<Services, 'bus' | 'push'>,
+  services: Pick<Ports, 'bus' | 'push'>,
   referral: Referral,
   review: { review: 'approved'; reviewed_by: string; reviewed_at: Date; review_note: string },
 ) {

@@ -1,9 +1,9 @@
 import { scheduleText } from '@openride/shared/schedule/schedule-text';
-import type { Services } from '../http/context';
 import { createNotification } from '../notifications/create-notification';
 import { inTransaction } from '../lib/transaction';
 import { asIntervals, blocksOf, byDriver, timeOffOf } from './schedule.repo';
 import { describeShift, upcomingShifts } from './shifts';
+import type { Ports } from '../ports';
 
 /** Every 5 minutes (UTC): pg-boss queues one `shift-reminders` job per slot across all processes. */
 export const SHIFT_REMINDERS_CRON = '*/5 * * * *';
@@ -15,7 +15,7 @@ export const SHIFT_REMINDERS_CRON = '*/5 * * * *';
  * so a second run, process or retry sends nothing more. A driver already online, or on time off over the
  * start, is not reminded. Answers the reminders it sent.
  */
-export async function sendShiftReminders(services: Pick<Services, 'db' | 'bus' | 'push'>, now = new Date()) {
+export async function sendShiftReminders(services: Pick<Ports, 'db' | 'bus' | 'push'>, now = new Date()) {
   const { db } = services;
   const drivers = await db
     .selectFrom('driver_schedules as s')

@@ -1,5 +1,7 @@
 import { DEFAULT_SURGE_RULE, nextSurge, SURGE_TICK_SECONDS, SURGE_WINDOW_SECONDS, type SurgeRule } from '@openride/shared/surge/surge';
-import type { Services } from '../http/context';
+import type { Ports } from '../ports';
+import type { GeoIndex } from '../geo/geo-index';
+import type { ZoneLocator } from '../zones/zone-locator';
 
 export type SurgeOptions = {
   /** How often the elected process updates every pricing zone's multiplier (default 60 s). */
@@ -9,7 +11,7 @@ export type SurgeOptions = {
 };
 export const DEFAULT_SURGE_OPTIONS: SurgeOptions = { tickMs: SURGE_TICK_SECONDS * 1000, windowMs: SURGE_WINDOW_SECONDS * 1000 };
 
-type Deps = Pick<Services, 'db' | 'geo' | 'zones' | 'logger'>;
+type Deps = Pick<Ports, 'db' | 'logger'> & { geo: GeoIndex; zones: ZoneLocator };
 
 /** The multiplier a quote starting in this pricing zone gets now, and why (tenths: 10 = 1.0×). */
 export type SurgeQuote = { multiplier_tenths: number; zone_id: string | null; zone_name: string | null };

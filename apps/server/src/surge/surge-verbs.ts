@@ -5,11 +5,12 @@ import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
 import { demoEnabled } from '../env';
-import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { ruleOf } from './surge-engine';
+import type { Ports } from '../ports';
+import type { SurgeEngine } from './surge-engine';
 
-type Deps = Pick<Services, 'db' | 'env' | 'surge'>;
+type Deps = Pick<Ports, 'db' | 'env'> & { surge: SurgeEngine };
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 

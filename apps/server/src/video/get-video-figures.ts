@@ -2,8 +2,9 @@ import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import { VIDEO_RECENT_DAYS, type VideoFigures, type VideoFiguresQuery } from '@openride/shared/video/schemas';
 import { sql } from 'kysely';
 import { complianceCityExpr } from '../compliance/compliance.repo';
-import type { Services } from '../http/context';
 import { publicPricing } from '../public/public-pricing';
+import type { Ports } from '../ports';
+import type { SurgeEngine } from '../surge/surge-engine';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
@@ -14,7 +15,11 @@ const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
  * rule /driver/{id} and going online use); the rating is the riders' stars on the city's rides, as
  * `driverWorkStats` averages them per driver. Three small aggregates, read-only.
  */
-export async function getVideoFigures(services: Pick<Services, 'db' | 'surge'>, { city: cityId }: VideoFiguresQuery, now = new Date()): Promise<VideoFigures> {
+export async function getVideoFigures(
+  services: Pick<Ports, 'db'> & { surge: SurgeEngine },
+  { city: cityId }: VideoFiguresQuery,
+  now = new Date(),
+): Promise<VideoFigures> {
   const { db } = services;
   const pricing = await publicPricing(services, cityId, now);
   const since = new Date(now.getTime() - VIDEO_RECENT_DAYS * 86_400_000);

@@ -7,15 +7,16 @@ import { seedCityVehicleRules } from '../vehicles/vehicle-rules.repo';
 import { seedCityDocumentTypes } from '../compliance/compliance.repo';
 import { cityHasBooks } from '../finance/settings-view';
 import { financeText } from '@openride/shared/finance/finance-text';
-import type { Services } from '../http/context';
 import { AppError, isUniqueViolation, notFound } from '../lib/errors';
 import { CITY_COLUMNS, cityView } from './zones.repo';
+import type { Ports } from '../ports';
+import type { ZoneLocator } from './zone-locator';
 
 /**
  * An admin adds a city (audited), with default cancellation terms and surge rule. It serves nowhere until it
  * has an enabled service area, and offers no ride type until /pricing-settings gives it fare policies.
  */
-export async function createCity(services: Pick<Services, 'db' | 'zones'>, adminId: string, input: CreateCityInput) {
+export async function createCity(services: Pick<Ports, 'db'> & { zones: ZoneLocator }, adminId: string, input: CreateCityInput) {
   let city;
   try {
     city = await services.db.transaction().execute(async (trx) => {
@@ -41,7 +42,7 @@ export async function createCity(services: Pick<Services, 'db' | 'zones'>, admin
 }
 
 /** An admin edits a city's name, currency, time zone or map centre (audited: the fields that changed). */
-export async function updateCity(services: Pick<Services, 'db' | 'zones'>, adminId: string, id: string, input: UpdateCityInput) {
+export async function updateCity(services: Pick<Ports, 'db'> & { zones: ZoneLocator }, adminId: string, id: string, input: UpdateCityInput) {
   const city = await services.db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('cities').select(CITY_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) throw notFound('City not found');

@@ -3,12 +3,13 @@ import type { Zone } from '@openride/shared/zones/views';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
-import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { isUuid } from '@openride/shared/text';
 import { ZONE_COLUMNS, zoneView } from './zones.repo';
+import type { Ports } from '../ports';
+import type { ZoneLocator } from './zone-locator';
 
-type Deps = Pick<Services, 'db' | 'zones'>;
+type Deps = Pick<Ports, 'db'> & { zones: ZoneLocator };
 
 /** What the audit log keeps of a zone: everything but the timestamps. */
 const audited = (z: Zone) => ({
