@@ -1,9 +1,10 @@
 import { type AdminTicketMessageInput, ticketNumber } from '@openride/shared/support/schemas';
 import { supportText } from '@openride/shared/support/support-text';
-import { sourcesOf } from '@openride/shared/support/ticket-state';
+import { sourcesOf, TICKET_MACHINE } from '@openride/shared/support/ticket-state';
 import { recordAudit } from '../audit/record-audit';
 import type { Services } from '../http/context';
 import { domainError } from '../lib/errors';
+import { move } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import { announceTicketChange } from './announce-ticket-change';
@@ -44,12 +45,11 @@ export async function answerTicket(
       .returning('id')
       .executeTakeFirstOrThrow();
     const toPending = !input.internal && sourcesOf('pending', 'admin').includes(ticket.status);
-    const updated = await trx
-      .updateTable('support_tickets')
-      .set({ updated_at: now, ...(toPending ? { status: 'pending' as const } : {}) })
-      .where('id', '=', ticket.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = toPending
+      ? await move(trx, TICKET_MACHINE, { table: 'support_tickets', id: ticket.id, to: 'pending', actor: 'admin', set: { updated_at: now } })
+      : await trx.updateTable('support_tickets').set({ updated_at: now }).where('id', '=', ticket.id).returningAll().executeTakeFirst();
+    // The ticket is locked: it is where lockTicket found it, so the move cannot lose.
+    if (!updated) throw new Error(`Ticket ${ticket.id} moved while locked`);
     await recordAudit(trx, {
       actorId: adminId,
       action: input.internal ? 'support_ticket.note' : 'support_ticket.reply',

@@ -1,6 +1,7 @@
 import { AUTO_CLOSE_DAYS } from '@openride/shared/support/schemas';
-import { sourcesOf } from '@openride/shared/support/ticket-state';
+import { TICKET_MACHINE } from '@openride/shared/support/ticket-state';
 import type { Services } from '../http/context';
+import { moveAll } from '../lib/move';
 import { announceTicketChange } from './announce-ticket-change';
 
 /** Every 10 minutes (UTC): pg-boss queues one `support-auto-close` job per slot across all processes. */
@@ -12,13 +13,13 @@ export const SUPPORT_AUTO_CLOSE_CRON = '*/10 * * * *';
  * a ticket is closed by one run only, whichever process or retry it is; a second run finds nothing.
  */
 export async function autoCloseTickets(services: Pick<Services, 'db' | 'bus'>, now = new Date()) {
-  const closed = await services.db
-    .updateTable('support_tickets')
-    .set({ status: 'closed', closed_at: now, updated_at: now })
-    .where('status', 'in', [...sourcesOf('closed', 'system')])
-    .where('resolved_at', '<=', new Date(now.getTime() - AUTO_CLOSE_DAYS * 86_400_000))
-    .returning(['id', 'requester_id', 'participant_id'])
-    .execute();
+  const closed = await moveAll(services.db, TICKET_MACHINE, {
+    table: 'support_tickets',
+    to: 'closed',
+    actor: 'system',
+    set: { closed_at: now, updated_at: now },
+    where: (eb) => eb('resolved_at', '<=', new Date(now.getTime() - AUTO_CLOSE_DAYS * 86_400_000)),
+  });
   for (const t of closed) await announceTicketChange(services, t);
   return closed.map((t) => t.id);
 }

@@ -1,8 +1,9 @@
 import { slaDueAt } from '@openride/shared/support/schemas';
-import { sourcesOf } from '@openride/shared/support/ticket-state';
+import { TICKET_MACHINE } from '@openride/shared/support/ticket-state';
 import { recordAudit } from '../audit/record-audit';
 import type { Services } from '../http/context';
 import { domainError } from '../lib/errors';
+import { move } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
 import { announceTicketChange } from './announce-ticket-change';
 import { getTicketForAdmin } from './get-ticket-for-admin';
@@ -13,13 +14,13 @@ export async function reopenTicket(services: Pick<Services, 'db' | 'bus'>, admin
   const { db } = services;
   const updated = await inTransaction(db, async (trx) => {
     const ticket = await lockTicket(trx, ticketId);
-    const row = await trx
-      .updateTable('support_tickets')
-      .set({ status: 'open', resolved_at: null, closed_at: null, waiting_since: now, sla_due_at: slaDueAt(now, ticket.priority), updated_at: now })
-      .where('id', '=', ticket.id)
-      .where('status', 'in', [...sourcesOf('open', 'admin')])
-      .returningAll()
-      .executeTakeFirst();
+    const row = await move(trx, TICKET_MACHINE, {
+      table: 'support_tickets',
+      id: ticket.id,
+      to: 'open',
+      actor: 'admin',
+      set: { resolved_at: null, closed_at: null, waiting_since: now, sla_due_at: slaDueAt(now, ticket.priority), updated_at: now },
+    });
     if (!row) throw domainError('INVALID_TRANSITION', 'Only a resolved or closed ticket can be reopened.');
     await recordAudit(trx, {
       actorId: adminId,

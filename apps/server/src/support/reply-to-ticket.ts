@@ -1,8 +1,9 @@
 import { slaDueAt, type TicketReplyInput, ticketNumber } from '@openride/shared/support/schemas';
 import { supportText } from '@openride/shared/support/support-text';
-import { sourcesOf, userMayReply } from '@openride/shared/support/ticket-state';
+import { sourcesOf, TICKET_MACHINE, userMayReply } from '@openride/shared/support/ticket-state';
 import type { Services } from '../http/context';
 import { domainError, notFound } from '../lib/errors';
+import { move } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import { announceTicketChange } from './announce-ticket-change';
@@ -34,16 +35,18 @@ export async function replyToTicket(
       .values({ ticket_id: ticket.id, author_id: userId, author_role: role, body: input.body, file_ids: fileIds, created_at: now })
       .execute();
     const reopens = sourcesOf('open', 'user').includes(ticket.status);
-    const updated = await trx
-      .updateTable('support_tickets')
-      .set({
-        updated_at: now,
-        last_user_reply_at: now,
-        ...(reopens ? { status: 'open' as const, resolved_at: null, waiting_since: now, sla_due_at: slaDueAt(now, ticket.priority) } : {}),
-      })
-      .where('id', '=', ticket.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const stamps = { updated_at: now, last_user_reply_at: now };
+    const updated = reopens
+      ? await move(trx, TICKET_MACHINE, {
+          table: 'support_tickets',
+          id: ticket.id,
+          to: 'open',
+          actor: 'user',
+          set: { ...stamps, resolved_at: null, waiting_since: now, sla_due_at: slaDueAt(now, ticket.priority) },
+        })
+      : await trx.updateTable('support_tickets').set(stamps).where('id', '=', ticket.id).returningAll().executeTakeFirst();
+    // The ticket is locked: it is where lockTicket found it, so the move cannot lose.
+    if (!updated) throw new Error(`Ticket ${ticket.id} moved while locked`);
     const other = role === 'requester' ? ticket.participant_id : ticket.requester_id;
     const notices =
       other && ticket.category === 'lost_item'

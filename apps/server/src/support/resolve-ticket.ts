@@ -1,9 +1,10 @@
 import { ticketNumber } from '@openride/shared/support/schemas';
 import { supportText } from '@openride/shared/support/support-text';
-import { sourcesOf } from '@openride/shared/support/ticket-state';
+import { TICKET_MACHINE } from '@openride/shared/support/ticket-state';
 import { recordAudit } from '../audit/record-audit';
 import type { Services } from '../http/context';
 import { domainError } from '../lib/errors';
+import { move } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import { announceTicketChange } from './announce-ticket-change';
@@ -26,13 +27,13 @@ export async function resolveTicket(
   const { db } = services;
   const result = await inTransaction(db, async (trx) => {
     const ticket = await lockTicket(trx, ticketId);
-    const updated = await trx
-      .updateTable('support_tickets')
-      .set({ status: 'resolved', resolved_at: now, updated_at: now })
-      .where('id', '=', ticket.id)
-      .where('status', 'in', [...sourcesOf('resolved', 'admin')])
-      .returningAll()
-      .executeTakeFirst();
+    const updated = await move(trx, TICKET_MACHINE, {
+      table: 'support_tickets',
+      id: ticket.id,
+      to: 'resolved',
+      actor: 'admin',
+      set: { resolved_at: now, updated_at: now },
+    });
     if (!updated) throw domainError('INVALID_TRANSITION', 'This ticket is resolved or closed already.');
     await recordAudit(trx, {
       actorId: adminId,

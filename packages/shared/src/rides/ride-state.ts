@@ -1,3 +1,5 @@
+import { defineMachine, type Transition } from '../machine';
+
 /**
  * The ride's state machine. Every status change on the server is one verb (apps/server/src/rides/<verb>.ts)
  * whose conditional update moves the ride only from `sourcesOf(to, actor)`, the statuses this table allows
@@ -27,7 +29,7 @@ export const ACTIVE_STATUSES = ['requested', 'accepted', 'arrived', 'in_progress
 /** Active with a driver assigned: a driver holds at most one ride in these (enforced by an index). */
 export const ASSIGNED_STATUSES = ['accepted', 'arrived', 'in_progress'] as const satisfies readonly RideStatus[];
 
-export type RideTransition = { from: RideStatus; to: RideStatus; actor: RideActor };
+export type RideTransition = Transition<RideStatus, RideActor>;
 
 /**
  * Every allowed move; anything not listed is refused. The rider may cancel until the trip starts (once in
@@ -56,13 +58,15 @@ export const RIDE_TRANSITIONS: readonly RideTransition[] = [
   { from: 'in_progress', to: 'cancelled', actor: 'operator' },
 ];
 
+export const RIDE_MACHINE = defineMachine({ statuses: RIDE_STATUSES, actors: RIDE_ACTORS, transitions: RIDE_TRANSITIONS });
+
 export function canTransition(from: RideStatus, to: RideStatus, actor: RideActor): boolean {
-  return RIDE_TRANSITIONS.some((t) => t.from === from && t.to === to && t.actor === actor);
+  return RIDE_MACHINE.canMove(from, to, actor);
 }
 
 /** The statuses from which `actor` may move a ride to `to`: the `where status in (...)` of a conditional update. */
 export function sourcesOf(to: RideStatus, actor: RideActor): RideStatus[] {
-  return RIDE_TRANSITIONS.filter((t) => t.to === to && t.actor === actor).map((t) => t.from);
+  return RIDE_MACHINE.sourcesOf(to, actor);
 }
 
 export function isTerminal(status: RideStatus): boolean {
