@@ -1,4 +1,5 @@
 import { refundText } from '@openride/shared/refunds/refund-text';
+import { REFUND_MACHINE } from '@openride/shared/refunds/refund-state';
 import type { RefundDecision } from '@openride/shared/refunds/schemas';
 import { isUuid } from '@openride/shared/text';
 import { recordAudit } from '../audit/record-audit';
@@ -7,6 +8,7 @@ import type { Services } from '../http/context';
 import { postRefund } from '../ledger/refund-postings';
 import { rideMoney } from '../ledger/ride-money';
 import { badRequest, domainError, notFound } from '../lib/errors';
+import { move } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import { getRefundDetail } from './get-refund-request';
@@ -42,11 +44,14 @@ export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push
     const currency = ride.currency.trim();
 
     if (decision.action === 'reject') {
-      await trx
-        .updateTable('refund_requests')
-        .set({ status: 'rejected', decision: 'reject', decision_reason: decision.reason, decided_by: adminId, decided_at: now })
-        .where('id', '=', requestId)
-        .execute();
+      const rejected = await move(trx, REFUND_MACHINE, {
+        table: 'refund_requests',
+        id: requestId,
+        to: 'rejected',
+        actor: 'admin',
+        set: { decision: 'reject', decision_reason: decision.reason, decided_by: adminId, decided_at: now },
+      });
+      if (!rejected) throw domainError('REFUND_DECIDED');
       await recordAudit(trx, {
         actorId: adminId,
         action: 'refund.reject',
@@ -85,10 +90,12 @@ export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push
       memo: { action: decision.action },
     });
     const status = decision.action === 'credit' ? 'credited' : 'approved';
-    await trx
-      .updateTable('refund_requests')
-      .set({
-        status,
+    const decided = await move(trx, REFUND_MACHINE, {
+      table: 'refund_requests',
+      id: requestId,
+      to: status,
+      actor: 'admin',
+      set: {
         decision: decision.action,
         bearer: decision.bearer,
         destination,
@@ -96,9 +103,9 @@ export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push
         decided_by: adminId,
         decided_at: now,
         ledger_transaction_id: tx.id,
-      })
-      .where('id', '=', requestId)
-      .execute();
+      },
+    });
+    if (!decided) throw domainError('REFUND_DECIDED');
     await recordAudit(trx, {
       actorId: adminId,
       action: decision.action === 'credit' ? 'refund.credit' : 'refund.approve',
