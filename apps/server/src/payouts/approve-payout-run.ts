@@ -1,9 +1,11 @@
+import { PAYOUT_ITEM_MACHINE, PAYOUT_RUN_MACHINE } from '@openride/shared/payouts/payout-state';
 import { isUuid } from '@openride/shared/text';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
 import { accountId, balanceOf, post } from '../ledger/ledger';
 import { notFound } from '../lib/errors';
+import { move } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
 import { driverAccount } from './driver-ledger';
 import { conflict, loadRun } from './payout-runs.repo';
@@ -41,7 +43,7 @@ export async function approvePayoutRun(db: Kysely<DB>, adminId: string, runId: s
       const owed = -(await lockDriverBalance(trx, item.driver_id, run.currency));
       const amount = Math.min(Number(item.amount_cents), owed);
       if (owed < run.minimum_payout_cents || amount <= 0) {
-        await trx.updateTable('payout_items').set({ status: 'skipped', updated_at: new Date() }).where('id', '=', item.id).execute();
+        await move(trx, PAYOUT_ITEM_MACHINE, { table: 'payout_items', id: item.id, to: 'skipped', actor: 'admin', set: { updated_at: new Date() } });
         continue;
       }
       const tx = await post(trx, {
@@ -56,17 +58,25 @@ export async function approvePayoutRun(db: Kysely<DB>, adminId: string, runId: s
           { account: { code: 'payouts_in_flight' }, line: 'payout', amount_cents: -amount },
         ],
       });
-      await trx
-        .updateTable('payout_items')
-        .set({ status: 'pending', amount_cents: amount, payout_tx_id: tx.id, updated_at: new Date() })
-        .where('id', '=', item.id)
-        .execute();
+      await move(trx, PAYOUT_ITEM_MACHINE, {
+        table: 'payout_items',
+        id: item.id,
+        to: 'pending',
+        actor: 'admin',
+        set: { amount_cents: amount, payout_tx_id: tx.id, updated_at: new Date() },
+      });
       total += amount;
       paid++;
     }
     // Nothing to send to the bank: the run is done at once.
     const status = paid > 0 ? 'approved' : 'closed';
-    await trx.updateTable('payout_runs').set({ status, approved_by: adminId, approved_at: new Date() }).where('id', '=', run.id).execute();
+    await move(trx, PAYOUT_RUN_MACHINE, {
+      table: 'payout_runs',
+      id: run.id,
+      to: status,
+      actor: 'admin',
+      set: { approved_by: adminId, approved_at: new Date() },
+    });
     await recordAudit(trx, {
       actorId: adminId,
       action: 'payout_run.approve',

@@ -1,9 +1,11 @@
+import { PAYOUT_RUN_MACHINE } from '@openride/shared/payouts/payout-state';
 import type { CreatePayoutRun } from '@openride/shared/payouts/schemas';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
 import { financialSettingsAt } from '../ledger/financial-settings.repo';
 import { badRequest, notFound } from '../lib/errors';
+import { moveAll } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
 import { fillPreview, loadRun } from './payout-runs.repo';
 
@@ -16,13 +18,12 @@ export async function createPayoutRun(db: Kysely<DB>, adminId: string, input: Cr
     const city = await trx.selectFrom('cities').select(['id', 'currency']).where('id', '=', input.city_id).executeTakeFirst();
     if (!city) throw badRequest('Choose one of the cities.');
     const settings = await financialSettingsAt(trx, city.id, now);
-    await trx
-      .updateTable('payout_runs')
-      .set({ status: 'discarded' })
-      .where('city_id', '=', city.id)
-      .where('status', '=', 'preview')
-      .where('scheduled_for', 'is', null)
-      .execute();
+    await moveAll(trx, PAYOUT_RUN_MACHINE, {
+      table: 'payout_runs',
+      to: 'discarded',
+      actor: 'admin',
+      where: (eb) => eb.and([eb('city_id', '=', city.id), eb('scheduled_for', 'is', null)]),
+    });
     const run = await trx
       .insertInto('payout_runs')
       .values({ city_id: city.id, currency: city.currency.trim(), minimum_payout_cents: settings.minimum_payout_cents, created_by: adminId })

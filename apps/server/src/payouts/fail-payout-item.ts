@@ -1,3 +1,4 @@
+import { PAYOUT_ITEM_MACHINE, PAYOUT_RUN_MACHINE } from '@openride/shared/payouts/payout-state';
 import type { FailPayout } from '@openride/shared/payouts/schemas';
 import { isUuid } from '@openride/shared/text';
 import type { Kysely } from 'kysely';
@@ -5,6 +6,7 @@ import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
 import { post, reverse } from '../ledger/ledger';
 import { notFound } from '../lib/errors';
+import { move } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
 import { driverAccount } from './driver-ledger';
 import { conflict, loadRun } from './payout-runs.repo';
@@ -44,13 +46,15 @@ export async function failPayoutItem(db: Kysely<DB>, adminId: string, itemId: st
     } else {
       throw conflict('Only a payout sent to the bank can fail.');
     }
-    await trx
-      .updateTable('payout_items')
-      .set({ status: 'failed', failure_reason: input.reason, settled_tx_id: txId, updated_at: new Date() })
-      .where('id', '=', item.id)
-      .execute();
+    await move(trx, PAYOUT_ITEM_MACHINE, {
+      table: 'payout_items',
+      id: item.id,
+      to: 'failed',
+      actor: 'admin',
+      set: { failure_reason: input.reason, settled_tx_id: txId, updated_at: new Date() },
+    });
     const pending = await trx.selectFrom('payout_items').select('id').where('run_id', '=', run.id).where('status', '=', 'pending').limit(1).executeTakeFirst();
-    if (!pending && run.status === 'approved') await trx.updateTable('payout_runs').set({ status: 'closed' }).where('id', '=', run.id).execute();
+    if (!pending && run.status === 'approved') await move(trx, PAYOUT_RUN_MACHINE, { table: 'payout_runs', id: run.id, to: 'closed', actor: 'admin' });
     await recordAudit(trx, {
       actorId: adminId,
       action: 'payout_item.fail',

@@ -1,3 +1,4 @@
+import { PAYOUT_ITEM_MACHINE, PAYOUT_RUN_MACHINE } from '@openride/shared/payouts/payout-state';
 import type { MarkPaid } from '@openride/shared/payouts/schemas';
 import { isUuid } from '@openride/shared/text';
 import type { Kysely } from 'kysely';
@@ -5,6 +6,7 @@ import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
 import { post } from '../ledger/ledger';
 import { notFound } from '../lib/errors';
+import { move } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
 import { conflict, loadRun } from './payout-runs.repo';
 
@@ -42,14 +44,16 @@ export async function markRunPaid(db: Kysely<DB>, adminId: string, runId: string
           { account: { code: 'bank' }, line: 'payout', amount_cents: -amount },
         ],
       });
-      await trx
-        .updateTable('payout_items')
-        .set({ status: 'paid', bank_reference: input.reference, settled_tx_id: tx.id, updated_at: new Date() })
-        .where('id', '=', item.id)
-        .execute();
+      await move(trx, PAYOUT_ITEM_MACHINE, {
+        table: 'payout_items',
+        id: item.id,
+        to: 'paid',
+        actor: 'admin',
+        set: { bank_reference: input.reference, settled_tx_id: tx.id, updated_at: new Date() },
+      });
       total += amount;
     }
-    await trx.updateTable('payout_runs').set({ status: 'closed' }).where('id', '=', run.id).execute();
+    await move(trx, PAYOUT_RUN_MACHINE, { table: 'payout_runs', id: run.id, to: 'closed', actor: 'admin' });
     await recordAudit(trx, {
       actorId: adminId,
       action: 'payout_run.mark_paid',
