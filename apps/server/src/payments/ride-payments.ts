@@ -1,9 +1,11 @@
+import { PAYMENT_MACHINE } from '@openride/shared/payments/payment-state';
 import { planRidePayment } from '@openride/shared/payments/plan';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, RidesTable } from '../db/schema';
 import type { Services } from '../http/context';
 import type { Jobs } from '../jobs/jobs';
 import { AppError, badRequest, domainError } from '../lib/errors';
+import { move } from '../lib/move';
 import { customerOf } from './customers';
 import { cardOf, lockWallet, rideHoldOf, walletOf } from './payments.repo';
 import { askProvider } from './provider-errors';
@@ -152,10 +154,13 @@ async function settle(
   paymentId: string,
   what: { action: 'capture'; amount_cents: number } | { action: 'release' },
 ) {
-  await trx
-    .updateTable('payments')
-    .set({ status: what.action === 'capture' ? 'capturing' : 'releasing', updated_at: new Date() })
-    .where('id', '=', paymentId)
-    .execute();
+  // The callers hold the payment's lock and found it authorised.
+  await move(trx, PAYMENT_MACHINE, {
+    table: 'payments',
+    id: paymentId,
+    to: what.action === 'capture' ? 'capturing' : 'releasing',
+    actor: 'system',
+    set: { updated_at: new Date() },
+  });
   await services.jobs.sendIn(trx, 'payment-settle', { payment_id: paymentId, ...what });
 }

@@ -1,8 +1,10 @@
+import { PAYMENT_MACHINE } from '@openride/shared/payments/payment-state';
 import { paymentText } from '@openride/shared/payments/payment-text';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, PaymentsTable } from '../db/schema';
 import type { Services } from '../http/context';
 import { post } from '../ledger/ledger';
+import { move } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import { PaymentRefused } from './provider';
@@ -28,31 +30,25 @@ export async function settlePayment(services: Pick<Services, 'db' | 'payments' |
   try {
     if (job.action === 'capture') {
       const { captured_cents } = await provider.capture(payment.intent_ref, job.amount_cents, `payment:${payment.id}:capture`);
-      await db
-        .updateTable('payments')
-        .set({ status: 'captured', captured_cents, updated_at: new Date() })
-        .where('id', '=', payment.id)
-        .where('status', '=', 'capturing')
-        .execute();
+      await move(db, PAYMENT_MACHINE, { table: 'payments', id: payment.id, to: 'captured', actor: 'system', set: { captured_cents, updated_at: new Date() } });
     } else {
       await provider.cancel(payment.intent_ref, `payment:${payment.id}:release`);
-      await db
-        .updateTable('payments')
-        .set({ status: 'released', updated_at: new Date() })
-        .where('id', '=', payment.id)
-        .where('status', '=', 'releasing')
-        .execute();
+      await move(db, PAYMENT_MACHINE, { table: 'payments', id: payment.id, to: 'released', actor: 'system', set: { updated_at: new Date() } });
     }
   } catch (err) {
     if (!(err instanceof PaymentRefused)) throw err;
     services.logger.error({ err, paymentId: payment.id, action: job.action }, 'the card processor refused to settle a payment');
     if (job.action === 'capture') await captureFailed(services, payment, job.amount_cents, err.message);
     else
-      await db
-        .updateTable('payments')
-        .set({ status: 'failed', failure: err.message.slice(0, 500), updated_at: new Date() })
-        .where('id', '=', payment.id)
-        .execute();
+      await move(db, PAYMENT_MACHINE, {
+        table: 'payments',
+        id: payment.id,
+        to: 'failed',
+        actor: 'system',
+        set: { failure: err.message.slice(0, 500), updated_at: new Date() },
+        // A release refused for good: only a payment still releasing fails (the capture's own path is captureFailed).
+        where: (eb) => eb('status', '=', 'releasing'),
+      });
   }
 }
 
@@ -66,13 +62,14 @@ export async function settlePayment(services: Pick<Services, 'db' | 'payments' |
  */
 async function captureFailed(services: Pick<Services, 'db' | 'bus' | 'push'>, payment: Selectable<PaymentsTable>, amountCents: number, reason: string) {
   const outcome = await inTransaction(services.db, async (trx) => {
-    const failed = await trx
-      .updateTable('payments')
-      .set({ status: 'failed', failure: reason.slice(0, 500), owed_cents: amountCents, updated_at: new Date() })
-      .where('id', '=', payment.id)
-      .where('status', '=', 'capturing')
-      .returningAll()
-      .executeTakeFirst();
+    const failed = await move(trx, PAYMENT_MACHINE, {
+      table: 'payments',
+      id: payment.id,
+      to: 'failed',
+      actor: 'system',
+      set: { failure: reason.slice(0, 500), owed_cents: amountCents, updated_at: new Date() },
+      where: (eb) => eb('status', '=', 'capturing'),
+    });
     if (!failed) return null;
     const ride = await trx.selectFrom('rides').select(['id', 'rider_id', 'city_id', 'currency']).where('id', '=', payment.ride_id).executeTakeFirstOrThrow();
     await post(trx, {

@@ -1,6 +1,8 @@
+import { PAYMENT_MACHINE } from '@openride/shared/payments/payment-state';
 import type { Services } from '../http/context';
 import { post } from '../ledger/ledger';
 import { badRequest, notFound } from '../lib/errors';
+import { moveAll } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
 import { InvalidWebhook } from './provider';
 
@@ -34,19 +36,23 @@ export async function receiveStripeWebhook(services: Pick<Services, 'db' | 'paym
     if (!fresh) return { received: true as const, duplicate: true };
     const object = event.object;
     if (event.type === 'payment_intent.succeeded' && object.id) {
-      await trx
-        .updateTable('payments')
-        .set({ status: 'captured', captured_cents: object.amount_received ?? 0, updated_at: new Date() })
-        .where('intent_ref', '=', object.id)
-        .where('status', 'in', ['authorised', 'capturing'])
-        .execute();
+      const intentRef = object.id;
+      await moveAll(trx, PAYMENT_MACHINE, {
+        table: 'payments',
+        to: 'captured',
+        actor: 'processor',
+        set: { captured_cents: object.amount_received ?? 0, updated_at: new Date() },
+        where: (eb) => eb('intent_ref', '=', intentRef),
+      });
     } else if (event.type === 'payment_intent.canceled' && object.id) {
-      await trx
-        .updateTable('payments')
-        .set({ status: 'released', updated_at: new Date() })
-        .where('intent_ref', '=', object.id)
-        .where('status', 'in', ['authorised', 'releasing'])
-        .execute();
+      const intentRef = object.id;
+      await moveAll(trx, PAYMENT_MACHINE, {
+        table: 'payments',
+        to: 'released',
+        actor: 'processor',
+        set: { updated_at: new Date() },
+        where: (eb) => eb('intent_ref', '=', intentRef),
+      });
     } else if (event.type === 'payout.paid' && object.amount && object.amount > 0 && object.currency) {
       await post(trx, {
         kind: 'processor.settlement',
