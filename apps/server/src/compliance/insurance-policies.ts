@@ -1,3 +1,4 @@
+import { POLICY_MACHINE } from '@openride/shared/compliance/document-state';
 import {
   type AdminPolicy,
   insuranceText,
@@ -16,6 +17,7 @@ import { findFile } from '../files/files.repo';
 import type { Services } from '../http/context';
 import { AppError, badRequest, domainError, forbidden, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
+import { move, moveAll } from '../lib/move';
 import { createNotification } from '../notifications/create-notification';
 import { ownApprovedDriver } from '../payouts/own-driver';
 import { localDate } from '../payouts/local-dates';
@@ -94,12 +96,13 @@ export async function addPolicy(services: Pick<Services, 'db'>, userId: string, 
   if (input.coverage_end < localDate(new Date(), city.timezone)) throw badRequest(insuranceText.errors.ended);
   const id = await inTransaction(db, async (trx) => {
     const now = new Date();
-    await trx
-      .updateTable('insurance_policies')
-      .set({ status: 'superseded', updated_at: now })
-      .where('vehicle_id', '=', vehicleId)
-      .where('status', '=', 'in_review')
-      .execute();
+    await moveAll(trx, POLICY_MACHINE, {
+      table: 'insurance_policies',
+      to: 'superseded',
+      actor: 'driver',
+      set: { updated_at: now },
+      where: (eb) => eb('vehicle_id', '=', vehicleId),
+    });
     const row = await trx
       .insertInto('insurance_policies')
       .values({ driver_id: driver.id, vehicle_id: vehicleId, ...input })
@@ -277,22 +280,24 @@ export async function reviewPolicy(services: Pick<Services, 'db' | 'bus' | 'push
     const verified = input.status === 'verified';
     const reason = input.status === 'rejected' ? input.reason : null;
     const now = new Date();
-    const decided = await trx
-      .updateTable('insurance_policies')
-      .set({ status: input.status, rejection_reason: reason, reviewed_at: now, reviewed_by: adminId, updated_at: now })
-      .where('id', '=', policyId)
-      .where('status', '=', 'in_review')
-      .returning('id')
-      .executeTakeFirst();
+    const decided = await move(trx, POLICY_MACHINE, {
+      table: 'insurance_policies',
+      id: policyId,
+      to: input.status,
+      actor: 'admin',
+      set: { rejection_reason: reason, reviewed_at: now, reviewed_by: adminId, updated_at: now },
+      // A decision on a policy in review (revoking a verified one is revokePolicy's).
+      where: (eb) => eb('status', '=', 'in_review'),
+    });
     if (!decided) throw new AppError('CONFLICT', insuranceText.errors.decided);
     if (verified) {
-      await trx
-        .updateTable('insurance_policies')
-        .set({ status: 'superseded', updated_at: now })
-        .where('vehicle_id', '=', before.vehicle_id)
-        .where('status', '=', 'verified')
-        .where('id', '!=', policyId)
-        .execute();
+      await moveAll(trx, POLICY_MACHINE, {
+        table: 'insurance_policies',
+        to: 'superseded',
+        actor: 'admin',
+        set: { updated_at: now },
+        where: (eb) => eb.and([eb('vehicle_id', '=', before.vehicle_id), eb('id', '!=', policyId)]),
+      });
     }
     await recordAudit(trx, {
       actorId: adminId,
@@ -336,13 +341,14 @@ export async function revokePolicy(
     if (!before) throw notFound(insuranceText.errors.notFound);
     if (before.user_id === adminId) throw forbidden(insuranceText.errors.own);
     const now = new Date();
-    const decided = await trx
-      .updateTable('insurance_policies')
-      .set({ status: 'rejected', rejection_reason: reason, reviewed_at: now, reviewed_by: adminId, updated_at: now })
-      .where('id', '=', policyId)
-      .where('status', '=', 'verified')
-      .returning('id')
-      .executeTakeFirst();
+    const decided = await move(trx, POLICY_MACHINE, {
+      table: 'insurance_policies',
+      id: policyId,
+      to: 'rejected',
+      actor: 'admin',
+      set: { rejection_reason: reason, reviewed_at: now, reviewed_by: adminId, updated_at: now },
+      where: (eb) => eb('status', '=', 'verified'),
+    });
     if (!decided) throw new AppError('CONFLICT', insuranceText.errors.notVerified);
     await recordAudit(trx, {
       actorId: adminId,

@@ -1,3 +1,4 @@
+import { DOCUMENT_MACHINE } from '@openride/shared/compliance/document-state';
 import { complianceText, documentText } from '@openride/shared/compliance/compliance-text';
 import type { adminDocumentsQuerySchema, DocumentReviewInput } from '@openride/shared/compliance/schemas';
 import type { AdminDocument, DriverDocument } from '@openride/shared/compliance/views';
@@ -10,6 +11,7 @@ import type { Services } from '../http/context';
 import type { CsvColumn } from '../lib/csv';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { keysetPage, type KeysetSpec } from '../lib/keyset';
+import { move, moveAll } from '../lib/move';
 import { createNotification } from '../notifications/create-notification';
 import { localDate } from '../payouts/local-dates';
 import { complianceCityOf } from './compliance.repo';
@@ -135,27 +137,23 @@ export async function reviewDocument(
   const label = complianceText.kinds[found.kind];
   const { row, notification } = await db.transaction().execute(async (trx) => {
     const now = new Date();
-    const decided =
-      input.status === 'approved'
-        ? { status: 'approved' as const, expires_on: expiresOn, rejection_reason: null }
-        : { status: 'rejected' as const, rejection_reason: input.reason };
-    const updated = await trx
-      .updateTable('driver_documents')
-      .set({ ...decided, reviewed_by: adminId, reviewed_at: now, updated_at: now })
-      .where('id', '=', documentId)
-      .where('status', '=', 'in_review')
-      .returning('id')
-      .executeTakeFirst();
+    const decided = input.status === 'approved' ? { expires_on: expiresOn, rejection_reason: null } : { rejection_reason: input.reason };
+    const updated = await move(trx, DOCUMENT_MACHINE, {
+      table: 'driver_documents',
+      id: documentId,
+      to: input.status,
+      actor: 'admin',
+      set: { ...decided, reviewed_by: adminId, reviewed_at: now, updated_at: now },
+    });
     if (!updated) throw new AppError('CONFLICT', documentText.errors.alreadyDecided);
     if (input.status === 'approved') {
-      await trx
-        .updateTable('driver_documents')
-        .set({ status: 'superseded', updated_at: now })
-        .where('driver_id', '=', found.driver_id)
-        .where('kind', '=', found.kind)
-        .where('status', '=', 'approved')
-        .where('id', '!=', documentId)
-        .execute();
+      await moveAll(trx, DOCUMENT_MACHINE, {
+        table: 'driver_documents',
+        to: 'superseded',
+        actor: 'admin',
+        set: { updated_at: now },
+        where: (eb) => eb.and([eb('driver_id', '=', found.driver_id), eb('kind', '=', found.kind), eb('id', '!=', documentId)]),
+      });
     }
     await recordAudit(trx, {
       actorId: adminId,

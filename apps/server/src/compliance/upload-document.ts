@@ -1,3 +1,4 @@
+import { DOCUMENT_MACHINE } from '@openride/shared/compliance/document-state';
 import { documentText } from '@openride/shared/compliance/compliance-text';
 import type { DocumentUploadInput } from '@openride/shared/compliance/schemas';
 import type { DriverDocument, OwnDocuments } from '@openride/shared/compliance/views';
@@ -5,6 +6,7 @@ import { isUuid } from '@openride/shared/text';
 import { sql } from 'kysely';
 import type { Services } from '../http/context';
 import { badRequest, domainError } from '../lib/errors';
+import { moveAll } from '../lib/move';
 import { localDate } from '../payouts/local-dates';
 import { ownApprovedDriver } from '../payouts/own-driver';
 import { complianceCityOf } from './compliance.repo';
@@ -53,13 +55,13 @@ export async function uploadDocument(services: Pick<Services, 'db'>, userId: str
       .executeTakeFirst();
     if (used) throw badRequest(documentText.errors.fileInUse);
     const now = new Date();
-    await trx
-      .updateTable('driver_documents')
-      .set({ status: 'superseded', updated_at: now })
-      .where('driver_id', '=', driver.id)
-      .where('kind', '=', input.kind)
-      .where('status', '=', 'in_review')
-      .execute();
+    await moveAll(trx, DOCUMENT_MACHINE, {
+      table: 'driver_documents',
+      to: 'superseded',
+      actor: 'driver',
+      set: { updated_at: now },
+      where: (eb) => eb.and([eb('driver_id', '=', driver.id), eb('kind', '=', input.kind)]),
+    });
     const { id } = await trx
       .insertInto('driver_documents')
       .values({ driver_id: driver.id, kind: input.kind, file_ids: ids, expires_on: expiresOn })
