@@ -3,6 +3,8 @@
  * a rider, a driver, an admin, the system…) and the table of allowed moves. Anything the table does not
  * list is refused. The server's one conditional update (apps/server/src/lib/move.ts) moves a row only from
  * `sourcesOf(to, actor)`, so a row that moved meanwhile matches nothing and of two racing moves one wins.
+ * A move may keep the status (`pending → pending`: a vehicle edited while waiting for review is sent back
+ * to review, its stamps reset) only where the table lists it.
  */
 export type Transition<S extends string, A extends string> = { readonly from: S; readonly to: S; readonly actor: A };
 
@@ -13,7 +15,7 @@ export type Machine<S extends string, A extends string> = {
   /** The statuses from which `actor` may move a row to `to`: the `where status in (...)` of a conditional update. */
   sourcesOf(to: S, actor: A): S[];
   canMove(from: S, to: S, actor: A): boolean;
-  /** A status no move leaves (by any actor). */
+  /** A status no move leaves (by any actor; a listed move onto itself does not leave it). */
   isTerminal(status: S): boolean;
 };
 
@@ -26,7 +28,6 @@ export function defineMachine<const S extends string, const A extends string>(sp
   for (const t of transitions) {
     if (!statuses.includes(t.from) || !statuses.includes(t.to)) throw new Error(`Unknown status in move ${t.from} → ${t.to}`);
     if (!actors.includes(t.actor)) throw new Error(`Unknown actor in move ${t.from} → ${t.to}: ${t.actor}`);
-    if (t.from === t.to) throw new Error(`A move must change the status: ${t.from} → ${t.to}`);
   }
   const seen = new Set<string>();
   for (const t of transitions) {
@@ -40,6 +41,6 @@ export function defineMachine<const S extends string, const A extends string>(sp
     transitions,
     sourcesOf: (to, actor) => transitions.filter((t) => t.to === to && t.actor === actor).map((t) => t.from),
     canMove: (from, to, actor) => transitions.some((t) => t.from === from && t.to === to && t.actor === actor),
-    isTerminal: (status) => !transitions.some((t) => t.from === status),
+    isTerminal: (status) => !transitions.some((t) => t.from === status && t.to !== status),
   };
 }

@@ -1,3 +1,4 @@
+import { VEHICLE_MACHINE } from '@openride/shared/vehicles/vehicle-state';
 import { messages } from '@openride/shared/messages';
 import { ASSIGNED_STATUSES } from '@openride/shared/rides/ride-state';
 import { VEHICLE_PHOTOS_MAX, type VehicleInput } from '@openride/shared/vehicles/schemas';
@@ -9,6 +10,7 @@ import type { Services } from '../http/context';
 import { findFile } from '../files/files.repo';
 import { AppError, badRequest, domainError, forbidden, isUniqueViolation, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
+import { move } from '../lib/move';
 import { allVehicleRules } from './vehicle-rules.repo';
 import { mirrorActiveVehicle, photoIdsOf, VEHICLE_COLUMNS, type VehicleRow, vehicleView } from './vehicles.repo';
 
@@ -88,12 +90,14 @@ export async function editVehicle(services: Pick<Services, 'db'>, userId: string
       await lockDriver(trx, driverId, 'update');
       await ownVehicle(trx, driverId, vehicleId);
       const now = new Date();
-      const row: VehicleRow = await trx
-        .updateTable('vehicles')
-        .set({ ...input, status: 'pending', rejection_reason: null, reviewed_at: null, reviewed_by: null, updated_at: now })
-        .where('id', '=', vehicleId)
-        .returning(VEHICLE_COLUMNS)
-        .executeTakeFirstOrThrow();
+      const row: VehicleRow | undefined = await move(trx, VEHICLE_MACHINE, {
+        table: 'vehicles',
+        id: vehicleId,
+        to: 'pending',
+        actor: 'driver',
+        set: { ...input, rejection_reason: null, reviewed_at: null, reviewed_by: null, updated_at: now },
+      });
+      if (!row) throw new Error(`Vehicle ${vehicleId} could not go back to review`);
       if (row.active) await mirrorActiveVehicle(trx, driverId);
       return row;
     });
@@ -143,12 +147,15 @@ async function changePhotos(db: Kysely<DB>, userId: string, vehicleId: string, c
     const photos = await change(trx, photoIdsOf(vehicle.photo_file_ids));
     // Nothing to change (the photo is attached already): the vehicle stays as it is.
     if (!photos) return vehicle;
-    return trx
-      .updateTable('vehicles')
-      .set({ photo_file_ids: photos, status: 'pending', rejection_reason: null, reviewed_at: null, reviewed_by: null, updated_at: new Date() })
-      .where('id', '=', vehicleId)
-      .returning(VEHICLE_COLUMNS)
-      .executeTakeFirstOrThrow();
+    const row: VehicleRow | undefined = await move(trx, VEHICLE_MACHINE, {
+      table: 'vehicles',
+      id: vehicleId,
+      to: 'pending',
+      actor: 'driver',
+      set: { photo_file_ids: photos, rejection_reason: null, reviewed_at: null, reviewed_by: null, updated_at: new Date() },
+    });
+    if (!row) throw new Error(`Vehicle ${vehicleId} could not go back to review`);
+    return row;
   });
   return vehicleView(row, await allVehicleRules(db));
 }

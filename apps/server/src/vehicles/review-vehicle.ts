@@ -1,3 +1,4 @@
+import { VEHICLE_MACHINE } from '@openride/shared/vehicles/vehicle-state';
 import type { adminVehiclesQuerySchema, VehicleReviewInput, VehicleRules } from '@openride/shared/vehicles/schemas';
 import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
 import type { z } from 'zod';
@@ -12,6 +13,7 @@ import { VEHICLE_COLUMNS, vehicleView } from './vehicles.repo';
 import { findCity } from '../cities/cities.repo';
 import type { AdminVehicle, CityVehicleRules } from '@openride/shared/vehicles/views';
 import type { CsvColumn } from '../lib/csv';
+import { move } from '../lib/move';
 
 type Query = z.output<typeof adminVehiclesQuerySchema>;
 
@@ -98,12 +100,15 @@ export async function reviewVehicle(services: Pick<Services, 'db' | 'bus' | 'pus
     const verified = input.status === 'verified';
     const reason = input.status === 'rejected' ? input.reason : null;
     const now = new Date();
-    const row = await trx
-      .updateTable('vehicles')
-      .set({ status: input.status, rejection_reason: reason, reviewed_at: now, reviewed_by: adminId, updated_at: now })
-      .where('id', '=', vehicleId)
-      .returning(VEHICLE_COLUMNS)
-      .executeTakeFirstOrThrow();
+    const row = await move(trx, VEHICLE_MACHINE, {
+      table: 'vehicles',
+      id: vehicleId,
+      to: input.status,
+      actor: 'admin',
+      set: { rejection_reason: reason, reviewed_at: now, reviewed_by: adminId, updated_at: now },
+    });
+    // Locked and found pending above: the review cannot lose.
+    if (!row) throw new AppError('CONFLICT', vehicleText.errors.alreadyReviewed);
     await recordAudit(trx, {
       actorId: adminId,
       action: verified ? 'vehicle.verify' : 'vehicle.reject',

@@ -1,8 +1,10 @@
+import { VEHICLE_MACHINE } from '@openride/shared/vehicles/vehicle-state';
 import type { RideType } from '@openride/shared/rides/schemas';
 import { defaultVehicleRules, rideTypesFor, type VehicleRules } from '@openride/shared/vehicles/schemas';
 import type { Vehicle } from '@openride/shared/vehicles/views';
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, VehiclesTable } from '../db/schema';
+import { moveAll } from '../lib/move';
 
 export type VehicleRow = Selectable<VehiclesTable>;
 export const VEHICLE_COLUMNS = [
@@ -135,15 +137,11 @@ export async function reviewApplicationVehicle(
   decision: { approved: true } | { approved: false; reason: string },
 ) {
   const now = new Date();
-  await trx
-    .updateTable('vehicles')
-    .set(
-      decision.approved
-        ? { status: 'verified', rejection_reason: null, reviewed_at: now, reviewed_by: adminId, updated_at: now }
-        : { status: 'rejected', rejection_reason: decision.reason, reviewed_at: now, reviewed_by: adminId, updated_at: now },
-    )
-    .where('driver_id', '=', driverId)
-    .where('active', '=', true)
-    .where('status', 'in', decision.approved ? ['pending', 'rejected'] : ['pending'])
-    .execute();
+  await moveAll(trx, VEHICLE_MACHINE, {
+    table: 'vehicles',
+    to: decision.approved ? 'verified' : 'rejected',
+    actor: 'admin',
+    set: { rejection_reason: decision.approved ? null : decision.reason, reviewed_at: now, reviewed_by: adminId, updated_at: now },
+    where: (eb) => eb.and([eb('driver_id', '=', driverId), eb('active', '=', true)]),
+  });
 }
