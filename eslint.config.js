@@ -87,8 +87,18 @@ const sharedBlocks = Array.from({ length: sharedDepth + 1 }, (_, depth) => ({
 // ── One kit (issue 28 §3): a query's loading and error states are said by QueryView, never by a hand-written
 // `q.isPending ? <QueryLoading /> : q.isError ? <QueryError …/> : …` ternary. Only the kit itself
 // (components/ui: QueryView, DataTable, DetailPage) renders QueryLoading and QueryError.
+// The same block holds the kit's dialogs and tables (below): one no-restricted-syntax for apps/web/src.
 const QUERY_STATE_MESSAGE =
   'Render a query with <QueryView query={q} loadFailed={…}>{(data) => …}</QueryView> (components/ui/query-view.tsx), not with QueryLoading/QueryError by hand. See docs/admin-kit.md.';
+// A dialog is ConfirmDialog, FormDialog or Modal, and a table DataTable or StaticTable: pages import no Radix
+// dialog and write no <table> (focus trap, Escape, focus return, captions, scope="col" and the phone's
+// sideways scroll are the kit's, once). Said with no-restricted-syntax rather than no-restricted-imports: the
+// import-direction blocks above own that rule's options per folder, and a later block would replace them.
+const RADIX_DIALOG = String.raw`/^@radix-ui\/react-(alert-)?dialog$/`;
+const DIALOG_MESSAGE =
+  "Use the kit's dialogs, not Radix's: ConfirmDialog (are you sure, a reason), FormDialog (a form in a dialog) or Modal (anything else, a drawer) from components/ui. See docs/admin-kit.md.";
+const TABLE_MESSAGE =
+  "Use the kit's tables, not a <table>: DataTable (a server list: paging, search, sort, export) or StaticTable (a small fixed list) from components/ui. See docs/admin-kit.md.";
 const webQueryStateBlock = {
   files: ['apps/web/src/**/*.{ts,tsx}'],
   ignores: ['apps/web/src/components/ui/**'],
@@ -97,6 +107,9 @@ const webQueryStateBlock = {
       'error',
       { selector: 'ImportSpecifier[imported.name=/^(QueryLoading|QueryError)$/]', message: QUERY_STATE_MESSAGE },
       { selector: 'JSXOpeningElement[name.name=/^(QueryLoading|QueryError)$/]', message: QUERY_STATE_MESSAGE },
+      { selector: `ImportDeclaration[source.value=${RADIX_DIALOG}]`, message: DIALOG_MESSAGE },
+      { selector: `ImportExpression[source.value=${RADIX_DIALOG}]`, message: DIALOG_MESSAGE },
+      { selector: "JSXOpeningElement[name.name='table']", message: TABLE_MESSAGE },
     ],
   },
 };

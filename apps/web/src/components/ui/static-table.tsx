@@ -14,10 +14,13 @@ export type StaticColumn<Row> = {
   rowHeader?: boolean;
   /** 'end' for figures: right-aligned, tabular digits. */
   align?: 'start' | 'center' | 'end';
-  /** Classes of this column's header and cells (width, nowrap, `hidden sm:table-cell`). */
+  /**
+   * Classes of this column's header and cells (width, nowrap, `hidden sm:table-cell`, a colour). Not padding or
+   * alignment (`align`): cn does not merge, so two paddings would fight.
+   */
   className?: string;
-  /** Classes of one cell from its row (a red gap, a heat tone). */
-  cellClassName?: (row: Row) => string | undefined;
+  /** Classes of this column's cells only (a weight, a colour), or of one cell from its row (a red gap, a heat tone). */
+  cellClassName?: string | ((row: Row) => string | undefined);
   /** Attributes of one cell from its row (a data-testid). */
   cellProps?: (row: Row) => Record<`data-${string}`, string>;
 };
@@ -35,14 +38,22 @@ type StaticTableProps<Row> = {
   rowClassName?: (row: Row) => string | undefined;
   /** 'boxed' (default): the DataTable's rounded white box. 'plain': inside a card that already has one. */
   variant?: 'boxed' | 'plain';
-  /** 'compact': shorter rows for long figures tables. */
-  density?: 'normal' | 'compact';
+  /**
+   * 'compact': shorter rows for long figures tables. 'grid': a heat grid of small cells (the week by hour),
+   * spaced apart rather than ruled, in small type; its cells are coloured by `cellClassName`.
+   */
+  density?: 'normal' | 'compact' | 'grid';
   /** The table's own classes, typically its least width before it scrolls sideways (`min-w-[40rem]`). */
   tableClassName?: string;
   className?: string;
 };
 
 const ALIGN = { start: 'text-left', center: 'text-center', end: 'text-right tabular-nums' } as const;
+const DENSITY = {
+  normal: { table: 'text-sm', cell: 'px-3 py-2', body: 'divide-y divide-ink-100' },
+  compact: { table: 'text-sm', cell: 'px-3 py-1.5', body: 'divide-y divide-ink-100' },
+  grid: { table: 'border-separate border-spacing-0.5 text-xs', cell: 'px-0.5', body: '' },
+} as const;
 
 /**
  * A small fixed list shown whole (a day-by-day table, the accounts of a trial balance, the lines of an
@@ -64,10 +75,11 @@ export function StaticTable<Row>({
   tableClassName,
   className,
 }: StaticTableProps<Row>) {
-  const pad = density === 'compact' ? 'px-3 py-1.5' : 'px-3 py-2';
+  const look = DENSITY[density];
+  const pad = look.cell;
   return (
     <ScrollRegion label={label} className={cn(variant === 'boxed' && 'rounded-2xl border border-ink-200 bg-white', className)}>
-      <table className={cn('w-full text-left text-sm', tableClassName)}>
+      <table className={cn('w-full text-left', look.table, tableClassName)}>
         {caption ? <caption className="mb-2 text-left font-semibold text-ink-900">{caption}</caption> : <caption className="sr-only">{label}</caption>}
         <thead className={cn('text-xs tracking-wide text-ink-600 uppercase', variant === 'boxed' && 'bg-ink-50')}>
           <tr>
@@ -78,7 +90,7 @@ export function StaticTable<Row>({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-ink-100">
+        <tbody className={cn('text-ink-700', look.body)}>
           {rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length} className="px-3 py-4 text-ink-600">
@@ -97,10 +109,10 @@ export function StaticTable<Row>({
                       {...column.cellProps?.(row)}
                       className={cn(
                         pad,
-                        column.rowHeader ? 'font-medium text-ink-900' : 'text-ink-700',
+                        column.rowHeader && 'font-medium text-ink-900',
                         ALIGN[column.align ?? 'start'],
                         column.className,
-                        column.cellClassName?.(row),
+                        typeof column.cellClassName === 'function' ? column.cellClassName(row) : column.cellClassName,
                       )}
                     >
                       {column.cell(row, index)}

@@ -9,7 +9,7 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { StatCards } from '@/components/ui/stat-cards';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryView } from '@/components/ui/query-view';
-import { ScrollRegion } from '@/components/ui/scroll-region';
+import { StaticTable } from '@/components/ui/static-table';
 import { cn } from '@/lib/cn';
 import { analyticsRange, useAnalytics } from '../api/get-analytics';
 import { analyticsCsv } from '../lib/analytics-csv';
@@ -97,38 +97,23 @@ function AnalyticsReport({ data, stale }: { data: Analytics; stale: boolean }) {
       </section>
 
       {t.requested === 0 ? null : (
-        <ScrollRegion label={text.tableRegion} className="rounded-2xl border border-ink-200 bg-white">
-          <table className="w-full min-w-[44rem] text-sm">
-            <caption className="sr-only">{text.tableCaption}</caption>
-            <thead className="bg-ink-50 text-left text-ink-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {text.day}
-                </th>
-                {(['requested', ...ANALYTICS_OUTCOMES, 'fares_cents'] as const).map((k) => (
-                  <th key={k} scope="col" className="px-3 py-2 text-right font-medium">
-                    {text.outcomes[k]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.days.map((d) => (
-                <tr key={d.day} className="border-t border-ink-100">
-                  <th scope="row" className="whitespace-nowrap px-3 py-1.5 text-left font-medium text-ink-800">
-                    {d.day}
-                  </th>
-                  {(['requested', ...ANALYTICS_OUTCOMES] as const).map((k) => (
-                    <td key={k} className="px-3 py-1.5 text-right tabular-nums text-ink-700">
-                      {d[k]}
-                    </td>
-                  ))}
-                  <td className="px-3 py-1.5 text-right tabular-nums text-ink-700">{money.format(d.fares_cents / 100)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <StaticTable
+          label={text.tableRegion}
+          density="compact"
+          tableClassName="min-w-[44rem]"
+          rows={data.days}
+          getRowKey={(d) => d.day}
+          columns={[
+            { id: 'day', header: text.day, rowHeader: true, className: 'whitespace-nowrap', cell: (d) => d.day },
+            ...(['requested', ...ANALYTICS_OUTCOMES] as const).map((k) => ({
+              id: k,
+              header: text.outcomes[k],
+              align: 'end' as const,
+              cell: (d: Analytics['days'][number]) => d[k],
+            })),
+            { id: 'fares_cents', header: text.outcomes.fares_cents, align: 'end', cell: (d) => money.format(d.fares_cents / 100) },
+          ]}
+        />
       )}
     </div>
   );

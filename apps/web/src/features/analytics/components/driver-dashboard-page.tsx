@@ -9,7 +9,7 @@ import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty } from '@/components/ui/query-state';
 import { QueryView } from '@/components/ui/query-view';
 import { StatCards } from '@/components/ui/stat-cards';
-import { ScrollRegion } from '@/components/ui/scroll-region';
+import { type StaticColumn, StaticTable } from '@/components/ui/static-table';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { driverDashboardDays, useDriverDashboard } from '../api/fleet';
@@ -208,43 +208,18 @@ function Funnel({ steps }: { steps: { label: string; value: number }[] }) {
   );
 }
 
-/** A short read-only summary table (the top few of something); full lists use the kit's DataTable. */
-function SimpleTable({
-  caption,
-  head,
-  rows,
-  numeric,
-}: {
-  caption: string;
-  head: string[];
-  rows: { id: string; cells: React.ReactNode[] }[];
-  numeric: number[];
-}) {
+type Row = { id: string; cells: React.ReactNode[] };
+
+/** A short read-only summary table (the top few of something) on the kit's StaticTable; full lists use DataTable. */
+function SimpleTable({ caption, head, rows, numeric }: { caption: string; head: string[]; rows: Row[]; numeric: number[] }) {
   return (
-    <ScrollRegion label={caption}>
-      <table className="w-full min-w-[32rem] text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-ink-50 text-left text-ink-600">
-          <tr>
-            {head.map((h, k) => (
-              <th key={h} scope="col" className={cn('px-3 py-2 font-medium', numeric.includes(k) && 'text-right')}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} className="border-t border-ink-100">
-              {r.cells.map((c, k) => (
-                <td key={k} className={cn('px-3 py-2', numeric.includes(k) && 'text-right tabular-nums')}>
-                  {c}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <StaticTable
+      label={caption}
+      variant="plain"
+      tableClassName="min-w-[32rem]"
+      rows={rows}
+      getRowKey={(r) => r.id}
+      columns={head.map((h, k): StaticColumn<Row> => ({ id: String(k), header: h, align: numeric.includes(k) ? 'end' : 'start', cell: (r) => r.cells[k] }))}
+    />
   );
 }

@@ -9,7 +9,7 @@ import { inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty } from '@/components/ui/query-state';
 import { QueryView } from '@/components/ui/query-view';
-import { ScrollRegion } from '@/components/ui/scroll-region';
+import { StaticTable } from '@/components/ui/static-table';
 import { cn } from '@/lib/cn';
 import { heatmapParams, useHeatmap } from '../api/fleet';
 import { ISO_DAY, lastDays } from '@/lib/date-range';
@@ -179,42 +179,25 @@ function HeatmapView({ data, layer, stale }: { data: Heatmap; layer: HeatmapLaye
           <h2 id="heatmap-table" className="mb-3 text-lg font-semibold text-ink-900">
             {text.tableTitle}
           </h2>
-          <ScrollRegion label={text.tableCaption}>
-            <table className="w-full min-w-[32rem] text-sm">
-              <caption className="sr-only">{text.tableCaption}</caption>
-              <thead className="bg-ink-50 text-left text-ink-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {text.cell}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    {text.demand}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    {text.supply}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    {text.gap}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {ranked.map((c) => (
-                  <tr key={c.cell} className="border-t border-ink-100">
-                    <td className="px-3 py-2 font-mono text-xs text-ink-700">
-                      {c.center[0].toFixed(4)}, {c.center[1].toFixed(4)}
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">{c.demand}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{c.supply}</td>
-                    <td className={cn('px-3 py-2 text-right tabular-nums', c.gap > 0 ? 'text-red-700' : c.gap < 0 ? 'text-blue-700' : '')}>
-                      {c.gap > 0 ? '+' : ''}
-                      {c.gap}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <StaticTable
+            label={text.tableCaption}
+            variant="plain"
+            tableClassName="min-w-[32rem]"
+            rows={ranked}
+            getRowKey={(c) => c.cell}
+            columns={[
+              { id: 'cell', header: text.cell, cellClassName: 'font-mono text-xs', cell: (c) => `${c.center[0].toFixed(4)}, ${c.center[1].toFixed(4)}` },
+              { id: 'demand', header: text.demand, align: 'end', cell: (c) => c.demand },
+              { id: 'supply', header: text.supply, align: 'end', cell: (c) => c.supply },
+              {
+                id: 'gap',
+                header: text.gap,
+                align: 'end',
+                cellClassName: (c) => (c.gap > 0 ? 'text-red-700' : c.gap < 0 ? 'text-blue-700' : undefined),
+                cell: (c) => `${c.gap > 0 ? '+' : ''}${c.gap}`,
+              },
+            ]}
+          />
         </section>
       )}
     </div>

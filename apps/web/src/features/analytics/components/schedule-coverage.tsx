@@ -3,6 +3,7 @@ import { scheduleText } from '@openride/shared/schedule/schedule-text';
 import { type CoverageCell, WEEKDAY_SHORT } from '@openride/shared/schedule/schemas';
 import { CityPicker } from '@/components/ui/city-picker';
 import { allQueries, QueryView } from '@/components/ui/query-view';
+import { type StaticColumn, StaticTable } from '@/components/ui/static-table';
 import { cn } from '@/lib/cn';
 import { useCoverage } from '../api/coverage';
 import { useAdminCities } from '@/lib/admin-cities';
@@ -48,54 +49,53 @@ export function ScheduleCoverage() {
                 {cov.most_short ? text.mostShort(cov.most_short) : text.noShortage}
               </p>
               <p className="mb-2 text-xs text-ink-500">{text.legend}</p>
-              <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={text.title}>
-                <table className="w-full min-w-[56rem] border-separate border-spacing-0.5 text-center text-xs">
-                  <caption className="sr-only">{`${text.scheduled} / ${text.rides}`}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">
-                        <span className="sr-only">{text.day}</span>
-                      </th>
-                      {HOURS.map((h) => (
-                        <th key={h} scope="col" className="px-0.5 font-medium text-ink-500 tabular-nums">
-                          {String(h).padStart(2, '0')}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {days.map((cells) => {
-                      const day = WEEKDAY_SHORT[cells[0]!.weekday]!;
-                      return (
-                        <tr key={cells[0]!.date}>
-                          <th scope="row" className="pr-1 text-left font-medium text-ink-700">
-                            {day}
-                          </th>
-                          {cells.map((c) => (
-                            <td
-                              key={c.hour}
-                              data-testid={`coverage-${c.weekday}-${c.hour}`}
-                              className={cn('h-10 min-w-8 rounded px-0.5 leading-tight tabular-nums', tone(c))}
-                            >
-                              <span aria-hidden="true" className="block font-semibold">
-                                {c.scheduled}
-                              </span>
-                              <span aria-hidden="true" className="block opacity-80">
-                                {c.rides ? scheduleText.formatRides(c.rides) : '·'}
-                              </span>
-                              <span className="sr-only">{text.cell(day, c.hour, c.scheduled, c.rides)}</span>
-                            </td>
-                          ))}
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+              <StaticTable
+                label={text.title}
+                variant="plain"
+                density="grid"
+                tableClassName="min-w-[56rem]"
+                rows={days}
+                getRowKey={(cells) => cells[0]!.date}
+                columns={[
+                  {
+                    id: 'day',
+                    header: text.day,
+                    srOnlyHeader: true,
+                    rowHeader: true,
+                    className: 'pr-1',
+                    cell: (cells) => WEEKDAY_SHORT[cells[0]!.weekday],
+                  },
+                  ...HOURS.map(
+                    (h): StaticColumn<CoverageCell[]> => ({
+                      id: String(h),
+                      header: String(h).padStart(2, '0'),
+                      align: 'center',
+                      className: 'tabular-nums',
+                      cellClassName: (cells) => cn('h-10 min-w-8 rounded leading-tight', tone(cells[h]!)),
+                      cellProps: (cells) => ({ 'data-testid': `coverage-${cells[h]!.weekday}-${h}` }),
+                      cell: (cells) => <HourCell c={cells[h]!} day={WEEKDAY_SHORT[cells[0]!.weekday]!} />,
+                    }),
+                  ),
+                ]}
+              />
             </>
           )}
         </QueryView>
       )}
     </section>
+  );
+}
+
+function HourCell({ c, day }: { c: CoverageCell; day: string }) {
+  return (
+    <>
+      <span aria-hidden="true" className="block font-semibold">
+        {c.scheduled}
+      </span>
+      <span aria-hidden="true" className="block opacity-80">
+        {c.rides ? scheduleText.formatRides(c.rides) : '·'}
+      </span>
+      <span className="sr-only">{text.cell(day, c.hour, c.scheduled, c.rides)}</span>
+    </>
   );
 }

@@ -4,10 +4,9 @@ import { DOCUMENT_SIDES, type DocumentSides, type DocumentTypeInput } from '@ope
 import { Button } from '@/components/ui/button';
 import { CityPicker } from '@/components/ui/city-picker';
 import { inputClasses } from '@/components/ui/field';
-import { QueryView } from '@/components/ui/query-view';
+import { MutationError, QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
-import { ScrollRegion } from '@/components/ui/scroll-region';
-import { isApiError } from '@/lib/api';
+import { StaticTable } from '@/components/ui/static-table';
 import { cn } from '@/lib/cn';
 import { type CityDocumentTypes, useDocumentTypes, useSetDocumentTypes } from '../api/documents';
 import { useAdminCities } from '@/lib/admin-cities';
@@ -64,64 +63,60 @@ function RequirementsForm({ cityId, current }: { cityId: string; current: CityDo
       }}
       className="space-y-4"
     >
-      <ScrollRegion label={text.title}>
-        <table className="w-full text-left text-sm">
-          <thead className="text-xs tracking-wide text-ink-500 uppercase">
-            <tr>
-              <th scope="col" className="py-2 pr-2 font-semibold">
-                {text.kind}
-              </th>
-              <th scope="col" className="px-2 py-2 font-semibold">
-                {text.requiredLabel}
-              </th>
-              <th scope="col" className="px-2 py-2 font-semibold">
-                {text.expiryLabel}
-              </th>
-              <th scope="col" className="hidden py-2 pl-2 font-semibold sm:table-cell">
-                {text.sidesLabel}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-ink-100">
-            {rows.map((row) => (
-              <tr key={row.kind}>
-                <th scope="row" className="py-2 pr-2 font-medium text-ink-900">
-                  {row.label}
-                  {row.kind === 'insurance' ? <span className="block text-xs font-normal text-ink-500">{text.insuranceNote}</span> : null}
-                  {/* On a phone the pictures' select goes under the name (the column is hidden). */}
-                  <SidesSelect row={row} onChange={(sides) => update(row.kind, { sides })} className="mt-2 sm:hidden" />
-                </th>
-                <td className="px-2 py-2">
-                  <input
-                    type="checkbox"
-                    className="size-5 accent-ink-900"
-                    checked={row.required}
-                    aria-label={`${text.requiredLabel}: ${row.label}`}
-                    onChange={(e) => update(row.kind, { required: e.target.checked })}
-                  />
-                </td>
-                <td className="px-2 py-2">
-                  <input
-                    type="checkbox"
-                    className="size-5 accent-ink-900"
-                    checked={row.expiry_required}
-                    aria-label={`${text.expiryLabel}: ${row.label}`}
-                    onChange={(e) => update(row.kind, { expiry_required: e.target.checked })}
-                  />
-                </td>
-                <td className="hidden py-2 pl-2 sm:table-cell">
-                  <SidesSelect row={row} onChange={(sides) => update(row.kind, { sides })} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
-      {save.error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {isApiError(save.error) ? save.error.message : text.loadFailed}
-        </p>
-      ) : null}
+      <StaticTable
+        label={text.title}
+        variant="plain"
+        rows={rows}
+        getRowKey={(row) => row.kind}
+        columns={[
+          {
+            id: 'kind',
+            header: text.kind,
+            rowHeader: true,
+            cell: (row) => (
+              <>
+                {row.label}
+                {row.kind === 'insurance' ? <span className="block text-xs font-normal text-ink-500">{text.insuranceNote}</span> : null}
+                {/* On a phone the pictures' select goes under the name (the column is hidden). */}
+                <SidesSelect row={row} onChange={(sides) => update(row.kind, { sides })} className="mt-2 sm:hidden" />
+              </>
+            ),
+          },
+          {
+            id: 'required',
+            header: text.requiredLabel,
+            cell: (row) => (
+              <input
+                type="checkbox"
+                className="size-5 accent-ink-900"
+                checked={row.required}
+                aria-label={`${text.requiredLabel}: ${row.label}`}
+                onChange={(e) => update(row.kind, { required: e.target.checked })}
+              />
+            ),
+          },
+          {
+            id: 'expiry',
+            header: text.expiryLabel,
+            cell: (row) => (
+              <input
+                type="checkbox"
+                className="size-5 accent-ink-900"
+                checked={row.expiry_required}
+                aria-label={`${text.expiryLabel}: ${row.label}`}
+                onChange={(e) => update(row.kind, { expiry_required: e.target.checked })}
+              />
+            ),
+          },
+          {
+            id: 'sides',
+            header: text.sidesLabel,
+            className: 'hidden sm:table-cell',
+            cell: (row) => <SidesSelect row={row} onChange={(sides) => update(row.kind, { sides })} />,
+          },
+        ]}
+      />
+      <MutationError error={save.error} fallback={text.loadFailed} />
       <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
         {text.saveRequirements}
       </Button>

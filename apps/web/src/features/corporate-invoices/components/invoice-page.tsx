@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { DetailPage } from '@/components/ui/detail-page';
 import { PageTitle } from '@/components/ui/page';
+import { StaticTable } from '@/components/ui/static-table';
 import { formatMoney } from '@/lib/money';
 import { type Invoice, type InvoiceLine, invoiceCsvHref, invoicePdfHref, useInvoice } from '../api/corporate-invoices';
 import { InvoiceStatusBadge } from './invoices-section';
@@ -107,57 +108,32 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         ))}
       </ul>
 
-      <div
-        className="hidden overflow-x-auto rounded-2xl border border-ink-200 bg-white sm:block print:block print:overflow-visible print:border-0"
-        role="region"
-        aria-label={text.listTitle}
-        tabIndex={0}
-      >
-        <table className="w-full min-w-[40rem] text-left text-sm print:min-w-0">
-          <caption className="sr-only">{`${text.title} ${invoice.number}`}</caption>
-          <thead className="border-b border-ink-200 bg-ink-50 text-xs tracking-wide text-ink-600 uppercase print:bg-transparent">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {text.date}
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {text.member}
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {text.route}
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {text.expenseCode}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                {text.fare}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-ink-100">
-            {invoice.lines.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-3 py-4 text-ink-600">
-                  {text.noLines}
-                </td>
-              </tr>
-            ) : (
-              invoice.lines.map((l) => (
-                <tr key={l.transaction_id} className="align-top print:break-inside-avoid">
-                  <td className="px-3 py-2 whitespace-nowrap text-ink-700">{localDate(l.posted_at, invoice.time_zone)}</td>
-                  <td className="px-3 py-2 text-ink-900">
-                    {l.member_name ?? '—'}
-                    {kindOf(l) ? <span className="ml-1 rounded bg-ink-100 px-1.5 py-0.5 text-xs text-ink-700">{kindOf(l)}</span> : null}
-                  </td>
-                  <td className="px-3 py-2 text-ink-700">{l.pickup || l.destination ? `${l.pickup ?? '—'} → ${l.destination ?? '—'}` : '—'}</td>
-                  <td className="px-3 py-2 font-mono text-xs text-ink-700">{l.expense_code ?? '—'}</td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap text-ink-900 tabular-nums">{money(l.amount_cents)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <StaticTable
+        label={`${text.title} ${invoice.number}`}
+        className="hidden sm:block print:block print:overflow-visible print:border-0"
+        tableClassName="min-w-[40rem] print:min-w-0"
+        rows={invoice.lines}
+        getRowKey={(l) => l.transaction_id}
+        rowClassName={() => 'print:break-inside-avoid'}
+        empty={text.noLines}
+        columns={[
+          { id: 'date', header: text.date, className: 'whitespace-nowrap', cell: (l) => localDate(l.posted_at, invoice.time_zone) },
+          {
+            id: 'member',
+            header: text.member,
+            cellClassName: 'text-ink-900',
+            cell: (l) => (
+              <>
+                {l.member_name ?? '—'}
+                {kindOf(l) ? <span className="ml-1 rounded bg-ink-100 px-1.5 py-0.5 text-xs text-ink-700">{kindOf(l)}</span> : null}
+              </>
+            ),
+          },
+          { id: 'route', header: text.route, cell: (l) => (l.pickup || l.destination ? `${l.pickup ?? '—'} → ${l.destination ?? '—'}` : '—') },
+          { id: 'expense', header: text.expenseCode, cellClassName: 'font-mono text-xs', cell: (l) => l.expense_code ?? '—' },
+          { id: 'fare', header: text.fare, align: 'end', className: 'whitespace-nowrap', cellClassName: 'text-ink-900', cell: (l) => money(l.amount_cents) },
+        ]}
+      />
 
       <dl className="ml-auto w-full max-w-sm divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white text-sm print:border-0">
         <div className="flex justify-between gap-3 px-4 py-2.5">

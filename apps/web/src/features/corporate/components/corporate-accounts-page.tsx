@@ -14,7 +14,7 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty } from '@/components/ui/query-state';
 import { MutationError, QueryView } from '@/components/ui/query-view';
-import { ScrollRegion } from '@/components/ui/scroll-region';
+import { StaticTable } from '@/components/ui/static-table';
 import { formatMoney } from '@/lib/money';
 import { useMe } from '@/lib/session';
 import { budgetApplies, MemberBudgetDialog } from './member-budget-dialog';
@@ -378,48 +378,46 @@ function PeopleTable({
   const { company } = detail;
   const people = detail.members.filter((m) => m.status === 'active');
   return (
-    <ScrollRegion label={'People and spending this month'}>
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="mb-2 text-left font-semibold text-ink-900">People and spending this month</caption>
-        <thead className="text-ink-600">
-          <tr>
-            <th className="py-2 pr-3 font-medium">Name</th>
-            <th className="py-2 pr-3 font-medium">Email</th>
-            <th className="py-2 pr-3 font-medium">Role</th>
-            <th className="py-2 pr-3 font-medium">Spent / budget</th>
-            {onRemove ? (
-              <th className="py-2 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {people.map((p) => (
-            <tr key={p.user_id} className="border-t border-ink-100">
-              <td className="py-2 pr-3 font-medium text-ink-900">{p.name}</td>
-              <td className="py-2 pr-3">{p.email}</td>
-              <td className="py-2 pr-3">{p.role === 'admin' ? 'Company admin' : 'Member'}</td>
-              <td className="py-2 pr-3 tabular-nums">
-                {formatMoney(p.spent_cents, company.currency)} / {budgetApplies(p, company.currency)}
-              </td>
-              {onRemove ? (
-                <td className="flex flex-wrap gap-2 py-2">
-                  {onBudget ? (
-                    <Button variant="outline" size="sm" onClick={() => onBudget(p)} aria-label={text.budget.button(p.name)}>
-                      Budget
+    <StaticTable
+      label="People and spending this month"
+      caption="People and spending this month"
+      variant="plain"
+      tableClassName="min-w-[36rem]"
+      rows={people}
+      getRowKey={(p) => p.user_id}
+      columns={[
+        { id: 'name', header: 'Name', cellClassName: 'font-medium text-ink-900', cell: (p) => p.name },
+        { id: 'email', header: 'Email', cell: (p) => p.email },
+        { id: 'role', header: 'Role', cell: (p) => (p.role === 'admin' ? 'Company admin' : 'Member') },
+        {
+          id: 'spent',
+          header: 'Spent / budget',
+          className: 'tabular-nums',
+          cell: (p) => `${formatMoney(p.spent_cents, company.currency)} / ${budgetApplies(p, company.currency)}`,
+        },
+        ...(onRemove
+          ? [
+              {
+                id: 'actions',
+                header: 'Actions',
+                srOnlyHeader: true,
+                cell: (p: CompanyMember) => (
+                  <div className="flex flex-wrap gap-2">
+                    {onBudget ? (
+                      <Button variant="outline" size="sm" onClick={() => onBudget(p)} aria-label={text.budget.button(p.name)}>
+                        Budget
+                      </Button>
+                    ) : null}
+                    <Button variant="outline" size="sm" onClick={() => onRemove(p.user_id, p.name)} aria-label={`Remove ${p.name}`}>
+                      Remove
                     </Button>
-                  ) : null}
-                  <Button variant="outline" size="sm" onClick={() => onRemove(p.user_id, p.name)} aria-label={`Remove ${p.name}`}>
-                    Remove
-                  </Button>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+                  </div>
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }
 

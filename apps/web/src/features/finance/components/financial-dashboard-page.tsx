@@ -9,6 +9,7 @@ import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryView } from '@/components/ui/query-view';
+import { type StaticColumn, StaticTable } from '@/components/ui/static-table';
 import { corporateInvoicesText } from '@openride/shared/corporate-invoices/corporate-invoices-text';
 import { CityPicker } from '@/components/ui/city-picker';
 import { cn } from '@/lib/cn';
@@ -169,40 +170,24 @@ function Figure({ label, value, detail, onOpen }: { label: string; value: string
 const DAY_COLUMNS = ['gmv', 'net_revenue', 'commission', 'fees', 'tips', 'refunds'] as const;
 
 function DayTable({ data }: { data: FinanceDashboard }) {
+  const columns: StaticColumn<FinanceDashboard['days'][number]>[] = [
+    { id: 'day', header: text.day, rowHeader: true, className: 'whitespace-nowrap', cell: (d) => d.day },
+    ...DAY_COLUMNS.map((k) => ({
+      id: k,
+      header: text.figures[k],
+      align: 'end' as const,
+      cell: (d: FinanceDashboard['days'][number]) => formatMoney(d[k], data.currency),
+    })),
+  ];
   return (
-    <div className="relative overflow-x-auto rounded-2xl border border-ink-200 bg-white" tabIndex={0} role="region" aria-label={text.tableCaption}>
-      <table className="w-full min-w-[40rem] text-sm">
-        <caption className="sr-only">{text.tableCaption}</caption>
-        <thead className="bg-ink-50 text-left text-ink-600">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {text.day}
-            </th>
-            {DAY_COLUMNS.map((k) => (
-              <th key={k} scope="col" className="px-3 py-2 text-right font-medium">
-                {text.figures[k]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {data.days
-            .filter((d) => DAY_COLUMNS.some((k) => d[k] !== 0))
-            .map((d) => (
-              <tr key={d.day} className="border-t border-ink-100">
-                <th scope="row" className="px-3 py-1.5 text-left font-medium whitespace-nowrap text-ink-800">
-                  {d.day}
-                </th>
-                {DAY_COLUMNS.map((k) => (
-                  <td key={k} className="px-3 py-1.5 text-right text-ink-700 tabular-nums">
-                    {formatMoney(d[k], data.currency)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-        </tbody>
-      </table>
-    </div>
+    <StaticTable
+      label={text.tableCaption}
+      columns={columns}
+      rows={data.days.filter((d) => DAY_COLUMNS.some((k) => d[k] !== 0))}
+      getRowKey={(d) => d.day}
+      density="compact"
+      tableClassName="min-w-[40rem]"
+    />
   );
 }
 
@@ -294,6 +279,26 @@ function AgingFigure({ label, value, tone = 'plain', onOpen }: { label: string; 
   );
 }
 
+/** A line of the trial balance: an account, or (with `difference`) a currency's totals. */
+type TrialRow = { key: string; label: string; currency: string; debits: number; credits: number; difference?: number };
+const trialColumns: StaticColumn<TrialRow>[] = [
+  {
+    id: 'account',
+    header: text.account,
+    rowHeader: true,
+    cell: (r) =>
+      r.difference === undefined ? (
+        <span className="font-normal text-ink-800">
+          {r.label} <span className="text-ink-500">({r.currency})</span>
+        </span>
+      ) : (
+        <span className="font-semibold">{`${text.total} (${r.currency}) · ${text.difference} ${formatMoney(r.difference, r.currency)}`}</span>
+      ),
+  },
+  { id: 'debits', header: text.debits, align: 'end', cell: (r) => formatMoney(r.debits, r.currency) },
+  { id: 'credits', header: text.credits, align: 'end', cell: (r) => formatMoney(r.credits, r.currency) },
+];
+
 function TrialBalance({ data }: { data: FinanceDashboard }) {
   const tb = data.trial_balance;
   return (
@@ -310,43 +315,30 @@ function TrialBalance({ data }: { data: FinanceDashboard }) {
         </span>
       </div>
       <p className="text-sm text-ink-500">{text.trialHint}</p>
-      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={text.trialBalance}>
-        <table className="w-full min-w-[30rem] text-sm">
-          <thead className="text-left text-ink-600">
-            <tr>
-              <th scope="col" className="px-2 py-1.5 font-medium">
-                {text.account}
-              </th>
-              <th scope="col" className="px-2 py-1.5 text-right font-medium">
-                {text.debits}
-              </th>
-              <th scope="col" className="px-2 py-1.5 text-right font-medium">
-                {text.credits}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tb.accounts.map((a) => (
-              <tr key={`${a.currency}-${a.code}`} className="border-t border-ink-100">
-                <th scope="row" className="px-2 py-1.5 text-left font-normal text-ink-800">
-                  {a.label} <span className="text-ink-500">({a.currency})</span>
-                </th>
-                <td className="px-2 py-1.5 text-right tabular-nums">{formatMoney(a.debits_cents, a.currency)}</td>
-                <td className="px-2 py-1.5 text-right tabular-nums">{formatMoney(a.credits_cents, a.currency)}</td>
-              </tr>
-            ))}
-            {tb.currencies.map((c) => (
-              <tr key={c.currency} className="border-t-2 border-ink-300 font-semibold">
-                <th scope="row" className="px-2 py-1.5 text-left">
-                  {text.total} ({c.currency}) · {text.difference} {formatMoney(c.difference_cents, c.currency)}
-                </th>
-                <td className="px-2 py-1.5 text-right tabular-nums">{formatMoney(c.debits_cents, c.currency)}</td>
-                <td className="px-2 py-1.5 text-right tabular-nums">{formatMoney(c.credits_cents, c.currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaticTable
+        label={text.trialBalance}
+        columns={trialColumns}
+        rows={[
+          ...tb.accounts.map(
+            (a): TrialRow => ({ key: `${a.currency}-${a.code}`, label: a.label, currency: a.currency, debits: a.debits_cents, credits: a.credits_cents }),
+          ),
+          ...tb.currencies.map(
+            (c): TrialRow => ({
+              key: c.currency,
+              label: '',
+              currency: c.currency,
+              debits: c.debits_cents,
+              credits: c.credits_cents,
+              difference: c.difference_cents,
+            }),
+          ),
+        ]}
+        getRowKey={(r) => r.key}
+        rowClassName={(r) => (r.difference === undefined ? undefined : 'border-t-2 border-ink-300 font-semibold')}
+        variant="plain"
+        density="compact"
+        tableClassName="min-w-[30rem]"
+      />
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty } from '@/components/ui/query-state';
 import { QueryView } from '@/components/ui/query-view';
+import { StaticTable } from '@/components/ui/static-table';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { CityPicker } from '@/components/ui/city-picker';
@@ -331,28 +332,20 @@ function Timeline({ zoneId, name }: { zoneId: string; name: string }) {
             <details className="text-sm">
               <summary className="min-h-11 cursor-pointer py-2 font-medium text-ink-800">{text.timelineTable}</summary>
               <div className="max-h-64 overflow-auto">
-                <table className="w-full text-left">
-                  <thead>
-                    <tr className="text-ink-500">
-                      <th className="py-1 pr-3 font-medium">{text.at}</th>
-                      <th className="py-1 pr-3 font-medium">{text.requests}</th>
-                      <th className="py-1 pr-3 font-medium">{text.drivers}</th>
-                      <th className="py-1 pr-3 font-medium">{text.ratio}</th>
-                      <th className="py-1 font-medium">{text.multiplierNow}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {[...points].reverse().map((p) => (
-                      <tr key={p.at} className="border-t border-ink-100">
-                        <td className="py-1 pr-3">{time(p.at)}</td>
-                        <td className="py-1 pr-3">{p.requests}</td>
-                        <td className="py-1 pr-3">{p.drivers}</td>
-                        <td className="py-1 pr-3">{p.ratio.toFixed(2)}</td>
-                        <td className="py-1">{formatMultiplier(p.multiplier_tenths)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <StaticTable
+                  label={text.timelineTable}
+                  variant="plain"
+                  density="compact"
+                  rows={[...points].reverse()}
+                  getRowKey={(p) => p.at}
+                  columns={[
+                    { id: 'at', header: text.at, cell: (p) => time(p.at) },
+                    { id: 'requests', header: text.requests, cell: (p) => p.requests },
+                    { id: 'drivers', header: text.drivers, cell: (p) => p.drivers },
+                    { id: 'ratio', header: text.ratio, cell: (p) => p.ratio.toFixed(2) },
+                    { id: 'multiplier', header: text.multiplierNow, cell: (p) => formatMultiplier(p.multiplier_tenths) },
+                  ]}
+                />
               </div>
             </details>
           </>

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty } from '@/components/ui/query-state';
 import { QueryView } from '@/components/ui/query-view';
+import { StaticTable } from '@/components/ui/static-table';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { CityPicker } from '@/components/ui/city-picker';
@@ -217,67 +218,45 @@ export function GeofenceManagementPage() {
                     empty={<QueryEmpty>{text.noZones}</QueryEmpty>}
                   >
                     {(zonesData) => (
-                      <div
-                        className="relative overflow-x-auto rounded-2xl border border-ink-200 bg-white"
-                        role="region"
-                        aria-labelledby="zones-title"
-                        tabIndex={0}
-                      >
-                        <table className="w-full text-left text-sm">
-                          <thead className="bg-ink-50 text-xs font-semibold tracking-wide text-ink-600 uppercase">
-                            <tr>
-                              <th scope="col" className="px-3 py-2">
-                                {text.columns.name}
-                              </th>
-                              <th scope="col" className="px-3 py-2">
-                                {text.columns.type}
-                              </th>
-                              <th scope="col" className="px-3 py-2 text-right">
-                                {text.columns.priority}
-                              </th>
-                              <th scope="col" className="px-3 py-2">
-                                {text.columns.enabled}
-                              </th>
-                              <th scope="col" className="px-3 py-2">
-                                <span className="sr-only">{text.columns.actions}</span>
-                              </th>
-                            </tr>
-                          </thead>
-                          <tbody className="divide-y divide-ink-100">
-                            {zonesData.map((z) => (
-                              <tr key={z.id}>
-                                <td className="px-3 py-2">
-                                  <span className="flex items-center gap-2 font-medium text-ink-900">
-                                    <span aria-hidden="true" className="inline-block size-3 shrink-0 rounded-full" style={{ background: z.color }} />
-                                    {z.name}
-                                  </span>
-                                </td>
-                                <td className="px-3 py-2 whitespace-nowrap text-ink-700">{zoneTypeLabels[z.type]}</td>
-                                <td className="px-3 py-2 text-right tabular-nums">{z.priority}</td>
-                                <td className="px-3 py-2">
-                                  <Switch checked={z.enabled} onCheckedChange={(on) => toggle(z, on)} aria-label={text.enabledLabel(z.name)} />
-                                </td>
-                                <td className="px-3 py-2">
-                                  <div className="flex justify-end gap-1">
-                                    <Button variant="ghost" size="sm" onClick={() => startEditing(z)} aria-label={text.editLabel(z.name)}>
-                                      {text.edit}
-                                    </Button>
-                                    <Button
-                                      variant="ghost"
-                                      size="sm"
-                                      className="text-red-700"
-                                      onClick={() => setDeleting(z)}
-                                      aria-label={text.deleteLabel(z.name)}
-                                    >
-                                      {text.delete}
-                                    </Button>
-                                  </div>
-                                </td>
-                              </tr>
-                            ))}
-                          </tbody>
-                        </table>
-                      </div>
+                      <StaticTable
+                        label={text.zones}
+                        rows={zonesData}
+                        getRowKey={(z) => z.id}
+                        columns={[
+                          {
+                            id: 'name',
+                            header: text.columns.name,
+                            cell: (z) => (
+                              <span className="flex items-center gap-2 font-medium text-ink-900">
+                                <span aria-hidden="true" className="inline-block size-3 shrink-0 rounded-full" style={{ background: z.color }} />
+                                {z.name}
+                              </span>
+                            ),
+                          },
+                          { id: 'type', header: text.columns.type, className: 'whitespace-nowrap', cell: (z) => zoneTypeLabels[z.type] },
+                          { id: 'priority', header: text.columns.priority, align: 'end', cell: (z) => z.priority },
+                          {
+                            id: 'enabled',
+                            header: text.columns.enabled,
+                            cell: (z) => <Switch checked={z.enabled} onCheckedChange={(on) => toggle(z, on)} aria-label={text.enabledLabel(z.name)} />,
+                          },
+                          {
+                            id: 'actions',
+                            header: text.columns.actions,
+                            srOnlyHeader: true,
+                            cell: (z) => (
+                              <div className="flex justify-end gap-1">
+                                <Button variant="ghost" size="sm" onClick={() => startEditing(z)} aria-label={text.editLabel(z.name)}>
+                                  {text.edit}
+                                </Button>
+                                <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setDeleting(z)} aria-label={text.deleteLabel(z.name)}>
+                                  {text.delete}
+                                </Button>
+                              </div>
+                            ),
+                          },
+                        ]}
+                      />
                     )}
                   </QueryView>
                 </section>
