@@ -1,3 +1,4 @@
+import { INVOICE_MACHINE } from '@openride/shared/corporate-invoices/invoice-state';
 import type { MarkInvoicePaidInput } from '@openride/shared/corporate-invoices/schemas';
 import { isUuid } from '@openride/shared/text';
 import type { Kysely } from 'kysely';
@@ -6,6 +7,7 @@ import type { DB } from '../db/schema';
 import { post } from '../ledger/ledger';
 import { inTransaction } from '../lib/transaction';
 import { conflict, loadInvoice, noSuchInvoice } from './invoices.repo';
+import { move } from '../lib/move';
 
 /**
  * The company paid the invoice (decision 0070): under the invoice's row lock, `issued` → `paid`, and the
@@ -34,11 +36,13 @@ export async function markInvoicePaid(db: Kysely<DB>, adminId: string, id: strin
       ],
     });
     const paidAt = new Date();
-    await trx
-      .updateTable('corporate_invoices')
-      .set({ status: 'paid', paid_at: paidAt, paid_by: adminId, payment_transaction_id: tx.id })
-      .where('id', '=', invoice.id)
-      .execute();
+    await move(trx, INVOICE_MACHINE, {
+      table: 'corporate_invoices',
+      id: invoice.id,
+      to: 'paid',
+      actor: 'admin',
+      set: { paid_at: paidAt, paid_by: adminId, payment_transaction_id: tx.id },
+    });
     await recordAudit(trx, {
       actorId: adminId,
       action: 'corporate_invoice.mark_paid',

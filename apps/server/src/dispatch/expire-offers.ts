@@ -1,7 +1,9 @@
+import { OFFER_MACHINE } from '@openride/shared/rides/offer-state';
 import type { Kysely } from 'kysely';
 import { lockRideForTransition } from '../db/ride-locks';
 import type { DB } from '../db/schema';
 import { inTransaction } from '../lib/transaction';
+import { move } from '../lib/move';
 
 /** Offers closed per sweep at most; the next tick (a second later) takes the rest. */
 const SWEEP_LIMIT = 500;
@@ -26,14 +28,15 @@ export async function expireOffers(db: Kysely<DB>, now: Date) {
     const row = await inTransaction(db, async (trx) => {
       const locked = await lockRideForTransition(trx, offer.ride_id);
       if (!locked?.openOffers.some((o) => o.id === offer.id)) return undefined;
-      return trx
-        .updateTable('ride_offers')
-        .set({ status: 'expired', closed_at: locked.at })
-        .where('id', '=', offer.id)
-        .where('status', '=', 'offered')
-        .where('expires_at', '<=', now)
-        .returning(['id', 'ride_id', 'driver_id'])
-        .executeTakeFirst();
+      const expired = await move(trx, OFFER_MACHINE, {
+        table: 'ride_offers',
+        id: offer.id,
+        to: 'expired',
+        actor: 'system',
+        set: { closed_at: locked.at },
+        where: (eb) => eb('expires_at', '<=', now),
+      });
+      return expired && { id: expired.id, ride_id: expired.ride_id, driver_id: expired.driver_id };
     });
     if (row) closed.push(row);
   }

@@ -1,3 +1,4 @@
+import { OFFER_MACHINE } from '@openride/shared/rides/offer-state';
 import { riderNotice } from '@openride/shared/rides/notification-text';
 import { lockRideForTransition } from '../db/ride-locks';
 import type { Services } from '../http/context';
@@ -8,6 +9,7 @@ import type { DriverActor } from './actor';
 import { announceRideChange } from './announce-ride-change';
 import { moveRide } from './move-ride';
 import { approvedDriverOf, firstNameOf } from './rides.repo';
+import { moveAll } from '../lib/move';
 
 const ONE_ACTIVE_RIDE_PER_DRIVER = 'rides_one_active_per_driver_idx';
 
@@ -29,15 +31,13 @@ export async function acceptRide(services: Pick<Services, 'db' | 'bus' | 'push' 
       const locked = await lockRideForTransition(trx, rideId);
       if (!locked) throw domainError('RIDE_UNAVAILABLE');
       const { ride, at: now } = locked;
-      const offer = await trx
-        .updateTable('ride_offers')
-        .set({ status: 'accepted', closed_at: now })
-        .where('ride_id', '=', rideId)
-        .where('driver_id', '=', driver.id)
-        .where('status', '=', 'offered')
-        .where('expires_at', '>', now)
-        .returning(['id', 'pickup_eta_s'])
-        .executeTakeFirst();
+      const [offer] = await moveAll(trx, OFFER_MACHINE, {
+        table: 'ride_offers',
+        to: 'accepted',
+        actor: 'driver',
+        set: { closed_at: now },
+        where: (eb) => eb.and([eb('ride_id', '=', rideId), eb('driver_id', '=', driver.id), eb('expires_at', '>', now)]),
+      });
       if (!offer) {
         if (ride.driver_id === driver.id && ride.status !== 'cancelled') return { ride, changed: false as const };
         throw domainError('RIDE_UNAVAILABLE');

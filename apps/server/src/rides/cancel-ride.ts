@@ -1,3 +1,4 @@
+import { OFFER_MACHINE } from '@openride/shared/rides/offer-state';
 import { type FeeDecision, noShowAt, noShowFee, riderCancelFee } from '@openride/shared/cancellation/fees';
 import { driverText } from '@openride/shared/rides/driver-text';
 import { driverNotice, riderNotice } from '@openride/shared/rides/notification-text';
@@ -17,6 +18,7 @@ import type { Actor } from './actor';
 import { announceRideChange } from './announce-ride-change';
 import { moveRide, settledOrRefused } from './move-ride';
 import { approvedDriverOf, driverUserIdOf, firstNameOf, type RideRow, rideInScope } from './rides.repo';
+import { moveAll } from '../lib/move';
 
 type Canceller = Extract<Actor, { kind: 'rider' | 'driver' | 'operator' }>;
 
@@ -120,13 +122,13 @@ async function cancel(
       });
     }
     // A driver holding the offer loses it; an assigned driver is told.
-    const closedOffer = await trx
-      .updateTable('ride_offers')
-      .set({ status: 'cancelled', closed_at: now })
-      .where('ride_id', '=', ride.id)
-      .where('status', '=', 'offered')
-      .returning(['id', 'driver_id'])
-      .executeTakeFirst();
+    const [closedOffer] = await moveAll(trx, OFFER_MACHINE, {
+      table: 'ride_offers',
+      to: 'cancelled',
+      actor: actor.kind,
+      set: { closed_at: now },
+      where: (eb) => eb('ride_id', '=', ride.id),
+    });
     const offeredUserId = closedOffer ? await driverUserIdOf(trx, closedOffer.driver_id) : undefined;
     const driverUserId = actor.kind === 'driver' ? actor.userId : ride.driver_id ? await driverUserIdOf(trx, ride.driver_id) : undefined;
 

@@ -1,3 +1,4 @@
+import { OFFER_MACHINE } from '@openride/shared/rides/offer-state';
 import { lockRideForTransition } from '../db/ride-locks';
 import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
@@ -5,6 +6,7 @@ import { inTransaction } from '../lib/transaction';
 import type { DriverActor } from './actor';
 import { announceOfferClosed } from './announce-ride-change';
 import { approvedDriverOf } from './rides.repo';
+import { moveAll } from '../lib/move';
 
 /**
  * The driver declines the open offer: it passes to the next driver at once. Not a ride transition (the
@@ -19,14 +21,14 @@ export async function declineOffer(services: Pick<Services, 'db' | 'bus' | 'disp
   const closed = await inTransaction(services.db, async (trx) => {
     const locked = await lockRideForTransition(trx, rideId);
     if (!locked) return undefined;
-    return trx
-      .updateTable('ride_offers')
-      .set({ status: 'declined', closed_at: locked.at })
-      .where('ride_id', '=', rideId)
-      .where('driver_id', '=', driver.id)
-      .where('status', '=', 'offered')
-      .returning('id')
-      .executeTakeFirst();
+    const [declined] = await moveAll(trx, OFFER_MACHINE, {
+      table: 'ride_offers',
+      to: 'declined',
+      actor: 'driver',
+      set: { closed_at: locked.at },
+      where: (eb) => eb.and([eb('ride_id', '=', rideId), eb('driver_id', '=', driver.id)]),
+    });
+    return declined;
   });
   if (closed) {
     await announceOfferClosed(services, { offerId: closed.id, rideId, driverUserId: actor.userId, reason: 'declined' });
