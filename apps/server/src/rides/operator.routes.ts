@@ -34,7 +34,8 @@ export function operatorRideRoutes(services: Services) {
     return { status: 200, body: await getRideForOperator(services.db, params.id) };
   });
 
-  on('POST /api/admin/rides/:id/redispatch', async ({ params }) => ({ status: 200, body: { ride: await redispatchRide(services, params.id) } }));
+  /** A fresh search for a ride still looking for a driver: the operator's move, audited. */
+  on('POST /api/admin/rides/:id/redispatch', async ({ user, params }) => ({ status: 200, body: { ride: await redispatchRide(services, user.id, params.id) } }));
 
   return app;
 }

@@ -29,6 +29,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'rider.block': 'Rider blocked',
   'rider.unblock': 'Rider unblocked',
   'ride.cancel': 'Ride cancelled by operator',
+  'ride.redispatch': 'Ride dispatched again by operator',
   'city.create': 'City added',
   'city.update': 'City edited',
   'zone.create': 'Zone drawn',

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'rider.block',
   'rider.unblock',
   'ride.cancel',
+  'ride.redispatch',
   'city.create',
   'city.update',
   'zone.create',

@@ -35,6 +35,9 @@ describe('ride state machine', () => {
     expect(sourcesOf('cancelled', 'operator')).toEqual(['requested', 'accepted', 'arrived', 'in_progress']);
     for (const from of ['completed', 'cancelled', 'no_driver'] as const) expect(canTransition(from, 'cancelled', 'operator')).toBe(false);
     for (const to of ['accepted', 'arrived', 'in_progress', 'completed', 'no_driver'] as const) expect(sourcesOf(to, 'operator')).toEqual([]);
+    // Besides a fresh search for a ride still looking for a driver (redispatch): it stays requested.
+    expect(sourcesOf('requested', 'operator')).toEqual(['requested']);
+    for (const actor of ['rider', 'driver', 'system'] as const) expect(sourcesOf('requested', actor)).toEqual([]);
   });
 
   it('refuses each move to any actor the table does not name', () => {

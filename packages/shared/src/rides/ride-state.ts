@@ -56,6 +56,9 @@ export const RIDE_TRANSITIONS: readonly RideTransition[] = [
   { from: 'accepted', to: 'cancelled', actor: 'operator' },
   { from: 'arrived', to: 'cancelled', actor: 'operator' },
   { from: 'in_progress', to: 'cancelled', actor: 'operator' },
+  // An operator gives a ride still looking for a driver a fresh search (its dispatch deadline starts
+  // again): the ride stays requested, but the move is the operator's, guarded and audited like a cancel.
+  { from: 'requested', to: 'requested', actor: 'operator' },
 ];
 
 export const RIDE_MACHINE = defineMachine({ statuses: RIDE_STATUSES, actors: RIDE_ACTORS, transitions: RIDE_TRANSITIONS });
