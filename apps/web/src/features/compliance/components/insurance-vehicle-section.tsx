@@ -3,6 +3,7 @@ import { complianceText } from '@openride/shared/compliance/compliance-text';
 import { insuranceText, policyInputSchema, type PolicyView } from '@openride/shared/compliance/insurance';
 import { EXPIRING_SOON_DAYS } from '@openride/shared/compliance/schemas';
 import { Button } from '@/components/ui/button';
+import { QueryView } from '@/components/ui/query-view';
 import { FilePicker } from '@/components/ui/file-picker';
 import { FileThumbs } from '@/components/ui/file-thumbs';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
@@ -40,28 +41,40 @@ export function InsuranceVehicleSection({ vehicleId, name }: { vehicleId: string
   return (
     <section aria-label={`${insuranceText.title}: ${name}`} className="space-y-2 rounded-2xl bg-ink-50 p-3">
       <p className="text-xs font-semibold tracking-wide text-ink-500 uppercase">{insuranceText.title}</p>
-      {policies.isError ? <p className="text-sm text-red-800">{text.loadFailed}</p> : null}
-      {policies.isSuccess && list.length === 0 ? <p className="text-sm text-ink-600">{text.none}</p> : null}
-      {[verified, pending]
-        .filter((p): p is PolicyView => Boolean(p))
-        .map((p) => (
-          <div key={p.id} className="flex items-start gap-3">
-            <FileThumbs ids={[p.file_id]} size="sm" alt={() => text.documentAlt(name)} />
-            <div className="min-w-0 text-sm">
-              <p className="flex flex-wrap items-center gap-1.5">
-                <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', badge[p.status])}>{insuranceText.statuses[p.status]}</span>
-                <span className="break-words text-ink-800">{p.insurer}</span>
-              </p>
-              <p className="text-ink-600">{text.cover(p.coverage_start, p.coverage_end)}</p>
-              {p.status === 'verified' && daysUntil(p.coverage_end) <= EXPIRING_SOON_DAYS ? (
-                <p className="font-medium text-amber-800">
-                  {daysUntil(p.coverage_end) < 0 ? complianceText.statuses.expired : complianceText.expiresIn(daysUntil(p.coverage_end))}
-                </p>
-              ) : null}
-              {p.status === 'rejected' && p.rejection_reason ? <p className="text-red-800">{text.rejectedBecause(p.rejection_reason)}</p> : null}
-            </div>
-          </div>
-        ))}
+      <QueryView
+        query={policies}
+        loadFailed={text.loadFailed}
+        loading={null}
+        isEmpty={(data) => data.length === 0}
+        empty={<p className="text-sm text-ink-600">{text.none}</p>}
+      >
+        {() => (
+          <>
+            {[verified, pending]
+              .filter((p): p is PolicyView => Boolean(p))
+              .map((p) => (
+                <div key={p.id} className="flex items-start gap-3">
+                  <FileThumbs ids={[p.file_id]} size="sm" alt={() => text.documentAlt(name)} />
+                  <div className="min-w-0 text-sm">
+                    <p className="flex flex-wrap items-center gap-1.5">
+                      <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', badge[p.status])}>
+                        {insuranceText.statuses[p.status]}
+                      </span>
+                      <span className="break-words text-ink-800">{p.insurer}</span>
+                    </p>
+                    <p className="text-ink-600">{text.cover(p.coverage_start, p.coverage_end)}</p>
+                    {p.status === 'verified' && daysUntil(p.coverage_end) <= EXPIRING_SOON_DAYS ? (
+                      <p className="font-medium text-amber-800">
+                        {daysUntil(p.coverage_end) < 0 ? complianceText.statuses.expired : complianceText.expiresIn(daysUntil(p.coverage_end))}
+                      </p>
+                    ) : null}
+                    {p.status === 'rejected' && p.rejection_reason ? <p className="text-red-800">{text.rejectedBecause(p.rejection_reason)}</p> : null}
+                  </div>
+                </div>
+              ))}
+          </>
+        )}
+      </QueryView>
       {adding ? (
         <PolicyForm vehicleId={vehicleId} name={name} onDone={() => setAdding(false)} />
       ) : (

@@ -101,11 +101,7 @@ function CurrencyCard({ data }: { data: FinancialSettingsResponse }) {
           <Button variant="ghost" onClick={() => setEditing(false)}>
             {text.cancel}
           </Button>
-          {save.isError ? (
-            <p role="alert" className="w-full text-sm text-red-800">
-              {save.error.message}
-            </p>
-          ) : null}
+          <MutationError error={save.error} className="w-full" />
         </form>
       ) : null}
     </section>

@@ -4,6 +4,7 @@ import { LEGAL_KINDS, publishLegalSchema, type LegalKind } from '@openride/share
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClasses } from '@/components/ui/field';
+import { QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { type LegalDocuments, useLegalVersions, usePublishLegal } from '../api/legal';
@@ -101,17 +102,23 @@ export function PublishLegal({ documents }: { documents: LegalDocuments }) {
       />
       <div className="space-y-2">
         <h3 className="font-semibold text-ink-900">{text.history}</h3>
-        {versions.data && versions.data.length > 0 ? (
-          <ul className="space-y-1 text-sm text-ink-700">
-            {versions.data.map((v) => (
-              <li key={`${v.kind}-${v.version}`}>
-                {legalText.names[v.kind]}: {text.historyRow(v.version, dateOf(v.published_at), v.published_by_name)}
-              </li>
-            ))}
-          </ul>
-        ) : versions.isPending ? null : (
-          <p className="text-sm text-ink-600">{text.noHistory}</p>
-        )}
+        <QueryView
+          query={versions}
+          loadFailed={legalText.loadFailed}
+          loading={null}
+          isEmpty={(data) => data.length === 0}
+          empty={<p className="text-sm text-ink-600">{text.noHistory}</p>}
+        >
+          {(data) => (
+            <ul className="space-y-1 text-sm text-ink-700">
+              {data.map((v) => (
+                <li key={`${v.kind}-${v.version}`}>
+                  {legalText.names[v.kind]}: {text.historyRow(v.version, dateOf(v.published_at), v.published_by_name)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </div>
     </section>
   );

@@ -7,6 +7,7 @@ import { inputClasses } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
 import { useRidePayment, useTipRide } from '../api/payments';
+import { MutationError } from '@/components/ui/query-view';
 
 type Choice = 'none' | (typeof TIP_PERCENTS)[number] | 'custom';
 
@@ -102,11 +103,7 @@ export function TipRide({ ride }: { ride: { id: string; currency: string; status
           />
         </div>
       ) : null}
-      {tip.isError ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {tip.error.message || text.tipFailed}
-        </p>
-      ) : null}
+      <MutationError error={tip.error} fallback={text.tipFailed} />
       {choice !== 'none' ? (
         <Button type="submit" size="lg" variant="accent" className="w-full" disabled={!amount || amount > MAX_TIP_CENTS || tip.isPending}>
           {tip.isPending ? text.tipping : text.tipButton(amount ? money(amount) : '')}

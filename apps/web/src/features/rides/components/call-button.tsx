@@ -3,6 +3,7 @@ import { Phone } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useAppConfig } from '@/lib/app-config';
 import { useCallParty } from '../api/call-party';
+import { MutationError } from '@/components/ui/query-view';
 
 /**
  * Call the other party through the platform's number (issue 17 §10, decision 0034). Only when the
@@ -22,11 +23,7 @@ export function CallButton({ rideId, otherName }: { rideId: string; otherName: s
       <p role="status" className="basis-full text-sm text-ink-600 empty:hidden">
         {call.isSuccess ? callText.calling(otherName) : null}
       </p>
-      {call.isError ? (
-        <p role="alert" className="basis-full text-sm font-medium text-red-700">
-          {call.error.message}
-        </p>
-      ) : null}
+      <MutationError error={call.error} className="basis-full" />
     </>
   );
 }

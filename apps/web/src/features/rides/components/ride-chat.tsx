@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, MessageCircle, SendHorizontal } from 'lucide-react';
 import { driverText } from '@openride/shared/rides/driver-text';
 import { Button } from '@/components/ui/button';
+import { MutationError } from '@/components/ui/query-view';
 import { inputClasses } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { RECONNECTED_EVENT, useRealtimeEvent } from '@/lib/realtime';
@@ -136,11 +137,7 @@ export function RideChat({ rideId, myRole, enabled, otherName, className }: Ride
               <Button type="button" variant="ghost" size="sm" onClick={() => older.mutate()} disabled={older.isPending}>
                 {older.isPending ? text.loadingOlder : text.loadOlder}
               </Button>
-              {older.isError ? (
-                <p role="alert" className="text-xs text-red-700">
-                  {text.loadOlderFailed}
-                </p>
-              ) : null}
+              <MutationError error={older.error}>{text.loadOlderFailed}</MutationError>
             </div>
           ) : null}
           <ol className="space-y-2">

@@ -4,9 +4,9 @@ import { promotionsText } from '@openride/shared/promotions/promotions-text';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
-import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty } from '@/components/ui/query-state';
+import { LoadMoreError, QueryView } from '@/components/ui/query-view';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useMe } from '@/lib/session';
@@ -35,59 +35,61 @@ export function RideHistoryPage() {
   return (
     <PageContainer className="max-w-2xl">
       <PageHeading title={text.title} description={text.description} />
-      {history.isPending ? (
-        <LoadingScreen className="min-h-40" />
-      ) : history.isError && rides.length === 0 ? (
-        <div role="alert" className="space-y-3 rounded-2xl bg-red-50 p-4 text-red-800">
-          <p>{text.loadFailed}</p>
-          <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
-            {riderText.book.retry}
-          </Button>
-        </div>
-      ) : rides.length === 0 ? (
-        <QueryEmpty
-          hint={text.emptyText}
-          action={
-            <Link to={paths.bookRide} className={buttonClasses()}>
-              {text.bookFirst}
-            </Link>
-          }
-        >
-          {text.empty}
-        </QueryEmpty>
-      ) : (
-        <>
-          <ul aria-label={text.title} className="divide-y divide-ink-100 overflow-hidden rounded-3xl border border-ink-100">
-            {rides.map((ride) => (
-              <li key={ride.id}>
-                <Link to={paths.trackRide(ride.id)} className="flex items-center gap-3 px-4 py-4 hover:bg-ink-50 focus-visible:bg-ink-50">
-                  <div className="min-w-0 flex-1 space-y-1">
-                    <p className="truncate font-semibold text-ink-900">{text.route(placeLabel(ride.pickup), placeLabel(ride.destination))}</p>
-                    <p className="text-sm text-ink-600">
-                      {formatDateTime(ride.requested_at)} · {ride.driver?.name ?? text.noDriver}
-                    </p>
-                    <p className="flex items-center gap-2 text-sm">
-                      <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_TONE[ride.status])}>{ride.status_label}</span>
-                      <span className="font-semibold text-ink-900 tabular-nums">{formatMoney(ride.fare_cents - ride.promo_discount_cents, ride.currency)}</span>
-                      {ride.promo_discount_cents > 0 ? (
-                        <span className="text-xs text-ink-600 tabular-nums">
-                          {promotionsText.receipt.discount(formatMoney(ride.promo_discount_cents, ride.currency))}
+      <QueryView
+        query={history}
+        keepData
+        loadFailed={text.loadFailed}
+        isEmpty={(data) => data.pages.every((page) => page.rides.length === 0)}
+        empty={
+          <QueryEmpty
+            hint={text.emptyText}
+            action={
+              <Link to={paths.bookRide} className={buttonClasses()}>
+                {text.bookFirst}
+              </Link>
+            }
+          >
+            {text.empty}
+          </QueryEmpty>
+        }
+      >
+        {() => (
+          <>
+            <ul aria-label={text.title} className="divide-y divide-ink-100 overflow-hidden rounded-3xl border border-ink-100">
+              {rides.map((ride) => (
+                <li key={ride.id}>
+                  <Link to={paths.trackRide(ride.id)} className="flex items-center gap-3 px-4 py-4 hover:bg-ink-50 focus-visible:bg-ink-50">
+                    <div className="min-w-0 flex-1 space-y-1">
+                      <p className="truncate font-semibold text-ink-900">{text.route(placeLabel(ride.pickup), placeLabel(ride.destination))}</p>
+                      <p className="text-sm text-ink-600">
+                        {formatDateTime(ride.requested_at)} · {ride.driver?.name ?? text.noDriver}
+                      </p>
+                      <p className="flex items-center gap-2 text-sm">
+                        <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_TONE[ride.status])}>{ride.status_label}</span>
+                        <span className="font-semibold text-ink-900 tabular-nums">
+                          {formatMoney(ride.fare_cents - ride.promo_discount_cents, ride.currency)}
                         </span>
-                      ) : null}
-                    </p>
-                  </div>
-                  <ChevronRight className="size-5 shrink-0 text-ink-400" aria-hidden="true" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-          {history.hasNextPage ? (
-            <Button variant="outline" size="lg" className="mt-4 w-full" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
-              {history.isFetchingNextPage ? text.loadingMore : text.loadMore}
-            </Button>
-          ) : null}
-        </>
-      )}
+                        {ride.promo_discount_cents > 0 ? (
+                          <span className="text-xs text-ink-600 tabular-nums">
+                            {promotionsText.receipt.discount(formatMoney(ride.promo_discount_cents, ride.currency))}
+                          </span>
+                        ) : null}
+                      </p>
+                    </div>
+                    <ChevronRight className="size-5 shrink-0 text-ink-400" aria-hidden="true" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <LoadMoreError query={history}>{text.loadFailed}</LoadMoreError>
+            {history.hasNextPage ? (
+              <Button variant="outline" size="lg" className="mt-4 w-full" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+                {history.isFetchingNextPage ? text.loadingMore : text.loadMore}
+              </Button>
+            ) : null}
+          </>
+        )}
+      </QueryView>
     </PageContainer>
   );
 }

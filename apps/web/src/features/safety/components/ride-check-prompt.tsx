@@ -3,6 +3,7 @@ import { ShieldAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useAnswerRideCheck, useRideCheck } from '../api/ride-check';
+import { MutationError } from '@/components/ui/query-view';
 
 /**
  * Ride check's prompt (decision 0062): when the trip stopped too long or strayed, "Is everything OK?" with the
@@ -67,11 +68,7 @@ export function RideCheckPrompt({ rideId, role, sos }: { rideId: string; role: '
         </Button>
         {sos}
       </div>
-      {answer.isError ? (
-        <p role="alert" className="text-sm text-red-800">
-          {text.failed}
-        </p>
-      ) : null}
+      <MutationError error={answer.error}>{text.failed}</MutationError>
     </section>
   );
 }

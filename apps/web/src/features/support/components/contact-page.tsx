@@ -5,9 +5,9 @@ import { supportText } from '@openride/shared/support/support-text';
 import { Button } from '@/components/ui/button';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { isApiError } from '@/lib/api';
 import { useMe } from '@/lib/session';
 import { useSendContact } from '../api/tickets';
+import { MutationError } from '@/components/ui/query-view';
 
 const text = supportText.contact;
 
@@ -50,11 +50,7 @@ export function ContactPage() {
             ))}
           </FormField>
           <FormField name="message" as="textarea" label={text.message} rows={6} maxLength={4000} />
-          {send.isError ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {isApiError(send.error) ? send.error.message : text.sendFailed}
-            </p>
-          ) : null}
+          <MutationError error={send.error} fallback={text.sendFailed} />
           <Button type="submit" disabled={send.isPending}>
             {send.isPending ? text.sending : text.submit}
           </Button>

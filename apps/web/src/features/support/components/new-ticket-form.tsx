@@ -4,10 +4,10 @@ import { supportText } from '@openride/shared/support/support-text';
 import { Button } from '@/components/ui/button';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
-import { isApiError } from '@/lib/api';
 import { type TicketView, useOpenTicket, useRecentRides } from '../api/tickets';
 import { PhotoField } from './photo-field';
 import { formatWhen, selectClasses } from './ticket-bits';
+import { MutationError } from '@/components/ui/query-view';
 
 const text = supportText.form;
 
@@ -65,11 +65,7 @@ export function NewTicketForm({ rideId, as, onOpened }: { rideId?: string; as: '
       </div>
       <FormField name="message" as="textarea" label={text.message} hint={text.messageHint} rows={5} maxLength={4000} />
       <PhotoField photos={photos} setPhotos={setPhotos} onBusyChange={setBusy} />
-      {openTicket.isError ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {isApiError(openTicket.error) ? openTicket.error.message : text.sendFailed}
-        </p>
-      ) : null}
+      <MutationError error={openTicket.error} fallback={text.sendFailed} />
       <Button type="submit" disabled={busy || openTicket.isPending}>
         {openTicket.isPending ? text.sending : text.submit}
       </Button>

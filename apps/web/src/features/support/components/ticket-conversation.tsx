@@ -5,7 +5,7 @@ import { supportText } from '@openride/shared/support/support-text';
 import { mayRate, userMayReply } from '@openride/shared/support/ticket-state';
 import { Button } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page';
-import { QueryView } from '@/components/ui/query-view';
+import { MutationError, QueryView } from '@/components/ui/query-view';
 import { isApiError } from '@/lib/api';
 import { type TicketDetail, useMyTicket, useRateTicket, useReplyToTicket } from '../api/tickets';
 import { PhotoField } from './photo-field';
@@ -110,11 +110,7 @@ function Rating({ id, rated }: { id: string; rated: number | null }) {
           </button>
         ))}
       </div>
-      {rate.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {isApiError(rate.error) ? rate.error.message : 'Could not save. Try again.'}
-        </p>
-      ) : null}
+      <MutationError error={rate.error} fallback="Could not save. Try again." />
     </fieldset>
   );
 }
