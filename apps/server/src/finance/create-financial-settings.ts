@@ -3,7 +3,7 @@ import { EFFECTIVE_PAST_TOLERANCE_MS, type financialSettingsInputSchema } from '
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
-import { addSettingsVersion } from '../lib/versioned-settings';
+import { addSettingsVersion } from '../settings/versioned-settings';
 import { auditFields, settingsView } from './settings-view';
 
 type Input = z.output<typeof financialSettingsInputSchema>;

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
 import { badRequest } from '../lib/errors';
-import { addSettingsVersion } from '../lib/versioned-settings';
+import { addSettingsVersion } from '../settings/versioned-settings';
 import { POLICY_COLUMNS } from './fare-policies.repo';
 import { farePolicyView } from './fare-policy-view';
 

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type AuditInput, recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
-import { badRequest, notFound } from './errors';
-import { inTransaction } from './transaction';
+import { badRequest, notFound } from '../lib/errors';
+import { inTransaction } from '../lib/transaction';
 
 /** A version's state as an admin reads it: in force now, waiting for its date, or replaced by a later one. */
 export type VersionState = 'in_force' | 'scheduled' | 'superseded';
