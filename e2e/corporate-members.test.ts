@@ -54,10 +54,17 @@ it('a company admin sets and clears a member’s budget, saves an overnight wind
   await expect.poll(() => row.textContent()).toContain('$100.00 (policy)');
 
   // The member's own budget: a typo is refused in the dialog, then $150 is saved.
-  await page.getByRole('button', { name: text.budget.button('Morgan Member') }).click();
+  const budgetButton = page.getByRole('button', { name: text.budget.button('Morgan Member') });
+  await budgetButton.click();
   const dialog = page.getByRole('dialog', { name: text.budget.title('Morgan Member') });
   await dialog.waitFor();
   const amount = dialog.getByLabel(text.budget.amount);
+  // The kit's FormDialog (issue 28 §3): it opens on its first field; Escape closes it and gives focus back to the button.
+  await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await expect.poll(() => budgetButton.evaluate((el) => el === document.activeElement)).toBe(true);
+  await budgetButton.click();
   await amount.fill('15o');
   await dialog.getByRole('button', { name: text.budget.save }).click();
   await dialog.getByRole('alert').filter({ hasText: 'Enter an amount like 150 or 150.00' }).waitFor();
