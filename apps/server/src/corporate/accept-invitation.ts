@@ -1,10 +1,12 @@
-import type { Kysely } from 'kysely';
+import { INVITATION_MACHINE, MEMBER_MACHINE } from '@openride/shared/corporate/membership-state';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { domainError } from '../lib/errors';
 import { myCompanies } from './corporate.repo';
 import { hashToken } from './invitations';
+import { move, moveAll } from '../lib/move';
 
 function invitationByToken(db: Kysely<DB>, token: string) {
   return db
@@ -32,12 +34,26 @@ export async function acceptInvitation(db: Kysely<DB>, user: SessionUser, token:
     if (i.status === 'accepted') throw domainError('INVITATION_USED');
     if (new Date(i.expires_at).getTime() <= now.getTime()) throw domainError('INVITATION_EXPIRED');
     if (user.email.toLowerCase() !== i.email) throw domainError('INVITATION_WRONG_ACCOUNT');
-    await trx
+    const joined = await trx
       .insertInto('company_members')
       .values({ company_id: i.company_id, user_id: user.id, role: i.role, monthly_budget_cents: null })
-      .onConflict((oc) => oc.columns(['company_id', 'user_id']).doUpdateSet({ status: 'active', role: i.role, removed_at: null, joined_at: now }))
-      .execute();
-    await trx.updateTable('company_invitations').set({ status: 'accepted', accepted_by: user.id, accepted_at: now }).where('id', '=', i.id).execute();
+      .onConflict((oc) => oc.columns(['company_id', 'user_id']).doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!joined) {
+      // A membership row already there: a removed member is active again; either way the role is the invitation's.
+      const membership = { role: i.role, removed_at: null, joined_at: now };
+      const member = (eb: ExpressionBuilder<DB, 'company_members'>) => eb.and([eb('company_id', '=', i.company_id), eb('user_id', '=', user.id)]);
+      const rejoined = await moveAll(trx, MEMBER_MACHINE, { table: 'company_members', to: 'active', actor: 'invitee', set: membership, where: member });
+      if (rejoined.length === 0) await trx.updateTable('company_members').set(membership).where(member).execute();
+    }
+    await move(trx, INVITATION_MACHINE, {
+      table: 'company_invitations',
+      id: i.id,
+      to: 'accepted',
+      actor: 'invitee',
+      set: { accepted_by: user.id, accepted_at: now },
+    });
     await recordAudit(trx, {
       actorId: user.id,
       action: 'company.member_add',

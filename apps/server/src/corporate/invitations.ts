@@ -1,3 +1,4 @@
+import { INVITATION_MACHINE } from '@openride/shared/corporate/membership-state';
 import { createHash, randomBytes } from 'node:crypto';
 import { corporateText } from '@openride/shared/corporate/corporate-text';
 import { INVITATION_TTL_DAYS } from '@openride/shared/corporate/schemas';
@@ -5,6 +6,7 @@ import { messages } from '@openride/shared/messages';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Services } from '../http/context';
+import { moveAll } from '../lib/move';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -17,13 +19,12 @@ export async function writeInvitation(
   input: { companyId: string; email: string; role: 'admin' | 'member'; invitedBy: string | null },
   now = new Date(),
 ) {
-  await trx
-    .updateTable('company_invitations')
-    .set({ status: 'revoked' })
-    .where('company_id', '=', input.companyId)
-    .where('email', '=', input.email)
-    .where('status', '=', 'pending')
-    .execute();
+  await moveAll(trx, INVITATION_MACHINE, {
+    table: 'company_invitations',
+    to: 'revoked',
+    actor: 'company_admin',
+    where: (eb) => eb.and([eb('company_id', '=', input.companyId), eb('email', '=', input.email)]),
+  });
   const token = randomBytes(32).toString('base64url');
   const invitation = await trx
     .insertInto('company_invitations')

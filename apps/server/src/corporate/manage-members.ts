@@ -1,8 +1,10 @@
+import { MEMBER_MACHINE } from '@openride/shared/corporate/membership-state';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
 import { domainError, notFound } from '../lib/errors';
 import { requireCompanyAdmin } from './corporate.repo';
+import { moveAll } from '../lib/move';
 
 /**
  * A company admin removes a person (the row stays, status `removed`, so old rides and invoices still name
@@ -32,12 +34,13 @@ export async function removeMember(db: Kysely<DB>, actorId: string, companyId: s
         .execute();
       if (admins.length <= 1) throw domainError('LAST_COMPANY_ADMIN');
     }
-    await trx
-      .updateTable('company_members')
-      .set({ status: 'removed', removed_at: new Date() })
-      .where('company_id', '=', companyId)
-      .where('user_id', '=', userId)
-      .execute();
+    await moveAll(trx, MEMBER_MACHINE, {
+      table: 'company_members',
+      to: 'removed',
+      actor: 'company_admin',
+      set: { removed_at: new Date() },
+      where: (eb) => eb.and([eb('company_id', '=', companyId), eb('user_id', '=', userId)]),
+    });
     await recordAudit(trx, {
       actorId,
       action: 'company.member_remove',

@@ -1,9 +1,11 @@
+import { INVITATION_MACHINE } from '@openride/shared/corporate/membership-state';
 import { isUuid } from '@openride/shared/text';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
 import { domainError, notFound } from '../lib/errors';
 import { requireCompanyAdmin } from './corporate.repo';
+import { move } from '../lib/move';
 
 /**
  * A company admin takes back a pending invitation (decision 0072): its link then answers INVITATION_INVALID, as a
@@ -25,7 +27,7 @@ export async function revokeInvitation(db: Kysely<DB>, actorId: string, companyI
     if (!invitation) throw notFound('Invitation not found');
     if (invitation.status === 'accepted') throw domainError('INVITATION_USED');
     if (invitation.status === 'revoked') return;
-    await trx.updateTable('company_invitations').set({ status: 'revoked' }).where('id', '=', invitationId).execute();
+    await move(trx, INVITATION_MACHINE, { table: 'company_invitations', id: invitationId, to: 'revoked', actor: 'company_admin' });
     await recordAudit(trx, {
       actorId,
       action: 'company.invite_revoke',

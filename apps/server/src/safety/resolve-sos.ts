@@ -1,3 +1,4 @@
+import { SOS_MACHINE } from '@openride/shared/safety/sos-state';
 import type { ResolveSosInput } from '@openride/shared/safety/sos-schemas';
 import { recordAudit } from '../audit/record-audit';
 import type { Services } from '../http/context';
@@ -6,6 +7,7 @@ import { inTransaction } from '../lib/transaction';
 import { recordRideEvent } from '../rides/record-ride-event';
 import { announceSos } from './announce-sos';
 import { adminSosViews, lockSos } from './sos.repo';
+import { move } from '../lib/move';
 
 /**
  * An operator closes an SOS with a note (decision 0061): a conditional close under the alert's lock (a second
@@ -18,11 +20,14 @@ export async function resolveSos(services: Pick<Services, 'db' | 'bus' | 'locati
   const alert = await inTransaction(db, async (trx) => {
     const row = await lockSos(trx, id);
     if (row.status !== 'open') throw domainError('SOS_ALREADY_RESOLVED');
-    await trx
-      .updateTable('sos_alerts')
-      .set({ status: 'resolved', resolved_by: adminId, resolved_at: now, note: input.note })
-      .where('id', '=', row.id)
-      .execute();
+    const resolved = await move(trx, SOS_MACHINE, {
+      table: 'sos_alerts',
+      id: row.id,
+      to: 'resolved',
+      actor: 'admin',
+      set: { resolved_by: adminId, resolved_at: now, note: input.note },
+    });
+    if (!resolved) throw domainError('SOS_ALREADY_RESOLVED');
     await recordRideEvent(trx, { rideId: row.ride_id, kind: 'sos_resolved', actor: 'operator', detail: `sos:${row.id}`, at: now });
     await recordAudit(trx, {
       actorId: adminId,
