@@ -1,8 +1,11 @@
+import { OFFER_MACHINE } from '@openride/shared/rides/offer-state';
+import { DRIVER_PRESENCE_MACHINE } from '@openride/shared/drivers/presence-state';
 import { userChannel } from '@openride/shared/realtime';
 import type { Kysely, RawBuilder } from 'kysely';
 import { lockDriverForChange, lockedAt } from './ride-locks';
 import type { DB } from './schema';
 import type { Services } from '../http/context';
+import { move, pickColumns } from '../lib/move';
 
 export const DRIVER_STATUS_COLUMNS = ['id', 'status', 'verification_status', 'created_at'] as const;
 
@@ -14,21 +17,23 @@ export const DRIVER_STATUS_COLUMNS = ['id', 'status', 'verification_status', 'cr
  * and the compliance hold (compliance-expiry.ts). It lives beside the locks it takes, not in drivers/:
  * drivers imports compliance (going online checks the papers), so compliance may not import drivers.
  */
-export async function takeDriverOfflineIn(trx: Kysely<DB>, driverId: string, onlyIf?: RawBuilder<boolean>) {
+export async function takeDriverOfflineIn(trx: Kysely<DB>, driverId: string, onlyIf?: RawBuilder<boolean>, actor: 'driver' | 'system' = 'system') {
   const locked = await lockDriverForChange(trx, driverId);
   const at = await lockedAt(trx);
-  let update = trx.updateTable('drivers').set({ status: 'offline', updated_at: at }).where('id', '=', driverId);
-  if (onlyIf) update = update.where(onlyIf);
-  const updated = await update.returning(DRIVER_STATUS_COLUMNS).executeTakeFirst();
-  const released =
+  const offline = await move(trx, DRIVER_PRESENCE_MACHINE, {
+    table: 'drivers',
+    id: driverId,
+    to: 'offline',
+    actor,
+    set: { updated_at: at },
+    where: onlyIf && (() => onlyIf),
+  });
+  const updated = offline && pickColumns(offline, DRIVER_STATUS_COLUMNS);
+  const offer =
     updated && locked?.openOffer
-      ? await trx
-          .updateTable('ride_offers')
-          .set({ status: 'declined', closed_at: at })
-          .where('id', '=', locked.openOffer.id)
-          .returning(['id', 'ride_id'])
-          .executeTakeFirst()
+      ? await move(trx, OFFER_MACHINE, { table: 'ride_offers', id: locked.openOffer.id, to: 'declined', actor: 'system', set: { closed_at: at } })
       : undefined;
+  const released = offer && { id: offer.id, ride_id: offer.ride_id };
   return { updated, released };
 }
 

@@ -1,3 +1,4 @@
+import { DRIVER_PRESENCE_MACHINE } from '@openride/shared/drivers/presence-state';
 import { type DriverVerificationInput, driverVerificationNotice } from '@openride/shared/drivers/schemas';
 import { complianceText } from '@openride/shared/compliance/compliance-text';
 import { driverCityText } from '@openride/shared/drivers/driver-city-text';
@@ -11,6 +12,7 @@ import { createNotification } from '../notifications/create-notification';
 import { reviewApplicationVehicle } from '../vehicles/vehicles.repo';
 import { DRIVER_COLUMNS } from './drivers.repo';
 import { complianceOf } from '../compliance/compliance.repo';
+import { move, pickColumns } from '../lib/move';
 
 /** What keeps a just-approved driver offline, in a sentence, or null (decision 0081). */
 async function stillNeeded(db: Parameters<typeof complianceOf>[0], driverId: string): Promise<string | null> {
@@ -31,19 +33,21 @@ export async function reviewDriver(services: Pick<Services, 'db' | 'bus' | 'push
     const existing = await lockDriver(trx, driverId, 'update');
     if (!existing) throw notFound('Driver not found');
     const approved = input.status === 'approved';
-    const driver = await trx
-      .updateTable('drivers')
-      .set({
-        verification_status: input.status,
-        rejection_reason: approved ? null : input.reason,
-        reviewed_at: new Date(),
-        reviewed_by: adminId,
-        updated_at: new Date(),
-        ...(approved ? {} : { status: 'offline' as const }),
-      })
-      .where('id', '=', existing.id)
-      .returning([...DRIVER_COLUMNS, 'user_id', 'rejection_reason', 'reviewed_at', 'reviewed_by'])
-      .executeTakeFirstOrThrow();
+    const decision = {
+      verification_status: input.status,
+      rejection_reason: approved ? null : input.reason,
+      reviewed_at: new Date(),
+      reviewed_by: adminId,
+      updated_at: new Date(),
+    };
+    const columns = [...DRIVER_COLUMNS, 'user_id', 'rejection_reason', 'reviewed_at', 'reviewed_by'] as const;
+    // A rejection takes the driver offline (from either status); an approval leaves the status as it is.
+    const rejected = approved
+      ? undefined
+      : await move(trx, DRIVER_PRESENCE_MACHINE, { table: 'drivers', id: existing.id, to: 'offline', actor: 'admin', set: decision });
+    const driver = rejected
+      ? pickColumns(rejected, columns)
+      : await trx.updateTable('drivers').set(decision).where('id', '=', existing.id).returning(columns).executeTakeFirstOrThrow();
     // The application's vehicle is decided with it (decision 0046).
     await reviewApplicationVehicle(trx, existing.id, adminId, input.status === 'approved' ? { approved: true } : { approved: false, reason: input.reason });
     if (approved) {

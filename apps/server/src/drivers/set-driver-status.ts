@@ -1,3 +1,4 @@
+import { DRIVER_PRESENCE_MACHINE } from '@openride/shared/drivers/presence-state';
 import type { DriverStatus } from '@openride/shared/drivers/schemas';
 import { messages } from '@openride/shared/messages';
 import type { Services } from '../http/context';
@@ -7,6 +8,7 @@ import { assertMayGoOnline } from '../payouts/assert-may-go-online';
 import { complianceCityExpr, complianceCityOf, complianceOf, isCompliantIn } from '../compliance/compliance.repo';
 import { complianceText } from '@openride/shared/compliance/compliance-text';
 import { announceDriverStatus, DRIVER_STATUS_COLUMNS, takeDriverOfflineIn } from '../db/take-driver-offline';
+import { move, pickColumns } from '../lib/move';
 
 /**
  * §7 drivers update (status by id), by the record's owner only. Going online needs an approved record;
@@ -41,12 +43,18 @@ export async function setDriverStatus(
 
   const { updated, released } = await inTransaction(db, async (trx) => {
     // Going offline: the rider should not wait out the 15 s of an offer still on the screen.
-    if (status === 'offline') return takeDriverOfflineIn(trx, driver.id);
-    let update = trx.updateTable('drivers').set({ status, updated_at: new Date() }).where('id', '=', driver.id);
+    if (status === 'offline') return takeDriverOfflineIn(trx, driver.id, undefined, 'driver');
     // Approval and suspension re-checked in the update itself: an admin's decision landing now wins.
     // Papers too, in the same statement (in the driver's city as it is now): a document expiring or rejected at this moment holds the driver.
-    if (city) update = update.where('verification_status', '=', 'approved').where('suspended_at', 'is', null).where(isCompliantIn(complianceCityExpr));
-    return { updated: await update.returning(DRIVER_STATUS_COLUMNS).executeTakeFirst(), released: undefined };
+    const online = await move(trx, DRIVER_PRESENCE_MACHINE, {
+      table: 'drivers',
+      id: driver.id,
+      to: 'available',
+      actor: 'driver',
+      set: { updated_at: new Date() },
+      where: city ? (eb) => eb.and([eb('verification_status', '=', 'approved'), eb('suspended_at', 'is', null), isCompliantIn(complianceCityExpr)]) : undefined,
+    });
+    return { updated: online && pickColumns(online, DRIVER_STATUS_COLUMNS), released: undefined };
   });
   if (!updated) {
     const now = await db.selectFrom('drivers').select(['verification_status', 'suspended_at']).where('id', '=', driver.id).executeTakeFirst();

@@ -1,9 +1,12 @@
+import { OFFER_MACHINE } from '@openride/shared/rides/offer-state';
+import { DRIVER_PRESENCE_MACHINE } from '@openride/shared/drivers/presence-state';
 import { userChannel } from '@openride/shared/realtime';
 import { recordAudit } from '../audit/record-audit';
 import { lockDriverForChange } from '../db/ride-locks';
 import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
+import { move, pickColumns } from '../lib/move';
 
 /**
  * An admin suspends a driver (offline at once, cannot go online, offered nothing) or reinstates them,
@@ -23,26 +26,20 @@ export async function setDriverSuspended(
     const locked = await lockDriverForChange(trx, driverId);
     if (!locked) throw notFound('Driver not found');
     const existing = locked.driver;
-    const driver = await trx
-      .updateTable('drivers')
-      .set({
-        suspended_at: input.suspended ? new Date() : null,
-        suspension_reason: input.suspended ? input.reason : null,
-        ...(input.suspended ? { status: 'offline' as const } : {}),
-        updated_at: new Date(),
-      })
-      .where('id', '=', driverId)
-      .returning(['id', 'user_id', 'status', 'verification_status', 'created_at', 'suspended_at', 'suspension_reason'])
-      .executeTakeFirstOrThrow();
-    const released =
+    const changes = { suspended_at: input.suspended ? new Date() : null, suspension_reason: input.suspended ? input.reason : null, updated_at: new Date() };
+    const columns = ['id', 'user_id', 'status', 'verification_status', 'created_at', 'suspended_at', 'suspension_reason'] as const;
+    // Suspending takes the driver offline (from either status); reinstating leaves the status as it is.
+    const suspended = input.suspended
+      ? await move(trx, DRIVER_PRESENCE_MACHINE, { table: 'drivers', id: driverId, to: 'offline', actor: 'admin', set: changes })
+      : undefined;
+    const driver = suspended
+      ? pickColumns(suspended, columns)
+      : await trx.updateTable('drivers').set(changes).where('id', '=', driverId).returning(columns).executeTakeFirstOrThrow();
+    const offer =
       input.suspended && locked.openOffer
-        ? await trx
-            .updateTable('ride_offers')
-            .set({ status: 'declined', closed_at: new Date() })
-            .where('id', '=', locked.openOffer.id)
-            .returning(['id', 'ride_id'])
-            .executeTakeFirst()
+        ? await move(trx, OFFER_MACHINE, { table: 'ride_offers', id: locked.openOffer.id, to: 'declined', actor: 'admin', set: { closed_at: new Date() } })
         : undefined;
+    const released = offer && { id: offer.id, ride_id: offer.ride_id };
     await recordAudit(trx, {
       actorId: adminId,
       action: input.suspended ? 'driver.suspend' : 'driver.reinstate',

@@ -72,3 +72,8 @@ export function settledOrRefused<R extends { status: string }>(current: R, to: R
   if (current.status === to) return current;
   throw domainError('INVALID_TRANSITION', message);
 }
+
+/** The columns a caller returns of a moved row (what `.returning([...])` gave it before the move). */
+export function pickColumns<R extends object, K extends keyof R>(row: R, columns: readonly K[]): Pick<R, K> {
+  return Object.fromEntries(columns.map((column) => [column, row[column]])) as Pick<R, K>;
+}

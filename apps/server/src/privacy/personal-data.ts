@@ -1,6 +1,9 @@
+import { DRIVER_PRESENCE_MACHINE } from '@openride/shared/drivers/presence-state';
+import { MEMBER_MACHINE } from '@openride/shared/corporate/membership-state';
 import { privacyText } from '@openride/shared/privacy/privacy-text';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
+import { moveAll } from '../lib/move';
 
 /** Whose rows: the user's id, and the ids of their driver records (driver tables key by drivers.id). */
 export type Person = { userId: string; driverIds: string[] };
@@ -192,11 +195,13 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     match: [byUser('user_id')],
     onDelete: async (trx, who) => {
       if (!who.driverIds.length) return;
-      await trx
-        .updateTable('drivers')
-        .set({ full_name: privacyText.deletedName, phone: '', license_number: '', license_plate: '', status: 'offline', updated_at: new Date() })
-        .where('id', 'in', who.driverIds)
-        .execute();
+      await moveAll(trx, DRIVER_PRESENCE_MACHINE, {
+        table: 'drivers',
+        to: 'offline',
+        actor: 'system',
+        set: { full_name: privacyText.deletedName, phone: '', license_number: '', license_plate: '', updated_at: new Date() },
+        where: (eb) => eb('id', 'in', who.driverIds),
+      });
     },
   },
   {
@@ -273,12 +278,13 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     table: 'company_members',
     match: [byUser('user_id')],
     onDelete: async (trx, who) =>
-      void (await trx
-        .updateTable('company_members')
-        .set({ status: 'removed', removed_at: new Date() })
-        .where('user_id', '=', who.userId)
-        .where('status', '=', 'active')
-        .execute()),
+      void (await moveAll(trx, MEMBER_MACHINE, {
+        table: 'company_members',
+        to: 'removed',
+        actor: 'system',
+        set: { removed_at: new Date() },
+        where: (eb) => eb('user_id', '=', who.userId),
+      })),
   },
   // Invitations (decision 0067): one they accepted goes with the account (the membership row stays); one they
   // sent as a company admin stays for the company, without naming them.
