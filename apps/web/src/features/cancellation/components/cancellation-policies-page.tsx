@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClasses } from '@/components/ui/field';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryView } from '@/components/ui/query-view';
+import { MutationError, QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
 import {
@@ -220,11 +220,7 @@ function AddZoneTerms({
               </div>
             </div>
             {freeTypes.length === 0 ? <p className="text-sm text-ink-600">{text.zoneComplete}</p> : null}
-            {failure ? (
-              <p role="alert" className="text-sm font-medium text-red-700">
-                {failure}
-              </p>
-            ) : null}
+            <MutationError error={failure}>{failure}</MutationError>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={add.isPending || !type}>
                 {add.isPending ? text.adding : text.add}
@@ -366,11 +362,7 @@ function PolicyForm({ policy, title, onDone }: { policy: CancellationPolicyView;
       <FormField<CancellationPolicyForm> name="late_driver_margin_s" label={text.fields.late_driver_margin_s} inputMode="numeric" />
       <FormField<CancellationPolicyForm> name="driver_share_late_cancel_pct" label={text.fields.driver_share_late_cancel_pct} inputMode="numeric" />
       <FormField<CancellationPolicyForm> name="driver_share_no_show_pct" label={text.fields.driver_share_no_show_pct} inputMode="numeric" />
-      {failure ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {failure}
-        </p>
-      ) : null}
+      <MutationError error={failure}>{failure}</MutationError>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? text.saving : text.save}

@@ -3,12 +3,11 @@ import { complianceText } from '@openride/shared/compliance/compliance-text';
 import { insuranceText, policyInputSchema, type PolicyView } from '@openride/shared/compliance/insurance';
 import { EXPIRING_SOON_DAYS } from '@openride/shared/compliance/schemas';
 import { Button } from '@/components/ui/button';
-import { QueryView } from '@/components/ui/query-view';
+import { MutationError, QueryView } from '@/components/ui/query-view';
 import { FilePicker } from '@/components/ui/file-picker';
 import { FileThumbs } from '@/components/ui/file-thumbs';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
-import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useAddPolicy, useVehiclePolicies } from '../api/insurance';
 
@@ -130,11 +129,7 @@ function PolicyForm({ vehicleId, name, onDone }: { vehicleId: string; name: stri
           </p>
         ) : null}
       </div>
-      {add.error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {isApiError(add.error) ? add.error.message : text.saveFailed}
-        </p>
-      ) : null}
+      <MutationError error={add.error} fallback={text.saveFailed} />
       <div className="flex flex-col gap-2 min-[400px]:flex-row">
         <Button type="submit" size="sm" disabled={add.isPending || uploading}>
           {text.submit}

@@ -40,7 +40,6 @@ export type InvoicesSlot = (company: CompanyView, reader: 'platform_admin' | 'co
 
 const toCents = (value: string) => (value.trim() === '' ? null : Math.round(Number(value.replace(',', '.')) * 100));
 const fromCents = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
-const errorOf = (error: unknown) => (error instanceof Error ? error.message : null);
 
 /**
  * /corporate-accounts (issue 16, decisions 0066 and 0067): one path, three readers. An invitation link
@@ -98,11 +97,7 @@ function InvitationCard({ token, onDone }: { token: string; onDone: () => void }
               <p className="text-sm text-ink-800">
                 <strong>{inv.company_name}</strong> invited {inv.email} to ride on its account{inv.role === 'admin' ? ' as a company admin' : ''}.
               </p>
-              {accept.error ? (
-                <p role="alert" className="text-sm font-medium text-red-800">
-                  {errorOf(accept.error)}
-                </p>
-              ) : null}
+              <MutationError error={accept.error} />
               <Button onClick={() => accept.mutate(token)} disabled={accept.isPending}>
                 Accept invitation
               </Button>
@@ -236,11 +231,7 @@ function NewCompany() {
         />
         <p className="self-end text-sm text-ink-600">Billing cycle: monthly</p>
         <div className="space-y-2 sm:col-span-2">
-          {create.error ? (
-            <p role="alert" className="text-sm font-medium text-red-800">
-              {errorOf(create.error)}
-            </p>
-          ) : null}
+          <MutationError error={create.error} />
           {create.isSuccess ? (
             <p role="status" className="text-sm text-ink-700">
               {create.data.company.name} created; {create.data.admin.email}{' '}
@@ -302,11 +293,7 @@ function AdminCompany({ id, onClose, invoices }: { id: string; onClose: () => vo
                   {suspend ? 'Suspend' : 'Reactivate'}
                 </Button>
               </div>
-              {update.error ? (
-                <p role="alert" className="text-sm font-medium text-red-800 sm:col-span-3">
-                  {errorOf(update.error)}
-                </p>
-              ) : null}
+              <MutationError error={update.error} className="sm:col-span-3" />
             </form>
             <ConfirmDialog
               open={confirm}

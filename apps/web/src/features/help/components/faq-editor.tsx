@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClasses } from '@/components/ui/field';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
-import { QueryView } from '@/components/ui/query-view';
+import { MutationError, QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
@@ -193,11 +193,7 @@ function EntryForm({ title, entryId, initial, onDone }: { title: string; entryId
         <FormField<FaqEntryInput> name="question" label={text.question} />
       </div>
       <FormField<FaqEntryInput> name="answer" label={text.answer} as="textarea" rows={5} hint={text.answerHint} />
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {isApiError(error) && error.message ? error.message : text.saveFailed}
-        </p>
-      ) : null}
+      <MutationError error={error} fallback={text.saveFailed} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={pending}>
           {pending ? text.saving : text.save}

@@ -10,6 +10,7 @@ import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { type ProcedureView, useSaveProcedure } from '../api/support-procedures';
 import { issuesByPath, moveItem, removeAt, replaceAt } from '../lib/list-edit';
+import { MutationError } from '@/components/ui/query-view';
 
 type Step = { key: number; text: string };
 type Reply = { key: number; title: string; body: string };
@@ -194,11 +195,7 @@ export function ProcedureEditor({ procedure, onDone }: { procedure: ProcedureVie
         </Button>
       </fieldset>
 
-      {failure ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {failure}
-        </p>
-      ) : null}
+      <MutationError error={failure}>{failure}</MutationError>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? text.form.saving : text.form.save}

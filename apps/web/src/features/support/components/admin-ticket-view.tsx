@@ -15,6 +15,7 @@ import { type AdminTicketAction, type AdminTicketDetail, useAdminTicket, useAdmi
 import { PhotoField } from './photo-field';
 import { formatWhen, PriorityChip, selectClasses, StatusChip, textareaClasses } from './ticket-bits';
 import { TicketMessages } from './ticket-messages';
+import { MutationError } from '@/components/ui/query-view';
 
 const text = supportText.admin;
 
@@ -220,11 +221,7 @@ function Composer({
         <p className="text-xs text-ink-600">{text.emailed(emailTo)}</p>
       ) : null}
       <PhotoField photos={photos} setPhotos={setPhotos} onBusyChange={setBusy} />
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <MutationError error={error}>{error}</MutationError>
       <Button type="submit" variant={internal ? 'secondary' : 'primary'} disabled={busy || pending}>
         {internal ? text.addNote : text.sendReply}
       </Button>

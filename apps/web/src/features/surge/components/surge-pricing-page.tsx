@@ -12,7 +12,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClasses } from '@/components/ui/field';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty } from '@/components/ui/query-state';
-import { QueryView } from '@/components/ui/query-view';
+import { MutationError, QueryView } from '@/components/ui/query-view';
 import { StaticTable } from '@/components/ui/static-table';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
@@ -293,11 +293,7 @@ function OverrideForm({ zone, overview, onDone }: { zone: SurgeZoneView; overvie
           />
         </label>
       </div>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <MutationError error={error}>{error}</MutationError>
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={override.isPending}>
           {text.overrideSave}

@@ -6,6 +6,7 @@ import { inputClasses } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { useSaveSurgeRule } from '../api/surge';
+import { MutationError } from '@/components/ui/query-view';
 
 const text = surgeText.page;
 /** 0.5× … 3.0× in steps of 0.1×: what a multiplier may be. */
@@ -169,11 +170,7 @@ export function SurgeRuleForm({ cityId, rule }: { cityId: string; rule: SurgeRul
         <p id={`${id}-hyst-hint`} className="text-xs text-ink-500">
           {text.hysteresisHint}
         </p>
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <MutationError error={error}>{error}</MutationError>
         <Button type="submit" disabled={save.isPending}>
           {text.saveRule}
         </Button>

@@ -9,7 +9,7 @@ import { FileThumbs } from '@/components/ui/file-thumbs';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryView } from '@/components/ui/query-view';
+import { MutationError, QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
@@ -178,11 +178,7 @@ function RulesForm({ cityId, current }: { cityId: string; current: CityVehicleRu
       <FormField name="comfort_min_year" label={text.comfortMinYear} type="number" inputMode="numeric" />
       <FormField name="comfort_min_seats" label={text.comfortMinSeats} type="number" inputMode="numeric" />
       <FormField name="xl_min_seats" label={text.xlMinSeats} type="number" inputMode="numeric" />
-      {save.error ? (
-        <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-3">
-          {isApiError(save.error) ? save.error.message : text.loadFailed}
-        </p>
-      ) : null}
+      <MutationError error={save.error} fallback={text.loadFailed} className="sm:col-span-3" />
       <div className="sm:col-span-3">
         <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
           {text.saveRules}

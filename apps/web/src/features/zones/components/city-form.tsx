@@ -6,6 +6,7 @@ import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
 import { type AdminCity, useCreateCity, useUpdateCity } from '../api/zones';
+import { MutationError } from '@/components/ui/query-view';
 
 type Values = { id: string; name: string; currency: string; timezone: string; center_lat: string; center_lng: string; emergency_number: string };
 const EMPTY: Values = { id: '', name: '', currency: '', timezone: '', center_lat: '', center_lng: '', emergency_number: '' };
@@ -80,11 +81,7 @@ export function CityForm({ city, onDone, onCancel }: { city?: AdminCity; onDone:
         {field('center_lng', text.cityFields.centerLng, undefined, { inputMode: 'decimal' })}
         {field('emergency_number', text.cityFields.emergencyNumber, text.cityFields.emergencyNumberHint, { inputMode: 'tel', autoComplete: 'off' })}
       </div>
-      {errors.form ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errors.form}
-        </p>
-      ) : null}
+      <MutationError error={errors.form}>{errors.form}</MutationError>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={pending}>
           {text.saveCity}

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
 import { exportUrl, useImportZones } from '../api/zones';
+import { MutationError } from '@/components/ui/query-view';
 
 /** Import a GeoJSON FeatureCollection (a file or pasted) into the city, and export the city's zones. */
 export function ImportExportZones({ cityId }: { cityId: string }) {
@@ -77,11 +78,7 @@ export function ImportExportZones({ cityId }: { cityId: string }) {
             spellCheck={false}
           />
         </div>
-        {error ? (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <MutationError error={error}>{error}</MutationError>
         <Button type="submit" variant="outline" disabled={!source.trim() || importZones.isPending}>
           {text.importSubmit}
         </Button>

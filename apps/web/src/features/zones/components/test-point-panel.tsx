@@ -4,7 +4,7 @@ import { testPointQuerySchema } from '@openride/shared/zones/schemas';
 import { zonesText as text, zoneTypeLabels } from '@openride/shared/zones/zones-text';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { QueryView } from '@/components/ui/query-view';
+import { MutationError, QueryView } from '@/components/ui/query-view';
 import { useTestPoint } from '../api/zones';
 import { formatMoney } from '../lib/format';
 
@@ -32,11 +32,9 @@ export function TestPointPanel({ point, onPoint }: { point: { lat: number; lng: 
       <form onSubmit={submit} className="grid grid-cols-2 gap-3" noValidate>
         <Field label={text.test.lat} inputMode="decimal" value={lat} onChange={(e) => setLat(e.target.value)} />
         <Field label={text.test.lng} inputMode="decimal" value={lng} onChange={(e) => setLng(e.target.value)} />
-        {error ? (
-          <p role="alert" className="col-span-2 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <MutationError error={error} className="col-span-2">
+          {error}
+        </MutationError>
         <Button type="submit" variant="outline" size="sm" className="col-span-2">
           {text.test.submit}
         </Button>

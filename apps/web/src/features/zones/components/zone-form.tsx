@@ -9,6 +9,7 @@ import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useSaveZone, type Zone } from '../api/zones';
 import { type Corner, otherPartsOf, withCorners } from '../lib/geometry';
+import { MutationError } from '@/components/ui/query-view';
 
 export type ZoneDraft = { zone: Zone | null; name: string; type: ZoneType; color: string; priority: string; enabled: boolean };
 
@@ -190,11 +191,7 @@ export function ZoneForm({
         </Button>
         {others > 0 ? <p className="text-xs text-ink-500">{text.form.otherParts(others)}</p> : null}
       </fieldset>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <MutationError error={error}>{error}</MutationError>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
           {text.form.save}
