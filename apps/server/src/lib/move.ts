@@ -1,5 +1,5 @@
 import type { Machine } from '@openride/shared/machine';
-import type { Expression, ExpressionBuilder, Kysely, Selectable, SelectType, SqlBool, Updateable, UpdateQueryBuilder } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, Selectable, SelectType, SqlBool, UpdateObject, UpdateQueryBuilder } from 'kysely';
 import type { DB } from '../db/schema';
 import { domainError } from './errors';
 
@@ -20,7 +20,7 @@ type Move<T extends StatusTable, S extends string, A extends string> = {
   to: S;
   actor: A;
   /** Other columns the move sets with the status (stamps, reasons…). */
-  set?: NoInfer<Omit<Updateable<DB[T]>, 'status'>>;
+  set?: NoInfer<Omit<UpdateObject<DB, T, T>, 'status'>>;
   /** Further conditions on the rows (their owner, their parent…), with the status guard. */
   where?: (eb: ExpressionBuilder<DB, NoInfer<T>>) => Expression<SqlBool>;
 };

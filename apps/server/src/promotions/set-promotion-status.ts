@@ -1,8 +1,10 @@
-import type { Kysely } from 'kysely';
+import { PROMOTION_MACHINE } from '@openride/shared/promotions/promotion-state';
+import { type Kysely, sql } from 'kysely';
 import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { promotionRows, promotionView } from './promotions.repo';
+import { move } from '../lib/move';
 
 /**
  * Launch (active) or pause a promotion, under its row lock (a reservation waits or sees the new status);
@@ -15,11 +17,13 @@ export async function setPromotionStatus(db: Kysely<DB>, adminId: string, id: st
     const before = await trx.selectFrom('promotions').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) throw notFound('Promotion not found');
     if (before.status !== status) {
-      await trx
-        .updateTable('promotions')
-        .set((eb) => ({ status, version: eb('version', '+', 1), updated_at: new Date() }))
-        .where('id', '=', id)
-        .execute();
+      await move(trx, PROMOTION_MACHINE, {
+        table: 'promotions',
+        id,
+        to: status,
+        actor: 'admin',
+        set: { version: sql<number>`version + 1`, updated_at: new Date() },
+      });
       await recordAudit(trx, { actorId: adminId, action: 'promotion.status', entityType: 'promotion', entityId: id, before, after: { status } });
     }
     return promotionView(await promotionRows(trx).where('p.id', '=', id).executeTakeFirstOrThrow());

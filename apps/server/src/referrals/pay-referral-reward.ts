@@ -1,3 +1,4 @@
+import { REFERRAL_MACHINE } from '@openride/shared/referrals/referral-state';
 import { referralsText } from '@openride/shared/referrals/referrals-text';
 import type { ReferralFlag, ReferralProgram, ReferralReview, ReferralStatus } from '@openride/shared/referrals/schemas';
 import type { Kysely, Selectable } from 'kysely';
@@ -6,6 +7,7 @@ import { type AccountRef, post, type Posting } from '../ledger/ledger';
 import { createNotification, type NotificationDeps } from '../notifications/create-notification';
 import { approvedDriverIdOf, programOf } from './referrals.repo';
 import { shortName } from './referral-view';
+import { move } from '../lib/move';
 
 export type Referral = Selectable<ReferralsTable>;
 type PendingNotification = Awaited<ReturnType<typeof createNotification>>;
@@ -29,14 +31,17 @@ type Settle = Partial<{
  * nothing) and says what it became.
  */
 export async function settleReferral(trx: Kysely<DB>, referral: Referral, from: ReferralStatus, status: ReferralStatus, set: Settle & Review = {}) {
-  const moved = await trx
-    .updateTable('referrals')
-    .set({ status, ...set })
-    .where('id', '=', referral.id)
-    .where('status', '=', from)
-    .executeTakeFirst();
+  // A pending referral moves at its qualifying ride (the system's moves); a flagged one at an admin's review.
+  const moved = await move(trx, REFERRAL_MACHINE, {
+    table: 'referrals',
+    id: referral.id,
+    to: status,
+    actor: from === 'flagged' ? 'admin' : 'system',
+    set,
+    where: (eb) => eb('status', '=', from),
+  });
   return {
-    moved: Number(moved.numUpdatedRows) === 1,
+    moved: moved !== undefined,
     outcome: { referral_id: referral.id, program: referral.program, status, notifications: [] as PendingNotification[] },
   };
 }
