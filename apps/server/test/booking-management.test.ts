@@ -125,6 +125,10 @@ describe('/booking-management', () => {
     const again = await admin.post(`/api/admin/rides/${ride.id}/redispatch`, {});
     expect(again.status).toBe(200);
     expect(Date.parse(again.body.ride.dispatch_deadline)).toBeGreaterThan(Date.parse(before));
+    // The operator's move is audited under their id, like their cancel.
+    const audited = (await admin.get('/api/admin/audit-log?action=ride.redispatch')).body.items.filter((e: { entity_id: string }) => e.entity_id === ride.id);
+    expect(audited).toHaveLength(1);
+    expect(audited[0].after.dispatch_deadline).toBe(again.body.ride.dispatch_deadline);
     await nextOffer(driver, ride.id);
     const done = await newUser(server, 'Done Rider');
     const finished = (await book(done.client, area(5))).body.ride;
