@@ -1,11 +1,11 @@
-import { useRef, useState, type ReactNode } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
+import { type ReactNode, type RefObject, useRef } from 'react';
 import { z } from 'zod';
 import { kitText } from '@openride/shared/admin/admin-text';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 import type { ButtonVariant } from './button-classes';
 import { Form, FormField, useZodForm } from './form';
+import { Modal, ModalActions, ModalClose } from './modal';
 
 type ReasonField = { label: string; requiredMessage: string; maxLength?: number; hint?: ReactNode };
 
@@ -25,7 +25,7 @@ type ConfirmDialogProps = {
 };
 
 /**
- * "Are you sure?" for every admin verb (Radix Dialog): focus is trapped inside, Escape and the Cancel
+ * "Are you sure?" for every admin verb (on the kit's Modal): focus is trapped inside, Escape and the Cancel
  * button close it, and focus returns to the control that opened it. It opens on the SAFE choice: Cancel
  * (or the reason box, where typing cannot confirm anything), so an Enter pressed too fast does nothing.
  */
@@ -41,36 +41,30 @@ export function ConfirmDialog({
   onConfirm,
   busy = false,
 }: ConfirmDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  // The reason box when there is one (typing cannot confirm anything), else Cancel.
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/60" />
-        {/* Unmounted when closed, so a reopened dialog starts with an empty reason. */}
-        {open ? (
-          <ConfirmContent
-            title={title}
-            description={description}
-            confirmLabel={confirmLabel}
-            cancelLabel={cancelLabel}
-            variant={variant}
-            reason={reason}
-            onConfirm={onConfirm}
-            busy={busy}
-          />
-        ) : null}
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal open={open} onOpenChange={onOpenChange} title={title} description={description} focusFirstField initialFocus={cancelRef}>
+      <ConfirmForm
+        confirmLabel={confirmLabel}
+        cancelLabel={cancelLabel}
+        variant={variant}
+        reason={reason}
+        onConfirm={onConfirm}
+        busy={busy}
+        cancelRef={cancelRef}
+      />
+    </Modal>
   );
 }
 
-type ContentProps = Omit<ConfirmDialogProps, 'open' | 'onOpenChange' | 'cancelLabel'> & { cancelLabel: string };
+type FormProps = Pick<ConfirmDialogProps, 'confirmLabel' | 'variant' | 'reason' | 'onConfirm' | 'busy'> & {
+  cancelLabel: string;
+  cancelRef: RefObject<HTMLButtonElement | null>;
+};
 
-function ConfirmContent({ title, description, confirmLabel, cancelLabel, variant, reason, onConfirm, busy }: ContentProps) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const contentRef = useRef<HTMLDivElement>(null);
-  // Rendered while the control that opened it still has focus: the one to give focus back to. (Radix
-  // does this itself only for a Dialog.Trigger; our openers are table buttons and menu items.)
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+/** Mounted once per opening (Modal unmounts its content when closed), so a reopened dialog starts with an empty reason. */
+function ConfirmForm({ confirmLabel, cancelLabel, variant, reason, onConfirm, busy, cancelRef }: FormProps) {
   const schema = z.object({
     reason: reason
       ? z
@@ -81,39 +75,15 @@ function ConfirmContent({ title, description, confirmLabel, cancelLabel, variant
       : z.string().optional(),
   });
   const form = useZodForm(schema, { defaultValues: { reason: '' } });
-
   return (
-    <Dialog.Content
-      ref={contentRef}
-      onOpenAutoFocus={(event) => {
-        event.preventDefault();
-        const field = contentRef.current?.querySelector<HTMLTextAreaElement>('textarea');
-        (field ?? cancelRef.current)?.focus();
-      }}
-      onCloseAutoFocus={(event) => {
-        // An opener that left the page with the change (an approved row) cannot take focus back.
-        if (opener?.isConnected) {
-          event.preventDefault();
-          opener.focus();
-        }
-      }}
-      className="fixed top-1/2 left-1/2 z-[51] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white shadow-2xl focus:outline-none"
-    >
-      <Form form={form} onSubmit={(values) => onConfirm(reason ? values.reason?.trim() : undefined)} className="space-y-4 p-6">
-        <Dialog.Title className="text-lg font-semibold text-ink-900">{title}</Dialog.Title>
-        <Dialog.Description className="text-sm text-ink-600">{description}</Dialog.Description>
-        {reason ? <FormField name="reason" as="textarea" label={reason.label} hint={reason.hint} rows={4} maxLength={reason.maxLength ?? 500} /> : null}
-        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <Dialog.Close asChild>
-            <Button ref={cancelRef} variant="outline">
-              {cancelLabel}
-            </Button>
-          </Dialog.Close>
-          <Button type="submit" variant={variant} disabled={busy} className={cn(busy && 'cursor-wait')}>
-            {confirmLabel}
-          </Button>
-        </div>
-      </Form>
-    </Dialog.Content>
+    <Form form={form} onSubmit={(values) => onConfirm(reason ? values.reason?.trim() : undefined)} className="space-y-4">
+      {reason ? <FormField name="reason" as="textarea" label={reason.label} hint={reason.hint} rows={4} maxLength={reason.maxLength ?? 500} /> : null}
+      <ModalActions>
+        <ModalClose ref={cancelRef}>{cancelLabel}</ModalClose>
+        <Button type="submit" variant={variant} disabled={busy} className={cn(busy && 'cursor-wait')}>
+          {confirmLabel}
+        </Button>
+      </ModalActions>
+    </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { type ComponentProps, useRef, useState, type ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, type RefObject, useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { kitText } from '@openride/shared/admin/admin-text';
@@ -25,6 +25,8 @@ export type ModalProps = {
   closeLabel?: string;
   /** Focus the first field when it opens (FormDialog); otherwise Radix focuses the first control. */
   focusFirstField?: boolean;
+  /** Where focus goes on opening when there is no field to focus (ConfirmDialog: its Cancel, the safe choice). */
+  initialFocus?: RefObject<HTMLElement | null>;
   className?: string;
 };
 
@@ -54,6 +56,7 @@ function ModalContent({
   variant = 'dialog',
   closeLabel = kitText.close,
   focusFirstField = false,
+  initialFocus,
   className,
 }: Omit<ModalProps, 'open' | 'onOpenChange'>) {
   const contentRef = useRef<HTMLDivElement>(null);
@@ -72,10 +75,10 @@ function ModalContent({
       onPointerDownOutside={keep}
       onInteractOutside={keep}
       onOpenAutoFocus={(event) => {
-        const field = focusFirstField ? contentRef.current?.querySelector<HTMLElement>(FIELD) : null;
-        if (field) {
+        const target = (focusFirstField ? contentRef.current?.querySelector<HTMLElement>(FIELD) : null) ?? initialFocus?.current;
+        if (target) {
           event.preventDefault();
-          field.focus();
+          target.focus();
         }
       }}
       onCloseAutoFocus={(event) => {
