@@ -1,4 +1,4 @@
-import type { SessionUser } from '../http/context';
+import type { SessionUser } from '../ports';
 
 /** What better-auth's getSession answers, as much of it as we read. */
 type SessionResult = {

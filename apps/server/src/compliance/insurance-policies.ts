@@ -14,7 +14,6 @@ import { type Kysely, sql } from 'kysely';
 import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
 import { findFile } from '../files/files.repo';
-import type { Services } from '../http/context';
 import { AppError, badRequest, domainError, forbidden, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { move, moveAll } from '../lib/move';
@@ -23,6 +22,9 @@ import { ownApprovedDriver } from '../payouts/own-driver';
 import { localDate } from '../payouts/local-dates';
 import { complianceCityOf } from './compliance.repo';
 import { holdIfNotCompliant } from './compliance-expiry';
+import type { Ports } from '../ports';
+import type { Dispatcher } from '../dispatch/dispatcher';
+import type { DriverDirectory } from '../dispatch/driver-directory';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const day = (col: string) => sql<string>`to_char(${sql.ref(col)}, 'YYYY-MM-DD')`;
@@ -72,7 +74,7 @@ async function ownVehicleOf(db: Kysely<DB>, driverId: string, vehicleId: string)
 }
 
 /** GET /api/vehicles/:id/insurance: the vehicle's policies, newest first, superseded ones left out. */
-export async function listVehiclePolicies(services: Pick<Services, 'db'>, userId: string, vehicleId: string) {
+export async function listVehiclePolicies(services: Pick<Ports, 'db'>, userId: string, vehicleId: string) {
   const { db } = services;
   const driver = await ownApprovedDriver(db, userId);
   await ownVehicleOf(db, driver.id, vehicleId);
@@ -84,7 +86,7 @@ export async function listVehiclePolicies(services: Pick<Services, 'db'>, userId
  * POST /api/vehicles/:id/insurance: a policy in review. An older one of the vehicle still in review is
  * superseded; a verified one stays valid until this one is verified (a renewal leaves no gap).
  */
-export async function addPolicy(services: Pick<Services, 'db'>, userId: string, vehicleId: string, input: PolicyInput) {
+export async function addPolicy(services: Pick<Ports, 'db'>, userId: string, vehicleId: string, input: PolicyInput) {
   const { db } = services;
   const driver = await ownApprovedDriver(db, userId);
   await ownVehicleOf(db, driver.id, vehicleId);
@@ -214,7 +216,7 @@ async function adminPolicies(db: Kysely<DB>, rows: PolicyRow[]): Promise<AdminPo
  * policy of an active vehicle has ended and the driver has no newer valid one; `verified` — every verified
  * policy of an active vehicle, newest decision first (where Revoke is found). `city`: the driver's city.
  */
-export async function listPoliciesForAdmin(services: Pick<Services, 'db'>, query: { list: PolicyList; city?: string }) {
+export async function listPoliciesForAdmin(services: Pick<Ports, 'db'>, query: { list: PolicyList; city?: string }) {
   const { db } = services;
   let rows: PolicyRow[];
   if (query.list === 'review') {
@@ -265,7 +267,7 @@ const plateOf = (db: Kysely<DB>, vehicleId: string) => db.selectFrom('vehicles')
  * driver's notification and the audit record in one transaction. Verifying supersedes the vehicle's older
  * verified policy. An admin who drives cannot decide their own.
  */
-export async function reviewPolicy(services: Pick<Services, 'db' | 'bus' | 'push'>, adminId: string, policyId: string, input: PolicyReviewInput) {
+export async function reviewPolicy(services: Pick<Ports, 'db' | 'bus' | 'push'>, adminId: string, policyId: string, input: PolicyReviewInput) {
   const { db } = services;
   if (!UUID.test(policyId)) throw notFound(insuranceText.errors.notFound);
   const { row, notification } = await inTransaction(db, async (trx) => {
@@ -324,7 +326,7 @@ export async function reviewPolicy(services: Pick<Services, 'db' | 'bus' | 'push
  * if the driver is online and now not compliant, they are taken offline now, as at expiry.
  */
 export async function revokePolicy(
-  services: Pick<Services, 'db' | 'bus' | 'push' | 'dispatcher' | 'drivers'>,
+  services: Pick<Ports, 'db' | 'bus' | 'push'> & { dispatcher: Dispatcher; drivers: DriverDirectory },
   adminId: string,
   policyId: string,
   reason: string,

@@ -7,7 +7,6 @@ import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
-import type { Services } from '../http/context';
 import type { CsvColumn } from '../lib/csv';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { keysetPage, type KeysetSpec } from '../lib/keyset';
@@ -17,6 +16,7 @@ import { localDate } from '../payouts/local-dates';
 import { complianceCityOf } from './compliance.repo';
 import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { DOCUMENT_COLUMNS, type DocumentRow, documentView, fileTypesOf } from './documents.repo';
+import type { Ports } from '../ports';
 
 type Query = z.output<typeof adminDocumentsQuerySchema>;
 
@@ -105,7 +105,7 @@ export const DOCUMENTS_CSV: CsvColumn<AdminDocument>[] = [
  * driver's notification (the reason in it) and the audit record. An admin who drives cannot review their own.
  */
 export async function reviewDocument(
-  services: Pick<Services, 'db' | 'bus' | 'push'>,
+  services: Pick<Ports, 'db' | 'bus' | 'push'>,
   adminId: string,
   documentId: string,
   input: DocumentReviewInput,

@@ -4,7 +4,6 @@ import type { DocumentUploadInput } from '@openride/shared/compliance/schemas';
 import type { DriverDocument, OwnDocuments } from '@openride/shared/compliance/views';
 import { isUuid } from '@openride/shared/text';
 import { sql } from 'kysely';
-import type { Services } from '../http/context';
 import { badRequest, domainError } from '../lib/errors';
 import { moveAll } from '../lib/move';
 import { localDate } from '../payouts/local-dates';
@@ -12,6 +11,7 @@ import { ownApprovedDriver } from '../payouts/own-driver';
 import { complianceCityOf } from './compliance.repo';
 import { documentTypesOf } from './document-types';
 import { DOCUMENT_COLUMNS, type DocumentRow, documentView, fileTypesOf } from './documents.repo';
+import type { Ports } from '../ports';
 
 /**
  * A driver sends a document for review (decision 0051), checked against their city's type of that kind
@@ -21,7 +21,7 @@ import { DOCUMENT_COLUMNS, type DocumentRow, documentView, fileTypesOf } from '.
  * older one of the kind still in review is superseded; an approved one stays valid until this one is approved.
  * Every refusal is a 400 and stores nothing.
  */
-export async function uploadDocument(services: Pick<Services, 'db'>, userId: string, input: DocumentUploadInput): Promise<DriverDocument> {
+export async function uploadDocument(services: Pick<Ports, 'db'>, userId: string, input: DocumentUploadInput): Promise<DriverDocument> {
   const { db } = services;
   const driver = await ownApprovedDriver(db, userId);
   const city = await complianceCityOf(db, driver.id);
@@ -73,7 +73,7 @@ export async function uploadDocument(services: Pick<Services, 'db'>, userId: str
 }
 
 /** The driver's own documents: their city's kinds, the newest per kind, and the older ones (newest first). */
-export async function listOwnDocuments(services: Pick<Services, 'db'>, userId: string): Promise<OwnDocuments> {
+export async function listOwnDocuments(services: Pick<Ports, 'db'>, userId: string): Promise<OwnDocuments> {
   const { db } = services;
   const driver = await ownApprovedDriver(db, userId);
   const city = await complianceCityOf(db, driver.id);

@@ -2,7 +2,7 @@ import { INVITATION_MACHINE, MEMBER_MACHINE } from '@openride/shared/corporate/m
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
-import type { SessionUser } from '../http/context';
+import type { SessionUser } from '../ports';
 import { domainError } from '../lib/errors';
 import { myCompanies } from './corporate.repo';
 import { hashToken } from './invitations';

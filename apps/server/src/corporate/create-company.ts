@@ -2,10 +2,10 @@ import type { CreateCompanyInput } from '@openride/shared/corporate/schemas';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
-import type { Services } from '../http/context';
 import { domainError, isUniqueViolation, notFound } from '../lib/errors';
 import { findCompany } from './corporate.repo';
 import { emailInvitation, writeInvitation } from './invitations';
+import type { Ports } from '../ports';
 
 type Input = Omit<CreateCompanyInput, 'billing_cycle'> & { billing_cycle?: 'monthly' };
 
@@ -14,7 +14,7 @@ type Input = Omit<CreateCompanyInput, 'billing_cycle'> & { billing_cycle?: 'mont
  * email when one exists (a member at once), else an invitation to that address (emailed after commit).
  * Audited `company.create`.
  */
-export async function createCompany(services: Pick<Services, 'db' | 'messenger' | 'publicUrl' | 'logger'>, adminId: string, input: Input) {
+export async function createCompany(services: Pick<Ports, 'db' | 'messenger' | 'publicUrl' | 'logger'>, adminId: string, input: Input) {
   const { db } = services;
   const city = await db.selectFrom('cities').select(['id', 'currency']).where('id', '=', input.city_id).executeTakeFirst();
   if (!city) throw notFound('City not found');

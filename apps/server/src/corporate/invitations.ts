@@ -5,8 +5,8 @@ import { INVITATION_TTL_DAYS } from '@openride/shared/corporate/schemas';
 import { messages } from '@openride/shared/messages';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import type { Services } from '../http/context';
 import { moveAll } from '../lib/move';
+import type { Ports } from '../ports';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -52,7 +52,7 @@ export const invitationView = (
 });
 
 /** The invitation email, after the invitation committed, through the messenger (the dev outbox, or SMTP by a job). */
-export async function emailInvitation(services: Pick<Services, 'messenger' | 'publicUrl' | 'logger'>, companyName: string, email: string, token: string) {
+export async function emailInvitation(services: Pick<Ports, 'messenger' | 'publicUrl' | 'logger'>, companyName: string, email: string, token: string) {
   const link = `${services.publicUrl}/corporate-accounts?invite=${encodeURIComponent(token)}`;
   try {
     await services.messenger.send({

@@ -1,9 +1,9 @@
 import type { InviteMemberInput } from '@openride/shared/corporate/schemas';
 import { recordAudit } from '../audit/record-audit';
-import type { Services } from '../http/context';
 import { domainError } from '../lib/errors';
 import { requireCompanyAdmin } from './corporate.repo';
 import { emailInvitation, invitationView, writeInvitation } from './invitations';
+import type { Ports } from '../ports';
 
 /**
  * A company admin invites a person by email (decision 0067): an invitation with a random token, expiring, and an
@@ -11,7 +11,7 @@ import { emailInvitation, invitationView, writeInvitation } from './invitations'
  * Audited `company.invite`.
  */
 export async function inviteMember(
-  services: Pick<Services, 'db' | 'messenger' | 'publicUrl' | 'logger'>,
+  services: Pick<Ports, 'db' | 'messenger' | 'publicUrl' | 'logger'>,
   actorId: string,
   companyId: string,
   input: { email: string; role: InviteMemberInput['role'] & string },

@@ -4,8 +4,10 @@ import { userChannel } from '@openride/shared/realtime';
 import type { Kysely, RawBuilder } from 'kysely';
 import { lockDriverForChange, lockedAt } from './ride-locks';
 import type { DB } from './schema';
-import type { Services } from '../http/context';
 import { move, pickColumns } from '../lib/move';
+import type { Ports } from '../ports';
+import type { Dispatcher } from '../dispatch/dispatcher';
+import type { DriverDirectory } from '../dispatch/driver-directory';
 
 export const DRIVER_STATUS_COLUMNS = ['id', 'status', 'verification_status', 'created_at'] as const;
 
@@ -39,7 +41,7 @@ export async function takeDriverOfflineIn(trx: Kysely<DB>, driverId: string, onl
 
 /** After commit: this process forgets the cached status, the driver's tabs hear of it, a handed-back ride is dispatched again. */
 export async function announceDriverStatus(
-  services: Pick<Services, 'bus' | 'dispatcher' | 'drivers'>,
+  services: Pick<Ports, 'bus'> & { dispatcher: Dispatcher; drivers: DriverDirectory },
   userId: string,
   updated: Record<string, unknown>,
   released: { id: string; ride_id: string } | undefined,

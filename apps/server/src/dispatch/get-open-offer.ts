@@ -1,8 +1,9 @@
-import type { Services } from '../http/context';
 import { offerView } from './offer-view';
+import type { Ports } from '../ports';
+import type { Dispatcher } from './dispatcher';
 
 /** The driver's open offer, if any, to restore the offer card after a reload. */
-export async function getOpenOffer(services: Pick<Services, 'db' | 'dispatcher'>, userId: string) {
+export async function getOpenOffer(services: Pick<Ports, 'db'> & { dispatcher: Dispatcher }, userId: string) {
   const { db } = services;
   const row = await db
     .selectFrom('ride_offers')

@@ -3,11 +3,11 @@ import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { userChannel } from '@openride/shared/realtime';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import type { Services } from '../http/context';
 import { badRequest, domainError } from '../lib/errors';
 import { servedCityNames } from '../zones/zones.repo';
 import { insertApplicationVehicle } from '../vehicles/vehicles.repo';
 import { DRIVER_COLUMNS } from './drivers.repo';
+import type { Ports } from '../ports';
 
 /**
  * §2/§7 driver application: a pending, offline driver record and the driver role, together or not at all.
@@ -17,7 +17,7 @@ import { DRIVER_COLUMNS } from './drivers.repo';
  * they will drive in (decision 0074): a served one, 400 otherwise; none named is the only city served, or 400
  * when there are several — never one picked for them.
  */
-export async function applyToDrive(services: Pick<Services, 'db' | 'bus'>, userId: string, input: DriverApplicationInput) {
+export async function applyToDrive(services: Pick<Ports, 'db' | 'bus'>, userId: string, input: DriverApplicationInput) {
   const city_id = await applicationCityOf(services.db, input.city_id);
   const driver = await services.db.transaction().execute(async (trx) => {
     // Serializes one user's concurrent applications: the second waits, then sees the first.

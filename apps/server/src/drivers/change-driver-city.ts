@@ -5,11 +5,13 @@ import { userChannel } from '@openride/shared/realtime';
 import { sql } from 'kysely';
 import { isCompliantIn } from '../compliance/compliance.repo';
 import { announceDriverStatus, DRIVER_STATUS_COLUMNS, takeDriverOfflineIn } from '../db/take-driver-offline';
-import type { Services } from '../http/context';
 import { badRequest, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { servedCityNames } from '../zones/zones.repo';
 import { latestDriverOf } from './drivers.repo';
+import type { Ports } from '../ports';
+import type { Dispatcher } from '../dispatch/dispatcher';
+import type { DriverDirectory } from '../dispatch/driver-directory';
 
 /**
  * A driver moves to another city (decision 0074), on their newest record: one the marketplace serves (400
@@ -18,7 +20,7 @@ import { latestDriverOf } from './drivers.repo';
  * progress finishing), and from then on going online, the hold and the compliance page read the new city.
  */
 export async function changeDriverCity(
-  services: Pick<Services, 'db' | 'bus' | 'dispatcher' | 'drivers'>,
+  services: Pick<Ports, 'db' | 'bus'> & { dispatcher: Dispatcher; drivers: DriverDirectory },
   userId: string,
   input: DriverCityChange,
 ): Promise<DriverCityResponse> {

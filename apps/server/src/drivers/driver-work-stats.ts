@@ -1,7 +1,8 @@
 import type { AdminDriverDetail } from '@openride/shared/rides/operator';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
-import type { Services } from '../http/context';
+import type { Ports } from '../ports';
+import type { GeoIndex } from '../geo/geo-index';
 
 const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
@@ -57,7 +58,7 @@ export type DriverPosition = AdminDriverDetail['last_position'];
  * Where a driver was last seen, as the admin driver detail shows it and the driver's dashboard measures "near"
  * from: the live index while they are online, else their last ride breadcrumb, else null.
  */
-export async function driverLastPosition(services: Pick<Services, 'db' | 'geo'>, driverId: string, status: string): Promise<DriverPosition> {
+export async function driverLastPosition(services: Pick<Ports, 'db'> & { geo: GeoIndex }, driverId: string, status: string): Promise<DriverPosition> {
   const { db } = services;
   if (status === 'available') {
     for (const city of await db.selectFrom('cities').select('id').execute()) {

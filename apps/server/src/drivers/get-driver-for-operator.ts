@@ -1,8 +1,9 @@
 import type { AdminDriverDetail } from '@openride/shared/rides/operator';
 import { auditHistoryOf } from '../audit/list-audit-log';
-import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { driverLastPosition, driverWorkStats } from './driver-work-stats';
+import type { Ports } from '../ports';
+import type { GeoIndex } from '../geo/geo-index';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
@@ -11,7 +12,7 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
  * whether they are online and where they were last seen, and how they work — acceptance rate,
  * cancellation rate, rating.
  */
-export async function getDriverForOperator(services: Pick<Services, 'db' | 'geo'>, driverId: string): Promise<AdminDriverDetail> {
+export async function getDriverForOperator(services: Pick<Ports, 'db'> & { geo: GeoIndex }, driverId: string): Promise<AdminDriverDetail> {
   const { db } = services;
   const d = await db
     .selectFrom('drivers')

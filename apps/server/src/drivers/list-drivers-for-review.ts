@@ -3,11 +3,11 @@ import { DOCUMENT_KINDS, type DocumentKind } from '@openride/shared/compliance/s
 import type { DriverComplianceState, DriverVerificationStatus } from '@openride/shared/drivers/schemas';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Services } from '../http/context';
 import { complianceCityExpr, heldKindsIn } from '../compliance/compliance.repo';
 import type { CsvColumn } from '../lib/csv';
 import { containsPattern, keysetPage, type KeysetSpec } from '../lib/keyset';
 import { DRIVER_COLUMNS } from './drivers.repo';
+import type { Ports } from '../ports';
 
 type Query = z.output<typeof adminDriversQuerySchema>;
 
@@ -28,7 +28,7 @@ const KIND_ORDER = sql`array[${sql.join(DOCUMENT_KINDS.map((k) => sql.lit(k)))}]
  * for an approved driver, whether they are on compliance hold in their city and which kinds hold them
  * (decision 0053): the rule of `isCompliantIn` per row, in the same statement (a lateral subquery).
  */
-export function listDriversForReview(services: Pick<Services, 'db'>, query: Query) {
+export function listDriversForReview(services: Pick<Ports, 'db'>, query: Query) {
   let rows = services.db
     .selectFrom('drivers')
     .innerJoin('user', 'user.id', 'drivers.user_id')

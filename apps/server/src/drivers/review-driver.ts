@@ -5,7 +5,6 @@ import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { userChannel } from '@openride/shared/realtime';
 import { recordAudit } from '../audit/record-audit';
 import { lockDriver } from '../db/ride-locks';
-import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
@@ -13,6 +12,7 @@ import { reviewApplicationVehicle } from '../vehicles/vehicles.repo';
 import { DRIVER_COLUMNS } from './drivers.repo';
 import { complianceOf } from '../compliance/compliance.repo';
 import { move, pickColumns } from '../lib/move';
+import type { Ports } from '../ports';
 
 /** What keeps a just-approved driver offline, in a sentence, or null (decision 0081). */
 async function stillNeeded(db: Parameters<typeof complianceOf>[0], driverId: string): Promise<string | null> {
@@ -26,7 +26,7 @@ async function stillNeeded(db: Parameters<typeof complianceOf>[0], driverId: str
  * the driver offline.
  * After commit: the bell, the push and the driver status of the applicant's open tabs.
  */
-export async function reviewDriver(services: Pick<Services, 'db' | 'bus' | 'push'>, adminId: string, driverId: string, input: DriverVerificationInput) {
+export async function reviewDriver(services: Pick<Ports, 'db' | 'bus' | 'push'>, adminId: string, driverId: string, input: DriverVerificationInput) {
   const { db, bus } = services;
   const { driver, notification } = await inTransaction(db, async (trx) => {
     // The driver row only: last in decision 0021's order, so it cannot close a circle with a ride verb.

@@ -1,7 +1,6 @@
 import { DRIVER_PRESENCE_MACHINE } from '@openride/shared/drivers/presence-state';
 import type { DriverStatus } from '@openride/shared/drivers/schemas';
 import { messages } from '@openride/shared/messages';
-import type { Services } from '../http/context';
 import { domainError, forbidden, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { assertMayGoOnline } from '../payouts/assert-may-go-online';
@@ -9,6 +8,9 @@ import { complianceCityExpr, complianceCityOf, complianceOf, isCompliantIn } fro
 import { complianceText } from '@openride/shared/compliance/compliance-text';
 import { announceDriverStatus, DRIVER_STATUS_COLUMNS, takeDriverOfflineIn } from '../db/take-driver-offline';
 import { move, pickColumns } from '../lib/move';
+import type { Ports } from '../ports';
+import type { Dispatcher } from '../dispatch/dispatcher';
+import type { DriverDirectory } from '../dispatch/driver-directory';
 
 /**
  * §7 drivers update (status by id), by the record's owner only. Going online needs an approved record;
@@ -18,7 +20,7 @@ import { move, pickColumns } from '../lib/move';
  * takes the ride first or finds the offer gone.
  */
 export async function setDriverStatus(
-  services: Pick<Services, 'db' | 'bus' | 'dispatcher' | 'drivers'>,
+  services: Pick<Ports, 'db' | 'bus'> & { dispatcher: Dispatcher; drivers: DriverDirectory },
   userId: string,
   driverId: string,
   status: DriverStatus,

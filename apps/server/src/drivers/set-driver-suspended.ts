@@ -3,10 +3,12 @@ import { DRIVER_PRESENCE_MACHINE } from '@openride/shared/drivers/presence-state
 import { userChannel } from '@openride/shared/realtime';
 import { recordAudit } from '../audit/record-audit';
 import { lockDriverForChange } from '../db/ride-locks';
-import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { move, pickColumns } from '../lib/move';
+import type { Ports } from '../ports';
+import type { Dispatcher } from '../dispatch/dispatcher';
+import type { DriverDirectory } from '../dispatch/driver-directory';
 
 /**
  * An admin suspends a driver (offline at once, cannot go online, offered nothing) or reinstates them,
@@ -16,7 +18,7 @@ import { move, pickColumns } from '../lib/move';
  * the driver), so a suspend meeting the driver's accept never deadlocks: one of them goes first.
  */
 export async function setDriverSuspended(
-  services: Pick<Services, 'db' | 'bus' | 'drivers' | 'dispatcher'>,
+  services: Pick<Ports, 'db' | 'bus'> & { drivers: DriverDirectory; dispatcher: Dispatcher },
   adminId: string,
   driverId: string,
   input: { suspended: boolean; reason: string },

@@ -3,13 +3,14 @@ import type { SaveCardInput } from '@openride/shared/payments/schemas';
 import { ACTIVE_STATUSES } from '@openride/shared/rides/ride-state';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, PaymentCardsTable } from '../db/schema';
-import type { Services } from '../http/context';
+import type { Ports } from '../ports';
+import type { PaymentProvider } from './provider';
 import { badRequest, domainError, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { customerOf } from './customers';
 import { askProvider } from './provider-errors';
 
-type Deps = Pick<Services, 'db' | 'payments' | 'logger'>;
+type Deps = Pick<Ports, 'db' | 'logger'> & { payments: PaymentProvider | null };
 
 export const cardView = (row: Selectable<PaymentCardsTable>) => ({
   id: row.id,
@@ -22,7 +23,7 @@ export const cardView = (row: Selectable<PaymentCardsTable>) => ({
 });
 
 /** The rider's cards usable with this deployment's provider, newest first (cards are stored by reference, never by number). */
-export async function listCards(db: Kysely<DB>, provider: Services['payments'], userId: string) {
+export async function listCards(db: Kysely<DB>, provider: PaymentProvider | null, userId: string) {
   if (!provider) return [];
   const rows = await db
     .selectFrom('payment_cards')

@@ -2,16 +2,17 @@ import { PAYMENT_MACHINE } from '@openride/shared/payments/payment-state';
 import { planRidePayment } from '@openride/shared/payments/plan';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, RidesTable } from '../db/schema';
-import type { Services } from '../http/context';
 import type { Jobs } from '../jobs/jobs';
 import { AppError, badRequest, domainError } from '../lib/errors';
 import { move } from '../lib/move';
 import { customerOf } from './customers';
 import { cardOf, lockWallet, rideHoldOf, walletOf } from './payments.repo';
 import { askProvider } from './provider-errors';
+import type { Ports } from '../ports';
+import type { PaymentProvider } from './provider';
 
 type Ride = Selectable<RidesTable>;
-type Deps = Pick<Services, 'db' | 'payments' | 'logger'>;
+type Deps = Pick<Ports, 'db' | 'logger'> & { payments: PaymentProvider | null };
 
 /** What the rider pays for a ride: fare − its promo discount (the platform funds that, decision 0063) + fees carried to it. */
 export const riderDueCents = (ride: Pick<Ride, 'fare_cents' | 'carried_fee_cents' | 'promo_discount_cents'>) =>
@@ -65,7 +66,7 @@ export async function prepareRidePayment(
  * In the booking's transaction, once the ride (and the owed fees it carries) is written: the wallet credit is
  * checked again under the rider's wallet lock, the card must still cover the rest, and the hold is recorded.
  */
-export async function recordRidePayment(trx: Kysely<DB>, services: Pick<Services, 'payments'>, ride: Ride, prepared: PreparedPayment) {
+export async function recordRidePayment(trx: Kysely<DB>, services: { payments: PaymentProvider | null }, ride: Ride, prepared: PreparedPayment) {
   const total = riderDueCents(ride);
   if (prepared.wallet_cents > 0) {
     await lockWallet(trx, ride.rider_id);

@@ -2,12 +2,13 @@ import { PAYMENT_MACHINE } from '@openride/shared/payments/payment-state';
 import { paymentText } from '@openride/shared/payments/payment-text';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, PaymentsTable } from '../db/schema';
-import type { Services } from '../http/context';
 import { post } from '../ledger/ledger';
 import { move } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import { PaymentRefused } from './provider';
+import type { Ports } from '../ports';
+import type { PaymentProvider } from './provider';
 
 export type SettleJob = { payment_id: string; action: 'capture'; amount_cents: number } | { payment_id: string; action: 'release' };
 
@@ -19,7 +20,7 @@ export type SettleJob = { payment_id: string; action: 'capture'; amount_cents: n
  * throws and pg-boss retries with backoff. A capture refused for good leaves the rider owing what it was for
  * (`captureFailed`, decision 0043).
  */
-export async function settlePayment(services: Pick<Services, 'db' | 'payments' | 'logger' | 'bus' | 'push'>, job: SettleJob) {
+export async function settlePayment(services: Pick<Ports, 'db' | 'logger' | 'bus' | 'push'> & { payments: PaymentProvider | null }, job: SettleJob) {
   const { db } = services;
   const payment = await db.selectFrom('payments').selectAll().where('id', '=', job.payment_id).executeTakeFirst();
   if (!payment) return;
@@ -60,7 +61,7 @@ export async function settlePayment(services: Pick<Services, 'db' | 'payments' |
  * it like an owed cancellation fee (`owedCaptures`). Only a payment still `capturing` is failed, so a job run
  * again changes and posts nothing twice.
  */
-async function captureFailed(services: Pick<Services, 'db' | 'bus' | 'push'>, payment: Selectable<PaymentsTable>, amountCents: number, reason: string) {
+async function captureFailed(services: Pick<Ports, 'db' | 'bus' | 'push'>, payment: Selectable<PaymentsTable>, amountCents: number, reason: string) {
   const outcome = await inTransaction(services.db, async (trx) => {
     const failed = await move(trx, PAYMENT_MACHINE, {
       table: 'payments',
@@ -103,7 +104,7 @@ async function captureFailed(services: Pick<Services, 'db' | 'bus' | 'push'>, pa
  * Returns the processor's refund reference.
  */
 export async function refundPayment(
-  services: Pick<Services, 'db' | 'payments'>,
+  services: Pick<Ports, 'db'> & { payments: PaymentProvider | null },
   rideId: string,
   amountCents: number,
   key: string,

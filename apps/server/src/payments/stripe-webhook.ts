@@ -1,10 +1,11 @@
 import { PAYMENT_MACHINE } from '@openride/shared/payments/payment-state';
-import type { Services } from '../http/context';
 import { post } from '../ledger/ledger';
 import { badRequest, notFound } from '../lib/errors';
 import { moveAll } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
 import { InvalidWebhook } from './provider';
+import type { Ports } from '../ports';
+import type { PaymentProvider } from './provider';
 
 /**
  * POST /api/payments/stripe/webhook (decision 0038). The signature is verified on the raw body first: a bad
@@ -15,7 +16,11 @@ import { InvalidWebhook } from './provider';
  * - `payout.paid`: Stripe paid the platform's bank; the amount leaves processor clearing for the bank
  *   (`processor.settlement`, key `stripe:event:<id>`). Stripe's own fees are not booked yet (a seam).
  */
-export async function receiveStripeWebhook(services: Pick<Services, 'db' | 'payments' | 'logger'>, rawBody: string, signature: string | undefined) {
+export async function receiveStripeWebhook(
+  services: Pick<Ports, 'db' | 'logger'> & { payments: PaymentProvider | null },
+  rawBody: string,
+  signature: string | undefined,
+) {
   const provider = services.payments;
   // No Stripe here, so no such endpoint: a 404, which Stripe does not retry as it would a 5xx.
   if (!provider || provider.kind !== 'stripe') throw notFound('Stripe is not configured on this server.');

@@ -3,13 +3,14 @@ import { type TipInput, type TipMethod, TIP_WINDOW_HOURS } from '@openride/share
 import { tipOfPercent } from '@openride/shared/payments/tips';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, RidesTable } from '../db/schema';
-import type { Services } from '../http/context';
 import { post, type Posting } from '../ledger/ledger';
 import { badRequest, domainError, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { customerOf } from './customers';
 import { lockWallet, walletOf } from './payments.repo';
 import { askProvider } from './provider-errors';
+import type { Ports } from '../ports';
+import type { PaymentProvider } from './provider';
 
 type Ride = Selectable<RidesTable>;
 const tipKey = (rideId: string) => `ride:${rideId}:tip`;
@@ -49,7 +50,13 @@ export const tipUntil = (ride: Ride) =>
  * the transaction, with the key `ride:<id>:tip`); from the wallet; or recorded as given in cash (`tip_cash`
  * debits the driver, who holds it). One tip per ride: the ledger's idempotency key `ride:<id>:tip` decides.
  */
-export async function tipRide(services: Pick<Services, 'db' | 'payments' | 'logger'>, riderId: string, rideId: string, input: TipInput, now = new Date()) {
+export async function tipRide(
+  services: Pick<Ports, 'db' | 'logger'> & { payments: PaymentProvider | null },
+  riderId: string,
+  rideId: string,
+  input: TipInput,
+  now = new Date(),
+) {
   const { db } = services;
   const ride = await db.selectFrom('rides').selectAll().where('id', '=', rideId).where('rider_id', '=', riderId).executeTakeFirst();
   if (!ride) throw notFound('Ride not found');

@@ -5,13 +5,13 @@ import { type Kysely, sql } from 'kysely';
 import { recordAudit } from '../audit/record-audit';
 import { owedFeeCents } from '../cancellation/cancellation.repo';
 import type { DB } from '../db/schema';
-import type { Services } from '../http/context';
 import { riderBalances } from '../ledger/ride-money';
 import { domainError } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { driverStanding, findHomeCity } from '../payouts/driver-ledger';
 import { identityOf, scrubIdentityCopies } from './identity-copies';
 import { PERSONAL_TABLES, matchCondition, personOf, tableExists } from './personal-data';
+import type { Ports } from '../ports';
 
 /** Why the account cannot go now: a ride under way (as rider or driver), or money owed. */
 async function assertMayDelete(db: Kysely<DB>, userId: string, driverIds: string[]) {
@@ -36,7 +36,7 @@ async function assertMayDelete(db: Kysely<DB>, userId: string, driverIds: string
  * (erase, anonymise or keep without identity), the sessions and the password go, and the audit log records
  * it. After commit the photo and document bytes are removed from storage.
  */
-export async function deleteAccount(services: Pick<Services, 'db' | 'storage' | 'logger'>, userId: string, input: DeleteAccountInput) {
+export async function deleteAccount(services: Pick<Ports, 'db' | 'storage' | 'logger'>, userId: string, input: DeleteAccountInput) {
   const { db } = services;
   if (input.confirm !== DELETE_CONFIRMATION) throw domainError('ACCOUNT_DELETE_NOT_CONFIRMED');
   const credential = await db.selectFrom('account').select('password').where('userId', '=', userId).where('providerId', '=', 'credential').executeTakeFirst();

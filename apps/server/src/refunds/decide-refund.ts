@@ -4,7 +4,6 @@ import type { RefundDecision } from '@openride/shared/refunds/schemas';
 import { isUuid } from '@openride/shared/text';
 import { recordAudit } from '../audit/record-audit';
 import { lockRideForTransition } from '../db/ride-locks';
-import type { Services } from '../http/context';
 import { postRefund } from '../ledger/refund-postings';
 import { rideMoney } from '../ledger/ride-money';
 import { badRequest, domainError, notFound } from '../lib/errors';
@@ -13,6 +12,7 @@ import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import { getRefundDetail } from './get-refund-request';
 import { refundToCard } from './refund-to-card';
+import type { Ports } from '../ports';
 
 /**
  * An admin decides a refund request (decision 0039): Approve full (all that is left to refund), Approve
@@ -30,7 +30,7 @@ import { refundToCard } from './refund-to-card';
  * if the processor refuses it, the job moves the refund to the rider's wallet). A business ride's refund credits
  * the company's account (decision 0072) whatever the action; Give wallet credit is refused on it (400).
  */
-export async function decideRefund(services: Pick<Services, 'db' | 'bus' | 'push' | 'jobs'>, adminId: string, requestId: string, decision: RefundDecision) {
+export async function decideRefund(services: Pick<Ports, 'db' | 'bus' | 'push' | 'jobs'>, adminId: string, requestId: string, decision: RefundDecision) {
   if (!isUuid(requestId)) throw notFound('No such refund request.');
   const { db } = services;
   const outcome = await inTransaction(db, async (trx) => {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import type { Services } from '../http/context';
 import { domainError } from '../lib/errors';
+import type { Ports } from '../ports';
 
 export type CardRefund = {
   requestId: string;
@@ -19,7 +19,7 @@ export type CardRefund = {
  * processor is called after commit, never while the ride's row is locked, and the job exists only if the
  * decision commits. Call `jobs.wake('card-refund')` after commit.
  */
-export async function refundToCard(services: Pick<Services, 'jobs'>, trx: Kysely<DB>, refund: CardRefund): Promise<void> {
+export async function refundToCard(services: Pick<Ports, 'jobs'>, trx: Kysely<DB>, refund: CardRefund): Promise<void> {
   const payment = await trx
     .selectFrom('payments')
     .select(['status', 'captured_cents'])

@@ -1,11 +1,11 @@
 import { REFUND_WINDOW_DAYS, type RefundRequestInput } from '@openride/shared/refunds/schemas';
 import { lockRideForTransition } from '../db/ride-locks';
-import type { Services } from '../http/context';
 import { rideMoney } from '../ledger/ride-money';
 import { domainError, isUniqueViolation, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { isRideId } from '../rides/rides.repo';
 import { requestViews } from './refunds.repo';
+import type { Ports } from '../ports';
 
 const DAY_MS = 86_400_000;
 
@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000;
  * partial unique index decides between two at once), while something is left to refund, and an amount, when
  * given, no more than that. Under the ride's lock, the one every money decision on the ride takes.
  */
-export async function requestRefund(services: Pick<Services, 'db'>, userId: string, rideId: string, input: RefundRequestInput, now = new Date()) {
+export async function requestRefund(services: Pick<Ports, 'db'>, userId: string, rideId: string, input: RefundRequestInput, now = new Date()) {
   if (!isRideId(rideId)) throw notFound('Ride not found');
   const row = await inTransaction(services.db, async (trx) => {
     const ride = (await lockRideForTransition(trx, rideId))?.ride;

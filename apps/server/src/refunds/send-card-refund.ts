@@ -1,6 +1,5 @@
 import { refundText } from '@openride/shared/refunds/refund-text';
 import { lockRideForTransition } from '../db/ride-locks';
-import type { Services } from '../http/context';
 import type { JobData } from '../jobs/jobs';
 import { reverse } from '../ledger/ledger';
 import { postRefund } from '../ledger/refund-postings';
@@ -9,8 +8,10 @@ import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import { CardDeclined, PaymentRefused } from '../payments/provider';
 import { refundPayment } from '../payments/settle-payment';
+import type { Ports } from '../ports';
+import type { PaymentProvider } from '../payments/provider';
 
-type Deps = Pick<Services, 'db' | 'payments' | 'logger' | 'bus' | 'push'>;
+type Deps = Pick<Ports, 'db' | 'logger' | 'bus' | 'push'> & { payments: PaymentProvider | null };
 
 /**
  * The `card-refund` job (decision 0054): gives an approved refund back to the card after the decision that

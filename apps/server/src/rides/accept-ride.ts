@@ -1,7 +1,6 @@
 import { OFFER_MACHINE } from '@openride/shared/rides/offer-state';
 import { riderNotice } from '@openride/shared/rides/notification-text';
 import { lockRideForTransition } from '../db/ride-locks';
-import type { Services } from '../http/context';
 import { domainError, isUniqueViolation, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
@@ -10,6 +9,8 @@ import { announceRideChange } from './announce-ride-change';
 import { moveRide } from './move-ride';
 import { approvedDriverOf, firstNameOf } from './rides.repo';
 import { moveAll } from '../lib/move';
+import type { Ports } from '../ports';
+import type { DriverDirectory } from '../dispatch/driver-directory';
 
 const ONE_ACTIVE_RIDE_PER_DRIVER = 'rides_one_active_per_driver_idx';
 
@@ -21,7 +22,7 @@ const ONE_ACTIVE_RIDE_PER_DRIVER = 'rides_one_active_per_driver_idx';
  * offer under the same ride lock, so it is the offer that decides. Whoever loses gets 409 and nothing
  * changes. Idempotent: accepting a ride one already has returns it.
  */
-export async function acceptRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers'>, actor: DriverActor, rideId: string) {
+export async function acceptRide(services: Pick<Ports, 'db' | 'bus' | 'push'> & { drivers: DriverDirectory }, actor: DriverActor, rideId: string) {
   const { db } = services;
   const driver = await approvedDriverOf(db, actor.userId);
   if (!driver) throw notFound('Ride not found');

@@ -1,7 +1,7 @@
 import { rideChannel, userChannel } from '@openride/shared/realtime';
 import type { OfferClosedReason } from '@openride/shared/rides/dispatch';
-import type { Services } from '../http/context';
 import type { RideRow } from './rides.repo';
+import type { Ports } from '../ports';
 
 /** A notification written in the transaction, to be published after commit (create-notification.ts). */
 type PendingNotification = { publish(): Promise<void> };
@@ -24,7 +24,7 @@ export type RideChange = {
  * then `ride.changed` to the rider's tabs, the driver's tabs and the ride's room, then a withdrawn offer.
  * Every transition verb, the request and dispatch call this; none publishes on its own.
  */
-export async function announceRideChange(services: Pick<Services, 'bus'> & Partial<Pick<Services, 'metrics'>>, change: RideChange) {
+export async function announceRideChange(services: Pick<Ports, 'bus'> & Partial<Pick<Ports, 'metrics'>>, change: RideChange) {
   services.metrics?.rideTransitions.inc({ status: change.ride.status });
   for (const notification of change.notifications) await notification?.publish();
   const event = { id: change.ride.id, status: change.ride.status };
@@ -35,7 +35,7 @@ export async function announceRideChange(services: Pick<Services, 'bus'> & Parti
 }
 
 /** An offer left the driver's screen (declined, expired, withdrawn): their tabs drop the card. */
-export async function announceOfferClosed(services: Pick<Services, 'bus'>, closed: OfferClosed) {
+export async function announceOfferClosed(services: Pick<Ports, 'bus'>, closed: OfferClosed) {
   await services.bus.publish({
     channel: userChannel(closed.driverUserId),
     event: 'ride.offer_closed',

@@ -1,9 +1,10 @@
 import { ASSIGNED_STATUSES, type RideStatus } from '@openride/shared/rides/ride-state';
 import { callGreeting } from '@openride/shared/rides/notification-text';
-import type { Services } from '../http/context';
 import { domainError, notFound } from '../lib/errors';
 import { takeAll } from '../lib/rate-limit';
 import { findRideFor, firstNameOf } from './rides.repo';
+import type { Ports } from '../ports';
+import type { Telephony } from '../telephony/telephony';
 
 const CALLS_OPEN = new Set<RideStatus>(ASSIGNED_STATUSES);
 const e164 = (phone: string | null | undefined) => {
@@ -16,7 +17,7 @@ const e164 = (phone: string | null | undefined) => {
  * platform's number (decision 0034): the provider rings the caller, then connects them. Anyone else gets
  * 404, as for the ride; without a telephony provider the route says so and the app shows no Call button.
  */
-export async function callRideParty(services: Pick<Services, 'db' | 'telephony' | 'usage' | 'logger'>, userId: string, rideId: string) {
+export async function callRideParty(services: Pick<Ports, 'db' | 'usage' | 'logger'> & { telephony: Telephony | null }, userId: string, rideId: string) {
   if (!services.telephony) throw domainError('CALLS_UNAVAILABLE');
   const { callPerUserRide } = services.usage;
   const found = await findRideFor(services.db, userId, rideId);

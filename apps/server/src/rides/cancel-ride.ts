@@ -5,7 +5,6 @@ import { driverNotice, riderNotice } from '@openride/shared/rides/notification-t
 import type { CancelRideInput } from '@openride/shared/rides/schemas';
 import { recordAudit } from '../audit/record-audit';
 import { lockRideForTransition } from '../db/ride-locks';
-import type { Services } from '../http/context';
 import { policyFor, rideZoneId } from '../cancellation/cancellation.repo';
 import { postCancellationFee } from '../ledger/ride-postings';
 import { releaseRidePromotion } from '../promotions/ride-promotions';
@@ -19,6 +18,9 @@ import { announceRideChange } from './announce-ride-change';
 import { moveRide, settledOrRefused } from './move-ride';
 import { approvedDriverOf, driverUserIdOf, firstNameOf, type RideRow, rideInScope } from './rides.repo';
 import { moveAll } from '../lib/move';
+import type { Ports } from '../ports';
+import type { DriverDirectory } from '../dispatch/driver-directory';
+import type { LocationService } from '../dispatch/location-service';
 
 type Canceller = Extract<Actor, { kind: 'rider' | 'driver' | 'operator' }>;
 
@@ -33,7 +35,7 @@ type Canceller = Extract<Actor, { kind: 'rider' | 'driver' | 'operator' }>;
  * Lock order (decision 0021): the ride row and its open offers (`lockRideForTransition`) before anything else.
  */
 export async function cancelRide(
-  services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations' | 'usage' | 'jobs'>,
+  services: Pick<Ports, 'db' | 'bus' | 'push' | 'usage' | 'jobs'> & { drivers: DriverDirectory; locations: LocationService },
   actor: Canceller,
   rideId: string,
   input: CancelRideInput,
@@ -52,7 +54,7 @@ export async function cancelRide(
 }
 
 async function cancel(
-  services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations' | 'jobs'>,
+  services: Pick<Ports, 'db' | 'bus' | 'push' | 'jobs'> & { drivers: DriverDirectory; locations: LocationService },
   actor: Canceller,
   rideId: string,
   input: CancelRideInput,

@@ -1,6 +1,5 @@
 import { riderNotice } from '@openride/shared/rides/notification-text';
 import { lockRideForTransition } from '../db/ride-locks';
-import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { postRideCompleted } from '../ledger/ride-postings';
 import { applyRidePromotion } from '../promotions/ride-promotions';
@@ -12,12 +11,19 @@ import type { DriverActor } from './actor';
 import { announceRideChange } from './announce-ride-change';
 import { moveRide, settledOrRefused } from './move-ride';
 import { approvedDriverOf, rideInScope } from './rides.repo';
+import type { Ports } from '../ports';
+import type { DriverDirectory } from '../dispatch/driver-directory';
+import type { LocationService } from '../dispatch/location-service';
 
 /**
  * The driver ends the trip at the destination (in_progress → completed): the rider reads the fare (with a
  * promotion: its line and what they pay, decision 0068), and is asked to rate. The ride's money is posted to the ledger in the same transaction. Only on the driver's own ride; repeating it returns the ride unchanged.
  */
-export async function completeRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers' | 'locations' | 'jobs'>, actor: DriverActor, rideId: string) {
+export async function completeRide(
+  services: Pick<Ports, 'db' | 'bus' | 'push' | 'jobs'> & { drivers: DriverDirectory; locations: LocationService },
+  actor: DriverActor,
+  rideId: string,
+) {
   const { db } = services;
   const driver = await approvedDriverOf(db, actor.userId);
   if (!driver) throw notFound('Ride not found');

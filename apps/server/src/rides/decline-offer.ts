@@ -1,12 +1,13 @@
 import { OFFER_MACHINE } from '@openride/shared/rides/offer-state';
 import { lockRideForTransition } from '../db/ride-locks';
-import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import type { DriverActor } from './actor';
 import { announceOfferClosed } from './announce-ride-change';
 import { approvedDriverOf } from './rides.repo';
 import { moveAll } from '../lib/move';
+import type { Ports } from '../ports';
+import type { Dispatcher } from '../dispatch/dispatcher';
 
 /**
  * The driver declines the open offer: it passes to the next driver at once. Not a ride transition (the
@@ -15,7 +16,7 @@ import { moveAll } from '../lib/move';
  * every verb keeps (decision 0021), so a decline never waits on an offer while holding what an accept or a
  * cancel needs first.
  */
-export async function declineOffer(services: Pick<Services, 'db' | 'bus' | 'dispatcher'>, actor: DriverActor, rideId: string) {
+export async function declineOffer(services: Pick<Ports, 'db' | 'bus'> & { dispatcher: Dispatcher }, actor: DriverActor, rideId: string) {
   const driver = await approvedDriverOf(services.db, actor.userId);
   if (!driver) throw notFound('Ride not found');
   const closed = await inTransaction(services.db, async (trx) => {

@@ -1,6 +1,5 @@
 import { riderNotice } from '@openride/shared/rides/notification-text';
 import { lockRideForTransition } from '../db/ride-locks';
-import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
@@ -8,12 +7,14 @@ import type { DriverActor } from './actor';
 import { announceRideChange } from './announce-ride-change';
 import { moveRide, settledOrRefused } from './move-ride';
 import { approvedDriverOf, firstNameOf, rideInScope } from './rides.repo';
+import type { Ports } from '../ports';
+import type { DriverDirectory } from '../dispatch/driver-directory';
 
 /**
  * The driver is at the pickup (accepted → arrived): the rider is told to have their PIN ready. Only on the
  * driver's own ride; someone else's is 404. Repeating it returns the ride unchanged.
  */
-export async function markArrived(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers'>, actor: DriverActor, rideId: string) {
+export async function markArrived(services: Pick<Ports, 'db' | 'bus' | 'push'> & { drivers: DriverDirectory }, actor: DriverActor, rideId: string) {
   const { db } = services;
   const driver = await approvedDriverOf(db, actor.userId);
   if (!driver) throw notFound('Ride not found');

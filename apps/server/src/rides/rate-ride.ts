@@ -1,13 +1,13 @@
 import type { RatingInput } from '@openride/shared/rides/schemas';
-import type { Services } from '../http/context';
 import { domainError, notFound } from '../lib/errors';
 import { findRideFor } from './rides.repo';
+import type { Ports } from '../ports';
 
 /**
  * Rider rates driver, driver rates rider: once each, after the trip is completed. The primary key
  * (ride, rater role) makes a second rating a 409 even when two taps race.
  */
-export async function rateRide(services: Pick<Services, 'db'>, userId: string, rideId: string, input: RatingInput) {
+export async function rateRide(services: Pick<Ports, 'db'>, userId: string, rideId: string, input: RatingInput) {
   const found = await findRideFor(services.db, userId, rideId);
   if (!found) throw notFound('Ride not found');
   const { row: ride, viewer } = found;

@@ -4,7 +4,6 @@ import { ACTIVE_STATUSES } from '@openride/shared/rides/ride-state';
 import { RIDE_TYPE_NAMES, type RideRequest } from '@openride/shared/rides/schemas';
 import { owedCaptures, owedFeeCents, owedFees } from '../cancellation/cancellation.repo';
 import { type PreparedPayment, prepareRidePayment, recordRidePayment, releaseUnbooked } from '../payments/ride-payments';
-import type { Services } from '../http/context';
 import { domainError, isUniqueViolation } from '../lib/errors';
 import { withinLimits } from '../lib/rate-limit';
 import { createNotification } from '../notifications/create-notification';
@@ -16,6 +15,12 @@ import { readQuoteLock } from '../surge/quote-lock';
 import { checkTrip } from '../zones/check-trip';
 import { announceRideChange } from './announce-ride-change';
 import type { RideRow } from './rides.repo';
+import type { Ports } from '../ports';
+import type { Dispatcher } from '../dispatch/dispatcher';
+import type { PaymentProvider } from '../payments/provider';
+import type { RoutingProvider } from '../routing/routing-provider';
+import type { SurgeEngine } from '../surge/surge-engine';
+import type { ZoneLocator } from '../zones/zone-locator';
 
 const ONE_ACTIVE_RIDE_INDEX = 'rides_one_active_per_rider_idx';
 
@@ -27,7 +32,13 @@ const ONE_ACTIVE_RIDE_INDEX = 'rides_one_active_per_rider_idx';
  * index, so two simultaneous requests cannot both succeed. After commit: the bell, the push and `ride.changed`, and dispatch starts looking.
  */
 export async function requestRide(
-  services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'usage' | 'zones' | 'surge' | 'quoteKey' | 'payments' | 'logger'>,
+  services: Pick<Ports, 'db' | 'bus' | 'push' | 'usage' | 'quoteKey' | 'logger'> & {
+    routing: RoutingProvider;
+    dispatcher: Dispatcher;
+    zones: ZoneLocator;
+    surge: SurgeEngine;
+    payments: PaymentProvider | null;
+  },
   riderId: string,
   input: RideRequest,
 ) {
@@ -36,7 +47,13 @@ export async function requestRide(
 }
 
 async function bookRide(
-  services: Pick<Services, 'db' | 'bus' | 'push' | 'routing' | 'dispatcher' | 'zones' | 'surge' | 'quoteKey' | 'payments' | 'logger'>,
+  services: Pick<Ports, 'db' | 'bus' | 'push' | 'quoteKey' | 'logger'> & {
+    routing: RoutingProvider;
+    dispatcher: Dispatcher;
+    zones: ZoneLocator;
+    surge: SurgeEngine;
+    payments: PaymentProvider | null;
+  },
   riderId: string,
   input: RideRequest,
 ) {
@@ -203,7 +220,7 @@ async function carryOwedFees(trx: Parameters<typeof owedFees>[0], riderId: strin
  * confirms the fare they will pay.
  */
 async function lockedSurge(
-  services: Pick<Services, 'surge' | 'quoteKey'>,
+  services: Pick<Ports, 'quoteKey'> & { surge: SurgeEngine },
   input: RideRequest,
   zone: { id: string; name: string } | null,
   now: Date,

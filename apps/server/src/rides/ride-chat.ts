@@ -3,12 +3,12 @@ import { chatNotice } from '@openride/shared/rides/notification-text';
 import { ASSIGNED_STATUSES, type RideStatus } from '@openride/shared/rides/ride-state';
 import type { ChatMessageInput } from '@openride/shared/rides/schemas';
 import { DRIVER_MESSAGE } from '@openride/shared/push/schemas';
-import type { Services } from '../http/context';
 import { sql } from 'kysely';
 import { badRequest, domainError, notFound } from '../lib/errors';
 import { takeAll } from '../lib/rate-limit';
 import { createNotification } from '../notifications/create-notification';
 import { findRideFor, firstNameOf } from './rides.repo';
+import type { Ports } from '../ports';
 
 const CHAT_OPEN = new Set<RideStatus>(ASSIGNED_STATUSES);
 const MESSAGE_COLUMNS = ['id', 'ride_id', 'sender_role', 'body', 'created_at'] as const;
@@ -18,7 +18,7 @@ const MESSAGE_COLUMNS = ['id', 'ride_id', 'sender_role', 'body', 'created_at'] a
  * `limit` messages, or the `limit` just older than the message `before` names, read newest first and
  * handed back oldest first (the order a chat shows). `has_older`: one more row was there.
  */
-export async function listMessages(services: Pick<Services, 'db'>, userId: string, rideId: string, page: { before?: string; limit: number }) {
+export async function listMessages(services: Pick<Ports, 'db'>, userId: string, rideId: string, page: { before?: string; limit: number }) {
   if (!(await findRideFor(services.db, userId, rideId))) throw notFound('Ride not found');
   let query = services.db.selectFrom('ride_messages').select(MESSAGE_COLUMNS).where('ride_id', '=', rideId);
   if (page.before) {
@@ -45,7 +45,7 @@ export async function listMessages(services: Pick<Services, 'db'>, userId: strin
  * notification (bell and push; a driver's push is a driver_message, which opens their ride view), and
  * both see the message in the ride's room.
  */
-export async function sendMessage(services: Pick<Services, 'db' | 'bus' | 'push' | 'usage'>, userId: string, rideId: string, input: ChatMessageInput) {
+export async function sendMessage(services: Pick<Ports, 'db' | 'bus' | 'push' | 'usage'>, userId: string, rideId: string, input: ChatMessageInput) {
   const { chatPerUserRide, chatPerUser } = services.usage;
   // Every attempt counts, refused ones too: each costs a lookup, and a script's are mostly refused.
   if (
@@ -58,7 +58,7 @@ export async function sendMessage(services: Pick<Services, 'db' | 'bus' | 'push'
   return postMessage(services, userId, rideId, input);
 }
 
-async function postMessage(services: Pick<Services, 'db' | 'bus' | 'push'>, userId: string, rideId: string, input: ChatMessageInput) {
+async function postMessage(services: Pick<Ports, 'db' | 'bus' | 'push'>, userId: string, rideId: string, input: ChatMessageInput) {
   const found = await findRideFor(services.db, userId, rideId);
   if (!found) throw notFound('Ride not found');
   const { row: ride, viewer } = found;

@@ -1,10 +1,10 @@
 import { fareLines } from '@openride/shared/pricing/fare-lines';
 import { fareBreakdown, type Pricing } from '@openride/shared/rides/fare';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
-import type { Services } from '../http/context';
 import { domainError } from '../lib/errors';
 import { ridePromotionOf } from '../promotions/ride-promotions';
 import { destinationOf, pickupOf, type RideRow } from './rides.repo';
+import type { Ports } from '../ports';
 
 const MAX_PATH_POINTS = 500;
 
@@ -38,7 +38,7 @@ export function receiptLines(ride: RideRow) {
  * the fare the rider pays (fare − discount, from the ride record). `forDriver`: the driver reads the fare their
  * earnings are on, without the rider's promotion. The money pages extend it with the ledger's figures (payment-history/).
  */
-export async function receiptOf(services: Pick<Services, 'db'>, ride: RideRow, opts: { forDriver?: boolean } = {}) {
+export async function receiptOf(services: Pick<Ports, 'db'>, ride: RideRow, opts: { forDriver?: boolean } = {}) {
   if (ride.status !== 'completed') throw domainError('RIDE_NOT_COMPLETED', 'The receipt is ready when the ride is completed.');
   const { lines } = receiptLines(ride);
 

@@ -4,7 +4,6 @@ import { canTransition } from '@openride/shared/rides/ride-state';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { lockRideForTransition } from '../db/ride-locks';
-import type { Services } from '../http/context';
 import { domainError, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
@@ -12,12 +11,19 @@ import type { DriverActor } from './actor';
 import { announceRideChange } from './announce-ride-change';
 import { moveRide, settledOrRefused } from './move-ride';
 import { approvedDriverOf, type RideRow, rideInScope } from './rides.repo';
+import type { Ports } from '../ports';
+import type { DriverDirectory } from '../dispatch/driver-directory';
 
 /**
  * Start Ride (arrived → in_progress), with the PIN the rider reads out: the driver cannot start a trip
  * the rider is not in. Only on the driver's own ride; repeating it returns the ride unchanged.
  */
-export async function startRide(services: Pick<Services, 'db' | 'bus' | 'push' | 'drivers'>, actor: DriverActor, rideId: string, input: { pin: string }) {
+export async function startRide(
+  services: Pick<Ports, 'db' | 'bus' | 'push'> & { drivers: DriverDirectory },
+  actor: DriverActor,
+  rideId: string,
+  input: { pin: string },
+) {
   const { db } = services;
   const driver = await approvedDriverOf(db, actor.userId);
   if (!driver) throw notFound('Ride not found');

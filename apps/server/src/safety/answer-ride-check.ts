@@ -1,10 +1,10 @@
 import { rideChannel } from '@openride/shared/realtime';
 import { sql } from 'kysely';
-import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { recordRideEvent } from '../rides/record-ride-event';
 import { findRideFor } from '../rides/rides.repo';
+import type { Ports } from '../ports';
 
 /**
  * "I'm OK" (decision 0062): the ride's rider or driver answers every open check of the ride they have not
@@ -13,7 +13,7 @@ import { findRideFor } from '../rides/rides.repo';
  * from then on the same reason may be asked again only after another full period. Anyone else: 404.
  * Returns how many checks the caller answered (0 when none was open).
  */
-export async function answerRideCheck(services: Pick<Services, 'db' | 'bus'>, userId: string, rideId: string, now = new Date()) {
+export async function answerRideCheck(services: Pick<Ports, 'db' | 'bus'>, userId: string, rideId: string, now = new Date()) {
   const found = await findRideFor(services.db, userId, rideId);
   if (!found) throw notFound('Ride not found');
   const side = found.viewer;

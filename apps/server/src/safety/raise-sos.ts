@@ -5,7 +5,6 @@ import type { RaiseSosResponse } from '@openride/shared/safety/sos-schemas';
 import { sosText } from '@openride/shared/safety/sos-text';
 import { ticketNumber } from '@openride/shared/support/schemas';
 import { lockRideForTransition } from '../db/ride-locks';
-import type { Services } from '../http/context';
 import { domainError, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
@@ -14,11 +13,13 @@ import { announceTicketChange } from '../support/announce-ticket-change';
 import { insertTicket } from '../support/support.repo';
 import { announceSos } from './announce-sos';
 import { emergencyContactsFor, mySosView, openAlertOf, positionNow, rideRoleOf } from './sos.repo';
+import type { Ports } from '../ports';
+import type { LocationService } from '../dispatch/location-service';
 
 const RIDE_NOT_FOUND = 'Ride not found';
 
 /** Who the operators read as the presser: the rider's profile name, the driver's record name. */
-async function nameOf(services: Pick<Services, 'db'>, rideId: string, userId: string, role: 'rider' | 'driver') {
+async function nameOf(services: Pick<Ports, 'db'>, rideId: string, userId: string, role: 'rider' | 'driver') {
   const { db } = services;
   if (role === 'driver') {
     const d = await db
@@ -48,7 +49,7 @@ async function nameOf(services: Pick<Services, 'db'>, rideId: string, userId: st
  * unique index is the database's word on it). After commit: the notifications, `safety.sos` on `admins`.
  */
 export async function raiseSos(
-  services: Pick<Services, 'db' | 'bus' | 'push' | 'jobs' | 'locations' | 'publicUrl' | 'env'>,
+  services: Pick<Ports, 'db' | 'bus' | 'push' | 'jobs' | 'publicUrl' | 'env'> & { locations: LocationService },
   userId: string,
   rideId: string,
   now = new Date(),

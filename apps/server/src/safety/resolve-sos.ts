@@ -1,13 +1,14 @@
 import { SOS_MACHINE } from '@openride/shared/safety/sos-state';
 import type { ResolveSosInput } from '@openride/shared/safety/sos-schemas';
 import { recordAudit } from '../audit/record-audit';
-import type { Services } from '../http/context';
 import { domainError } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { recordRideEvent } from '../rides/record-ride-event';
 import { announceSos } from './announce-sos';
 import { adminSosViews, lockSos } from './sos.repo';
 import { move } from '../lib/move';
+import type { Ports } from '../ports';
+import type { LocationService } from '../dispatch/location-service';
 
 /**
  * An operator closes an SOS with a note (decision 0061): a conditional close under the alert's lock (a second
@@ -15,7 +16,13 @@ import { move } from '../lib/move';
  * transaction. The ticket stays as it is: its follow-up is the support queue's. After commit:
  * `safety.sos_changed` on `admins` and to the presser.
  */
-export async function resolveSos(services: Pick<Services, 'db' | 'bus' | 'locations'>, adminId: string, id: string, input: ResolveSosInput, now = new Date()) {
+export async function resolveSos(
+  services: Pick<Ports, 'db' | 'bus'> & { locations: LocationService },
+  adminId: string,
+  id: string,
+  input: ResolveSosInput,
+  now = new Date(),
+) {
   const { db } = services;
   const alert = await inTransaction(db, async (trx) => {
     const row = await lockSos(trx, id);

@@ -1,16 +1,16 @@
 import { rideChannel } from '@openride/shared/realtime';
 import { RIDE_CHECK, type RideCheckReason } from '@openride/shared/safety/ride-check';
 import { rideCheckText } from '@openride/shared/safety/ride-check-text';
-import type { Services } from '../http/context';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import { recordRideEvent } from '../rides/record-ride-event';
 import { detectRideCheck, type PreviousCheck, type RideCheckFinding } from './ride-check';
+import type { Ports } from '../ports';
 
 /** Every minute (UTC): pg-boss queues one `ride-check` job per slot across all processes. */
 export const RIDE_CHECK_CRON = '* * * * *';
 
-type Deps = Pick<Services, 'db' | 'bus' | 'push'>;
+type Deps = Pick<Ports, 'db' | 'bus' | 'push'>;
 type LiveRide = {
   id: string;
   rider_id: string;

@@ -1,8 +1,8 @@
 import { supportLink, ticketNumber } from '@openride/shared/support/schemas';
 import { supportText } from '@openride/shared/support/support-text';
-import type { Services } from '../http/context';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
+import type { Ports } from '../ports';
 
 /** Every minute (UTC): pg-boss queues one `support-sla` job per slot across all processes. */
 export const SUPPORT_SLA_CRON = '* * * * *';
@@ -14,7 +14,7 @@ export const SUPPORT_SLA_CRON = '* * * * *';
  * the notifications, so two processes or a retry tell it once; a reopen, a user's reply or a new priority
  * moves the due time and it is told again when that one passes too.
  */
-export async function alertOverdueTickets(services: Pick<Services, 'db' | 'bus' | 'push'>, now = new Date()) {
+export async function alertOverdueTickets(services: Pick<Ports, 'db' | 'bus' | 'push'>, now = new Date()) {
   const { notices, tickets } = await inTransaction(services.db, async (trx) => {
     const claimed = await trx
       .updateTable('support_tickets')

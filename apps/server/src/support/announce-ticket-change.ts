@@ -1,6 +1,6 @@
 import { userChannel } from '@openride/shared/realtime';
-import type { Services } from '../http/context';
 import type { TicketRow } from './support.repo';
+import type { Ports } from '../ports';
 
 type Notice = { publish(): Promise<void> };
 
@@ -10,7 +10,7 @@ type Notice = { publish(): Promise<void> };
  * ticket (the requester and a lost-item ticket's other party), so an open conversation refetches at once.
  */
 export async function announceTicketChange(
-  services: Pick<Services, 'bus'>,
+  services: Pick<Ports, 'bus'>,
   ticket: Pick<TicketRow, 'id' | 'requester_id' | 'participant_id'>,
   notices: Notice[] = [],
 ) {

@@ -2,7 +2,6 @@ import { type AdminTicketMessageInput, ticketNumber } from '@openride/shared/sup
 import { supportText } from '@openride/shared/support/support-text';
 import { sourcesOf, TICKET_MACHINE } from '@openride/shared/support/ticket-state';
 import { recordAudit } from '../audit/record-audit';
-import type { Services } from '../http/context';
 import { domainError } from '../lib/errors';
 import { move } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
@@ -12,6 +11,7 @@ import { emailVisitor } from './email-visitor';
 import { getTicketForAdmin } from './get-ticket-for-admin';
 import { checkPhotos, lockTicket } from './support.repo';
 import { supportLink } from '@openride/shared/support/schemas';
+import type { Ports } from '../ports';
 
 /**
  * An admin writes on a ticket (decision 0055): a reply the user reads, or an internal note only admins read.
@@ -20,7 +20,7 @@ import { supportLink } from '@openride/shared/support/schemas';
  * before it is answered (TICKET_CLOSED); a note goes on any ticket. Audited either way.
  */
 export async function answerTicket(
-  services: Pick<Services, 'db' | 'bus' | 'push' | 'messenger' | 'logger'>,
+  services: Pick<Ports, 'db' | 'bus' | 'push' | 'messenger' | 'logger'>,
   adminId: string,
   ticketId: string,
   input: AdminTicketMessageInput,

@@ -1,14 +1,14 @@
 import { supportText } from '@openride/shared/support/support-text';
 import { recordAudit } from '../audit/record-audit';
-import type { Services } from '../http/context';
 import { badRequest } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { isAdmin } from '../roles/roles.repo';
 import { getTicketForAdmin } from './get-ticket-for-admin';
 import { lockTicket } from './support.repo';
+import type { Ports } from '../ports';
 
 /** Assign a ticket to an admin (oneself or another), or unassign it (null). Only admins are assignees (400). Audited. */
-export async function assignTicket(services: Pick<Services, 'db'>, adminId: string, ticketId: string, assigneeId: string | null, now = new Date()) {
+export async function assignTicket(services: Pick<Ports, 'db'>, adminId: string, ticketId: string, assigneeId: string | null, now = new Date()) {
   const { db } = services;
   await inTransaction(db, async (trx) => {
     const ticket = await lockTicket(trx, ticketId);

@@ -1,6 +1,5 @@
 import { type OpenTicketInput, ticketNumber } from '@openride/shared/support/schemas';
 import { supportText } from '@openride/shared/support/support-text';
-import type { Services } from '../http/context';
 import { notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
@@ -8,6 +7,7 @@ import { isRideId } from '../rides/rides.repo';
 import { announceTicketChange } from './announce-ticket-change';
 import { checkPhotos, insertTicket, userTicketView } from './support.repo';
 import { supportLink } from '@openride/shared/support/schemas';
+import type { Ports } from '../ports';
 
 /**
  * A rider or driver opens a ticket (decision 0055): a category, a message, photos they uploaded
@@ -15,7 +15,7 @@ import { supportLink } from '@openride/shared/support/schemas';
  * none). Safety is urgent, the rest normal; the SLA clock starts now. A lost-item ticket about a ride names
  * the ride's other party as participant, who is told and may read and answer it.
  */
-export async function openTicket(services: Pick<Services, 'db' | 'bus' | 'push'>, userId: string, input: OpenTicketInput, now = new Date()) {
+export async function openTicket(services: Pick<Ports, 'db' | 'bus' | 'push'>, userId: string, input: OpenTicketInput, now = new Date()) {
   const { db } = services;
   const result = await inTransaction(db, async (trx) => {
     let participant: string | null = null;

@@ -1,16 +1,16 @@
 import { slaDueAt } from '@openride/shared/support/schemas';
 import { TICKET_MACHINE } from '@openride/shared/support/ticket-state';
 import { recordAudit } from '../audit/record-audit';
-import type { Services } from '../http/context';
 import { domainError } from '../lib/errors';
 import { move } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
 import { announceTicketChange } from './announce-ticket-change';
 import { getTicketForAdmin } from './get-ticket-for-admin';
 import { lockTicket } from './support.repo';
+import type { Ports } from '../ports';
 
 /** Reopen a resolved or closed ticket: open again, its SLA clock restarted. Anything else: 409. Audited. */
-export async function reopenTicket(services: Pick<Services, 'db' | 'bus'>, adminId: string, ticketId: string, now = new Date()) {
+export async function reopenTicket(services: Pick<Ports, 'db' | 'bus'>, adminId: string, ticketId: string, now = new Date()) {
   const { db } = services;
   const updated = await inTransaction(db, async (trx) => {
     const ticket = await lockTicket(trx, ticketId);

@@ -1,7 +1,6 @@
 import { slaDueAt, type TicketReplyInput, ticketNumber } from '@openride/shared/support/schemas';
 import { supportText } from '@openride/shared/support/support-text';
 import { sourcesOf, TICKET_MACHINE, userMayReply } from '@openride/shared/support/ticket-state';
-import type { Services } from '../http/context';
 import { domainError, notFound } from '../lib/errors';
 import { move } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
@@ -10,19 +9,14 @@ import { announceTicketChange } from './announce-ticket-change';
 import { getMyTicket } from './user-tickets';
 import { checkPhotos, lockTicket, roleOn } from './support.repo';
 import { supportLink } from '@openride/shared/support/schemas';
+import type { Ports } from '../ports';
 
 /**
  * The requester (or a lost-item ticket's other party) writes on the ticket (decision 0055). A reply on a
  * pending or resolved ticket puts it back in the queue (open, the SLA clock restarted); a closed ticket takes
  * no more (TICKET_CLOSED). On a lost-item ticket the other party is told.
  */
-export async function replyToTicket(
-  services: Pick<Services, 'db' | 'bus' | 'push'>,
-  userId: string,
-  ticketId: string,
-  input: TicketReplyInput,
-  now = new Date(),
-) {
+export async function replyToTicket(services: Pick<Ports, 'db' | 'bus' | 'push'>, userId: string, ticketId: string, input: TicketReplyInput, now = new Date()) {
   const { db } = services;
   const result = await inTransaction(db, async (trx) => {
     const ticket = await lockTicket(trx, ticketId);

@@ -2,7 +2,6 @@ import { ticketNumber } from '@openride/shared/support/schemas';
 import { supportText } from '@openride/shared/support/support-text';
 import { TICKET_MACHINE } from '@openride/shared/support/ticket-state';
 import { recordAudit } from '../audit/record-audit';
-import type { Services } from '../http/context';
 import { domainError } from '../lib/errors';
 import { move } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
@@ -12,6 +11,7 @@ import { emailVisitor } from './email-visitor';
 import { getTicketForAdmin } from './get-ticket-for-admin';
 import { lockTicket } from './support.repo';
 import { supportLink } from '@openride/shared/support/schemas';
+import type { Ports } from '../ports';
 
 /**
  * Resolve an open or pending ticket (decision 0055): the requester is notified (a visitor emailed) and may
@@ -19,7 +19,7 @@ import { supportLink } from '@openride/shared/support/schemas';
  * state machine's sources, so a second Resolve is 409 INVALID_TRANSITION and changes nothing. Audited.
  */
 export async function resolveTicket(
-  services: Pick<Services, 'db' | 'bus' | 'push' | 'messenger' | 'logger'>,
+  services: Pick<Ports, 'db' | 'bus' | 'push' | 'messenger' | 'logger'>,
   adminId: string,
   ticketId: string,
   now = new Date(),

@@ -1,12 +1,12 @@
 import { slaDueAt, type TicketPriority } from '@openride/shared/support/schemas';
 import { recordAudit } from '../audit/record-audit';
-import type { Services } from '../http/context';
 import { inTransaction } from '../lib/transaction';
 import { getTicketForAdmin } from './get-ticket-for-admin';
 import { lockTicket } from './support.repo';
+import type { Ports } from '../ports';
 
 /** Change a ticket's priority; its due time follows (the same clock start, the new priority's SLA hours). Audited. */
-export async function setTicketPriority(services: Pick<Services, 'db'>, adminId: string, ticketId: string, priority: TicketPriority, now = new Date()) {
+export async function setTicketPriority(services: Pick<Ports, 'db'>, adminId: string, ticketId: string, priority: TicketPriority, now = new Date()) {
   const { db } = services;
   await inTransaction(db, async (trx) => {
     const ticket = await lockTicket(trx, ticketId);

@@ -1,10 +1,10 @@
 import { type ContactInput, ticketNumber } from '@openride/shared/support/schemas';
 import { supportText } from '@openride/shared/support/support-text';
-import type { Services } from '../http/context';
 import { withinLimits } from '../lib/rate-limit';
 import { inTransaction } from '../lib/transaction';
 import { emailVisitor } from './email-visitor';
 import { insertTicket } from './support.repo';
+import type { Ports } from '../ports';
 
 /**
  * /contact's form (decision 0055): a ticket from anyone, a visitor's with the email they gave (answers go
@@ -12,7 +12,7 @@ import { insertTicket } from './support.repo';
  * CONTACTS_PER_HOUR per network address (TOO_MANY_CONTACTS); a refused message gives its point back.
  */
 export async function submitContact(
-  services: Pick<Services, 'db' | 'limiters' | 'messenger' | 'logger'>,
+  services: Pick<Ports, 'db' | 'limiters' | 'messenger' | 'logger'>,
   input: ContactInput,
   ctx: { ip: string; userId: string | null },
   now = new Date(),

@@ -1,9 +1,10 @@
 import { RIDE_TYPES, type RideType } from '@openride/shared/rides/schemas';
 import { rideTypesFor } from '@openride/shared/vehicles/schemas';
-import type { Services } from '../http/context';
 import type { NearbyDriver } from '../geo/geo-index';
 import { vehicleRulesOf } from './vehicle-rules.repo';
 import { isCompliantIn } from '../compliance/compliance.repo';
+import type { Ports } from '../ports';
+import type { GeoIndex } from '../geo/geo-index';
 
 /** How many of the nearest drivers a quote looks at: enough that an XL among Economy cars is found. */
 const QUOTE_NEAR_LIMIT = 25;
@@ -14,7 +15,7 @@ const QUOTE_NEAR_LIMIT = 25;
  * for all three types.
  */
 export async function nearestEligibleByType(
-  services: Pick<Services, 'db' | 'geo'>,
+  services: Pick<Ports, 'db'> & { geo: GeoIndex },
   cityId: string,
   point: { lat: number; lng: number },
   radius_m: number,

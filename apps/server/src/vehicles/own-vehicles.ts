@@ -6,13 +6,13 @@ import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
 import type { Kysely } from 'kysely';
 import { lockDriver } from '../db/ride-locks';
 import type { DB } from '../db/schema';
-import type { Services } from '../http/context';
 import { findFile } from '../files/files.repo';
 import { AppError, badRequest, domainError, forbidden, isUniqueViolation, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { move } from '../lib/move';
 import { allVehicleRules } from './vehicle-rules.repo';
 import { mirrorActiveVehicle, photoIdsOf, VEHICLE_COLUMNS, type VehicleRow, vehicleView } from './vehicles.repo';
+import type { Ports } from '../ports';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,7 +35,7 @@ const onRide = async (db: Kysely<DB>, driverId: string) =>
   Boolean(await db.selectFrom('rides').select('id').where('driver_id', '=', driverId).where('status', 'in', ASSIGNED_STATUSES).limit(1).executeTakeFirst());
 
 /** `GET /api/vehicles`: active first, then newest. */
-export async function listOwnVehicles(services: Pick<Services, 'db'>, userId: string) {
+export async function listOwnVehicles(services: Pick<Ports, 'db'>, userId: string) {
   const { db } = services;
   const driverId = await approvedDriverId(db, userId);
   const [rows, cities, riding] = await Promise.all([
@@ -60,7 +60,7 @@ const duplicatePlate = (err: unknown) => {
 };
 
 /** Add a vehicle: pending verification; active only when the driver has no active one. */
-export async function addVehicle(services: Pick<Services, 'db'>, userId: string, input: VehicleInput) {
+export async function addVehicle(services: Pick<Ports, 'db'>, userId: string, input: VehicleInput) {
   const { db } = services;
   const driverId = await approvedDriverId(db, userId);
   try {
@@ -82,7 +82,7 @@ export async function addVehicle(services: Pick<Services, 'db'>, userId: string,
 }
 
 /** Edit a vehicle: it goes back to verification. The active one stays active and takes no ride until verified. */
-export async function editVehicle(services: Pick<Services, 'db'>, userId: string, vehicleId: string, input: VehicleInput) {
+export async function editVehicle(services: Pick<Ports, 'db'>, userId: string, vehicleId: string, input: VehicleInput) {
   const { db } = services;
   const driverId = await approvedDriverId(db, userId);
   try {
@@ -111,7 +111,7 @@ export async function editVehicle(services: Pick<Services, 'db'>, userId: string
  * Make a verified vehicle the active one, not while on a ride. Under the driver's lock (the last of
  * decision 0021's order; an accept takes it after the ride's, so a ride accepted meanwhile is seen).
  */
-export async function activateVehicle(services: Pick<Services, 'db'>, userId: string, vehicleId: string) {
+export async function activateVehicle(services: Pick<Ports, 'db'>, userId: string, vehicleId: string) {
   const { db } = services;
   const driverId = await approvedDriverId(db, userId);
   const row = await inTransaction(db, async (trx) => {
@@ -164,7 +164,7 @@ async function changePhotos(db: Kysely<DB>, userId: string, vehicleId: string, c
  * Attach a photo the driver uploaded (purpose `vehicle_photo`) to their vehicle: up to VEHICLE_PHOTOS_MAX.
  * Another user's file answers as one that does not exist (404); a file of another purpose is 400.
  */
-export async function attachVehiclePhoto(services: Pick<Services, 'db'>, userId: string, vehicleId: string, fileId: string) {
+export async function attachVehiclePhoto(services: Pick<Ports, 'db'>, userId: string, vehicleId: string, fileId: string) {
   return changePhotos(services.db, userId, vehicleId, async (trx, photos) => {
     const file = await findFile(trx, fileId);
     if (!file || file.owner_id !== userId) throw notFound(vehicleText.errors.photoNotFound);
@@ -176,7 +176,7 @@ export async function attachVehiclePhoto(services: Pick<Services, 'db'>, userId:
 }
 
 /** Detach a photo from the driver's vehicle (the file itself stays stored; only its owner and admins read it). */
-export async function detachVehiclePhoto(services: Pick<Services, 'db'>, userId: string, vehicleId: string, fileId: string) {
+export async function detachVehiclePhoto(services: Pick<Ports, 'db'>, userId: string, vehicleId: string, fileId: string) {
   return changePhotos(services.db, userId, vehicleId, async (_trx, photos) => {
     const id = fileId.toLowerCase();
     if (!photos.includes(id)) throw notFound(vehicleText.errors.photoNotFound);

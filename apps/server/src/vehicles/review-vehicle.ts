@@ -3,7 +3,6 @@ import type { adminVehiclesQuerySchema, VehicleReviewInput, VehicleRules } from 
 import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/record-audit';
-import type { Services } from '../http/context';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { keysetPage, type KeysetSpec } from '../lib/keyset';
 import { inTransaction } from '../lib/transaction';
@@ -14,6 +13,7 @@ import { findCity } from '../cities/cities.repo';
 import type { AdminVehicle, CityVehicleRules } from '@openride/shared/vehicles/views';
 import type { CsvColumn } from '../lib/csv';
 import { move } from '../lib/move';
+import type { Ports } from '../ports';
 
 type Query = z.output<typeof adminVehiclesQuerySchema>;
 
@@ -25,7 +25,7 @@ const spec: KeysetSpec<Query['sort']> = {
 };
 
 /** The verification queue: by status (all when none is given), with whose vehicle it is. */
-export async function listVehiclesForReview(services: Pick<Services, 'db'>, query: Query) {
+export async function listVehiclesForReview(services: Pick<Ports, 'db'>, query: Query) {
   const { db } = services;
   let rows = db
     .selectFrom('vehicles')
@@ -50,7 +50,7 @@ export async function listVehiclesForReview(services: Pick<Services, 'db'>, quer
 }
 
 /** An admin's read of one driver's vehicles (/driver/{id}): active first, then newest; an unknown driver is 404. */
-export async function listDriverVehicles(services: Pick<Services, 'db'>, driverId: string) {
+export async function listDriverVehicles(services: Pick<Ports, 'db'>, driverId: string) {
   const { db } = services;
   if (!UUID.test(driverId)) throw notFound('Driver not found');
   const [driver, rows, cities] = await Promise.all([
@@ -82,7 +82,7 @@ export const VEHICLES_CSV: CsvColumn<AdminVehicle>[] = [
  * An admin verifies or rejects a pending vehicle. In one transaction: the decision, the driver's notification
  * and the audit record. An admin who drives cannot review their own.
  */
-export async function reviewVehicle(services: Pick<Services, 'db' | 'bus' | 'push'>, adminId: string, vehicleId: string, input: VehicleReviewInput) {
+export async function reviewVehicle(services: Pick<Ports, 'db' | 'bus' | 'push'>, adminId: string, vehicleId: string, input: VehicleReviewInput) {
   const { db } = services;
   if (!UUID.test(vehicleId)) throw notFound(vehicleText.errors.notFound);
   const { row, notification } = await inTransaction(db, async (trx) => {
@@ -133,13 +133,13 @@ const rulesView = (cityId: string, rules: VehicleRules & { updated_at: Date | nu
   updated_at: rules.updated_at ? rules.updated_at.toISOString() : null,
 });
 
-export async function getVehicleRules(services: Pick<Services, 'db'>, cityId: string) {
+export async function getVehicleRules(services: Pick<Ports, 'db'>, cityId: string) {
   if (!(await findCity(services.db, cityId))) throw notFound('City not found');
   return rulesView(cityId, await vehicleRulesOf(services.db, cityId));
 }
 
 /** An admin sets a city's rules (audited: the values before and after). Dispatch and quotes read them on each use. */
-export async function setVehicleRules(services: Pick<Services, 'db'>, adminId: string, cityId: string, input: VehicleRules) {
+export async function setVehicleRules(services: Pick<Ports, 'db'>, adminId: string, cityId: string, input: VehicleRules) {
   const { db } = services;
   if (!(await findCity(db, cityId))) throw notFound('City not found');
   const after = await db.transaction().execute(async (trx) => {
