@@ -1,9 +1,8 @@
-import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, LifeBuoy, MessageCircle, Phone, UserRound } from 'lucide-react';
+import { ExternalLink, LifeBuoy, Phone, UserRound } from 'lucide-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { supportText } from '@openride/shared/support/support-text';
-import { rideChannel } from '@openride/shared/realtime';
 import { driverText } from '@openride/shared/rides/driver-text';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import { RideMap } from '@/components/map/ride-map';
@@ -11,136 +10,33 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { LoadingScreen } from '@/components/ui/loading-screen';
-import { PageTitle } from '@/components/ui/page';
-import { TaskScreen } from '@/components/ui/task-screen';
 import { UpdatedAgo } from '@/components/ui/updated-ago';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { RECONNECTED_EVENT, subscribeChannel, useRealtimeEvent } from '@/lib/realtime';
 import { useMe } from '@/lib/session';
-import { useRide } from '../api/get-ride';
 import { useRouteLine } from '../api/get-route';
 import { type RideAction, useRideAction } from '../api/ride-actions';
 import { rideKeys } from '../api/ride-keys';
 import type { RideView as Ride } from '@openride/shared/rides/views';
-import { useCountdown } from '../hooks/use-countdown';
+import { useLiveRide } from '../hooks/use-live-ride';
 import { useLocationReporting } from '../hooks/use-location-reporting';
-import { formatClock, formatDistance, formatDuration, formatMoney, placeLabel } from '../lib/format';
+import { useUnreadPill } from '../hooks/use-unread-pill';
+import { cancelledText, directionsUrl } from '../lib/driver-ride-text';
+import { formatDistance, formatDuration, formatMoney, placeLabel } from '../lib/format';
 import { isDriverAssigned } from '../lib/ride-status';
 import { CallButton } from './call-button';
 import { onOurClock } from '../lib/server-clock';
+import { Message, Shell } from './driver-ride-shell';
 import { LocationStatus } from './location-status';
+import { NewMessagePill } from './new-message-pill';
+import { NoShow } from './no-show';
 import { PinForm } from './pin-form';
 import { RideChat } from './ride-chat';
 import { RideComplete } from './ride-complete';
 
 const text = driverText.ride;
-
-/** Turn-by-turn is the phone's job: open the stop in the device's maps app (Google Maps' universal link). */
-const directionsUrl = (to: { lat: number; lng: number }) => `https://www.google.com/maps/dir/?api=1&destination=${to.lat},${to.lng}&travelmode=driving`;
-
-/** The driver's ride screen: the map fills the screen above the task's sheet (issue 17 §2). */
-function Shell({ map, children }: { map?: ReactNode; children: ReactNode }) {
-  return (
-    <TaskScreen map={map} sheetClassName="space-y-4">
-      <PageTitle title={text.title} />
-      {children}
-    </TaskScreen>
-  );
-}
-
-function Message({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <Shell>
-      <div className="space-y-4 rounded-3xl border border-ink-200 bg-white p-6 text-center">
-        <h1 className="text-xl font-bold text-ink-900">{title}</h1>
-        {children}
-        <Link to={paths.driverActive} className={buttonClasses({ variant: 'primary', size: 'lg', className: 'w-full' })}>
-          {text.back}
-        </Link>
-      </div>
-    </Shell>
-  );
-}
-
-function cancelledText(ride: Ride) {
-  const fee = ride.cancellation_fee;
-  if (ride.cancelled_by === 'driver' && fee?.reason === 'no_show') {
-    return fee.waived
-      ? text.noShowWaived
-      : text.noShowRecorded(formatMoney(fee.amount_cents, ride.currency), formatMoney(fee.driver_share_cents, ride.currency));
-  }
-  if (ride.cancelled_by === 'rider') return text.cancelledByRider;
-  if (ride.cancelled_by === 'driver') return text.cancelledByYou;
-  return text.cancelled;
-}
-
-/** One ride, live: the ride room's 'ride.changed' refetches it; the socket is told which room we watch. */
-function useLiveRide(rideId: string) {
-  const client = useQueryClient();
-  const ride = useRide(rideId);
-  const status = ride.data?.status;
-  const watching = Boolean(ride.data);
-  useEffect(() => {
-    if (!rideId || !watching) return;
-    return subscribeChannel(rideChannel(rideId));
-  }, [rideId, watching]);
-  useRealtimeEvent('ride.changed', (data) => {
-    if (data.id === rideId) void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true });
-  });
-  // A ride we have: refetched, as events may have been missed; a ride that was not found stays so.
-  useRealtimeEvent(
-    RECONNECTED_EVENT,
-    () => void client.invalidateQueries({ queryKey: rideKeys.ride(rideId), exact: true, predicate: (q) => q.state.data !== undefined }),
-  );
-  return { ride, status };
-}
-
-/**
- * A rider's message that lands while the chat is scrolled out of sight (on a phone it sits below the map and
- * the buttons): a pill at the bottom of the screen says so, and a tap on it brings the chat into view.
- */
-function useUnreadPill(rideId: string, chatRef: RefObject<HTMLDivElement | null>) {
-  const [unread, setUnread] = useState<string | null>(null);
-  useRealtimeEvent('chat.message', (data) => {
-    const { message } = data;
-    const el = chatRef.current;
-    if (message.ride_id !== rideId || message.sender_role !== 'rider' || !el) return;
-    // `el` marks the chat's bottom edge, where the newest message shows.
-    const { top } = el.getBoundingClientRect();
-    if (top > window.innerHeight || top < 0) setUnread(message.body);
-  });
-  useEffect(() => {
-    const el = chatRef.current;
-    if (!el || unread === null) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setUnread(null);
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [unread, chatRef]);
-  return [unread, () => setUnread(null)] as const;
-}
-
-function NewMessagePill({ from, body, onOpen }: { from: string; body: string; onOpen: () => void }) {
-  return (
-    <div className="fixed inset-x-0 bottom-4 z-30 flex justify-center px-4">
-      <button
-        type="button"
-        onClick={onOpen}
-        className="flex max-w-full items-center gap-2 rounded-full bg-ink-900 px-4 py-3 text-left text-sm text-white shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
-        <MessageCircle className="size-5 shrink-0 text-brand-400" aria-hidden="true" />
-        <span className="min-w-0">
-          <span className="block font-semibold">{driverText.chat.newMessage(from)}</span>
-          <span className="block truncate text-ink-300">{body}</span>
-        </span>
-      </button>
-    </div>
-  );
-}
 
 /**
  * /driver-ride/:bookingId (and /driver-ride-view?booking=…, where a driver_message push lands): the driver's
@@ -360,43 +256,5 @@ export function DriverRidePage({ safety, safetyAlert }: { safety?: ReactNode; sa
         </div>
       ) : null}
     </Shell>
-  );
-}
-
-/**
- * "Rider didn't show up" (decision 0033): a countdown from Arrived to the moment the policy allows it, then
- * the button, confirmed in the kit's dialog. The server decides again from its own clock.
- */
-function NoShow({ at, fee, busy, onConfirm }: { at: string; fee: string | null; busy: boolean; onConfirm: () => void }) {
-  const left = useCountdown(at, 3600);
-  const [confirming, setConfirming] = useState(false);
-  if (left > 0) {
-    return (
-      <div className="rounded-2xl bg-ink-50 p-4 text-center">
-        <p className="font-semibold text-ink-900 tabular-nums">{text.noShowIn(formatClock(left))}</p>
-        <p className="text-sm text-ink-600">{text.noShowHint}</p>
-      </div>
-    );
-  }
-  return (
-    <>
-      <Button variant="outline" size="lg" className="w-full" disabled={busy} onClick={() => setConfirming(true)}>
-        {text.noShow}
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={text.noShowConfirmTitle}
-        description={text.noShowConfirmText(fee)}
-        confirmLabel={text.noShowConfirm}
-        cancelLabel={text.cancelKeep}
-        variant="destructive"
-        busy={busy}
-        onConfirm={() => {
-          setConfirming(false);
-          onConfirm();
-        }}
-      />
-    </>
   );
 }
