@@ -20,8 +20,9 @@ function sourceFiles(dir: string): string[] {
 }
 
 // `import { a, type B } from './x'`, `import x from '../y'`, `export { z } from './z'`, `import './side-effect'`;
-// not `import type { … } from`.
-const IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[\s\S]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]/gm;
+// not `import type { … } from`. `[^;]` keeps a match inside one statement: a bare `import x from 'node:y';` must not run on into the
+// next line's `import type … from './z'` (it did, and named a type import a value edge).
+const IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[^;]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]/gm;
 
 function resolveImport(from: string, spec: string): string | null {
   const base = resolve(dirname(from), spec);
