@@ -24,7 +24,13 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           // The web app's own import alias (apps/web/vite.config.ts), for its unit tests.
           alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) },
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'bench/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+          ],
           environment: 'node',
         },
       },
