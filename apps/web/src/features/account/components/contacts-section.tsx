@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { accountText } from '@openride/shared/account/account-text';
-import { MAX_EMERGENCY_CONTACTS } from '@openride/shared/account/schemas';
+import { emergencyContactSchema, MAX_EMERGENCY_CONTACTS } from '@openride/shared/account/schemas';
 import { formatPhoneInput } from '@openride/shared/phone';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { type AccountView, useAddContact, useRemoveContact } from '../api/account';
 import { failure, type Outcome, OutcomeMessage, Section } from './section';
 
@@ -12,27 +12,21 @@ const text = accountText.contacts;
 
 /** Up to 3 people texted when SOS is used (issue 15); the server refuses a fourth. */
 export function ContactsSection({ account }: { account: AccountView }) {
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState('');
-  const [relationship, setRelationship] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const add = useAddContact();
   const remove = useRemoveContact();
   const contacts = account.emergency_contacts;
   const full = contacts.length >= MAX_EMERGENCY_CONTACTS;
+  const form = useZodForm(emergencyContactSchema, { defaultValues: { name: '', phone: '', relationship: '' } });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = ({ name, phone, relationship }: { name: string; phone: string; relationship?: string | null }) => {
     setOutcome(null);
-    const who = name.trim();
     add.mutate(
-      { name: who, phone, relationship: relationship.trim() || null },
+      { name, phone, relationship: relationship || null },
       {
         onSuccess: () => {
-          setName('');
-          setPhone('');
-          setRelationship('');
-          setOutcome({ tone: 'success', text: text.added(who) });
+          form.reset();
+          setOutcome({ tone: 'success', text: text.added(name) });
         },
         onError: (e) => setOutcome(failure(e)),
       },
@@ -73,32 +67,24 @@ export function ContactsSection({ account }: { account: AccountView }) {
       {full ? (
         <p className="text-sm text-ink-600">{text.full}</p>
       ) : (
-        <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-3">
-          <Field label={text.name} name="contact_name" autoComplete="off" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-          <Field
+        <Form form={form} onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-3">
+          <FormField name="name" label={text.name} autoComplete="off" required maxLength={100} />
+          <FormField
+            name="phone"
             label={text.phone}
-            name="contact_phone"
             type="tel"
             inputMode="tel"
             autoComplete="off"
             required
-            value={phone}
-            onChange={(e) => setPhone(formatPhoneInput(e.target.value))}
+            onChangeCapture={(e) => (e.currentTarget.value = formatPhoneInput(e.currentTarget.value))}
           />
-          <Field
-            label={text.relationship}
-            name="contact_relationship"
-            autoComplete="off"
-            maxLength={60}
-            value={relationship}
-            onChange={(e) => setRelationship(e.target.value)}
-          />
+          <FormField name="relationship" label={text.relationship} autoComplete="off" maxLength={60} />
           <div className="sm:col-span-3">
             <Button type="submit" disabled={add.isPending}>
               {add.isPending ? text.adding : text.add}
             </Button>
           </div>
-        </form>
+        </Form>
       )}
       <OutcomeMessage outcome={outcome} />
     </Section>

@@ -1,37 +1,38 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { accountText } from '@openride/shared/account/account-text';
+import { phoneChangeCodeSchema, phoneChangeSchema } from '@openride/shared/account/schemas';
 import { formatPhoneInput } from '@openride/shared/phone';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { type AccountView, useChangePhone, useSendPhoneCode } from '../api/account';
 import { failure, type Outcome, OutcomeMessage, Section } from './section';
 
 const text = accountText.phone;
+/** The code alone: the number is the one it was sent to. */
+const codeForm = phoneChangeSchema.pick({ code: true });
 
 /** A new number gets a one-time code; the phone changes only when that code is entered. */
 export function PhoneSection({ account }: { account: AccountView }) {
-  const [phone, setPhone] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const send = useSendPhoneCode();
   const change = useChangePhone();
+  const phoneForm = useZodForm(phoneChangeCodeSchema, { defaultValues: { phone: '' } });
+  const verifyForm = useZodForm(codeForm, { defaultValues: { code: '' } });
 
-  const onSend = (event: FormEvent) => {
-    event.preventDefault();
+  const onSend = ({ phone }: { phone: string }) => {
     setOutcome(null);
     send.mutate(phone, {
       onSuccess: () => {
         setSentTo(phone);
-        setCode('');
+        verifyForm.reset();
         setOutcome({ tone: 'success', text: text.codeSent(phone) });
       },
       onError: (e) => setOutcome(failure(e)),
     });
   };
 
-  const onVerify = (event: FormEvent) => {
-    event.preventDefault();
+  const onVerify = ({ code }: { code: string }) => {
     if (!sentTo) return;
     setOutcome(null);
     change.mutate(
@@ -39,8 +40,8 @@ export function PhoneSection({ account }: { account: AccountView }) {
       {
         onSuccess: () => {
           setSentTo(null);
-          setPhone('');
-          setCode('');
+          phoneForm.reset();
+          verifyForm.reset();
           setOutcome({ tone: 'success', text: text.changed });
         },
         onError: (e) => setOutcome(failure(e)),
@@ -58,34 +59,32 @@ export function PhoneSection({ account }: { account: AccountView }) {
         ) : null}
       </p>
       {sentTo === null ? (
-        <form onSubmit={onSend} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <Field
+        <Form form={phoneForm} onSubmit={onSend} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <FormField
+            name="phone"
             label={text.newNumber}
-            name="new_phone"
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
             required
-            value={phone}
-            onChange={(e) => setPhone(formatPhoneInput(e.target.value))}
+            onChangeCapture={(e) => (e.currentTarget.value = formatPhoneInput(e.currentTarget.value))}
             className="flex-1"
           />
           <Button type="submit" disabled={send.isPending}>
             {send.isPending ? text.sending : text.sendCode}
           </Button>
-        </form>
+        </Form>
       ) : (
-        <form onSubmit={onVerify} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <Field
-            label={text.code}
+        <Form form={verifyForm} onSubmit={onVerify} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <FormField
             name="code"
+            label={text.code}
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="\d{6}"
             maxLength={6}
             required
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+            onChangeCapture={(e) => (e.currentTarget.value = e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
             className="flex-1"
           />
           <div className="flex flex-wrap gap-2">
@@ -102,7 +101,7 @@ export function PhoneSection({ account }: { account: AccountView }) {
               {text.startOver}
             </Button>
           </div>
-        </form>
+        </Form>
       )}
       <OutcomeMessage outcome={outcome} />
     </Section>

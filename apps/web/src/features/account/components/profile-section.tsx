@@ -1,8 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { UserRound } from 'lucide-react';
 import { accountText } from '@openride/shared/account/account-text';
+import { accountProfileUpdateSchema } from '@openride/shared/account/schemas';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { uploadFile } from '@/lib/upload';
 import { type AccountView, useUpdateProfile } from '../api/account';
 import { failure, type Outcome, OutcomeMessage, Section } from './section';
@@ -10,19 +11,20 @@ import { fileUrl } from '@/lib/file-url';
 
 const text = accountText.profile;
 const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
+/** The name alone, required here (the server's PATCH also takes the photo). */
+const nameForm = accountProfileUpdateSchema.pick({ full_name: true }).required();
 
 /** Name and photo: the photo is uploaded (purpose profile_avatar), then set as the profile's. */
 export function ProfileSection({ account }: { account: AccountView }) {
-  const [name, setName] = useState(account.full_name ?? '');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const update = useUpdateProfile();
+  const form = useZodForm(nameForm, { defaultValues: { full_name: account.full_name ?? '' } });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = ({ full_name }: { full_name: string }) => {
     setOutcome(null);
-    update.mutate({ full_name: name.trim() }, { onSuccess: () => setOutcome({ tone: 'success', text: text.saved }), onError: (e) => setOutcome(failure(e)) });
+    update.mutate({ full_name }, { onSuccess: () => setOutcome({ tone: 'success', text: text.saved }), onError: (e) => setOutcome(failure(e)) });
   };
 
   const onPhoto = async (file: File | undefined) => {
@@ -74,21 +76,12 @@ export function ProfileSection({ account }: { account: AccountView }) {
           ) : null}
         </div>
       </div>
-      <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <Field
-          label={text.name}
-          name="full_name"
-          autoComplete="name"
-          required
-          maxLength={200}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          className="flex-1"
-        />
+      <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <FormField name="full_name" label={text.name} autoComplete="name" required maxLength={200} className="flex-1" />
         <Button type="submit" disabled={busy}>
           {update.isPending ? accountText.saving : accountText.save}
         </Button>
-      </form>
+      </Form>
       <OutcomeMessage outcome={outcome} />
     </Section>
   );
