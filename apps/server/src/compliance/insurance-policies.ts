@@ -25,6 +25,7 @@ import { holdIfNotCompliant } from './compliance-expiry';
 import type { Ports } from '../ports';
 import type { Dispatcher } from '../dispatch/dispatcher';
 import type { DriverDirectory } from '../dispatch/driver-directory';
+import { review } from '../review/review';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const day = (col: string) => sql<string>`to_char(${sql.ref(col)}, 'YYYY-MM-DD')`;
@@ -268,56 +269,58 @@ const plateOf = (db: Kysely<DB>, vehicleId: string) => db.selectFrom('vehicles')
  * verified policy. An admin who drives cannot decide their own.
  */
 export async function reviewPolicy(services: Pick<Ports, 'db' | 'bus' | 'push'>, adminId: string, policyId: string, input: PolicyReviewInput) {
-  const { db } = services;
   if (!UUID.test(policyId)) throw notFound(insuranceText.errors.notFound);
-  const { row, notification } = await inTransaction(db, async (trx) => {
-    const before = await trx
-      .selectFrom('insurance_policies as p')
-      .innerJoin('drivers as d', 'd.id', 'p.driver_id')
-      .select(['p.id', 'p.vehicle_id', 'p.status', 'd.user_id'])
-      .where('p.id', '=', policyId)
-      .executeTakeFirst();
-    if (!before) throw notFound(insuranceText.errors.notFound);
-    if (before.user_id === adminId) throw forbidden(insuranceText.errors.own);
-    const verified = input.status === 'verified';
-    const reason = input.status === 'rejected' ? input.reason : null;
-    const now = new Date();
-    const decided = await move(trx, POLICY_MACHINE, {
-      table: 'insurance_policies',
-      id: policyId,
-      to: input.status,
-      actor: 'admin',
-      set: { rejection_reason: reason, reviewed_at: now, reviewed_by: adminId, updated_at: now },
-      // A decision on a policy in review (revoking a verified one is revokePolicy's).
-      where: (eb) => eb('status', '=', 'in_review'),
-    });
-    if (!decided) throw new AppError('CONFLICT', insuranceText.errors.decided);
-    if (verified) {
-      await moveAll(trx, POLICY_MACHINE, {
+  const verified = input.status === 'verified';
+  const reason = input.status === 'rejected' ? input.reason : null;
+  const { decided } = await review(services, {
+    adminId,
+    load: (trx) =>
+      trx
+        .selectFrom('insurance_policies as p')
+        .innerJoin('drivers as d', 'd.id', 'p.driver_id')
+        .select(['p.id', 'p.vehicle_id', 'p.status', 'd.user_id'])
+        .where('p.id', '=', policyId)
+        .executeTakeFirst(),
+    notFound: () => notFound(insuranceText.errors.notFound),
+    own: { ownerOf: (before) => before.user_id, refuse: () => forbidden(insuranceText.errors.own) },
+    decided: () => new AppError('CONFLICT', insuranceText.errors.decided),
+    decide: async (trx, before, now) => {
+      const moved = await move(trx, POLICY_MACHINE, {
         table: 'insurance_policies',
-        to: 'superseded',
+        id: policyId,
+        to: input.status,
         actor: 'admin',
-        set: { updated_at: now },
-        where: (eb) => eb.and([eb('vehicle_id', '=', before.vehicle_id), eb('id', '!=', policyId)]),
+        set: { rejection_reason: reason, reviewed_at: now, reviewed_by: adminId, updated_at: now },
+        // A decision on a policy in review (revoking a verified one is revokePolicy's).
+        where: (eb) => eb('status', '=', 'in_review'),
       });
-    }
-    await recordAudit(trx, {
-      actorId: adminId,
+      if (!moved) return undefined;
+      if (verified) {
+        await moveAll(trx, POLICY_MACHINE, {
+          table: 'insurance_policies',
+          to: 'superseded',
+          actor: 'admin',
+          set: { updated_at: now },
+          where: (eb) => eb.and([eb('vehicle_id', '=', before.vehicle_id), eb('id', '!=', policyId)]),
+        });
+      }
+      return POLICY_COLUMNS(trx).where('p.id', '=', policyId).executeTakeFirstOrThrow();
+    },
+    audit: (before) => ({
       action: verified ? 'insurance.verify' : 'insurance.reject',
       entityType: 'insurance_policy',
       entityId: policyId,
       before: { status: before.status },
       after: { status: input.status, rejection_reason: reason },
       reason,
-    });
-    const row = await POLICY_COLUMNS(trx).where('p.id', '=', policyId).executeTakeFirstOrThrow();
-    const { license_plate } = await plateOf(trx, before.vehicle_id);
-    const notice = verified ? insuranceText.notices.verified(license_plate, row.coverage_end) : insuranceText.notices.rejected(license_plate, reason!);
-    const notification = await createNotification(trx, services, { user_id: before.user_id, booking_id: null, ...notice, kind: 'document', link: '/vehicles' });
-    return { row, notification };
+    }),
+    notice: async (trx, before, row) => {
+      const { license_plate } = await plateOf(trx, before.vehicle_id);
+      const notice = verified ? insuranceText.notices.verified(license_plate, row.coverage_end) : insuranceText.notices.rejected(license_plate, reason!);
+      return { user_id: before.user_id, booking_id: null, ...notice, kind: 'document', link: '/vehicles' };
+    },
   });
-  await notification.publish();
-  return policyView(row);
+  return policyView(decided);
 }
 
 /**

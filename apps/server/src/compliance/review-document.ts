@@ -5,18 +5,17 @@ import type { AdminDocument, DriverDocument } from '@openride/shared/compliance/
 import { isUuid } from '@openride/shared/text';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
-import { recordAudit } from '../audit/record-audit';
 import type { DB } from '../db/schema';
 import type { CsvColumn } from '../lib/csv';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors';
 import { keysetPage, type KeysetSpec } from '../lib/keyset';
 import { move, moveAll } from '../lib/move';
-import { createNotification } from '../notifications/create-notification';
 import { localDate } from '../payouts/local-dates';
 import { complianceCityOf } from './compliance.repo';
 import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { DOCUMENT_COLUMNS, type DocumentRow, documentView, fileTypesOf } from './documents.repo';
 import type { Ports } from '../ports';
+import { review } from '../review/review';
 
 type Query = z.output<typeof adminDocumentsQuerySchema>;
 
@@ -112,69 +111,66 @@ export async function reviewDocument(
 ): Promise<DriverDocument> {
   const { db } = services;
   if (!isUuid(documentId)) throw notFound(documentText.errors.notFound);
-  const found = await db
-    .selectFrom('driver_documents as d')
-    .innerJoin('drivers', 'drivers.id', 'd.driver_id')
-    .select(['d.id', 'd.driver_id', 'd.kind', 'd.status', 'drivers.user_id', sql<string | null>`to_char(d.expires_on, 'YYYY-MM-DD')`.as('expires_on')])
-    .where('d.id', '=', documentId)
-    .executeTakeFirst();
-  if (!found) throw notFound(documentText.errors.notFound);
-  if (found.user_id === adminId) throw forbidden(documentText.errors.ownDocument);
-  if (found.status !== 'in_review') throw new AppError('CONFLICT', documentText.errors.alreadyDecided);
-
-  let expiresOn: string | null = null;
-  if (input.status === 'approved') {
-    // A driver whose city is unknown (decision 0074): no city's type to read, and "today" is UTC's.
-    const city = await complianceCityOf(db, found.driver_id);
-    const type = city
-      ? await db.selectFrom('document_types').select('expiry_required').where('city_id', '=', city.id).where('kind', '=', found.kind).executeTakeFirst()
-      : undefined;
-    expiresOn = input.expires_on === undefined ? found.expires_on : input.expires_on;
-    if (type?.expiry_required && !expiresOn) throw badRequest(documentText.errors.expiryRequired);
-    if (expiresOn && expiresOn < localDate(new Date(), city?.timezone ?? 'UTC')) throw badRequest(documentText.errors.expiryPast);
-  }
-
-  const label = complianceText.kinds[found.kind];
-  const { row, notification } = await db.transaction().execute(async (trx) => {
-    const now = new Date();
-    const decided = input.status === 'approved' ? { expires_on: expiresOn, rejection_reason: null } : { rejection_reason: input.reason };
-    const updated = await move(trx, DOCUMENT_MACHINE, {
-      table: 'driver_documents',
-      id: documentId,
-      to: input.status,
-      actor: 'admin',
-      set: { ...decided, reviewed_by: adminId, reviewed_at: now, updated_at: now },
-    });
-    if (!updated) throw new AppError('CONFLICT', documentText.errors.alreadyDecided);
-    if (input.status === 'approved') {
-      await moveAll(trx, DOCUMENT_MACHINE, {
+  const approved = input.status === 'approved';
+  const { decided } = await review(services, {
+    adminId,
+    load: (trx) =>
+      trx
+        .selectFrom('driver_documents as d')
+        .innerJoin('drivers', 'drivers.id', 'd.driver_id')
+        .select(['d.id', 'd.driver_id', 'd.kind', 'd.status', 'drivers.user_id', sql<string | null>`to_char(d.expires_on, 'YYYY-MM-DD')`.as('expires_on')])
+        .where('d.id', '=', documentId)
+        .executeTakeFirst(),
+    notFound: () => notFound(documentText.errors.notFound),
+    own: { ownerOf: (found) => found.user_id, refuse: () => forbidden(documentText.errors.ownDocument) },
+    reviewable: (found) => found.status === 'in_review',
+    decided: () => new AppError('CONFLICT', documentText.errors.alreadyDecided),
+    decide: async (trx, found, now) => {
+      let expiresOn: string | null = null;
+      if (approved) {
+        // A driver whose city is unknown (decision 0074): no city's type to read, and "today" is UTC's.
+        const city = await complianceCityOf(trx, found.driver_id);
+        const type = city
+          ? await trx.selectFrom('document_types').select('expiry_required').where('city_id', '=', city.id).where('kind', '=', found.kind).executeTakeFirst()
+          : undefined;
+        expiresOn = input.expires_on === undefined ? found.expires_on : input.expires_on;
+        if (type?.expiry_required && !expiresOn) throw badRequest(documentText.errors.expiryRequired);
+        if (expiresOn && expiresOn < localDate(new Date(), city?.timezone ?? 'UTC')) throw badRequest(documentText.errors.expiryPast);
+      }
+      const decision = input.status === 'approved' ? { expires_on: expiresOn, rejection_reason: null } : { rejection_reason: input.reason };
+      const updated = await move(trx, DOCUMENT_MACHINE, {
         table: 'driver_documents',
-        to: 'superseded',
+        id: documentId,
+        to: input.status,
         actor: 'admin',
-        set: { updated_at: now },
-        where: (eb) => eb.and([eb('driver_id', '=', found.driver_id), eb('kind', '=', found.kind), eb('id', '!=', documentId)]),
+        set: { ...decision, reviewed_by: adminId, reviewed_at: now, updated_at: now },
       });
-    }
-    await recordAudit(trx, {
-      actorId: adminId,
-      action: input.status === 'approved' ? 'document.approve' : 'document.reject',
+      if (!updated) return undefined;
+      if (approved) {
+        await moveAll(trx, DOCUMENT_MACHINE, {
+          table: 'driver_documents',
+          to: 'superseded',
+          actor: 'admin',
+          set: { updated_at: now },
+          where: (eb) => eb.and([eb('driver_id', '=', found.driver_id), eb('kind', '=', found.kind), eb('id', '!=', documentId)]),
+        });
+      }
+      const row = await trx.selectFrom('driver_documents as d').select(DOCUMENT_COLUMNS).where('d.id', '=', documentId).executeTakeFirstOrThrow();
+      return { row: row as DocumentRow, expiresOn };
+    },
+    audit: (found, { expiresOn }) => ({
+      action: approved ? 'document.approve' : 'document.reject',
       entityType: 'driver_document',
       entityId: documentId,
       before: { status: 'in_review', expires_on: found.expires_on },
       after: input.status === 'approved' ? { status: 'approved', expires_on: expiresOn } : { status: 'rejected', rejection_reason: input.reason },
       reason: input.status === 'rejected' ? input.reason : null,
-    });
-    const notice = input.status === 'approved' ? documentText.notices.approved(label) : documentText.notices.rejected(label, input.reason);
-    const notification = await createNotification(trx, services, {
-      user_id: found.user_id,
-      booking_id: null,
-      ...notice,
-      kind: 'document',
-      link: '/driver-documents-upload',
-    });
-    const row = await trx.selectFrom('driver_documents as d').select(DOCUMENT_COLUMNS).where('d.id', '=', documentId).executeTakeFirstOrThrow();
-    return { row: row as DocumentRow, notification };
+    }),
+    notice: async (_trx, found) => {
+      const label = complianceText.kinds[found.kind];
+      const notice = input.status === 'approved' ? documentText.notices.approved(label) : documentText.notices.rejected(label, input.reason);
+      return { user_id: found.user_id, booking_id: null, ...notice, kind: 'document', link: '/driver-documents-upload' };
+    },
   });
-  await notification.publish();
-  return documentView(row, await fileTypesOf(db, [row]));
+  return documentView(decided.row, await fileTypesOf(db, [decided.row]));
 }

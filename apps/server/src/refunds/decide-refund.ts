@@ -2,17 +2,31 @@ import { refundText } from '@openride/shared/refunds/refund-text';
 import { REFUND_MACHINE } from '@openride/shared/refunds/refund-state';
 import type { RefundDecision } from '@openride/shared/refunds/schemas';
 import { isUuid } from '@openride/shared/text';
-import { recordAudit } from '../audit/record-audit';
 import { lockRideForTransition } from '../db/ride-locks';
 import { postRefund } from '../ledger/refund-postings';
 import { rideMoney } from '../ledger/ride-money';
 import { badRequest, domainError, notFound } from '../lib/errors';
 import { move } from '../lib/move';
-import { inTransaction } from '../lib/transaction';
-import { createNotification } from '../notifications/create-notification';
 import { getRefundDetail } from './get-refund-request';
 import { refundToCard } from './refund-to-card';
 import type { Ports } from '../ports';
+import { review } from '../review/review';
+
+/** What a decision did, for its audit record and the rider's notification. */
+type Decision =
+  | { rejected: true; reason: string }
+  | {
+      rejected: false;
+      action: Exclude<RefundDecision['action'], 'reject'>;
+      status: 'approved' | 'credited';
+      amount: number;
+      currency: string;
+      destination: 'company' | 'card' | 'wallet';
+      bearer: Extract<RefundDecision, { bearer: unknown }>['bearer'];
+      note: string | null;
+      refunded: number;
+      txId: string;
+    };
 
 /**
  * An admin decides a refund request (decision 0039): Approve full (all that is left to refund), Approve
@@ -33,98 +47,113 @@ import type { Ports } from '../ports';
 export async function decideRefund(services: Pick<Ports, 'db' | 'bus' | 'push' | 'jobs'>, adminId: string, requestId: string, decision: RefundDecision) {
   if (!isUuid(requestId)) throw notFound('No such refund request.');
   const { db } = services;
-  const outcome = await inTransaction(db, async (trx) => {
-    const seen = await trx.selectFrom('refund_requests').select('ride_id').where('id', '=', requestId).executeTakeFirst();
-    if (!seen) throw notFound('No such refund request.');
-    const ride = (await lockRideForTransition(trx, seen.ride_id))?.ride;
-    if (!ride) throw notFound('No such refund request.');
-    const request = await trx.selectFrom('refund_requests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirstOrThrow();
-    if (request.status !== 'open') throw domainError('REFUND_DECIDED');
-    const now = new Date();
-    const currency = ride.currency.trim();
-
-    if (decision.action === 'reject') {
-      const rejected = await move(trx, REFUND_MACHINE, {
-        table: 'refund_requests',
-        id: requestId,
-        to: 'rejected',
-        actor: 'admin',
-        set: { decision: 'reject', decision_reason: decision.reason, decided_by: adminId, decided_at: now },
-      });
-      if (!rejected) throw domainError('REFUND_DECIDED');
-      await recordAudit(trx, {
-        actorId: adminId,
-        action: 'refund.reject',
-        entityType: 'refund_request',
-        entityId: requestId,
-        before: { status: 'open' },
-        after: { status: 'rejected', ride_id: ride.id },
-        reason: decision.reason,
-      });
-      const notification = await createNotification(trx, services, {
-        user_id: ride.rider_id,
-        booking_id: ride.id,
-        ...refundText.notice.rejected(decision.reason),
-        kind: 'payment',
-        link: `/payment-history/${ride.id}`,
-      });
-      return { notification };
-    }
-
-    const money = await rideMoney(trx, ride);
-    const amount = decision.action === 'approve_full' ? money.refundable_cents : decision.amount_cents;
-    if (amount <= 0 || amount > money.refundable_cents) throw domainError('REFUND_EXCEEDS_PAID');
-    if (decision.bearer === 'driver' && !ride.driver_id) throw badRequest('This ride had no driver: the platform bears its refund.');
-    // A business ride's refund goes back to the company's account, never to the rider (decision 0072).
-    if (ride.company_id && decision.action === 'credit') throw badRequest(refundText.admin.businessNoCredit);
-    const destination = ride.company_id ? 'company' : decision.action !== 'credit' && money.card_cents > 0 ? 'card' : 'wallet';
-    if (destination === 'card') await refundToCard(services, trx, { requestId, rideId: ride.id, amount_cents: amount, currency });
-    const tx = await postRefund(trx, {
-      requestId,
-      ride: { id: ride.id, city_id: ride.city_id, currency, rider_id: ride.rider_id, driver_id: ride.driver_id, company_id: ride.company_id },
-      amount_cents: amount,
-      bearer: decision.bearer,
-      destination,
-      created_by: adminId,
-      reason: decision.note ?? null,
-      memo: { action: decision.action },
-    });
-    const status = decision.action === 'credit' ? 'credited' : 'approved';
-    const decided = await move(trx, REFUND_MACHINE, {
-      table: 'refund_requests',
-      id: requestId,
-      to: status,
-      actor: 'admin',
-      set: {
-        decision: decision.action,
+  const { decided } = await review(services, {
+    adminId,
+    load: async (trx) => {
+      const seen = await trx.selectFrom('refund_requests').select('ride_id').where('id', '=', requestId).executeTakeFirst();
+      if (!seen) return undefined;
+      const ride = (await lockRideForTransition(trx, seen.ride_id))?.ride;
+      if (!ride) return undefined;
+      const request = await trx.selectFrom('refund_requests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirstOrThrow();
+      return { ride, request };
+    },
+    notFound: () => notFound('No such refund request.'),
+    reviewable: ({ request }) => request.status === 'open',
+    decided: () => domainError('REFUND_DECIDED'),
+    decide: async (trx, { ride }, now): Promise<Decision | undefined> => {
+      if (decision.action === 'reject') {
+        const rejected = await move(trx, REFUND_MACHINE, {
+          table: 'refund_requests',
+          id: requestId,
+          to: 'rejected',
+          actor: 'admin',
+          set: { decision: 'reject', decision_reason: decision.reason, decided_by: adminId, decided_at: now },
+        });
+        return rejected ? { rejected: true, reason: decision.reason } : undefined;
+      }
+      const currency = ride.currency.trim();
+      const money = await rideMoney(trx, ride);
+      const amount = decision.action === 'approve_full' ? money.refundable_cents : decision.amount_cents;
+      if (amount <= 0 || amount > money.refundable_cents) throw domainError('REFUND_EXCEEDS_PAID');
+      if (decision.bearer === 'driver' && !ride.driver_id) throw badRequest('This ride had no driver: the platform bears its refund.');
+      // A business ride's refund goes back to the company's account, never to the rider (decision 0072).
+      if (ride.company_id && decision.action === 'credit') throw badRequest(refundText.admin.businessNoCredit);
+      const destination = ride.company_id ? 'company' : decision.action !== 'credit' && money.card_cents > 0 ? 'card' : 'wallet';
+      if (destination === 'card') await refundToCard(services, trx, { requestId, rideId: ride.id, amount_cents: amount, currency });
+      const tx = await postRefund(trx, {
+        requestId,
+        ride: { id: ride.id, city_id: ride.city_id, currency, rider_id: ride.rider_id, driver_id: ride.driver_id, company_id: ride.company_id },
+        amount_cents: amount,
         bearer: decision.bearer,
         destination,
-        decision_reason: decision.note || null,
-        decided_by: adminId,
-        decided_at: now,
-        ledger_transaction_id: tx.id,
-      },
-    });
-    if (!decided) throw domainError('REFUND_DECIDED');
-    await recordAudit(trx, {
-      actorId: adminId,
-      action: decision.action === 'credit' ? 'refund.credit' : 'refund.approve',
-      entityType: 'refund_request',
-      entityId: requestId,
-      before: { status: 'open', refunded_cents: money.refunded_cents },
-      after: { status, ride_id: ride.id, action: decision.action, amount_cents: amount, bearer: decision.bearer, destination, ledger_transaction_id: tx.id },
-      reason: decision.note ?? null,
-    });
-    const notification = await createNotification(trx, services, {
+        created_by: adminId,
+        reason: decision.note ?? null,
+        memo: { action: decision.action },
+      });
+      const status = decision.action === 'credit' ? 'credited' : 'approved';
+      const decided = await move(trx, REFUND_MACHINE, {
+        table: 'refund_requests',
+        id: requestId,
+        to: status,
+        actor: 'admin',
+        set: {
+          decision: decision.action,
+          bearer: decision.bearer,
+          destination,
+          decision_reason: decision.note || null,
+          decided_by: adminId,
+          decided_at: now,
+          ledger_transaction_id: tx.id,
+        },
+      });
+      if (!decided) return undefined;
+      return {
+        rejected: false,
+        action: decision.action,
+        status,
+        amount,
+        currency,
+        destination,
+        bearer: decision.bearer,
+        note: decision.note ?? null,
+        refunded: money.refunded_cents,
+        txId: tx.id,
+      };
+    },
+    audit: ({ ride }, d) =>
+      d.rejected
+        ? {
+            action: 'refund.reject',
+            entityType: 'refund_request',
+            entityId: requestId,
+            before: { status: 'open' },
+            after: { status: 'rejected', ride_id: ride.id },
+            reason: d.reason,
+          }
+        : {
+            action: d.action === 'credit' ? 'refund.credit' : 'refund.approve',
+            entityType: 'refund_request',
+            entityId: requestId,
+            before: { status: 'open', refunded_cents: d.refunded },
+            after: {
+              status: d.status,
+              ride_id: ride.id,
+              action: d.action,
+              amount_cents: d.amount,
+              bearer: d.bearer,
+              destination: d.destination,
+              ledger_transaction_id: d.txId,
+            },
+            reason: d.note,
+          },
+    notice: async (_trx, { ride }, d) => ({
       user_id: ride.rider_id,
       booking_id: ride.id,
-      ...refundText.notice.approved(amount, currency, destination),
+      ...(d.rejected ? refundText.notice.rejected(d.reason) : refundText.notice.approved(d.amount, d.currency, d.destination)),
       kind: 'payment',
       link: `/payment-history/${ride.id}`,
-    });
-    return { notification, toCard: destination === 'card' };
+    }),
   });
-  await outcome.notification.publish();
-  if ('toCard' in outcome && outcome.toCard) services.jobs.wake('card-refund');
+  if (!decided.rejected && decided.destination === 'card') services.jobs.wake('card-refund');
   return getRefundDetail(db, requestId);
 }

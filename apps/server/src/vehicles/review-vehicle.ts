@@ -5,8 +5,6 @@ import type { z } from 'zod';
 import { recordAudit } from '../audit/record-audit';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { keysetPage, type KeysetSpec } from '../lib/keyset';
-import { inTransaction } from '../lib/transaction';
-import { createNotification } from '../notifications/create-notification';
 import { allVehicleRules, vehicleRulesOf } from './vehicle-rules.repo';
 import { VEHICLE_COLUMNS, vehicleView } from './vehicles.repo';
 import { findCity } from '../cities/cities.repo';
@@ -14,6 +12,7 @@ import type { AdminVehicle, CityVehicleRules } from '@openride/shared/vehicles/v
 import type { CsvColumn } from '../lib/csv';
 import { move } from '../lib/move';
 import type { Ports } from '../ports';
+import { review } from '../review/review';
 
 type Query = z.output<typeof adminVehiclesQuerySchema>;
 
@@ -85,45 +84,46 @@ export const VEHICLES_CSV: CsvColumn<AdminVehicle>[] = [
 export async function reviewVehicle(services: Pick<Ports, 'db' | 'bus' | 'push'>, adminId: string, vehicleId: string, input: VehicleReviewInput) {
   const { db } = services;
   if (!UUID.test(vehicleId)) throw notFound(vehicleText.errors.notFound);
-  const { row, notification } = await inTransaction(db, async (trx) => {
-    const before = await trx
-      .selectFrom('vehicles')
-      .innerJoin('drivers', 'drivers.id', 'vehicles.driver_id')
-      .select(VEHICLE_COLUMNS.map((c) => `vehicles.${c}` as const))
-      .select('drivers.user_id')
-      .where('vehicles.id', '=', vehicleId)
-      .forUpdate('vehicles')
-      .executeTakeFirst();
-    if (!before) throw notFound(vehicleText.errors.notFound);
-    if (before.user_id === adminId) throw forbidden(vehicleText.errors.ownVehicle);
-    if (before.status !== 'pending') throw new AppError('CONFLICT', vehicleText.errors.alreadyReviewed);
-    const verified = input.status === 'verified';
-    const reason = input.status === 'rejected' ? input.reason : null;
-    const now = new Date();
-    const row = await move(trx, VEHICLE_MACHINE, {
-      table: 'vehicles',
-      id: vehicleId,
-      to: input.status,
-      actor: 'admin',
-      set: { rejection_reason: reason, reviewed_at: now, reviewed_by: adminId, updated_at: now },
-    });
-    // Locked and found pending above: the review cannot lose.
-    if (!row) throw new AppError('CONFLICT', vehicleText.errors.alreadyReviewed);
-    await recordAudit(trx, {
-      actorId: adminId,
+  const verified = input.status === 'verified';
+  const reason = input.status === 'rejected' ? input.reason : null;
+  const { decided: row } = await review(services, {
+    adminId,
+    load: (trx) =>
+      trx
+        .selectFrom('vehicles')
+        .innerJoin('drivers', 'drivers.id', 'vehicles.driver_id')
+        .select(VEHICLE_COLUMNS.map((c) => `vehicles.${c}` as const))
+        .select('drivers.user_id')
+        .where('vehicles.id', '=', vehicleId)
+        .forUpdate('vehicles')
+        .executeTakeFirst(),
+    notFound: () => notFound(vehicleText.errors.notFound),
+    own: { ownerOf: (before) => before.user_id, refuse: () => forbidden(vehicleText.errors.ownVehicle) },
+    reviewable: (before) => before.status === 'pending',
+    // Locked and found pending: the review cannot lose.
+    decided: () => new AppError('CONFLICT', vehicleText.errors.alreadyReviewed),
+    decide: (trx, _before, now) =>
+      move(trx, VEHICLE_MACHINE, {
+        table: 'vehicles',
+        id: vehicleId,
+        to: input.status,
+        actor: 'admin',
+        set: { rejection_reason: reason, reviewed_at: now, reviewed_by: adminId, updated_at: now },
+      }),
+    audit: (before, row) => ({
       action: verified ? 'vehicle.verify' : 'vehicle.reject',
       entityType: 'vehicle',
       entityId: vehicleId,
       before: { status: before.status },
       after: { status: row.status, rejection_reason: row.rejection_reason },
       reason,
-    });
-    const name = `${row.year} ${row.make} ${row.model} (${row.license_plate})`;
-    const notice = verified ? vehicleText.notices.verified(name) : vehicleText.notices.rejected(name, reason!);
-    const notification = await createNotification(trx, services, { user_id: before.user_id, booking_id: null, ...notice, kind: 'document', link: '/vehicles' });
-    return { row, notification };
+    }),
+    notice: async (_trx, before, row) => {
+      const name = `${row.year} ${row.make} ${row.model} (${row.license_plate})`;
+      const notice = verified ? vehicleText.notices.verified(name) : vehicleText.notices.rejected(name, reason!);
+      return { user_id: before.user_id, booking_id: null, ...notice, kind: 'document', link: '/vehicles' };
+    },
   });
-  await notification.publish();
   return vehicleView(row, await allVehicleRules(db));
 }
 
