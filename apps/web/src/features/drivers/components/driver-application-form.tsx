@@ -1,25 +1,43 @@
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { useNavigate } from 'react-router';
 import { ArrowLeft, FileText } from 'lucide-react';
 import { VEHICLE_YEAR_MIN, vehicleYearMax } from '@openride/shared/constants';
 import { driverCityText } from '@openride/shared/drivers/driver-city-text';
+import { driverApplicationSchema, driverCityIdSchema } from '@openride/shared/drivers/schemas';
 import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
-import { CityPicker } from '@/components/ui/city-picker';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageTitle } from '@/components/ui/page';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
 import type { Me } from '@/lib/session';
 import { useApplyDriver } from '../api/apply-driver';
+import type { DriverApplicationInput } from '@openride/shared/drivers/schemas';
 import { type ApplicationDraft, clearDraft, loadDraft, saveDraft } from '../hooks/application-draft';
-import { parseApplication } from '../hooks/parse-application';
 import type { CityOption } from './driver-city';
 
 const text = uiText.driverApplication;
 const { errors } = messages;
+
+/**
+ * The server's schema over the form's strings: the year typed → a number (empty → missing, said as such); the
+ * city '' → none (one city served: the server takes it). With several cities, `withCity` requires one.
+ */
+const applicationForm = driverApplicationSchema.extend({
+  vehicle_year: z
+    .string()
+    .trim()
+    .transform((year) => (year === '' ? undefined : Number(year)))
+    .pipe(driverApplicationSchema.shape.vehicle_year),
+  city_id: z
+    .string()
+    .optional()
+    .transform((city) => city || undefined)
+    .pipe(driverCityIdSchema.optional()),
+});
+const withCity = applicationForm.extend({ city_id: driverCityIdSchema });
 
 function initialValues(me: Me | null): ApplicationDraft {
   const draft = loadDraft();
@@ -42,31 +60,23 @@ function initialValues(me: Me | null): ApplicationDraft {
 export function DriverApplicationForm({ me, cities, onBack }: { me: Me | null; cities?: readonly CityOption[]; onBack: () => void }) {
   const navigate = useNavigate();
   const apply = useApplyDriver(me?.user.id);
-  const [values, setValues] = useState<ApplicationDraft>(() => initialValues(me));
   const yearMax = vehicleYearMax();
   // Decision 0074: the applicant chooses among several cities; with one, it is that one.
   const chooseCity = (cities?.length ?? 0) > 1;
-  const cityId = chooseCity ? values.city_id : cities?.length === 1 ? cities[0]!.id : undefined;
-
-  const set = (key: keyof ApplicationDraft) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
+  const onlyCity = cities?.length === 1 ? cities[0]!.id : undefined;
+  const form = useZodForm(chooseCity ? withCity : applicationForm, { defaultValues: initialValues(me) });
 
   const requireSignIn = () => {
     // §5: 'Authentication Required' and on to /auth; what was typed waits for the visitor's return.
-    saveDraft(values);
+    saveDraft(form.getValues());
     toast({ variant: 'destructive', title: errors.authRequired.title, description: errors.authRequired.text });
     navigate(paths.authReturnTo(paths.driver));
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async (application: DriverApplicationInput) => {
     if (!me) return requireSignIn();
-    const parsed = parseApplication({ ...values, city_id: cityId });
-    if (!parsed.success) {
-      toast({ variant: 'destructive', title: errors.validation.title, description: parsed.message });
-      return;
-    }
     try {
-      await apply.mutateAsync(parsed.data);
+      await apply.mutateAsync(chooseCity ? application : { ...application, city_id: onlyCity });
       clearDraft();
       toast({ title: text.submitted.title, description: text.submitted.text });
       // §2: then goes to /driver, which now shows the application's status.
@@ -90,34 +100,23 @@ export function DriverApplicationForm({ me, cities, onBack }: { me: Me | null; c
       <h1 className="text-3xl font-bold tracking-tight text-ink-900">{text.formTitle}</h1>
       <p className="mt-2 text-ink-600">{text.formText}</p>
 
-      <form onSubmit={onSubmit} className="mt-8">
+      <Form form={form} onSubmit={onSubmit} className="mt-8">
         <fieldset disabled={busy} className="space-y-8">
           <section aria-labelledby="application-about" className="space-y-4 rounded-3xl border border-ink-200 bg-white p-5 sm:p-6">
             <h2 id="application-about" className="text-lg font-semibold text-ink-900">
               {text.aboutYou}
             </h2>
-            <Field label={text.fields.fullName} name="full_name" autoComplete="name" required value={values.full_name} onChange={set('full_name')} />
-            <Field label={text.fields.phone} name="phone" type="tel" inputMode="tel" autoComplete="tel" required value={values.phone} onChange={set('phone')} />
-            <Field
-              label={text.fields.licenseNumber}
-              name="license_number"
-              autoComplete="off"
-              autoCapitalize="characters"
-              required
-              value={values.license_number}
-              onChange={set('license_number')}
-            />
+            <FormField name="full_name" label={text.fields.fullName} autoComplete="name" required />
+            <FormField name="phone" label={text.fields.phone} type="tel" inputMode="tel" autoComplete="tel" required />
+            <FormField name="license_number" label={text.fields.licenseNumber} autoComplete="off" autoCapitalize="characters" required />
             {chooseCity && cities ? (
-              <div className="space-y-1.5">
-                <CityPicker
-                  id="application-city"
-                  label={driverCityText.label}
-                  cities={[{ id: '', name: driverCityText.choose }, ...cities]}
-                  value={values.city_id ?? ''}
-                  onChange={(city_id) => setValues((v) => ({ ...v, city_id }))}
-                />
-                <p className="text-sm text-ink-500">{driverCityText.hint}</p>
-              </div>
+              <FormField name="city_id" as="select" label={driverCityText.label} hint={driverCityText.hint}>
+                {[{ id: '', name: driverCityText.choose }, ...cities].map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </FormField>
             ) : null}
           </section>
 
@@ -126,25 +125,11 @@ export function DriverApplicationForm({ me, cities, onBack }: { me: Me | null; c
               {text.yourVehicle}
             </h2>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                label={text.fields.vehicleMake}
-                name="vehicle_make"
-                autoComplete="off"
-                required
-                value={values.vehicle_make}
-                onChange={set('vehicle_make')}
-              />
-              <Field
-                label={text.fields.vehicleModel}
-                name="vehicle_model"
-                autoComplete="off"
-                required
-                value={values.vehicle_model}
-                onChange={set('vehicle_model')}
-              />
-              <Field
-                label={text.fields.vehicleYear}
+              <FormField name="vehicle_make" label={text.fields.vehicleMake} autoComplete="off" required />
+              <FormField name="vehicle_model" label={text.fields.vehicleModel} autoComplete="off" required />
+              <FormField
                 name="vehicle_year"
+                label={text.fields.vehicleYear}
                 type="number"
                 inputMode="numeric"
                 min={VEHICLE_YEAR_MIN}
@@ -152,27 +137,10 @@ export function DriverApplicationForm({ me, cities, onBack }: { me: Me | null; c
                 step={1}
                 required
                 hint={text.yearHint(VEHICLE_YEAR_MIN, yearMax)}
-                value={values.vehicle_year}
-                onChange={set('vehicle_year')}
               />
-              <Field
-                label={text.fields.vehicleColor}
-                name="vehicle_color"
-                autoComplete="off"
-                required
-                value={values.vehicle_color}
-                onChange={set('vehicle_color')}
-              />
+              <FormField name="vehicle_color" label={text.fields.vehicleColor} autoComplete="off" required />
             </div>
-            <Field
-              label={text.fields.licensePlate}
-              name="license_plate"
-              autoComplete="off"
-              autoCapitalize="characters"
-              required
-              value={values.license_plate}
-              onChange={set('license_plate')}
-            />
+            <FormField name="license_plate" label={text.fields.licensePlate} autoComplete="off" autoCapitalize="characters" required />
           </section>
 
           <p className="flex items-start gap-3 rounded-2xl bg-sky-50 p-4 text-sm text-sky-900">
@@ -184,7 +152,7 @@ export function DriverApplicationForm({ me, cities, onBack }: { me: Me | null; c
             {busy ? uiText.auth.submitting : text.submit}
           </Button>
         </fieldset>
-      </form>
+      </Form>
     </div>
   );
 }
