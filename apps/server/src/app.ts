@@ -32,7 +32,7 @@ import { cspReportRoutes } from './http/csp-report.routes';
 import { mountWebApp } from './http/static';
 import { ACCEPTED_REQUEST_ID, requestContext } from './lib/request-context';
 import { AppError } from './lib/errors';
-import { isDataException, isRetryableDbError } from './lib/retryable';
+import { isDataException, isRetryableDbError } from './db/retryable';
 import { lostRace } from './lib/transaction';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { privacyRoutes } from './privacy/privacy.routes';

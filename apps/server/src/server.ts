@@ -22,6 +22,7 @@ import type { Logger } from './lib/logger';
 import type { WelcomeFacts } from './lib/welcome';
 import { getOrCreateSetting, randomToken } from './lib/settings';
 import { createMessenger } from './messaging/create-messenger';
+import { notificationPrefsOf } from './account/notification-prefs';
 import { type Telephony, twilioTelephony } from './telephony/telephony';
 import type { PaymentProvider } from './payments/provider';
 import { paymentProviderOf } from './payments/provider-of';
@@ -44,7 +45,7 @@ import { createSurgeEngine, type SurgeOptions } from './surge/surge-engine';
 import { createDispatcher, DEFAULT_DISPATCH_OPTIONS, type DispatchOptions } from './dispatch/dispatcher';
 import { createDispatchLease } from './dispatch/dispatch-lease';
 import { createJobs, type JobsOptions } from './jobs/jobs';
-import { startJobWorkers } from './jobs/start-job-workers';
+import { startJobWorkers } from './start-job-workers';
 import { createSupplySampler } from './analytics/supply-sampler';
 import { createMetrics } from './lib/metrics';
 import { createDriverDirectory } from './dispatch/driver-directory';
@@ -124,7 +125,7 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
     const secret = env.AUTH_SECRET ?? (await getOrCreateSetting(db, 'auth_secret', () => randomToken(32)));
     const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
     const trustedOrigins = trustedOriginsOf(env, publicUrl);
-    const messenger = createMessenger(env, db, logger, jobs);
+    const messenger = createMessenger(env, db, logger, jobs, notificationPrefsOf);
     const auth = createAuth({ db, secret, baseURL: publicUrl, trustedOrigins, messenger, hibp: env.HIBP_ENABLED, logger });
 
     let bus: Bus;
@@ -144,7 +145,14 @@ export async function bootServices(env: Env, logger: Logger, overrides: ServiceO
     const adminPath = await resolveAdminPath(db, env.ADMIN_PATH);
     const driverDashboardPath = await resolveDriverDashboardPath(db, env.DRIVER_DASHBOARD_PATH);
     const vapid = await resolveVapidKeys(db, env);
-    const push = createPushDispatcher({ db, jobs, logger, publicKey: vapid.publicKey, sender: overrides.pushSender ?? createWebPushSender(vapid) });
+    const push = createPushDispatcher({
+      db,
+      jobs,
+      logger,
+      publicKey: vapid.publicKey,
+      prefsOf: notificationPrefsOf,
+      sender: overrides.pushSender ?? createWebPushSender(vapid),
+    });
     const routing = env.OSRM_URL ? osrmRouting(env.OSRM_URL, { logger }) : greatCircleRouting();
     const geo = redis ? createRedisGeoIndex(redis, env.REDIS_PREFIX) : createMemoryGeoIndex();
     cleanups.push(() => geo.close());

@@ -3,7 +3,7 @@ import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runRetention } from '../src/jobs/run-retention';
-import { RETENTION_CRON } from '../src/jobs/start-job-workers';
+import { RETENTION_CRON } from '../src/start-job-workers';
 import { TestClient } from './http-client';
 import { eventually, GOLDEN_GATE_PARK, newUser, UNION_SQUARE } from './ride-actors';
 import { recordingPushSender } from './recording-push-sender';

@@ -1,7 +1,7 @@
 import type { AccountView, EmergencyContactView, SavedPlaceView } from '@openride/shared/account/views';
 import type { Kysely } from 'kysely';
-import { notificationPrefsOf } from '../db/notification-prefs';
 import type { DB } from '../db/schema';
+import { notificationPrefsOf } from './notification-prefs';
 
 /** Home, then Work. */
 export async function placesOf(db: Kysely<DB>, userId: string): Promise<SavedPlaceView[]> {

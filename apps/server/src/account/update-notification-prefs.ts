@@ -1,6 +1,6 @@
 import { notificationPrefsUpdateSchema } from '@openride/shared/account/schemas';
 import { domainError } from '../lib/errors';
-import { notificationPrefsOf } from '../db/notification-prefs';
+import { notificationPrefsOf } from './notification-prefs';
 import type { Ports } from '../ports';
 
 /**

@@ -3,19 +3,17 @@ import { EXPIRY_REMINDER_DAYS, VALID_ITEM_STATUSES } from '@openride/shared/comp
 import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
-import { announceDriverStatus, takeDriverOfflineIn } from '../db/take-driver-offline';
+import { announceDriverStatus, type PresencePorts, takeDriverOfflineIn } from '../driver-record/take-driver-offline';
 import { inTransaction } from '../lib/transaction';
 import { createNotification } from '../notifications/create-notification';
 import { localDate } from '../payouts/local-dates';
 import { complianceCityExpr, complianceCityOf, complianceOf, isCompliantIn } from './compliance.repo';
 import type { Ports } from '../ports';
-import type { Dispatcher } from '../dispatch/dispatcher';
-import type { DriverDirectory } from '../dispatch/driver-directory';
 
 /** Every minute (UTC): pg-boss queues one `compliance-expiry` job per slot across all processes. */
 export const COMPLIANCE_EXPIRY_CRON = '* * * * *';
 
-type JobServices = Pick<Ports, 'db' | 'bus' | 'push'> & { dispatcher: Dispatcher; drivers: DriverDirectory };
+type JobServices = Pick<Ports, 'db' | 'bus' | 'push'> & PresencePorts;
 type City = Awaited<ReturnType<typeof complianceCityOf>>;
 
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;

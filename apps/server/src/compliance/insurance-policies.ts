@@ -23,8 +23,7 @@ import { localDate } from '../payouts/local-dates';
 import { complianceCityOf } from './compliance.repo';
 import { holdIfNotCompliant } from './compliance-expiry';
 import type { Ports } from '../ports';
-import type { Dispatcher } from '../dispatch/dispatcher';
-import type { DriverDirectory } from '../dispatch/driver-directory';
+import type { PresencePorts } from '../driver-record/take-driver-offline';
 import { review } from '../review/review';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -328,12 +327,7 @@ export async function reviewPolicy(services: Pick<Ports, 'db' | 'bus' | 'push'>,
  * is told, the audit records it — and the hold applies at once (the rule reads verified policies only):
  * if the driver is online and now not compliant, they are taken offline now, as at expiry.
  */
-export async function revokePolicy(
-  services: Pick<Ports, 'db' | 'bus' | 'push'> & { dispatcher: Dispatcher; drivers: DriverDirectory },
-  adminId: string,
-  policyId: string,
-  reason: string,
-) {
+export async function revokePolicy(services: Pick<Ports, 'db' | 'bus' | 'push'> & PresencePorts, adminId: string, policyId: string, reason: string) {
   const { db } = services;
   if (!UUID.test(policyId)) throw notFound(insuranceText.errors.notFound);
   const { row, notification, driverId } = await inTransaction(db, async (trx) => {

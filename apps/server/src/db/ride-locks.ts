@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, DriversTable, RideOffersTable, RidesTable } from './schema';
-import { RetryTransaction } from '../lib/retryable';
+import { RetryTransaction } from './retryable';
 
 /**
  * The one place that takes the locks of a change to rides, offers and drivers (issue 18, decision 0021).

@@ -11,7 +11,9 @@ import type { BreadcrumbWriter } from './breadcrumbs';
 import type { ZoneLocator } from '../zones/zone-locator';
 import type { DriverDirectory } from './driver-directory';
 
-export type DriverFix = { lat: number; lng: number; heading: number | null; at: string };
+import type { DriverFix } from '../rides/dispatch-port';
+
+export type { DriverFix };
 
 type RideEnds = { pickup: LatLng; dropoff: LatLng };
 

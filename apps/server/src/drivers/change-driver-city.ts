@@ -4,7 +4,7 @@ import type { DriverCityResponse } from '@openride/shared/drivers/views';
 import { userChannel } from '@openride/shared/realtime';
 import { sql } from 'kysely';
 import { isCompliantIn } from '../compliance/compliance.repo';
-import { announceDriverStatus, DRIVER_STATUS_COLUMNS, takeDriverOfflineIn } from '../db/take-driver-offline';
+import { announceDriverStatus, DRIVER_STATUS_COLUMNS, takeDriverOfflineIn } from '../driver-record/take-driver-offline';
 import { badRequest, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { servedCityNames } from '../zones/zones.repo';

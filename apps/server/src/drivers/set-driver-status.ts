@@ -6,7 +6,7 @@ import { inTransaction } from '../lib/transaction';
 import { assertMayGoOnline } from '../payouts/assert-may-go-online';
 import { complianceCityExpr, complianceCityOf, complianceOf, isCompliantIn } from '../compliance/compliance.repo';
 import { complianceText } from '@openride/shared/compliance/compliance-text';
-import { announceDriverStatus, DRIVER_STATUS_COLUMNS, takeDriverOfflineIn } from '../db/take-driver-offline';
+import { announceDriverStatus, DRIVER_STATUS_COLUMNS, takeDriverOfflineIn } from '../driver-record/take-driver-offline';
 import { move, pickColumns } from '../lib/move';
 import type { Ports } from '../ports';
 import type { Dispatcher } from '../dispatch/dispatcher';

@@ -2,7 +2,7 @@ import { errorText } from '@openride/shared/error-text';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DB } from '../db/schema';
-import { RetryTransaction } from './retryable';
+import { RetryTransaction } from '../db/retryable';
 import { AppError } from './errors';
 import { inTransaction, TRANSACTION_ATTEMPTS } from './transaction';
 

@@ -1,7 +1,7 @@
 import { errorText } from '@openride/shared/error-text';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
-import { isRetryableDbError, RetryTransaction } from './retryable';
+import { isRetryableDbError, RetryTransaction } from '../db/retryable';
 import { AppError } from './errors';
 
 /** Runs of a transaction, the first included, before a lost race is answered with 409. */

@@ -1,12 +1,10 @@
 import { allowsChannel, prefKindOf } from '@openride/shared/account/notification-prefs';
 import type { Kysely } from 'kysely';
-import { notificationPrefsOf } from '../db/notification-prefs';
 import type { DB } from '../db/schema';
 import type { Env } from '../env';
-import type { Jobs } from '../jobs/jobs';
 import { lazily } from '../lib/lazily';
 import type { Logger } from '../lib/logger';
-import type { MessageAudience, Messenger, OutboundMessage } from './messenger';
+import type { MessageAudience, Messenger, OutboundMessage, PrefsOf } from './messenger';
 
 /** Outside production, whatever has no real provider lands in the dev outbox (a table, so every process sees it). */
 export function devOutboxMessenger(db: Kysely<DB>, logger: Logger): Messenger {
@@ -49,17 +47,23 @@ function providersOf(env: Env, db: Kysely<DB>, logger: Logger) {
 }
 
 /**
+ * The durable queue a real provider's message waits in (the jobs' `message-send`), declared by shape: the
+ * jobs module names this module's `OutboundMessage` as that job's data, so this one may not import jobs.
+ */
+type MessageQueue = { send(name: 'message-send', data: OutboundMessage): Promise<unknown> };
+
+/**
  * Routes each message to its channel's provider (decision 0027). A real provider (SMTP, Twilio) is reached
  * by a `message-send` job, retried with backoff, so a provider's hiccup neither fails the request nor loses
  * the message. The dev outbox is written at once, in the request: it is our own table, and whoever asked
  * for a code reads it right away. env validation guarantees real providers in production.
  */
-export function createMessenger(env: Env, db: Kysely<DB>, logger: Logger, jobs: Pick<Jobs, 'send'>): Messenger {
+export function createMessenger(env: Env, db: Kysely<DB>, logger: Logger, jobs: MessageQueue, prefsOf: PrefsOf): Messenger {
   const providers = providersOf(env, db, logger);
   return {
     async send(message: OutboundMessage, audience?: MessageAudience) {
       const kind = prefKindOf(audience?.kind);
-      if (audience && kind && !allowsChannel(await notificationPrefsOf(db, audience.userId), kind, message.channel)) {
+      if (audience && kind && !allowsChannel(await prefsOf(db, audience.userId), kind, message.channel)) {
         logger.info({ channel: message.channel, kind, userId: audience.userId }, 'message not sent: the user switched this channel off for this kind');
         return;
       }

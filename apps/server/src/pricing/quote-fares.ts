@@ -7,7 +7,6 @@ import { policiesInForce } from './fare-policies.repo';
 import { priceTrip } from './price-trip';
 import { nearestEligibleByType } from '../vehicles/eligible-supply';
 import type { Ports } from '../ports';
-import type { Dispatcher } from '../dispatch/dispatcher';
 import type { GeoIndex } from '../geo/geo-index';
 import type { RoutingProvider } from '../routing/routing-provider';
 import type { SurgeEngine } from '../surge/surge-engine';
@@ -24,8 +23,14 @@ import type { ZoneLocator } from '../zones/zone-locator';
  * the reason; requesting it anyway is allowed and may end without a driver). Every fare carries the pickup zone's surge multiplier, locked for the ride
  * requested within the quote's validity through `quote_token` (decision 0035).
  */
+/**
+ * The dispatcher's search rings, which the quote's pickup estimate walks: declared by shape, as what pricing
+ * asks of dispatch, because dispatch imports rides and rides imports pricing (server.ts hands the dispatcher).
+ */
+export type SearchRadii = { readonly options: { readonly radiiM: readonly number[] } };
+
 export async function quoteFares(
-  services: Pick<Ports, 'db' | 'quoteKey'> & { routing: RoutingProvider; geo: GeoIndex; dispatcher: Dispatcher; zones: ZoneLocator; surge: SurgeEngine },
+  services: Pick<Ports, 'db' | 'quoteKey'> & { routing: RoutingProvider; geo: GeoIndex; dispatcher: SearchRadii; zones: ZoneLocator; surge: SurgeEngine },
   input: QuoteRequest,
   opts: { pricingZoneId?: string | null; at?: Date; riderId?: string } = {},
 ) {

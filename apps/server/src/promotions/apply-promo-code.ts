@@ -2,12 +2,11 @@ import { discountForRide, refusalForRider } from '@openride/shared/promotions/di
 import type { ApplyPromoInput } from '@openride/shared/promotions/schemas';
 import { promotionsText } from '@openride/shared/promotions/promotions-text';
 import type { AppliedPromo } from '@openride/shared/promotions/views';
-import { quoteFares } from '../pricing/quote-fares';
+import { quoteFares, type SearchRadii } from '../pricing/quote-fares';
 import { checkTrip } from '../zones/check-trip';
 import { hasCompletedRide, riderUses } from './promotions.repo';
 import { refuse } from './ride-promotions';
 import type { Ports } from '../ports';
-import type { Dispatcher } from '../dispatch/dispatcher';
 import type { GeoIndex } from '../geo/geo-index';
 import type { RoutingProvider } from '../routing/routing-provider';
 import type { SurgeEngine } from '../surge/surge-engine';
@@ -20,7 +19,7 @@ import type { ZoneLocator } from '../zones/zone-locator';
  * Nothing is reserved: the request reserves, and checks everything again.
  */
 export async function applyPromoCode(
-  services: Pick<Ports, 'db' | 'quoteKey'> & { routing: RoutingProvider; geo: GeoIndex; dispatcher: Dispatcher; zones: ZoneLocator; surge: SurgeEngine },
+  services: Pick<Ports, 'db' | 'quoteKey'> & { routing: RoutingProvider; geo: GeoIndex; dispatcher: SearchRadii; zones: ZoneLocator; surge: SurgeEngine },
   riderId: string,
   input: ApplyPromoInput,
 ): Promise<AppliedPromo> {

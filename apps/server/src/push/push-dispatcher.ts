@@ -1,7 +1,7 @@
 import { allowsChannel, type PrefKind, prefKindOf } from '@openride/shared/account/notification-prefs';
 import type { PushPayload } from '@openride/shared/push/schemas';
 import type { Kysely } from 'kysely';
-import { notificationPrefsOf } from '../db/notification-prefs';
+import type { PrefsOf } from '../messaging/messenger';
 import type { DB } from '../db/schema';
 import type { Jobs } from '../jobs/jobs';
 import type { Logger } from '../lib/logger';
@@ -25,12 +25,19 @@ export type PushDispatcher = {
   deliver(data: { subscriptionId: string; payload: PushPayload }): Promise<void>;
 };
 
-export function createPushDispatcher(deps: { db: Kysely<DB>; jobs: Jobs; sender: PushSender; logger: Logger; publicKey: string }): PushDispatcher {
+export function createPushDispatcher(deps: {
+  db: Kysely<DB>;
+  jobs: Jobs;
+  sender: PushSender;
+  logger: Logger;
+  publicKey: string;
+  prefsOf: PrefsOf;
+}): PushDispatcher {
   return {
     publicKey: deps.publicKey,
     async enqueue(trx, userId, payload, opts = {}) {
       const kind = pushPrefKind(payload, opts.kind);
-      if (kind && kind !== 'safety' && !allowsChannel(await notificationPrefsOf(trx, userId), kind, 'push')) return;
+      if (kind && kind !== 'safety' && !allowsChannel(await deps.prefsOf(trx, userId), kind, 'push')) return;
       const subscriptions = await trx.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).execute();
       for (const sub of subscriptions) await deps.jobs.sendIn(trx, 'push-send', { subscriptionId: sub.id, payload });
     },

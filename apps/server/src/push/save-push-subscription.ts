@@ -1,8 +1,9 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 import type { PushSubscriptionInput } from '@openride/shared/push/schemas';
 import { sql } from 'kysely';
 import { badRequest, domainError } from '../lib/errors';
 import { isKnownPushService } from './push-endpoint';
-import type { Ports } from '../ports';
 
 /** Enough for a phone, a laptop and a few browsers; bounds the fan-out of one notification. */
 export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 10;
@@ -13,7 +14,7 @@ export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 10;
  * browser where another account signs in drops its subscription and makes a new one (a new endpoint) instead.
  * The caller's oldest subscriptions beyond the cap go.
  */
-export async function savePushSubscription(services: Pick<Ports, 'db'>, userId: string, input: PushSubscriptionInput) {
+export async function savePushSubscription(services: { db: Kysely<DB> }, userId: string, input: PushSubscriptionInput) {
   if (!isKnownPushService(input.endpoint)) throw badRequest('This push service is not supported.');
   return services.db.transaction().execute(async (trx) => {
     // The update applies only to the caller's own row: on another account's endpoint it touches nothing and

@@ -10,7 +10,7 @@ import { moveRide } from './move-ride';
 import { approvedDriverOf, firstNameOf } from './rides.repo';
 import { moveAll } from '../lib/move';
 import type { Ports } from '../ports';
-import type { DriverDirectory } from '../dispatch/driver-directory';
+import type { DriverCache } from './dispatch-port';
 
 const ONE_ACTIVE_RIDE_PER_DRIVER = 'rides_one_active_per_driver_idx';
 
@@ -22,7 +22,7 @@ const ONE_ACTIVE_RIDE_PER_DRIVER = 'rides_one_active_per_driver_idx';
  * offer under the same ride lock, so it is the offer that decides. Whoever loses gets 409 and nothing
  * changes. Idempotent: accepting a ride one already has returns it.
  */
-export async function acceptRide(services: Pick<Ports, 'db' | 'bus' | 'push'> & { drivers: DriverDirectory }, actor: DriverActor, rideId: string) {
+export async function acceptRide(services: Pick<Ports, 'db' | 'bus' | 'push'> & { drivers: DriverCache }, actor: DriverActor, rideId: string) {
   const { db } = services;
   const driver = await approvedDriverOf(db, actor.userId);
   if (!driver) throw notFound('Ride not found');

@@ -19,8 +19,7 @@ import { moveRide, settledOrRefused } from './move-ride';
 import { approvedDriverOf, driverUserIdOf, firstNameOf, type RideRow, rideInScope } from './rides.repo';
 import { moveAll } from '../lib/move';
 import type { Ports } from '../ports';
-import type { DriverDirectory } from '../dispatch/driver-directory';
-import type { LocationService } from '../dispatch/location-service';
+import type { DriverCache, RideLocations } from './dispatch-port';
 
 type Canceller = Extract<Actor, { kind: 'rider' | 'driver' | 'operator' }>;
 
@@ -35,7 +34,7 @@ type Canceller = Extract<Actor, { kind: 'rider' | 'driver' | 'operator' }>;
  * Lock order (decision 0021): the ride row and its open offers (`lockRideForTransition`) before anything else.
  */
 export async function cancelRide(
-  services: Pick<Ports, 'db' | 'bus' | 'push' | 'usage' | 'jobs'> & { drivers: DriverDirectory; locations: LocationService },
+  services: Pick<Ports, 'db' | 'bus' | 'push' | 'usage' | 'jobs'> & { drivers: DriverCache; locations: RideLocations },
   actor: Canceller,
   rideId: string,
   input: CancelRideInput,
@@ -54,7 +53,7 @@ export async function cancelRide(
 }
 
 async function cancel(
-  services: Pick<Ports, 'db' | 'bus' | 'push' | 'jobs'> & { drivers: DriverDirectory; locations: LocationService },
+  services: Pick<Ports, 'db' | 'bus' | 'push' | 'jobs'> & { drivers: DriverCache; locations: RideLocations },
   actor: Canceller,
   rideId: string,
   input: CancelRideInput,

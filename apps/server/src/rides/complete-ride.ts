@@ -12,15 +12,14 @@ import { announceRideChange } from './announce-ride-change';
 import { moveRide, settledOrRefused } from './move-ride';
 import { approvedDriverOf, rideInScope } from './rides.repo';
 import type { Ports } from '../ports';
-import type { DriverDirectory } from '../dispatch/driver-directory';
-import type { LocationService } from '../dispatch/location-service';
+import type { DriverCache, RideLocations } from './dispatch-port';
 
 /**
  * The driver ends the trip at the destination (in_progress → completed): the rider reads the fare (with a
  * promotion: its line and what they pay, decision 0068), and is asked to rate. The ride's money is posted to the ledger in the same transaction. Only on the driver's own ride; repeating it returns the ride unchanged.
  */
 export async function completeRide(
-  services: Pick<Ports, 'db' | 'bus' | 'push' | 'jobs'> & { drivers: DriverDirectory; locations: LocationService },
+  services: Pick<Ports, 'db' | 'bus' | 'push' | 'jobs'> & { drivers: DriverCache; locations: RideLocations },
   actor: DriverActor,
   rideId: string,
 ) {

@@ -7,7 +7,7 @@ import { announceOfferClosed } from './announce-ride-change';
 import { approvedDriverOf } from './rides.repo';
 import { moveAll } from '../lib/move';
 import type { Ports } from '../ports';
-import type { Dispatcher } from '../dispatch/dispatcher';
+import type { RideDispatcher } from './dispatch-port';
 
 /**
  * The driver declines the open offer: it passes to the next driver at once. Not a ride transition (the
@@ -16,7 +16,7 @@ import type { Dispatcher } from '../dispatch/dispatcher';
  * every verb keeps (decision 0021), so a decline never waits on an offer while holding what an accept or a
  * cancel needs first.
  */
-export async function declineOffer(services: Pick<Ports, 'db' | 'bus'> & { dispatcher: Dispatcher }, actor: DriverActor, rideId: string) {
+export async function declineOffer(services: Pick<Ports, 'db' | 'bus'> & { dispatcher: RideDispatcher }, actor: DriverActor, rideId: string) {
   const driver = await approvedDriverOf(services.db, actor.userId);
   if (!driver) throw notFound('Ride not found');
   const closed = await inTransaction(services.db, async (trx) => {

@@ -1,10 +1,10 @@
 import { isTerminal, STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import type { DriverFix } from '../dispatch/location-service';
 import { domainError } from '../lib/errors';
 import { greatCircleRouting } from '../routing/great-circle-routing';
 import { destinationOf, firstNameOf, pickupOf, rideViews } from './rides.repo';
+import type { DriverFix } from './dispatch-port';
 
 /** A share link outlives its ride by this long, then dies with it. */
 export const SHARE_LINK_GRACE_MS = 60 * 60 * 1000;

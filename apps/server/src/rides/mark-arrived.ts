@@ -8,13 +8,13 @@ import { announceRideChange } from './announce-ride-change';
 import { moveRide, settledOrRefused } from './move-ride';
 import { approvedDriverOf, firstNameOf, rideInScope } from './rides.repo';
 import type { Ports } from '../ports';
-import type { DriverDirectory } from '../dispatch/driver-directory';
+import type { DriverCache } from './dispatch-port';
 
 /**
  * The driver is at the pickup (accepted → arrived): the rider is told to have their PIN ready. Only on the
  * driver's own ride; someone else's is 404. Repeating it returns the ride unchanged.
  */
-export async function markArrived(services: Pick<Ports, 'db' | 'bus' | 'push'> & { drivers: DriverDirectory }, actor: DriverActor, rideId: string) {
+export async function markArrived(services: Pick<Ports, 'db' | 'bus' | 'push'> & { drivers: DriverCache }, actor: DriverActor, rideId: string) {
   const { db } = services;
   const driver = await approvedDriverOf(db, actor.userId);
   if (!driver) throw notFound('Ride not found');

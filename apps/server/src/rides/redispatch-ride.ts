@@ -5,7 +5,7 @@ import { inTransaction } from '../lib/transaction';
 import { moveRide } from './move-ride';
 import { isRideId } from './rides.repo';
 import type { Ports } from '../ports';
-import type { Dispatcher } from '../dispatch/dispatcher';
+import type { RideDispatcher } from './dispatch-port';
 
 /**
  * An operator gives a ride that is still looking for a driver a fresh search: its deadline starts again
@@ -14,7 +14,7 @@ import type { Dispatcher } from '../dispatch/dispatcher';
  * one conditional update, so a ride accepted in the meantime is left alone (409). Audited
  * (`ride.redispatch`, the operator's id), like the operator's cancel, in the same transaction.
  */
-export async function redispatchRide(services: Pick<Ports, 'db'> & { dispatcher: Dispatcher }, operatorId: string, rideId: string) {
+export async function redispatchRide(services: Pick<Ports, 'db'> & { dispatcher: RideDispatcher }, operatorId: string, rideId: string) {
   if (!isRideId(rideId)) throw notFound('Ride not found');
   const now = Date.now();
   const updated = await inTransaction(services.db, async (trx) => {

@@ -16,11 +16,11 @@ import { checkTrip } from '../zones/check-trip';
 import { announceRideChange } from './announce-ride-change';
 import type { RideRow } from './rides.repo';
 import type { Ports } from '../ports';
-import type { Dispatcher } from '../dispatch/dispatcher';
 import type { PaymentProvider } from '../payments/provider';
 import type { RoutingProvider } from '../routing/routing-provider';
 import type { SurgeEngine } from '../surge/surge-engine';
 import type { ZoneLocator } from '../zones/zone-locator';
+import type { RideDispatcher } from './dispatch-port';
 
 const ONE_ACTIVE_RIDE_INDEX = 'rides_one_active_per_rider_idx';
 
@@ -34,7 +34,7 @@ const ONE_ACTIVE_RIDE_INDEX = 'rides_one_active_per_rider_idx';
 export async function requestRide(
   services: Pick<Ports, 'db' | 'bus' | 'push' | 'usage' | 'quoteKey' | 'logger'> & {
     routing: RoutingProvider;
-    dispatcher: Dispatcher;
+    dispatcher: RideDispatcher;
     zones: ZoneLocator;
     surge: SurgeEngine;
     payments: PaymentProvider | null;
@@ -49,7 +49,7 @@ export async function requestRide(
 async function bookRide(
   services: Pick<Ports, 'db' | 'bus' | 'push' | 'quoteKey' | 'logger'> & {
     routing: RoutingProvider;
-    dispatcher: Dispatcher;
+    dispatcher: RideDispatcher;
     zones: ZoneLocator;
     surge: SurgeEngine;
     payments: PaymentProvider | null;

@@ -12,7 +12,7 @@ import {
 } from '@openride/shared/cancellation/fees';
 import { policiesForRides } from '../cancellation/cancellation.repo';
 import type { DB, RidesTable } from '../db/schema';
-import type { DriverFix } from '../dispatch/location-service';
+import type { DriverFix } from './dispatch-port';
 
 export type RideRow = Selectable<RidesTable>;
 

@@ -12,14 +12,14 @@ import { announceRideChange } from './announce-ride-change';
 import { moveRide, settledOrRefused } from './move-ride';
 import { approvedDriverOf, type RideRow, rideInScope } from './rides.repo';
 import type { Ports } from '../ports';
-import type { DriverDirectory } from '../dispatch/driver-directory';
+import type { DriverCache } from './dispatch-port';
 
 /**
  * Start Ride (arrived → in_progress), with the PIN the rider reads out: the driver cannot start a trip
  * the rider is not in. Only on the driver's own ride; repeating it returns the ride unchanged.
  */
 export async function startRide(
-  services: Pick<Ports, 'db' | 'bus' | 'push'> & { drivers: DriverDirectory },
+  services: Pick<Ports, 'db' | 'bus' | 'push'> & { drivers: DriverCache },
   actor: DriverActor,
   rideId: string,
   input: { pin: string },

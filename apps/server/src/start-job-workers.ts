@@ -1,18 +1,18 @@
-import { createMessageDelivery } from '../messaging/create-messenger';
-import { settlePayment } from '../payments/settle-payment';
-import { PAYOUT_SCHEDULE_CRON, schedulePayoutRuns } from '../payouts/schedule-payout-runs';
-import { sendCardRefund } from '../refunds/send-card-refund';
-import { SHIFT_REMINDERS_CRON, sendShiftReminders } from '../schedule/send-shift-reminders';
-import { COMPLIANCE_EXPIRY_CRON, runComplianceExpiry } from '../compliance/compliance-expiry';
-import { alertOverdueTickets, SUPPORT_SLA_CRON } from '../support/alert-overdue-tickets';
-import { autoCloseTickets, SUPPORT_AUTO_CLOSE_CRON } from '../support/auto-close-tickets';
-import { RIDE_CHECK_CRON, runRideCheck } from '../safety/run-ride-check';
-import { CORPORATE_INVOICES_CRON, issueMonthlyInvoices } from '../corporate-invoices/issue-monthly-invoices';
-import { runRetention } from './run-retention';
-import type { Ports } from '../ports';
-import type { Dispatcher } from '../dispatch/dispatcher';
-import type { DriverDirectory } from '../dispatch/driver-directory';
-import type { PaymentProvider } from '../payments/provider';
+import { createMessageDelivery } from './messaging/create-messenger';
+import { settlePayment } from './payments/settle-payment';
+import { PAYOUT_SCHEDULE_CRON, schedulePayoutRuns } from './payouts/schedule-payout-runs';
+import { sendCardRefund } from './refunds/send-card-refund';
+import { SHIFT_REMINDERS_CRON, sendShiftReminders } from './schedule/send-shift-reminders';
+import { COMPLIANCE_EXPIRY_CRON, runComplianceExpiry } from './compliance/compliance-expiry';
+import { alertOverdueTickets, SUPPORT_SLA_CRON } from './support/alert-overdue-tickets';
+import { autoCloseTickets, SUPPORT_AUTO_CLOSE_CRON } from './support/auto-close-tickets';
+import { RIDE_CHECK_CRON, runRideCheck } from './safety/run-ride-check';
+import { CORPORATE_INVOICES_CRON, issueMonthlyInvoices } from './corporate-invoices/issue-monthly-invoices';
+import { runRetention } from './jobs/run-retention';
+import type { Ports } from './ports';
+import type { Dispatcher } from './dispatch/dispatcher';
+import type { DriverDirectory } from './dispatch/driver-directory';
+import type { PaymentProvider } from './payments/provider';
 
 /** Every hour at :17 (UTC); pg-boss queues one retention job per slot across all processes. */
 export const RETENTION_CRON = '17 * * * *';
