@@ -1,21 +1,46 @@
-import { type FormEvent, useState } from 'react';
-import { dashboardText } from '@openride/shared/dashboard/dashboard-text';
+import { z } from 'zod';
+import { dashboardGoalWords, dashboardText } from '@openride/shared/dashboard/dashboard-text';
+import { goalInputSchema } from '@openride/shared/dashboard/schemas';
 import type { Goal } from '@openride/shared/dashboard/views';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { MutationError } from '@/components/ui/query-view';
 import { useSetGoal } from '../api/set-goal';
-import { goalFromForm } from '../lib/dashboard-format';
+import { parseAmount } from '../lib/dashboard-format';
 
 const text = dashboardText.goal;
+
+/**
+ * The two boxes as typed → the server's `goalInputSchema` (its bounds and words): dollars ("150", "150.5") to
+ * cents, a whole count of trips; either left empty is null.
+ */
+const goalForm = z
+  .object({
+    earnings: z
+      .string()
+      .refine((s) => !Number.isNaN(parseAmount(s)), text.badEarnings)
+      .transform(parseAmount)
+      .pipe(goalInputSchema.shape.earnings_cents),
+    trips: z
+      .string()
+      .trim()
+      .regex(/^\d*$/, dashboardGoalWords.tripsRange)
+      .transform((t) => (t === '' ? null : Number(t)))
+      .pipe(goalInputSchema.shape.trips),
+  })
+  .transform(({ earnings, trips }) => ({ earnings_cents: earnings, trips }))
+  .pipe(goalInputSchema);
 
 /** Set, change or clear the daily goal: earnings and/or trips; checked with the server's schema before sending. */
 export function GoalForm({ goal, currency, onDone }: { goal: Goal | null; currency: string; onDone: () => void }) {
   const save = useSetGoal();
-  const [earnings, setEarnings] = useState(goal?.earnings_cents != null ? String(goal.earnings_cents / 100) : '');
-  const [trips, setTrips] = useState(goal?.trips != null ? String(goal.trips) : '');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useZodForm(goalForm, {
+    defaultValues: {
+      earnings: goal?.earnings_cents != null ? String(goal.earnings_cents / 100) : '',
+      trips: goal?.trips != null ? String(goal.trips) : '',
+    },
+  });
 
   const send = (input: { earnings_cents: number | null; trips: number | null }) =>
     save.mutate(input, {
@@ -23,42 +48,16 @@ export function GoalForm({ goal, currency, onDone }: { goal: Goal | null; curren
         toast({ title: stored ? text.saved : text.cleared });
         onDone();
       },
-      onError: (error) => setProblem(text.failed(error.message)),
     });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = goalFromForm(earnings, trips);
-    if ('error' in parsed) return setProblem(parsed.error);
-    setProblem(null);
-    send(parsed.input);
-  };
-
   return (
-    <form onSubmit={submit} className="mt-4 space-y-3" aria-label={text.title} noValidate>
+    <Form form={form} onSubmit={send} className="mt-4 space-y-3" aria-label={text.title}>
       <div className="grid grid-cols-2 gap-3">
-        <Field
-          label={text.earnings(currency)}
-          inputMode="decimal"
-          autoComplete="off"
-          value={earnings}
-          onChange={(e) => setEarnings(e.target.value)}
-          placeholder="150"
-        />
-        <Field
-          label={text.trips}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={100}
-          step={1}
-          value={trips}
-          onChange={(e) => setTrips(e.target.value)}
-          placeholder="10"
-        />
+        <FormField name="earnings" label={text.earnings(currency)} inputMode="decimal" autoComplete="off" placeholder="150" />
+        <FormField name="trips" label={text.trips} type="number" inputMode="numeric" min={1} max={100} step={1} placeholder="10" />
       </div>
       <p className="text-xs text-ink-500">{text.hint}</p>
-      <MutationError error={problem}>{problem}</MutationError>
+      <MutationError error={save.error}>{save.error ? text.failed(save.error.message) : null}</MutationError>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? text.saving : text.save}
@@ -72,6 +71,6 @@ export function GoalForm({ goal, currency, onDone }: { goal: Goal | null; curren
           {text.cancel}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
