@@ -1,8 +1,9 @@
 import type { CancellationPolicy } from '@openride/shared/cancellation/fees';
 import type { Kysely, Selectable } from 'kysely';
-import type { CancellationPoliciesTable, DB } from '../db/schema';
+import type { CancellationPoliciesInForceView, DB } from '../db/schema';
 
-export type PolicyRow = Selectable<CancellationPoliciesTable>;
+/** A policy with its version in force (the view `cancellation_policies_in_force`, migration 0046). */
+export type PolicyRow = Selectable<CancellationPoliciesInForceView>;
 
 const TERMS = [
   'free_window_s',
@@ -19,8 +20,8 @@ const TERMS = [
 ] as const satisfies readonly (keyof CancellationPolicy)[];
 export const POLICY_TERMS = TERMS;
 
-/** The terms of a stored policy, nothing else. */
-export const termsOf = (row: PolicyRow): CancellationPolicy => Object.fromEntries(TERMS.map((k) => [k, row[k]])) as CancellationPolicy;
+/** The terms of a stored policy version, nothing else. */
+export const termsOf = (row: CancellationPolicy): CancellationPolicy => Object.fromEntries(TERMS.map((k) => [k, row[k]])) as CancellationPolicy;
 
 /** A ride's pickup pricing zone, as its price snapshot recorded it at booking (null: outside every one). */
 export const rideZoneId = (ride: { pricing: unknown }): string | null => {
@@ -29,7 +30,7 @@ export const rideZoneId = (ride: { pricing: unknown }): string | null => {
 };
 
 /**
- * The policy that governs a ride: the zone's own when the ride's pickup zone (`rideZoneId`) has one, else the
+ * The policy that governs a ride, in its version in force now (decision 0087): the zone's own when the ride's pickup zone (`rideZoneId`) has one, else the
  * city's default (zone_id null) for its ride type; undefined when the city has none (every cancel is then free).
  */
 export async function policyFor(
@@ -39,7 +40,7 @@ export async function policyFor(
   zoneId: string | null = null,
 ): Promise<CancellationPolicy | undefined> {
   const rows = await db
-    .selectFrom('cancellation_policies')
+    .selectFrom('cancellation_policies_in_force')
     .selectAll()
     .where('city_id', '=', cityId)
     .where('ride_type', '=', rideType)
@@ -58,7 +59,7 @@ export async function policiesForRides(db: Kysely<DB>, rides: ReadonlyArray<{ ci
   if (rides.length > 0) {
     const zoneIds = [...new Set(rides.map(rideZoneId).filter((z): z is string => z !== null))];
     const rows = await db
-      .selectFrom('cancellation_policies')
+      .selectFrom('cancellation_policies_in_force')
       .selectAll()
       .where('city_id', 'in', [...new Set(rides.map((r) => r.city_id))])
       .where((eb) => (zoneIds.length ? eb.or([eb('zone_id', 'is', null), eb('zone_id', 'in', zoneIds)]) : eb('zone_id', 'is', null)))
@@ -136,18 +137,23 @@ export async function owedFeeCents(db: Kysely<DB>, riderId: string): Promise<num
 }
 
 /**
- * A new city's default policies, one per ride type, with the table's defaults (2 minutes free, 5 minutes'
- * no-show wait and lateness margin, drivers keep 100 %) and no fees: money is the operator's to set, in the
- * city's currency, on /cancellation-policies. Call it in the transaction that creates the city (issue 12's
- * cities and zones); a city that already has them is left as it is.
+ * A new city's default policies, one per ride type, each with its version 1 holding the table's defaults
+ * (2 minutes free, 5 minutes' no-show wait and lateness margin, drivers keep 100 %) and no fees: money is
+ * the operator's to set, in the city's currency, on /cancellation-policies. Call it in the transaction that
+ * creates the city (issue 12's cities and zones); a city that already has them is left as it is.
  */
 export async function seedCityPolicies(trx: Kysely<DB>, cityId: string) {
   const types = ['economy', 'comfort', 'xl'] as const;
   const existing = await trx.selectFrom('cancellation_policies').select('ride_type').where('city_id', '=', cityId).where('zone_id', 'is', null).execute();
   const missing = types.filter((t) => !existing.some((e) => e.ride_type === t));
   if (missing.length === 0) return;
-  await trx
+  const scopes = await trx
     .insertInto('cancellation_policies')
     .values(missing.map((ride_type) => ({ city_id: cityId, ride_type })))
+    .returning('id')
+    .execute();
+  await trx
+    .insertInto('cancellation_policy_versions')
+    .values(scopes.map((s) => ({ policy_id: s.id, version: 1 })))
     .execute();
 }

@@ -40,7 +40,7 @@ export async function createZonePolicy(services: Pick<Ports, 'db'>, adminId: str
       .executeTakeFirst();
     if (!zone) throw badRequest(errors.zoneNotInCity);
     const base = await trx
-      .selectFrom('cancellation_policies')
+      .selectFrom('cancellation_policies_in_force')
       .selectAll()
       .where('city_id', '=', input.city_id)
       .where('ride_type', '=', input.ride_type)
@@ -51,14 +51,19 @@ export async function createZonePolicy(services: Pick<Ports, 'db'>, adminId: str
     try {
       row = await trx
         .insertInto('cancellation_policies')
-        .values({ city_id: input.city_id, ride_type: input.ride_type, zone_id: input.zone_id, ...terms })
+        .values({ city_id: input.city_id, ride_type: input.ride_type, zone_id: input.zone_id })
         .returning('id')
         .executeTakeFirstOrThrow();
     } catch (err) {
       if (isUniqueViolation(err, 'cancellation_policies_scope_idx')) throw new AppError('CONFLICT', errors.zoneHasTerms(RIDE_TYPE_NAMES[input.ride_type]));
       throw err;
     }
-    const saved = await trx.selectFrom('cancellation_policies').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    // Its version 1 (decision 0087), in force from now.
+    const saved = await trx
+      .insertInto('cancellation_policy_versions')
+      .values({ policy_id: row.id, version: 1, ...terms, created_by: adminId })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await recordAudit(trx, {
       actorId: adminId,
       action: 'cancellation_policy.create',
@@ -73,16 +78,17 @@ export async function createZonePolicy(services: Pick<Ports, 'db'>, adminId: str
 }
 
 /**
- * An admin removes a zone's own terms: rides from that zone follow the city default again, from their next
- * cancellation. A city default (zone_id null) is never removed (400): every ride needs a policy to fall back
+ * An admin removes a zone's own terms (with their versions: the audit keeps the terms in force): rides from
+ * that zone follow the city default again, from their next cancellation. A city default (zone_id null) is never removed (400): every ride needs a policy to fall back
  * to. Audited as `cancellation_policy.remove` with the terms as they were.
  */
 export async function removeZonePolicy(services: Pick<Ports, 'db'>, adminId: string, policyId: string) {
   if (!isUuid(policyId)) throw notFound('No such cancellation policy.');
   const { db } = services;
   return inTransaction(db, async (trx) => {
-    const before = await trx.selectFrom('cancellation_policies').selectAll().where('id', '=', policyId).forUpdate().executeTakeFirst();
-    if (!before) throw notFound('No such cancellation policy.');
+    const scope = await trx.selectFrom('cancellation_policies').select('id').where('id', '=', policyId).forUpdate().executeTakeFirst();
+    if (!scope) throw notFound('No such cancellation policy.');
+    const before = await trx.selectFrom('cancellation_policies_in_force').selectAll().where('id', '=', policyId).executeTakeFirstOrThrow();
     if (before.zone_id === null) throw badRequest(errors.defaultStays);
     const view = (await listCancellationPolicies(trx, { city: before.city_id })).find((p) => p.id === policyId);
     if (!view) throw notFound('No such cancellation policy.');

@@ -387,11 +387,18 @@ export type CompanyPoliciesTable = {
 };
 
 /** Cancellation fees and no-shows per city × ride type (× zone; null = the city's default) (migration 0011). */
+/** A cancellation policy's scope (migration 0046): city × ride type × optional pricing zone; its terms are versions. */
 export type CancellationPoliciesTable = {
   id: Generated<string>;
   city_id: string;
   ride_type: 'economy' | 'comfort' | 'xl';
   zone_id: string | null;
+};
+/** One version of a policy's terms, never changed once written (migration 0046, decision 0087). */
+export type CancellationPolicyVersionsTable = {
+  id: Generated<string>;
+  policy_id: string;
+  version: number;
   free_window_s: Generated<number>;
   fee_kind: Generated<'fixed' | 'percent'>;
   fee_fixed_cents: Generated<number>;
@@ -403,7 +410,31 @@ export type CancellationPoliciesTable = {
   late_driver_margin_s: Generated<number>;
   driver_share_late_cancel_pct: Generated<number>;
   driver_share_no_show_pct: Generated<number>;
-  updated_at: Generated<Date>;
+  effective_from: Generated<Date>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  note: string | null;
+};
+/** The view `cancellation_policies_in_force` (read only): each policy with its version in force now. */
+export type CancellationPoliciesInForceView = {
+  id: string;
+  city_id: string;
+  ride_type: 'economy' | 'comfort' | 'xl';
+  zone_id: string | null;
+  version: number;
+  free_window_s: number;
+  fee_kind: 'fixed' | 'percent';
+  fee_fixed_cents: number;
+  fee_percent_bp: number;
+  fee_min_cents: number;
+  fee_max_cents: number;
+  no_show_wait_s: number;
+  no_show_fee_cents: number;
+  late_driver_margin_s: number;
+  driver_share_late_cancel_pct: number;
+  driver_share_no_show_pct: number;
+  effective_from: Date;
+  updated_at: Date;
 };
 
 export type RideOffersTable = {
@@ -584,6 +615,8 @@ export type DB = {
   driver_supply_samples: DriverSupplySamplesTable;
   zones: ZonesTable;
   cancellation_policies: CancellationPoliciesTable;
+  cancellation_policy_versions: CancellationPolicyVersionsTable;
+  cancellation_policies_in_force: CancellationPoliciesInForceView;
   surge_settings: SurgeSettingsTable;
   surge_zones: SurgeZonesTable;
   surge_snapshots: SurgeSnapshotsTable;

@@ -51,9 +51,9 @@ export async function zonePoliciesInForce(db: Kysely<DB>, cityId: string, at: Da
     .execute();
 }
 
-/** The city's default cancellation policy per ride type: the one a ride is charged on (decision 0033). */
+/** The city's default cancellation policy per ride type, in its version in force: the one a ride is charged on (decisions 0033, 0087). */
 export function defaultCancellationPolicies(db: Kysely<DB>, cityId: string) {
-  return db.selectFrom('cancellation_policies').selectAll().where('city_id', '=', cityId).where('zone_id', 'is', null).execute();
+  return db.selectFrom('cancellation_policies_in_force').selectAll().where('city_id', '=', cityId).where('zone_id', 'is', null).execute();
 }
 
 /** The city's surge settings (rule and freeze), if it has a row. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoutes } from '../contract';
 import { cancellationPoliciesQuerySchema, cancellationPolicyInputSchema, zonePolicyInputSchema } from './schemas';
-import { cancellationPoliciesResponseSchema, cancellationPolicyResponseSchema } from './views';
+import { cancellationPoliciesResponseSchema, cancellationPolicyResponseSchema, cancellationPolicyVersionsResponseSchema } from './views';
 
 const refusals = { 401: { description: 'Not signed in' }, 403: { description: 'Not an administrator' } } as const;
 
@@ -21,8 +21,9 @@ export const cancellationRoutes = defineRoutes([
     method: 'PUT',
     path: '/api/admin/cancellation-policies/:id',
     tag: 'cancellation',
-    summary: 'Change every term of one policy',
-    description: 'Audited (`cancellation_policy.update`, before and after) in the same transaction. Applies to the next cancellation.',
+    summary: 'Change every term of one policy (its next version)',
+    description:
+      'Adds the next version of the policy (decision 0087), in force from now; earlier versions are never changed. Saving the terms in force again adds nothing. Audited (`cancellation_policy.update`, the changed terms before and after, with the version) in the same transaction. Applies to the next cancellation.',
     auth: 'admin',
     request: { params: z.object({ id: z.string() }), body: cancellationPolicyInputSchema },
     responses: {
@@ -31,6 +32,17 @@ export const cancellationRoutes = defineRoutes([
       404: { description: 'No such policy' },
       ...refusals,
     },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/cancellation-policies/:id/versions',
+    tag: 'cancellation',
+    summary: "One policy's versions, newest first",
+    description:
+      'Every version of the terms (who, when, from when, the values), each marked in force, scheduled or superseded. Bounded by the edits of one policy.',
+    auth: 'admin',
+    request: { params: z.object({ id: z.string() }) },
+    responses: { 200: { description: 'The versions', schema: cancellationPolicyVersionsResponseSchema }, 404: { description: 'No such policy' }, ...refusals },
   },
   {
     method: 'POST',

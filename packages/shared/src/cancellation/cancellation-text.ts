@@ -76,6 +76,16 @@ export const cancellationText = {
   removeConfirm: 'Remove terms',
   removed: (rideType: string, zone: string) => `${zone} follows the city default for ${rideType} again.`,
   removeFailed: 'Could not remove the terms.',
+  // The versions (decision 0087): every save is a version; the card shows the one in force and the history.
+  version: (v: number) => `Version ${v}`,
+  since: (when: string) => `since ${when}`,
+  history: 'History',
+  historyLoading: 'Loading the versions…',
+  historyFailed: 'Could not load the versions.',
+  by: (name: string | null) => (name ? `by ${name}` : 'by the system'),
+  initial: 'First version',
+  changed: 'Changed',
+  status: { in_force: 'In force', scheduled: 'Scheduled', superseded: 'Superseded' },
   seconds: (s: number) => (s % 60 === 0 ? `${s / 60} min` : `${s} s`),
   rideType: (t: RideType, names: Record<RideType, string>) => names[t],
 };

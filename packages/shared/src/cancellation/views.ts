@@ -23,11 +23,41 @@ export const cancellationPolicyViewSchema = z.strictObject({
   late_driver_margin_s: z.number().int(),
   driver_share_late_cancel_pct: z.number().int(),
   driver_share_no_show_pct: z.number().int(),
+  /** The version in force (decision 0087): each change adds one; the terms above are its. */
+  version: z.number().int(),
+  /** When the version in force was saved. */
   updated_at: timestampSchema,
 });
 export type CancellationPolicyView = z.infer<typeof cancellationPolicyViewSchema>;
 export const cancellationPoliciesResponseSchema = z.strictObject({ policies: z.array(cancellationPolicyViewSchema) });
 export const cancellationPolicyResponseSchema = z.strictObject({ policy: cancellationPolicyViewSchema });
+
+/** One version of a policy's terms (decision 0087): who saved it, when, from when it applies, and where it stands now. */
+export const cancellationPolicyVersionSchema = z.strictObject({
+  id: z.string(),
+  policy_id: z.string(),
+  version: z.number().int(),
+  free_window_s: z.number().int(),
+  fee_kind: z.enum(FEE_KINDS),
+  fee_fixed_cents: z.number().int(),
+  fee_percent_bp: z.number().int(),
+  fee_min_cents: z.number().int(),
+  fee_max_cents: z.number().int(),
+  no_show_wait_s: z.number().int(),
+  no_show_fee_cents: z.number().int(),
+  late_driver_margin_s: z.number().int(),
+  driver_share_late_cancel_pct: z.number().int(),
+  driver_share_no_show_pct: z.number().int(),
+  effective_from: timestampSchema,
+  created_by: z.string().nullable(),
+  /** Null: saved by no known admin (the first version of a seeded or migrated policy). */
+  created_by_name: z.string().nullable(),
+  created_at: timestampSchema,
+  note: z.string().nullable(),
+  status: z.enum(['in_force', 'scheduled', 'superseded']),
+});
+export type CancellationPolicyVersion = z.infer<typeof cancellationPolicyVersionSchema>;
+export const cancellationPolicyVersionsResponseSchema = z.strictObject({ versions: z.array(cancellationPolicyVersionSchema) });
 
 /**
  * A live ride's cancellation terms, as the server computes them from its policy and its stored times at
