@@ -1,17 +1,18 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useMemo } from 'react';
+import { z } from 'zod';
 import { useParams } from 'react-router';
 import { refundText } from '@openride/shared/refunds/refund-text';
-import { dollarsToCents, REFUND_ACTIONS, REFUND_BEARERS, type RefundAction, type RefundBearer, type RefundDecision } from '@openride/shared/refunds/schemas';
+import { dollarsToCents, REFUND_ACTIONS, REFUND_BEARERS, type RefundDecision, refundDecisionSchema } from '@openride/shared/refunds/schemas';
 import { timelineEventText } from '@openride/shared/rides/operator-text';
 import type { TimelineEvent } from '@openride/shared/rides/operator';
 import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { DetailPage } from '@/components/ui/detail-page';
-import { Field, inputClasses } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageTitle } from '@/components/ui/page';
+import { MutationError } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
 import { type AdminRefundDetail, useDecideRefund, useRefundRequest } from '../api/refund-requests';
@@ -172,42 +173,50 @@ function RequestStory({ detail }: { detail: AdminRefundDetail }) {
   );
 }
 
+/**
+ * The decision as the form holds it (strings) → the server's `refundDecisionSchema`: a reason of 3 characters
+ * to reject, an amount in dollars (at most what is refundable) to approve partly or credit; each refusal is
+ * said beside its field.
+ */
+function decisionSchema(refundableCents: number, max: string) {
+  return z
+    .object({ action: z.enum(REFUND_ACTIONS), bearer: z.enum(REFUND_BEARERS), amount: z.string(), note: z.string() })
+    .superRefine(({ action, amount, note }, ctx) => {
+      if (action === 'reject' && note.trim().length < 3) ctx.addIssue({ code: 'custom', path: ['note'], message: 'Give a reason (at least 3 characters)' });
+      if (action !== 'approve_partial' && action !== 'credit') return;
+      const cents = dollarsToCents(amount);
+      if (cents === undefined || Number.isNaN(cents) || cents <= 0)
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: refundText.report.amountInvalid });
+      else if (cents > refundableCents) ctx.addIssue({ code: 'custom', path: ['amount'], message: text.amountHint(max) });
+    })
+    .transform(({ action, bearer, amount, note }): RefundDecision => {
+      const kept = note.trim() ? { note: note.trim() } : {};
+      if (action === 'reject') return { action, reason: note.trim() };
+      if (action === 'approve_full') return { action, bearer, ...kept };
+      return { action, bearer, amount_cents: dollarsToCents(amount)!, ...kept };
+    })
+    .pipe(refundDecisionSchema);
+}
+
 function DecisionForm({ detail }: { detail: AdminRefundDetail }) {
   const { request: q, money: m } = detail;
   const decide = useDecideRefund(q.id);
-  const [action, setAction] = useState<RefundAction>('approve_partial');
-  const [bearer, setBearer] = useState<RefundBearer>('platform');
-  const [amount, setAmount] = useState(((q.requested_cents ?? m.refundable_cents) / 100).toFixed(2));
-  const [note, setNote] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
   const titleId = useId();
-  const noteId = useId();
   const max = formatMoney(m.refundable_cents, m.currency);
+  const schema = useMemo(() => decisionSchema(m.refundable_cents, max), [m.refundable_cents, max]);
+  const form = useZodForm(schema, {
+    defaultValues: { action: 'approve_partial', bearer: 'platform', amount: ((q.requested_cents ?? m.refundable_cents) / 100).toFixed(2), note: '' },
+  });
+  const action = form.watch('action');
   const needsAmount = action === 'approve_partial' || action === 'credit';
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    let decision: RefundDecision;
-    if (action === 'reject') {
-      if (note.trim().length < 3) return setInvalid('Give a reason (at least 3 characters)');
-      decision = { action, reason: note.trim() };
-    } else if (action === 'approve_full') {
-      decision = { action, bearer, ...(note.trim() ? { note: note.trim() } : {}) };
-    } else {
-      const cents = dollarsToCents(amount);
-      if (cents === undefined || Number.isNaN(cents) || cents <= 0) return setInvalid(refundText.report.amountInvalid);
-      if (cents > m.refundable_cents) return setInvalid(text.amountHint(max));
-      decision = { action, bearer, amount_cents: cents, ...(note.trim() ? { note: note.trim() } : {}) };
-    }
-    setInvalid(null);
+  const submit = (decision: RefundDecision) =>
     // The form goes away with the open request (the answer replaces the page's data): toast from the promise.
     decide.mutateAsync(decision).then(
-      () => toast({ title: text.decided(action) }),
+      () => toast({ title: text.decided(decision.action) }),
       () => undefined,
     );
-  };
-  const failure = invalid ?? (decide.error ? (isApiError(decide.error) && decide.error.message ? decide.error.message : text.failed) : null);
   return (
-    <form noValidate onSubmit={submit} aria-labelledby={titleId} className="space-y-4 rounded-2xl border-2 border-brand-200 bg-white p-4">
+    <Form form={form} onSubmit={submit} aria-labelledby={titleId} className="space-y-4 rounded-2xl border-2 border-brand-200 bg-white p-4">
       <h2 id={titleId} className="text-lg font-semibold text-ink-900">
         {text.decide}
       </h2>
@@ -217,7 +226,7 @@ function DecisionForm({ detail }: { detail: AdminRefundDetail }) {
         {/* A business ride's refund goes to the company: no wallet credit for the rider (decision 0072). */}
         {REFUND_ACTIONS.filter((a) => !(a === 'credit' && detail.refund_to === 'company')).map((a) => (
           <label key={a} className="flex min-h-11 items-center gap-2 text-sm text-ink-900">
-            <input type="radio" name="action" value={a} checked={action === a} onChange={() => setAction(a)} className="size-4" />
+            <input type="radio" value={a} {...form.register('action')} className="size-4" />
             {refundText.actions[a]}
           </label>
         ))}
@@ -228,37 +237,19 @@ function DecisionForm({ detail }: { detail: AdminRefundDetail }) {
           <div className="flex flex-wrap gap-x-6">
             {REFUND_BEARERS.map((b) => (
               <label key={b} className="flex min-h-11 items-center gap-2 text-sm text-ink-900">
-                <input type="radio" name="bearer" value={b} checked={bearer === b} onChange={() => setBearer(b)} className="size-4" />
+                <input type="radio" value={b} {...form.register('bearer')} className="size-4" />
                 {refundText.bearers[b]}
               </label>
             ))}
           </div>
         </fieldset>
       ) : null}
-      {needsAmount ? (
-        <Field
-          label={text.amount}
-          hint={text.amountHint(max)}
-          inputMode="decimal"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          aria-invalid={invalid ? true : undefined}
-        />
-      ) : null}
-      <div className="space-y-1.5">
-        <label htmlFor={noteId} className="block text-sm font-medium text-ink-800">
-          {action === 'reject' ? text.rejectReason : text.note}
-        </label>
-        <textarea id={noteId} rows={2} maxLength={500} className={cn(inputClasses, 'h-auto py-2')} value={note} onChange={(e) => setNote(e.target.value)} />
-      </div>
-      {failure ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {failure}
-        </p>
-      ) : null}
+      {needsAmount ? <FormField name="amount" label={text.amount} hint={text.amountHint(max)} inputMode="decimal" /> : null}
+      <FormField name="note" as="textarea" label={action === 'reject' ? text.rejectReason : text.note} rows={2} maxLength={500} />
+      <MutationError error={decide.error} fallback={text.failed} />
       <Button type="submit" variant={action === 'reject' ? 'destructive' : 'primary'} disabled={decide.isPending}>
         {decide.isPending ? text.deciding : text.submit(action)}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,10 +1,11 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { TICKET_PRIORITIES, type TicketPriority } from '@openride/shared/support/schemas';
+import { type ReactNode, useId, useState } from 'react';
+import { adminTicketMessageSchema, TICKET_PRIORITIES, type TicketPriority } from '@openride/shared/support/schemas';
 import { supportText } from '@openride/shared/support/support-text';
 import { operatorText, timelineEventText } from '@openride/shared/rides/operator-text';
 import type { TimelineEvent } from '@openride/shared/rides/operator';
 import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { DetailPage } from '@/components/ui/detail-page';
 import { PageTitle } from '@/components/ui/page';
 import { toast } from '@/components/ui/use-toast';
@@ -13,9 +14,8 @@ import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { type AdminTicketAction, type AdminTicketDetail, useAdminTicket, useAdminTicketAction } from '../api/admin-tickets';
 import { PhotoField } from './photo-field';
-import { formatWhen, PriorityChip, selectClasses, StatusChip, textareaClasses } from './ticket-bits';
+import { formatWhen, PriorityChip, selectClasses, StatusChip } from './ticket-bits';
 import { TicketMessages } from './ticket-messages';
-import { MutationError } from '@/components/ui/query-view';
 
 const text = supportText.admin;
 
@@ -23,6 +23,9 @@ const text = supportText.admin;
 export type ProcedurePanel = (args: { category: string; insert: (text: string) => void }) => ReactNode;
 
 const eventText = (e: TimelineEvent) => timelineEventText(e);
+
+/** The reply or note's text, on the server's schema (a message is required); the kind and photos beside it. */
+const composerForm = adminTicketMessageSchema.pick({ body: true });
 
 /** One ticket for an admin: Assign, priority, Resolve/Reopen, the conversation with internal notes, a reply or note, and the ride beside it. */
 export function AdminTicketView({ id, backTo, procedurePanel }: { id: string; backTo: string; procedurePanel?: ProcedurePanel }) {
@@ -55,7 +58,7 @@ function TicketWork({ detail, procedurePanel }: { detail: AdminTicketDetail; pro
   const { ticket: t } = detail;
   const me = useMe();
   const action = useAdminTicketAction(t.id);
-  const [draft, setDraft] = useState('');
+  const composer = useZodForm(composerForm, { defaultValues: { body: '' } });
   const run = (a: AdminTicketAction, done?: string) =>
     action.mutate(a, {
       onSuccess: () => (done ? toast({ title: done }) : undefined),
@@ -147,10 +150,17 @@ function TicketWork({ detail, procedurePanel }: { detail: AdminTicketDetail; pro
           <Card title="Conversation">
             <TicketMessages messages={detail.messages} reader="admin" />
           </Card>
-          {procedurePanel ? procedurePanel({ category: t.category, insert: (x) => setDraft((d) => (d ? `${d}\n\n${x}` : x)) }) : null}
+          {procedurePanel
+            ? procedurePanel({
+                category: t.category,
+                insert: (x) => {
+                  const d = composer.getValues('body');
+                  composer.setValue('body', d ? `${d}\n\n${x}` : x);
+                },
+              })
+            : null}
           <Composer
-            draft={draft}
-            setDraft={setDraft}
+            form={composer}
             closed={t.status === 'closed'}
             pending={action.isPending}
             emailTo={t.visitor ? t.requester_email : null}
@@ -166,15 +176,13 @@ function TicketWork({ detail, procedurePanel }: { detail: AdminTicketDetail; pro
 }
 
 function Composer({
-  draft,
-  setDraft,
+  form,
   closed,
   pending,
   emailTo,
   onSend,
 }: {
-  draft: string;
-  setDraft: (v: string) => void;
+  form: ReturnType<typeof useZodForm<typeof composerForm>>;
   closed: boolean;
   pending: boolean;
   emailTo: string | null;
@@ -183,21 +191,16 @@ function Composer({
   const [mode, setMode] = useState<'reply' | 'note'>(closed ? 'note' : 'reply');
   const [photos, setPhotos] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const fieldId = useId();
   const internal = mode === 'note';
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!draft.trim()) return setError('Write a message.');
-    setError(null);
-    onSend(draft.trim(), internal, photos);
-    setDraft('');
+  const submit = ({ body }: { body: string }) => {
+    onSend(body, internal, photos);
+    form.reset();
     setPhotos([]);
   };
   return (
-    <form
+    <Form
+      form={form}
       onSubmit={submit}
-      noValidate
       className={cn('space-y-3 rounded-2xl border p-4', internal ? 'border-dashed border-amber-400 bg-amber-50' : 'border-ink-200 bg-white')}
     >
       <fieldset className="flex flex-wrap gap-4">
@@ -211,21 +214,18 @@ function Composer({
           {text.noteLabel}
         </label>
       </fieldset>
-      <label htmlFor={fieldId} className="sr-only">
-        {internal ? text.noteText : text.replyText}
-      </label>
-      <textarea id={fieldId} rows={4} maxLength={4000} className={textareaClasses} value={draft} onChange={(e) => setDraft(e.target.value)} />
+      {/* The label is for screen readers only (the radios above say which): [&>label]:sr-only. */}
+      <FormField name="body" as="textarea" label={internal ? text.noteText : text.replyText} rows={4} maxLength={4000} className="[&>label]:sr-only" />
       {internal ? (
         <p className="text-xs font-semibold text-amber-900">{supportText.conversation.internal}</p>
       ) : emailTo ? (
         <p className="text-xs text-ink-600">{text.emailed(emailTo)}</p>
       ) : null}
       <PhotoField photos={photos} setPhotos={setPhotos} onBusyChange={setBusy} />
-      <MutationError error={error}>{error}</MutationError>
       <Button type="submit" variant={internal ? 'secondary' : 'primary'} disabled={busy || pending}>
         {internal ? text.addNote : text.sendReply}
       </Button>
-    </form>
+    </Form>
   );
 }
 

@@ -1,15 +1,17 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, Star } from 'lucide-react';
 import { supportText } from '@openride/shared/support/support-text';
+import { ticketReplySchema } from '@openride/shared/support/schemas';
 import { mayRate, userMayReply } from '@openride/shared/support/ticket-state';
 import { Button } from '@/components/ui/button';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageTitle } from '@/components/ui/page';
 import { MutationError, QueryView } from '@/components/ui/query-view';
 import { isApiError } from '@/lib/api';
 import { type TicketDetail, useMyTicket, useRateTicket, useReplyToTicket } from '../api/tickets';
 import { PhotoField } from './photo-field';
-import { StatusChip, textareaClasses } from './ticket-bits';
+import { StatusChip } from './ticket-bits';
 import { TicketMessages } from './ticket-messages';
 
 const text = supportText.conversation;
@@ -55,38 +57,25 @@ function Conversation({ detail }: { detail: TicketDetail }) {
   );
 }
 
+/** The reply, on the server's schema (a message is required); the photos beside it. */
+const replyForm = ticketReplySchema.pick({ body: true });
+
 function ReplyBox({ id }: { id: string }) {
   const reply = useReplyToTicket(id);
-  const [body, setBody] = useState('');
+  const form = useZodForm(replyForm, { defaultValues: { body: '' } });
   const [photos, setPhotos] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const fieldId = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!body.trim()) return setError('Write a message.');
-    setError(null);
-    reply.mutate(
-      { body: body.trim(), ...(photos.length ? { file_ids: photos } : {}) },
-      { onSuccess: () => (setBody(''), setPhotos([])), onError: (err) => setError(isApiError(err) ? err.message : 'Could not send. Try again.') },
-    );
-  };
+  const submit = ({ body }: { body: string }) =>
+    reply.mutate({ body, ...(photos.length ? { file_ids: photos } : {}) }, { onSuccess: () => (form.reset(), setPhotos([])) });
   return (
-    <form onSubmit={submit} noValidate className="space-y-2">
-      <label htmlFor={fieldId} className="block text-sm font-medium text-ink-800">
-        {text.replyLabel}
-      </label>
-      <textarea id={fieldId} rows={3} maxLength={4000} className={textareaClasses} value={body} onChange={(e) => setBody(e.target.value)} />
+    <Form form={form} onSubmit={submit} className="space-y-2">
+      <FormField name="body" as="textarea" label={text.replyLabel} rows={3} maxLength={4000} />
       <PhotoField photos={photos} setPhotos={setPhotos} onBusyChange={setBusy} />
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <MutationError error={reply.error} fallback="Could not send. Try again." />
       <Button type="submit" disabled={busy || reply.isPending}>
         {text.send}
       </Button>
-    </form>
+    </Form>
   );
 }
 
