@@ -1,19 +1,20 @@
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { complianceText, documentText } from '@openride/shared/compliance/compliance-text';
-import { UPLOADABLE_DOCUMENT_KINDS } from '@openride/shared/compliance/schemas';
+import { type DocumentReviewInput, documentReviewSchema, UPLOADABLE_DOCUMENT_KINDS } from '@openride/shared/compliance/schemas';
+import { z } from 'zod';
 import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
-import { Field, inputClasses } from '@/components/ui/field';
+import { inputClasses } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { QueryView } from '@/components/ui/query-view';
+import { MutationError, QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
-import { cn } from '@/lib/cn';
 import { complianceKeys } from '../api/compliance-keys';
 import { type AdminDocument, documentQueueList, QUEUE_POLL_MS, useDriverCompliance, useReviewDocument } from '../api/documents';
 import { DocumentRequirements } from './document-requirements';
@@ -215,59 +216,49 @@ function ReviewPanel({ doc, onClose, ref }: { doc: AdminDocument; onClose: () =>
 
 const OWN = '__own__';
 
+/** Approve: the last valid day, required when the kind has an expiry ('' → none), into the server's schema. */
+const approveForm = (expiryRequired: boolean) =>
+  z
+    .object({ expires_on: z.string().refine((day) => !expiryRequired || day !== '', text.expiryRequired) })
+    .transform(({ expires_on }): DocumentReviewInput => ({ status: 'approved', expires_on: expires_on || null }))
+    .pipe(documentReviewSchema);
+
+/** Reject: a reason of at least 3 characters (the page's words), into the server's schema. */
+const rejectForm = z
+  .object({ reason: z.string().trim().min(3, text.reasonRequired) })
+  .transform(({ reason }): DocumentReviewInput => ({ status: 'rejected', reason }))
+  .pipe(documentReviewSchema);
+
 function Decision({ doc, onDone }: { doc: AdminDocument; onDone: () => void }) {
   const review = useReviewDocument();
-  const [expiresOn, setExpiresOn] = useState(doc.expires_on ?? '');
+  const approveSchema = useMemo(() => approveForm(doc.expiry_required), [doc.expiry_required]);
+  const approval = useZodForm(approveSchema, { defaultValues: { expires_on: doc.expires_on ?? '' } });
+  const rejection = useZodForm(rejectForm, { defaultValues: { reason: '' } });
   const [template, setTemplate] = useState('');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const templateId = useId();
-  const reasonId = useId();
 
-  const settle = {
-    onError: (e: unknown) => {
-      const message = isApiError(e) ? e.message : text.loadFailed;
-      toast({ variant: 'destructive', title: message });
-      if (isApiError(e, 409)) onDone();
-      else setError(message);
-    },
-  };
-
-  function approve(event: FormEvent) {
-    event.preventDefault();
-    if (doc.expiry_required && !expiresOn) return setError(text.expiryRequired);
-    setError(null);
+  const send = (input: DocumentReviewInput) =>
     review.mutate(
-      { id: doc.id, input: { status: 'approved', expires_on: expiresOn || null } },
-      { onSuccess: () => (toast({ title: text.approved }), onDone()), ...settle },
+      { id: doc.id, input },
+      {
+        onSuccess: () => (toast({ title: input.status === 'approved' ? text.approved : text.rejected }), onDone()),
+        onError: (e: unknown) => {
+          toast({ variant: 'destructive', title: isApiError(e) ? e.message : text.loadFailed });
+          if (isApiError(e, 409)) onDone();
+        },
+      },
     );
-  }
-  function reject(event: FormEvent) {
-    event.preventDefault();
-    if (reason.trim().length < 3) return setError(text.reasonRequired);
-    setError(null);
-    review.mutate(
-      { id: doc.id, input: { status: 'rejected', reason: reason.trim() } },
-      { onSuccess: () => (toast({ title: text.rejected }), onDone()), ...settle },
-    );
-  }
 
   return (
     <div className="space-y-5">
-      <form onSubmit={approve} noValidate className="space-y-3 rounded-2xl bg-green-50 p-4" aria-label={text.approveTitle}>
-        <Field
-          label={text.expiresOn}
-          hint={text.expiresOnHint}
-          type="date"
-          required={doc.expiry_required}
-          value={expiresOn}
-          onChange={(e) => setExpiresOn(e.target.value)}
-        />
+      <Form form={approval} onSubmit={send} className="space-y-3 rounded-2xl bg-green-50 p-4" aria-label={text.approveTitle}>
+        <FormField name="expires_on" label={text.expiresOn} hint={text.expiresOnHint} type="date" required={doc.expiry_required} />
         <Button type="submit" disabled={review.isPending} className="w-full">
           {text.approve}
         </Button>
-      </form>
-      <form onSubmit={reject} noValidate className="space-y-3 rounded-2xl bg-red-50 p-4" aria-label={text.rejectTitle}>
+      </Form>
+      <Form form={rejection} onSubmit={send} className="space-y-3 rounded-2xl bg-red-50 p-4" aria-label={text.rejectTitle}>
+        {/* A template fills the reason (not sent itself); "write your own" leaves it as typed. */}
         <div className="space-y-1.5">
           <label htmlFor={templateId} className="block text-sm font-medium text-ink-800">
             {text.template}
@@ -278,7 +269,7 @@ function Decision({ doc, onDone }: { doc: AdminDocument; onDone: () => void }) {
             value={template}
             onChange={(e) => {
               setTemplate(e.target.value);
-              if (e.target.value !== OWN) setReason(e.target.value);
+              if (e.target.value !== OWN) rejection.setValue('reason', e.target.value, { shouldValidate: rejection.formState.isSubmitted });
             }}
           >
             <option value="">{text.templatePlaceholder}</option>
@@ -290,28 +281,12 @@ function Decision({ doc, onDone }: { doc: AdminDocument; onDone: () => void }) {
             <option value={OWN}>{text.writeOwn}</option>
           </select>
         </div>
-        <div className="space-y-1.5">
-          <label htmlFor={reasonId} className="block text-sm font-medium text-ink-800">
-            {text.reason}
-          </label>
-          <textarea
-            id={reasonId}
-            rows={3}
-            maxLength={500}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            className={cn(inputClasses, 'h-auto py-2.5')}
-          />
-        </div>
+        <FormField name="reason" as="textarea" label={text.reason} rows={3} maxLength={500} />
         <Button type="submit" variant="destructive" disabled={review.isPending} className="w-full">
           {text.reject}
         </Button>
-      </form>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      </Form>
+      <MutationError error={review.error} fallback={text.loadFailed} />
     </div>
   );
 }

@@ -1,17 +1,19 @@
-import { type FormEvent, useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { z } from 'zod';
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import { complianceText, documentText } from '@openride/shared/compliance/compliance-text';
-import type { UploadableDocumentKind } from '@openride/shared/compliance/schemas';
+import { type DocumentUploadInput, documentUploadSchema, type UploadableDocumentKind } from '@openride/shared/compliance/schemas';
 import type { ComplianceItem, DocumentTypeView } from '@openride/shared/compliance/views';
 import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Alert } from '@/components/ui/alert';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { FilePicker } from '@/components/ui/file-picker';
 import { FileThumbs } from '@/components/ui/file-thumbs';
 import { PageContainer, PageHeading } from '@/components/ui/page';
-import { allQueries, QueryView } from '@/components/ui/query-view';
+import { allQueries, MutationError, QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
@@ -144,43 +146,46 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
+/**
+ * The form's values → the server's `documentUploadSchema`: the front (and the back when the kind has two
+ * sides) as the files uploaded, the last valid day when the kind asks for one ('' → none); each refusal is said
+ * beside what it refuses.
+ */
+const uploadForm = (kind: UploadableDocumentKind, twoSides: boolean, expiryRequired: boolean) =>
+  z
+    .object({
+      front: z.string().min(1, twoSides ? text.chooseFront : text.chooseFile),
+      back: twoSides ? z.string().min(1, text.chooseBack) : z.string(),
+      expires_on: expiryRequired ? z.string().min(1, documentText.errors.expiryRequired) : z.string(),
+    })
+    .transform(({ front, back, expires_on }): DocumentUploadInput => ({ kind, file_ids: twoSides ? [front, back] : [front], expires_on: expires_on || null }))
+    .pipe(documentUploadSchema);
+
 function UploadForm({ kind, label, type, onDone }: { kind: UploadableDocumentKind; label: string; type: DocumentTypeView; onDone: () => void }) {
   const send = useSendDocument();
   const twoSides = type.sides === 'front_back';
-  const [front, setFront] = useState<string | null>(null);
-  const [back, setBack] = useState<string | null>(null);
-  const [expiresOn, setExpiresOn] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const schema = useMemo(() => uploadForm(kind, twoSides, type.expiry_required), [kind, twoSides, type.expiry_required]);
+  const form = useZodForm(schema, { defaultValues: { front: '', back: '', expires_on: '' } });
+  const { errors } = form.formState;
   const [round, setRound] = useState(0);
   // Send waits for both sides' uploads to finish (their file ids are what is sent).
   const [uploading, setUploading] = useState({ front: false, back: false });
   const onFrontBusy = useCallback((busy: boolean) => setUploading((u) => ({ ...u, front: busy })), []);
   const onBackBusy = useCallback((busy: boolean) => setUploading((u) => ({ ...u, back: busy })), []);
+  const uploaded = (side: 'front' | 'back', id: string) => form.setValue(side, id, { shouldValidate: form.formState.isSubmitted });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!front) return setError(twoSides ? text.chooseFront : text.chooseFile);
-    if (twoSides && !back) return setError(text.chooseBack);
-    if (type.expiry_required && !expiresOn) return setError(documentText.errors.expiryRequired);
-    setError(null);
-    send.mutate(
-      { kind, file_ids: twoSides ? [front, back!] : [front], expires_on: expiresOn || null },
-      {
-        onSuccess: () => {
-          toast({ title: text.sent });
-          setFront(null);
-          setBack(null);
-          setExpiresOn('');
-          setRound((r) => r + 1);
-          onDone();
-        },
-        onError: (e) => setError(isApiError(e) ? e.message : text.saveFailed),
+  const submit = (input: DocumentUploadInput) =>
+    send.mutate(input, {
+      onSuccess: () => {
+        toast({ title: text.sent });
+        form.reset();
+        setRound((r) => r + 1);
+        onDone();
       },
-    );
-  }
+    });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4 border-t border-ink-100 pt-3" aria-label={label}>
+    <Form form={form} onSubmit={submit} className="space-y-4 border-t border-ink-100 pt-3" aria-label={label}>
       <div className={twoSides ? 'grid gap-4 sm:grid-cols-2' : undefined}>
         <div className="space-y-1">
           {twoSides ? <p className="text-sm font-medium text-ink-800">{text.front}</p> : null}
@@ -190,9 +195,10 @@ function UploadForm({ kind, label, type, onDone }: { kind: UploadableDocumentKin
             purpose="driver_document"
             camera
             onBusyChange={onFrontBusy}
-            onUploaded={(f) => setFront(f.id)}
+            onUploaded={(f) => uploaded('front', f.id)}
             disabled={send.isPending}
           />
+          <Alert>{errors.front?.message}</Alert>
         </div>
         {twoSides ? (
           <div className="space-y-1">
@@ -203,32 +209,20 @@ function UploadForm({ kind, label, type, onDone }: { kind: UploadableDocumentKin
               purpose="driver_document"
               camera
               onBusyChange={onBackBusy}
-              onUploaded={(f) => setBack(f.id)}
+              onUploaded={(f) => uploaded('back', f.id)}
               disabled={send.isPending}
             />
+            <Alert>{errors.back?.message}</Alert>
           </div>
         ) : null}
       </div>
       {type.expiry_required ? (
-        <Field
-          label={text.expiresOn}
-          hint={text.expiresOnHint}
-          type="date"
-          min={today()}
-          required
-          value={expiresOn}
-          onChange={(e) => setExpiresOn(e.target.value)}
-          className="sm:max-w-60"
-        />
+        <FormField name="expires_on" label={text.expiresOn} hint={text.expiresOnHint} type="date" min={today()} required className="sm:max-w-60" />
       ) : null}
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <MutationError error={send.error} fallback={text.saveFailed} />
       <Button type="submit" disabled={send.isPending || uploading.front || uploading.back} className="w-full sm:w-auto">
         {send.isPending ? text.sending : text.submit}
       </Button>
-    </form>
+    </Form>
   );
 }
