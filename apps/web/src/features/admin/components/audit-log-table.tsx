@@ -4,7 +4,7 @@ import { adminText, auditActionLabels } from '@openride/shared/admin/admin-text'
 import { AUDIT_ACTIONS } from '@openride/shared/admin/audit';
 import { type ColumnDef, DataTable, type TableFilter } from '@/components/ui/data-table';
 import { useAdmins } from '../api/get-admin-users';
-import { type AuditEntry, auditLogKey } from '../api/get-audit-log';
+import { type AuditEntry, auditLogList } from '../api/get-audit-log';
 import { formatDateTime } from '@/lib/format';
 
 const text = adminText.audit;
@@ -97,11 +97,11 @@ export function AuditLogTable() {
   return (
     <DataTable
       label={text.title}
-      endpoint="/api/admin/audit-log"
-      queryKey={auditLogKey}
+      endpoint={auditLogList.endpoint}
+      queryKey={auditLogList.queryKey}
       columns={columns}
       getRowId={(entry) => entry.id}
-      defaultSort={{ id: 'created_at', dir: 'desc' }}
+      defaultSort={auditLogList.defaultSort}
       searchLabel={text.search}
       filters={filters}
       empty={text.empty}

@@ -3,7 +3,7 @@ import { ADMIN_USER_ROLES } from '@openride/shared/admin/users';
 import { uiText } from '@openride/shared/ui-text';
 import { type ColumnDef, DataTable, type TableFilter } from '@/components/ui/data-table';
 import { cn } from '@/lib/cn';
-import { type AdminUser, adminUsersKey } from '../api/get-admin-users';
+import { type AdminUser, adminUsersList } from '../api/get-admin-users';
 import { formatDate } from '@/lib/format';
 
 const columnsText = uiText.admin.columns;
@@ -53,11 +53,11 @@ export function UsersTable() {
   return (
     <DataTable
       label={uiText.admin.users}
-      endpoint="/api/admin/users"
-      queryKey={adminUsersKey}
+      endpoint={adminUsersList.endpoint}
+      queryKey={adminUsersList.queryKey}
       columns={columns}
       getRowId={(user) => user.id}
-      defaultSort={{ id: 'created_at', dir: 'desc' }}
+      defaultSort={adminUsersList.defaultSort}
       searchLabel={adminText.users.search}
       filters={filters}
       empty={uiText.admin.usersEmpty}

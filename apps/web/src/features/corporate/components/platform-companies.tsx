@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { formatMoney } from '@/lib/money';
-import { type CompanyView, corporateKeys } from '../api/corporate';
+import { type CompanyView, companiesList } from '../api/corporate';
 import { AdminCompany } from './admin-company';
 import type { InvoicesSlot } from './invoices-slot';
 import { NewCompanyForm } from './new-company-form';
@@ -47,11 +47,11 @@ export function PlatformCompanies({ invoices }: { invoices?: InvoicesSlot }) {
       </h2>
       <DataTable
         label="Companies"
-        endpoint="/api/admin/companies"
-        queryKey={corporateKeys.list}
+        endpoint={companiesList.endpoint}
+        queryKey={companiesList.queryKey}
         columns={columns}
         getRowId={(c) => c.id}
-        defaultSort={{ id: 'created_at', dir: 'desc' }}
+        defaultSort={companiesList.defaultSort}
         searchLabel="Search by name or billing email"
         filters={[
           {

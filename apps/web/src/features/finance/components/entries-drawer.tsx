@@ -9,7 +9,7 @@ import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
-import { financeKeys } from '../api/finance-keys';
+import { ledgerEntriesList } from '../api/finance-dashboard';
 import type { AdjustTarget } from './adjustment-dialog';
 
 const text = financeText.dashboard;
@@ -97,11 +97,11 @@ function EntriesTable({ drill, onAdjust }: { drill: Drill; onAdjust: (t: AdjustT
   return (
     <DataTable
       label={t.label}
-      endpoint="/api/admin/ledger/entries"
-      queryKey={financeKeys.entries}
+      endpoint={ledgerEntriesList.endpoint}
+      queryKey={ledgerEntriesList.queryKey}
       columns={columns}
       getRowId={(e) => e.id}
-      defaultSort={{ id: 'created_at', dir: 'desc' }}
+      defaultSort={ledgerEntriesList.defaultSort}
       params={drill.params}
       empty={t.empty}
       loadFailed={t.loadFailed}

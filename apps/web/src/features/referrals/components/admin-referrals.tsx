@@ -12,8 +12,14 @@ import { QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
-import { type AdminReferral, type ReferralProgramView, useReferralPrograms, useReviewReferral, useSaveReferralProgram } from '../api/admin-referrals';
-import { referralKeys } from '../api/referral-keys';
+import {
+  adminReferralsList,
+  type AdminReferral,
+  type ReferralProgramView,
+  useReferralPrograms,
+  useReviewReferral,
+  useSaveReferralProgram,
+} from '../api/admin-referrals';
 import { ReferralStatusChip } from './my-referrals';
 
 const text = referralsText.admin;
@@ -193,11 +199,11 @@ function ReferralsTable() {
   return (
     <DataTable
       label={text.list}
-      endpoint="/api/admin/referrals"
-      queryKey={referralKeys.list}
+      endpoint={adminReferralsList.endpoint}
+      queryKey={adminReferralsList.queryKey}
       columns={columns}
       getRowId={(r) => r.id}
-      defaultSort={{ id: 'created_at', dir: 'desc' }}
+      defaultSort={adminReferralsList.defaultSort}
       searchLabel={text.search}
       filters={[
         { id: 'flagged', label: text.flagged, options: [{ value: 'yes', label: text.flaggedOnly }] },

@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button-classes';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { cn } from '@/lib/cn';
-import { type AdminTicket, supportTicketsKey } from '../api/admin-tickets';
+import { type AdminTicket, supportTicketsList } from '../api/admin-tickets';
 import { formatWhen, PriorityChip, StatusChip } from './ticket-bits';
 
 const text = supportText.admin;
@@ -81,11 +81,11 @@ export function AdminSupportQueue() {
       <PageHeading title={supportText.page.adminTitle} description={supportText.page.adminDescription} />
       <DataTable
         label={text.queue}
-        endpoint="/api/admin/support-tickets"
-        queryKey={supportTicketsKey}
+        endpoint={supportTicketsList.endpoint}
+        queryKey={supportTicketsList.queryKey}
         columns={columns}
         getRowId={(t) => t.id}
-        defaultSort={{ id: 'sla_due_at', dir: 'asc' }}
+        defaultSort={supportTicketsList.defaultSort}
         searchLabel={text.search}
         filters={[
           { id: 'status', label: 'Status', options: TICKET_STATUSES.map((s) => ({ value: s, label: supportText.adminStatuses[s] })) },

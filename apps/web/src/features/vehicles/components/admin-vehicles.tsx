@@ -13,7 +13,7 @@ import { MutationError, QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
-import { type AdminVehicle, type CityVehicleRules, useReviewVehicle, useSetVehicleRules, useVehicleRules, vehicleKeys } from '../api/vehicles';
+import { type AdminVehicle, type CityVehicleRules, useReviewVehicle, useSetVehicleRules, useVehicleRules, adminVehiclesList } from '../api/vehicles';
 import { useAdminCities } from '@/lib/admin-cities';
 
 const text = vehicleText.admin;
@@ -94,12 +94,12 @@ export function AdminVehicles() {
       <PageHeading title={text.title} description={text.intro} />
       <DataTable
         label={text.title}
-        endpoint="/api/admin/vehicles"
-        queryKey={vehicleKeys.queue}
-        params={{ status: 'pending' }}
+        endpoint={adminVehiclesList.endpoint}
+        queryKey={adminVehiclesList.queryKey}
+        params={adminVehiclesList.params}
         columns={columns}
         getRowId={(row) => row.id}
-        defaultSort={{ id: 'created_at', dir: 'asc' }}
+        defaultSort={adminVehiclesList.defaultSort}
         searchLabel={`${text.columns.driver}, ${text.columns.plate}`}
         empty={text.empty}
         loadFailed={text.loadFailed}
