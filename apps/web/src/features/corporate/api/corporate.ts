@@ -23,33 +23,37 @@ export const companiesList = {
   defaultSort: { id: 'created_at', dir: 'desc' },
 } as const;
 
-// The forms build their bodies as plain records (the server parses them with the contract's schemas).
 type CompanyInput = CallInput<'POST /api/admin/companies'>['body'];
 type CompanyPatch = CallInput<'PATCH /api/admin/companies/:id'>['body'];
 type InvitationInput = CallInput<'POST /api/corporate/companies/:id/invitations'>['body'];
 type PolicyInput = CallInput<'PUT /api/corporate/companies/:id/policy'>['body'];
 type BusinessCheckInput = CallInput<'POST /api/corporate/companies/:id/check'>['body'];
 
-/** A company admin's write as the page names it (`path` under the company), sent as its contract entry. */
-type CompanyWrite = { path: string; method: 'POST' | 'PUT'; body: unknown };
+/** A company admin's write, named by what it does; each is sent as its contract entry (`call`), never as a built path. */
+export type CompanyWrite =
+  | { kind: 'invite'; body: InvitationInput }
+  | { kind: 'policy'; body: PolicyInput }
+  | { kind: 'remove-member'; userId: string }
+  | { kind: 'revoke-invitation'; invitationId: string };
 
-function companyWrite(id: string, { path, method, body }: CompanyWrite): Promise<CompanyDetail | CallResult<'POST /api/corporate/companies/:id/invitations'>> {
-  if (method === 'POST' && path === '/invitations')
-    return call('POST /api/corporate/companies/:id/invitations', { params: { id }, body: body as InvitationInput });
-  if (method === 'PUT' && path === '/policy') return call('PUT /api/corporate/companies/:id/policy', { params: { id }, body: body as PolicyInput });
-  const member = method === 'POST' ? /^\/members\/([^/]+)\/remove$/.exec(path) : null;
-  if (member) return call('POST /api/corporate/companies/:id/members/:userId/remove', { params: { id, userId: decodeURIComponent(member[1]!) } });
-  const invitation = method === 'POST' ? /^\/invitations\/([^/]+)\/revoke$/.exec(path) : null;
-  if (invitation)
-    return call('POST /api/corporate/companies/:id/invitations/:invitationId/revoke', { params: { id, invitationId: decodeURIComponent(invitation[1]!) } });
-  return Promise.reject(new Error(`No company write ${method} ${path}`));
+function companyWrite(id: string, write: CompanyWrite): Promise<CompanyDetail | CallResult<'POST /api/corporate/companies/:id/invitations'>> {
+  switch (write.kind) {
+    case 'invite':
+      return call('POST /api/corporate/companies/:id/invitations', { params: { id }, body: write.body });
+    case 'policy':
+      return call('PUT /api/corporate/companies/:id/policy', { params: { id }, body: write.body });
+    case 'remove-member':
+      return call('POST /api/corporate/companies/:id/members/:userId/remove', { params: { id, userId: write.userId } });
+    case 'revoke-invitation':
+      return call('POST /api/corporate/companies/:id/invitations/:invitationId/revoke', { params: { id, invitationId: write.invitationId } });
+  }
 }
 
 /** POST /api/admin/companies. */
 export function useCreateCompany() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => call('POST /api/admin/companies', { body: body as CompanyInput }),
+    mutationFn: (body: CompanyInput) => call('POST /api/admin/companies', { body }),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: corporateKeys.list }), client.invalidateQueries({ queryKey: auditKey })]),
   });
 }
@@ -58,8 +62,7 @@ export function useCreateCompany() {
 export function useUpdateCompany() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: string; version: number } & Record<string, unknown>) =>
-      call('PATCH /api/admin/companies/:id', { params: { id }, body: body as CompanyPatch }).then((r) => r.company),
+    mutationFn: ({ id, ...body }: { id: string } & CompanyPatch) => call('PATCH /api/admin/companies/:id', { params: { id }, body }).then((r) => r.company),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: corporateKeys.list }), client.invalidateQueries({ queryKey: auditKey })]),
   });
 }

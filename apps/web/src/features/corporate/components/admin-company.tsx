@@ -1,10 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Field } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { MutationError, QueryView } from '@/components/ui/query-view';
-import { useAdminCompany, useUpdateCompany } from '../api/corporate';
-import { fromCents, toCents } from './corporate-cents';
+import { type CompanyView, useAdminCompany, useUpdateCompany } from '../api/corporate';
+import { editCompanyFormSchema } from './company-form-schemas';
+import { fromCents } from './corporate-cents';
 import type { InvoicesSlot } from './invoices-slot';
 import { PeopleTable } from './people-table';
 
@@ -12,20 +14,11 @@ import { PeopleTable } from './people-table';
 export function AdminCompany({ id, onClose, invoices }: { id: string; onClose: () => void; invoices?: InvoicesSlot }) {
   const detail = useAdminCompany(id);
   const update = useUpdateCompany();
-  const [edit, setEdit] = useState<{ name: string; billing_email: string; credit: string } | null>(null);
   const [confirm, setConfirm] = useState(false);
   return (
     <QueryView query={detail} loadFailed="We couldn't load the company. Check your connection and try again.">
       {(data) => {
         const c = data.company;
-        const form = edit ?? { name: c.name, billing_email: c.billing_email, credit: fromCents(c.credit_limit_cents) };
-        const save = (event: FormEvent) => {
-          event.preventDefault();
-          update.mutate(
-            { id, version: c.version, name: form.name, billing_email: form.billing_email, credit_limit_cents: toCents(form.credit) ?? 0 },
-            { onSuccess: () => (setEdit(null), void detail.refetch()) },
-          );
-        };
         const suspend = c.status === 'active';
         return (
           <section aria-labelledby="admin-company" className="space-y-4 rounded-2xl border-2 border-ink-100 p-4 sm:p-6">
@@ -37,26 +30,14 @@ export function AdminCompany({ id, onClose, invoices }: { id: string; onClose: (
                 Close
               </Button>
             </div>
-            <form onSubmit={save} className="grid gap-4 sm:grid-cols-3">
-              <Field label="Name" value={form.name} onChange={(e) => setEdit({ ...form, name: e.target.value })} required />
-              <Field
-                label="Billing email"
-                type="email"
-                value={form.billing_email}
-                onChange={(e) => setEdit({ ...form, billing_email: e.target.value })}
-                required
-              />
-              <Field label="Credit limit" inputMode="decimal" value={form.credit} onChange={(e) => setEdit({ ...form, credit: e.target.value })} required />
-              <div className="flex flex-wrap gap-2 sm:col-span-3">
-                <Button type="submit" disabled={update.isPending}>
-                  Save company
-                </Button>
-                <Button variant={suspend ? 'destructive' : 'outline'} onClick={() => setConfirm(true)} disabled={update.isPending}>
-                  {suspend ? 'Suspend' : 'Reactivate'}
-                </Button>
-              </div>
-              <MutationError error={update.error} className="sm:col-span-3" />
-            </form>
+            <CompanyEditForm
+              // A saved edit (a new version) starts the form again from what the server now holds.
+              key={c.version}
+              company={c}
+              update={update}
+              onSave={(patch) => update.mutate({ id, version: c.version, ...patch }, { onSuccess: () => void detail.refetch() })}
+              onSuspend={() => setConfirm(true)}
+            />
             <ConfirmDialog
               open={confirm}
               onOpenChange={setConfirm}
@@ -79,5 +60,41 @@ export function AdminCompany({ id, onClose, invoices }: { id: string; onClose: (
         );
       }}
     </QueryView>
+  );
+}
+
+type Patch = z.output<typeof editCompanyFormSchema>;
+
+/** Name, billing email and credit limit: the kit's form on the server's company fields, with Suspend or Reactivate beside Save. */
+function CompanyEditForm({
+  company: c,
+  update,
+  onSave,
+  onSuspend,
+}: {
+  company: CompanyView;
+  update: ReturnType<typeof useUpdateCompany>;
+  onSave: (patch: Patch) => void;
+  onSuspend: () => void;
+}) {
+  const form = useZodForm(editCompanyFormSchema, {
+    defaultValues: { name: c.name, billing_email: c.billing_email, credit: fromCents(c.credit_limit_cents) },
+  });
+  const suspend = c.status === 'active';
+  return (
+    <Form form={form} onSubmit={onSave} className="grid gap-4 sm:grid-cols-3">
+      <FormField name="name" label="Name" />
+      <FormField name="billing_email" label="Billing email" type="email" />
+      <FormField name="credit" label="Credit limit" inputMode="decimal" />
+      <div className="flex flex-wrap gap-2 sm:col-span-3">
+        <Button type="submit" disabled={update.isPending}>
+          Save company
+        </Button>
+        <Button variant={suspend ? 'destructive' : 'outline'} onClick={onSuspend} disabled={update.isPending}>
+          {suspend ? 'Suspend' : 'Reactivate'}
+        </Button>
+      </div>
+      <MutationError error={update.error} className="sm:col-span-3" />
+    </Form>
   );
 }

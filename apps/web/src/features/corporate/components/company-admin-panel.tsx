@@ -1,11 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { corporateText } from '@openride/shared/corporate/corporate-text';
+import { inviteMemberSchema } from '@openride/shared/corporate/schemas';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Field, inputClasses } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { MutationError, QueryView } from '@/components/ui/query-view';
 import { formatMoney } from '@/lib/money';
-import { useCompanyAction, useCompanyDetail } from '../api/corporate';
+import { type CompanyWrite, useCompanyAction, useCompanyDetail } from '../api/corporate';
 import type { InvoicesSlot } from './invoices-slot';
 import { MemberBudgetDialog } from './member-budget-dialog';
 import { PeopleTable } from './people-table';
@@ -17,8 +18,6 @@ const text = corporateText;
 export function CompanyAdminPanel({ id, invoices }: { id: string; invoices?: InvoicesSlot }) {
   const detail = useCompanyDetail(id);
   const action = useCompanyAction(id);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'member' | 'admin'>('member');
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const [budgetFor, setBudgetFor] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<{ id: string; email: string } | null>(null);
@@ -27,10 +26,6 @@ export function CompanyAdminPanel({ id, invoices }: { id: string; invoices?: Inv
     <QueryView query={detail} loadFailed="Could not load your company.">
       {(data) => {
         const { company } = data;
-        const invite = (event: FormEvent) => {
-          event.preventDefault();
-          action.mutate({ path: '/invitations', method: 'POST', body: { email, role } }, { onSuccess: () => (setInvited(email), setEmail('')) });
-        };
         return (
           <section aria-labelledby={`company-${id}`} className="space-y-6 rounded-2xl border border-ink-100 p-4 sm:p-6">
             <div>
@@ -61,24 +56,13 @@ export function CompanyAdminPanel({ id, invoices }: { id: string; invoices?: Inv
               onConfirm={() => {
                 const who = removing!;
                 setRemoving(null);
-                action.mutate({ path: `/members/${encodeURIComponent(who.id)}/remove`, method: 'POST', body: {} });
+                action.mutate({ kind: 'remove-member', userId: who.id });
               }}
             />
-            <form onSubmit={invite} className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end" aria-label="Invite a person">
-              <Field label="Invite by email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
-              <div className="space-y-1.5">
-                <label htmlFor={`invite-role-${id}`} className="block text-sm font-medium text-ink-800">
-                  Role
-                </label>
-                <select id={`invite-role-${id}`} className={inputClasses} value={role} onChange={(e) => setRole(e.target.value as 'member' | 'admin')}>
-                  <option value="member">Member</option>
-                  <option value="admin">Company admin</option>
-                </select>
-              </div>
-              <Button type="submit" disabled={action.isPending}>
-                Send invitation
-              </Button>
-            </form>
+            <InviteForm
+              pending={action.isPending}
+              onInvite={(body, done) => action.mutate({ kind: 'invite', body }, { onSuccess: () => (setInvited(body.email), done()) })}
+            />
             {invited ? (
               <p role="status" className="text-sm text-ink-700">
                 Invitation sent to {invited}.
@@ -112,20 +96,39 @@ export function CompanyAdminPanel({ id, invoices }: { id: string; invoices?: Inv
               onConfirm={() => {
                 const which = revoking!;
                 setRevoking(null);
-                action.mutate({ path: `/invitations/${encodeURIComponent(which.id)}/revoke`, method: 'POST', body: {} });
+                action.mutate({ kind: 'revoke-invitation', invitationId: which.id });
               }}
             />
-            <PolicyForm
-              key={data.policy.version}
-              detail={data}
-              saving={action.isPending}
-              onSave={(body) => action.mutate({ path: '/policy', method: 'PUT', body })}
-            />
+            <PolicyForm key={data.policy.version} detail={data} saving={action.isPending} onSave={(body) => action.mutate({ kind: 'policy', body })} />
             {/* Invoices (issue 16's billing slice) are composed here by the route module. */}
             {invoices ? invoices(company, 'company_admin') : null}
           </section>
         );
       }}
     </QueryView>
+  );
+}
+
+type Invitation = Extract<CompanyWrite, { kind: 'invite' }>['body'];
+
+/** Invite by email, as a member or a company admin: the kit's form on the server's schema (each refusal under its field). */
+function InviteForm({ pending, onInvite }: { pending: boolean; onInvite: (body: Invitation, done: () => void) => void }) {
+  const form = useZodForm(inviteMemberSchema, { defaultValues: { email: '', role: 'member' } });
+  return (
+    <Form
+      form={form}
+      onSubmit={(body) => onInvite(body, () => form.reset({ email: '', role: body.role }))}
+      className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
+      aria-label="Invite a person"
+    >
+      <FormField name="email" label="Invite by email" type="email" />
+      <FormField name="role" as="select" label="Role">
+        <option value="member">Member</option>
+        <option value="admin">Company admin</option>
+      </FormField>
+      <Button type="submit" disabled={pending}>
+        Send invitation
+      </Button>
+    </Form>
   );
 }

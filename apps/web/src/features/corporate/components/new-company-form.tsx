@@ -1,67 +1,49 @@
-import { type FormEvent, useState } from 'react';
+import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field, inputClasses } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { MutationError } from '@/components/ui/query-view';
 import { useAdminCities } from '@/lib/admin-cities';
 import { useCreateCompany } from '../api/corporate';
-import { toCents } from './corporate-cents';
+import { newCompanyFormSchema } from './company-form-schemas';
+
+const blank = { name: '', billing_email: '', credit: '', admin_email: '' };
 
 /** Platform admins create a company with its first company admin (added at once, or invited by email). */
 export function NewCompanyForm() {
   const cities = useAdminCities();
   const create = useCreateCompany();
-  const [form, setForm] = useState({ city_id: '', name: '', billing_email: '', credit: '', admin_email: '' });
-  const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const cityId = form.city_id || cities.data?.[0]?.id || '';
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      {
-        city_id: cityId,
-        name: form.name,
-        billing_email: form.billing_email,
-        billing_cycle: 'monthly',
-        credit_limit_cents: toCents(form.credit) ?? 0,
-        admin_email: form.admin_email,
-      },
-      { onSuccess: () => setForm((f) => ({ ...f, name: '', billing_email: '', credit: '', admin_email: '' })) },
-    );
-  };
+  const form = useZodForm(newCompanyFormSchema, { defaultValues: { city_id: '', ...blank } });
+  const cityId = form.watch('city_id');
+  // The first city is chosen until another is.
+  const firstCity = cities.data?.[0]?.id;
+  useEffect(() => {
+    if (firstCity && !form.getValues('city_id')) form.setValue('city_id', firstCity);
+  }, [firstCity, form]);
   return (
     <section aria-labelledby="new-company" className="rounded-2xl border border-ink-100 p-4 sm:p-6">
       <h3 id="new-company" className="mb-4 text-lg font-semibold text-ink-900">
         New company
       </h3>
-      <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <label htmlFor="company-city" className="block text-sm font-medium text-ink-800">
-            City
-          </label>
-          <select id="company-city" className={inputClasses} value={cityId} onChange={(e) => set('city_id', e.target.value)}>
-            {(cities.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name} ({c.currency})
-              </option>
-            ))}
-          </select>
-        </div>
-        <Field label="Company name" value={form.name} onChange={(e) => set('name', e.target.value)} required maxLength={120} />
-        <Field label="Billing email" type="email" value={form.billing_email} onChange={(e) => set('billing_email', e.target.value)} required />
-        <Field
-          label="Credit limit"
-          hint="What it may owe at once, in the city’s currency"
-          inputMode="decimal"
-          value={form.credit}
-          onChange={(e) => set('credit', e.target.value)}
-          required
-        />
-        <Field
+      <Form
+        form={form}
+        onSubmit={(company) => create.mutate(company, { onSuccess: () => form.reset({ city_id: company.city_id, ...blank }) })}
+        className="grid gap-4 sm:grid-cols-2"
+      >
+        <FormField name="city_id" as="select" label="City">
+          {(cities.data ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name} ({c.currency})
+            </option>
+          ))}
+        </FormField>
+        <FormField name="name" label="Company name" maxLength={120} />
+        <FormField name="billing_email" label="Billing email" type="email" />
+        <FormField name="credit" label="Credit limit" hint="What it may owe at once, in the city’s currency" inputMode="decimal" />
+        <FormField
+          name="admin_email"
           label="First company admin’s email"
           hint="An existing account becomes admin at once; anyone else is invited by email."
           type="email"
-          value={form.admin_email}
-          onChange={(e) => set('admin_email', e.target.value)}
-          required
         />
         <p className="self-end text-sm text-ink-600">Billing cycle: monthly</p>
         <div className="space-y-2 sm:col-span-2">
@@ -76,7 +58,7 @@ export function NewCompanyForm() {
             Create company
           </Button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }
