@@ -66,8 +66,8 @@ export function usePromotion(id: string) {
 export function useUpdatePromotion() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) =>
-      call('PATCH /api/admin/promotions/:id', { params: { id }, body: body as PromotionPatch }).then((r) => r.promotion),
+    mutationFn: ({ id, body }: { id: string; body: PromotionPatch }) =>
+      call('PATCH /api/admin/promotions/:id', { params: { id }, body }).then((r) => r.promotion),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: promotionKeys.list }), client.invalidateQueries({ queryKey: auditKey })]),
   });
 }
@@ -76,7 +76,7 @@ export function useUpdatePromotion() {
 export function useCreatePromotion() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => call('POST /api/admin/promotions', { body: body as PromotionInput }).then((r) => r.promotion),
+    mutationFn: (body: PromotionInput) => call('POST /api/admin/promotions', { body }).then((r) => r.promotion),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: promotionKeys.list }), client.invalidateQueries({ queryKey: auditKey })]),
   });
 }

@@ -1,5 +1,6 @@
-/* The promotion form's state: what the admin types (strings, local times) to and from what the API reads and sends. */
-import type { RideType } from '@openride/shared/rides/schemas';
+/* The promotion form: what the admin types (strings, local times), its schema, and the API's body it parses into. */
+import { z } from 'zod';
+import { createPromotionSchema } from '@openride/shared/promotions/schemas';
 import type { Promotion } from '../api/promotions';
 
 /** Dollars and cents typed, minor units sent (empty: none). */
@@ -12,38 +13,83 @@ const localNow = () => {
   return toLocal(d);
 };
 
-export type FormState = {
-  city_id: string;
-  code: string;
-  kind: 'percent' | 'amount';
-  value: string;
-  max_discount: string;
-  min_fare: string;
-  ride_types: RideType[];
-  zone_ids: string[];
-  valid_from: string;
-  valid_to: string;
-  budget: string;
-  max_redemptions: string;
-  per_rider: string;
-  first_ride_only: boolean;
-  description: string;
-};
+const server = createPromotionSchema.shape;
+const AMOUNT = /^\d+([.,]\d{1,2})?$/;
+const amountMessage = 'Enter an amount like 2.50';
+const countMessage = 'Enter a whole number';
+/** An amount as typed → cents (empty: null). */
+const money = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || AMOUNT.test(v), amountMessage)
+  .transform(toCents);
+/** A whole number as typed (empty: null). */
+const count = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^\d+$/.test(v), countMessage)
+  .transform((v) => (v === '' ? null : Number(v)));
+/** A local date and time (datetime-local) → an instant. */
+const localTime = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Enter a date and time')
+  .transform((v) => (v === '' ? null : new Date(v).toISOString()));
+
+/**
+ * The form's fields are named as the API's, so a refusal of the server's schema (piped into at the end: the
+ * form never accepts what the server refuses) lands under the field it is about. `value` is a percentage or
+ * an amount, as `kind` says.
+ */
+export const promotionFormSchema = z
+  .object({
+    city_id: server.city_id,
+    code: server.code,
+    kind: server.kind,
+    value: z.string().trim().min(1, 'Enter a value'),
+    max_discount_cents: money,
+    min_fare_cents: money,
+    ride_types: server.ride_types,
+    zone_ids: server.zone_ids,
+    valid_from: localTime.refine((v) => v !== null, 'Enter a date and time'),
+    valid_to: localTime,
+    budget_cents: money,
+    max_redemptions: count,
+    per_rider_limit: count.refine((v) => v !== null, countMessage),
+    first_ride_only: z.boolean(),
+    description: server.description,
+  })
+  .superRefine((f, ctx) => {
+    const ok = f.kind === 'percent' ? /^\d+$/.test(f.value) : AMOUNT.test(f.value);
+    if (f.value && !ok) ctx.addIssue({ code: 'custom', path: ['value'], message: f.kind === 'percent' ? 'Enter a whole percentage' : amountMessage });
+  })
+  .transform(
+    (f): z.input<typeof createPromotionSchema> => ({
+      ...f,
+      value: f.kind === 'percent' ? Number(f.value) : (toCents(f.value) ?? 0),
+      min_fare_cents: f.min_fare_cents ?? 0,
+      valid_from: f.valid_from ?? '',
+      per_rider_limit: f.per_rider_limit ?? 0,
+    }),
+  )
+  .pipe(createPromotionSchema);
+export type FormState = z.input<typeof promotionFormSchema>;
+export type PromotionBody = z.output<typeof promotionFormSchema>;
 
 export const blankForm = (): FormState => ({
   city_id: '',
   code: '',
   kind: 'percent',
   value: '',
-  max_discount: '',
-  min_fare: '',
+  max_discount_cents: '',
+  min_fare_cents: '',
   ride_types: [],
   zone_ids: [],
   valid_from: localNow(),
   valid_to: '',
-  budget: '',
+  budget_cents: '',
   max_redemptions: '',
-  per_rider: '1',
+  per_rider_limit: '1',
   first_ride_only: false,
   description: '',
 });
@@ -54,34 +100,15 @@ export const formOf = (p: Promotion): FormState => ({
   code: p.code,
   kind: p.kind,
   value: p.kind === 'percent' ? String(p.value) : fromCents(p.value),
-  max_discount: fromCents(p.max_discount_cents),
-  min_fare: p.min_fare_cents ? fromCents(p.min_fare_cents) : '',
+  max_discount_cents: fromCents(p.max_discount_cents),
+  min_fare_cents: p.min_fare_cents ? fromCents(p.min_fare_cents) : '',
   ride_types: p.ride_types,
   zone_ids: p.zone_ids,
   valid_from: toLocal(new Date(p.valid_from)),
   valid_to: p.valid_to ? toLocal(new Date(p.valid_to)) : '',
-  budget: fromCents(p.budget_cents),
+  budget_cents: fromCents(p.budget_cents),
   max_redemptions: p.max_redemptions === null ? '' : String(p.max_redemptions),
-  per_rider: String(p.per_rider_limit),
+  per_rider_limit: String(p.per_rider_limit),
   first_ride_only: p.first_ride_only,
   description: p.description,
-});
-
-/** Every field as the API reads it. */
-export const bodyOf = (form: FormState, cityId: string) => ({
-  city_id: cityId,
-  code: form.code,
-  kind: form.kind,
-  value: form.kind === 'percent' ? Number(form.value) : (toCents(form.value) ?? 0),
-  max_discount_cents: toCents(form.max_discount),
-  min_fare_cents: toCents(form.min_fare) ?? 0,
-  ride_types: form.ride_types,
-  zone_ids: form.zone_ids,
-  valid_from: new Date(form.valid_from).toISOString(),
-  valid_to: form.valid_to ? new Date(form.valid_to).toISOString() : null,
-  budget_cents: toCents(form.budget),
-  max_redemptions: form.max_redemptions.trim() ? Number(form.max_redemptions) : null,
-  per_rider_limit: Number(form.per_rider),
-  first_ride_only: form.first_ride_only,
-  description: form.description,
 });

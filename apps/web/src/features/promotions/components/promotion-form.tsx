@@ -1,14 +1,14 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { promotionsText } from '@openride/shared/promotions/promotions-text';
-import { EDITABLE_WHEN_LAUNCHED } from '@openride/shared/promotions/schemas';
-import { RIDE_TYPE_NAMES, RIDE_TYPES } from '@openride/shared/rides/schemas';
+import { EDITABLE_WHEN_LAUNCHED, PROMOTION_FIELDS } from '@openride/shared/promotions/schemas';
 import { Button } from '@/components/ui/button';
-import { Field, inputClasses } from '@/components/ui/field';
+import { CheckboxListField, RideTypeChecks } from '@/components/ui/checkbox-group';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { MutationError, QueryView } from '@/components/ui/query-view';
 import { useAdminCities } from '@/lib/admin-cities';
 import { formatMoney } from '@/lib/money';
 import { type Promotion, useCreatePromotion, usePromotionZones, useUpdatePromotion } from '../api/promotions';
-import { blankForm, bodyOf, type FormState, formOf } from './promotion-form-state';
+import { blankForm, formOf, type PromotionBody, promotionFormSchema } from './promotion-form-state';
 
 const text = promotionsText;
 
@@ -22,9 +22,8 @@ export function PromotionForm({ promotion, onDone }: { promotion?: Promotion; on
   const create = useCreatePromotion();
   const update = useUpdatePromotion();
   const mutation = promotion ? update : create;
-  const [form, setForm] = useState<FormState>(() => (promotion ? formOf(promotion) : blankForm()));
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const cityId = form.city_id || cities.data?.[0]?.id || '';
+  const form = useZodForm(promotionFormSchema, { defaultValues: promotion ? formOf(promotion) : blankForm() });
+  const [cityId, kind, code] = form.watch(['city_id', 'kind', 'code']);
   const zones = usePromotionZones(cityId);
   const launched = promotion !== undefined && promotion.status !== 'draft';
   /** A launched promotion's locked fields are shown, not editable. */
@@ -36,15 +35,29 @@ export function PromotionForm({ promotion, onDone }: { promotion?: Promotion; on
   useEffect(() => {
     if (promotion) headingRef.current?.focus();
   }, [promotion]);
+  // The first city is chosen until another is.
+  const firstCity = cities.data?.[0]?.id;
+  useEffect(() => {
+    if (firstCity && !form.getValues('city_id')) form.setValue('city_id', firstCity);
+  }, [firstCity, form]);
+  // Another city: its zones are others, so none is chosen.
+  const shownCity = useRef(cityId);
+  useEffect(() => {
+    if (shownCity.current && shownCity.current !== cityId) form.setValue('zone_ids', []);
+    shownCity.current = cityId;
+  }, [cityId, form]);
+  // A code is written in capitals as it is typed.
+  useEffect(() => {
+    if (code !== code.toUpperCase()) form.setValue('code', code.toUpperCase());
+  }, [code, form]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = bodyOf(form, cityId);
+  const submit = (body: PromotionBody) => {
     if (!promotion) {
-      create.mutate({ ...body, status: 'draft' }, { onSuccess: () => setForm((f) => ({ ...f, code: '', value: '', description: '' })) });
+      create.mutate({ ...body, status: 'draft' }, { onSuccess: () => form.reset({ ...form.getValues(), code: '', value: '', description: '' }) });
       return;
     }
-    const fields = launched ? Object.fromEntries(Object.entries(body).filter(([k]) => (EDITABLE_WHEN_LAUNCHED as readonly string[]).includes(k))) : body;
+    const sent: readonly string[] = launched ? EDITABLE_WHEN_LAUNCHED : PROMOTION_FIELDS;
+    const fields = Object.fromEntries(Object.entries(body).filter(([k]) => sent.includes(k)));
     update.mutate({ id: promotion.id, body: { version: promotion.version, ...fields } }, { onSuccess: (p) => onDone?.(p.code) });
   };
 
@@ -59,101 +72,35 @@ export function PromotionForm({ promotion, onDone }: { promotion?: Promotion; on
           {text.edit.taken(formatMoney(promotion.spent_cents, promotion.currency), formatMoney(promotion.reserved_cents, promotion.currency))}.
         </p>
       ) : null}
-      <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <div className="space-y-1.5">
-          <label htmlFor={`${ids}-city`} className="block text-sm font-medium text-ink-800">
-            {text.form.city}
-          </label>
-          <select
-            id={`${ids}-city`}
-            className={inputClasses}
-            value={cityId}
-            disabled={locked('city_id')}
-            onChange={(e) => setForm((f) => ({ ...f, city_id: e.target.value, zone_ids: [] }))}
-          >
-            {(cities.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name} ({c.currency})
-              </option>
-            ))}
-          </select>
-        </div>
-        <Field
-          label={text.form.code}
-          value={form.code}
-          onChange={(e) => set('code', e.target.value.toUpperCase())}
-          required
-          maxLength={20}
-          autoCapitalize="characters"
-          disabled={locked('code')}
-        />
-        <div className="space-y-1.5">
-          <label htmlFor={`${ids}-kind`} className="block text-sm font-medium text-ink-800">
-            {text.form.kind}
-          </label>
-          <select
-            id={`${ids}-kind`}
-            className={inputClasses}
-            value={form.kind}
-            disabled={locked('kind')}
-            onChange={(e) => set('kind', e.target.value as 'percent' | 'amount')}
-          >
-            <option value="percent">{text.kinds.percent}</option>
-            <option value="amount">{text.kinds.amount}</option>
-          </select>
-        </div>
-        <Field
+      <Form form={form} onSubmit={submit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <FormField name="city_id" as="select" label={text.form.city} disabled={locked('city_id')}>
+          {(cities.data ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name} ({c.currency})
+            </option>
+          ))}
+        </FormField>
+        <FormField name="code" label={text.form.code} maxLength={20} autoCapitalize="characters" disabled={locked('code')} />
+        <FormField name="kind" as="select" label={text.form.kind} disabled={locked('kind')}>
+          <option value="percent">{text.kinds.percent}</option>
+          <option value="amount">{text.kinds.amount}</option>
+        </FormField>
+        <FormField
+          name="value"
           label={text.form.value}
-          hint={form.kind === 'percent' ? text.form.valueHintPercent : text.form.valueHintAmount}
+          hint={kind === 'percent' ? text.form.valueHintPercent : text.form.valueHintAmount}
           inputMode="decimal"
-          value={form.value}
-          onChange={(e) => set('value', e.target.value)}
-          required
           disabled={locked('value')}
         />
-        <Field
-          label={text.form.maxDiscount}
-          inputMode="decimal"
-          value={form.max_discount}
-          onChange={(e) => set('max_discount', e.target.value)}
-          disabled={locked('max_discount_cents')}
-        />
-        <Field
-          label={text.form.minFare}
-          inputMode="decimal"
-          value={form.min_fare}
-          onChange={(e) => set('min_fare', e.target.value)}
-          disabled={locked('min_fare_cents')}
-        />
-        <Field
-          label={text.form.validFrom}
-          type="datetime-local"
-          value={form.valid_from}
-          onChange={(e) => set('valid_from', e.target.value)}
-          required
-          disabled={locked('valid_from')}
-        />
-        <Field label={text.form.validTo} type="datetime-local" value={form.valid_to} onChange={(e) => set('valid_to', e.target.value)} />
-        <Field label={text.form.budget} inputMode="decimal" value={form.budget} onChange={(e) => set('budget', e.target.value)} />
-        <Field label={text.form.maxRedemptions} inputMode="numeric" value={form.max_redemptions} onChange={(e) => set('max_redemptions', e.target.value)} />
-        <Field label={text.form.perRider} inputMode="numeric" value={form.per_rider} onChange={(e) => set('per_rider', e.target.value)} required />
-        <Field label={text.form.description} value={form.description} onChange={(e) => set('description', e.target.value)} maxLength={500} />
-        <fieldset className="space-y-1.5" disabled={locked('ride_types')}>
-          <legend className="text-sm font-medium text-ink-800">{text.form.rideTypes}</legend>
-          <div className="flex flex-wrap gap-3">
-            {RIDE_TYPES.map((t) => (
-              <label key={t} className="inline-flex min-h-11 items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4"
-                  checked={form.ride_types.includes(t)}
-                  onChange={(e) => set('ride_types', e.target.checked ? [...form.ride_types, t] : form.ride_types.filter((x) => x !== t))}
-                />
-                {RIDE_TYPE_NAMES[t]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <FormField name="max_discount_cents" label={text.form.maxDiscount} inputMode="decimal" disabled={locked('max_discount_cents')} />
+        <FormField name="min_fare_cents" label={text.form.minFare} inputMode="decimal" disabled={locked('min_fare_cents')} />
+        <FormField name="valid_from" label={text.form.validFrom} type="datetime-local" disabled={locked('valid_from')} />
+        <FormField name="valid_to" label={text.form.validTo} type="datetime-local" />
+        <FormField name="budget_cents" label={text.form.budget} inputMode="decimal" />
+        <FormField name="max_redemptions" label={text.form.maxRedemptions} inputMode="numeric" />
+        <FormField name="per_rider_limit" label={text.form.perRider} inputMode="numeric" />
+        <FormField name="description" label={text.form.description} maxLength={500} />
+        <RideTypeChecks name="ride_types" legend={text.form.rideTypes} disabled={locked('ride_types')} className="space-y-1.5" />
         <fieldset className="space-y-1.5" disabled={locked('zone_ids')}>
           <legend className="text-sm font-medium text-ink-800">{text.form.zones}</legend>
           {!cityId ? (
@@ -167,31 +114,17 @@ export function PromotionForm({ promotion, onDone }: { promotion?: Promotion; on
               empty={<p className="text-sm text-ink-600">{text.form.noZones}</p>}
             >
               {(zoneList) => (
-                <div className="flex flex-wrap gap-x-4 gap-y-1">
-                  {zoneList.map((z) => (
-                    <label key={z.id} className="inline-flex min-h-11 items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        className="size-4"
-                        checked={form.zone_ids.includes(z.id)}
-                        onChange={(e) => set('zone_ids', e.target.checked ? [...form.zone_ids, z.id] : form.zone_ids.filter((x) => x !== z.id))}
-                      />
-                      {z.name}
-                    </label>
-                  ))}
-                </div>
+                <CheckboxListField
+                  name="zone_ids"
+                  options={zoneList.map((z) => ({ value: z.id, label: z.name }))}
+                  listClassName="flex flex-wrap gap-x-4 gap-y-1"
+                />
               )}
             </QueryView>
           )}
         </fieldset>
         <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-ink-800">
-          <input
-            type="checkbox"
-            className="size-4"
-            checked={form.first_ride_only}
-            disabled={locked('first_ride_only')}
-            onChange={(e) => set('first_ride_only', e.target.checked)}
-          />
+          <input type="checkbox" className="size-4" disabled={locked('first_ride_only')} {...form.register('first_ride_only')} />
           {text.form.firstRide}
         </label>
         <div className="flex flex-col gap-2 sm:col-span-2 lg:col-span-3">
@@ -215,7 +148,7 @@ export function PromotionForm({ promotion, onDone }: { promotion?: Promotion; on
             ) : null}
           </div>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }
