@@ -1,10 +1,12 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { z } from 'zod';
 import { CalendarClock, Plus, Trash2 } from 'lucide-react';
 import { scheduleText } from '@openride/shared/schedule/schedule-text';
-import { fromMinutes, STEP_MINUTES, WEEK_ORDER, type ScheduleBlock } from '@openride/shared/schedule/schemas';
+import { fromMinutes, STEP_MINUTES, type TimeOffInput, timeOffInputSchema, WEEK_ORDER, type ScheduleBlock } from '@openride/shared/schedule/schemas';
 import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
-import { Field, inputClasses } from '@/components/ui/field';
+import { inputClasses } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty } from '@/components/ui/query-state';
 import { MutationError, QueryView } from '@/components/ui/query-view';
@@ -203,36 +205,35 @@ function BlockRow({
 const when = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
 
+/**
+ * Time off as typed (the browser's local date and time) → the server's `timeOffInputSchema` (ISO instants, ends
+ * after it starts, at most so many days): its refusals land beside From / To by their names.
+ */
+const localInstant = (label: string) => z.string().refine((v) => !Number.isNaN(new Date(v).getTime()), text.timeOffFailed(`${label}?`));
+const timeOffForm = z
+  .object({ starts_at: localInstant(text.timeOffFrom), ends_at: localInstant(text.timeOffTo), note: z.string() })
+  .transform(
+    ({ starts_at, ends_at, note }): TimeOffInput => ({
+      starts_at: new Date(starts_at).toISOString(),
+      ends_at: new Date(ends_at).toISOString(),
+      ...(note.trim() ? { note: note.trim() } : {}),
+    }),
+  )
+  .pipe(timeOffInputSchema);
+
 function TimeOffSection({ s }: { s: DriverSchedule }) {
   const add = useAddTimeOff();
   const remove = useRemoveTimeOff();
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(timeOffForm, { defaultValues: { starts_at: '', ends_at: '', note: '' } });
+  const failed = add.error ?? remove.error;
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const startsAt = new Date(from);
-    const endsAt = new Date(to);
-    if (Number.isNaN(startsAt.getTime()) || Number.isNaN(endsAt.getTime())) {
-      setError(text.timeOffFailed(`${text.timeOffFrom} / ${text.timeOffTo}?`));
-      return;
-    }
-    add.mutate(
-      { starts_at: startsAt.toISOString(), ends_at: endsAt.toISOString(), ...(note.trim() ? { note: note.trim() } : {}) },
-      {
-        onSuccess: () => {
-          setFrom('');
-          setTo('');
-          setNote('');
-          toast({ title: text.timeOffAdded });
-        },
-        onError: (err) => setError(text.timeOffFailed(errorOf(err))),
+  const onSubmit = (input: TimeOffInput) =>
+    add.mutate(input, {
+      onSuccess: () => {
+        form.reset();
+        toast({ title: text.timeOffAdded });
       },
-    );
-  };
+    });
 
   return (
     <section aria-labelledby="time-off-title" className="space-y-4">
@@ -256,12 +257,7 @@ function TimeOffSection({ s }: { s: DriverSchedule }) {
                   size="icon"
                   aria-label={text.removeTimeOff(label)}
                   disabled={remove.isPending}
-                  onClick={() =>
-                    remove.mutate(t.id, {
-                      onSuccess: () => toast({ title: text.timeOffRemoved }),
-                      onError: (err) => setError(text.timeOffFailed(errorOf(err))),
-                    })
-                  }
+                  onClick={() => remove.mutate(t.id, { onSuccess: () => toast({ title: text.timeOffRemoved }) })}
                 >
                   <Trash2 className="size-4" aria-hidden="true" />
                 </Button>
@@ -270,19 +266,19 @@ function TimeOffSection({ s }: { s: DriverSchedule }) {
           })}
         </ul>
       )}
-      <form onSubmit={onSubmit} className={cn('grid gap-3 rounded-2xl border border-ink-200 bg-white p-3 sm:grid-cols-2 sm:p-4')}>
-        <Field label={text.timeOffFrom} type="datetime-local" required value={from} onChange={(e) => setFrom(e.target.value)} />
-        <Field label={text.timeOffTo} type="datetime-local" required value={to} onChange={(e) => setTo(e.target.value)} />
-        <Field className="sm:col-span-2" label={text.note} maxLength={200} value={note} onChange={(e) => setNote(e.target.value)} />
-        <MutationError error={error} className="sm:col-span-2">
-          {error}
+      <Form form={form} onSubmit={onSubmit} className={cn('grid gap-3 rounded-2xl border border-ink-200 bg-white p-3 sm:grid-cols-2 sm:p-4')}>
+        <FormField name="starts_at" label={text.timeOffFrom} type="datetime-local" required />
+        <FormField name="ends_at" label={text.timeOffTo} type="datetime-local" required />
+        <FormField name="note" className="sm:col-span-2" label={text.note} maxLength={200} />
+        <MutationError error={failed} className="sm:col-span-2">
+          {failed ? text.timeOffFailed(errorOf(failed)) : null}
         </MutationError>
         <div className="sm:col-span-2">
           <Button type="submit" variant="outline" disabled={add.isPending}>
             {add.isPending ? text.adding : text.addTimeOff}
           </Button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }
