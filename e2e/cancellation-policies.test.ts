@@ -65,6 +65,13 @@ it('an admin edits the Economy policy; a rider cancels after the window and sees
   const audit = (await adminUser.get('/api/admin/audit-log?action=cancellation_policy.update')).body.items;
   expect(audit).toHaveLength(1);
   expect(audit[0]).toMatchObject({ before: { free_window_s: 120 }, after: { free_window_s: WINDOW_S } });
+  // The save is the policy's version 2 (decision 0087): the card says so, and its history shows what changed.
+  await economy.getByText(new RegExp(`^${cancellationText.version(2)} · `)).waitFor();
+  await economy.getByText(`${cancellationText.history} (2)`).click();
+  const changes = economy.getByRole('list', { name: `${cancellationText.changed}: ${cancellationText.version(2)}` });
+  await changes.getByText(`${cancellationText.columns.freeWindow}:`).waitFor();
+  await changes.getByText('2 min', { exact: true }).waitFor();
+  await economy.getByText(cancellationText.initial).waitFor();
   // No sideways scroll on a 320 px phone.
   await a.setViewportSize({ width: 320, height: 640 });
   expect(await a.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
@@ -121,8 +128,9 @@ it("a driver at the pickup waits out the no-show countdown, then reports that th
   const adminUser = await adminApi(server);
   // A short wait, set by the operator, so the countdown runs out within the test.
   const economy = (await adminUser.get('/api/admin/cancellation-policies?city=sf')).body.policies[0];
-  const { id, city_id, city_name, currency, ride_type, zone_id, updated_at, ...terms } = economy;
-  expect({ id, city_id, city_name, currency, ride_type, zone_id, updated_at }).toMatchObject({ ride_type: 'economy', zone_id: null });
+  // The view's version number (decision 0087) is not a term: the PUT takes the terms only.
+  const { id, city_id, city_name, currency, ride_type, zone_id, updated_at, version, ...terms } = economy;
+  expect({ id, city_id, city_name, currency, ride_type, zone_id, updated_at, version }).toMatchObject({ ride_type: 'economy', zone_id: null });
   expect(
     (await adminUser.request(`/api/admin/cancellation-policies/${id}`, { method: 'PUT', json: { ...terms, no_show_wait_s: NO_SHOW_WAIT_S } })).status,
   ).toBe(200);

@@ -1,10 +1,10 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CancellationPolicyInput, ZonePolicyInput } from '@openride/shared/cancellation/schemas';
-import type { CancellationPolicyView } from '@openride/shared/cancellation/views';
+import type { CancellationPolicyVersion, CancellationPolicyView } from '@openride/shared/cancellation/views';
 import { adminZonesQuery } from '@/lib/admin-zones';
 import { call } from '@/lib/call';
 
-export type { CancellationPolicyView };
+export type { CancellationPolicyVersion, CancellationPolicyView };
 export const cancellationPoliciesKey = ['admin', 'cancellation-policies'] as const;
 
 /** GET /api/admin/cancellation-policies: every city's policies (one answer: cities × ride types × zones); one definition for the page and its route loader (decision 0080). */
@@ -24,7 +24,16 @@ export function useCancellationPolicies() {
  */
 export const prefetchCancellationPolicies = (client: QueryClient) => client.prefetchQuery(cancellationPoliciesQuery());
 
-/** PUT /api/admin/cancellation-policies/:id; the list and the audit log follow. */
+/** GET /api/admin/cancellation-policies/:id/versions (decision 0087): read when the card's history is opened. */
+export function useCancellationPolicyVersions(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...cancellationPoliciesKey, id, 'versions'],
+    queryFn: ({ signal }) => call('GET /api/admin/cancellation-policies/:id/versions', { params: { id } }, { signal }).then((r) => r.versions),
+    enabled,
+  });
+}
+
+/** PUT /api/admin/cancellation-policies/:id (the policy's next version); the list, its versions and the audit log follow. */
 export function useSaveCancellationPolicy() {
   const client = useQueryClient();
   return useMutation({

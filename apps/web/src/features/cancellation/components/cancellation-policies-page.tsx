@@ -1,39 +1,34 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { cancellationText as text } from '@openride/shared/cancellation/cancellation-text';
 import { type CancellationPolicyForm, cancellationPolicyFormSchema, FEE_KINDS, formToPolicyInput, policyToForm } from '@openride/shared/cancellation/schemas';
-import { RIDE_TYPE_NAMES, RIDE_TYPES, type RideType } from '@openride/shared/rides/schemas';
+import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { inputClasses } from '@/components/ui/field';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { MutationError, QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
 import {
   type CancellationPolicyView,
-  useAddZonePolicy,
   useCancellationPolicies,
   useCityZones,
   useRemoveZonePolicy,
   useSaveCancellationPolicy,
 } from '../api/cancellation-policies';
-
-const moneyOf = (cents: number, currency: string) => {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
-};
+import { AddZoneTerms, type ZoneName } from './add-zone-terms';
+import { moneyOf } from './money';
+import { PolicyHistory } from './policy-history';
 
 /**
  * /cancellation-policies (admins, decision 0033): each city's rules per ride type — the free window, the
  * late-cancel fee, the no-show wait and fee, the late-driver margin, the driver's share — and an edit form
  * that saves all of them at once (audited). Money is typed in dollars.cents and sent in cents. A pricing zone
  * may have terms of its own for a ride type (added as a copy of the city default, edited, removed): rides whose
- * pickup is in it follow them.
+ * pickup is in it follow them. Each save is the policy's next version (decision 0087): the card names the one in
+ * force, and its history lists every version with what it changed.
  */
 export function CancellationPoliciesPage() {
   const policies = useCancellationPolicies();
@@ -59,8 +54,6 @@ function groupByCity(policies: CancellationPolicyView[]): [string, CancellationP
   for (const p of policies) byCity.set(p.city_name, [...(byCity.get(p.city_name) ?? []), p]);
   return [...byCity];
 }
-
-type ZoneName = { id: string; name: string };
 
 /**
  * One city: its default terms per ride type, then a section per pricing zone that has terms of its own (Edit,
@@ -131,116 +124,6 @@ function ZoneSection({ zone, policies, onRemoved }: { zone: string; policies: Ca
   );
 }
 
-/** The choice of a pricing zone and a ride type that has no terms of its own there yet; added as a copy of the city default. */
-function AddZoneTerms({
-  cityName,
-  cityId,
-  zones,
-  pricingZones,
-  policies,
-  onDone,
-}: {
-  cityName: string;
-  cityId: string;
-  zones: ReturnType<typeof useCityZones>;
-  pricingZones: ZoneName[];
-  policies: CancellationPolicyView[];
-  onDone: () => void;
-}) {
-  const add = useAddZonePolicy();
-  const zoneField = useId();
-  const typeField = useId();
-  const titleId = useId();
-  const [zoneId, setZoneId] = useState('');
-  const zone = zoneId || pricingZones[0]?.id || '';
-  const freeTypes = RIDE_TYPES.filter((t) => !policies.some((p) => p.zone_id === zone && p.ride_type === t));
-  const [rideType, setRideType] = useState<RideType | ''>('');
-  const type = rideType && freeTypes.includes(rideType) ? rideType : (freeTypes[0] ?? '');
-  const first = useRef<HTMLSelectElement>(null);
-  useEffect(() => first.current?.focus(), [zones.isSuccess]);
-  const failure = add.error ? (isApiError(add.error) && add.error.message ? add.error.message : text.addFailed) : null;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!zone || !type) return;
-    const name = pricingZones.find((z) => z.id === zone)?.name ?? text.unknownZone;
-    add.mutate(
-      { city_id: cityId, zone_id: zone, ride_type: type },
-      {
-        onSuccess: () => {
-          toast({ title: text.added(RIDE_TYPE_NAMES[type], name) });
-          onDone();
-        },
-      },
-    );
-  };
-  return (
-    <section aria-labelledby={titleId} className="space-y-3 rounded-2xl border border-ink-200 bg-white p-4">
-      <h3 id={titleId} className="text-lg font-semibold text-ink-900">
-        {text.addZoneTitle(cityName)}
-      </h3>
-      <QueryView
-        query={zones}
-        loadFailed={text.zonesFailed}
-        isEmpty={() => pricingZones.length === 0}
-        empty={<p className="text-sm text-ink-600">{text.noPricingZones}</p>}
-      >
-        {(_zones) => (
-          <form noValidate onSubmit={submit} aria-labelledby={titleId} className="space-y-4">
-            <p className="text-sm text-ink-600">{text.addZoneHint}</p>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <div className="space-y-1.5">
-                <label htmlFor={zoneField} className="block text-sm font-medium text-ink-800">
-                  {text.zone}
-                </label>
-                <select ref={first} id={zoneField} className={inputClasses} value={zone} onChange={(e) => setZoneId(e.target.value)}>
-                  {pricingZones.map((z) => (
-                    <option key={z.id} value={z.id}>
-                      {z.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="space-y-1.5">
-                <label htmlFor={typeField} className="block text-sm font-medium text-ink-800">
-                  {text.rideTypeField}
-                </label>
-                <select
-                  id={typeField}
-                  className={inputClasses}
-                  value={type}
-                  disabled={freeTypes.length === 0}
-                  onChange={(e) => setRideType(e.target.value as RideType)}
-                >
-                  {freeTypes.map((t) => (
-                    <option key={t} value={t}>
-                      {RIDE_TYPE_NAMES[t]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
-            {freeTypes.length === 0 ? <p className="text-sm text-ink-600">{text.zoneComplete}</p> : null}
-            <MutationError error={failure}>{failure}</MutationError>
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={add.isPending || !type}>
-                {add.isPending ? text.adding : text.add}
-              </Button>
-              <Button type="button" variant="outline" onClick={onDone}>
-                {text.cancel}
-              </Button>
-            </div>
-          </form>
-        )}
-      </QueryView>
-      {zones.isPending || zones.isError || pricingZones.length === 0 ? (
-        <Button type="button" variant="outline" onClick={onDone}>
-          {text.cancel}
-        </Button>
-      ) : null}
-    </section>
-  );
-}
-
 function PolicyCard({ policy: p, zone, onRemoved }: { policy: CancellationPolicyView; zone?: string; onRemoved?: () => void }) {
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -259,10 +142,15 @@ function PolicyCard({ policy: p, zone, onRemoved }: { policy: CancellationPolicy
   return (
     <article aria-labelledby={headingId} className="space-y-3 rounded-2xl border border-ink-200 bg-white p-4">
       <header className="flex items-center justify-between gap-3">
-        <HeadingTag id={headingId} className="text-lg font-semibold text-ink-900">
-          {typeName}
-          <span className="ml-2 text-sm font-normal text-ink-500">{zone ?? text.cityDefault}</span>
-        </HeadingTag>
+        <div className="min-w-0">
+          <HeadingTag id={headingId} className="text-lg font-semibold text-ink-900">
+            {typeName}
+            <span className="ml-2 text-sm font-normal text-ink-500">{zone ?? text.cityDefault}</span>
+          </HeadingTag>
+          <p className="text-sm text-ink-600">
+            {text.version(p.version)} · {text.since(formatDateTime(p.updated_at))}
+          </p>
+        </div>
         {editing ? null : (
           <div className="flex flex-wrap gap-2">
             <Button ref={editRef} variant="outline" size="sm" aria-label={text.editLabel(typeName, zone)} onClick={() => setEditing(true)}>
@@ -311,6 +199,7 @@ function PolicyCard({ policy: p, zone, onRemoved }: { policy: CancellationPolicy
           <Term label={text.columns.driverShare}>{text.shareSummary(p.driver_share_late_cancel_pct, p.driver_share_no_show_pct)}</Term>
         </dl>
       )}
+      <PolicyHistory policy={p} />
     </article>
   );
 }
