@@ -1,17 +1,18 @@
-import { useState, type FormEvent } from 'react';
 import { createCitySchema, updateCitySchema } from '@openride/shared/zones/schemas';
 import { zonesText as text } from '@openride/shared/zones/zones-text';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/use-toast';
-import { isApiError } from '@/lib/api';
-import { type AdminCity, useCreateCity, useUpdateCity } from '../api/zones';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { MutationError } from '@/components/ui/query-view';
+import { toast } from '@/components/ui/use-toast';
+import { type AdminCity, useCreateCity, useUpdateCity } from '../api/zones';
 
 type Values = { id: string; name: string; currency: string; timezone: string; center_lat: string; center_lng: string; emergency_number: string };
 const EMPTY: Values = { id: '', name: '', currency: '', timezone: '', center_lat: '', center_lng: '', emergency_number: '' };
-const valuesOf = (c: AdminCity): Values => ({
-  ...c,
+/** A city's fields as the form shows them (its id and the rest of the city aside: the edit's schema is strict). */
+const valuesOf = (c: AdminCity): Omit<Values, 'id'> => ({
+  name: c.name,
+  currency: c.currency,
+  timezone: c.timezone,
   center_lat: String(c.center_lat),
   center_lng: String(c.center_lng),
   emergency_number: c.emergency_number ?? '',
@@ -19,77 +20,89 @@ const valuesOf = (c: AdminCity): Values => ({
 
 /**
  * Add a city (its id, name, currency, IANA time zone, where the map opens, its emergency number), or edit one
- * (`city` given: the id stays; only the fields that changed are sent). Checked as the server checks.
+ * (`city` given: the id stays; only the fields that changed are sent). The kit's form on the server's schemas.
  */
 export function CityForm({ city, onDone, onCancel }: { city?: AdminCity; onDone: (city: AdminCity) => void; onCancel: () => void }) {
-  const [values, setValues] = useState<Values>(city ? valuesOf(city) : EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Values | 'form', string>>>({});
+  return city ? <EditCity city={city} onDone={onDone} onCancel={onCancel} /> : <AddCity onDone={onDone} onCancel={onCancel} />;
+}
+
+function AddCity({ onDone, onCancel }: { onDone: (city: AdminCity) => void; onCancel: () => void }) {
   const create = useCreateCity();
-  const update = useUpdateCity();
-  const pending = create.isPending || update.isPending;
-  const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
-  const titleId = city ? 'edit-city-title' : 'add-city-title';
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const onError = (e: unknown) => setErrors({ form: isApiError(e) ? e.message : text.loadFailed });
-    if (city) {
-      const was = valuesOf(city);
-      const changed = Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== 'id' && v !== was[k as keyof Values]));
-      const parsed = updateCitySchema.safeParse(changed);
-      if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'form'), i.message])));
-      setErrors({});
-      update.mutate({ id: city.id, ...parsed.data }, { onSuccess: (c) => (toast({ title: text.citySaved(c.name) }), onDone(c)), onError });
-      return;
-    }
-    const parsed = createCitySchema.safeParse(values);
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'form'), i.message])));
-    setErrors({});
-    create.mutate(parsed.data, { onSuccess: (c) => (toast({ title: text.cityAdded(c.name) }), onDone(c)), onError });
-  }
-
-  const field = (key: keyof Values, label: string, hint?: string, extra: Record<string, string | boolean> = {}) => (
-    <div>
-      <Field
-        label={label}
-        hint={hint}
-        value={values[key]}
-        onChange={set(key)}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-errormessage={errors[key] ? `city-${key}-error` : undefined}
-        {...extra}
-      />
-      {errors[key] ? (
-        <p id={`city-${key}-error`} className="mt-1 text-sm text-red-700">
-          {errors[key]}
-        </p>
-      ) : null}
-    </div>
-  );
-
+  const form = useZodForm(createCitySchema, { defaultValues: EMPTY });
   return (
-    <form onSubmit={submit} className="space-y-4 rounded-2xl border border-ink-200 bg-white p-4" aria-labelledby={titleId} noValidate>
-      <h2 id={titleId} className="text-lg font-semibold text-ink-900">
-        {city ? text.editCityTitle(city.name) : text.addCityTitle}
+    <Form
+      form={form}
+      onSubmit={(values) => create.mutate(values, { onSuccess: (c) => (toast({ title: text.cityAdded(c.name) }), onDone(c)) })}
+      className={FORM}
+      aria-labelledby="add-city-title"
+    >
+      <h2 id="add-city-title" className="text-lg font-semibold text-ink-900">
+        {text.addCityTitle}
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        {city ? null : field('id', text.cityFields.id, text.cityFields.idHint, { autoComplete: 'off' })}
-        {field('name', text.cityFields.name)}
-        {field('currency', text.cityFields.currency, text.cityFields.currencyHint, { maxLength: '3', autoComplete: 'off' })}
-        {field('timezone', text.cityFields.timezone, text.cityFields.timezoneHint, { autoComplete: 'off' })}
-        {field('center_lat', text.cityFields.centerLat, undefined, { inputMode: 'decimal' })}
-        {field('center_lng', text.cityFields.centerLng, undefined, { inputMode: 'decimal' })}
-        {field('emergency_number', text.cityFields.emergencyNumber, text.cityFields.emergencyNumberHint, { inputMode: 'tel', autoComplete: 'off' })}
+        <FormField name="id" label={text.cityFields.id} hint={text.cityFields.idHint} autoComplete="off" />
+        <CityFields />
       </div>
-      <MutationError error={errors.form}>{errors.form}</MutationError>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={pending}>
-          {text.saveCity}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          {text.cancel}
-        </Button>
+      <MutationError error={create.error} fallback={text.loadFailed} />
+      <Actions pending={create.isPending} onCancel={onCancel} />
+    </Form>
+  );
+}
+
+function EditCity({ city, onDone, onCancel }: { city: AdminCity; onDone: (city: AdminCity) => void; onCancel: () => void }) {
+  const update = useUpdateCity();
+  const form = useZodForm(updateCitySchema, { defaultValues: valuesOf(city) });
+  // Only what changed is sent.
+  const save = (values: Record<string, unknown>) => {
+    const dirty = form.formState.dirtyFields as Partial<Record<string, boolean>>;
+    const changed = Object.fromEntries(Object.entries(values).filter(([k]) => dirty[k]));
+    update.mutate({ id: city.id, ...changed }, { onSuccess: (c) => (toast({ title: text.citySaved(c.name) }), onDone(c)) });
+  };
+  return (
+    <Form form={form} onSubmit={save} className={FORM} aria-labelledby="edit-city-title">
+      <h2 id="edit-city-title" className="text-lg font-semibold text-ink-900">
+        {text.editCityTitle(city.name)}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <CityFields />
       </div>
-    </form>
+      <MutationError error={update.error} fallback={text.loadFailed} />
+      <Actions pending={update.isPending} onCancel={onCancel} />
+    </Form>
+  );
+}
+
+const FORM = 'space-y-4 rounded-2xl border border-ink-200 bg-white p-4';
+
+/** A city's fields but its id (which an edit keeps). */
+function CityFields() {
+  return (
+    <>
+      <FormField name="name" label={text.cityFields.name} />
+      <FormField name="currency" label={text.cityFields.currency} hint={text.cityFields.currencyHint} maxLength={3} autoComplete="off" />
+      <FormField name="timezone" label={text.cityFields.timezone} hint={text.cityFields.timezoneHint} autoComplete="off" />
+      <FormField name="center_lat" label={text.cityFields.centerLat} inputMode="decimal" />
+      <FormField name="center_lng" label={text.cityFields.centerLng} inputMode="decimal" />
+      <FormField
+        name="emergency_number"
+        label={text.cityFields.emergencyNumber}
+        hint={text.cityFields.emergencyNumberHint}
+        inputMode="tel"
+        autoComplete="off"
+      />
+    </>
+  );
+}
+
+function Actions({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type="submit" disabled={pending}>
+        {text.saveCity}
+      </Button>
+      <Button variant="outline" onClick={onCancel}>
+        {text.cancel}
+      </Button>
+    </div>
   );
 }

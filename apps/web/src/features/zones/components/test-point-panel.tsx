@@ -1,27 +1,23 @@
 import { formatMultiplier } from '@openride/shared/surge/surge';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { testPointQuerySchema } from '@openride/shared/zones/schemas';
 import { zonesText as text, zoneTypeLabels } from '@openride/shared/zones/zones-text';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { MutationError, QueryView } from '@/components/ui/query-view';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
+import { QueryView } from '@/components/ui/query-view';
 import { useTestPoint } from '../api/zones';
 import { formatMoney } from '../lib/format';
+
+/** A coordinate as typed: empty is none (refused, not 0), else the server's own field. */
+const coordinate = (field: (typeof testPointQuerySchema.shape)['lat' | 'lng']) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), field);
+/** The typed point, parsed as the server parses `?lat=&lng=`. */
+const pointFormSchema = z.object({ lat: coordinate(testPointQuerySchema.shape.lat), lng: coordinate(testPointQuerySchema.shape.lng) });
 
 /** Test a point: the point (clicked on the map or typed), and what applies there. */
 export function TestPointPanel({ point, onPoint }: { point: { lat: number; lng: number } | null; onPoint: (p: { lat: number; lng: number }) => void }) {
   const result = useTestPoint(point);
-  const [lat, setLat] = useState('');
-  const [lng, setLng] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = testPointQuerySchema.safeParse({ lat: lat.trim() || undefined, lng: lng.trim() || undefined });
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    setError(null);
-    onPoint(parsed.data);
-  }
+  const form = useZodForm(pointFormSchema, { defaultValues: { lat: '', lng: '' } });
 
   return (
     <section aria-labelledby="test-point-title" className="space-y-4">
@@ -29,16 +25,13 @@ export function TestPointPanel({ point, onPoint }: { point: { lat: number; lng: 
         {text.modes.test}
       </h2>
       <p className="text-sm text-ink-600">{text.test.hint}</p>
-      <form onSubmit={submit} className="grid grid-cols-2 gap-3" noValidate>
-        <Field label={text.test.lat} inputMode="decimal" value={lat} onChange={(e) => setLat(e.target.value)} />
-        <Field label={text.test.lng} inputMode="decimal" value={lng} onChange={(e) => setLng(e.target.value)} />
-        <MutationError error={error} className="col-span-2">
-          {error}
-        </MutationError>
+      <Form form={form} onSubmit={onPoint} className="grid grid-cols-2 gap-3">
+        <FormField name="lat" label={text.test.lat} inputMode="decimal" />
+        <FormField name="lng" label={text.test.lng} inputMode="decimal" />
         <Button type="submit" variant="outline" size="sm" className="col-span-2">
           {text.test.submit}
         </Button>
-      </form>
+      </Form>
       {!point ? null : (
         <QueryView query={result} loadFailed={text.test.failed}>
           {(r) => (
