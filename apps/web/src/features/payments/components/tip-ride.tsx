@@ -1,18 +1,31 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { z } from 'zod';
 import { Heart } from 'lucide-react';
 import { paymentText as text } from '@openride/shared/payments/payment-text';
-import { MAX_TIP_CENTS, TIP_PERCENTS } from '@openride/shared/payments/schemas';
+import { MAX_TIP_CENTS, type TipInput, tipSchema } from '@openride/shared/payments/schemas';
 import { Button } from '@/components/ui/button';
-import { inputClasses } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
 import { useRidePayment, useTipRide } from '../api/payments';
 import { MutationError } from '@/components/ui/query-view';
 
-type Choice = 'none' | (typeof TIP_PERCENTS)[number] | 'custom';
+const CHOICES = ['none', '10', '15', '20', 'custom'] as const;
+type Choice = (typeof CHOICES)[number];
 
 /** Dollars typed ("3", "3.5", "3.50") → cents, or null. */
 const centsOf = (value: string) => (/^\d{1,4}([.,]\d{1,2})?$/.test(value.trim()) ? Math.round(Number(value.trim().replace(',', '.')) * 100) : null);
+
+/** The choice (a radio's value) and the amount typed → the server's `tipSchema`: a preset's percent, or cents. */
+const tipForm = z
+  .object({ choice: z.enum(CHOICES), custom: z.string() })
+  .superRefine(({ choice, custom }, ctx) => {
+    if (choice === 'none') ctx.addIssue({ code: 'custom', path: ['choice'], message: text.tipNone });
+    const cents = centsOf(custom);
+    if (choice === 'custom' && (!cents || cents > MAX_TIP_CENTS)) ctx.addIssue({ code: 'custom', path: ['custom'], message: text.tipCustomLabel });
+  })
+  .transform(({ choice, custom }): TipInput => (choice === 'custom' ? { amount_cents: centsOf(custom)! } : { percent: Number(choice) as 10 | 15 | 20 }))
+  .pipe(tipSchema);
 
 /**
  * After a completed ride, on the rating screen (issue 13, decision 0038): no tip, 10 %, 15 %, 20 % of what the
@@ -23,8 +36,8 @@ export function TipRide({ ride }: { ride: { id: string; currency: string; status
   const id = useId();
   const payment = useRidePayment(ride.id, ride.status === 'completed');
   const tip = useTipRide(ride.id);
-  const [choice, setChoice] = useState<Choice>(15);
-  const [custom, setCustom] = useState('');
+  const form = useZodForm(tipForm, { defaultValues: { choice: '15', custom: '' } });
+  const [choice, custom] = form.watch(['choice', 'custom']);
   const money = (cents: number) => formatMoney(cents, ride.currency);
 
   if (payment.isPending || payment.isError) return null;
@@ -49,21 +62,15 @@ export function TipRide({ ride }: { ride: { id: string; currency: string; status
   if (methods.length === 0) return null;
   // The presets are the server's (`tip_options`): percentages of what the rider pays for the fare, after its promotion.
   const presets = payment.data.tip_options;
-  const amount = choice === 'none' ? 0 : choice === 'custom' ? centsOf(custom) : (presets.find((o) => o.percent === choice)?.amount_cents ?? 0);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!amount || amount > MAX_TIP_CENTS) return;
-    tip.mutate(choice === 'custom' ? { amount_cents: amount } : { percent: choice as 10 | 15 | 20 });
-  };
+  const amount = choice === 'none' ? 0 : choice === 'custom' ? centsOf(custom) : (presets.find((o) => String(o.percent) === choice)?.amount_cents ?? 0);
 
   const options: Array<{ value: Choice; label: string; detail?: string }> = [
     { value: 'none', label: text.tipNone },
-    ...presets.map((o) => ({ value: o.percent, label: `${o.percent} %`, detail: money(o.amount_cents) })),
+    ...presets.map((o) => ({ value: String(o.percent) as Choice, label: `${o.percent} %`, detail: money(o.amount_cents) })),
     { value: 'custom', label: text.tipCustom },
   ];
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="space-y-3 rounded-2xl bg-ink-50 p-4">
+    <Form form={form} onSubmit={(input) => tip.mutate(input)} aria-labelledby={`${id}-title`} className="space-y-3 rounded-2xl bg-ink-50 p-4">
       <div>
         <h2 id={`${id}-title`} className="text-sm font-semibold text-ink-900">
           {text.tipTitle}
@@ -82,33 +89,19 @@ export function TipRide({ ride }: { ride: { id: string; currency: string; status
               choice === o.value ? 'border-ink-900 bg-white font-semibold' : 'border-ink-100 bg-white',
             )}
           >
-            <input type="radio" name={`${id}-tip`} checked={choice === o.value} onChange={() => setChoice(o.value)} className="sr-only" />
+            <input type="radio" value={o.value} {...form.register('choice')} className="sr-only" />
             <span>{o.label}</span>
             {o.detail ? <span className="text-xs text-ink-500 tabular-nums">{o.detail}</span> : null}
           </label>
         ))}
       </fieldset>
-      {choice === 'custom' ? (
-        <div className="space-y-1">
-          <label htmlFor={`${id}-amount`} className="block text-sm font-medium text-ink-800">
-            {text.tipCustomLabel}
-          </label>
-          <input
-            id={`${id}-amount`}
-            inputMode="decimal"
-            value={custom}
-            onChange={(e) => setCustom(e.target.value)}
-            className={inputClasses}
-            placeholder="5.00"
-          />
-        </div>
-      ) : null}
+      {choice === 'custom' ? <FormField name="custom" label={text.tipCustomLabel} inputMode="decimal" placeholder="5.00" className="space-y-1" /> : null}
       <MutationError error={tip.error} fallback={text.tipFailed} />
       {choice !== 'none' ? (
         <Button type="submit" size="lg" variant="accent" className="w-full" disabled={!amount || amount > MAX_TIP_CENTS || tip.isPending}>
           {tip.isPending ? text.tipping : text.tipButton(amount ? money(amount) : '')}
         </Button>
       ) : null}
-    </form>
+    </Form>
   );
 }
