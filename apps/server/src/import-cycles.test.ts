@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 /**
  * Imports flow one way on the server (routes → verbs → repos, DESIGN.md). A cycle — between two files, or
  * between two domains such as rides ↔ dispatch — means two modules cannot be understood or moved apart,
- * so none may come back. Type-only imports (`import type`) are left out: they vanish at run time and
- * `http/context.ts` must name every service's type.
+ * so none may come back. Type-only imports (`import type`) count too (issue 28 §2): they vanish at run time,
+ * but a module that names another's types cannot be read or moved without it. Where a lower module needs
+ * something of a higher one it declares the shape it asks for (rides/dispatch-port.ts, `PresencePorts`,
+ * `SearchRadii`), and the composition root (server.ts, services.ts) hands in the real thing.
  */
 const SRC = dirname(fileURLToPath(import.meta.url));
 
@@ -19,10 +21,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-// `import { a, type B } from './x'`, `import x from '../y'`, `export { z } from './z'`, `import './side-effect'`;
-// not `import type { … } from`. `[^;]` keeps a match inside one statement: a bare `import x from 'node:y';` must not run on into the
+// `import { a, type B } from './x'`, `import type { C } from './c'`, `import x from '../y'`, `export { z } from './z'`,
+// `import './side-effect'`. `[^;]` keeps a match inside one statement: a bare `import x from 'node:y';` must not run on into the
 // next line's `import type … from './z'` (it did, and named a type import a value edge).
-const IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[^;]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]/gm;
+const IMPORT = /^\s*(?:import|export)\s+(?:[^;]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]/gm;
 
 function resolveImport(from: string, spec: string): string | null {
   const base = resolve(dirname(from), spec);
@@ -76,6 +78,13 @@ const domainOf = (file: string) => relative(SRC, file).split('/')[0]!;
  * maintained separately). Listed, not ignored: the test below fails once the edge is gone, so the
  * exception cannot outlive its reason.
  */
+/**
+ * The bottom of the graph (decision 0086): the database, shared helpers, durable jobs, the bus, outbound
+ * messages and pushes, storage, the settings and the Ports type that names them. They know no domain: a
+ * domain's rule they must obey (a user's notification switches) is handed to them at start.
+ */
+const BOTTOM = new Set(['db', 'lib', 'jobs', 'realtime', 'messaging', 'push', 'storage', 'ports.ts', 'env.ts']);
+
 const TOLERATED_EDGES: ReadonlyArray<readonly [string, string]> = [['sim', 'demo']];
 
 describe('the server import graph', () => {
@@ -103,6 +112,15 @@ describe('the server import graph', () => {
       domains.get(from)!.delete(to);
     }
     expect(findCycles(domains).map((c) => c.join(' → '))).toEqual([]);
+  });
+
+  it('keeps the low-level ports at the bottom: db, lib, jobs, realtime, messaging, push, storage and ports.ts import no domain', () => {
+    const upward: string[] = [];
+    for (const [file, edges] of graph) {
+      if (!BOTTOM.has(domainOf(file))) continue;
+      for (const to of edges) if (!BOTTOM.has(domainOf(to))) upward.push(`${relative(SRC, file)} → ${relative(SRC, to)}`);
+    }
+    expect(upward).toEqual([]);
   });
 
   it('finds a cycle when there is one (the check can fail)', () => {

@@ -15,7 +15,7 @@ import { migrateToLatest } from './db/migrate';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_RIDER_EMAIL, demoDriverEmail } from './demo/demo-accounts';
 import { type RunningDemo, startDemo } from './demo/start-demo';
 import { demoEnabled, type Env } from './env';
-import type { Services } from './http/context';
+import type { Services } from './services';
 import { trustedOriginsOf } from './http/csp';
 import { isAllowedOrigin } from './http/same-origin';
 import type { Logger } from './lib/logger';

@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from '../src/push/save-push-subscription';
+import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from '../src/notifications/save-push-subscription';
 import type { TestClient } from './http-client';
 import { recordingPushSender } from './recording-push-sender';
 import { GOOD_PASSWORD, signIn, signUp, startTestServer, type TestServer } from './test-server';

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { TestClient } from './http-client';
 import { openSocket } from './socket-client';
 import { GOOD_PASSWORD, signIn, startTestServer, type TestServer, uniqueEmail, uniquePhone } from './test-server';
-import type { Services } from '../src/http/context';
+import type { Services } from '../src/services';
 
 type Server = { url: string; client(): TestClient };
 

@@ -1,7 +1,7 @@
 import { accountRoutes as accountContract } from '@openride/shared/account/api';
 import { Hono } from 'hono';
 import { clientIp } from '../http/client-ip';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { accountOf, placesOf } from './account.repo';
 import { changeEmail } from './change-email';
@@ -11,9 +11,14 @@ import { addEmergencyContact, removeEmergencyContact } from './emergency-contact
 import { removePlace, savePlace } from './saved-places';
 import { updateAccountProfile } from './update-account-profile';
 import { updateNotificationPrefs } from './update-notification-prefs';
+import type { Ports } from '../ports';
+import type { Auth } from '../auth/auth';
+
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'bus' | 'db' | 'env' | 'limiters' | 'logger' | 'messenger' | 'otpKey'> & { auth: Auth };
 
 /** /account-settings (issue 15, decision 0058): the caller's own account only; no path or body names another user. */
-export function accountRoutes(services: Services) {
+export function accountRoutes(services: RouteDeps) {
   const { db } = services;
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, accountContract);

@@ -1,13 +1,18 @@
 import { analyticsRoutes as analyticsContract, fleetRoutes as fleetContract } from '@openride/shared/analytics/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { getDriverDashboard } from './get-driver-dashboard';
 import { getDriverHeatmap } from './get-driver-heatmap';
 import { getMarketplaceAnalytics } from './get-marketplace-analytics';
+import type { Ports } from '../ports';
+import type { GeoIndex } from '../geo/geo-index';
+
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db'> & { geo: GeoIndex };
 
 /** /analytics, /driver-admin-dashboard and /driver-heatmap (admins only). */
-export function analyticsRoutes(services: Services) {
+export function analyticsRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const fleet = mounter(app, services, fleetContract);
   mounter(

@@ -1,13 +1,17 @@
 import { authRoutes as authContract } from '@openride/shared/auth/api';
 import { Hono } from 'hono';
 import { clientIp } from '../http/client-ip';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { requestAdminPasswordReset } from './request-admin-password-reset';
 import { resetAdminPassword } from './reset-admin-password';
+import type { Ports } from '../ports';
+
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db' | 'env' | 'limiters' | 'logger' | 'messenger' | 'publicUrl'>;
 
 /** /reset-admin-password's two steps. Public: whoever holds the emailed link is the admin. */
-export function adminPasswordRoutes(services: Services) {
+export function adminPasswordRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, authContract);
 

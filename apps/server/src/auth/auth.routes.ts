@@ -5,10 +5,12 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { clientIp } from '../http/client-ip';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { badRequest, notFound, unauthorized } from '../lib/errors';
 import { authWithRateLimit } from './auth-with-rate-limit';
+import type { Auth } from './auth';
+import type { Ports } from '../ports';
 
 type PassThrough = { query?: z.ZodType; body?: z.ZodType };
 
@@ -21,7 +23,10 @@ function passThroughOf(method: string, path: string): PassThrough | undefined {
   return undefined;
 }
 
-export function authRoutes(services: Services) {
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db' | 'env' | 'limiters' | 'logger'> & { auth: Auth };
+
+export function authRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, authContract);
 
@@ -60,7 +65,7 @@ export function authRoutes(services: Services) {
  * one is treated as signed out, as every other route does (app.ts): the session probe answers `null` (what
  * it answers a visitor), anything else 401.
  */
-async function passThrough(services: Services, request: Request): Promise<Response> {
+async function passThrough(services: Pick<Ports, 'logger'> & { auth: Auth }, request: Request): Promise<Response> {
   const res = await services.auth.handler(request);
   if (res.status < 500) return res;
   const path = new URL(request.url).pathname;

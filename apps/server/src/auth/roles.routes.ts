@@ -1,11 +1,15 @@
 import { authRoutes as authContract } from '@openride/shared/auth/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { rolesOf } from '../roles/roles.repo';
 import { addOwnRole } from './add-own-role';
+import type { Ports } from '../ports';
 
-export function roleRoutes(services: Services) {
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db'>;
+
+export function roleRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, authContract);
 

@@ -3,9 +3,10 @@ import { Readable } from 'node:stream';
 import { systemRoutes as systemContract } from '@openride/shared/system/api';
 import { Hono } from 'hono';
 import { isLocalRequest } from '../http/client-ip';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { AppError, forbidden } from '../lib/errors';
+import type { Ports } from '../ports';
 
 const sameToken = (given: string, expected: string) => {
   const a = Buffer.from(given);
@@ -13,12 +14,15 @@ const sameToken = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db' | 'env'> & { backup: { token: string; archive(): Promise<Readable> } | null };
+
 /**
  * `GET /api/system/backup`: the running embedded server's consistent backup, for `npm run backup` on the
  * same machine (decision 0028). It answers loopback callers that show the token the server wrote into
  * DATA_DIR (backup-access.ts), nobody else; a server on PostgreSQL answers 409 (pg_dump is the way there).
  */
-export function backupRoutes(services: Pick<Services, 'db' | 'env' | 'backup'>) {
+export function backupRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, systemContract);
   // The contract's auth is `backup-token`: mount leaves the caller to this handler (loopback and the token).

@@ -1,15 +1,19 @@
 import { documentRoutes as documentContract } from '@openride/shared/compliance/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
 import { getDocumentTypes, setDocumentTypes } from './document-types';
 import { DOCUMENTS_CSV, listDocumentsForReview, reviewDocument } from './review-document';
 import { listOwnDocuments, uploadDocument } from './upload-document';
+import type { Ports } from '../ports';
+
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'bus' | 'db' | 'push'>;
 
 /** Documents (issue 14, decision 0051): each city's requirements, a driver's uploads, the admins' review queue. */
-export function documentRoutes(services: Services) {
+export function documentRoutes(services: RouteDeps) {
   const { db } = services;
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, documentContract);

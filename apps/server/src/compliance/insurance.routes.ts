@@ -1,11 +1,16 @@
 import { insuranceRoutes as insuranceContract } from '@openride/shared/compliance/insurance';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { addPolicy, listPoliciesForAdmin, listVehiclePolicies, reviewPolicy, revokePolicy } from './insurance-policies';
+import type { Ports } from '../ports';
+import type { PresencePorts } from '../driver-record/take-driver-offline';
+
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'bus' | 'db' | 'push'> & PresencePorts;
 
 /** Insurance policies per vehicle (decision 0052): the driver's own on /vehicles, the admins' /insurance-verification. */
-export function insuranceRoutes(services: Services) {
+export function insuranceRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, insuranceContract);
 

@@ -1,6 +1,6 @@
 import { corporateInvoiceRoutes as corporateInvoiceContract } from '@openride/shared/corporate-invoices/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
@@ -9,11 +9,15 @@ import { invoiceFor } from './invoices.repo';
 import { billToDate, issueInvoice } from './issue-invoice';
 import { INVOICES_CSV, listCompanyInvoices, listInvoices } from './list-invoices';
 import { markInvoicePaid } from './mark-invoice-paid';
+import type { Ports } from '../ports';
 
 const EXPORT_PAGE = 500;
 
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db'>;
+
 /** Corporate invoices (issue 16, decision 0070): admins read all and mark paid; a company's admins read theirs. */
-export function corporateInvoiceRoutes(services: Services) {
+export function corporateInvoiceRoutes(services: RouteDeps) {
   const { db } = services;
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, corporateInvoiceContract);

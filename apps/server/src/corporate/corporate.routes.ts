@@ -1,7 +1,7 @@
 import { corporateRoutes as corporateContract } from '@openride/shared/corporate/api';
 import { isUuid } from '@openride/shared/text';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { notFound } from '../lib/errors';
@@ -16,15 +16,19 @@ import { revokeInvitation } from './revoke-invitation';
 import { checkBusinessTrip } from './ride-business';
 import { savePolicy } from './save-policy';
 import { updateCompany } from './update-company';
+import type { Ports } from '../ports';
 
 const EXPORT_PAGE = 500;
+
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db' | 'logger' | 'messenger' | 'publicUrl'>;
 
 /**
  * Corporate accounts (issue 16, decisions 0066 and 0067): platform admins manage companies under /api/admin;
  * company admins (role admin in company_members, checked per company) their people and policy; members check a
  * trip before requesting it on account; anyone signed in accepts an invitation sent to their address.
  */
-export function corporateRoutes(services: Services) {
+export function corporateRoutes(services: RouteDeps) {
   const { db } = services;
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, corporateContract);

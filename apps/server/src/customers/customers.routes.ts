@@ -1,17 +1,21 @@
 import { adminRoutes as adminContract } from '@openride/shared/admin/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
 import { getCustomerForOperator } from './get-customer-for-operator';
 import { CUSTOMERS_CSV, listCustomers } from './list-customers';
 import { setRiderBlocked } from './set-rider-blocked';
+import type { Ports } from '../ports';
 
 const EXPORT_PAGE = 500;
 
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'bus' | 'db'>;
+
 /** /customer-management (admins only): the riders, and the block on an account. */
-export function customerRoutes(services: Services) {
+export function customerRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, adminContract);
 

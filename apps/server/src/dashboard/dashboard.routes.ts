@@ -1,19 +1,24 @@
 import { dashboardRoutes as dashboardContract } from '@openride/shared/dashboard/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { ownApprovedDriver } from '../payouts/own-driver';
 import { getDemandNearMe } from './get-demand-near-me';
 import { getMyDashboard } from './get-my-dashboard';
 import { goalOf } from './goals.repo';
 import { setMyGoal } from './set-my-goal';
+import type { Ports } from '../ports';
+import type { GeoIndex } from '../geo/geo-index';
+
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db'> & { geo: GeoIndex };
 
 /**
  * The driver's own dashboard at its secret path (issue 14, decision 0050). The path is hidden; these APIs are
  * not: each checks for a signed-in approved driver (visitor 401, rider 403, pending 403 DRIVER_NOT_APPROVED),
  * and names no driver, so nobody reads another's.
  */
-export function dashboardRoutes(services: Services) {
+export function dashboardRoutes(services: RouteDeps) {
   const { db } = services;
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, dashboardContract);

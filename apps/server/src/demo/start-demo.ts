@@ -1,6 +1,6 @@
 import { snapToStreet } from '@openride/shared/geo/street-grid';
 import { sql } from 'kysely';
-import type { Services } from '../http/context';
+import type { Services } from '../services';
 import type { Logger } from '../lib/logger';
 import { demoRiders } from '../env';
 import { HttpSession } from '../sim/http-session';

@@ -1,16 +1,21 @@
 import { rideRoutes as rideContract } from '@openride/shared/rides/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { AppError } from '../lib/errors';
 import { OFFLINE_REFUSAL } from './location-service';
+import type { LocationService } from './location-service';
+import type { Ports } from '../ports';
+
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db'> & { locations: LocationService };
 
 /**
  * A driver's GPS fix over HTTP: the same frame, rules and rate as over the socket (LocationService), for a
  * phone whose socket is down or refused (a proxy without WebSocket upgrades, a flaky network). The app
  * falls back to it by itself and goes back to the socket when it returns.
  */
-export function locationRoutes(services: Services) {
+export function locationRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
 
   mounter(

@@ -4,18 +4,24 @@ import { Hono } from 'hono';
 import { mounter } from '../http/mount';
 import { z } from 'zod';
 import { getOpenOffer } from '../dispatch/get-open-offer';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { notFound } from '../lib/errors';
 import { applyToDrive } from './apply-to-drive';
 import { changeDriverCity } from './change-driver-city';
 import { ownDriverOf } from './drivers.repo';
 import { getActiveDriver } from './get-active-driver';
 import { setDriverStatus } from './set-driver-status';
+import type { Ports } from '../ports';
+import type { Dispatcher } from '../dispatch/dispatcher';
+import type { DriverDirectory } from '../dispatch/driver-directory';
 
 /** Driver ids are UUIDs: anything else names no driver (404), never a database error. */
 const driverIdSchema = z.uuid();
 
-export function driverRoutes(services: Services) {
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'bus' | 'db'> & { dispatcher: Dispatcher; drivers: DriverDirectory };
+
+export function driverRoutes(services: RouteDeps) {
   const { db } = services;
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, driverContract);

@@ -4,7 +4,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fileRoutes as fileContract } from '@openride/shared/files/api';
 import { Hono } from 'hono';
 import { closeAfterAnswer } from '../http/close-after-answer';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { trustedOriginsOf } from '../http/csp';
 import { mounter } from '../http/mount';
 import { fromOwnPages } from '../http/same-origin';
@@ -13,13 +13,17 @@ import { take } from '../lib/rate-limit';
 import { fileView } from './files.repo';
 import { readFile } from './read-file';
 import { ENVELOPE_BYTES, tooLarge, uploadFile } from './upload-file';
+import type { Ports } from '../ports';
 
 /** The one write under /api that is not JSON: app.ts lets it past the JSON-only rule and the 64 KB body limit. */
 export const UPLOAD_PATH = '/api/files';
 
 const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' } as const;
 
-export function fileRoutes(services: Services) {
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db' | 'env' | 'logger' | 'publicUrl' | 'storage' | 'usage'>;
+
+export function fileRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const trustedOrigins = trustedOriginsOf(services.env, services.publicUrl);
   const on = mounter(app, services, fileContract);

@@ -1,6 +1,6 @@
 import { financeRoutes as financeContract } from '@openride/shared/finance/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
@@ -10,11 +10,17 @@ import { listFinancialSettings } from './list-financial-settings';
 import { ENTRIES_CSV, listLedgerEntries } from './list-ledger-entries';
 import { postAdjustment } from './post-adjustment';
 import { setCityCurrency } from './set-city-currency';
+import type { Ports } from '../ports';
 
 const EXPORT_PAGE = 500;
 
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db'> & { zones: ZonesChanged };
+/** The zone index's "the cities changed" (a city's currency is in it), by shape: zones creates a city with finance's defaults, so finance may not import zones. */
+type ZonesChanged = { changed(): Promise<void> };
+
 /** /financial-settings and /financial-dashboard (admins only, decision 0041). */
-export function financeRoutes(services: Services) {
+export function financeRoutes(services: RouteDeps) {
   const { db } = services;
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, financeContract);

@@ -1,16 +1,20 @@
 import { helpRoutes as helpContract } from '@openride/shared/help/api';
 import { PUBLIC_MAX_AGE_S } from '@openride/shared/public/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { createFaqEntry } from './create-faq-entry';
 import { deleteFaqEntry } from './delete-faq-entry';
 import { listFaq } from './help.repo';
 import { moveFaqEntry } from './move-faq-entry';
 import { updateFaqEntry } from './update-faq-entry';
+import type { Ports } from '../ports';
+
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db'>;
 
 /** /help's FAQ (decision 0056): read by anyone (cacheable like the other public answers, decision 0036), edited by admins. */
-export function helpRoutes(services: Services) {
+export function helpRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const { db } = services;
   const on = mounter(app, services, helpContract);

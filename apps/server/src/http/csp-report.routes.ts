@@ -1,6 +1,7 @@
 import { systemRoutes as systemContract } from '@openride/shared/system/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from './context';
+import type { AppEnv } from './context';
+import type { Ports } from '../ports';
 import { mounter } from './mount';
 
 /**
@@ -8,7 +9,7 @@ import { mounter } from './mount';
  * only there; mounted outside production). A report changes nothing: it is logged as a warning so that a
  * developer sees what a new script, image or connection needs (decision 0025).
  */
-export function cspReportRoutes(services: Services) {
+export function cspReportRoutes(services: Pick<Ports, 'db' | 'logger'>) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, systemContract);
   // CSP_REPORT_PATH (csp.ts, the policy's `report-uri`) is this entry's path.

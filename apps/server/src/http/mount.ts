@@ -3,7 +3,8 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { forbidden } from '../lib/errors';
 import { isAdmin } from '../roles/roles.repo';
-import { type AppEnv, requireUser, type Services, type SessionUser } from './context';
+import { type AppEnv, requireUser, type SessionUser } from './context';
+import type { Ports } from '../ports';
 
 /**
  * One way to mount a route (issue 28 §1, decision 0083): the contract entry in packages/shared says the
@@ -56,7 +57,7 @@ type OwnBodyHandler<R extends RouteContract> = (input: Omit<MountInput<R>, 'body
  * whose handler reads the body itself (a signature over the raw text, a refusal in the spec's own shape): the
  * method, path, auth, params and query still come from the contract.
  */
-export function mounter<const T extends readonly RouteContract[]>(app: Hono<AppEnv>, services: Pick<Services, 'db'> | null, routes: T) {
+export function mounter<const T extends readonly RouteContract[]>(app: Hono<AppEnv>, services: Pick<Ports, 'db'> | null, routes: T) {
   const on = <K extends RouteKey<T[number]>>(key: K, handler: Handler<RouteAt<T, K>>) => mount(app, services, routeOf(routes, key), handler);
   const ownBody = <K extends RouteKey<T[number]>>(key: K, handler: OwnBodyHandler<RouteAt<T, K>>) =>
     mount(app, services, routeOf(routes, key), handler as Handler<RouteAt<T, K>>, { ownBody: true });
@@ -66,7 +67,7 @@ export function mounter<const T extends readonly RouteContract[]>(app: Hono<AppE
 export function mount<const R extends RouteContract>(
   app: Hono<AppEnv>,
   /** The database the admin check reads; null only where no route is an admin's (the public system routes). */
-  services: Pick<Services, 'db'> | null,
+  services: Pick<Ports, 'db'> | null,
   route: R,
   handler: Handler<R>,
   options: { ownBody?: boolean } = {},

@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { systemRoutes as systemContract } from '@openride/shared/system/api';
 import { Hono } from 'hono';
 import { pingDatabase } from '../db/ping';
-import type { AppEnv, Services } from './context';
+import type { AppEnv } from './context';
+import type { Ports } from '../ports';
 import { mounter } from './mount';
 
 const READY_TIMEOUT_MS = 2_000;
@@ -31,7 +32,7 @@ const sameToken = (given: string, expected: string) => {
  * (Prometheus). /metrics is off in production unless METRICS_TOKEN is set, and then wants it as a Bearer
  * token; outside production it is open unless a token is set.
  */
-export function observabilityRoutes(services: Services) {
+export function observabilityRoutes(services: Pick<Ports, 'db' | 'env' | 'metrics'> & { redis: { ping(): Promise<string> } | null }) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, systemContract);
 

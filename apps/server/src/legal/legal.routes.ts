@@ -1,13 +1,17 @@
 import { legalRoutes as legalContract } from '@openride/shared/legal/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { acceptLegalDocuments, getLegalStatus } from './legal-status';
 import { currentLegalDocuments } from './legal.repo';
 import { listLegalVersions, publishLegalDocument } from './publish-legal-document';
+import type { Ports } from '../ports';
+
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db'>;
 
 /** /legal (issue 15, decision 0057): the documents in force, each user's agreement, and the admins' publishing. */
-export function legalRoutes(services: Services) {
+export function legalRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, legalContract);
 

@@ -1,12 +1,16 @@
 import { notificationRoutes as notificationContract } from '@openride/shared/notifications/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { listNotificationCenter } from './list-notification-center';
 import { markNotificationsRead } from './mark-notifications-read';
 import { countUnreadNotifications, listNotificationsJson } from './notifications.repo';
+import type { Ports } from '../ports';
 
-export function notificationRoutes(services: Services) {
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'bus' | 'db'>;
+
+export function notificationRoutes(services: RouteDeps) {
   const { db } = services;
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, notificationContract);

@@ -1,13 +1,17 @@
 import { paymentHistoryRoutes as paymentHistoryContract } from '@openride/shared/payment-history/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { listPaymentHistory } from './list-payment-history';
 import { moneyReceipt, receiptRideFor } from './money-receipt';
 import { receiptPdf } from './receipt-pdf';
+import type { Ports } from '../ports';
+
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db'>;
 
 /** The rider's money pages (decision 0039): /payment-history, a receipt per ride and its PDF. */
-export function paymentHistoryRoutes(services: Services) {
+export function paymentHistoryRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, paymentHistoryContract);
 

@@ -1,6 +1,6 @@
 import { paymentRoutes as paymentContract } from '@openride/shared/payments/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { notFound } from '../lib/errors';
 import { listCards, removeCard, saveCard, startCardSetup } from './cards';
@@ -8,6 +8,8 @@ import { walletsOf } from './payments.repo';
 import { ridePaymentFor } from './ride-payment-view';
 import { receiveStripeWebhook } from './stripe-webhook';
 import { tipRide } from './tip-ride';
+import type { Ports } from '../ports';
+import type { PaymentProvider } from './provider';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const rideIdOf = (id: string) => {
@@ -15,8 +17,11 @@ const rideIdOf = (id: string) => {
   return id;
 };
 
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db' | 'logger'> & { payments: PaymentProvider | null };
+
 /** How riders pay (decision 0038): cards, the wallet, a ride's payment and its tip, and Stripe's webhook. */
-export function paymentRoutes(services: Services) {
+export function paymentRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, paymentContract);
 

@@ -1,7 +1,7 @@
 import { payoutRoutes as payoutContract } from '@openride/shared/payouts/api';
 import { isUuid } from '@openride/shared/text';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { csvCell } from '../lib/csv';
 import { notFound } from '../lib/errors';
@@ -15,11 +15,15 @@ import { listCollections } from './list-collections';
 import { markRunPaid } from './mark-run-paid';
 import { loadRun, loadRuns } from './payout-runs.repo';
 import { recordCashReceived } from './record-cash-received';
+import type { Ports } from '../ports';
 
 const decimal = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db'>;
+
 /** A driver's money (/driver-earnings) and the operator's payouts and collections (/driver-payouts), decision 0040. */
-export function payoutRoutes(services: Services) {
+export function payoutRoutes(services: RouteDeps) {
   const { db } = services;
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, payoutContract);

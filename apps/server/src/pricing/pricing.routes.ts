@@ -2,15 +2,24 @@ import { rideRoutes as rideContract } from '@openride/shared/rides/api';
 import { zoneRoutes as zoneContract } from '@openride/shared/zones/api';
 import { REFERENCE_TRIP } from '@openride/shared/zones/schemas';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { referenceFares } from './reference-fares';
 import { notFound } from '../lib/errors';
 import { findCity } from '../cities/cities.repo';
 import { pricingOf } from './fare-policies.repo';
 import { quoteFares } from './quote-fares';
+import type { Ports } from '../ports';
+import type { SearchRadii } from './quote-fares';
+import type { GeoIndex } from '../geo/geo-index';
+import type { RoutingProvider } from '../routing/routing-provider';
+import type { SurgeEngine } from '../surge/surge-engine';
+import type { ZoneLocator } from '../zones/zone-locator';
 
-export function pricingRoutes(services: Services) {
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db' | 'quoteKey'> & { dispatcher: SearchRadii; geo: GeoIndex; routing: RoutingProvider; surge: SurgeEngine; zones: ZoneLocator };
+
+export function pricingRoutes(services: RouteDeps) {
   const { db } = services;
   const app = new Hono<AppEnv>();
   const ride = mounter(app, services, rideContract);

@@ -1,13 +1,18 @@
 import { privacyRoutes as privacyContract } from '@openride/shared/privacy/api';
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { deleteAccount } from './delete-account';
 import { exportFileName, exportMyData } from './export-my-data';
+import type { Ports } from '../ports';
+import type { Auth } from '../auth/auth';
+
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db' | 'logger' | 'storage'> & { auth: Auth };
 
 /** The account's privacy (decision 0059): download my data, delete my account. Always the caller's own. */
-export function privacyRoutes(services: Services) {
+export function privacyRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, privacyContract);
 

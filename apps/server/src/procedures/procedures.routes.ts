@@ -1,13 +1,17 @@
 import { procedureRoutes as procedureContract } from '@openride/shared/procedures/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { getProcedure } from './get-procedure';
 import { currentProcedures, procedureVersions } from './procedures.repo';
 import { saveProcedureVersion } from './save-procedure-version';
+import type { Ports } from '../ports';
+
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db'>;
 
 /** /support-procedures (admins only, decision 0056): procedures per support category, versioned. */
-export function procedureRoutes(services: Services) {
+export function procedureRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, procedureContract);
 

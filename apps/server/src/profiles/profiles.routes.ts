@@ -3,13 +3,17 @@ import { Hono } from 'hono';
 import { effectiveRole, rolesOf } from '../roles/roles.repo';
 import { latestDriverOf } from '../drivers/drivers.repo';
 import { clientIp } from '../http/client-ip';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { checkPhoneConflict } from './check-phone-conflict';
 import { avatarOf, profileOf } from './profiles.repo';
 import { updateProfile } from './update-profile';
+import type { Ports } from '../ports';
 
-export function profileRoutes(services: Services) {
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'bus' | 'db' | 'env' | 'limiters'> & { adminPath: string; driverDashboardPath: string };
+
+export function profileRoutes(services: RouteDeps) {
   const { db } = services;
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, profileContract);

@@ -1,6 +1,6 @@
 import { promotionRoutes as promotionContract } from '@openride/shared/promotions/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { notFound } from '../lib/errors';
@@ -12,11 +12,20 @@ import { listPromotions, listRedemptions, PROMOTIONS_CSV, REDEMPTIONS_CSV } from
 import { findPromotionView } from './promotions.repo';
 import { setPromotionStatus } from './set-promotion-status';
 import { updatePromotion } from './update-promotion';
+import type { Ports } from '../ports';
+import type { SearchRadii } from '../pricing/quote-fares';
+import type { GeoIndex } from '../geo/geo-index';
+import type { RoutingProvider } from '../routing/routing-provider';
+import type { SurgeEngine } from '../surge/surge-engine';
+import type { ZoneLocator } from '../zones/zone-locator';
 
 const EXPORT_PAGE = 500;
 
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db' | 'quoteKey'> & { dispatcher: SearchRadii; geo: GeoIndex; routing: RoutingProvider; surge: SurgeEngine; zones: ZoneLocator };
+
 /** Promo codes (issue 16, decision 0063): /promo-codes for admins, Apply on /book-ride for riders. */
-export function promotionRoutes(services: Services) {
+export function promotionRoutes(services: RouteDeps) {
   const { db } = services;
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, promotionContract);

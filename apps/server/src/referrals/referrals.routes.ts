@@ -1,7 +1,7 @@
 import { referralRoutes as referralContract } from '@openride/shared/referrals/api';
 import { DEVICE_ID_HEADER } from '@openride/shared/referrals/schemas';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
@@ -10,11 +10,15 @@ import { getMyReferrals } from './get-my-referrals';
 import { listReferrals, REFERRALS_CSV } from './list-referrals';
 import { getReferralPrograms, updateReferralProgram } from './referral-programs';
 import { reviewReferral } from './review-referral';
+import type { Ports } from '../ports';
 
 const EXPORT_PAGE = 500;
 
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'bus' | 'db' | 'push'>;
+
 /** /referrals (issue 16, decision 0064): the caller's codes and referrals, the claim at sign-up, the admins' programs and list. */
-export function referralRoutes(services: Services) {
+export function referralRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const { db } = services;
   const on = mounter(app, services, referralContract);

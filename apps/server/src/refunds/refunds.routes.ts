@@ -1,6 +1,6 @@
 import { refundRoutes as refundContract } from '@openride/shared/refunds/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
@@ -8,11 +8,15 @@ import { decideRefund } from './decide-refund';
 import { getRefundDetail } from './get-refund-request';
 import { listRefundRequests, REFUND_REQUESTS_CSV } from './list-refund-requests';
 import { requestRefund } from './request-refund';
+import type { Ports } from '../ports';
 
 const EXPORT_PAGE = 500;
 
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'bus' | 'db' | 'jobs' | 'push'>;
+
 /** Refund requests (decision 0039): the rider's report on a receipt, and /refund-management (admins only). */
-export function refundRoutes(services: Services) {
+export function refundRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, refundContract);
 

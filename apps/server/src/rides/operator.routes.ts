@@ -1,6 +1,6 @@
 import { adminRoutes as adminContract } from '@openride/shared/admin/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
@@ -8,11 +8,16 @@ import { cancelRide } from './cancel-ride';
 import { getRideForOperator } from './get-ride-for-operator';
 import { listRidesForOperator, RIDES_CSV } from './list-rides-for-operator';
 import { redispatchRide } from './redispatch-ride';
+import type { Ports } from '../ports';
+import type { DriverCache, RideDispatcher, RideLocations } from './dispatch-port';
 
 const EXPORT_PAGE = 500;
 
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'bus' | 'db' | 'jobs' | 'push' | 'usage'> & { dispatcher: RideDispatcher; drivers: DriverCache; locations: RideLocations };
+
 /** /booking-management (admins only): every ride, one ride's whole story, and the operator's verbs. */
-export function operatorRideRoutes(services: Services) {
+export function operatorRideRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, adminContract);
 

@@ -1,6 +1,6 @@
 import { rideRoutes as rideContract } from '@openride/shared/rides/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { notFound } from '../lib/errors';
 import { acceptRide } from './accept-ride';
@@ -17,8 +17,27 @@ import { listMessages, sendMessage } from './ride-chat';
 import { requestRide } from './request-ride';
 import { activeRideOf, findRideFor, isRideId, type RideRow, rideView, type RideViewer } from './rides.repo';
 import { startRide } from './start-ride';
+import type { Ports } from '../ports';
+import type { DriverCache, RideDispatcher, RideLocations } from './dispatch-port';
+import type { PaymentProvider } from '../payments/provider';
+import type { RoutingProvider } from '../routing/routing-provider';
+import type { SurgeEngine } from '../surge/surge-engine';
+import type { Telephony } from '../telephony/telephony';
+import type { ZoneLocator } from '../zones/zone-locator';
 
-export function rideRoutes(services: Services) {
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'bus' | 'db' | 'jobs' | 'logger' | 'push' | 'quoteKey' | 'usage'> & {
+  dispatcher: RideDispatcher;
+  drivers: DriverCache;
+  locations: RideLocations;
+  payments: PaymentProvider | null;
+  routing: RoutingProvider;
+  surge: SurgeEngine;
+  telephony: Telephony | null;
+  zones: ZoneLocator;
+};
+
+export function rideRoutes(services: RouteDeps) {
   const { db } = services;
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, rideContract);

@@ -1,19 +1,23 @@
 import { scheduleRoutes as scheduleContract } from '@openride/shared/schedule/api';
 import { isUuid } from '@openride/shared/text';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { notFound } from '../lib/errors';
 import { ownApprovedDriver } from '../payouts/own-driver';
 import { addTimeOff, getDriverSchedule, getSchedule, putWeek, removeTimeOff } from './driver-schedule';
 import { getScheduleCoverage } from './get-schedule-coverage';
+import type { Ports } from '../ports';
+
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db'>;
 
 /**
  * /driver-schedule (issue 14, decision 0047): an approved driver's own week and time off — the paths name no
  * driver, so nobody can reach another's — and the operator's read of any driver's schedule and of the coming
  * week's coverage against demand.
  */
-export function scheduleRoutes(services: Services) {
+export function scheduleRoutes(services: RouteDeps) {
   const { db } = services;
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, scheduleContract);

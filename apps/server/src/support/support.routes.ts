@@ -1,7 +1,7 @@
 import { supportRoutes as supportContract } from '@openride/shared/support/api';
 import { Hono } from 'hono';
 import { clientIp } from '../http/client-ip';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
@@ -17,11 +17,15 @@ import { resolveTicket } from './resolve-ticket';
 import { setTicketPriority } from './set-ticket-priority';
 import { submitContact } from './submit-contact';
 import { getMyTicket, listMyTickets } from './user-tickets';
+import type { Ports } from '../ports';
 
 const EXPORT_PAGE = 500;
 
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'bus' | 'db' | 'env' | 'limiters' | 'logger' | 'messenger' | 'push'>;
+
 /** Support tickets (issue 15, decision 0055): /support-tickets for riders, drivers and admins, and /contact. */
-export function supportRoutes(services: Services) {
+export function supportRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, supportContract);
 

@@ -1,11 +1,16 @@
 import { surgeRoutes as surgeContract } from '@openride/shared/surge/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { clearSurgeOverride, getSurgeOverview, getSurgeTimeline, setDemoRush, setSurgeFrozen, setSurgeOverride, updateSurgeRule } from './surge-verbs';
+import type { Ports } from '../ports';
+import type { SurgeEngine } from './surge-engine';
+
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db' | 'env'> & { surge: SurgeEngine };
 
 /** /surge-pricing (admins only; decision 0035). */
-export function surgeRoutes(services: Services) {
+export function surgeRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, surgeContract);
 

@@ -1,14 +1,18 @@
 import { vehicleRoutes as vehicleContract } from '@openride/shared/vehicles/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
 import { activateVehicle, addVehicle, attachVehiclePhoto, detachVehiclePhoto, editVehicle, listOwnVehicles } from './own-vehicles';
 import { getVehicleRules, listDriverVehicles, listVehiclesForReview, reviewVehicle, setVehicleRules, VEHICLES_CSV } from './review-vehicle';
+import type { Ports } from '../ports';
+
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'bus' | 'db' | 'push'>;
 
 /** /vehicles (decision 0046): a driver's cars, the admins' verification queue and each city's ride-type rules. */
-export function vehicleRoutes(services: Services) {
+export function vehicleRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, vehicleContract);
 

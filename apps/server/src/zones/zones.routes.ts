@@ -1,16 +1,21 @@
 import { zoneRoutes as zoneContract } from '@openride/shared/zones/api';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { createCity, updateCity } from './city-verbs';
 import { createZone, deleteZone, importZones, updateZone, zonesAsGeoJson } from './zone-verbs';
 import { listCities, listZones } from './zones.repo';
+import type { Ports } from '../ports';
+import type { ZoneLocator } from './zone-locator';
+
+/** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
+type RouteDeps = Pick<Ports, 'db'> & { zones: ZoneLocator };
 
 /**
  * /geofence-management (admins only): cities, their service areas and zones. Its Test a point tool prices a
  * trip, so it lives with pricing (pricing.routes.ts): pricing reads zones, never the other way round.
  */
-export function zoneRoutes(services: Services) {
+export function zoneRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, zoneContract);
 
