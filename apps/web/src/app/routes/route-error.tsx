@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
 import { uiText } from '@openride/shared/ui-text';
+import { Alert } from '@/components/ui/alert';
 import { NotFoundPage } from '@/components/not-found-page';
 import { Button } from '@/components/ui/button';
 
@@ -10,11 +11,11 @@ export function RouteError() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   console.warn('[route] render failed', error);
   return (
-    <div role="alert" className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+    <Alert as="div" tone="plain" className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <TriangleAlert className="size-10 text-amber-500" aria-hidden="true" />
       <h1 className="text-2xl font-bold text-ink-900">{uiText.routeError.title}</h1>
       <p className="text-ink-600">{uiText.routeError.text}</p>
       <Button onClick={() => window.location.reload()}>{uiText.routeError.reload}</Button>
-    </div>
+    </Alert>
   );
 }

@@ -8,12 +8,14 @@ const tones = {
   box: 'rounded-2xl bg-red-50 p-4 text-sm text-red-800',
   /** What must be seen first (a driver on hold): white on red. */
   strong: 'rounded-2xl bg-red-600 p-4 text-white',
+  /** No look of its own: a notice laid out by its place (a whole page's failure, a card with its own layout). */
+  plain: '',
 } as const;
 
 type AlertProps = {
   tone?: keyof typeof tones;
-  /** The element: a `p` (the default) for words, a `div` for a block with a title, a `span` inside a line. */
-  as?: 'p' | 'div' | 'span';
+  /** The element: a `p` (the default) for words, a `div` for a block with a title, a `span` inside a line, an `article` for a record. */
+  as?: 'p' | 'div' | 'span' | 'article';
   children?: ReactNode;
 } & Omit<ComponentProps<'div'>, 'role' | 'children'>;
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { passwordSchema } from '@openride/shared/auth/schemas';
 import { messages } from '@openride/shared/messages';
 import { uiText } from '@openride/shared/ui-text';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { authClient } from '@/lib/auth-client';
@@ -59,9 +60,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string | null; onD
         </form>
       ) : (
         <div className="space-y-4">
-          <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800">
-            {uiText.auth.resetLinkInvalid}
-          </p>
+          <Alert tone="box">{uiText.auth.resetLinkInvalid}</Alert>
           <Button variant="outline" size="lg" className="w-full" onClick={onDone}>
             {messages.auth.tabs.signin}
           </Button>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { complianceText } from '@openride/shared/compliance/compliance-text';
 import { insuranceText, policyInputSchema, type PolicyView } from '@openride/shared/compliance/insurance';
 import { EXPIRING_SOON_DAYS } from '@openride/shared/compliance/schemas';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { MutationError, QueryView } from '@/components/ui/query-view';
 import { FilePicker } from '@/components/ui/file-picker';
@@ -123,11 +124,7 @@ function PolicyForm({ vehicleId, name, onDone }: { vehicleId: string; name: stri
           onBusyChange={setUploading}
           onUploaded={(file) => form.setValue('file_id', file.id, { shouldValidate: true })}
         />
-        {fileError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {text.documentRequired}
-          </p>
-        ) : null}
+        <Alert>{fileError ? text.documentRequired : null}</Alert>
       </div>
       <MutationError error={add.error} fallback={text.saveFailed} />
       <div className="flex flex-col gap-2 min-[400px]:flex-row">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { CircleAlert, FileCheck2, FileWarning, ShieldAlert } from 'lucide-react';
 import { dashboardText } from '@openride/shared/dashboard/dashboard-text';
+import { Alert } from '@/components/ui/alert';
 import { QueryView } from '@/components/ui/query-view';
 import { cn } from '@/lib/cn';
 import { type DriverCompliance, useMyCompliance } from '../api/get-my-compliance';
@@ -40,7 +41,7 @@ export function ComplianceAlertsCard({ data }: { data: DriverCompliance }) {
           {alerts.map((alert) =>
             alert.kind === 'hold' ? (
               <li key="hold">
-                <div role="alert" className="rounded-2xl bg-red-600 p-4 text-white">
+                <Alert as="div" tone="strong">
                   <p className="flex items-center gap-2 font-semibold">
                     <ShieldAlert className="size-5" aria-hidden="true" />
                     {text.onHold}
@@ -52,7 +53,7 @@ export function ComplianceAlertsCard({ data }: { data: DriverCompliance }) {
                       ))}
                     </ul>
                   ) : null}
-                </div>
+                </Alert>
               </li>
             ) : (
               <li key={alert.item.kind}>

@@ -1,3 +1,4 @@
+import { Alert } from '@/components/ui/alert';
 import { Link } from 'react-router';
 import type { GoOnlineRefusal } from '../hooks/use-toggle-driver-status';
 
@@ -5,7 +6,7 @@ import type { GoOnlineRefusal } from '../hooks/use-toggle-driver-status';
 export function GoOnlineRefusalNotice({ refusal }: { refusal: GoOnlineRefusal | null }) {
   if (!refusal) return null;
   return (
-    <div role="alert" data-testid="go-online-refusal" data-code={refusal.code} className="mt-4 rounded-2xl bg-red-50 p-4 text-sm text-red-800">
+    <Alert as="div" tone="box" data-testid="go-online-refusal" data-code={refusal.code} className="mt-4">
       <p className="font-semibold">{refusal.title}</p>
       <p className="mt-1">{refusal.message}</p>
       {refusal.fix ? (
@@ -13,6 +14,6 @@ export function GoOnlineRefusalNotice({ refusal }: { refusal: GoOnlineRefusal | 
           {refusal.fix.label}
         </Link>
       ) : null}
-    </div>
+    </Alert>
   );
 }

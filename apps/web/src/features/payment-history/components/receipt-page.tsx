@@ -7,6 +7,7 @@ import { refundText } from '@openride/shared/refunds/refund-text';
 import { dollarsToCents, REFUND_REASONS, type RefundReason } from '@openride/shared/refunds/schemas';
 import type { RefundRequestView } from '@openride/shared/refunds/views';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
+import { Alert } from '@/components/ui/alert';
 import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
@@ -282,11 +283,7 @@ function ReportForm({ rideId, currency, maxCents, onDone }: { rideId: string; cu
           onChange={(e) => setComment(e.target.value)}
         />
       </div>
-      {failure ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {failure}
-        </p>
-      ) : null}
+      <Alert>{failure}</Alert>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={report.isPending}>
           {report.isPending ? refundText.report.sending : refundText.report.submit}

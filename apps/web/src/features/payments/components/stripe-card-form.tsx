@@ -3,6 +3,7 @@ import { loadStripe } from '@stripe/stripe-js';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { paymentText as text } from '@openride/shared/payments/payment-text';
 import type { SavedCard } from '@openride/shared/payments/views';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { startCardSetup, useSaveCard } from '../api/payments';
 
@@ -59,11 +60,7 @@ function CardForm({ onSaved, onCancel }: Omit<Props, 'publishableKey'>) {
       <div className="rounded-xl border border-ink-200 bg-white px-3.5 py-3">
         <CardElement options={{ hidePostalCode: true, style: { base: { fontSize: '16px' } } }} />
       </div>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <Alert>{error}</Alert>
       <div className="grid grid-cols-[1fr_2fr] gap-2">
         <Button type="button" variant="outline" onClick={onCancel}>
           {text.cancel}

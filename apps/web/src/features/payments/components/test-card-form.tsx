@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { paymentText as text } from '@openride/shared/payments/payment-text';
 import type { SavedCard } from '@openride/shared/payments/views';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
@@ -98,11 +99,7 @@ export function TestCardForm({ onSaved, onCancel }: { onSaved: (card: SavedCard)
           />
         </div>
       </div>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <Alert>{error}</Alert>
       <div className={cn('grid grid-cols-[1fr_2fr] gap-2')}>
         <Button type="button" variant="outline" onClick={onCancel}>
           {text.cancel}

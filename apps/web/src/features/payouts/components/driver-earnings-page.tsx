@@ -4,6 +4,7 @@ import { BarChart3, Download, Printer, TriangleAlert } from 'lucide-react';
 import { payoutsText } from '@openride/shared/payouts/payouts-text';
 import type { EarningsPeriod } from '@openride/shared/payouts/schemas';
 import type { DriverStanding } from '@openride/shared/payouts/views';
+import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageContainer, PageHeading } from '@/components/ui/page';
@@ -88,13 +89,13 @@ function NextStep({ s, timeZone }: { s: DriverStanding; timeZone: string }) {
   if (s.balance_cents === 0) return <p className="mt-2 text-ink-700">{text.settledNote}</p>;
   if (s.blocked) {
     return (
-      <div role="alert" className="mt-3 flex gap-2 text-red-800">
+      <Alert as="div" tone="plain" className="mt-3 flex gap-2 text-red-800">
         <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
         <p>
           <strong className="block">{text.blockedTitle}</strong>
           {text.settleBy(money(s.settle_cents), when(s.settle_by!, timeZone))}
         </p>
-      </div>
+      </Alert>
     );
   }
   if (s.settle_by) return <p className="mt-2 text-ink-700">{text.settleBy(money(s.settle_cents), when(s.settle_by, timeZone))}</p>;

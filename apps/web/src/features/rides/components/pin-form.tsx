@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { driverText } from '@openride/shared/rides/driver-text';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
@@ -37,11 +38,7 @@ export function PinForm({ busy, error, onStart }: { busy: boolean; error: string
         <p id={`${id}-hint`} className="text-xs text-ink-500">
           {text.pinHint}
         </p>
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <Alert id={`${id}-error`}>{error}</Alert>
       </div>
       <Button type="submit" variant="accent" size="lg" className="h-14 w-full text-lg" disabled={!complete || busy}>
         {text.start}

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { errorText } from '@openride/shared/error-text';
 import { promotionsText } from '@openride/shared/promotions/promotions-text';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { isRefusal } from '@/lib/api';
@@ -69,11 +70,7 @@ export function PromoCodeField({
           {applying ? text.applying : text.apply}
         </Button>
       </div>
-      {message ? (
-        <p id="promo-code-error" role="alert" className="text-sm font-medium text-red-700">
-          {message}
-        </p>
-      ) : null}
+      <Alert id="promo-code-error">{message}</Alert>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import type { PaymentChoice } from '@openride/shared/payments/schemas';
 import { Loader2 } from 'lucide-react';
 import { riderText } from '@openride/shared/rides/rider-text';
 import type { RideType } from '@openride/shared/rides/schemas';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { isRefusal } from '@/lib/api';
 import { errorText } from '@openride/shared/error-text';
@@ -61,25 +62,21 @@ export function QuoteArea({
     return <p className="text-sm text-ink-500">{text.chooseBoth}</p>;
   }
   if (samePlace) {
-    return (
-      <p role="alert" className="text-sm font-medium text-red-700">
-        {text.samePlace}
-      </p>
-    );
+    return <Alert>{text.samePlace}</Alert>;
   }
   if (quote.isError) {
     // A refusal the rider can act on reads its code's words (outside the area, a ride type not offered);
     // anything else is a failure to reach us, with a retry.
     const quoteRefusal = isRefusal(quote.error) ? errorText(quote.error.code!) : null;
     return (
-      <div role="alert" className="space-y-2 rounded-2xl bg-red-50 p-4 text-sm text-red-800">
+      <Alert as="div" tone="box" className="space-y-2">
         <p className="font-medium">{quoteRefusal ?? text.quoteFailed}</p>
         {quoteRefusal ? null : (
           <Button variant="outline" size="sm" onClick={() => void quote.refetch()}>
             {text.retry}
           </Button>
         )}
-      </div>
+      </Alert>
     );
   }
   if (!quoteReady) {

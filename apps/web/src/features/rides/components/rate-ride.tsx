@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Star } from 'lucide-react';
 import { riderText } from '@openride/shared/rides/rider-text';
+import { MutationError } from '@/components/ui/query-view';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { isApiError } from '@/lib/api';
@@ -87,11 +89,7 @@ export function RateRide({ ride }: { ride: Ride }) {
           ))}
         </div>
       </fieldset>
-      {missing ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {text.pickStars}
-        </p>
-      ) : null}
+      <Alert>{missing ? text.pickStars : null}</Alert>
       <div className="space-y-1.5">
         <label htmlFor={`${id}-comment`} className="block text-sm font-medium text-ink-800">
           {text.comment}
@@ -105,11 +103,7 @@ export function RateRide({ ride }: { ride: Ride }) {
           className={cn(inputClasses, 'h-auto py-2.5')}
         />
       </div>
-      {rate.isError && !isApiError(rate.error, 409) ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {rate.error.message || text.ratingFailed}
-        </p>
-      ) : null}
+      <MutationError error={rate.isError && !isApiError(rate.error, 409) ? rate.error : null} fallback={text.ratingFailed} />
       <Button type="submit" size="lg" className="w-full" disabled={rate.isPending}>
         {rate.isPending ? text.submittingRating : text.submitRating}
       </Button>

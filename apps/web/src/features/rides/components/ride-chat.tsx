@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, ty
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, MessageCircle, SendHorizontal } from 'lucide-react';
 import { driverText } from '@openride/shared/rides/driver-text';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { MutationError } from '@/components/ui/query-view';
 import { inputClasses } from '@/components/ui/field';
@@ -124,9 +125,7 @@ export function RideChat({ rideId, myRole, enabled, otherName, className }: Ride
         {text.title}
       </h2>
       {messages.isError && !messages.data ? (
-        <p role="alert" className="px-4 py-6 text-center text-sm text-red-700">
-          {text.loadFailed}
-        </p>
+        <Alert className="px-4 py-6 text-center">{text.loadFailed}</Alert>
       ) : count === 0 && !messages.isPending ? (
         <p className="px-4 py-6 text-center text-sm text-ink-500">{enabled ? text.empty : text.closed}</p>
       ) : (

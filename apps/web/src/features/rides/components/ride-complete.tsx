@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { CheckCircle2, Star } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { driverText } from '@openride/shared/rides/driver-text';
+import { MutationError } from '@/components/ui/query-view';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { toast } from '@/components/ui/use-toast';
@@ -121,11 +122,7 @@ export function RideComplete({ ride }: { ride: Ride }) {
               className="block w-full rounded-xl border border-ink-200 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-xs focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
             />
           </div>
-          {rate.isError && !isApiError(rate.error, 409) ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {rate.error.message || text.ratingFailed}
-            </p>
-          ) : null}
+          <MutationError error={rate.isError && !isApiError(rate.error, 409) ? rate.error : null} fallback={text.ratingFailed} />
           <div className="grid grid-cols-[1fr_2fr] gap-3">
             <Link to={paths.driverActive} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
               {text.skipRating}

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { isTerminal } from '@openride/shared/rides/ride-state';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import { riderText } from '@openride/shared/rides/rider-text';
+import { Alert } from '@/components/ui/alert';
 import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -34,9 +35,7 @@ export function ShareRidePage() {
     return (
       <PageContainer className="max-w-lg">
         <PageTitle title={text.title} />
-        <p role="alert" className="rounded-2xl bg-red-50 p-4 text-red-800">
-          {text.loadFailed}
-        </p>
+        <Alert tone="box">{text.loadFailed}</Alert>
         <Button className="mt-4" variant="outline" onClick={() => void shared.refetch()}>
           {riderText.book.retry}
         </Button>

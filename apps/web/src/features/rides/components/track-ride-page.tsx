@@ -6,6 +6,7 @@ import { rideChannel } from '@openride/shared/realtime';
 import { canTransition, isTerminal } from '@openride/shared/rides/ride-state';
 import { promotionsText } from '@openride/shared/promotions/promotions-text';
 import { riderText } from '@openride/shared/rides/rider-text';
+import { Alert } from '@/components/ui/alert';
 import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -91,9 +92,7 @@ export function TrackRidePage({ tip, safety, safetyAlert }: { tip?: TipSlot; saf
     return (
       <PageContainer className="max-w-lg">
         <PageTitle title={text.title} />
-        <p role="alert" className="rounded-2xl bg-red-50 p-4 text-red-800">
-          {text.loadFailed}
-        </p>
+        <Alert tone="box">{text.loadFailed}</Alert>
         <Button className="mt-4" variant="outline" onClick={() => void ride.refetch()}>
           {riderText.book.retry}
         </Button>
@@ -342,11 +341,9 @@ function TrackRide({
           <>
             {text.cancelConfirmText}
             <span className="mt-2 block font-semibold text-ink-900">{cancelCostText(cancelCost)}</span>
-            {cancelError ? (
-              <span role="alert" className="mt-2 block font-medium text-red-700">
-                {cancelError}
-              </span>
-            ) : null}
+            <Alert as="span" className="mt-2 block">
+              {cancelError}
+            </Alert>
           </>
         }
         confirmLabel={cancel.isPending ? text.cancelling : text.cancelConfirm}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Siren, Volume2, VolumeX } from 'lucide-react';
 import { rideChannel } from '@openride/shared/realtime';
 import { sosText } from '@openride/shared/safety/sos-text';
+import { Alert } from '@/components/ui/alert';
 import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
@@ -78,7 +79,7 @@ function SosAlertCard({ alert }: { alert: AdminSosAlert }) {
   const error = resolve.error ? (isApiError(resolve.error) && resolve.error.message) || text.resolveFailed : null;
 
   return (
-    <article role="alert" aria-label={text.title(name)} className="space-y-2 rounded-xl bg-red-50 p-3 text-sm text-ink-900">
+    <Alert as="article" tone="plain" aria-label={text.title(name)} className="space-y-2 rounded-xl bg-red-50 p-3 text-sm text-ink-900">
       <h3 className="text-base font-bold text-red-800">{text.title(name)}</h3>
       <p>
         {text.from(name, text.role[alert.role])}
@@ -119,11 +120,9 @@ function SosAlertCard({ alert }: { alert: AdminSosAlert }) {
         description={
           <>
             {text.resolveText}
-            {error ? (
-              <span role="alert" className="mt-2 block font-medium text-red-700">
-                {error}
-              </span>
-            ) : null}
+            <Alert as="span" className="mt-2 block">
+              {error}
+            </Alert>
           </>
         }
         reason={{ label: text.noteLabel, requiredMessage: text.noteRequired, maxLength: 1000 }}
@@ -141,6 +140,6 @@ function SosAlertCard({ alert }: { alert: AdminSosAlert }) {
           )
         }
       />
-    </article>
+    </Alert>
   );
 }

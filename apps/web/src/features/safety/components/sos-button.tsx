@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PhoneCall, Siren } from 'lucide-react';
 import { sosText } from '@openride/shared/safety/sos-text';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api';
@@ -79,11 +80,9 @@ export function SosButton({ rideId }: { rideId: string }) {
                 </span>
               ))}
             </span>
-            {failed ? (
-              <span role="alert" className="mt-2 block font-medium text-red-700">
-                {failed}
-              </span>
-            ) : null}
+            <Alert as="span" className="mt-2 block">
+              {failed}
+            </Alert>
           </>
         }
         confirmLabel={raise.isPending ? text.sending : text.confirm}

@@ -1,9 +1,9 @@
 import { vehicleFormSchema } from '@openride/shared/vehicles/schemas';
 import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
 import { VEHICLE_YEAR_MIN, vehicleYearMax } from '@openride/shared/constants';
+import { MutationError } from '@/components/ui/query-view';
 import { Button } from '@/components/ui/button';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
-import { isApiError } from '@/lib/api';
 import { toast } from '@/components/ui/use-toast';
 import { useSaveVehicle, type Vehicle } from '../api/vehicles';
 
@@ -25,7 +25,6 @@ export function VehicleForm({ vehicle, onDone }: { vehicle: Vehicle | null; onDo
       seats: String(vehicle?.seats ?? 4),
     },
   });
-  const failure = save.error ? (isApiError(save.error) && save.error.message ? save.error.message : vehicleText.driver.saveFailed) : null;
   const title = vehicle ? text.editTitle : text.addTitle;
   return (
     <section aria-label={title} className="rounded-3xl border border-ink-200 bg-white p-4 sm:p-6">
@@ -56,11 +55,7 @@ export function VehicleForm({ vehicle, onDone }: { vehicle: Vehicle | null; onDo
         <FormField name="color" label={text.color} autoComplete="off" />
         <FormField name="license_plate" label={text.plate} autoComplete="off" autoCapitalize="characters" />
         <FormField name="seats" label={text.seats} type="number" inputMode="numeric" min={1} max={8} hint={vehicleText.driver.seatsHint} />
-        {failure ? (
-          <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2">
-            {failure}
-          </p>
-        ) : null}
+        <MutationError error={save.error} fallback={vehicleText.driver.saveFailed} className="sm:col-span-2" />
         <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onDone}>
             {text.cancel}

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Clapperboard, Download, ImageDown, TriangleAlert } from 'lucide-react';
 import { videoText } from '@openride/shared/video/video-text';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { MutationError } from '@/components/ui/query-view';
@@ -175,11 +176,7 @@ export function VideoRender({
           {text.downloadPoster}
         </Button>
         <p className="text-xs text-ink-500">{text.posterHint}</p>
-        {posterFailed ? (
-          <p role="alert" className="text-sm text-red-700">
-            {text.posterFailed}
-          </p>
-        ) : null}
+        <Alert>{posterFailed ? text.posterFailed : null}</Alert>
       </div>
     </section>
   );
