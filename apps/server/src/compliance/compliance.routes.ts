@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { notFound } from '../lib/errors';
-import { ownApprovedDriver } from '../payouts/own-driver';
+import { ownApprovedDriver } from '../driver-record/current-driver';
 import { complianceOf, driverExists } from './compliance.repo';
 import type { Ports } from '../ports';
 

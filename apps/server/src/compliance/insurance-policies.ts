@@ -18,7 +18,7 @@ import { AppError, badRequest, domainError, forbidden, notFound } from '../lib/e
 import { inTransaction } from '../lib/transaction';
 import { move, moveAll } from '../lib/move';
 import { createNotification } from '../notifications/create-notification';
-import { ownApprovedDriver } from '../payouts/own-driver';
+import { ownApprovedDriver } from '../driver-record/current-driver';
 import { localDate } from '../payouts/local-dates';
 import { complianceCityOf } from './compliance.repo';
 import { holdIfNotCompliant } from './compliance-expiry';

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { badRequest, domainError } from '../lib/errors';
 import { moveAll } from '../lib/move';
 import { localDate } from '../payouts/local-dates';
-import { ownApprovedDriver } from '../payouts/own-driver';
+import { ownApprovedDriver } from '../driver-record/current-driver';
 import { complianceCityOf } from './compliance.repo';
 import { documentTypesOf } from './document-types';
 import { DOCUMENT_COLUMNS, type DocumentRow, documentView, fileTypesOf } from './documents.repo';

@@ -2,7 +2,7 @@ import { dashboardRoutes as dashboardContract } from '@openride/shared/dashboard
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
-import { ownApprovedDriver } from '../payouts/own-driver';
+import { ownApprovedDriver } from '../driver-record/current-driver';
 import { getDemandNearMe } from './get-demand-near-me';
 import { getMyDashboard } from './get-my-dashboard';
 import { goalOf } from './goals.repo';

@@ -5,7 +5,7 @@ import { getDriverHeatmap } from '../analytics/get-driver-heatmap';
 import { driverLastPosition } from '../drivers/driver-work-stats';
 import { homeCityOf } from '../payouts/driver-ledger';
 import { localDate } from '../payouts/local-dates';
-import { ownApprovedDriver } from '../payouts/own-driver';
+import { ownApprovedDriver } from '../driver-record/current-driver';
 import type { Ports } from '../ports';
 import type { GeoIndex } from '../geo/geo-index';
 

@@ -5,7 +5,7 @@ import { driverWorkStats } from '../drivers/driver-work-stats';
 import { driverTxnFigures, sumFigures } from '../payouts/driver-figures';
 import { homeCityOf } from '../payouts/driver-ledger';
 import { localDate } from '../payouts/local-dates';
-import { ownApprovedDriver } from '../payouts/own-driver';
+import { ownApprovedDriver } from '../driver-record/current-driver';
 import { goalOf } from './goals.repo';
 
 /** How many of the riders' last comments the dashboard shows. */

@@ -2,7 +2,7 @@ import type { GoalInput } from '@openride/shared/dashboard/schemas';
 import type { Goal } from '@openride/shared/dashboard/views';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { ownApprovedDriver } from '../payouts/own-driver';
+import { ownApprovedDriver } from '../driver-record/current-driver';
 import { goalOf } from './goals.repo';
 
 /**

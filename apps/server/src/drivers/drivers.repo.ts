@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { currentDriverOf } from '../driver-record/current-driver';
 
 /** What the owner sees of a driver record: the §3 fields. */
 export const DRIVER_COLUMNS = [
@@ -22,13 +23,7 @@ export const DRIVER_COLUMNS = [
  * owner, why it was rejected (so /driver can say so, not only the notification).
  */
 export function latestDriverOf(db: Kysely<DB>, userId: string) {
-  return db
-    .selectFrom('drivers')
-    .select(['id', 'status', 'verification_status', 'created_at', 'rejection_reason'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return currentDriverOf(db, userId, ['id', 'status', 'verification_status', 'created_at', 'rejection_reason']);
 }
 
 /** `GET /api/drivers/me`: the newest record's state as its owner reads it, suspension and city included. */
@@ -58,7 +53,7 @@ export async function ownDriverOf(db: Kysely<DB>, userId: string) {
 
 /** The user's newest driver record with all its fields. */
 export function latestFullDriverOf(db: Kysely<DB>, userId: string) {
-  return db.selectFrom('drivers').select(DRIVER_COLUMNS).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  return currentDriverOf(db, userId, DRIVER_COLUMNS);
 }
 
 /** Whether an admin has suspended this driver record (issue 10 §4). */

@@ -5,7 +5,7 @@ import type { DB } from '../db/schema';
 import { driverTxnFigures, sumFigures, type TxnFigures } from './driver-figures';
 import { driverStanding } from './driver-ledger';
 import { addDays, datesBetween, firstOfMonth, localDate, mondayOf } from './local-dates';
-import { ownApprovedDriver } from './own-driver';
+import { ownApprovedDriver } from '../driver-record/current-driver';
 
 /**
  * /driver-earnings (decision 0040): the signed-in driver's own money only — the driver is the session's,

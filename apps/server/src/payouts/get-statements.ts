@@ -7,7 +7,7 @@ import { badRequest } from '../lib/errors';
 import { driverTxnFigures, sumFigures, type TxnFigures } from './driver-figures';
 import { driverAccount, homeCityOf } from './driver-ledger';
 import { addDays, isLocalDate, localDate, mondayOf, weekdayOf } from './local-dates';
-import { ownApprovedDriver } from './own-driver';
+import { ownApprovedDriver } from '../driver-record/current-driver';
 
 /** How many weeks /driver-earnings lists. */
 export const STATEMENT_WEEKS = 12;

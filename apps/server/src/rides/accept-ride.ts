@@ -7,7 +7,7 @@ import { createNotification } from '../notifications/create-notification';
 import type { DriverActor } from './actor';
 import { announceRideChange } from './announce-ride-change';
 import { moveRide } from './move-ride';
-import { approvedDriverOf, firstNameOf } from './rides.repo';
+import { approvedRideDriverOf, firstNameOf } from './rides.repo';
 import { moveAll } from '../lib/move';
 import type { Ports } from '../ports';
 import type { DriverCache } from './dispatch-port';
@@ -24,7 +24,7 @@ const ONE_ACTIVE_RIDE_PER_DRIVER = 'rides_one_active_per_driver_idx';
  */
 export async function acceptRide(services: Pick<Ports, 'db' | 'bus' | 'push'> & { drivers: DriverCache }, actor: DriverActor, rideId: string) {
   const { db } = services;
-  const driver = await approvedDriverOf(db, actor.userId);
+  const driver = await approvedRideDriverOf(db, actor.userId);
   if (!driver) throw notFound('Ride not found');
   let outcome;
   try {

@@ -16,7 +16,7 @@ import { createNotification } from '../notifications/create-notification';
 import type { Actor } from './actor';
 import { announceRideChange } from './announce-ride-change';
 import { moveRide, settledOrRefused } from './move-ride';
-import { approvedDriverOf, driverUserIdOf, firstNameOf, type RideRow, rideInScope } from './rides.repo';
+import { approvedRideDriverOf, driverUserIdOf, firstNameOf, type RideRow, rideInScope } from './rides.repo';
 import { moveAll } from '../lib/move';
 import type { Ports } from '../ports';
 import type { DriverCache, RideLocations } from './dispatch-port';
@@ -66,7 +66,7 @@ async function cancel(
   let driverName = '';
   if (actor.kind === 'rider') scope = { riderId: actor.userId };
   if (actor.kind === 'driver') {
-    const driver = await approvedDriverOf(db, actor.userId);
+    const driver = await approvedRideDriverOf(db, actor.userId);
     if (!driver) throw notFound('Ride not found');
     scope = { driverId: driver.id };
     driverName = firstNameOf(driver.full_name);

@@ -10,7 +10,7 @@ import { qualifyReferralsForRide } from '../referrals/qualify-referrals';
 import type { DriverActor } from './actor';
 import { announceRideChange } from './announce-ride-change';
 import { moveRide, settledOrRefused } from './move-ride';
-import { approvedDriverOf, rideInScope } from './rides.repo';
+import { approvedRideDriverOf, rideInScope } from './rides.repo';
 import type { Ports } from '../ports';
 import type { DriverCache, RideLocations } from './dispatch-port';
 
@@ -24,7 +24,7 @@ export async function completeRide(
   rideId: string,
 ) {
   const { db } = services;
-  const driver = await approvedDriverOf(db, actor.userId);
+  const driver = await approvedRideDriverOf(db, actor.userId);
   if (!driver) throw notFound('Ride not found');
   const scope = { driverId: driver.id };
   const outcome = await inTransaction(db, async (trx) => {

@@ -4,7 +4,7 @@ import { notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import type { DriverActor } from './actor';
 import { announceOfferClosed } from './announce-ride-change';
-import { approvedDriverOf } from './rides.repo';
+import { approvedRideDriverOf } from './rides.repo';
 import { moveAll } from '../lib/move';
 import type { Ports } from '../ports';
 import type { RideDispatcher } from './dispatch-port';
@@ -17,7 +17,7 @@ import type { RideDispatcher } from './dispatch-port';
  * cancel needs first.
  */
 export async function declineOffer(services: Pick<Ports, 'db' | 'bus'> & { dispatcher: RideDispatcher }, actor: DriverActor, rideId: string) {
-  const driver = await approvedDriverOf(services.db, actor.userId);
+  const driver = await approvedRideDriverOf(services.db, actor.userId);
   if (!driver) throw notFound('Ride not found');
   const closed = await inTransaction(services.db, async (trx) => {
     const locked = await lockRideForTransition(trx, rideId);

@@ -6,7 +6,7 @@ import { createNotification } from '../notifications/create-notification';
 import type { DriverActor } from './actor';
 import { announceRideChange } from './announce-ride-change';
 import { moveRide, settledOrRefused } from './move-ride';
-import { approvedDriverOf, firstNameOf, rideInScope } from './rides.repo';
+import { approvedRideDriverOf, firstNameOf, rideInScope } from './rides.repo';
 import type { Ports } from '../ports';
 import type { DriverCache } from './dispatch-port';
 
@@ -16,7 +16,7 @@ import type { DriverCache } from './dispatch-port';
  */
 export async function markArrived(services: Pick<Ports, 'db' | 'bus' | 'push'> & { drivers: DriverCache }, actor: DriverActor, rideId: string) {
   const { db } = services;
-  const driver = await approvedDriverOf(db, actor.userId);
+  const driver = await approvedRideDriverOf(db, actor.userId);
   if (!driver) throw notFound('Ride not found');
   const scope = { driverId: driver.id };
   const outcome = await inTransaction(db, async (trx) => {

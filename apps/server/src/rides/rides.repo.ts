@@ -13,6 +13,7 @@ import {
 import { policiesForRides } from '../cancellation/cancellation.repo';
 import type { DB, RidesTable } from '../db/schema';
 import type { DriverFix } from './dispatch-port';
+import { approvedDriverOf } from '../driver-record/current-driver';
 
 export type RideRow = Selectable<RidesTable>;
 
@@ -127,17 +128,9 @@ export function rideInScope(db: Kysely<DB>, rideId: string, scope: { riderId?: s
   return query.executeTakeFirst();
 }
 
-/** The caller's newest driver record when it is approved: only an approved driver acts on rides. */
-export async function approvedDriverOf(db: Kysely<DB>, userId: string) {
-  const driver = await db
-    .selectFrom('drivers')
-    .select(['id', 'full_name', 'vehicle_make', 'vehicle_model', 'vehicle_color', 'license_plate', 'verification_status'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return driver?.verification_status === 'approved' ? driver : undefined;
-}
+/** The caller's driver record when it is approved, with what a ride shows of the driver and their car. */
+export const approvedRideDriverOf = (db: Kysely<DB>, userId: string) =>
+  approvedDriverOf(db, userId, ['id', 'full_name', 'vehicle_make', 'vehicle_model', 'vehicle_color', 'license_plate']);
 
 /** The user behind a driver record: whose tabs and bell hear of the ride. */
 export async function driverUserIdOf(db: Kysely<DB>, driverId: string): Promise<string | undefined> {

@@ -10,7 +10,7 @@ import { createNotification } from '../notifications/create-notification';
 import type { DriverActor } from './actor';
 import { announceRideChange } from './announce-ride-change';
 import { moveRide, settledOrRefused } from './move-ride';
-import { approvedDriverOf, type RideRow, rideInScope } from './rides.repo';
+import { approvedRideDriverOf, type RideRow, rideInScope } from './rides.repo';
 import type { Ports } from '../ports';
 import type { DriverCache } from './dispatch-port';
 
@@ -25,7 +25,7 @@ export async function startRide(
   input: { pin: string },
 ) {
   const { db } = services;
-  const driver = await approvedDriverOf(db, actor.userId);
+  const driver = await approvedRideDriverOf(db, actor.userId);
   if (!driver) throw notFound('Ride not found');
   const scope = { driverId: driver.id };
   const current = await rideInScope(db, rideId, scope);

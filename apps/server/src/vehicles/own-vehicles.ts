@@ -1,5 +1,4 @@
 import { VEHICLE_MACHINE } from '@openride/shared/vehicles/vehicle-state';
-import { messages } from '@openride/shared/messages';
 import { ASSIGNED_STATUSES } from '@openride/shared/rides/ride-state';
 import { VEHICLE_PHOTOS_MAX, type VehicleInput } from '@openride/shared/vehicles/schemas';
 import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
@@ -7,28 +6,19 @@ import type { Kysely } from 'kysely';
 import { lockDriver } from '../db/ride-locks';
 import type { DB } from '../db/schema';
 import { findFile } from '../files/files.repo';
-import { AppError, badRequest, domainError, forbidden, isUniqueViolation, notFound } from '../lib/errors';
+import { AppError, badRequest, domainError, isUniqueViolation, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { move } from '../lib/move';
 import { allVehicleRules } from './vehicle-rules.repo';
 import { mirrorActiveVehicle, photoIdsOf, VEHICLE_COLUMNS, type VehicleRow, vehicleView } from './vehicles.repo';
 import type { Ports } from '../ports';
+import { ownApprovedDriver } from '../driver-record/current-driver';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** /vehicles is for approved drivers: their newest record. Without one, 403; pending or rejected, DRIVER_NOT_APPROVED. */
 async function approvedDriverId(db: Kysely<DB>, userId: string) {
-  // The newest record is the driver's (as drivers.repo's latestDriverOf reads it; vehicles may not import drivers).
-  const driver = await db
-    .selectFrom('drivers')
-    .select(['id', 'verification_status'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!driver) throw forbidden(vehicleText.errors.notADriver);
-  if (driver.verification_status !== 'approved') throw domainError('DRIVER_NOT_APPROVED', messages.errors.applicationPending.text(driver.verification_status));
-  return driver.id;
+  return (await ownApprovedDriver(db, userId, { notADriver: vehicleText.errors.notADriver })).id;
 }
 
 const onRide = async (db: Kysely<DB>, driverId: string) =>
