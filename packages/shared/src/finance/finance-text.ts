@@ -65,6 +65,8 @@ export const financeText = {
     saveFailed: 'The settings could not be saved.',
     loadFailed: "We couldn't load the financial settings. Check your connection and try again.",
     history: 'History',
+    /** Names the list of what a version changed (read by screen readers, not shown). */
+    changed: 'Changed',
     by: (name: string | null) => (name ? `by ${name}` : 'by the system'),
     note: 'Note (optional)',
     effective: 'Takes effect',

@@ -14,13 +14,26 @@ export type VersionEntry = {
 /** One field a version changed against the one before, as the reader reads it. */
 export type VersionChange = { label: string; from: string; to: string };
 
+/**
+ * `changes` for a setting read as labelled values (the same labels, in the same order, for every version):
+ * each label whose value differs, with the value before and after.
+ */
+export function changedRows<V>(rows: (v: V) => ReadonlyArray<readonly [string, string]>) {
+  return (before: V, after: V): VersionChange[] => {
+    const was = rows(before);
+    return rows(after)
+      .map(([label, to], i) => ({ label, from: was[i]![1], to }))
+      .filter((c) => c.from !== c.to);
+  };
+}
+
 export type VersionHistoryWords = {
   history: string;
   version: (v: number) => string;
   status: Record<VersionEntry['status'], string>;
   by: (name: string | null) => string;
-  /** Under the first version (nothing to compare with). */
-  initial: string;
+  /** Under the first version (nothing to compare with); nothing is said there when undefined. */
+  initial?: string;
   changed: string;
   /** A version that starts at the epoch (migrated from before versions): "since the start". */
   sinceStart?: string;
@@ -89,9 +102,9 @@ export function VersionHistory<V extends VersionEntry>({
                       ))}
                     </ul>
                   ) : null
-                ) : (
+                ) : words.initial ? (
                   <p className="mt-1 text-ink-500">{words.initial}</p>
-                )}
+                ) : null}
               </li>
             );
           })}

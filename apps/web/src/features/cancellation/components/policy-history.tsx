@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { cancellationText as text } from '@openride/shared/cancellation/cancellation-text';
 import { Alert } from '@/components/ui/alert';
-import { type VersionChange, VersionHistory } from '@/components/ui/version-history';
+import { changedRows, VersionHistory } from '@/components/ui/version-history';
 import { type CancellationPolicyVersion, type CancellationPolicyView, useCancellationPolicyVersions } from '../api/cancellation-policies';
 import { moneyOf } from './money';
 
@@ -22,15 +22,6 @@ function shown(v: CancellationPolicyVersion, currency: string): Array<[string, s
   ];
 }
 
-function changesOf(currency: string) {
-  return (a: CancellationPolicyVersion, b: CancellationPolicyVersion): VersionChange[] => {
-    const before = shown(a, currency);
-    return shown(b, currency)
-      .map(([label, to], i) => ({ label, from: before[i]![1], to }))
-      .filter((c) => c.from !== c.to);
-  };
-}
-
 /** A policy's versions (decision 0087), read when its history is opened; numbered from 1, so the one in force says how many. */
 export function PolicyHistory({ policy }: { policy: CancellationPolicyView }) {
   const [open, setOpen] = useState(false);
@@ -39,7 +30,7 @@ export function PolicyHistory({ policy }: { policy: CancellationPolicyView }) {
     <VersionHistory
       versions={versions.data}
       count={policy.version}
-      changes={changesOf(policy.currency)}
+      changes={changedRows((v: CancellationPolicyVersion) => shown(v, policy.currency))}
       words={text}
       open={open}
       onToggle={setOpen}
