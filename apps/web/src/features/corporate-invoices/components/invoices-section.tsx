@@ -1,12 +1,14 @@
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { corporateInvoicesText as text } from '@openride/shared/corporate-invoices/corporate-invoices-text';
-import { INVOICE_STATUSES, type InvoiceStatus } from '@openride/shared/corporate-invoices/schemas';
+import { INVOICE_STATUSES, type InvoiceStatus, issueInvoiceSchema } from '@openride/shared/corporate-invoices/schemas';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
-import { inputClasses } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
+import { MutationError } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -184,11 +186,7 @@ function BillToDateButton({ companyId }: { companyId: string }) {
       <Button size="sm" variant="outline" onClick={() => setOpen(true)} disabled={bill.isPending}>
         {bill.isPending ? `${text.billToDate}…` : text.billToDate}
       </Button>
-      {bill.error ? (
-        <p role="alert" className="text-sm font-medium text-red-800">
-          {isApiError(bill.error) ? bill.error.message : text.loadFailed}
-        </p>
-      ) : null}
+      <MutationError error={bill.error} fallback={text.loadFailed} />
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
@@ -235,73 +233,50 @@ function MarkPaidButton({ invoice }: { invoice: InvoiceSummary }) {
   );
 }
 
-/** "Issue invoice": a closed month of one company (the monthly job does it for every company when a month ends). */
+/** The issue form: a typed company id is trimmed, then it is the server's `issueInvoiceSchema`. */
+const issueFormSchema = z.object({ company_id: z.string().trim(), month: z.string() }).pipe(issueInvoiceSchema);
+
+/** "Issue invoice": a closed month of one company (the monthly job does it for every company when a month ends), on the server's `issueInvoiceSchema`. */
 function IssueInvoiceForm({ companies, months }: { companies?: readonly { id: string; name: string }[]; months: { value: string; label: string }[] }) {
   const issue = useIssueInvoice();
-  const [companyId, setCompanyId] = useState('');
-  const [month, setMonth] = useState(months[0]?.value ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(issueFormSchema, { defaultValues: { company_id: '', month: months[0]?.value ?? '' } });
+  const companyId = form.watch('company_id');
   const headingId = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    issue.mutate(
-      { company_id: companyId.trim(), month },
-      { onSuccess: (invoice) => toast({ title: text.issued(invoice.number) }), onError: (err) => setError(isApiError(err) ? err.message : text.loadFailed) },
-    );
-  };
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-ink-200 bg-white p-4 sm:p-5">
       <h2 id={headingId} className="text-base font-semibold text-ink-900">
         {text.issueTitle}
       </h2>
       <p className="mt-1 text-sm text-ink-600">{text.issueDescription}</p>
-      <form onSubmit={submit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="space-y-1.5 sm:w-72">
-          <label htmlFor={`${headingId}-company`} className="block text-sm font-medium text-ink-800">
-            {text.companyId}
-          </label>
-          {companies && companies.length > 0 ? (
-            <select id={`${headingId}-company`} className={inputClasses} value={companyId} onChange={(e) => setCompanyId(e.target.value)} required>
-              <option value="">—</option>
-              {companies.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <input
-              id={`${headingId}-company`}
-              className={inputClasses}
-              value={companyId}
-              onChange={(e) => setCompanyId(e.target.value)}
-              placeholder="Company id"
-              required
-            />
-          )}
-        </div>
-        <div className="space-y-1.5 sm:w-56">
-          <label htmlFor={`${headingId}-month`} className="block text-sm font-medium text-ink-800">
-            {text.period}
-          </label>
-          <select id={`${headingId}-month`} className={inputClasses} value={month} onChange={(e) => setMonth(e.target.value)}>
-            {months.map((m) => (
-              <option key={m.value} value={m.value}>
-                {m.label}
+      <Form
+        form={form}
+        onSubmit={(values) => issue.mutate(values, { onSuccess: (invoice) => toast({ title: text.issued(invoice.number) }) })}
+        className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
+        {companies && companies.length > 0 ? (
+          <FormField name="company_id" as="select" label={text.companyId} className="sm:w-72" required>
+            <option value="">—</option>
+            {companies.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
               </option>
             ))}
-          </select>
-        </div>
+          </FormField>
+        ) : (
+          <FormField name="company_id" label={text.companyId} className="sm:w-72" placeholder="Company id" required />
+        )}
+        <FormField name="month" as="select" label={text.period} className="sm:w-56">
+          {months.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
+          ))}
+        </FormField>
         <Button type="submit" disabled={issue.isPending || !companyId.trim()}>
           {text.issue}
         </Button>
-      </form>
-      {error ? (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      </Form>
+      <MutationError error={issue.error} fallback={text.loadFailed} className="mt-3" />
     </section>
   );
 }
