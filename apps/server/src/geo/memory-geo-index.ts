@@ -1,7 +1,8 @@
+import { EARTH_RADIUS_M } from '@openride/shared/geo/lat-lng';
 import { DEFAULT_GEO_TTL_MS, haversineMeters, type GeoIndex, type GeoIndexOptions, type GeoPoint, type NearbyDriver } from './geo-index';
 import { compareNearby } from './linear-scan-geo-index';
 
-const EARTH_RADIUS_M = 6_371_008.8; // the radius haversineMeters uses: the pruning bounds must match it
+// EARTH_RADIUS_M is the radius haversineMeters uses: the pruning bounds must match it.
 const RAD = Math.PI / 180;
 
 type Entry = { lat: number; lng: number; seen: number; cell: number };

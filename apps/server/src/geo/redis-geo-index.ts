@@ -1,3 +1,4 @@
+import { EARTH_RADIUS_M } from '@openride/shared/geo/lat-lng';
 import type { Redis } from 'ioredis';
 import { DEFAULT_GEO_TTL_MS, haversineMeters, type GeoIndex, type GeoIndexOptions, type GeoPoint, type NearbyDriver } from './geo-index';
 import { compareNearby } from './linear-scan-geo-index';
@@ -8,7 +9,7 @@ import { compareNearby } from './linear-scan-geo-index';
  * ourselves, so that every implementation agrees on who is within the radius and how far they are.
  */
 const REDIS_EARTH_RADIUS_M = 6_372_797.560856;
-const OUR_EARTH_RADIUS_M = 6_371_008.8;
+const OUR_EARTH_RADIUS_M = EARTH_RADIUS_M;
 const RADIUS_WIDENING = REDIS_EARTH_RADIUS_M / OUR_EARTH_RADIUS_M;
 /** The first circle searched; each further step is 4× wider, up to the radius asked for. */
 const FIRST_SEARCH_RADIUS_M = 250;

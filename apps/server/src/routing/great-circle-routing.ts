@@ -1,17 +1,10 @@
+import { distanceMeters } from '@openride/shared/geo/lat-lng';
 import { gridPath, inGridArea } from '@openride/shared/geo/street-grid';
 import type { LatLng } from '@openride/shared/rides/schemas';
 import type { RoutingProvider } from './routing-provider';
 
-const EARTH_RADIUS_M = 6_371_008.8; // mean radius (IUGG)
-
-/** Great-circle distance in metres (haversine). */
-export function haversineMeters(a: LatLng, b: LatLng): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+/** Great-circle distance in metres: the shared haversine (packages/shared/src/geo/lat-lng.ts). */
+export const haversineMeters = (a: LatLng, b: LatLng): number => distanceMeters(a, b);
 
 /**
  * Routing without a road network. Streets are longer than the straight line: a detour factor of 1.3 is

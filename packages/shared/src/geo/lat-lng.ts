@@ -23,10 +23,11 @@ export function formatLatLng({ lat, lng }: LatLngPoint, decimals = 5): string {
   return `${lat.toFixed(decimals)}, ${lng.toFixed(decimals)}`;
 }
 
-const EARTH_RADIUS_M = 6_371_008.8;
+/** The Earth's mean radius (IUGG), metres: the one every distance in the app is measured with. */
+export const EARTH_RADIUS_M = 6_371_008.8;
 const RAD = Math.PI / 180;
 
-/** Great-circle (haversine) distance in metres. */
+/** Great-circle (haversine) distance in metres: the one haversine of the app (server, web, simulator). */
 export function distanceMeters(a: LatLngPoint, b: LatLngPoint): number {
   const dLat = (b.lat - a.lat) * RAD;
   const dLng = (b.lng - a.lng) * RAD;

@@ -1,3 +1,4 @@
+import { distanceMeters as greatCircleMeters, EARTH_RADIUS_M } from './lat-lng';
 /**
  * A street grid for San Francisco, for when no routing server is configured: vehicles on the map follow
  * streets (right angles, whole blocks) instead of cutting straight through buildings and over hills.
@@ -26,7 +27,6 @@ export const BLOCK_NS_M = 110;
 /** A staircase step covers at most this many blocks along its longer axis before turning. */
 const STAIR_BLOCKS = 4;
 
-const EARTH_RADIUS_M = 6_371_008.8;
 const RAD = Math.PI / 180;
 /** The grid's origin and the local projection's centre: Market Street at Van Ness Avenue. */
 const ORIGIN = { lat: 37.7752, lng: -122.4193 };
@@ -277,12 +277,9 @@ export function gridPath(from: PointLike, to: PointLike): LatLngTuple[] {
   return simplify(best!.map(clampXY)).map(toLatLng);
 }
 
-/** Great-circle distance between two points, metres (haversine). */
+/** Great-circle distance between two points, metres (lat-lng.ts's haversine, for either point shape). */
 export function distanceMeters(a: PointLike, b: PointLike): number {
-  const dLat = (lat(b) - lat(a)) * RAD;
-  const dLng = (lng(b) - lng(a)) * RAD;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat(a) * RAD) * Math.cos(lat(b) * RAD) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+  return greatCircleMeters({ lat: lat(a), lng: lng(a) }, { lat: lat(b), lng: lng(b) });
 }
 
 /** Initial compass bearing from a to b, degrees clockwise from north, in [0, 360). */
