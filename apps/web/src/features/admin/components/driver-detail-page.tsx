@@ -7,8 +7,7 @@ import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StatCards } from '@/components/ui/stat-cards';
-import { DetailPage } from '@/components/ui/detail-page';
-import { PageTitle } from '@/components/ui/page';
+import { DetailHeader, DetailPage, DetailSection } from '@/components/ui/detail-page';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
@@ -53,40 +52,37 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
 
   return (
     <div className="space-y-6">
-      <PageTitle title={d.full_name} />
-      <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="space-y-2">
-          <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{d.full_name}</h1>
-          <p className="flex flex-wrap gap-2 text-xs font-semibold">
-            <span className={cn('rounded-full px-2 py-0.5', d.status === 'available' ? 'bg-brand-100 text-brand-800' : 'bg-ink-100 text-ink-700')}>
-              {d.status === 'available' ? text.online : text.offline}
-            </span>
-            {d.suspended ? <span className="rounded-full bg-red-100 px-2 py-0.5 text-red-800">{text.suspended}</span> : null}
-          </p>
-          {d.suspended && d.suspension_reason ? <p className="text-sm text-red-800">{d.suspension_reason}</p> : null}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link
-            to={`${paths.bookingManagement}?driver_id=${encodeURIComponent(d.id)}`}
-            className="inline-flex h-10 items-center rounded-xl border border-ink-200 bg-white px-4 text-sm font-semibold text-ink-900 hover:bg-ink-50"
-          >
-            {text.rides}
-          </Link>
-          <Button variant={suspending ? 'destructive' : 'accent'} disabled={setSuspended.isPending} onClick={() => setConfirming(true)}>
-            {suspending ? text.suspend : text.reinstate}
-          </Button>
-        </div>
-      </header>
+      <DetailHeader
+        title={d.full_name}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Link
+              to={`${paths.bookingManagement}?driver_id=${encodeURIComponent(d.id)}`}
+              className="inline-flex h-10 items-center rounded-xl border border-ink-200 bg-white px-4 text-sm font-semibold text-ink-900 hover:bg-ink-50"
+            >
+              {text.rides}
+            </Link>
+            <Button variant={suspending ? 'destructive' : 'accent'} disabled={setSuspended.isPending} onClick={() => setConfirming(true)}>
+              {suspending ? text.suspend : text.reinstate}
+            </Button>
+          </div>
+        }
+      >
+        <p className="flex flex-wrap gap-2 text-xs font-semibold">
+          <span className={cn('rounded-full px-2 py-0.5', d.status === 'available' ? 'bg-brand-100 text-brand-800' : 'bg-ink-100 text-ink-700')}>
+            {d.status === 'available' ? text.online : text.offline}
+          </span>
+          {d.suspended ? <span className="rounded-full bg-red-100 px-2 py-0.5 text-red-800">{text.suspended}</span> : null}
+        </p>
+        {d.suspended && d.suspension_reason ? <p className="text-sm text-red-800">{d.suspension_reason}</p> : null}
+      </DetailHeader>
 
       <StatCards cards={cards} />
 
       <DriverComplianceSection driverId={d.id} />
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="driver-application" className="rounded-2xl border border-ink-200 bg-white p-4">
-          <h2 id="driver-application" className="mb-3 text-lg font-semibold text-ink-900">
-            {text.application}
-          </h2>
+        <DetailSection id="driver-application" title={text.application}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-ink-500">{text.fields.email}</dt>
             <dd className="break-all text-ink-900">{d.email}</dd>
@@ -116,12 +112,9 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
               </>
             ) : null}
           </dl>
-        </section>
+        </DetailSection>
 
-        <section aria-labelledby="driver-history" className="rounded-2xl border border-ink-200 bg-white p-4">
-          <h2 id="driver-history" className="mb-3 text-lg font-semibold text-ink-900">
-            {text.history}
-          </h2>
+        <DetailSection id="driver-history" title={text.history}>
           {history.length === 0 ? (
             <p className="text-sm text-ink-500">{text.historyNone}</p>
           ) : (
@@ -138,7 +131,7 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
               ))}
             </ol>
           )}
-        </section>
+        </DetailSection>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -146,17 +139,15 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
         <DriverScheduleSection driverId={d.id} />
       </div>
 
-      <section aria-labelledby="driver-position" className="rounded-2xl border border-ink-200 bg-white p-4">
-        <h2 id="driver-position" className="mb-1 text-lg font-semibold text-ink-900">
-          {text.position}
-        </h2>
-        <p className="mb-3 text-sm text-ink-500">
-          {pos ? (pos.live ? text.positionLive : text.positionAt(pos.at ? formatDateTime(pos.at) : text.none)) : text.positionNone}
-        </p>
+      <DetailSection
+        id="driver-position"
+        title={text.position}
+        hint={pos ? (pos.live ? text.positionLive : text.positionAt(pos.at ? formatDateTime(pos.at) : text.none)) : text.positionNone}
+      >
         {pos ? (
           <RideMap className="h-64 rounded-xl" label={text.position} driver={{ lat: pos.lat, lng: pos.lng }} center={{ lat: pos.lat, lng: pos.lng }} />
         ) : null}
-      </section>
+      </DetailSection>
 
       <ConfirmDialog
         open={confirming}

@@ -3,6 +3,7 @@ import { driverDetailText } from '@openride/shared/admin/admin-text';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import { shiftWords } from '@openride/shared/schedule/schedule-text';
 import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
+import { DetailSection } from '@/components/ui/detail-page';
 import { FileThumbs } from '@/components/ui/file-thumbs';
 import { QueryView } from '@/components/ui/query-view';
 import { paths } from '@/config/paths';
@@ -16,10 +17,7 @@ const statusBadge = { pending: 'bg-amber-100 text-amber-900', verified: 'bg-bran
 export function DriverVehiclesSection({ driverId }: { driverId: string }) {
   const vehicles = useDriverVehicles(driverId);
   return (
-    <section aria-labelledby="driver-vehicles" className="rounded-2xl border border-ink-200 bg-white p-4">
-      <h2 id="driver-vehicles" className="mb-3 text-lg font-semibold text-ink-900">
-        {text.vehicles.title}
-      </h2>
+    <DetailSection id="driver-vehicles" title={text.vehicles.title}>
       <QueryView
         query={vehicles}
         loadFailed={text.vehicles.loadFailed}
@@ -74,7 +72,7 @@ export function DriverVehiclesSection({ driverId }: { driverId: string }) {
           </ul>
         )}
       </QueryView>
-    </section>
+    </DetailSection>
   );
 }
 
@@ -82,10 +80,7 @@ export function DriverVehiclesSection({ driverId }: { driverId: string }) {
 export function DriverScheduleSection({ driverId }: { driverId: string }) {
   const schedule = useDriverSchedule(driverId);
   return (
-    <section aria-labelledby="driver-schedule" className="rounded-2xl border border-ink-200 bg-white p-4">
-      <h2 id="driver-schedule" className="mb-1 text-lg font-semibold text-ink-900">
-        {text.schedule.title}
-      </h2>
+    <DetailSection id="driver-schedule" title={text.schedule.title} tight>
       <QueryView query={schedule} loadFailed={text.schedule.loadFailed}>
         {(s) => (
           <div className="space-y-3 text-sm">
@@ -112,6 +107,6 @@ export function DriverScheduleSection({ driverId }: { driverId: string }) {
           </div>
         )}
       </QueryView>
-    </section>
+    </DetailSection>
   );
 }

@@ -7,8 +7,7 @@ import type { TimelineEvent } from '@openride/shared/rides/operator';
 import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DetailPage } from '@/components/ui/detail-page';
-import { PageTitle } from '@/components/ui/page';
+import { DetailHeader, DetailPage, DetailSection } from '@/components/ui/detail-page';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
@@ -43,44 +42,41 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
 
   return (
     <div className="space-y-6">
-      <PageTitle title={title} />
-      <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="space-y-2">
-          <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{title}</h1>
-          <p className="flex flex-wrap items-center gap-2 text-sm text-ink-600">
-            <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', statusBadge[ride.status])}>{STATUS_LABELS[ride.status]}</span>
-            <span>{formatDateTime(ride.requested_at)}</span>
-            <span className="font-mono text-xs text-ink-500">{ride.id}</span>
-          </p>
-        </div>
-        {live ? (
-          <div className="flex flex-wrap gap-2">
-            {ride.status === 'requested' ? (
-              <Button
-                variant="outline"
-                disabled={redispatch.isPending}
-                onClick={() =>
-                  redispatch.mutate(
-                    { id: ride.id, input: undefined },
-                    { onSuccess: () => toast({ title: text.redispatched }), onError: (e) => toast({ variant: 'destructive', title: failure(e) }) },
-                  )
-                }
-              >
-                {text.redispatch}
+      <DetailHeader
+        title={title}
+        actions={
+          live ? (
+            <div className="flex flex-wrap gap-2">
+              {ride.status === 'requested' ? (
+                <Button
+                  variant="outline"
+                  disabled={redispatch.isPending}
+                  onClick={() =>
+                    redispatch.mutate(
+                      { id: ride.id, input: undefined },
+                      { onSuccess: () => toast({ title: text.redispatched }), onError: (e) => toast({ variant: 'destructive', title: failure(e) }) },
+                    )
+                  }
+                >
+                  {text.redispatch}
+                </Button>
+              ) : null}
+              <Button ref={cancelButton} variant="destructive" disabled={cancel.isPending} onClick={() => setCancelling(true)}>
+                {text.cancel}
               </Button>
-            ) : null}
-            <Button ref={cancelButton} variant="destructive" disabled={cancel.isPending} onClick={() => setCancelling(true)}>
-              {text.cancel}
-            </Button>
-          </div>
-        ) : null}
-      </header>
+            </div>
+          ) : null
+        }
+      >
+        <p className="flex flex-wrap items-center gap-2 text-sm text-ink-600">
+          <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', statusBadge[ride.status])}>{STATUS_LABELS[ride.status]}</span>
+          <span>{formatDateTime(ride.requested_at)}</span>
+          <span className="font-mono text-xs text-ink-500">{ride.id}</span>
+        </p>
+      </DetailHeader>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <section aria-labelledby="ride-summary" className="rounded-2xl border border-ink-200 bg-white p-4">
-          <h2 id="ride-summary" className="mb-3 text-lg font-semibold text-ink-900">
-            {text.summary}
-          </h2>
+        <DetailSection id="ride-summary" title={text.summary}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-ink-500">{text.fields.rider}</dt>
             <dd className="text-ink-900">
@@ -112,12 +108,9 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
             <dt className="text-ink-500">{text.fields.fare}</dt>
             <dd className="font-semibold text-ink-900">{formatMoney(ride.fare_cents, ride.currency)}</dd>
           </dl>
-        </section>
+        </DetailSection>
 
-        <section aria-labelledby="ride-timeline" className="rounded-2xl border border-ink-200 bg-white p-4">
-          <h2 id="ride-timeline" className="mb-3 text-lg font-semibold text-ink-900">
-            {text.timeline}
-          </h2>
+        <DetailSection id="ride-timeline" title={text.timeline}>
           <ol className="space-y-3 border-l-2 border-ink-100 pl-4">
             {timeline.map((e, i) => (
               <li key={`${e.kind}-${e.at}-${i}`} className="relative text-sm">
@@ -136,13 +129,10 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
               </li>
             ))}
           </ol>
-        </section>
+        </DetailSection>
       </div>
 
-      <section aria-labelledby="ride-route" className="rounded-2xl border border-ink-200 bg-white p-4">
-        <h2 id="ride-route" className="mb-3 text-lg font-semibold text-ink-900">
-          {text.route}
-        </h2>
+      <DetailSection id="ride-route" title={text.route}>
         <RideMap
           className="h-72 rounded-xl"
           label={text.route}
@@ -151,13 +141,10 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
           path={route.map((p) => [p.lat, p.lng] as [number, number])}
         />
         {route.length === 0 ? <p className="mt-2 text-sm text-ink-500">{text.routeNone}</p> : null}
-      </section>
+      </DetailSection>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="ride-chat" className="rounded-2xl border border-ink-200 bg-white p-4">
-          <h2 id="ride-chat" className="mb-3 text-lg font-semibold text-ink-900">
-            {text.chat}
-          </h2>
+        <DetailSection id="ride-chat" title={text.chat}>
           {messages.length === 0 ? (
             <p className="text-sm text-ink-500">{text.chatNone}</p>
           ) : (
@@ -171,11 +158,8 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
               ))}
             </ol>
           )}
-        </section>
-        <section aria-labelledby="ride-ratings" className="rounded-2xl border border-ink-200 bg-white p-4">
-          <h2 id="ride-ratings" className="mb-3 text-lg font-semibold text-ink-900">
-            {text.ratings}
-          </h2>
+        </DetailSection>
+        <DetailSection id="ride-ratings" title={text.ratings}>
           {ratings.length === 0 ? (
             <p className="text-sm text-ink-500">{text.ratingsNone}</p>
           ) : (
@@ -189,7 +173,7 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
               ))}
             </ul>
           )}
-        </section>
+        </DetailSection>
       </div>
 
       <ConfirmDialog
