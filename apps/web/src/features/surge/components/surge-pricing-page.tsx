@@ -9,7 +9,7 @@ import type { MapArea } from '@/components/map/ride-map';
 import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { inputClasses } from '@/components/ui/field';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty } from '@/components/ui/query-state';
 import { MutationError, QueryView } from '@/components/ui/query-view';
@@ -20,6 +20,7 @@ import { CityPicker } from '@/components/ui/city-picker';
 import { cn } from '@/lib/cn';
 import { surgeCity, useSetDemoRush, useSetSurgeFrozen, useSurgeOverride, useSurgeOverview, useSurgeTimeline } from '../api/surge';
 import { LEGEND_TENTHS, surgeColour } from '../lib/surge-colours';
+import { surgeOverrideFormSchema } from './surge-form-schemas';
 import { SurgeRuleForm } from './surge-rule-form';
 import { useAdminCities } from '@/lib/admin-cities';
 
@@ -248,52 +249,33 @@ function inAnHour() {
 
 function OverrideForm({ zone, overview, onDone }: { zone: SurgeZoneView; overview: SurgeOverview; onDone: () => void }) {
   const override = useSurgeOverride(overview.city_id);
-  const [tenths, setTenths] = useState(Math.max(overview.rule.floor_tenths, Math.min(overview.rule.cap_tenths, zone.multiplier_tenths)));
-  const [until, setUntil] = useState(inAnHour);
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
+  const form = useZodForm(surgeOverrideFormSchema, {
+    defaultValues: {
+      multiplier_tenths: String(Math.max(overview.rule.floor_tenths, Math.min(overview.rule.cap_tenths, zone.multiplier_tenths))),
+      until: inAnHour(),
+    },
+  });
   const choices = [];
   for (let t = overview.rule.floor_tenths; t <= overview.rule.cap_tenths; t++) choices.push(t);
   return (
-    <form
+    <Form
+      form={form}
       aria-label={text.overrideTitle(zone.name)}
       className="mt-3 space-y-3 rounded-xl bg-ink-50 p-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const at = new Date(until);
-        if (Number.isNaN(at.getTime())) return setError('Give the end as a date and time.');
-        setError(null);
-        override.mutate(
-          { zoneId: zone.zone_id, multiplier_tenths: tenths, until: at.toISOString() },
-          { onSuccess: onDone, onError: (err) => setError(err.message) },
-        );
-      }}
+      onSubmit={(values) => override.mutate({ zoneId: zone.zone_id, ...values }, { onSuccess: onDone })}
     >
       <p className="text-sm font-medium text-ink-900">{text.overrideTitle(zone.name)}</p>
-      <div className="flex flex-wrap gap-3">
-        <label className="text-sm text-ink-700" htmlFor={`${id}-m`}>
-          {text.overrideMultiplier}
-          <select id={`${id}-m`} className={cn(inputClasses, 'mt-1 w-28')} value={tenths} onChange={(e) => setTenths(Number(e.target.value))}>
-            {choices.map((t) => (
-              <option key={t} value={t}>
-                {formatMultiplier(t)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm text-ink-700" htmlFor={`${id}-u`}>
-          {text.overrideUntil}
-          <input
-            id={`${id}-u`}
-            type="datetime-local"
-            className={cn(inputClasses, 'mt-1 w-56')}
-            value={until}
-            onChange={(e) => setUntil(e.target.value)}
-            required
-          />
-        </label>
+      <div className="flex flex-wrap items-start gap-3">
+        <FormField name="multiplier_tenths" as="select" label={text.overrideMultiplier} className="w-28">
+          {choices.map((t) => (
+            <option key={t} value={String(t)}>
+              {formatMultiplier(t)}
+            </option>
+          ))}
+        </FormField>
+        <FormField name="until" type="datetime-local" label={text.overrideUntil} className="w-56" required />
       </div>
-      <MutationError error={error}>{error}</MutationError>
+      <MutationError error={override.error} />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={override.isPending}>
           {text.overrideSave}
@@ -302,7 +284,7 @@ function OverrideForm({ zone, overview, onDone }: { zone: SurgeZoneView; overvie
           {kitText.cancel}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

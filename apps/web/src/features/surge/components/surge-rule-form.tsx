@@ -1,44 +1,57 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { type FieldPath, useFieldArray } from 'react-hook-form';
 import { formatMultiplier, type SurgeRule } from '@openride/shared/surge/surge';
 import { surgeText } from '@openride/shared/surge/surge-text';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { inputClasses } from '@/components/ui/field';
-import { toast } from '@/components/ui/use-toast';
-import { cn } from '@/lib/cn';
-import { useSaveSurgeRule } from '../api/surge';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { MutationError } from '@/components/ui/query-view';
+import { toast } from '@/components/ui/use-toast';
+import { useSaveSurgeRule } from '../api/surge';
+import { type SurgeRuleFormInput, surgeRuleFormSchema, surgeRuleFormValues } from './surge-form-schemas';
 
 const text = surgeText.page;
 /** 0.5× … 3.0× in steps of 0.1×: what a multiplier may be. */
 const TENTHS = Array.from({ length: 26 }, (_, i) => i + 5);
+/** ±0.1× … ±1.0×: the largest change per update. */
+const CHANGES = Array.from({ length: 10 }, (_, i) => i + 1);
 
-function MultiplierSelect({ label, value, onChange, id }: { label: string; value: number; onChange: (v: number) => void; id: string }) {
+type Name = FieldPath<SurgeRuleFormInput>;
+
+/** A multiplier, 0.5× … 3.0×, chosen on the form. */
+function MultiplierSelect({ name, label }: { name: Name; label: string }) {
   return (
-    <label htmlFor={id} className="block text-sm text-ink-700">
-      {label}
-      <select id={id} className={cn(inputClasses, 'mt-1 w-28')} value={value} onChange={(e) => onChange(Number(e.target.value))}>
-        {TENTHS.map((t) => (
-          <option key={t} value={t}>
-            {formatMultiplier(t)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <FormField<SurgeRuleFormInput> name={name} as="select" label={label} className="w-28">
+      {TENTHS.map((t) => (
+        <option key={t} value={String(t)}>
+          {formatMultiplier(t)}
+        </option>
+      ))}
+    </FormField>
   );
 }
 
 /**
  * The city's surge rule: the ratio → multiplier steps, floor, cap, the largest change per update, hysteresis
- * and the least demand that can surge. The server checks it (ladder ascending, within the cap) and says why not.
+ * and the least demand that can surge. The kit's form on the server's `surgeRuleSchema` (each number as
+ * typed); the rule's own problems (ladder ascending, within the cap) are said before it is sent.
  */
 export function SurgeRuleForm({ cityId, rule }: { cityId: string; rule: SurgeRule }) {
   const save = useSaveSurgeRule(cityId);
-  const [draft, setDraft] = useState<SurgeRule>(rule);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(surgeRuleFormSchema, { defaultValues: surgeRuleFormValues(rule) });
+  const steps = useFieldArray({ control: form.control, name: 'thresholds' });
   const id = useId();
-  const set = (patch: Partial<SurgeRule>) => setDraft((d) => ({ ...d, ...patch }));
-  const setStep = (i: number, patch: Partial<SurgeRule['thresholds'][number]>) =>
-    set({ thresholds: draft.thresholds.map((t, j) => (j === i ? { ...t, ...patch } : t)) });
+
+  const addStep = () => {
+    const { thresholds, cap_tenths, floor_tenths } = form.getValues();
+    const last = thresholds[thresholds.length - 1];
+    const ratio = Number(last?.ratio ?? 1) || 1;
+    const multiplier = Number(last?.multiplier_tenths ?? floor_tenths) || Number(floor_tenths);
+    steps.append({
+      ratio: String(Math.round((ratio + 0.5) * 10) / 10),
+      multiplier_tenths: String(Math.min(Number(cap_tenths), multiplier + 2)),
+    });
+  };
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-2xl border border-ink-100 bg-white p-4">
@@ -48,133 +61,64 @@ export function SurgeRuleForm({ cityId, rule }: { cityId: string; rule: SurgeRul
         </h2>
         <p className="text-sm text-ink-600">{text.ruleHint}</p>
       </div>
-      <form
+      <Form
+        form={form}
         className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setError(null);
-          save.mutate(draft, {
+        onSubmit={(values) =>
+          save.mutate(values, {
             onSuccess: (overview) => {
-              setDraft(overview.rule);
+              form.reset(surgeRuleFormValues(overview.rule));
               toast({ title: text.saved });
             },
-            onError: (err) => setError(err.message),
-          });
-        }}
+          })
+        }
       >
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-ink-800">{text.ladder}</legend>
           <ol className="space-y-2">
-            {draft.thresholds.map((t, i) => (
-              <li key={i} className="flex flex-wrap items-end gap-3">
-                <label htmlFor={`${id}-r${i}`} className="block text-sm text-ink-700">
-                  {text.stepRatio}
-                  <input
-                    id={`${id}-r${i}`}
-                    type="number"
-                    inputMode="decimal"
-                    step="0.1"
-                    min="0.1"
-                    className={cn(inputClasses, 'mt-1 w-28')}
-                    value={t.ratio}
-                    onChange={(e) => setStep(i, { ratio: Number(e.target.value) })}
-                  />
-                </label>
-                <MultiplierSelect
-                  id={`${id}-m${i}`}
-                  label={text.stepMultiplier}
-                  value={t.multiplier_tenths}
-                  onChange={(v) => setStep(i, { multiplier_tenths: v })}
-                />
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  aria-label={text.removeStep(i + 1)}
-                  onClick={() => set({ thresholds: draft.thresholds.filter((_, j) => j !== i) })}
-                >
+            {steps.fields.map((f, i) => (
+              <li key={f.id} className="flex flex-wrap items-end gap-3">
+                <FormField name={`thresholds.${i}.ratio`} label={text.stepRatio} type="number" inputMode="decimal" step="0.1" min="0.1" className="w-28" />
+                <MultiplierSelect name={`thresholds.${i}.multiplier_tenths`} label={text.stepMultiplier} />
+                <Button type="button" size="sm" variant="outline" aria-label={text.removeStep(i + 1)} onClick={() => steps.remove(i)}>
                   ✕
                 </Button>
               </li>
             ))}
           </ol>
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            className="mt-2"
-            disabled={draft.thresholds.length >= 10}
-            onClick={() => {
-              const last = draft.thresholds[draft.thresholds.length - 1];
-              set({
-                thresholds: [
-                  ...draft.thresholds,
-                  {
-                    ratio: Math.round(((last?.ratio ?? 1) + 0.5) * 10) / 10,
-                    multiplier_tenths: Math.min(draft.cap_tenths, (last?.multiplier_tenths ?? draft.floor_tenths) + 2),
-                  },
-                ],
-              });
-            }}
-          >
+          <Button type="button" size="sm" variant="outline" className="mt-2" disabled={steps.fields.length >= 10} onClick={addStep}>
             {text.addStep}
           </Button>
         </fieldset>
-        <div className="flex flex-wrap gap-4">
-          <MultiplierSelect id={`${id}-floor`} label={text.floor} value={draft.floor_tenths} onChange={(v) => set({ floor_tenths: v })} />
-          <MultiplierSelect id={`${id}-cap`} label={text.cap} value={draft.cap_tenths} onChange={(v) => set({ cap_tenths: v })} />
-          <label htmlFor={`${id}-change`} className="block text-sm text-ink-700">
-            {text.maxChange}
-            <select
-              id={`${id}-change`}
-              className={cn(inputClasses, 'mt-1 w-28')}
-              value={draft.max_change_tenths}
-              onChange={(e) => set({ max_change_tenths: Number(e.target.value) })}
-            >
-              {Array.from({ length: 10 }, (_, i) => i + 1).map((t) => (
-                <option key={t} value={t}>
-                  ±{(t / 10).toFixed(1)}×
-                </option>
-              ))}
-            </select>
-          </label>
-          <label htmlFor={`${id}-hyst`} className="block text-sm text-ink-700">
-            {text.hysteresis}
-            <input
-              id={`${id}-hyst`}
-              type="number"
-              inputMode="decimal"
-              step="0.05"
-              min="0"
-              max="2"
-              aria-describedby={`${id}-hyst-hint`}
-              className={cn(inputClasses, 'mt-1 w-28')}
-              value={draft.hysteresis}
-              onChange={(e) => set({ hysteresis: Number(e.target.value) })}
-            />
-          </label>
-          <label htmlFor={`${id}-min`} className="block text-sm text-ink-700">
-            {text.minRequests}
-            <input
-              id={`${id}-min`}
-              type="number"
-              inputMode="numeric"
-              step="1"
-              min="0"
-              className={cn(inputClasses, 'mt-1 w-28')}
-              value={draft.min_requests}
-              onChange={(e) => set({ min_requests: Number(e.target.value) })}
-            />
-          </label>
+        <div className="flex flex-wrap items-start gap-4">
+          <MultiplierSelect name="floor_tenths" label={text.floor} />
+          <MultiplierSelect name="cap_tenths" label={text.cap} />
+          <FormField name="max_change_tenths" as="select" label={text.maxChange} className="w-28">
+            {CHANGES.map((t) => (
+              <option key={t} value={String(t)}>
+                ±{(t / 10).toFixed(1)}×
+              </option>
+            ))}
+          </FormField>
+          <FormField
+            name="hysteresis"
+            label={text.hysteresis}
+            hint={text.hysteresisHint}
+            type="number"
+            inputMode="decimal"
+            step="0.05"
+            min="0"
+            max="2"
+            className="w-56"
+          />
+          <FormField name="min_requests" label={text.minRequests} type="number" inputMode="numeric" step="1" min="0" className="w-28" />
         </div>
-        <p id={`${id}-hyst-hint`} className="text-xs text-ink-500">
-          {text.hysteresisHint}
-        </p>
-        <MutationError error={error}>{error}</MutationError>
+        <Alert>{form.formState.errors.root?.message}</Alert>
+        <MutationError error={save.error} />
         <Button type="submit" disabled={save.isPending}>
           {text.saveRule}
         </Button>
-      </form>
+      </Form>
     </section>
   );
 }
