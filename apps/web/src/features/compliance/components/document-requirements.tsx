@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { documentText } from '@openride/shared/compliance/compliance-text';
-import { DOCUMENT_SIDES, type DocumentSides, type DocumentTypeInput } from '@openride/shared/compliance/schemas';
+import { DOCUMENT_SIDES, type DocumentSides, type DocumentTypeInput, documentTypesInputSchema } from '@openride/shared/compliance/schemas';
 import { Button } from '@/components/ui/button';
 import { CityPicker } from '@/components/ui/city-picker';
 import { inputClasses } from '@/components/ui/field';
+import { Form, useZodForm } from '@/components/ui/form';
 import { MutationError, QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { StaticTable } from '@/components/ui/static-table';
@@ -49,18 +50,25 @@ export function DocumentRequirements() {
   );
 }
 
+/** The city's kinds as the server's schema takes them (the city is the picker's, outside the form). */
+const requirementsForm = documentTypesInputSchema.pick({ types: true });
+
 function RequirementsForm({ cityId, current }: { cityId: string; current: CityDocumentTypes }) {
   const save = useSetDocumentTypes(cityId);
-  const [rows, setRows] = useState<Array<DocumentTypeInput & { label: string }>>(() =>
-    current.types.map((t) => ({ kind: t.kind, label: t.label, required: t.required, expiry_required: t.expiry_required, sides: t.sides })),
-  );
-  const update = (kind: string, patch: Partial<DocumentTypeInput>) => setRows((r) => r.map((row) => (row.kind === kind ? { ...row, ...patch } : row)));
+  const form = useZodForm(requirementsForm, {
+    defaultValues: { types: current.types.map((t) => ({ kind: t.kind, required: t.required, expiry_required: t.expiry_required, sides: t.sides })) },
+  });
+  const types = form.watch('types');
+  const rows = types.map((t, i) => ({ ...t, label: current.types[i]!.label }));
+  const update = (kind: string, patch: Partial<DocumentTypeInput>) =>
+    form.setValue(
+      'types',
+      types.map((row) => (row.kind === kind ? { ...row, ...patch } : row)),
+    );
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate({ city_id: cityId, types: rows.map(({ label: _label, ...t }) => t) }, { onSuccess: () => toast({ title: text.requirementsSaved }) });
-      }}
+    <Form
+      form={form}
+      onSubmit={(input) => save.mutate({ city_id: cityId, ...input }, { onSuccess: () => toast({ title: text.requirementsSaved }) })}
       className="space-y-4"
     >
       <StaticTable
@@ -120,7 +128,7 @@ function RequirementsForm({ cityId, current }: { cityId: string; current: CityDo
       <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
         {text.saveRequirements}
       </Button>
-    </form>
+    </Form>
   );
 }
 
