@@ -94,6 +94,8 @@ const QUERY_STATE_MESSAGE =
 // dialog and write no <table> (focus trap, Escape, focus return, captions, scope="col" and the phone's
 // sideways scroll are the kit's, once). Said with no-restricted-syntax rather than no-restricted-imports: the
 // import-direction blocks above own that rule's options per folder, and a later block would replace them.
+const QUERY_TERNARY_MESSAGE =
+  "Don't write a query's loading or error state as a ternary: render the query with <QueryView>, a mutation's refusal with <MutationError error={m.error}>, a notice with <Alert>{cond && words}</Alert> (components/ui). See docs/admin-kit.md.";
 const RADIX_DIALOG = String.raw`/^@radix-ui\/react-(alert-)?dialog$/`;
 const DIALOG_MESSAGE =
   "Use the kit's dialogs, not Radix's: ConfirmDialog (are you sure, a reason), FormDialog (a form in a dialog) or Modal (anything else, a drawer) from components/ui. See docs/admin-kit.md.";
@@ -110,6 +112,11 @@ const webQueryStateBlock = {
       { selector: `ImportDeclaration[source.value=${RADIX_DIALOG}]`, message: DIALOG_MESSAGE },
       { selector: `ImportExpression[source.value=${RADIX_DIALOG}]`, message: DIALOG_MESSAGE },
       { selector: "JSXOpeningElement[name.name='table']", message: TABLE_MESSAGE },
+      // A query's state shown by hand in the page's children: `{q.isLoading ? <Spinner/> : …}`, `{q.isError ? <p>…</p> : null}`.
+      {
+        selector: ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > ConditionalExpression[test.property.name=/^(isLoading|isError)$/]',
+        message: QUERY_TERNARY_MESSAGE,
+      },
     ],
   },
 };

@@ -10,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
 import { useCards, useWallet } from '../api/payments';
 import { AddCardForm } from './add-card-form';
+import { Alert } from '@/components/ui/alert';
 
 export type PaymentPickerProps = {
   currency: string;
@@ -121,7 +122,7 @@ export function PaymentPicker({ currency, totalCents, value, onChange, disabled,
         />
       ))}
       {extra ? extra(name) : null}
-      {cards.isError ? <p className="text-xs text-red-700">{text.cardsFailed}</p> : null}
+      <Alert className="text-xs font-normal">{cards.isError && text.cardsFailed}</Alert>
       {provider && !adding ? (
         <button
           type="button"

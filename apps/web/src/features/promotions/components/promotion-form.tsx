@@ -129,9 +129,8 @@ export function PromotionForm({ promotion, onDone }: { promotion?: Promotion; on
         </label>
         <div className="flex flex-col gap-2 sm:col-span-2 lg:col-span-3">
           <div aria-live="polite">
-            {mutation.isError ? (
-              <MutationError error={mutation.error} />
-            ) : create.isSuccess && !promotion ? (
+            <MutationError error={mutation.error} />
+            {!mutation.isError && create.isSuccess && !promotion ? (
               <p role="status" className="text-sm font-medium text-brand-700">
                 {text.form.created(create.data.code)}
               </p>
