@@ -1,42 +1,40 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { z } from 'zod';
 import { importZonesSchema } from '@openride/shared/zones/schemas';
 import { zonesText as text } from '@openride/shared/zones/zones-text';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
-import { isApiError } from '@/lib/api';
-import { exportUrl, useImportZones } from '../api/zones';
+import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { MutationError } from '@/components/ui/query-view';
+import { toast } from '@/components/ui/use-toast';
+import { exportUrl, useImportZones } from '../api/zones';
 
-/** Import a GeoJSON FeatureCollection (a file or pasted) into the city, and export the city's zones. */
-export function ImportExportZones({ cityId }: { cityId: string }) {
-  const [source, setSource] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const importZones = useImportZones();
-  const fileId = useId();
-  const pasteId = useId();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
+/**
+ * The pasted (or read) GeoJSON → the server's `importZonesSchema` collection: not JSON, or its first problem
+ * ("features.0.properties.name: Give the zone a name."), is said under the box.
+ */
+const importFormSchema = z.object({
+  source: z.string().transform((source, ctx) => {
     let collection: unknown;
     try {
       collection = JSON.parse(source);
     } catch {
-      return setError(text.importNotJson);
+      ctx.addIssue({ code: 'custom', message: text.importNotJson });
+      return z.NEVER;
     }
-    const parsed = importZonesSchema.safeParse({ city_id: cityId, collection });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      return setError(`${issue.path.slice(1).join('.') || 'collection'}: ${issue.message}`);
-    }
-    setError(null);
-    importZones.mutate(parsed.data, {
-      onSuccess: (zones) => {
-        toast({ title: text.imported(zones.length) });
-        setSource('');
-      },
-      onError: (e) => setError(isApiError(e) ? e.message : text.loadFailed),
-    });
-  }
+    const parsed = importZonesSchema.shape.collection.safeParse(collection);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0]!;
+    ctx.addIssue({ code: 'custom', message: `${issue.path.join('.') || 'collection'}: ${issue.message}` });
+    return z.NEVER;
+  }),
+});
+
+/** Import a GeoJSON FeatureCollection (a file or pasted) into the city, and export the city's zones. */
+export function ImportExportZones({ cityId }: { cityId: string }) {
+  const importZones = useImportZones();
+  const form = useZodForm(importFormSchema, { defaultValues: { source: '' } });
+  const source = form.watch('source');
+  const fileId = useId();
 
   return (
     <section aria-labelledby="import-title" className="space-y-3 rounded-2xl border border-ink-200 bg-white p-4">
@@ -49,7 +47,19 @@ export function ImportExportZones({ cityId }: { cityId: string }) {
         </a>
       </div>
       <p className="text-sm text-ink-600">{text.importHint}</p>
-      <form onSubmit={submit} className="space-y-3" noValidate>
+      <Form
+        form={form}
+        className="space-y-3"
+        onSubmit={({ source: collection }) =>
+          importZones.mutate(importZonesSchema.parse({ city_id: cityId, collection }), {
+            onSuccess: (zones) => {
+              toast({ title: text.imported(zones.length) });
+              form.reset({ source: '' });
+            },
+          })
+        }
+      >
+        {/* The file only fills the box below: it is read, not a field of its own. */}
         <div className="space-y-1.5">
           <label htmlFor={fileId} className="block text-sm font-medium text-ink-800">
             {text.importFile}
@@ -61,28 +71,16 @@ export function ImportExportZones({ cityId }: { cityId: string }) {
             className="block w-full text-sm"
             onChange={async (e) => {
               const file = e.target.files?.[0];
-              if (file) setSource(await file.text());
+              if (file) form.setValue('source', await file.text(), { shouldDirty: true });
             }}
           />
         </div>
-        <div className="space-y-1.5">
-          <label htmlFor={pasteId} className="block text-sm font-medium text-ink-800">
-            {text.importPaste}
-          </label>
-          <textarea
-            id={pasteId}
-            rows={4}
-            value={source}
-            onChange={(e) => setSource(e.target.value)}
-            className="block w-full rounded-xl border border-ink-200 p-3 font-mono text-xs"
-            spellCheck={false}
-          />
-        </div>
-        <MutationError error={error}>{error}</MutationError>
+        <FormField name="source" as="textarea" label={text.importPaste} rows={4} spellCheck={false} style={{ fontFamily: 'var(--font-mono, monospace)' }} />
+        <MutationError error={importZones.error} fallback={text.loadFailed} />
         <Button type="submit" variant="outline" disabled={!source.trim() || importZones.isPending}>
           {text.importSubmit}
         </Button>
-      </form>
+      </Form>
     </section>
   );
 }
