@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { isApiError } from '@/lib/api';
-import { cn } from '@/lib/cn';
 import { PageContainer, PageTitle } from './page';
 import { QueryError, QueryLoading } from './query-state';
 
@@ -60,36 +59,5 @@ export function DetailHeader({ title, children, actions }: { title: string; chil
         {actions}
       </header>
     </>
-  );
-}
-
-/**
- * One part of a detail page: a white card named by its h2 (`id` ties the two), with an optional line under
- * the heading (`hint`).
- */
-export function DetailSection({
-  id,
-  title,
-  hint,
-  tight,
-  className,
-  children,
-}: {
-  id: string;
-  title: ReactNode;
-  hint?: ReactNode;
-  /** The heading close to what follows (that brings its own line under the heading, as `hint` would). */
-  tight?: boolean;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className={cn('rounded-2xl border border-ink-200 bg-white p-4', className)}>
-      <h2 id={id} className={cn('text-lg font-semibold text-ink-900', hint === undefined && !tight ? 'mb-3' : 'mb-1')}>
-        {title}
-      </h2>
-      {hint === undefined ? null : <p className="mb-3 text-sm text-ink-500">{hint}</p>}
-      {children}
-    </section>
   );
 }

@@ -7,7 +7,8 @@ import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StatCards } from '@/components/ui/stat-cards';
-import { DetailHeader, DetailPage, DetailSection } from '@/components/ui/detail-page';
+import { DetailHeader, DetailPage } from '@/components/ui/detail-page';
+import { SectionCard } from '@/components/ui/section-card';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
@@ -82,7 +83,7 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
       <DriverComplianceSection driverId={d.id} />
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <DetailSection id="driver-application" title={text.application}>
+        <SectionCard id="driver-application" title={text.application}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-ink-500">{text.fields.email}</dt>
             <dd className="break-all text-ink-900">{d.email}</dd>
@@ -112,9 +113,9 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
               </>
             ) : null}
           </dl>
-        </DetailSection>
+        </SectionCard>
 
-        <DetailSection id="driver-history" title={text.history}>
+        <SectionCard id="driver-history" title={text.history}>
           {history.length === 0 ? (
             <p className="text-sm text-ink-500">{text.historyNone}</p>
           ) : (
@@ -131,7 +132,7 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
               ))}
             </ol>
           )}
-        </DetailSection>
+        </SectionCard>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -139,7 +140,7 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
         <DriverScheduleSection driverId={d.id} />
       </div>
 
-      <DetailSection
+      <SectionCard
         id="driver-position"
         title={text.position}
         hint={pos ? (pos.live ? text.positionLive : text.positionAt(pos.at ? formatDateTime(pos.at) : text.none)) : text.positionNone}
@@ -147,7 +148,7 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
         {pos ? (
           <RideMap className="h-64 rounded-xl" label={text.position} driver={{ lat: pos.lat, lng: pos.lng }} center={{ lat: pos.lat, lng: pos.lng }} />
         ) : null}
-      </DetailSection>
+      </SectionCard>
 
       <ConfirmDialog
         open={confirming}

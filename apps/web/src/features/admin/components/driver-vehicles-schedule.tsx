@@ -3,7 +3,7 @@ import { driverDetailText } from '@openride/shared/admin/admin-text';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import { shiftWords } from '@openride/shared/schedule/schedule-text';
 import { vehicleText } from '@openride/shared/vehicles/vehicle-text';
-import { DetailSection } from '@/components/ui/detail-page';
+import { SectionCard } from '@/components/ui/section-card';
 import { FileThumbs } from '@/components/ui/file-thumbs';
 import { QueryView } from '@/components/ui/query-view';
 import { paths } from '@/config/paths';
@@ -17,7 +17,7 @@ const statusBadge = { pending: 'bg-amber-100 text-amber-900', verified: 'bg-bran
 export function DriverVehiclesSection({ driverId }: { driverId: string }) {
   const vehicles = useDriverVehicles(driverId);
   return (
-    <DetailSection id="driver-vehicles" title={text.vehicles.title}>
+    <SectionCard id="driver-vehicles" title={text.vehicles.title}>
       <QueryView
         query={vehicles}
         loadFailed={text.vehicles.loadFailed}
@@ -72,7 +72,7 @@ export function DriverVehiclesSection({ driverId }: { driverId: string }) {
           </ul>
         )}
       </QueryView>
-    </DetailSection>
+    </SectionCard>
   );
 }
 
@@ -80,7 +80,7 @@ export function DriverVehiclesSection({ driverId }: { driverId: string }) {
 export function DriverScheduleSection({ driverId }: { driverId: string }) {
   const schedule = useDriverSchedule(driverId);
   return (
-    <DetailSection id="driver-schedule" title={text.schedule.title} tight>
+    <SectionCard id="driver-schedule" title={text.schedule.title} tight>
       <QueryView query={schedule} loadFailed={text.schedule.loadFailed}>
         {(s) => (
           <div className="space-y-3 text-sm">
@@ -107,6 +107,6 @@ export function DriverScheduleSection({ driverId }: { driverId: string }) {
           </div>
         )}
       </QueryView>
-    </DetailSection>
+    </SectionCard>
   );
 }

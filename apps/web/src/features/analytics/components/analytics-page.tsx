@@ -6,6 +6,7 @@ import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
 import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { SectionCard } from '@/components/ui/section-card';
 import { StatCards } from '@/components/ui/stat-cards';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryView } from '@/components/ui/query-view';
@@ -74,19 +75,17 @@ function AnalyticsReport({ data, stale }: { data: Analytics; stale: boolean }) {
     <div className={cn('space-y-8 transition-opacity', stale && 'opacity-60')} aria-busy={stale}>
       <StatCards cards={cards} />
 
-      <section aria-labelledby="analytics-chart" className="rounded-2xl border border-ink-200 bg-white p-4">
-        <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
-          <div>
-            <h2 id="analytics-chart" className="text-lg font-semibold text-ink-900">
-              {text.chartTitle}
-            </h2>
-            <p className="text-sm text-ink-500">{text.chartHint}</p>
-          </div>
+      <SectionCard
+        id="analytics-chart"
+        title={text.chartTitle}
+        hint={text.chartHint}
+        actions={
           <Button size="sm" variant="outline" onClick={download} disabled={t.requested === 0}>
             <Download className="size-4" aria-hidden="true" />
             {text.csv}
           </Button>
-        </div>
+        }
+      >
         {t.requested === 0 ? (
           <p className="py-10 text-center text-sm text-ink-500">{text.empty}</p>
         ) : (
@@ -94,7 +93,7 @@ function AnalyticsReport({ data, stale }: { data: Analytics; stale: boolean }) {
             <OutcomesChart days={data.days} />
           </Suspense>
         )}
-      </section>
+      </SectionCard>
 
       {t.requested === 0 ? null : (
         <StaticTable

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty } from '@/components/ui/query-state';
 import { QueryView } from '@/components/ui/query-view';
+import { SectionCard } from '@/components/ui/section-card';
 import { StatCards } from '@/components/ui/stat-cards';
 import { type StaticColumn, StaticTable } from '@/components/ui/static-table';
 import { paths } from '@/config/paths';
@@ -83,14 +84,11 @@ function Dashboard({ data, stale }: { data: DriverDashboard; stale: boolean }) {
     <div className={cn('space-y-8 transition-opacity', stale && 'opacity-60')} aria-busy={stale}>
       <StatCards cards={cards} />
 
-      <section aria-labelledby="fleet-map" className="rounded-2xl border border-ink-200 bg-white p-4">
-        <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
-          <div>
-            <h2 id="fleet-map" className="text-lg font-semibold text-ink-900">
-              {text.mapTitle}
-            </h2>
-            <p className="text-sm text-ink-500">{text.mapHint}</p>
-          </div>
+      <SectionCard
+        id="fleet-map"
+        title={text.mapTitle}
+        hint={text.mapHint}
+        actions={
           <ul className="flex gap-4 text-sm text-ink-700" aria-label={text.heatmap.legendTitle}>
             <li className="flex items-center gap-2">
               <span className="size-3 rounded-full bg-emerald-600" aria-hidden="true" />
@@ -101,10 +99,11 @@ function Dashboard({ data, stale }: { data: DriverDashboard; stale: boolean }) {
               {text.legend.on_ride} ({online.on_ride})
             </li>
           </ul>
-        </div>
+        }
+      >
         <RideMap className="h-80 rounded-xl sm:h-96" label={text.mapLabel} dots={dots} fitOnce />
         {data.drivers.length === 0 ? <p className="mt-3 text-sm text-ink-500">{text.noneOnline}</p> : null}
-      </section>
+      </SectionCard>
 
       <ScheduleCoverage />
 
@@ -152,11 +151,7 @@ function Dashboard({ data, stale }: { data: DriverDashboard; stale: boolean }) {
         )}
       </section>
 
-      <section aria-labelledby="fleet-reliability" className="rounded-2xl border border-ink-200 bg-white p-4">
-        <h2 id="fleet-reliability" className="text-lg font-semibold text-ink-900">
-          {text.reliabilityTitle}
-        </h2>
-        <p className="mb-3 text-sm text-ink-500">{text.reliabilityHint(windowName)}</p>
+      <SectionCard id="fleet-reliability" title={text.reliabilityTitle} hint={text.reliabilityHint(windowName)}>
         {data.reliability.length === 0 ? (
           <QueryEmpty>{text.reliabilityEmpty}</QueryEmpty>
         ) : (
@@ -177,7 +172,7 @@ function Dashboard({ data, stale }: { data: DriverDashboard; stale: boolean }) {
             numeric={[1, 2, 3, 4, 5]}
           />
         )}
-      </section>
+      </SectionCard>
     </div>
   );
 }

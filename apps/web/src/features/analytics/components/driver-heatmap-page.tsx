@@ -10,6 +10,7 @@ import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryEmpty } from '@/components/ui/query-state';
 import { QueryView } from '@/components/ui/query-view';
 import { StaticTable } from '@/components/ui/static-table';
+import { SectionCard } from '@/components/ui/section-card';
 import { cn } from '@/lib/cn';
 import { heatmapParams, useHeatmap } from '../api/fleet';
 import { ISO_DAY, lastDays } from '@/lib/date-range';
@@ -175,10 +176,7 @@ function HeatmapView({ data, layer, stale }: { data: Heatmap; layer: HeatmapLaye
       {empty ? (
         <QueryEmpty>{text.empty}</QueryEmpty>
       ) : (
-        <section aria-labelledby="heatmap-table" className="rounded-2xl border border-ink-200 bg-white p-4">
-          <h2 id="heatmap-table" className="mb-3 text-lg font-semibold text-ink-900">
-            {text.tableTitle}
-          </h2>
+        <SectionCard id="heatmap-table" title={text.tableTitle}>
           <StaticTable
             label={text.tableCaption}
             variant="plain"
@@ -198,7 +196,7 @@ function HeatmapView({ data, layer, stale }: { data: Heatmap; layer: HeatmapLaye
               },
             ]}
           />
-        </section>
+        </SectionCard>
       )}
     </div>
   );

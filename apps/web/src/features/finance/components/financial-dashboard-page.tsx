@@ -12,6 +12,7 @@ import { QueryView } from '@/components/ui/query-view';
 import { type StaticColumn, StaticTable } from '@/components/ui/static-table';
 import { corporateInvoicesText } from '@openride/shared/corporate-invoices/corporate-invoices-text';
 import { CityPicker } from '@/components/ui/city-picker';
+import { SectionCard } from '@/components/ui/section-card';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
 import { financeDashboardRequest, useFinanceDashboard } from '../api/finance-dashboard';
@@ -125,11 +126,7 @@ function Report({ data, stale, tz }: { data: FinanceDashboard; stale: boolean; t
         </ul>
       </section>
 
-      <section aria-labelledby="finance-chart" className="rounded-2xl border border-ink-200 bg-white p-4">
-        <h2 id="finance-chart" className="text-lg font-semibold text-ink-900">
-          {text.chartTitle}
-        </h2>
-        <p className="mb-3 text-sm text-ink-500">{text.chartHint}</p>
+      <SectionCard id="finance-chart" title={text.chartTitle} hint={text.chartHint}>
         {empty ? (
           <p className="py-10 text-center text-sm text-ink-500">{text.empty}</p>
         ) : (
@@ -137,7 +134,7 @@ function Report({ data, stale, tz }: { data: FinanceDashboard; stale: boolean; t
             <FinanceChart days={data.days} currency={data.currency} />
           </Suspense>
         )}
-      </section>
+      </SectionCard>
 
       {empty ? null : <DayTable data={data} />}
 

@@ -7,7 +7,8 @@ import type { TimelineEvent } from '@openride/shared/rides/operator';
 import { RideMap } from '@/components/map/ride-map';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DetailHeader, DetailPage, DetailSection } from '@/components/ui/detail-page';
+import { DetailHeader, DetailPage } from '@/components/ui/detail-page';
+import { SectionCard } from '@/components/ui/section-card';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
@@ -76,7 +77,7 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
       </DetailHeader>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <DetailSection id="ride-summary" title={text.summary}>
+        <SectionCard id="ride-summary" title={text.summary}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-ink-500">{text.fields.rider}</dt>
             <dd className="text-ink-900">
@@ -108,9 +109,9 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
             <dt className="text-ink-500">{text.fields.fare}</dt>
             <dd className="font-semibold text-ink-900">{formatMoney(ride.fare_cents, ride.currency)}</dd>
           </dl>
-        </DetailSection>
+        </SectionCard>
 
-        <DetailSection id="ride-timeline" title={text.timeline}>
+        <SectionCard id="ride-timeline" title={text.timeline}>
           <ol className="space-y-3 border-l-2 border-ink-100 pl-4">
             {timeline.map((e, i) => (
               <li key={`${e.kind}-${e.at}-${i}`} className="relative text-sm">
@@ -129,10 +130,10 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
               </li>
             ))}
           </ol>
-        </DetailSection>
+        </SectionCard>
       </div>
 
-      <DetailSection id="ride-route" title={text.route}>
+      <SectionCard id="ride-route" title={text.route}>
         <RideMap
           className="h-72 rounded-xl"
           label={text.route}
@@ -141,10 +142,10 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
           path={route.map((p) => [p.lat, p.lng] as [number, number])}
         />
         {route.length === 0 ? <p className="mt-2 text-sm text-ink-500">{text.routeNone}</p> : null}
-      </DetailSection>
+      </SectionCard>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <DetailSection id="ride-chat" title={text.chat}>
+        <SectionCard id="ride-chat" title={text.chat}>
           {messages.length === 0 ? (
             <p className="text-sm text-ink-500">{text.chatNone}</p>
           ) : (
@@ -158,8 +159,8 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
               ))}
             </ol>
           )}
-        </DetailSection>
-        <DetailSection id="ride-ratings" title={text.ratings}>
+        </SectionCard>
+        <SectionCard id="ride-ratings" title={text.ratings}>
           {ratings.length === 0 ? (
             <p className="text-sm text-ink-500">{text.ratingsNone}</p>
           ) : (
@@ -173,7 +174,7 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
               ))}
             </ul>
           )}
-        </DetailSection>
+        </SectionCard>
       </div>
 
       <ConfirmDialog
