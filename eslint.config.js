@@ -101,6 +101,8 @@ const DIALOG_MESSAGE =
   "Use the kit's dialogs, not Radix's: ConfirmDialog (are you sure, a reason), FormDialog (a form in a dialog) or Modal (anything else, a drawer) from components/ui. See docs/admin-kit.md.";
 const TABLE_MESSAGE =
   "Use the kit's tables, not a <table>: DataTable (a server list: paging, search, sort, export) or StaticTable (a small fixed list) from components/ui. See docs/admin-kit.md.";
+const ALERT_MESSAGE =
+  'Don\'t write role="alert" by hand: a notice is <Alert tone=…> (components/ui/alert.tsx), a refused change <MutationError error={m.error}>, a failed load <QueryView>. See docs/admin-kit.md.';
 const webQueryStateBlock = {
   files: ['apps/web/src/**/*.{ts,tsx}'],
   ignores: ['apps/web/src/components/ui/**'],
@@ -112,6 +114,8 @@ const webQueryStateBlock = {
       { selector: `ImportDeclaration[source.value=${RADIX_DIALOG}]`, message: DIALOG_MESSAGE },
       { selector: `ImportExpression[source.value=${RADIX_DIALOG}]`, message: DIALOG_MESSAGE },
       { selector: "JSXOpeningElement[name.name='table']", message: TABLE_MESSAGE },
+      // A notice announced with role="alert" written in a page (issue 28 §3): the kit says it once.
+      { selector: "JSXAttribute[name.name='role'][value.value='alert']", message: ALERT_MESSAGE },
       // A query's state shown by hand in the page's children: `{q.isLoading ? <Spinner/> : …}`, `{q.isError ? <p>…</p> : null}`.
       {
         selector: ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > ConditionalExpression[test.property.name=/^(isLoading|isError)$/]',
