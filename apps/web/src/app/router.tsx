@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenLoading, PageLoading } from '@/components/ui/loading-screen';
 import { RequireRole, RequireSignedIn } from './guards/require-role';
 import { AppShell } from './layouts/app-shell';
+import { ConsoleLayout } from './layouts/console-layout';
 import { SiteLayout } from './layouts/site-layout';
 import { taskHandle } from './layouts/task-handle';
 import { RouteError } from './routes/route-error';
@@ -20,20 +21,26 @@ const signedInPages: RouteObject[] = [
   // Issue 13 (decision 0039): the rider's money, from the ledger, and a receipt per ride.
   { path: 'payment-history', lazy: () => import('./routes/payment-history') },
   { path: 'payment-history/:rideId', lazy: () => import('./routes/ride-receipt') },
-  // Issue 16 (decision 0070): one company invoice, printable — platform admins and the company's admins (the server decides).
-  { path: 'corporate-accounts/invoices/:id', lazy: () => import('./routes/corporate-invoice') },
-  // Issue 14 (decision 0046): a driver's vehicles, or for admins the verification queue and ride-type rules.
-  { path: 'vehicles', lazy: () => import('./routes/vehicles') },
   // Issue 15 (decision 0058): the user's own account: profile, phone, email, password, places, contacts, notifications.
   { path: 'account-settings', lazy: () => import('./routes/account-settings') },
   // Issue 15 (decision 0059): every notification, by kind and unread, each opening where it belongs.
   { path: 'notifications', lazy: () => import('./routes/notifications') },
-  // Issue 15 (decision 0055): a rider's or driver's tickets, or for admins the support queue.
-  { path: 'support-tickets', lazy: () => import('./routes/support-tickets') },
-  // Issue 16 (decision 0064): the user's codes, share links and referrals, or for admins the programs.
-  { path: 'referrals', lazy: () => import('./routes/referrals') },
-  // Issue 16 (decision 0067): companies for admins, a company's people and policy for its company admins, invitation links.
-  { path: 'corporate-accounts', lazy: () => import('./routes/corporate-accounts') },
+  // Pages that are a user's own and, for an admin, a console page: an admin sees them in the console's frame.
+  {
+    Component: ConsoleLayout,
+    children: [
+      // Issue 16 (decision 0070): one company invoice, printable — platform admins and the company's admins (the server decides).
+      { path: 'corporate-accounts/invoices/:id', lazy: () => import('./routes/corporate-invoice') },
+      // Issue 14 (decision 0046): a driver's vehicles, or for admins the verification queue and ride-type rules.
+      { path: 'vehicles', lazy: () => import('./routes/vehicles') },
+      // Issue 15 (decision 0055): a rider's or driver's tickets, or for admins the support queue.
+      { path: 'support-tickets', lazy: () => import('./routes/support-tickets') },
+      // Issue 16 (decision 0064): the user's codes, share links and referrals, or for admins the programs.
+      { path: 'referrals', lazy: () => import('./routes/referrals') },
+      // Issue 16 (decision 0067): companies for admins, a company's people and policy for its company admins, invitation links.
+      { path: 'corporate-accounts', lazy: () => import('./routes/corporate-accounts') },
+    ],
+  },
 ];
 
 /** Pages for users with a driver record (pending ones included); riders are sent to /driver. */
@@ -225,7 +232,8 @@ const pages: RouteObject[] = [
   { path: 'contact', lazy: () => import('./routes/contact') },
   // Issue 15 (decision 0056): the FAQ, by topic, searchable; edited on /support-procedures.
   { path: 'help', lazy: () => import('./routes/help') },
-  { path: 'legal', lazy: () => import('./routes/legal') },
+  // Everyone reads the documents; an admin publishes them here, in the console's frame.
+  { Component: ConsoleLayout, children: [{ path: 'legal', lazy: () => import('./routes/legal') }] },
 
   { path: 'driver', lazy: () => import('./routes/driver') },
   { path: 'reset-admin-password', lazy: () => import('./routes/reset-admin-password') },
@@ -236,7 +244,8 @@ const pages: RouteObject[] = [
   // The session check starts with the route, beside the page's chunk (decision 0080); the guards render as before.
   { Component: RequireSignedIn, loader: sessionLoader, children: signedInPages },
   { element: <RequireRole role="driver" />, loader: sessionLoader, children: driverPages },
-  { element: <RequireRole role="admin" />, loader: sessionLoader, children: adminPages },
+  // The console's pages, in its frame (issue 29 §1: every page one click away).
+  { element: <RequireRole role="admin" />, loader: sessionLoader, children: [{ Component: ConsoleLayout, children: adminPages }] },
 
   { path: 'dev/outbox', lazy: () => import('./routes/dev-outbox') },
 

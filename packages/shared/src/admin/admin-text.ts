@@ -254,3 +254,33 @@ export const driverDetailText = {
     verifyInsurance: 'Verify insurance',
   },
 } as const;
+
+/**
+ * The console's navigation (issue 29 §1): every console page one click away, grouped by area. The pages' own
+ * names are their titles (uiText.pages); these are the areas and the controls around them.
+ */
+export const consoleText = {
+  nav: 'Console',
+  /** The phone's button that opens the console's menu, and the drawer's title. */
+  menu: 'Console menu',
+  closeMenu: 'Close the console menu',
+  /** The console's home: the admin panel at its hidden path. */
+  home: 'Admin Panel',
+  groups: {
+    operations: 'Operations',
+    drivers: 'Drivers',
+    riders: 'Riders',
+    money: 'Money',
+    pricing: 'Pricing',
+    growth: 'Growth',
+    settings: 'Settings',
+  },
+  /** Pages whose title is not in uiText.pages: named here for the menu. */
+  pages: {
+    supportQueue: 'Support Queue',
+    invoices: 'Invoices',
+    promoCodes: 'Promo Codes',
+    helpCenter: 'Help Center FAQ',
+    legal: 'Legal Documents',
+  },
+} as const;

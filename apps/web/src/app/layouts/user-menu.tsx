@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Bell, Briefcase, Gauge, Gift, History, LifeBuoy, LogOut, Receipt, Settings, UserRound } from 'lucide-react';
+import { Bell, Briefcase, Gauge, Gift, History, LayoutDashboard, LifeBuoy, LogOut, Receipt, Settings, UserRound } from 'lucide-react';
 import { accountText } from '@openride/shared/account/account-text';
+import { consoleText } from '@openride/shared/admin/admin-text';
 import { dashboardText } from '@openride/shared/dashboard/dashboard-text';
 import { notificationCenterText } from '@openride/shared/notifications/notifications-text';
 import { referralsText } from '@openride/shared/referrals/referrals-text';
@@ -53,6 +54,17 @@ export function UserMenu({ me, onSignOut }: { me: Me; onSignOut: () => void }) {
             >
               <Gauge className="size-4" aria-hidden="true" />
               {dashboardText.menuLink}
+            </Link>
+          ) : null}
+          {me.adminPath ? (
+            // The console's home (issue 29 §1): its hidden path is told to admins only; signed-in staff reach it here.
+            <Link
+              to={me.adminPath}
+              onClick={() => setOpen(false)}
+              className="mt-1 flex w-full items-center gap-2 rounded-xl px-3 py-2.5 text-left text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900"
+            >
+              <LayoutDashboard className="size-4" aria-hidden="true" />
+              {consoleText.home}
             </Link>
           ) : null}
           <Link

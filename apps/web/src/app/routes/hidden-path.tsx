@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useMe } from '@/lib/session';
+import { ConsoleFrame } from '../layouts/console-layout';
 
 // Each hidden page's code is only fetched for the users the server told its path to.
 const AdminPanel = lazy(() => import('@/features/admin/components/admin-panel').then((m) => ({ default: m.AdminPanel })));
@@ -24,9 +25,11 @@ export function Component() {
   const adminPath = me.data?.adminPath;
   if (adminPath && here === trimSlash(adminPath)) {
     return (
-      <Suspense fallback={<LoadingScreen />}>
-        <AdminPanel />
-      </Suspense>
+      <ConsoleFrame adminPath={adminPath}>
+        <Suspense fallback={<LoadingScreen />}>
+          <AdminPanel />
+        </Suspense>
+      </ConsoleFrame>
     );
   }
   const dashboardPath = me.data?.driverDashboardPath;

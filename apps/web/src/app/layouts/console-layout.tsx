@@ -1,0 +1,104 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Menu } from 'lucide-react';
+import { consoleText } from '@openride/shared/admin/admin-text';
+import { Modal } from '@/components/ui/modal';
+import { cn } from '@/lib/cn';
+import { useMe } from '@/lib/session';
+import { consoleGroups, isCurrent } from './console-nav';
+
+/**
+ * The console's navigation (issue 29 §1): the areas and their pages, the one on screen marked
+ * (aria-current="page"). A sidebar on a laptop; on a phone the same list in a drawer.
+ */
+function ConsoleNav({ adminPath, onNavigate }: { adminPath: string | null; onNavigate?: () => void }) {
+  const { pathname, search } = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  // The page on screen stays in sight in a sidebar that scrolls (Settings sits below a laptop's fold).
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest' });
+  }, [pathname, search]);
+  return (
+    <nav ref={nav} aria-label={consoleText.nav} className="space-y-5">
+      {adminPath ? (
+        <Link
+          to={adminPath}
+          onClick={onNavigate}
+          aria-current={pathname === adminPath ? 'page' : undefined}
+          className="block px-3 text-base font-bold text-ink-900 hover:text-brand-700"
+        >
+          {consoleText.home}
+        </Link>
+      ) : null}
+      {consoleGroups().map((group) => (
+        <div key={group.label}>
+          <h2 className="px-3 text-xs font-semibold tracking-wide text-ink-500 uppercase">{group.label}</h2>
+          <ul className="mt-1.5 space-y-0.5">
+            {group.links.map((link) => {
+              const current = isCurrent(link.to, pathname, search);
+              return (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    onClick={onNavigate}
+                    aria-current={current ? 'page' : undefined}
+                    className={cn(
+                      'flex min-h-10 items-center rounded-xl px-3 py-2 text-sm font-medium',
+                      current ? 'bg-brand-50 text-brand-800' : 'text-ink-700 hover:bg-ink-100 hover:text-ink-900',
+                    )}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/** A console page inside the console's frame: the sidebar beside it on a laptop, a menu button above it on a phone. */
+export function ConsoleFrame({ adminPath, children }: { adminPath: string | null; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="lg:flex">
+      <aside className="hidden w-60 shrink-0 border-r border-ink-200 bg-white lg:block">
+        <div className="sticky top-nav max-h-[calc(100dvh-var(--spacing-nav))] overflow-y-auto px-3 py-6">
+          <ConsoleNav adminPath={adminPath} />
+        </div>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <div className="px-4 pt-4 sm:px-6 lg:hidden">
+          <button
+            type="button"
+            onClick={() => setOpen(true)}
+            className="inline-flex min-h-11 items-center gap-2 rounded-xl border border-ink-200 bg-white px-3 text-sm font-semibold text-ink-800 hover:bg-ink-50"
+          >
+            <Menu className="size-4" aria-hidden="true" />
+            {consoleText.menu}
+          </button>
+        </div>
+        {children}
+      </div>
+      <Modal open={open} onOpenChange={setOpen} title={consoleText.menu} variant="drawer" closeLabel={consoleText.closeMenu}>
+        <ConsoleNav adminPath={adminPath} onNavigate={() => setOpen(false)} />
+      </Modal>
+    </div>
+  );
+}
+
+/**
+ * The layout route of the console's pages: an admin sees them in the console's frame; anyone else who may open
+ * one of them (a driver's /vehicles, a rider's /support-tickets) sees the page alone.
+ */
+export function ConsoleLayout() {
+  const me = useMe().data;
+  if (!me?.isAdmin) return <Outlet />;
+  return (
+    <ConsoleFrame adminPath={me.adminPath ?? null}>
+      <Outlet />
+    </ConsoleFrame>
+  );
+}
