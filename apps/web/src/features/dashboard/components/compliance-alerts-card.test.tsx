@@ -90,25 +90,6 @@ describe('the dashboard’s document alerts', () => {
   });
 });
 
-describe('the goal form’s check', () => {
-  it('turns the boxes into cents and trips, or says what is wrong, with the server’s bounds', async () => {
-    const { goalFromForm } = await import('../lib/dashboard-format');
-    expect(goalFromForm('150', '')).toEqual({ input: { earnings_cents: 15000, trips: null } });
-    expect(goalFromForm(' 150.5 ', '8')).toEqual({ input: { earnings_cents: 15050, trips: 8 } });
-    expect(goalFromForm('', '')).toEqual({ input: { earnings_cents: null, trips: null } });
-    for (const [earnings, trips] of [
-      ['abc', ''],
-      ['0.5', ''],
-      ['20000', ''],
-      ['', '0'],
-      ['', '101'],
-      ['', '2.5'],
-    ]) {
-      expect(goalFromForm(earnings!, trips!), `${earnings}/${trips}`).toHaveProperty('error');
-    }
-  });
-});
-
 describe('papers the city does not require', () => {
   it('raise no alert while never sent, but do once sent and rejected or expiring', () => {
     const alerts = complianceAlerts(

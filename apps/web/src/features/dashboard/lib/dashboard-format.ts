@@ -1,7 +1,3 @@
-import { dashboardGoalWords, dashboardText } from '@openride/shared/dashboard/dashboard-text';
-import type { GoalInput } from '@openride/shared/dashboard/schemas';
-import { GOAL_MAX_EARNINGS_CENTS, GOAL_MAX_TRIPS, GOAL_MIN_EARNINGS_CENTS } from '@openride/shared/dashboard/limits';
-
 /** 0.873 → "87%"; null (nothing to divide) → null. */
 export const percent = (rate: number | null) => (rate === null ? null : `${Math.round(rate * 100)}%`);
 
@@ -20,20 +16,4 @@ export function parseAmount(input: string): number | null {
   if (s === '') return null;
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(s)) return Number.NaN;
   return Math.round(Number(s) * 100);
-}
-
-/**
- * The goal form's two boxes → the PUT body, or the sentence that says what is wrong. The same bounds and words
- * as the server's `goalInputSchema`, checked without zod so the page's chunk stays small; the server re-checks.
- */
-export function goalFromForm(earnings: string, trips: string): { input: GoalInput } | { error: string } {
-  const cents = parseAmount(earnings);
-  if (Number.isNaN(cents)) return { error: dashboardText.goal.badEarnings };
-  if (cents !== null && cents < GOAL_MIN_EARNINGS_CENTS) return { error: dashboardGoalWords.earningsMin };
-  if (cents !== null && cents > GOAL_MAX_EARNINGS_CENTS) return { error: dashboardGoalWords.earningsMax };
-  const t = trips.trim();
-  if (t !== '' && !/^\d+$/.test(t)) return { error: dashboardGoalWords.tripsRange };
-  const count = t === '' ? null : Number(t);
-  if (count !== null && (count < 1 || count > GOAL_MAX_TRIPS)) return { error: dashboardGoalWords.tripsRange };
-  return { input: { earnings_cents: cents, trips: count } };
 }
