@@ -308,6 +308,7 @@ export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   // created_by / updated_by / approved_by below: the admin who changed an operator setting.
   fare_policies: 'Operator settings; created_by is the admin who set them.',
   financial_settings: 'Operator settings; created_by is the admin who set them.',
+  cancellation_policy_versions: 'Operator settings (each version of a cancellation policy); created_by is the admin who set them.',
   payout_runs: "The operator's payout batches; created_by/approved_by are admins. The driver's own lines are payout_items.",
   vehicle_rules: 'Operator settings; updated_by is the admin who set them.',
   document_types: 'Operator settings; updated_by is the admin who set them.',
