@@ -97,7 +97,7 @@ it('a cash driver reads what they owe; an admin records the cash received and th
   const economy = (await adminUser.get('/api/admin/cancellation-policies?city=sf')).body.policies.find(
     (p: { ride_type: string; zone_id: string | null }) => p.ride_type === 'economy' && p.zone_id === null,
   );
-  const { id, city_id: _c, city_name: _n, currency: _u, ride_type: _t, zone_id: _z, updated_at: _a, ...terms } = economy;
+  const { id, city_id: _c, city_name: _n, currency: _u, ride_type: _t, zone_id: _z, updated_at: _a, version: _v, ...terms } = economy;
   expect(
     (
       await adminUser.request(`/api/admin/cancellation-policies/${id}`, {
