@@ -20,6 +20,7 @@ const LAPTOP = { viewport: { width: 1366, height: 860 } };
 
 describe('the console navigation', () => {
   it('reaches every console page from the admin panel by clicks alone, on a laptop and on a phone', async () => {
+    await signUpApi(server, { full_name: 'Bree Crumb' });
     const admin = await signedInPage(browser, server, await adminApi(server), LAPTOP);
     const { page } = admin;
     await page.goto(adminPathOf(server));
@@ -42,6 +43,17 @@ describe('the console navigation', () => {
     }
     await nav.getByRole('link', { name: consoleText.home }).click();
     await page.getByRole('heading', { level: 1, name: uiText.admin.title }).waitFor();
+
+    // A record page says where it belongs (Admin Panel › Customer Management) and leads back there.
+    await nav.getByRole('link', { name: uiText.pages.customerManagement.title, exact: true }).click();
+    await page.getByRole('link', { name: 'Bree Crumb' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bree Crumb' }).waitFor();
+    const crumbs = page.getByRole('navigation', { name: consoleText.breadcrumbs });
+    expect((await crumbs.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual([consoleText.home, uiText.pages.customerManagement.title]);
+    expect(await nav.locator('[aria-current="page"]').textContent()).toBe(uiText.pages.customerManagement.title);
+    await crumbs.getByRole('link', { name: uiText.pages.customerManagement.title }).click();
+    await page.getByRole('heading', { level: 1, name: uiText.pages.customerManagement.title }).waitFor();
+    expect(await crumbs.count()).toBe(0);
     await admin.context.close();
 
     // A phone: no sidebar; the console menu opens the same list in a drawer, and a link closes it.

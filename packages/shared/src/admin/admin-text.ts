@@ -266,6 +266,8 @@ export const consoleText = {
   closeMenu: 'Close the console menu',
   /** The console's home: the admin panel at its hidden path. */
   home: 'Admin Panel',
+  /** A record page's way back to its list. */
+  breadcrumbs: 'Breadcrumb',
   groups: {
     operations: 'Operations',
     drivers: 'Drivers',

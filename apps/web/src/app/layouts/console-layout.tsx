@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { Menu } from 'lucide-react';
+import { ChevronRight, Menu } from 'lucide-react';
 import { consoleText } from '@openride/shared/admin/admin-text';
 import { Modal } from '@/components/ui/modal';
 import { cn } from '@/lib/cn';
 import { useMe } from '@/lib/session';
-import { consoleGroups, isCurrent } from './console-nav';
+import { type ConsoleLink, consoleGroups, isCurrent, listOf } from './console-nav';
 
 /**
  * The console's navigation (issue 29 §1): the areas and their pages, the one on screen marked
@@ -59,9 +59,34 @@ function ConsoleNav({ adminPath, onNavigate }: { adminPath: string | null; onNav
   );
 }
 
+/** On a record page: the way back, Admin Panel › its list (the page's own heading names the record). */
+function Breadcrumbs({ adminPath, list }: { adminPath: string | null; list: ConsoleLink }) {
+  return (
+    <nav aria-label={consoleText.breadcrumbs} className="min-w-0">
+      <ol className="flex flex-wrap items-center gap-1 text-sm text-ink-600">
+        {adminPath ? (
+          <li className="flex items-center gap-1">
+            <Link to={adminPath} className="rounded font-medium hover:text-ink-900 hover:underline">
+              {consoleText.home}
+            </Link>
+            <ChevronRight className="size-3.5 text-ink-400" aria-hidden="true" />
+          </li>
+        ) : null}
+        <li>
+          <Link to={list.to} className="rounded font-medium hover:text-ink-900 hover:underline">
+            {list.label}
+          </Link>
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
 /** A console page inside the console's frame: the sidebar beside it on a laptop, a menu button above it on a phone. */
 export function ConsoleFrame({ adminPath, children }: { adminPath: string | null; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const { pathname, search } = useLocation();
+  const list = listOf(pathname, search);
   return (
     <div className="lg:flex">
       <aside className="hidden w-60 shrink-0 border-r border-ink-200 bg-white lg:block">
@@ -70,15 +95,16 @@ export function ConsoleFrame({ adminPath, children }: { adminPath: string | null
         </div>
       </aside>
       <div className="min-w-0 flex-1">
-        <div className="px-4 pt-4 sm:px-6 lg:hidden">
+        <div className={cn('mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 pt-4 sm:px-6 lg:px-8 lg:pt-6', !list && 'lg:hidden')}>
           <button
             type="button"
             onClick={() => setOpen(true)}
-            className="inline-flex min-h-11 items-center gap-2 rounded-xl border border-ink-200 bg-white px-3 text-sm font-semibold text-ink-800 hover:bg-ink-50"
+            className="inline-flex min-h-11 items-center gap-2 rounded-xl border border-ink-200 bg-white px-3 text-sm font-semibold text-ink-800 hover:bg-ink-50 lg:hidden"
           >
             <Menu className="size-4" aria-hidden="true" />
             {consoleText.menu}
           </button>
+          {list ? <Breadcrumbs adminPath={adminPath} list={list} /> : null}
         </div>
         {children}
       </div>

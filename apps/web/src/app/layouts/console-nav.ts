@@ -92,3 +92,14 @@ export function isCurrent(link: string, pathname: string, search: string): boole
   if (path === paths.driverManagement && pathname.startsWith('/driver/')) return true;
   return pathname === path || pathname.startsWith(`${path}/`);
 }
+
+/**
+ * The list a record page belongs to (/booking-management/:id → Booking Management), for its breadcrumb; null on
+ * a list itself or a page outside the console.
+ */
+export function listOf(pathname: string, search: string): ConsoleLink | null {
+  for (const group of consoleGroups()) {
+    for (const link of group.links) if (isCurrent(link.to, pathname, search) && pathname !== link.to.split('?')[0]) return link;
+  }
+  return null;
+}
