@@ -3,15 +3,8 @@ import { timestampSchema } from '../contract';
 import { RIDE_TYPES } from '../rides/schemas';
 import { FEE_KINDS, FEE_REASONS, WAIVE_REASONS } from './schemas';
 
-/** One cancellation policy as /cancellation-policies lists it. */
-export const cancellationPolicyViewSchema = z.strictObject({
-  id: z.string(),
-  city_id: z.string(),
-  city_name: z.string(),
-  currency: z.string(),
-  ride_type: z.enum(RIDE_TYPES),
-  /** Null: the city's default; else the pricing zone whose own terms these are (rides from it follow them). */
-  zone_id: z.string().nullable(),
+/** A policy's terms, as the list shows them and as each version keeps them. */
+const termsShape = {
   free_window_s: z.number().int(),
   fee_kind: z.enum(FEE_KINDS),
   fee_fixed_cents: z.number().int(),
@@ -23,6 +16,18 @@ export const cancellationPolicyViewSchema = z.strictObject({
   late_driver_margin_s: z.number().int(),
   driver_share_late_cancel_pct: z.number().int(),
   driver_share_no_show_pct: z.number().int(),
+};
+
+/** One cancellation policy as /cancellation-policies lists it. */
+export const cancellationPolicyViewSchema = z.strictObject({
+  id: z.string(),
+  city_id: z.string(),
+  city_name: z.string(),
+  currency: z.string(),
+  ride_type: z.enum(RIDE_TYPES),
+  /** Null: the city's default; else the pricing zone whose own terms these are (rides from it follow them). */
+  zone_id: z.string().nullable(),
+  ...termsShape,
   /** The version in force (decision 0087): each change adds one; the terms above are its. */
   version: z.number().int(),
   /** When the version in force was saved. */
@@ -37,17 +42,7 @@ export const cancellationPolicyVersionSchema = z.strictObject({
   id: z.string(),
   policy_id: z.string(),
   version: z.number().int(),
-  free_window_s: z.number().int(),
-  fee_kind: z.enum(FEE_KINDS),
-  fee_fixed_cents: z.number().int(),
-  fee_percent_bp: z.number().int(),
-  fee_min_cents: z.number().int(),
-  fee_max_cents: z.number().int(),
-  no_show_wait_s: z.number().int(),
-  no_show_fee_cents: z.number().int(),
-  late_driver_margin_s: z.number().int(),
-  driver_share_late_cancel_pct: z.number().int(),
-  driver_share_no_show_pct: z.number().int(),
+  ...termsShape,
   effective_from: timestampSchema,
   created_by: z.string().nullable(),
   /** Null: saved by no known admin (the first version of a seeded or migrated policy). */
