@@ -59,6 +59,7 @@ import { refundRoutes } from './refunds/refunds.routes';
 import { promotionRoutes } from './promotions/promotions.routes';
 import { corporateInvoiceRoutes } from './corporate-invoices/corporate-invoices.routes';
 import { corporateRoutes } from './corporate/corporate.routes';
+import { staffRoutes } from './staff/staff.routes';
 import { supportRoutes } from './support/support.routes';
 import { referralRoutes } from './referrals/referrals.routes';
 import { safetyRoutes } from './safety/safety.routes';
@@ -248,6 +249,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', documentRoutes(services));
   app.route('/', pushRoutes(services));
   app.route('/', adminRoutes(services));
+  app.route('/', staffRoutes(services));
   app.route('/', analyticsRoutes(services));
   app.route('/', videoRoutes(services));
   app.route('/', customerRoutes(services));

@@ -104,12 +104,33 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded DATA_DIR', () 
     const admin = new TestClient(s2.url);
     await signIn(admin, riderEmail);
     expect((await admin.get('/api/me')).body.adminPath).toBe(adminPath);
+    expect((await admin.get('/api/me')).body.staff).toMatchObject({ role: 'owner', city_ids: null });
+    await s2.stop();
+
+    // grant gives a role and cities (decision 0089); revoke takes the console away.
+    const env = { DATA_DIR: db.env.DATA_DIR, LOG_LEVEL: 'warn' };
+    const granted = await runToExit(CLI_ENTRY, env, ['grant', '--email', riderEmail, '--role', 'support', '--cities', 'sf']);
+    expect(granted.output).toContain(`${riderEmail} is support of sf.`);
+    expect(granted.code).toBe(0);
+    const s3 = await server({ DATA_DIR: db.env.DATA_DIR });
+    const agent = new TestClient(s3.url);
+    await signIn(agent, riderEmail);
+    expect((await agent.get('/api/me')).body.staff).toMatchObject({ role: 'support', city_ids: ['sf'] });
+    expect((await agent.get('/api/admin/finance/dashboard')).body.error.code).toBe('STAFF_PERMISSION_REQUIRED');
+    await s3.stop();
+    const revoked = await runToExit(CLI_ENTRY, env, ['revoke', '--email', riderEmail]);
+    expect(revoked.output).toContain(`${riderEmail} is off the staff.`);
+    const nobody = await runToExit(CLI_ENTRY, env, ['grant', '--email', 'nobody@openride.test', '--role', 'finance']);
+    expect(nobody.code).toBe(1);
+    expect(nobody.output).toContain('No account has the email nobody@openride.test');
 
     const bad = await runToExit(CLI_ENTRY, { DATA_DIR: db.env.DATA_DIR }, ['create', '--email', 'x@y.z']);
     expect(bad.code).toBe(2);
     expect(bad.output).toContain('Usage: npm run admin -- create --email EMAIL --password PASSWORD');
-    // Five process starts (three of them servers): more than the api project's 30 s on a busy 2-core machine.
-  }, 90_000);
+    const badRole = await runToExit(CLI_ENTRY, { DATA_DIR: db.env.DATA_DIR }, ['grant', '--email', riderEmail, '--role', 'janitor']);
+    expect(badRole.code).toBe(2);
+    // Nine process starts (four of them servers): more than the api project's 30 s on a busy 2-core machine.
+  }, 150_000);
 
   it('`npm run admin -- reset-password` prints a single-use link for an admin locked out of email, and refuses a non-admin', async () => {
     const db = await database();

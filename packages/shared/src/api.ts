@@ -1,5 +1,6 @@
 import { accountRoutes } from './account/api';
 import { adminRoutes } from './admin/api';
+import { staffRoutes } from './admin/staff-api';
 import { analyticsRoutes, fleetRoutes } from './analytics/api';
 import { authRoutes } from './auth/api';
 import { cancellationRoutes } from './cancellation/api';
@@ -52,6 +53,7 @@ const ALL_ROUTES = [
   ...notificationRoutes,
   ...pushRoutes,
   ...adminRoutes,
+  ...staffRoutes,
   ...pricingAdminRoutes,
   ...analyticsRoutes,
   ...fleetRoutes,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from './admin/permissions';
 import { ERROR_CODES } from './errors';
 
 /**
@@ -31,6 +32,11 @@ export type RouteContract = {
   /** The rules a reader needs beyond the schemas: who may, what happens after, what it refuses. */
   description?: string;
   auth: RouteAuth;
+  /**
+   * An `admin` route's permission (issue 29 §2, decision 0089): `mount` refuses a staff member whose role
+   * lacks it (403 STAFF_PERMISSION_REQUIRED); every admin route names one, other routes none.
+   */
+  permission?: Permission;
   /** Absent: mounted outside production only. */
   devOnly?: true;
   /** `bodyContentType` defaults to application/json (the only type other writes accept: the CSRF defence). */

@@ -10,6 +10,7 @@ import { sosText } from './safety/sos-text';
 import { promotionsText } from './promotions/promotions-text';
 import { corporateText } from './corporate/corporate-text';
 import { corporateInvoicesText } from './corporate-invoices/corporate-invoices-text';
+import { staffText } from './admin/staff-text';
 
 /**
  * The words a person reads for each error code. Where the spec or a screen already has the sentence, it is
@@ -132,6 +133,9 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   INVITATION_WRONG_ACCOUNT: corporateText.refusals.invitationWrongAccount,
   LAST_COMPANY_ADMIN: corporateText.refusals.lastAdmin,
   NOTHING_TO_INVOICE: corporateInvoicesText.nothingToInvoice,
+  STAFF_PERMISSION_REQUIRED: staffText.refusals.permission,
+  LAST_OWNER: staffText.refusals.lastOwner,
+  ALREADY_STAFF: staffText.refusals.alreadyStaff,
 };
 
 /** What to tell a person about an error; an unknown code (an older or newer server) reads as unexpected. */

@@ -253,6 +253,13 @@ export const DOMAIN_ERROR_CODES = {
   // Corporate invoices (issue 16, decisions 0070 and 0071)
   /** Nothing on the company's account to invoice: no ride on account in the period, or every one is on an invoice already. */
   NOTHING_TO_INVOICE: 409,
+  // Staff (issue 29 §2, decision 0089)
+  /** The staff member's role lacks the permission this console route names. */
+  STAFF_PERMISSION_REQUIRED: 403,
+  /** The change would leave the marketplace without an owner. */
+  LAST_OWNER: 409,
+  /** The person is a staff member already: change their role instead. */
+  ALREADY_STAFF: 409,
 } as const;
 
 export const ERROR_CODES = { ...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES } as const;

@@ -387,6 +387,30 @@ export type CompanyPoliciesTable = {
 };
 
 /** Cancellation fees and no-shows per city × ride type (× zone; null = the city's default) (migration 0011). */
+type StaffRoleColumn = 'owner' | 'operations' | 'support' | 'finance' | 'compliance' | 'marketing';
+/** A staff member's role and city scope (migration 0047, decision 0089); null cities: every city. */
+export type StaffMembersTable = {
+  user_id: string;
+  role: StaffRoleColumn;
+  city_ids: string[] | null;
+  invited_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
+/** An invitation to the staff (migration 0047): only the token's hash is kept. */
+export type StaffInvitationsTable = {
+  id: Generated<string>;
+  email: string;
+  role: StaffRoleColumn;
+  city_ids: string[] | null;
+  token_hash: string;
+  status: Generated<'pending' | 'accepted' | 'revoked'>;
+  expires_at: Date;
+  invited_by: string | null;
+  accepted_by: string | null;
+  accepted_at: Date | null;
+  created_at: Generated<Date>;
+};
 /** A cancellation policy's scope (migration 0046): city × ride type × optional pricing zone; its terms are versions. */
 export type CancellationPoliciesTable = {
   id: Generated<string>;
@@ -616,6 +640,8 @@ export type DB = {
   zones: ZonesTable;
   cancellation_policies: CancellationPoliciesTable;
   cancellation_policy_versions: CancellationPolicyVersionsTable;
+  staff_members: StaffMembersTable;
+  staff_invitations: StaffInvitationsTable;
   cancellation_policies_in_force: CancellationPoliciesInForceView;
   surge_settings: SurgeSettingsTable;
   surge_zones: SurgeZonesTable;

@@ -1,8 +1,8 @@
 import { type RouteAt, type RouteContract, type RouteKey, routeOf } from '@openride/shared/contract';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
-import { forbidden } from '../lib/errors';
-import { isAdmin } from '../roles/roles.repo';
+import { domainError, forbidden } from '../lib/errors';
+import { type StaffMember, staffMay, staffOf } from '../roles/staff.repo';
 import { type AppEnv, requireUser, type SessionUser } from './context';
 import type { Ports } from '../ports';
 
@@ -17,10 +17,14 @@ import type { Ports } from '../ports';
 type Schema<T, K extends string> = T extends { request?: infer Req } ? (Req extends Record<K, infer S extends z.ZodType> ? S : undefined) : undefined;
 type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 
-/** What a handler is given: the caller (per the contract's auth) and its parsed params, query and body. */
+/**
+ * What a handler is given: the caller (per the contract's auth), on an admin route their staff record (role
+ * and cities), and its parsed params, query and body.
+ */
 export type MountInput<R extends RouteContract> = {
   c: Context<AppEnv>;
   user: R['auth'] extends 'public' | 'backup-token' ? SessionUser | null : SessionUser;
+  staff: R['auth'] extends 'admin' ? StaffMember : null;
   params: Parsed<Schema<R, 'params'>>;
   query: Parsed<Schema<R, 'query'>>;
   body: R extends { request: { bodyContentType: 'multipart/form-data' } } ? undefined : Parsed<Schema<R, 'body'>>;
@@ -73,15 +77,24 @@ export function mount<const R extends RouteContract>(
   options: { ownBody?: boolean } = {},
 ) {
   if (route.auth === 'admin' && !services) throw new Error(`${route.method} ${route.path} is an admin's route: mount it with the database`);
+  // Every console route names its permission (decision 0089); no other route has one.
+  if ((route.auth === 'admin') !== Boolean(route.permission))
+    throw new Error(`${route.method} ${route.path}: an admin's route, and only one, names a permission`);
   const request = route.request;
   const jsonBody = Boolean(request?.body) && request?.bodyContentType !== 'multipart/form-data' && !options.ownBody;
   const run = async (c: Context<AppEnv>) => {
     let user: SessionUser | null = c.get('user');
     if (route.auth === 'user' || route.auth === 'driver' || route.auth === 'admin') user = requireUser(c);
-    if (route.auth === 'admin' && !(await isAdmin(services!.db, user!.id))) throw forbidden('Administrators only.');
+    let staff: StaffMember | null = null;
+    if (route.auth === 'admin') {
+      staff = await staffOf(services!.db, user!.id);
+      if (!staff) throw forbidden('Administrators only.');
+      if (!staffMay(staff, route.permission!)) throw domainError('STAFF_PERMISSION_REQUIRED');
+    }
     const input = {
       c,
       user,
+      staff,
       params: request?.params ? request.params.parse(c.req.param()) : {},
       // On a read, an empty `?limit=` is no limit: the schema's default applies, as when it is left out. On a
       // write, an empty value is the schema's to judge (an empty `?city=` must not mean "every city").

@@ -72,7 +72,7 @@ export function renderApiMarkdown(routes: readonly RouteContract[], doc: Doc): s
         .join(' · ');
       const what = route.description ? `${route.summary}. ${route.description}` : route.summary;
       out.push(
-        `| ${route.method} | \`${route.path}\` | ${route.auth}${route.devOnly ? ' (not in production)' : ''} | ${cell(what)} | ${cell(request === '—' ? request : `\`${request}\``)} | ${cell(responses)} |`,
+        `| ${route.method} | \`${route.path}\` | ${route.auth}${route.permission ? ` \`${route.permission}\`` : ''}${route.devOnly ? ' (not in production)' : ''} | ${cell(what)} | ${cell(request === '—' ? request : `\`${request}\``)} | ${cell(responses)} |`,
       );
     }
     out.push('');

@@ -64,6 +64,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   safety: 'SOS alerts during a ride and their handling; ride checks.',
   promotions: 'Promo codes: rules, status, backtests and redemptions.',
   corporate: 'Companies, their members, invitations and policies; business rides and monthly invoices.',
+  staff: 'Staff members, their roles and cities, and invitations to the staff (owners only).',
 };
 
 const SESSION_SCHEME = 'session';
@@ -92,7 +93,10 @@ function parametersOf(route: RouteContract) {
 const REFUSED_BEFORE_THE_HANDLER: Partial<Record<RouteAuth, Record<number, string>>> = {
   user: { 401: 'UNAUTHORIZED: not signed in, or the session has ended' },
   driver: { 401: 'UNAUTHORIZED: not signed in, or the session has ended' },
-  admin: { 401: 'UNAUTHORIZED: not signed in, or the session has ended', 403: 'FORBIDDEN: not an admin' },
+  admin: {
+    401: 'UNAUTHORIZED: not signed in, or the session has ended',
+    403: "FORBIDDEN: not staff; STAFF_PERMISSION_REQUIRED: the staff member's role lacks `x-permission`",
+  },
 };
 
 /** A route's declared media types: several when the body is one of them (a stored file). */
@@ -132,6 +136,7 @@ function operationOf(route: RouteContract) {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     'x-auth': route.auth,
+    ...(route.permission ? { 'x-permission': route.permission } : {}),
     security: route.auth === 'public' ? [] : [{ [route.auth === 'backup-token' ? BACKUP_SCHEME : SESSION_SCHEME]: [] }],
     ...(parameters.length ? { parameters } : {}),
     ...(body
@@ -160,7 +165,7 @@ export function buildOpenApiDocument(opts: { production: boolean; version?: stri
         'Everything is JSON under `/api`. Writes with a body must send `Content-Type: application/json` (415 otherwise: the CSRF defence), except the upload `POST /api/files` (multipart/form-data, with its own origin check).',
         'A write whose operation has no `requestBody` may send no body and no content type, from a page of this deployment (its `Origin`) or a client that is not a browser (no `Origin`).',
         "The session is better-auth's cookie, set by `POST /api/functions/auth-with-rate-limit`; `x-auth` says who may call a route",
-        '(`user`: signed in, 401 otherwise; `driver`: a signed-in user acting on their own driver record; `admin`: 403 to anyone else).',
+        "(`user`: signed in, 401 otherwise; `driver`: a signed-in user acting on their own driver record; `admin`: staff whose role holds the operation's `x-permission`, 403 to anyone else).",
         'Errors use one body, `{ "error": { "code", "message", "details"? } }`, except the `/api/functions/*` endpoints, which answer the shapes the spec\'s client reads on every status.',
         "better-auth's own `/api/auth/*` (sign-out, session, password reset) is the library's and not listed here; its email sign-in and sign-up are closed (404).",
         'Socket events (`GET /ws`): `x-realtime-events`.',

@@ -296,6 +296,24 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
       await trx.updateTable('company_invitations').set({ invited_by: null }).where('invited_by', '=', who.userId).execute();
     },
   },
+  // A staff member's role and scope (decision 0089): leaves with the console's `admin` row.
+  {
+    table: 'staff_members',
+    match: [byUser('user_id'), byUser('invited_by')],
+    onDelete: async (trx, who) => {
+      await trx.deleteFrom('staff_members').where('user_id', '=', who.userId).execute();
+      await trx.updateTable('staff_members').set({ invited_by: null }).where('invited_by', '=', who.userId).execute();
+    },
+  },
+  {
+    table: 'staff_invitations',
+    match: [byUser('accepted_by'), byUser('invited_by')],
+    omit: ['token_hash'],
+    onDelete: async (trx, who) => {
+      await trx.deleteFrom('staff_invitations').where('accepted_by', '=', who.userId).execute();
+      await trx.updateTable('staff_invitations').set({ invited_by: null }).where('invited_by', '=', who.userId).execute();
+    },
+  },
 ];
 
 /**

@@ -1,6 +1,8 @@
 import { profileRoutes as profileContract } from '@openride/shared/profiles/api';
 import { Hono } from 'hono';
 import { effectiveRole, rolesOf } from '../roles/roles.repo';
+import { staffOf } from '../roles/staff.repo';
+import { ROLE_PERMISSIONS } from '@openride/shared/admin/permissions';
 import { latestDriverOf } from '../drivers/drivers.repo';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv } from '../http/context';
@@ -23,11 +25,12 @@ export function profileRoutes(services: RouteDeps) {
    * newest driver record is approved only) where their own dashboard is (decision 0050), and the profile photo's file when there is one (decision 0058).
    */
   on('GET /api/me', async ({ user }) => {
-    const [roles, driver, profile, avatar] = await Promise.all([
+    const [roles, driver, profile, avatar, staff] = await Promise.all([
       rolesOf(db, user.id),
       latestDriverOf(db, user.id),
       profileOf(db, user.id),
       avatarOf(db, user.id),
+      staffOf(db, user.id),
     ]);
     const isAdmin = roles.includes('admin');
     return {
@@ -40,6 +43,7 @@ export function profileRoutes(services: RouteDeps) {
         profile,
         ...(avatar ? { avatarFileId: avatar } : {}),
         ...(isAdmin ? { adminPath: services.adminPath } : {}),
+        ...(staff ? { staff: { role: staff.role, permissions: [...ROLE_PERMISSIONS[staff.role]], city_ids: staff.cityIds ? [...staff.cityIds] : null } } : {}),
         ...(driver?.verification_status === 'approved' ? { driverDashboardPath: services.driverDashboardPath } : {}),
       },
     };

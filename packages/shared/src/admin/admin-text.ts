@@ -22,6 +22,11 @@ export const kitText = {
 } as const;
 
 export const auditActionLabels: Record<AuditAction, string> = {
+  'staff.invite': 'Staff member invited',
+  'staff.invite_revoke': 'Staff invitation revoked',
+  'staff.join': 'Staff member joined',
+  'staff.update': 'Staff role changed',
+  'staff.remove': 'Staff member removed',
   'driver.approve': 'Driver approved',
   'driver.reject': 'Driver rejected',
   'driver.suspend': 'Driver suspended',

@@ -7,6 +7,11 @@ import { defineListQuery, optionalFilter } from './list-query';
  * (the audit log's filter and labels follow) and calls `recordAudit` in its transaction.
  */
 export const AUDIT_ACTIONS = [
+  'staff.invite',
+  'staff.invite_revoke',
+  'staff.join',
+  'staff.update',
+  'staff.remove',
   'driver.approve',
   'driver.reject',
   'driver.suspend',

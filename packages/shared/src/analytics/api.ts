@@ -10,6 +10,7 @@ export const analyticsRoutes = defineRoutes([
     summary: 'The marketplace by day: rides by outcome, completion rate, waits, fares, active users, sign-ups',
     description: "Days are calendar days in `tz` (the operator's IANA time zone), `from` and `to` inclusive, at most 366.",
     auth: 'admin',
+    permission: 'analytics.read',
     request: { query: analyticsQuerySchema },
     responses: {
       200: { description: 'The figures', schema: analyticsSchema },
@@ -28,6 +29,7 @@ export const fleetRoutes = defineRoutes([
     summary: 'Drivers online now (with positions), the application funnel, applications waiting, least reliable drivers',
     description: '`days` (7, 30, 90 or 365; default 30) is the look-back of the funnel and of the decline and cancel rates.',
     auth: 'admin',
+    permission: 'analytics.read',
     request: { query: driverDashboardQuerySchema },
     responses: {
       200: { description: 'The figures', schema: driverDashboardSchema },
@@ -45,6 +47,7 @@ export const fleetRoutes = defineRoutes([
       'Days are calendar days in `tz`, `from` and `to` inclusive (at most 31); on each, the hours from `from_hour` up to `to_hour`. ' +
       'Supply is sampled every minute a server runs; `gap` is the share of requests minus the share of drivers, in points.',
     auth: 'admin',
+    permission: 'analytics.read',
     request: { query: heatmapQuerySchema },
     responses: {
       200: { description: 'The cells', schema: heatmapSchema },

@@ -14,6 +14,7 @@ export const cancellationRoutes = defineRoutes([
     summary: 'Cancellation policies per city and ride type (and zone)',
     description: 'Bounded by cities × ride types × zones, so one answer, not a page.',
     auth: 'admin',
+    permission: 'fare_policy.read',
     request: { query: cancellationPoliciesQuerySchema },
     responses: { 200: { description: 'The policies', schema: cancellationPoliciesResponseSchema }, ...refusals },
   },
@@ -25,6 +26,7 @@ export const cancellationRoutes = defineRoutes([
     description:
       'Adds the next version of the policy (decision 0087), in force from now; earlier versions are never changed. Saving the terms in force again adds nothing. Audited (`cancellation_policy.update`, the changed terms before and after, with the version) in the same transaction. Applies to the next cancellation.',
     auth: 'admin',
+    permission: 'cancellation_policy.publish',
     request: { params: z.object({ id: z.string() }), body: cancellationPolicyInputSchema },
     responses: {
       200: { description: 'The policy as saved', schema: cancellationPolicyResponseSchema },
@@ -41,6 +43,7 @@ export const cancellationRoutes = defineRoutes([
     description:
       'Every version of the terms (who, when, from when, the values), each marked in force, scheduled or superseded. Bounded by the edits of one policy.',
     auth: 'admin',
+    permission: 'fare_policy.read',
     request: { params: z.object({ id: z.string() }) },
     responses: { 200: { description: 'The versions', schema: cancellationPolicyVersionsResponseSchema }, 404: { description: 'No such policy' }, ...refusals },
   },
@@ -52,6 +55,7 @@ export const cancellationRoutes = defineRoutes([
     description:
       "A copy of the city default's terms, edited afterwards with the PUT; rides whose pickup is in the zone follow them. The zone must be one of the city's pricing zones (enabled or not). Audited (`cancellation_policy.create`) in the same transaction.",
     auth: 'admin',
+    permission: 'cancellation_policy.publish',
     request: { body: zonePolicyInputSchema },
     responses: {
       201: { description: "The zone's terms", schema: cancellationPolicyResponseSchema },
@@ -67,6 +71,7 @@ export const cancellationRoutes = defineRoutes([
     summary: "Remove a zone's own terms (back to the city default)",
     description: 'Audited (`cancellation_policy.remove`, the terms as they were) in the same transaction. A city default is never removed (400).',
     auth: 'admin',
+    permission: 'cancellation_policy.publish',
     request: { params: z.object({ id: z.string() }) },
     responses: {
       200: { description: 'The terms as they were', schema: cancellationPolicyResponseSchema },

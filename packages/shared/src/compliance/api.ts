@@ -26,6 +26,7 @@ export const complianceRoutes = defineRoutes([
     tag: 'compliance',
     summary: "A driver's papers against their city's requirements, and whether they are on hold",
     auth: 'admin',
+    permission: 'driver.read',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The papers and the hold', schema: driverComplianceSchema }, 404: { description: 'No such driver' }, ...adminRefusals },
   },
@@ -39,6 +40,7 @@ export const documentRoutes = defineRoutes([
     tag: 'compliance',
     summary: "A city's five kinds of paper: required before going online or not, expiry date or not, one picture or front and back",
     auth: 'admin',
+    permission: 'document.read',
     request: { query: documentTypesQuerySchema },
     responses: {
       200: { description: 'The city’s kinds', schema: cityDocumentTypesSchema },
@@ -53,6 +55,7 @@ export const documentRoutes = defineRoutes([
     tag: 'compliance',
     summary: "Set a city's kinds (audited). A kind newly required holds the city's drivers who lack it at once (the hold is a rule, decision 0049)",
     auth: 'admin',
+    permission: 'document_types.manage',
     request: { body: documentTypesInputSchema },
     responses: {
       200: { description: 'The city’s kinds', schema: cityDocumentTypesSchema },
@@ -90,6 +93,7 @@ export const documentRoutes = defineRoutes([
     tag: 'compliance',
     summary: 'The review queue: documents in review (or `status`), oldest first, by kind and by the driver’s city',
     auth: 'admin',
+    permission: 'document.read',
     request: { query: adminDocumentsQuerySchema },
     responses: {
       200: { description: 'One page', schema: adminDocumentsPageSchema, csv: true },
@@ -104,6 +108,7 @@ export const documentRoutes = defineRoutes([
     summary: 'Approve (with the expiry date confirmed) or reject (with a reason) a document in review; the driver is notified either way (audited)',
     description: 'Approving supersedes the previous approved document of the kind. A document already decided answers 409 and nothing changes.',
     auth: 'admin',
+    permission: 'document.review',
     request: { params: idParamsSchema, body: documentReviewSchema },
     responses: {
       200: { description: 'The document, decided', schema: documentResponseSchema },

@@ -238,6 +238,7 @@ export const insuranceRoutes = defineRoutes([
     tag: 'compliance',
     summary: 'Policies in review (oldest first), expiring within 30 days, expired, or every verified one, with the checks',
     auth: 'admin',
+    permission: 'document.read',
     request: { query: adminPoliciesQuerySchema },
     responses: { 200: { description: 'The policies', schema: adminPoliciesSchema }, 400: { description: 'Bad list' }, ...adminRefusals },
   },
@@ -249,6 +250,7 @@ export const insuranceRoutes = defineRoutes([
     description:
       "In one transaction: the decision (only if still in review), the driver's notification and the audit record (`insurance.verify`, `insurance.reject`). Verifying supersedes the vehicle's older verified policy.",
     auth: 'admin',
+    permission: 'insurance.review',
     request: { params: idParamsSchema, body: policyReviewSchema },
     responses: {
       200: { description: 'The policy as decided', schema: policyResponseSchema },
@@ -264,6 +266,7 @@ export const insuranceRoutes = defineRoutes([
     tag: 'compliance',
     summary: 'Revoke a verified policy with a reason: the driver is held at once and taken offline',
     auth: 'admin',
+    permission: 'insurance.review',
     request: { params: idParamsSchema, body: policyRevokeSchema },
     responses: {
       200: { description: 'The policy, rejected with the reason', schema: policyResponseSchema },

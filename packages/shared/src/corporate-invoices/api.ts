@@ -16,6 +16,7 @@ export const corporateInvoiceRoutes = defineRoutes([
     tag: 'corporate',
     summary: 'Every company’s invoices (the admin kit list; filters company, status, period; CSV with format=csv)',
     auth: 'admin',
+    permission: 'invoice.read',
     request: { query: invoicesQuerySchema },
     responses: { 200: { description: 'A page of invoices', schema: invoicesPageSchema, csv: true }, 400: { description: 'Bad query' }, ...adminRefusals },
   },
@@ -27,6 +28,7 @@ export const corporateInvoiceRoutes = defineRoutes([
     description:
       'The month is read in the company’s city time zone and must have ended. It lists every ledger transaction of that month touching the company’s account that no invoice lists yet. A month with none issues nothing (409).',
     auth: 'admin',
+    permission: 'invoice.issue',
     request: { body: issueInvoiceSchema },
     responses: {
       201: { description: 'The invoice', schema: invoiceResponseSchema },
@@ -45,6 +47,7 @@ export const corporateInvoiceRoutes = defineRoutes([
     description:
       'The month starts on the company’s city clock. Issued under the company’s row lock: two at once make one invoice. The month’s invoice later lists only what no interim invoice lists. Nothing to invoice answers 409 NOTHING_TO_INVOICE and issues nothing.',
     auth: 'admin',
+    permission: 'invoice.issue',
     request: { body: billToDateSchema },
     responses: {
       201: { description: 'The interim invoice', schema: invoiceResponseSchema },
@@ -60,6 +63,7 @@ export const corporateInvoiceRoutes = defineRoutes([
     tag: 'corporate',
     summary: 'Record the company’s payment of an invoice: ledger company.payment (bank debit, company credit), once (audited corporate_invoice.mark_paid)',
     auth: 'admin',
+    permission: 'invoice.mark_paid',
     request: { params: idParamsSchema, body: markInvoicePaidSchema },
     responses: {
       200: { description: 'The invoice, paid', schema: invoiceResponseSchema },

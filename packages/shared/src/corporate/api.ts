@@ -40,6 +40,7 @@ export const corporateRoutes = defineRoutes([
     tag: 'corporate',
     summary: 'Companies with their members and what they owe (the admin kit list; CSV with format=csv)',
     auth: 'admin',
+    permission: 'company.read',
     request: { query: adminCompaniesQuerySchema },
     responses: { 200: { description: 'A page of companies', schema: companiesPageSchema, csv: true }, 400: { description: 'Bad query' }, ...adminRefusals },
   },
@@ -51,6 +52,7 @@ export const corporateRoutes = defineRoutes([
     description:
       'The currency is the city’s. The first company admin is the user with admin_email when one exists (added at once), else an invitation is emailed to that address.',
     auth: 'admin',
+    permission: 'company.manage',
     request: { body: createCompanySchema },
     responses: {
       201: { description: 'The company', schema: createCompanyResponseSchema },
@@ -66,6 +68,7 @@ export const corporateRoutes = defineRoutes([
     tag: 'corporate',
     summary: 'One company with its policy, people, spending this month and invitations',
     auth: 'admin',
+    permission: 'company.read',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The company', schema: companyDetailSchema }, 404: { description: 'No such company' }, ...adminRefusals },
   },
@@ -76,6 +79,7 @@ export const corporateRoutes = defineRoutes([
     summary: 'Edit a company, suspend or reactivate it (audited company.update)',
     description: 'Names the version it edits; a newer one answers 409 and changes nothing. A suspended company’s members cannot request business rides.',
     auth: 'admin',
+    permission: 'company.manage',
     request: { params: idParamsSchema, body: updateCompanySchema },
     responses: {
       200: { description: 'The company', schema: companyResponseSchema },

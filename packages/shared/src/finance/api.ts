@@ -22,6 +22,7 @@ export const financeRoutes = defineRoutes([
     tag: 'finance',
     summary: "A city's financial settings: the version in force, every version, and whether its currency may still change",
     auth: 'admin',
+    permission: 'finance.read',
     request: { params: cityParams },
     responses: { 200: { description: 'The settings', schema: financialSettingsResponseSchema }, 404: { description: 'No such city' }, ...refusals },
   },
@@ -33,6 +34,7 @@ export const financeRoutes = defineRoutes([
     description:
       'Versions are never changed. A completed ride is split by the version in force at its completion. Audited (`financial_settings.create`) in the same transaction.',
     auth: 'admin',
+    permission: 'financial_settings.publish',
     request: { params: cityParams, body: financialSettingsInputSchema },
     responses: {
       201: { description: 'The new version', schema: financialSettingsVersionResponseSchema },
@@ -48,6 +50,7 @@ export const financeRoutes = defineRoutes([
     summary: "Change a city's currency, only while no money has been posted for it",
     description: 'Audited (`city.update`). Refused with 409 once any ledger transaction names the city.',
     auth: 'admin',
+    permission: 'financial_settings.publish',
     request: { params: cityParams, body: cityCurrencyInputSchema },
     responses: {
       200: { description: 'The city', schema: cityCurrencyResponseSchema },
@@ -65,6 +68,7 @@ export const financeRoutes = defineRoutes([
     description:
       'Every figure is a sum of ledger entries (decision 0041): one grouped query over the range. Days are calendar days in `tz`, `from` and `to` inclusive.',
     auth: 'admin',
+    permission: 'finance.read',
     request: { query: financeDashboardQuerySchema },
     responses: {
       200: { description: 'The figures', schema: financeDashboardSchema },
@@ -81,6 +85,7 @@ export const financeRoutes = defineRoutes([
     description:
       "Filter by entry `line` and `account` code (comma lists, as the figure defines them), `account_id`, `city`, `kind`, `ride`, `from`/`to` days in `tz`, the accounts' `currency` and entries posted at or before `as_of`. Drivers' balances (decision 0044): `standing=owing|owed` lists every entry of the driver accounts owing or owed as of `as_of`; `aging=<bucket>` (needs `as_of`) lists the entries that make the open part of what drivers owe in that age bucket (FIFO), so they add up to the dashboard's bucket. The first page carries `total` and `sum_cents`.",
     auth: 'admin',
+    permission: 'finance.read',
     request: { query: ledgerEntriesQuerySchema },
     responses: {
       200: { description: 'A page of entries', schema: ledgerEntriesPageSchema, csv: true },
@@ -96,6 +101,7 @@ export const financeRoutes = defineRoutes([
     description:
       "Posts against the platform's `adjustments` account (line `adjustment`), audited (`ledger.adjustment`) in the same transaction. The same `idempotency_key` posts once. A rider's wallet is never debited below zero.",
     auth: 'admin',
+    permission: 'ledger.adjust',
     request: { body: adjustmentInputSchema },
     responses: {
       201: { description: 'Posted (or posted before, with the same key)', schema: adjustmentResponseSchema },

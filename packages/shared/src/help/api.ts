@@ -24,6 +24,7 @@ export const helpRoutes = defineRoutes([
     summary: 'Add a question and answer at the end of a topic',
     description: 'Audited (`faq.create`) in the same transaction.',
     auth: 'admin',
+    permission: 'faq.edit',
     request: { body: faqEntryInputSchema },
     responses: {
       201: { description: 'The entry', schema: faqEntryResponseSchema },
@@ -38,6 +39,7 @@ export const helpRoutes = defineRoutes([
     summary: "Change an entry's question, answer or topic",
     description: 'An entry moved to another topic goes to its end. Audited (`faq.update`, the fields changed) in the same transaction.',
     auth: 'admin',
+    permission: 'faq.edit',
     request: { params: idParams, body: faqEntryInputSchema },
     responses: {
       200: { description: 'The entry as saved', schema: faqEntryResponseSchema },
@@ -53,6 +55,7 @@ export const helpRoutes = defineRoutes([
     summary: 'Delete an entry',
     description: 'Audited (`faq.delete`, the entry as it was) in the same transaction.',
     auth: 'admin',
+    permission: 'faq.edit',
     request: { params: idParams },
     responses: { 200: { description: 'The entry as it was', schema: faqEntryResponseSchema }, 404: { description: 'No such entry' }, ...refusals },
   },
@@ -63,6 +66,7 @@ export const helpRoutes = defineRoutes([
     summary: 'Move an entry one place up or down within its topic',
     description: 'Swaps it with its neighbour; at the top (or bottom) nothing changes. Audited (`faq.reorder`) in the same transaction.',
     auth: 'admin',
+    permission: 'faq.edit',
     request: { params: idParams, body: faqMoveSchema },
     responses: {
       200: { description: 'The whole FAQ in its new order', schema: faqResponseSchema },

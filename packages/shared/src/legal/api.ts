@@ -45,6 +45,7 @@ export const legalRoutes = defineRoutes([
     tag: 'legal',
     summary: 'Every version of both documents, newest first',
     auth: 'admin',
+    permission: 'legal.publish',
     responses: { 200: { description: 'The versions', schema: legalVersionsResponseSchema }, ...refusals },
   },
   {
@@ -55,6 +56,7 @@ export const legalRoutes = defineRoutes([
     description:
       'The next version number, in force at once; every user is asked to agree again when they next open the app. Audited (`legal.publish`) in the same transaction.',
     auth: 'admin',
+    permission: 'legal.publish',
     request: { body: publishLegalSchema },
     responses: {
       201: { description: 'The new version', schema: publishedLegalResponseSchema },

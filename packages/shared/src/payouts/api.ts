@@ -69,6 +69,7 @@ export const payoutRoutes = defineRoutes([
     summary: 'Payout runs, newest first (previews, approved, closed), with their items',
     description: 'The last 50 runs (bounded: one list, not a page).',
     auth: 'admin',
+    permission: 'payout.read',
     request: { query: payoutRunsQuerySchema },
     responses: { 200: { description: 'The runs', schema: payoutRunsResponseSchema }, ...adminRefusals },
   },
@@ -80,6 +81,7 @@ export const payoutRoutes = defineRoutes([
     description:
       "Posts nothing. An earlier on-demand preview of the city still waiting is discarded. Scheduled runs are made by the `payout-schedule` job on the city's payout weekday. Audited (`payout_run.create`).",
     auth: 'admin',
+    permission: 'payout.prepare',
     request: { body: createPayoutRunSchema },
     responses: { 201: { description: 'The preview', schema: payoutRunResponseSchema }, 400: { description: 'Unknown city' }, ...adminRefusals },
   },
@@ -89,6 +91,7 @@ export const payoutRoutes = defineRoutes([
     tag: 'payouts',
     summary: 'One payout run with its items',
     auth: 'admin',
+    permission: 'payout.read',
     request: { params: z.object({ id: z.string() }) },
     responses: { 200: { description: 'The run', schema: payoutRunResponseSchema }, 404: { description: 'No such run' }, ...adminRefusals },
   },
@@ -100,6 +103,7 @@ export const payoutRoutes = defineRoutes([
     description:
       'In one transaction, per driver under a lock on their account: pays what the preview said or what they are owed now, whichever is less (nothing if no longer owed the minimum: skipped). Two runs approved at once never pay a driver twice; approving a run twice posts once (the second answers the run as it is). Audited (`payout_run.approve`).',
     auth: 'admin',
+    permission: 'payout.approve',
     request: { params: z.object({ id: z.string() }), body: emptyBodySchema },
     responses: {
       200: { description: 'The approved run', schema: payoutRunResponseSchema },
@@ -115,6 +119,7 @@ export const payoutRoutes = defineRoutes([
     summary: "The bank's file of an approved run (CSV: driver name, amount, currency, reference)",
     description: 'Audited (`payout_run.export`).',
     auth: 'admin',
+    permission: 'payout.read',
     request: { params: z.object({ id: z.string() }) },
     responses: {
       200: { description: 'The CSV', contentType: 'text/csv' },
@@ -130,6 +135,7 @@ export const payoutRoutes = defineRoutes([
     summary: 'The bank paid the run: every pending item is paid (payouts in flight → bank)',
     description: "With the bank's reference. Audited (`payout_run.mark_paid`). A run whose items are all paid or failed is closed.",
     auth: 'admin',
+    permission: 'payout.settle',
     request: { params: z.object({ id: z.string() }), body: markPaidSchema },
     responses: {
       200: { description: 'The run', schema: payoutRunResponseSchema },
@@ -147,6 +153,7 @@ export const payoutRoutes = defineRoutes([
     description:
       'A pending item: its payout transaction is reversed. A paid one (returned by the bank): the bank is debited and the driver credited. Once per item. Audited (`payout_item.fail`).',
     auth: 'admin',
+    permission: 'payout.settle',
     request: { params: z.object({ id: z.string() }), body: failPayoutSchema },
     responses: {
       200: { description: 'The run', schema: payoutRunResponseSchema },
@@ -163,6 +170,7 @@ export const payoutRoutes = defineRoutes([
     summary: 'Drivers who owe, with what they owe by age and whether they may go online',
     description: 'Most owed first. Age is that of the oldest unpaid part, paying off the oldest debits first.',
     auth: 'admin',
+    permission: 'payout.read',
     request: { query: collectionsQuerySchema },
     responses: { 200: { description: 'The drivers who owe', schema: collectionsResponseSchema }, ...adminRefusals },
   },
@@ -174,6 +182,7 @@ export const payoutRoutes = defineRoutes([
     description:
       'At most what they owe. Posts `driver.cash_received` under a lock on their account; the same `request_id` posts once. A driver back within the limit may go online at once. Audited (`driver.cash_received`).',
     auth: 'admin',
+    permission: 'payout.settle',
     request: { params: z.object({ driverId: z.string() }), body: cashReceivedSchema },
     responses: {
       200: { description: 'What they owe now', schema: cashReceivedResponseSchema },

@@ -15,6 +15,7 @@ export const pricingAdminRoutes = defineRoutes([
     tag: 'pricing',
     summary: "A city's fare policies: the version in force per scope and ride type, and every version",
     auth: 'admin',
+    permission: 'fare_policy.read',
     request: { params: cityParams },
     responses: { 200: { description: 'The policies', schema: farePoliciesResponseSchema }, 404: { description: 'No such city' }, ...refusals },
   },
@@ -26,6 +27,7 @@ export const pricingAdminRoutes = defineRoutes([
     description:
       'Versions are never changed: editing adds the next version for the scope (zone_id null = the city default) and ride type. Quotes use the version in force at quote time; a ride keeps the prices it was booked on. Audited (`fare_policy.create`).',
     auth: 'admin',
+    permission: 'fare_policy.publish',
     request: { params: cityParams, body: farePolicyInputSchema },
     responses: {
       201: { description: 'The new version', schema: farePolicyResponseSchema },
@@ -40,6 +42,7 @@ export const pricingAdminRoutes = defineRoutes([
     tag: 'pricing',
     summary: 'The fare a trip would get, line by line, from the policy in force at a time',
     auth: 'admin',
+    permission: 'fare_policy.read',
     request: { body: simulateFareSchema },
     responses: {
       200: { description: 'The fare', schema: simulatedFareSchema },

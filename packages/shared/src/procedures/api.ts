@@ -13,6 +13,7 @@ export const procedureRoutes = defineRoutes([
     summary: "Every category's current procedure",
     description: "One per support category, in the categories' order (bounded: seven), so one answer, not a page.",
     auth: 'admin',
+    permission: 'support.handle',
     responses: { 200: { description: 'The current procedures', schema: proceduresResponseSchema }, ...refusals },
   },
   {
@@ -22,6 +23,7 @@ export const procedureRoutes = defineRoutes([
     summary: "A category's current procedure (the newest version)",
     description: "What the ticket view's panel shows beside a ticket of that category.",
     auth: 'admin',
+    permission: 'support.handle',
     request: { params: procedureCategoryParamsSchema },
     responses: {
       200: { description: 'The current version', schema: procedureResponseSchema },
@@ -37,6 +39,7 @@ export const procedureRoutes = defineRoutes([
     summary: "Every version of a category's procedure, newest first",
     description: 'Versions are never changed or deleted: the history of what admins were told to do.',
     auth: 'admin',
+    permission: 'support.handle',
     request: { params: procedureCategoryParamsSchema },
     responses: { 200: { description: 'The versions', schema: procedureVersionsResponseSchema }, 400: { description: 'Not a support category' }, ...refusals },
   },
@@ -48,6 +51,7 @@ export const procedureRoutes = defineRoutes([
     description:
       'The title, the ordered steps and the canned replies, all at once. `base_version` is the version edited: a newer one saved meanwhile answers 409 and nothing is written. Audited (`support_procedure.create`) in the same transaction.',
     auth: 'admin',
+    permission: 'procedure.edit',
     request: { params: procedureCategoryParamsSchema, body: procedureInputSchema },
     responses: {
       201: { description: 'The new version', schema: procedureResponseSchema },

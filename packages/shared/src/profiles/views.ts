@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../auth/roles';
+import { PERMISSIONS, STAFF_ROLES } from '../admin/permissions';
 
 /** The caller's profile and who they are (decision 0017): apps/server/src/profiles. */
 export const profileSchema = z.strictObject({ full_name: z.string().nullable(), phone: z.string().nullable(), push_token: z.string().nullable() });
@@ -20,6 +21,11 @@ export const meSchema = z.strictObject({
   driverDashboardPath: z.string().optional(),
   /** The profile photo (GET /api/files/:id), when the user set one (decision 0058). */
   avatarFileId: z.string().optional(),
+  /**
+   * A staff member's role, what it may do and their cities (null: every city), decision 0089: the web shows
+   * only those links, pages and buttons; the server refuses the rest whatever the web shows.
+   */
+  staff: z.strictObject({ role: z.enum(STAFF_ROLES), permissions: z.array(z.enum(PERMISSIONS)), city_ids: z.array(z.string()).nullable() }).optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -19,6 +19,7 @@ export const promotionRoutes = defineRoutes([
     tag: 'promotions',
     summary: 'Promotions with their redemptions and spend (the admin kit list; CSV with format=csv)',
     auth: 'admin',
+    permission: 'promotion.read',
     request: { query: adminPromotionsQuerySchema },
     responses: { 200: { description: 'A page of promotions', schema: promotionsPageSchema, csv: true }, 400: { description: 'Bad query' }, ...adminRefusals },
   },
@@ -29,6 +30,7 @@ export const promotionRoutes = defineRoutes([
     summary: 'Create a promotion, as a draft or active (audited promotion.create)',
     description: 'The code is unique (upper case); a fixed amount is in the city’s currency; zones are pricing zones of the city (the pickup’s).',
     auth: 'admin',
+    permission: 'promotion.manage',
     request: { body: createPromotionSchema },
     responses: {
       201: { description: 'The promotion', schema: promotionResponseSchema },
@@ -44,6 +46,7 @@ export const promotionRoutes = defineRoutes([
     tag: 'promotions',
     summary: 'One promotion with its figures',
     auth: 'admin',
+    permission: 'promotion.read',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The promotion', schema: promotionResponseSchema }, 404: { description: 'No such promotion' }, ...adminRefusals },
   },
@@ -56,6 +59,7 @@ export const promotionRoutes = defineRoutes([
     description:
       'Send the `version` read and the fields to change. The budget may not go below what is reserved and spent, nor the maximum redemptions below those reserved and applied; a launched promotion’s end may not move into the past. Decision 0068.',
     auth: 'admin',
+    permission: 'promotion.manage',
     request: { params: idParamsSchema, body: updatePromotionSchema },
     responses: {
       200: { description: 'The promotion', schema: promotionResponseSchema },
@@ -73,6 +77,7 @@ export const promotionRoutes = defineRoutes([
     summary: 'Launch (active) or pause a promotion (audited promotion.status)',
     description: 'Pausing refuses new requests with the code; rides already holding a reservation keep their discount.',
     auth: 'admin',
+    permission: 'promotion.manage',
     request: { params: idParamsSchema, body: promotionStatusSchema },
     responses: {
       200: { description: 'The promotion', schema: promotionResponseSchema },
@@ -89,6 +94,7 @@ export const promotionRoutes = defineRoutes([
     description:
       'Replays the rides in order with the promotion’s rules: ride types, pickup zones, minimum fare, first ride only, uses per rider, maximum redemptions and budget. Changes nothing.',
     auth: 'admin',
+    permission: 'promotion.read',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The figures', schema: backtestResponseSchema }, 404: { description: 'No such promotion' }, ...adminRefusals },
   },
@@ -98,6 +104,7 @@ export const promotionRoutes = defineRoutes([
     tag: 'promotions',
     summary: 'A promotion’s redemptions, newest first (the admin kit list; CSV with format=csv)',
     auth: 'admin',
+    permission: 'promotion.read',
     request: { params: idParamsSchema, query: promoRedemptionsQuerySchema },
     responses: {
       200: { description: 'A page of redemptions', schema: promoRedemptionsPageSchema, csv: true },

@@ -32,6 +32,7 @@ export const refundRoutes = defineRoutes([
     tag: 'refunds',
     summary: 'The refund requests queue (oldest first by default), filtered by status, reason and age',
     auth: 'admin',
+    permission: 'refund.read',
     request: { query: refundRequestsQuerySchema },
     responses: {
       200: { description: 'A page', schema: adminRefundRequestsPageSchema, csv: true },
@@ -45,6 +46,7 @@ export const refundRoutes = defineRoutes([
     tag: 'refunds',
     summary: 'One request with its ride’s timeline, route, fare lines and money (ledger sums)',
     auth: 'admin',
+    permission: 'refund.read',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The request', schema: adminRefundDetailSchema }, 404: { description: 'No such request' }, ...adminRefusals },
   },
@@ -56,6 +58,7 @@ export const refundRoutes = defineRoutes([
     description:
       'Under the ride’s lock, in one transaction: the refund is posted to the ledger (key `refund_request:<id>`, so it posts once) — debit `refunds` (bearer platform) or the driver’s account (bearer driver), credit the rider’s wallet (cash and wallet rides, and every wallet credit) or the card (card rides: a `card-refund` job queued in the same transaction asks the payment provider after commit; if the provider refuses, the refund is reversed and given as wallet credit instead, decision 0054) — the request is decided, the rider notified and the decision audited (`refund.approve`, `refund.credit`, `refund.reject`). The total refunded on a ride never exceeds what was paid for it.',
     auth: 'admin',
+    permission: 'refund.approve',
     request: { params: idParamsSchema, body: refundDecisionSchema },
     responses: {
       200: { description: 'The request as decided', schema: adminRefundDetailSchema },

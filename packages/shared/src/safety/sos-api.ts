@@ -41,6 +41,7 @@ export const sosRoutes = defineRoutes([
     tag: 'safety',
     summary: 'Open SOS alerts, oldest first: who, the ride, its people, the newest known position, the ticket',
     auth: 'admin',
+    permission: 'sos.handle',
     responses: { 200: { description: 'The open alerts', schema: adminSosListSchema }, ...adminRefusals },
   },
   {
@@ -51,6 +52,7 @@ export const sosRoutes = defineRoutes([
     description:
       'Writes the ride event `sos_resolved` and the audit record in one transaction; `safety.sos_changed` goes to `admins` and to the presser after commit. The ticket stays open for its own handling.',
     auth: 'admin',
+    permission: 'sos.handle',
     request: { params: idParamsSchema, body: resolveSosSchema },
     responses: {
       200: { description: 'Resolved', schema: adminSosResponseSchema },

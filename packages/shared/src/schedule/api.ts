@@ -59,6 +59,7 @@ export const scheduleRoutes = defineRoutes([
     tag: 'schedule',
     summary: "Any driver's weekly hours, time off and next shift",
     auth: 'admin',
+    permission: 'driver.read',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The schedule', schema: driverScheduleResponseSchema }, 404: { description: 'No such driver' }, ...adminRefusals },
   },
@@ -69,6 +70,7 @@ export const scheduleRoutes = defineRoutes([
     summary: "A city's scheduled drivers per hour of the coming week beside rides per hour of the week (last 4 weeks' average)",
     description: "168 cells in the city's time zone, today first. `most_short`: the hour with the most rides per scheduled driver (plus one).",
     auth: 'admin',
+    permission: 'analytics.read',
     request: { query: coverageQuerySchema },
     responses: {
       200: { description: 'Both series', schema: coverageSchema },

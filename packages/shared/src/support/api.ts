@@ -98,6 +98,7 @@ export const supportRoutes = defineRoutes([
     tag: 'support',
     summary: 'The support queue (soonest due first), filtered by status, category, priority, assignee, age and overdue',
     auth: 'admin',
+    permission: 'support.handle',
     request: { query: supportTicketsQuerySchema },
     responses: { 200: { description: 'A page', schema: adminTicketsPageSchema, csv: true }, 400: { description: 'Bad filter or cursor' }, ...adminRefusals },
   },
@@ -107,6 +108,7 @@ export const supportRoutes = defineRoutes([
     tag: 'support',
     summary: 'One ticket with its conversation and internal notes, the assignable admins, and the ride’s summary, timeline, route and chat',
     auth: 'admin',
+    permission: 'support.handle',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The ticket', schema: adminTicketDetailSchema }, 404: { description: 'No such ticket' }, ...adminRefusals },
   },
@@ -116,6 +118,7 @@ export const supportRoutes = defineRoutes([
     tag: 'support',
     summary: 'Reply to the user (open → pending; the user notified, a visitor emailed) or add an internal note',
     auth: 'admin',
+    permission: 'support.handle',
     request: { params: idParamsSchema, body: adminTicketMessageSchema },
     responses: {
       200: { description: 'The ticket', schema: adminTicketDetailSchema },
@@ -131,6 +134,7 @@ export const supportRoutes = defineRoutes([
     tag: 'support',
     summary: 'Assign to an admin (oneself or another), or unassign with null',
     auth: 'admin',
+    permission: 'support.handle',
     request: { params: idParamsSchema, body: assignTicketSchema },
     responses: {
       200: { description: 'The ticket', schema: adminTicketDetailSchema },
@@ -145,6 +149,7 @@ export const supportRoutes = defineRoutes([
     tag: 'support',
     summary: 'Change the priority (the due time follows)',
     auth: 'admin',
+    permission: 'support.handle',
     request: { params: idParamsSchema, body: ticketPrioritySchema },
     responses: {
       200: { description: 'The ticket', schema: adminTicketDetailSchema },
@@ -159,6 +164,7 @@ export const supportRoutes = defineRoutes([
     tag: 'support',
     summary: 'Resolve an open or pending ticket (the user notified; closed by the job 7 days later without a reply)',
     auth: 'admin',
+    permission: 'support.handle',
     request: { params: idParamsSchema },
     responses: {
       200: { description: 'The ticket', schema: adminTicketDetailSchema },
@@ -173,6 +179,7 @@ export const supportRoutes = defineRoutes([
     tag: 'support',
     summary: 'Reopen a resolved or closed ticket',
     auth: 'admin',
+    permission: 'support.handle',
     request: { params: idParamsSchema },
     responses: {
       200: { description: 'The ticket', schema: adminTicketDetailSchema },

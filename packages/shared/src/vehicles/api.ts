@@ -108,6 +108,7 @@ export const vehicleRoutes = defineRoutes([
     tag: 'vehicles',
     summary: "One driver's vehicles (active first, then newest), each with its status, photos and ride types per city",
     auth: 'admin',
+    permission: 'driver.read',
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The vehicles', schema: driverVehiclesSchema }, 404: { description: 'No such driver' }, ...adminRefusals },
   },
@@ -117,6 +118,7 @@ export const vehicleRoutes = defineRoutes([
     tag: 'vehicles',
     summary: 'The verification queue: vehicles by status (all when no status is given), oldest first by default',
     auth: 'admin',
+    permission: 'vehicle.read',
     request: { query: adminVehiclesQuerySchema },
     responses: { 200: { description: 'A page', schema: adminVehiclesPageSchema, csv: true }, 400: { description: 'Bad filter or cursor' }, ...adminRefusals },
   },
@@ -128,6 +130,7 @@ export const vehicleRoutes = defineRoutes([
     description:
       'In one transaction: the decision, the driver’s notification and the audit record (`vehicle.verify`, `vehicle.reject`). An admin cannot review their own vehicle.',
     auth: 'admin',
+    permission: 'vehicle.review',
     request: { params: idParamsSchema, body: vehicleReviewSchema },
     responses: {
       200: { description: 'The vehicle as decided', schema: vehicleResponseSchema },
@@ -143,6 +146,7 @@ export const vehicleRoutes = defineRoutes([
     tag: 'vehicles',
     summary: "A city's ride-type eligibility rules",
     auth: 'admin',
+    permission: 'vehicle.read',
     request: { params: cityParamsSchema },
     responses: { 200: { description: 'The rules', schema: cityVehicleRulesSchema }, 404: { description: 'No such city' }, ...adminRefusals },
   },
@@ -152,6 +156,7 @@ export const vehicleRoutes = defineRoutes([
     tag: 'vehicles',
     summary: "Set a city's ride-type eligibility rules (audited `vehicle_rules.update`); dispatch and quotes use them at once",
     auth: 'admin',
+    permission: 'vehicle_rules.manage',
     request: { params: cityParamsSchema, body: vehicleRulesInputSchema },
     responses: {
       200: { description: 'The rules', schema: cityVehicleRulesSchema },

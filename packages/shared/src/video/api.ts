@@ -11,6 +11,7 @@ export const videoRoutes = defineRoutes([
       'Read by /video-assets-generator (decision 0060); the video itself is drawn and recorded in the browser. ' +
       "Drivers count in the city they go online in (their schedule's, else their last ride's, else the first city).",
     auth: 'admin',
+    permission: 'video.create',
     request: { query: videoFiguresQuerySchema },
     responses: {
       200: { description: 'The figures', schema: videoFiguresSchema },

@@ -24,6 +24,7 @@ export const zoneRoutes = defineRoutes([
     tag: 'zones',
     summary: 'Every city, with its currency, time zone and map centre',
     auth: 'admin',
+    permission: 'console.open',
     responses: { 200: { description: 'The cities', schema: citiesResponseSchema }, ...refusals },
   },
   {
@@ -32,6 +33,7 @@ export const zoneRoutes = defineRoutes([
     tag: 'zones',
     summary: 'Add a city (audited). It serves nowhere until it has an enabled service area.',
     auth: 'admin',
+    permission: 'city.manage',
     request: { body: createCitySchema },
     responses: {
       201: { description: 'Added', schema: cityResponseSchema },
@@ -46,6 +48,7 @@ export const zoneRoutes = defineRoutes([
     tag: 'zones',
     summary: "Edit a city's name, currency, time zone or map centre (audited)",
     auth: 'admin',
+    permission: 'city.manage',
     request: { params: cityParams, body: updateCitySchema },
     responses: {
       200: { description: 'Edited', schema: cityResponseSchema },
@@ -60,6 +63,7 @@ export const zoneRoutes = defineRoutes([
     tag: 'zones',
     summary: 'Every zone of a city, with its polygon, highest priority first',
     auth: 'admin',
+    permission: 'zone.read',
     request: { query: cityQuerySchema },
     responses: { 200: { description: 'The zones', schema: zonesResponseSchema }, 400: { description: 'No city given' }, ...refusals },
   },
@@ -69,6 +73,7 @@ export const zoneRoutes = defineRoutes([
     tag: 'zones',
     summary: 'Create a zone (audited); lookups use it at once in this process, and in others on the bus',
     auth: 'admin',
+    permission: 'zone.manage',
     request: { body: createZoneSchema },
     responses: {
       201: { description: 'Created', schema: zoneResponseSchema },
@@ -83,6 +88,7 @@ export const zoneRoutes = defineRoutes([
     tag: 'zones',
     summary: "Change a zone's name, type, colour, priority, switch or polygon (audited)",
     auth: 'admin',
+    permission: 'zone.manage',
     request: { params: zoneParams, body: updateZoneSchema },
     responses: {
       200: { description: 'Changed', schema: zoneResponseSchema },
@@ -97,6 +103,7 @@ export const zoneRoutes = defineRoutes([
     tag: 'zones',
     summary: 'Delete a zone (audited)',
     auth: 'admin',
+    permission: 'zone.manage',
     request: { params: zoneParams },
     responses: { 200: { description: 'Deleted', schema: zoneResponseSchema }, 404: { description: 'No such zone' }, ...refusals },
   },
@@ -107,6 +114,7 @@ export const zoneRoutes = defineRoutes([
     summary: 'Add every Feature of a GeoJSON FeatureCollection as a zone of a city, all or nothing (audited)',
     description: 'Each Feature: a Polygon or MultiPolygon; properties `name` and `type` required, `color`, `priority`, `enabled` defaulted.',
     auth: 'admin',
+    permission: 'zone.manage',
     request: { body: importZonesSchema },
     responses: {
       201: { description: 'Imported', schema: importZonesResponseSchema },
@@ -121,6 +129,7 @@ export const zoneRoutes = defineRoutes([
     tag: 'zones',
     summary: "A city's zones as a GeoJSON FeatureCollection (a download)",
     auth: 'admin',
+    permission: 'zone.read',
     request: { query: cityQuerySchema },
     responses: { 200: { description: 'The collection', schema: zonesExportSchema }, 400: { description: 'No city given' }, ...refusals },
   },
@@ -131,6 +140,7 @@ export const zoneRoutes = defineRoutes([
     summary: 'Which city, service area and zones apply at a point, and the fares of a reference trip starting there',
     description: 'Surge pricing is not built yet: `surge` is null and `surge_multiplier` 1.0.',
     auth: 'admin',
+    permission: 'zone.read',
     request: { query: testPointQuerySchema },
     responses: { 200: { description: 'What applies', schema: testPointSchema }, 400: { description: 'Bad coordinates' }, ...refusals },
   },

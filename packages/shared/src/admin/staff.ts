@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { timestampSchema } from '../contract';
+import { defineMachine } from '../machine';
+import { text } from '../text';
+import { STAFF_ROLES } from './permissions';
+
+/** How long an invitation's link works. */
+export const STAFF_INVITATION_TTL_DAYS = 7;
+export const STAFF_INVITATION_STATUSES = ['pending', 'accepted', 'revoked'] as const;
+
+/**
+ * An invitation to the staff (decision 0089): pending until the invitee accepts it (`invitee`), or an owner
+ * revokes it — by hand, or by inviting the same address again (`owner`). Accepted and revoked are final.
+ */
+export const STAFF_INVITATION_MACHINE = defineMachine({
+  statuses: STAFF_INVITATION_STATUSES,
+  actors: ['invitee', 'owner'],
+  transitions: [
+    { from: 'pending', to: 'accepted', actor: 'invitee' },
+    { from: 'pending', to: 'revoked', actor: 'owner' },
+  ],
+});
+
+const email = text().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address'));
+/** The cities a staff member works on: a list of city ids, or null for every city (and every city added later). */
+export const cityScopeSchema = z.array(text().trim().min(1).max(40)).min(1, 'Choose at least one city, or every city').max(200).nullable();
+
+export const staffRoleSchema = z.enum(STAFF_ROLES);
+export const inviteStaffSchema = z.strictObject({ email, role: staffRoleSchema, city_ids: cityScopeSchema });
+export type InviteStaffInput = z.input<typeof inviteStaffSchema>;
+export const updateStaffSchema = z.strictObject({ role: staffRoleSchema, city_ids: cityScopeSchema });
+export type UpdateStaffInput = z.input<typeof updateStaffSchema>;
+export const acceptStaffInvitationSchema = z.strictObject({ token: z.string().min(10).max(200) });
+
+export const staffMemberSchema = z.strictObject({
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: staffRoleSchema,
+  city_ids: z.array(z.string()).nullable(),
+  since: timestampSchema,
+});
+export type StaffMemberView = z.infer<typeof staffMemberSchema>;
+export const staffInvitationSchema = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  role: staffRoleSchema,
+  city_ids: z.array(z.string()).nullable(),
+  status: z.enum(STAFF_INVITATION_STATUSES),
+  expired: z.boolean(),
+  expires_at: timestampSchema,
+  created_at: timestampSchema,
+});
+export type StaffInvitationView = z.infer<typeof staffInvitationSchema>;
+/** The staff page: every member, and the invitations still pending. */
+export const staffListSchema = z.strictObject({ members: z.array(staffMemberSchema), invitations: z.array(staffInvitationSchema) });
+export type StaffList = z.infer<typeof staffListSchema>;
+export const staffInvitationResponseSchema = z.strictObject({ invitation: staffInvitationSchema });
+export const staffMemberResponseSchema = z.strictObject({ member: staffMemberSchema });
