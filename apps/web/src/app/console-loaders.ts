@@ -2,7 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
-import { type Me, meQuery, probablyAdmin } from '@/lib/session';
+import { type Me, meQuery, probablyMay } from '@/lib/session';
+import { may } from '@/lib/staff';
+import { consolePermission } from './layouts/console-nav';
 
 /**
  * Route loaders that start requests with the route instead of after its chunk, the session and the first
@@ -21,22 +23,25 @@ type Prefetch = (client: QueryClient, url: URL, params: LoaderFunctionArgs['para
 
 /**
  * A console page's loader: imports the feature's prefetch (a small chunk, fetched beside the page's own)
- * and runs it when the one signed in is an admin: at once when the session or this browser's hint says so,
- * else as soon as the session answers. Nobody else's browser sends an admin request.
+ * and runs it when the one signed in is an admin whose role may open the page (its permission in the console's
+ * table, decision 0089): at once when the session or this browser's hint says so, else as soon as the session
+ * answers. Nobody else's browser sends an admin request, nor a staff member's one their role would be refused.
  */
 export function consoleLoader(load: () => Promise<Prefetch>) {
   return ({ request, params }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
-    const guess = probablyAdmin(queryClient);
+    const permission = consolePermission(url.pathname, url.search);
+    if (!permission) return null;
+    const guess = probablyMay(queryClient, permission);
     if (guess === false) return null;
-    const admin =
+    const allowed =
       guess ??
       queryClient.ensureQueryData(meQuery()).then(
-        (me) => me?.isAdmin === true,
+        (me) => me?.isAdmin === true && may(me, permission),
         () => false,
       );
-    void Promise.all([load(), admin])
-      .then(([prefetch, isAdmin]) => (isAdmin ? prefetch(queryClient, url, params) : undefined))
+    void Promise.all([load(), allowed])
+      .then(([prefetch, ok]) => (ok ? prefetch(queryClient, url, params) : undefined))
       .catch((error: unknown) => console.warn('[router] prefetch failed', error));
     return null;
   };

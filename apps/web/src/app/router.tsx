@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenLoading, PageLoading } from '@/components/ui/loading-screen';
-import { RequireRole, RequireSignedIn } from './guards/require-role';
+import { RequireConsolePermission, RequireRole, RequireSignedIn } from './guards/require-role';
 import { AppShell } from './layouts/app-shell';
 import { ConsoleLayout } from './layouts/console-layout';
 import { SiteLayout } from './layouts/site-layout';
@@ -60,7 +60,8 @@ const driverPages: RouteObject[] = [
 
 /**
  * The operator's pages (§2 admin management, settings, dashboards, and the back-office pages of the
- * issues to come). Anyone but an admin sees the not-found page, as at the hidden admin path.
+ * issues to come). Anyone but an admin sees the not-found page, as at the hidden admin path, and so does a
+ * staff member whose role lacks the page's permission (the console menu's table, layouts/console-nav.ts).
  */
 const adminPages: RouteObject[] = [
   {
@@ -245,7 +246,12 @@ const pages: RouteObject[] = [
   { Component: RequireSignedIn, loader: sessionLoader, children: signedInPages },
   { element: <RequireRole role="driver" />, loader: sessionLoader, children: driverPages },
   // The console's pages, in its frame (issue 29 §1: every page one click away).
-  { element: <RequireRole role="admin" />, loader: sessionLoader, children: [{ Component: ConsoleLayout, children: adminPages }] },
+  // A page the staff member's role may not open is not found (issue 29 §2): its permission is the menu's, one table (layouts/console-nav.ts).
+  {
+    element: <RequireRole role="admin" />,
+    loader: sessionLoader,
+    children: [{ Component: RequireConsolePermission, children: [{ Component: ConsoleLayout, children: adminPages }] }],
+  },
 
   { path: 'dev/outbox', lazy: () => import('./routes/dev-outbox') },
 

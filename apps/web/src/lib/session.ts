@@ -2,20 +2,38 @@ import { queryOptions, type QueryClient, useQuery } from '@tanstack/react-query'
 import { isApiError } from './api';
 import { call } from './call';
 import { queryKeys } from './query-keys';
+import type { Permission } from '@openride/shared/admin/permissions';
 import type { Me } from '@openride/shared/profiles/views';
 
 /** GET /api/me. §4: `role` is 'driver' when a driver record exists, else the role from user_roles, else 'user'. */
 export type { Me };
 
-/** This browser's memory that the last session it heard of was an admin's (decision 0080): a prefetch hint, never a guard. */
+/**
+ * This browser's memory that the last session it heard of was an admin's (decision 0080), and what their staff
+ * role may do (a JSON list of permissions, decision 0089; '1' from before roles: anything): a prefetch hint,
+ * never a guard.
+ */
 const ADMIN_HINT = 'openride.console';
 
 function rememberAdmin(me: Me | null) {
   try {
-    if (me?.isAdmin) localStorage.setItem(ADMIN_HINT, '1');
+    if (me?.isAdmin) localStorage.setItem(ADMIN_HINT, JSON.stringify(me.staff?.permissions ?? []));
     else localStorage.removeItem(ADMIN_HINT);
   } catch {
     // Storage refused (private mode): prefetching waits for the session instead.
+  }
+}
+
+/** The hint: undefined when none (or unreadable), true for one from before roles, else the permissions it lists. */
+function adminHint(): readonly string[] | true | undefined {
+  try {
+    const hint = localStorage.getItem(ADMIN_HINT);
+    if (hint === null) return undefined;
+    if (hint === '1') return true;
+    const parsed: unknown = JSON.parse(hint);
+    return Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === 'string') : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -57,9 +75,17 @@ export function useMe() {
 export function probablyAdmin(client: QueryClient): boolean | undefined {
   const me = client.getQueryData<Me | null>(queryKeys.me);
   if (me !== undefined) return me?.isAdmin === true;
-  try {
-    return localStorage.getItem(ADMIN_HINT) === '1' ? true : undefined;
-  } catch {
-    return undefined;
-  }
+  return adminHint() === undefined ? undefined : true;
+}
+
+/**
+ * As probablyAdmin, for a console request that needs `permission` (decision 0089): an admin whose staff role
+ * may do it, by the session's answer once there is one, else by what this browser last heard. A page the
+ * role may not open sends no request at all, so it logs no refusal.
+ */
+export function probablyMay(client: QueryClient, permission: Permission): boolean | undefined {
+  const me = client.getQueryData<Me | null>(queryKeys.me);
+  if (me !== undefined) return me?.isAdmin === true && (me.staff?.permissions.includes(permission) ?? false);
+  const hint = adminHint();
+  return hint === undefined ? undefined : hint === true || hint.includes(permission);
 }

@@ -3,6 +3,8 @@ import { NotFoundPage } from '@/components/not-found-page';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/session';
+import { may } from '@/lib/staff';
+import { consolePermission } from '../layouts/console-nav';
 
 /**
  * Pathless layout routes that decide who may see the pages under them, once, in the router (see
@@ -33,4 +35,17 @@ export function RequireRole({ role }: { role: 'admin' | 'driver' }) {
   if (role === 'admin') return me.data?.isAdmin ? <Outlet /> : <NotFoundPage />;
   if (!me.data) return <Navigate to={paths.authReturnTo(location.pathname + location.search)} replace />;
   return me.data.role === 'driver' ? <Outlet /> : <Navigate to={paths.driver} replace />;
+}
+
+/**
+ * Under `RequireRole role="admin"`: a console page the staff member's role may not open (its permission in the
+ * console's table, app/layouts/console-nav.ts, the menu's own) is not found, exactly as it is for anyone who is
+ * not staff (issue 29 §2, decision 0089). An address the table does not know is not found either.
+ */
+export function RequireConsolePermission() {
+  const me = useMe();
+  const { pathname, search } = useLocation();
+  if (me.isPending) return <LoadingScreen />;
+  const permission = consolePermission(pathname, search);
+  return permission && may(me.data, permission) ? <Outlet /> : <NotFoundPage />;
 }

@@ -5,14 +5,16 @@ import { consoleText } from '@openride/shared/admin/admin-text';
 import { Modal } from '@/components/ui/modal';
 import { cn } from '@/lib/cn';
 import { useMe } from '@/lib/session';
-import { type ConsoleLink, consoleGroups, isCurrent, listOf } from './console-nav';
+import { may, usePermissions } from '@/lib/staff';
+import { type ConsoleLink, consoleGroups, consolePermission, isCurrent, listOf } from './console-nav';
 
 /**
- * The console's navigation (issue 29 §1): the areas and their pages, the one on screen marked
- * (aria-current="page"). A sidebar on a laptop; on a phone the same list in a drawer.
+ * The console's navigation (issue 29 §1): the areas and their pages the staff member's role may open (§2), the
+ * one on screen marked (aria-current="page"). A sidebar on a laptop; on a phone the same list in a drawer.
  */
 function ConsoleNav({ adminPath, onNavigate }: { adminPath: string | null; onNavigate?: () => void }) {
   const { pathname, search } = useLocation();
+  const groups = consoleGroups(usePermissions());
   const nav = useRef<HTMLElement>(null);
   // The page on screen stays in sight in a sidebar that scrolls (Settings sits below a laptop's fold).
   useEffect(() => {
@@ -30,7 +32,7 @@ function ConsoleNav({ adminPath, onNavigate }: { adminPath: string | null; onNav
           {consoleText.home}
         </Link>
       ) : null}
-      {consoleGroups().map((group) => (
+      {groups.map((group) => (
         <div key={group.label}>
           <h2 className="px-3 text-xs font-semibold tracking-wide text-ink-500 uppercase">{group.label}</h2>
           <ul className="mt-1.5 space-y-0.5">
@@ -116,12 +118,15 @@ export function ConsoleFrame({ adminPath, children }: { adminPath: string | null
 }
 
 /**
- * The layout route of the console's pages: an admin sees them in the console's frame; anyone else who may open
- * one of them (a driver's /vehicles, a rider's /support-tickets) sees the page alone.
+ * The layout route of the console's pages: a staff member whose role may open the page sees it in the console's
+ * frame; anyone else who may open one of them (a driver's /vehicles, a rider's /support-tickets, a support
+ * agent's own /referrals) sees the page alone, as it is for them.
  */
 export function ConsoleLayout() {
   const me = useMe().data;
-  if (!me?.isAdmin) return <Outlet />;
+  const { pathname, search } = useLocation();
+  const permission = consolePermission(pathname, search);
+  if (!me?.isAdmin || !permission || !may(me, permission)) return <Outlet />;
   return (
     <ConsoleFrame adminPath={me.adminPath ?? null}>
       <Outlet />

@@ -3,7 +3,9 @@ import { useLocation } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useMe } from '@/lib/session';
+import { may } from '@/lib/staff';
 import { ConsoleFrame } from '../layouts/console-layout';
+import { linkPermission } from '../layouts/console-nav';
 
 // Each hidden page's code is only fetched for the users the server told its path to.
 const AdminPanel = lazy(() => import('@/features/admin/components/admin-panel').then((m) => ({ default: m.AdminPanel })));
@@ -27,7 +29,12 @@ export function Component() {
     return (
       <ConsoleFrame adminPath={adminPath}>
         <Suspense fallback={<LoadingScreen />}>
-          <AdminPanel />
+          <AdminPanel
+            mayOpen={(to) => {
+              const permission = linkPermission(to);
+              return permission !== null && may(me.data, permission);
+            }}
+          />
         </Suspense>
       </ConsoleFrame>
     );

@@ -8,7 +8,8 @@ import type { VersionEntry } from './version-history';
 
 /**
  * A versioned setting's card (fare policies, financial settings; decision 0087): its title and what is in force
- * (`summary`), "Edit" (a new version: `form(close)`, focus back on Edit when it closes), the values in force
+ * (`summary`), "Edit" (a new version: `form(close)`, focus back on Edit when it closes; no Edit when `form` is null,
+ * for a reader who may not publish one), the values in force
  * (`children`), the versions scheduled to start later, and the history under it all.
  */
 export function VersionedSettingCard({
@@ -30,7 +31,7 @@ export function VersionedSettingCard({
   editLabel?: string;
   scheduled: readonly VersionEntry[];
   scheduledText: (version: number, when: string) => string;
-  form: (close: () => void) => ReactNode;
+  form: ((close: () => void) => ReactNode) | null;
   history: ReactNode;
   children?: ReactNode;
 }) {
@@ -50,7 +51,7 @@ export function VersionedSettingCard({
           </h2>
           {summary === undefined ? null : <p className="text-sm text-ink-600">{summary}</p>}
         </div>
-        {!editing ? (
+        {!editing && form ? (
           <Button ref={editButton} variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={editLabel}>
             {edit}
           </Button>
@@ -65,7 +66,7 @@ export function VersionedSettingCard({
         </p>
       ))}
 
-      {editing ? form(close) : null}
+      {editing && form ? form(close) : null}
 
       {history}
     </section>

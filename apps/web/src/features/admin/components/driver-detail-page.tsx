@@ -13,12 +13,13 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { useCan } from '@/lib/staff';
 import { type AdminDriverDetail, useDriverDetail, useSetSuspended } from '../api/driver-detail';
 import { formatDateTime, percent } from '@/lib/format';
 import { DriverComplianceSection } from './driver-compliance';
 import { DriverScheduleSection, DriverVehiclesSection } from './driver-vehicles-schedule';
 
-/** /driver/{id} (admins): who the driver is, how they work, what was decided, and Suspend / Reinstate. */
+/** /driver/{id} (admins): who the driver is, how they work, what was decided, and Suspend / Reinstate (for a role that may). */
 export function DriverDetailPage() {
   const { id = '' } = useParams();
   const detail = useDriverDetail(id);
@@ -33,6 +34,8 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
   const { driver: d, stats, last_position: pos, history } = data;
   const [confirming, setConfirming] = useState(false);
   const setSuspended = useSetSuspended();
+  const maySuspend = useCan('driver.suspend');
+  const mayReadRides = useCan('ride.read');
   const suspending = !d.suspended;
   const submit = (reason: string) => {
     setConfirming(false);
@@ -57,15 +60,19 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
         title={d.full_name}
         actions={
           <div className="flex flex-wrap gap-2">
-            <Link
-              to={`${paths.bookingManagement}?driver_id=${encodeURIComponent(d.id)}`}
-              className="inline-flex h-10 items-center rounded-xl border border-ink-200 bg-white px-4 text-sm font-semibold text-ink-900 hover:bg-ink-50"
-            >
-              {text.rides}
-            </Link>
-            <Button variant={suspending ? 'destructive' : 'accent'} disabled={setSuspended.isPending} onClick={() => setConfirming(true)}>
-              {suspending ? text.suspend : text.reinstate}
-            </Button>
+            {mayReadRides ? (
+              <Link
+                to={`${paths.bookingManagement}?driver_id=${encodeURIComponent(d.id)}`}
+                className="inline-flex h-10 items-center rounded-xl border border-ink-200 bg-white px-4 text-sm font-semibold text-ink-900 hover:bg-ink-50"
+              >
+                {text.rides}
+              </Link>
+            ) : null}
+            {maySuspend ? (
+              <Button variant={suspending ? 'destructive' : 'accent'} disabled={setSuspended.isPending} onClick={() => setConfirming(true)}>
+                {suspending ? text.suspend : text.reinstate}
+              </Button>
+            ) : null}
           </div>
         }
       >

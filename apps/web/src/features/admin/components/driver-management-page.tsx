@@ -16,6 +16,7 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useMe } from '@/lib/session';
+import { useCan } from '@/lib/staff';
 import { type AdminDriver, adminDriversList, DRIVER_FILTERS, type DriverFilter, driverFilterFrom } from '../api/get-admin-drivers';
 import { type Review, useReviewDriver } from '../api/review-driver';
 import { formatDateTime } from '@/lib/format';
@@ -46,7 +47,42 @@ const nameId = (driverId: string) => `driver-${driverId}-name`;
 
 type Pending = { driver: AdminDriver; status: Review['status'] };
 
-function useColumns(onReview: (pending: Pending) => void, busyId: string | undefined) {
+function actionsColumn(onReview: (pending: Pending) => void, busyId: string | undefined): ColumnDef<AdminDriver> {
+  return {
+    id: 'actions',
+    header: () => <span className="sr-only">{columnsText.actions}</span>,
+    meta: { className: 'text-right' },
+    cell: ({ row: { original: d } }) => {
+      const busy = busyId === d.id;
+      return (
+        <div className="flex justify-end gap-2">
+          {d.verification_status !== 'approved' ? (
+            <Button variant="accent" size="sm" disabled={busy} onClick={() => onReview({ driver: d, status: 'approved' })} aria-describedby={nameId(d.id)}>
+              <CircleCheck className="size-4" aria-hidden="true" />
+              {text.approve}
+            </Button>
+          ) : null}
+          {d.verification_status !== 'rejected' ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="text-red-700"
+              disabled={busy}
+              onClick={() => onReview({ driver: d, status: 'rejected' })}
+              aria-describedby={nameId(d.id)}
+            >
+              <CircleX className="size-4" aria-hidden="true" />
+              {text.reject}
+            </Button>
+          ) : null}
+        </div>
+      );
+    },
+  };
+}
+
+/** The list's columns; Approve and Reject only for a staff member whose role may decide applications (`mayReview`). */
+function useColumns(onReview: (pending: Pending) => void, busyId: string | undefined, mayReview: boolean) {
   return useMemo<ColumnDef<AdminDriver>[]>(
     () => [
       {
@@ -136,39 +172,9 @@ function useColumns(onReview: (pending: Pending) => void, busyId: string | undef
             <span className="text-ink-400">—</span>
           ),
       },
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">{columnsText.actions}</span>,
-        meta: { className: 'text-right' },
-        cell: ({ row: { original: d } }) => {
-          const busy = busyId === d.id;
-          return (
-            <div className="flex justify-end gap-2">
-              {d.verification_status !== 'approved' ? (
-                <Button variant="accent" size="sm" disabled={busy} onClick={() => onReview({ driver: d, status: 'approved' })} aria-describedby={nameId(d.id)}>
-                  <CircleCheck className="size-4" aria-hidden="true" />
-                  {text.approve}
-                </Button>
-              ) : null}
-              {d.verification_status !== 'rejected' ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="text-red-700"
-                  disabled={busy}
-                  onClick={() => onReview({ driver: d, status: 'rejected' })}
-                  aria-describedby={nameId(d.id)}
-                >
-                  <CircleX className="size-4" aria-hidden="true" />
-                  {text.reject}
-                </Button>
-              ) : null}
-            </div>
-          );
-        },
-      },
+      ...(mayReview ? [actionsColumn(onReview, busyId)] : []),
     ],
-    [onReview, busyId],
+    [onReview, busyId, mayReview],
   );
 }
 
@@ -177,8 +183,9 @@ export type ApprovalWordsOf = (driver: { id: string; name: string }) => ReactNod
 
 function DriverList({ filter, approvalWords }: { filter: DriverFilter; approvalWords?: ApprovalWordsOf }) {
   const review = useReviewDriver();
+  const mayReview = useCan('driver.approve');
   const [pending, setPending] = useState<Pending | null>(null);
-  const columns = useColumns(setPending, review.isPending ? review.variables?.id : undefined);
+  const columns = useColumns(setPending, review.isPending ? review.variables?.id : undefined, mayReview);
 
   const submit = ({ driver, status }: Pending, reason: string | undefined) => {
     setPending(null);

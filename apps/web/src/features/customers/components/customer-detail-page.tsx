@@ -10,6 +10,7 @@ import { StatCards } from '@/components/ui/stat-cards';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { useCan } from '@/lib/staff';
 import { type CustomerDetail, useCustomerDetail } from '../api/customers';
 import { BlockRiderDialog } from './block-rider-dialog';
 
@@ -33,6 +34,7 @@ export function CustomerDetailPage({ rides }: { rides: ReactNode }) {
 function CustomerRecord({ data, rides }: { data: CustomerDetail; rides: ReactNode }) {
   const { customer: c, stats, history } = data;
   const [confirming, setConfirming] = useState(false);
+  const mayBlock = useCan('rider.block');
   const cards = [
     { label: text.stats.requested, value: String(stats.rides_requested) },
     { label: text.stats.completed, value: String(stats.rides_completed) },
@@ -70,9 +72,11 @@ function CustomerRecord({ data, rides }: { data: CustomerDetail; rides: ReactNod
           </p>
           {c.blocked && c.blocked_reason ? <p className="text-sm text-red-800">{text.blockedBecause(c.blocked_reason)}</p> : null}
         </div>
-        <Button variant={c.blocked ? 'outline' : 'destructive'} onClick={() => setConfirming(true)} className="shrink-0">
-          {c.blocked ? customerText.unblock : customerText.block}
-        </Button>
+        {mayBlock ? (
+          <Button variant={c.blocked ? 'outline' : 'destructive'} onClick={() => setConfirming(true)} className="shrink-0">
+            {c.blocked ? customerText.unblock : customerText.block}
+          </Button>
+        ) : null}
       </header>
 
       {data.active_ride_id ? (

@@ -7,6 +7,7 @@ import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { useCan } from '@/lib/staff';
 import { type Customer, customersList } from '../api/customers';
 import { BlockRiderDialog } from './block-rider-dialog';
 
@@ -14,9 +15,10 @@ const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle:
 const stars = (v: number | null) => (v === null ? text.none : `${v.toFixed(1)} ★`);
 const nameId = (id: string) => `customer-${id}-name`;
 
-/** /customer-management (admins): every rider with their record, and the block on an account. */
+/** /customer-management (admins): every rider with their record, and the block on an account (for a role that may block). */
 export function CustomerManagementPage() {
   const [pending, setPending] = useState<Customer | null>(null);
+  const mayBlock = useCan('rider.block');
   const columns = useMemo<ColumnDef<Customer>[]>(
     () => [
       {
@@ -69,17 +71,21 @@ export function CustomerManagementPage() {
           </div>
         ),
       },
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">{uiText.pages.customerManagement.title}</span>,
-        cell: ({ row: { original: c } }) => (
-          <Button size="sm" variant={c.blocked ? 'outline' : 'destructive'} aria-describedby={nameId(c.id)} onClick={() => setPending(c)}>
-            {c.blocked ? text.unblock : text.block}
-          </Button>
-        ),
-      },
+      ...(mayBlock
+        ? [
+            {
+              id: 'actions',
+              header: () => <span className="sr-only">{uiText.pages.customerManagement.title}</span>,
+              cell: ({ row: { original: c } }) => (
+                <Button size="sm" variant={c.blocked ? 'outline' : 'destructive'} aria-describedby={nameId(c.id)} onClick={() => setPending(c)}>
+                  {c.blocked ? text.unblock : text.block}
+                </Button>
+              ),
+            } satisfies ColumnDef<Customer>,
+          ]
+        : []),
     ],
-    [],
+    [mayBlock],
   );
 
   return (

@@ -10,6 +10,7 @@ import { QueryView } from '@/components/ui/query-view';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useMe } from '@/lib/session';
+import { useCan } from '@/lib/staff';
 import { useFaq } from '../api/faq';
 import { searchFaq } from '../lib/search-faq';
 
@@ -21,6 +22,7 @@ import { searchFaq } from '../lib/search-faq';
 export function HelpPage() {
   const faq = useFaq();
   const me = useMe();
+  const editor = useCan('faq.edit');
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const searchId = useId();
@@ -31,7 +33,7 @@ export function HelpPage() {
   return (
     <PageContainer className="max-w-3xl">
       <PageHeading title={text.title} description={text.intro}>
-        {me.data?.roles.includes('admin') ? (
+        {editor ? (
           <Link to={paths.helpEditor} className="text-sm font-semibold text-brand-700 underline">
             {text.editAsAdmin}
           </Link>

@@ -2,19 +2,18 @@ import { legalText } from '@openride/shared/legal/legal-text';
 import { LEGAL_KINDS } from '@openride/shared/legal/schemas';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryView } from '@/components/ui/query-view';
-import { useMe } from '@/lib/session';
+import { useCan } from '@/lib/staff';
 import { useLegalDocuments } from '../api/legal';
 import { LegalDocumentView } from './legal-document';
 import { PublishLegal } from './publish-legal';
 
 /**
- * /legal (public; issue 15, decision 0057): the Terms of Service and the Privacy Policy in force. Admins
- * also publish new versions here (the server refuses anyone else).
+ * /legal (public; issue 15, decision 0057): the Terms of Service and the Privacy Policy in force. Staff who may
+ * publish them (decision 0089) also publish new versions here (the server refuses anyone else).
  */
 export function LegalPage() {
   const docs = useLegalDocuments();
-  const me = useMe();
-  const isAdmin = me.data?.roles.includes('admin') ?? false;
+  const publisher = useCan('legal.publish');
 
   return (
     <PageContainer className="max-w-3xl">
@@ -36,7 +35,7 @@ export function LegalPage() {
                 ))}
               </ul>
             </nav>
-            {isAdmin ? <PublishLegal documents={docsData} /> : null}
+            {publisher ? <PublishLegal documents={docsData} /> : null}
             {LEGAL_KINDS.map((kind) => (
               <LegalDocumentView key={kind} document={docsData[kind]} />
             ))}

@@ -16,6 +16,7 @@ import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
+import { useCan } from '@/lib/staff';
 import { type Collection, exportHref, type PayoutRun, useCollections, usePayoutRuns, useRecordCash, useRunAction } from '../api/payouts';
 import { useAdminCities } from '@/lib/admin-cities';
 
@@ -47,6 +48,7 @@ function RunsPanel() {
   const runs = usePayoutRuns();
   const cities = useAdminCities();
   const action = useRunAction();
+  const mayPrepare = useCan('payout.prepare');
   const [city, setCity] = useState('');
   const cityId = city || cities.data?.[0]?.id || '';
   const field = useId();
@@ -58,25 +60,27 @@ function RunsPanel() {
   const visible = (runs.data ?? []).filter((r) => r.status !== 'discarded');
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end gap-3">
-        {(cities.data?.length ?? 0) > 1 ? (
-          <div className="min-w-40 space-y-1">
-            <label htmlFor={field} className="block text-xs font-semibold text-ink-600">
-              {text.city}
-            </label>
-            <select id={field} className={cn(inputClasses, 'h-10 text-sm')} value={cityId} onChange={(e) => setCity(e.target.value)}>
-              {cities.data!.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        <Button onClick={preview} disabled={!cityId || action.isPending}>
-          {action.isPending && action.variables?.kind === 'create' ? text.previewing : text.previewNow}
-        </Button>
-      </div>
+      {mayPrepare ? (
+        <div className="flex flex-wrap items-end gap-3">
+          {(cities.data?.length ?? 0) > 1 ? (
+            <div className="min-w-40 space-y-1">
+              <label htmlFor={field} className="block text-xs font-semibold text-ink-600">
+                {text.city}
+              </label>
+              <select id={field} className={cn(inputClasses, 'h-10 text-sm')} value={cityId} onChange={(e) => setCity(e.target.value)}>
+                {cities.data!.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <Button onClick={preview} disabled={!cityId || action.isPending}>
+            {action.isPending && action.variables?.kind === 'create' ? text.previewing : text.previewNow}
+          </Button>
+        </div>
+      ) : null}
       <QueryView query={runs} loadFailed={text.runsFailed} isEmpty={() => visible.length === 0} empty={text.noRuns}>
         {(_runs) => (
           <ul className="space-y-6">
@@ -97,6 +101,8 @@ type Pending = { kind: 'approve' } | { kind: 'paid' } | { kind: 'fail'; itemId: 
 function RunCard({ run }: { run: PayoutRun }) {
   const action = useRunAction();
   const [asking, setAsking] = useState<Pending>(null);
+  const mayApprove = useCan('payout.approve');
+  const maySettle = useCan('payout.settle');
   const money = (cents: number) => formatMoney(cents, run.currency);
   const headingId = useId();
   const counted = run.items.filter((i) => i.status === 'preview' || i.status === 'pending' || i.status === 'paid');
@@ -124,14 +130,16 @@ function RunCard({ run }: { run: PayoutRun }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {run.status === 'preview' && run.items.length > 0 ? <Button onClick={() => setAsking({ kind: 'approve' })}>{text.approve}</Button> : null}
+          {run.status === 'preview' && run.items.length > 0 && mayApprove ? (
+            <Button onClick={() => setAsking({ kind: 'approve' })}>{text.approve}</Button>
+          ) : null}
           {run.status === 'approved' || run.status === 'closed' ? (
             <a href={exportHref(run.id)} download className={buttonClasses({ variant: 'outline', size: 'sm' })}>
               <Download className="size-4" aria-hidden="true" />
               {text.exportCsv}
             </a>
           ) : null}
-          {hasPending ? (
+          {hasPending && maySettle ? (
             <Button size="sm" onClick={() => setAsking({ kind: 'paid' })}>
               {text.markPaid}
             </Button>
@@ -154,7 +162,7 @@ function RunCard({ run }: { run: PayoutRun }) {
               </div>
               <div className="flex items-center gap-3">
                 <span className="font-semibold text-ink-900 tabular-nums">{money(i.amount_cents)}</span>
-                {i.status === 'pending' || i.status === 'paid' ? (
+                {(i.status === 'pending' || i.status === 'paid') && maySettle ? (
                   <Button
                     size="sm"
                     variant="outline"
@@ -223,6 +231,7 @@ function CollectionsPanel() {
 function CollectionCard({ c }: { c: Collection }) {
   const money = (cents: number) => formatMoney(cents, c.currency);
   const [open, setOpen] = useState(false);
+  const mayRecord = useCan('payout.settle');
   const headingId = useId();
   const s = c.standing;
   const rule = s.blocked ? text.blocked(dateTime(s.over_limit_since!)) : s.settle_by ? text.overLimit(dateTime(s.settle_by)) : text.withinLimit;
@@ -236,9 +245,11 @@ function CollectionCard({ c }: { c: Collection }) {
           <p className="text-xl font-bold text-ink-900">{text.owes(money(c.owed_cents))}</p>
           <p className={cn('text-sm', s.blocked ? 'font-semibold text-red-700' : s.settle_by ? 'text-amber-700' : 'text-ink-600')}>{rule}</p>
         </div>
-        <Button onClick={() => setOpen(true)} aria-label={text.recordCashLabel(c.driver_name)}>
-          {text.recordCash}
-        </Button>
+        {mayRecord ? (
+          <Button onClick={() => setOpen(true)} aria-label={text.recordCashLabel(c.driver_name)}>
+            {text.recordCash}
+          </Button>
+        ) : null}
       </header>
       <dl aria-label={text.agingLabel} className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
         {AGE_BUCKETS.map((b) => (

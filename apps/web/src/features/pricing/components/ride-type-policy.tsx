@@ -5,13 +5,14 @@ import { RIDE_TYPE_NAMES, type RideType } from '@openride/shared/rides/schemas';
 import { type VersionChange, VersionHistory } from '@/components/ui/version-history';
 import { VersionedSettingCard } from '@/components/ui/versioned-setting';
 import { formatDateTime } from '@/lib/format';
+import { useCan } from '@/lib/staff';
 import { formatPolicyValue, scopeLabel } from '../lib/policy-format';
 import { PolicyForm } from './policy-form';
 import type { PricingZone } from './pricing-settings-page';
 
 /**
  * One ride type's card: the version in force for the scope (or the city default it falls back to), versions
- * scheduled to start later, Edit, and the history with each version's changes against the one before.
+ * scheduled to start later, Edit (for a role that may publish fare policies), and the history with each version's changes against the one before.
  */
 export function RideTypePolicy({
   cityId,
@@ -34,6 +35,7 @@ export function RideTypePolicy({
   const shown = inForce ?? fallback;
   const scheduled = own.filter((p) => p.status === 'scheduled').reverse();
   const name = RIDE_TYPE_NAMES[rideType];
+  const mayPublish = useCan('fare_policy.publish');
 
   return (
     <VersionedSettingCard
@@ -53,7 +55,9 @@ export function RideTypePolicy({
       editLabel={`${text.edit} ${name}`}
       scheduled={scheduled}
       scheduledText={text.scheduled}
-      form={(close) => <PolicyForm cityId={cityId} rideType={rideType} scope={scope} from={shown} title={text.editTitle(name)} onDone={close} />}
+      form={
+        mayPublish ? (close) => <PolicyForm cityId={cityId} rideType={rideType} scope={scope} from={shown} title={text.editTitle(name)} onDone={close} /> : null
+      }
       history={<VersionHistory versions={own} changes={changesIn(currency)} words={text} />}
     >
       {shown ? (

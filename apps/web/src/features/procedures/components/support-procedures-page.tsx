@@ -7,6 +7,7 @@ import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryView } from '@/components/ui/query-view';
 import { Tabs } from '@/components/ui/tabs';
 import { formatDateTime } from '@/lib/format';
+import { useCan } from '@/lib/staff';
 import { type ProcedureView, supportSection, useProcedures, useProcedureVersions } from '../api/support-procedures';
 import { ProcedureEditor } from './procedure-editor';
 
@@ -15,28 +16,38 @@ type Section = 'procedures' | 'faq';
 /**
  * /support-procedures (admins, decision 0056): each support category's current procedure (steps and canned
  * replies), an editor that saves the next version, and each category's version history. The second tab is the
- * help center's FAQ editor, given by the route module (another feature's component).
+ * help center's FAQ editor, given by the route module (another feature's component). Each tab is there for a
+ * staff member whose role may open it (decision 0089: the procedures `support.handle`, the FAQ `faq.edit`); with
+ * one of them only, the page is that tab alone (the router has already refused the other's address).
  */
 export function SupportProceduresPage({ faqEditor }: { faqEditor: ReactNode }) {
   // `?section=faq` opens the help center's tab (the /help page links there for admins).
   const [params, setParams] = useSearchParams();
   const section: Section = supportSection(params);
   const setSection = (next: Section) => setParams(next === 'faq' ? { section: 'faq' } : {}, { replace: true });
+  const procedures = useCan('support.handle');
+  const faq = useCan('faq.edit');
   return (
     <PageContainer>
       <PageHeading title={text.title} description={text.intro} />
-      <Tabs
-        label={text.tabs.label}
-        items={[
-          { value: 'procedures', label: text.tabs.procedures },
-          { value: 'faq', label: text.tabs.faq },
-        ]}
-        value={section}
-        onValueChange={setSection}
-        className="space-y-6"
-      >
-        {(value) => (value === 'procedures' ? <ProcedureList /> : faqEditor)}
-      </Tabs>
+      {procedures && faq ? (
+        <Tabs
+          label={text.tabs.label}
+          items={[
+            { value: 'procedures', label: text.tabs.procedures },
+            { value: 'faq', label: text.tabs.faq },
+          ]}
+          value={section}
+          onValueChange={setSection}
+          className="space-y-6"
+        >
+          {(value) => (value === 'procedures' ? <ProcedureList /> : faqEditor)}
+        </Tabs>
+      ) : section === 'faq' ? (
+        faqEditor
+      ) : (
+        <ProcedureList />
+      )}
     </PageContainer>
   );
 }
@@ -65,6 +76,7 @@ function ProcedureCard({ procedure: p }: { procedure: ProcedureView }) {
   const editRef = useRef<HTMLButtonElement>(null);
   const headingId = useId();
   const historyId = useId();
+  const mayEdit = useCan('procedure.edit');
   const close = () => {
     setEditing(false);
     requestAnimationFrame(() => editRef.current?.focus());
@@ -84,9 +96,11 @@ function ProcedureCard({ procedure: p }: { procedure: ProcedureView }) {
         </div>
         {editing ? null : (
           <div className="flex flex-wrap gap-2">
-            <Button ref={editRef} variant="outline" size="sm" aria-label={text.editLabel(label)} onClick={() => setEditing(true)}>
-              {text.edit}
-            </Button>
+            {mayEdit ? (
+              <Button ref={editRef} variant="outline" size="sm" aria-label={text.editLabel(label)} onClick={() => setEditing(true)}>
+                {text.edit}
+              </Button>
+            ) : null}
             <Button
               variant="outline"
               size="sm"

@@ -15,6 +15,7 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
+import { useCan } from '@/lib/staff';
 import { type AdminRefundDetail, useDecideRefund, useRefundRequest } from '../api/refund-requests';
 import { statusBadge } from './refund-management-page';
 
@@ -63,6 +64,7 @@ function RequestStory({ detail }: { detail: AdminRefundDetail }) {
   const { request: q, ride, money: m } = detail;
   const money = (cents: number) => formatMoney(cents, m.currency);
   const title = `${q.rider_name}: ${refundText.reasons[q.reason]}`;
+  const mayDecide = useCan('refund.approve');
   return (
     <div className="space-y-6">
       <PageTitle title={title} />
@@ -119,7 +121,7 @@ function RequestStory({ detail }: { detail: AdminRefundDetail }) {
         </Card>
       </div>
 
-      {q.status === 'open' ? <DecisionForm detail={detail} /> : null}
+      {q.status === 'open' && mayDecide ? <DecisionForm detail={detail} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={text.fareLines}>

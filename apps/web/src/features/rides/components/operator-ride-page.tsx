@@ -13,6 +13,7 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { useCan } from '@/lib/staff';
 import { type AdminRideDetail, useOperatorCancel, useOperatorRide, useRedispatch } from '../api/operator-rides';
 import { formatDateTime, formatDistance, formatDuration, formatMoney } from '../lib/format';
 import { statusBadge } from './operator-rides-table';
@@ -21,7 +22,7 @@ const eventText = (e: TimelineEvent) => timelineEventText(e);
 const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
 const failure = (error: unknown) => (isApiError(error) && error.status < 500 ? error.message : text.failed);
 
-/** /booking-management/:id (admins): one ride's whole story, and the operator's verbs on it. */
+/** /booking-management/:id (admins): one ride's whole story, and the operator's verbs on it that the staff member's role allows. */
 export function OperatorRidePage() {
   const { id = '' } = useParams();
   const ride = useOperatorRide(id);
@@ -39,6 +40,9 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
   const cancelButton = useRef<HTMLButtonElement>(null);
   const cancel = useOperatorCancel();
   const redispatch = useRedispatch();
+  const mayCancel = useCan('ride.cancel');
+  const mayRedispatch = useCan('dispatch.manage');
+  const mayOpenDriver = useCan('driver.read');
   const title = `${ride.pickup_label ?? '—'} → ${ride.dropoff_label ?? '—'}`;
 
   return (
@@ -46,9 +50,9 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
       <DetailHeader
         title={title}
         actions={
-          live ? (
+          live && (mayCancel || mayRedispatch) ? (
             <div className="flex flex-wrap gap-2">
-              {ride.status === 'requested' ? (
+              {ride.status === 'requested' && mayRedispatch ? (
                 <Button
                   variant="outline"
                   disabled={redispatch.isPending}
@@ -62,9 +66,11 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
                   {text.redispatch}
                 </Button>
               ) : null}
-              <Button ref={cancelButton} variant="destructive" disabled={cancel.isPending} onClick={() => setCancelling(true)}>
-                {text.cancel}
-              </Button>
+              {mayCancel ? (
+                <Button ref={cancelButton} variant="destructive" disabled={cancel.isPending} onClick={() => setCancelling(true)}>
+                  {text.cancel}
+                </Button>
+              ) : null}
             </div>
           ) : null
         }
@@ -86,12 +92,12 @@ function RideStory({ detail }: { detail: AdminRideDetail }) {
             </dd>
             <dt className="text-ink-500">{text.fields.driver}</dt>
             <dd className="text-ink-900">
-              {ride.driver_name ? (
+              {ride.driver_name && mayOpenDriver ? (
                 <Link className="underline-offset-2 hover:underline" to={paths.driverDetail(ride.driver_id!)}>
                   {ride.driver_name}
                 </Link>
               ) : (
-                text.noDriver
+                (ride.driver_name ?? text.noDriver)
               )}
               {ride.driver_phone ? ` · ${ride.driver_phone}` : ''}
             </dd>

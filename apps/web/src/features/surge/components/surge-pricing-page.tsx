@@ -18,6 +18,7 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { CityPicker } from '@/components/ui/city-picker';
 import { cn } from '@/lib/cn';
+import { useCan } from '@/lib/staff';
 import { surgeCity, useSetDemoRush, useSetSurgeFrozen, useSurgeOverride, useSurgeOverview, useSurgeTimeline } from '../api/surge';
 import { LEGEND_TENTHS, surgeColour } from '../lib/surge-colours';
 import { surgeOverrideFormSchema } from './surge-form-schemas';
@@ -57,8 +58,13 @@ function areasOf(zones: SurgeZoneView[]): MapArea[] {
   });
 }
 
-/** /surge-pricing (admins): the multiplier of every pricing zone now, why, its timeline, overrides, freeze and the rule. */
+/**
+ * /surge-pricing (admins): the multiplier of every pricing zone now, why, its timeline, and, for a role that may,
+ * overrides, freeze (`surge.override`) and the rule (`surge.rule`).
+ */
 export function SurgePricingPage() {
+  const mayOverride = useCan('surge.override');
+  const mayRule = useCan('surge.rule');
   const [params, setParams] = useSearchParams();
   const cityId = surgeCity(params);
   const cities = useAdminCities();
@@ -91,7 +97,11 @@ export function SurgePricingPage() {
       <QueryView query={overview} loadFailed={text.loadFailed} keepData>
         {(data) => (
           <div className="space-y-6">
-            <Switches overview={data} />
+            {mayOverride ? (
+              <Switches overview={data} />
+            ) : data.frozen ? (
+              <p className="rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">{text.frozenOn}</p>
+            ) : null}
             <p className="text-sm text-ink-600">{text.every(data.tick_seconds, data.window_seconds)}</p>
             {data.zones.length === 0 ? (
               <QueryEmpty>{text.noZones}</QueryEmpty>
@@ -107,14 +117,21 @@ export function SurgePricingPage() {
                   </h2>
                   <ul className="space-y-3">
                     {data.zones.map((z) => (
-                      <ZoneCard key={z.zone_id} zone={z} overview={data} selected={z.zone_id === zoneId} onSelect={() => setSelected(z.zone_id)} />
+                      <ZoneCard
+                        key={z.zone_id}
+                        zone={z}
+                        overview={data}
+                        selected={z.zone_id === zoneId}
+                        onSelect={() => setSelected(z.zone_id)}
+                        mayOverride={mayOverride}
+                      />
                     ))}
                   </ul>
                 </section>
               </div>
             )}
             {zoneId ? <Timeline zoneId={zoneId} name={data.zones.find((z) => z.zone_id === zoneId)?.name ?? ''} /> : null}
-            <SurgeRuleForm cityId={cityId} rule={data.rule} />
+            {mayRule ? <SurgeRuleForm cityId={cityId} rule={data.rule} /> : null}
           </div>
         )}
       </QueryView>
@@ -193,7 +210,19 @@ function Legend() {
   );
 }
 
-function ZoneCard({ zone, overview, selected, onSelect }: { zone: SurgeZoneView; overview: SurgeOverview; selected: boolean; onSelect: () => void }) {
+function ZoneCard({
+  zone,
+  overview,
+  selected,
+  onSelect,
+  mayOverride,
+}: {
+  zone: SurgeZoneView;
+  overview: SurgeOverview;
+  selected: boolean;
+  onSelect: () => void;
+  mayOverride: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const headingId = useId();
   const override = useSurgeOverride(overview.city_id);
@@ -220,22 +249,24 @@ function ZoneCard({ zone, overview, selected, onSelect }: { zone: SurgeZoneView;
       {zone.override_tenths != null && zone.override_until ? (
         <p className="mt-1 text-sm font-medium text-amber-800">{text.overrideLive(formatMultiplier(zone.override_tenths), time(zone.override_until))}</p>
       ) : null}
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" aria-expanded={editing} onClick={() => setEditing((v) => !v)}>
-          {text.override}
-        </Button>
-        {zone.override_tenths != null ? (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={override.isPending}
-            onClick={() => override.mutate({ zoneId: zone.zone_id, clear: true }, { onError: (e) => toast({ title: e.message, variant: 'destructive' }) })}
-          >
-            {text.overrideEnd}
+      {mayOverride ? (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" aria-expanded={editing} onClick={() => setEditing((v) => !v)}>
+            {text.override}
           </Button>
-        ) : null}
-      </div>
-      {editing ? <OverrideForm zone={zone} overview={overview} onDone={() => setEditing(false)} /> : null}
+          {zone.override_tenths != null ? (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={override.isPending}
+              onClick={() => override.mutate({ zoneId: zone.zone_id, clear: true }, { onError: (e) => toast({ title: e.message, variant: 'destructive' }) })}
+            >
+              {text.overrideEnd}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {editing && mayOverride ? <OverrideForm zone={zone} overview={overview} onDone={() => setEditing(false)} /> : null}
     </li>
   );
 }
