@@ -1,12 +1,13 @@
-// Staff roles (issue 29 §2, decision 0089): the owner invites a support agent; once they accept, the console shows
+// Staff roles (issue 29 §2, decision 0089): the owner invites a support agent on /staff; once they accept the email's link, the console shows
 // them only what support may open — its groups and links, the users but not the audit log — and a page of another
 // role's (the financial dashboard) is not found, as it is for anyone who is not staff.
 import { adminText, consoleText } from '@openride/shared/admin/admin-text';
+import { staffText } from '@openride/shared/admin/staff-text';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, adminPathOf, signedInPage, signUpApi, startServer } from './support/accounts';
-import { closeSuite, type E2EServer, openSuite, uniqueEmail } from './support/fixtures';
+import { adminApi, signedInPage, signUpApi, startServer } from './support/accounts';
+import { closeSuite, type E2EServer, openSuite, PHONE, uniqueEmail } from './support/fixtures';
 
 let server: E2EServer;
 let browser: Browser;
@@ -35,17 +36,37 @@ async function invitationToken(email: string): Promise<string> {
 }
 
 describe('staff roles in the console', () => {
-  it('shows a support agent only what support may open', async () => {
+  it('an owner invites a support agent on /staff; the agent accepts from the email and sees only what support may open', async () => {
     const owner = await adminApi(server);
     const email = uniqueEmail('support');
     const agent = await signUpApi(server, { full_name: 'Supa Port', email });
-    const invited = await owner.post('/api/admin/staff/invitations', { email, role: 'support', city_ids: null });
-    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-    const accepted = await agent.post('/api/staff-invitations/accept', { token: await invitationToken(email) });
-    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
 
+    // The owner, on a phone: Staff, Invite, the address and the role, Send.
+    const boss = await signedInPage(browser, server, owner, PHONE);
+    await boss.page.goto('/staff');
+    await boss.page.getByRole('heading', { level: 1, name: staffText.page.title }).waitFor();
+    await boss.page.getByRole('button', { name: staffText.page.invite }).click();
+    const dialog = boss.page.getByRole('dialog', { name: staffText.page.invite });
+    await dialog.getByLabel(staffText.page.email).fill(email);
+    await dialog.getByLabel(staffText.page.role).selectOption({ label: staffText.roles.support });
+    await dialog.getByText(staffText.roleSummaries.support).waitFor();
+    await dialog.getByRole('button', { name: staffText.page.send }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const pending = boss.page.getByRole('table', { name: staffText.page.invitations });
+    await pending
+      .getByRole('row', { name: new RegExp(email) })
+      .getByText(staffText.roles.support, { exact: true })
+      .waitFor();
+    expect(await boss.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    boss.expectNoErrors();
+    await boss.context.close();
+
+    // The agent opens the email's link, signed in, and accepts.
     const { page, context, expectNoErrors } = await signedInPage(browser, server, agent, LAPTOP);
-    await page.goto(adminPathOf(server));
+    await page.goto(`/staff-invitation?token=${encodeURIComponent(await invitationToken(email))}`);
+    await page.getByRole('button', { name: staffText.invitation.accept }).click();
+    await page.getByRole('status').getByText(staffText.invitation.accepted(staffText.roles.support)).waitFor();
+    await page.getByRole('link', { name: staffText.invitation.open }).click();
     await page.getByRole('heading', { level: 1, name: uiText.admin.title }).waitFor();
     const nav = page.getByRole('navigation', { name: consoleText.nav });
     const groups = (await nav.getByRole('heading').allTextContents()).map((t) => t.trim());

@@ -6,6 +6,8 @@ import {
   DEMO_ADMIN_EMAIL,
   DEMO_COMPANY_ADMIN_EMAIL,
   DEMO_DOMAIN,
+  DEMO_STAFF_ROLES,
+  demoStaffEmail,
   DEMO_PASSWORD,
   DEMO_RIDER_EMAIL,
   demoDriverEmail,
@@ -180,7 +182,15 @@ describe('the demo city', () => {
   it('seeds a rider, an admin and 3 approved drivers with cars and unique phones, and each can sign in', async () => {
     const { users, drivers, profiles } = await demoRows(first.server);
     expect(users.map((u) => u.email)).toEqual(
-      [DEMO_ADMIN_EMAIL, DEMO_COMPANY_ADMIN_EMAIL, demoDriverEmail(1), demoDriverEmail(2), demoDriverEmail(3), DEMO_RIDER_EMAIL].sort(),
+      [
+        DEMO_ADMIN_EMAIL,
+        DEMO_COMPANY_ADMIN_EMAIL,
+        demoDriverEmail(1),
+        demoDriverEmail(2),
+        demoDriverEmail(3),
+        DEMO_RIDER_EMAIL,
+        ...DEMO_STAFF_ROLES.map(demoStaffEmail),
+      ].sort(),
     );
     expect(drivers).toHaveLength(3);
     for (const d of drivers) {
@@ -190,12 +200,18 @@ describe('the demo city', () => {
     }
     const phones = profiles.map((p) => p.phone);
     expect(phones.every((p) => p && /^\d{10}$/.test(p))).toBe(true);
-    expect(new Set(phones).size).toBe(6);
+    expect(new Set(phones).size).toBe(11);
 
     const url = first.server.url;
     const rider = new TestClient(url);
     expect((await rider.post('/api/functions/auth-with-rate-limit', { action: 'signin', email: DEMO_RIDER_EMAIL, password: DEMO_PASSWORD })).status).toBe(200);
     expect((await rider.get('/api/me')).body).toMatchObject({ isAdmin: false, profile: { full_name: 'Riley Demo' } });
+    // A staff member of each role but the owner's (the demo admin is the owner), each of every city.
+    for (const role of DEMO_STAFF_ROLES) {
+      const member = new TestClient(url);
+      await member.post('/api/functions/auth-with-rate-limit', { action: 'signin', email: demoStaffEmail(role), password: DEMO_PASSWORD });
+      expect((await member.get('/api/me')).body.staff).toMatchObject({ role, city_ids: null });
+    }
     // Created as sign-up creates people: agreed to the Terms and Privacy Policy in force, so not asked again.
     expect((await rider.get('/api/legal/status')).body).toMatchObject({ needs_acceptance: false, accepted: { terms: 1, privacy: 1 } });
     // Decision 0067: the demo rider rides on Acme Logistics' account; its company admin manages it.
@@ -421,7 +437,8 @@ describe('the demo city', () => {
       .execute();
     expect(rows).toHaveLength(3);
     const admins = await first.server.services.db.selectFrom('user_roles').select('user_id').where('role', '=', 'admin').execute();
-    expect(admins).toHaveLength(1);
+    // The owner and one staff member of each other role, once each.
+    expect(admins).toHaveLength(1 + DEMO_STAFF_ROLES.length);
     // The restarted demo's drivers are online again.
     expect(await demoDriversOnline(first.server, 10_000)).toBe(true);
   }, 120_000);

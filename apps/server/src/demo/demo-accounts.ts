@@ -14,6 +14,13 @@ export const DEMO_ADMIN_EMAIL = `admin@${DEMO_DOMAIN}`;
 /** The demo company's company admin (decision 0067): manages Acme Logistics on /corporate-accounts. */
 export const DEMO_COMPANY_ADMIN_EMAIL = `company-admin@${DEMO_DOMAIN}`;
 export const DEMO_COMPANY_ADMIN_PHONE = '4155550102';
+/**
+ * One demo staff member per role but the owner (the demo admin is the owner, decision 0089): operations@…,
+ * support@…, finance@…, compliance@…, marketing@…, each of every city, to try what each role sees.
+ */
+export const DEMO_STAFF_ROLES = ['operations', 'support', 'finance', 'compliance', 'marketing'] as const;
+export const demoStaffEmail = (role: (typeof DEMO_STAFF_ROLES)[number]) => `${role}@${DEMO_DOMAIN}`;
+export const demoStaffPhone = (i: number) => `415555${String(110 + i).padStart(4, '0')}`;
 /** driver01@…, driver02@…, … driver100@… (two digits at least). */
 export const demoDriverEmail = (n: number) => `driver${String(n).padStart(2, '0')}@${DEMO_DOMAIN}`;
 

@@ -1,5 +1,6 @@
 import { APIError } from 'better-auth/api';
 import { ensureAdmin } from '../admin/ensure-admin';
+import { grantStaff } from '../roles/staff.repo';
 import { latestDriverOf } from '../drivers/drivers.repo';
 import { ensureDemoCompany } from '../corporate/demo-company';
 import { ensureDemoPromotion } from '../promotions/demo-promotion';
@@ -15,6 +16,9 @@ import {
   DEMO_COMPANY_ADMIN_EMAIL,
   DEMO_COMPANY_ADMIN_PHONE,
   DEMO_PASSWORD,
+  DEMO_STAFF_ROLES,
+  demoStaffEmail,
+  demoStaffPhone,
   DEMO_RIDER_EMAIL,
   DEMO_RIDER_PHONE,
   demoDriverProfile,
@@ -173,6 +177,12 @@ export async function seedDemo(services: SeedServices, driverCount: number, pass
   const rider = await ensureUser(services, DEMO_RIDER_EMAIL, 'Riley Demo', DEMO_RIDER_PHONE);
   const admin = await ensureAdmin(services, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
   await ensureUser(services, DEMO_ADMIN_EMAIL, 'Demo Admin', DEMO_ADMIN_PHONE);
+  // A staff member of each other role; given the role once, when the account is made (an owner's later
+  // change, or removal, stays).
+  for (const [i, role] of DEMO_STAFF_ROLES.entries()) {
+    const person = await ensureUser(services, demoStaffEmail(role), `Demo ${role[0]!.toUpperCase()}${role.slice(1)}`, demoStaffPhone(i));
+    if (person.created) await services.db.transaction().execute((trx) => grantStaff(trx, { userId: person.id, role, cityIds: null, invitedBy: admin.userId }));
+  }
 
   const drivers: SeededDriver[] = [];
   // A few at a time: each new account costs a password hash (scrypt, tens of milliseconds).

@@ -9,7 +9,15 @@ import { SimRider } from '../sim/sim-rider';
 import type { SfPlace } from '@openride/shared/geo/sf-places';
 import { CITY_PLACES, gridNavigator, homeOf, type Navigator, randomPointNear, seededRandom } from '../sim/sim-geo';
 import { SimStats } from '../sim/sim-stats';
-import { DEMO_ADMIN_EMAIL, DEMO_COMPANY_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_RIDER_EMAIL, demoDriverEmail } from './demo-accounts';
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_COMPANY_ADMIN_EMAIL,
+  DEMO_PASSWORD,
+  DEMO_RIDER_EMAIL,
+  DEMO_STAFF_ROLES,
+  demoDriverEmail,
+  demoStaffEmail,
+} from './demo-accounts';
 import { seedDemo } from './seed-demo';
 
 /** Parked on a street, not in the middle of a block. */
@@ -101,7 +109,7 @@ export async function startDemo(ctx: { services: Services; url: string; logger: 
       speed: env.DEMO_SPEED,
     },
     `Demo city (San Francisco): sign in with password ${DEMO_PASSWORD} as rider ${DEMO_RIDER_EMAIL}, driver ${drivers}, ` +
-      `or admin ${DEMO_ADMIN_EMAIL} (admin panel at ${services.adminPath}), or Acme Logistics' company admin ${DEMO_COMPANY_ADMIN_EMAIL} (/corporate-accounts); ` +
+      `or admin ${DEMO_ADMIN_EMAIL} (the owner; admin panel at ${services.adminPath}) or staff ${DEMO_STAFF_ROLES.map(demoStaffEmail).join(', ')}, or Acme Logistics' company admin ${DEMO_COMPANY_ADMIN_EMAIL} (/corporate-accounts); ` +
       `${approved.length} simulated drivers, time ×${env.DEMO_SPEED}`,
   );
 

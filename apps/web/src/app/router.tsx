@@ -18,6 +18,8 @@ const signedInPages: RouteObject[] = [
   // Push notifications open the query form /track-ride?booking=… (§2).
   { path: 'track-ride', handle: taskHandle, lazy: () => import('./routes/track-ride') },
   { path: 'ride-history', lazy: () => import('./routes/ride-history') },
+  // Issue 29 §2 (decision 0089): the staff invitation email's link; a visitor signs in first and comes back.
+  { path: 'staff-invitation', lazy: () => import('./routes/staff-invitation') },
   // Issue 13 (decision 0039): the rider's money, from the ledger, and a receipt per ride.
   { path: 'payment-history', lazy: () => import('./routes/payment-history') },
   { path: 'payment-history/:rideId', lazy: () => import('./routes/ride-receipt') },
@@ -213,6 +215,12 @@ const adminPages: RouteObject[] = [
     path: 'video-assets-generator',
     loader: consoleLoader(() => import('@/features/video/api/video-figures').then((m) => m.prefetchVideoAssets)),
     lazy: () => import('./routes/video-assets-generator'),
+  },
+  // Issue 29 §2 (decision 0089): staff, their roles and cities, invitations (owners only).
+  {
+    path: 'staff',
+    loader: consoleLoader(() => import('@/features/staff/api/staff').then((m) => m.prefetchStaff)),
+    lazy: () => import('./routes/staff'),
   },
 ];
 

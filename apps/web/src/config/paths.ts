@@ -54,6 +54,8 @@ export const paths = {
   geofenceManagement: '/geofence-management',
   promoCodes: '/promo-codes',
   videoAssetsGenerator: '/video-assets-generator',
+  /** Staff, roles and invitations (decision 0089): owners only. */
+  staff: '/staff',
   bookingRide: (rideId: string) => `/booking-management/${encodeURIComponent(rideId)}`,
   driverDetail: (driverId: string) => `/driver/${encodeURIComponent(driverId)}`,
   customerDetail: (riderId: string) => `/customer-management/${encodeURIComponent(riderId)}`,

@@ -289,5 +289,6 @@ export const consoleText = {
     promoCodes: 'Promo Codes',
     helpCenter: 'Help Center FAQ',
     legal: 'Legal Documents',
+    staff: 'Staff',
   },
 } as const;

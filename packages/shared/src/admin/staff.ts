@@ -57,3 +57,19 @@ export const staffListSchema = z.strictObject({ members: z.array(staffMemberSche
 export type StaffList = z.infer<typeof staffListSchema>;
 export const staffInvitationResponseSchema = z.strictObject({ invitation: staffInvitationSchema });
 export const staffMemberResponseSchema = z.strictObject({ member: staffMemberSchema });
+
+const scopeFields = {
+  role: staffRoleSchema,
+  /** `all`: every city (and every one added later); `cities`: only those checked. */
+  scope: z.enum(['all', 'cities']),
+  city_ids: z.array(z.string()),
+};
+const chooseCities = <T extends { scope: 'all' | 'cities'; city_ids: string[] }>(v: T) => v.scope === 'all' || v.city_ids.length > 0;
+const chooseCitiesIssue = { path: ['city_ids'], message: 'Choose at least one city, or every city' };
+/** The console's forms: a role, and every city or a list (sent as `city_ids: null` or the list). */
+export const staffRoleFormSchema = z.object(scopeFields).refine(chooseCities, chooseCitiesIssue);
+export type StaffRoleFormInput = z.input<typeof staffRoleFormSchema>;
+export const inviteStaffFormSchema = z.object({ email, ...scopeFields }).refine(chooseCities, chooseCitiesIssue);
+export type InviteStaffFormInput = z.input<typeof inviteStaffFormSchema>;
+/** The API's `city_ids` from a form's scope. */
+export const cityIdsOf = (v: { scope: 'all' | 'cities'; city_ids: string[] }) => (v.scope === 'all' ? null : v.city_ids);

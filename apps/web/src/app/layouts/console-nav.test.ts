@@ -91,6 +91,7 @@ describe('the console for a staff role (issue 29 §2)', () => {
       // The FAQ editor reads the public FAQ: what it is there for is its writes.
       [paths.helpEditor]: 'PUT /api/admin/faq/:id',
       [paths.legal]: 'GET /api/admin/legal',
+      [paths.staff]: 'GET /api/admin/staff',
     };
     const links = everyLink();
     expect(links.map((l) => l.to).sort()).toEqual(Object.keys(mainRead).sort());

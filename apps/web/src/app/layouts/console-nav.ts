@@ -77,6 +77,7 @@ const CONSOLE_GROUPS: readonly ConsoleGroup[] = [
       { label: page.supportProcedures.title, to: paths.supportProcedures, permission: 'support.handle' },
       { label: more.helpCenter, to: paths.helpEditor, permission: 'faq.edit' },
       { label: more.legal, to: paths.legal, permission: 'legal.publish' },
+      { label: more.staff, to: paths.staff, permission: 'staff.manage' },
     ],
   },
 ];
