@@ -60,6 +60,7 @@ import { promotionRoutes } from './promotions/promotions.routes';
 import { corporateInvoiceRoutes } from './corporate-invoices/corporate-invoices.routes';
 import { corporateRoutes } from './corporate/corporate.routes';
 import { staffRoutes } from './staff/staff.routes';
+import { consoleSearchRoutes } from './console-search/console-search.routes';
 import { supportRoutes } from './support/support.routes';
 import { referralRoutes } from './referrals/referrals.routes';
 import { safetyRoutes } from './safety/safety.routes';
@@ -250,6 +251,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
   app.route('/', pushRoutes(services));
   app.route('/', adminRoutes(services));
   app.route('/', staffRoutes(services));
+  app.route('/', consoleSearchRoutes(services));
   app.route('/', analyticsRoutes(services));
   app.route('/', videoRoutes(services));
   app.route('/', customerRoutes(services));

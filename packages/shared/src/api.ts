@@ -1,6 +1,7 @@
 import { accountRoutes } from './account/api';
 import { adminRoutes } from './admin/api';
 import { staffRoutes } from './admin/staff-api';
+import { consoleSearchRoutes } from './admin/search-api';
 import { analyticsRoutes, fleetRoutes } from './analytics/api';
 import { authRoutes } from './auth/api';
 import { cancellationRoutes } from './cancellation/api';
@@ -54,6 +55,7 @@ const ALL_ROUTES = [
   ...pushRoutes,
   ...adminRoutes,
   ...staffRoutes,
+  ...consoleSearchRoutes,
   ...pricingAdminRoutes,
   ...analyticsRoutes,
   ...fleetRoutes,
