@@ -1,3 +1,4 @@
+import { STAFF_TWO_FACTOR_POLICIES, type StaffTwoFactorPolicy } from '@openride/shared/admin/two-factor';
 import { z } from 'zod';
 
 const bool = z.enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off', '']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
@@ -93,6 +94,12 @@ export const envSchema = z
       })
       .default('mailto:admin@openride.local'),
     HIBP_ENABLED: bool.default(false),
+    /**
+     * Which staff sign in to the console with a second factor (decision 0090): `roles` owners and finance,
+     * `all` every role, `off` nobody (whoever enrolled still gives it). Unset: `roles` in production, `off`
+     * elsewhere (the demo and the tests sign in with a password); production refuses `off`.
+     */
+    STAFF_2FA: z.preprocess(blank, z.enum(STAFF_TWO_FACTOR_POLICIES, { error: `must be one of ${STAFF_TWO_FACTOR_POLICIES.join(', ')}` }).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Unset: readable lines when stdout is a terminal outside production, JSON lines otherwise. */
     LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -228,6 +235,8 @@ export const envSchema = z
       if (!env.AUTH_SECRET) ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
       if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
       if (env.DEMO) ctx.addIssue({ code: 'custom', path: ['DEMO'], message: 'cannot be on in production (it seeds known passwords)' });
+      if (env.STAFF_2FA === 'off')
+        ctx.addIssue({ code: 'custom', path: ['STAFF_2FA'], message: 'cannot be off in production (owners and finance staff sign in with a second factor)' });
     }
   });
 
@@ -241,6 +250,10 @@ export const demoEnabled = (env: Env) => env.DEMO ?? env.NODE_ENV === 'developme
 
 /** DEMO_RIDERS resolved: the demo's simulated riders, 6 by default under `npm start`, none by default in tests. */
 export const demoRiders = (env: Env) => env.DEMO_RIDERS ?? (env.NODE_ENV === 'development' ? 6 : 0);
+
+/** STAFF_2FA resolved (decision 0090): as set, else owners and finance in production and nobody elsewhere. */
+export const staffTwoFactorPolicy = (env: Pick<Env, 'STAFF_2FA' | 'NODE_ENV'>): StaffTwoFactorPolicy =>
+  env.STAFF_2FA ?? (env.NODE_ENV === 'production' ? 'roles' : 'off');
 
 /** Stripe is configured (all three keys: the schema refuses some without the others). */
 export const stripeConfigured = (env: Env) => Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET);

@@ -1,6 +1,7 @@
 import { accountRoutes } from './account/api';
 import { adminRoutes } from './admin/api';
 import { staffRoutes } from './admin/staff-api';
+import { twoFactorRoutes } from './admin/two-factor-api';
 import { consoleSearchRoutes } from './admin/search-api';
 import { analyticsRoutes, fleetRoutes } from './analytics/api';
 import { authRoutes } from './auth/api';
@@ -55,6 +56,7 @@ const ALL_ROUTES = [
   ...pushRoutes,
   ...adminRoutes,
   ...staffRoutes,
+  ...twoFactorRoutes,
   ...consoleSearchRoutes,
   ...pricingAdminRoutes,
   ...analyticsRoutes,

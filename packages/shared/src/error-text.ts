@@ -11,6 +11,7 @@ import { promotionsText } from './promotions/promotions-text';
 import { corporateText } from './corporate/corporate-text';
 import { corporateInvoicesText } from './corporate-invoices/corporate-invoices-text';
 import { staffText } from './admin/staff-text';
+import { twoFactorText } from './admin/two-factor-text';
 
 /**
  * The words a person reads for each error code. Where the spec or a screen already has the sentence, it is
@@ -136,6 +137,11 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   STAFF_PERMISSION_REQUIRED: staffText.refusals.permission,
   LAST_OWNER: staffText.refusals.lastOwner,
   ALREADY_STAFF: staffText.refusals.alreadyStaff,
+  TWO_FACTOR_ENROLMENT_REQUIRED: twoFactorText.refusals.enrolmentRequired,
+  TWO_FACTOR_REQUIRED: twoFactorText.refusals.required,
+  TWO_FACTOR_CODE_INVALID: twoFactorText.refusals.codeInvalid,
+  TWO_FACTOR_ALREADY_ENROLLED: twoFactorText.refusals.alreadyEnrolled,
+  TWO_FACTOR_NOT_ENROLLED: twoFactorText.refusals.notEnrolled,
 };
 
 /** What to tell a person about an error; an unknown code (an older or newer server) reads as unexpected. */

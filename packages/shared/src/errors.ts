@@ -260,6 +260,17 @@ export const DOMAIN_ERROR_CODES = {
   LAST_OWNER: 409,
   /** The person is a staff member already: change their role instead. */
   ALREADY_STAFF: 409,
+  // Staff two-factor sign-in (issue 29 §4, decision 0090)
+  /** The staff member's role signs in with a second factor and they have not enrolled: every console route refuses them until they do. */
+  TWO_FACTOR_ENROLMENT_REQUIRED: 403,
+  /** The staff member has enrolled and this session has not given the second factor yet. */
+  TWO_FACTOR_REQUIRED: 403,
+  /** The code from the app (or the recovery code) is wrong, used, or out of time. */
+  TWO_FACTOR_CODE_INVALID: 400,
+  /** Two-factor sign-in is set up already: an owner resets it first. */
+  TWO_FACTOR_ALREADY_ENROLLED: 409,
+  /** No two-factor sign-in is set up (or begun) for this account. */
+  TWO_FACTOR_NOT_ENROLLED: 409,
 } as const;
 
 export const ERROR_CODES = { ...GENERIC_ERROR_CODES, ...DOMAIN_ERROR_CODES } as const;

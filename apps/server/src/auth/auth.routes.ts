@@ -9,6 +9,7 @@ import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
 import { badRequest, notFound, unauthorized } from '../lib/errors';
 import { authWithRateLimit } from './auth-with-rate-limit';
+import { twoFactorRoutes } from './two-factor.routes';
 import type { Auth } from './auth';
 import type { Ports } from '../ports';
 
@@ -24,11 +25,13 @@ function passThroughOf(method: string, path: string): PassThrough | undefined {
 }
 
 /** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
-type RouteDeps = Pick<Ports, 'db' | 'env' | 'limiters' | 'logger'> & { auth: Auth };
+type RouteDeps = Pick<Ports, 'db' | 'env' | 'limiters' | 'logger' | 'otpKey'> & { auth: Auth };
 
 export function authRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, authContract);
+  // Staff two-factor sign-in (decision 0090): the second step of a staff member's sign-in.
+  app.route('/', twoFactorRoutes(services));
 
   on('POST /api/functions/auth-with-rate-limit', async ({ c, body }) => {
     const result = await authWithRateLimit(services, body, { ip: clientIp(c, services.env.TRUST_PROXY), headers: c.req.raw.headers });

@@ -1,8 +1,9 @@
+import { withSessionId } from '../http/context';
 import type { SessionUser } from '../ports';
 
 /** What better-auth's getSession answers, as much of it as we read. */
 type SessionResult = {
-  session: { token: string; expiresAt: Date | string };
+  session: { id: string; token: string; expiresAt: Date | string };
   user: { id: string; email: string; name: string };
 } | null;
 
@@ -58,7 +59,7 @@ export function createSessionResolver(opts: SessionResolverOptions) {
     // is signed out (401 on signed-in routes), not a server error (issue 11, finding 5).
     const result = await opts.getSession(headers).catch(() => null);
     if (!result) return null;
-    const user: SessionUser = { id: result.user.id, email: result.user.email, name: result.user.name };
+    const user = withSessionId({ id: result.user.id, email: result.user.email, name: result.user.name }, result.session.id);
     const until = snapshotValidUntil(cookie, names.sessionData, result);
     if (until !== null) {
       const validUntil = Math.min(until, now() + maxAgeMs);

@@ -411,6 +411,29 @@ export type StaffInvitationsTable = {
   accepted_at: Date | null;
   created_at: Generated<Date>;
 };
+/** A staff member's authenticator (migration 0048, decision 0090): the secret encrypted; not enabled until confirmed. */
+export type StaffTwoFactorTable = {
+  user_id: string;
+  secret_encrypted: string;
+  enabled_at: Date | null;
+  /** The TOTP time step last accepted (unix seconds / 30). */
+  last_step: number | null;
+  created_at: Generated<Date>;
+};
+/** A single-use recovery code (migration 0048): only its keyed hash. */
+export type StaffRecoveryCodesTable = {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+};
+/** A session that gave the second factor (migration 0048); it goes with the session. */
+export type StaffTwoFactorSessionsTable = {
+  session_id: string;
+  user_id: string;
+  verified_at: Generated<Date>;
+};
 /** A cancellation policy's scope (migration 0046): city × ride type × optional pricing zone; its terms are versions. */
 export type CancellationPoliciesTable = {
   id: Generated<string>;
@@ -642,6 +665,9 @@ export type DB = {
   cancellation_policy_versions: CancellationPolicyVersionsTable;
   staff_members: StaffMembersTable;
   staff_invitations: StaffInvitationsTable;
+  staff_two_factor: StaffTwoFactorTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_two_factor_sessions: StaffTwoFactorSessionsTable;
   cancellation_policies_in_force: CancellationPoliciesInForceView;
   surge_settings: SurgeSettingsTable;
   surge_zones: SurgeZonesTable;

@@ -1,10 +1,12 @@
 import { type RouteAt, type RouteContract, type RouteKey, routeOf } from '@openride/shared/contract';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
+import { secondFactorDue, type StaffTwoFactorPolicy, twoFactorRequired } from '@openride/shared/admin/two-factor';
 import { domainError, forbidden } from '../lib/errors';
 import { type StaffMember, staffMay, staffOf } from '../roles/staff.repo';
-import { type AppEnv, requireUser, type SessionUser } from './context';
+import { type AppEnv, requireUser, sessionIdOf, type SessionUser } from './context';
 import type { Ports } from '../ports';
+import { type Env, staffTwoFactorPolicy } from '../env';
 
 /**
  * One way to mount a route (issue 28 §1, decision 0083): the contract entry in packages/shared says the
@@ -61,17 +63,25 @@ type OwnBodyHandler<R extends RouteContract> = (input: Omit<MountInput<R>, 'body
  * whose handler reads the body itself (a signature over the raw text, a refusal in the spec's own shape): the
  * method, path, auth, params and query still come from the contract.
  */
-export function mounter<const T extends readonly RouteContract[]>(app: Hono<AppEnv>, services: Pick<Ports, 'db'> | null, routes: T) {
+export function mounter<const T extends readonly RouteContract[]>(app: Hono<AppEnv>, services: MountServices | null, routes: T) {
   const on = <K extends RouteKey<T[number]>>(key: K, handler: Handler<RouteAt<T, K>>) => mount(app, services, routeOf(routes, key), handler);
   const ownBody = <K extends RouteKey<T[number]>>(key: K, handler: OwnBodyHandler<RouteAt<T, K>>) =>
     mount(app, services, routeOf(routes, key), handler as Handler<RouteAt<T, K>>, { ownBody: true });
   return Object.assign(on, { ownBody });
 }
 
+/**
+ * What mount reads: the database (the staff record) and, for the two-factor rule, the deployment's STAFF_2FA.
+ * Every route module hands in the composition root's services, which carry `env`; without it (a harness) the
+ * production rule applies, owners and finance.
+ */
+type MountServices = Pick<Ports, 'db'> & { env?: Pick<Env, 'STAFF_2FA' | 'NODE_ENV'> };
+const twoFactorPolicyOf = (services: MountServices): StaffTwoFactorPolicy => (services.env ? staffTwoFactorPolicy(services.env) : 'roles');
+
 export function mount<const R extends RouteContract>(
   app: Hono<AppEnv>,
   /** The database the admin check reads; null only where no route is an admin's (the public system routes). */
-  services: Pick<Ports, 'db'> | null,
+  services: MountServices | null,
   route: R,
   handler: Handler<R>,
   options: { ownBody?: boolean } = {},
@@ -87,8 +97,12 @@ export function mount<const R extends RouteContract>(
     if (route.auth === 'user' || route.auth === 'driver' || route.auth === 'admin') user = requireUser(c);
     let staff: StaffMember | null = null;
     if (route.auth === 'admin') {
-      staff = await staffOf(services!.db, user!.id);
-      if (!staff) throw forbidden('Administrators only.');
+      const member = await staffOf(services!.db, user!.id, sessionIdOf(user!));
+      if (!member) throw forbidden('Administrators only.');
+      // Two-factor sign-in (decision 0090): a role that requires it, enrolled and confirmed in this session.
+      const due = secondFactorDue({ ...member.twoFactor, required: twoFactorRequired(member.role, twoFactorPolicyOf(services!)) });
+      if (due) throw domainError(due === 'enrol' ? 'TWO_FACTOR_ENROLMENT_REQUIRED' : 'TWO_FACTOR_REQUIRED');
+      staff = member;
       if (!staffMay(staff, route.permission!)) throw domainError('STAFF_PERMISSION_REQUIRED');
     }
     const input = {

@@ -314,6 +314,10 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
       await trx.updateTable('staff_invitations').set({ invited_by: null }).where('invited_by', '=', who.userId).execute();
     },
   },
+  // Two-factor sign-in (decision 0090): when it was set up and used, never the secret nor the codes' hashes.
+  { table: 'staff_two_factor', match: [byUser('user_id')], omit: ['secret_encrypted'], onDelete: 'delete' },
+  { table: 'staff_recovery_codes', match: [byUser('user_id')], omit: ['code_hash'], onDelete: 'delete' },
+  { table: 'staff_two_factor_sessions', match: [byUser('user_id')], omit: ['session_id'], onDelete: 'delete' },
 ];
 
 /**

@@ -6,15 +6,27 @@ import { domainError } from '../lib/errors';
 /** A staff member as the console's routes see them (decision 0089): their role and cities (null: every city). */
 export type StaffMember = { userId: string; role: StaffRole; cityIds: readonly string[] | null };
 
-/** The signed-in person's staff record: they hold the console's `admin` role and a staff role; else null. */
-export async function staffOf(db: Kysely<DB>, userId: string): Promise<StaffMember | null> {
+/**
+ * Their two-factor sign-in (decision 0090): whether they have enrolled, and whether the session asked about
+ * has given the second factor.
+ */
+export type StaffTwoFactor = { enrolled: boolean; verified: boolean };
+
+/**
+ * The signed-in person's staff record: they hold the console's `admin` role and a staff role; else null. With
+ * their two-factor state in `sessionId` (no session: not verified), read in the same one query.
+ */
+export async function staffOf(db: Kysely<DB>, userId: string, sessionId?: string): Promise<(StaffMember & { twoFactor: StaffTwoFactor }) | null> {
   const row = await db
     .selectFrom('staff_members as s')
     .innerJoin('user_roles as r', (j) => j.onRef('r.user_id', '=', 's.user_id').on('r.role', '=', 'admin'))
-    .select(['s.user_id', 's.role', 's.city_ids'])
+    .leftJoin('staff_two_factor as t', (j) => j.onRef('t.user_id', '=', 's.user_id').on('t.enabled_at', 'is not', null))
+    .leftJoin('staff_two_factor_sessions as v', (j) => j.onRef('v.user_id', '=', 's.user_id').on('v.session_id', '=', sessionId ?? ''))
+    .select(['s.user_id', 's.role', 's.city_ids', 't.user_id as enrolled', 'v.session_id as verified'])
     .where('s.user_id', '=', userId)
     .executeTakeFirst();
-  return row ? { userId: row.user_id, role: row.role, cityIds: row.city_ids } : null;
+  if (!row) return null;
+  return { userId: row.user_id, role: row.role, cityIds: row.city_ids, twoFactor: { enrolled: row.enrolled !== null, verified: row.verified !== null } };
 }
 
 /** Whether the staff member may do `permission`. */

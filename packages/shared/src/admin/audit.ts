@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   'staff.join',
   'staff.update',
   'staff.remove',
+  'staff.two_factor_enrol',
+  'staff.two_factor_reset',
   'driver.approve',
   'driver.reject',
   'driver.suspend',
