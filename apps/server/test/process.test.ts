@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { generate } from 'otplib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestClient } from './http-client';
 import { runToExit, SERVER_ENTRY, spawnServer } from './spawn-server';
@@ -155,5 +156,28 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded DATA_DIR', () 
     expect(reset.status).toBe(200);
     expect((await signIn(new TestClient(s.url), 'lockedout@openride.test', 'Cli-Reset-Pass5')).status).toBe(200);
     expect((await client.post('/api/admin-password-reset/confirm', { token: link.searchParams.get('token'), password: 'Cli-Reset-Pass6' })).status).toBe(400);
+  }, 150_000);
+
+  it("`npm run admin -- reset-2fa` resets a staff member's two-factor sign-in (a lost device), with the server stopped", async () => {
+    const db = await database();
+    const email = 'twofactor-owner@openride.test';
+    const s = await server({ DATA_DIR: db.env.DATA_DIR, ADMIN_EMAIL: email, ADMIN_PASSWORD: GOOD_PASSWORD, STAFF_2FA: 'roles' });
+    const owner = new TestClient(s.url);
+    expect((await signIn(owner, email)).status).toBe(200);
+    expect((await owner.get('/api/admin/staff')).body.error.code).toBe('TWO_FACTOR_ENROLMENT_REQUIRED');
+    const { secret } = (await owner.post('/api/staff-two-factor/enrolment', {})).body;
+    expect((await owner.post('/api/staff-two-factor/enrolment/confirm', { code: await generate({ secret }) })).status).toBe(200);
+    expect((await owner.get('/api/admin/staff')).status).toBe(200);
+    await s.stop();
+
+    const env = { DATA_DIR: db.env.DATA_DIR, LOG_LEVEL: 'warn' };
+    const reset = await runToExit(CLI_ENTRY, env, ['reset-2fa', '--email', email]);
+    expect(reset.code).toBe(0);
+    expect(reset.output).toContain(`${email}'s two-factor sign-in is reset`);
+    // Nothing left to reset: the first one took the secret, the recovery codes and the sessions' second factor.
+    const again = await runToExit(CLI_ENTRY, env, ['reset-2fa', '--email', email]);
+    expect(again.output).toContain(`${email} has no two-factor sign-in.`);
+    const nobody = await runToExit(CLI_ENTRY, env, ['reset-2fa', '--email', 'nobody@openride.test']);
+    expect(nobody.code).toBe(1);
   }, 150_000);
 });
