@@ -1,5 +1,5 @@
 import { SEARCH_HITS_PER_KIND, type SearchHit, searchHitPath } from '@openride/shared/admin/search-api';
-import { searchText } from '@openride/shared/admin/search-text';
+import { searchHitText } from '@openride/shared/admin/search-hit-text';
 import { promotionsText } from '@openride/shared/promotions/promotions-text';
 import type { PromotionStatus } from '@openride/shared/promotions/schemas';
 import { parseTicketNumber } from '@openride/shared/support/schemas';
@@ -72,8 +72,8 @@ export async function searchRides(db: Kysely<DB>, q: string, cities: Cities): Pr
     hit(
       'ride',
       r.id,
-      searchText.hits.ride(r.id),
-      searchText.hits.rideSubtitle({ riderName: r.rider_name, status: r.status, pickup: r.pickup_label, dropoff: r.dropoff_label }),
+      searchHitText.ride(r.id),
+      searchHitText.rideSubtitle({ riderName: r.rider_name, status: r.status, pickup: r.pickup_label, dropoff: r.dropoff_label }),
     ),
   );
 }
@@ -115,7 +115,7 @@ export async function searchRiders(db: Kysely<DB>, q: string): Promise<SearchHit
     .orderBy('user.id')
     .limit(LIMIT)
     .execute();
-  return rows.map((r) => hit('rider', r.id, r.name, searchText.hits.rider({ email: r.email, phone: r.phone })));
+  return rows.map((r) => hit('rider', r.id, r.name, searchHitText.rider({ email: r.email, phone: r.phone })));
 }
 
 /** Drivers by name, email, phone or plate, in the member's cities; names that start with the words first. */
@@ -158,7 +158,7 @@ export async function searchDrivers(db: Kysely<DB>, q: string, cities: Cities): 
       'driver',
       d.id,
       d.full_name,
-      searchText.hits.driver({
+      searchHitText.driver({
         plate: d.license_plate,
         vehicle: [d.vehicle_color, d.vehicle_make, d.vehicle_model].join(' '),
         email: d.email,
@@ -191,7 +191,7 @@ export async function searchTickets(db: Kysely<DB>, q: string, cities: Cities): 
   // The ticket of that number first, then the newest.
   if (n !== undefined) query = query.orderBy(sql`t.number = ${n}`, 'desc');
   const rows = await query.orderBy('t.created_at', 'desc').orderBy('t.id').limit(LIMIT).execute();
-  return rows.map((t) => hit('ticket', t.id, t.subject, searchText.hits.ticket({ number: t.number, status: t.status, requester: t.requester })));
+  return rows.map((t) => hit('ticket', t.id, t.subject, searchHitText.ticket({ number: t.number, status: t.status, requester: t.requester })));
 }
 
 /** Promo codes by code, in the member's cities; codes that start with the words first. */
@@ -212,7 +212,7 @@ export async function searchPromotions(db: Kysely<DB>, q: string, cities: Cities
       'promotion',
       p.id,
       p.code,
-      searchText.hits.promotion({ status: promotionsText.statuses[p.status as PromotionStatus] ?? null, city: p.city, description: p.description }),
+      searchHitText.promotion({ status: promotionsText.statuses[p.status as PromotionStatus] ?? null, city: p.city, description: p.description }),
     ),
   );
 }
@@ -230,5 +230,5 @@ export async function searchCompanies(db: Kysely<DB>, q: string, cities: Cities)
     .orderBy('c.id')
     .limit(LIMIT)
     .execute();
-  return rows.map((c) => hit('company', c.id, c.name, searchText.hits.company({ city: c.city, email: c.billing_email })));
+  return rows.map((c) => hit('company', c.id, c.name, searchHitText.company({ city: c.city, email: c.billing_email })));
 }

@@ -1,8 +1,9 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ChevronRight, Menu } from 'lucide-react';
 import { consoleText } from '@openride/shared/admin/admin-text';
 import { Modal } from '@/components/ui/modal';
+import { ConsoleSearch, type SearchPage } from '@/features/console-search/components/console-search';
 import { cn } from '@/lib/cn';
 import { useMe } from '@/lib/session';
 import { may, usePermissions } from '@/lib/staff';
@@ -84,11 +85,27 @@ function Breadcrumbs({ adminPath, list }: { adminPath: string | null; list: Cons
   );
 }
 
-/** A console page inside the console's frame: the sidebar beside it on a laptop, a menu button above it on a phone. */
+/** What the console's search finds among pages: the admin panel and the menu's pages the member may open, by area. */
+function useSearchPages(adminPath: string | null): SearchPage[] {
+  const permissions = usePermissions();
+  return useMemo(
+    () => [
+      ...(adminPath ? [{ label: consoleText.home, to: adminPath, group: consoleText.nav }] : []),
+      ...consoleGroups(permissions).flatMap((group) => group.links.map((link) => ({ label: link.label, to: link.to, group: group.label }))),
+    ],
+    [adminPath, permissions],
+  );
+}
+
+/**
+ * A console page inside the console's frame: the sidebar beside it on a laptop, a menu button above it on a
+ * phone; the search (a button, and Ctrl-K / ⌘-K) on both.
+ */
 export function ConsoleFrame({ adminPath, children }: { adminPath: string | null; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const { pathname, search } = useLocation();
   const list = listOf(pathname, search);
+  const searchPages = useSearchPages(adminPath);
   return (
     <div className="lg:flex">
       <aside className="hidden w-60 shrink-0 border-r border-ink-200 bg-white lg:block">
@@ -97,7 +114,7 @@ export function ConsoleFrame({ adminPath, children }: { adminPath: string | null
         </div>
       </aside>
       <div className="min-w-0 flex-1">
-        <div className={cn('mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 pt-4 sm:px-6 lg:px-8 lg:pt-6', !list && 'lg:hidden')}>
+        <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 pt-4 sm:px-6 lg:px-8 lg:pt-6">
           <button
             type="button"
             onClick={() => setOpen(true)}
@@ -107,6 +124,7 @@ export function ConsoleFrame({ adminPath, children }: { adminPath: string | null
             {consoleText.menu}
           </button>
           {list ? <Breadcrumbs adminPath={adminPath} list={list} /> : null}
+          <ConsoleSearch pages={searchPages} className="ml-auto" />
         </div>
         {children}
       </div>
