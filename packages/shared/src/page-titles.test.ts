@@ -10,6 +10,7 @@ import { supportText } from './support/support-text';
 import { uiText } from './ui-text';
 import { vehicleText } from './vehicles/vehicle-text';
 import { zonesText } from './zones/zones-text';
+import { twoFactorText } from './admin/two-factor-text';
 
 /** Words a title keeps in lower case ("Book a Ride", "Drive with OpenRide"). */
 const SMALL = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'to', 'in', 'on', 'for', 'with', 'by', 'at']);
@@ -36,6 +37,7 @@ describe('page titles', () => {
       payoutsText.earnings.title,
       referralsText.page.title,
       referralsText.page.adminTitle,
+      twoFactorText.page.title,
     ];
     expect(titles.filter((t) => notTitleCase(t).length > 0)).toEqual([]);
   });

@@ -20,6 +20,8 @@ const signedInPages: RouteObject[] = [
   { path: 'ride-history', lazy: () => import('./routes/ride-history') },
   // Issue 29 §2 (decision 0089): the staff invitation email's link; a visitor signs in first and comes back.
   { path: 'staff-invitation', lazy: () => import('./routes/staff-invitation') },
+  // Issue 29 §4 (decision 0090): two-factor sign-in for staff; the console's guards send a staff member here first.
+  { path: 'staff-2fa', lazy: () => import('./routes/staff-2fa') },
   // Issue 13 (decision 0039): the rider's money, from the ledger, and a receipt per ride.
   { path: 'payment-history', lazy: () => import('./routes/payment-history') },
   { path: 'payment-history/:rideId', lazy: () => import('./routes/ride-receipt') },

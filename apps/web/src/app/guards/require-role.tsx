@@ -1,9 +1,12 @@
+import { secondFactorDue, TWO_FACTOR_PATH } from '@openride/shared/admin/two-factor';
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/session';
 import { may } from '@/lib/staff';
+import { useTwoFactorStatus } from '@/features/staff-two-factor/api/two-factor';
 import { consolePermission } from '../layouts/console-nav';
 
 /**
@@ -32,7 +35,7 @@ export function RequireRole({ role }: { role: 'admin' | 'driver' }) {
   const me = useMe();
   const location = useLocation();
   if (me.isPending) return <LoadingScreen />;
-  if (role === 'admin') return me.data?.isAdmin ? <Outlet /> : <NotFoundPage />;
+  if (role === 'admin') return me.data?.isAdmin ? <RequireSecondFactor /> : <NotFoundPage />;
   if (!me.data) return <Navigate to={paths.authReturnTo(location.pathname + location.search)} replace />;
   return me.data.role === 'driver' ? <Outlet /> : <Navigate to={paths.driver} replace />;
 }
@@ -48,4 +51,22 @@ export function RequireConsolePermission() {
   if (me.isPending) return <LoadingScreen />;
   const permission = consolePermission(pathname, search);
   return permission && may(me.data, permission) ? <Outlet /> : <NotFoundPage />;
+}
+
+/**
+ * The console's pages (under `RequireRole role="admin"`, and the hidden admin panel): a staff member whose role
+ * must sign in with a second factor and has not set it up, or who set it up and has not given it in this
+ * session, is sent to /staff-2fa first and comes back here after (issue 29 §4, decision 0090); the rule is
+ * the server's own (`secondFactorDue`), which refuses every console request until then whatever this shows.
+ */
+export function RequireSecondFactor({ children }: { children?: ReactNode }) {
+  const me = useMe();
+  const { pathname, search } = useLocation();
+  const status = useTwoFactorStatus(me.data?.staff ? me.data.user.id : undefined);
+  const page = children ?? <Outlet />;
+  if (!me.data?.staff) return page;
+  if (status.isPending) return <LoadingScreen />;
+  // Not known (no answer): the page shows, and its own requests say what the server refuses.
+  if (!status.data || !secondFactorDue(status.data)) return page;
+  return <Navigate to={`${TWO_FACTOR_PATH}?next=${encodeURIComponent(pathname + search)}`} replace />;
 }

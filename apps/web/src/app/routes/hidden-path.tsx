@@ -4,6 +4,7 @@ import { NotFoundPage } from '@/components/not-found-page';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useMe } from '@/lib/session';
 import { may } from '@/lib/staff';
+import { RequireSecondFactor } from '../guards/require-role';
 import { ConsoleFrame } from '../layouts/console-layout';
 import { linkPermission } from '../layouts/console-nav';
 
@@ -27,16 +28,18 @@ export function Component() {
   const adminPath = me.data?.adminPath;
   if (adminPath && here === trimSlash(adminPath)) {
     return (
-      <ConsoleFrame adminPath={adminPath}>
-        <Suspense fallback={<LoadingScreen />}>
-          <AdminPanel
-            mayOpen={(to) => {
-              const permission = linkPermission(to);
-              return permission !== null && may(me.data, permission);
-            }}
-          />
-        </Suspense>
-      </ConsoleFrame>
+      <RequireSecondFactor>
+        <ConsoleFrame adminPath={adminPath}>
+          <Suspense fallback={<LoadingScreen />}>
+            <AdminPanel
+              mayOpen={(to) => {
+                const permission = linkPermission(to);
+                return permission !== null && may(me.data, permission);
+              }}
+            />
+          </Suspense>
+        </ConsoleFrame>
+      </RequireSecondFactor>
     );
   }
   const dashboardPath = me.data?.driverDashboardPath;
