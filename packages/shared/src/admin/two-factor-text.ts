@@ -69,12 +69,6 @@ export const twoFactorText = {
     optionalIntro: 'Your role does not require it, but you may set it up: then every sign-in to the console asks for a code.',
     toConsole: 'Open the console',
   },
-  staff: {
-    reset: 'Reset two-factor',
-    resetTitle: (name: string) => `Reset ${name}'s two-factor sign-in?`,
-    resetDescription: 'Their authenticator app and recovery codes stop working. They set it up again at their next sign-in.',
-    resetDone: (name: string) => `${name}'s two-factor sign-in is reset`,
-  },
   cli: {
     reset: (email: string) => `${email}'s two-factor sign-in is reset: they set it up again at their next sign-in.`,
     nothing: (email: string) => `${email} has no two-factor sign-in.`,

@@ -9,7 +9,7 @@ export type { TwoFactorStatus };
  * with the console's other queries; never stale, so a guard that mounts asks again (a new sign-in is a new
  * session that has not given the second factor).
  */
-export const twoFactorKeys = { status: (userId: string) => ['admin', 'staff-two-factor', userId] as const, audit: ['admin', 'audit-log'] as const };
+export const twoFactorKeys = { status: (userId: string) => ['admin', 'staff-two-factor', userId] as const };
 
 /** GET /api/staff-two-factor. */
 export const twoFactorStatusQuery = (userId: string) =>
@@ -33,12 +33,3 @@ export const useConfirmEnrolment = (userId: string) =>
 /** POST /api/staff-two-factor/verify: this session's second factor. */
 export const useVerifySecondFactor = (userId: string) =>
   useTwoFactorChange(userId, (code: string) => call('POST /api/staff-two-factor/verify', { body: { code } }));
-
-/** DELETE /api/admin/staff/:userId/two-factor: an owner resets another staff member's (lost device). */
-export function useResetStaffTwoFactor() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: string) => call('DELETE /api/admin/staff/:userId/two-factor', { params: { userId } }),
-    onSettled: () => client.invalidateQueries({ queryKey: twoFactorKeys.audit }),
-  });
-}
