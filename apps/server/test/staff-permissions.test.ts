@@ -8,7 +8,7 @@ import { API_ROUTES } from '@openride/shared/api';
 import type { RouteContract } from '@openride/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
-import { ADMIN_ENV, adminOf, newUser } from './ride-actors';
+import { ADMIN_ENV, adminOf, approvedDriverOf, FERRY_BUILDING, GOLDEN_GATE_PARK, newUser, serveTheWholeBay } from './ride-actors';
 import { startTestServer, type TestServer } from './test-server';
 import { grantStaff } from '../src/roles/staff.repo';
 
@@ -218,5 +218,78 @@ describe('staff management', () => {
     if (owners[0] !== ownerId) {
       expect((await second.client.patch(`/api/admin/staff/${ownerId}`, { role: 'owner', city_ids: null })).status).toBe(200);
     }
+  });
+});
+
+describe('city scope (issue 29 §3, decision 0091)', () => {
+  it('a Madrid-scoped operator sees no San Francisco ride, driver or price, by list, by id or by name; an all-city one does', async () => {
+    const owner = staff.get('owner')!;
+    await serveTheWholeBay(server);
+    const madrid = await owner.post('/api/admin/cities', {
+      id: 'madrid-scope',
+      name: 'Madrid',
+      currency: 'EUR',
+      timezone: 'Europe/Madrid',
+      center_lat: 40.4168,
+      center_lng: -3.7038,
+    });
+    expect(madrid.status).toBe(201);
+    const mad = await newUser(server, 'Marta Madrid');
+    await server.services.db
+      .transaction()
+      .execute((trx) => grantStaff(trx, { userId: mad.id, role: 'operations', cityIds: ['madrid-scope'], invitedBy: null }));
+    const everywhere = staff.get('operations')!;
+
+    // An SF ride and an SF driver.
+    const rider = await newUser(server, 'Sam Francisco');
+    const booked = await rider.client.post('/api/rides', {
+      pickup: FERRY_BUILDING,
+      destination: GOLDEN_GATE_PARK,
+      ride_type: 'economy',
+      payment_method: 'cash',
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const rideId = booked.body.ride.id as string;
+    const driver = await approvedDriverOf(server, owner, 'Frisco Driver');
+
+    // Their city pickers offer Madrid only.
+    expect((await mad.client.get('/api/admin/cities')).body.items.map((c: { id: string }) => c.id)).toEqual(['madrid-scope']);
+    expect((await everywhere.get('/api/admin/cities')).body.items.map((c: { id: string }) => c.id)).toContain('sf');
+
+    // Lists: nothing of San Francisco; asking for it by name is a city nobody has.
+    const ridesOf = async (client: TestClient, q = '') => (await client.get(`/api/admin/rides${q}`)).body.items.map((r: { id: string }) => r.id);
+    expect(await ridesOf(mad.client)).not.toContain(rideId);
+    expect(await ridesOf(everywhere)).toContain(rideId);
+    expect(await ridesOf(everywhere, '?city=sf')).toContain(rideId);
+    expect(await ridesOf(everywhere, '?city=madrid-scope')).not.toContain(rideId);
+    expect((await mad.client.get('/api/admin/rides?city=sf')).status).toBe(404);
+    const driversOf = async (client: TestClient) => (await client.get('/api/admin/drivers?status=all')).body.items.map((d: { id: string }) => d.id);
+    expect(await driversOf(mad.client)).not.toContain(driver.driverId);
+    expect(await driversOf(everywhere)).toContain(driver.driverId);
+
+    // By id: 404, as for an id nobody holds, and nothing changes.
+    for (const [path, body] of [
+      [`/api/admin/rides/${rideId}`, undefined],
+      [`/api/admin/rides/${rideId}/cancel`, { reason: 'Not yours' }],
+      [`/api/admin/drivers/${driver.driverId}`, undefined],
+      [`/api/admin/drivers/${driver.driverId}/suspend`, { reason: 'Not yours' }],
+      ['/api/admin/pricing/sf', undefined],
+      ['/api/admin/vehicle-rules/sf', undefined],
+    ] as const) {
+      const res = body ? await mad.client.post(path, body) : await mad.client.get(path);
+      expect(res.status, path).toBe(404);
+    }
+    expect((await everywhere.get(`/api/admin/rides/${rideId}`)).body.ride.status).not.toBe('cancelled');
+    expect((await everywhere.get(`/api/admin/drivers/${driver.driverId}`)).status).toBe(200);
+    expect((await mad.client.get('/api/admin/pricing/madrid-scope')).status).not.toBe(404);
+    // A ticket about the San Francisco ride: in the all-city queue, not in Madrid's, and 404 by id there.
+    const ticket = await rider.client.post('/api/support/tickets', { category: 'other', message: 'About my ride', ride_id: rideId });
+    expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+    const ticketsOf = async (client: TestClient) => (await client.get('/api/admin/support-tickets')).body.items.map((t: { id: string }) => t.id);
+    expect(await ticketsOf(everywhere)).toContain(ticket.body.ticket.id);
+    expect(await ticketsOf(mad.client)).not.toContain(ticket.body.ticket.id);
+    expect((await mad.client.get(`/api/admin/support-tickets/${ticket.body.ticket.id}`)).status).toBe(404);
+    // A city named in a body is checked too: no zone for San Francisco.
+    expect((await mad.client.post('/api/admin/surge/freeze', { city_id: 'sf', frozen: true })).status).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CityRecord } from './admin/city-scope';
 import type { Permission } from './admin/permissions';
 import { ERROR_CODES } from './errors';
 
@@ -37,6 +38,13 @@ export type RouteContract = {
    * lacks it (403 STAFF_PERMISSION_REQUIRED); every admin route names one, other routes none.
    */
   permission?: Permission;
+  /**
+   * An admin route that acts on one record by id names the record's kind (and the path parameter holding its
+   * id, `id` by default): `mount` answers 404 to a staff member whose cities do not include the record's
+   * (issue 29 §3, decision 0091). A city named in the request itself (`city`, `city_id`, `city_ids` in the
+   * path, query or body) is checked the same way without it.
+   */
+  cityOf?: { record: CityRecord; param?: string };
   /** Absent: mounted outside production only. */
   devOnly?: true;
   /** `bodyContentType` defaults to application/json (the only type other writes accept: the CSRF defence). */

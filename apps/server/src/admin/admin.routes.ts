@@ -48,14 +48,14 @@ export function adminRoutes(services: RouteDeps) {
   });
 
   /** Driver applications to review, newest first; ?status=pending|approved|rejected|all and the list kit's query. */
-  on('GET /api/admin/drivers', async ({ query }) => {
+  on('GET /api/admin/drivers', async ({ query, staff }) => {
     if (query.format === 'csv')
       return csvResponse(
         'drivers',
         DRIVERS_CSV,
-        pageThrough((cursor) => listDriversForReview(services, { ...query, cursor, limit: EXPORT_PAGE })),
+        pageThrough((cursor) => listDriversForReview(services, { ...query, cursor, limit: EXPORT_PAGE }, staff.cityIds)),
       );
-    return { status: 200, body: await listDriversForReview(services, query) };
+    return { status: 200, body: await listDriversForReview(services, query, staff.cityIds) };
   });
 
   /** Every change an admin made, newest first; ?actor_id= and ?action= filter. */

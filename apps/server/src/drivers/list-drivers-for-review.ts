@@ -8,6 +8,7 @@ import type { CsvColumn } from '../lib/csv';
 import { containsPattern, keysetPage, type KeysetSpec } from '../lib/keyset';
 import { DRIVER_COLUMNS } from './drivers.repo';
 import type { Ports } from '../ports';
+import { type CityScope, cityCondition } from '../roles/city-scope';
 
 type Query = z.output<typeof adminDriversQuerySchema>;
 
@@ -28,7 +29,7 @@ const KIND_ORDER = sql`array[${sql.join(DOCUMENT_KINDS.map((k) => sql.lit(k)))}]
  * for an approved driver, whether they are on compliance hold in their city and which kinds hold them
  * (decision 0053): the rule of `isCompliantIn` per row, in the same statement (a lateral subquery).
  */
-export function listDriversForReview(services: Pick<Ports, 'db'>, query: Query) {
+export function listDriversForReview(services: Pick<Ports, 'db'>, query: Query, scope: CityScope = null) {
   let rows = services.db
     .selectFrom('drivers')
     .innerJoin('user', 'user.id', 'drivers.user_id')
@@ -57,6 +58,8 @@ export function listDriversForReview(services: Pick<Ports, 'db'>, query: Query) 
       ),
       sql<DocumentKind[]>`case when drivers.verification_status = 'approved' then held.kinds else '{}'::text[] end`.as('held_kinds'),
     ]);
+  const inCities = cityCondition('drivers.city_id', scope, query.city);
+  if (inCities) rows = rows.where(inCities);
   if (query.status && query.status !== 'all') rows = rows.where('drivers.verification_status', '=', query.status);
   if (query.compliance) {
     // A driver whose city is unknown is on hold (decision 0074).

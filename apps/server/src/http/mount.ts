@@ -2,7 +2,8 @@ import { type RouteAt, type RouteContract, type RouteKey, routeOf } from '@openr
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { secondFactorDue, type StaffTwoFactorPolicy, twoFactorRequired } from '@openride/shared/admin/two-factor';
-import { domainError, forbidden } from '../lib/errors';
+import { domainError, forbidden, notFound } from '../lib/errors';
+import { citiesNamed, inCityScope, recordInScope } from '../roles/city-scope';
 import { type StaffMember, staffMay, staffOf } from '../roles/staff.repo';
 import { type AppEnv, requireUser, sessionIdOf, type SessionUser } from './context';
 import type { Ports } from '../ports';
@@ -117,6 +118,7 @@ export function mount<const R extends RouteContract>(
         : {},
       body: jsonBody ? request!.body!.parse(await jsonOf(c)) : undefined,
     } as MountInput<R>;
+    if (staff && staff.cityIds !== null) await checkCityScope(services!.db, route, staff, input);
     const reply = (await handler(input)) as Response | { status: number; body?: unknown };
     if (reply instanceof Response) return reply;
     if (reply.status === 204) return c.body(null, 204);
@@ -124,6 +126,18 @@ export function mount<const R extends RouteContract>(
   };
   Object.defineProperty(run, MOUNTED, { value: `${route.method} ${route.path}` });
   app.on(route.method, route.path, run);
+}
+
+/**
+ * A staff member of some cities (decision 0091): a city the request names must be one of theirs, and so must
+ * the city of the record the route acts on (`cityOf`). Either answers 404, as a city or an id nobody holds.
+ */
+async function checkCityScope(db: Pick<Ports, 'db'>['db'], route: RouteContract, staff: StaffMember, input: { params: object; query: object; body: unknown }) {
+  for (const city of citiesNamed(input.params, input.query, input.body)) if (!inCityScope(staff.cityIds, city)) throw notFound('No such city');
+  if (route.cityOf) {
+    const id = (input.params as Record<string, string | undefined>)[route.cityOf.param ?? 'id'];
+    if (!id || !(await recordInScope(db, staff, route.cityOf.record, id))) throw notFound('Not found');
+  }
 }
 
 /** The request's JSON body; none at all reads as `{}` (a verb without fields may be sent bare). */

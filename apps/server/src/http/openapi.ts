@@ -137,6 +137,8 @@ function operationOf(route: RouteContract) {
     ...(route.description ? { description: route.description } : {}),
     'x-auth': route.auth,
     ...(route.permission ? { 'x-permission': route.permission } : {}),
+    // The record whose city a staff member of some cities must hold (decision 0091), else 404.
+    ...(route.cityOf ? { 'x-city-of': route.cityOf.record } : {}),
     security: route.auth === 'public' ? [] : [{ [route.auth === 'backup-token' ? BACKUP_SCHEME : SESSION_SCHEME]: [] }],
     ...(parameters.length ? { parameters } : {}),
     ...(body

@@ -3,6 +3,7 @@ import type { refundRequestsQuerySchema } from '@openride/shared/refunds/schemas
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
+import { type CityScope, cityCondition } from '../roles/city-scope';
 import { ridesMoney } from '../ledger/ride-money';
 import type { CsvColumn } from '../lib/csv';
 import { containsPattern, keysetPage, type KeysetSpec } from '../lib/keyset';
@@ -65,8 +66,11 @@ export async function adminViews(db: Kysely<DB>, rows: Row[]): Promise<AdminRefu
  * /refund-management's queue: oldest first by default, filtered by status, reason and how long a request has
  * waited; search by rider name or email, or a ride id.
  */
-export async function listRefundRequests(db: Kysely<DB>, query: Query) {
+export async function listRefundRequests(db: Kysely<DB>, query: Query, scope: CityScope = null) {
   let rows = requestRows(db);
+  // A staff member's cities (decision 0091): the requests about their cities' rides.
+  const inCities = cityCondition('rides.city_id', scope);
+  if (inCities) rows = rows.where(inCities);
   if (query.status) rows = rows.where('r.status', '=', query.status);
   if (query.reason) rows = rows.where('r.reason', '=', query.reason);
   if (query.age === 'today') rows = rows.where(sql<boolean>`r.created_at > now() - interval '1 day'`);

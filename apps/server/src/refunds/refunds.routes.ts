@@ -25,14 +25,14 @@ export function refundRoutes(services: RouteDeps) {
     body: { request: await requestRefund(services, user.id, params.id, body) },
   }));
 
-  on('GET /api/admin/refund-requests', async ({ query }) => {
+  on('GET /api/admin/refund-requests', async ({ query, staff }) => {
     if (query.format === 'csv')
       return csvResponse(
         'refund-requests',
         REFUND_REQUESTS_CSV,
-        pageThrough((cursor) => listRefundRequests(services.db, { ...query, cursor, limit: EXPORT_PAGE })),
+        pageThrough((cursor) => listRefundRequests(services.db, { ...query, cursor, limit: EXPORT_PAGE }, staff.cityIds)),
       );
-    return { status: 200, body: await listRefundRequests(services.db, query) };
+    return { status: 200, body: await listRefundRequests(services.db, query, staff.cityIds) };
   });
 
   on('GET /api/admin/refund-requests/:id', async ({ params }) => ({ status: 200, body: await getRefundDetail(services.db, params.id) }));

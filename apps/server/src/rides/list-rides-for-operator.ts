@@ -5,6 +5,7 @@ import type { DB } from '../db/schema';
 import type { CsvColumn } from '../lib/csv';
 import { containsPattern, keysetPage, type KeysetSpec } from '../lib/keyset';
 import { isRideId } from './rides.repo';
+import { type CityScope, cityCondition } from '../roles/city-scope';
 
 type Query = z.output<typeof adminRidesQuerySchema>;
 
@@ -27,7 +28,7 @@ const validTz = (tz: string | undefined) => {
 };
 
 /** /booking-management's list: every ride with its rider and driver, newest first by default. */
-export async function listRidesForOperator(db: Kysely<DB>, query: Query) {
+export async function listRidesForOperator(db: Kysely<DB>, query: Query, scope: CityScope = null) {
   let rows = db
     .selectFrom('rides')
     .innerJoin('user as rider', 'rider.id', 'rides.rider_id')
@@ -64,6 +65,8 @@ export async function listRidesForOperator(db: Kysely<DB>, query: Query) {
       ]),
     );
   }
+  const inCities = cityCondition('rides.city_id', scope, query.city);
+  if (inCities) rows = rows.where(inCities);
   if (query.status) rows = rows.where('rides.status', '=', query.status);
   if (query.ride_type) rows = rows.where('rides.ride_type', '=', query.ride_type);
   if (query.rider_id) rows = rows.where('rides.rider_id', '=', query.rider_id);

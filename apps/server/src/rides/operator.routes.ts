@@ -21,14 +21,14 @@ export function operatorRideRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, adminContract);
 
-  on('GET /api/admin/rides', async ({ query }) => {
+  on('GET /api/admin/rides', async ({ query, staff }) => {
     if (query.format === 'csv')
       return csvResponse(
         'rides',
         RIDES_CSV,
-        pageThrough((cursor) => listRidesForOperator(services.db, { ...query, cursor, limit: EXPORT_PAGE })),
+        pageThrough((cursor) => listRidesForOperator(services.db, { ...query, cursor, limit: EXPORT_PAGE }, staff.cityIds)),
       );
-    return { status: 200, body: await listRidesForOperator(services.db, query) };
+    return { status: 200, body: await listRidesForOperator(services.db, query, staff.cityIds) };
   });
 
   on('GET /api/admin/rides/:id', async ({ params }) => ({ status: 200, body: await getRideForOperator(services.db, params.id) }));

@@ -4,6 +4,7 @@ import type { AdminTicket } from '@openride/shared/support/views';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
+import { type CityScope, cityCondition } from '../roles/city-scope';
 import type { CsvColumn } from '../lib/csv';
 import { containsPattern, keysetPage, type KeysetSpec } from '../lib/keyset';
 import { adminTicketRows, adminTicketView } from './support.repo';
@@ -20,8 +21,11 @@ const spec: KeysetSpec<Query['sort']> = {
  * assignee (`me`, `unassigned` or an admin's id), age and overdue (open and past its due time); search by
  * ticket number, requester name or email.
  */
-export async function listSupportTickets(db: Kysely<DB>, adminId: string, query: Query) {
+export async function listSupportTickets(db: Kysely<DB>, adminId: string, query: Query, scope: CityScope = null) {
   let rows = adminTicketRows(db);
+  // A staff member's cities (decision 0091): tickets about their cities' rides, and those about no ride.
+  const inCities = cityCondition('tr.city_id', scope);
+  if (inCities) rows = rows.where(sql<boolean>`(t.ride_id is null or exists (select 1 from rides tr where tr.id = t.ride_id and ${inCities}))`);
   if (query.status) rows = rows.where('t.status', '=', query.status);
   if (query.category) rows = rows.where('t.category', '=', query.category);
   if (query.priority) rows = rows.where('t.priority', '=', query.priority);

@@ -47,14 +47,14 @@ export function supportRoutes(services: RouteDeps) {
     return { status: 201, body: answer };
   });
 
-  on('GET /api/admin/support-tickets', async ({ user, query }) => {
+  on('GET /api/admin/support-tickets', async ({ user, query, staff }) => {
     if (query.format === 'csv')
       return csvResponse(
         'support-tickets',
         SUPPORT_TICKETS_CSV,
-        pageThrough((cursor) => listSupportTickets(services.db, user.id, { ...query, cursor, limit: EXPORT_PAGE })),
+        pageThrough((cursor) => listSupportTickets(services.db, user.id, { ...query, cursor, limit: EXPORT_PAGE }, staff.cityIds)),
       );
-    return { status: 200, body: await listSupportTickets(services.db, user.id, query) };
+    return { status: 200, body: await listSupportTickets(services.db, user.id, query, staff.cityIds) };
   });
   on('GET /api/admin/support-tickets/:id', async ({ user, params }) => ({ status: 200, body: await getTicketForAdmin(services.db, user.id, params.id) }));
   on('POST /api/admin/support-tickets/:id/messages', async ({ user, params, body }) => ({

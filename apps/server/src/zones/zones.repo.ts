@@ -39,8 +39,11 @@ export const cityView = (row: AdminCity): AdminCity => ({
   emergency_number: row.emergency_number,
 });
 
-export async function listCities(db: Kysely<DB>) {
-  return (await db.selectFrom('cities').select(CITY_COLUMNS).orderBy('name').orderBy('id').execute()).map(cityView);
+/** Every city, or a staff member's cities only (decision 0091: their city pickers offer no other). */
+export async function listCities(db: Kysely<DB>, scope: readonly string[] | null = null) {
+  let rows = db.selectFrom('cities').select(CITY_COLUMNS).orderBy('name').orderBy('id');
+  if (scope !== null) rows = rows.where('id', 'in', scope.length ? [...scope] : ['']);
+  return (await rows.execute()).map(cityView);
 }
 
 /**

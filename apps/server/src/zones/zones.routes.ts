@@ -19,7 +19,7 @@ export function zoneRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, zoneContract);
 
-  on('GET /api/admin/cities', async () => ({ status: 200, body: { items: await listCities(services.db) } }));
+  on('GET /api/admin/cities', async ({ staff }) => ({ status: 200, body: { items: await listCities(services.db, staff.cityIds) } }));
   on('POST /api/admin/cities', async ({ user, body }) => ({ status: 201, body: { city: await createCity(services, user.id, body) } }));
   on('PATCH /api/admin/cities/:id', async ({ user, params, body }) => ({ status: 200, body: { city: await updateCity(services, user.id, params.id, body) } }));
 

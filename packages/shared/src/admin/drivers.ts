@@ -8,6 +8,11 @@ import { defineListQuery, optionalFilter } from './list-query';
  */
 export const adminDriversQuerySchema = defineListQuery({
   sorts: ['created_at', 'full_name', 'updated_at'],
-  filters: { status: optionalFilter(z.enum(ADMIN_DRIVER_FILTERS)), compliance: optionalFilter(z.enum(DRIVER_COMPLIANCE_STATES)) },
+  filters: {
+    status: optionalFilter(z.enum(ADMIN_DRIVER_FILTERS)),
+    compliance: optionalFilter(z.enum(DRIVER_COMPLIANCE_STATES)),
+    /** The console's city (decision 0091): that city's drivers only. */
+    city: optionalFilter(z.string().max(40)),
+  },
 });
 export type AdminDriversQuery = z.input<typeof adminDriversQuerySchema>;

@@ -27,6 +27,7 @@ export const cancellationRoutes = defineRoutes([
       'Adds the next version of the policy (decision 0087), in force from now; earlier versions are never changed. Saving the terms in force again adds nothing. Audited (`cancellation_policy.update`, the changed terms before and after, with the version) in the same transaction. Applies to the next cancellation.',
     auth: 'admin',
     permission: 'cancellation_policy.publish',
+    cityOf: { record: 'cancellation_policy' },
     request: { params: z.object({ id: z.string() }), body: cancellationPolicyInputSchema },
     responses: {
       200: { description: 'The policy as saved', schema: cancellationPolicyResponseSchema },
@@ -44,6 +45,7 @@ export const cancellationRoutes = defineRoutes([
       'Every version of the terms (who, when, from when, the values), each marked in force, scheduled or superseded. Bounded by the edits of one policy.',
     auth: 'admin',
     permission: 'fare_policy.read',
+    cityOf: { record: 'cancellation_policy' },
     request: { params: z.object({ id: z.string() }) },
     responses: { 200: { description: 'The versions', schema: cancellationPolicyVersionsResponseSchema }, 404: { description: 'No such policy' }, ...refusals },
   },
@@ -72,6 +74,7 @@ export const cancellationRoutes = defineRoutes([
     description: 'Audited (`cancellation_policy.remove`, the terms as they were) in the same transaction. A city default is never removed (400).',
     auth: 'admin',
     permission: 'cancellation_policy.publish',
+    cityOf: { record: 'cancellation_policy' },
     request: { params: z.object({ id: z.string() }) },
     responses: {
       200: { description: 'The terms as they were', schema: cancellationPolicyResponseSchema },

@@ -27,6 +27,7 @@ export const complianceRoutes = defineRoutes([
     summary: "A driver's papers against their city's requirements, and whether they are on hold",
     auth: 'admin',
     permission: 'driver.read',
+    cityOf: { record: 'driver' },
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The papers and the hold', schema: driverComplianceSchema }, 404: { description: 'No such driver' }, ...adminRefusals },
   },
@@ -109,6 +110,7 @@ export const documentRoutes = defineRoutes([
     description: 'Approving supersedes the previous approved document of the kind. A document already decided answers 409 and nothing changes.',
     auth: 'admin',
     permission: 'document.review',
+    cityOf: { record: 'document' },
     request: { params: idParamsSchema, body: documentReviewSchema },
     responses: {
       200: { description: 'The document, decided', schema: documentResponseSchema },

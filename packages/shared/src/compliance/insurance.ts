@@ -251,6 +251,7 @@ export const insuranceRoutes = defineRoutes([
       "In one transaction: the decision (only if still in review), the driver's notification and the audit record (`insurance.verify`, `insurance.reject`). Verifying supersedes the vehicle's older verified policy.",
     auth: 'admin',
     permission: 'insurance.review',
+    cityOf: { record: 'insurance_policy' },
     request: { params: idParamsSchema, body: policyReviewSchema },
     responses: {
       200: { description: 'The policy as decided', schema: policyResponseSchema },
@@ -267,6 +268,7 @@ export const insuranceRoutes = defineRoutes([
     summary: 'Revoke a verified policy with a reason: the driver is held at once and taken offline',
     auth: 'admin',
     permission: 'insurance.review',
+    cityOf: { record: 'insurance_policy' },
     request: { params: idParamsSchema, body: policyRevokeSchema },
     responses: {
       200: { description: 'The policy, rejected with the reason', schema: policyResponseSchema },

@@ -64,6 +64,7 @@ export const corporateInvoiceRoutes = defineRoutes([
     summary: 'Record the company’s payment of an invoice: ledger company.payment (bank debit, company credit), once (audited corporate_invoice.mark_paid)',
     auth: 'admin',
     permission: 'invoice.mark_paid',
+    cityOf: { record: 'corporate_invoice' },
     request: { params: idParamsSchema, body: markInvoicePaidSchema },
     responses: {
       200: { description: 'The invoice, paid', schema: invoiceResponseSchema },

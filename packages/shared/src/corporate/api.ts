@@ -69,6 +69,7 @@ export const corporateRoutes = defineRoutes([
     summary: 'One company with its policy, people, spending this month and invitations',
     auth: 'admin',
     permission: 'company.read',
+    cityOf: { record: 'company' },
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The company', schema: companyDetailSchema }, 404: { description: 'No such company' }, ...adminRefusals },
   },
@@ -80,6 +81,7 @@ export const corporateRoutes = defineRoutes([
     description: 'Names the version it edits; a newer one answers 409 and changes nothing. A suspended company’s members cannot request business rides.',
     auth: 'admin',
     permission: 'company.manage',
+    cityOf: { record: 'company' },
     request: { params: idParamsSchema, body: updateCompanySchema },
     responses: {
       200: { description: 'The company', schema: companyResponseSchema },

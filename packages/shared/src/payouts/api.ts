@@ -92,6 +92,7 @@ export const payoutRoutes = defineRoutes([
     summary: 'One payout run with its items',
     auth: 'admin',
     permission: 'payout.read',
+    cityOf: { record: 'payout_run' },
     request: { params: z.object({ id: z.string() }) },
     responses: { 200: { description: 'The run', schema: payoutRunResponseSchema }, 404: { description: 'No such run' }, ...adminRefusals },
   },
@@ -104,6 +105,7 @@ export const payoutRoutes = defineRoutes([
       'In one transaction, per driver under a lock on their account: pays what the preview said or what they are owed now, whichever is less (nothing if no longer owed the minimum: skipped). Two runs approved at once never pay a driver twice; approving a run twice posts once (the second answers the run as it is). Audited (`payout_run.approve`).',
     auth: 'admin',
     permission: 'payout.approve',
+    cityOf: { record: 'payout_run' },
     request: { params: z.object({ id: z.string() }), body: emptyBodySchema },
     responses: {
       200: { description: 'The approved run', schema: payoutRunResponseSchema },
@@ -120,6 +122,7 @@ export const payoutRoutes = defineRoutes([
     description: 'Audited (`payout_run.export`).',
     auth: 'admin',
     permission: 'payout.read',
+    cityOf: { record: 'payout_run' },
     request: { params: z.object({ id: z.string() }) },
     responses: {
       200: { description: 'The CSV', contentType: 'text/csv' },
@@ -136,6 +139,7 @@ export const payoutRoutes = defineRoutes([
     description: "With the bank's reference. Audited (`payout_run.mark_paid`). A run whose items are all paid or failed is closed.",
     auth: 'admin',
     permission: 'payout.settle',
+    cityOf: { record: 'payout_run' },
     request: { params: z.object({ id: z.string() }), body: markPaidSchema },
     responses: {
       200: { description: 'The run', schema: payoutRunResponseSchema },
@@ -154,6 +158,7 @@ export const payoutRoutes = defineRoutes([
       'A pending item: its payout transaction is reversed. A paid one (returned by the bank): the bank is debited and the driver credited. Once per item. Audited (`payout_item.fail`).',
     auth: 'admin',
     permission: 'payout.settle',
+    cityOf: { record: 'payout_item' },
     request: { params: z.object({ id: z.string() }), body: failPayoutSchema },
     responses: {
       200: { description: 'The run', schema: payoutRunResponseSchema },
@@ -183,6 +188,7 @@ export const payoutRoutes = defineRoutes([
       'At most what they owe. Posts `driver.cash_received` under a lock on their account; the same `request_id` posts once. A driver back within the limit may go online at once. Audited (`driver.cash_received`).',
     auth: 'admin',
     permission: 'payout.settle',
+    cityOf: { record: 'driver', param: 'driverId' },
     request: { params: z.object({ driverId: z.string() }), body: cashReceivedSchema },
     responses: {
       200: { description: 'What they owe now', schema: cashReceivedResponseSchema },

@@ -47,6 +47,7 @@ export const promotionRoutes = defineRoutes([
     summary: 'One promotion with its figures',
     auth: 'admin',
     permission: 'promotion.read',
+    cityOf: { record: 'promotion' },
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The promotion', schema: promotionResponseSchema }, 404: { description: 'No such promotion' }, ...adminRefusals },
   },
@@ -60,6 +61,7 @@ export const promotionRoutes = defineRoutes([
       'Send the `version` read and the fields to change. The budget may not go below what is reserved and spent, nor the maximum redemptions below those reserved and applied; a launched promotion’s end may not move into the past. Decision 0068.',
     auth: 'admin',
     permission: 'promotion.manage',
+    cityOf: { record: 'promotion' },
     request: { params: idParamsSchema, body: updatePromotionSchema },
     responses: {
       200: { description: 'The promotion', schema: promotionResponseSchema },
@@ -78,6 +80,7 @@ export const promotionRoutes = defineRoutes([
     description: 'Pausing refuses new requests with the code; rides already holding a reservation keep their discount.',
     auth: 'admin',
     permission: 'promotion.manage',
+    cityOf: { record: 'promotion' },
     request: { params: idParamsSchema, body: promotionStatusSchema },
     responses: {
       200: { description: 'The promotion', schema: promotionResponseSchema },
@@ -95,6 +98,7 @@ export const promotionRoutes = defineRoutes([
       'Replays the rides in order with the promotion’s rules: ride types, pickup zones, minimum fare, first ride only, uses per rider, maximum redemptions and budget. Changes nothing.',
     auth: 'admin',
     permission: 'promotion.read',
+    cityOf: { record: 'promotion' },
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The figures', schema: backtestResponseSchema }, 404: { description: 'No such promotion' }, ...adminRefusals },
   },
@@ -105,6 +109,7 @@ export const promotionRoutes = defineRoutes([
     summary: 'A promotion’s redemptions, newest first (the admin kit list; CSV with format=csv)',
     auth: 'admin',
     permission: 'promotion.read',
+    cityOf: { record: 'promotion' },
     request: { params: idParamsSchema, query: promoRedemptionsQuerySchema },
     responses: {
       200: { description: 'A page of redemptions', schema: promoRedemptionsPageSchema, csv: true },

@@ -47,6 +47,7 @@ export const refundRoutes = defineRoutes([
     summary: 'One request with its ride’s timeline, route, fare lines and money (ledger sums)',
     auth: 'admin',
     permission: 'refund.read',
+    cityOf: { record: 'refund_request' },
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The request', schema: adminRefundDetailSchema }, 404: { description: 'No such request' }, ...adminRefusals },
   },
@@ -59,6 +60,7 @@ export const refundRoutes = defineRoutes([
       'Under the ride’s lock, in one transaction: the refund is posted to the ledger (key `refund_request:<id>`, so it posts once) — debit `refunds` (bearer platform) or the driver’s account (bearer driver), credit the rider’s wallet (cash and wallet rides, and every wallet credit) or the card (card rides: a `card-refund` job queued in the same transaction asks the payment provider after commit; if the provider refuses, the refund is reversed and given as wallet credit instead, decision 0054) — the request is decided, the rider notified and the decision audited (`refund.approve`, `refund.credit`, `refund.reject`). The total refunded on a ride never exceeds what was paid for it.',
     auth: 'admin',
     permission: 'refund.approve',
+    cityOf: { record: 'refund_request' },
     request: { params: idParamsSchema, body: refundDecisionSchema },
     responses: {
       200: { description: 'The request as decided', schema: adminRefundDetailSchema },

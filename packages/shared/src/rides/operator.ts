@@ -19,6 +19,8 @@ export const adminRidesQuerySchema = defineListQuery({
     tz: optionalFilter(z.string().max(64)),
     rider_id: optionalFilter(z.string().max(200)),
     driver_id: optionalFilter(z.uuid()),
+    /** The console's city (decision 0091): that city's rides only. */
+    city: optionalFilter(z.string().max(40)),
   },
 });
 export type AdminRidesQuery = z.input<typeof adminRidesQuerySchema>;

@@ -53,6 +53,7 @@ export const sosRoutes = defineRoutes([
       'Writes the ride event `sos_resolved` and the audit record in one transaction; `safety.sos_changed` goes to `admins` and to the presser after commit. The ticket stays open for its own handling.',
     auth: 'admin',
     permission: 'sos.handle',
+    cityOf: { record: 'sos_alert' },
     request: { params: idParamsSchema, body: resolveSosSchema },
     responses: {
       200: { description: 'Resolved', schema: adminSosResponseSchema },

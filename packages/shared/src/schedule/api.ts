@@ -60,6 +60,7 @@ export const scheduleRoutes = defineRoutes([
     summary: "Any driver's weekly hours, time off and next shift",
     auth: 'admin',
     permission: 'driver.read',
+    cityOf: { record: 'driver' },
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The schedule', schema: driverScheduleResponseSchema }, 404: { description: 'No such driver' }, ...adminRefusals },
   },

@@ -109,6 +109,7 @@ export const supportRoutes = defineRoutes([
     summary: 'One ticket with its conversation and internal notes, the assignable admins, and the ride’s summary, timeline, route and chat',
     auth: 'admin',
     permission: 'support.handle',
+    cityOf: { record: 'support_ticket' },
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The ticket', schema: adminTicketDetailSchema }, 404: { description: 'No such ticket' }, ...adminRefusals },
   },
@@ -119,6 +120,7 @@ export const supportRoutes = defineRoutes([
     summary: 'Reply to the user (open → pending; the user notified, a visitor emailed) or add an internal note',
     auth: 'admin',
     permission: 'support.handle',
+    cityOf: { record: 'support_ticket' },
     request: { params: idParamsSchema, body: adminTicketMessageSchema },
     responses: {
       200: { description: 'The ticket', schema: adminTicketDetailSchema },
@@ -135,6 +137,7 @@ export const supportRoutes = defineRoutes([
     summary: 'Assign to an admin (oneself or another), or unassign with null',
     auth: 'admin',
     permission: 'support.handle',
+    cityOf: { record: 'support_ticket' },
     request: { params: idParamsSchema, body: assignTicketSchema },
     responses: {
       200: { description: 'The ticket', schema: adminTicketDetailSchema },
@@ -150,6 +153,7 @@ export const supportRoutes = defineRoutes([
     summary: 'Change the priority (the due time follows)',
     auth: 'admin',
     permission: 'support.handle',
+    cityOf: { record: 'support_ticket' },
     request: { params: idParamsSchema, body: ticketPrioritySchema },
     responses: {
       200: { description: 'The ticket', schema: adminTicketDetailSchema },
@@ -165,6 +169,7 @@ export const supportRoutes = defineRoutes([
     summary: 'Resolve an open or pending ticket (the user notified; closed by the job 7 days later without a reply)',
     auth: 'admin',
     permission: 'support.handle',
+    cityOf: { record: 'support_ticket' },
     request: { params: idParamsSchema },
     responses: {
       200: { description: 'The ticket', schema: adminTicketDetailSchema },
@@ -180,6 +185,7 @@ export const supportRoutes = defineRoutes([
     summary: 'Reopen a resolved or closed ticket',
     auth: 'admin',
     permission: 'support.handle',
+    cityOf: { record: 'support_ticket' },
     request: { params: idParamsSchema },
     responses: {
       200: { description: 'The ticket', schema: adminTicketDetailSchema },

@@ -26,6 +26,7 @@ export const surgeRoutes = defineRoutes([
     summary: "A pricing zone's ratio and multiplier at each update over the last hours (default 6, at most 168)",
     auth: 'admin',
     permission: 'surge.read',
+    cityOf: { record: 'zone' },
     request: { params: zoneParams, query: surgeTimelineQuerySchema },
     responses: { 200: { description: 'The timeline, oldest first', schema: surgeTimelineSchema }, 404: { description: 'No such pricing zone' }, ...refusals },
   },
@@ -66,6 +67,7 @@ export const surgeRoutes = defineRoutes([
     summary: "Hold a pricing zone at a fixed multiplier until a time, within the rule's floor and cap (audited). Applies to quotes at once.",
     auth: 'admin',
     permission: 'surge.override',
+    cityOf: { record: 'zone' },
     request: { params: zoneParams, body: surgeOverrideSchema },
     responses: {
       200: { description: 'Saved', schema: surgeZoneResponseSchema },
@@ -81,6 +83,7 @@ export const surgeRoutes = defineRoutes([
     summary: "End a zone's override: the ladder takes over at the next update (audited)",
     auth: 'admin',
     permission: 'surge.override',
+    cityOf: { record: 'zone' },
     request: { params: zoneParams },
     responses: { 200: { description: 'Cleared', schema: surgeZoneResponseSchema }, 404: { description: 'No such pricing zone' }, ...refusals },
   },

@@ -109,6 +109,7 @@ export const vehicleRoutes = defineRoutes([
     summary: "One driver's vehicles (active first, then newest), each with its status, photos and ride types per city",
     auth: 'admin',
     permission: 'driver.read',
+    cityOf: { record: 'driver' },
     request: { params: idParamsSchema },
     responses: { 200: { description: 'The vehicles', schema: driverVehiclesSchema }, 404: { description: 'No such driver' }, ...adminRefusals },
   },
@@ -131,6 +132,7 @@ export const vehicleRoutes = defineRoutes([
       'In one transaction: the decision, the driver’s notification and the audit record (`vehicle.verify`, `vehicle.reject`). An admin cannot review their own vehicle.',
     auth: 'admin',
     permission: 'vehicle.review',
+    cityOf: { record: 'vehicle' },
     request: { params: idParamsSchema, body: vehicleReviewSchema },
     responses: {
       200: { description: 'The vehicle as decided', schema: vehicleResponseSchema },

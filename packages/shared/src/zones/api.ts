@@ -49,6 +49,7 @@ export const zoneRoutes = defineRoutes([
     summary: "Edit a city's name, currency, time zone or map centre (audited)",
     auth: 'admin',
     permission: 'city.manage',
+    cityOf: { record: 'city' },
     request: { params: cityParams, body: updateCitySchema },
     responses: {
       200: { description: 'Edited', schema: cityResponseSchema },
@@ -89,6 +90,7 @@ export const zoneRoutes = defineRoutes([
     summary: "Change a zone's name, type, colour, priority, switch or polygon (audited)",
     auth: 'admin',
     permission: 'zone.manage',
+    cityOf: { record: 'zone' },
     request: { params: zoneParams, body: updateZoneSchema },
     responses: {
       200: { description: 'Changed', schema: zoneResponseSchema },
@@ -104,6 +106,7 @@ export const zoneRoutes = defineRoutes([
     summary: 'Delete a zone (audited)',
     auth: 'admin',
     permission: 'zone.manage',
+    cityOf: { record: 'zone' },
     request: { params: zoneParams },
     responses: { 200: { description: 'Deleted', schema: zoneResponseSchema }, 404: { description: 'No such zone' }, ...refusals },
   },
