@@ -247,11 +247,11 @@ describe('staff two-factor sign-in', () => {
     expect((await finance.client.get(CONSOLE)).status).toBe(200);
     // Finance may not reset anyone's (staff.manage), not even with a confirmed session.
     const ownerId = (await owner.get('/api/me')).body.user.id as string;
-    expect(errorCode(await finance.client.delete(`/api/admin/staff/${ownerId}/two-factor`))).toBe('STAFF_PERMISSION_REQUIRED');
+    expect(errorCode(await finance.client.delete(`/api/admin/staff-two-factor/${ownerId}`))).toBe('STAFF_PERMISSION_REQUIRED');
     // The owner's own: refused through the console.
-    expect((await owner.delete(`/api/admin/staff/${ownerId}/two-factor`)).status).toBe(403);
+    expect((await owner.delete(`/api/admin/staff-two-factor/${ownerId}`)).status).toBe(403);
 
-    expect((await owner.delete(`/api/admin/staff/${finance.id}/two-factor`)).status).toBe(204);
+    expect((await owner.delete(`/api/admin/staff-two-factor/${finance.id}`)).status).toBe(204);
     // Their sessions' second factor went with it: finance must set it up again.
     expect(errorCode(await finance.client.get(CONSOLE))).toBe('TWO_FACTOR_ENROLMENT_REQUIRED');
     expect((await finance.client.get('/api/staff-two-factor')).body).toMatchObject({ required: true, enrolled: false, verified: false });
@@ -259,8 +259,8 @@ describe('staff two-factor sign-in', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor_id: ownerId, before: { two_factor: true }, after: { two_factor: false } });
     // Nothing left to reset; nobody by that id.
-    expect((await owner.delete(`/api/admin/staff/${finance.id}/two-factor`)).status).toBe(404);
-    expect((await owner.delete('/api/admin/staff/nobody/two-factor')).status).toBe(404);
+    expect((await owner.delete(`/api/admin/staff-two-factor/${finance.id}`)).status).toBe(404);
+    expect((await owner.delete('/api/admin/staff-two-factor/nobody')).status).toBe(404);
     // They set it up again.
     await enrol(finance.client);
     expect((await finance.client.get(CONSOLE)).status).toBe(200);

@@ -30,7 +30,7 @@ export function twoFactorRoutes(services: RouteDeps) {
     status: 200,
     body: await verifySecondFactor(services, user, body.code, clientIp(c, services.env.TRUST_PROXY)),
   }));
-  on('DELETE /api/admin/staff/:userId/two-factor', async ({ user, params }) => {
+  on('DELETE /api/admin/staff-two-factor/:userId', async ({ user, params }) => {
     await resetStaffTwoFactor(db, user.id, params.userId);
     return { status: 204 };
   });

@@ -76,7 +76,7 @@ export const twoFactorRoutes = defineRoutes([
   },
   {
     method: 'DELETE',
-    path: '/api/admin/staff/:userId/two-factor',
+    path: '/api/admin/staff-two-factor/:userId',
     tag: 'staff',
     summary: "Reset a staff member's two-factor sign-in (lost device): their app and recovery codes stop working (audited staff.two_factor_reset)",
     description: "Not one's own (another owner, or `npm run admin -- reset-2fa` on the server). A role that requires it is sent to set it up again.",
