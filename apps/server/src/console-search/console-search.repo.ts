@@ -3,13 +3,14 @@ import { searchHitText } from '@openride/shared/admin/search-hit-text';
 import { promotionsText } from '@openride/shared/promotions/promotions-text';
 import type { PromotionStatus } from '@openride/shared/promotions/schemas';
 import { parseTicketNumber } from '@openride/shared/support/schemas';
-import { type Expression, type Kysely, type RawBuilder, sql, type SqlBool } from 'kysely';
+import { type Expression, type Kysely, sql, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema';
 import { containsPattern, escapeLike } from '../lib/keyset';
 import { effectiveStatusSql } from '../promotions/promotions.repo';
+import { type CityScope, cityWhere } from '../roles/city-scope';
 
 /** A staff member's cities: null for every city. */
-export type Cities = readonly string[] | null;
+export type Cities = CityScope;
 
 const LIMIT = SEARCH_HITS_PER_KIND;
 const hit = (kind: SearchHit['kind'], id: string, title: string, subtitle: string | null): SearchHit => ({
@@ -19,17 +20,6 @@ const hit = (kind: SearchHit['kind'], id: string, title: string, subtitle: strin
   subtitle,
   path: searchHitPath(kind, id),
 });
-
-/**
- * Whether a record of the city in `city` is the staff member's to see (decision 0091's rule, in SQL): every
- * city's for a member of every city; otherwise only their cities' — and a record of no city yet (an applicant
- * who chose none, a ticket about no ride) is everyone's.
- */
-function inCities(cities: Cities, city: Expression<string | null>): RawBuilder<SqlBool> {
-  if (cities === null) return sql<SqlBool>`true`;
-  if (cities.length === 0) return sql<SqlBool>`${city} is null`;
-  return sql<SqlBool>`(${city} is null or ${city} in (${sql.join(cities)}))`;
-}
 
 /** `term%` for ILIKE, taken literally: what ranks a name that starts with the words above one that contains them. */
 const startsWith = (q: string) => `${escapeLike(q)}%`;
@@ -63,7 +53,7 @@ export async function searchRides(db: Kysely<DB>, q: string, cities: Cities): Pr
     .innerJoin('user as rider', 'rider.id', 'rides.rider_id')
     .select(['rides.id', 'rides.status', 'rides.pickup_label', 'rides.dropoff_label', 'rider.name as rider_name'])
     .where(sql<SqlBool>`rides.id between ${range.lo}::uuid and ${range.hi}::uuid`)
-    .where((eb) => inCities(cities, eb.ref('rides.city_id')))
+    .where(cityWhere('rides.city_id', cities))
     .orderBy('rides.requested_at', 'desc')
     .orderBy('rides.id')
     .limit(LIMIT)
@@ -147,7 +137,7 @@ export async function searchDrivers(db: Kysely<DB>, q: string, cities: Cities): 
         ...(digits ? [eb(digitsOf(eb.ref('drivers.phone')), 'like', `%${digits}%`)] : []),
       ]),
     )
-    .where((eb) => inCities(cities, eb.ref('drivers.city_id')))
+    .where(cityWhere('drivers.city_id', cities))
     .orderBy(sql`drivers.full_name ilike ${startsWith(q)}`, 'desc')
     .orderBy(sql`lower(drivers.full_name)`)
     .orderBy('drivers.id')
@@ -187,7 +177,7 @@ export async function searchTickets(db: Kysely<DB>, q: string, cities: Cities): 
         ...(range ? [sql<SqlBool>`t.id between ${range.lo}::uuid and ${range.hi}::uuid`] : []),
       ]),
     )
-    .where((eb) => inCities(cities, eb.ref('rides.city_id')));
+    .where(cityWhere('rides.city_id', cities));
   // The ticket of that number first, then the newest.
   if (n !== undefined) query = query.orderBy(sql`t.number = ${n}`, 'desc');
   const rows = await query.orderBy('t.created_at', 'desc').orderBy('t.id').limit(LIMIT).execute();
@@ -201,7 +191,7 @@ export async function searchPromotions(db: Kysely<DB>, q: string, cities: Cities
     .innerJoin('cities', 'cities.id', 'p.city_id')
     .select(['p.id', 'p.code', 'p.description', 'cities.name as city', effectiveStatusSql.as('status')])
     .where('p.code', 'ilike', containsPattern(q))
-    .where((eb) => inCities(cities, eb.ref('p.city_id')))
+    .where(cityWhere('p.city_id', cities))
     .orderBy(sql`p.code ilike ${startsWith(q)}`, 'desc')
     .orderBy('p.code')
     .orderBy('p.id')
@@ -224,7 +214,7 @@ export async function searchCompanies(db: Kysely<DB>, q: string, cities: Cities)
     .innerJoin('cities', 'cities.id', 'c.city_id')
     .select(['c.id', 'c.name', 'c.billing_email', 'cities.name as city'])
     .where('c.name', 'ilike', containsPattern(q))
-    .where((eb) => inCities(cities, eb.ref('c.city_id')))
+    .where(cityWhere('c.city_id', cities))
     .orderBy(sql`c.name ilike ${startsWith(q)}`, 'desc')
     .orderBy(sql`lower(c.name)`)
     .orderBy('c.id')

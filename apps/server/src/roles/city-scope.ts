@@ -97,3 +97,6 @@ export function cityCondition(column: string, scope: CityScope, city?: string | 
   if (scope === null) return null;
   return sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} = any(${sql.val([...scope])}::text[]))`;
 }
+
+/** `cityCondition` for a query that always takes a condition: true where nothing is filtered. */
+export const cityWhere = (column: string, scope: CityScope): RawBuilder<boolean> => cityCondition(column, scope) ?? sql<boolean>`true`;

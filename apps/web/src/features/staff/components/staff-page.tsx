@@ -62,12 +62,16 @@ export function StaffPage() {
       cell: (m) => (
         <>
           {m.name} {m.user_id === me.data?.user.id ? <span className="text-ink-600">{text.you}</span> : null}
-          <span className="block text-xs font-normal text-ink-600">{m.email}</span>
+          <span className="block break-all text-xs font-normal text-ink-600">{m.email}</span>
+          {/* On a phone the role and cities are read here: the row keeps to the screen's width. */}
+          <span className="block text-xs font-normal text-ink-800 sm:hidden">
+            {staffText.roles[m.role]} · {citiesLabel(m.city_ids, cityList)}
+          </span>
         </>
       ),
     },
-    { id: 'role', header: text.role, cell: (m) => staffText.roles[m.role] },
-    { id: 'cities', header: text.cities, cell: (m) => citiesLabel(m.city_ids, cityList) },
+    { id: 'role', header: text.role, cell: (m) => staffText.roles[m.role], className: 'hidden sm:table-cell' },
+    { id: 'cities', header: text.cities, cell: (m) => citiesLabel(m.city_ids, cityList), className: 'hidden sm:table-cell' },
     { id: 'since', header: text.since, cell: (m) => formatDate(m.since), className: 'hidden sm:table-cell' },
     {
       id: 'actions',
@@ -75,7 +79,7 @@ export function StaffPage() {
       srOnlyHeader: true,
       align: 'end',
       cell: (m) => (
-        <span className="inline-flex gap-2">
+        <span className="inline-flex flex-col gap-2 sm:flex-row">
           <Button size="sm" variant="outline" onClick={() => setChanging(m)} aria-label={`${text.change}: ${m.name}`}>
             {text.change}
           </Button>
@@ -87,10 +91,22 @@ export function StaffPage() {
     },
   ];
   const invitationColumns: StaticColumn<StaffInvitationView>[] = [
-    { id: 'email', header: text.email, rowHeader: true, cell: (i) => i.email },
-    { id: 'role', header: text.role, cell: (i) => staffText.roles[i.role] },
-    { id: 'cities', header: text.cities, cell: (i) => citiesLabel(i.city_ids, cityList) },
-    { id: 'expires', header: text.expires, cell: (i) => (i.expired ? text.expired : formatDate(i.expires_at)) },
+    {
+      id: 'email',
+      header: text.email,
+      rowHeader: true,
+      cell: (i) => (
+        <>
+          <span className="break-all">{i.email}</span>
+          <span className="block text-xs font-normal text-ink-800 sm:hidden">
+            {staffText.roles[i.role]} · {citiesLabel(i.city_ids, cityList)}
+          </span>
+        </>
+      ),
+    },
+    { id: 'role', header: text.role, cell: (i) => staffText.roles[i.role], className: 'hidden sm:table-cell' },
+    { id: 'cities', header: text.cities, cell: (i) => citiesLabel(i.city_ids, cityList), className: 'hidden sm:table-cell' },
+    { id: 'expires', header: text.expires, cell: (i) => (i.expired ? text.expired : formatDate(i.expires_at)), className: 'hidden sm:table-cell' },
     {
       id: 'actions',
       header: text.actions,
