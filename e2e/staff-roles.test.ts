@@ -55,7 +55,8 @@ describe('staff roles in the console', () => {
     const pending = boss.page.getByRole('table', { name: staffText.page.invitations });
     await pending
       .getByRole('row', { name: new RegExp(email) })
-      .getByText(staffText.roles.support, { exact: true })
+      // On a phone the role and cities are read under the address.
+      .getByText(`${staffText.roles.support} · ${staffText.page.everyCity}`, { exact: true })
       .waitFor();
     expect(await boss.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     boss.expectNoErrors();

@@ -137,6 +137,7 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   STAFF_PERMISSION_REQUIRED: staffText.refusals.permission,
   LAST_OWNER: staffText.refusals.lastOwner,
   ALREADY_STAFF: staffText.refusals.alreadyStaff,
+  SEPARATION_OF_DUTIES: staffText.refusals.separationOfDuties,
   TWO_FACTOR_ENROLMENT_REQUIRED: twoFactorText.refusals.enrolmentRequired,
   TWO_FACTOR_REQUIRED: twoFactorText.refusals.required,
   TWO_FACTOR_CODE_INVALID: twoFactorText.refusals.codeInvalid,

@@ -260,6 +260,8 @@ export const DOMAIN_ERROR_CODES = {
   LAST_OWNER: 409,
   /** The person is a staff member already: change their role instead. */
   ALREADY_STAFF: 409,
+  /** The owners require a second person: who prepared this may not approve it (decision 0092). */
+  SEPARATION_OF_DUTIES: 403,
   // Staff two-factor sign-in (issue 29 §4, decision 0090)
   /** The staff member's role signs in with a second factor and they have not enrolled: every console route refuses them until they do. */
   TWO_FACTOR_ENROLMENT_REQUIRED: 403,

@@ -7,6 +7,7 @@ import { accountId, balanceOf, post } from '../ledger/ledger';
 import { notFound } from '../lib/errors';
 import { move } from '../lib/move';
 import { inTransaction } from '../lib/transaction';
+import { requireSecondPerson } from '../roles/duties';
 import { driverAccount } from './driver-ledger';
 import { conflict, loadRun } from './payout-runs.repo';
 
@@ -36,6 +37,8 @@ export async function approvePayoutRun(db: Kysely<DB>, adminId: string, runId: s
     if (!run) throw notFound('No such payout run.');
     if (run.status === 'discarded') throw conflict('This preview was replaced by a newer one. Approve the newest preview.');
     if (run.status !== 'preview') return;
+    // The owners may require a second person (decision 0092): who prepared the run does not approve it.
+    await requireSecondPerson(trx, 'payout_runs', run.created_by, adminId);
     const items = await trx.selectFrom('payout_items').selectAll().where('run_id', '=', run.id).orderBy('driver_id').execute();
     let total = 0;
     let paid = 0;

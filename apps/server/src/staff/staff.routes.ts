@@ -2,7 +2,8 @@ import { staffRoutes as staffContract } from '@openride/shared/admin/staff-api';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
-import { acceptStaffInvitation, inviteStaff, listStaff, removeStaff, revokeStaffInvitation, updateStaff } from './staff';
+import { separationOfDuties } from '../roles/duties';
+import { acceptStaffInvitation, inviteStaff, listStaff, removeStaff, revokeStaffInvitation, setSeparationOfDuties, updateStaff } from './staff';
 import type { Ports } from '../ports';
 
 /** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
@@ -25,6 +26,8 @@ export function staffRoutes(services: RouteDeps) {
     await removeStaff(db, user.id, params.userId);
     return { status: 204 };
   });
+  on('GET /api/admin/staff-duties', async () => ({ status: 200, body: { duties: await separationOfDuties(db) } }));
+  on('PUT /api/admin/staff-duties', async ({ user, body }) => ({ status: 200, body: await setSeparationOfDuties(db, user.id, body) }));
   on('POST /api/staff-invitations/accept', async ({ user, body }) => ({ status: 200, body: await acceptStaffInvitation(db, user, body.token) }));
   return app;
 }

@@ -1,4 +1,10 @@
-import { STAFF_INVITATION_MACHINE, STAFF_INVITATION_TTL_DAYS, type InviteStaffInput, type UpdateStaffInput } from '@openride/shared/admin/staff';
+import {
+  type InviteStaffInput,
+  type SeparationOfDuties,
+  STAFF_INVITATION_MACHINE,
+  STAFF_INVITATION_TTL_DAYS,
+  type UpdateStaffInput,
+} from '@openride/shared/admin/staff';
 import { staffText } from '@openride/shared/admin/staff-text';
 import { messages } from '@openride/shared/messages';
 import { isUuid } from '@openride/shared/text';
@@ -9,6 +15,7 @@ import { hashToken } from '../corporate/invitations';
 import type { DB } from '../db/schema';
 import { AppError, domainError, notFound } from '../lib/errors';
 import { move, moveAll } from '../lib/move';
+import { saveSeparationOfDuties, separationOfDuties } from '../roles/duties';
 import { grantStaff, revokeStaff } from '../roles/staff.repo';
 import type { Ports, SessionUser } from '../ports';
 
@@ -257,4 +264,14 @@ export async function revokeByEmail(db: Kysely<DB>, email: string): Promise<bool
     });
   });
   return true;
+}
+
+/** An owner sets the separation of duties (decision 0092), audited with what it was and what it is. */
+export async function setSeparationOfDuties(db: Kysely<DB>, actorId: string, duties: SeparationOfDuties) {
+  await db.transaction().execute(async (trx) => {
+    const before = await separationOfDuties(trx);
+    await saveSeparationOfDuties(trx, duties);
+    await recordAudit(trx, { actorId, action: 'staff.duties', entityType: 'setting', entityId: 'separation_of_duties', before, after: duties });
+  });
+  return { duties: await separationOfDuties(db) };
 }

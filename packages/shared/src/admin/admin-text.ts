@@ -27,6 +27,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'staff.join': 'Staff member joined',
   'staff.update': 'Staff role changed',
   'staff.remove': 'Staff member removed',
+  'staff.duties': 'Separation of duties changed',
   'staff.two_factor_enrol': 'Two-factor sign-in set up',
   'staff.two_factor_reset': 'Two-factor sign-in reset',
   'driver.approve': 'Driver approved',

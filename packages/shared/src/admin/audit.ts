@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'staff.join',
   'staff.update',
   'staff.remove',
+  'staff.duties',
   'staff.two_factor_enrol',
   'staff.two_factor_reset',
   'driver.approve',

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   acceptStaffInvitationSchema,
   inviteStaffSchema,
+  separationOfDutiesResponseSchema,
+  separationOfDutiesSchema,
   STAFF_INVITATION_TTL_DAYS,
   staffInvitationResponseSchema,
   staffListSchema,
@@ -104,5 +106,24 @@ export const staffRoutes = defineRoutes([
       409: { description: 'INVITATION_USED' },
       410: { description: 'INVITATION_EXPIRED' },
     },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/staff-duties',
+    tag: 'staff',
+    summary: 'The separation of duties: whether a payout run must be approved by someone other than who prepared it',
+    auth: 'admin',
+    permission: 'staff.manage',
+    responses: { 200: { description: 'The switches', schema: separationOfDutiesResponseSchema }, ...ownerRefusals },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/staff-duties',
+    tag: 'staff',
+    summary: 'Set the separation of duties (audited staff.duties); approvals read it at once',
+    auth: 'admin',
+    permission: 'staff.manage',
+    request: { body: separationOfDutiesSchema },
+    responses: { 200: { description: 'The switches', schema: separationOfDutiesResponseSchema }, 400: { description: 'Bad input' }, ...ownerRefusals },
   },
 ]);

@@ -59,6 +59,14 @@ export const staffText = {
     citiesLegend: 'Cities they work on',
     roleHint: (summary: string) => summary,
   },
+  duties: {
+    title: 'Separation of duties',
+    description: 'Where money moves, require a second person.',
+    payoutRuns: 'A payout run is approved by someone other than the person who prepared it',
+    save: 'Save',
+    saved: 'Separation of duties saved',
+    loadFailed: "We couldn't load the separation of duties. Check your connection and try again.",
+  },
   invitation: {
     title: 'Join the console',
     description: 'You were invited to work in the operator console. Accept with the account of the address the email was sent to.',
@@ -73,6 +81,7 @@ export const staffText = {
     lastOwner: 'The marketplace needs at least one owner.',
     alreadyStaff: 'This person is on the staff already: change their role instead.',
     unknownCities: (ids: readonly string[]) => `No such city: ${ids.join(', ')}.`,
+    separationOfDuties: 'Someone other than the person who prepared this must approve it.',
   },
   email: {
     subject: (app: string) => `You are invited to the ${app} console`,

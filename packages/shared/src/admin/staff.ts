@@ -73,3 +73,11 @@ export const inviteStaffFormSchema = z.object({ email, ...scopeFields }).refine(
 export type InviteStaffFormInput = z.input<typeof inviteStaffFormSchema>;
 /** The API's `city_ids` from a form's scope. */
 export const cityIdsOf = (v: { scope: 'all' | 'cities'; city_ids: string[] }) => (v.scope === 'all' ? null : v.city_ids);
+
+/**
+ * Separation of duties (issue 29 §5, decision 0092): an owner can require that a payout run is approved by
+ * someone other than who prepared it. Off by default.
+ */
+export const separationOfDutiesSchema = z.strictObject({ payout_runs: z.boolean() });
+export type SeparationOfDuties = z.infer<typeof separationOfDutiesSchema>;
+export const separationOfDutiesResponseSchema = z.strictObject({ duties: separationOfDutiesSchema });

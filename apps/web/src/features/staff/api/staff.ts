@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InviteStaffInput, StaffInvitationView, StaffList, StaffMemberView, UpdateStaffInput } from '@openride/shared/admin/staff';
+import type { InviteStaffInput, SeparationOfDuties, StaffInvitationView, StaffList, StaffMemberView, UpdateStaffInput } from '@openride/shared/admin/staff';
 import { adminCitiesQuery } from '@/lib/admin-cities';
 import { call } from '@/lib/call';
 import { queryKeys } from '@/lib/query-keys';
@@ -40,3 +40,8 @@ export function useAcceptStaffInvitation() {
 
 /** The /staff route's loader: the list and the cities start with the route. */
 export const prefetchStaff = (client: QueryClient) => Promise.all([client.prefetchQuery(staffListQuery()), client.prefetchQuery(adminCitiesQuery())]);
+
+/** GET /api/admin/staff-duties: the owners' separation of duties (decision 0092). */
+export const useSeparationOfDuties = () =>
+  useQuery({ queryKey: [...staffKeys.list, 'duties'], queryFn: ({ signal }) => call('GET /api/admin/staff-duties', {}, { signal }).then((r) => r.duties) });
+export const useSaveSeparationOfDuties = () => useStaffChange((body: SeparationOfDuties) => call('PUT /api/admin/staff-duties', { body }));

@@ -18,6 +18,7 @@ import { isApiError } from '@/lib/api';
 import { useAdminCities } from '@/lib/admin-cities';
 import { formatDate } from '@/lib/format';
 import { useMe } from '@/lib/session';
+import { DutiesCard } from './duties-card';
 import {
   type StaffInvitationView,
   type StaffMemberView,
@@ -129,6 +130,7 @@ export function StaffPage() {
             <SectionCard id="staff-members" title={text.members} actions={<Button onClick={() => setInviting(true)}>{text.invite}</Button>}>
               <StaticTable label={text.members} variant="plain" columns={memberColumns} rows={list.members} getRowKey={(m) => m.user_id} />
             </SectionCard>
+            <DutiesCard />
             <SectionCard id="staff-invitations" title={text.invitations}>
               <StaticTable
                 label={text.invitations}
