@@ -276,6 +276,9 @@ export const consoleText = {
   home: 'Admin Panel',
   /** A record page's way back to its list. */
   breadcrumbs: 'Breadcrumb',
+  /** The selector at the top of the console (issue 29 §1/§3): every list and page follows the city it names. */
+  city: 'City',
+  allCities: 'All cities',
   groups: {
     operations: 'Operations',
     drivers: 'Drivers',

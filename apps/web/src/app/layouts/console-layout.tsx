@@ -1,10 +1,11 @@
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { ChevronRight, Menu } from 'lucide-react';
+import { ChevronRight, MapPin, Menu } from 'lucide-react';
 import { consoleText } from '@openride/shared/admin/admin-text';
 import { Modal } from '@/components/ui/modal';
 import { ConsoleSearch, type SearchPage } from '@/features/console-search/components/console-search';
 import { cn } from '@/lib/cn';
+import { useConsoleCity } from '@/lib/console-city';
 import { useMe } from '@/lib/session';
 import { may, usePermissions } from '@/lib/staff';
 import { type ConsoleLink, consoleGroups, consolePermission, isCurrent, listOf } from './console-nav';
@@ -98,8 +99,39 @@ function useSearchPages(adminPath: string | null): SearchPage[] {
 }
 
 /**
+ * The console's city (issue 29 §1/§3): "All cities" or one of the member's cities; every list and page
+ * follows it. Not shown to a member with one city to work on.
+ */
+function CitySelector() {
+  const id = useId();
+  const { city, cities, choosable, setCity } = useConsoleCity();
+  if (!choosable || !cities) return null;
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="sr-only">
+        {consoleText.city}
+      </label>
+      <MapPin className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-500" aria-hidden="true" />
+      <select
+        id={id}
+        value={city ?? ''}
+        onChange={(e) => setCity(e.target.value || null)}
+        className="min-h-11 max-w-48 rounded-xl border border-ink-200 bg-white pr-8 pl-9 text-sm font-semibold text-ink-800 hover:bg-ink-50 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 lg:min-h-9"
+      >
+        <option value="">{consoleText.allCities}</option>
+        {cities.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
  * A console page inside the console's frame: the sidebar beside it on a laptop, a menu button above it on a
- * phone; the search (a button, and Ctrl-K / ⌘-K) on both.
+ * phone; the city selector and the search (a button, and Ctrl-K / ⌘-K) on both.
  */
 export function ConsoleFrame({ adminPath, children }: { adminPath: string | null; children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -124,7 +156,10 @@ export function ConsoleFrame({ adminPath, children }: { adminPath: string | null
             {consoleText.menu}
           </button>
           {list ? <Breadcrumbs adminPath={adminPath} list={list} /> : null}
-          <ConsoleSearch pages={searchPages} className="ml-auto" />
+          <div className="ml-auto flex items-center gap-2">
+            <CitySelector />
+            <ConsoleSearch pages={searchPages} />
+          </div>
         </div>
         {children}
       </div>

@@ -3,6 +3,7 @@ import type { AdminDriverFilter } from '@openride/shared/drivers/schemas';
 import type { AdminDriverView as AdminDriver } from '@openride/shared/drivers/views';
 import { firstListRequest, listQuery } from '@/components/ui/list-query';
 import { hrefOf } from '@/lib/call';
+import { consoleCityFor } from '@/lib/console-city';
 
 /** The tabs, in the order a reviewer works through them: the queue first. */
 export const DRIVER_FILTERS = ['pending', 'approved', 'rejected', 'all'] as const satisfies readonly AdminDriverFilter[];
@@ -28,8 +29,9 @@ export const driverFilterFrom = (params: URLSearchParams): DriverFilter => {
   return isFilter(requested) ? requested : 'pending';
 };
 
-/** /driver-management's route loader: the open tab's first page, started with the route (decision 0080). */
-export function prefetchDriverManagement(client: QueryClient, url: URL) {
-  const request = firstListRequest({ status: driverFilterFrom(url.searchParams) }, adminDriversList.defaultSort);
+/** /driver-management's route loader: the open tab's first page in the console's city, started with the route (decision 0080). */
+export async function prefetchDriverManagement(client: QueryClient, url: URL) {
+  const city = (await consoleCityFor(client)) ?? undefined;
+  const request = firstListRequest({ status: driverFilterFrom(url.searchParams), city }, adminDriversList.defaultSort);
   return client.prefetchInfiniteQuery(listQuery<AdminDriver>({ endpoint: adminDriversList.endpoint, queryKey: adminDriversList.queryKey, request }));
 }

@@ -15,6 +15,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { useConsoleCity } from '@/lib/console-city';
 import { useMe } from '@/lib/session';
 import { useCan } from '@/lib/staff';
 import { type AdminDriver, adminDriversList, DRIVER_FILTERS, type DriverFilter, driverFilterFrom } from '../api/get-admin-drivers';
@@ -183,6 +184,7 @@ export type ApprovalWordsOf = (driver: { id: string; name: string }) => ReactNod
 
 function DriverList({ filter, approvalWords }: { filter: DriverFilter; approvalWords?: ApprovalWordsOf }) {
   const review = useReviewDriver();
+  const { city } = useConsoleCity();
   const mayReview = useCan('driver.approve');
   const [pending, setPending] = useState<Pending | null>(null);
   const columns = useColumns(setPending, review.isPending ? review.variables?.id : undefined, mayReview);
@@ -210,7 +212,7 @@ function DriverList({ filter, approvalWords }: { filter: DriverFilter; approvalW
         label={`${uiText.pages.driverManagement.title}: ${text.filters[filter]}`}
         endpoint={adminDriversList.endpoint}
         queryKey={adminDriversList.queryKey}
-        params={{ status: filter }}
+        params={{ status: filter, city: city ?? undefined }}
         filters={filter === 'approved' || filter === 'all' ? [complianceFilter] : []}
         columns={columns}
         getRowId={(d) => d.id}

@@ -3,6 +3,7 @@ import type { Params } from 'react-router';
 import type { AdminRideDetail, AdminRideRow } from '@openride/shared/rides/operator';
 import { firstListRequest, listQuery, type ListParams } from '@/components/ui/list-query';
 import { call, hrefOf } from '@/lib/call';
+import { consoleCityFor } from '@/lib/console-city';
 import { ISO_DAY } from '@/lib/date-range';
 
 export type { AdminRideDetail, AdminRideRow };
@@ -46,9 +47,10 @@ export function prefetchBookingManagement(client: QueryClient, url: URL) {
   return prefetchOperatorRides(client, operatorRidesParams(bookingManagementParams(url.searchParams)));
 }
 
-/** The first page of `OperatorRidesTable` with these `params`, as the table asks for it. */
-export function prefetchOperatorRides(client: QueryClient, params: ListParams) {
-  const request = firstListRequest(params, operatorRidesList.defaultSort);
+/** The first page of `OperatorRidesTable` with these `params` (and the console's city), as the table asks for it. */
+export async function prefetchOperatorRides(client: QueryClient, params: ListParams) {
+  const city = (await consoleCityFor(client)) ?? undefined;
+  const request = firstListRequest({ ...params, city }, operatorRidesList.defaultSort);
   return client.prefetchInfiniteQuery(listQuery<AdminRideRow>({ endpoint: operatorRidesList.endpoint, queryKey: operatorRidesList.queryKey, request }));
 }
 

@@ -6,6 +6,7 @@ import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { useConsoleCity } from '@/lib/console-city';
 import { type AdminRideRow, operatorRidesList } from '../api/operator-rides';
 import { formatDateTime, formatMoney } from '../lib/format';
 
@@ -21,9 +22,11 @@ export const statusBadge: Record<string, string> = {
 
 /**
  * Every ride the operator may see, in the admin kit's table: /booking-management shows all of them, a
- * rider's or driver's page passes `rider_id` or `driver_id` to show theirs.
+ * rider's or driver's page passes `rider_id` or `driver_id` to show theirs. The console's city narrows it
+ * (and its export) to that city's rides.
  */
 export function OperatorRidesTable({ params, label = text.tableLabel }: { params: Record<string, string | undefined>; label?: string }) {
+  const { city } = useConsoleCity();
   const columns = useMemo<ColumnDef<AdminRideRow>[]>(
     () => [
       {
@@ -89,7 +92,7 @@ export function OperatorRidesTable({ params, label = text.tableLabel }: { params
       label={label}
       endpoint={operatorRidesList.endpoint}
       queryKey={operatorRidesList.queryKey}
-      params={params}
+      params={{ ...params, city: city ?? undefined }}
       columns={columns}
       getRowId={(r) => r.id}
       defaultSort={operatorRidesList.defaultSort}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { Me } from './session';
+import { consoleCityOf } from './console-city';
+
+const staff = (city_ids: string[] | null): Me => ({
+  user: { id: 'u1', email: 'a@b.test', name: 'A' },
+  role: 'admin',
+  roles: ['admin'],
+  isAdmin: true,
+  profile: { full_name: 'A', phone: null, push_token: null },
+  staff: { role: 'operations', permissions: ['console.open'], city_ids },
+});
+
+describe('consoleCityOf', () => {
+  it('is the only city of a member of one city, whatever was remembered', () => {
+    expect(consoleCityOf(staff(['madrid']), null)).toBe('madrid');
+    expect(consoleCityOf(staff(['madrid']), 'sf')).toBe('madrid');
+  });
+
+  it('keeps a remembered city only while it is one of the member’s', () => {
+    expect(consoleCityOf(staff(['madrid', 'sf']), 'sf')).toBe('sf');
+    expect(consoleCityOf(staff(['madrid', 'sf']), 'paris')).toBeNull();
+    expect(consoleCityOf(staff(['madrid', 'sf']), null)).toBeNull();
+  });
+
+  it('for a member of every city: any city the console lists, the remembered one until the list is known', () => {
+    expect(consoleCityOf(staff(null), 'sf')).toBe('sf');
+    expect(consoleCityOf(staff(null), 'sf', [{ id: 'sf' }, { id: 'madrid' }])).toBe('sf');
+    expect(consoleCityOf(staff(null), 'gone', [{ id: 'sf' }])).toBeNull();
+    expect(consoleCityOf(staff(null), null, [{ id: 'sf' }])).toBeNull();
+  });
+
+  it('is "All cities" for anyone who is not staff', () => {
+    expect(consoleCityOf(null, 'sf')).toBeNull();
+    expect(consoleCityOf(undefined, 'sf')).toBeNull();
+    expect(consoleCityOf({ ...staff(null), staff: undefined }, 'sf')).toBeNull();
+  });
+});

@@ -1,0 +1,111 @@
+// The console's city (issue 29 §1/§3, decision 0091): an operations member of Madrid finds no San Francisco ride
+// on /booking-management, and the ride's own page is not found for them; the owner, of every city, sees it under
+// "All cities" and under San Francisco in the selector at the top of the console, not under Madrid.
+import { consoleText, kitText } from '@openride/shared/admin/admin-text';
+import { operatorText } from '@openride/shared/rides/operator-text';
+import { uiText } from '@openride/shared/ui-text';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, signedInPage, signUpApi, startServer } from './support/accounts';
+import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE, uniqueEmail } from './support/fixtures';
+
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  ({ server, browser } = await openSuite(startServer()));
+});
+afterAll(() => closeSuite({ server, browser }));
+
+const PICKUP = { lat: 37.7749, lng: -122.4194, label: 'Civic Center' };
+const DESTINATION = { lat: 37.7955, lng: -122.3937, label: 'Ferry Building' };
+const RIDER = 'Sol Franciscan';
+
+/** The token of the newest staff invitation emailed to `email` (the dev outbox: this server is not production). */
+async function invitationToken(email: string): Promise<string> {
+  let token: string | undefined;
+  await expect
+    .poll(async () => {
+      const rows = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as Array<{ channel: string; to: string; body: string }>;
+      const found = rows
+        .filter((row) => row.channel === 'email' && row.to === email)
+        .at(-1)
+        ?.body.match(/staff-invitation\?token=([^\s&"<]+)/)?.[1];
+      token = found ? decodeURIComponent(found) : undefined;
+      return token;
+    })
+    .toBeTruthy();
+  return token!;
+}
+
+/** The rides table once loaded: its rows, or the empty state. */
+async function ridesShown(page: Page) {
+  await page.getByRole('heading', { level: 1, name: uiText.pages.bookingManagement.title }).waitFor();
+  await page
+    .getByText(operatorText.empty, { exact: true })
+    .or(page.getByRole('table', { name: operatorText.tableLabel }))
+    .first()
+    .waitFor();
+}
+
+describe('the console city', () => {
+  it('a Madrid operator sees no San Francisco ride; the owner sees it under All cities and San Francisco, not Madrid', async () => {
+    const owner = await adminApi(server);
+    const created = await owner.post('/api/admin/cities', {
+      id: 'madrid',
+      name: 'Madrid',
+      currency: 'EUR',
+      timezone: 'Europe/Madrid',
+      center_lat: 40.4168,
+      center_lng: -3.7038,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+    const email = uniqueEmail('madrid-ops');
+    const member = await signUpApi(server, { full_name: 'Marta Madrid', email });
+    const invited = await owner.post('/api/admin/staff/invitations', { email, role: 'operations', city_ids: ['madrid'] });
+    expect(invited.status, JSON.stringify(invited.body)).toBeLessThan(300);
+    const accepted = await member.post('/api/staff-invitations/accept', { token: await invitationToken(email) });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+
+    const rider = await signUpApi(server, { full_name: RIDER });
+    const booked = await rider.post('/api/rides', { pickup: PICKUP, destination: DESTINATION, ride_type: 'economy', payment_method: 'cash' });
+    expect(booked.status, JSON.stringify(booked.body)).toBeLessThan(300);
+    const rideId = booked.body.ride.id as string;
+
+    // The Madrid operator, on a phone: nothing to list, no selector (one city), and the ride's page is not found.
+    const madrid = await signedInPage(browser, server, member, PHONE);
+    await madrid.page.goto('/booking-management');
+    await ridesShown(madrid.page);
+    await madrid.page.getByText(operatorText.empty, { exact: true }).waitFor();
+    expect(await madrid.page.getByText(RIDER).count()).toBe(0);
+    expect(await madrid.page.getByRole('combobox', { name: consoleText.city }).count()).toBe(0);
+    await madrid.page.goto(`/booking-management/${rideId}`);
+    await madrid.page.getByText(operatorText.notFound, { exact: true }).waitFor();
+    expect(await madrid.page.getByText(RIDER).count()).toBe(0);
+    await madrid.context.close();
+
+    // The owner, on a laptop: All cities, then San Francisco hold the ride; Madrid does not.
+    const boss = await signedInPage(browser, server, owner, DESKTOP);
+    const page = boss.page;
+    await page.goto('/booking-management');
+    await ridesShown(page);
+    const row = page.getByRole('row', { name: new RegExp(RIDER) });
+    await row.waitFor();
+    const city = page.getByRole('combobox', { name: consoleText.city });
+    expect(await city.inputValue()).toBe('');
+    expect(await city.locator('option:checked').textContent()).toBe(consoleText.allCities);
+    await city.selectOption({ label: 'San Francisco' });
+    await expect.poll(() => page.getByRole('link', { name: kitText.exportCsv }).getAttribute('href')).toContain('city=sf');
+    await row.waitFor();
+    await city.selectOption({ label: 'Madrid' });
+    await page.getByText(operatorText.empty, { exact: true }).waitFor();
+    expect(await page.getByText(RIDER).count()).toBe(0);
+    // Remembered: the next visit opens on Madrid.
+    await page.reload();
+    await ridesShown(page);
+    expect(await page.getByRole('combobox', { name: consoleText.city }).inputValue()).toBe('madrid');
+    await page.getByText(operatorText.empty, { exact: true }).waitFor();
+    boss.expectNoErrors();
+    await boss.context.close();
+  });
+});
