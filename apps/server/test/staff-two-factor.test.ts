@@ -251,7 +251,12 @@ describe('staff two-factor sign-in', () => {
     // The owner's own: refused through the console.
     expect((await owner.delete(`/api/admin/staff-two-factor/${ownerId}`)).status).toBe(403);
 
+    // The Staff page tells who has it set up.
+    const twoFactorOf = async () =>
+      (await owner.get('/api/admin/staff')).body.members.find((m: { user_id: string }) => m.user_id === finance.id).two_factor as boolean;
+    expect(await twoFactorOf()).toBe(true);
     expect((await owner.delete(`/api/admin/staff-two-factor/${finance.id}`)).status).toBe(204);
+    expect(await twoFactorOf()).toBe(false);
     // Their sessions' second factor went with it: finance must set it up again.
     expect(errorCode(await finance.client.get(CONSOLE))).toBe('TWO_FACTOR_ENROLMENT_REQUIRED');
     expect((await finance.client.get('/api/staff-two-factor')).body).toMatchObject({ required: true, enrolled: false, verified: false });

@@ -9,7 +9,7 @@ import { staffText } from '@openride/shared/admin/staff-text';
 import { messages } from '@openride/shared/messages';
 import { isUuid } from '@openride/shared/text';
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { recordAudit } from '../audit/record-audit';
 import { hashToken } from '../corporate/invitations';
 import type { DB } from '../db/schema';
@@ -26,6 +26,8 @@ import type { Ports, SessionUser } from '../ports';
  */
 
 const memberColumns = ['s.user_id', 'u.name', 'u.email', 's.role', 's.city_ids', 's.created_at as since'] as const;
+/** Whether the member has set up two-factor sign-in (decision 0090). */
+const twoFactorSet = sql<boolean>`exists (select 1 from staff_two_factor f where f.user_id = s.user_id and f.enabled_at is not null)`.as('two_factor');
 const invitationColumns = ['id', 'email', 'role', 'city_ids', 'status', 'expires_at', 'created_at'] as const;
 
 type InvitationRow = {
@@ -44,7 +46,8 @@ function membersQuery(db: Kysely<DB>) {
     .selectFrom('staff_members as s')
     .innerJoin('user as u', 'u.id', 's.user_id')
     .innerJoin('user_roles as r', (j) => j.onRef('r.user_id', '=', 's.user_id').on('r.role', '=', 'admin'))
-    .select(memberColumns);
+    .select(memberColumns)
+    .select(twoFactorSet);
 }
 
 /** The staff page: every member (owners first, then by name), and the pending invitations (newest first). */

@@ -39,6 +39,8 @@ export const staffMemberSchema = z.strictObject({
   role: staffRoleSchema,
   city_ids: z.array(z.string()).nullable(),
   since: timestampSchema,
+  /** Whether they have set up two-factor sign-in (decision 0090): an owner can reset it. */
+  two_factor: z.boolean(),
 });
 export type StaffMemberView = z.infer<typeof staffMemberSchema>;
 export const staffInvitationSchema = z.strictObject({

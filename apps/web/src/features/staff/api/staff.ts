@@ -27,6 +27,7 @@ export const useInviteStaff = () => useStaffChange((body: InviteStaffInput) => c
 export const useRevokeStaffInvitation = () => useStaffChange((id: string) => call('DELETE /api/admin/staff/invitations/:id', { params: { id } }));
 export const useUpdateStaff = () =>
   useStaffChange(({ userId, ...body }: UpdateStaffInput & { userId: string }) => call('PATCH /api/admin/staff/:userId', { params: { userId }, body }));
+export const useResetStaffTwoFactor = () => useStaffChange((userId: string) => call('DELETE /api/admin/staff-two-factor/:userId', { params: { userId } }));
 export const useRemoveStaff = () => useStaffChange((userId: string) => call('DELETE /api/admin/staff/:userId', { params: { userId } }));
 
 /** POST /api/staff-invitations/accept; who I am (role, permissions, the console's path) follows. */

@@ -1,6 +1,7 @@
 import { STAFF_ROLES, type StaffRole } from '@openride/shared/admin/permissions';
 import { cityIdsOf, type InviteStaffFormInput, inviteStaffFormSchema, type StaffRoleFormInput, staffRoleFormSchema } from '@openride/shared/admin/staff';
 import { staffText } from '@openride/shared/admin/staff-text';
+import { twoFactorText } from '@openride/shared/admin/two-factor-text';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -24,6 +25,7 @@ import {
   type StaffMemberView,
   useInviteStaff,
   useRemoveStaff,
+  useResetStaffTwoFactor,
   useRevokeStaffInvitation,
   useStaffList,
   useUpdateStaff,
@@ -51,6 +53,8 @@ export function StaffPage() {
   const [changing, setChanging] = useState<StaffMemberView | null>(null);
   const [removing, setRemoving] = useState<StaffMemberView | null>(null);
   const [revoking, setRevoking] = useState<StaffInvitationView | null>(null);
+  const [resetting, setResetting] = useState<StaffMemberView | null>(null);
+  const reset = useResetStaffTwoFactor();
   const remove = useRemoveStaff();
   const revoke = useRevokeStaffInvitation();
   const cityList = cities.data ?? [];
@@ -73,6 +77,7 @@ export function StaffPage() {
     },
     { id: 'role', header: text.role, cell: (m) => staffText.roles[m.role], className: 'hidden sm:table-cell' },
     { id: 'cities', header: text.cities, cell: (m) => citiesLabel(m.city_ids, cityList), className: 'hidden sm:table-cell' },
+    { id: 'two-factor', header: text.twoFactor, cell: (m) => (m.two_factor ? text.twoFactorOn : text.twoFactorOff), className: 'hidden md:table-cell' },
     { id: 'since', header: text.since, cell: (m) => formatDate(m.since), className: 'hidden sm:table-cell' },
     {
       id: 'actions',
@@ -84,6 +89,11 @@ export function StaffPage() {
           <Button size="sm" variant="outline" onClick={() => setChanging(m)} aria-label={`${text.change}: ${m.name}`}>
             {text.change}
           </Button>
+          {m.two_factor && m.user_id !== me.data?.user.id ? (
+            <Button size="sm" variant="outline" onClick={() => setResetting(m)} aria-label={`${text.resetTwoFactor}: ${m.name}`}>
+              {text.resetTwoFactor}
+            </Button>
+          ) : null}
           <Button size="sm" variant="outline" onClick={() => setRemoving(m)} aria-label={`${text.remove}: ${m.name}`}>
             {text.remove}
           </Button>
@@ -161,6 +171,23 @@ export function StaffPage() {
             onSuccess: () => toast({ title: text.removed(removing.name) }),
             onError: (error) => toast({ variant: 'destructive', title: refusalOf(error) }),
             onSettled: () => setRemoving(null),
+          })
+        }
+      />
+      <ConfirmDialog
+        open={resetting !== null}
+        onOpenChange={(open) => !open && setResetting(null)}
+        title={resetting ? text.resetTwoFactorTitle(resetting.name) : ''}
+        description={text.resetTwoFactorDescription}
+        confirmLabel={text.resetTwoFactor}
+        variant="destructive"
+        busy={reset.isPending}
+        onConfirm={() =>
+          resetting &&
+          reset.mutate(resetting.user_id, {
+            onSuccess: () => toast({ title: twoFactorText.cli.reset(resetting.email) }),
+            onError: (error) => toast({ variant: 'destructive', title: refusalOf(error) }),
+            onSettled: () => setResetting(null),
           })
         }
       />
