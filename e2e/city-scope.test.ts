@@ -1,7 +1,9 @@
 // The console's city (issue 29 §1/§3, decision 0091): an operations member of Madrid finds no San Francisco ride
 // on /booking-management, and the ride's own page is not found for them; the owner, of every city, sees it under
-// "All cities" and under San Francisco in the selector at the top of the console, not under Madrid.
+// "All cities" and under San Francisco in the selector at the top of the console, not under Madrid; with Madrid
+// chosen, a page with its own city picker (/financial-settings) starts on Madrid.
 import { consoleText, kitText } from '@openride/shared/admin/admin-text';
+import { financeText } from '@openride/shared/finance/finance-text';
 import { operatorText } from '@openride/shared/rides/operator-text';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
@@ -105,6 +107,12 @@ describe('the console city', () => {
     await ridesShown(page);
     expect(await page.getByRole('combobox', { name: consoleText.city }).inputValue()).toBe('madrid');
     await page.getByText(operatorText.empty, { exact: true }).waitFor();
+    // A page with a city picker of its own starts on the console's city.
+    await page.goto('/financial-settings');
+    await page.getByRole('heading', { level: 1, name: uiText.pages.financialSettings.title }).waitFor();
+    await expect
+      .poll(() => page.getByRole('combobox', { name: financeText.settings.city }).evaluateAll((els) => els.map((e) => (e as HTMLSelectElement).value)))
+      .toEqual(['madrid', 'madrid']);
     boss.expectNoErrors();
     await boss.context.close();
   });

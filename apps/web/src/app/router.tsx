@@ -120,12 +120,14 @@ const adminPages: RouteObject[] = [
   },
   {
     path: 'pricing-settings',
-    // The first city's fare policies and the zones feature's list of its zones, composed here as the route composes them.
+    // The first city's (or the console's city's) fare policies and the zones feature's list of its zones, composed here as the route composes them.
     loader: consoleLoader(() =>
       Promise.all([import('@/features/pricing/api/get-fare-policies'), import('@/features/zones/api/zones')]).then(
         ([pricing, zones]) =>
-          (client: Parameters<typeof pricing.prefetchPricingSettings>[0]) =>
-            Promise.all([pricing.prefetchPricingSettings(client), zones.prefetchZones(client, pricing.PRICING_DEFAULT_CITY)]),
+          async (client: Parameters<typeof pricing.prefetchPricingSettings>[0]) => {
+            const city = await pricing.pricingCityFor(client);
+            return Promise.all([pricing.prefetchPricingSettings(client, city), zones.prefetchZones(client, city)]);
+          },
       ),
     ),
     lazy: () => import('./routes/pricing-settings'),

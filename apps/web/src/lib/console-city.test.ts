@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Me } from './session';
-import { consoleCityOf } from './console-city';
+import { consoleCityOf, pageCityOf } from './console-city';
 
 const staff = (city_ids: string[] | null): Me => ({
   user: { id: 'u1', email: 'a@b.test', name: 'A' },
@@ -34,5 +34,20 @@ describe('consoleCityOf', () => {
     expect(consoleCityOf(null, 'sf')).toBeNull();
     expect(consoleCityOf(undefined, 'sf')).toBeNull();
     expect(consoleCityOf({ ...staff(null), staff: undefined }, 'sf')).toBeNull();
+  });
+});
+
+describe('pageCityOf', () => {
+  it('starts on the console city when one is chosen', () => {
+    expect(pageCityOf(staff(null), 'madrid', 'sf')).toBe('madrid');
+    expect(pageCityOf(staff(null), 'madrid', '')).toBe('madrid');
+  });
+
+  it('else on the page’s own start, unless it names a city that is not the member’s', () => {
+    expect(pageCityOf(staff(null), null, 'sf')).toBe('sf');
+    expect(pageCityOf(staff(['madrid', 'paris']), null, 'sf')).toBe('madrid');
+    expect(pageCityOf(staff(['madrid', 'sf']), null, 'sf')).toBe('sf');
+    expect(pageCityOf(staff(['madrid', 'paris']), null, '')).toBe('');
+    expect(pageCityOf(staff(['madrid', 'paris']), null, null)).toBeNull();
   });
 });

@@ -106,18 +106,45 @@ export function useConsoleCity(): ConsoleCity {
  * is the one prefetched. Waits for the session when it is not known yet (the guard's loader has asked already).
  */
 export async function consoleCityFor(client: QueryClient): Promise<string | null> {
-  const me = client.getQueryData<Me | null>(queryKeys.me) ?? (await client.ensureQueryData(meQuery()).catch(() => null));
+  const me = await meFor(client);
   return consoleCityOf(me, storedCity(me?.user.id), client.getQueryData<AdminCity[]>(adminCitiesKey));
 }
 
+const meFor = async (client: QueryClient) => client.getQueryData<Me | null>(queryKeys.me) ?? (await client.ensureQueryData(meQuery()).catch(() => null));
+
 /**
- * A page's own city picker (pricing, financial settings, surge, zones, payouts…): it starts on the console's
- * city when one is chosen, else on `fallback` (the page's first city); the page's picker still picks another.
- * A new choice in the console's selector moves the page to it again.
+ * Where a page with a city picker of its own starts: the console's city when one is chosen, else the page's
+ * `fallback` (its first city, '' for a page's own "All cities", null while unknown) — unless that names a city
+ * that is not one of the member's, then the first of theirs (a Madrid member never starts on San Francisco,
+ * which answers them 404).
+ */
+export function pageCityOf<T extends string | null>(me: Me | null | undefined, consoleCity: string | null, fallback: T): string | T {
+  if (consoleCity !== null) return consoleCity;
+  const own = me?.staff?.city_ids;
+  return own && own.length > 0 && fallback && !own.includes(fallback) ? own[0]! : fallback;
+}
+
+/** The city a page whose choice lives in its address (`?city=`) shows when the address names none. */
+export function usePageCityDefault<T extends string | null>(fallback: T): string | T {
+  const me = useMe().data;
+  return pageCityOf(me, useConsoleCity().city, fallback);
+}
+
+/** As usePageCityDefault, for the page's route loader. */
+export async function pageCityFor(client: QueryClient, fallback: string): Promise<string> {
+  const me = await meFor(client);
+  return pageCityOf(me, consoleCityOf(me, storedCity(me?.user.id), client.getQueryData<AdminCity[]>(adminCitiesKey)), fallback);
+}
+
+/**
+ * A page's own city picker (pricing, financial settings, zones, payouts…): it starts on the console's city when
+ * one is chosen, else on `fallback` (see pageCityOf); the page's picker still picks another. A new choice in the
+ * console's selector moves the page to it again.
  */
 export function usePageCity<T extends string | null>(fallback: T): [string | T, (city: string) => void] {
   const { city } = useConsoleCity();
+  const start = pageCityOf(useMe().data, city, fallback);
   const [picked, setPicked] = useState<{ under: string | null; id: string } | null>(null);
-  const current: string | T = picked?.under === city ? picked.id : city !== null ? city : fallback;
+  const current: string | T = picked?.under === city ? picked.id : start;
   return [current, (id: string) => setPicked({ under: city, id })];
 }

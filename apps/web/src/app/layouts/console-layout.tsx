@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import { ChevronRight, MapPin, Menu } from 'lucide-react';
 import { consoleText } from '@openride/shared/admin/admin-text';
 import { Modal } from '@/components/ui/modal';
@@ -105,7 +105,20 @@ function useSearchPages(adminPath: string | null): SearchPage[] {
 function CitySelector() {
   const id = useId();
   const { city, cities, choosable, setCity } = useConsoleCity();
+  const [params, setParams] = useSearchParams();
   if (!choosable || !cities) return null;
+  // A page that keeps its own city in the address (?city=: surge, the financial dashboard) follows the new choice.
+  const choose = (next: string | null) => {
+    setCity(next);
+    if (params.has('city'))
+      setParams(
+        (p) => {
+          p.delete('city');
+          return p;
+        },
+        { replace: true },
+      );
+  };
   return (
     <div className="relative">
       <label htmlFor={id} className="sr-only">
@@ -115,7 +128,7 @@ function CitySelector() {
       <select
         id={id}
         value={city ?? ''}
-        onChange={(e) => setCity(e.target.value || null)}
+        onChange={(e) => choose(e.target.value || null)}
         className="min-h-11 max-w-48 rounded-xl border border-ink-200 bg-white pr-8 pl-9 text-sm font-semibold text-ink-800 hover:bg-ink-50 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 lg:min-h-9"
       >
         <option value="">{consoleText.allCities}</option>

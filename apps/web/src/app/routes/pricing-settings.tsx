@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { pricingText } from '@openride/shared/pricing/pricing-text';
 import { PRICING_DEFAULT_CITY } from '@/features/pricing/api/get-fare-policies';
 import { PricingSettingsPage } from '@/features/pricing/components/pricing-settings-page';
 import { useZones } from '@/features/zones/api/zones';
+import { usePageCity } from '@/lib/console-city';
 
 /**
  * /pricing-settings: the pricing feature's page, given the chosen city's pricing zones (id and name) by the
@@ -12,7 +13,7 @@ import { useZones } from '@/features/zones/api/zones';
  * works with the city default and the zones that already have versions.
  */
 export function Component() {
-  const [cityId, setCityId] = useState(PRICING_DEFAULT_CITY);
+  const [cityId, setCityId] = usePageCity(PRICING_DEFAULT_CITY);
   const zones = useZones(cityId);
   const pricingZones = useMemo(
     () => (zones.data ?? []).filter((z) => z.type === 'pricing_zone').map((z) => ({ id: z.id, name: z.enabled ? z.name : pricingText.zoneOff(z.name) })),

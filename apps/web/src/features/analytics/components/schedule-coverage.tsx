@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { scheduleText } from '@openride/shared/schedule/schedule-text';
 import { type CoverageCell, WEEKDAY_SHORT } from '@openride/shared/schedule/schemas';
 import { CityPicker } from '@/components/ui/city-picker';
@@ -7,6 +6,7 @@ import { type StaticColumn, StaticTable } from '@/components/ui/static-table';
 import { cn } from '@/lib/cn';
 import { useCoverage } from '../api/coverage';
 import { useAdminCities } from '@/lib/admin-cities';
+import { usePageCity } from '@/lib/console-city';
 
 const text = scheduleText.coverage;
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
@@ -25,8 +25,7 @@ function tone(c: CoverageCell) {
  */
 export function ScheduleCoverage() {
   const cities = useAdminCities();
-  const [picked, setPicked] = useState('');
-  const cityId = picked || cities.data?.[0]?.id || '';
+  const [cityId, setPicked] = usePageCity(cities.data?.[0]?.id ?? '');
   const coverage = useCoverage(cityId);
   const days = coverage.data ? Array.from({ length: 7 }, (_, i) => coverage.data.cells.slice(i * 24, i * 24 + 24)) : [];
 

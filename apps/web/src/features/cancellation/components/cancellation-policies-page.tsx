@@ -10,6 +10,7 @@ import { PageContainer, PageHeading } from '@/components/ui/page';
 import { MutationError, QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api';
+import { useConsoleCity } from '@/lib/console-city';
 import { formatDateTime } from '@/lib/format';
 import {
   type CancellationPolicyView,
@@ -32,7 +33,9 @@ import { PolicyHistory } from './policy-history';
  */
 export function CancellationPoliciesPage() {
   const policies = useCancellationPolicies();
-  const cities = groupByCity(policies.data?.policies ?? []);
+  // The console's city shows its own section only; "All cities", each of them.
+  const consoleCity = useConsoleCity().city;
+  const cities = groupByCity((policies.data?.policies ?? []).filter((p) => consoleCity === null || p.city_id === consoleCity));
   return (
     <PageContainer>
       <PageHeading title={text.title} description={text.intro} />

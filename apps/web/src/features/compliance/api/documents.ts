@@ -5,6 +5,7 @@ import { firstListRequest, listQuery } from '@/components/ui/list-query';
 import { call, hrefOf } from '@/lib/call';
 import { auditLogKey, complianceKeys } from './compliance-keys';
 import { adminCitiesQuery } from '@/lib/admin-cities';
+import { consoleCityFor } from '@/lib/console-city';
 
 export type { AdminDocument, CityDocumentTypes, DriverCompliance, DriverDocument, OwnDocuments };
 
@@ -67,8 +68,8 @@ export function useReviewDocument() {
 }
 
 /** /document-review's route loader (decision 0080): the queue's first page and the cities (its filter, the requirements' picker). */
-export function prefetchDocumentReview(client: QueryClient) {
-  const request = firstListRequest(documentQueueList.params, documentQueueList.defaultSort);
+export async function prefetchDocumentReview(client: QueryClient) {
+  const request = firstListRequest({ ...documentQueueList.params, city: (await consoleCityFor(client)) ?? undefined }, documentQueueList.defaultSort);
   return Promise.all([
     client.prefetchInfiniteQuery(listQuery<AdminDocument>({ endpoint: documentQueueList.endpoint, queryKey: documentQueueList.queryKey, request })),
     client.prefetchQuery(adminCitiesQuery()),

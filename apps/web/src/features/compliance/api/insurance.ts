@@ -3,6 +3,7 @@ import type { AdminPolicy, PolicyInput, PolicyList, PolicyReviewInput, PolicyVie
 import { call } from '@/lib/call';
 import { insuranceKeys } from './insurance-keys';
 import { adminCitiesQuery } from '@/lib/admin-cities';
+import { consoleCityFor } from '@/lib/console-city';
 
 export type { AdminPolicy, PolicyList, PolicyView };
 const auditKey = ['admin', 'audit-log'] as const;
@@ -36,12 +37,15 @@ export function useAdminPolicies(list: PolicyList, city: string) {
   return useQuery(adminPoliciesQuery(list, city));
 }
 
-/** The list and the city /insurance-verification opens on: in review, every city. */
+/** The list and the city /insurance-verification opens on: in review, every city (unless the console names one). */
 export const INSURANCE_FIRST_LIST = { list: 'review', city: '' } as const satisfies { list: PolicyList; city: string };
 
-/** /insurance-verification's route loader: the policies in review in every city and the city picker, started with the route. */
-export const prefetchInsuranceVerification = (client: QueryClient) =>
-  Promise.all([client.prefetchQuery(adminPoliciesQuery(INSURANCE_FIRST_LIST.list, INSURANCE_FIRST_LIST.city)), client.prefetchQuery(adminCitiesQuery())]);
+/** /insurance-verification's route loader: the policies in review in the console's city (or every city) and the city picker, started with the route. */
+export const prefetchInsuranceVerification = async (client: QueryClient) =>
+  Promise.all([
+    client.prefetchQuery(adminPoliciesQuery(INSURANCE_FIRST_LIST.list, (await consoleCityFor(client)) ?? INSURANCE_FIRST_LIST.city)),
+    client.prefetchQuery(adminCitiesQuery()),
+  ]);
 
 /** Verify, reject (POST …/review) or revoke (POST …/revoke); the lists and the audit log follow. */
 export function useDecidePolicy() {

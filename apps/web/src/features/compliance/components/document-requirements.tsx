@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { documentText } from '@openride/shared/compliance/compliance-text';
 import { DOCUMENT_SIDES, type DocumentSides, type DocumentTypeInput, documentTypesInputSchema } from '@openride/shared/compliance/schemas';
 import { Button } from '@/components/ui/button';
@@ -11,6 +10,7 @@ import { StaticTable } from '@/components/ui/static-table';
 import { cn } from '@/lib/cn';
 import { type CityDocumentTypes, useDocumentTypes, useSetDocumentTypes } from '../api/documents';
 import { useAdminCities } from '@/lib/admin-cities';
+import { usePageCity } from '@/lib/console-city';
 
 const text = documentText.admin;
 
@@ -20,8 +20,7 @@ const text = documentText.admin;
  */
 export function DocumentRequirements() {
   const cities = useAdminCities();
-  const [picked, setPicked] = useState<string | null>(null);
-  const cityId = picked ?? cities.data?.[0]?.id ?? null;
+  const [cityId, setPicked] = usePageCity(cities.data?.[0]?.id ?? null);
   const types = useDocumentTypes(cityId);
   return (
     <section aria-labelledby="document-requirements-title" className="mt-10 rounded-3xl border border-ink-200 bg-white p-4 sm:p-6">

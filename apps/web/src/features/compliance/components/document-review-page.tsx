@@ -20,6 +20,7 @@ import { type AdminDocument, documentQueueList, QUEUE_POLL_MS, useDriverComplian
 import { DocumentRequirements } from './document-requirements';
 import { StatusBadge } from './status-badge';
 import { useAdminCities } from '@/lib/admin-cities';
+import { useConsoleCity } from '@/lib/console-city';
 import { fileUrl } from '@/lib/file-url';
 
 const text = documentText.admin;
@@ -35,6 +36,7 @@ const kindOptions = UPLOADABLE_DOCUMENT_KINDS.map((kind) => ({ value: kind, labe
 export function DocumentReviewPage() {
   const client = useQueryClient();
   const cities = useAdminCities();
+  const consoleCity = useConsoleCity().city;
   const [selected, setSelected] = useState<AdminDocument | null>(null);
   const panel = useRef<HTMLElement>(null);
 
@@ -83,14 +85,15 @@ export function DocumentReviewPage() {
     ],
     [],
   );
+  // The console's city narrows the queue; under "All cities" the queue's own city filter does.
   const filters = useMemo(
     () => [
       { id: 'kind', label: text.filters.kind, options: kindOptions },
-      ...(cities.data && cities.data.length > 1
+      ...(consoleCity === null && cities.data && cities.data.length > 1
         ? [{ id: 'city', label: text.filters.city, options: cities.data.map((c) => ({ value: c.id, label: c.name })) }]
         : []),
     ],
-    [cities.data],
+    [cities.data, consoleCity],
   );
 
   return (
@@ -101,7 +104,7 @@ export function DocumentReviewPage() {
         label={text.title}
         endpoint={documentQueueList.endpoint}
         queryKey={documentQueueList.queryKey}
-        params={documentQueueList.params}
+        params={{ ...documentQueueList.params, city: consoleCity ?? undefined }}
         columns={columns}
         getRowId={(row) => row.id}
         defaultSort={documentQueueList.defaultSort}

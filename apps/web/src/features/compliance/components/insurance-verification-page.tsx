@@ -16,6 +16,7 @@ import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { INSURANCE_FIRST_LIST, useAdminPolicies, useDecidePolicy } from '../api/insurance';
 import { useAdminCities } from '@/lib/admin-cities';
+import { usePageCity } from '@/lib/console-city';
 import { fileUrl } from '@/lib/file-url';
 
 const text = insuranceText.admin;
@@ -28,7 +29,7 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
  */
 export function InsuranceVerificationPage() {
   const [list, setList] = useState<PolicyList>(INSURANCE_FIRST_LIST.list);
-  const [city, setCity] = useState<string>(INSURANCE_FIRST_LIST.city);
+  const [city, setCity] = usePageCity<string>(INSURANCE_FIRST_LIST.city);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const cities = useAdminCities();
   const policies = useAdminPolicies(list, city);

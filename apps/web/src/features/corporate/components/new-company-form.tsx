@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { MutationError } from '@/components/ui/query-view';
 import { useAdminCities } from '@/lib/admin-cities';
+import { usePageCityDefault } from '@/lib/console-city';
 import { useCreateCompany } from '../api/corporate';
 import { newCompanyFormSchema } from './company-form-schemas';
 
@@ -14,8 +15,8 @@ export function NewCompanyForm() {
   const create = useCreateCompany();
   const form = useZodForm(newCompanyFormSchema, { defaultValues: { city_id: '', ...blank } });
   const cityId = form.watch('city_id');
-  // The first city is chosen until another is.
-  const firstCity = cities.data?.[0]?.id;
+  // The console's city (else the first) is chosen until another is.
+  const firstCity = usePageCityDefault(cities.data?.[0]?.id ?? null);
   useEffect(() => {
     if (firstCity && !form.getValues('city_id')) form.setValue('city_id', firstCity);
   }, [firstCity, form]);

@@ -1,12 +1,19 @@
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdjustmentInput } from '@openride/shared/finance/schemas';
 import { call, hrefOf } from '@/lib/call';
+import { pageCityFor } from '@/lib/console-city';
 import { rangeFromParams } from '@/lib/date-range';
 import { auditLogKey, financeKeys } from './finance-keys';
 
-/** What /financial-dashboard shows: the address's city (else San Francisco) and range (else the last 30 days), in the browser's time zone. */
-export function financeDashboardRequest(params: URLSearchParams) {
-  return { city: params.get('city') || 'sf', ...rangeFromParams(params, 30), tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' };
+/** The city the dashboard opens on when neither the address nor the console names one. */
+export const FINANCE_DASHBOARD_CITY = 'sf';
+
+/**
+ * What /financial-dashboard shows: the address's city (else `fallback`: the console's city, else San Francisco,
+ * lib/console-city's pageCityOf) and range (else the last 30 days), in the browser's time zone.
+ */
+export function financeDashboardRequest(params: URLSearchParams, fallback = FINANCE_DASHBOARD_CITY) {
+  return { city: params.get('city') || fallback, ...rangeFromParams(params, 30), tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' };
 }
 
 /** GET /api/admin/finance/dashboard for a city and a range of days: one definition for the page and its route loader (decision 0080). */
@@ -20,9 +27,9 @@ export function useFinanceDashboard(city: string, from: string, to: string, tz: 
   return useQuery({ ...financeDashboardQuery(city, from, to, tz), placeholderData: keepPreviousData });
 }
 
-/** /financial-dashboard's route loader: the figures for the address, started with the route. */
-export function prefetchFinanceDashboard(client: QueryClient, url: URL) {
-  const { city, from, to, tz } = financeDashboardRequest(url.searchParams);
+/** /financial-dashboard's route loader: the figures for the address (and the console's city), started with the route. */
+export async function prefetchFinanceDashboard(client: QueryClient, url: URL) {
+  const { city, from, to, tz } = financeDashboardRequest(url.searchParams, await pageCityFor(client, FINANCE_DASHBOARD_CITY));
   return client.prefetchQuery(financeDashboardQuery(city, from, to, tz));
 }
 

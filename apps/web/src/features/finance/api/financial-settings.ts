@@ -1,9 +1,10 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FinancialSettingsInput } from '@openride/shared/finance/schemas';
 import { call } from '@/lib/call';
+import { pageCityFor } from '@/lib/console-city';
 import { auditLogKey, financeKeys } from './finance-keys';
 
-/** The city /financial-settings opens on. */
+/** The city /financial-settings opens on (unless the console names one: lib/console-city's pageCityOf). */
 export const FINANCE_DEFAULT_CITY = 'sf';
 
 /** GET /api/admin/financial-settings/:city: the version in force, every version, whether the currency may change. */
@@ -18,7 +19,8 @@ export function useFinancialSettings(cityId: string) {
 }
 
 /** /financial-settings' route loader: the first city's settings, started with the route (decision 0080). */
-export const prefetchFinancialSettings = (client: QueryClient) => client.prefetchQuery(financialSettingsQuery(FINANCE_DEFAULT_CITY));
+export const prefetchFinancialSettings = async (client: QueryClient) =>
+  client.prefetchQuery(financialSettingsQuery(await pageCityFor(client, FINANCE_DEFAULT_CITY)));
 
 /** POST a new version; the page and the audit log follow. */
 export function useCreateFinancialSettings(cityId: string) {

@@ -14,8 +14,9 @@ import { corporateInvoicesText } from '@openride/shared/corporate-invoices/corpo
 import { CityPicker } from '@/components/ui/city-picker';
 import { SectionCard } from '@/components/ui/section-card';
 import { cn } from '@/lib/cn';
+import { usePageCityDefault } from '@/lib/console-city';
 import { formatMoney } from '@/lib/money';
-import { financeDashboardRequest, useFinanceDashboard } from '../api/finance-dashboard';
+import { FINANCE_DASHBOARD_CITY, financeDashboardRequest, useFinanceDashboard } from '../api/finance-dashboard';
 import { AdjustmentDialog, type AdjustTarget } from './adjustment-dialog';
 import { type Drill, EntriesDrawer } from './entries-drawer';
 
@@ -30,7 +31,7 @@ const percent = (r: number | null) => (r === null ? '—' : `${(Math.round(r * 1
  */
 export function FinancialDashboardPage() {
   const [params, setParams] = useSearchParams();
-  const { city, from, to, tz } = financeDashboardRequest(params);
+  const { city, from, to, tz } = financeDashboardRequest(params, usePageCityDefault(FINANCE_DASHBOARD_CITY));
   const query = useFinanceDashboard(city, from, to, tz);
   const set = (next: Record<string, string>) => setParams({ city, from, to, ...next }, { replace: true });
 

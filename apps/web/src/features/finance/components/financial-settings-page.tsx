@@ -15,6 +15,7 @@ import { CityPicker } from '@/components/ui/city-picker';
 import { changedRows, VersionHistory } from '@/components/ui/version-history';
 import { VersionedSettingCard, VersionForm } from '@/components/ui/versioned-setting';
 import { formatDateTime } from '@/lib/format';
+import { usePageCity } from '@/lib/console-city';
 import { formatMoney } from '@/lib/money';
 import { FINANCE_DEFAULT_CITY, useCreateFinancialSettings, useFinancialSettings, useSetCityCurrency } from '../api/financial-settings';
 
@@ -31,7 +32,7 @@ const since = (iso: string) => (new Date(iso).getTime() <= 0 ? text.sinceStart :
  * payouts, the negative-balance rule — with "New version" (now or later) and the history of every version.
  */
 export function FinancialSettingsPage({ defaultCity = FINANCE_DEFAULT_CITY }: { defaultCity?: string }) {
-  const [cityId, setCityId] = useState(defaultCity);
+  const [cityId, setCityId] = usePageCity(defaultCity);
   const query = useFinancialSettings(cityId);
 
   return (

@@ -19,6 +19,7 @@ import { formatMoney } from '@/lib/money';
 import { useCan } from '@/lib/staff';
 import { type Collection, exportHref, type PayoutRun, useCollections, usePayoutRuns, useRecordCash, useRunAction } from '../api/payouts';
 import { useAdminCities } from '@/lib/admin-cities';
+import { useConsoleCity, usePageCity } from '@/lib/console-city';
 
 const text = payoutsText.admin;
 type Tab = 'runs' | 'collections';
@@ -49,15 +50,16 @@ function RunsPanel() {
   const cities = useAdminCities();
   const action = useRunAction();
   const mayPrepare = useCan('payout.prepare');
-  const [city, setCity] = useState('');
-  const cityId = city || cities.data?.[0]?.id || '';
+  const [cityId, setCity] = usePageCity(cities.data?.[0]?.id ?? '');
+  const consoleCity = useConsoleCity().city;
   const field = useId();
   const preview = () =>
     action.mutate(
       { kind: 'create', city_id: cityId },
       { onSuccess: () => toast({ title: text.previewed }), onError: (e) => toast({ title: errorOf(e), variant: 'destructive' }) },
     );
-  const visible = (runs.data ?? []).filter((r) => r.status !== 'discarded');
+  // The console's city narrows the runs to its own (each run is one city's, in its currency).
+  const visible = (runs.data ?? []).filter((r) => r.status !== 'discarded' && (consoleCity === null || r.city_id === consoleCity));
   return (
     <div className="space-y-6">
       {mayPrepare ? (

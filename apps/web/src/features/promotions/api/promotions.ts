@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import type { Backtest, Promotion, PromoRedemption } from '@openride/shared/promotions/views';
 import { firstListRequest, listQuery } from '@/components/ui/list-query';
 import { adminCitiesQuery } from '@/lib/admin-cities';
+import { consoleCityFor } from '@/lib/console-city';
 import { adminZonesQuery } from '@/lib/admin-zones';
 import { call, type CallInput, hrefOf } from '@/lib/call';
 
@@ -27,15 +28,20 @@ export const promotionsList = {
 } as const;
 
 /**
- * /promo-codes' route loader (decision 0080): the list's first page and the new promotion form's cities,
- * started with the route, then the zones of the form's first city (the city the form opens on).
+ * /promo-codes' route loader (decision 0080): the list's first page (in the console's city) and the new
+ * promotion form's cities, started with the route, then the zones of the city the form opens on (the
+ * console's, else the first).
  */
-export function prefetchPromoCodes(client: QueryClient) {
-  const request = firstListRequest({}, promotionsList.defaultSort);
+export async function prefetchPromoCodes(client: QueryClient) {
+  const city = await consoleCityFor(client);
+  const request = firstListRequest({ city: city ?? undefined }, promotionsList.defaultSort);
   return Promise.all([
     client.prefetchInfiniteQuery(listQuery<Promotion>({ endpoint: promotionsList.endpoint, queryKey: promotionsList.queryKey, request })),
     client.fetchQuery(adminCitiesQuery()).then(
-      (cities) => (cities[0] ? client.prefetchQuery(promotionZonesQuery(cities[0].id)) : undefined),
+      (cities) => {
+        const first = city ?? cities[0]?.id;
+        return first ? client.prefetchQuery(promotionZonesQuery(first)) : undefined;
+      },
       () => undefined, // as prefetchQuery: the form's own query shows the failure
     ),
   ]);

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { MutationError } from '@/components/ui/query-view';
+import { useConsoleCity } from '@/lib/console-city';
 import { formatMoney } from '@/lib/money';
 import { type Backtest, type Promotion, promotionsList, useBacktest, usePromotionStatus } from '../api/promotions';
 import { offerOf, when } from './promotion-format';
@@ -24,6 +25,7 @@ export function PromoCodesPage() {
   const [saved, setSaved] = useState<string | null>(null);
   const backtest = useBacktest();
   const status = usePromotionStatus();
+  const consoleCity = useConsoleCity().city;
 
   const columns = useMemo<ColumnDef<Promotion>[]>(
     () => [
@@ -151,6 +153,7 @@ export function PromoCodesPage() {
           label={text.page.list}
           endpoint={promotionsList.endpoint}
           queryKey={promotionsList.queryKey}
+          params={{ city: consoleCity ?? undefined }}
           columns={columns}
           getRowId={(p) => p.id}
           defaultSort={promotionsList.defaultSort}

@@ -6,6 +6,7 @@ import { CheckboxListField, RideTypeChecks } from '@/components/ui/checkbox-grou
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { MutationError, QueryView } from '@/components/ui/query-view';
 import { useAdminCities } from '@/lib/admin-cities';
+import { usePageCityDefault } from '@/lib/console-city';
 import { formatMoney } from '@/lib/money';
 import { type Promotion, useCreatePromotion, usePromotionZones, useUpdatePromotion } from '../api/promotions';
 import { blankForm, formOf, type PromotionBody, promotionFormSchema } from './promotion-form-state';
@@ -35,8 +36,8 @@ export function PromotionForm({ promotion, onDone }: { promotion?: Promotion; on
   useEffect(() => {
     if (promotion) headingRef.current?.focus();
   }, [promotion]);
-  // The first city is chosen until another is.
-  const firstCity = cities.data?.[0]?.id;
+  // The console's city (else the first) is chosen until another is.
+  const firstCity = usePageCityDefault(cities.data?.[0]?.id ?? null);
   useEffect(() => {
     if (firstCity && !form.getValues('city_id')) form.setValue('city_id', firstCity);
   }, [firstCity, form]);

@@ -10,6 +10,7 @@ import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryView } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
+import { usePageCity } from '@/lib/console-city';
 import { formatDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import {
@@ -29,7 +30,7 @@ const text = referralsText.admin;
  * rewards cost, and every referral with a Flagged filter and the Approve / Reject of a flagged one.
  */
 export function AdminReferralsPage() {
-  const [city, setCity] = useState('');
+  const [city, setCity] = usePageCity('');
   const programs = useReferralPrograms(city);
   return (
     <PageContainer>

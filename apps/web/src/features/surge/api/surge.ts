@@ -3,6 +3,7 @@ import type { SurgeRule } from '@openride/shared/surge/surge';
 import type { SurgeOverview } from '@openride/shared/surge/views';
 import { call } from '@/lib/call';
 import { adminCitiesQuery } from '@/lib/admin-cities';
+import { pageCityFor } from '@/lib/console-city';
 
 export const surgeKeys = {
   all: ['admin', 'surge'] as const,
@@ -13,8 +14,8 @@ export const surgeKeys = {
 /** The multiplier is updated every minute by the server: read it every 15 s while the page is open. */
 const SURGE_POLL_MS = 15_000;
 
-/** The city /surge-pricing shows: the address's `city`, else San Francisco. */
-export const surgeCity = (params: URLSearchParams) => params.get('city') || 'sf';
+/** The city /surge-pricing shows: the address's `city`, else `fallback` (the console's city, else San Francisco: pageCityOf). */
+export const surgeCity = (params: URLSearchParams, fallback = 'sf') => params.get('city') || fallback;
 
 /** GET /api/admin/surge?city_id=: the rule, switches and every pricing zone now; one definition for the page and its route loader (decision 0080). */
 export const surgeOverviewQuery = (cityId: string) =>
@@ -38,9 +39,12 @@ export function useSurgeTimeline(zoneId: string | null) {
   });
 }
 
-/** /surge-pricing's route loader: the address's city now and the city selector, started with the route. */
-export const prefetchSurgePricing = (client: QueryClient, url: URL) =>
-  Promise.all([client.prefetchQuery(surgeOverviewQuery(surgeCity(url.searchParams))), client.prefetchQuery(adminCitiesQuery())]);
+/** /surge-pricing's route loader: the address's city (else the console's) now and the city selector, started with the route. */
+export const prefetchSurgePricing = async (client: QueryClient, url: URL) =>
+  Promise.all([
+    client.prefetchQuery(surgeOverviewQuery(surgeCity(url.searchParams, await pageCityFor(client, 'sf')))),
+    client.prefetchQuery(adminCitiesQuery()),
+  ]);
 
 function useOverviewWrite<V>(cityId: string, request: (vars: V) => Promise<SurgeOverview>) {
   const client = useQueryClient();

@@ -24,6 +24,7 @@ import { LEGEND_TENTHS, surgeColour } from '../lib/surge-colours';
 import { surgeOverrideFormSchema } from './surge-form-schemas';
 import { SurgeRuleForm } from './surge-rule-form';
 import { useAdminCities } from '@/lib/admin-cities';
+import { usePageCityDefault } from '@/lib/console-city';
 
 const SurgeTimelineChart = lazy(() => import('./surge-timeline-chart'));
 const text = surgeText.page;
@@ -66,7 +67,7 @@ export function SurgePricingPage() {
   const mayOverride = useCan('surge.override');
   const mayRule = useCan('surge.rule');
   const [params, setParams] = useSearchParams();
-  const cityId = surgeCity(params);
+  const cityId = surgeCity(params, usePageCityDefault('sf'));
   const cities = useAdminCities();
   const overview = useSurgeOverview(cityId);
   const [selected, setSelected] = useState<string | null>(null);

@@ -15,6 +15,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
 import { type AdminVehicle, type CityVehicleRules, useReviewVehicle, useSetVehicleRules, useVehicleRules, adminVehiclesList } from '../api/vehicles';
 import { useAdminCities } from '@/lib/admin-cities';
+import { usePageCity } from '@/lib/console-city';
 
 const text = vehicleText.admin;
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -134,8 +135,7 @@ export function AdminVehicles() {
 /** Each city's ride-type rules: Comfort's model year and seats, XL's seats. */
 function RulesSection() {
   const cities = useAdminCities();
-  const [picked, setPicked] = useState<string | null>(null);
-  const cityId = picked ?? cities.data?.[0]?.id ?? null;
+  const [cityId, setPicked] = usePageCity(cities.data?.[0]?.id ?? null);
   const rules = useVehicleRules(cityId);
   return (
     <section aria-labelledby="vehicle-rules-title" className="mt-10 rounded-3xl border border-ink-200 bg-white p-4 sm:p-6">

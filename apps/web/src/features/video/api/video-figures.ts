@@ -1,6 +1,7 @@
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 import { adminCitiesQuery } from '@/lib/admin-cities';
+import { consoleCityFor } from '@/lib/console-city';
 
 export const videoKeys = {
   figures: (cityId: string) => ['admin', 'video-figures', cityId] as const,
@@ -19,10 +20,11 @@ export function useVideoFigures(cityId: string) {
 }
 
 /**
- * /video-assets-generator's route loader: the cities, and the figures of the address's `?city=` when it names
- * one (without it the page draws the first city's, which only the cities' answer knows), started with the route.
+ * /video-assets-generator's route loader: the cities, and the figures of the address's `?city=` or the console's
+ * city when either names one (without them the page draws the first city's, which only the cities' answer
+ * knows), started with the route.
  */
-export function prefetchVideoAssets(client: QueryClient, url: URL) {
-  const city = url.searchParams.get('city');
+export async function prefetchVideoAssets(client: QueryClient, url: URL) {
+  const city = url.searchParams.get('city') || (await consoleCityFor(client));
   return Promise.all([client.prefetchQuery(adminCitiesQuery()), city ? client.prefetchQuery(videoFiguresQuery(city)) : undefined]);
 }

@@ -18,6 +18,7 @@ import { buildScene, type SceneFigures } from '../lib/scene';
 import { VideoPreview } from './video-preview';
 import { VideoRender } from './video-render';
 import { useAdminCities } from '@/lib/admin-cities';
+import { usePageCityDefault } from '@/lib/console-city';
 
 const text = videoText.page;
 
@@ -48,7 +49,8 @@ function sceneFiguresOf(f: VideoFigures): SceneFigures {
 export function VideoAssetsPage() {
   const [params, setParams] = useSearchParams();
   const cities = useAdminCities();
-  const cityId = params.get('city') || cities.data?.[0]?.id || '';
+  const start = usePageCityDefault(cities.data?.[0]?.id ?? '');
+  const cityId = params.get('city') || start;
   const figures = useVideoFigures(cityId);
 
   return (

@@ -20,6 +20,7 @@ import { ImportExportZones } from './import-zones';
 import { TestPointPanel } from './test-point-panel';
 import { type ZoneDraft, ZoneForm } from './zone-form';
 import { useAdminCities } from '@/lib/admin-cities';
+import { usePageCity } from '@/lib/console-city';
 
 type Mode = { kind: 'idle' } | { kind: 'zone'; drawing: boolean } | { kind: 'test' };
 
@@ -36,9 +37,8 @@ const newDraft = (): ZoneDraft => ({
 /** /geofence-management: a city's service areas and zones on the map, drawn, edited, switched, imported, tested. */
 export function GeofenceManagementPage() {
   const cities = useAdminCities();
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [cityId, setChosen] = usePageCity(cities.data?.[0]?.id ?? null);
   const [cityForm, setCityForm] = useState<'add' | 'edit' | null>(null);
-  const cityId = chosen ?? cities.data?.[0]?.id ?? null;
   const city = cities.data?.find((c) => c.id === cityId) ?? null;
   const zones = useZones(cityId);
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
