@@ -11,6 +11,7 @@ import { type RideSuite, useRideSuite } from './ride-suite';
 import { openSocket } from './socket-client';
 import { approvedDriverOf, FERRY_BUILDING, newUser, nextOffer, north, onlineDriver, type OnlineDriver, UNION_SQUARE } from './ride-actors';
 import type { TestServer } from './test-server';
+import { grantStaff } from '../src/roles/staff.repo';
 
 /**
  * Referrals (issue 16, decision 0064): every rider and driver has a code; a new account claims one at sign-up;
@@ -540,7 +541,10 @@ describe('admins review flagged referrals (decision 0069)', () => {
   /** A second administrator (the race needs two). */
   async function secondAdmin() {
     const other = await newUser(server, 'Second Admin');
-    await db().insertInto('user_roles').values({ user_id: other.id, role: 'admin' }).execute();
+    // Staff as an owner makes them (decision 0089): the console's role and a staff role together.
+    await db()
+      .transaction()
+      .execute((trx) => grantStaff(trx, { userId: other.id, role: 'owner', cityIds: null, invitedBy: null }));
     return other.client;
   }
   /** A referral flagged at the claim (a shared device) whose new rider then took their first ride: it qualified, unpaid. */

@@ -289,6 +289,19 @@ describe('city scope (issue 29 §3, decision 0091)', () => {
     expect(await ticketsOf(everywhere)).toContain(ticket.body.ticket.id);
     expect(await ticketsOf(mad.client)).not.toContain(ticket.body.ticket.id);
     expect((await mad.client.get(`/api/admin/support-tickets/${ticket.body.ticket.id}`)).status).toBe(404);
+    // The money and pricing lists too, for a Madrid-scoped owner (every permission, one city).
+    const madOwner = await newUser(server, 'Mateo Madrid');
+    await server.services.db
+      .transaction()
+      .execute((trx) => grantStaff(trx, { userId: madOwner.id, role: 'owner', cityIds: ['madrid-scope'], invitedBy: null }));
+    const run = (await owner.post('/api/admin/payout-runs', { city_id: 'sf' })).body.run;
+    const citiesIn = async (client: TestClient, path: string, key: string) =>
+      new Set((await client.get(path)).body[key].map((row: { city_id: string }) => row.city_id));
+    expect(await citiesIn(owner, '/api/admin/cancellation-policies', 'policies')).toContain('sf');
+    expect([...(await citiesIn(madOwner.client, '/api/admin/cancellation-policies', 'policies'))].filter((c) => c !== 'madrid-scope')).toEqual([]);
+    expect((await owner.get('/api/admin/payout-runs')).body.runs.map((r: { id: string }) => r.id)).toContain(run.id);
+    expect((await madOwner.client.get('/api/admin/payout-runs')).body.runs.map((r: { id: string }) => r.id)).not.toContain(run.id);
+    expect((await madOwner.client.get(`/api/admin/payout-runs/${run.id}`)).status).toBe(404);
     // A city named in a body is checked too: no zone for San Francisco.
     expect((await mad.client.post('/api/admin/surge/freeze', { city_id: 'sf', frozen: true })).status).toBe(404);
   });

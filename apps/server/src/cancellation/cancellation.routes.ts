@@ -15,7 +15,10 @@ export function cancellationRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, cancellationContract);
 
-  on('GET /api/admin/cancellation-policies', async ({ query }) => ({ status: 200, body: { policies: await listCancellationPolicies(services.db, query) } }));
+  on('GET /api/admin/cancellation-policies', async ({ query, staff }) => ({
+    status: 200,
+    body: { policies: await listCancellationPolicies(services.db, query, staff.cityIds) },
+  }));
 
   on('PUT /api/admin/cancellation-policies/:id', async ({ user, params, body }) => ({
     status: 200,

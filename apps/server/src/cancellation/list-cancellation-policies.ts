@@ -5,12 +5,13 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { POLICY_TERMS } from './cancellation.repo';
+import { type CityScope, cityCondition } from '../roles/city-scope';
 
 /**
  * Every policy (or one city's) with its version in force, city then ride type in the product's order, the
  * city default before zones.
  */
-export async function listCancellationPolicies(db: Kysely<DB>, query: { city?: string }) {
+export async function listCancellationPolicies(db: Kysely<DB>, query: { city?: string }, scope: CityScope = null) {
   let rows = db
     .selectFrom('cancellation_policies_in_force as p')
     .innerJoin('cities as c', 'c.id', 'p.city_id')
@@ -26,6 +27,8 @@ export async function listCancellationPolicies(db: Kysely<DB>, query: { city?: s
       'p.updated_at',
     ]);
   if (query.city) rows = rows.where('p.city_id', '=', query.city);
+  const inCities = cityCondition('p.city_id', scope);
+  if (inCities) rows = rows.where(inCities);
   const policies = await rows.execute();
   const order = (t: string) => RIDE_TYPES.indexOf(t as (typeof RIDE_TYPES)[number]);
   policies.sort(

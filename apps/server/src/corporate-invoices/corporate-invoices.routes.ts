@@ -22,14 +22,14 @@ export function corporateInvoiceRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, corporateInvoiceContract);
 
-  on('GET /api/admin/corporate-invoices', async ({ query }) => {
+  on('GET /api/admin/corporate-invoices', async ({ query, staff }) => {
     if (query.format === 'csv')
       return csvResponse(
         'invoices',
         INVOICES_CSV,
-        pageThrough((cursor) => listInvoices(db, { ...query, cursor, limit: EXPORT_PAGE })),
+        pageThrough((cursor) => listInvoices(db, { ...query, cursor, limit: EXPORT_PAGE }, staff.cityIds)),
       );
-    return { status: 200, body: await listInvoices(db, query) };
+    return { status: 200, body: await listInvoices(db, query, staff.cityIds) };
   });
   on('POST /api/admin/corporate-invoices', async ({ user, body }) => ({ status: 201, body: { invoice: await issueInvoice(db, user.id, body) } }));
   on('POST /api/admin/corporate-invoices/bill-to-date', async ({ user, body }) => ({ status: 201, body: { invoice: await billToDate(db, user.id, body) } }));

@@ -8,6 +8,7 @@ import { badRequest, forbidden } from '../lib/errors';
 import { containsPattern, keysetPage, type KeysetSpec } from '../lib/keyset';
 import { isAdmin } from '../roles/roles.repo';
 import { invoiceRows, invoiceSummary, isCompanyAdmin, monthBounds } from './invoices.repo';
+import { type CityScope, cityCondition } from '../roles/city-scope';
 
 type Query = z.output<typeof invoicesQuerySchema>;
 const spec: KeysetSpec<Query['sort']> = {
@@ -20,8 +21,10 @@ const spec: KeysetSpec<Query['sort']> = {
 };
 
 /** Invoices, newest month first; filters company, status, period (the month); search by number or company name. */
-export async function listInvoices(db: Kysely<DB>, query: Query) {
+export async function listInvoices(db: Kysely<DB>, query: Query, scope: CityScope = null) {
   let rows = invoiceRows(db);
+  const inCities = cityCondition('i.city_id', scope);
+  if (inCities) rows = rows.where(inCities);
   if (query.company) rows = rows.where('i.company_id', '=', query.company);
   if (query.status) rows = rows.where('i.status', '=', query.status);
   if (query.period) rows = rows.where('i.period_start', '=', monthBounds(query.period).first);

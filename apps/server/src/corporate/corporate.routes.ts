@@ -33,14 +33,14 @@ export function corporateRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, corporateContract);
 
-  on('GET /api/admin/companies', async ({ query }) => {
+  on('GET /api/admin/companies', async ({ query, staff }) => {
     if (query.format === 'csv')
       return csvResponse(
         'companies',
         COMPANIES_CSV,
-        pageThrough((cursor) => listCompanies(db, { ...query, cursor, limit: EXPORT_PAGE })),
+        pageThrough((cursor) => listCompanies(db, { ...query, cursor, limit: EXPORT_PAGE }, staff.cityIds)),
       );
-    return { status: 200, body: await listCompanies(db, query) };
+    return { status: 200, body: await listCompanies(db, query, staff.cityIds) };
   });
   on('POST /api/admin/companies', async ({ user, body }) => ({ status: 201, body: await createCompany(services, user.id, body) }));
   on('GET /api/admin/companies/:id', async ({ params }) => {

@@ -5,6 +5,7 @@ import type { DB } from '../db/schema';
 import type { CsvColumn } from '../lib/csv';
 import { containsPattern, type KeysetSpec, keysetPage } from '../lib/keyset';
 import { companyRows, companyView } from './corporate.repo';
+import { type CityScope, cityCondition } from '../roles/city-scope';
 
 type Query = z.output<typeof adminCompaniesQuerySchema>;
 const spec: KeysetSpec<Query['sort']> = {
@@ -13,8 +14,10 @@ const spec: KeysetSpec<Query['sort']> = {
 };
 
 /** The admin kit's list of companies (search by name or billing email; filter by status and city). */
-export async function listCompanies(db: Kysely<DB>, query: Query) {
+export async function listCompanies(db: Kysely<DB>, query: Query, scope: CityScope = null) {
   let rows = companyRows(db);
+  const inCities = cityCondition('c.city_id', scope);
+  if (inCities) rows = rows.where(inCities);
   if (query.q) rows = rows.where((eb) => eb.or([eb('c.name', 'ilike', containsPattern(query.q!)), eb('c.billing_email', 'ilike', containsPattern(query.q!))]));
   if (query.status) rows = rows.where('c.status', '=', query.status);
   if (query.city_id) rows = rows.where('c.city_id', '=', query.city_id);

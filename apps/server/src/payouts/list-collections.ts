@@ -2,6 +2,7 @@ import type { Collection } from '@openride/shared/payouts/views';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import { agingFrom, driverStanding } from './driver-ledger';
+import { type CityScope, inCityScope } from '../roles/city-scope';
 
 /** How many drivers the Collections tab lists at most (the most owed first). */
 const LIMIT = 200;
@@ -29,7 +30,7 @@ export async function collectionOf(db: Kysely<DB>, driverId: string, now = new D
  * The Collections tab (decision 0040): every driver who owes the platform (their account's balance > 0), by
  * the age of what they owe and whether the negative-balance rule keeps them offline. Most owed first.
  */
-export async function listCollections(db: Kysely<DB>, query: { city?: string }, now = new Date()) {
+export async function listCollections(db: Kysely<DB>, query: { city?: string }, now = new Date(), scope: CityScope = null) {
   const { rows } = await sql<{ driver_id: string }>`
     select a.owner_id as driver_id
     from ledger_accounts a join ledger_entries e on e.account_id = a.id
@@ -41,7 +42,7 @@ export async function listCollections(db: Kysely<DB>, query: { city?: string }, 
   const collections: Collection[] = [];
   for (const r of rows) {
     const c = await collectionOf(db, r.driver_id, now);
-    if (c && (!query.city || c.city_id === query.city)) collections.push(c);
+    if (c && (!query.city || c.city_id === query.city) && inCityScope(scope, c.city_id)) collections.push(c);
   }
   return collections.sort((a, b) => b.owed_cents - a.owed_cents);
 }

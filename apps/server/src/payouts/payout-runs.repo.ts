@@ -2,6 +2,7 @@ import type { PayoutRun } from '@openride/shared/payouts/views';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { type CityScope, cityCondition } from '../roles/city-scope';
 
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 
@@ -46,7 +47,7 @@ export async function fillPreview(trx: Kysely<DB>, run: { id: string; city_id: s
 }
 
 /** Runs with their items and the names of who made and approved them, newest first. */
-export async function loadRuns(db: Kysely<DB>, filter: { id?: string; city?: string; limit?: number }): Promise<PayoutRun[]> {
+export async function loadRuns(db: Kysely<DB>, filter: { id?: string; city?: string; limit?: number }, scope: CityScope = null): Promise<PayoutRun[]> {
   let q = db
     .selectFrom('payout_runs as r')
     .innerJoin('cities as c', 'c.id', 'r.city_id')
@@ -69,6 +70,8 @@ export async function loadRuns(db: Kysely<DB>, filter: { id?: string; city?: str
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(filter.limit ?? 50);
+  const inCities = cityCondition('r.city_id', scope);
+  if (inCities) q = q.where(inCities);
   if (filter.id) q = q.where('r.id', '=', filter.id);
   if (filter.city) q = q.where('r.city_id', '=', filter.city);
   const runs = await q.execute();

@@ -50,7 +50,7 @@ export function payoutRoutes(services: RouteDeps) {
     });
   });
 
-  on('GET /api/admin/payout-runs', async ({ query }) => ({ status: 200, body: { runs: await loadRuns(db, query) } }));
+  on('GET /api/admin/payout-runs', async ({ query, staff }) => ({ status: 200, body: { runs: await loadRuns(db, query, staff.cityIds) } }));
   on('POST /api/admin/payout-runs', async ({ user, body }) => ({ status: 201, body: { run: await createPayoutRun(db, user.id, body) } }));
   on('GET /api/admin/payout-runs/:id', async ({ params: { id } }) => {
     const run = isUuid(id) ? await loadRun(db, id) : undefined;
@@ -68,7 +68,10 @@ export function payoutRoutes(services: RouteDeps) {
     body: { run: await failPayoutItem(db, user.id, params.id, body) },
   }));
 
-  on('GET /api/admin/collections', async ({ query }) => ({ status: 200, body: { collections: await listCollections(db, query) } }));
+  on('GET /api/admin/collections', async ({ query, staff }) => ({
+    status: 200,
+    body: { collections: await listCollections(db, query, new Date(), staff.cityIds) },
+  }));
   on('POST /api/admin/collections/:driverId/cash', async ({ user, params, body }) => ({
     status: 200,
     body: await recordCashReceived(db, user.id, params.driverId, body),

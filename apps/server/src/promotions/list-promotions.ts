@@ -7,6 +7,7 @@ import type { CsvColumn } from '../lib/csv';
 import { containsPattern, keysetPage, type KeysetSpec } from '../lib/keyset';
 import { notFound } from '../lib/errors';
 import { effectiveStatusSql, promotionRows, promotionView } from './promotions.repo';
+import { type CityScope, cityCondition } from '../roles/city-scope';
 
 type Query = z.output<typeof adminPromotionsQuerySchema>;
 const spec: KeysetSpec<Query['sort']> = {
@@ -15,8 +16,10 @@ const spec: KeysetSpec<Query['sort']> = {
 };
 
 /** /promo-codes' list: newest first, by status as people read it (exhausted, expired included) and city; search by code. */
-export async function listPromotions(db: Kysely<DB>, query: Query) {
+export async function listPromotions(db: Kysely<DB>, query: Query, scope: CityScope = null) {
   let rows = promotionRows(db);
+  const inCities = cityCondition('p.city_id', scope);
+  if (inCities) rows = rows.where(inCities);
   if (query.status) rows = rows.where(sql<boolean>`${effectiveStatusSql} = ${query.status}`);
   if (query.city) rows = rows.where('p.city_id', '=', query.city);
   if (query.q) rows = rows.where('p.code', 'ilike', containsPattern(query.q));

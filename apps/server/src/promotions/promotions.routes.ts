@@ -30,14 +30,14 @@ export function promotionRoutes(services: RouteDeps) {
   const app = new Hono<AppEnv>();
   const on = mounter(app, services, promotionContract);
 
-  on('GET /api/admin/promotions', async ({ query }) => {
+  on('GET /api/admin/promotions', async ({ query, staff }) => {
     if (query.format === 'csv')
       return csvResponse(
         'promotions',
         PROMOTIONS_CSV,
-        pageThrough((cursor) => listPromotions(db, { ...query, cursor, limit: EXPORT_PAGE })),
+        pageThrough((cursor) => listPromotions(db, { ...query, cursor, limit: EXPORT_PAGE }, staff.cityIds)),
       );
-    return { status: 200, body: await listPromotions(db, query) };
+    return { status: 200, body: await listPromotions(db, query, staff.cityIds) };
   });
   on('POST /api/admin/promotions', async ({ user, body }) => ({ status: 201, body: { promotion: await createPromotion(db, user.id, body) } }));
   on('GET /api/admin/promotions/:id', async ({ params }) => {

@@ -6,6 +6,7 @@ import type { DB } from '../db/schema';
 import type { CsvColumn } from '../lib/csv';
 import { containsPattern, keysetPage, type KeysetSpec } from '../lib/keyset';
 import { displayStatus } from './referral-view';
+import { type CityScope, cityCondition } from '../roles/city-scope';
 
 type Query = z.output<typeof adminReferralsQuerySchema>;
 
@@ -63,8 +64,10 @@ export async function getReferralForAdmin(db: Kysely<DB>, id: string) {
 }
 
 /** GET /api/admin/referrals: every referral, newest first; filtered by status, program, flagged; search by either name or email or the code. */
-export async function listReferrals(db: Kysely<DB>, query: Query) {
+export async function listReferrals(db: Kysely<DB>, query: Query, scope: CityScope = null) {
   let rows = referralRows(db);
+  const inCities = cityCondition('r.city_id', scope);
+  if (inCities) rows = rows.where(inCities);
   if (query.status === 'expired')
     rows = rows.where((eb) => eb.or([eb('r.status', '=', 'expired'), eb.and([eb('r.status', '=', 'pending'), eb('r.expires_at', '<', new Date())])]));
   else if (query.status === 'pending') rows = rows.where('r.status', '=', 'pending').where('r.expires_at', '>=', new Date());

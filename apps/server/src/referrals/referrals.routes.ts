@@ -42,14 +42,14 @@ export function referralRoutes(services: RouteDeps) {
     status: 200,
     body: { referral: await reviewReferral(services, user.id, params.id, 'rejected', body) },
   }));
-  on('GET /api/admin/referrals', async ({ query }) => {
+  on('GET /api/admin/referrals', async ({ query, staff }) => {
     if (query.format === 'csv')
       return csvResponse(
         'referrals',
         REFERRALS_CSV,
-        pageThrough((cursor) => listReferrals(db, { ...query, cursor, limit: EXPORT_PAGE })),
+        pageThrough((cursor) => listReferrals(db, { ...query, cursor, limit: EXPORT_PAGE }, staff.cityIds)),
       );
-    return { status: 200, body: await listReferrals(db, query) };
+    return { status: 200, body: await listReferrals(db, query, staff.cityIds) };
   });
   return app;
 }
