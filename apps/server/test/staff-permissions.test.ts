@@ -302,6 +302,10 @@ describe('city scope (issue 29 §3, decision 0091)', () => {
     expect((await owner.get('/api/admin/payout-runs')).body.runs.map((r: { id: string }) => r.id)).toContain(run.id);
     expect((await madOwner.client.get('/api/admin/payout-runs')).body.runs.map((r: { id: string }) => r.id)).not.toContain(run.id);
     expect((await madOwner.client.get(`/api/admin/payout-runs/${run.id}`)).status).toBe(404);
+    // The compliance queues: the SF driver's car is in the all-city queue only.
+    const carsOf = async (client: TestClient) => (await client.get('/api/admin/vehicles')).body.items.map((v: { driver_id: string }) => v.driver_id);
+    expect(await carsOf(owner)).toContain(driver.driverId);
+    expect(await carsOf(madOwner.client)).not.toContain(driver.driverId);
     // A city named in a body is checked too: no zone for San Francisco.
     expect((await mad.client.post('/api/admin/surge/freeze', { city_id: 'sf', frozen: true })).status).toBe(404);
   });

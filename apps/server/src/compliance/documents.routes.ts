@@ -24,14 +24,14 @@ export function documentRoutes(services: RouteDeps) {
   on('GET /api/drivers/me/documents', async ({ user }) => ({ status: 200, body: await listOwnDocuments(services, user.id) }));
   on('POST /api/drivers/me/documents', async ({ user, body }) => ({ status: 201, body: { document: await uploadDocument(services, user.id, body) } }));
 
-  on('GET /api/admin/documents', async ({ query }) => {
+  on('GET /api/admin/documents', async ({ query, staff }) => {
     if (query.format === 'csv')
       return csvResponse(
         'documents',
         DOCUMENTS_CSV,
-        pageThrough((cursor) => listDocumentsForReview(db, { ...query, cursor, limit: 500 })),
+        pageThrough((cursor) => listDocumentsForReview(db, { ...query, cursor, limit: 500 }, staff.cityIds)),
       );
-    return { status: 200, body: await listDocumentsForReview(db, query) };
+    return { status: 200, body: await listDocumentsForReview(db, query, staff.cityIds) };
   });
   on('POST /api/admin/documents/:id/review', async ({ user, params, body }) => ({
     status: 200,

@@ -25,6 +25,7 @@ import { holdIfNotCompliant } from './compliance-expiry';
 import type { Ports } from '../ports';
 import type { PresencePorts } from '../driver-record/take-driver-offline';
 import { review } from '../review/review';
+import { type CityScope, inCityScope } from '../roles/city-scope';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const day = (col: string) => sql<string>`to_char(${sql.ref(col)}, 'YYYY-MM-DD')`;
@@ -216,7 +217,7 @@ async function adminPolicies(db: Kysely<DB>, rows: PolicyRow[]): Promise<AdminPo
  * policy of an active vehicle has ended and the driver has no newer valid one; `verified` — every verified
  * policy of an active vehicle, newest decision first (where Revoke is found). `city`: the driver's city.
  */
-export async function listPoliciesForAdmin(services: Pick<Ports, 'db'>, query: { list: PolicyList; city?: string }) {
+export async function listPoliciesForAdmin(services: Pick<Ports, 'db'>, query: { list: PolicyList; city?: string }, scope: CityScope = null) {
   const { db } = services;
   let rows: PolicyRow[];
   if (query.list === 'review') {
@@ -257,6 +258,8 @@ export async function listPoliciesForAdmin(services: Pick<Ports, 'db'>, query: {
   if (query.list === 'expiring') items = items.filter((p) => p.days_left >= 0 && p.days_left <= EXPIRING_SOON_DAYS);
   if (query.list === 'expired') items = items.filter((p) => p.days_left < 0);
   if (query.city) items = items.filter((p) => p.city.id === query.city);
+  // A scoped member's cities (decision 0091); a driver of no city yet is everyone's.
+  items = items.filter((p) => inCityScope(scope, p.city.id));
   return { items };
 }
 

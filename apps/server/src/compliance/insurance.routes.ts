@@ -20,7 +20,7 @@ export function insuranceRoutes(services: RouteDeps) {
     body: { policy: await addPolicy(services, user.id, params.id, body) },
   }));
 
-  on('GET /api/admin/insurance-policies', async ({ query }) => ({ status: 200, body: await listPoliciesForAdmin(services, query) }));
+  on('GET /api/admin/insurance-policies', async ({ query, staff }) => ({ status: 200, body: await listPoliciesForAdmin(services, query, staff.cityIds) }));
   on('POST /api/admin/insurance-policies/:id/review', async ({ user, params, body }) => ({
     status: 200,
     body: { policy: await reviewPolicy(services, user.id, params.id, body) },

@@ -16,6 +16,7 @@ import { driverCityText } from '@openride/shared/drivers/driver-city-text';
 import { DOCUMENT_COLUMNS, type DocumentRow, documentView, fileTypesOf } from './documents.repo';
 import type { Ports } from '../ports';
 import { review } from '../review/review';
+import { type CityScope, cityCondition } from '../roles/city-scope';
 
 type Query = z.output<typeof adminDocumentsQuerySchema>;
 
@@ -29,7 +30,7 @@ const spec: KeysetSpec<Query['sort']> = {
  * driver's city (`drivers.city_id`, decision 0074; a driver whose city is unknown is still listed), each with the application's details and what the city asks of
  * its kind. Insurance is not here: policies are verified on /insurance-verification.
  */
-export async function listDocumentsForReview(db: Kysely<DB>, query: Query) {
+export async function listDocumentsForReview(db: Kysely<DB>, query: Query, scope: CityScope = null) {
   let rows = db
     .selectFrom('driver_documents as d')
     .innerJoin('drivers', 'drivers.id', 'd.driver_id')
@@ -55,6 +56,8 @@ export async function listDocumentsForReview(db: Kysely<DB>, query: Query) {
     .where('d.kind', '!=', 'insurance');
   if (query.kind) rows = rows.where('d.kind', '=', query.kind);
   if (query.city) rows = rows.where('cities.id', '=', query.city);
+  const inCities = cityCondition('drivers.city_id', scope);
+  if (inCities) rows = rows.where(inCities);
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     rows = rows.where((eb) => eb.or([eb('drivers.full_name', 'ilike', like), eb('drivers.phone', 'ilike', like), eb('drivers.license_number', 'ilike', like)]));

@@ -3,10 +3,11 @@ import { notFound } from '../lib/errors';
 import { adminSosViews, emergencyContactsFor, mySosView, openAlertOf, rideRoleOf } from './sos.repo';
 import type { Ports } from '../ports';
 import type { LocationService } from '../dispatch/location-service';
+import type { CityScope } from '../roles/city-scope';
 
 /** `GET /api/admin/sos`: every open alert, oldest first, with the newest position known of its car. */
-export async function listOpenSos(services: Pick<Ports, 'db'> & { locations: LocationService }): Promise<AdminSosList> {
-  return { alerts: await adminSosViews(services.db, { open: true }, services.locations.lastFixOf) };
+export async function listOpenSos(services: Pick<Ports, 'db'> & { locations: LocationService }, cities: CityScope = null): Promise<AdminSosList> {
+  return { alerts: await adminSosViews(services.db, { open: true, cities }, services.locations.lastFixOf) };
 }
 
 /** `GET /api/rides/:id/sos`: the button's state for the ride's rider or driver (anyone else: 404). */

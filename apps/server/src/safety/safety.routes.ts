@@ -22,7 +22,7 @@ export function safetyRoutes(services: RouteDeps) {
   });
   on('GET /api/rides/:id/sos', async ({ user, params }) => ({ status: 200, body: await getMySos(services, user.id, params.id) }));
 
-  on('GET /api/admin/sos', async () => ({ status: 200, body: await listOpenSos(services) }));
+  on('GET /api/admin/sos', async ({ staff }) => ({ status: 200, body: await listOpenSos(services, staff.cityIds) }));
   on('POST /api/admin/sos/:id/resolve', async ({ user, params, body }) => ({ status: 200, body: await resolveSos(services, user.id, params.id, body) }));
   return app;
 }

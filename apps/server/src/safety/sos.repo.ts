@@ -5,6 +5,7 @@ import { isUuid } from '@openride/shared/text';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, SosAlertsTable } from '../db/schema';
 import { notFound } from '../lib/errors';
+import { type CityScope, cityCondition } from '../roles/city-scope';
 
 export type SosRow = Selectable<SosAlertsTable>;
 /** The driver's newest fix this process holds for a ride (`services.locations.lastFixOf`). */
@@ -82,7 +83,11 @@ export async function positionNow(db: Kysely<DB>, rideId: string, lastFix?: Last
 }
 
 /** Alerts as operators read them: the people, the ride, the newest position known, the ticket. */
-export async function adminSosViews(db: Kysely<DB>, where: { ids?: string[]; open?: boolean }, lastFix?: LastFix): Promise<AdminSosAlert[]> {
+export async function adminSosViews(
+  db: Kysely<DB>,
+  where: { ids?: string[]; open?: boolean; cities?: CityScope },
+  lastFix?: LastFix,
+): Promise<AdminSosAlert[]> {
   let q = db
     .selectFrom('sos_alerts as s')
     .innerJoin('rides as r', 'r.id', 's.ride_id')
@@ -127,6 +132,8 @@ export async function adminSosViews(db: Kysely<DB>, where: { ids?: string[]; ope
     ]);
   if (where.ids) q = q.where('s.id', 'in', where.ids.length ? where.ids : ['00000000-0000-0000-0000-000000000000']);
   if (where.open) q = q.where('s.status', '=', 'open');
+  const inCities = cityCondition('r.city_id', where.cities ?? null);
+  if (inCities) q = q.where(inCities);
   const rows = await q.orderBy('s.created_at').orderBy('s.id').execute();
   const fixes = await newestFixes(db, [...new Set(rows.filter((r) => r.status === 'open').map((r) => r.ride_id))], lastFix);
   return rows.map((r) => {

@@ -13,6 +13,7 @@ import type { CsvColumn } from '../lib/csv';
 import { move } from '../lib/move';
 import type { Ports } from '../ports';
 import { review } from '../review/review';
+import { type CityScope, cityCondition } from '../roles/city-scope';
 
 type Query = z.output<typeof adminVehiclesQuerySchema>;
 
@@ -24,13 +25,15 @@ const spec: KeysetSpec<Query['sort']> = {
 };
 
 /** The verification queue: by status (all when none is given), with whose vehicle it is. */
-export async function listVehiclesForReview(services: Pick<Ports, 'db'>, query: Query) {
+export async function listVehiclesForReview(services: Pick<Ports, 'db'>, query: Query, scope: CityScope = null) {
   const { db } = services;
   let rows = db
     .selectFrom('vehicles')
     .innerJoin('drivers', 'drivers.id', 'vehicles.driver_id')
     .select(VEHICLE_COLUMNS.map((c) => `vehicles.${c}` as const))
     .select(['drivers.full_name as driver_name', 'drivers.phone as driver_phone']);
+  const inCities = cityCondition('drivers.city_id', scope);
+  if (inCities) rows = rows.where(inCities);
   if (query.status) rows = rows.where('vehicles.status', '=', query.status);
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

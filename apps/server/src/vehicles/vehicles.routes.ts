@@ -37,14 +37,14 @@ export function vehicleRoutes(services: RouteDeps) {
 
   on('GET /api/admin/drivers/:id/vehicles', async ({ params }) => ({ status: 200, body: await listDriverVehicles(services, params.id) }));
 
-  on('GET /api/admin/vehicles', async ({ query }) => {
+  on('GET /api/admin/vehicles', async ({ query, staff }) => {
     if (query.format === 'csv')
       return csvResponse(
         'vehicles',
         VEHICLES_CSV,
-        pageThrough((cursor) => listVehiclesForReview(services, { ...query, cursor, limit: 500 })),
+        pageThrough((cursor) => listVehiclesForReview(services, { ...query, cursor, limit: 500 }, staff.cityIds)),
       );
-    return { status: 200, body: await listVehiclesForReview(services, query) };
+    return { status: 200, body: await listVehiclesForReview(services, query, staff.cityIds) };
   });
 
   on('POST /api/admin/vehicles/:id/review', async ({ user, params, body }) => ({
