@@ -124,8 +124,8 @@ const adminPages: RouteObject[] = [
     loader: consoleLoader(() =>
       Promise.all([import('@/features/pricing/api/get-fare-policies'), import('@/features/zones/api/zones')]).then(
         ([pricing, zones]) =>
-          async (client: Parameters<typeof pricing.prefetchPricingSettings>[0]) => {
-            const city = await pricing.pricingCityFor(client);
+          (client: Parameters<typeof pricing.prefetchPricingSettings>[0]) => {
+            const city = pricing.pricingCityFor(client);
             return Promise.all([pricing.prefetchPricingSettings(client, city), zones.prefetchZones(client, city)]);
           },
       ),

@@ -1,8 +1,8 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { adminCitiesKey, adminCitiesQuery } from './admin-cities';
 import type { CallResult } from './call';
-import { type Me, meQuery, useMe } from './session';
+import { type Me, useMe } from './session';
 import { may } from './staff';
 import { queryKeys } from './query-keys';
 
@@ -15,6 +15,8 @@ import { queryKeys } from './query-keys';
  */
 
 type AdminCity = CallResult<'GET /api/admin/cities'>['items'][number];
+/** What the rules read of the session: whether they are staff, and their cities (null: every city). */
+type Member = { staff?: { city_ids: readonly string[] | null } } | null | undefined;
 
 const storageKey = (userId: string) => `openride.console-city.${userId}`;
 const listeners = new Set<() => void>();
@@ -58,7 +60,7 @@ function subscribe(listener: () => void) {
  * cities once known: the member's only city; else the remembered one while it is still one of theirs; else null.
  * Pure, for the hook and the route loaders alike.
  */
-export function consoleCityOf(me: Me | null | undefined, stored: string | null, cities?: readonly { id: string }[]): string | null {
+export function consoleCityOf(me: Member, stored: string | null, cities?: readonly { id: string }[]): string | null {
   if (!me?.staff) return null;
   const own = me.staff.city_ids;
   if (own?.length === 1) return own[0]!;
@@ -91,6 +93,9 @@ export function useConsoleCity(): ConsoleCity {
     () => null,
   );
   const city = consoleCityOf(me, stored, cities.data);
+  useEffect(() => {
+    rememberMember(me);
+  }, [me]);
   return {
     city,
     cities: cities.data,
@@ -102,15 +107,42 @@ export function useConsoleCity(): ConsoleCity {
 }
 
 /**
- * For a route loader (decision 0080): the console's city as the page will read it, so the page's first request
- * is the one prefetched. Waits for the session when it is not known yet (the guard's loader has asked already).
+ * Who this browser last saw on a console page (their id and cities): a route loader starts the page's request
+ * before the session has answered (decision 0080), so it reads the member from here until it has. A prefetch
+ * hint, never a guard: a wrong guess costs one request the page does not reuse.
  */
-export async function consoleCityFor(client: QueryClient): Promise<string | null> {
-  const me = await meFor(client);
-  return consoleCityOf(me, storedCity(me?.user.id), client.getQueryData<AdminCity[]>(adminCitiesKey));
+const MEMBER_HINT = 'openride.console-city.member';
+
+function rememberMember(me: Me | null | undefined) {
+  if (!me?.staff) return;
+  try {
+    localStorage.setItem(MEMBER_HINT, JSON.stringify({ id: me.user.id, city_ids: me.staff.city_ids }));
+  } catch {
+    // Storage refused: the loaders wait for nothing, they guess "All cities".
+  }
 }
 
-const meFor = async (client: QueryClient) => client.getQueryData<Me | null>(queryKeys.me) ?? (await client.ensureQueryData(meQuery()).catch(() => null));
+/** The member a loader reads: the session once known, else the hint. */
+function memberFor(client: QueryClient): { id: string | undefined; member: Member } {
+  const me = client.getQueryData<Me | null>(queryKeys.me);
+  if (me !== undefined) return { id: me?.user.id, member: me };
+  try {
+    const hint: unknown = JSON.parse(localStorage.getItem(MEMBER_HINT) ?? 'null');
+    if (hint && typeof hint === 'object' && 'id' in hint && typeof hint.id === 'string' && 'city_ids' in hint) {
+      const cityIds = Array.isArray(hint.city_ids) ? hint.city_ids.filter((c): c is string => typeof c === 'string') : null;
+      return { id: hint.id, member: { staff: { city_ids: cityIds } } };
+    }
+  } catch {
+    // Unreadable: no hint.
+  }
+  return { id: undefined, member: null };
+}
+
+/** For a route loader (decision 0080): the console's city as the page will read it, so the page's first request is the one prefetched. */
+export function consoleCityFor(client: QueryClient): string | null {
+  const { id, member } = memberFor(client);
+  return consoleCityOf(member, storedCity(id), client.getQueryData<AdminCity[]>(adminCitiesKey));
+}
 
 /**
  * Where a page with a city picker of its own starts: the console's city when one is chosen, else the page's
@@ -118,7 +150,7 @@ const meFor = async (client: QueryClient) => client.getQueryData<Me | null>(quer
  * that is not one of the member's, then the first of theirs (a Madrid member never starts on San Francisco,
  * which answers them 404).
  */
-export function pageCityOf<T extends string | null>(me: Me | null | undefined, consoleCity: string | null, fallback: T): string | T {
+export function pageCityOf<T extends string | null>(me: Member, consoleCity: string | null, fallback: T): string | T {
   if (consoleCity !== null) return consoleCity;
   const own = me?.staff?.city_ids;
   return own && own.length > 0 && fallback && !own.includes(fallback) ? own[0]! : fallback;
@@ -131,9 +163,8 @@ export function usePageCityDefault<T extends string | null>(fallback: T): string
 }
 
 /** As usePageCityDefault, for the page's route loader. */
-export async function pageCityFor(client: QueryClient, fallback: string): Promise<string> {
-  const me = await meFor(client);
-  return pageCityOf(me, consoleCityOf(me, storedCity(me?.user.id), client.getQueryData<AdminCity[]>(adminCitiesKey)), fallback);
+export function pageCityFor(client: QueryClient, fallback: string): string {
+  return pageCityOf(memberFor(client).member, consoleCityFor(client), fallback);
 }
 
 /**

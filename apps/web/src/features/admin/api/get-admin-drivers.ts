@@ -30,8 +30,8 @@ export const driverFilterFrom = (params: URLSearchParams): DriverFilter => {
 };
 
 /** /driver-management's route loader: the open tab's first page in the console's city, started with the route (decision 0080). */
-export async function prefetchDriverManagement(client: QueryClient, url: URL) {
-  const city = (await consoleCityFor(client)) ?? undefined;
+export function prefetchDriverManagement(client: QueryClient, url: URL) {
+  const city = consoleCityFor(client) ?? undefined;
   const request = firstListRequest({ status: driverFilterFrom(url.searchParams), city }, adminDriversList.defaultSort);
   return client.prefetchInfiniteQuery(listQuery<AdminDriver>({ endpoint: adminDriversList.endpoint, queryKey: adminDriversList.queryKey, request }));
 }

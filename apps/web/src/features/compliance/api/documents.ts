@@ -68,8 +68,8 @@ export function useReviewDocument() {
 }
 
 /** /document-review's route loader (decision 0080): the queue's first page and the cities (its filter, the requirements' picker). */
-export async function prefetchDocumentReview(client: QueryClient) {
-  const request = firstListRequest({ ...documentQueueList.params, city: (await consoleCityFor(client)) ?? undefined }, documentQueueList.defaultSort);
+export function prefetchDocumentReview(client: QueryClient) {
+  const request = firstListRequest({ ...documentQueueList.params, city: consoleCityFor(client) ?? undefined }, documentQueueList.defaultSort);
   return Promise.all([
     client.prefetchInfiniteQuery(listQuery<AdminDocument>({ endpoint: documentQueueList.endpoint, queryKey: documentQueueList.queryKey, request })),
     client.prefetchQuery(adminCitiesQuery()),

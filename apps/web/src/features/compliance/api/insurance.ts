@@ -41,9 +41,9 @@ export function useAdminPolicies(list: PolicyList, city: string) {
 export const INSURANCE_FIRST_LIST = { list: 'review', city: '' } as const satisfies { list: PolicyList; city: string };
 
 /** /insurance-verification's route loader: the policies in review in the console's city (or every city) and the city picker, started with the route. */
-export const prefetchInsuranceVerification = async (client: QueryClient) =>
+export const prefetchInsuranceVerification = (client: QueryClient) =>
   Promise.all([
-    client.prefetchQuery(adminPoliciesQuery(INSURANCE_FIRST_LIST.list, (await consoleCityFor(client)) ?? INSURANCE_FIRST_LIST.city)),
+    client.prefetchQuery(adminPoliciesQuery(INSURANCE_FIRST_LIST.list, consoleCityFor(client) ?? INSURANCE_FIRST_LIST.city)),
     client.prefetchQuery(adminCitiesQuery()),
   ]);
 

@@ -28,8 +28,8 @@ export function useFinanceDashboard(city: string, from: string, to: string, tz: 
 }
 
 /** /financial-dashboard's route loader: the figures for the address (and the console's city), started with the route. */
-export async function prefetchFinanceDashboard(client: QueryClient, url: URL) {
-  const { city, from, to, tz } = financeDashboardRequest(url.searchParams, await pageCityFor(client, FINANCE_DASHBOARD_CITY));
+export function prefetchFinanceDashboard(client: QueryClient, url: URL) {
+  const { city, from, to, tz } = financeDashboardRequest(url.searchParams, pageCityFor(client, FINANCE_DASHBOARD_CITY));
   return client.prefetchQuery(financeDashboardQuery(city, from, to, tz));
 }
 

@@ -19,8 +19,7 @@ export function useFinancialSettings(cityId: string) {
 }
 
 /** /financial-settings' route loader: the first city's settings, started with the route (decision 0080). */
-export const prefetchFinancialSettings = async (client: QueryClient) =>
-  client.prefetchQuery(financialSettingsQuery(await pageCityFor(client, FINANCE_DEFAULT_CITY)));
+export const prefetchFinancialSettings = (client: QueryClient) => client.prefetchQuery(financialSettingsQuery(pageCityFor(client, FINANCE_DEFAULT_CITY)));
 
 /** POST a new version; the page and the audit log follow. */
 export function useCreateFinancialSettings(cityId: string) {

@@ -32,8 +32,8 @@ export const promotionsList = {
  * promotion form's cities, started with the route, then the zones of the city the form opens on (the
  * console's, else the first).
  */
-export async function prefetchPromoCodes(client: QueryClient) {
-  const city = await consoleCityFor(client);
+export function prefetchPromoCodes(client: QueryClient) {
+  const city = consoleCityFor(client);
   const request = firstListRequest({ city: city ?? undefined }, promotionsList.defaultSort);
   return Promise.all([
     client.prefetchInfiniteQuery(listQuery<Promotion>({ endpoint: promotionsList.endpoint, queryKey: promotionsList.queryKey, request })),

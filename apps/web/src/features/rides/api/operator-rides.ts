@@ -48,8 +48,8 @@ export function prefetchBookingManagement(client: QueryClient, url: URL) {
 }
 
 /** The first page of `OperatorRidesTable` with these `params` (and the console's city), as the table asks for it. */
-export async function prefetchOperatorRides(client: QueryClient, params: ListParams) {
-  const city = (await consoleCityFor(client)) ?? undefined;
+export function prefetchOperatorRides(client: QueryClient, params: ListParams) {
+  const city = consoleCityFor(client) ?? undefined;
   const request = firstListRequest({ ...params, city }, operatorRidesList.defaultSort);
   return client.prefetchInfiniteQuery(listQuery<AdminRideRow>({ endpoint: operatorRidesList.endpoint, queryKey: operatorRidesList.queryKey, request }));
 }

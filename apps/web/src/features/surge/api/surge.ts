@@ -40,11 +40,8 @@ export function useSurgeTimeline(zoneId: string | null) {
 }
 
 /** /surge-pricing's route loader: the address's city (else the console's) now and the city selector, started with the route. */
-export const prefetchSurgePricing = async (client: QueryClient, url: URL) =>
-  Promise.all([
-    client.prefetchQuery(surgeOverviewQuery(surgeCity(url.searchParams, await pageCityFor(client, 'sf')))),
-    client.prefetchQuery(adminCitiesQuery()),
-  ]);
+export const prefetchSurgePricing = (client: QueryClient, url: URL) =>
+  Promise.all([client.prefetchQuery(surgeOverviewQuery(surgeCity(url.searchParams, pageCityFor(client, 'sf')))), client.prefetchQuery(adminCitiesQuery())]);
 
 function useOverviewWrite<V>(cityId: string, request: (vars: V) => Promise<SurgeOverview>) {
   const client = useQueryClient();

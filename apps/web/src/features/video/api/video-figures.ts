@@ -24,7 +24,7 @@ export function useVideoFigures(cityId: string) {
  * city when either names one (without them the page draws the first city's, which only the cities' answer
  * knows), started with the route.
  */
-export async function prefetchVideoAssets(client: QueryClient, url: URL) {
-  const city = url.searchParams.get('city') || (await consoleCityFor(client));
+export function prefetchVideoAssets(client: QueryClient, url: URL) {
+  const city = url.searchParams.get('city') || consoleCityFor(client);
   return Promise.all([client.prefetchQuery(adminCitiesQuery()), city ? client.prefetchQuery(videoFiguresQuery(city)) : undefined]);
 }
