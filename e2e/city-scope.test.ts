@@ -102,10 +102,12 @@ describe('the console city', () => {
     await city.selectOption({ label: 'Madrid' });
     await page.getByText(operatorText.empty, { exact: true }).waitFor();
     expect(await page.getByText(RIDER).count()).toBe(0);
-    // Remembered: the next visit opens on Madrid.
+    // Remembered: the next visit opens on Madrid; on a phone too, where the selector fits beside the search.
+    await page.setViewportSize(PHONE.viewport);
     await page.reload();
     await ridesShown(page);
     expect(await page.getByRole('combobox', { name: consoleText.city }).inputValue()).toBe('madrid');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.viewport.width);
     await page.getByText(operatorText.empty, { exact: true }).waitFor();
     // A page with a city picker of its own starts on the console's city.
     await page.goto('/financial-settings');

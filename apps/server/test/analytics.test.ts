@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
 import { adminOf, ADMIN_ENV, newUser } from './ride-actors';
 import { startTestServer, type TestServer } from './test-server';
+import { grantStaff } from '../src/roles/staff.repo';
 
 let server: TestServer;
 let admin: TestClient;
@@ -24,10 +25,14 @@ async function pastRide(
   driverUserId: string | null,
   requestedAt: string,
   outcome: Outcome,
-  opts: { waitS?: number; tripS?: number; fare?: number } = {},
+  opts: { waitS?: number; tripS?: number; fare?: number; city?: string } = {},
 ) {
   const { db } = server.services;
-  const city = await db.selectFrom('cities').select(['id', 'currency']).executeTakeFirstOrThrow();
+  const city = await db
+    .selectFrom('cities')
+    .select(['id', 'currency'])
+    .where('id', '=', opts.city ?? 'sf')
+    .executeTakeFirstOrThrow();
   const driverId = driverUserId ? ((await db.selectFrom('drivers').select('id').where('user_id', '=', driverUserId).executeTakeFirst())?.id ?? null) : null;
   const t0 = new Date(requestedAt);
   const at = (s: number) => new Date(t0.getTime() + s * 1000);
@@ -82,20 +87,55 @@ describe('GET /api/admin/analytics', () => {
     expect(res.status).toBe(200);
     const a = res.body;
     expect(a.days.map((d: { day: string }) => d.day)).toEqual(['2025-03-10', '2025-03-11', '2025-03-12']);
-    expect(a.days[0]).toMatchObject({ requested: 3, completed: 2, cancelled_by_rider: 1, fares_cents: 3500 });
+    expect(a.days[0]).toMatchObject({ requested: 3, completed: 2, cancelled_by_rider: 1, fares: { USD: 3500 } });
     expect(a.days[1]).toMatchObject({ requested: 2, completed: 0, no_driver: 1, cancelled_by_driver: 1 });
-    expect(a.days[2]).toMatchObject({ requested: 0, completed: 0, fares_cents: 0 });
-    expect(a.totals).toMatchObject({ requested: 5, completed: 2, cancelled_by_rider: 1, cancelled_by_driver: 1, no_driver: 1, fares_cents: 3500 });
+    expect(a.days[2]).toMatchObject({ requested: 0, completed: 0, fares: {} });
+    expect(a.totals).toMatchObject({ requested: 5, completed: 2, cancelled_by_rider: 1, cancelled_by_driver: 1, no_driver: 1, fares: { USD: 3500 } });
     expect(a.totals.completion_rate).toBeCloseTo(2 / 5);
     expect(a.pickup_wait_s).toEqual({ p50: 180, p90: 228 });
     expect(a.trip_duration_s).toEqual({ p50: 900, p90: 1140 });
     expect(a.active_riders).toBe(2);
-    expect(a.currency).toBe('USD');
+    expect(a.currencies).toEqual(['USD']);
+    expect(a.city).toBeNull();
 
     // The same instants in UTC fall on other days.
     const utc = (await get(admin, 'from=2025-03-10&to=2025-03-12&tz=UTC')).body;
     expect(utc.days[0].requested).toBe(2);
     expect(utc.days[1].requested).toBe(3);
+  });
+
+  it('never adds two currencies together; a city, or a staff member of some cities, reads only theirs (issue 29 §3)', async () => {
+    const created = await admin.post('/api/admin/cities', {
+      id: 'madrid-analytics',
+      name: 'Madrid',
+      currency: 'EUR',
+      timezone: 'Europe/Madrid',
+      center_lat: 40.4168,
+      center_lng: -3.7038,
+    });
+    expect(created.status).toBe(201);
+    const rider = await newUser(server, 'Eu Rider');
+    await pastRide(rider.id, null, '2025-06-02T12:00:00Z', 'completed', { fare: 1200 });
+    await pastRide(rider.id, null, '2025-06-02T13:00:00Z', 'completed', { fare: 800, city: 'madrid-analytics' });
+    await pastRide(rider.id, null, '2025-06-02T14:00:00Z', 'completed', { fare: 700, city: 'madrid-analytics' });
+
+    const all = (await get(admin, 'from=2025-06-02&to=2025-06-02&tz=UTC')).body;
+    expect(all.currencies).toEqual(['EUR', 'USD']);
+    expect(all.totals.fares).toEqual({ USD: 1200, EUR: 1500 });
+    expect(all.days[0].fares).toEqual({ USD: 1200, EUR: 1500 });
+    expect(all.totals.completed).toBe(3);
+
+    const madrid = (await get(admin, 'from=2025-06-02&to=2025-06-02&tz=UTC&city=madrid-analytics')).body;
+    expect(madrid).toMatchObject({ city: 'madrid-analytics', currencies: ['EUR'], totals: { completed: 2, fares: { EUR: 1500 } } });
+
+    // A Madrid-scoped member reads Madrid without asking, and may not ask for San Francisco.
+    const member = await newUser(server, 'Ana Madrid');
+    await server.services.db
+      .transaction()
+      .execute((trx) => grantStaff(trx, { userId: member.id, role: 'operations', cityIds: ['madrid-analytics'], invitedBy: null }));
+    const scoped = (await get(member.client, 'from=2025-06-02&to=2025-06-02&tz=UTC')).body;
+    expect(scoped).toMatchObject({ city: null, currencies: ['EUR'], totals: { completed: 2, fares: { EUR: 1500 } } });
+    expect((await get(member.client, 'from=2025-06-02&to=2025-06-02&tz=UTC&city=sf')).status).toBe(404);
   });
 
   it('answers an empty range with zeros and no percentiles', async () => {

@@ -52,7 +52,7 @@ describe('staff permissions', () => {
   it('/api/me tells each staff member their role and permissions, and a non-staff user nothing', async () => {
     for (const [role, client] of staff) {
       const me = (await client.get('/api/me')).body;
-      expect(me.staff).toEqual({ role, permissions: [...ROLE_PERMISSIONS[role]], city_ids: null });
+      expect(me.staff).toEqual({ role, permissions: [...ROLE_PERMISSIONS[role]], city_ids: null, second_factor: null });
     }
     expect((await outsider.get('/api/me')).body.staff).toBeUndefined();
   });
@@ -141,7 +141,7 @@ describe('staff management', () => {
     expect((await agent.client.post('/api/staff-invitations/accept', { token })).body.error.code).toBe('INVITATION_USED');
     const me = (await agent.client.get('/api/me')).body;
     expect(me.isAdmin).toBe(true);
-    expect(me.staff).toEqual({ role: 'support', permissions: [...ROLE_PERMISSIONS.support], city_ids: ['sf'] });
+    expect(me.staff).toEqual({ role: 'support', permissions: [...ROLE_PERMISSIONS.support], city_ids: ['sf'], second_factor: null });
     expect((await agent.client.get('/api/admin/support-tickets')).status).toBe(200);
     expect((await agent.client.get('/api/admin/finance/dashboard')).body.error.code).toBe('STAFF_PERMISSION_REQUIRED');
 

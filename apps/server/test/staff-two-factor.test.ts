@@ -94,6 +94,8 @@ describe('staff two-factor sign-in', () => {
     const refused = await owner.get(CONSOLE);
     expect(refused.status).toBe(403);
     expect(errorCode(refused)).toBe('TWO_FACTOR_ENROLMENT_REQUIRED');
+    // Who I am tells the web's guard the same, without a request of its own.
+    expect((await owner.get('/api/me')).body.staff.second_factor).toBe('enrol');
     expect((await owner.get('/api/staff-two-factor')).body).toEqual({
       staff: true,
       required: true,
@@ -150,6 +152,7 @@ describe('staff two-factor sign-in', () => {
     expect(needs.status).toBe(403);
     expect(errorCode(needs)).toBe('TWO_FACTOR_REQUIRED');
     expect((await second.get('/api/staff-two-factor')).body).toMatchObject({ enrolled: true, verified: false });
+    expect((await second.get('/api/me')).body.staff.second_factor).toBe('verify');
     const replayed = await second.post('/api/staff-two-factor/verify', { code: await totp(secret) });
     expect(errorCode(replayed)).toBe('TWO_FACTOR_CODE_INVALID');
     const next = await totp(secret, 1);
@@ -157,6 +160,7 @@ describe('staff two-factor sign-in', () => {
     expect(verified.status).toBe(200);
     expect(verified.body).toEqual({ recovery_code_used: false, recovery_codes_left: 10 });
     expect((await second.get(CONSOLE)).status).toBe(200);
+    expect((await second.get('/api/me')).body.staff.second_factor).toBeNull();
     // The first session is unaffected; signing out ends the second one's second factor with it.
     expect((await owner.get(CONSOLE)).status).toBe(200);
 

@@ -3,6 +3,9 @@ import { Hono } from 'hono';
 import { effectiveRole, rolesOf } from '../roles/roles.repo';
 import { staffOf } from '../roles/staff.repo';
 import { ROLE_PERMISSIONS } from '@openride/shared/admin/permissions';
+import { secondFactorDue, twoFactorRequired } from '@openride/shared/admin/two-factor';
+import { staffTwoFactorPolicy } from '../env';
+import { sessionIdOf } from '../http/context';
 import { latestDriverOf } from '../drivers/drivers.repo';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv } from '../http/context';
@@ -30,7 +33,7 @@ export function profileRoutes(services: RouteDeps) {
       latestDriverOf(db, user.id),
       profileOf(db, user.id),
       avatarOf(db, user.id),
-      staffOf(db, user.id),
+      staffOf(db, user.id, sessionIdOf(user)),
     ]);
     const isAdmin = roles.includes('admin');
     return {
@@ -43,7 +46,17 @@ export function profileRoutes(services: RouteDeps) {
         profile,
         ...(avatar ? { avatarFileId: avatar } : {}),
         ...(isAdmin ? { adminPath: services.adminPath } : {}),
-        ...(staff ? { staff: { role: staff.role, permissions: [...ROLE_PERMISSIONS[staff.role]], city_ids: staff.cityIds ? [...staff.cityIds] : null } } : {}),
+        ...(staff
+          ? {
+              staff: {
+                role: staff.role,
+                permissions: [...ROLE_PERMISSIONS[staff.role]],
+                city_ids: staff.cityIds ? [...staff.cityIds] : null,
+                // The console's guard reads it here: no second request before every console page (decision 0090).
+                second_factor: secondFactorDue({ required: twoFactorRequired(staff.role, staffTwoFactorPolicy(services.env)), ...staff.twoFactor }),
+              },
+            }
+          : {}),
         ...(driver?.verification_status === 'approved' ? { driverDashboardPath: services.driverDashboardPath } : {}),
       },
     };

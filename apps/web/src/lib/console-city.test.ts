@@ -8,7 +8,7 @@ const staff = (city_ids: string[] | null): Me => ({
   roles: ['admin'],
   isAdmin: true,
   profile: { full_name: 'A', phone: null, push_token: null },
-  staff: { role: 'operations', permissions: ['console.open'], city_ids },
+  staff: { role: 'operations', permissions: ['console.open'], city_ids, second_factor: null },
 });
 
 describe('consoleCityOf', () => {

@@ -29,6 +29,8 @@ export const analyticsQuerySchema = z
     from: daySchema,
     to: daySchema,
     tz: timeZoneSchema,
+    /** One city (the console's selector); none: every city of the staff member's (decision 0091). */
+    city: z.string().max(40).optional(),
   })
   .refine((q) => q.from <= q.to, { message: '"from" must be on or before "to"', path: ['from'] })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < ANALYTICS_MAX_DAYS, {
@@ -48,7 +50,11 @@ export const analyticsDaySchema = z.object({
   no_driver: z.number().int(),
   /** Still under way (requested, accepted, arrived, in progress). */
   active: z.number().int(),
-  fares_cents: z.number().int(),
+  /**
+   * Fares of completed rides in minor units, per currency (ISO 4217 code → amount): two currencies are never
+   * added together (issue 29 §3); a currency without completed rides is absent.
+   */
+  fares: z.record(z.string(), z.number().int()),
 });
 export type AnalyticsDay = z.infer<typeof analyticsDaySchema>;
 
@@ -58,7 +64,10 @@ export const analyticsSchema = z.object({
   from: z.string(),
   to: z.string(),
   tz: z.string(),
-  currency: z.string(),
+  /** The city asked for; null: every city of the staff member's. */
+  city: z.string().nullable(),
+  /** The currencies of the range's rides, the most used first: the order `fares` is read in. */
+  currencies: z.array(z.string()),
   days: z.array(analyticsDaySchema),
   totals: analyticsDaySchema.omit({ day: true }).extend({
     /** completed ÷ rides that ended (completed, cancelled, no driver); null when none ended. */

@@ -25,7 +25,15 @@ export const meSchema = z.strictObject({
    * A staff member's role, what it may do and their cities (null: every city), decision 0089: the web shows
    * only those links, pages and buttons; the server refuses the rest whatever the web shows.
    */
-  staff: z.strictObject({ role: z.enum(STAFF_ROLES), permissions: z.array(z.enum(PERMISSIONS)), city_ids: z.array(z.string()).nullable() }).optional(),
+  staff: z
+    .strictObject({
+      role: z.enum(STAFF_ROLES),
+      permissions: z.array(z.enum(PERMISSIONS)),
+      city_ids: z.array(z.string()).nullable(),
+      /** What this session owes before the console answers (decision 0090): set it up, give the code, or nothing. */
+      second_factor: z.enum(['enrol', 'verify']).nullable(),
+    })
+    .optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -1,4 +1,4 @@
-import { secondFactorDue, TWO_FACTOR_PATH } from '@openride/shared/admin/two-factor';
+import { TWO_FACTOR_PATH } from '@openride/shared/admin/two-factor';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
@@ -6,7 +6,6 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/session';
 import { may } from '@/lib/staff';
-import { useTwoFactorStatus } from '@/features/staff-two-factor/api/two-factor';
 import { consolePermission } from '../layouts/console-nav';
 
 /**
@@ -62,11 +61,8 @@ export function RequireConsolePermission() {
 export function RequireSecondFactor({ children }: { children?: ReactNode }) {
   const me = useMe();
   const { pathname, search } = useLocation();
-  const status = useTwoFactorStatus(me.data?.staff ? me.data.user.id : undefined);
   const page = children ?? <Outlet />;
-  if (!me.data?.staff) return page;
-  if (status.isPending) return <LoadingScreen />;
-  // Not known (no answer): the page shows, and its own requests say what the server refuses.
-  if (!status.data || !secondFactorDue(status.data)) return page;
+  // Who I am says what this session owes (no request of its own before every console page).
+  if (!me.data?.staff?.second_factor) return page;
   return <Navigate to={`${TWO_FACTOR_PATH}?next=${encodeURIComponent(pathname + search)}`} replace />;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { Download } from 'lucide-react';
 import { ANALYTICS_OUTCOMES, type Analytics } from '@openride/shared/analytics/schemas';
@@ -12,6 +12,7 @@ import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryView } from '@/components/ui/query-view';
 import { StaticTable } from '@/components/ui/static-table';
 import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/money';
 import { analyticsRange, useAnalytics } from '../api/get-analytics';
 import { analyticsCsv } from '../lib/analytics-csv';
 
@@ -42,8 +43,9 @@ export function AnalyticsPage() {
 }
 
 function AnalyticsReport({ data, stale }: { data: Analytics; stale: boolean }) {
-  const money = useMemo(() => new Intl.NumberFormat('en', { style: 'currency', currency: data.currency }), [data.currency]);
   const t = data.totals;
+  // Fares per currency, the most used first: two currencies are never added together (issue 29 §3).
+  const fares = (byCurrency: Record<string, number>) => data.currencies.map((c) => formatMoney(byCurrency[c] ?? 0, c)).join(' · ') || text.none;
   const cards = [
     { label: text.stats.requested, value: String(t.requested) },
     { label: text.stats.completionRate, value: percent(t.completion_rate) },
@@ -57,7 +59,7 @@ function AnalyticsReport({ data, stale }: { data: Analytics; stale: boolean }) {
       value: minutes(data.trip_duration_s.p50),
       detail: data.trip_duration_s.p50 === null ? undefined : text.p50p90(minutes(data.trip_duration_s.p50), minutes(data.trip_duration_s.p90)),
     },
-    { label: text.stats.fares, value: money.format(t.fares_cents / 100) },
+    { label: text.stats.fares, value: fares(t.fares) },
     { label: text.stats.activeRiders, value: String(data.active_riders) },
     { label: text.stats.activeDrivers, value: String(data.active_drivers) },
     { label: text.stats.signups, value: String(data.new_signups.accounts), detail: text.signupsDetail(data.new_signups.driver_applications) },
@@ -110,7 +112,12 @@ function AnalyticsReport({ data, stale }: { data: Analytics; stale: boolean }) {
               align: 'end' as const,
               cell: (d: Analytics['days'][number]) => d[k],
             })),
-            { id: 'fares_cents', header: text.outcomes.fares_cents, align: 'end', cell: (d) => money.format(d.fares_cents / 100) },
+            ...data.currencies.map((c) => ({
+              id: `fares-${c}`,
+              header: data.currencies.length > 1 ? `${text.outcomes.fares_cents} (${c})` : text.outcomes.fares_cents,
+              align: 'end' as const,
+              cell: (d: Analytics['days'][number]) => formatMoney(d.fares[c] ?? 0, c),
+            })),
           ]}
         />
       )}

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorStatus } from '@openride/shared/admin/two-factor';
 import { call } from '@/lib/call';
+import { queryKeys } from '@/lib/query-keys';
+import type { Me } from '@/lib/session';
 
 export type { TwoFactorStatus };
 
@@ -23,7 +25,15 @@ export const useStartEnrolment = () => useMutation({ mutationFn: () => call('POS
 /** After the setup is confirmed or the second factor given: the state follows (the guards let the console open). */
 function useTwoFactorChange<V, R>(userId: string, mutationFn: (v: V) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: twoFactorKeys.status(userId) }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      // Who I am carries what the session owes (the guards read it there): after a confirmed setup or a given
+      // code, nothing, exactly as the server now says; written at once, so the console opens without a refetch.
+      client.setQueryData<Me | null>(queryKeys.me, (me) => (me?.staff ? { ...me, staff: { ...me.staff, second_factor: null } } : me));
+      return client.invalidateQueries({ queryKey: twoFactorKeys.status(userId) });
+    },
+  });
 }
 
 /** POST /api/staff-two-factor/enrolment/confirm: on, with the recovery codes (shown this once). */
