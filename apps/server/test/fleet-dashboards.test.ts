@@ -5,6 +5,7 @@ import { HEATMAP_RESOLUTION } from '@openride/shared/analytics/fleet';
 import type { TestClient } from './http-client';
 import { adminOf, ADMIN_ENV, eventually, FERRY_BUILDING, GOLDEN_GATE_PARK, newUser, type OnlineDriver, onlineDriver, UNION_SQUARE } from './ride-actors';
 import { startTestServer, type TestServer, uniquePhone } from './test-server';
+import { grantStaff } from '../src/roles/staff.repo';
 
 let server: TestServer;
 let admin: TestClient;
@@ -200,6 +201,28 @@ describe('GET /api/admin/driver-heatmap', () => {
     expect(empty.cells).toEqual([]);
     expect(empty.totals).toEqual({ requests: 0, drivers: 0, sampled_minutes: 0 });
     expect(empty.center).toHaveLength(2);
+
+    // A city asked for, or a member of other cities (decision 0091): nothing of San Francisco, their city's centre.
+    const created = await admin.post('/api/admin/cities', {
+      id: 'heat-madrid',
+      name: 'Madrid',
+      currency: 'EUR',
+      timezone: 'Europe/Madrid',
+      center_lat: 40.4168,
+      center_lng: -3.7038,
+    });
+    expect(created.status).toBe(201);
+    const madrid = (await heatmap(admin, `from=${day}&to=${day}&tz=UTC&city=heat-madrid`)).body;
+    expect(madrid.totals).toEqual({ requests: 0, drivers: 0, sampled_minutes: 0 });
+    expect(madrid.center).toEqual([40.4168, -3.7038]);
+    const member = await newUser(server, 'Hugo Heat');
+    await server.services.db
+      .transaction()
+      .execute((trx) => grantStaff(trx, { userId: member.id, role: 'operations', cityIds: ['heat-madrid'], invitedBy: null }));
+    const scoped = (await heatmap(member.client, `from=${day}&to=${day}&tz=UTC`)).body;
+    expect(scoped).toMatchObject({ cells: [], totals: { requests: 0, sampled_minutes: 0 }, center: [40.4168, -3.7038] });
+    expect((await heatmap(member.client, `from=${day}&to=${day}&tz=UTC&city=sf`)).status).toBe(404);
+    expect((await heatmap(admin, `from=${day}&to=${day}&tz=UTC&city=sf`)).body.totals).toMatchObject({ requests: 5 });
   });
 
   it('refuses bad hours, ranges and time zones, a rider, a driver and a visitor', async () => {

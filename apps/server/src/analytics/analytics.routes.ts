@@ -21,6 +21,6 @@ export function analyticsRoutes(services: RouteDeps) {
     analyticsContract,
   )('GET /api/admin/analytics', async ({ query, staff }) => ({ status: 200, body: await getMarketplaceAnalytics(services, query, staff.cityIds) }));
   fleet('GET /api/admin/driver-dashboard', async ({ query }) => ({ status: 200, body: await getDriverDashboard(services, query) }));
-  fleet('GET /api/admin/driver-heatmap', async ({ query }) => ({ status: 200, body: await getDriverHeatmap(services, query) }));
+  fleet('GET /api/admin/driver-heatmap', async ({ query, staff }) => ({ status: 200, body: await getDriverHeatmap(services, query, staff.cityIds) }));
   return app;
 }

@@ -3,6 +3,7 @@ import { cellToBoundary, cellToLatLng, latLngToCell } from 'h3-js';
 import { sql } from 'kysely';
 import { CITY_TOTAL_CELL } from './supply-sampler';
 import type { Ports } from '../ports';
+import { type CityScope, cityCondition } from '../roles/city-scope';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -11,8 +12,11 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * average over the sampled minutes (supply), and the gap between the cell's share of each. Days are calendar
  * days in the operator's time zone; on each, only the hours from `from_hour` up to `to_hour` count.
  */
-export async function getDriverHeatmap(services: Pick<Ports, 'db'>, q: HeatmapQuery): Promise<Heatmap> {
+export async function getDriverHeatmap(services: Pick<Ports, 'db'>, q: HeatmapQuery, scope: CityScope = null): Promise<Heatmap> {
   const { db } = services;
+  // The city asked for, else the staff member's cities (decision 0091).
+  const ridesIn = cityCondition('r.city_id', scope, q.city) ?? sql<boolean>`true`;
+  const samplesIn = cityCondition('s.city_id', scope, q.city) ?? sql<boolean>`true`;
   const start = sql<Date>`(${q.from}::date)::timestamp at time zone ${q.tz}`;
   const end = sql<Date>`((${q.to}::date) + 1)::timestamp at time zone ${q.tz}`;
   const hourOf = (column: string) => sql<number>`extract(hour from (${sql.ref(column)} at time zone ${q.tz}))`;
@@ -20,18 +24,26 @@ export async function getDriverHeatmap(services: Pick<Ports, 'db'>, q: HeatmapQu
   const [pickups, supply, sampled, city] = await Promise.all([
     sql<{ lat: number; lng: number }>`
       select r.pickup_lat as lat, r.pickup_lng as lng from rides r
-      where r.requested_at >= ${start} and r.requested_at < ${end}
+      where r.requested_at >= ${start} and r.requested_at < ${end} and ${ridesIn}
         and ${hourOf('r.requested_at')} >= ${q.from_hour} and ${hourOf('r.requested_at')} < ${q.to_hour}`.execute(db),
     sql<{ cell: string; drivers: number }>`
       select s.cell, sum(s.drivers) as drivers from driver_supply_samples s
-      where s.minute >= ${start} and s.minute < ${end} and s.cell <> ${CITY_TOTAL_CELL}
+      where s.minute >= ${start} and s.minute < ${end} and s.cell <> ${CITY_TOTAL_CELL} and ${samplesIn}
         and ${hourOf('s.minute')} >= ${q.from_hour} and ${hourOf('s.minute')} < ${q.to_hour}
       group by s.cell`.execute(db),
     sql<{ minutes: number; drivers: number | null }>`
       select count(distinct s.minute) as minutes, sum(s.drivers) as drivers from driver_supply_samples s
-      where s.minute >= ${start} and s.minute < ${end} and s.cell = ${CITY_TOTAL_CELL}
+      where s.minute >= ${start} and s.minute < ${end} and s.cell = ${CITY_TOTAL_CELL} and ${samplesIn}
         and ${hourOf('s.minute')} >= ${q.from_hour} and ${hourOf('s.minute')} < ${q.to_hour}`.execute(db),
-    db.selectFrom('cities').select(['center_lat', 'center_lng']).orderBy('id').limit(1).executeTakeFirst(),
+    // The map opens on the city asked for, else the first of the member's.
+    db
+      .selectFrom('cities')
+      .select(['center_lat', 'center_lng'])
+      .$if(q.city !== undefined, (c) => c.where('id', '=', q.city!))
+      .$if(q.city === undefined && scope !== null, (c) => c.where('id', 'in', scope!.length ? [...scope!] : ['']))
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst(),
   ]);
 
   const demand = new Map<string, number>();

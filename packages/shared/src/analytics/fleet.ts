@@ -87,6 +87,8 @@ export const heatmapQuerySchema = z
     from_hour: z.coerce.number().int().min(0).max(23).default(0),
     to_hour: z.coerce.number().int().min(1).max(24).default(24),
     tz: timeZoneSchema,
+    /** One city (the console's selector); none: every city of the staff member's (decision 0091). */
+    city: z.string().max(40).optional(),
   })
   .refine((q) => q.from <= q.to, { message: '"from" must be on or before "to"', path: ['from'] })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < HEATMAP_MAX_DAYS, {
