@@ -1,6 +1,7 @@
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { FLEET_WINDOWS } from '@openride/shared/analytics/fleet';
 import { call } from '@/lib/call';
+import { consoleCityFor } from '@/lib/console-city';
 import { ISO_DAY, lastDays } from '@/lib/date-range';
 
 /** Drivers move: the dashboard's live part refreshes on its own while the page is open. */
@@ -52,17 +53,23 @@ export function heatmapParams(params: URLSearchParams): HeatmapParams {
 }
 
 /** GET /api/admin/driver-heatmap for days and hours: one definition for the page and its route loader (decision 0080). */
-export const heatmapQuery = (p: HeatmapParams) =>
+export const heatmapQuery = (p: HeatmapParams, city: string | null) =>
   queryOptions({
-    queryKey: ['admin', 'driver-heatmap', p.from, p.to, p.from_hour, p.to_hour, p.tz] as const,
+    queryKey: ['admin', 'driver-heatmap', p.from, p.to, p.from_hour, p.to_hour, p.tz, city] as const,
     queryFn: ({ signal }) =>
-      call('GET /api/admin/driver-heatmap', { query: { from: p.from, to: p.to, from_hour: p.from_hour, to_hour: p.to_hour, tz: p.tz } }, { signal }),
+      call(
+        'GET /api/admin/driver-heatmap',
+        { query: { from: p.from, to: p.to, from_hour: p.from_hour, to_hour: p.to_hour, tz: p.tz, ...(city ? { city } : {}) } },
+        { signal },
+      ),
     staleTime: 60_000,
   });
 
-export function useHeatmap(p: HeatmapParams) {
-  return useQuery({ ...heatmapQuery(p), placeholderData: keepPreviousData });
+/** The console's city (the frame's selector), else every city of the member's (decision 0091). */
+export function useHeatmap(p: HeatmapParams, city: string | null) {
+  return useQuery({ ...heatmapQuery(p, city), placeholderData: keepPreviousData });
 }
 
 /** /driver-heatmap's route loader: the cells for the address's days and hours, started with the route. */
-export const prefetchDriverHeatmap = (client: QueryClient, url: URL) => client.prefetchQuery(heatmapQuery(heatmapParams(url.searchParams)));
+export const prefetchDriverHeatmap = (client: QueryClient, url: URL) =>
+  client.prefetchQuery(heatmapQuery(heatmapParams(url.searchParams), consoleCityFor(client)));

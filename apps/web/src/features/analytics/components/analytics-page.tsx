@@ -12,6 +12,7 @@ import { PageContainer, PageHeading } from '@/components/ui/page';
 import { QueryView } from '@/components/ui/query-view';
 import { StaticTable } from '@/components/ui/static-table';
 import { cn } from '@/lib/cn';
+import { useConsoleCity } from '@/lib/console-city';
 import { formatMoney } from '@/lib/money';
 import { analyticsRange, useAnalytics } from '../api/get-analytics';
 import { analyticsCsv } from '../lib/analytics-csv';
@@ -26,7 +27,9 @@ const percent = (r: number | null) => (r === null ? text.none : `${Math.round(r 
 export function AnalyticsPage() {
   const [params, setParams] = useSearchParams();
   const { from, to, tz } = analyticsRange(params);
-  const analytics = useAnalytics(from, to, tz);
+  // The console's city (the frame's selector), else every city of the member's.
+  const { city } = useConsoleCity();
+  const analytics = useAnalytics(from, to, tz, city);
   const setRange = (next: { from: string; to: string }) => setParams(next, { replace: true });
 
   return (

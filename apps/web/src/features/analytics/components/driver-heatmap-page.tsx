@@ -15,6 +15,7 @@ import { cn } from '@/lib/cn';
 import { heatmapParams, useHeatmap } from '../api/fleet';
 import { ISO_DAY, lastDays } from '@/lib/date-range';
 import { cellStyle, layerMax } from '../lib/heatmap-colours';
+import { useConsoleCity } from '@/lib/console-city';
 
 const text = fleetText.heatmap;
 const HOURS = Array.from({ length: 25 }, (_, h) => h);
@@ -26,7 +27,8 @@ export function DriverHeatmapPage() {
   const request = heatmapParams(params);
   const { from, to, from_hour: fromHour, to_hour: toHour } = request;
   const layer: HeatmapLayer = (HEATMAP_LAYERS as readonly string[]).includes(params.get('layer') ?? '') ? (params.get('layer') as HeatmapLayer) : 'demand';
-  const heatmap = useHeatmap(request);
+  const { city } = useConsoleCity();
+  const heatmap = useHeatmap(request, city);
   const id = useId();
 
   const set = (next: Partial<{ from: string; to: string; from_hour: number; to_hour: number; layer: HeatmapLayer }>) => {
