@@ -202,6 +202,9 @@ const COUNTED = [
   'ride_messages',
   'ride_ratings',
   'audit_log',
+  'staff_members',
+  'staff_invitations',
+  'staff_two_factor',
 ] as const;
 
 describe('malformed input (issue 11, finding 5)', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoutes } from '../contract';
+import { defineRoutes, emptyBodySchema } from '../contract';
 import {
   RECOVERY_CODE_COUNT,
   twoFactorCodeSchema,
@@ -36,7 +36,10 @@ export const twoFactorRoutes = defineRoutes([
     summary: 'Begin setting up an authenticator app: a new secret, as a QR code and as text',
     description: 'A setup begun and not confirmed is replaced. Staff only; refused once two-factor sign-in is on (an owner resets it first).',
     auth: 'user',
+    // No fields: anything sent is refused (400), as on every verb without a body.
+    request: { body: emptyBodySchema },
     responses: {
+      400: { description: 'A body with fields' },
       201: { description: 'The secret to add to the app', schema: twoFactorEnrolmentSchema },
       403: { description: 'Not a staff member' },
       409: { description: 'TWO_FACTOR_ALREADY_ENROLLED' },

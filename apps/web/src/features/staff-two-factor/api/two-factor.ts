@@ -20,7 +20,7 @@ export const twoFactorStatusQuery = (userId: string) =>
 export const useTwoFactorStatus = (userId: string | undefined) => useQuery({ ...twoFactorStatusQuery(userId ?? ''), enabled: userId !== undefined });
 
 /** POST /api/staff-two-factor/enrolment: a new secret (QR code and text). */
-export const useStartEnrolment = () => useMutation({ mutationFn: () => call('POST /api/staff-two-factor/enrolment', {}) });
+export const useStartEnrolment = () => useMutation({ mutationFn: () => call('POST /api/staff-two-factor/enrolment', { body: {} }) });
 
 /** After the setup is confirmed or the second factor given: the state follows (the guards let the console open). */
 function useTwoFactorChange<V, R>(userId: string, mutationFn: (v: V) => Promise<R>) {
