@@ -223,6 +223,16 @@ describe('GET /api/admin/driver-heatmap', () => {
     expect(scoped).toMatchObject({ cells: [], totals: { requests: 0, sampled_minutes: 0 }, center: [40.4168, -3.7038] });
     expect((await heatmap(member.client, `from=${day}&to=${day}&tz=UTC&city=sf`)).status).toBe(404);
     expect((await heatmap(admin, `from=${day}&to=${day}&tz=UTC&city=sf`)).body.totals).toMatchObject({ requests: 5 });
+
+    // The driver dashboard too: Una, online in San Francisco, is on the owner's map, not on Madrid's.
+    const dashboard = async (client: TestClient, q = '') => (await client.get(`/api/admin/driver-dashboard${q}`)).body;
+    const everywhere = await dashboard(admin);
+    expect(everywhere.online.available).toBeGreaterThanOrEqual(1);
+    expect(everywhere.funnel.applied).toBeGreaterThanOrEqual(1);
+    const madridOnly = await dashboard(member.client);
+    expect(madridOnly).toMatchObject({ online: { available: 0, on_ride: 0 }, drivers: [], funnel: { applied: 0 } });
+    expect(await dashboard(admin, '?city=heat-madrid')).toMatchObject({ online: { available: 0 }, drivers: [] });
+    expect((await member.client.get('/api/admin/driver-dashboard?city=sf')).status).toBe(404);
   });
 
   it('refuses bad hours, ranges and time zones, a rider, a driver and a visitor', async () => {

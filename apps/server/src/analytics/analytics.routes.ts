@@ -20,7 +20,7 @@ export function analyticsRoutes(services: RouteDeps) {
     services,
     analyticsContract,
   )('GET /api/admin/analytics', async ({ query, staff }) => ({ status: 200, body: await getMarketplaceAnalytics(services, query, staff.cityIds) }));
-  fleet('GET /api/admin/driver-dashboard', async ({ query }) => ({ status: 200, body: await getDriverDashboard(services, query) }));
+  fleet('GET /api/admin/driver-dashboard', async ({ query, staff }) => ({ status: 200, body: await getDriverDashboard(services, query, staff.cityIds) }));
   fleet('GET /api/admin/driver-heatmap', async ({ query, staff }) => ({ status: 200, body: await getDriverHeatmap(services, query, staff.cityIds) }));
   return app;
 }

@@ -1,6 +1,7 @@
 import { type DriverDashboard, type DriverDashboardQuery, type FleetDriver } from '@openride/shared/analytics/fleet';
 import { sql } from 'kysely';
 import type { Ports } from '../ports';
+import { type CityScope, cityCondition } from '../roles/city-scope';
 import type { GeoIndex } from '../geo/geo-index';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
@@ -15,11 +16,24 @@ const RELIABILITY_SHOWN = 10;
  * ride at their last breadcrumb), the application funnel of the window, the applications waiting for a
  * decision and how long, and the drivers who decline (or let expire) and cancel most.
  */
-export async function getDriverDashboard(services: Pick<Ports, 'db'> & { geo: GeoIndex }, { days }: DriverDashboardQuery): Promise<DriverDashboard> {
+export async function getDriverDashboard(
+  services: Pick<Ports, 'db'> & { geo: GeoIndex },
+  { days, city }: DriverDashboardQuery,
+  scope: CityScope = null,
+): Promise<DriverDashboard> {
   const { db, geo } = services;
   const since = sql<Date>`now() - make_interval(days => ${days})`;
+  // The city asked for, else the staff member's cities (decision 0091); a driver of no city yet is everyone's.
+  const anywhere = sql<boolean>`true`;
+  const ridesIn = cityCondition('r.city_id', scope, city) ?? anywhere;
+  const driversIn = (column: string) => cityCondition(column, scope, city) ?? anywhere;
 
-  const cities = await db.selectFrom('cities').select('id').execute();
+  const cities = await db
+    .selectFrom('cities')
+    .select('id')
+    .$if(city !== undefined, (q) => q.where('id', '=', city!))
+    .$if(city === undefined && scope !== null, (q) => q.where('id', 'in', scope!.length ? [...scope!] : ['']))
+    .execute();
   const free = (await Promise.all(cities.map((c) => geo.all(c.id)))).flat();
 
   const [names, onRide, funnel, waitingTotals, waiting, reliability] = await Promise.all([
@@ -41,20 +55,21 @@ export async function getDriverDashboard(services: Pick<Ports, 'db'> & { geo: Ge
       left join lateral (
         select l.lat, l.lng from ride_locations l where l.ride_id = r.id order by l.at desc limit 1
       ) crumb on true
-      where r.status in (${sql.join(ACTIVE_RIDE.map((s) => sql`${s}`))})`.execute(db),
+      where r.status in (${sql.join(ACTIVE_RIDE.map((s) => sql`${s}`))}) and ${ridesIn}`.execute(db),
     sql<{ applied: number; approved: number; rejected: number; first_ride: number }>`
       select count(*) as applied,
         count(*) filter (where d.verification_status = 'approved') as approved,
         count(*) filter (where d.verification_status = 'rejected') as rejected,
         count(*) filter (where d.verification_status = 'approved'
           and exists (select 1 from rides r where r.driver_id = d.id and r.status = 'completed')) as first_ride
-      from drivers d where d.created_at >= ${since}`.execute(db),
+      from drivers d where d.created_at >= ${since} and ${driversIn('d.city_id')}`.execute(db),
     sql<{ n: number; oldest: Date | null }>`
-      select count(*) as n, min(created_at) as oldest from drivers where verification_status = 'pending'`.execute(db),
+      select count(*) as n, min(created_at) as oldest from drivers where verification_status = 'pending' and ${driversIn('drivers.city_id')}`.execute(db),
     db
       .selectFrom('drivers')
       .select(['id', 'full_name', 'vehicle_make', 'vehicle_model', 'vehicle_color', 'created_at'])
       .where('verification_status', '=', 'pending')
+      .where(driversIn('drivers.city_id'))
       .orderBy('created_at', 'asc')
       .orderBy('id', 'asc')
       .limit(WAITING_SHOWN)
@@ -75,7 +90,7 @@ export async function getDriverDashboard(services: Pick<Ports, 'db'> & { geo: Ge
       )
       select o.driver_id, d.full_name, o.offers, o.declined, o.expired, o.accepted, coalesce(c.cancelled, 0) as cancelled
       from o join drivers d on d.id = o.driver_id left join c on c.driver_id = o.driver_id
-      where o.offers >= ${MIN_OFFERS}`.execute(db),
+      where o.offers >= ${MIN_OFFERS} and ${driversIn('d.city_id')}`.execute(db),
   ]);
 
   const nameOf = new Map(names.map((d) => [d.id, d.full_name]));

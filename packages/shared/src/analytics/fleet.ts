@@ -17,6 +17,8 @@ export const driverDashboardQuerySchema = z.object({
     .int()
     .refine((d) => (FLEET_WINDOWS as readonly number[]).includes(d), `Choose one of ${FLEET_WINDOWS.join(', ')} days`)
     .default(30),
+  /** One city (the console's selector); none: every city of the staff member's (decision 0091). */
+  city: z.string().max(40).optional(),
 });
 export type DriverDashboardQuery = z.infer<typeof driverDashboardQuerySchema>;
 

@@ -11,7 +11,7 @@ const DEFAULT_DAYS = 30;
 /** The shared module's windows, checked against it by type only: importing it would bring zod into the route loader's small chunk. */
 const WINDOWS: readonly number[] = [7, 30, 90, 365] as const satisfies typeof FLEET_WINDOWS;
 
-export const driverDashboardKey = (days: number) => ['admin', 'driver-dashboard', days] as const;
+export const driverDashboardKey = (days: number, city: string | null) => ['admin', 'driver-dashboard', days, city] as const;
 
 /** The window /driver-admin-dashboard shows: the address's `days` when it is one of the windows, else 30. */
 export function driverDashboardDays(params: URLSearchParams) {
@@ -19,21 +19,25 @@ export function driverDashboardDays(params: URLSearchParams) {
   return WINDOWS.includes(asked) ? asked : DEFAULT_DAYS;
 }
 
-/** GET /api/admin/driver-dashboard: one definition for the page and its route loader (decision 0080). */
-export const driverDashboardQuery = (days: number) =>
+/**
+ * GET /api/admin/driver-dashboard for a window and the console's city (null: every city of the member's): one
+ * definition for the page and its route loader (decision 0080).
+ */
+export const driverDashboardQuery = (days: number, city: string | null) =>
   queryOptions({
-    queryKey: driverDashboardKey(days),
-    queryFn: ({ signal }) => call('GET /api/admin/driver-dashboard', { query: { days } }, { signal }),
+    queryKey: driverDashboardKey(days, city),
+    queryFn: ({ signal }) => call('GET /api/admin/driver-dashboard', { query: { days, ...(city ? { city } : {}) } }, { signal }),
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
 
 /** The previous window stays on screen while the next one loads. */
-export function useDriverDashboard(days: number) {
-  return useQuery({ ...driverDashboardQuery(days), placeholderData: keepPreviousData });
+export function useDriverDashboard(days: number, city: string | null) {
+  return useQuery({ ...driverDashboardQuery(days, city), placeholderData: keepPreviousData });
 }
 
 /** /driver-admin-dashboard's route loader: the dashboard for the address's window, started with the route. */
-export const prefetchDriverDashboard = (client: QueryClient, url: URL) => client.prefetchQuery(driverDashboardQuery(driverDashboardDays(url.searchParams)));
+export const prefetchDriverDashboard = (client: QueryClient, url: URL) =>
+  client.prefetchQuery(driverDashboardQuery(driverDashboardDays(url.searchParams), consoleCityFor(client)));
 
 export type HeatmapParams = { from: string; to: string; from_hour: number; to_hour: number; tz: string };
 

@@ -16,12 +16,14 @@ import { cn } from '@/lib/cn';
 import { driverDashboardDays, useDriverDashboard } from '../api/fleet';
 import { ScheduleCoverage } from './schedule-coverage';
 import { formatAge, formatDateTime, percent } from '@/lib/format';
+import { useConsoleCity } from '@/lib/console-city';
 
 /** /driver-admin-dashboard (admins): drivers online now on a map, the application funnel, who waits, who declines. */
 export function DriverDashboardPage() {
   const [params, setParams] = useSearchParams();
   const days = driverDashboardDays(params);
-  const dashboard = useDriverDashboard(days);
+  const { city } = useConsoleCity();
+  const dashboard = useDriverDashboard(days, city);
 
   return (
     <PageContainer>
