@@ -8,7 +8,7 @@ import { operatorText } from '@openride/shared/rides/operator-text';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, signedInPage, signUpApi, startServer } from './support/accounts';
+import { adminApi, signedInPage, signUpApi, staffInvitationToken, startServer } from './support/accounts';
 import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE, uniqueEmail } from './support/fixtures';
 
 let server: E2EServer;
@@ -21,23 +21,6 @@ afterAll(() => closeSuite({ server, browser }));
 const PICKUP = { lat: 37.7749, lng: -122.4194, label: 'Civic Center' };
 const DESTINATION = { lat: 37.7955, lng: -122.3937, label: 'Ferry Building' };
 const RIDER = 'Sol Franciscan';
-
-/** The token of the newest staff invitation emailed to `email` (the dev outbox: this server is not production). */
-async function invitationToken(email: string): Promise<string> {
-  let token: string | undefined;
-  await expect
-    .poll(async () => {
-      const rows = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as Array<{ channel: string; to: string; body: string }>;
-      const found = rows
-        .filter((row) => row.channel === 'email' && row.to === email)
-        .at(-1)
-        ?.body.match(/staff-invitation\?token=([^\s&"<]+)/)?.[1];
-      token = found ? decodeURIComponent(found) : undefined;
-      return token;
-    })
-    .toBeTruthy();
-  return token!;
-}
 
 /** The rides table once loaded: its rows, or the empty state. */
 async function ridesShown(page: Page) {
@@ -66,7 +49,7 @@ describe('the console city', () => {
     const member = await signUpApi(server, { full_name: 'Marta Madrid', email });
     const invited = await owner.post('/api/admin/staff/invitations', { email, role: 'operations', city_ids: ['madrid'] });
     expect(invited.status, JSON.stringify(invited.body)).toBeLessThan(300);
-    const accepted = await member.post('/api/staff-invitations/accept', { token: await invitationToken(email) });
+    const accepted = await member.post('/api/staff-invitations/accept', { token: await staffInvitationToken(server, email) });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
 
     const rider = await signUpApi(server, { full_name: RIDER });

@@ -6,7 +6,7 @@ import { staffText } from '@openride/shared/admin/staff-text';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, signedInPage, signUpApi, startServer } from './support/accounts';
+import { adminApi, signedInPage, signUpApi, staffInvitationToken, startServer } from './support/accounts';
 import { closeSuite, type E2EServer, openSuite, PHONE, uniqueEmail } from './support/fixtures';
 
 let server: E2EServer;
@@ -17,23 +17,6 @@ beforeAll(async () => {
 afterAll(() => closeSuite({ server, browser }));
 
 const LAPTOP = { viewport: { width: 1366, height: 860 } };
-
-/** The token of the newest staff invitation emailed to `email` (the dev outbox: this server is not production). */
-async function invitationToken(email: string): Promise<string> {
-  let token: string | undefined;
-  await expect
-    .poll(async () => {
-      const rows = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as Array<{ channel: string; to: string; body: string }>;
-      const found = rows
-        .filter((row) => row.channel === 'email' && row.to === email)
-        .at(-1)
-        ?.body.match(/staff-invitation\?token=([^\s&"<]+)/)?.[1];
-      token = found ? decodeURIComponent(found) : undefined;
-      return token;
-    })
-    .toBeTruthy();
-  return token!;
-}
 
 describe('staff roles in the console', () => {
   it('an owner invites a support agent on /staff; the agent accepts from the email and sees only what support may open', async () => {
@@ -64,7 +47,7 @@ describe('staff roles in the console', () => {
 
     // The agent opens the email's link, signed in, and accepts.
     const { page, context, expectNoErrors } = await signedInPage(browser, server, agent, LAPTOP);
-    await page.goto(`/staff-invitation?token=${encodeURIComponent(await invitationToken(email))}`);
+    await page.goto(`/staff-invitation?token=${encodeURIComponent(await staffInvitationToken(server, email))}`);
     await page.getByRole('button', { name: staffText.invitation.accept }).click();
     await page.getByRole('status').getByText(staffText.invitation.accepted(staffText.roles.support)).waitFor();
     await page.getByRole('link', { name: staffText.invitation.open }).click();

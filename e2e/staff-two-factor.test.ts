@@ -8,7 +8,7 @@ import { twoFactorText } from '@openride/shared/admin/two-factor-text';
 import { generate } from 'otplib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, type ApiUser, applyApi, reviewApi, signedInPage, signInApi, signUpApi, startServer } from './support/accounts';
+import { adminApi, applyApi, reviewApi, signedInPage, signInApi, signUpApi, staffInvitationToken, startServer, type ApiUser } from './support/accounts';
 import { closeSuite, type E2EServer, openSuite, PHONE, uniqueEmail } from './support/fixtures';
 
 const text = twoFactorText.page;
@@ -30,23 +30,6 @@ async function enrolledOwner(): Promise<ApiUser> {
   const { secret } = (await owner.post('/api/staff-two-factor/enrolment', {})).body as { secret: string };
   expect((await owner.post('/api/staff-two-factor/enrolment/confirm', { code: await totp(secret) })).status).toBe(200);
   return owner;
-}
-
-/** The token of the newest staff invitation emailed to `email` (the dev outbox). */
-async function invitationToken(email: string): Promise<string> {
-  let token: string | undefined;
-  await expect
-    .poll(async () => {
-      const rows = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as Array<{ channel: string; to: string; body: string }>;
-      const found = rows
-        .filter((row) => row.channel === 'email' && row.to === email)
-        .at(-1)
-        ?.body.match(/staff-invitation\?token=([^\s&"<]+)/)?.[1];
-      token = found ? decodeURIComponent(found) : undefined;
-      return token;
-    })
-    .toBeTruthy();
-  return token!;
 }
 
 describe('two-factor sign-in for staff', () => {
@@ -74,7 +57,7 @@ describe('two-factor sign-in for staff', () => {
     const email = uniqueEmail('finance');
     expect((await owner.post('/api/admin/staff/invitations', { email, role: 'finance', city_ids: null })).status).toBe(201);
     const finance = await signUpApi(server, { full_name: 'Fran Finance', email });
-    expect((await finance.post('/api/staff-invitations/accept', { token: await invitationToken(email) })).status).toBe(200);
+    expect((await finance.post('/api/staff-invitations/accept', { token: await staffInvitationToken(server, email) })).status).toBe(200);
 
     // On a phone, the payouts page sends them to set up two-factor sign-in first.
     const f = await signedInPage(browser, server, finance, PHONE);

@@ -156,18 +156,28 @@ export async function signedInPage(browser: Browser, server: E2EServer, user: Te
 /** A toast (or any text) the person reads, exactly. */
 export const byText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
-/** The newest SMS the dev outbox holds for a 10-digit US phone, and the 6-digit code in it. */
-export async function smsCode(server: E2EServer, digits: string): Promise<string> {
-  let code: string | undefined;
+/**
+ * What `pattern`'s first group matches in the newest message of `channel` to `to` the dev outbox holds (this
+ * server is not production), once it is there.
+ */
+async function outboxMatch(server: E2EServer, channel: 'sms' | 'email', to: string, pattern: RegExp): Promise<string> {
+  let found: string | undefined;
   await expect
     .poll(async () => {
       const rows = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as Array<{ channel: string; to: string; body: string }>;
-      code = rows.find((row) => row.channel === 'sms' && row.to === `+1${digits}`)?.body.match(/\b(\d{6})\b/)?.[1];
-      return code;
+      found = rows.find((row) => row.channel === channel && row.to === to)?.body.match(pattern)?.[1];
+      return found;
     })
     .toBeTruthy();
-  return code!;
+  return found!;
 }
+
+/** The newest SMS the dev outbox holds for a 10-digit US phone, and the 6-digit code in it. */
+export const smsCode = (server: E2EServer, digits: string) => outboxMatch(server, 'sms', `+1${digits}`, /\b(\d{6})\b/);
+
+/** The token of the newest staff invitation emailed to `email` (decision 0089). */
+export const staffInvitationToken = async (server: E2EServer, email: string) =>
+  decodeURIComponent(await outboxMatch(server, 'email', email, /staff-invitation\?token=([^\s&"<]+)/));
 
 /**
  * A test service area over the whole bay, drawn by the admin through the API (decision 0031): for journeys
