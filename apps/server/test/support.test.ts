@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
@@ -7,6 +8,7 @@ import { spawnServer } from './spawn-server';
 import { createTestDatabase, testRedisPrefix } from './test-database';
 import { startServerOn, startTestServer, type TestServer } from './test-server';
 import { uploadPng } from './upload-png';
+import { grantStaff } from '../src/roles/staff.repo';
 
 /**
  * Support tickets (issue 15, decision 0055): riders and drivers open tickets and read only theirs, internal
@@ -243,6 +245,80 @@ describe('admins work the queue', () => {
     // Another user's ticket is not the rider's to read.
     const other = await newUser(server, 'Nosy Neighbour');
     expect((await other.client.get(`/api/support/tickets/${opened.body.ticket.id}`)).status).toBe(404);
+  });
+
+  it('the queue follows the console’s city (decision 0091): ?city= keeps its rides’ tickets and those about no ride; another city is 404 to a scoped member', async () => {
+    const madrid = await admin.post('/api/admin/cities', {
+      id: 'madrid-support',
+      name: 'Madrid',
+      currency: 'EUR',
+      timezone: 'Europe/Madrid',
+      center_lat: 40.4168,
+      center_lng: -3.7038,
+    });
+    expect(madrid.status).toBe(201);
+    const rider = await newUser(server, 'Carmen Cityqueue');
+    // A finished ride in each city, written straight into the database (Madrid has no zone to book in here).
+    const rideIn = async (cityId: string, currency: string) => {
+      const { id } = await db()
+        .insertInto('rides')
+        .values({
+          city_id: cityId,
+          rider_id: rider.id,
+          ride_type: 'economy',
+          status: 'completed',
+          pickup_lat: 40.41,
+          pickup_lng: -3.7,
+          dropoff_lat: 40.42,
+          dropoff_lng: -3.71,
+          distance_m: 3000,
+          duration_s: 600,
+          fare_cents: 1200,
+          currency,
+          pin: '1234',
+          share_token: randomBytes(32).toString('base64url'),
+          requested_at: new Date(Date.now() - 3_600_000),
+          completed_at: new Date(Date.now() - 1_800_000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    };
+    const opened = async (body: Record<string, unknown>) => {
+      const res = await open(rider.client, { category: 'other', ...body });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.ticket.id as string;
+    };
+    const aboutMadrid = await opened({ message: 'About my Madrid ride', ride_id: await rideIn('madrid-support', 'EUR') });
+    const aboutSf = await opened({ message: 'About my San Francisco ride', ride_id: await rideIn('sf', 'USD') });
+    const aboutNoRide = await opened({ message: 'About my account' });
+    const mine = [aboutMadrid, aboutSf, aboutNoRide];
+    const queueOf = async (client: TestClient, query = '') => {
+      const res = await client.get(`/api/admin/support-tickets?q=Carmen${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return new Set(res.body.items.map((t: { id: string }) => t.id).filter((id: string) => mine.includes(id)));
+    };
+
+    // The owner (every city): all three; Madrid's: its ride's ticket and the one about no ride, not San Francisco's.
+    expect(await queueOf(admin)).toEqual(new Set(mine));
+    expect(await queueOf(admin, '&city=madrid-support')).toEqual(new Set([aboutMadrid, aboutNoRide]));
+    expect(await queueOf(admin, '&city=sf')).toEqual(new Set([aboutSf, aboutNoRide]));
+    const csv = await admin.get('/api/admin/support-tickets?format=csv&q=Carmen&city=madrid-support');
+    expect(csv.status).toBe(200);
+    expect(csv.body).toContain('About my Madrid ride');
+    expect(csv.body).toContain('About my account');
+    expect(csv.body).not.toContain('About my San Francisco ride');
+
+    // A Madrid-scoped support member: San Francisco is a city nobody has; Madrid (chosen or by scope) as above.
+    const member = await newUser(server, 'Manu Madrid');
+    await db()
+      .transaction()
+      .execute((trx) => grantStaff(trx, { userId: member.id, role: 'support', cityIds: ['madrid-support'], invitedBy: null }));
+    const refused = await member.client.get('/api/admin/support-tickets?city=sf');
+    expect(refused.status).toBe(404);
+    expect(refused.body.items).toBeUndefined();
+    expect(await queueOf(member.client, '&city=madrid-support')).toEqual(new Set([aboutMadrid, aboutNoRide]));
+    expect(await queueOf(member.client)).toEqual(new Set([aboutMadrid, aboutNoRide]));
   });
 });
 

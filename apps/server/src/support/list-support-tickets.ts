@@ -23,8 +23,9 @@ const spec: KeysetSpec<Query['sort']> = {
  */
 export async function listSupportTickets(db: Kysely<DB>, adminId: string, query: Query, scope: CityScope = null) {
   let rows = adminTicketRows(db);
-  // A staff member's cities (decision 0091): tickets about their cities' rides, and those about no ride.
-  const inCities = cityCondition('tr.city_id', scope);
+  // A staff member's cities, or the console's city among them (decision 0091): tickets about those cities'
+  // rides, and those about no ride (everyone's).
+  const inCities = cityCondition('tr.city_id', scope, query.city);
   if (inCities) rows = rows.where(sql<boolean>`(t.ride_id is null or exists (select 1 from rides tr where tr.id = t.ride_id and ${inCities}))`);
   if (query.status) rows = rows.where('t.status', '=', query.status);
   if (query.category) rows = rows.where('t.category', '=', query.category);

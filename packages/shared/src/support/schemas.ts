@@ -86,6 +86,8 @@ export const supportTicketsQuerySchema = defineListQuery({
     assignee: optionalFilter(text().min(1).max(100)),
     age: optionalFilter(z.enum(TICKET_AGES)),
     overdue: optionalFilter(z.enum(['yes'])),
+    /** The console's city (decision 0091): tickets about that city's rides, and those about no ride. */
+    city: optionalFilter(z.string().max(40)),
   },
 });
 export type SupportTicketsQuery = z.input<typeof supportTicketsQuerySchema>;

@@ -6,13 +6,18 @@ import { buttonClasses } from '@/components/ui/button-classes';
 import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { cn } from '@/lib/cn';
+import { useConsoleCity } from '@/lib/console-city';
 import { type AdminTicket, supportTicketsList } from '../api/admin-tickets';
 import { formatWhen, PriorityChip, StatusChip } from './ticket-bits';
 
 const text = supportText.admin;
 
-/** The admins' queue at /support-tickets: soonest due first, overdue in red, filters by the kit's selects. */
+/**
+ * The admins' queue at /support-tickets: soonest due first, overdue in red, filters by the kit's selects; the
+ * console's city keeps the tickets about its rides and those about no ride (decision 0091).
+ */
 export function AdminSupportQueue() {
+  const { city } = useConsoleCity();
   const columns = useMemo<ColumnDef<AdminTicket>[]>(
     () => [
       {
@@ -83,6 +88,7 @@ export function AdminSupportQueue() {
         label={text.queue}
         endpoint={supportTicketsList.endpoint}
         queryKey={supportTicketsList.queryKey}
+        params={{ city: city ?? undefined }}
         columns={columns}
         getRowId={(t) => t.id}
         defaultSort={supportTicketsList.defaultSort}
