@@ -143,7 +143,7 @@ describe('cancellation fees', () => {
 
     // Operators see it in /customer-management.
     const customer = (await admin.get(`/api/admin/customers/${rider.id}`)).body.customer;
-    expect(customer).toMatchObject({ late_cancels_30d: 1, no_shows_30d: 0, fees_30d_cents: 500 });
+    expect(customer).toMatchObject({ late_cancels_30d: 1, no_shows_30d: 0, fees_30d: { USD: 500 } });
     done(driver);
   });
 
@@ -204,7 +204,7 @@ describe('cancellation fees', () => {
     expect((await driver.client.post(`/api/rides/${ride.id}/cancel`, { no_show: true })).status).toBe(200);
     expect((await rider.client.get(`/api/rides/${ride.id}`)).body.ride.cancellation_fee.amount_cents).toBe(500);
     expect((await rider.client.post('/api/rides/quote', { pickup: area(), destination: GOLDEN_GATE_PARK })).body.owed_fee_cents).toBe(500);
-    expect((await admin.get(`/api/admin/customers/${rider.id}`)).body.customer).toMatchObject({ no_shows_30d: 1, fees_30d_cents: 500 });
+    expect((await admin.get(`/api/admin/customers/${rider.id}`)).body.customer).toMatchObject({ no_shows_30d: 1, fees_30d: { USD: 500 } });
     done(driver);
   });
 });

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
 import { adminOf, ADMIN_ENV, GOLDEN_GATE_PARK, newUser, nextOffer, north, onlineDriver, serveTheWholeBay } from './ride-actors';
 import { startTestServer, type TestServer } from './test-server';
+import { grantStaff } from '../src/roles/staff.repo';
 
 let server: TestServer;
 let admin: TestClient;
@@ -104,6 +106,97 @@ describe('blocking a rider', () => {
       ['rider.block', 'Chargeback fraud'],
     ]);
     expect((await admin.get('/api/admin/customers/not-a-user')).status).toBe(404);
+  });
+});
+
+/**
+ * A ride the rider cancelled yesterday in `cityId`, written straight into the database (a ride in another
+ * city, with a fee in its currency, cannot be booked here); `fee` charged (or waived). Everything asserted is
+ * read through HTTP.
+ */
+async function cancelledRide(riderId: string, cityId: string, fee?: { cents: number; waived?: boolean }) {
+  const { db } = server.services;
+  const city = await db.selectFrom('cities').select(['id', 'currency']).where('id', '=', cityId).executeTakeFirstOrThrow();
+  const yesterday = new Date(Date.now() - 86_400_000);
+  await db
+    .insertInto('rides')
+    .values({
+      city_id: city.id,
+      rider_id: riderId,
+      ride_type: 'economy',
+      status: 'cancelled',
+      pickup_lat: 37.79,
+      pickup_lng: -122.4,
+      dropoff_lat: 37.77,
+      dropoff_lng: -122.45,
+      distance_m: 5000,
+      duration_s: 900,
+      fare_cents: 1500,
+      currency: city.currency,
+      pin: '1234',
+      share_token: randomBytes(32).toString('base64url'),
+      requested_at: yesterday,
+      cancelled_at: yesterday,
+      cancelled_by: 'rider',
+      ...(fee ? { cancellation_fee_cents: fee.cents, cancellation_fee_reason: 'late_cancel' as const, cancellation_fee_waived: fee.waived ?? false } : {}),
+    })
+    .execute();
+}
+
+describe('the customer list follows the console’s city (issue 29 §3, decision 0091)', () => {
+  it('?city= keeps the riders with a ride there; a city outside a scoped member’s is 404; fees of two currencies are never added', async () => {
+    const madrid = await admin.post('/api/admin/cities', {
+      id: 'madrid-customers',
+      name: 'Madrid',
+      currency: 'EUR',
+      timezone: 'Europe/Madrid',
+      center_lat: 40.4168,
+      center_lng: -3.7038,
+    });
+    expect(madrid.status).toBe(201);
+    const sam = await newUser(server, 'Cityscope Sam');
+    const marta = await newUser(server, 'Cityscope Marta');
+    const bea = await newUser(server, 'Cityscope Bea');
+    await newUser(server, 'Cityscope Nora'); // no ride yet
+    await cancelledRide(sam.id, 'sf');
+    await cancelledRide(marta.id, 'madrid-customers');
+    await cancelledRide(bea.id, 'sf', { cents: 300 });
+    await cancelledRide(bea.id, 'sf', { cents: 200 });
+    await cancelledRide(bea.id, 'madrid-customers', { cents: 450 });
+    await cancelledRide(bea.id, 'madrid-customers', { cents: 700, waived: true });
+
+    const namesOf = async (client: TestClient, query = '') => {
+      const res = await client.get(`/api/admin/customers?q=Cityscope${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.items.map((c: { name: string }) => c.name).sort();
+    };
+    const everyone = ['Cityscope Bea', 'Cityscope Marta', 'Cityscope Nora', 'Cityscope Sam'];
+    expect(await namesOf(admin)).toEqual(everyone);
+    expect(await namesOf(admin, '&city=madrid-customers')).toEqual(['Cityscope Bea', 'Cityscope Marta']);
+    expect(await namesOf(admin, '&city=sf')).toEqual(['Cityscope Bea', 'Cityscope Sam']);
+
+    // Bea's fees: one amount per currency (USD 3.00 + 2.00, EUR 4.50; the waived one is not charged), never one sum.
+    const row = (await admin.get('/api/admin/customers?q=Cityscope%20Bea')).body.items[0];
+    expect(row).toMatchObject({ id: bea.id, late_cancels_30d: 3, cancellations: 4 });
+    expect(row.fees_30d).toEqual({ USD: 500, EUR: 450 });
+    expect((await admin.get(`/api/admin/customers/${bea.id}`)).body.customer.fees_30d).toEqual({ USD: 500, EUR: 450 });
+    expect((await admin.get('/api/admin/customers?q=Cityscope%20Sam')).body.items[0].fees_30d).toEqual({});
+    const csv = await admin.get('/api/admin/customers?format=csv&q=Cityscope%20Bea');
+    expect(csv.status).toBe(200);
+    expect(csv.body).toContain('Cancellation fees (30 days, minor units per currency)');
+    expect(csv.body).toContain('EUR 450; USD 500');
+
+    // A Madrid-scoped member: San Francisco is a city nobody has; Madrid's riders as above; without a city,
+    // every rider (riders are not a city's).
+    const mad = await newUser(server, 'Mara Scoped');
+    await server.services.db
+      .transaction()
+      .execute((trx) => grantStaff(trx, { userId: mad.id, role: 'operations', cityIds: ['madrid-customers'], invitedBy: null }));
+    const refused = await mad.client.get('/api/admin/customers?city=sf');
+    expect(refused.status).toBe(404);
+    expect(refused.body.items).toBeUndefined();
+    expect(await namesOf(mad.client, '&city=madrid-customers')).toEqual(['Cityscope Bea', 'Cityscope Marta']);
+    expect(await namesOf(mad.client)).toEqual(everyone);
   });
 });
 

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DB } from '../db/schema';
 import type { CsvColumn } from '../lib/csv';
 import { containsPattern, keysetPage, type KeysetSpec } from '../lib/keyset';
+import { cityCondition } from '../roles/city-scope';
 
 type Query = z.output<typeof customersQuerySchema>;
 
@@ -22,6 +23,8 @@ const round1 = (v: unknown) => (v === null || v === undefined ? null : Math.roun
 /**
  * /customer-management: riders (accounts that are neither admins nor drivers) with their rides taken,
  * cancellations, ratings given and received and last activity. Search by name, email or phone.
+ * The console's city (`query.city`, decision 0091) keeps the riders with a ride in it; without one, every
+ * rider, whatever the staff member's cities: riders are not a city's (a Madrid member finds any rider).
  */
 export async function listCustomers(db: Kysely<DB>, query: Query) {
   let rows = customerRows(db)
@@ -38,6 +41,9 @@ export async function listCustomers(db: Kysely<DB>, query: Query) {
     rows = rows.where((eb) => eb.or([eb('user.name', 'ilike', like), eb('user.email', 'ilike', like), eb('profiles.phone', 'ilike', like)]));
   }
   if (query.blocked) rows = rows.where('profiles.blocked_at', query.blocked === 'yes' ? 'is not' : 'is', null);
+  // A rider's cities are those of their rides; no scope here (null), only the city chosen.
+  const inCity = cityCondition('cr.city_id', null, query.city);
+  if (inCity) rows = rows.where(sql<boolean>`exists (select 1 from rides cr where cr.rider_id = "user".id and ${inCity})`);
   const page = await keysetPage(db, rows, spec, query);
   return { ...page, items: page.items.map(toCustomer) };
 }
@@ -49,7 +55,7 @@ function toCustomer<
     cancellations: unknown;
     late_cancels_30d: unknown;
     no_shows_30d: unknown;
-    fees_30d_cents: unknown;
+    fees_30d: Record<string, unknown>;
     rating_given: unknown;
     rating_received: unknown;
   },
@@ -60,7 +66,7 @@ function toCustomer<
     cancellations: Number(c.cancellations),
     late_cancels_30d: Number(c.late_cancels_30d),
     no_shows_30d: Number(c.no_shows_30d),
-    fees_30d_cents: Number(c.fees_30d_cents),
+    fees_30d: Object.fromEntries(Object.entries(c.fees_30d).map(([currency, cents]) => [currency, Number(cents)])),
     rating_given: round1(c.rating_given),
     rating_received: round1(c.rating_received),
   };
@@ -87,12 +93,21 @@ function customerRows(db: Kysely<DB>) {
       sql<number>`count(*) filter (where cancellation_fee_reason = 'no_show' and cancellation_fee_waived = false and cancelled_at > now() - interval '30 days')`.as(
         'no_shows_30d',
       ),
-      sql<number>`coalesce(sum(cancellation_fee_cents) filter (where cancellation_fee_waived = false and cancelled_at > now() - interval '30 days'), 0)`.as(
-        'fees_30d_cents',
-      ),
       eb.fn.max('requested_at').as('last_ride_at'),
     ])
     .groupBy('rider_id');
+  // Their fees (not waived) in the last 30 days, per currency: two currencies are never added (issue 29 §3).
+  const feesByCurrency = db
+    .selectFrom('rides')
+    .select(['rider_id', 'currency', sql<number>`sum(cancellation_fee_cents)`.as('cents')])
+    .where('cancellation_fee_cents', '>', 0)
+    .where('cancellation_fee_waived', '=', false)
+    .where(sql<boolean>`cancelled_at > now() - interval '30 days'`)
+    .groupBy(['rider_id', 'currency']);
+  const fees = db
+    .selectFrom(feesByCurrency.as('fc'))
+    .select(['fc.rider_id', sql<Record<string, number>>`jsonb_object_agg(fc.currency, fc.cents)`.as('by_currency')])
+    .groupBy('fc.rider_id');
   const given = db
     .selectFrom('ride_ratings')
     .select(['rater_id', sql<number>`avg(stars)`.as('avg')])
@@ -108,6 +123,7 @@ function customerRows(db: Kysely<DB>) {
     .selectFrom('user')
     .innerJoin('profiles', 'profiles.id', 'user.id')
     .leftJoin(rideStats.as('s'), 's.rider_id', 'user.id')
+    .leftJoin(fees.as('f'), 'f.rider_id', 'user.id')
     .leftJoin(given.as('g'), 'g.rater_id', 'user.id')
     .leftJoin(received.as('r'), 'r.ratee_id', 'user.id')
     .select([
@@ -121,13 +137,20 @@ function customerRows(db: Kysely<DB>) {
       sql<number>`coalesce(s.cancellations, 0)`.as('cancellations'),
       sql<number>`coalesce(s.late_cancels_30d, 0)`.as('late_cancels_30d'),
       sql<number>`coalesce(s.no_shows_30d, 0)`.as('no_shows_30d'),
-      sql<number>`coalesce(s.fees_30d_cents, 0)`.as('fees_30d_cents'),
+      sql<Record<string, number>>`coalesce(f.by_currency, '{}'::jsonb)`.as('fees_30d'),
       sql<number | null>`g.avg`.as('rating_given'),
       sql<number | null>`r.avg`.as('rating_received'),
       sql<boolean>`profiles.blocked_at is not null`.as('blocked'),
       'profiles.blocked_reason',
     ]);
 }
+
+/** Fees per currency as one cell, minor units labelled by their currency: { USD: 300, EUR: 500 } → "EUR 500; USD 300". */
+const feesText = (fees: Record<string, number>) =>
+  Object.keys(fees)
+    .sort()
+    .map((currency) => `${currency} ${fees[currency]}`)
+    .join('; ');
 
 type CustomerRow = Awaited<ReturnType<typeof listCustomers>>['items'][number];
 
@@ -139,7 +162,7 @@ export const CUSTOMERS_CSV: CsvColumn<CustomerRow>[] = [
   { header: 'Cancellations', value: (r) => r.cancellations },
   { header: 'Late cancels (30 days)', value: (r) => r.late_cancels_30d },
   { header: 'No-shows (30 days)', value: (r) => r.no_shows_30d },
-  { header: 'Cancellation fees (30 days, cents)', value: (r) => r.fees_30d_cents },
+  { header: 'Cancellation fees (30 days, minor units per currency)', value: (r) => feesText(r.fees_30d) },
   { header: 'Rating given', value: (r) => r.rating_given },
   { header: 'Rating received', value: (r) => r.rating_received },
   { header: 'Last active', value: (r) => r.last_active },

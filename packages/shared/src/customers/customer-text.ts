@@ -20,9 +20,8 @@ export const customerText = {
   block: 'Block',
   unblock: 'Unblock',
   none: '—',
+  /** `fees`: their amounts per currency, already formatted and joined (never one sum of two currencies). */
   charged: (late: number, noShows: number, fees: string) => (late + noShows === 0 ? '—' : `${late} · ${noShows} (fees ${fees})`),
-  /** Minor units as a plain amount: 500 → "5.00" (fees are in the rider's city's currency). */
-  amount: (cents: number) => (cents / 100).toFixed(2),
   empty: 'No riders match.',
   loadFailed: "We couldn't load the riders. Check your connection and try again.",
   blockDialog: {

@@ -4,7 +4,11 @@ import { defineListQuery, listPageSchema, optionalFilter } from '../admin/list-q
 /** `GET /api/admin/customers` (/customer-management): riders, searchable, filterable by block, sortable. */
 export const customersQuerySchema = defineListQuery({
   sorts: ['last_active', 'created_at', 'rides', 'name'],
-  filters: { blocked: optionalFilter(z.enum(['yes', 'no'])) },
+  filters: {
+    blocked: optionalFilter(z.enum(['yes', 'no'])),
+    /** The console's city (decision 0091): the riders who have a ride in that city. */
+    city: optionalFilter(z.string().max(40)),
+  },
 });
 export type CustomersQuery = z.input<typeof customersQuerySchema>;
 
@@ -22,10 +26,14 @@ export const customerSchema = z.object({
   /** Mean stars this rider gave drivers, and drivers gave this rider; null without ratings. */
   rating_given: z.number().nullable(),
   rating_received: z.number().nullable(),
-  /** Repeated cancellations (decision 0033): late cancels and no-shows charged in the last 30 days, and their fees. */
+  /** Repeated cancellations (decision 0033): late cancels and no-shows charged in the last 30 days. */
   late_cancels_30d: z.number().int(),
   no_shows_30d: z.number().int(),
-  fees_30d_cents: z.number().int(),
+  /**
+   * Their fees in minor units, per currency (ISO 4217 code → amount): two currencies are never added together
+   * (issue 29 §3); a currency without a fee is absent, and a rider without one has `{}`.
+   */
+  fees_30d: z.record(z.string(), z.number().int()),
   blocked: z.boolean(),
   blocked_reason: z.string().nullable(),
 });

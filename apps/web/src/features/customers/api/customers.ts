@@ -1,9 +1,12 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
+import { customerText } from '@openride/shared/customers/customer-text';
 import type { Customer, CustomerDetail } from '@openride/shared/customers/schemas';
 import { firstListRequest, listQuery } from '@/components/ui/list-query';
 import { isApiError } from '@/lib/api';
 import { call, hrefOf } from '@/lib/call';
+import { consoleCityFor } from '@/lib/console-city';
+import { formatMoney } from '@/lib/money';
 
 export type { Customer, CustomerDetail };
 /** The data table's key for GET /api/admin/customers (its pages and filters go below it). */
@@ -12,12 +15,19 @@ export const customersKey = ['admin', 'customers'] as const;
 /** The customers' list in the admin kit's table: its endpoint, key and first order (the table and the route's prefetch). */
 export const customersList = { endpoint: hrefOf('GET /api/admin/customers'), queryKey: customersKey, defaultSort: { id: 'last_active', dir: 'desc' } } as const;
 
-/** /customer-management's route loader: the table's first page (no filter, no search), started with the route (decision 0080). */
+/** /customer-management's route loader: the table's first page in the console's city (no filter, no search), started with the route (decision 0080). */
 export function prefetchCustomerManagement(client: QueryClient) {
-  return client.prefetchInfiniteQuery(
-    listQuery<Customer>({ endpoint: customersList.endpoint, queryKey: customersList.queryKey, request: firstListRequest({}, customersList.defaultSort) }),
-  );
+  const city = consoleCityFor(client) ?? undefined;
+  const request = firstListRequest({ city }, customersList.defaultSort);
+  return client.prefetchInfiniteQuery(listQuery<Customer>({ endpoint: customersList.endpoint, queryKey: customersList.queryKey, request }));
 }
+
+/** A rider's fees per currency, each in its own currency (two are never added): "€5.00, $3.00"; "—" without any. */
+export const formatFees = (fees: Record<string, number>) =>
+  Object.keys(fees)
+    .sort()
+    .map((currency) => formatMoney(fees[currency]!, currency))
+    .join(', ') || customerText.none;
 
 /** POST /api/admin/riders/:id/block or /unblock, with the admin's reason; the list and the audit log follow. */
 export function useSetRiderBlocked() {

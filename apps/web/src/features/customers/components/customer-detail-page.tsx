@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useCan } from '@/lib/staff';
-import { type CustomerDetail, useCustomerDetail } from '../api/customers';
+import { type CustomerDetail, formatFees, useCustomerDetail } from '../api/customers';
 import { BlockRiderDialog } from './block-rider-dialog';
 
 const text = customerText.detail;
@@ -42,7 +42,7 @@ function CustomerRecord({ data, rides }: { data: CustomerDetail; rides: ReactNod
     {
       label: text.stats.lateCancels,
       value: String(c.late_cancels_30d),
-      detail: text.stats.noShowsAndFees(c.no_shows_30d, customerText.amount(c.fees_30d_cents)),
+      detail: text.stats.noShowsAndFees(c.no_shows_30d, formatFees(c.fees_30d)),
     },
     {
       label: text.stats.ratingReceived,

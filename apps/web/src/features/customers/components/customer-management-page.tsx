@@ -7,18 +7,23 @@ import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { useConsoleCity } from '@/lib/console-city';
 import { useCan } from '@/lib/staff';
-import { type Customer, customersList } from '../api/customers';
+import { type Customer, customersList, formatFees } from '../api/customers';
 import { BlockRiderDialog } from './block-rider-dialog';
 
 const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 const stars = (v: number | null) => (v === null ? text.none : `${v.toFixed(1)} ★`);
 const nameId = (id: string) => `customer-${id}-name`;
 
-/** /customer-management (admins): every rider with their record, and the block on an account (for a role that may block). */
+/**
+ * /customer-management (admins): every rider with their record, and the block on an account (for a role that may
+ * block). The console's city keeps the riders with a ride in it (decision 0091).
+ */
 export function CustomerManagementPage() {
   const [pending, setPending] = useState<Customer | null>(null);
   const mayBlock = useCan('rider.block');
+  const { city } = useConsoleCity();
   const columns = useMemo<ColumnDef<Customer>[]>(
     () => [
       {
@@ -43,7 +48,7 @@ export function CustomerManagementPage() {
       {
         id: 'charged_30d',
         header: text.columns.charged30d,
-        cell: ({ row }) => text.charged(row.original.late_cancels_30d, row.original.no_shows_30d, text.amount(row.original.fees_30d_cents)),
+        cell: ({ row }) => text.charged(row.original.late_cancels_30d, row.original.no_shows_30d, formatFees(row.original.fees_30d)),
       },
       { id: 'rating_given', header: text.columns.ratingGiven, cell: ({ row }) => stars(row.original.rating_given) },
       { id: 'rating_received', header: text.columns.ratingReceived, cell: ({ row }) => stars(row.original.rating_received) },
@@ -95,6 +100,7 @@ export function CustomerManagementPage() {
         label={text.tableLabel}
         endpoint={customersList.endpoint}
         queryKey={customersList.queryKey}
+        params={{ city: city ?? undefined }}
         columns={columns}
         getRowId={(c) => c.id}
         defaultSort={customersList.defaultSort}
