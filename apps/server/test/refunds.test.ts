@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, trialBalance } from '../src/ledger/ledger';
 import { rideMoney } from '../src/ledger/ride-money';
+import { grantStaff } from '../src/roles/staff.repo';
 import type { TestClient } from './http-client';
 import { rideFactory } from './refund-helpers';
 import { adminOf, ADMIN_ENV, FERRY_BUILDING, newUser, UNION_SQUARE } from './ride-actors';
@@ -372,5 +373,113 @@ describe('property: any sequence of partial refunds and credits', () => {
       }),
       { numRuns: 10 },
     );
+  });
+});
+
+describe('support proposes, someone who approves refunds decides (issue 29 §2/§5, decision 0093)', () => {
+  /** A staff member of `role` in every city. */
+  const staffOf = async (role: 'support' | 'finance', name: string) => {
+    const { client, id } = await newUser(server, name);
+    await db()
+      .transaction()
+      .execute((trx) => grantStaff(trx, { userId: id, role, cityIds: null, invitedBy: null }));
+    return { client, id };
+  };
+  const propose = (requestId: string, body: Record<string, unknown>, by: TestClient) => by.post(`/api/admin/refund-requests/${requestId}/proposal`, body);
+  const openRequest = async (name: string) => {
+    const rider = await rides.riderWithRide(name);
+    return { rider, id: (await report(rider.client, rider.rideId)).body.request.id as string };
+  };
+
+  it('a proposal moves no money and tells the rider nothing; support cannot decide; finance approves it as proposed', async () => {
+    const support = await staffOf('support', 'Sam Support');
+    const finance = await staffOf('finance', 'Fin Finance');
+    const { rider, id } = await openRequest('Pia Proposal');
+    const walletBefore = await walletOf(rider.client);
+    const paid = (await moneyOf(rider.rideId)).paid_cents;
+
+    // Bad input and too much are refused and keep nothing.
+    expect((await propose(id, { action: 'approve_partial', bearer: 'platform', amount_cents: -5 }, support.client)).status).toBe(400);
+    const tooMuch = await propose(id, { action: 'approve_partial', bearer: 'platform', amount_cents: paid + 1 }, support.client);
+    expect(tooMuch.body.error.code).toBe('REFUND_EXCEEDS_PAID');
+    expect((await admin.get(`/api/admin/refund-requests/${id}`)).body.request.proposal).toBeNull();
+
+    const proposed = await propose(
+      id,
+      { action: 'approve_partial', bearer: 'platform', amount_cents: 150, note: 'Detour confirmed on the map' },
+      support.client,
+    );
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
+    expect(proposed.body.request).toMatchObject({
+      status: 'open',
+      refunded_cents: 0,
+      proposal: {
+        action: 'approve_partial',
+        amount_cents: 150,
+        bearer: 'platform',
+        note: 'Detour confirmed on the map',
+        by_id: support.id,
+        by_name: 'Sam Support',
+      },
+    });
+    expect(await refundTransactions(id)).toEqual([]);
+    expect(await walletOf(rider.client)).toBe(walletBefore);
+    const audit = await db().selectFrom('audit_log').select(['action', 'actor_id']).where('entity_id', '=', id).execute();
+    expect(audit).toEqual([{ action: 'refund.propose', actor_id: support.id }]);
+    // The queue says it is proposed.
+    const queue = (await finance.client.get('/api/admin/refund-requests?status=open')).body.items as { id: string; proposal: unknown }[];
+    expect(queue.find((q) => q.id === id)?.proposal).toMatchObject({ amount_cents: 150 });
+
+    // Support's only money action is the proposal.
+    const refused = await decide(id, { action: 'approve_partial', bearer: 'platform', amount_cents: 150 }, support.client);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('STAFF_PERMISSION_REQUIRED');
+
+    const decided = await decide(id, { action: 'approve_partial', bearer: 'platform', amount_cents: 150 }, finance.client);
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    expect(decided.body.request).toMatchObject({ status: 'approved', refunded_cents: 150, proposal: { by_name: 'Sam Support' } });
+    expect(await walletOf(rider.client)).toBe(walletBefore + 150);
+    // A decided request takes no proposal.
+    expect((await propose(id, { action: 'reject', reason: 'Too late now' }, support.client)).body.error.code).toBe('REFUND_DECIDED');
+  });
+
+  it('above the owners’ amount for the currency, only what someone else proposed is approved; below it and rejections need one person', async () => {
+    const finance = await staffOf('finance', 'Fay Finance');
+    const other = await staffOf('finance', 'Otto Other');
+    const setDuties = (value: Record<string, unknown>) => admin.put('/api/admin/staff-duties', value);
+    expect((await setDuties({ payout_runs: false, refunds_above: { usd: 100 } })).status).toBe(400);
+    expect((await setDuties({ payout_runs: false, refunds_above: { USD: -1 } })).status).toBe(400);
+    expect((await setDuties({ payout_runs: false, refunds_above: { USD: 100 } })).body.duties).toEqual({ payout_runs: false, refunds_above: { USD: 100 } });
+    try {
+      const { id } = await openRequest('Hugo Highvalue');
+      expect((await admin.get(`/api/admin/refund-requests/${id}`)).body.second_person_above).toBe(100);
+      // Alone, above the amount: refused, nothing posted.
+      const alone = await decide(id, { action: 'approve_partial', bearer: 'platform', amount_cents: 200 }, finance.client);
+      expect(alone.status).toBe(403);
+      expect(alone.body.error.code).toBe('SEPARATION_OF_DUTIES');
+      expect(await refundTransactions(id)).toEqual([]);
+      // Their own proposal does not make a second person.
+      expect((await propose(id, { action: 'approve_partial', bearer: 'platform', amount_cents: 200 }, finance.client)).status).toBe(200);
+      expect((await decide(id, { action: 'approve_partial', bearer: 'platform', amount_cents: 200 }, finance.client)).body.error.code).toBe(
+        'SEPARATION_OF_DUTIES',
+      );
+      // Another person deciding something else than was proposed is alone again.
+      expect((await decide(id, { action: 'approve_partial', bearer: 'platform', amount_cents: 250 }, other.client)).body.error.code).toBe(
+        'SEPARATION_OF_DUTIES',
+      );
+      expect((await decide(id, { action: 'approve_partial', bearer: 'driver', amount_cents: 200 }, other.client)).body.error.code).toBe('SEPARATION_OF_DUTIES');
+      expect((await admin.get(`/api/admin/refund-requests/${id}`)).body.request.status).toBe('open');
+      const seconded = await decide(id, { action: 'approve_partial', bearer: 'platform', amount_cents: 200 }, other.client);
+      expect(seconded.status, JSON.stringify(seconded.body)).toBe(200);
+      expect((await refundTransactions(id)).length).toBe(1);
+
+      // At or below the amount, and any rejection: one person decides.
+      const small = await openRequest('Sally Small');
+      expect((await decide(small.id, { action: 'credit', bearer: 'platform', amount_cents: 100 }, finance.client)).status).toBe(200);
+      const rejected = await openRequest('Rex Rejected');
+      expect((await decide(rejected.id, { action: 'reject', reason: 'The route was the shortest one' }, finance.client)).status).toBe(200);
+    } finally {
+      expect((await setDuties({ payout_runs: false })).body.duties).toEqual({ payout_runs: false, refunds_above: {} });
+    }
   });
 });

@@ -315,7 +315,7 @@ describe('separation of duties (issue 29 §5, decision 0092)', () => {
   it('off by default; an owner turns it on and the finance member who prepared a payout run cannot approve it, another can', async () => {
     const owner = staff.get('owner')!;
     const finance = staff.get('finance')!;
-    expect((await owner.get('/api/admin/staff-duties')).body.duties).toEqual({ payout_runs: false });
+    expect((await owner.get('/api/admin/staff-duties')).body.duties).toEqual({ payout_runs: false, refunds_above: {} });
     expect((await finance.put('/api/admin/staff-duties', { payout_runs: true })).body.error.code).toBe('STAFF_PERMISSION_REQUIRED');
     expect((await owner.put('/api/admin/staff-duties', { payout_runs: 'yes' })).status).toBe(400);
 
@@ -323,7 +323,7 @@ describe('separation of duties (issue 29 §5, decision 0092)', () => {
     const first = (await finance.post('/api/admin/payout-runs', { city_id: 'sf' })).body.run;
     expect((await finance.post(`/api/admin/payout-runs/${first.id}/approve`, {})).status).toBe(200);
 
-    expect((await owner.put('/api/admin/staff-duties', { payout_runs: true })).body.duties).toEqual({ payout_runs: true });
+    expect((await owner.put('/api/admin/staff-duties', { payout_runs: true })).body.duties).toEqual({ payout_runs: true, refunds_above: {} });
     const run = (await finance.post('/api/admin/payout-runs', { city_id: 'sf' })).body.run;
     const refused = await finance.post(`/api/admin/payout-runs/${run.id}/approve`, {});
     expect(refused.status).toBe(403);
@@ -335,7 +335,7 @@ describe('separation of duties (issue 29 §5, decision 0092)', () => {
 
     const ownerId = (await owner.get('/api/me')).body.user.id as string;
     const audit = await server.services.db.selectFrom('audit_log').select(['action', 'actor_id', 'after']).where('action', '=', 'staff.duties').execute();
-    expect(audit.map((a) => [a.actor_id, a.after])).toEqual([[ownerId, { payout_runs: true }]]);
+    expect(audit.map((a) => [a.actor_id, a.after])).toEqual([[ownerId, { payout_runs: true, refunds_above: {} }]]);
     expect((await owner.put('/api/admin/staff-duties', { payout_runs: false })).status).toBe(200);
   });
 });

@@ -902,6 +902,10 @@ export type RefundRequestsTable = {
   decided_at: Timestamp | null;
   ledger_transaction_id: string | null;
   created_at: Generated<Date>;
+  /** Migration 0049 (decision 0093): a staff member's proposed decision (a `RefundDecision` with its amount resolved), by whom, when. */
+  proposal: Json | null;
+  proposed_by: string | null;
+  proposed_at: Timestamp | null;
 };
 
 /** Payout runs and their items (migration 0016, decision 0040). The money is in the ledger; these say what was asked and done. */

@@ -167,7 +167,7 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   },
   {
     table: 'refund_requests',
-    match: [byUser('rider_id'), byUser('decided_by')],
+    match: [byUser('rider_id'), byUser('decided_by'), byUser('proposed_by')],
     onDelete: async (trx, who) => void (await trx.updateTable('refund_requests').set({ comment: null }).where('rider_id', '=', who.userId).execute()),
   },
   // A rider's promo code uses (decision 0063): kept with the ride and its ledger, without identity.

@@ -2,7 +2,10 @@ import { refundText } from '@openride/shared/refunds/refund-text';
 import { REFUND_MACHINE } from '@openride/shared/refunds/refund-state';
 import type { RefundDecision } from '@openride/shared/refunds/schemas';
 import { isUuid } from '@openride/shared/text';
+import type { Transaction } from 'kysely';
 import { lockRideForTransition } from '../db/ride-locks';
+import type { DB } from '../db/schema';
+import { requireSecondPersonForRefund } from '../roles/duties';
 import { postRefund } from '../ledger/refund-postings';
 import { rideMoney } from '../ledger/ride-money';
 import { badRequest, domainError, notFound } from '../lib/errors';
@@ -11,6 +14,34 @@ import { getRefundDetail } from './get-refund-request';
 import { refundToCard } from './refund-to-card';
 import type { Ports } from '../ports';
 import { review } from '../review/review';
+
+/** The request and its ride, the ride's lock first (decision 0021's order), then the request's. */
+export async function lockRequest(trx: Transaction<DB>, requestId: string) {
+  const seen = await trx.selectFrom('refund_requests').select('ride_id').where('id', '=', requestId).executeTakeFirst();
+  if (!seen) return undefined;
+  const ride = (await lockRideForTransition(trx, seen.ride_id))?.ride;
+  if (!ride) return undefined;
+  const request = await trx.selectFrom('refund_requests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirstOrThrow();
+  return { ride, request };
+}
+
+type LockedRide = NonNullable<Awaited<ReturnType<typeof lockRequest>>>['ride'];
+
+/**
+ * What a refund (not a rejection) comes to, under the ride's lock: its amount (all that is left for Approve
+ * full; never more than that, REFUND_EXCEEDS_PAID) and where it goes; a driver bears only a ride they drove,
+ * and a business ride takes no wallet credit (decision 0072). The decision and the proposal check the same.
+ */
+export async function resolveRefund(trx: Transaction<DB>, ride: LockedRide, decision: Exclude<RefundDecision, { action: 'reject' }>) {
+  const money = await rideMoney(trx, ride);
+  const amount = decision.action === 'approve_full' ? money.refundable_cents : decision.amount_cents;
+  if (amount <= 0 || amount > money.refundable_cents) throw domainError('REFUND_EXCEEDS_PAID');
+  if (decision.bearer === 'driver' && !ride.driver_id) throw badRequest('This ride had no driver: the platform bears its refund.');
+  // A business ride's refund goes back to the company's account, never to the rider (decision 0072).
+  if (ride.company_id && decision.action === 'credit') throw badRequest(refundText.admin.businessNoCredit);
+  const destination: 'company' | 'card' | 'wallet' = ride.company_id ? 'company' : decision.action !== 'credit' && money.card_cents > 0 ? 'card' : 'wallet';
+  return { amount, destination, money };
+}
 
 /** What a decision did, for its audit record and the rider's notification. */
 type Decision =
@@ -33,7 +64,9 @@ type Decision =
  * partial (an amount), Give wallet credit (an amount), or Reject (a reason the rider reads).
  *
  * One transaction, the ride's lock first (decision 0021's order), then the request's: a second admin acting
- * at the same moment waits, then finds the request decided (REFUND_DECIDED). Under the lock the ledger says
+ * at the same moment waits, then finds the request decided (REFUND_DECIDED). Above the owners'
+ * separation-of-duties amount for the ride's currency, only what someone else proposed is accepted (403
+ * SEPARATION_OF_DUTIES, decision 0093). Under the lock the ledger says
  * what was paid for the ride and what was refunded already, so the total refunded never exceeds what was paid
  * (REFUND_EXCEEDS_PAID). The refund posts with key `refund_request:<id>` (once, whatever happens); the
  * request, the rider's notification and the audit record commit with it.
@@ -49,18 +82,11 @@ export async function decideRefund(services: Pick<Ports, 'db' | 'bus' | 'push' |
   const { db } = services;
   const { decided } = await review(services, {
     adminId,
-    load: async (trx) => {
-      const seen = await trx.selectFrom('refund_requests').select('ride_id').where('id', '=', requestId).executeTakeFirst();
-      if (!seen) return undefined;
-      const ride = (await lockRideForTransition(trx, seen.ride_id))?.ride;
-      if (!ride) return undefined;
-      const request = await trx.selectFrom('refund_requests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirstOrThrow();
-      return { ride, request };
-    },
+    load: (trx) => lockRequest(trx, requestId),
     notFound: () => notFound('No such refund request.'),
     reviewable: ({ request }) => request.status === 'open',
     decided: () => domainError('REFUND_DECIDED'),
-    decide: async (trx, { ride }, now): Promise<Decision | undefined> => {
+    decide: async (trx, { ride, request }, now): Promise<Decision | undefined> => {
       if (decision.action === 'reject') {
         const rejected = await move(trx, REFUND_MACHINE, {
           table: 'refund_requests',
@@ -72,13 +98,8 @@ export async function decideRefund(services: Pick<Ports, 'db' | 'bus' | 'push' |
         return rejected ? { rejected: true, reason: decision.reason } : undefined;
       }
       const currency = ride.currency.trim();
-      const money = await rideMoney(trx, ride);
-      const amount = decision.action === 'approve_full' ? money.refundable_cents : decision.amount_cents;
-      if (amount <= 0 || amount > money.refundable_cents) throw domainError('REFUND_EXCEEDS_PAID');
-      if (decision.bearer === 'driver' && !ride.driver_id) throw badRequest('This ride had no driver: the platform bears its refund.');
-      // A business ride's refund goes back to the company's account, never to the rider (decision 0072).
-      if (ride.company_id && decision.action === 'credit') throw badRequest(refundText.admin.businessNoCredit);
-      const destination = ride.company_id ? 'company' : decision.action !== 'credit' && money.card_cents > 0 ? 'card' : 'wallet';
+      const { amount, destination, money } = await resolveRefund(trx, ride, decision);
+      await requireSecondPersonForRefund(trx, { currency, amount, decision, request, approverId: adminId });
       if (destination === 'card') await refundToCard(services, trx, { requestId, rideId: ride.id, amount_cents: amount, currency });
       const tx = await postRefund(trx, {
         requestId,

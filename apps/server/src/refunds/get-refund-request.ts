@@ -5,6 +5,7 @@ import type { DB } from '../db/schema';
 import { rideMoney } from '../ledger/ride-money';
 import { notFound } from '../lib/errors';
 import { getRideForOperator } from '../rides/get-ride-for-operator';
+import { secondPersonAbove } from '../roles/duties';
 import { receiptLines } from '../rides/ride-receipt';
 import { adminViews, requestRows } from './list-refund-requests';
 import { requestsOfRides } from './refunds.repo';
@@ -18,11 +19,12 @@ export async function getRefundDetail(db: Kysely<DB>, requestId: string): Promis
   const row = await requestRows(db).where('r.id', '=', requestId).executeTakeFirst();
   if (!row) throw notFound('No such refund request.');
   const ride = await db.selectFrom('rides').selectAll().where('id', '=', row.ride_id).executeTakeFirstOrThrow();
-  const [[request], detail, money, others] = await Promise.all([
+  const [[request], detail, money, others, above] = await Promise.all([
     adminViews(db, [row]),
     getRideForOperator(db, ride.id),
     rideMoney(db, ride),
     requestsOfRides(db, [ride.id]),
+    secondPersonAbove(db, ride.currency),
   ]);
   return {
     request: request!,
@@ -31,5 +33,6 @@ export async function getRefundDetail(db: Kysely<DB>, requestId: string): Promis
     money,
     other_requests: (others.get(ride.id) ?? []).filter((r) => r.id !== requestId),
     refund_to: ride.company_id ? 'company' : money.card_cents > 0 ? 'card' : 'wallet',
+    second_person_above: above,
   };
 }

@@ -1,9 +1,10 @@
 import type { AdminRefundRequest } from '@openride/shared/refunds/views';
-import type { refundRequestsQuerySchema } from '@openride/shared/refunds/schemas';
+import type { RefundAction, RefundBearer, refundRequestsQuerySchema } from '@openride/shared/refunds/schemas';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
 import { type CityScope, cityCondition } from '../roles/city-scope';
+import type { StoredProposal } from '../roles/duties';
 import { ridesMoney } from '../ledger/ride-money';
 import type { CsvColumn } from '../lib/csv';
 import { containsPattern, keysetPage, type KeysetSpec } from '../lib/keyset';
@@ -26,6 +27,7 @@ export function requestRows(db: Kysely<DB>) {
     .innerJoin('rides', 'rides.id', 'r.ride_id')
     .innerJoin('user as rider', 'rider.id', 'r.rider_id')
     .leftJoin('user as admin', 'admin.id', 'r.decided_by')
+    .leftJoin('user as proposer', 'proposer.id', 'r.proposed_by')
     .selectAll('r')
     .select([
       'rides.currency',
@@ -35,10 +37,26 @@ export function requestRows(db: Kysely<DB>) {
       'rider.name as rider_name',
       'rider.email as rider_email',
       'admin.name as decided_by_name',
+      'proposer.name as proposed_by_name',
     ]);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof requestRows>['execute']>>[number];
+
+/** A request's proposal as the console reads it (decision 0093). */
+function proposalOf(r: Row): AdminRefundRequest['proposal'] {
+  if (!r.proposal || !r.proposed_at) return null;
+  const p = r.proposal as StoredProposal;
+  return {
+    action: p.action as RefundAction,
+    amount_cents: p.amount_cents,
+    bearer: p.bearer as RefundBearer | null,
+    note: p.note,
+    by_id: r.proposed_by,
+    by_name: r.proposed_by_name ?? null,
+    at: iso(r.proposed_at)!,
+  };
+}
 
 /** Rows as /refund-management shows them: the request, and its ride's ledger sums. */
 export async function adminViews(db: Kysely<DB>, rows: Row[]): Promise<AdminRefundRequest[]> {
@@ -57,6 +75,7 @@ export async function adminViews(db: Kysely<DB>, rows: Row[]): Promise<AdminRefu
     ride_completed_at: iso(r.ride_completed_at),
     bearer: r.bearer,
     decided_by_name: r.decided_by_name ?? null,
+    proposal: proposalOf(r),
     paid_cents: money.get(r.ride_id)?.paid_cents ?? 0,
     ride_refunded_cents: money.get(r.ride_id)?.refunded_cents ?? 0,
   }));
@@ -69,7 +88,7 @@ export async function adminViews(db: Kysely<DB>, rows: Row[]): Promise<AdminRefu
 export async function listRefundRequests(db: Kysely<DB>, query: Query, scope: CityScope = null) {
   let rows = requestRows(db);
   // A staff member's cities (decision 0091): the requests about their cities' rides.
-  const inCities = cityCondition('rides.city_id', scope);
+  const inCities = cityCondition('rides.city_id', scope, query.city);
   if (inCities) rows = rows.where(inCities);
   if (query.status) rows = rows.where('r.status', '=', query.status);
   if (query.reason) rows = rows.where('r.reason', '=', query.reason);
@@ -101,4 +120,7 @@ export const REFUND_REQUESTS_CSV: CsvColumn<AdminRefundRequest>[] = [
   { header: 'Currency', value: (r) => r.currency },
   { header: 'Decided at', value: (r) => r.decided_at },
   { header: 'Decided by', value: (r) => r.decided_by_name },
+  { header: 'Proposed', value: (r) => r.proposal?.action ?? null },
+  { header: 'Proposed (cents)', value: (r) => r.proposal?.amount_cents ?? null },
+  { header: 'Proposed by', value: (r) => r.proposal?.by_name ?? null },
 ];

@@ -6,6 +6,7 @@ import { csvResponse } from '../lib/csv';
 import { pageThrough } from '../lib/keyset';
 import { decideRefund } from './decide-refund';
 import { getRefundDetail } from './get-refund-request';
+import { proposeRefund } from './propose-refund';
 import { listRefundRequests, REFUND_REQUESTS_CSV } from './list-refund-requests';
 import { requestRefund } from './request-refund';
 import type { Ports } from '../ports';
@@ -36,6 +37,11 @@ export function refundRoutes(services: RouteDeps) {
   });
 
   on('GET /api/admin/refund-requests/:id', async ({ params }) => ({ status: 200, body: await getRefundDetail(services.db, params.id) }));
+
+  on('POST /api/admin/refund-requests/:id/proposal', async ({ user, params, body }) => ({
+    status: 200,
+    body: await proposeRefund(services.db, user.id, params.id, body),
+  }));
 
   on('POST /api/admin/refund-requests/:id/decision', async ({ user, params, body }) => ({
     status: 200,

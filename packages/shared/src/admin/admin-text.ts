@@ -54,6 +54,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'surge.override': 'Surge override set',
   'surge.override_clear': 'Surge override ended',
   'surge.demo_rush': 'Demo rush hour switched',
+  'refund.propose': 'Refund proposed',
   'refund.approve': 'Refund approved',
   'refund.credit': 'Wallet credit given',
   'refund.reject': 'Refund request rejected',

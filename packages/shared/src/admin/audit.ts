@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'surge.override',
   'surge.override_clear',
   'surge.demo_rush',
+  'refund.propose',
   'refund.approve',
   'refund.credit',
   'refund.reject',

@@ -53,6 +53,7 @@ export const PERMISSIONS = [
   'financial_settings.publish',
   'ledger.adjust',
   'refund.read',
+  'refund.propose',
   'refund.approve',
   'payout.read',
   'payout.prepare',
@@ -78,7 +79,8 @@ const ALL: readonly Permission[] = PERMISSIONS;
 /**
  * What each role may do. The owner may do everything and is the only one who manages staff. Operations runs
  * the city: rides, dispatch, drivers, riders, the city's prices, zones and surge. Support answers tickets and
- * SOS and reads rides, riders and drivers; no money action. Finance: the money pages, refunds, payouts,
+ * SOS and reads rides, riders and drivers; no money action except proposing a refund (`refund.propose`,
+ * decision 0093), which someone with `refund.approve` decides. Finance: the money pages, refunds, payouts,
  * invoices, financial settings, and reads what money is about (rides, prices, promotions, referrals,
  * companies). Compliance: driver approval, papers, insurance, vehicles, the legal documents, the audit log.
  * Marketing: promotions, referrals, companies, the videos and the public help.
@@ -111,7 +113,18 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'surge.override',
     'surge.rule',
   ],
-  support: ['console.open', 'user.read', 'ride.read', 'support.handle', 'sos.handle', 'procedure.edit', 'driver.read', 'rider.read', 'refund.read'],
+  support: [
+    'console.open',
+    'user.read',
+    'ride.read',
+    'support.handle',
+    'sos.handle',
+    'procedure.edit',
+    'driver.read',
+    'rider.read',
+    'refund.read',
+    'refund.propose',
+  ],
   finance: [
     'console.open',
     'ride.read',
@@ -123,6 +136,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'financial_settings.publish',
     'ledger.adjust',
     'refund.read',
+    'refund.propose',
     'refund.approve',
     'payout.read',
     'payout.prepare',

@@ -111,7 +111,8 @@ export const staffRoutes = defineRoutes([
     method: 'GET',
     path: '/api/admin/staff-duties',
     tag: 'staff',
-    summary: 'The separation of duties: whether a payout run must be approved by someone other than who prepared it',
+    summary:
+      'The separation of duties: whether a payout run must be approved by someone other than who prepared it, and above what amount per currency (minor units) a refund must be proposed by one person and approved by another',
     auth: 'admin',
     permission: 'staff.manage',
     responses: { 200: { description: 'The switches', schema: separationOfDutiesResponseSchema }, ...ownerRefusals },

@@ -77,9 +77,15 @@ export type InviteStaffFormInput = z.input<typeof inviteStaffFormSchema>;
 export const cityIdsOf = (v: { scope: 'all' | 'cities'; city_ids: string[] }) => (v.scope === 'all' ? null : v.city_ids);
 
 /**
- * Separation of duties (issue 29 §5, decision 0092): an owner can require that a payout run is approved by
- * someone other than who prepared it. Off by default.
+ * Separation of duties (issue 29 §5, decisions 0092–0093): an owner can require that a payout run is approved
+ * by someone other than who prepared it, and that a refund above an amount (per currency, in minor units) is
+ * proposed by one person and approved by another. Off by default: no switch on, no currency listed.
  */
-export const separationOfDutiesSchema = z.strictObject({ payout_runs: z.boolean() });
+export const separationOfDutiesSchema = z.strictObject({
+  payout_runs: z.boolean(),
+  refunds_above: z
+    .record(z.string().regex(/^[A-Z]{3}$/, 'A currency code such as EUR'), z.number().int('Whole minor units only').min(0).max(10_000_000))
+    .default({}),
+});
 export type SeparationOfDuties = z.infer<typeof separationOfDutiesSchema>;
 export const separationOfDutiesResponseSchema = z.strictObject({ duties: separationOfDutiesSchema });

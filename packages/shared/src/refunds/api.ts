@@ -53,6 +53,25 @@ export const refundRoutes = defineRoutes([
   },
   {
     method: 'POST',
+    path: '/api/admin/refund-requests/:id/proposal',
+    tag: 'refunds',
+    summary: 'Propose a decision on an open request (support; someone with refund.approve decides)',
+    description:
+      'The same decision as `/decision` (action, bearer, amount, note or reason), checked the same way under the ride’s lock, and kept on the request as a proposal: nothing is refunded and the rider is not told. A newer proposal replaces it. Audited `refund.propose`. Above the owners’ separation-of-duties amount for the ride’s currency (decision 0093), only a decision equal to a proposal made by someone else is accepted.',
+    auth: 'admin',
+    permission: 'refund.propose',
+    cityOf: { record: 'refund_request' },
+    request: { params: idParamsSchema, body: refundDecisionSchema },
+    responses: {
+      200: { description: 'The request with its proposal', schema: adminRefundDetailSchema },
+      400: { description: 'Bad action, amount, bearer or reason (nothing changes)' },
+      404: { description: 'No such request' },
+      409: { description: 'REFUND_DECIDED (decided already), REFUND_EXCEEDS_PAID (more than is left to refund)' },
+      ...adminRefusals,
+    },
+  },
+  {
+    method: 'POST',
     path: '/api/admin/refund-requests/:id/decision',
     tag: 'refunds',
     summary: 'Approve full, approve partial, give wallet credit, or reject (with a reason)',
@@ -66,11 +85,15 @@ export const refundRoutes = defineRoutes([
       200: { description: 'The request as decided', schema: adminRefundDetailSchema },
       400: { description: 'Bad action, amount, bearer or reason (nothing changes)' },
       404: { description: 'No such request' },
+      403: {
+        description:
+          'SEPARATION_OF_DUTIES: a refund above the owners’ amount for this currency that is not exactly what someone else proposed (decision 0093); also not staff, or no refund.approve',
+      },
       409: {
         description:
           'REFUND_DECIDED (decided already), REFUND_EXCEEDS_PAID (more than is left to refund), CARD_REFUNDS_UNAVAILABLE (a card ride whose card payment is not captured yet)',
       },
-      ...adminRefusals,
+      401: adminRefusals[401],
     },
   },
 ]);

@@ -127,5 +127,20 @@ export const refundText = {
     toCompany: 'A business ride: refunds go back to the company’s account (it paid the fare), never to the rider. Wallet credit is not offered.',
     decidedBy: (name: string | null, at: string) => `Decided by ${name ?? 'an admin'} on ${at}`,
     otherRequests: 'Earlier requests on this ride',
+    // Proposals (decision 0093): support proposes, someone with refund.approve decides.
+    proposed: 'Proposed',
+    proposal: 'Proposal',
+    proposedBy: (name: string | null, at: string) => `Proposed by ${name ?? 'a staff member'} on ${at}`,
+    propose: 'Propose a decision',
+    proposeIntro: 'Someone who approves refunds decides on your proposal; the rider is told only of the decision.',
+    proposeSubmit: (action: RefundAction) =>
+      ({ approve_full: 'Propose full refund', approve_partial: 'Propose partial refund', credit: 'Propose wallet credit', reject: 'Propose rejection' })[
+        action
+      ],
+    proposedToast: 'Proposal saved.',
+    proposeFailed: 'Could not save the proposal.',
+    useProposal: 'Start from this proposal',
+    secondPerson: (above: string) => `Refunds above ${above} need two people: one proposes, another approves.`,
+    secondPersonYours: (above: string) => `Refunds above ${above} need two people: another member of staff must approve this one, or decide differently.`,
   },
 };

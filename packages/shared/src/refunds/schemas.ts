@@ -72,6 +72,8 @@ export const refundRequestsQuerySchema = defineListQuery({
     status: optionalFilter(z.enum(REFUND_STATUSES)),
     reason: optionalFilter(z.enum(REFUND_REASONS)),
     age: optionalFilter(z.enum(REFUND_AGES)),
+    /** One of the staff member's cities (the console's city selector, decision 0091). */
+    city: optionalFilter(z.string().max(40)),
   },
 });
 export type RefundRequestsQuery = z.input<typeof refundRequestsQuerySchema>;

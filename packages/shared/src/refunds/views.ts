@@ -52,6 +52,21 @@ export const refundRequestSchema = z.strictObject({
 export type RefundRequestView = z.infer<typeof refundRequestSchema>;
 export const refundRequestResponseSchema = z.strictObject({ request: refundRequestSchema });
 
+/**
+ * A staff member's proposed decision on an open request (decision 0093): the action, the amount it comes to
+ * (null for a rejection), who bears it, the note (a rejection's reason), by whom and when.
+ */
+export const refundProposalSchema = z.strictObject({
+  action: z.enum(REFUND_ACTIONS),
+  amount_cents: z.number().int().nullable(),
+  bearer: z.enum(REFUND_BEARERS).nullable(),
+  note: z.string().nullable(),
+  by_id: z.string().nullable(),
+  by_name: z.string().nullable(),
+  at: timestampSchema,
+});
+export type RefundProposal = z.infer<typeof refundProposalSchema>;
+
 /** A row of /refund-management's queue. */
 export const adminRefundRequestSchema = refundRequestSchema.extend({
   rider_id: z.string(),
@@ -62,6 +77,8 @@ export const adminRefundRequestSchema = refundRequestSchema.extend({
   ride_completed_at: timestampSchema.nullable(),
   bearer: z.enum(REFUND_BEARERS).nullable(),
   decided_by_name: z.string().nullable(),
+  /** What a staff member proposed before the decision (decision 0093); null without a proposal. */
+  proposal: refundProposalSchema.nullable(),
   /** Ledger sums of the ride. */
   paid_cents: z.number().int(),
   ride_refunded_cents: z.number().int(),
@@ -79,5 +96,10 @@ export const adminRefundDetailSchema = z.strictObject({
   other_requests: z.array(refundRequestSchema),
   /** Whether Approve goes back to a card (through the payment provider) rather than to the wallet. */
   refund_to: z.enum(REFUND_DESTINATIONS),
+  /**
+   * The owners' separation of duties for this ride's currency (decision 0093): a refund of more than this many
+   * minor units must be proposed by one person and approved by another; null when no such rule applies.
+   */
+  second_person_above: z.number().int().nullable(),
 });
 export type AdminRefundDetail = z.infer<typeof adminRefundDetailSchema>;

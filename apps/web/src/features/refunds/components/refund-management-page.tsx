@@ -7,6 +7,7 @@ import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { PageContainer, PageHeading } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { useConsoleCity } from '@/lib/console-city';
 import { formatMoney } from '@/lib/money';
 import { type AdminRefundRequest, refundRequestsList } from '../api/refund-requests';
 
@@ -19,8 +20,12 @@ export const statusBadge = {
   rejected: 'bg-red-100 text-red-800',
 } as const;
 
-/** /refund-management (admins, decision 0039): riders' reports, oldest first, filtered by status, reason and age. */
+/**
+ * /refund-management (admins, decision 0039): riders' reports, oldest first, filtered by status, reason and age,
+ * in the console's city (decision 0091); an open request with a proposal says so (decision 0093).
+ */
 export function RefundManagementPage() {
+  const { city } = useConsoleCity();
   const columns = useMemo<ColumnDef<AdminRefundRequest>[]>(
     () => [
       {
@@ -52,6 +57,7 @@ export function RefundManagementPage() {
           <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', statusBadge[q.status])}>
             {refundText.statuses[q.status]}
             {q.refunded_cents ? ` · ${formatMoney(q.refunded_cents, q.currency)}` : ''}
+            {q.status === 'open' && q.proposal ? ` · ${text.proposed}` : ''}
           </span>
         ),
       },
@@ -78,6 +84,7 @@ export function RefundManagementPage() {
         label={text.tableLabel}
         endpoint={refundRequestsList.endpoint}
         queryKey={refundRequestsList.queryKey}
+        params={{ city: city ?? undefined }}
         columns={columns}
         getRowId={(q) => q.id}
         defaultSort={refundRequestsList.defaultSort}

@@ -2,7 +2,7 @@ import { type ReactNode, useId, useMemo } from 'react';
 import { z } from 'zod';
 import { useParams } from 'react-router';
 import { refundText } from '@openride/shared/refunds/refund-text';
-import { dollarsToCents, REFUND_ACTIONS, REFUND_BEARERS, type RefundDecision, refundDecisionSchema } from '@openride/shared/refunds/schemas';
+import { REFUND_ACTIONS, REFUND_BEARERS, type RefundDecision, refundDecisionSchema } from '@openride/shared/refunds/schemas';
 import { timelineEventText } from '@openride/shared/rides/operator-text';
 import type { TimelineEvent } from '@openride/shared/rides/operator';
 import { RideMap } from '@/components/map/ride-map';
@@ -15,8 +15,10 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
+import { useMe } from '@/lib/session';
 import { useCan } from '@/lib/staff';
-import { type AdminRefundDetail, useDecideRefund, useRefundRequest } from '../api/refund-requests';
+import { moneyInputValue, parseMoney } from '@openride/shared/money';
+import { type AdminRefundDetail, type RefundProposal, useDecideRefund, useProposeRefund, useRefundRequest } from '../api/refund-requests';
 import { statusBadge } from './refund-management-page';
 
 const text = refundText.admin;
@@ -65,6 +67,7 @@ function RequestStory({ detail }: { detail: AdminRefundDetail }) {
   const money = (cents: number) => formatMoney(cents, m.currency);
   const title = `${q.rider_name}: ${refundText.reasons[q.reason]}`;
   const mayDecide = useCan('refund.approve');
+  const mayPropose = useCan('refund.propose');
   return (
     <div className="space-y-6">
       <PageTitle title={title} />
@@ -97,6 +100,7 @@ function RequestStory({ detail }: { detail: AdminRefundDetail }) {
               <p className="text-ink-500">{text.decidedBy(q.decided_by_name, dateTime.format(new Date(q.decided_at)))}</p>
             </div>
           ) : null}
+          {q.proposal ? <ProposalNote proposal={q.proposal} currency={m.currency} /> : null}
         </Card>
 
         <Card title={text.money}>
@@ -121,7 +125,9 @@ function RequestStory({ detail }: { detail: AdminRefundDetail }) {
         </Card>
       </div>
 
-      {q.status === 'open' && mayDecide ? <DecisionForm detail={detail} /> : null}
+      {q.status === 'open' && (mayDecide || mayPropose) ? (
+        <DecisionForm key={q.proposal?.at ?? 'none'} detail={detail} mode={mayDecide ? 'decide' : 'propose'} />
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={text.fareLines}>
@@ -175,18 +181,33 @@ function RequestStory({ detail }: { detail: AdminRefundDetail }) {
   );
 }
 
+/** What a staff member proposed (decision 0093), as the request's card tells it. */
+function ProposalNote({ proposal: p, currency }: { proposal: RefundProposal; currency: string }) {
+  return (
+    <div className="mt-3 space-y-1 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm" data-testid="refund-proposal">
+      <p className="font-medium text-ink-900">
+        {text.proposal}: {refundText.actions[p.action]}
+        {p.amount_cents !== null ? ` · ${formatMoney(p.amount_cents, currency)}` : ''}
+        {p.bearer ? ` · ${refundText.bearers[p.bearer]}` : ''}
+      </p>
+      {p.note ? <p className="text-ink-700">“{p.note}”</p> : null}
+      <p className="text-ink-600">{text.proposedBy(p.by_name, dateTime.format(new Date(p.at)))}</p>
+    </div>
+  );
+}
+
 /**
  * The decision as the form holds it (strings) → the server's `refundDecisionSchema`: a reason of 3 characters
  * to reject, an amount in dollars (at most what is refundable) to approve partly or credit; each refusal is
  * said beside its field.
  */
-function decisionSchema(refundableCents: number, max: string) {
+function decisionSchema(refundableCents: number, max: string, currency: string) {
   return z
     .object({ action: z.enum(REFUND_ACTIONS), bearer: z.enum(REFUND_BEARERS), amount: z.string(), note: z.string() })
     .superRefine(({ action, amount, note }, ctx) => {
       if (action === 'reject' && note.trim().length < 3) ctx.addIssue({ code: 'custom', path: ['note'], message: 'Give a reason (at least 3 characters)' });
       if (action !== 'approve_partial' && action !== 'credit') return;
-      const cents = dollarsToCents(amount);
+      const cents = parseMoney(amount, currency);
       if (cents === undefined || Number.isNaN(cents) || cents <= 0)
         ctx.addIssue({ code: 'custom', path: ['amount'], message: refundText.report.amountInvalid });
       else if (cents > refundableCents) ctx.addIssue({ code: 'custom', path: ['amount'], message: text.amountHint(max) });
@@ -195,34 +216,76 @@ function decisionSchema(refundableCents: number, max: string) {
       const kept = note.trim() ? { note: note.trim() } : {};
       if (action === 'reject') return { action, reason: note.trim() };
       if (action === 'approve_full') return { action, bearer, ...kept };
-      return { action, bearer, amount_cents: dollarsToCents(amount)!, ...kept };
+      return { action, bearer, amount_cents: parseMoney(amount, currency)!, ...kept };
     })
     .pipe(refundDecisionSchema);
 }
 
-function DecisionForm({ detail }: { detail: AdminRefundDetail }) {
+/** The form's first values: the proposal's when there is one (decision 0093), else a partial refund of what was asked. */
+function startValues(detail: AdminRefundDetail) {
+  const { request: q, money: m } = detail;
+  const p = q.proposal;
+  if (p)
+    return {
+      action: p.action,
+      bearer: p.bearer ?? 'platform',
+      amount: moneyInputValue(p.amount_cents ?? m.refundable_cents, m.currency),
+      note: p.note ?? '',
+    };
+  return {
+    action: 'approve_partial' as const,
+    bearer: 'platform' as const,
+    amount: moneyInputValue(q.requested_cents ?? m.refundable_cents, m.currency),
+    note: '',
+  };
+}
+
+/**
+ * Decide (`refund.approve`) or propose (`refund.propose`, support) a decision. Above the owners' amount for
+ * this currency (decision 0093) a refund is decided only as someone else proposed it: the form says so and
+ * proposes instead — the server holds the rule whatever this shows.
+ */
+function DecisionForm({ detail, mode }: { detail: AdminRefundDetail; mode: 'decide' | 'propose' }) {
   const { request: q, money: m } = detail;
   const decide = useDecideRefund(q.id);
+  const propose = useProposeRefund(q.id);
+  const me = useMe().data?.user.id;
   const titleId = useId();
   const max = formatMoney(m.refundable_cents, m.currency);
-  const schema = useMemo(() => decisionSchema(m.refundable_cents, max), [m.refundable_cents, max]);
-  const form = useZodForm(schema, {
-    defaultValues: { action: 'approve_partial', bearer: 'platform', amount: ((q.requested_cents ?? m.refundable_cents) / 100).toFixed(2), note: '' },
-  });
-  const action = form.watch('action');
+  const schema = useMemo(() => decisionSchema(m.refundable_cents, max, m.currency), [m.refundable_cents, max, m.currency]);
+  const form = useZodForm(schema, { defaultValues: startValues(detail) });
+  const [action, amount, bearer] = form.watch(['action', 'amount', 'bearer']);
   const needsAmount = action === 'approve_partial' || action === 'credit';
+  const cents = action === 'approve_full' ? m.refundable_cents : action === 'reject' ? 0 : (parseMoney(amount, m.currency) ?? 0);
+  const above = detail.second_person_above;
+  const p = q.proposal;
+  const seconded = p !== null && p.by_id !== me && p.action === action && p.amount_cents === cents && p.bearer === bearer;
+  const needsSecond = mode === 'decide' && above !== null && action !== 'reject' && cents > above && !seconded;
+  const proposing = mode === 'propose' || needsSecond;
+  const pending = decide.isPending || propose.isPending;
   const submit = (decision: RefundDecision) =>
     // The form goes away with the open request (the answer replaces the page's data): toast from the promise.
-    decide.mutateAsync(decision).then(
-      () => toast({ title: text.decided(decision.action) }),
-      () => undefined,
-    );
+    proposing
+      ? propose.mutateAsync(decision).then(
+          () => toast({ title: text.proposedToast }),
+          () => undefined,
+        )
+      : decide.mutateAsync(decision).then(
+          () => toast({ title: text.decided(decision.action) }),
+          () => undefined,
+        );
   return (
     <Form form={form} onSubmit={submit} aria-labelledby={titleId} className="space-y-4 rounded-2xl border-2 border-brand-200 bg-white p-4">
       <h2 id={titleId} className="text-lg font-semibold text-ink-900">
-        {text.decide}
+        {mode === 'propose' ? text.propose : text.decide}
       </h2>
+      {mode === 'propose' ? <p className="text-sm text-ink-600">{text.proposeIntro}</p> : null}
       <p className="text-sm text-ink-600">{detail.refund_to === 'company' ? text.toCompany : detail.refund_to === 'card' ? text.toCard : text.toWallet}</p>
+      {needsSecond ? (
+        <p role="status" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
+          {p?.by_id === me ? text.secondPersonYours(formatMoney(above, m.currency)) : text.secondPerson(formatMoney(above, m.currency))}
+        </p>
+      ) : null}
       <fieldset className="grid gap-1 sm:grid-cols-2">
         <legend className="sr-only">{text.decide}</legend>
         {/* A business ride's refund goes to the company: no wallet credit for the rider (decision 0072). */}
@@ -248,9 +311,9 @@ function DecisionForm({ detail }: { detail: AdminRefundDetail }) {
       ) : null}
       {needsAmount ? <FormField name="amount" label={text.amount} hint={text.amountHint(max)} inputMode="decimal" /> : null}
       <FormField name="note" as="textarea" label={action === 'reject' ? text.rejectReason : text.note} rows={2} maxLength={500} />
-      <MutationError error={decide.error} fallback={text.failed} />
-      <Button type="submit" variant={action === 'reject' ? 'destructive' : 'primary'} disabled={decide.isPending}>
-        {decide.isPending ? text.deciding : text.submit(action)}
+      <MutationError error={decide.error ?? propose.error} fallback={proposing ? text.proposeFailed : text.failed} />
+      <Button type="submit" variant={action === 'reject' && !proposing ? 'destructive' : 'primary'} disabled={pending}>
+        {pending ? text.deciding : proposing ? text.proposeSubmit(action) : text.submit(action)}
       </Button>
     </Form>
   );

@@ -1,0 +1,36 @@
+/**
+ * A currency's minor units (ISO 4217's exponent, as the runtime's Intl knows it): EUR and USD 2, JPY and KRW 0,
+ * KWD and BHD 3. Every money figure is kept as integer minor units (decision 0037); this says how a person
+ * types and reads them. An unknown code reads as 2.
+ */
+export function currencyExponent(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * What a person typed as an amount in `currency` → integer minor units, exactly (no floating point): "12.4"
+ * EUR → 1240, "500" JPY → 500. undefined when empty; NaN when it is not an amount (letters, a sign, more
+ * decimals than the currency has, more than 9 whole digits).
+ */
+export function parseMoney(value: string, currency: string): number | undefined {
+  const v = value.trim();
+  if (v === '') return undefined;
+  const exponent = currencyExponent(currency);
+  const shape = exponent === 0 ? /^\d{1,9}$/ : new RegExp(`^\\d{1,9}(\\.\\d{1,${exponent}})?$`);
+  if (!shape.test(v)) return Number.NaN;
+  const [whole, frac = ''] = v.split('.');
+  return Number(whole) * 10 ** exponent + Number(frac.padEnd(exponent, '0') || '0');
+}
+
+/** Integer minor units → what a form's amount field shows: 1240 EUR → "12.40", 500 JPY → "500". */
+export function moneyInputValue(minor: number, currency: string): string {
+  const exponent = currencyExponent(currency);
+  if (exponent === 0) return String(minor);
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  return `${sign}${Math.floor(abs / 10 ** exponent)}.${String(abs % 10 ** exponent).padStart(exponent, '0')}`;
+}
