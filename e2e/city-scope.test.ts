@@ -8,8 +8,8 @@ import { operatorText } from '@openride/shared/rides/operator-text';
 import { uiText } from '@openride/shared/ui-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, signedInPage, signUpApi, staffInvitationToken, startServer } from './support/accounts';
-import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE, uniqueEmail } from './support/fixtures';
+import { adminApi, signedInPage, signUpApi, staffApi, startServer } from './support/accounts';
+import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE } from './support/fixtures';
 
 let server: E2EServer;
 let browser: Browser;
@@ -45,12 +45,7 @@ describe('the console city', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
 
-    const email = uniqueEmail('madrid-ops');
-    const member = await signUpApi(server, { full_name: 'Marta Madrid', email });
-    const invited = await owner.post('/api/admin/staff/invitations', { email, role: 'operations', city_ids: ['madrid'] });
-    expect(invited.status, JSON.stringify(invited.body)).toBeLessThan(300);
-    const accepted = await member.post('/api/staff-invitations/accept', { token: await staffInvitationToken(server, email) });
-    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    const member = await staffApi(server, owner, { full_name: 'Marta Madrid', role: 'operations', city_ids: ['madrid'] });
 
     const rider = await signUpApi(server, { full_name: RIDER });
     const booked = await rider.post('/api/rides', { pickup: PICKUP, destination: DESTINATION, ride_type: 'economy', payment_method: 'cash' });

@@ -1,8 +1,9 @@
 // How a rider pays and gets money back (issue 13, decisions 0038 and 0039), on a phone: on /book-ride they add
 // the test card (Test mode, 4242 4242 4242 4242), book by card, the driver (an API client) drives the trip to
 // its end, and on the rating screen the rider reads that the fare was charged to the card, tips 15 % and reads
-// the tip. Then, from the ride's receipt on /payment-history, they report a problem with the fare; an admin on
-// /refund-management approves part of it, which goes back to the card; the rider reads it, then removes the
+// the tip. Then, from the ride's receipt on /payment-history, they report a problem with the fare; a support agent
+// on /refund-management proposes a partial refund (decision 0093) and the owner approves it as proposed; it goes
+// back to the card; the rider reads it, then removes the
 // card from Saved cards on /payment-history (decision 0043). Rules and refusals
 // are the API tests' (payments*.test.ts, refunds.test.ts).
 import { paymentHistoryText } from '@openride/shared/payment-history/payment-history-text';
@@ -13,7 +14,7 @@ import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import { riderText } from '@openride/shared/rides/rider-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { adminApi, byText, signedInPage, signUpApi, startServer } from './support/accounts';
+import { adminApi, byText, signedInPage, signUpApi, staffApi, startServer } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { northOf, onlineDriverApi } from './support/driver';
 import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE } from './support/fixtures';
@@ -168,8 +169,25 @@ it('the rider reports a problem with the card fare from its receipt; an admin re
   await p.setViewportSize({ width: 320, height: 640 });
   expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 
-  // The admin: the queue, the request with its ride's story, a partial refund of $2.00 back to the card.
-  const admin = await signedInPage(browser, server, await adminApi(server), process.env.SCREENSHOT_DIR ? PHONE : DESKTOP);
+  // Support, on a phone: may only propose — a partial refund of $2.00. No money moves yet.
+  const owner = await adminApi(server);
+  const agent = await signedInPage(browser, server, await staffApi(server, owner, { full_name: 'Sandy Support', role: 'support' }), PHONE);
+  const s = agent.page;
+  await s.goto('/refund-management');
+  await s.getByRole('link', { name: refundText.admin.openLabel('Penny Payer') }).click();
+  const proposal = s.getByRole('form', { name: refundText.admin.propose });
+  await proposal.getByRole('radio', { name: refundText.actions.approve_partial }).check();
+  await proposal.getByLabel(refundText.admin.amount('USD')).fill('2.00');
+  await proposal.getByLabel(refundText.admin.note).fill('Two loops around the square on the map.');
+  await proposal.getByRole('button', { name: refundText.admin.proposeSubmit('approve_partial') }).click();
+  await byText(s, refundText.admin.proposedToast).waitFor();
+  await s.getByTestId('refund-proposal').getByText(refundText.admin.proposedBy('Sandy Support', ''), { exact: false }).waitFor();
+  if (process.env.SCREENSHOT_DIR) await s.screenshot({ path: `${process.env.SCREENSHOT_DIR}/refund-propose.png`, fullPage: true });
+  agent.expectNoErrors();
+  await agent.context.close();
+
+  // The admin: the queue, the request with its ride's story and the proposal; the form starts from it.
+  const admin = await signedInPage(browser, server, owner, process.env.SCREENSHOT_DIR ? PHONE : DESKTOP);
   const a = admin.page;
   await a.goto('/refund-management');
   await a.getByRole('heading', { level: 1, name: refundText.admin.title }).waitFor();
@@ -178,8 +196,8 @@ it('the rider reports a problem with the card fare from its receipt; an admin re
   await a.getByRole('region', { name: refundText.admin.timeline }).getByText(operatorText.events.completed, { exact: true }).waitFor();
   const decision = a.getByRole('form', { name: refundText.admin.decide });
   await decision.getByText(refundText.admin.toCard).waitFor();
-  await decision.getByRole('radio', { name: refundText.actions.approve_partial }).check();
-  await decision.getByLabel(refundText.admin.amount).fill('2.00');
+  expect(await decision.getByRole('radio', { name: refundText.actions.approve_partial }).isChecked()).toBe(true);
+  expect(await decision.getByLabel(refundText.admin.amount('USD')).inputValue()).toBe('2.00');
   if (process.env.SCREENSHOT_DIR) await a.screenshot({ path: `${process.env.SCREENSHOT_DIR}/refund-decide.png`, fullPage: true });
   violations = await seriousViolations(a);
   expect(violations, JSON.stringify(violations)).toEqual([]);

@@ -147,6 +147,17 @@ export async function giveSeatsApi(driver: ApiUser, admin: ApiUser, seats: numbe
 }
 
 /** A browser page signed in as `user` (its session cookies copied into a fresh context). */
+/** A new account on the staff: the owner invites `email` with a role and cities, and they accept by the email's link. */
+export async function staffApi(server: E2EServer, owner: ApiUser, opts: { full_name: string; role: string; city_ids?: string[] | null; email?: string }) {
+  const email = opts.email ?? uniqueEmail(opts.role);
+  const member = await signUpApi(server, { full_name: opts.full_name, email });
+  const invited = await owner.post('/api/admin/staff/invitations', { email, role: opts.role, city_ids: opts.city_ids ?? null });
+  expect(invited.status, JSON.stringify(invited.body)).toBeLessThan(300);
+  const accepted = await member.post('/api/staff-invitations/accept', { token: await staffInvitationToken(server, email) });
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  return member;
+}
+
 export async function signedInPage(browser: Browser, server: E2EServer, user: TestClient, options: Parameters<typeof openPage>[2] = PHONE) {
   const opened = await openPage(browser, server.url, options);
   await opened.context.addCookies([...user.cookies].map(([name, value]) => ({ name, value, url: server.url })));

@@ -111,7 +111,7 @@ export const refundText = {
     routeNone: 'No route recorded for this ride.',
     decide: 'Decision',
     bearer: 'Who bears it',
-    amount: 'Amount ($)',
+    amount: (currency: string) => `Amount (${currency})`,
     amountHint: (max: string) => `Up to ${max}.`,
     note: 'Note (optional)',
     rejectReason: 'Reason (the rider reads it)',

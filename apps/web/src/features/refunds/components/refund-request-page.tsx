@@ -309,7 +309,7 @@ function DecisionForm({ detail, mode }: { detail: AdminRefundDetail; mode: 'deci
           </div>
         </fieldset>
       ) : null}
-      {needsAmount ? <FormField name="amount" label={text.amount} hint={text.amountHint(max)} inputMode="decimal" /> : null}
+      {needsAmount ? <FormField name="amount" label={text.amount(m.currency)} hint={text.amountHint(max)} inputMode="decimal" /> : null}
       <FormField name="note" as="textarea" label={action === 'reject' ? text.rejectReason : text.note} rows={2} maxLength={500} />
       <MutationError error={decide.error ?? propose.error} fallback={proposing ? text.proposeFailed : text.failed} />
       <Button type="submit" variant={action === 'reject' && !proposing ? 'destructive' : 'primary'} disabled={pending}>
