@@ -2,8 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
-import { type Me, meQuery, probablyMay } from '@/lib/session';
-import { may } from '@/lib/staff';
+import { consoleAnswers, type Me, meQuery, probablyMay } from '@/lib/session';
 import { consolePermission } from './layouts/console-nav';
 
 /**
@@ -24,8 +23,9 @@ type Prefetch = (client: QueryClient, url: URL, params: LoaderFunctionArgs['para
 /**
  * A console page's loader: imports the feature's prefetch (a small chunk, fetched beside the page's own)
  * and runs it when the one signed in is an admin whose role may open the page (its permission in the console's
- * table, decision 0089): at once when the session or this browser's hint says so, else as soon as the session
- * answers. Nobody else's browser sends an admin request, nor a staff member's one their role would be refused.
+ * table, decision 0089) and who owes no second factor (decision 0090): at once when the session or this browser's
+ * hint says so, else as soon as the session answers. Nobody else's browser sends an admin request, nor a staff
+ * member's one their role would be refused, nor one refused until they give the second factor.
  */
 export function consoleLoader(load: () => Promise<Prefetch>) {
   return ({ request, params }: LoaderFunctionArgs) => {
@@ -37,7 +37,7 @@ export function consoleLoader(load: () => Promise<Prefetch>) {
     const allowed =
       guess ??
       queryClient.ensureQueryData(meQuery()).then(
-        (me) => me?.isAdmin === true && may(me, permission),
+        (me) => consoleAnswers(me, permission),
         () => false,
       );
     void Promise.all([load(), allowed])

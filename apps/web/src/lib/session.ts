@@ -17,7 +17,9 @@ const ADMIN_HINT = 'openride.console';
 
 function rememberAdmin(me: Me | null) {
   try {
-    if (me?.isAdmin) localStorage.setItem(ADMIN_HINT, JSON.stringify(me.staff?.permissions ?? []));
+    // A staff member who owes the second factor is refused every console request until they give it: no hint,
+    // so the next load's prefetches wait for the session (which says so) instead of guessing.
+    if (me?.isAdmin && !me.staff?.second_factor) localStorage.setItem(ADMIN_HINT, JSON.stringify(me.staff?.permissions ?? []));
     else localStorage.removeItem(ADMIN_HINT);
   } catch {
     // Storage refused (private mode): prefetching waits for the session instead.
@@ -79,13 +81,21 @@ export function probablyAdmin(client: QueryClient): boolean | undefined {
 }
 
 /**
- * As probablyAdmin, for a console request that needs `permission` (decision 0089): an admin whose staff role
- * may do it, by the session's answer once there is one, else by what this browser last heard. A page the
- * role may not open sends no request at all, so it logs no refusal.
+ * Whether the console answers `me`'s request that needs `permission`: an admin whose staff role may do it and
+ * who owes no second factor (issue 29 §4, decision 0090: until they give it every console request is refused).
+ */
+export const consoleAnswers = (me: Me | null | undefined, permission: Permission): boolean =>
+  me?.isAdmin === true && !me.staff?.second_factor && (me.staff?.permissions.includes(permission) ?? false);
+
+/**
+ * As probablyAdmin, for a console request that needs `permission` (decision 0089): one the console would answer
+ * (consoleAnswers), by the session's answer once there is one, else by what this browser last heard. A page the
+ * role may not open, or opened by a staff member who still owes the second factor, sends no request at all, so
+ * it logs no refusal.
  */
 export function probablyMay(client: QueryClient, permission: Permission): boolean | undefined {
   const me = client.getQueryData<Me | null>(queryKeys.me);
-  if (me !== undefined) return me?.isAdmin === true && (me.staff?.permissions.includes(permission) ?? false);
+  if (me !== undefined) return consoleAnswers(me, permission);
   const hint = adminHint();
   return hint === undefined ? undefined : hint === true || hint.includes(permission);
 }

@@ -53,7 +53,8 @@ export function RequireConsolePermission() {
 }
 
 /**
- * The console's pages (under `RequireRole role="admin"`, and the hidden admin panel): a staff member whose role
+ * The console's pages (under `RequireRole role="admin"`, the hidden admin panel, and the staff view of the pages
+ * that serve users too, through `ConsoleLayout`): a staff member whose role
  * must sign in with a second factor and has not set it up, or who set it up and has not given it in this
  * session, is sent to /staff-2fa first and comes back here after (issue 29 §4, decision 0090); the rule is
  * the server's own (`secondFactorDue`), which refuses every console request until then whatever this shows.

@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { useConsoleCity } from '@/lib/console-city';
 import { useMe } from '@/lib/session';
 import { may, usePermissions } from '@/lib/staff';
+import { RequireSecondFactor } from '../guards/require-role';
 import { type ConsoleLink, consoleGroups, consolePermission, isCurrent, listOf } from './console-nav';
 
 /**
@@ -186,7 +187,10 @@ export function ConsoleFrame({ adminPath, children }: { adminPath: string | null
 /**
  * The layout route of the console's pages: a staff member whose role may open the page sees it in the console's
  * frame; anyone else who may open one of them (a driver's /vehicles, a rider's /support-tickets, a support
- * agent's own /referrals) sees the page alone, as it is for them.
+ * agent's own /referrals) sees the page alone, as it is for them. The staff view of the pages that serve both
+ * (vehicles, support tickets, referrals, corporate accounts, legal: outside `RequireRole role="admin"`) asks the
+ * console's APIs, so a staff member who owes the second factor is sent to give it first, as from every console
+ * page (issue 29 §4, decision 0090); under `RequireRole` they never get this far.
  */
 export function ConsoleLayout() {
   const me = useMe().data;
@@ -194,8 +198,10 @@ export function ConsoleLayout() {
   const permission = consolePermission(pathname, search);
   if (!me?.isAdmin || !permission || !may(me, permission)) return <Outlet />;
   return (
-    <ConsoleFrame adminPath={me.adminPath ?? null}>
-      <Outlet />
-    </ConsoleFrame>
+    <RequireSecondFactor>
+      <ConsoleFrame adminPath={me.adminPath ?? null}>
+        <Outlet />
+      </ConsoleFrame>
+    </RequireSecondFactor>
   );
 }
