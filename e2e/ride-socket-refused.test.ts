@@ -1,6 +1,7 @@
 // No page depends on the socket alone: with every WebSocket refused on both phones, the rider and the
 // driver still complete a ride — the driver's position goes over HTTP, the offer, the ride and the chat
-// are polled — and both phones say, discreetly, that live updates are paused.
+// are polled — and both phones say, discreetly, that live updates are paused. An operator's booking list,
+// without a socket too, polls the ride's statuses.
 import { STATUS_LABELS } from '@openride/shared/rides/ride-state';
 import { driverText } from '@openride/shared/rides/driver-text';
 import { riderText } from '@openride/shared/rides/rider-text';
@@ -8,7 +9,7 @@ import { uiText } from '@openride/shared/ui-text';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, applyApi, reviewApi, signedInPage, signUpApi, startServer } from './support/accounts';
-import { closeSuite, type E2EServer, openSuite, PHONE } from './support/fixtures';
+import { closeSuite, DESKTOP, type E2EServer, openSuite, PHONE } from './support/fixtures';
 
 const book = riderText.book;
 const track = riderText.track;
@@ -43,7 +44,8 @@ describe('with the WebSocket refused', () => {
     const riderUser = await signUpApi(server, { full_name: 'Polly Rider' });
     const driverUser = await signUpApi(server, { full_name: 'Dex Driver' });
     const { id: driverId } = await applyApi(driverUser, { full_name: 'Dex Driver' });
-    await reviewApi(await adminApi(server), driverId, 'approved');
+    const admin = await adminApi(server);
+    await reviewApi(admin, driverId, 'approved');
 
     const riderPhone = await signedInPage(browser, server, riderUser, {
       ...PHONE,
@@ -91,6 +93,13 @@ describe('with the WebSocket refused', () => {
     await d.waitForURL(`${server.url}/driver-ride/${rideId}`);
     await riderStatus(r).getByText(STATUS_LABELS.accepted, { exact: true }).waitFor();
 
+    // An operator's booking list without a socket either: it shows the ride accepted, and polls the rest.
+    const operator = await signedInPage(browser, server, admin, DESKTOP);
+    const operatorAttempts = await refuseSockets(operator.context);
+    await operator.page.goto('/booking-management');
+    const row = operator.page.getByRole('row', { name: /Polly Rider/ });
+    await row.getByText(STATUS_LABELS.accepted, { exact: true }).waitFor();
+
     await d.getByRole('textbox', { name: driverText.chat.label }).fill('Polling my way over');
     await d.getByRole('button', { name: driverText.chat.send }).click();
     await r.getByRole('log').getByText('Polling my way over', { exact: true }).waitFor();
@@ -106,14 +115,18 @@ describe('with the WebSocket refused', () => {
     await d.getByRole('button', { name: ride.complete, exact: true }).click();
     await d.getByRole('heading', { name: ride.completedTitle }).waitFor();
     await riderStatus(r).getByText(track.completedTitle, { exact: true }).waitFor();
+    await row.getByText(STATUS_LABELS.completed, { exact: true }).waitFor();
 
     // The phones kept trying the socket (and never got one).
     expect(riderAttempts()).toBeGreaterThan(0);
     expect(driverAttempts()).toBeGreaterThan(0);
+    expect(operatorAttempts()).toBeGreaterThan(0);
     expect((await riderUser.get(`/api/rides/${rideId}`)).body.ride.status).toBe('completed');
     riderPhone.expectNoErrors();
     driverPhone.expectNoErrors();
+    operator.expectNoErrors();
     await riderPhone.context.close();
     await driverPhone.context.close();
+    await operator.context.close();
   });
 });

@@ -56,6 +56,8 @@ type DataTableProps<Row> = {
   /** Extra controls at the right of the toolbar. */
   actions?: ReactNode;
   className?: string;
+  /** The list query's `refetchInterval`: a list kept live polls while the socket is down (`useLivePollInterval`). */
+  refetchInterval?: number | false;
 };
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -103,6 +105,7 @@ export function DataTable<Row>({
   pageSize = 25,
   actions,
   className,
+  refetchInterval = false,
 }: DataTableProps<Row>) {
   const id = useId();
   const [search, setSearch] = useState('');
@@ -122,6 +125,7 @@ export function DataTable<Row>({
     ...listQuery<Row>({ endpoint, queryKey, request, pageSize }),
     // A new search or filter keeps the old rows on screen (dimmed) until the new ones arrive.
     placeholderData: keepPreviousData,
+    refetchInterval,
   });
 
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);

@@ -7,6 +7,7 @@ import { type ColumnDef, DataTable } from '@/components/ui/data-table';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useConsoleCity } from '@/lib/console-city';
+import { useLivePollInterval } from '@/lib/realtime';
 import { type AdminRideRow, operatorRidesList } from '../api/operator-rides';
 import { formatDateTime, formatMoney } from '../lib/format';
 
@@ -23,10 +24,12 @@ export const statusBadge: Record<string, string> = {
 /**
  * Every ride the operator may see, in the admin kit's table: /booking-management shows all of them, a
  * rider's or driver's page passes `rider_id` or `driver_id` to show theirs. The console's city narrows it
- * (and its export) to that city's rides.
+ * (and its export) to that city's rides. While the socket is down or refused the list polls, as every live
+ * screen does (useLivePollInterval), so a ride's new status still reaches it.
  */
 export function OperatorRidesTable({ params, label = text.tableLabel }: { params: Record<string, string | undefined>; label?: string }) {
   const { city } = useConsoleCity();
+  const poll = useLivePollInterval();
   const columns = useMemo<ColumnDef<AdminRideRow>[]>(
     () => [
       {
@@ -103,6 +106,7 @@ export function OperatorRidesTable({ params, label = text.tableLabel }: { params
       ]}
       empty={text.empty}
       loadFailed={text.loadFailed}
+      refetchInterval={poll}
     />
   );
 }
