@@ -72,7 +72,7 @@ export const staffText = {
     refunds: 'Refunds above an amount are proposed by one person and approved by another',
     refundsHint: 'Per currency. Leave empty for no rule; 0 means every refund.',
     refundsAbove: (currency: string) => `Refunds in ${currency} above`,
-    amountInvalid: (currency: string) => `An amount in ${currency}, such as the price of a ride`,
+    amountInvalid: (currency: string, example: string) => `An amount in ${currency}, such as ${example}`,
     save: 'Save',
     saved: 'Separation of duties saved',
     loadFailed: "We couldn't load the separation of duties. Check your connection and try again.",

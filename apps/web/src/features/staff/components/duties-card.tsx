@@ -37,7 +37,8 @@ function formSchema(currencies: readonly string[]) {
     .object({ payout_runs: z.boolean(), refunds_above: z.record(z.string(), z.string()) })
     .superRefine((v, ctx) => {
       for (const c of currencies)
-        if (Number.isNaN(parseMoney(v.refunds_above[c] ?? '', c))) ctx.addIssue({ code: 'custom', path: ['refunds_above', c], message: text.amountInvalid(c) });
+        if (Number.isNaN(parseMoney(v.refunds_above[c] ?? '', c)))
+          ctx.addIssue({ code: 'custom', path: ['refunds_above', c], message: text.amountInvalid(c, moneyInputValue(5000, c)) });
     })
     .transform(
       (v): SeparationOfDuties => ({
