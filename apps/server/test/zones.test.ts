@@ -262,6 +262,10 @@ describe('the admin API', () => {
     };
     expect((await admin.post('/api/admin/cities', { ...city, timezone: 'Mars/Olympus_Mons' })).status).toBe(400);
     expect((await admin.post('/api/admin/cities', { ...city, currency: 'EURO' })).status).toBe(400);
+    // A 3-letter code that is no ISO 4217 currency is refused with its reason, and nothing is created (issue 30 §3).
+    const unknownCurrency = await admin.post('/api/admin/cities', { ...city, currency: 'ABC' });
+    expect(unknownCurrency.status).toBe(400);
+    expect(JSON.stringify(unknownCurrency.body)).toContain('No such ISO 4217 currency');
     expect((await admin.post('/api/admin/cities', { ...city, id: 'Lisbon City' })).status).toBe(400);
     expect((await admin.post('/api/admin/cities', { ...city, emergency_number: 'call 112' })).status).toBe(400);
     const created = await admin.post('/api/admin/cities', city);

@@ -1,16 +1,9 @@
 import { corporateInvoicesText as text } from '@openride/shared/corporate-invoices/corporate-invoices-text';
 import type { Invoice, InvoiceLine } from '@openride/shared/corporate-invoices/views';
 import { csvCell } from '../lib/csv';
+import { formatMoney, moneyDecimal } from '@openride/shared/money';
 
-const moneyOf = (cents: number, currency: string) => {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
-};
-/** An amount as a plain decimal for a spreadsheet (12.50, -3.00). */
-const decimal = (cents: number) => (cents / 100).toFixed(2);
+const moneyOf = (cents: number, currency: string) => formatMoney(cents, currency);
 /** A line's date and time in the company's city time zone. */
 const localTime = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
@@ -27,6 +20,8 @@ const periodOf = (invoice: Invoice) =>
 /** The invoice's lines as CSV (same columns as the page) with a totals row and its period (monthly or interim); amounts as decimals in the invoice's currency. */
 export function invoiceCsv(invoice: Invoice): string {
   const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+  // An amount as a plain decimal for a spreadsheet, by the currency's exponent (12.50, -3.00; ¥1050 as 1050).
+  const decimal = (minor: number) => moneyDecimal(minor, invoice.currency);
   let out = `\uFEFF${line([text.date, 'Kind', text.member, text.route, text.expenseCode, `${text.fare} (${invoice.currency})`, `${text.tax} (${invoice.currency})`])}`;
   for (const l of invoice.lines)
     out += line([

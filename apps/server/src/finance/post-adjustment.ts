@@ -1,3 +1,4 @@
+import { formatMoney } from '@openride/shared/money';
 import { randomUUID } from 'node:crypto';
 import { financeText } from '@openride/shared/finance/finance-text';
 import type { adjustmentInputSchema } from '@openride/shared/finance/schemas';
@@ -11,8 +12,6 @@ import { badRequest, notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 
 type Input = z.output<typeof adjustmentInputSchema>;
-
-const formatCents = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 
 /**
  * An admin credits or debits a driver's account or a rider's wallet by hand (issue 13), with a reason:
@@ -47,7 +46,7 @@ export async function postAdjustment(db: Kysely<DB>, adminId: string, input: Inp
       // A wallet's credit is a liability: its balance is negative while the rider holds credit.
       const held = -(await balanceOf(trx, account, currency));
       const replay = await trx.selectFrom('ledger_transactions').select('id').where('idempotency_key', '=', key).executeTakeFirst();
-      if (!replay && held < input.amount_cents) throw badRequest(financeText.errors.walletTooLow(formatCents(Math.max(0, held), currency)));
+      if (!replay && held < input.amount_cents) throw badRequest(financeText.errors.walletTooLow(formatMoney(Math.max(0, held), currency)));
     }
     const posted = await post(trx, {
       kind: 'adjustment',
@@ -71,6 +70,7 @@ export async function postAdjustment(db: Kysely<DB>, adminId: string, input: Inp
         before: null,
         after: { account: accountKey(account, currency), direction: input.direction, amount_cents: input.amount_cents, city_id: city.id },
         reason: input.reason,
+        cityId: city.id,
       });
     }
     return { transaction_id: posted.id, posted: posted.posted, balance_cents: await balanceOf(trx, account, currency) };

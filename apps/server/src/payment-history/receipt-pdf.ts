@@ -3,16 +3,11 @@ import type { MoneyReceipt } from '@openride/shared/payment-history/views';
 import { promotionsText } from '@openride/shared/promotions/promotions-text';
 import { refundText } from '@openride/shared/refunds/refund-text';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
+import { formatMoney } from '@openride/shared/money';
 
 const text = paymentHistoryText.receipt;
 
-const moneyOf = (cents: number, currency: string) => {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
-};
+const moneyOf = (cents: number, currency: string) => formatMoney(cents, currency);
 const when = (iso: string | null) =>
   iso ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC' : '—';
 

@@ -1,3 +1,4 @@
+import { moneyDecimal } from '@openride/shared/money';
 import { isUuid } from '@openride/shared/text';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/record-audit';
@@ -6,8 +7,6 @@ import { csvResponse } from '../lib/csv';
 import { notFound } from '../lib/errors';
 import { inTransaction } from '../lib/transaction';
 import { conflict, loadRun } from './payout-runs.repo';
-
-const decimal = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /**
  * The bank's file of an approved run (decision 0040): one row per payout sent (pending or paid) — driver
@@ -36,7 +35,7 @@ export async function exportPayoutRun(db: Kysely<DB>, adminId: string, runId: st
     `payout-run-${run.id.slice(0, 8)}`,
     [
       { header: 'driver_name', value: (i: (typeof rows)[number]) => i.driver_name },
-      { header: 'amount', value: (i) => decimal(i.amount_cents) },
+      { header: 'amount', value: (i) => moneyDecimal(i.amount_cents, run.currency) },
       { header: 'currency', value: () => run.currency },
       { header: 'reference', value: (i) => i.reference },
     ],

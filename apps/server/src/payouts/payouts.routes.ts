@@ -1,3 +1,4 @@
+import { moneyDecimal } from '@openride/shared/money';
 import { payoutRoutes as payoutContract } from '@openride/shared/payouts/api';
 import { isUuid } from '@openride/shared/text';
 import { Hono } from 'hono';
@@ -17,8 +18,6 @@ import { loadRun, loadRuns } from './payout-runs.repo';
 import { recordCashReceived } from './record-cash-received';
 import type { Ports } from '../ports';
 
-const decimal = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-
 /** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
 type RouteDeps = Pick<Ports, 'db'>;
 
@@ -35,8 +34,9 @@ export function payoutRoutes(services: RouteDeps) {
     if (format !== 'csv') return { status: 200, body: answer };
     // Amounts as the driver reads them: positive = owed to you, negative = you owe.
     const s = answer.statement;
+    const decimal = (minor: number) => moneyDecimal(minor, s.currency);
     // Amounts are written as they are (a leading minus is a number here, not a formula); the rest through csvCell.
-    const line = (cells: unknown[]) => `${cells.map((v) => (typeof v === 'string' && /^-?\d+\.\d{2}$/.test(v) ? v : csvCell(v))).join(',')}\r\n`;
+    const line = (cells: unknown[]) => `${cells.map((v) => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? v : csvCell(v))).join(',')}\r\n`;
     let body = `\uFEFF${line(['date', 'description', 'ride', 'amount_owed_to_you', 'balance_owed_to_you'])}`;
     body += line([s.week_start, 'Opening balance', '', '', decimal(-s.opening_cents)]);
     for (const l of answer.lines) body += line([l.at, l.description, l.ride_id ?? '', decimal(-l.amount_cents), decimal(-l.balance_cents)]);

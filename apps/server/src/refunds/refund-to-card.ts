@@ -1,3 +1,4 @@
+import { formatMoney } from '@openride/shared/money';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { domainError } from '../lib/errors';
@@ -43,7 +44,7 @@ export async function refundToCard(services: Pick<Ports, 'jobs'>, trx: Kysely<DB
   if (refund.amount_cents > left) {
     throw domainError(
       'REFUND_EXCEEDS_PAID',
-      `At most ${(left / 100).toFixed(2)} ${refund.currency} can go back to the card. Approve that much, and give the rest as wallet credit.`,
+      `At most ${formatMoney(left, refund.currency)} can go back to the card. Approve that much, and give the rest as wallet credit.`,
     );
   }
   await services.jobs.sendIn(trx, 'card-refund', { refund_request_id: refund.requestId, amount_cents: refund.amount_cents });

@@ -1,6 +1,7 @@
 import { distanceMeters, type LatLngPoint } from '../geo/lat-lng';
 import { RIDE_TYPE_NAMES, type RideType } from '../rides/schemas';
 import type { AllowedHours, ApprovedAddress, CompanyPolicy } from './schemas';
+import { formatMoney } from '../money';
 
 /**
  * The policy a business ride must meet (decision 0067), as pure functions: the server checks a request with
@@ -21,11 +22,7 @@ const ISO_DAY: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5
 
 /** Money as a sentence reads it (en-US, the operator's language): 2500 USD → "$25.00". */
 export function money(cents: number, currency: string) {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
+  return formatMoney(cents, currency);
 }
 
 /** The ISO weekday (1 = Monday) and minutes since midnight of an instant on a city's clock. */

@@ -1,4 +1,5 @@
-const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+import { formatMoney } from '../money';
+const money = (cents: number, currency: string) => formatMoney(cents, currency);
 
 /** What riders read about paying (decision 0038). */
 export const paymentText = {

@@ -1,18 +1,13 @@
 import type { RideType } from '../rides/schemas';
 import { formatMultiplier } from '../surge/surge';
+import { formatMoney } from '../money';
 
 /** Money in a currency's minor units as words, given by the reader (its locale) or the server (en-US). */
 export type Money = (cents: number) => string;
 
-/** Integer minor units in `currency`, en-US: the server's sentences (the web formats in the reader's locale). */
+/** Integer minor units in `currency`, in the server's locale: the server's sentences (the web formats in the reader's locale). */
 export function moneyIn(currency: string): Money {
-  let format: Intl.NumberFormat | null = null;
-  try {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-  } catch {
-    format = null;
-  }
-  return (cents) => (format ? format.format(cents / 100) : `${(cents / 100).toFixed(2)} ${currency}`);
+  return (cents) => formatMoney(cents, currency);
 }
 
 /** "2 min", "90 s", "1 h". */

@@ -1,12 +1,7 @@
 import type { ReferralFlag, ReferralProgram, ReferralReview, ReferralStatus } from './schemas';
+import { formatMoney } from '../money';
 
-const money = (cents: number, currency: string) => {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
-};
+const money = (cents: number, currency: string) => formatMoney(cents, currency);
 
 /** The words of /referrals and of the referral code at sign-up (decision 0064). */
 export const referralsText = {

@@ -1,12 +1,7 @@
 import type { RefundAction, RefundBearer, RefundDestination, RefundReason, RefundStatus } from './schemas';
+import { formatMoney } from '../money';
 
-const money = (cents: number, currency: string) => {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
-};
+const money = (cents: number, currency: string) => formatMoney(cents, currency);
 
 /** The words of refunds (decision 0039): the rider's report, its status, and /refund-management. */
 export const refundText = {

@@ -1,4 +1,5 @@
 import { STATUS_LABELS } from './ride-state';
+import { formatMoney } from '../money';
 
 /**
  * The bell notifications (and pushes) a ride's changes send, word for word as the server writes them.
@@ -10,7 +11,7 @@ type Notice = { type: 'success' | 'warning' | 'other'; title: string; message: s
 /** The vehicle as the rider looks for it at the kerb. */
 export type NoticeVehicle = { vehicle_color: string; vehicle_make: string; vehicle_model: string; license_plate: string };
 
-const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+const money = (cents: number, currency: string) => formatMoney(cents, currency);
 
 /** To the rider. */
 export const riderNotice = {

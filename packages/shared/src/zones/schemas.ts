@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '../text';
+import { isCurrency } from '../money';
 
 /**
  * Cities, service areas and zones (issue 12, /geofence-management; decision 0031). A zone is a GeoJSON
@@ -88,7 +89,8 @@ const cityFields = {
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'Currency is a 3-letter ISO 4217 code, like USD.'),
+    .regex(/^[A-Z]{3}$/, 'Currency is a 3-letter ISO 4217 code, like USD.')
+    .refine(isCurrency, 'No such ISO 4217 currency: use a code like USD, EUR or JPY.'),
   timezone: text().trim().max(64).refine(isTimeZone, 'Time zone must be an IANA name, like America/Los_Angeles.'),
   /** Where the map opens on the city before it has zones. */
   center_lat: z.coerce.number().min(-90, 'Latitude is −90 to 90.').max(90, 'Latitude is −90 to 90.'),

@@ -20,7 +20,7 @@ import {
   useSaveCancellationPolicy,
 } from '../api/cancellation-policies';
 import { AddZoneTerms, type ZoneName } from './add-zone-terms';
-import { moneyOf } from './money';
+import { formatMoney as moneyOf } from '@/lib/money';
 import { PolicyHistory } from './policy-history';
 
 /**

@@ -3,7 +3,7 @@ import { cancellationText as text } from '@openride/shared/cancellation/cancella
 import { Alert } from '@/components/ui/alert';
 import { changedRows, VersionHistory } from '@/components/ui/version-history';
 import { type CancellationPolicyVersion, type CancellationPolicyView, useCancellationPolicyVersions } from '../api/cancellation-policies';
-import { moneyOf } from './money';
+import { formatMoney as moneyOf } from '@/lib/money';
 
 /** A version's terms as the card reads them, label by label (the diff between two versions compares these). */
 function shown(v: CancellationPolicyVersion, currency: string): Array<[string, string]> {
