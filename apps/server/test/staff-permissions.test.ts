@@ -11,6 +11,7 @@ import type { TestClient } from './http-client';
 import { ADMIN_ENV, adminOf, approvedDriverOf, FERRY_BUILDING, GOLDEN_GATE_PARK, newUser, serveTheWholeBay } from './ride-actors';
 import { startTestServer, type TestServer } from './test-server';
 import { grantStaff } from '../src/roles/staff.repo';
+import { backfillAuditCities } from '../src/db/migrations/0050-audit-city';
 
 const consoleRoutes = (API_ROUTES as readonly RouteContract[]).filter((r) => r.auth === 'admin');
 /** A made-up id for each path parameter: a uuid nobody holds (a city id is text, the same uuid serves). */
@@ -308,6 +309,107 @@ describe('city scope (issue 29 §3, decision 0091)', () => {
     expect(await carsOf(madOwner.client)).not.toContain(driver.driverId);
     // A city named in a body is checked too: no zone for San Francisco.
     expect((await mad.client.post('/api/admin/surge/freeze', { city_id: 'sf', frozen: true })).status).toBe(404);
+  });
+
+  it("the audit log: a Madrid-scoped member reads Madrid's entries and those of no city, never San Francisco's; ?city= follows the console", async () => {
+    const owner = staff.get('owner')!;
+    // A Madrid entry (city.create: the city's own record), a San Francisco one (a driver's suspension, the
+    // driver's city read in the change's transaction) and one of no city (an FAQ entry).
+    const madrid = await owner.post('/api/admin/cities', {
+      id: 'madrid-audit',
+      name: 'Madrid (audit)',
+      currency: 'EUR',
+      timezone: 'Europe/Madrid',
+      center_lat: 40.4168,
+      center_lng: -3.7038,
+    });
+    expect(madrid.status).toBe(201);
+    const driver = await approvedDriverOf(server, owner, 'Audited Frisco');
+    expect((await owner.post(`/api/admin/drivers/${driver.driverId}/suspend`, { reason: 'Audit scope' })).status).toBe(200);
+    const faq = await owner.post('/api/admin/faq', { topic: 'account', question: 'Who sees the audit log?', answer: 'Staff with the audit permission.' });
+    expect(faq.status).toBe(201);
+    const faqId = faq.body.entry.id as string;
+    const cities = await server.services.db
+      .selectFrom('audit_log')
+      .select(['entity_id', 'city_id'])
+      .where('entity_id', 'in', ['madrid-audit', driver.driverId, faqId])
+      .where('action', 'in', ['city.create', 'driver.suspend', 'faq.create'])
+      .execute();
+    expect(Object.fromEntries(cities.map((c) => [c.entity_id, c.city_id]))).toEqual({ 'madrid-audit': 'madrid-audit', [driver.driverId]: 'sf', [faqId]: null });
+
+    const madOwner = await newUser(server, 'Mercedes Madrid');
+    await server.services.db
+      .transaction()
+      .execute((trx) => grantStaff(trx, { userId: madOwner.id, role: 'owner', cityIds: ['madrid-audit'], invitedBy: null }));
+    const entriesOf = async (client: TestClient, q = '') => {
+      const res = await client.get(`/api/admin/audit-log?limit=100${q}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.items as { action: string; entity_id: string }[]).map((e) => `${e.action} ${e.entity_id}`);
+    };
+    const ofMadrid = 'city.create madrid-audit';
+    const ofSf = `driver.suspend ${driver.driverId}`;
+    const ofNone = `faq.create ${faqId}`;
+
+    const scoped = await entriesOf(madOwner.client);
+    expect(scoped).toContain(ofMadrid);
+    expect(scoped).toContain(ofNone);
+    expect(scoped).not.toContain(ofSf);
+    expect(scoped.some((e) => e.endsWith(driver.driverId))).toBe(false);
+    expect(await entriesOf(madOwner.client, '&city=madrid-audit')).toEqual(scoped);
+    expect((await madOwner.client.get('/api/admin/audit-log?city=sf')).status).toBe(404);
+    // The export is the same list.
+    const csv = await madOwner.client.get('/api/admin/audit-log?format=csv');
+    expect(csv.status).toBe(200);
+    expect(csv.body).toContain(faqId);
+    expect(csv.body).not.toContain(driver.driverId);
+
+    // An all-city owner: everything; with the console on Madrid, Madrid's and no city's.
+    const all = await entriesOf(owner);
+    for (const entry of [ofMadrid, ofSf, ofNone]) expect(all).toContain(entry);
+    const onMadrid = await entriesOf(owner, '&city=madrid-audit');
+    expect(onMadrid).toContain(ofMadrid);
+    expect(onMadrid).toContain(ofNone);
+    expect(onMadrid).not.toContain(ofSf);
+    const onSf = await entriesOf(owner, '&city=sf');
+    expect(onSf).toContain(ofSf);
+    expect(onSf).toContain(ofNone);
+    expect(onSf).not.toContain(ofMadrid);
+  });
+
+  it("migration 0050's backfill gives an entry written before the column its record's city, and a deleted zone's its own", async () => {
+    const { db } = server.services;
+    const owner = staff.get('owner')!;
+    const driver = await approvedDriverOf(server, owner, 'Backfilled Frisco');
+    const deletedZone = '00000000-0000-4000-8000-0000000000a5';
+    const rows = await db
+      .insertInto('audit_log')
+      .values([
+        { actor_id: 'backfill', action: 'driver.suspend', entity_type: 'driver', entity_id: driver.driverId, before: null, after: null },
+        { actor_id: 'backfill', action: 'zone.delete', entity_type: 'zone', entity_id: deletedZone, before: JSON.stringify({ city_id: 'sf' }), after: null },
+        {
+          actor_id: 'backfill',
+          action: 'faq.delete',
+          entity_type: 'faq_entry',
+          entity_id: deletedZone,
+          before: JSON.stringify({ city_id: 'sf' }),
+          after: null,
+        },
+        { actor_id: 'backfill', action: 'ride.cancel', entity_type: 'ride', entity_id: 'not-a-uuid', before: null, after: null },
+      ])
+      .returning(['id', 'entity_type'])
+      .execute();
+    await backfillAuditCities(db);
+    const after = await db
+      .selectFrom('audit_log')
+      .select(['entity_type', 'city_id'])
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+    expect(Object.fromEntries(after.map((r) => [r.entity_type, r.city_id]))).toEqual({ driver: 'sf', zone: 'sf', faq_entry: null, ride: null });
+    await db.deleteFrom('audit_log').where('actor_id', '=', 'backfill').execute();
   });
 });
 

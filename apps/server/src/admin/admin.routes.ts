@@ -58,15 +58,15 @@ export function adminRoutes(services: RouteDeps) {
     return { status: 200, body: await listDriversForReview(services, query, staff.cityIds) };
   });
 
-  /** Every change an admin made, newest first; ?actor_id= and ?action= filter. */
-  on('GET /api/admin/audit-log', async ({ query }) => {
+  /** Every change an admin made, newest first; ?actor_id=, ?action= and ?city= filter; kept to the member's cities (decision 0091). */
+  on('GET /api/admin/audit-log', async ({ query, staff }) => {
     if (query.format === 'csv')
       return csvResponse(
         'audit-log',
         AUDIT_CSV,
-        pageThrough((cursor) => listAuditLog(db, { ...query, cursor, limit: EXPORT_PAGE })),
+        pageThrough((cursor) => listAuditLog(db, { ...query, cursor, limit: EXPORT_PAGE }, staff.cityIds)),
       );
-    return { status: 200, body: await listAuditLog(db, query) };
+    return { status: 200, body: await listAuditLog(db, query, staff.cityIds) };
   });
 
   /** /driver/{id}: the driver as the operator sees them. */

@@ -1,9 +1,10 @@
 import type { AuditAction, auditLogQuerySchema } from '@openride/shared/admin/audit';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
 import type { CsvColumn } from '../lib/csv';
 import { containsPattern, keysetPage, type KeysetSpec } from '../lib/keyset';
+import { type CityScope, cityCondition } from '../roles/city-scope';
 import { auditTargets } from './audit-targets';
 
 type Query = z.output<typeof auditLogQuerySchema>;
@@ -15,9 +16,11 @@ const spec: KeysetSpec<Query['sort']> = {
 
 /**
  * The audit log, newest first by default; filter by the admin who acted and the kind, or search. Each entry
- * names what it acted on (`target`), read now from the record itself (decision 0075).
+ * names what it acted on (`target`), read now from the record itself (decision 0075). A staff member's cities,
+ * or the console's city among them (decision 0091): the entries about those cities, and those of no city
+ * (staff, riders, the FAQ, the marketplace's settings: everyone's).
  */
-export async function listAuditLog(db: Kysely<DB>, query: Query) {
+export async function listAuditLog(db: Kysely<DB>, query: Query, scope: CityScope = null) {
   let rows = db
     .selectFrom('audit_log')
     .leftJoin('user', 'user.id', 'audit_log.actor_id')
@@ -35,6 +38,8 @@ export async function listAuditLog(db: Kysely<DB>, query: Query) {
       'audit_log.reason',
       'audit_log.created_at',
     ]);
+  const inCities = cityCondition('audit_log.city_id', scope, query.city);
+  if (inCities) rows = rows.where(sql<boolean>`(audit_log.city_id is null or ${inCities})`);
   if (query.actor_id) rows = rows.where('audit_log.actor_id', '=', query.actor_id);
   if (query.action) rows = rows.where('audit_log.action', '=', query.action);
   if (query.q) {

@@ -100,6 +100,8 @@ export async function removeZonePolicy(services: Pick<Ports, 'db'>, adminId: str
       entityId: policyId,
       before: { city_id: before.city_id, zone_id: before.zone_id, ride_type: before.ride_type, ...Object.fromEntries(POLICY_TERMS.map((k) => [k, before[k]])) },
       after: null,
+      // The terms are gone: the entry keeps their city.
+      cityId: before.city_id,
     });
     return view;
   });

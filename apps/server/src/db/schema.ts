@@ -616,6 +616,8 @@ export type AuditLogTable = {
   before: Json | null;
   after: Json | null;
   reason: string | null;
+  /** The city the entry is about (migration 0050, decision 0091); null for none: everyone's. */
+  city_id: string | null;
   created_at: Generated<Date>;
 };
 

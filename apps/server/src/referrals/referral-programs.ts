@@ -125,6 +125,8 @@ export async function updateReferralProgram(db: Kysely<DB>, adminId: string, pro
       entityId: cityId ? `${program}:${cityId}` : program,
       before: before ? Object.fromEntries(changed.map((k) => [k, before[k]])) : null,
       after: Object.fromEntries(changed.map((k) => [k, next[k]])),
+      // A city's settings are that city's; the default settings are of no city.
+      cityId,
     });
     return view(await programRows(trx, cityId).where('p.program', '=', program).executeTakeFirstOrThrow());
   });

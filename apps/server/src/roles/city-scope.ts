@@ -66,9 +66,18 @@ const CITY_OF: Record<CityRecord, Lookup> = {
  */
 export async function recordInScope(db: Kysely<DB>, staff: StaffMember, kind: CityRecord, id: string): Promise<boolean> {
   if (staff.cityIds === null) return true;
-  if (kind !== 'city' && !isUuid(id)) return false;
-  const row = await CITY_OF[kind](db, id);
-  return row !== undefined && inCityScope(staff.cityIds, row.city_id);
+  const city = await cityOfRecord(db, kind, id);
+  return city !== undefined && inCityScope(staff.cityIds, city);
+}
+
+/**
+ * The city of the record `id` of `kind` (one query, `CITY_OF`): undefined when nobody holds that id, null when
+ * the record has no city yet. An id that is not a uuid reads nothing (it cannot name a record, and a bad uuid
+ * would fail the caller's transaction).
+ */
+export async function cityOfRecord(db: Kysely<DB>, kind: CityRecord, id: string): Promise<string | null | undefined> {
+  if (kind !== 'city' && !isUuid(id)) return undefined;
+  return (await CITY_OF[kind](db, id))?.city_id;
 }
 
 const CITY_FIELDS = ['city', 'city_id', 'city_ids'] as const;

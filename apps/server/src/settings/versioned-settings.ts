@@ -80,6 +80,7 @@ export async function addSettingsVersion<Row extends { version: number }, View, 
       before,
       after: { ...spec.audit.scope, ...after },
       reason: spec.audit.reason,
+      cityId: spec.cityId,
     });
     return created;
   });

@@ -94,7 +94,16 @@ export async function deleteZone(services: Deps, adminId: string, id: string) {
     const row = await trx.deleteFrom('zones').where('id', '=', id).returning(ZONE_COLUMNS).executeTakeFirst();
     if (!row) throw notFound('Zone not found');
     const before = zoneView(row);
-    await recordAudit(trx, { actorId: adminId, action: 'zone.delete', entityType: 'zone', entityId: id, before: audited(before), after: null });
+    // The zone is gone: its entry keeps the city it was of.
+    await recordAudit(trx, {
+      actorId: adminId,
+      action: 'zone.delete',
+      entityType: 'zone',
+      entityId: id,
+      before: audited(before),
+      after: null,
+      cityId: row.city_id,
+    });
     return before;
   });
   await services.zones.changed();

@@ -49,7 +49,7 @@ export const adminRoutes = defineRoutes([
     method: 'GET',
     path: '/api/admin/audit-log',
     tag: 'admin',
-    summary: 'Every change an admin made, newest first (listing kit: filter by admin and kind)',
+    summary: "Every change an admin made, newest first (listing kit: filter by admin, kind and city); the member's cities' entries and those of no city",
     auth: 'admin',
     permission: 'audit.read',
     request: { query: auditLogQuerySchema },

@@ -93,12 +93,16 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** `GET /api/admin/audit-log`: newest first by default, filter by the admin who acted and the kind. */
+/**
+ * `GET /api/admin/audit-log`: newest first by default, filter by the admin who acted, the kind and the city
+ * (the console's, decision 0091: that city's entries and those of no city).
+ */
 export const auditLogQuerySchema = defineListQuery({
   sorts: ['created_at'],
   filters: {
     actor_id: optionalFilter(text().max(200)),
     action: optionalFilter(z.enum(AUDIT_ACTIONS)),
+    city: optionalFilter(z.string().max(40)),
   },
 });
 export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;

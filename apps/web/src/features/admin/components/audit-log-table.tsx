@@ -5,6 +5,7 @@ import { AUDIT_ACTIONS } from '@openride/shared/admin/audit';
 import { type ColumnDef, DataTable, type TableFilter } from '@/components/ui/data-table';
 import { useAdmins } from '../api/get-admin-users';
 import { type AuditEntry, auditLogList } from '../api/get-audit-log';
+import { useConsoleCity } from '@/lib/console-city';
 import { formatDateTime } from '@/lib/format';
 
 const text = adminText.audit;
@@ -84,9 +85,13 @@ const columns: ColumnDef<AuditEntry>[] = [
   { id: 'reason', header: text.columns.reason, meta: { className: 'min-w-40' }, cell: ({ row }) => row.original.reason ?? '—' },
 ];
 
-/** The admin panel's Audit log: every admin change, newest first, filterable by admin and by kind. */
+/**
+ * The admin panel's Audit log: every admin change, newest first, filterable by admin and by kind; the entries
+ * of the console's city and those of no city (decision 0091).
+ */
 export function AuditLogTable() {
   const admins = useAdmins();
+  const { city } = useConsoleCity();
   const filters = useMemo<TableFilter[]>(
     () => [
       { id: 'actor_id', label: text.admin, options: (admins.data ?? []).map((a) => ({ value: a.id, label: a.name || a.email })) },
@@ -102,6 +107,7 @@ export function AuditLogTable() {
       columns={columns}
       getRowId={(entry) => entry.id}
       defaultSort={auditLogList.defaultSort}
+      params={{ city: city ?? undefined }}
       searchLabel={text.search}
       filters={filters}
       empty={text.empty}
