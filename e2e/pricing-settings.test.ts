@@ -52,7 +52,7 @@ describe('pricing settings', () => {
     // A bad amount is refused in words, before anything is sent.
     await base.fill('-1');
     await form.getByRole('button', { name: pricingText.save }).click();
-    await form.getByText(pricingText.money.invalid).waitFor();
+    await form.getByText(pricingText.money.invalid('USD')).waitFor();
     await base.fill('6.00');
     await form.getByLabel(pricingText.note).fill('Fuel costs');
     violations = await seriousViolations(page);

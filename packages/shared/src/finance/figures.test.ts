@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ageInDays, bucketOf, computeFigures, openDebits } from './figures';
-import { financialSettingsFormSchema, percentSchema } from './schemas';
+import { adjustmentFormSchema, financialSettingsFormSchema, percentSchema } from './schemas';
 
 describe('computeFigures', () => {
   it('reads revenue with its sign and net revenue as commission + fees − promotions − platform refunds', () => {
@@ -92,7 +92,36 @@ describe('the settings form', () => {
       effective_at: '',
       note: '',
     };
-    expect(financialSettingsFormSchema.safeParse(base).success).toBe(false);
-    expect(financialSettingsFormSchema.parse({ ...base, tax_label: 'Sales tax' })).toMatchObject({ comfort: 2500, tax_rate: 825, minimum_payout: 1000 });
+    expect(financialSettingsFormSchema('USD').safeParse(base).success).toBe(false);
+    expect(financialSettingsFormSchema('USD').parse({ ...base, tax_label: 'Sales tax' })).toMatchObject({ comfort: 2500, tax_rate: 825, minimum_payout: 1000 });
+    expect(financialSettingsFormSchema('USD').parse({ ...base, tax_label: 'Sales tax', minimum_payout: '2.50' }).minimum_payout).toBe(250);
+  });
+
+  it("reads the form's amounts in the city's currency: whole yen, fils in thousandths", () => {
+    const base = {
+      economy: '20',
+      comfort: '25',
+      xl: '20',
+      tax_rate: '0',
+      tax_label: '',
+      payout_weekday: '1',
+      minimum_payout: '1050',
+      negative_balance_limit: '5000',
+      grace_days: '3',
+      effective: 'now' as const,
+      effective_at: '',
+      note: '',
+    };
+    expect(financialSettingsFormSchema('JPY').parse(base)).toMatchObject({ minimum_payout: 1050, negative_balance_limit: 5000 });
+    const refused = financialSettingsFormSchema('JPY').safeParse({ ...base, minimum_payout: '10.5' });
+    expect(refused.error?.issues.map((i) => i.message)).toEqual(['Enter an amount in JPY, like 1050']);
+    expect(financialSettingsFormSchema('KWD').parse({ ...base, minimum_payout: '1.234' }).minimum_payout).toBe(1234);
+    expect(adjustmentFormSchema('JPY').parse({ direction: 'credit', amount: '1050', reason: 'Goodwill' }).amount).toBe(1050);
+    expect(adjustmentFormSchema('JPY').safeParse({ direction: 'credit', amount: '10.5', reason: 'Goodwill' }).success).toBe(false);
+    expect(adjustmentFormSchema('KWD').parse({ direction: 'debit', amount: '1.234', reason: 'Goodwill' }).amount).toBe(1234);
+    expect(adjustmentFormSchema('USD').parse({ direction: 'debit', amount: '12.40', reason: 'Goodwill' }).amount).toBe(1240);
+    expect(adjustmentFormSchema('USD').safeParse({ direction: 'debit', amount: '0', reason: 'Goodwill' }).error?.issues[0]?.message).toBe(
+      'Enter an amount in USD from 0.01 up to 100000.00',
+    );
   });
 });

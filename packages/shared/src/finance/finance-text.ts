@@ -1,3 +1,4 @@
+import { moneyInputValue } from '../money';
 import { RIDE_TYPE_NAMES, type RideType } from '../rides/schemas';
 import type { AgingBucket, FigureKey } from './figures';
 
@@ -26,7 +27,8 @@ export const financeText = {
     effectiveInPast: 'The effective date is in the past: choose now or a later time',
     effectiveAtRequired: 'Choose the date and time it takes effect',
     percent: 'Enter a percentage from 0 to 100, at most two decimals (e.g. 20 or 12.5)',
-    dollars: 'Enter an amount like 10 or 10.50',
+    /** An amount typed in the city's currency, with its own decimals. */
+    money: (currency: string) => `Enter an amount in ${currency}, like ${moneyInputValue(1050, currency)}`,
     currency: 'Enter a three-letter currency code, such as USD or EUR',
     asOf: '"as_of" must be an ISO date-time, such as 2026-01-31T12:00:00Z',
     standing: '"standing" is owing (drivers who owe the platform) or owed (drivers the platform owes)',
@@ -36,6 +38,9 @@ export const financeText = {
     currencyLocked: 'This city already has money in its books: its currency can no longer change.',
     cityNotFound: 'City not found',
     adjustmentAmount: 'Enter an amount from 0.01 up to 100,000.00',
+    /** The adjustment dialog's refusal, in the city's currency: from its smallest unit up to `max` minor units. */
+    adjustmentAmountIn: (currency: string, max: number) =>
+      `Enter an amount in ${currency} from ${moneyInputValue(1, currency)} up to ${moneyInputValue(max, currency)}`,
     reason: 'Give a reason (at least 3 characters)',
     driverNotFound: 'Driver not found',
     riderNotFound: 'Rider not found',

@@ -3,6 +3,7 @@ import { defineListQuery, optionalFilter } from '../admin/list-query';
 import { ANALYTICS_MAX_DAYS, daySchema, timeZoneSchema } from '../analytics/schemas';
 import { ENTRY_LINES, PARTY_ACCOUNTS, PLATFORM_ACCOUNTS, TRANSACTION_KINDS } from '../ledger/accounts';
 import { RIDE_TYPES, type RideType } from '../rides/schemas';
+import { moneyField } from '../money-schema';
 import { multilineText, text } from '../text';
 import { AGING_BUCKET_KEYS, DRIVER_STANDINGS } from './figures';
 import { financeText } from './finance-text';
@@ -62,39 +63,37 @@ export const percentSchema = text()
   .regex(/^\d{1,3}(\.\d{1,2})?$/, t.percent)
   .transform((v) => Math.round(Number(v) * 100))
   .pipe(z.number().max(10_000, t.percent));
-/** Dollars and cents as typed ('10', '10.50') → integer cents. */
-export const dollarsSchema = text()
-  .trim()
-  .regex(/^\d{1,6}(\.\d{1,2})?$/, t.dollars)
-  .transform((v) => Math.round(Number(v) * 100));
+/** An amount as typed in `currency` ('10', '10.50' USD; '1050' JPY) → integer minor units, at most `MAX_SETTING_CENTS`. */
+const amountSchema = (currency: string) => moneyField(currency, t.money(currency), { max: MAX_SETTING_CENTS });
 
-/** The /financial-settings form: percents and dollars as typed, turned into the API's body on submit. */
-export const financialSettingsFormSchema = z
-  .object({
-    economy: percentSchema,
-    comfort: percentSchema,
-    xl: percentSchema,
-    tax_rate: percentSchema,
-    tax_label: text().trim().max(40, t.taxLabelLong),
-    payout_weekday: text().regex(/^[0-6]$/, t.weekday),
-    minimum_payout: dollarsSchema,
-    negative_balance_limit: dollarsSchema,
-    grace_days: text()
-      .trim()
-      .regex(/^\d{1,2}$/, t.graceDays)
-      .transform(Number)
-      .pipe(z.number().max(MAX_GRACE_DAYS, t.graceDays)),
-    effective: z.enum(['now', 'at']),
-    effective_at: text().trim(),
-    note: text().trim().max(500),
-  })
-  .superRefine((v, ctx) => {
-    if (v.tax_rate > 0 && !v.tax_label) ctx.addIssue({ code: 'custom', path: ['tax_label'], message: t.taxLabelNeeded });
-    if (v.effective === 'at' && (!v.effective_at || Number.isNaN(new Date(v.effective_at).getTime())))
-      ctx.addIssue({ code: 'custom', path: ['effective_at'], message: t.effectiveAtRequired });
-  });
-export type FinancialSettingsFormInput = z.input<typeof financialSettingsFormSchema>;
-export type FinancialSettingsFormOutput = z.output<typeof financialSettingsFormSchema>;
+/** The /financial-settings form: percents and amounts in the city's `currency` as typed, turned into the API's body on submit. */
+export const financialSettingsFormSchema = (currency: string) =>
+  z
+    .object({
+      economy: percentSchema,
+      comfort: percentSchema,
+      xl: percentSchema,
+      tax_rate: percentSchema,
+      tax_label: text().trim().max(40, t.taxLabelLong),
+      payout_weekday: text().regex(/^[0-6]$/, t.weekday),
+      minimum_payout: amountSchema(currency),
+      negative_balance_limit: amountSchema(currency),
+      grace_days: text()
+        .trim()
+        .regex(/^\d{1,2}$/, t.graceDays)
+        .transform(Number)
+        .pipe(z.number().max(MAX_GRACE_DAYS, t.graceDays)),
+      effective: z.enum(['now', 'at']),
+      effective_at: text().trim(),
+      note: text().trim().max(500),
+    })
+    .superRefine((v, ctx) => {
+      if (v.tax_rate > 0 && !v.tax_label) ctx.addIssue({ code: 'custom', path: ['tax_label'], message: t.taxLabelNeeded });
+      if (v.effective === 'at' && (!v.effective_at || Number.isNaN(new Date(v.effective_at).getTime())))
+        ctx.addIssue({ code: 'custom', path: ['effective_at'], message: t.effectiveAtRequired });
+    });
+export type FinancialSettingsFormInput = z.input<ReturnType<typeof financialSettingsFormSchema>>;
+export type FinancialSettingsFormOutput = z.output<ReturnType<typeof financialSettingsFormSchema>>;
 
 export function settingsBodyFromForm(v: FinancialSettingsFormOutput): FinancialSettingsInput {
   return {
@@ -201,10 +200,11 @@ export const adjustmentInputSchema = z.strictObject({
 });
 export type AdjustmentInput = z.input<typeof adjustmentInputSchema>;
 
-/** The adjustment dialog: the amount in dollars. */
-export const adjustmentFormSchema = z.object({
-  direction: z.enum(['credit', 'debit']),
-  amount: dollarsSchema.pipe(z.number().min(1, t.adjustmentAmount).max(MAX_ADJUSTMENT_CENTS, t.adjustmentAmount)),
-  reason: multilineText().trim().min(3, t.reason).max(500),
-});
-export type AdjustmentFormInput = z.input<typeof adjustmentFormSchema>;
+/** The adjustment dialog: the amount as typed in the city's `currency`. */
+export const adjustmentFormSchema = (currency: string) =>
+  z.object({
+    direction: z.enum(['credit', 'debit']),
+    amount: moneyField(currency, t.adjustmentAmountIn(currency, MAX_ADJUSTMENT_CENTS), { min: 1, max: MAX_ADJUSTMENT_CENTS }),
+    reason: multilineText().trim().min(3, t.reason).max(500),
+  });
+export type AdjustmentFormInput = z.input<ReturnType<typeof adjustmentFormSchema>>;

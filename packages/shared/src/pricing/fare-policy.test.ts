@@ -75,7 +75,7 @@ describe('policy input', () => {
       effective_at: '',
       note: '',
     };
-    expect(policyBodyFromForm(farePolicyFormSchema.parse(typed), { zone_id: null, ride_type: 'economy' })).toEqual({
+    expect(policyBodyFromForm(farePolicyFormSchema('USD').parse(typed), { zone_id: null, ride_type: 'economy' })).toEqual({
       zone_id: null,
       ride_type: 'economy',
       base_cents: 250,
@@ -98,10 +98,36 @@ describe('policy input', () => {
       { effective: 'at' as const, effective_at: '' },
       { seats: '0' },
     ]) {
-      expect(farePolicyFormSchema.safeParse({ ...typed, ...bad }).success, JSON.stringify(bad)).toBe(false);
+      expect(farePolicyFormSchema('USD').safeParse({ ...typed, ...bad }).success, JSON.stringify(bad)).toBe(false);
     }
     // Without a night window its fields are not read.
-    expect(farePolicyFormSchema.safeParse({ ...typed, night_enabled: false, night_multiplier: '', night_start: '', night_end: '' }).success).toBe(true);
+    expect(farePolicyFormSchema('USD').safeParse({ ...typed, night_enabled: false, night_multiplier: '', night_start: '', night_end: '' }).success).toBe(true);
+  });
+
+  it("the form reads amounts in the city's currency: whole yen, fils in thousandths", () => {
+    const typed = {
+      base: '1050',
+      per_km: '120',
+      per_min: '30',
+      minimum: '800',
+      booking_fee: '0',
+      seats: '4',
+      night_enabled: false,
+      night_multiplier: '',
+      night_start: '',
+      night_end: '',
+      effective: 'now' as const,
+      effective_at: '',
+      note: '',
+    };
+    expect(farePolicyFormSchema('JPY').parse(typed).base).toBe(1050);
+    const refused = farePolicyFormSchema('JPY').safeParse({ ...typed, base: '10.5' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('Enter an amount in JPY, like 250');
+    expect(farePolicyFormSchema('KWD').parse({ ...typed, base: '1.234' }).base).toBe(1234);
+    expect(farePolicyFormSchema('KWD').safeParse({ ...typed, base: '1.2345' }).success).toBe(false);
+    expect(farePolicyFormSchema('USD').parse({ ...typed, base: '2.50' }).base).toBe(250);
+    expect(farePolicyFormSchema('USD').safeParse({ ...typed, base: '10000.01' }).success).toBe(false);
   });
 });
 

@@ -1,3 +1,5 @@
+import { moneyInputValue } from '../money';
+
 /** The words of fare policies (/pricing-settings and its API's refusals). */
 export const pricingText = {
   title: 'Pricing settings',
@@ -29,9 +31,10 @@ export const pricingText = {
   night: (multiplier: number, start: string, end: string) => `× ${multiplier} from ${start} to ${end}`,
   edit: 'Edit',
   editTitle: (rideType: string) => `New version of ${rideType}`,
+  /** Amounts are typed in the city's currency, with its own decimals (USD "2.50", JPY "250", KWD "2.500"). */
   money: {
-    hint: 'In dollars and cents, like 2.50',
-    invalid: 'Enter an amount in dollars and cents, like 2.50',
+    hint: (currency: string) => `In ${currency}, like ${moneyInputValue(250, currency)}`,
+    invalid: (currency: string) => `Enter an amount in ${currency}, like ${moneyInputValue(250, currency)}`,
   },
   seatsInvalid: 'Seats must be a whole number from 1 to 20',
   nightEnabled: 'Time-of-day multiplier',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyField } from '../money-schema';
 import { text } from '../text';
 import { rideTypeSchema } from '../rides/schemas';
 import { MULTIPLIER_MAX, MULTIPLIER_MIN, parseTimeOfDay } from './fare-policy';
@@ -65,54 +66,50 @@ export const simulateFareSchema = z.strictObject({
 });
 export type SimulateFareInput = z.input<typeof simulateFareSchema>;
 
-/** Dollars and cents as typed ('2.50', '2', '0.5') → integer cents. */
-export const dollarsSchema = text()
-  .trim()
-  .regex(/^\d{1,5}(\.\d{1,2})?$/, pricingText.money.invalid)
-  .transform((v) => Math.round(Number(v) * 100));
-
-/** Cents → the dollars a form shows ('2.50'). */
-export const centsToDollars = (c: number) => (c / 100).toFixed(2);
+/** An amount as typed in the city's currency ('2.50' USD, '250' JPY) → integer minor units, at most `MAX_POLICY_CENTS`. */
+const amountSchema = (currency: string) => moneyField(currency, pricingText.money.invalid(currency), { max: MAX_POLICY_CENTS });
 
 /**
- * The /pricing-settings form: money as dollars and cents, turned into the API's integer cents on submit
- * (`policyBodyFromForm`), with the same limits as `farePolicyInputSchema`.
+ * The /pricing-settings form: money as typed in the city's `currency` (its own decimals), turned into the API's
+ * integer minor units on submit (`policyBodyFromForm`), with the same limits as `farePolicyInputSchema`. A form
+ * shows a stored amount with `moneyInputValue`.
  */
-export const farePolicyFormSchema = z
-  .object({
-    base: dollarsSchema,
-    per_km: dollarsSchema,
-    per_min: dollarsSchema,
-    minimum: dollarsSchema,
-    booking_fee: dollarsSchema,
-    seats: text()
-      .trim()
-      .regex(/^\d{1,2}$/, pricingText.seatsInvalid)
-      .transform(Number)
-      .pipe(z.number().int().min(1, pricingText.seatsInvalid).max(20, pricingText.seatsInvalid)),
-    night_enabled: z.boolean(),
-    night_multiplier: text().trim(),
-    night_start: text().trim(),
-    night_end: text().trim(),
-    effective: z.enum(['now', 'at']),
-    effective_at: text().trim(),
-    note: text().trim().max(500),
-  })
-  .superRefine((v, ctx) => {
-    if (v.night_enabled) {
-      const m = Number(v.night_multiplier);
-      if (!/^\d(\.\d{1,2})?$/.test(v.night_multiplier) || m < MULTIPLIER_MIN || m > MULTIPLIER_MAX)
-        ctx.addIssue({ code: 'custom', path: ['night_multiplier'], message: pricingText.nightMultiplierInvalid });
-      if (parseTimeOfDay(v.night_start) === null) ctx.addIssue({ code: 'custom', path: ['night_start'], message: pricingText.nightTimeInvalid });
-      if (parseTimeOfDay(v.night_end) === null) ctx.addIssue({ code: 'custom', path: ['night_end'], message: pricingText.nightTimeInvalid });
-      else if (v.night_start === v.night_end) ctx.addIssue({ code: 'custom', path: ['night_end'], message: pricingText.nightSameTimes });
-    }
-    if (v.effective === 'at' && (!v.effective_at || Number.isNaN(new Date(v.effective_at).getTime()))) {
-      ctx.addIssue({ code: 'custom', path: ['effective_at'], message: pricingText.effectiveAtRequired });
-    }
-  });
-export type FarePolicyFormInput = z.input<typeof farePolicyFormSchema>;
-export type FarePolicyFormOutput = z.output<typeof farePolicyFormSchema>;
+export const farePolicyFormSchema = (currency: string) =>
+  z
+    .object({
+      base: amountSchema(currency),
+      per_km: amountSchema(currency),
+      per_min: amountSchema(currency),
+      minimum: amountSchema(currency),
+      booking_fee: amountSchema(currency),
+      seats: text()
+        .trim()
+        .regex(/^\d{1,2}$/, pricingText.seatsInvalid)
+        .transform(Number)
+        .pipe(z.number().int().min(1, pricingText.seatsInvalid).max(20, pricingText.seatsInvalid)),
+      night_enabled: z.boolean(),
+      night_multiplier: text().trim(),
+      night_start: text().trim(),
+      night_end: text().trim(),
+      effective: z.enum(['now', 'at']),
+      effective_at: text().trim(),
+      note: text().trim().max(500),
+    })
+    .superRefine((v, ctx) => {
+      if (v.night_enabled) {
+        const m = Number(v.night_multiplier);
+        if (!/^\d(\.\d{1,2})?$/.test(v.night_multiplier) || m < MULTIPLIER_MIN || m > MULTIPLIER_MAX)
+          ctx.addIssue({ code: 'custom', path: ['night_multiplier'], message: pricingText.nightMultiplierInvalid });
+        if (parseTimeOfDay(v.night_start) === null) ctx.addIssue({ code: 'custom', path: ['night_start'], message: pricingText.nightTimeInvalid });
+        if (parseTimeOfDay(v.night_end) === null) ctx.addIssue({ code: 'custom', path: ['night_end'], message: pricingText.nightTimeInvalid });
+        else if (v.night_start === v.night_end) ctx.addIssue({ code: 'custom', path: ['night_end'], message: pricingText.nightSameTimes });
+      }
+      if (v.effective === 'at' && (!v.effective_at || Number.isNaN(new Date(v.effective_at).getTime()))) {
+        ctx.addIssue({ code: 'custom', path: ['effective_at'], message: pricingText.effectiveAtRequired });
+      }
+    });
+export type FarePolicyFormInput = z.input<ReturnType<typeof farePolicyFormSchema>>;
+export type FarePolicyFormOutput = z.output<ReturnType<typeof farePolicyFormSchema>>;
 
 /** The form's values → the API's body for one scope and ride type. `effective_at` is a local date-time ('2026-11-25T22:00'). */
 export function policyBodyFromForm(v: FarePolicyFormOutput, scope: { zone_id: string | null; ride_type: z.infer<typeof rideTypeSchema> }): FarePolicyInput {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { financeText } from '@openride/shared/finance/finance-text';
 import { type AdjustmentFormInput, adjustmentFormSchema } from '@openride/shared/finance/schemas';
@@ -14,15 +14,16 @@ export type AdjustTarget = { party: 'driver' | 'rider'; party_id: string; name: 
  * Credit or debit a driver's account or a rider's wallet by hand, with a reason (audited). The dialog's
  * opening key is the idempotency key, so a double click or a retry posts once.
  */
-export function AdjustmentDialog({ target, city, onClose }: { target: AdjustTarget | null; city: string; onClose: () => void }) {
+export function AdjustmentDialog({ target, city, currency, onClose }: { target: AdjustTarget | null; city: string; currency: string; onClose: () => void }) {
   const post = usePostAdjustment();
+  const schema = useMemo(() => adjustmentFormSchema(currency), [currency]);
   return (
     <FormDialog
       open={target !== null}
       onOpenChange={(open) => !open && onClose()}
       title={target ? text.title(target.name) : ''}
       description={text.description}
-      schema={adjustmentFormSchema}
+      schema={schema}
       defaultValues={{ direction: 'credit', amount: '', reason: '' } satisfies AdjustmentFormInput}
       onSubmit={(v, opening) =>
         target &&
@@ -42,7 +43,7 @@ export function AdjustmentDialog({ target, city, onClose }: { target: AdjustTarg
       errorFallback={text.failed}
     >
       <DirectionField />
-      <FormField name="amount" label={text.amount} inputMode="decimal" autoComplete="off" />
+      <FormField name="amount" label={text.amount} hint={currency} inputMode="decimal" autoComplete="off" />
       <FormField name="reason" as="textarea" label={text.reason} rows={3} maxLength={500} />
     </FormDialog>
   );

@@ -143,7 +143,7 @@ function Report({ data, stale, tz }: { data: FinanceDashboard; stale: boolean; t
       <TrialBalance data={data} />
 
       <EntriesDrawer drill={drill} onClose={() => setDrill(null)} onAdjust={onAdjust} />
-      <AdjustmentDialog target={adjust} city={data.city.id} onClose={() => setAdjust(null)} />
+      <AdjustmentDialog target={adjust} city={data.city.id} currency={data.currency} onClose={() => setAdjust(null)} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { financeText, WEEKDAYS } from '@openride/shared/finance/finance-text';
 import { type FinancialSettingsFormInput, financialSettingsFormSchema, settingsBodyFromForm } from '@openride/shared/finance/schemas';
 import type { FinancialSettingsResponse, FinancialSettingsVersion } from '@openride/shared/finance/views';
+import { moneyInputValue } from '@openride/shared/money';
 import { RIDE_TYPE_NAMES, RIDE_TYPES } from '@openride/shared/rides/schemas';
 import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
@@ -23,7 +24,6 @@ const text = financeText.settings;
 const fields = financeText.fields;
 const pct = (bp: number) => `${(bp / 100).toLocaleString(undefined, { maximumFractionDigits: 2 })} %`;
 const pctInput = (bp: number) => String(bp / 100);
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 const since = (iso: string) => (new Date(iso).getTime() <= 0 ? text.sinceStart : text.since(formatDateTime(iso)));
 
 /**
@@ -127,7 +127,7 @@ function SettingsCard({ data }: { data: FinancialSettingsResponse }) {
       edit={text.edit}
       scheduled={data.history.filter((v) => v.status === 'scheduled').reverse()}
       scheduledText={text.scheduled}
-      form={(close) => <SettingsForm cityId={data.city.id} from={current} onDone={close} />}
+      form={(close) => <SettingsForm cityId={data.city.id} currency={currency} from={current} onDone={close} />}
       history={<VersionHistory versions={data.history} changes={changesIn(currency)} words={text} open />}
     >
       {current ? <SettingsList v={current} currency={currency} /> : null}
@@ -167,15 +167,15 @@ function SettingsList({ v, currency }: { v: FinancialSettingsVersion; currency: 
   );
 }
 
-const defaultsFrom = (v: FinancialSettingsVersion | null): FinancialSettingsFormInput => ({
+const defaultsFrom = (v: FinancialSettingsVersion | null, currency: string): FinancialSettingsFormInput => ({
   economy: pctInput(v?.commission_bp.economy ?? 2000),
   comfort: pctInput(v?.commission_bp.comfort ?? 2000),
   xl: pctInput(v?.commission_bp.xl ?? 2000),
   tax_rate: pctInput(v?.tax_rate_bp ?? 0),
   tax_label: v?.tax_label ?? '',
   payout_weekday: String(v?.payout_weekday ?? 1),
-  minimum_payout: dollars(v?.minimum_payout_cents ?? 1000),
-  negative_balance_limit: dollars(v?.negative_balance_limit_cents ?? 5000),
+  minimum_payout: moneyInputValue(v?.minimum_payout_cents ?? 1000, currency),
+  negative_balance_limit: moneyInputValue(v?.negative_balance_limit_cents ?? 5000, currency),
   grace_days: String(v?.grace_days ?? 3),
   effective: 'now',
   effective_at: '',
@@ -183,8 +183,9 @@ const defaultsFrom = (v: FinancialSettingsVersion | null): FinancialSettingsForm
 });
 
 /** A new version: starts from the one in force; rates in percent, amounts in the city's money. */
-function SettingsForm({ cityId, from, onDone }: { cityId: string; from: FinancialSettingsVersion | null; onDone: () => void }) {
-  const form = useZodForm(financialSettingsFormSchema, { defaultValues: defaultsFrom(from) });
+function SettingsForm({ cityId, currency, from, onDone }: { cityId: string; currency: string; from: FinancialSettingsVersion | null; onDone: () => void }) {
+  const schema = useMemo(() => financialSettingsFormSchema(currency), [currency]);
+  const form = useZodForm(schema, { defaultValues: defaultsFrom(from, currency) });
   const save = useCreateFinancialSettings(cityId);
   return (
     <VersionForm

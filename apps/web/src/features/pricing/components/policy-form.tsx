@@ -1,7 +1,8 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { pricingText as text } from '@openride/shared/pricing/pricing-text';
-import { centsToDollars, type FarePolicyFormInput, farePolicyFormSchema, policyBodyFromForm } from '@openride/shared/pricing/schemas';
+import { moneyInputValue } from '@openride/shared/money';
+import { type FarePolicyFormInput, farePolicyFormSchema, policyBodyFromForm } from '@openride/shared/pricing/schemas';
 import type { FarePolicy } from '@openride/shared/pricing/views';
 import type { RideType } from '@openride/shared/rides/schemas';
 import { FormField, useZodForm } from '@/components/ui/form';
@@ -9,12 +10,12 @@ import { toast } from '@/components/ui/use-toast';
 import { VersionForm } from '@/components/ui/versioned-setting';
 import { useCreateFarePolicy } from '../api/create-fare-policy';
 
-const defaultsFrom = (p: FarePolicy | undefined): FarePolicyFormInput => ({
-  base: p ? centsToDollars(p.base_cents) : '',
-  per_km: p ? centsToDollars(p.per_km_cents) : '',
-  per_min: p ? centsToDollars(p.per_min_cents) : '',
-  minimum: p ? centsToDollars(p.minimum_cents) : '',
-  booking_fee: p ? centsToDollars(p.booking_fee_cents) : '',
+const defaultsFrom = (p: FarePolicy | undefined, currency: string): FarePolicyFormInput => ({
+  base: p ? moneyInputValue(p.base_cents, currency) : '',
+  per_km: p ? moneyInputValue(p.per_km_cents, currency) : '',
+  per_min: p ? moneyInputValue(p.per_min_cents, currency) : '',
+  minimum: p ? moneyInputValue(p.minimum_cents, currency) : '',
+  booking_fee: p ? moneyInputValue(p.booking_fee_cents, currency) : '',
   seats: p ? String(p.seats) : '4',
   night_enabled: Boolean(p?.night),
   night_multiplier: p?.night ? String(p.night.multiplier) : '1.2',
@@ -26,11 +27,12 @@ const defaultsFrom = (p: FarePolicy | undefined): FarePolicyFormInput => ({
 });
 
 /**
- * Edit = a new version: the form starts from the version shown, money in dollars and cents (sent as integer
- * cents), the optional night window, and when it takes effect (now, or a later date and time).
+ * Edit = a new version: the form starts from the version shown, money as typed in the city's currency (sent as
+ * integer minor units), the optional night window, and when it takes effect (now, or a later date and time).
  */
 export function PolicyForm({
   cityId,
+  currency,
   rideType,
   scope,
   from,
@@ -38,13 +40,15 @@ export function PolicyForm({
   onDone,
 }: {
   cityId: string;
+  currency: string;
   rideType: RideType;
   scope: string | null;
   from: FarePolicy | undefined;
   title: string;
   onDone: () => void;
 }) {
-  const form = useZodForm(farePolicyFormSchema, { defaultValues: defaultsFrom(from) });
+  const schema = useMemo(() => farePolicyFormSchema(currency), [currency]);
+  const form = useZodForm(schema, { defaultValues: defaultsFrom(from, currency) });
   const save = useCreateFarePolicy(cityId);
 
   return (
@@ -72,7 +76,7 @@ export function PolicyForm({
         <FormField name="booking_fee" label={text.fields.booking_fee_cents} inputMode="decimal" autoComplete="off" />
         <FormField name="seats" label={text.fields.seats} inputMode="numeric" autoComplete="off" />
       </div>
-      <p className="text-xs text-ink-500">{text.money.hint}</p>
+      <p className="text-xs text-ink-500">{text.money.hint(currency)}</p>
       <NightFields />
     </VersionForm>
   );

@@ -56,7 +56,11 @@ export function RideTypePolicy({
       scheduled={scheduled}
       scheduledText={text.scheduled}
       form={
-        mayPublish ? (close) => <PolicyForm cityId={cityId} rideType={rideType} scope={scope} from={shown} title={text.editTitle(name)} onDone={close} /> : null
+        mayPublish
+          ? (close) => (
+              <PolicyForm cityId={cityId} currency={currency} rideType={rideType} scope={scope} from={shown} title={text.editTitle(name)} onDone={close} />
+            )
+          : null
       }
       history={<VersionHistory versions={own} changes={changesIn(currency)} words={text} />}
     >
