@@ -67,7 +67,10 @@ it('a company admin sets and clears a member’s budget, saves an overnight wind
   await budgetButton.click();
   await amount.fill('15o');
   await dialog.getByRole('button', { name: text.budget.save }).click();
-  await dialog.getByRole('alert').filter({ hasText: 'Enter an amount like 150 or 150.00' }).waitFor();
+  await dialog
+    .getByRole('alert')
+    .filter({ hasText: text.budget.invalid('USD') })
+    .waitFor();
   await amount.fill('150');
   await dialog.getByRole('button', { name: text.budget.save }).click();
   await dialog.waitFor({ state: 'detached' });

@@ -1,3 +1,5 @@
+import { moneyInputValue } from '../money';
+
 /** Words of corporate accounts (issue 16, decision 0067): refusals, the invitation email, the pages. */
 export const corporateText = {
   refusals: {
@@ -26,6 +28,7 @@ export const corporateText = {
     description: (policy: string) =>
       `Their own budget replaces the policy’s (${policy}) for them. Spending counts from the 1st of the month on the company’s clock.`,
     amount: 'Their own monthly budget',
+    invalid: (currency: string) => `Enter an amount in ${currency}, like ${moneyInputValue(15_000, currency)}`,
     save: 'Save Budget',
     clear: 'Use the Policy’s Budget',
     own: 'own budget',

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineListQuery, optionalFilter } from '../admin/list-query';
 import { placeSchema, rideTypeSchema } from '../rides/schemas';
+import { moneyField } from '../money-schema';
 import { text } from '../text';
+import { corporateText } from './corporate-text';
 
 /**
  * Corporate accounts (issue 16, decisions 0066 and 0067): companies, their people, invitations and the
@@ -55,14 +57,10 @@ export const acceptInvitationSchema = z.object({ token: z.string().min(10).max(2
 
 export const memberBudgetSchema = z.object({ monthly_budget_cents: cents().nullable() }).strict();
 
-/** The member budget dialog: dollars and cents as typed ('150', '150.00') → the API's integer cents. */
-export const memberBudgetFormSchema = z.object({
-  budget: text()
-    .trim()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'Enter an amount like 150 or 150.00')
-    .transform((v) => Math.round(Number(v) * 100)),
-});
-export type MemberBudgetFormInput = z.input<typeof memberBudgetFormSchema>;
+/** The member budget dialog: an amount as typed in the company's `currency` ('150', '150.00' USD; '15000' JPY) → the API's integer minor units. */
+export const memberBudgetFormSchema = (currency: string) =>
+  z.object({ budget: moneyField(currency, corporateText.budget.invalid(currency), { max: 1_000_000_000 }) });
+export type MemberBudgetFormInput = z.input<ReturnType<typeof memberBudgetFormSchema>>;
 
 /**
  * Days are ISO weekdays: 1 = Monday … 7 = Sunday. Times are "HH:MM" on the city's clock, [from, to). A window

@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { MutationError, QueryView } from '@/components/ui/query-view';
 import { type CompanyView, useAdminCompany, useUpdateCompany } from '../api/corporate';
+import { moneyInputValue } from '@openride/shared/money';
 import { editCompanyFormSchema } from './company-form-schemas';
-import { fromCents } from './corporate-cents';
 import type { InvoicesSlot } from './invoices-slot';
 import { PeopleTable } from './people-table';
 
@@ -63,7 +63,7 @@ export function AdminCompany({ id, onClose, invoices }: { id: string; onClose: (
   );
 }
 
-type Patch = z.output<typeof editCompanyFormSchema>;
+type Patch = z.output<ReturnType<typeof editCompanyFormSchema>>;
 
 /** Name, billing email and credit limit: the kit's form on the server's company fields, with Suspend or Reactivate beside Save. */
 function CompanyEditForm({
@@ -77,15 +77,16 @@ function CompanyEditForm({
   onSave: (patch: Patch) => void;
   onSuspend: () => void;
 }) {
-  const form = useZodForm(editCompanyFormSchema, {
-    defaultValues: { name: c.name, billing_email: c.billing_email, credit: fromCents(c.credit_limit_cents) },
+  const schema = useMemo(() => editCompanyFormSchema(c.currency), [c.currency]);
+  const form = useZodForm(schema, {
+    defaultValues: { name: c.name, billing_email: c.billing_email, credit: moneyInputValue(c.credit_limit_cents, c.currency) },
   });
   const suspend = c.status === 'active';
   return (
     <Form form={form} onSubmit={onSave} className="grid gap-4 sm:grid-cols-3">
       <FormField name="name" label="Name" />
       <FormField name="billing_email" label="Billing email" type="email" />
-      <FormField name="credit" label="Credit limit" inputMode="decimal" />
+      <FormField name="credit" label="Credit limit" hint={c.currency} inputMode="decimal" />
       <div className="flex flex-wrap gap-2 sm:col-span-3">
         <Button type="submit" disabled={update.isPending}>
           Save company

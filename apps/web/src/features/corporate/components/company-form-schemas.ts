@@ -7,45 +7,57 @@ import {
   createCompanySchema,
   updateCompanySchema,
 } from '@openride/shared/corporate/schemas';
+import { moneyInputValue, parseMoney } from '@openride/shared/money';
 import type { CompanyDetail } from '../api/corporate';
-import { fromCents, toCents } from './corporate-cents';
 
 const policy = companyPolicySchema.shape;
 
-const AMOUNT = /^\d+([.,]\d{1,2})?$/;
-const amountMessage = 'Enter an amount like 25 or 25.00';
+const amountMessage = (currency: string) => `Enter an amount in ${currency}, like ${moneyInputValue(2500, currency)}`;
 
-/** Money as typed ('12', '12.50'; empty: none) → cents, checked by the server's own field schema. */
-const money = (field: z.ZodType<number | null, number | null>) =>
+/** Money as typed in `currency` ('12', '12.50' USD; '1200' JPY; empty: none) → minor units, checked by the server's own field schema. */
+const money = (field: z.ZodType<number | null, number | null>, currency: string) =>
   z
     .string()
     .trim()
-    .refine((v) => v === '' || AMOUNT.test(v), amountMessage)
-    .transform((v) => toCents(v))
+    .refine((v) => v === '' || !Number.isNaN(parseMoney(v, currency)), amountMessage(currency))
+    .transform((v) => parseMoney(v, currency) ?? null)
     .pipe(field);
 
-/** A credit limit as typed (required) → the server's `credit_limit_cents`. */
-const creditLimit = z
-  .string()
-  .trim()
-  .regex(AMOUNT, amountMessage)
-  .transform((v) => toCents(v) ?? 0)
-  .pipe(createCompanySchema.shape.credit_limit_cents);
+/** A credit limit as typed in `currency` (required) → the server's `credit_limit_cents`. */
+const creditLimit = (currency: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => !Number.isNaN(parseMoney(v, currency) ?? Number.NaN), amountMessage(currency))
+    .transform((v) => parseMoney(v, currency) ?? 0)
+    .pipe(createCompanySchema.shape.credit_limit_cents);
 
-/** New company: the server's fields, the credit limit as typed; parses into `createCompanySchema`'s input. */
-export const newCompanyFormSchema = createCompanySchema
-  .omit({ credit_limit_cents: true, billing_cycle: true })
-  .extend({ credit: creditLimit })
-  .transform(({ credit, ...company }): z.input<typeof createCompanySchema> => ({ ...company, billing_cycle: 'monthly', credit_limit_cents: credit }))
-  .pipe(createCompanySchema);
-export type NewCompanyFormInput = z.input<typeof newCompanyFormSchema>;
+/**
+ * New company: the server's fields, the credit limit as typed in the chosen city's currency (`currencyOf` its
+ * id); parses into `createCompanySchema`'s input.
+ */
+export const newCompanyFormSchema = (currencyOf: (cityId: string) => string) =>
+  createCompanySchema
+    .omit({ credit_limit_cents: true, billing_cycle: true })
+    .extend({ credit: z.string().trim() })
+    .transform(({ credit, ...company }, ctx): z.input<typeof createCompanySchema> => {
+      const parsed = creditLimit(currencyOf(company.city_id)).safeParse(credit);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['credit'] });
+        return z.NEVER;
+      }
+      return { ...company, billing_cycle: 'monthly', credit_limit_cents: parsed.data };
+    })
+    .pipe(createCompanySchema);
+export type NewCompanyFormInput = z.input<ReturnType<typeof newCompanyFormSchema>>;
 
-/** A platform admin's edit of a company (name, billing email, credit limit): the fields of `updateCompanySchema`. */
-export const editCompanyFormSchema = z
-  .object({ name: createCompanySchema.shape.name, billing_email: createCompanySchema.shape.billing_email, credit: creditLimit })
-  .transform(({ credit, ...company }): Omit<z.input<typeof updateCompanySchema>, 'version'> => ({ ...company, credit_limit_cents: credit }))
-  .pipe(updateCompanySchema.omit({ version: true }));
-export type EditCompanyFormInput = z.input<typeof editCompanyFormSchema>;
+/** A platform admin's edit of a company (name, billing email, credit limit in its `currency`): the fields of `updateCompanySchema`. */
+export const editCompanyFormSchema = (currency: string) =>
+  z
+    .object({ name: createCompanySchema.shape.name, billing_email: createCompanySchema.shape.billing_email, credit: creditLimit(currency) })
+    .transform(({ credit, ...company }): Omit<z.input<typeof updateCompanySchema>, 'version'> => ({ ...company, credit_limit_cents: credit }))
+    .pipe(updateCompanySchema.omit({ version: true }));
+export type EditCompanyFormInput = z.input<ReturnType<typeof editCompanyFormSchema>>;
 
 /** "lat, lng" as typed → the address's coordinates (the server's place schema). */
 const position = z.string().transform((v, ctx) => {
@@ -63,44 +75,46 @@ const position = z.string().transform((v, ctx) => {
  * "lat, lng"; it parses into the server's `companyPolicySchema` (each field checked by that schema's own field,
  * the whole once more at the end), every refusal under the field it is about.
  */
-export const policyFormSchema = z
-  .object({
-    ride_types: policy.ride_types,
-    limit: money(policy.per_ride_limit_cents),
-    budget: money(policy.monthly_budget_cents),
-    radius: z.string().trim().regex(/^\d+$/, 'Enter the radius in whole metres').transform(Number).pipe(policy.radius_m),
-    hoursOn: z.boolean(),
-    days: z.array(z.number().int()),
-    from: z.string(),
-    to: z.string(),
-    addresses: z.array(z.object({ label: approvedAddressSchema.shape.label, at: position })).max(20),
-    expense: z.boolean(),
-  })
-  .superRefine((f, ctx) => {
-    if (!f.hoursOn) return;
-    const hours = allowedHoursSchema.safeParse({ days: f.days, from: f.from, to: f.to });
-    if (!hours.success) for (const issue of hours.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-  })
-  .transform(
-    (f): CompanyPolicy => ({
-      ride_types: f.ride_types,
-      per_ride_limit_cents: f.limit,
-      monthly_budget_cents: f.budget,
-      allowed_hours: f.hoursOn ? { days: f.days, from: f.from, to: f.to } : null,
-      approved_addresses: f.addresses.map((a) => ({ label: a.label, ...a.at })),
-      radius_m: f.radius,
-      expense_code_required: f.expense,
-    }),
-  )
-  .pipe(companyPolicySchema);
-export type PolicyFormInput = z.input<typeof policyFormSchema>;
+export const policyFormSchema = (currency: string) =>
+  z
+    .object({
+      ride_types: policy.ride_types,
+      limit: money(policy.per_ride_limit_cents, currency),
+      budget: money(policy.monthly_budget_cents, currency),
+      radius: z.string().trim().regex(/^\d+$/, 'Enter the radius in whole metres').transform(Number).pipe(policy.radius_m),
+      hoursOn: z.boolean(),
+      days: z.array(z.number().int()),
+      from: z.string(),
+      to: z.string(),
+      addresses: z.array(z.object({ label: approvedAddressSchema.shape.label, at: position })).max(20),
+      expense: z.boolean(),
+    })
+    .superRefine((f, ctx) => {
+      if (!f.hoursOn) return;
+      const hours = allowedHoursSchema.safeParse({ days: f.days, from: f.from, to: f.to });
+      if (!hours.success) for (const issue of hours.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    })
+    .transform(
+      (f): CompanyPolicy => ({
+        ride_types: f.ride_types,
+        per_ride_limit_cents: f.limit,
+        monthly_budget_cents: f.budget,
+        allowed_hours: f.hoursOn ? { days: f.days, from: f.from, to: f.to } : null,
+        approved_addresses: f.addresses.map((a) => ({ label: a.label, ...a.at })),
+        radius_m: f.radius,
+        expense_code_required: f.expense,
+      }),
+    )
+    .pipe(companyPolicySchema);
+export type PolicyFormInput = z.input<ReturnType<typeof policyFormSchema>>;
 
-/** The form's values for the policy as stored. */
-export function policyFormValues(p: CompanyDetail['policy']): PolicyFormInput {
+/** The form's values for the policy as stored, amounts in the company's `currency` (empty: none). */
+export function policyFormValues(p: CompanyDetail['policy'], currency: string): PolicyFormInput {
+  const shown = (minor: number | null) => (minor === null ? '' : moneyInputValue(minor, currency));
   return {
     ride_types: p.ride_types,
-    limit: fromCents(p.per_ride_limit_cents),
-    budget: fromCents(p.monthly_budget_cents),
+    limit: shown(p.per_ride_limit_cents),
+    budget: shown(p.monthly_budget_cents),
     radius: String(p.radius_m),
     hoursOn: p.allowed_hours !== null,
     days: p.allowed_hours?.days ?? [1, 2, 3, 4, 5],

@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { corporateText } from '@openride/shared/corporate/corporate-text';
 import { type MemberBudgetFormInput, memberBudgetFormSchema } from '@openride/shared/corporate/schemas';
 import type { CompanyMember } from '@openride/shared/corporate/views';
+import { moneyInputValue } from '@openride/shared/money';
 import { FormField } from '@/components/ui/form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { toast } from '@/components/ui/use-toast';
@@ -31,6 +33,7 @@ type Props = {
 export function MemberBudgetDialog({ companyId, currency, policyBudgetCents, member, onClose }: Props) {
   const save = useSetMemberBudget(companyId);
   const send = (monthly_budget_cents: number | null) => member && save.mutateAsync({ userId: member.user_id, monthly_budget_cents });
+  const schema = useMemo(() => memberBudgetFormSchema(currency), [currency]);
   const policy = policyBudgetCents === null ? text.none : formatMoney(policyBudgetCents, currency);
   return (
     <FormDialog
@@ -38,8 +41,10 @@ export function MemberBudgetDialog({ companyId, currency, policyBudgetCents, mem
       onOpenChange={(open) => !open && onClose()}
       title={member ? text.title(member.name) : ''}
       description={text.description(policy)}
-      schema={memberBudgetFormSchema}
-      defaultValues={{ budget: member?.monthly_budget_cents == null ? '' : (member.monthly_budget_cents / 100).toFixed(2) } satisfies MemberBudgetFormInput}
+      schema={schema}
+      defaultValues={
+        { budget: member?.monthly_budget_cents == null ? '' : moneyInputValue(member.monthly_budget_cents, currency) } satisfies MemberBudgetFormInput
+      }
       onSubmit={(v) => send(v.budget)}
       onSuccess={() => member && toast({ title: text.saved(member.name) })}
       submitLabel={text.save}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { MutationError } from '@/components/ui/query-view';
@@ -13,7 +13,8 @@ const blank = { name: '', billing_email: '', credit: '', admin_email: '' };
 export function NewCompanyForm() {
   const cities = useAdminCities();
   const create = useCreateCompany();
-  const form = useZodForm(newCompanyFormSchema, { defaultValues: { city_id: '', ...blank } });
+  const schema = useMemo(() => newCompanyFormSchema((id) => cities.data?.find((c) => c.id === id)?.currency ?? 'USD'), [cities.data]);
+  const form = useZodForm(schema, { defaultValues: { city_id: '', ...blank } });
   const cityId = form.watch('city_id');
   // The console's city (else the first) is chosen until another is.
   const firstCity = usePageCityDefault(cities.data?.[0]?.id ?? null);

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { corporateText } from '@openride/shared/corporate/corporate-text';
 import { describeHours } from '@openride/shared/corporate/policy';
@@ -34,7 +35,9 @@ export function PolicyForm({
   saving: boolean;
 }) {
   const p = detail.policy;
-  const form = useZodForm(policyFormSchema, { defaultValues: policyFormValues(p) });
+  const currency = detail.company.currency;
+  const schema = useMemo(() => policyFormSchema(currency), [currency]);
+  const form = useZodForm(schema, { defaultValues: policyFormValues(p, currency) });
   const addresses = useFieldArray({ control: form.control, name: 'addresses' });
   const [hoursOn, days, from, to] = form.watch(['hoursOn', 'days', 'from', 'to']);
   return (
