@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { promotionsText } from '@openride/shared/promotions/promotions-text';
 import { EDITABLE_WHEN_LAUNCHED, PROMOTION_FIELDS } from '@openride/shared/promotions/schemas';
 import { Button } from '@/components/ui/button';
@@ -23,7 +23,11 @@ export function PromotionForm({ promotion, onDone }: { promotion?: Promotion; on
   const create = useCreatePromotion();
   const update = useUpdatePromotion();
   const mutation = promotion ? update : create;
-  const form = useZodForm(promotionFormSchema, { defaultValues: promotion ? formOf(promotion) : blankForm() });
+  const schema = useMemo(
+    () => promotionFormSchema((id) => (id === promotion?.city_id ? promotion.currency : (cities.data?.find((c) => c.id === id)?.currency ?? 'USD'))),
+    [cities.data, promotion],
+  );
+  const form = useZodForm(schema, { defaultValues: promotion ? formOf(promotion) : blankForm() });
   const [cityId, kind, code] = form.watch(['city_id', 'kind', 'code']);
   const zones = usePromotionZones(cityId);
   const launched = promotion !== undefined && promotion.status !== 'draft';
