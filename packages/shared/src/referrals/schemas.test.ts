@@ -25,7 +25,7 @@ describe('referral codes as people type them', () => {
 
 describe('the admins’ program form', () => {
   it('turns dollars into cents and counts into numbers, and refuses what the API would', () => {
-    const ok = referralProgramFormSchema.parse({
+    const ok = referralProgramFormSchema('USD').parse({
       enabled: true,
       referrer_reward: '5.5',
       referee_reward: '0',
@@ -43,7 +43,7 @@ describe('the admins’ program form', () => {
       { expiry_days: 'ninety' },
     ]) {
       expect(
-        referralProgramFormSchema.safeParse({
+        referralProgramFormSchema('USD').safeParse({
           ...ok,
           referrer_reward: '5',
           referee_reward: '5',
@@ -56,5 +56,14 @@ describe('the admins’ program form', () => {
         JSON.stringify(bad),
       ).toBe(false);
     }
+  });
+
+  it("reads rewards in the program's currency: whole yen, fils in thousandths", () => {
+    const typed = { enabled: true, referrer_reward: '1050', referee_reward: '0', rides_required: '1', within_days: '1', expiry_days: '90' };
+    expect(referralProgramFormSchema('JPY').parse(typed).referrer_reward).toBe(1050);
+    const refused = referralProgramFormSchema('JPY').safeParse({ ...typed, referrer_reward: '10.5' });
+    expect(refused.error?.issues[0]?.message).toBe('Enter an amount in JPY like 500 (at most 100000)');
+    expect(referralProgramFormSchema('KWD').parse({ ...typed, referrer_reward: '1.234' }).referrer_reward).toBe(1234);
+    expect(referralProgramFormSchema('USD').safeParse({ ...typed, referrer_reward: '1000.01' }).success).toBe(false);
   });
 });

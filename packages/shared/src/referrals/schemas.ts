@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineListQuery, optionalFilter } from '../admin/list-query';
+import { moneyInputValue } from '../money';
+import { moneyField } from '../money-schema';
 import { text } from '../text';
 
 /**
@@ -41,12 +43,7 @@ export const claimReferralSchema = z.strictObject({
 });
 export type ClaimReferralInput = z.input<typeof claimReferralSchema>;
 
-const cents = (max: number) =>
-  z
-    .number()
-    .int('Whole cents only')
-    .min(0, 'Cannot be negative')
-    .max(max, `At most ${max / 100}`);
+const cents = (max: number) => z.number().int('Whole cents only').min(0, 'Cannot be negative').max(max, `At most ${max} in the currency's minor units`);
 
 /** PUT /api/admin/referral-programs/:program: the program's settings, naming the version edited (a stale one is 409). */
 export const referralProgramSchema = z.strictObject({
@@ -93,19 +90,24 @@ const wholeNumber = (min: number, max: number, message: string) =>
     .regex(/^\d{1,4}$/, message)
     .transform(Number)
     .pipe(z.number().min(min, message).max(max, message));
-const dollars = text()
-  .trim()
-  .regex(/^\d{1,4}(\.\d{1,2})?$/, 'Enter an amount like 5 or 5.50 (at most 1000)')
-  .transform((v) => Math.round(Number(v) * 100))
-  .pipe(z.number().max(100_000, 'At most 1000'));
+/** A reward as typed in `currency` ('5', '5.50' USD; '500' JPY) → minor units, at most 100,000 of them (as the API). */
+const reward = (currency: string) =>
+  moneyField(currency, `Enter an amount in ${currency} like ${moneyInputValue(500, currency)} (at most ${moneyInputValue(REWARD_MAX, currency)})`, {
+    max: REWARD_MAX,
+  });
+const REWARD_MAX = 100_000;
 
-/** The admins' form on /referrals: amounts in dollars and counts as typed, turned into the API's body on submit. */
-export const referralProgramFormSchema = z.object({
-  enabled: z.boolean(),
-  referrer_reward: dollars,
-  referee_reward: dollars,
-  rides_required: wholeNumber(1, 500, 'Between 1 and 500 rides'),
-  within_days: wholeNumber(1, 365, 'Between 1 and 365 days'),
-  expiry_days: wholeNumber(1, 730, 'Between 1 and 730 days'),
-});
-export type ReferralProgramFormInput = z.input<typeof referralProgramFormSchema>;
+/**
+ * The admins' form on /referrals: amounts in the program's `currency` (its city's; the default's, each city's own,
+ * typed as the caller's form says) and counts as typed, turned into the API's body on submit.
+ */
+export const referralProgramFormSchema = (currency: string) =>
+  z.object({
+    enabled: z.boolean(),
+    referrer_reward: reward(currency),
+    referee_reward: reward(currency),
+    rides_required: wholeNumber(1, 500, 'Between 1 and 500 rides'),
+    within_days: wholeNumber(1, 365, 'Between 1 and 365 days'),
+    expiry_days: wholeNumber(1, 730, 'Between 1 and 730 days'),
+  });
+export type ReferralProgramFormInput = z.input<ReturnType<typeof referralProgramFormSchema>>;

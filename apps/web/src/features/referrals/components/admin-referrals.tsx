@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { referralsText } from '@openride/shared/referrals/referrals-text';
+import { moneyInputValue } from '@openride/shared/money';
 import { REFERRAL_PROGRAMS, REFERRAL_STATUSES, type ReferralProgramFormInput, referralProgramFormSchema } from '@openride/shared/referrals/schemas';
 import { Button } from '@/components/ui/button';
 import { CityPicker } from '@/components/ui/city-picker';
@@ -78,15 +79,20 @@ export function AdminReferralsPage() {
   );
 }
 
-const toDollars = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
+/** The default program's amounts apply in each city's own currency: they are typed as dollars and cents are (two decimals). */
+const FORM_CURRENCY_OF_DEFAULT = 'USD';
 
 function ProgramForm({ program, city }: { program: ReferralProgramView; city: string }) {
   const save = useSaveReferralProgram(program.program, city);
-  const form = useZodForm(referralProgramFormSchema, {
+  const currency = program.currency ?? FORM_CURRENCY_OF_DEFAULT;
+  const schema = useMemo(() => referralProgramFormSchema(currency), [currency]);
+  // Whole amounts without their zero decimals, as before ('5', '5.50').
+  const shown = (minor: number) => moneyInputValue(minor, currency).replace(/\.0+$/, '');
+  const form = useZodForm(schema, {
     defaultValues: {
       enabled: program.enabled,
-      referrer_reward: toDollars(program.referrer_reward_cents),
-      referee_reward: toDollars(program.referee_reward_cents),
+      referrer_reward: shown(program.referrer_reward_cents),
+      referee_reward: shown(program.referee_reward_cents),
       rides_required: String(program.rides_required),
       within_days: String(program.within_days),
       // A city has no expiry of its own (set at sign-up, from the default): the field is not shown nor sent.
@@ -125,8 +131,8 @@ function ProgramForm({ program, city }: { program: ReferralProgramView; city: st
         <p className="text-sm text-ink-600">{text.programHint[program.program]}</p>
         <EnabledField />
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField name="referrer_reward" label={text.referrerReward} inputMode="decimal" autoComplete="off" />
-          {rider ? <FormField name="referee_reward" label={text.refereeReward} inputMode="decimal" autoComplete="off" /> : null}
+          <FormField name="referrer_reward" label={text.referrerReward(currency)} inputMode="decimal" autoComplete="off" />
+          {rider ? <FormField name="referee_reward" label={text.refereeReward(currency)} inputMode="decimal" autoComplete="off" /> : null}
           {rider ? null : <FormField name="rides_required" label={text.ridesRequired} inputMode="numeric" autoComplete="off" />}
           {rider ? null : <FormField name="within_days" label={text.withinDays} inputMode="numeric" autoComplete="off" />}
           {city ? null : <FormField name="expiry_days" label={text.expiryDays} inputMode="numeric" autoComplete="off" />}
