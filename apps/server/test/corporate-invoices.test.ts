@@ -158,6 +158,8 @@ describe('corporate invoices: issue, totals from the ledger, formats', () => {
     expect(lines[4]!.split(',')[0]).toBe('Total due');
     expect(Math.round(Number(lines[4]!.split(',')[5]) * 100)).toBe(ledger.total);
     expect(body[0]![3]).toBe('Union Square → Ferry Building');
+    // Each line's time is ISO 8601 with San Francisco's offset (issue 30 §4).
+    expect(body[0]![0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[78]:00$/);
     expect(lines[5]).toBe(`Period,Monthly,${thisMonth()}-01 – ${invoice.period_end},,,,`);
   });
 

@@ -1,3 +1,4 @@
+import { formatDateTimeIn } from '@openride/shared/time';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { rideMoney } from '../src/ledger/ride-money';
@@ -200,6 +201,9 @@ describe('the receipt', () => {
       expect(text).toContain(money(row.fare_cents));
       expect(text).toContain(`-${money(100)}`);
       expect(text).toContain(money(row.fare_cents - 100));
+      // Its date on San Francisco's clock, the zone named (issue 30 §4), not the server's UTC.
+      expect(text).toContain(formatDateTimeIn(row.completed_at!, 'America/Los_Angeles').replace(/\u202f/g, ' '));
+      expect(text).toMatch(/P[SD]T/);
     }
   });
 });

@@ -2,6 +2,7 @@ import { corporateInvoicesText as text } from '@openride/shared/corporate-invoic
 import type { Invoice, InvoiceLine } from '@openride/shared/corporate-invoices/views';
 import { csvCell } from '../lib/csv';
 import { formatMoney, moneyDecimal } from '@openride/shared/money';
+import { isoInZone } from '@openride/shared/time';
 
 const moneyOf = (cents: number, currency: string) => formatMoney(cents, currency);
 /** A line's date and time in the company's city time zone. */
@@ -25,7 +26,8 @@ export function invoiceCsv(invoice: Invoice): string {
   let out = `\uFEFF${line([text.date, 'Kind', text.member, text.route, text.expenseCode, `${text.fare} (${invoice.currency})`, `${text.tax} (${invoice.currency})`])}`;
   for (const l of invoice.lines)
     out += line([
-      localTime(l.posted_at, invoice.time_zone),
+      // Exports say the instant with the city's offset (issue 30 §4): 2026-12-02T10:45:00-08:00.
+      isoInZone(l.posted_at, invoice.time_zone),
       kindOf(l),
       l.member_name,
       routeOf(l),

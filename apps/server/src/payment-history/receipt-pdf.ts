@@ -4,12 +4,11 @@ import { promotionsText } from '@openride/shared/promotions/promotions-text';
 import { refundText } from '@openride/shared/refunds/refund-text';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import { formatMoney } from '@openride/shared/money';
+import { formatDateTimeIn } from '@openride/shared/time';
 
 const text = paymentHistoryText.receipt;
 
 const moneyOf = (cents: number, currency: string) => formatMoney(cents, currency);
-const when = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC' : '—';
 
 /**
  * The receipt as a PDF (decision 0039), drawn with pdfkit's built-in Helvetica (no font files, nothing
@@ -27,6 +26,9 @@ export async function receiptPdf(receipt: MoneyReceipt): Promise<Buffer> {
     doc.on('error', reject);
   });
   const money = (cents: number) => moneyOf(cents, receipt.currency);
+  // The ride's times on its city's clock, the zone named (issue 30 §4).
+  // (Helvetica's WinAnsi has no narrow no-break space, which Intl puts before AM/PM: a plain space instead.)
+  const when = (iso: string | null) => (iso ? formatDateTimeIn(iso, receipt.time_zone).replace(/\u202f/g, ' ') : '—');
   const width = doc.page.width - 112;
   const row = (label: string, value: string, bold = false) => {
     const y = doc.y;

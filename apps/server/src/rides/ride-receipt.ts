@@ -46,6 +46,7 @@ export async function receiptOf(services: Pick<Ports, 'db'>, ride: RideRow, opts
   const step = Math.max(1, Math.ceil(crumbs.length / MAX_PATH_POINTS));
   const path = crumbs.filter((_, i) => i % step === 0 || i === crumbs.length - 1).map((c) => [c.lat, c.lng] as [number, number]);
   const promotion = opts.forDriver ? null : await ridePromotionOf(services.db, ride);
+  const city = ride.city_id ? await services.db.selectFrom('cities').select('timezone').where('id', '=', ride.city_id).executeTakeFirst() : undefined;
 
   return {
     ride_id: ride.id,
@@ -60,6 +61,7 @@ export async function receiptOf(services: Pick<Ports, 'db'>, ride: RideRow, opts
     destination: destinationOf(ride),
     started_at: ride.started_at,
     completed_at: ride.completed_at,
+    time_zone: city?.timezone ?? 'UTC',
     payment_method: ride.payment_method,
     // A business ride (decision 0067): the receipt says which company paid.
     company_name: ride.company_id

@@ -1,7 +1,5 @@
 import { formatMoney as formatIn } from '@openride/shared/money';
-
-/** The reader's language, as the browser says it (the app's language choice takes over with issue 30 §1). */
-const readerLocale = () => (typeof navigator === 'undefined' ? undefined : navigator.language) || 'en';
+import { readerLocale } from './locale';
 
 /**
  * Integer minor units in a currency, in the reader's locale: 1234 USD → "$12.34", 1050 JPY → "¥1,050". The one

@@ -191,6 +191,8 @@ export const receiptSchema = z.strictObject({
   destination: ridePlaceSchema,
   started_at: timestampSchema.nullable(),
   completed_at: timestampSchema.nullable(),
+  /** The ride's city's IANA time zone: its times are read on the city's clock (issue 30 §4). */
+  time_zone: z.string(),
   payment_method: paymentMethodSchema,
   /** The company that paid a business ride (decision 0067); null otherwise. */
   company_name: z.string().nullable(),

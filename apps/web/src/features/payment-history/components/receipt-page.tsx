@@ -19,12 +19,15 @@ import { paths } from '@/config/paths';
 import { supportText } from '@openride/shared/support/support-text';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { readerLocale } from '@/lib/locale';
 import { formatMoney } from '@/lib/money';
+import { formatDateTimeIn } from '@openride/shared/time';
 import { type MoneyReceipt, useMoneyReceipt, useReportProblem } from '../api/payment-history';
 import { statusBadge } from './payment-history-page';
 import { hrefOf } from '@/lib/call';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** A time on the ride's city's clock, its zone named, in the reader's words (issue 30 §4). */
+const cityTime = (iso: string, timeZone: string) => formatDateTimeIn(iso, timeZone, readerLocale());
 const r = text.receipt;
 
 /**
@@ -64,7 +67,7 @@ function Receipt({ receipt }: { receipt: MoneyReceipt }) {
         <h1 id={headingId} className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">
           {r.title}
         </h1>
-        <p className="text-sm text-ink-600">{receipt.completed_at ? dateTime.format(new Date(receipt.completed_at)) : null}</p>
+        <p className="text-sm text-ink-600">{receipt.completed_at ? cityTime(receipt.completed_at, receipt.time_zone) : null}</p>
         <p className="text-sm break-words text-ink-700">
           {place(receipt.pickup)} → {place(receipt.destination)}
         </p>
@@ -128,7 +131,7 @@ function Receipt({ receipt }: { receipt: MoneyReceipt }) {
           ) : (
             <dl className="divide-y divide-ink-100 rounded-2xl border border-ink-200 bg-white text-sm">
               {m.refunds.map((f) => (
-                <Row key={f.id} label={`${dateTime.format(new Date(f.at))} · ${r.refundedTo(refundText.destinations[f.destination])}`}>
+                <Row key={f.id} label={`${cityTime(f.at, receipt.time_zone)} · ${r.refundedTo(refundText.destinations[f.destination])}`}>
                   −{money(f.amount_cents)}
                 </Row>
               ))}
@@ -168,7 +171,7 @@ function Report({ receipt }: { receipt: MoneyReceipt }) {
       {receipt.refund_requests.length ? (
         <ul className="space-y-2">
           {receipt.refund_requests.map((q) => (
-            <RequestCard key={q.id} request={q} />
+            <RequestCard key={q.id} request={q} timeZone={receipt.time_zone} />
           ))}
         </ul>
       ) : null}
@@ -193,7 +196,7 @@ function Report({ receipt }: { receipt: MoneyReceipt }) {
   );
 }
 
-function RequestCard({ request: q }: { request: RefundRequestView }) {
+function RequestCard({ request: q, timeZone }: { request: RefundRequestView; timeZone: string }) {
   const money = (cents: number) => formatMoney(cents, q.currency);
   return (
     <li className="space-y-1 rounded-2xl border border-ink-200 bg-white px-4 py-3 text-sm">
@@ -202,7 +205,7 @@ function RequestCard({ request: q }: { request: RefundRequestView }) {
         <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', statusBadge[q.status])}>{refundText.statuses[q.status]}</span>
       </div>
       <p className="text-ink-600">
-        <time dateTime={q.created_at}>{dateTime.format(new Date(q.created_at))}</time>
+        <time dateTime={q.created_at}>{cityTime(q.created_at, timeZone)}</time>
         {q.requested_cents ? ` · ${refundText.requested(money(q.requested_cents))}` : ''}
       </p>
       {q.comment ? <p className="break-words text-ink-700">“{q.comment}”</p> : null}
