@@ -50,11 +50,11 @@ it('an admin edits the Economy policy; a rider cancels after the window and sees
   await expect.poll(() => a.evaluate(() => document.activeElement?.getAttribute('inputmode'))).toBe('numeric');
   await windowField.fill(String(WINDOW_S));
   // A fee with three decimals is refused in words, and nothing is saved.
-  await form.getByLabel(cancellationText.fields.fee_fixed).fill('5.001');
+  await form.getByLabel(cancellationText.fields.fee_fixed('USD')).fill('5.001');
   await form.getByRole('button', { name: cancellationText.save }).click();
-  await form.getByRole('alert').getByText('Fixed fee: dollars and cents, like 5.00').waitFor();
+  await form.getByRole('alert').getByText('Fixed fee: an amount in USD, like 5.00').waitFor();
   expect((await adminUser.get('/api/admin/cancellation-policies?city=sf')).body.policies[0].free_window_s).toBe(120);
-  await form.getByLabel(cancellationText.fields.fee_fixed).fill('5.00');
+  await form.getByLabel(cancellationText.fields.fee_fixed('USD')).fill('5.00');
   let violations = await seriousViolations(a);
   expect(violations, JSON.stringify(violations)).toEqual([]);
   await form.getByRole('button', { name: cancellationText.save }).click();
@@ -205,7 +205,7 @@ it("an admin adds a downtown zone's own Economy terms, edits its fee, and remove
   const card = zone.getByRole('article', { name: /Economy/ });
   await card.getByRole('button', { name: cancellationText.editLabel('Economy', DOWNTOWN_ZONE) }).click();
   const form = a.getByRole('form', { name: cancellationText.editTitle('Economy', DOWNTOWN_ZONE) });
-  await form.getByLabel(cancellationText.fields.fee_fixed).fill('7.00');
+  await form.getByLabel(cancellationText.fields.fee_fixed('USD')).fill('7.00');
   await form.getByRole('button', { name: cancellationText.save }).click();
   await card.getByText(cancellationText.feeFixed('$7.00')).waitFor();
   const policies = (await adminUser.get('/api/admin/cancellation-policies?city=sf')).body.policies as {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyExponent, moneyInputValue, parseMoney } from '../money';
 import { text } from '../text';
 import { RIDE_TYPES } from '../rides/schemas';
 
@@ -48,75 +49,78 @@ export type ZonePolicyInput = z.infer<typeof zonePolicyInputSchema>;
 /** `GET /api/admin/cancellation-policies`: every policy, or one city's. */
 export const cancellationPoliciesQuerySchema = z.object({ city: text().max(100).optional() });
 
-const DOLLARS = /^\d{1,4}(\.\d{1,2})?$/;
-const dollars = (label: string) => text().trim().regex(DOLLARS, `${label}: dollars and cents, like 5.00`);
+/** An amount as typed in `currency` (kept as typed; `formToPolicyInput` reads it): at most 9999 in the currency's units, as before. */
+const amount = (label: string, currency: string) =>
+  text()
+    .trim()
+    .refine((v) => isAmount(v, currency), `${label}: an amount in ${currency}, like ${moneyInputValue(500, currency)}`);
+const isAmount = (v: string, currency: string) => {
+  const minor = parseMoney(v, currency);
+  return minor !== undefined && !Number.isNaN(minor) && minor < 10_000 * 10 ** currencyExponent(currency);
+};
 const wholeNumber = (label: string, max: number) =>
   text()
     .trim()
     .regex(/^\d{1,4}$/, `${label}: a whole number`)
     .refine((v) => Number(v) <= max, `${label} is at most ${max}`);
 
-/** The /cancellation-policies form: what an admin types (dollars.cents, seconds, percentages). */
-export const cancellationPolicyFormSchema = z
-  .object({
-    free_window_s: wholeNumber('Free window', 3600),
-    fee_kind: z.enum(FEE_KINDS),
-    fee_fixed: dollars('Fixed fee'),
-    fee_percent: text()
-      .trim()
-      .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Percentage: a number like 10 or 12.5')
-      .refine((v) => Number(v) <= 100, 'Percentage is 0 to 100'),
-    fee_min: dollars('Minimum fee'),
-    fee_max: dollars('Maximum fee'),
-    no_show_wait_s: wholeNumber('No-show wait', 3600),
-    no_show_fee: dollars('No-show fee'),
-    late_driver_margin_s: wholeNumber('Late-driver margin', 3600),
-    driver_share_late_cancel_pct: wholeNumber("Driver's share of late-cancel fees", 100),
-    driver_share_no_show_pct: wholeNumber("Driver's share of no-show fees", 100),
-  })
-  .refine((f) => !DOLLARS.test(f.fee_min) || !DOLLARS.test(f.fee_max) || toCents(f.fee_max) >= toCents(f.fee_min), {
-    message: 'The maximum fee must be at least the minimum fee',
-    path: ['fee_max'],
-  });
-export type CancellationPolicyForm = z.infer<typeof cancellationPolicyFormSchema>;
+/** The /cancellation-policies form: what an admin types (amounts in the city's `currency`, seconds, percentages). */
+export const cancellationPolicyFormSchema = (currency: string) =>
+  z
+    .object({
+      free_window_s: wholeNumber('Free window', 3600),
+      fee_kind: z.enum(FEE_KINDS),
+      fee_fixed: amount('Fixed fee', currency),
+      fee_percent: text()
+        .trim()
+        .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Percentage: a number like 10 or 12.5')
+        .refine((v) => Number(v) <= 100, 'Percentage is 0 to 100'),
+      fee_min: amount('Minimum fee', currency),
+      fee_max: amount('Maximum fee', currency),
+      no_show_wait_s: wholeNumber('No-show wait', 3600),
+      no_show_fee: amount('No-show fee', currency),
+      late_driver_margin_s: wholeNumber('Late-driver margin', 3600),
+      driver_share_late_cancel_pct: wholeNumber("Driver's share of late-cancel fees", 100),
+      driver_share_no_show_pct: wholeNumber("Driver's share of no-show fees", 100),
+    })
+    .refine((f) => !isAmount(f.fee_min, currency) || !isAmount(f.fee_max, currency) || minor(f.fee_max, currency) >= minor(f.fee_min, currency), {
+      message: 'The maximum fee must be at least the minimum fee',
+      path: ['fee_max'],
+    });
+export type CancellationPolicyForm = z.infer<ReturnType<typeof cancellationPolicyFormSchema>>;
 
-/** "5.2" → 520, exactly (no floating point): dollars and up to two decimals to integer cents. */
-export function toCents(value: string): number {
-  const [whole, frac = ''] = value.trim().split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
-}
-/** 520 → "5.20". */
-export const fromCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+/** A checked amount → minor units ("5.2" USD → 520, "500" JPY → 500). */
+const minor = (typed: string, currency: string) => parseMoney(typed, currency) ?? 0;
 
-/** The form's strings as the API takes them. */
-export function formToPolicyInput(f: CancellationPolicyForm): CancellationPolicyInput {
+/** The form's strings as the API takes them, amounts read in the city's `currency`. */
+export function formToPolicyInput(f: CancellationPolicyForm, currency: string): CancellationPolicyInput {
   const [whole, frac = ''] = f.fee_percent.split('.');
   return {
     free_window_s: Number(f.free_window_s),
     fee_kind: f.fee_kind,
-    fee_fixed_cents: toCents(f.fee_fixed),
+    fee_fixed_cents: minor(f.fee_fixed, currency),
     fee_percent_bp: Number(whole) * 100 + Number(frac.padEnd(2, '0')),
-    fee_min_cents: toCents(f.fee_min),
-    fee_max_cents: toCents(f.fee_max),
+    fee_min_cents: minor(f.fee_min, currency),
+    fee_max_cents: minor(f.fee_max, currency),
     no_show_wait_s: Number(f.no_show_wait_s),
-    no_show_fee_cents: toCents(f.no_show_fee),
+    no_show_fee_cents: minor(f.no_show_fee, currency),
     late_driver_margin_s: Number(f.late_driver_margin_s),
     driver_share_late_cancel_pct: Number(f.driver_share_late_cancel_pct),
     driver_share_no_show_pct: Number(f.driver_share_no_show_pct),
   };
 }
 
-/** A stored policy as the form shows it. */
-export function policyToForm(p: CancellationPolicyInput): CancellationPolicyForm {
+/** A stored policy as the form shows it, amounts in the city's `currency`. */
+export function policyToForm(p: CancellationPolicyInput, currency: string): CancellationPolicyForm {
   return {
     free_window_s: String(p.free_window_s),
     fee_kind: p.fee_kind,
-    fee_fixed: fromCents(p.fee_fixed_cents),
+    fee_fixed: moneyInputValue(p.fee_fixed_cents, currency),
     fee_percent: String(p.fee_percent_bp / 100),
-    fee_min: fromCents(p.fee_min_cents),
-    fee_max: fromCents(p.fee_max_cents),
+    fee_min: moneyInputValue(p.fee_min_cents, currency),
+    fee_max: moneyInputValue(p.fee_max_cents, currency),
     no_show_wait_s: String(p.no_show_wait_s),
-    no_show_fee: fromCents(p.no_show_fee_cents),
+    no_show_fee: moneyInputValue(p.no_show_fee_cents, currency),
     late_driver_margin_s: String(p.late_driver_margin_s),
     driver_share_late_cancel_pct: String(p.driver_share_late_cancel_pct),
     driver_share_no_show_pct: String(p.driver_share_no_show_pct),

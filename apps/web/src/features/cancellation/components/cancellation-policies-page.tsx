@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { cancellationText as text } from '@openride/shared/cancellation/cancellation-text';
 import { type CancellationPolicyForm, cancellationPolicyFormSchema, FEE_KINDS, formToPolicyInput, policyToForm } from '@openride/shared/cancellation/schemas';
@@ -217,7 +217,9 @@ function Term({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function PolicyForm({ policy, title, onDone }: { policy: CancellationPolicyView; title: string; onDone: () => void }) {
-  const form = useZodForm(cancellationPolicyFormSchema, { defaultValues: policyToForm(policy) });
+  const currency = policy.currency;
+  const schema = useMemo(() => cancellationPolicyFormSchema(currency), [currency]);
+  const form = useZodForm(schema, { defaultValues: policyToForm(policy, currency) });
   const save = useSaveCancellationPolicy();
   const kind = form.watch('fee_kind');
   const first = useRef<HTMLDivElement>(null);
@@ -225,7 +227,7 @@ function PolicyForm({ policy, title, onDone }: { policy: CancellationPolicyView;
   const typeName = RIDE_TYPE_NAMES[policy.ride_type];
   const onSubmit = (values: CancellationPolicyForm) =>
     save.mutate(
-      { id: policy.id, input: formToPolicyInput(values) },
+      { id: policy.id, input: formToPolicyInput(values, currency) },
       {
         onSuccess: () => {
           toast({ title: text.saved(typeName) });
@@ -241,16 +243,16 @@ function PolicyForm({ policy, title, onDone }: { policy: CancellationPolicyView;
       </div>
       <FeeKind />
       {kind === 'fixed' ? (
-        <FormField<CancellationPolicyForm> name="fee_fixed" label={text.fields.fee_fixed} inputMode="decimal" />
+        <FormField<CancellationPolicyForm> name="fee_fixed" label={text.fields.fee_fixed(currency)} inputMode="decimal" />
       ) : (
         <>
           <FormField<CancellationPolicyForm> name="fee_percent" label={text.fields.fee_percent} inputMode="decimal" hint={text.percentHint} />
-          <FormField<CancellationPolicyForm> name="fee_min" label={text.fields.fee_min} inputMode="decimal" />
-          <FormField<CancellationPolicyForm> name="fee_max" label={text.fields.fee_max} inputMode="decimal" />
+          <FormField<CancellationPolicyForm> name="fee_min" label={text.fields.fee_min(currency)} inputMode="decimal" />
+          <FormField<CancellationPolicyForm> name="fee_max" label={text.fields.fee_max(currency)} inputMode="decimal" />
         </>
       )}
       <FormField<CancellationPolicyForm> name="no_show_wait_s" label={text.fields.no_show_wait_s} inputMode="numeric" />
-      <FormField<CancellationPolicyForm> name="no_show_fee" label={text.fields.no_show_fee} inputMode="decimal" />
+      <FormField<CancellationPolicyForm> name="no_show_fee" label={text.fields.no_show_fee(currency)} inputMode="decimal" />
       <FormField<CancellationPolicyForm> name="late_driver_margin_s" label={text.fields.late_driver_margin_s} inputMode="numeric" />
       <FormField<CancellationPolicyForm> name="driver_share_late_cancel_pct" label={text.fields.driver_share_late_cancel_pct} inputMode="numeric" />
       <FormField<CancellationPolicyForm> name="driver_share_no_show_pct" label={text.fields.driver_share_no_show_pct} inputMode="numeric" />
