@@ -48,3 +48,56 @@ export function isoInZone(at: string | Date, timeZone: string): string {
   const offset = parts.timeZoneName === 'GMT' ? '+00:00' : parts.timeZoneName!.replace('GMT', '');
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
 }
+
+const ISO_WEEKDAY: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+/** What a city's wall clock read at an instant: its date, time, ISO weekday (1 = Monday) and minutes since midnight. */
+export type WallClock = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  weekday: number;
+  minuteOfDay: number;
+  /** The wall clock's reading taken as if it were UTC (ms): minus the instant, the zone's offset then. */
+  asUtc: number;
+};
+
+/**
+ * The city's wall clock at `at` (issue 30 §4): the one reading of a time zone every rule on local time uses —
+ * fare windows, corporate allowed hours, shifts, demand by hour.
+ */
+export function wallClock(at: string | number | Date, timeZone: string): WallClock {
+  const parts = formatOf('en-GB', timeZone, {
+    weekday: 'short',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(at));
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const [year, month, day, minute, second] = [get('year'), get('month'), get('day'), get('minute'), get('second')].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const hour = Number(get('hour')) % 24;
+  return {
+    year,
+    month,
+    day,
+    hour,
+    minute,
+    second,
+    weekday: ISO_WEEKDAY[get('weekday')] ?? 1,
+    minuteOfDay: hour * 60 + minute,
+    asUtc: Date.UTC(year, month - 1, day, hour, minute, second),
+  };
+}

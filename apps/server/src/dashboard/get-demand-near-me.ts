@@ -8,8 +8,9 @@ import { localDate } from '../payouts/local-dates';
 import { ownApprovedDriver } from '../driver-record/current-driver';
 import type { Ports } from '../ports';
 import type { GeoIndex } from '../geo/geo-index';
+import { wallClock } from '@openride/shared/time';
 
-const localHour = (at: Date, timeZone: string) => Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(at)) % 24;
+const localHour = (at: Date, timeZone: string) => wallClock(at, timeZone).hour;
 
 /**
  * Where riders are asking for rides near the signed-in driver now (decision 0050): the admin heatmap's cells

@@ -1,3 +1,4 @@
+import { wallClock } from '@openride/shared/time';
 import { fromMinutes } from '@openride/shared/schedule/schemas';
 import { addDays, localDate, weekdayOf } from '../payouts/local-dates';
 
@@ -7,19 +8,7 @@ export type Interval = { start: number; end: number };
 
 /** The offset of `timeZone` from UTC at the instant `t` (ms), e.g. −7 h in Los Angeles in summer. */
 function offsetAt(t: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(t));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return asUtc - Math.floor(t / 1000) * 1000;
+  return wallClock(t, timeZone).asUtc - Math.floor(t / 1000) * 1000;
 }
 
 /**

@@ -2,6 +2,7 @@ import { distanceMeters, type LatLngPoint } from '../geo/lat-lng';
 import { RIDE_TYPE_NAMES, type RideType } from '../rides/schemas';
 import type { AllowedHours, ApprovedAddress, CompanyPolicy } from './schemas';
 import { formatMoney } from '../money';
+import { wallClock } from '../time';
 
 /**
  * The policy a business ride must meet (decision 0067), as pure functions: the server checks a request with
@@ -18,18 +19,16 @@ export const POLICY_REFUSAL_CODES = {
 } as const satisfies Record<PolicyRefusal, string>;
 
 const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-const ISO_DAY: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
-/** Money as a sentence reads it (en-US, the operator's language): 2500 USD → "$25.00". */
+/** Money as a sentence reads it (the server's locale): 2500 USD → "$25.00". */
 export function money(cents: number, currency: string) {
   return formatMoney(cents, currency);
 }
 
 /** The ISO weekday (1 = Monday) and minutes since midnight of an instant on a city's clock. */
 export function localClock(at: Date, timeZone: string): { day: number; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { day: ISO_DAY[get('weekday')] ?? 1, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
+  const clock = wallClock(at, timeZone);
+  return { day: clock.weekday, minutes: clock.minuteOfDay };
 }
 
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -118,27 +117,8 @@ export function checkPolicy(policy: CompanyPolicy, ctx: PolicyContext): PolicyVe
   return { allowed: true, note: ctx.budget_left_cents === null ? null : policyText.budgetLeft(money(Math.max(0, ctx.budget_left_cents), ctx.currency)) };
 }
 
-const wallFormats = new Map<string, Intl.DateTimeFormat>();
 /** The city's wall clock at `at`, read as if it were UTC (milliseconds). */
-function wallAsUtc(at: Date, timeZone: string) {
-  let f = wallFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    wallFormats.set(timeZone, f);
-  }
-  const parts = f.formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-}
+const wallAsUtc = (at: Date, timeZone: string) => wallClock(at, timeZone).asUtc;
 
 /** The first instant of the calendar month containing `at` on the city's clock (daylight saving included). */
 export function monthStartIn(at: Date, timeZone: string): Date {

@@ -1,4 +1,5 @@
 import type { Pricing } from '../rides/fare';
+import { wallClock } from '../time';
 
 /**
  * Fare policies (issue 12, decision 0032): per city, per zone scope (the city default, or a pricing zone of
@@ -41,10 +42,7 @@ export function inTimeWindow(minuteOfDay: number, start: number, end: number): b
 
 /** The minute of the day of `at` on the wall clock of `timeZone` (an IANA name, e.g. America/Los_Angeles). */
 export function minuteOfDayIn(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }).formatToParts(at);
-  const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
-  const minute = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
-  return (hour % 24) * 60 + minute;
+  return wallClock(at, timeZone).minuteOfDay;
 }
 
 /** The time-of-day multiplier a trip starting at `at` gets: the window's when inside it, else 1. */

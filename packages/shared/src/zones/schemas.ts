@@ -76,7 +76,7 @@ export const citySlugSchema = text()
 export function isTimeZone(tz: string) {
   if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(tz)) return false;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    new Intl.DateTimeFormat(undefined, { timeZone: tz });
     return true;
   } catch {
     return false;

@@ -147,6 +147,6 @@ export const visibleAt = (scene: Scene, t: number) => scene.elements.filter((e) 
 export function countUp(stat: Stat, start: number, t: number): string {
   const p = t <= start ? 0 : ease((t - start) / COUNT_S);
   const v = stat.value * p;
-  const shown = stat.decimals > 0 ? v.toFixed(stat.decimals) : Math.round(v).toLocaleString('en-US');
+  const shown = stat.decimals > 0 ? v.toFixed(stat.decimals) : Math.round(v).toLocaleString('en');
   return `${stat.prefix}${shown}`;
 }
