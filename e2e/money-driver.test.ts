@@ -3,6 +3,7 @@
 // the driver's balance reads settled. (b) A late cancellation earns the driver a fee; the admin previews a payout
 // run, approves it and exports the bank's CSV. The rules themselves are tested by the API suites.
 import fs from 'node:fs';
+import { moneyInputValue } from '@openride/shared/money';
 import { payoutsText } from '@openride/shared/payouts/payouts-text';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -75,7 +76,7 @@ it('a cash driver reads what they owe; an admin records the cash received and th
   await card.getByText(pay.owes(usd(owes)), { exact: true }).waitFor();
   await card.getByRole('button', { name: pay.recordCashLabel('Cash Casey') }).click();
   const dialog = a.page.getByRole('dialog', { name: pay.cashTitle('Cash Casey') });
-  await dialog.getByLabel(pay.cashAmount).fill((owes / 100).toFixed(2));
+  await dialog.getByLabel(pay.cashAmount).fill(moneyInputValue(owes, 'USD'));
   await dialog.getByLabel(pay.cashReference).fill('RCPT-0042');
   violations = await seriousViolations(a.page);
   expect(violations, JSON.stringify(violations)).toEqual([]);

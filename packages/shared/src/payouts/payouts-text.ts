@@ -1,3 +1,4 @@
+import { moneyInputValue } from '../money';
 import { moneyIn } from '../public/public-text';
 
 const dateWords = (iso: string, timeZone: string) =>
@@ -182,7 +183,7 @@ export const payoutsText = {
     cashTitle: (name: string) => `Cash received from ${name}`,
     cashText: (owed: string) => `They owe ${owed}. Record what they handed in; it's taken off their balance at once.`,
     cashAmount: 'Amount',
-    cashAmountHint: 'Dollars and cents, like 12.40',
+    cashAmountHint: (currency: string) => `In ${currency}, like ${moneyInputValue(1240, currency)}`,
     cashReference: 'Receipt reference',
     save: 'Record',
     saving: 'Recording…',

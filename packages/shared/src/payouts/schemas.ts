@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { moneyInputValue } from '../money';
+import { moneyField } from '../money-schema';
 import { text } from '../text';
 
 /** The periods of /driver-earnings, in the city's time zone: today, this week (from Monday), this month. */
@@ -45,26 +47,20 @@ export const cashReceivedSchema = z.strictObject({
     .number('Amount: enter an amount')
     .int('Amount: whole cents')
     .min(1, 'Amount must be more than zero')
-    .max(10_000_000, 'Amount is at most $100,000.00'),
+    .max(10_000_000, 'Amount is at most 10,000,000 in the currency’s minor units'),
   reference: reference('Receipt reference'),
   /** One per dialog: a double submit posts once. */
   request_id: z.uuid('A request id is a uuid').optional(),
 });
 export type CashReceived = z.infer<typeof cashReceivedSchema>;
 
-const DOLLARS = /^\d{1,6}(\.\d{1,2})?$/;
-/** The cash form: what an admin types (dollars.cents). */
-export const cashReceivedFormSchema = z.object({
-  amount: text()
-    .trim()
-    .regex(DOLLARS, 'Amount: dollars and cents, like 12.40')
-    .refine((v) => !DOLLARS.test(v) || dollarsToCents(v) > 0, 'Amount must be more than zero'),
-  reference: text().trim().min(2, 'Receipt reference: at least 2 characters').max(100, 'Receipt reference: at most 100 characters'),
-});
-export type CashReceivedForm = z.infer<typeof cashReceivedFormSchema>;
-
-/** "12.4" → 1240, exactly (no floating point). */
-export function dollarsToCents(value: string): number {
-  const [whole, frac = ''] = value.trim().split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
-}
+/** The cash form: what an admin types, the amount in the driver's city's `currency` (→ minor units, by its own decimals). */
+export const cashReceivedFormSchema = (currency: string) =>
+  z.object({
+    amount: moneyField(currency, `Amount: an amount in ${currency}, like ${moneyInputValue(1240, currency)}`, { max: 10_000_000 }).pipe(
+      z.number().min(1, 'Amount must be more than zero'),
+    ),
+    reference: text().trim().min(2, 'Receipt reference: at least 2 characters').max(100, 'Receipt reference: at most 100 characters'),
+  });
+export type CashReceivedFormInput = z.input<ReturnType<typeof cashReceivedFormSchema>>;
+export type CashReceivedForm = z.output<ReturnType<typeof cashReceivedFormSchema>>;

@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Download } from 'lucide-react';
 import { payoutsText } from '@openride/shared/payouts/payouts-text';
-import { type CashReceivedForm, cashReceivedFormSchema, dollarsToCents } from '@openride/shared/payouts/schemas';
+import { type CashReceivedForm, type CashReceivedFormInput, cashReceivedFormSchema } from '@openride/shared/payouts/schemas';
 import { AGE_BUCKETS } from '@openride/shared/payouts/views';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-classes';
@@ -266,12 +266,13 @@ function CollectionCard({ c }: { c: Collection }) {
   );
 }
 
-/** "Record cash received": the amount (dollars.cents) and the receipt's reference; one request id per opening, so a double submit posts once. */
+/** "Record cash received": the amount (in the driver's city's currency) and the receipt's reference; one request id per opening, so a double submit posts once. */
 function CashDialog({ c, open, onOpenChange }: { c: Collection; open: boolean; onOpenChange: (open: boolean) => void }) {
   const record = useRecordCash();
   const money = (cents: number) => formatMoney(cents, c.currency);
+  const schema = useMemo(() => cashReceivedFormSchema(c.currency), [c.currency]);
   const submit = async (values: CashReceivedForm, requestId: string) => {
-    const amount = dollarsToCents(values.amount);
+    const amount = values.amount;
     await record.mutateAsync({ driverId: c.driver_id, input: { amount_cents: amount, reference: values.reference, request_id: requestId } });
     toast({ title: text.recorded(money(amount), c.driver_name) });
   };
@@ -281,15 +282,15 @@ function CashDialog({ c, open, onOpenChange }: { c: Collection; open: boolean; o
       onOpenChange={onOpenChange}
       title={text.cashTitle(c.driver_name)}
       description={text.cashText(money(c.owed_cents))}
-      schema={cashReceivedFormSchema}
-      defaultValues={{ amount: '', reference: '' }}
+      schema={schema}
+      defaultValues={{ amount: '', reference: '' } satisfies CashReceivedFormInput}
       onSubmit={(values, opening) => submit(values, opening.key)}
       submitLabel={text.save}
       pendingLabel={text.saving}
       cancelLabel={text.cancel}
       errorFallback={text.actionFailed}
     >
-      <FormField name="amount" label={text.cashAmount} hint={text.cashAmountHint} inputMode="decimal" autoComplete="off" />
+      <FormField name="amount" label={text.cashAmount} hint={text.cashAmountHint(c.currency)} inputMode="decimal" autoComplete="off" />
       <FormField name="reference" label={text.cashReference} autoComplete="off" />
     </FormDialog>
   );
