@@ -158,7 +158,7 @@ it('the rider reports a problem with the card fare from its receipt; an admin re
   await p.getByRole('button', { name: refundText.report.open }).click();
   const form = p.getByRole('form', { name: refundText.report.title });
   await form.getByLabel(refundText.report.reason).selectOption({ label: refundText.reasons.route_longer });
-  await form.getByLabel(refundText.report.amount).fill('3.00');
+  await form.getByLabel(refundText.report.amount('USD')).fill('3.00');
   await form.getByLabel(refundText.report.comment).fill('We went around Union Square twice.');
   let violations = await seriousViolations(p);
   expect(violations, JSON.stringify(violations)).toEqual([]);

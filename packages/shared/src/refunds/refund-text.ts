@@ -1,5 +1,5 @@
 import type { RefundAction, RefundBearer, RefundDestination, RefundReason, RefundStatus } from './schemas';
-import { formatMoney } from '../money';
+import { formatMoney, moneyInputValue } from '../money';
 
 const money = (cents: number, currency: string) => formatMoney(cents, currency);
 
@@ -34,9 +34,9 @@ export const refundText = {
     title: 'Report a problem with this fare',
     intro: 'Tell us what went wrong. We review every report and let you know what we decide.',
     reason: 'What went wrong?',
-    amount: 'Amount you think should come back ($, optional)',
+    amount: (currency: string) => `Amount you think should come back (${currency}, optional)`,
     amountHint: (max: string) => `At most ${max}.`,
-    amountInvalid: 'Amount: dollars and cents, like 4.50',
+    amountInvalid: (currency: string) => `Amount: an amount in ${currency}, like ${moneyInputValue(450, currency)}`,
     comment: 'Anything else we should know? (optional)',
     submit: 'Send report',
     sending: 'Sending…',

@@ -77,12 +77,3 @@ export const refundRequestsQuerySchema = defineListQuery({
   },
 });
 export type RefundRequestsQuery = z.input<typeof refundRequestsQuerySchema>;
-
-/** Dollars.cents typed in a form → cents; undefined when empty, NaN when not money. */
-export function dollarsToCents(value: string): number | undefined {
-  const v = value.trim().replace(/^\$/, '');
-  if (v === '') return undefined;
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(v)) return Number.NaN;
-  const [whole, frac = ''] = v.split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
-}

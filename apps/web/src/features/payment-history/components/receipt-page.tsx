@@ -1,10 +1,11 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LifeBuoy } from 'lucide-react';
+import { parseMoney } from '@openride/shared/money';
 import { paymentHistoryText as text } from '@openride/shared/payment-history/payment-history-text';
 import { promotionsText } from '@openride/shared/promotions/promotions-text';
 import { refundText } from '@openride/shared/refunds/refund-text';
-import { dollarsToCents, REFUND_REASONS, type RefundReason } from '@openride/shared/refunds/schemas';
+import { REFUND_REASONS, type RefundReason } from '@openride/shared/refunds/schemas';
 import type { RefundRequestView } from '@openride/shared/refunds/views';
 import { RIDE_TYPE_NAMES } from '@openride/shared/rides/schemas';
 import { Alert } from '@/components/ui/alert';
@@ -231,8 +232,8 @@ function ReportForm({ rideId, currency, maxCents, onDone }: { rideId: string; cu
   const max = formatMoney(maxCents, currency);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const cents = dollarsToCents(amount);
-    if (cents !== undefined && (Number.isNaN(cents) || cents <= 0)) return setInvalid(refundText.report.amountInvalid);
+    const cents = parseMoney(amount, currency);
+    if (cents !== undefined && (Number.isNaN(cents) || cents <= 0)) return setInvalid(refundText.report.amountInvalid(currency));
     if (cents !== undefined && cents > maxCents) return setInvalid(refundText.report.amountHint(max));
     setInvalid(null);
     // The form goes away once the request is open (the receipt refetches): toast from the promise.
@@ -266,7 +267,7 @@ function ReportForm({ rideId, currency, maxCents, onDone }: { rideId: string; cu
         </select>
       </div>
       <Field
-        label={refundText.report.amount}
+        label={refundText.report.amount(currency)}
         hint={refundText.report.amountHint(max)}
         inputMode="decimal"
         value={amount}

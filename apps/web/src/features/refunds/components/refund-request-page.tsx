@@ -209,7 +209,7 @@ function decisionSchema(refundableCents: number, max: string, currency: string) 
       if (action !== 'approve_partial' && action !== 'credit') return;
       const cents = parseMoney(amount, currency);
       if (cents === undefined || Number.isNaN(cents) || cents <= 0)
-        ctx.addIssue({ code: 'custom', path: ['amount'], message: refundText.report.amountInvalid });
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: refundText.report.amountInvalid(currency) });
       else if (cents > refundableCents) ctx.addIssue({ code: 'custom', path: ['amount'], message: text.amountHint(max) });
     })
     .transform(({ action, bearer, amount, note }): RefundDecision => {
