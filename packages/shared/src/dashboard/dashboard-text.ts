@@ -1,11 +1,15 @@
+import { moneyInputValue } from '../money';
 import { GOAL_MAX_EARNINGS_CENTS, GOAL_MAX_TRIPS, GOAL_MIN_EARNINGS_CENTS } from './limits';
 
 /** What the goal's checks say: the server's schema and the page's own check use the same sentences. */
 export const dashboardGoalWords = {
-  earningsMin: `An earnings goal is at least ${GOAL_MIN_EARNINGS_CENTS / 100}.`,
-  earningsMax: `An earnings goal is at most ${GOAL_MAX_EARNINGS_CENTS / 100}.`,
+  earningsMin: `An earnings goal is at least ${GOAL_MIN_EARNINGS_CENTS} in the currency's minor units.`,
+  earningsMax: `An earnings goal is at most ${GOAL_MAX_EARNINGS_CENTS} in the currency's minor units.`,
+  /** The page's own check, in the driver's city's currency. */
+  earningsRange: (currency: string) =>
+    `An earnings goal in ${currency} is from ${moneyInputValue(GOAL_MIN_EARNINGS_CENTS, currency)} to ${moneyInputValue(GOAL_MAX_EARNINGS_CENTS, currency)}.`,
   tripsRange: `A trips goal is a whole number from 1 to ${GOAL_MAX_TRIPS}.`,
-} as const;
+};
 
 /** The words of the driver's own dashboard at its secret path (issue 14, decision 0050). */
 export const dashboardText = {
@@ -41,7 +45,7 @@ export const dashboardText = {
     saved: 'Goal saved',
     cleared: 'Goal cleared',
     failed: (why: string) => `Not saved: ${why}`,
-    badEarnings: 'Write an amount like 150 or 150.50.',
+    badEarnings: (currency: string) => `Write an amount in ${currency}, like ${moneyInputValue(15_050, currency)}.`,
   },
   work: {
     title: 'How you work',

@@ -1,43 +1,48 @@
+import { useMemo } from 'react';
 import { z } from 'zod';
 import { dashboardGoalWords, dashboardText } from '@openride/shared/dashboard/dashboard-text';
+import { GOAL_MAX_EARNINGS_CENTS, GOAL_MIN_EARNINGS_CENTS } from '@openride/shared/dashboard/limits';
 import { goalInputSchema } from '@openride/shared/dashboard/schemas';
+import { moneyInputValue, parseMoney } from '@openride/shared/money';
 import type { Goal } from '@openride/shared/dashboard/views';
 import { Button } from '@/components/ui/button';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { MutationError } from '@/components/ui/query-view';
 import { useSetGoal } from '../api/set-goal';
-import { parseAmount } from '../lib/dashboard-format';
 
 const text = dashboardText.goal;
 
 /**
- * The two boxes as typed → the server's `goalInputSchema` (its bounds and words): dollars ("150", "150.5") to
- * cents, a whole count of trips; either left empty is null.
+ * The two boxes as typed → the server's `goalInputSchema` (its bounds): the earnings in the driver's city's
+ * `currency` ("150", "150.5" USD; "15000" JPY) to minor units, a whole count of trips; either left empty is null.
  */
-const goalForm = z
-  .object({
-    earnings: z
-      .string()
-      .refine((s) => !Number.isNaN(parseAmount(s)), text.badEarnings)
-      .transform(parseAmount)
-      .pipe(goalInputSchema.shape.earnings_cents),
-    trips: z
-      .string()
-      .trim()
-      .regex(/^\d*$/, dashboardGoalWords.tripsRange)
-      .transform((t) => (t === '' ? null : Number(t)))
-      .pipe(goalInputSchema.shape.trips),
-  })
-  .transform(({ earnings, trips }) => ({ earnings_cents: earnings, trips }))
-  .pipe(goalInputSchema);
+export const goalForm = (currency: string) =>
+  z
+    .object({
+      earnings: z
+        .string()
+        .refine((s) => !Number.isNaN(parseMoney(s, currency)), text.badEarnings(currency))
+        .transform((s) => parseMoney(s, currency) ?? null)
+        .refine((c) => c === null || (c >= GOAL_MIN_EARNINGS_CENTS && c <= GOAL_MAX_EARNINGS_CENTS), dashboardGoalWords.earningsRange(currency))
+        .pipe(goalInputSchema.shape.earnings_cents),
+      trips: z
+        .string()
+        .trim()
+        .regex(/^\d*$/, dashboardGoalWords.tripsRange)
+        .transform((t) => (t === '' ? null : Number(t)))
+        .pipe(goalInputSchema.shape.trips),
+    })
+    .transform(({ earnings, trips }) => ({ earnings_cents: earnings, trips }))
+    .pipe(goalInputSchema);
 
 /** Set, change or clear the daily goal: earnings and/or trips; checked with the server's schema before sending. */
 export function GoalForm({ goal, currency, onDone }: { goal: Goal | null; currency: string; onDone: () => void }) {
   const save = useSetGoal();
-  const form = useZodForm(goalForm, {
+  const schema = useMemo(() => goalForm(currency), [currency]);
+  const form = useZodForm(schema, {
     defaultValues: {
-      earnings: goal?.earnings_cents != null ? String(goal.earnings_cents / 100) : '',
+      earnings: goal?.earnings_cents != null ? moneyInputValue(goal.earnings_cents, currency) : '',
       trips: goal?.trips != null ? String(goal.trips) : '',
     },
   });

@@ -6,14 +6,3 @@ export const progressOf = (value: number, goal: number | null) => (goal === null
 
 /** 850 → "850 m", 2430 → "2.4 km". */
 export const distanceWords = (m: number) => (m < 1000 ? `${Math.round(m / 50) * 50} m` : `${(m / 1000).toFixed(1)} km`);
-
-/**
- * What the driver typed in the earnings box → cents: "" → null, "150" → 15000, "150.5" → 15050; anything else
- * → NaN (the form says how to write it, the server's schema has the last word).
- */
-export function parseAmount(input: string): number | null {
-  const s = input.trim().replace(',', '.');
-  if (s === '') return null;
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(s)) return Number.NaN;
-  return Math.round(Number(s) * 100);
-}
