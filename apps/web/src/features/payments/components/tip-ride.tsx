@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { z } from 'zod';
 import { Heart } from 'lucide-react';
+import { moneyInputValue, parseMoney } from '@openride/shared/money';
 import { paymentText as text } from '@openride/shared/payments/payment-text';
 import { MAX_TIP_CENTS, type TipInput, tipSchema } from '@openride/shared/payments/schemas';
 import { Button } from '@/components/ui/button';
@@ -13,19 +14,25 @@ import { MutationError } from '@/components/ui/query-view';
 const CHOICES = ['none', '10', '15', '20', 'custom'] as const;
 type Choice = (typeof CHOICES)[number];
 
-/** Dollars typed ("3", "3.5", "3.50") → cents, or null. */
-const centsOf = (value: string) => (/^\d{1,4}([.,]\d{1,2})?$/.test(value.trim()) ? Math.round(Number(value.trim().replace(',', '.')) * 100) : null);
+/** An amount typed in the ride's `currency` ("3", "3.50" USD; "300" JPY) → minor units, or null when it is none. */
+const minorOf = (value: string, currency: string) => {
+  const minor = parseMoney(value, currency);
+  return minor === undefined || Number.isNaN(minor) ? null : minor;
+};
 
-/** The choice (a radio's value) and the amount typed → the server's `tipSchema`: a preset's percent, or cents. */
-const tipForm = z
-  .object({ choice: z.enum(CHOICES), custom: z.string() })
-  .superRefine(({ choice, custom }, ctx) => {
-    if (choice === 'none') ctx.addIssue({ code: 'custom', path: ['choice'], message: text.tipNone });
-    const cents = centsOf(custom);
-    if (choice === 'custom' && (!cents || cents > MAX_TIP_CENTS)) ctx.addIssue({ code: 'custom', path: ['custom'], message: text.tipCustomLabel });
-  })
-  .transform(({ choice, custom }): TipInput => (choice === 'custom' ? { amount_cents: centsOf(custom)! } : { percent: Number(choice) as 10 | 15 | 20 }))
-  .pipe(tipSchema);
+/** The choice (a radio's value) and the amount typed in `currency` → the server's `tipSchema`: a preset's percent, or minor units. */
+export const tipForm = (currency: string) =>
+  z
+    .object({ choice: z.enum(CHOICES), custom: z.string() })
+    .superRefine(({ choice, custom }, ctx) => {
+      if (choice === 'none') ctx.addIssue({ code: 'custom', path: ['choice'], message: text.tipNone });
+      const minor = minorOf(custom, currency);
+      if (choice === 'custom' && (!minor || minor > MAX_TIP_CENTS)) ctx.addIssue({ code: 'custom', path: ['custom'], message: text.tipCustomLabel });
+    })
+    .transform(
+      ({ choice, custom }): TipInput => (choice === 'custom' ? { amount_cents: minorOf(custom, currency)! } : { percent: Number(choice) as 10 | 15 | 20 }),
+    )
+    .pipe(tipSchema);
 
 /**
  * After a completed ride, on the rating screen (issue 13, decision 0038): no tip, 10 %, 15 %, 20 % of what the
@@ -36,7 +43,8 @@ export function TipRide({ ride }: { ride: { id: string; currency: string; status
   const id = useId();
   const payment = useRidePayment(ride.id, ride.status === 'completed');
   const tip = useTipRide(ride.id);
-  const form = useZodForm(tipForm, { defaultValues: { choice: '15', custom: '' } });
+  const schema = useMemo(() => tipForm(ride.currency), [ride.currency]);
+  const form = useZodForm(schema, { defaultValues: { choice: '15', custom: '' } });
   const [choice, custom] = form.watch(['choice', 'custom']);
   const money = (cents: number) => formatMoney(cents, ride.currency);
 
@@ -62,7 +70,8 @@ export function TipRide({ ride }: { ride: { id: string; currency: string; status
   if (methods.length === 0) return null;
   // The presets are the server's (`tip_options`): percentages of what the rider pays for the fare, after its promotion.
   const presets = payment.data.tip_options;
-  const amount = choice === 'none' ? 0 : choice === 'custom' ? centsOf(custom) : (presets.find((o) => String(o.percent) === choice)?.amount_cents ?? 0);
+  const amount =
+    choice === 'none' ? 0 : choice === 'custom' ? minorOf(custom, ride.currency) : (presets.find((o) => String(o.percent) === choice)?.amount_cents ?? 0);
 
   const options: Array<{ value: Choice; label: string; detail?: string }> = [
     { value: 'none', label: text.tipNone },
@@ -95,7 +104,9 @@ export function TipRide({ ride }: { ride: { id: string; currency: string; status
           </label>
         ))}
       </fieldset>
-      {choice === 'custom' ? <FormField name="custom" label={text.tipCustomLabel} inputMode="decimal" placeholder="5.00" className="space-y-1" /> : null}
+      {choice === 'custom' ? (
+        <FormField name="custom" label={text.tipCustomLabel} inputMode="decimal" placeholder={moneyInputValue(500, ride.currency)} className="space-y-1" />
+      ) : null}
       <MutationError error={tip.error} fallback={text.tipFailed} />
       {choice !== 'none' ? (
         <Button type="submit" size="lg" variant="accent" className="w-full" disabled={!amount || amount > MAX_TIP_CENTS || tip.isPending}>
