@@ -42,6 +42,7 @@ import { systemRoutes } from './system/api';
 import { vehicleRoutes } from './vehicles/api';
 import { videoRoutes } from './video/api';
 import { zoneRoutes } from './zones/api';
+import { cityPlaceRoutes } from './places/api';
 
 const ALL_ROUTES = [
   ...systemRoutes,
@@ -64,6 +65,7 @@ const ALL_ROUTES = [
   ...cancellationRoutes,
   ...devRoutes,
   ...zoneRoutes,
+  ...cityPlaceRoutes,
   ...surgeRoutes,
   ...publicRoutes,
   ...paymentHistoryRoutes,

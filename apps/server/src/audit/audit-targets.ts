@@ -43,6 +43,9 @@ const RESOLVERS: Record<string, (db: Kysely<DB>, ids: string[]) => Promise<Named
     (await sql<Named>`select id::text as id, name as label, '/geofence-management' as href from cities where id::text in (${sql.join(ids)})`.execute(db)).rows,
   zone: async (db, ids) =>
     (await sql<Named>`select id::text as id, name as label, '/geofence-management' as href from zones where id::text in (${sql.join(ids)})`.execute(db)).rows,
+  city_place: async (db, ids) =>
+    (await sql<Named>`select id::text as id, name as label, '/geofence-management' as href from city_places where id::text in (${sql.join(ids)})`.execute(db))
+      .rows,
   company: async (db, ids) =>
     (await sql<Named>`select id::text as id, name as label, '/corporate-accounts' as href from companies where id::text in (${sql.join(ids)})`.execute(db))
       .rows,

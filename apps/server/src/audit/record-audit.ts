@@ -31,6 +31,7 @@ const AUDIT_CITY_RECORDS: Partial<Record<string, CityRecord>> = {
   ride: 'ride',
   driver: 'driver',
   zone: 'zone',
+  city_place: 'city_place',
   promotion: 'promotion',
   company: 'company',
   corporate_invoice: 'corporate_invoice',

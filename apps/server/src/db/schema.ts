@@ -154,6 +154,20 @@ export type CitiesTable = {
   /** What SOS offers to call (migration 0040); null: the deployment's EMERGENCY_NUMBER. */
   emergency_number: string | null;
 };
+/** A city's place (migration 0052, decision 0096): an airport, a station or a landmark its riders search for. */
+export type CityPlacesTable = {
+  id: Generated<string>;
+  city_id: string;
+  name: string;
+  area: Generated<string>;
+  kind: Generated<'airport' | 'station' | 'landmark' | 'other'>;
+  lat: number;
+  lng: number;
+  /** Name and area without case, accents or punctuation (`placeSearchKey`): what `q` is matched against. */
+  search_key: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
 /** A city's zone (migration 0009): a GeoJSON Polygon or MultiPolygon, `[lng, lat]` positions. */
 export type ZonesTable = {
   id: Generated<string>;
@@ -663,6 +677,7 @@ export type DB = {
   audit_log: AuditLogTable;
   driver_supply_samples: DriverSupplySamplesTable;
   zones: ZonesTable;
+  city_places: CityPlacesTable;
   cancellation_policies: CancellationPoliciesTable;
   cancellation_policy_versions: CancellationPolicyVersionsTable;
   staff_members: StaffMembersTable;

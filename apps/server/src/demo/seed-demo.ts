@@ -28,6 +28,7 @@ import {
   demoPassengerName,
   demoPassengerPhone,
 } from './demo-accounts';
+import { ensureDemoCityPlaces } from './demo-places';
 import type { Ports } from '../ports';
 import type { Auth } from '../auth/auth';
 
@@ -192,6 +193,8 @@ export async function seedDemo(services: SeedServices, driverCount: number, pass
   }
   // Their weeks, where the demo city exists (migration 0004 makes it; a database may have removed it).
   if (await services.db.selectFrom('cities').select('id').where('id', '=', DEMO_CITY_ID).executeTakeFirst()) {
+    // Its gazetteer (decision 0096): San Francisco's places are the demo city's seed data.
+    await ensureDemoCityPlaces(services.db);
     for (const d of drivers) await ensureSchedule(services, d);
     // They drive in the demo city: a driver's city is explicit (decision 0074), none is never let online.
     if (drivers.length) {

@@ -23,6 +23,7 @@ const CITY_OF: Record<CityRecord, Lookup> = {
   ride: own('rides'),
   driver: own('drivers'),
   zone: own('zones'),
+  city_place: (db, id) => db.selectFrom('city_places').select('city_id').where('id', '=', id).executeTakeFirst(),
   promotion: own('promotions'),
   company: own('companies'),
   corporate_invoice: own('corporate_invoices'),

@@ -2,6 +2,7 @@ import { zoneRoutes as zoneContract } from '@openride/shared/zones/api';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context';
 import { mounter } from '../http/mount';
+import { cityPlaceRoutes } from './city-places.routes';
 import { createCity, updateCity } from './city-verbs';
 import { createZone, deleteZone, importZones, updateZone, zonesAsGeoJson } from './zone-verbs';
 import { listCities, listZones } from './zones.repo';
@@ -32,6 +33,9 @@ export function zoneRoutes(services: RouteDeps) {
   });
   on('PATCH /api/admin/zones/:id', async ({ user, params, body }) => ({ status: 200, body: { zone: await updateZone(services, user.id, params.id, body) } }));
   on('DELETE /api/admin/zones/:id', async ({ user, params }) => ({ status: 200, body: { zone: await deleteZone(services, user.id, params.id) } }));
+
+  // A city's places (decision 0096) belong to this page too.
+  app.route('/', cityPlaceRoutes(services));
 
   return app;
 }

@@ -9,6 +9,7 @@ export const CITY_RECORDS = [
   'ride',
   'driver',
   'zone',
+  'city_place',
   'promotion',
   'company',
   'corporate_invoice',
