@@ -16,7 +16,7 @@ const percent = (label: string) =>
 
 /**
  * `PUT /api/admin/cancellation-policies/:id`: every term of one policy, money in integer minor units, the
- * percentage fee in basis points (1000 = 10 %). The server stores exactly this; the form converts dollars.
+ * percentage fee in basis points (1000 = 10 %). The server stores exactly this; the form reads and shows amounts in the city's currency (parseMoney, moneyInputValue).
  */
 export const cancellationPolicyInputSchema = z
   .strictObject({

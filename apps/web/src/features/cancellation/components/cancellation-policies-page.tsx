@@ -26,7 +26,7 @@ import { PolicyHistory } from './policy-history';
 /**
  * /cancellation-policies (admins, decision 0033): each city's rules per ride type — the free window, the
  * late-cancel fee, the no-show wait and fee, the late-driver margin, the driver's share — and an edit form
- * that saves all of them at once (audited). Money is typed in dollars.cents and sent in cents. A pricing zone
+ * that saves all of them at once (audited). Money is typed in the city's currency and sent in its minor units. A pricing zone
  * may have terms of its own for a ride type (added as a copy of the city default, edited, removed): rides whose
  * pickup is in it follow them. Each save is the policy's next version (decision 0087): the card names the one in
  * force, and its history lists every version with what it changed.

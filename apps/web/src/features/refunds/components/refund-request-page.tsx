@@ -198,7 +198,7 @@ function ProposalNote({ proposal: p, currency }: { proposal: RefundProposal; cur
 
 /**
  * The decision as the form holds it (strings) → the server's `refundDecisionSchema`: a reason of 3 characters
- * to reject, an amount in dollars (at most what is refundable) to approve partly or credit; each refusal is
+ * to reject, an amount in the ride's currency (at most what is refundable) to approve partly or credit; each refusal is
  * said beside its field.
  */
 function decisionSchema(refundableCents: number, max: string, currency: string) {
