@@ -223,6 +223,7 @@ export function createApp(services: Services, opts: { webDist?: string } = {}) {
       geocoder_url: services.env.GEOCODER_URL ?? null,
       demo: demoEnabled(services.env),
       calls: services.telephony !== null,
+      default_country: services.env.DEFAULT_COUNTRY,
       payments: {
         provider: services.payments?.kind ?? null,
         publishable_key: services.payments?.publishableKey ?? null,

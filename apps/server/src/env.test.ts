@@ -10,6 +10,14 @@ describe('environment', () => {
     expect(env.VAPID_SUBJECT).toBe('mailto:admin@openride.local');
   });
 
+  it('reads DEFAULT_COUNTRY as an ISO country with phone numbers, US by default (issue 30 §2)', () => {
+    expect(parseEnv({}).DEFAULT_COUNTRY).toBe('US');
+    expect(parseEnv({ DEFAULT_COUNTRY: '' }).DEFAULT_COUNTRY).toBe('US');
+    expect(parseEnv({ DEFAULT_COUNTRY: 'ES' }).DEFAULT_COUNTRY).toBe('ES');
+    expect(parseEnv({ DEFAULT_COUNTRY: ' jp ' }).DEFAULT_COUNTRY).toBe('JP');
+    for (const bad of ['XX', 'Spain', 'USA', '34']) expect(() => parseEnv({ DEFAULT_COUNTRY: bad })).toThrow(/DEFAULT_COUNTRY/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => parseEnv({ PORT: '99999' })).toThrow(/PORT/);
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);

@@ -1,4 +1,5 @@
 import { STAFF_TWO_FACTOR_POLICIES, type StaffTwoFactorPolicy } from '@openride/shared/admin/two-factor';
+import { isPhoneCountry, type PhoneCountry, US } from '@openride/shared/phone';
 import { z } from 'zod';
 
 const bool = z.enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off', '']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
@@ -64,6 +65,18 @@ export const envSchema = z
       .string()
       .regex(/^[0-9+*#]{2,15}$/, 'must be 2-15 digits (+, * and # allowed)')
       .default('112'),
+    /**
+     * The deployment's country (ISO 3166-1 alpha-2, issue 30 §2, decision 0094): phone numbers typed without a
+     * country are read as its numbers, and new cities take it. `US` keeps the spec's 10-digit phone flow.
+     */
+    DEFAULT_COUNTRY: z.preprocess(
+      (v) => (typeof blank(v) === 'string' ? (blank(v) as string).toUpperCase() : blank(v)),
+      z
+        .string()
+        .refine(isPhoneCountry, 'must be an ISO 3166-1 alpha-2 country code with phone numbers (US, ES, GB, …)')
+        .transform((c) => c as PhoneCountry)
+        .default(US),
+    ),
     /** Ride requests one rider may make in 10 minutes (each starts dispatch); 429 TOO_MANY_RIDE_REQUESTS beyond. */
     RIDE_REQUEST_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
 import { recordingPushSender } from './recording-push-sender';
 import { uploadPng } from './upload-png';
-import { GOOD_PASSWORD, signIn, signUp, startTestServer, type TestServer, uniqueEmail, uniquePhone } from './test-server';
+import { GOOD_PASSWORD, signIn, signUp, startTestServer, type TestServer, uniqueEmail, uniquePhone, uniqueSpanishPhone } from './test-server';
 
 let server: TestServer;
 const push = recordingPushSender();
@@ -14,13 +14,16 @@ afterAll(() => server?.stop());
 
 type Message = { channel: string; to: string; subject: string; body: string };
 const outbox = async (client: TestClient) => (await client.get('/api/dev/outbox')).body as Message[];
-const smsTo = async (client: TestClient, digits: string) => (await outbox(client)).filter((m) => m.channel === 'sms' && m.to === `+1${digits}`);
+const smsTo = async (client: TestClient, digits: string) =>
+  (await outbox(client)).filter((m) => m.channel === 'sms' && m.to === (digits.startsWith('+') ? digits : `+1${digits}`));
 async function codeFor(client: TestClient, digits: string) {
   const [sms] = await smsTo(client, digits);
-  expect(sms, `an SMS to +1${digits}`).toBeDefined();
+  expect(sms, `an SMS to ${digits}`).toBeDefined();
   return /\b(\d{6})\b/.exec(sms!.body)![1]!;
 }
 const formatted = (d: string) => `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+/** How phones are stored and answered (decision 0094). */
+const e164 = (d: string) => `+1${d}`;
 
 async function newUser(opts: { phone?: string; email?: string } = {}) {
   const client = server.client();
@@ -36,7 +39,7 @@ describe('the account page, as a whole', () => {
     const { client, email, phone } = await newUser();
     const res = await client.get('/api/account');
     expect(res.status).toBe(200);
-    expect(res.body.account).toMatchObject({ email, phone, phone_verified: false, places: [], emergency_contacts: [], avatar_file_id: null });
+    expect(res.body.account).toMatchObject({ email, phone: e164(phone), phone_verified: false, places: [], emergency_contacts: [], avatar_file_id: null });
     expect(res.body.account.notification_preferences.safety).toEqual({ push: true, email: true, sms: true });
 
     const visitor = server.client();
@@ -108,20 +111,37 @@ describe('phone change, verified by a code to the new number', () => {
     // The code went to the NEW number, and the phone has not changed yet.
     const code = await codeFor(client, next);
     expect(await smsTo(client, phone)).toEqual([]);
-    expect((await accountOf(client)).phone).toBe(phone);
+    expect((await accountOf(client)).phone).toBe(e164(phone));
 
     const wrong = code === '000000' ? '111111' : '000000';
     const refused = await client.post('/api/account/phone', { phone: next, code: wrong });
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('WRONG_CODE');
-    expect((await accountOf(client)).phone).toBe(phone);
+    expect((await accountOf(client)).phone).toBe(e164(phone));
 
     const changed = await client.post('/api/account/phone', { phone: next, code });
     expect(changed.status).toBe(200);
-    expect(changed.body.account).toMatchObject({ phone: formatted(next), phone_verified: true });
+    expect(changed.body.account).toMatchObject({ phone: e164(next), phone_verified: true });
     // One use.
     const again = await client.post('/api/account/phone', { phone: uniquePhone(), code });
     expect(again.body.error.code).toBe('CODE_EXPIRED');
+
+    // A number of another country (decision 0094), with its country or in E.164.
+    const national = uniqueSpanishPhone();
+    const sentEs = await client.post('/api/account/phone/code', { phone: national, country: 'ES' });
+    expect(sentEs).toMatchObject({ status: 200, body: { sent: true } });
+    const codeEs = await codeFor(client, `+34${national}`);
+    const changedEs = await client.post('/api/account/phone', { phone: `+34 ${national}`, code: codeEs });
+    expect(changedEs.status).toBe(200);
+    expect(changedEs.body.account).toMatchObject({ phone: `+34${national}`, phone_verified: true });
+
+    // Now it is this account's number, however it is typed: not a change (the sign-up rule's comparison).
+    expect((await client.post('/api/account/phone/code', { phone: `+34${national}` })).status).toBe(400);
+    expect((await client.post('/api/account/phone/code', { phone: national, country: 'ES' })).status).toBe(400);
+    // Not a Spanish number: the country's message.
+    const bad = await client.post('/api/account/phone/code', { phone: '123', country: 'ES' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Please enter a valid Spain phone number');
   });
 
   it("refuses a number another account holds, before and after the code (the conflict rule's error), phone unchanged", async () => {
@@ -140,7 +160,7 @@ describe('phone change, verified by a code to the new number', () => {
     const late = await client.post('/api/account/phone', { phone: next, code });
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe('PHONE_IN_USE');
-    expect((await accountOf(client)).phone).toBe(phone);
+    expect((await accountOf(client)).phone).toBe(e164(phone));
 
     // One's own number is not a change.
     expect((await client.post('/api/account/phone/code', { phone })).status).toBe(400);
@@ -281,6 +301,7 @@ describe('emergency contacts', () => {
     // Bad input: 400, nothing added.
     expect((await client.post('/api/account/emergency-contacts', { name: '', phone: uniquePhone() })).status).toBe(400);
     expect((await client.post('/api/account/emergency-contacts', { name: 'Eve', phone: '123' })).status).toBe(400);
+    expect((await client.post('/api/account/emergency-contacts', { name: 'Eve', phone: '123', country: 'ES' })).status).toBe(400);
 
     // Room again after removing one.
     expect((await client.delete(`/api/account/emergency-contacts/${contacts[1].id}`)).body.emergency_contacts).toHaveLength(2);

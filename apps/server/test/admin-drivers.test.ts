@@ -52,7 +52,7 @@ describe('admin driver review', () => {
       status: 'offline',
       verification_status: 'pending',
       full_name: 'Pat Applicant',
-      phone: '4155550150',
+      phone: '+14155550150', // stored in E.164 (decision 0094)
       license_number: 'P7654321',
       vehicle_make: 'Honda',
       vehicle_model: 'Civic',

@@ -20,7 +20,8 @@ describe('sign-up', () => {
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe(res.email);
     expect(me.body.role).toBe('user');
-    expect(me.body.profile).toMatchObject({ full_name: 'Ada Rider', phone: '4155550101' });
+    // Stored in E.164 (decision 0094).
+    expect(me.body.profile).toMatchObject({ full_name: 'Ada Rider', phone: '+14155550101' });
     expect(me.body.adminPath).toBeUndefined();
   });
 

@@ -48,6 +48,8 @@ describe('POST /api/drivers (the application)', () => {
       verification_status: 'pending',
       created_at: expect.any(String),
       ...application(),
+      // Stored in E.164, read in the city's country (the deployment's US here; decision 0094).
+      phone: '+14155550142',
     });
     expect((await client.get('/api/user-roles/me')).body).toEqual({ roles: ['driver'] });
     expect((await client.get('/api/drivers/me')).body.driver).toMatchObject({ id: res.body.driver.id, verification_status: 'pending' });

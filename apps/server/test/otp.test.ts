@@ -2,7 +2,8 @@ import { messages } from '@openride/shared/messages';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
-import { signUp, startTestServer, type TestServer, uniquePhone } from './test-server';
+import { signUp, startTestServer, type TestServer, uniqueEmail, uniquePhone, uniqueSpanishPhone } from './test-server';
+import { GOOD_PASSWORD } from './test-accounts';
 
 let server: TestServer;
 // Behind a proxy, as in production: each test speaks from its own address, so per-address limits are per test.
@@ -21,9 +22,10 @@ const verifyOtp = (client: TestClient, phone: string, otp: string, ip: string) =
 
 /** The newest SMS to that phone in the dev outbox, as a person would read it. */
 async function lastSms(client: TestClient, digits: string) {
+  const to = digits.startsWith('+') ? digits : `+1${digits}`;
   const outbox = (await client.get('/api/dev/outbox')).body as Array<{ channel: string; to: string; subject: string; body: string }>;
-  const sms = outbox.find((m) => m.channel === 'sms' && m.to === `+1${digits}`);
-  expect(sms, `an SMS to +1${digits}`).toBeDefined();
+  const sms = outbox.find((m) => m.channel === 'sms' && m.to === to);
+  expect(sms, `an SMS to ${to}`).toBeDefined();
   return { ...sms!, code: /\b(\d{6})\b/.exec(sms!.body)![1]! };
 }
 
@@ -39,7 +41,7 @@ describe('send-otp and verify-otp', () => {
     expect(sms.subject).toBe('Verification code');
     expect(sms.body).toBe(`Your OpenRide verification code is ${sms.code}. It expires in 5 minutes.`);
 
-    const row = await server.services.db.selectFrom('phone_otps').selectAll().where('phone', '=', phone).executeTakeFirstOrThrow();
+    const row = await server.services.db.selectFrom('phone_otps').selectAll().where('phone', '=', `+1${phone}`).executeTakeFirstOrThrow();
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(sms.code);
     const ttl = (new Date(row.expires_at).getTime() - Date.now()) / 1000;
@@ -125,7 +127,7 @@ describe('send-otp and verify-otp', () => {
     await server.services.db
       .updateTable('phone_otps')
       .set({ expires_at: sql<Date>`now() - interval '1 second'` })
-      .where('phone', '=', phone)
+      .where('phone', '=', `+1${phone}`)
       .execute();
     expect((await verifyOtp(client, phone, code, ip)).body).toEqual({ success: false, error: messages.errors.verificationFailed.expired });
     expect((await verifyOtp(client, uniquePhone(), '123456', ip)).body).toEqual({ success: false, error: messages.errors.verificationFailed.expired });
@@ -171,7 +173,7 @@ describe('send-otp and verify-otp', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ success: false, error: messages.errors.invalidCode.text });
     }
-    const row = await server.services.db.selectFrom('phone_otps').select('attempts').where('phone', '=', phone).executeTakeFirstOrThrow();
+    const row = await server.services.db.selectFrom('phone_otps').select('attempts').where('phone', '=', `+1${phone}`).executeTakeFirstOrThrow();
     expect(row.attempts).toBe(0);
   });
 
@@ -194,5 +196,75 @@ describe('send-otp and verify-otp', () => {
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ success: false, error: messages.errors.tooManyAttempts.text, rateLimited: true });
     expect((await sendOtp(client, uniquePhone(), newIp())).status).toBe(200);
+  });
+});
+
+describe('phone numbers of any country (issue 30 §2, decision 0094)', () => {
+  const spanish = (national: string) => `+34 ${national.slice(0, 3)} ${national.slice(3, 5)} ${national.slice(5, 7)} ${national.slice(7)}`;
+
+  it('a +34 number receives a code, verifies, signs up in E.164, and is then an account however it is typed', async () => {
+    const client = server.client();
+    const ip = newIp();
+    const national = uniqueSpanishPhone();
+    const e164 = `+34${national}`;
+    expect(await sendOtp(client, spanish(national), ip)).toMatchObject({ status: 200, body: { success: true } });
+    const { code } = await lastSms(client, e164);
+    expect(await verifyOtp(client, e164, code, ip)).toMatchObject({ status: 200, body: { success: true, userExists: false } });
+
+    const rider = server.client();
+    const signup = await rider.post('/api/functions/auth-with-rate-limit', {
+      action: 'signup',
+      email: uniqueEmail(),
+      password: GOOD_PASSWORD,
+      options: { data: { full_name: 'Lucía Rider', phone: national.replace(/(\d{3})(\d{2})(\d{2})(\d{2})/, '$1 $2 $3 $4'), country: 'ES' } },
+    });
+    expect(signup.status).toBe(200);
+    expect((await rider.get('/api/me')).body.profile).toMatchObject({ full_name: 'Lucía Rider', phone: e164 });
+
+    // The same number with its country, or as E.164: one phone, with an account now.
+    expect(await call(client, 'send-otp', { phone: national, country: 'ES' }, ip)).toMatchObject({ status: 200, body: { success: true } });
+    const again = await lastSms(client, e164);
+    expect((await call(client, 'verify-otp', { phone: national, country: 'ES', otp: again.code }, ip)).body).toEqual({ success: true, userExists: true });
+  });
+
+  it("refuses what is not the country's number with the country's message, and a country it does not know", async () => {
+    const client = server.client();
+    const ip = newIp();
+    for (const phone of ['123', '612 34 56 78 90', 'call me']) {
+      expect(await call(client, 'send-otp', { phone, country: 'ES' }, ip)).toMatchObject({
+        status: 400,
+        body: { success: false, error: 'Please enter a valid Spain phone number' },
+      });
+    }
+    expect(await call(client, 'send-otp', { phone: '+34 123', country: 'ES' }, ip)).toMatchObject({
+      status: 400,
+      body: { error: 'Please enter a valid Spain phone number' },
+    });
+    expect(await call(client, 'send-otp', { phone: '612345678', country: 'XX' }, ip)).toMatchObject({
+      status: 400,
+      body: { error: 'Please choose a country from the list' },
+    });
+    // Without a country the deployment's (US) applies: the spec's message, as before.
+    expect(await call(client, 'send-otp', { phone: '612345678' }, ip)).toMatchObject({ status: 400, body: { error: messages.errors.invalidPhone.text } });
+  });
+
+  it("with DEFAULT_COUNTRY=ES a bare Spanish number is Spain's, and 10 US digits need their +1", async () => {
+    const madrid = await startTestServer({ TRUST_PROXY: '1', DEFAULT_COUNTRY: 'ES' });
+    try {
+      const client = madrid.client();
+      const ip = newIp();
+      const national = uniqueSpanishPhone();
+      expect(await call(client, 'send-otp', { phone: national }, ip)).toMatchObject({ status: 200, body: { success: true } });
+      const outbox = (await client.get('/api/dev/outbox')).body as Array<{ channel: string; to: string; body: string }>;
+      const sms = outbox.find((m) => m.channel === 'sms' && m.to === `+34${national}`)!;
+      const code = /\b(\d{6})\b/.exec(sms.body)![1]!;
+      expect((await call(client, 'verify-otp', { phone: national, otp: code }, ip)).body).toEqual({ success: true, userExists: false });
+      const us = uniquePhone();
+      expect(await call(client, 'send-otp', { phone: us }, ip)).toMatchObject({ status: 400, body: { error: 'Please enter a valid Spain phone number' } });
+      expect(await call(client, 'send-otp', { phone: us, country: 'US' }, ip)).toMatchObject({ status: 200 });
+      expect(await call(client, 'send-otp', { phone: `+1${us}` }, ip)).toMatchObject({ status: 200 });
+    } finally {
+      await madrid.stop();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { PHONE_CONFLICT_MESSAGE } from '@openride/shared/profiles/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client';
-import { signIn, signUp, startTestServer, type TestServer, uniqueEmail, uniquePhone } from './test-server';
+import { GOOD_PASSWORD, signIn, signUp, startTestServer, type TestServer, uniqueEmail, uniquePhone, uniqueSpanishPhone } from './test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -23,6 +23,51 @@ describe('RPC check_phone_conflict', () => {
     expect((await check(visitor, `+1 ${phone.slice(0, 3)}.${phone.slice(3, 6)}.${phone.slice(6)}`, null)).body).toEqual(conflict);
     expect((await check(visitor, uniquePhone(), null)).body).toEqual([]);
     expect((await check(visitor, '', null)).body).toEqual([]);
+  });
+
+  it('finds a +34 duplicate however it is typed, with its country or in E.164 (decision 0094)', async () => {
+    const national = uniqueSpanishPhone();
+    const spaced = national.replace(/(\d{3})(\d{2})(\d{2})(\d{2})/, '$1 $2 $3 $4');
+    const signup = await server.client().post('/api/functions/auth-with-rate-limit', {
+      action: 'signup',
+      email: uniqueEmail(),
+      password: GOOD_PASSWORD,
+      options: { data: { full_name: 'Lucía Rider', phone: spaced, country: 'ES' } },
+    });
+    expect(signup.status).toBe(200);
+    const visitor = server.client();
+    const checkIn = (check_phone: string, country?: string) => visitor.post('/api/rpc/check_phone_conflict', { check_phone, country, exclude_user_id: null });
+    expect((await checkIn(`+34${national}`)).body).toEqual(conflict);
+    expect((await checkIn(`+34 ${spaced}`)).body).toEqual(conflict);
+    expect((await checkIn(spaced, 'ES')).body).toEqual(conflict);
+    // The same 9 digits are not a US number's, and another Spanish number is free.
+    expect((await checkIn(national)).body).toEqual([]);
+    expect((await checkIn(uniqueSpanishPhone(), 'ES')).body).toEqual([]);
+    // A second sign-up with the number, typed in E.164, is refused with the conflict message.
+    const again = await server.client().post('/api/functions/auth-with-rate-limit', {
+      action: 'signup',
+      email: uniqueEmail(),
+      password: GOOD_PASSWORD,
+      options: { data: { full_name: 'Copy Cat', phone: `+34${national}` } },
+    });
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(again.body)).toContain(PHONE_CONFLICT_MESSAGE);
+  });
+
+  it('still finds a phone stored before migration 0051, as typed then (10 digits, +1 …)', async () => {
+    const [plain, plus] = [uniquePhone(), uniquePhone()];
+    const old: Array<[string, string]> = [
+      [plain, formatted(plain)],
+      [plus, `+1 ${formatted(plus)}`],
+    ];
+    for (const [phone, stored] of old) {
+      const owner = server.client();
+      await signUp(owner, { phone });
+      const id = (await owner.get('/api/me')).body.user.id as string;
+      await server.services.db.updateTable('profiles').set({ phone: stored }).where('id', '=', id).execute();
+      expect((await check(server.client(), `+1${phone}`, null)).body).toEqual(conflict);
+      expect((await check(server.client(), phone, null)).body).toEqual(conflict);
+    }
   });
 
   it("is no conflict with the caller's own phone when they exclude themselves", async () => {

@@ -308,7 +308,8 @@ describe('fraud rules: flagged, never paid', () => {
     const phone = (await db().selectFrom('profiles').select('phone').where('id', '=', referrer.id).executeTakeFirstOrThrow()).phone;
     await db()
       .updateTable('profiles')
-      .set({ phone: `+1 ${phone}` })
+      // The same number typed another way: the referrer's is stored in E.164 (decision 0094), this one as (415) 555-0100.
+      .set({ phone: phone!.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, '($1) $2-$3') })
       .where('id', '=', referee.id)
       .execute();
     await rides.complete(referee.client);

@@ -17,11 +17,12 @@ export const ADMIN_ENV = { ADMIN_EMAIL, ADMIN_PASSWORD: GOOD_PASSWORD, TRUST_PRO
 
 let addresses = 0;
 /** A signed-up user, each from an address of its own (the server must run with TRUST_PROXY=1). */
-export async function newUser(server: Server, full_name = 'Riley Rider') {
+/** A signed-up rider; `phone` as typed at sign-up (a +34 number is a Spanish rider, decision 0094). */
+export async function newUser(server: Server, full_name = 'Riley Rider', phone = uniquePhone()) {
   const client = server.client();
   const res = await client.request('/api/functions/auth-with-rate-limit', {
     method: 'POST',
-    json: { action: 'signup', email: uniqueEmail('ride'), password: GOOD_PASSWORD, options: { data: { full_name, phone: uniquePhone() } } },
+    json: { action: 'signup', email: uniqueEmail('ride'), password: GOOD_PASSWORD, options: { data: { full_name, phone } } },
     headers: { 'x-forwarded-for': `10.${(process.pid % 200) + 20}.${Math.floor(addresses / 250)}.${addresses++ % 250}` },
   });
   expect(res.status).toBe(200);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioTelephony } from '../src/telephony/telephony';
 import type { TestClient } from './http-client';
 import { adminOf, ADMIN_ENV, GOLDEN_GATE_PARK, newUser, nextOffer, onlineDriver, UNION_SQUARE } from './ride-actors';
-import { startTestServer, type TestServer } from './test-server';
+import { startTestServer, type TestServer, uniqueSpanishPhone } from './test-server';
 
 /**
  * Issue 17 §10 (decision 0034): a rider and a driver on a live ride call each other through the platform's
@@ -76,7 +76,7 @@ afterAll(async () => {
 
 async function phoneOf(client: TestClient) {
   const res = await client.get('/api/profiles/me');
-  return `+1${(res.body.profile ?? res.body).phone}`;
+  return (res.body.profile ?? res.body).phone as string;
 }
 
 describe('masked calls', () => {
@@ -91,7 +91,9 @@ describe('masked calls', () => {
 
   it('rings the caller from the platform number and connects them to the other party, both ways, never to a stranger', async () => {
     const driver = await onlineDriver(server, admin, UNION_SQUARE, 'Casey Caller');
-    const rider = await newUser(server, 'Riley Rider');
+    // A rider with a Spanish number (decision 0094): calls dial the stored E.164 number, whatever its country.
+    const national = uniqueSpanishPhone();
+    const rider = await newUser(server, 'Riley Rider', `+34 ${national}`);
     const stranger = await newUser(server, 'Sam Stranger');
     const ride = (await rider.client.post('/api/rides', { pickup: UNION_SQUARE, destination: GOLDEN_GATE_PARK, ride_type: 'economy', payment_method: 'cash' }))
       .body.ride;
@@ -105,8 +107,10 @@ describe('masked calls', () => {
     await nextOffer(driver, ride.id);
     expect((await driver.client.post(`/api/rides/${ride.id}/accept`, {})).status).toBe(200);
     const riderPhone = await phoneOf(rider.client);
+    expect(riderPhone).toBe(`+34${national}`);
     const driverRow = await server.services.db.selectFrom('drivers').select('phone').where('id', '=', driver.driverId).executeTakeFirstOrThrow();
-    const driverPhone = `+1${driverRow.phone}`;
+    const driverPhone = driverRow.phone;
+    expect(driverPhone).toMatch(/^\+1\d{10}$/);
 
     const byRider = await rider.client.post(`/api/rides/${ride.id}/call`, {});
     expect(byRider.status).toBe(202);

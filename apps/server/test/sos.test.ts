@@ -58,9 +58,9 @@ const count = async (table: 'sos_alerts' | 'support_tickets' | 'dev_outbox') =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-/** Texts to these contacts, as typed in Account settings: sent to their E.164 form (+1 and the digits). */
+/** Texts to these contacts, as typed in Account settings: sent to their E.164 form (a US number +1 and its digits). */
 const smsTo = (phones: string[]) => db().selectFrom('dev_outbox').select(['to', 'body', 'channel']).where('to', 'in', phones.map(e164)).execute();
-const e164 = (phone: string) => `+1${phone.replace(/\D/g, '')}`;
+const e164 = (phone: string) => `${phone.startsWith('+') ? '+' : '+1'}${phone.replace(/\D/g, '')}`;
 
 async function socketOf(client: TestClient) {
   const s = await openSocket(client, server.url);
@@ -124,7 +124,8 @@ describe('an SOS fans out to operators and emergency contacts, once', () => {
   let alertId: string;
   let adminSocket: Awaited<ReturnType<typeof socketOf>>;
   let riderSocket: Awaited<ReturnType<typeof socketOf>>;
-  const phones = ['(415) 555-0181', '(415) 555-0182'];
+  // A US contact and a Spanish one (decision 0094): each is texted at its E.164 number.
+  const phones = ['(415) 555-0181', '+34 612 34 56 81'];
 
   it('alerts the admins room, opens an urgent Safety ticket, texts each contact the live link', async () => {
     ({ rider, ride } = await acceptedRide('Sofia Sosrider'));

@@ -17,6 +17,8 @@ let counter = 0;
 export const uniqueEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-${counter++}@example.test`;
 /** A 10-digit phone nobody else in this process has: sign-up refuses a phone another account holds. */
 export const uniquePhone = () => `415${String(2_000_000 + ((process.pid * 1000 + counter++) % 8_000_000)).padStart(7, '0')}`;
+/** A Spanish mobile number (+34 6xx xxx xxx, as typed in Spain) nobody else in this process has (decision 0094). */
+export const uniqueSpanishPhone = () => `6${String(10_000_000 + ((process.pid * 1000 + counter++) % 89_999_999)).padStart(8, '0')}`;
 export const GOOD_PASSWORD = 'Ride4Fun-Kx9q';
 
 export async function signUp(client: TestClient, opts: { email?: string; password?: string; full_name?: string; phone?: string } = {}) {

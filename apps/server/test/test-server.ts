@@ -43,4 +43,4 @@ export async function startServerOn(database: TestDatabase, extraEnv: Record<str
 
 // Light helpers (no server code): the browser tests import them too, and loading the server's module graph
 // in every browser test file cost seconds each.
-export { freePort, GOOD_PASSWORD, signIn, signUp, uniqueEmail, uniquePhone } from './test-accounts';
+export { freePort, GOOD_PASSWORD, signIn, signUp, uniqueEmail, uniquePhone, uniqueSpanishPhone } from './test-accounts';

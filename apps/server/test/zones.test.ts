@@ -259,8 +259,14 @@ describe('the admin API', () => {
       center_lat: 38.7223,
       center_lng: -9.1393,
       emergency_number: '112',
+      country: 'pt',
     };
     expect((await admin.post('/api/admin/cities', { ...city, timezone: 'Mars/Olympus_Mons' })).status).toBe(400);
+    // The city's country (decision 0094): an ISO 3166-1 code the phone library knows, or nothing.
+    const unknownCountry = await admin.post('/api/admin/cities', { ...city, country: 'XX' });
+    expect(unknownCountry.status).toBe(400);
+    expect(JSON.stringify(unknownCountry.body)).toContain('Country is a 2-letter ISO 3166-1 code');
+    expect((await admin.post('/api/admin/cities', { ...city, country: 'Portugal' })).status).toBe(400);
     expect((await admin.post('/api/admin/cities', { ...city, currency: 'EURO' })).status).toBe(400);
     // A 3-letter code that is no ISO 4217 currency is refused with its reason, and nothing is created (issue 30 §3).
     const unknownCurrency = await admin.post('/api/admin/cities', { ...city, currency: 'ABC' });
@@ -270,7 +276,7 @@ describe('the admin API', () => {
     expect((await admin.post('/api/admin/cities', { ...city, emergency_number: 'call 112' })).status).toBe(400);
     const created = await admin.post('/api/admin/cities', city);
     expect(created.status).toBe(201);
-    expect(created.body.city).toEqual({ ...city, currency: 'EUR' });
+    expect(created.body.city).toEqual({ ...city, currency: 'EUR', country: 'PT' });
     expect((await admin.post('/api/admin/cities', city)).status).toBe(409);
     const edited = await admin.patch('/api/admin/cities/lisbon', { name: 'Lisboa', timezone: 'Europe/Lisbon' });
     expect(edited.body.city.name).toBe('Lisboa');
@@ -334,6 +340,11 @@ describe('the admin API', () => {
     });
     expect(log.filter((e) => e.action === 'zone.import')).toHaveLength(5);
     for (const action of ['zone.update', 'zone.delete']) expect(log.some((e) => e.action === action)).toBe(true);
+
+    // The city's country is edited like its other fields (decision 0094); empty is the deployment's.
+    expect((await admin.patch('/api/admin/cities/lisbon', { country: 'es' })).body.city.country).toBe('ES');
+    expect((await admin.patch('/api/admin/cities/lisbon', { country: 'XX' })).status).toBe(400);
+    expect((await admin.patch('/api/admin/cities/lisbon', { country: '' })).body.city.country).toBeNull();
   });
 });
 

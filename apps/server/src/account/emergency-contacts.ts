@@ -1,17 +1,18 @@
 import { accountText } from '@openride/shared/account/account-text';
 import { contactIdParamsSchema, emergencyContactSchema, MAX_EMERGENCY_CONTACTS } from '@openride/shared/account/schemas';
-import { formatPhoneInput, phoneDigits } from '@openride/shared/phone';
 import { sql } from 'kysely';
 import { domainError, notFound } from '../lib/errors';
 import { emergencyContactsOf } from './account.repo';
+import { withDefaultCountry } from '../lib/phone-country';
+import { otpPhoneOf } from '../otp/send-otp';
 import type { Ports } from '../ports';
 
 /**
  * Add an emergency contact (for SOS, issue 15). At most MAX_EMERGENCY_CONTACTS: the count and the insert run
  * under a per-user lock, so two adds at once cannot make a fourth.
  */
-export async function addEmergencyContact(services: Pick<Ports, 'db'>, userId: string, raw: unknown) {
-  const input = emergencyContactSchema.parse(raw);
+export async function addEmergencyContact(services: Pick<Ports, 'db' | 'env'>, userId: string, raw: unknown) {
+  const input = emergencyContactSchema.parse(withDefaultCountry(raw, services.env.DEFAULT_COUNTRY));
   await services.db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`emergency-contacts:${userId}`}))`.execute(trx);
     const { count } = await trx
@@ -22,7 +23,7 @@ export async function addEmergencyContact(services: Pick<Ports, 'db'>, userId: s
     if (Number(count) >= MAX_EMERGENCY_CONTACTS) throw domainError('EMERGENCY_CONTACTS_FULL');
     await trx
       .insertInto('emergency_contacts')
-      .values({ user_id: userId, name: input.name, phone: formatPhoneInput(phoneDigits(input.phone)), relationship: input.relationship || null })
+      .values({ user_id: userId, name: input.name, phone: otpPhoneOf(input), relationship: input.relationship || null })
       .execute();
   });
   return { emergency_contacts: await emergencyContactsOf(services.db, userId) };

@@ -5,6 +5,8 @@ import { hashPassword } from 'better-auth/crypto';
 import type { Ports } from '../ports';
 import type { Auth } from './auth';
 import { findPhoneConflict } from '../profiles/find-phone-conflict';
+import { storedPhone } from '../lib/phone-country';
+import type { PhoneCountry } from '@openride/shared/phone';
 import { PASSWORD_COMPROMISED } from './leaked-password';
 import { giveBack, type LimitKey, take, takeAll } from '../lib/rate-limit';
 
@@ -27,7 +29,7 @@ const rateLimited = () => fail(429, messages.errors.tooManyAttempts.text, 'rate_
  * shape names. A sign-up whose phone another account holds is refused before anything is created.
  */
 export async function authWithRateLimit(
-  services: Pick<Ports, 'db' | 'limiters'> & { auth: Auth },
+  services: Pick<Ports, 'db' | 'env' | 'limiters'> & { auth: Auth },
   input: AuthWithRateLimitInput,
   ctx: { ip: string; headers: Headers },
 ): Promise<AuthAttemptResult> {
@@ -65,7 +67,9 @@ export async function authWithRateLimit(
   }
 
   if (!(await take(limiters.signupPerIp, ctx.ip))) return rateLimited();
-  const { full_name, phone } = input.options.data;
+  const { full_name, country } = input.options.data;
+  // Stored in E.164 when it is a number of the form's country, else the deployment's (decision 0094); §5 asks only non-blank.
+  const phone = storedPhone(input.options.data.phone, (country ?? services.env.DEFAULT_COUNTRY) as PhoneCountry);
   // §5 runs this check in the client too, and ignores it when it fails: the server is where it holds.
   // (Counted after the sign-up limit, so it is no cheaper way to probe phones than the RPC.)
   const conflict = await findPhoneConflict(db, phone, null);

@@ -36,6 +36,7 @@ import * as m0048 from './migrations/0048-staff-two-factor';
 import * as m0049 from './migrations/0049-refund-proposals';
 import * as m0050 from './migrations/0050-audit-city';
 import * as m0052 from './migrations/0052-city-places';
+import * as m0051 from './migrations/0051-phone-numbers';
 import * as m0042 from './migrations/0042-refund-to-company';
 import * as m0043 from './migrations/0043-driver-city';
 import * as m0037 from './migrations/0037-corporate-invoices';
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '0048-staff-two-factor': m0048,
   '0049-refund-proposals': m0049,
   '0050-audit-city': m0050,
+  '0051-phone-numbers': m0051,
   '0052-city-places': m0052,
 };
 

@@ -110,7 +110,7 @@ export type DriversTable = {
   city_id: string | null;
 };
 export type PhoneOtpsTable = {
-  /** Ten digits. */
+  /** E.164 (migration 0051). */
   phone: string;
   /** HMAC-SHA256 (hex) of phone and code; the code itself is never stored. */
   code_hash: string;
@@ -153,6 +153,8 @@ export type CitiesTable = {
   timezone: Generated<string>;
   /** What SOS offers to call (migration 0040); null: the deployment's EMERGENCY_NUMBER. */
   emergency_number: string | null;
+  /** ISO 3166-1 alpha-2 (migration 0051, decision 0094): whose phone numbers its people type; null: DEFAULT_COUNTRY. */
+  country: string | null;
 };
 /** A city's place (migration 0052, decision 0096): an airport, a station or a landmark its riders search for. */
 export type CityPlacesTable = {

@@ -7,6 +7,7 @@ import { badRequest, domainError } from '../lib/errors';
 import { servedCityNames } from '../zones/zones.repo';
 import { insertApplicationVehicle } from '../vehicles/vehicles.repo';
 import { DRIVER_COLUMNS } from './drivers.repo';
+import { cityCountry, storedPhone } from '../lib/phone-country';
 import type { Ports } from '../ports';
 
 /**
@@ -17,8 +18,10 @@ import type { Ports } from '../ports';
  * they will drive in (decision 0074): a served one, 400 otherwise; none named is the only city served, or 400
  * when there are several — never one picked for them.
  */
-export async function applyToDrive(services: Pick<Ports, 'db' | 'bus'>, userId: string, input: DriverApplicationInput) {
+export async function applyToDrive(services: Pick<Ports, 'db' | 'bus' | 'env'>, userId: string, input: DriverApplicationInput) {
   const city_id = await applicationCityOf(services.db, input.city_id);
+  // E.164 when it is a number of the city's country (decision 0094); as typed otherwise (§5 asks it non-blank).
+  const phone = storedPhone(input.phone, await cityCountry(services.db, city_id, services.env.DEFAULT_COUNTRY));
   const driver = await services.db.transaction().execute(async (trx) => {
     // Serializes one user's concurrent applications: the second waits, then sees the first.
     await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
@@ -32,7 +35,7 @@ export async function applyToDrive(services: Pick<Ports, 'db' | 'bus'>, userId: 
     if (live) throw domainError('ALREADY_APPLIED', ALREADY_APPLIED_MESSAGE);
     const row = await trx
       .insertInto('drivers')
-      .values({ user_id: userId, ...input, city_id, verification_status: 'pending', status: 'offline' })
+      .values({ user_id: userId, ...input, phone, city_id, verification_status: 'pending', status: 'offline' })
       .returning(DRIVER_COLUMNS)
       .executeTakeFirstOrThrow();
     await insertApplicationVehicle(trx, row);

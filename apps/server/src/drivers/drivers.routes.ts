@@ -19,7 +19,7 @@ import type { DriverDirectory } from '../dispatch/driver-directory';
 const driverIdSchema = z.uuid();
 
 /** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
-type RouteDeps = Pick<Ports, 'bus' | 'db'> & { dispatcher: Dispatcher; drivers: DriverDirectory };
+type RouteDeps = Pick<Ports, 'bus' | 'db' | 'env'> & { dispatcher: Dispatcher; drivers: DriverDirectory };
 
 export function driverRoutes(services: RouteDeps) {
   const { db } = services;

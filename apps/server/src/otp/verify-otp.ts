@@ -1,12 +1,12 @@
 import { messages } from '@openride/shared/messages';
 import { type VerifyOtpResponse, verifyOtpSchema } from '@openride/shared/otp/schemas';
-import { phoneDigits } from '@openride/shared/phone';
 import { sql } from 'kysely';
 import { take } from '../lib/rate-limit';
 import { phoneHasAccount } from '../profiles/find-phone-conflict';
 import { phoneKey, profilePhoneKeySql } from '../profiles/phone-key';
 import { checkOtpCode } from './check-otp-code';
-import type { OtpResult } from './send-otp';
+import { type OtpResult, otpPhoneOf } from './send-otp';
+import { withDefaultCountry } from '../lib/phone-country';
 import type { Ports } from '../ports';
 
 const expired = (): OtpResult<VerifyOtpResponse> => ({ status: 200, body: { success: false, error: messages.errors.verificationFailed.expired } });
@@ -17,16 +17,16 @@ const expired = (): OtpResult<VerifyOtpResponse> => ({ status: 200, body: { succ
  * code sent (and sends are bounded). A signed-in caller verifying their own profile phone marks it verified.
  */
 export async function verifyOtp(
-  services: Pick<Ports, 'db' | 'limiters' | 'otpKey'>,
+  services: Pick<Ports, 'db' | 'env' | 'limiters' | 'otpKey'>,
   raw: unknown,
   ctx: { ip: string; userId: string | null },
 ): Promise<OtpResult<VerifyOtpResponse>> {
-  const parsed = verifyOtpSchema.safeParse(raw);
+  const parsed = verifyOtpSchema.safeParse(withDefaultCountry(raw, services.env.DEFAULT_COUNTRY));
   if (!parsed.success) return { status: 400, body: { success: false, error: parsed.error.issues[0]?.message ?? messages.errors.invalidCode.text } };
   if (!(await take(services.limiters.otpVerifyPerIp, ctx.ip))) {
     return { status: 429, body: { success: false, error: messages.errors.tooManyAttempts.text, rateLimited: true } };
   }
-  const phone = phoneDigits(parsed.data.phone);
+  const phone = otpPhoneOf(parsed.data);
   const { db } = services;
   const check = await checkOtpCode(services, phone, parsed.data.otp);
   if (check === 'expired') return expired();

@@ -5,6 +5,8 @@ import { take } from '../lib/rate-limit';
 import type { Ports, SessionUser } from '../ports';
 import { AppError, forbidden } from '../lib/errors';
 import { findPhoneConflict } from './find-phone-conflict';
+import { storedPhone } from '../lib/phone-country';
+import type { PhoneCountry } from '@openride/shared/phone';
 
 /**
  * §7 RPC check_phone_conflict. Callable before sign-up (exclude_user_id null); a caller may only
@@ -12,7 +14,7 @@ import { findPhoneConflict } from './find-phone-conflict';
  * Bounded per address, as it tells whether a phone has an account.
  */
 export async function checkPhoneConflict(
-  services: Pick<Ports, 'db' | 'limiters'>,
+  services: Pick<Ports, 'db' | 'env' | 'limiters'>,
   ctx: { caller: SessionUser | null; ip: string },
   raw: CheckPhoneConflictInput,
 ): Promise<PhoneConflictRow[]> {
@@ -21,6 +23,8 @@ export async function checkPhoneConflict(
     throw forbidden('You can only exclude your own account.');
   }
   if (!(await take(services.limiters.phoneCheckPerIp, ctx.ip))) throw new AppError('RATE_LIMITED', messages.errors.tooManyAttempts.text);
-  const conflict = await findPhoneConflict(services.db, input.check_phone, input.exclude_user_id);
+  // Read in the form's country (else the deployment's): a Spanish '612 34 56 78' is +34612345678 (decision 0094).
+  const country = (input.country ?? services.env.DEFAULT_COUNTRY) as PhoneCountry;
+  const conflict = await findPhoneConflict(services.db, storedPhone(input.check_phone, country), input.exclude_user_id);
   return conflict ? [{ conflict_message: conflict }] : [];
 }

@@ -5,19 +5,20 @@ import { takeAll } from '../lib/rate-limit';
 import { findRideFor, firstNameOf } from './rides.repo';
 import type { Ports } from '../ports';
 import type { Telephony } from '../telephony/telephony';
+import { toE164 } from '@openride/shared/phone';
 
 const CALLS_OPEN = new Set<RideStatus>(ASSIGNED_STATUSES);
-const e164 = (phone: string | null | undefined) => {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  return digits.length === 10 ? `+1${digits}` : null;
-};
 
 /**
  * The rider or the driver of a live ride (accepted, arrived, in progress) calls the other through the
  * platform's number (decision 0034): the provider rings the caller, then connects them. Anyone else gets
  * 404, as for the ride; without a telephony provider the route says so and the app shows no Call button.
  */
-export async function callRideParty(services: Pick<Ports, 'db' | 'usage' | 'logger'> & { telephony: Telephony | null }, userId: string, rideId: string) {
+export async function callRideParty(
+  services: Pick<Ports, 'db' | 'env' | 'usage' | 'logger'> & { telephony: Telephony | null },
+  userId: string,
+  rideId: string,
+) {
   if (!services.telephony) throw domainError('CALLS_UNAVAILABLE');
   const { callPerUserRide } = services.usage;
   const found = await findRideFor(services.db, userId, rideId);
@@ -32,8 +33,9 @@ export async function callRideParty(services: Pick<Ports, 'db' | 'usage' | 'logg
   ]);
   const me = viewer === 'rider' ? rider : driver;
   const other = viewer === 'rider' ? driver : rider;
-  const caller = e164(me?.phone);
-  const callee = e164(other?.phone);
+  // Stored in E.164 (decision 0094); a value from before that is read as the deployment's number.
+  const caller = toE164(me?.phone, services.env.DEFAULT_COUNTRY);
+  const callee = toE164(other?.phone, services.env.DEFAULT_COUNTRY);
   if (!caller || !callee) throw domainError('CALL_NO_PHONE');
   try {
     await services.telephony.connect({ caller, callee, greeting: callGreeting(firstNameOf(other?.full_name)) });

@@ -26,7 +26,7 @@ import type { Telephony } from '../telephony/telephony';
 import type { ZoneLocator } from '../zones/zone-locator';
 
 /** What these routes use (issue 28 §2): named here, not taken from the composition root's whole Services. */
-type RouteDeps = Pick<Ports, 'bus' | 'db' | 'jobs' | 'logger' | 'push' | 'quoteKey' | 'usage'> & {
+type RouteDeps = Pick<Ports, 'bus' | 'db' | 'env' | 'jobs' | 'logger' | 'push' | 'quoteKey' | 'usage'> & {
   dispatcher: RideDispatcher;
   drivers: DriverCache;
   locations: RideLocations;

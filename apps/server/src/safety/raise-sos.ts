@@ -1,5 +1,5 @@
 import { messages } from '@openride/shared/messages';
-import { phoneDigits } from '@openride/shared/phone';
+import { toE164 } from '@openride/shared/phone';
 import { ASSIGNED_STATUSES } from '@openride/shared/rides/ride-state';
 import type { RaiseSosResponse } from '@openride/shared/safety/sos-schemas';
 import { sosText } from '@openride/shared/safety/sos-text';
@@ -117,8 +117,9 @@ export async function raiseSos(
     const contacts = await emergencyContactsFor(trx, userId);
     const link = `${services.publicUrl}/share/${encodeURIComponent(found.ride.share_token)}`;
     for (const contact of contacts) {
-      // E.164, as the sign-in codes are sent (send-otp.ts): contacts are stored as typed, (415) 555-0123.
-      const to = `+1${phoneDigits(contact.phone)}`;
+      // Contacts are stored in E.164 (decision 0094); an older value is read as the deployment's number.
+      const to = toE164(contact.phone, services.env.DEFAULT_COUNTRY);
+      if (!to) continue;
       await services.jobs.sendIn(trx, 'message-send', {
         channel: 'sms',
         to,

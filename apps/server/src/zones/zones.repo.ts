@@ -3,7 +3,7 @@ import type { AdminCity, Zone } from '@openride/shared/zones/views';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
-export const CITY_COLUMNS = ['id', 'name', 'currency', 'timezone', 'center_lat', 'center_lng', 'emergency_number'] as const;
+export const CITY_COLUMNS = ['id', 'name', 'currency', 'timezone', 'center_lat', 'center_lng', 'emergency_number', 'country'] as const;
 export const ZONE_COLUMNS = ['id', 'city_id', 'type', 'name', 'color', 'priority', 'enabled', 'geometry', 'created_at', 'updated_at'] as const;
 
 type ZoneRow = {
@@ -37,6 +37,7 @@ export const cityView = (row: AdminCity): AdminCity => ({
   center_lat: row.center_lat,
   center_lng: row.center_lng,
   emergency_number: row.emergency_number,
+  country: row.country,
 });
 
 /** Every city, or a staff member's cities only (decision 0091: their city pickers offer no other). */

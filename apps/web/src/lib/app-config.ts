@@ -15,6 +15,7 @@ export const FALLBACK_CONFIG: AppConfig = {
   geocoder_url: null,
   demo: false,
   calls: false,
+  default_country: 'US',
   payments: { provider: null, publishable_key: null, test_mode: false },
 };
 

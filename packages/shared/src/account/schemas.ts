@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '../auth/schemas';
-import { otpCodeSchema, otpPhoneSchema } from '../otp/schemas';
+import { otpCodeSchema, otpPhoneSchema, phoneChecked, phoneCountrySchema } from '../otp/schemas';
 import { text } from '../text';
 import { accountText } from './account-text';
 import { PREF_CHANNELS, PREF_KINDS } from './notification-prefs';
@@ -20,9 +20,12 @@ export const accountProfileUpdateSchema = z
   .strict();
 
 /** POST /api/account/phone/code: a code is texted to the new number. */
-export const phoneChangeCodeSchema = z.object({ phone: otpPhoneSchema }).strict();
+export const phoneChangeCodeSchema = z.object({ phone: otpPhoneSchema, country: phoneCountrySchema.optional() }).strict().superRefine(phoneChecked);
 /** POST /api/account/phone: the new number and the code it received. */
-export const phoneChangeSchema = z.object({ phone: otpPhoneSchema, code: otpCodeSchema }).strict();
+export const phoneChangeSchema = z
+  .object({ phone: otpPhoneSchema, country: phoneCountrySchema.optional(), code: otpCodeSchema })
+  .strict()
+  .superRefine(phoneChecked);
 
 /** POST /api/account/email: a confirmation link goes to the new address. */
 export const emailChangeSchema = z.object({ email: emailSchema }).strict();
@@ -50,9 +53,11 @@ export const emergencyContactSchema = z
   .object({
     name: text().trim().min(1, accountText.contacts.nameRequired).max(100),
     phone: otpPhoneSchema,
+    country: phoneCountrySchema.optional(),
     relationship: text().trim().max(60).nullable().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(phoneChecked);
 export type EmergencyContactInput = z.infer<typeof emergencyContactSchema>;
 
 export const contactIdParamsSchema = z.object({ id: z.uuid() });

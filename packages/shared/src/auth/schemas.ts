@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '../text';
+import { phoneCountrySchema } from '../otp/schemas';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import type { authWithRateLimitResponseSchema } from './views';
 
@@ -33,7 +34,9 @@ export const authWithRateLimitSchema = z.discriminatedUnion('action', [
     action: z.literal('signup'),
     email: emailSchema,
     password: text().min(1).max(256),
-    options: z.object({ data: z.object({ full_name: text().trim().min(1).max(200), phone: text().trim().min(1).max(32) }) }),
+    options: z.object({
+      data: z.object({ full_name: text().trim().min(1).max(200), phone: text().trim().min(1).max(32), country: phoneCountrySchema.optional() }),
+    }),
   }),
 ]);
 export type AuthWithRateLimitInput = z.infer<typeof authWithRateLimitSchema>;

@@ -10,12 +10,12 @@ export const otpRoutes = defineRoutes([
     tag: 'otp',
     summary: 'Text a one-time code to a phone',
     description:
-      'SMS `Your OpenRide verification code is 123456. It expires in 5 minutes.` to `+1` + the 10 digits (the dev outbox outside production). 5 per phone per hour, 20 per address per hour.',
+      "SMS `Your OpenRide verification code is 123456. It expires in 5 minutes.` to the phone's E.164 number (the dev outbox outside production). `phone` is read in `country` (ISO 3166-1 alpha-2), else the deployment's `DEFAULT_COUNTRY` (US: exactly 10 digits); a `+…` number is read as it is (decision 0094). 5 per phone per hour, 20 per address per hour.",
     auth: 'public',
     request: { body: sendOtpSchema },
     responses: {
       200: { description: 'Sent', schema: sendOtpResponseSchema },
-      400: { description: 'Not a 10-digit phone', schema: sendOtpResponseSchema },
+      400: { description: 'Not a phone number of its country (the US: 10 digits), or an unknown country', schema: sendOtpResponseSchema },
       429: { description: 'Too many codes', schema: sendOtpResponseSchema },
       502: { description: 'The SMS could not be sent', schema: sendOtpResponseSchema },
     },

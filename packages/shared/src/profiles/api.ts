@@ -36,7 +36,8 @@ export const profileRoutes = defineRoutes([
     path: '/api/rpc/check_phone_conflict',
     tag: 'profiles',
     summary: 'Is this phone held by another account? (§7 RPC)',
-    description: "Phones are compared by digits. `exclude_user_id` must be the caller's own id (or null). 60 per address per 15 minutes.",
+    description:
+      "Phones are compared by their E.164 digits; `check_phone` is read in `country`, else the deployment's `DEFAULT_COUNTRY` (decision 0094). `exclude_user_id` must be the caller's own id (or null). 60 per address per 15 minutes.",
     auth: 'public',
     request: { body: checkPhoneConflictSchema },
     responses: {

@@ -18,6 +18,8 @@ export const appConfigSchema = z.strictObject({
   demo: z.boolean(),
   /** Whether riders and drivers can call each other through a masked number (a telephony provider is set). */
   calls: z.boolean(),
+  /** The deployment's country (ISO 3166-1 alpha-2, DEFAULT_COUNTRY, decision 0094): phone fields start on its numbers. */
+  default_country: z.string(),
   /** How riders may pay by card (decision 0038): Stripe, the offline test card provider (never in production), or none. */
   payments: z.strictObject({
     provider: z.enum(['stripe', 'test']).nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPhoneCountry } from '../phone';
 import { text } from '../text';
 import { isCurrency } from '../money';
 
@@ -100,6 +101,15 @@ const cityFields = {
     .string()
     .trim()
     .regex(/^([0-9+*#]{2,15})?$/, 'Emergency number is 2–15 digits (+, * and # allowed), like 911.')
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  /** Whose phone numbers people here type (ISO 3166-1 alpha-2, decision 0094); empty: the deployment's DEFAULT_COUNTRY. */
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => v === '' || isPhoneCountry(v), 'Country is a 2-letter ISO 3166-1 code with phone numbers, like US or ES.')
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),

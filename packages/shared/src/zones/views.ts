@@ -12,6 +12,8 @@ export const adminCitySchema = z.strictObject({
   center_lng: z.number(),
   /** What SOS offers to call in this city; null: the deployment's EMERGENCY_NUMBER (migration 0040). */
   emergency_number: z.string().nullable(),
+  /** Whose phone numbers people here type (ISO 3166-1 alpha-2); null: the deployment's DEFAULT_COUNTRY (migration 0051). */
+  country: z.string().nullable(),
 });
 export type AdminCity = z.infer<typeof adminCitySchema>;
 

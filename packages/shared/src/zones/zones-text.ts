@@ -26,6 +26,8 @@ export const zonesText = {
     centerLng: 'Map centre longitude',
     emergencyNumber: 'Emergency number',
     emergencyNumberHint: 'What the SOS screen offers to call here, like 911 or 112. Empty: the server’s default.',
+    country: 'Country',
+    countryHint: 'Whose phone numbers people here type, a 2-letter code like US or ES. Empty: the server’s default.',
   },
   editCity: 'Edit city',
   editCityTitle: (name: string) => `Edit ${name}`,

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { accountText } from '@openride/shared/account/account-text';
 import { emergencyContactSchema, MAX_EMERGENCY_CONTACTS } from '@openride/shared/account/schemas';
-import { formatPhoneInput } from '@openride/shared/phone';
+import { formatPhone, formatTypedPhone, isPhoneCountry, US } from '@openride/shared/phone';
+import { useAppConfig } from '@/lib/app-config';
 import { Button } from '@/components/ui/button';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { type AccountView, useAddContact, useRemoveContact } from '../api/account';
@@ -17,7 +18,10 @@ export function ContactsSection({ account }: { account: AccountView }) {
   const remove = useRemoveContact();
   const contacts = account.emergency_contacts;
   const full = contacts.length >= MAX_EMERGENCY_CONTACTS;
-  const form = useZodForm(emergencyContactSchema, { defaultValues: { name: '', phone: '', relationship: '' } });
+  // A number of the deployment's country, or `+…` of any (decision 0094); the server reads it the same way.
+  const configured = useAppConfig().data?.default_country;
+  const country = isPhoneCountry(configured) ? configured : US;
+  const form = useZodForm(emergencyContactSchema, { defaultValues: { name: '', phone: '', country, relationship: '' } });
 
   const onSubmit = ({ name, phone, relationship }: { name: string; phone: string; relationship?: string | null }) => {
     setOutcome(null);
@@ -44,7 +48,7 @@ export function ContactsSection({ account }: { account: AccountView }) {
               <div className="min-w-0 text-sm">
                 <p className="truncate font-medium text-ink-900">{c.name}</p>
                 <p className="truncate text-ink-600">
-                  {formatPhoneInput(c.phone)}
+                  {formatPhone(c.phone)}
                   {c.relationship ? ` · ${c.relationship}` : ''}
                 </p>
               </div>
@@ -76,7 +80,7 @@ export function ContactsSection({ account }: { account: AccountView }) {
             inputMode="tel"
             autoComplete="off"
             required
-            onChangeCapture={(e) => (e.currentTarget.value = formatPhoneInput(e.currentTarget.value))}
+            onChangeCapture={(e) => (e.currentTarget.value = formatTypedPhone(e.currentTarget.value, country))}
           />
           <FormField name="relationship" label={text.relationship} autoComplete="off" maxLength={60} />
           <div className="sm:col-span-3">

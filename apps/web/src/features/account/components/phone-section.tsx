@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { accountText } from '@openride/shared/account/account-text';
-import { phoneChangeCodeSchema, phoneChangeSchema } from '@openride/shared/account/schemas';
-import { formatPhoneInput } from '@openride/shared/phone';
+import { phoneChangeCodeSchema } from '@openride/shared/account/schemas';
+import { otpCodeSchema } from '@openride/shared/otp/schemas';
+import { z } from 'zod';
+import { useAppConfig } from '@/lib/app-config';
+import { formatPhone, formatTypedPhone, isPhoneCountry, US } from '@openride/shared/phone';
 import { Button } from '@/components/ui/button';
 import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { type AccountView, useChangePhone, useSendPhoneCode } from '../api/account';
@@ -9,7 +12,7 @@ import { failure, type Outcome, OutcomeMessage, Section } from './section';
 
 const text = accountText.phone;
 /** The code alone: the number is the one it was sent to. */
-const codeForm = phoneChangeSchema.pick({ code: true });
+const codeForm = z.object({ code: otpCodeSchema });
 
 /** A new number gets a one-time code; the phone changes only when that code is entered. */
 export function PhoneSection({ account }: { account: AccountView }) {
@@ -17,7 +20,10 @@ export function PhoneSection({ account }: { account: AccountView }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const send = useSendPhoneCode();
   const change = useChangePhone();
-  const phoneForm = useZodForm(phoneChangeCodeSchema, { defaultValues: { phone: '' } });
+  // Checked as a number of the deployment's country (the server reads it so too, decision 0094); `+…` is any country's.
+  const configured = useAppConfig().data?.default_country;
+  const country = isPhoneCountry(configured) ? configured : US;
+  const phoneForm = useZodForm(phoneChangeCodeSchema, { defaultValues: { phone: '', country } });
   const verifyForm = useZodForm(codeForm, { defaultValues: { code: '' } });
 
   const onSend = ({ phone }: { phone: string }) => {
@@ -53,7 +59,7 @@ export function PhoneSection({ account }: { account: AccountView }) {
     <Section title={text.heading}>
       <p className="text-sm text-ink-700">
         <span className="font-medium text-ink-900">{text.current}: </span>
-        <span data-testid="current-phone">{account.phone ? formatPhoneInput(account.phone) : text.none}</span>
+        <span data-testid="current-phone">{account.phone ? formatPhone(account.phone) : text.none}</span>
         {account.phone ? (
           <span className="ml-2 rounded-full bg-ink-100 px-2 py-0.5 text-xs text-ink-700">{account.phone_verified ? text.verified : text.unverified}</span>
         ) : null}
@@ -67,7 +73,7 @@ export function PhoneSection({ account }: { account: AccountView }) {
             inputMode="tel"
             autoComplete="tel-national"
             required
-            onChangeCapture={(e) => (e.currentTarget.value = formatPhoneInput(e.currentTarget.value))}
+            onChangeCapture={(e) => (e.currentTarget.value = formatTypedPhone(e.currentTarget.value, country))}
             className="flex-1"
           />
           <Button type="submit" disabled={send.isPending}>

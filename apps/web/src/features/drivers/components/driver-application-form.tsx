@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneForInput } from '@openride/shared/phone';
 import { useNavigate } from 'react-router';
 import { ArrowLeft, FileText } from 'lucide-react';
 import { VEHICLE_YEAR_MIN, vehicleYearMax } from '@openride/shared/constants';
@@ -44,7 +45,7 @@ function initialValues(me: Me | null): ApplicationDraft {
   // §5: name and phone prefilled from the profile when present; a draft typed before signing in wins.
   return {
     full_name: draft?.full_name || me?.profile.full_name || '',
-    phone: draft?.phone || me?.profile.phone || '',
+    phone: draft?.phone || phoneForInput(me?.profile.phone) || '',
     license_number: draft?.license_number ?? '',
     license_plate: draft?.license_plate ?? '',
     vehicle_make: draft?.vehicle_make ?? '',
