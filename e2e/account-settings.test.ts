@@ -55,7 +55,7 @@ describe('/account-settings', () => {
     await byText(page, accountText.phone.changed).waitFor();
     await expect.poll(() => current.textContent()).toBe(formatted(newPhone));
     await byText(page, accountText.phone.verified).waitFor();
-    expect((await rider.get('/api/account')).body.account).toMatchObject({ phone: formatted(newPhone), phone_verified: true });
+    expect((await rider.get('/api/account')).body.account).toMatchObject({ phone: `+1${newPhone}`, phone_verified: true }); // E.164 (decision 0094)
 
     // An emergency contact, typed and submitted from the keyboard.
     const contacts = page.getByTestId('emergency-contacts');
@@ -72,7 +72,7 @@ describe('/account-settings', () => {
       .waitFor();
     await contacts.getByRole('button', { name: accountText.contacts.remove('Grace Hopper') }).waitFor();
     expect((await rider.get('/api/account')).body.account.emergency_contacts).toMatchObject([
-      { name: 'Grace Hopper', phone: formatted(contactPhone), relationship: 'Sister' },
+      { name: 'Grace Hopper', phone: `+1${contactPhone}`, relationship: 'Sister' },
     ]);
 
     // Home, set by searching a place, is offered first in /book-ride's destination field.

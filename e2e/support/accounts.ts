@@ -184,7 +184,8 @@ async function outboxMatch(server: E2EServer, channel: 'sms' | 'email', to: stri
 }
 
 /** The newest SMS the dev outbox holds for a 10-digit US phone, and the 6-digit code in it. */
-export const smsCode = (server: E2EServer, digits: string) => outboxMatch(server, 'sms', `+1${digits}`, /\b(\d{6})\b/);
+/** The newest code texted to a US number's 10 digits, or to an E.164 number (`+34…`, decision 0094). */
+export const smsCode = (server: E2EServer, phone: string) => outboxMatch(server, 'sms', phone.startsWith('+') ? phone : `+1${phone}`, /\b(\d{6})\b/);
 
 /** The token of the newest staff invitation emailed to `email` (decision 0089). */
 export const staffInvitationToken = async (server: E2EServer, email: string) =>

@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { OTP_EXPIRY_SECONDS, OTP_LENGTH, PHONE_DIGITS } from '@openride/shared/constants';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { OTP_EXPIRY_SECONDS, OTP_LENGTH } from '@openride/shared/constants';
 import { messages } from '@openride/shared/messages';
-import { formatPhoneInput, phoneDigits } from '@openride/shared/phone';
+import { formatPhoneInput, isPhoneCountry, parsePhone, type PhoneCountry, phoneCountries, phoneDigits, phoneHint, US } from '@openride/shared/phone';
+import { phoneText } from '@openride/shared/phone-text';
 import { uiText } from '@openride/shared/ui-text';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, inputClasses } from '@/components/ui/field';
+import { useAppConfig } from '@/lib/app-config';
 import { toast } from '@/components/ui/use-toast';
 import { SendOtpError, sendOtp, verifyOtp } from '../api/otp';
 
@@ -21,6 +23,23 @@ export function PhoneForm({ onUseEmail, onVerified }: { onUseEmail: () => void; 
   const [expiresAt, setExpiresAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const [busy, setBusy] = useState(false);
+  // The deployment's country (DEFAULT_COUNTRY, decision 0094) unless the person picks another; US is §5's flow.
+  const configured = useAppConfig().data?.default_country;
+  const [picked, setPicked] = useState<PhoneCountry | null>(null);
+  const country: PhoneCountry = picked ?? (isPhoneCountry(configured) ? configured : US);
+  const deploymentCountry = isPhoneCountry(configured) ? configured : US;
+  const countries = useMemo(() => phoneCountries(), []);
+  const countryId = useId();
+
+  /**
+   * What the functions get as `phone`: §7's 10 digits for the US in a US deployment (the spec's body), else the
+   * E.164 number, which names its country itself.
+   */
+  const phoneToSend = () => {
+    const parsed = parsePhone(phone, country);
+    if (!parsed.ok) return null;
+    return country === US && deploymentCountry === US ? phoneDigits(phone) : parsed.e164;
+  };
 
   const remaining = Math.max(0, Math.ceil((expiresAt - now) / 1000));
 
@@ -31,14 +50,15 @@ export function PhoneForm({ onUseEmail, onVerified }: { onUseEmail: () => void; 
   }, [step]);
 
   const requestCode = async () => {
-    const digits = phoneDigits(phone);
-    if (digits.length !== PHONE_DIGITS) {
-      toast({ variant: 'destructive', title: errors.invalidPhone.title, description: errors.invalidPhone.text });
+    const parsed = parsePhone(phone, country);
+    const toSend = phoneToSend();
+    if (!parsed.ok || !toSend) {
+      toast({ variant: 'destructive', title: errors.invalidPhone.title, description: parsed.ok ? errors.invalidPhone.text : parsed.error });
       return;
     }
     setBusy(true);
     try {
-      await sendOtp(digits);
+      await sendOtp(toSend);
       const sentAt = Date.now();
       setNow(sentAt);
       setExpiresAt(sentAt + OTP_EXPIRY_SECONDS * 1000);
@@ -67,7 +87,7 @@ export function PhoneForm({ onUseEmail, onVerified }: { onUseEmail: () => void; 
     }
     setBusy(true);
     try {
-      const result = await verifyOtp(phoneDigits(phone), code);
+      const result = await verifyOtp(phoneToSend() ?? phoneDigits(phone), code);
       if (!result.success) {
         toast({ variant: 'destructive', title: errors.verificationFailed.title, description: result.error || errors.verificationFailed.invalid });
         return;
@@ -86,7 +106,7 @@ export function PhoneForm({ onUseEmail, onVerified }: { onUseEmail: () => void; 
     return (
       <form onSubmit={onVerify} className="space-y-5">
         <fieldset disabled={busy} className="space-y-4">
-          <p className="text-sm text-ink-600">{uiText.auth.codeSentTo(formatPhoneInput(phone))}</p>
+          <p className="text-sm text-ink-600">{uiText.auth.codeSentTo(phone)}</p>
           <Field
             label={uiText.auth.codeLabel}
             name="otp"
@@ -120,17 +140,41 @@ export function PhoneForm({ onUseEmail, onVerified }: { onUseEmail: () => void; 
     <form onSubmit={onSendCode} className="space-y-5">
       <p className="text-sm text-ink-600">{messages.auth.phoneIntro}</p>
       <fieldset disabled={busy} className="space-y-4">
+        <div className="space-y-1.5">
+          <label htmlFor={countryId} className="block text-sm font-medium text-ink-800">
+            {phoneText.countryLabel}
+          </label>
+          <select
+            id={countryId}
+            name="country"
+            autoComplete="tel-country-code"
+            className={inputClasses}
+            value={country}
+            onChange={(e) => {
+              const next = e.target.value;
+              if (!isPhoneCountry(next)) return;
+              setPicked(next);
+              setPhone((typed) => formatPhoneInput(typed, next));
+            }}
+          >
+            {countries.map((c) => (
+              <option key={c.country} value={c.country}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
         <Field
           label={uiText.auth.phoneNumber}
           type="tel"
           name="phone"
           inputMode="tel"
           autoComplete="tel-national"
-          placeholder="(555) 123-4567"
+          placeholder={country === US ? '(555) 123-4567' : undefined}
           required
           value={phone}
-          onChange={(e) => setPhone(formatPhoneInput(e.target.value))}
-          hint={messages.auth.usPhoneOnly}
+          onChange={(e) => setPhone(formatPhoneInput(e.target.value, country))}
+          hint={phoneHint(country)}
         />
         <Button type="submit" size="lg" className="w-full">
           {busy ? uiText.auth.submitting : uiText.auth.sendCode}

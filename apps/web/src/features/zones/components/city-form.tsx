@@ -6,8 +6,17 @@ import { MutationError } from '@/components/ui/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { type AdminCity, useCreateCity, useUpdateCity } from '../api/zones';
 
-type Values = { id: string; name: string; currency: string; timezone: string; center_lat: string; center_lng: string; emergency_number: string };
-const EMPTY: Values = { id: '', name: '', currency: '', timezone: '', center_lat: '', center_lng: '', emergency_number: '' };
+type Values = {
+  id: string;
+  name: string;
+  currency: string;
+  timezone: string;
+  center_lat: string;
+  center_lng: string;
+  emergency_number: string;
+  country: string;
+};
+const EMPTY: Values = { id: '', name: '', currency: '', timezone: '', center_lat: '', center_lng: '', emergency_number: '', country: '' };
 /** A city's fields as the form shows them (its id and the rest of the city aside: the edit's schema is strict). */
 const valuesOf = (c: AdminCity): Omit<Values, 'id'> => ({
   name: c.name,
@@ -16,6 +25,7 @@ const valuesOf = (c: AdminCity): Omit<Values, 'id'> => ({
   center_lat: String(c.center_lat),
   center_lng: String(c.center_lng),
   emergency_number: c.emergency_number ?? '',
+  country: c.country ?? '',
 });
 
 /**
@@ -90,6 +100,7 @@ function CityFields() {
         inputMode="tel"
         autoComplete="off"
       />
+      <FormField name="country" label={text.cityFields.country} hint={text.cityFields.countryHint} maxLength={2} autoComplete="off" />
     </>
   );
 }
