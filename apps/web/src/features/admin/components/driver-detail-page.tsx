@@ -18,6 +18,7 @@ import { type AdminDriverDetail, useDriverDetail, useSetSuspended } from '../api
 import { formatDateTime, percent } from '@/lib/format';
 import { DriverComplianceSection } from './driver-compliance';
 import { DriverScheduleSection, DriverVehiclesSection } from './driver-vehicles-schedule';
+import { formatPhone } from '@openride/shared/phone';
 
 /** /driver/{id} (admins): who the driver is, how they work, what was decided, and Suspend / Reinstate (for a role that may). */
 export function DriverDetailPage() {
@@ -95,7 +96,7 @@ function DriverDetail({ data }: { data: AdminDriverDetail }) {
             <dt className="text-ink-500">{text.fields.email}</dt>
             <dd className="break-all text-ink-900">{d.email}</dd>
             <dt className="text-ink-500">{text.fields.phone}</dt>
-            <dd className="text-ink-900">{d.phone}</dd>
+            <dd className="text-ink-900">{formatPhone(d.phone)}</dd>
             <dt className="text-ink-500">{text.fields.license}</dt>
             <dd className="text-ink-900">{d.license_number}</dd>
             <dt className="text-ink-500">{driverCityText.label}</dt>

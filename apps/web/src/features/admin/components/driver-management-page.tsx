@@ -21,6 +21,7 @@ import { useCan } from '@/lib/staff';
 import { type AdminDriver, adminDriversList, DRIVER_FILTERS, type DriverFilter, driverFilterFrom } from '../api/get-admin-drivers';
 import { type Review, useReviewDriver } from '../api/review-driver';
 import { formatDateTime } from '@/lib/format';
+import { formatPhone } from '@openride/shared/phone';
 
 const text = uiText.driverManagement;
 const columnsText = adminText.drivers.columns;
@@ -100,7 +101,7 @@ function useColumns(onReview: (pending: Pending) => void, busyId: string | undef
             </p>
             {/* Operators see the applicant's contact details in full: they may need to call them. */}
             <p className="whitespace-nowrap">{d.email}</p>
-            <p>{d.phone}</p>
+            <p>{formatPhone(d.phone)}</p>
           </div>
         ),
       },

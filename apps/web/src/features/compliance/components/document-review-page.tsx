@@ -22,6 +22,7 @@ import { StatusBadge } from './status-badge';
 import { useAdminCities } from '@/lib/admin-cities';
 import { useConsoleCity } from '@/lib/console-city';
 import { fileUrl } from '@/lib/file-url';
+import { formatPhone } from '@openride/shared/phone';
 
 const text = documentText.admin;
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -66,7 +67,7 @@ export function DocumentReviewPage() {
         cell: ({ row: { original: d } }) => (
           <div>
             <p className="font-semibold text-ink-900">{d.driver.full_name}</p>
-            <p>{d.driver.phone}</p>
+            <p>{formatPhone(d.driver.phone)}</p>
           </div>
         ),
       },
@@ -162,7 +163,7 @@ function ReviewPanel({ doc, onClose, ref }: { doc: AdminDocument; onClose: () =>
         {doc.driver.full_name}
       </Link>,
     ],
-    [text.phone, doc.driver.phone],
+    [text.phone, formatPhone(doc.driver.phone)],
     [text.licence, doc.driver.license_number],
     [text.vehicle, `${doc.driver.vehicle} · ${doc.driver.license_plate}`],
     [text.applied, dateTime.format(new Date(doc.driver.applied_at))],

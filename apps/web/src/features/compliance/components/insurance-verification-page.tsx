@@ -18,6 +18,7 @@ import { INSURANCE_FIRST_LIST, useAdminPolicies, useDecidePolicy } from '../api/
 import { useAdminCities } from '@/lib/admin-cities';
 import { usePageCity } from '@/lib/console-city';
 import { fileUrl } from '@/lib/file-url';
+import { formatPhone } from '@openride/shared/phone';
 
 const text = insuranceText.admin;
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -136,7 +137,7 @@ function PolicyDetail({ policy: p }: { policy: AdminPolicy }) {
           <Link to={paths.driverDetail(p.driver.id)} className="font-semibold text-ink-900 underline-offset-4 hover:underline">
             {p.driver.full_name}
           </Link>{' '}
-          · {p.driver.phone} · {p.city.name}
+          · {formatPhone(p.driver.phone)} · {p.city.name}
         </p>
         <section aria-labelledby={`checks-${p.id}`}>
           <h2 id={`checks-${p.id}`} className="mb-1 font-semibold text-ink-900">

@@ -13,6 +13,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { useCan } from '@/lib/staff';
 import { type CustomerDetail, formatFees, useCustomerDetail } from '../api/customers';
 import { BlockRiderDialog } from './block-rider-dialog';
+import { formatPhone } from '@openride/shared/phone';
 
 const text = customerText.detail;
 const stars = (v: number | null) => (v === null ? customerText.none : `${v.toFixed(1)} ★`);
@@ -58,7 +59,7 @@ function CustomerRecord({ data, rides }: { data: CustomerDetail; rides: ReactNod
           <PageTitle title={c.name} />
           <h1 className="text-3xl font-bold tracking-tight text-ink-900">{c.name}</h1>
           <p className="break-all text-ink-600">{c.email}</p>
-          {c.phone ? <p className="text-ink-600">{c.phone}</p> : null}
+          {c.phone ? <p className="text-ink-600">{formatPhone(c.phone)}</p> : null}
           <p className="text-sm text-ink-500">{text.joined(formatDate(c.created_at))}</p>
           <p>
             <span

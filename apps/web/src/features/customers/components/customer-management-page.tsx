@@ -11,6 +11,7 @@ import { useConsoleCity } from '@/lib/console-city';
 import { useCan } from '@/lib/staff';
 import { type Customer, customersList, formatFees } from '../api/customers';
 import { BlockRiderDialog } from './block-rider-dialog';
+import { formatPhone } from '@openride/shared/phone';
 
 const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 const stars = (v: number | null) => (v === null ? text.none : `${v.toFixed(1)} ★`);
@@ -39,7 +40,7 @@ export function CustomerManagementPage() {
               </Link>
             </p>
             <p className="whitespace-nowrap">{c.email}</p>
-            {c.phone ? <p>{c.phone}</p> : null}
+            {c.phone ? <p>{formatPhone(c.phone)}</p> : null}
           </div>
         ),
       },

@@ -14,6 +14,7 @@ import { isApiError } from '@/lib/api';
 import { subscribeChannel, useRealtimeEvent } from '@/lib/realtime';
 import { type AdminSosAlert, useResolveSos } from '../api/admin-sos';
 import { useAlarm } from '../hooks/use-alarm';
+import { formatPhone } from '@openride/shared/phone';
 
 const text = sosText.admin;
 type Fix = { lat: number; lng: number; heading: number | null };
@@ -83,7 +84,7 @@ function SosAlertCard({ alert }: { alert: AdminSosAlert }) {
       <h3 className="text-base font-bold text-red-800">{text.title(name)}</h3>
       <p>
         {text.from(name, text.role[alert.role])}
-        {alert.raised_by.phone ? <span className="font-mono whitespace-nowrap"> · {alert.raised_by.phone}</span> : null}
+        {alert.raised_by.phone ? <span className="font-mono whitespace-nowrap"> · {formatPhone(alert.raised_by.phone)}</span> : null}
       </p>
       <p className="text-ink-700">
         {alert.ride.pickup} → {alert.ride.destination}
