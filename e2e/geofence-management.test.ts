@@ -1,6 +1,8 @@
 // /geofence-management: an admin draws a zone on the map (click corners, undo one, drag one, finish), names
 // it and saves it; tests a point inside it by clicking the map and a typed point downtown (city, pricing zone,
-// fares); deletes the zone through the confirm dialog. axe finds nothing serious.
+// fares); deletes the zone through the confirm dialog. axe finds nothing serious. An operator adds a place to the
+// city, and a rider's place search there suggests it (decision 0096).
+import { placesText } from '@openride/shared/places/places-text';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { zonesText as text } from '@openride/shared/zones/zones-text';
 import type { Browser } from 'playwright-core';
@@ -137,6 +139,51 @@ describe('geofence management', () => {
     expect(violations, JSON.stringify(violations)).toEqual([]);
     admin.expectNoErrors();
     await admin.context.close();
+  });
+
+  it("an operator adds a place to San Francisco; a rider's place search there suggests it", async () => {
+    const admin = await signedInPage(browser, server, await adminApi(server), DESKTOP);
+    const page = admin.page;
+    await page.goto('/geofence-management');
+    const places = page.getByRole('region', { name: placesText.title });
+    await places.getByRole('row', { name: /Ferry Building/ }).waitFor();
+    await places.getByRole('button', { name: placesText.add }).click();
+    const dialog = page.getByRole('dialog', { name: placesText.addTitle });
+    await dialog.getByLabel(placesText.fields.name, { exact: true }).fill('Sutro Tower');
+    await dialog.getByLabel(placesText.fields.area, { exact: true }).fill('Twin Peaks');
+    await dialog.getByLabel(placesText.fields.kind, { exact: true }).selectOption('landmark');
+    // A latitude off the globe is explained and nothing is saved; then the right one.
+    await dialog.getByLabel(placesText.fields.lat, { exact: true }).fill('137.7552');
+    await dialog.getByLabel(placesText.fields.lng, { exact: true }).fill('-122.4528');
+    await dialog.getByRole('button', { name: placesText.save }).click();
+    await dialog.getByText('Latitude is −90 to 90.').waitFor();
+    await dialog.getByLabel(placesText.fields.lat, { exact: true }).fill('37.7552');
+    await dialog.getByRole('button', { name: placesText.save }).click();
+    await page.getByText(placesText.added('Sutro Tower')).first().waitFor();
+    await places
+      .getByRole('row', { name: /Sutro Tower/ })
+      .getByText('Twin Peaks')
+      .waitFor();
+    admin.expectNoErrors();
+    await admin.context.close();
+
+    const book = riderText.book;
+    const rider = await signUpApi(server, { full_name: 'Sid Sutro' });
+    const r = await signedInPage(browser, server, rider, {
+      ...PHONE,
+      geolocation: { latitude: 37.788, longitude: -122.4075, accuracy: 20 },
+      permissions: ['geolocation'],
+    });
+    await r.page.goto('/book-ride');
+    // The GPS pickup is named after the city's nearest place; the search suggests the new one.
+    await r.page.locator(`[title="${riderText.map.pickup}: ${book.near('Union Square')}"]`).waitFor();
+    await r.page.getByLabel(book.destination, { exact: true }).fill('sutro t');
+    const option = r.page.getByRole('listbox', { name: book.suggestions(book.destination) }).getByRole('option', { name: /Sutro Tower/ });
+    await option.getByText('Twin Peaks', { exact: true }).waitFor();
+    await option.click();
+    expect(await r.page.getByLabel(book.destination, { exact: true }).inputValue()).toBe('Sutro Tower');
+    r.expectNoErrors();
+    await r.context.close();
   });
 
   it('a rider asking for a ride into a restricted zone reads why beside the fares, before requesting', async () => {

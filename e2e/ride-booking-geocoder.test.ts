@@ -65,6 +65,13 @@ it('a typed address found by the geocoder is suggested, chosen and priced', asyn
   expect(asked.at(-1)!.get('format')).toBe('json');
   expect(asked.at(-1)!.get('q')).toBe('1 Market St');
   expect(asked.length).toBeLessThan(4);
+  // Biased to the rider's city (its service area's box, not bounded to it) and in the reader's language (decision 0096).
+  const viewbox = asked.at(-1)!.get('viewbox')!.split(',').map(Number);
+  expect(viewbox).toHaveLength(4);
+  const [west, north, east, south] = viewbox as [number, number, number, number];
+  expect(west < MARKET_ST.lng && MARKET_ST.lng < east && south < MARKET_ST.lat && MARKET_ST.lat < north).toBe(true);
+  expect(asked.at(-1)!.get('bounded')).toBe('0');
+  expect(asked.at(-1)!.get('accept-language')).toMatch(/^en/);
 
   await option.click();
   expect(await destination.inputValue()).toBe('1 Market Street');

@@ -22,7 +22,8 @@ import { type AppliedPromo, useApplyPromo } from '../api/apply-promo';
 import type { RideView as Ride } from '@openride/shared/rides/views';
 import { type PlaceSuggestion, reverseGeocode } from '../hooks/use-place-search';
 import { usePickupLocation } from '../hooks/use-pickup-location';
-import { EMPTY, type FieldName, type FieldState, fromPlace, fromTap, fromTyping, SAME_PLACE_M } from '../lib/booking-fields';
+import { EMPTY, type FieldName, type FieldState, fromPlace, fromTap, fromTyping, nearLabel, SAME_PLACE_M, TAP_NEAR_M } from '../lib/booking-fields';
+import { nearestCityPlace } from '../api/city-places';
 import { formatMoney } from '../lib/format';
 import { requestErrorText } from '../lib/request-error';
 import { ActiveRideCard } from './active-ride-card';
@@ -80,10 +81,14 @@ function BookRide({
   const destinationRef = useRef<HTMLInputElement>(null);
   const pickupRef = useRef<HTMLInputElement>(null);
 
-  /** Asks the geocoder (when configured) for the address of a point; `then` gets the renamed place. */
-  const nameWithGeocoder = (place: Place, then: (named: Place) => void) => {
-    if (!geocoderUrl) return;
-    void reverseGeocode(geocoderUrl, place).then((label) => {
+  const client = useQueryClient();
+  /**
+   * Names a point (a GPS fix, a tap): the geocoder's address when one is configured and answers, else the
+   * nearest place of the point's city within `nearM` ("Near Union Square"); `then` gets the renamed place.
+   */
+  const namePoint = (place: Place, nearM: number, then: (named: Place) => void) => {
+    void Promise.all([nearestCityPlace(client, place, nearM), geocoderUrl ? reverseGeocode(geocoderUrl, place) : null]).then(([near, address]) => {
+      const label = address ?? (near ? nearLabel(near) : null);
       if (label) then({ ...place, label });
     });
   };
@@ -96,7 +101,7 @@ function BookRide({
     if (!fields[other(name)].point) setTarget(other(name));
   };
 
-  const { geo, setGeo, locate } = usePickupLocation({ activeRide, again, setPickup, setTarget, nameWithGeocoder });
+  const { geo, setGeo, locate } = usePickupLocation({ activeRide, again, setPickup, setTarget, namePoint });
 
   const samePlace = Boolean(pickup.point && destination.point && distanceMeters(pickup.point, destination.point) < SAME_PLACE_M);
   const quote = useRideQuote(samePlace ? null : pickup.point, samePlace ? null : destination.point);
@@ -127,7 +132,7 @@ function BookRide({
     const name = tapTarget;
     const tapped = fromTap(point);
     setField(name, tapped);
-    nameWithGeocoder(tapped.point!, (named) =>
+    namePoint(tapped.point!, TAP_NEAR_M, (named) =>
       (name === 'pickup' ? setPickup : setDestination)((current) => (current.point === tapped.point ? { text: named.label!, point: named } : current)),
     );
     if (name === 'pickup') setGeo('idle');
@@ -217,6 +222,7 @@ function BookRide({
               value={pickup.text}
               chosen={Boolean(pickup.point)}
               geocoderUrl={geocoderUrl}
+              near={pickup.point ?? destination.point}
               saved={savedPlaces}
               onFocus={() => setTarget('pickup')}
               onType={(value) => {
@@ -251,6 +257,7 @@ function BookRide({
               value={destination.text}
               chosen={Boolean(destination.point)}
               geocoderUrl={geocoderUrl}
+              near={pickup.point ?? destination.point}
               saved={savedPlaces}
               onFocus={() => setTarget('destination')}
               onType={(value) => setDestination(fromTyping(value))}

@@ -3,6 +3,7 @@ import { Briefcase, Home, MapPin, X } from 'lucide-react';
 import { riderText } from '@openride/shared/rides/rider-text';
 import { inputClasses } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
+import { useSearchCity } from '../api/city-places';
 import { usePlaceSearch, type PlaceSuggestion } from '../hooks/use-place-search';
 
 const text = riderText.book;
@@ -19,6 +20,8 @@ export type PlaceFieldProps = {
   onClear: () => void;
   onFocus?: () => void;
   geocoderUrl: string | null;
+  /** A point the rider gave (the booking page's pickup): the city nearest it is the one whose places are suggested. */
+  near?: { lat: number; lng: number } | null;
   /** Under the input: a status such as "Finding your location…" or a refusal. */
   message?: ReactNode;
   messageTone?: 'info' | 'error';
@@ -52,6 +55,7 @@ export function PlaceField({
   onClear,
   onFocus,
   geocoderUrl,
+  near = null,
   message,
   messageTone = 'info',
   action,
@@ -64,7 +68,7 @@ export function PlaceField({
   const messageId = `${id}-message`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const { suggestions: found, searching } = usePlaceSearch(chosen ? '' : value, geocoderUrl);
+  const { suggestions: found, searching } = usePlaceSearch(chosen ? '' : value, geocoderUrl, useSearchCity(near));
   const savedFirst = chosen ? [] : saved.filter(matchesSaved(value));
   const typed = value.trim().length > 0;
   const suggestions: PlaceSuggestion[] = [...savedFirst, ...(typed ? found : [])];

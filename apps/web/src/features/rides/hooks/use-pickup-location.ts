@@ -3,26 +3,26 @@ import { riderText } from '@openride/shared/rides/rider-text';
 import type { Place } from '@openride/shared/rides/schemas';
 import type { RideView as Ride } from '@openride/shared/rides/views';
 import type { BookAgainState } from '../components/book-again';
-import { type FieldName, type FieldState, type GeoState, gpsPlace } from '../lib/booking-fields';
+import { type FieldName, type FieldState, GPS_NEAR_M, type GeoState, gpsPlace } from '../lib/booking-fields';
 
 const text = riderText.book;
 
 /**
  * The booking page's pickup from the rider's own position: `geo` says where the browser's answer stands,
- * `locate` asks for a fix and fills the pickup with it (named by `nameWithGeocoder` when a geocoder is set).
+ * `locate` asks for a fix and fills the pickup with it (named by `namePoint`: a place of its city nearby, or the geocoder's address).
  */
 export function usePickupLocation({
   activeRide,
   again,
   setPickup,
   setTarget,
-  nameWithGeocoder,
+  namePoint,
 }: {
   activeRide: Ride | null;
   again: BookAgainState['again'] | null;
   setPickup: Dispatch<SetStateAction<FieldState>>;
   setTarget: Dispatch<SetStateAction<FieldName>>;
-  nameWithGeocoder: (place: Place, then: (named: Place) => void) => void;
+  namePoint: (place: Place, nearM: number, then: (named: Place) => void) => void;
 }) {
   const [geo, setGeo] = useState<GeoState>('idle');
 
@@ -35,11 +35,11 @@ export function usePickupLocation({
     navigator.geolocation.getCurrentPosition(
       (position) => {
         // The field reads "Current location"; the place stored (and shown to the driver, in history) is named
-        // after where it is: the geocoder's address when one is configured, else the nearest landmark.
+        // after where it is: the geocoder's address when one is configured, else the nearest place of its city.
         const point = gpsPlace({ lat: position.coords.latitude, lng: position.coords.longitude });
         // Never overwrite what the rider typed or picked while we were waiting for a fix.
         setPickup((current) => (current.text && current.text !== text.currentLocation ? current : { text: text.currentLocation, point }));
-        nameWithGeocoder(point, (named) => setPickup((current) => (current.point === point ? { ...current, point: named } : current)));
+        namePoint(point, GPS_NEAR_M, (named) => setPickup((current) => (current.point === point ? { ...current, point: named } : current)));
         setTarget((t) => (t === 'pickup' ? 'destination' : t));
         setGeo('idle');
       },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { searchPlaces } from '@openride/shared/geo/sf-places';
 import { useEffect, useState } from 'react';
+import { type SearchCity, useCityPlaceSearch } from '../api/city-places';
 
 export type PlaceSuggestion = { key: string; name: string; detail: string; lat: number; lng: number };
 
@@ -19,22 +19,32 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
+/** The reader's language, as Nominatim's `accept-language` takes it (the browser's, e.g. `es-ES`). */
+const readerLanguage = () => (typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en');
+
 /**
- * Suggestions for a typed place: the offline gazetteer at once, then, when a geocoder is configured
- * (GET /api/config `geocoder_url`, Nominatim's API), its answers after a pause in typing. A geocoder that
- * fails just adds nothing: the gazetteer and typed coordinates still work.
+ * Suggestions for a typed place: the rider's city's own places (GET /api/cities/:id/places, decision 0096) as
+ * typed, then, when a geocoder is configured (GET /api/config `geocoder_url`, Nominatim's API), its answers
+ * after a pause in typing, biased to the city's box (`viewbox`, not bounded to it) and in the reader's
+ * language. A city with no places, or a geocoder that fails, just adds nothing: typed coordinates still work.
  */
-export function usePlaceSearch(query: string, geocoderUrl: string | null) {
+export function usePlaceSearch(query: string, geocoderUrl: string | null, city: SearchCity | null) {
   const trimmed = query.trim();
-  const local: PlaceSuggestion[] = searchPlaces(trimmed, 6).map((p) => ({ key: `sf:${p.id}`, name: p.name, detail: p.area, lat: p.lat, lng: p.lng }));
+  const places = useCityPlaceSearch(city?.id ?? null, trimmed);
+  const local: PlaceSuggestion[] = trimmed
+    ? (places.data ?? []).map((p) => ({ key: `place:${p.id}`, name: p.name, detail: p.area, lat: p.lat, lng: p.lng }))
+    : [];
   const debounced = useDebounced(trimmed, GEOCODER_DEBOUNCE_MS);
+  const box = city?.box ?? null;
   const remote = useQuery({
-    queryKey: ['geocoder', geocoderUrl, debounced],
+    queryKey: ['geocoder', geocoderUrl, debounced, box],
     enabled: Boolean(geocoderUrl) && debounced.length >= GEOCODER_MIN_CHARS,
     staleTime: 5 * 60_000,
     retry: false,
     queryFn: async ({ signal }): Promise<PlaceSuggestion[]> => {
-      const url = `${geocoderUrl!.replace(/\/+$/, '')}/search?format=json&limit=${GEOCODER_LIMIT}&q=${encodeURIComponent(debounced)}`;
+      const bias = box ? `&viewbox=${box.west},${box.north},${box.east},${box.south}&bounded=0` : '';
+      const language = `&accept-language=${encodeURIComponent(readerLanguage())}`;
+      const url = `${geocoderUrl!.replace(/\/+$/, '')}/search?format=json&limit=${GEOCODER_LIMIT}&q=${encodeURIComponent(debounced)}${bias}${language}`;
       const response = await fetch(url, { signal, headers: { Accept: 'application/json' } });
       if (!response.ok) return [];
       const hits = (await response.json()) as NominatimHit[];
@@ -64,7 +74,7 @@ type NominatimReverse = { name?: string; display_name?: string; address?: { hous
  */
 export async function reverseGeocode(geocoderUrl: string, point: { lat: number; lng: number }, signal?: AbortSignal): Promise<string | null> {
   try {
-    const url = `${geocoderUrl.replace(/\/+$/, '')}/reverse?format=json&zoom=18&lat=${point.lat}&lon=${point.lng}`;
+    const url = `${geocoderUrl.replace(/\/+$/, '')}/reverse?format=json&zoom=18&lat=${point.lat}&lon=${point.lng}&accept-language=${encodeURIComponent(readerLanguage())}`;
     const response = await fetch(url, { signal, headers: { Accept: 'application/json' } });
     if (!response.ok) return null;
     const hit = (await response.json()) as NominatimReverse;

@@ -1,5 +1,4 @@
 import { formatLatLng, parseLatLng } from '@openride/shared/geo/lat-lng';
-import { nearestPlace } from '@openride/shared/geo/sf-places';
 import { riderText } from '@openride/shared/rides/rider-text';
 import type { Place } from '@openride/shared/rides/schemas';
 
@@ -15,10 +14,10 @@ export type GeoState = 'idle' | 'ask' | 'locating' | 'denied' | 'unavailable';
 export const EMPTY: FieldState = { text: '', point: null };
 // Closer than this, pickup and destination are one place: no ride to price.
 export const SAME_PLACE_M = 50;
-// A tap this close to a gazetteer place is named after it.
-const TAP_NEAR_M = 150;
-// A GPS pickup is named after a landmark this close ("Near Union Square"), when no geocoder names it better.
-const GPS_NEAR_M = 1200;
+// A tap this close to a place of its city is named after it (decision 0096).
+export const TAP_NEAR_M = 150;
+// A GPS pickup is named after a place of its city this close ("Near Union Square"), when no geocoder names it better.
+export const GPS_NEAR_M = 1200;
 
 export function fromTyping(value: string): FieldState {
   const coords = parseLatLng(value);
@@ -29,14 +28,19 @@ export function fromPlace(place: Place): FieldState {
   return { text: place.label || formatLatLng(place), point: place };
 }
 
-/** A GPS fix, named after the nearest landmark within GPS_NEAR_M, else by its coordinates (issue 17 §6). */
+/**
+ * A GPS fix, named by its coordinates until the page names it better (issue 17 §6): after the nearest place of
+ * its city within GPS_NEAR_M ("Near Union Square"), or the geocoder's address.
+ */
 export function gpsPlace(point: { lat: number; lng: number }): Place {
-  const near = nearestPlace(point, GPS_NEAR_M);
-  return { ...point, label: near ? text.near(near.name) : formatLatLng(point) };
+  return { ...point, label: formatLatLng(point) };
 }
 
+/** A tap on the map, named by its coordinates until the page names it after a place of its city within TAP_NEAR_M. */
 export function fromTap(point: { lat: number; lng: number }): FieldState {
-  const near = nearestPlace(point, TAP_NEAR_M);
-  const label = near ? text.near(near.name) : formatLatLng(point);
+  const label = formatLatLng(point);
   return { text: label, point: { lat: point.lat, lng: point.lng, label } };
 }
+
+/** What a place of the city names a point: "Near Union Square". */
+export const nearLabel = (name: string) => text.near(name);

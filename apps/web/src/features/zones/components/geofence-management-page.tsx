@@ -16,6 +16,7 @@ import { cn } from '@/lib/cn';
 import { useDeleteZone, useSaveZone, useZones, type Zone } from '../api/zones';
 import { type Corner, cornersOf, polygonsForMap } from '../lib/geometry';
 import { CityForm } from './city-form';
+import { CityPlacesCard } from './city-places-card';
 import { ImportExportZones } from './import-zones';
 import { TestPointPanel } from './test-point-panel';
 import { type ZoneDraft, ZoneForm } from './zone-form';
@@ -262,6 +263,8 @@ export function GeofenceManagementPage() {
                 </section>
 
                 <ImportExportZones cityId={cityId} />
+
+                <CityPlacesCard key={cityId} cityId={cityId} />
               </>
             ) : null}
           </div>
