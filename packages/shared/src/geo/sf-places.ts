@@ -1,9 +1,10 @@
 import { distanceMeters, type LatLngPoint } from './lat-lng';
 
 /**
- * An offline gazetteer of well-known San Francisco places: place search that works with no geocoder
- * configured (and no network), for the booking screen and the demo simulator. Every place lies inside the
- * San Francisco service area (30 km around the city centre), SFO and OAK included.
+ * An offline gazetteer of well-known San Francisco places: the demo city's seed data (decision 0096). Migration
+ * 0052 and the demo seed copy it into `city_places` for the city `sf`, which the booking page searches; the demo
+ * simulator reads it directly, for the demo city only. No product code path searches it. Every place lies inside
+ * the San Francisco service area (30 km around the city centre), SFO and OAK included.
  */
 export type SfPlace = {
   /** Stable, URL-safe. */
