@@ -216,6 +216,16 @@ describe("a city's places", () => {
     expect(await search('nowhere-city', 'ferry')).toEqual([]);
     expect(await search('sf', '%')).toEqual([]);
     expect((await server.client().get('/api/cities/sf/places?q=s')).body.items.length).toBeLessThanOrEqual(8);
+    // Neither words nor a point: the city's whole list, which the booking page searches itself (offline too).
+    const whole = (await server.client().get(`/api/cities/${MADRID}/places`)).body.items as Place[];
+    expect(whole.map((p) => p.name)).toEqual([
+      'Aeropuerto Adolfo Suárez Madrid-Barajas',
+      'Estación de Atocha',
+      'Estación de Chamartín',
+      'Museo del Prado',
+      'Parque del Retiro',
+    ]);
+    expect(((await server.client().get('/api/cities/sf/places')).body.items as Place[]).some((p) => p.city_id === MADRID)).toBe(false);
 
     const near = async (city: string, lat: number, lng: number) =>
       ((await server.client().get(`/api/cities/${city}/places?lat=${lat}&lng=${lng}`)).body.items as Place[]).map((p) => p.name);

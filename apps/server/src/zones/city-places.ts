@@ -3,6 +3,7 @@ import {
   type CreateCityPlaceInput,
   type ImportCityPlacesInput,
   parsePlacesImport,
+  MAX_CITY_PLACES_LISTED,
   PLACE_NEAR_M,
   PLACE_SEARCH_LIMIT,
   placeSearchKey,
@@ -55,8 +56,9 @@ const suggestion = (p: CityPlace | Row): PlaceSuggestionView => ({
 
 /**
  * The public search (decision 0096): a city's places whose name or area has a word starting with each word of
- * `q` (case, accents and punctuation ignored), a name starting with `q` first, then shorter names; or, given a
- * point, the places within PLACE_NEAR_M of it, nearest first. Only that city's places, ever.
+ * `q` (case, accents and punctuation ignored), a name starting with `q` first, then shorter names (as
+ * `matchPlaces`); given a point, the places within PLACE_NEAR_M of it, nearest first; neither, every place of the
+ * city (at most MAX_CITY_PLACES_LISTED). Only that city's places, ever.
  */
 export async function searchCityPlaces(db: Kysely<DB>, cityId: string, query: { q?: string; lat?: number; lng?: number }): Promise<PlaceSuggestionView[]> {
   if (query.lat !== undefined && query.lng !== undefined) {
@@ -80,7 +82,19 @@ export async function searchCityPlaces(db: Kysely<DB>, cityId: string, query: { 
       .slice(0, PLACE_SEARCH_LIMIT)
       .map((x) => suggestion(x.r));
   }
-  const key = placeSearchKey(query.q ?? '');
+  if (query.q === undefined) {
+    // Neither: the whole list, for the browser to search (and name GPS fixes with) as the rider types.
+    const rows = await db
+      .selectFrom('city_places')
+      .select(COLUMNS)
+      .where('city_id', '=', cityId)
+      .orderBy('name')
+      .orderBy('id')
+      .limit(MAX_CITY_PLACES_LISTED)
+      .execute();
+    return rows.map(suggestion);
+  }
+  const key = placeSearchKey(query.q);
   if (!key) return [];
   const words = key.split(' ');
   const escape = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -10,6 +10,8 @@ export type PlaceKind = (typeof PLACE_KINDS)[number];
 
 /** The most rows one import may hold. */
 export const MAX_PLACES_IMPORT = 2000;
+/** The most places the public list of one city answers (the booking page searches it in the browser, offline too). */
+export const MAX_CITY_PLACES_LISTED = 5000;
 /** Suggestions a search answers at most. */
 export const PLACE_SEARCH_LIMIT = 8;
 /** A GPS pickup is named after a place of its city this close ("Near Union Square"). */
@@ -179,4 +181,24 @@ export function placeSearchKey(...parts: string[]): string {
     .replace(/&/g, ' and ')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+}
+
+/**
+ * The places of a list matching a typed query, as the server's search ranks them: every word of the query
+ * starts a word of the name or area (case, accents and punctuation ignored); a name starting with the query
+ * first, then shorter names, then by name. The booking page searches its city's list with it (offline too).
+ */
+export function matchPlaces<P extends { name: string; area: string }>(places: readonly P[], query: string, limit = PLACE_SEARCH_LIMIT): P[] {
+  const key = placeSearchKey(query);
+  if (!key) return [];
+  const words = key.split(' ');
+  const hits: { place: P; rank: number }[] = [];
+  for (const place of places) {
+    const own = placeSearchKey(place.name, place.area);
+    const ownWords = ` ${own}`;
+    if (!words.every((w) => ownWords.includes(` ${w}`))) continue;
+    hits.push({ place, rank: own.startsWith(key) ? 0 : 1 });
+  }
+  hits.sort((a, b) => a.rank - b.rank || a.place.name.length - b.place.name.length || a.place.name.localeCompare(b.place.name));
+  return hits.slice(0, limit).map((h) => h.place);
 }

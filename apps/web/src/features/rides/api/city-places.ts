@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { distanceMeters, type LatLngPoint } from '@openride/shared/geo/lat-lng';
+import { matchPlaces } from '@openride/shared/places/schemas';
 import { PUBLIC_MAX_AGE_S } from '@openride/shared/public/api';
 import type { PublicCity } from '@openride/shared/public/views';
 import { call } from '@/lib/call';
@@ -7,7 +8,8 @@ import { call } from '@/lib/call';
 /**
  * Which city a rider's place search is about, and that city's places (issue 30 §5, decision 0096): the served
  * cities (GET /api/public/cities, the public pages' answer, under the same key) and one city's places
- * (GET /api/cities/:id/places). No city is written here: a city with no places suggests none.
+ * (GET /api/cities/:id/places, the whole list, searched here). No city is written here: a city with no places
+ * suggests none.
  */
 export const servedCitiesQuery = () =>
   queryOptions({
@@ -58,28 +60,41 @@ export function useSearchCity(near: LatLngPoint | null) {
   return cityFor(cities.data?.cities ?? [], near);
 }
 
-/** GET /api/cities/:id/places?q=…: the city's places matching what is typed (none for an empty query or no city). */
-export function useCityPlaceSearch(cityId: string | null, q: string) {
-  return useQuery({
-    queryKey: ['city-places', cityId, q] as const,
-    enabled: Boolean(cityId) && q.length > 0,
+/**
+ * GET /api/cities/:id/places: every place of the city, fetched once and kept (the place field searches it with
+ * `matchPlaces` as the rider types, and a GPS fix is named from it: both work offline once it is here).
+ */
+export const cityPlaceListQuery = (cityId: string) =>
+  queryOptions({
+    queryKey: ['city-places', cityId] as const,
+    queryFn: ({ signal }) => call('GET /api/cities/:id/places', { params: { id: cityId } }, { signal }).then((r) => r.items),
+    // As fresh as the public pages' answers (a place an operator adds shows within a minute); kept an hour.
     staleTime: PUBLIC_MAX_AGE_S * 1000,
-    queryFn: ({ signal }) => call('GET /api/cities/:id/places', { params: { id: cityId! }, query: { q } }, { signal }).then((r) => r.items),
+    gcTime: 60 * 60_000,
   });
+
+/** The places of the city whose name or area matches what is typed (none for an empty query or no city). */
+export function useCityPlaceSearch(cityId: string | null, q: string) {
+  const list = useQuery({ ...cityPlaceListQuery(cityId ?? ''), enabled: Boolean(cityId) });
+  return matchPlaces(list.data ?? [], q);
 }
 
 /**
  * The name of the place of the point's city nearest the point within `maxMeters` (a GPS fix, a tap), or null:
- * asked of the server (GET /api/cities/:id/places?lat&lng), so only that city's places name it.
+ * only that city's places name it.
  */
 export async function nearestCityPlace(client: QueryClient, point: LatLngPoint, maxMeters: number): Promise<string | null> {
   try {
     const { cities } = await client.fetchQuery(servedCitiesQuery());
     const city = cityFor(cities, point);
     if (!city) return null;
-    const { items } = await call('GET /api/cities/:id/places', { params: { id: city.id }, query: { lat: point.lat, lng: point.lng } });
-    const near = items.find((p) => distanceMeters(point, p) <= maxMeters);
-    return near?.name ?? null;
+    const places = await client.fetchQuery(cityPlaceListQuery(city.id));
+    let best: { name: string; d: number } | null = null;
+    for (const p of places) {
+      const d = distanceMeters(point, p);
+      if (d <= maxMeters && (!best || d < best.d)) best = { name: p.name, d };
+    }
+    return best?.name ?? null;
   } catch {
     return null;
   }

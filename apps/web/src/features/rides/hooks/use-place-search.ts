@@ -23,17 +23,20 @@ function useDebounced<T>(value: T, ms: number): T {
 const readerLanguage = () => (typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en');
 
 /**
- * Suggestions for a typed place: the rider's city's own places (GET /api/cities/:id/places, decision 0096) as
- * typed, then, when a geocoder is configured (GET /api/config `geocoder_url`, Nominatim's API), its answers
- * after a pause in typing, biased to the city's box (`viewbox`, not bounded to it) and in the reader's
- * language. A city with no places, or a geocoder that fails, just adds nothing: typed coordinates still work.
+ * Suggestions for a typed place: the rider's city's own places (GET /api/cities/:id/places, decision 0096, its
+ * list searched here as typed, offline too), then, when a geocoder is configured (GET /api/config
+ * `geocoder_url`, Nominatim's API), its answers after a pause in typing, biased to the city's box (`viewbox`,
+ * not bounded to it) and in the reader's language. A city with no places, or a geocoder that fails, just adds nothing: typed coordinates still work.
  */
 export function usePlaceSearch(query: string, geocoderUrl: string | null, city: SearchCity | null) {
   const trimmed = query.trim();
-  const places = useCityPlaceSearch(city?.id ?? null, trimmed);
-  const local: PlaceSuggestion[] = trimmed
-    ? (places.data ?? []).map((p) => ({ key: `place:${p.id}`, name: p.name, detail: p.area, lat: p.lat, lng: p.lng }))
-    : [];
+  const local: PlaceSuggestion[] = useCityPlaceSearch(city?.id ?? null, trimmed).map((p) => ({
+    key: `place:${p.id}`,
+    name: p.name,
+    detail: p.area,
+    lat: p.lat,
+    lng: p.lng,
+  }));
   const debounced = useDebounced(trimmed, GEOCODER_DEBOUNCE_MS);
   const box = city?.box ?? null;
   const remote = useQuery({
