@@ -24,7 +24,7 @@ describe('geofence management', () => {
     const page = admin.page;
     await page.goto('/geofence-management');
     await page.getByRole('heading', { level: 1, name: text.title }).waitFor();
-    expect(await page.getByLabel(text.city).inputValue()).toBe('sf');
+    expect(await page.getByLabel(text.city, { exact: true }).inputValue()).toBe('sf');
     const table = page.getByRole('region', { name: text.zones });
     await table.getByRole('row', { name: /Downtown \(Financial District and SoMa\)/ }).waitFor();
     await table

@@ -52,10 +52,11 @@ describe('profiles', () => {
     const phone = uniquePhone();
     const alice = await newUser({ full_name: 'Alice Rider', phone });
     const bob = await newUser({ full_name: 'Bob Rider' });
-    expect((await alice.client.get('/api/profiles/me')).body).toEqual({ full_name: 'Alice Rider', phone, push_token: null });
+    // Stored in E.164 (decision 0094): the spec's 10 US digits come back with their +1.
+    expect((await alice.client.get('/api/profiles/me')).body).toEqual({ full_name: 'Alice Rider', phone: `+1${phone}`, push_token: null });
     const bobs = (await bob.client.get('/api/profiles/me')).body;
     expect(bobs.full_name).toBe('Bob Rider');
-    expect(JSON.stringify(bobs)).not.toContain(phone);
+    expect(JSON.stringify(bobs)).not.toContain(phone.slice(-7));
     expect((await bob.client.get(`/api/profiles/${alice.id}`)).status).toBe(404);
   });
 
